@@ -1,0 +1,122 @@
+package render
+
+// A drawing is everything that is painted in the foreground colour, in
+// canvas module units, plus text. PNG and SVG outputs are two ways of
+// painting the same drawing, so shapes are written once.
+type drawing struct {
+	l    *layout
+	dark path
+	text *caption
+}
+
+// caption is a line of text centred at (x, y) in modules; inverse text is
+// painted in the background colour on a foreground banner.
+type caption struct {
+	s       string
+	x, y    float64 // centre of the text box
+	size    float64 // font size, modules
+	inverse bool
+}
+
+// neighbours tells a module shape which of the eight surrounding data
+// modules are dark, so shapes can join or round their corners.
+type neighbours struct {
+	n, e, s, w, ne, se, sw, nw bool
+}
+
+// moduleShape draws one dark data module whose top-left corner is at (x, y).
+type moduleShape func(p *path, x, y float64, nb neighbours)
+
+// eyeShape draws a finder-like pattern of side modules (7 for the finder
+// eyes, 5 for alignment patterns): a one-module ring, a one-module gap and a
+// side-4 pupil. clockwiseCorner says which corner points away from the
+// symbol's centre (0 top-left, 1 top-right, 3 bottom-left), for asymmetric
+// shapes like the leaf.
+type eyeShape func(p *path, x, y float64, side int, corner int)
+
+var moduleShapes = map[ModuleStyle]moduleShape{}
+var eyeShapes = map[EyeStyle]eyeShape{}
+
+func registerModule(style ModuleStyle, f moduleShape) { moduleShapes[style] = f }
+func registerEye(style EyeStyle, f eyeShape)          { eyeShapes[style] = f }
+
+func newDrawing(s *Symbol, l *layout, o *Options) *drawing {
+	d := &drawing{l: l}
+	n := s.Size
+	cx, cy := float64(l.codeX), float64(l.codeY)
+
+	eye := eyeShapes[o.Eye]
+	for i, f := range finderOrigins(n) {
+		corner := [3]int{0, 1, 3}[i]
+		eye(&d.dark, cx+float64(f[0]), cy+float64(f[1]), 7, corner)
+	}
+	aligned := make(map[[2]int]bool)
+	for _, a := range alignmentOrigins(s.Version) {
+		eye(&d.dark, cx+float64(a[0]), cy+float64(a[1]), 5, 0)
+		for dy := 0; dy < 5; dy++ {
+			for dx := 0; dx < 5; dx++ {
+				aligned[[2]int{a[0] + dx, a[1] + dy}] = true
+			}
+		}
+	}
+
+	data := func(x, y int) bool {
+		return s.Dark(x, y) && !inFinder(n, x, y) && !aligned[[2]int{x, y}]
+	}
+	if o.Module == ModuleSquare {
+		// Merge horizontal runs: far fewer path commands than one square
+		// per module, and no seams between neighbours in SVG renderers.
+		for y := 0; y < n; y++ {
+			for x := 0; x < n; {
+				if !data(x, y) {
+					x++
+					continue
+				}
+				start := x
+				for x < n && data(x, y) {
+					x++
+				}
+				d.dark.rect(cx+float64(start), cy+float64(y), float64(x-start), 1, false)
+			}
+		}
+		return d.finish(o)
+	}
+	shape := moduleShapes[o.Module]
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			if !data(x, y) {
+				continue
+			}
+			nb := neighbours{
+				n: data(x, y-1), e: data(x+1, y), s: data(x, y+1), w: data(x-1, y),
+				ne: data(x+1, y-1), se: data(x+1, y+1), sw: data(x-1, y+1), nw: data(x-1, y-1),
+			}
+			shape(&d.dark, cx+float64(x), cy+float64(y), nb)
+		}
+	}
+	if o.Module == ModuleOrganic {
+		organicFillets(&d.dark, n, cx, cy, data)
+	}
+	return d.finish(o)
+}
+
+// finish adds the frame and caption.
+func (d *drawing) finish(o *Options) *drawing {
+	l := d.l
+	if l.border > 0 {
+		w, h, b := float64(l.width), float64(l.height), float64(l.border)
+		d.dark.roundRect(0, 0, w, h, [4]float64{1.5, 1.5, 1.5, 1.5}, false)
+		inner := w - 2*b
+		d.dark.roundRect(b, b, inner, inner, [4]float64{0.5, 0.5, 0.5, 0.5}, true)
+	}
+	if l.text != "" {
+		d.text = &caption{
+			s:       l.text,
+			x:       float64(l.width) / 2,
+			y:       l.textY,
+			size:    captionSize(l.text, float64(l.band)*0.6, float64(l.width-2*l.border)-1),
+			inverse: l.border > 0,
+		}
+	}
+	return d
+}

@@ -1,0 +1,54 @@
+package render
+
+import (
+	"bytes"
+	"encoding/base64"
+	"strconv"
+)
+
+// JSON writes the module matrix: {"version","ec","size","margin","matrix"},
+// where size counts modules per side without the quiet zone and matrix has
+// size rows of 0 (light) and 1 (dark), top row first.
+func JSON(s *Symbol, margin int) []byte {
+	b := make([]byte, 0, 64+s.Size*(2*s.Size+3))
+	b = append(b, `{"version":`...)
+	b = strconv.AppendInt(b, int64(s.Version), 10)
+	b = append(b, `,"ec":"`...)
+	b = append(b, s.Level.String()...)
+	b = append(b, `","size":`...)
+	b = strconv.AppendInt(b, int64(s.Size), 10)
+	b = append(b, `,"margin":`...)
+	b = strconv.AppendInt(b, int64(margin), 10)
+	b = append(b, `,"matrix":[`...)
+	for y := 0; y < s.Size; y++ {
+		if y > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		for x := 0; x < s.Size; x++ {
+			if x > 0 {
+				b = append(b, ',')
+			}
+			if s.Modules[y*s.Size+x] {
+				b = append(b, '1')
+			} else {
+				b = append(b, '0')
+			}
+		}
+		b = append(b, ']')
+	}
+	b = append(b, "]}\n"...)
+	return b
+}
+
+// DataURI wraps a PNG as a data: URI (RFC 2397).
+func DataURI(png []byte) []byte {
+	const prefix = "data:image/png;base64,"
+	var buf bytes.Buffer
+	buf.Grow(len(prefix) + base64.StdEncoding.EncodedLen(len(png)))
+	buf.WriteString(prefix)
+	enc := base64.NewEncoder(base64.StdEncoding, &buf)
+	enc.Write(png)
+	enc.Close()
+	return buf.Bytes()
+}

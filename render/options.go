@@ -1,0 +1,97 @@
+package render
+
+import "image/color"
+
+// ModuleStyle is the shape of the data modules.
+type ModuleStyle string
+
+// Module styles. Every style keeps each module's centre dark, which is where
+// decoders sample (ISO/IEC 18004 §12, reference decode algorithm).
+const (
+	ModuleSquare         ModuleStyle = "square"
+	ModuleRounded        ModuleStyle = "rounded"
+	ModuleDot            ModuleStyle = "dot"
+	ModuleDiamond        ModuleStyle = "diamond"
+	ModuleStar           ModuleStyle = "star"
+	ModuleVerticalBars   ModuleStyle = "vertical-bars"
+	ModuleHorizontalBars ModuleStyle = "horizontal-bars"
+	ModuleOrganic        ModuleStyle = "organic"
+)
+
+// ModuleStyles lists every module style in documentation order.
+var ModuleStyles = []ModuleStyle{ModuleSquare, ModuleRounded, ModuleDot, ModuleDiamond,
+	ModuleStar, ModuleVerticalBars, ModuleHorizontalBars, ModuleOrganic}
+
+// EyeStyle is the shape of the three finder patterns ("eyes").
+type EyeStyle string
+
+// Eye styles. Each keeps the 1:1:3:1:1 dark/light ratio along the rows and
+// columns through the eye's centre that finder detection looks for
+// (ISO/IEC 18004 §6.3.3).
+const (
+	EyeSquare  EyeStyle = "square"
+	EyeRounded EyeStyle = "rounded"
+	EyeCircle  EyeStyle = "circle"
+	EyeLeaf    EyeStyle = "leaf"
+	EyeDiamond EyeStyle = "diamond"
+)
+
+// EyeStyles lists every eye style in documentation order.
+var EyeStyles = []EyeStyle{EyeSquare, EyeRounded, EyeCircle, EyeLeaf, EyeDiamond}
+
+// Frame is a decoration template around the code.
+type Frame string
+
+// Frames. FrameScanMe draws a border and a banner under the code holding the
+// label, "SCAN ME" by default.
+const (
+	FrameNone   Frame = "none"
+	FrameScanMe Frame = "scanme"
+)
+
+// Frames lists every frame template.
+var Frames = []Frame{FrameNone, FrameScanMe}
+
+// DefaultBanner is the banner text of FrameScanMe when no label is given.
+const DefaultBanner = "SCAN ME"
+
+// Options are the drawing options shared by every output format.
+type Options struct {
+	Size       int // output width (and height) in pixels
+	Margin     int // quiet zone in modules
+	Foreground color.NRGBA
+	Background color.NRGBA
+	Module     ModuleStyle
+	Eye        EyeStyle
+	Label      string
+	Frame      Frame
+}
+
+// Defaults of spec §2.1.
+const (
+	DefaultSize   = 512
+	DefaultMargin = 4
+	MinSize       = 64
+	MaxSize       = 4096
+	MaxMargin     = 10
+)
+
+// DefaultOptions returns the spec's defaults: 512 px, 4-module quiet zone,
+// black on white, square modules and eyes.
+func DefaultOptions() Options {
+	return Options{
+		Size:       DefaultSize,
+		Margin:     DefaultMargin,
+		Foreground: color.NRGBA{0, 0, 0, 255},
+		Background: color.NRGBA{255, 255, 255, 255},
+		Module:     ModuleSquare,
+		Eye:        EyeSquare,
+		Frame:      FrameNone,
+	}
+}
+
+// plain reports whether the drawing is only whole dark and light modules, so
+// that a two-colour image with no anti-aliasing represents it exactly.
+func (o *Options) plain() bool {
+	return o.Module == ModuleSquare && o.Eye == EyeSquare && o.Label == "" && o.Frame == FrameNone
+}

@@ -1,0 +1,170 @@
+// Package render turns data into a QR symbol and a symbol into bytes: PNG,
+// SVG, SVG Tiny 1.2, a JSON module matrix or a data URI. It knows nothing of
+// HTTP or of payload kinds.
+package render
+
+import (
+	"errors"
+	"fmt"
+	"unicode/utf8"
+
+	qrcode "github.com/skip2/go-qrcode"
+)
+
+// Level is an error-correction level (ISO/IEC 18004 §6.5.1).
+type Level byte
+
+// Error-correction levels in increasing order of redundancy.
+const (
+	LevelAuto Level = 0
+	LevelL    Level = 'L'
+	LevelM    Level = 'M'
+	LevelQ    Level = 'Q'
+	LevelH    Level = 'H'
+)
+
+// Levels lists the levels from least to most redundancy.
+var Levels = []Level{LevelL, LevelM, LevelQ, LevelH}
+
+func (l Level) String() string {
+	if l == LevelAuto {
+		return "auto"
+	}
+	return string(l)
+}
+
+func (l Level) recovery() qrcode.RecoveryLevel {
+	switch l {
+	case LevelL:
+		return qrcode.Low
+	case LevelQ:
+		return qrcode.High // skip2 names Q "High"
+	case LevelH:
+		return qrcode.Highest
+	default:
+		return qrcode.Medium
+	}
+}
+
+// Symbol is an encoded QR code: a square of Size×Size modules without the
+// quiet zone, row-major, true = dark.
+type Symbol struct {
+	Version int
+	Level   Level
+	Size    int
+	Modules []bool
+}
+
+// Dark reports whether the module at column x, row y is dark. Coordinates
+// outside the symbol are light (they fall in the quiet zone).
+func (s *Symbol) Dark(x, y int) bool {
+	if x < 0 || y < 0 || x >= s.Size || y >= s.Size {
+		return false
+	}
+	return s.Modules[y*s.Size+x]
+}
+
+// TooLongError says that data does not fit a version-40 symbol at the
+// requested level. FitsAt is the most redundant level that would still hold
+// it (LevelAuto when none does); MaxLength is, in that case, the longest
+// prefix of the data in bytes that fits at level L.
+type TooLongError struct {
+	Requested Level
+	FitsAt    Level
+	MaxLength int
+	Length    int
+}
+
+func (e *TooLongError) Error() string {
+	if e.FitsAt != LevelAuto {
+		return fmt.Sprintf("%d bytes do not fit a version-40 QR code at level %s; they fit at level %s", e.Length, e.Requested, e.FitsAt)
+	}
+	return fmt.Sprintf("%d bytes do not fit a version-40 QR code at any level; at most %d bytes of this data fit at level L", e.Length, e.MaxLength)
+}
+
+// Encode builds the symbol for data. With LevelAuto it follows the rule of
+// segno's boost_error: pick the smallest version at level M, then the highest
+// level that still fits that same version.
+func Encode(data string, level Level) (*Symbol, error) {
+	if data == "" {
+		return nil, ErrEmpty
+	}
+	if level == LevelAuto {
+		return encodeAuto(data)
+	}
+	q, err := qrcode.New(data, level.recovery())
+	if err != nil {
+		return nil, tooLong(data, level)
+	}
+	return fromQR(q, level), nil
+}
+
+func encodeAuto(data string) (*Symbol, error) {
+	q, err := qrcode.New(data, qrcode.Medium)
+	if err != nil {
+		// Data too long for M may still fit at L.
+		if q, err = qrcode.New(data, qrcode.Low); err != nil {
+			return nil, tooLong(data, LevelM)
+		}
+		return fromQR(q, LevelL), nil
+	}
+	for _, l := range []Level{LevelH, LevelQ} {
+		if boosted, err := qrcode.NewWithForcedVersion(data, q.VersionNumber, l.recovery()); err == nil {
+			return fromQR(boosted, l), nil
+		}
+	}
+	return fromQR(q, LevelM), nil
+}
+
+func fromQR(q *qrcode.QRCode, level Level) *Symbol {
+	q.DisableBorder = true
+	bitmap := q.Bitmap()
+	n := len(bitmap)
+	s := &Symbol{Version: q.VersionNumber, Level: level, Size: n, Modules: make([]bool, n*n)}
+	for y, row := range bitmap {
+		copy(s.Modules[y*n:], row)
+	}
+	return s
+}
+
+// rank orders levels by redundancy (the letters do not sort that way).
+func (l Level) rank() int {
+	for i, v := range Levels {
+		if v == l {
+			return i
+		}
+	}
+	return -1
+}
+
+// tooLong finds what would fit instead, for a helpful error.
+func tooLong(data string, requested Level) error {
+	e := &TooLongError{Requested: requested, Length: len(data)}
+	for i := requested.rank() - 1; i >= 0; i-- {
+		if _, err := qrcode.New(data, Levels[i].recovery()); err == nil {
+			e.FitsAt = Levels[i]
+			return e
+		}
+	}
+	// Binary search the longest prefix, cut on a rune boundary, that fits at L.
+	runeCut := func(n int) int {
+		for n > 0 && n < len(data) && !utf8.RuneStart(data[n]) {
+			n--
+		}
+		return n
+	}
+	lo, hi := 0, len(data)
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if _, err := qrcode.New(data[:runeCut(mid)], qrcode.Low); err == nil {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	e.MaxLength = runeCut(lo)
+	return e
+}
+
+// ErrEmpty is returned for empty data: a QR code of nothing scans as nothing.
+var ErrEmpty = errors.New("data is empty")

@@ -1,0 +1,105 @@
+package render
+
+import (
+	"image"
+	"image/draw"
+	"math"
+	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+)
+
+// Captions use Go Bold, embedded in the binary, so that PNG output is the
+// same on every machine. SVG names it first and falls back to sans-serif.
+var (
+	captionFontOnce sync.Once
+	captionFont     *opentype.Font
+)
+
+const svgFontFamily = "Go, Helvetica, Arial, sans-serif"
+
+func loadCaptionFont() *opentype.Font {
+	captionFontOnce.Do(func() {
+		f, err := opentype.Parse(gobold.TTF)
+		if err != nil {
+			panic("render: embedded Go Bold font does not parse: " + err.Error())
+		}
+		captionFont = f
+	})
+	return captionFont
+}
+
+// textWidth measures s at font size 1 (em units).
+func textWidth(s string) float64 {
+	const ref = 1000
+	face, err := opentype.NewFace(loadCaptionFont(), &opentype.FaceOptions{Size: ref, DPI: 72, Hinting: font.HintingNone})
+	if err != nil {
+		return float64(len(s)) * 0.6
+	}
+	defer face.Close()
+	return float64(font.MeasureString(face, s)) / 64 / ref
+}
+
+// captionSize is the largest font size, in modules, at most maxHeight, at
+// which s fits in maxWidth.
+func captionSize(s string, maxHeight, maxWidth float64) float64 {
+	w := textWidth(s)
+	if w <= 0 {
+		return maxHeight
+	}
+	return math.Min(maxHeight, maxWidth/w)
+}
+
+// drawCaption rasterizes c onto mask, which holds foreground coverage:
+// normal text adds coverage, inverse text removes it.
+func drawCaption(mask *image.Alpha, c *caption, l *layout) {
+	px := c.size * float64(l.scale)
+	if px < 1 {
+		return
+	}
+	face, err := opentype.NewFace(loadCaptionFont(), &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingNone})
+	if err != nil {
+		return
+	}
+	defer face.Close()
+	m := face.Metrics()
+	width := font.MeasureString(face, c.s)
+	cx := float64(l.offX) + c.x*float64(l.scale)
+	cy := float64(l.offY) + c.y*float64(l.scale)
+	// Centre the cap height on cy.
+	capHeight := float64(m.CapHeight) / 64
+	if capHeight == 0 {
+		capHeight = float64(m.Ascent) / 64 * 0.7
+	}
+	dot := fixed.Point26_6{
+		X: fixed.Int26_6((cx - float64(width)/128) * 64),
+		Y: fixed.Int26_6((cy + capHeight/2) * 64),
+	}
+	glyphs := image.NewAlpha(mask.Rect)
+	d := font.Drawer{Dst: glyphs, Src: image.Opaque, Face: face, Dot: dot}
+	d.DrawString(c.s)
+	if !c.inverse {
+		draw.Draw(mask, mask.Rect, glyphs, image.Point{}, draw.Over)
+		return
+	}
+	for i, g := range glyphs.Pix {
+		if g != 0 {
+			mask.Pix[i] = uint8(uint16(mask.Pix[i]) * uint16(255-g) / 255)
+		}
+	}
+}
+
+// capHeightEm is the caption font's cap height as a fraction of its size,
+// used to centre SVG text the way drawCaption centres PNG text.
+func capHeightEm() float64 {
+	const ref = 1000
+	face, err := opentype.NewFace(loadCaptionFont(), &opentype.FaceOptions{Size: ref, DPI: 72, Hinting: font.HintingNone})
+	if err != nil {
+		return 0.7
+	}
+	defer face.Close()
+	return float64(face.Metrics().CapHeight) / 64 / ref
+}

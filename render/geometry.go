@@ -17,9 +17,13 @@ type pathOp struct {
 	pts  [3][2]float64
 }
 
-func (p *path) moveTo(x, y float64) { p.ops = append(p.ops, pathOp{kind: 'M', pts: [3][2]float64{{x, y}}}) }
-func (p *path) lineTo(x, y float64) { p.ops = append(p.ops, pathOp{kind: 'L', pts: [3][2]float64{{x, y}}}) }
-func (p *path) close()              { p.ops = append(p.ops, pathOp{kind: 'Z'}) }
+func (p *path) moveTo(x, y float64) {
+	p.ops = append(p.ops, pathOp{kind: 'M', pts: [3][2]float64{{x, y}}})
+}
+func (p *path) lineTo(x, y float64) {
+	p.ops = append(p.ops, pathOp{kind: 'L', pts: [3][2]float64{{x, y}}})
+}
+func (p *path) close() { p.ops = append(p.ops, pathOp{kind: 'Z'}) }
 func (p *path) cubeTo(x1, y1, x2, y2, x, y float64) {
 	p.ops = append(p.ops, pathOp{kind: 'C', pts: [3][2]float64{{x1, y1}, {x2, y2}, {x, y}}})
 }
@@ -54,10 +58,10 @@ func (p *path) roundRect(x, y, w, h float64, r [4]float64, reverse bool) {
 	// unit directions).
 	type corner struct{ cx, cy, r, inX, inY, outX, outY float64 }
 	cs := []corner{
-		{x + w, y, r[1], 1, 0, 0, 1},     // top-right: arriving east, leaving south
+		{x + w, y, r[1], 1, 0, 0, 1},      // top-right: arriving east, leaving south
 		{x + w, y + h, r[2], 0, 1, -1, 0}, // bottom-right
-		{x, y + h, r[3], -1, 0, 0, -1},   // bottom-left
-		{x, y, r[0], 0, -1, 1, 0},        // top-left
+		{x, y + h, r[3], -1, 0, 0, -1},    // bottom-left
+		{x, y, r[0], 0, -1, 1, 0},         // top-left
 	}
 	if reverse {
 		// Anticlockwise: walk corners backwards with directions swapped.

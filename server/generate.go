@@ -1,0 +1,312 @@
+package server
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/render"
+)
+
+// rendererVersion changes whenever output bytes change, so ETags and
+// year-long caches never serve stale images.
+const rendererVersion = "1"
+
+// generateQR serves GET /api/v1/qr (operation generate_qr).
+func (s *Server) generateQR(c *gin.Context) {
+	q, ok := s.query(c)
+	if !ok {
+		return
+	}
+	r, errs := parseRendering(q, true)
+	if len(errs) > 0 {
+		s.invalid(c, r, errs, s.apiTarget("/api/v1/qr"))
+		return
+	}
+	s.serveRendering(c, r, s.apiTarget("/api/v1/qr"))
+}
+
+// generatePath serves the shortest form, /q/<data>.png|.svg|.json, with
+// options in the query string. No extension means PNG.
+func (s *Server) generatePath(c *gin.Context) {
+	q, ok := s.query(c)
+	if !ok {
+		return
+	}
+	data := strings.TrimPrefix(c.Param("data"), "/")
+	format := ""
+	if dot := strings.LastIndexByte(data, '.'); dot >= 0 {
+		switch ext := strings.ToLower(data[dot+1:]); ext {
+		case "png", "svg", "json":
+			format, data = ext, data[:dot]
+		}
+	}
+	if format != "" {
+		if _, given := q["format"]; !given {
+			q["format"] = []string{format}
+		}
+	}
+	q["data"] = []string{data}
+	target := pathTarget(format)
+	r, errs := parseRendering(q, true)
+	if len(errs) > 0 {
+		s.invalid(c, r, errs, target)
+		return
+	}
+	s.serveRendering(c, r, target)
+}
+
+// query parses the query string, answering 400 when it is malformed.
+func (s *Server) query(c *gin.Context) (query, bool) {
+	raw, err := url.ParseQuery(c.Request.URL.RawQuery)
+	if err != nil {
+		writeProblem(c, s.problem(KindInvalidParameter, http.StatusBadRequest,
+			"the query string is not valid percent-encoding ("+err.Error()+"); encode '%' as %25 and spaces as %20",
+			"", s.baseURL+c.Request.URL.Path+"?"+sanitizeQuery(c.Request.URL.RawQuery)))
+		return nil, false
+	}
+	return newQuery(raw), true
+}
+
+// sanitizeQuery re-encodes a query string so that a stray '%' becomes %25,
+// which turns a malformed query into the one the caller meant.
+func sanitizeQuery(raw string) string {
+	var b strings.Builder
+	for i := 0; i < len(raw); i++ {
+		if raw[i] == '%' && (i+2 >= len(raw) || !isHex(raw[i+1]) || !isHex(raw[i+2])) {
+			b.WriteString("%25")
+			continue
+		}
+		if raw[i] == ';' {
+			b.WriteString("%3B")
+			continue
+		}
+		b.WriteByte(raw[i])
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// serveRendering encodes, renders and writes a generation response.
+func (s *Server) serveRendering(c *gin.Context, r *Rendering, target fixTarget) {
+	sym, err := render.Encode(r.Data, r.Level)
+	if err != nil {
+		s.encodeFailed(c, r, err, target)
+		return
+	}
+	h := c.Writer.Header()
+	h.Set("X-QR-Version", strconv.Itoa(sym.Version))
+	h.Set("X-QR-EC", sym.Level.String())
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	etag := etagFor(r)
+	h.Set("ETag", etag)
+	if match := c.GetHeader("If-None-Match"); match != "" && etagMatches(match, etag) {
+		c.Status(http.StatusNotModified)
+		c.Abort()
+		return
+	}
+
+	body, contentType, err := renderFormat(sym, r)
+	if err != nil {
+		var sizeErr *render.SizeError
+		if errors.As(err, &sizeErr) {
+			s.invalid(c, r, []paramError{{"size", err.Error(), strconv.Itoa(sizeErr.Min)}}, target)
+			return
+		}
+		panic(err) // a renderer failure is a bug: recoverProblem reports it
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	c.Data(http.StatusOK, contentType, body)
+}
+
+// renderFormat produces the body and content type of spec §4.1.
+func renderFormat(sym *render.Symbol, r *Rendering) ([]byte, string, error) {
+	switch r.Format {
+	case FormatSVG:
+		b, err := render.SVG(sym, r.Options)
+		return b, "image/svg+xml", err
+	case FormatSVGTiny:
+		b, err := render.SVGTiny(sym, r.Options)
+		return b, "image/svg+xml", err
+	case FormatJSON:
+		return render.JSON(sym, r.Options.Margin), "application/json", nil
+	case FormatBase64:
+		b, err := render.PNG(sym, r.Options)
+		if err != nil {
+			return nil, "", err
+		}
+		return render.DataURI(b), "text/plain; charset=utf-8", nil
+	default:
+		b, err := render.PNG(sym, r.Options)
+		return b, "image/png", err
+	}
+}
+
+// etagFor derives a strong validator from the canonical request: output is
+// deterministic, so equal requests give equal bytes.
+func etagFor(r *Rendering) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%+v", rendererVersion, r.Data, r.Format, r.Options)
+	fmt.Fprintf(h, "\x00%s", r.Level)
+	return `"` + hex.EncodeToString(h.Sum(nil)[:16]) + `"`
+}
+
+// etagMatches implements If-None-Match's weak comparison (RFC 9110 §13.1.2).
+func etagMatches(header, etag string) bool {
+	for _, candidate := range strings.Split(header, ",") {
+		candidate = strings.TrimSpace(candidate)
+		if candidate == "*" || strings.TrimPrefix(candidate, "W/") == etag {
+			return true
+		}
+	}
+	return false
+}
+
+// encodeFailed answers data that cannot become a symbol.
+func (s *Server) encodeFailed(c *gin.Context, r *Rendering, err error, target fixTarget) {
+	var tooLong *render.TooLongError
+	if !errors.As(err, &tooLong) {
+		s.invalid(c, r, []paramError{{"data", err.Error(), optData.example}}, target)
+		return
+	}
+	values := r.fixValues()
+	if tooLong.FitsAt != render.LevelAuto {
+		values.Set("ec", string(tooLong.FitsAt))
+	} else {
+		values.Set("data", r.Data[:tooLong.MaxLength])
+		values.Del("ec")
+	}
+	writeProblem(c, s.problem(KindDataTooLong, http.StatusBadRequest, tooLong.Error(), "data", target.url(s.baseURL, values)))
+}
+
+// invalid answers 400 for bad parameters; the fix corrects all of them.
+func (s *Server) invalid(c *gin.Context, r *Rendering, errs []paramError, target fixTarget) {
+	values := r.fixValues()
+	for _, e := range errs {
+		if e.fixed == "" {
+			values.Del(e.field)
+		} else {
+			values.Set(e.field, e.fixed)
+		}
+	}
+	p := s.problem(KindInvalidParameter, http.StatusBadRequest, errs[0].detail, errs[0].field, target.url(s.baseURL, values))
+	if len(errs) > 1 {
+		for _, e := range errs {
+			p.Errors = append(p.Errors, FieldProblem{e.field, e.detail})
+		}
+		p.Detail = fmt.Sprintf("%d parameters are invalid; first: %s", len(errs), errs[0].detail)
+	}
+	writeProblem(c, p)
+}
+
+// fixValues are the options the caller gave, normalised, for a fix URL.
+func (r *Rendering) fixValues() url.Values {
+	v := url.Values{}
+	for name := range r.Given {
+		if name == "chld" {
+			for _, n := range []string{"ec", "margin"} {
+				if val := r.Canonical.Get(n); val != "" {
+					v.Set(n, val)
+				}
+			}
+			continue
+		}
+		if val := r.Canonical.Get(name); val != "" {
+			v.Set(name, val)
+		}
+	}
+	if r.Data != "" {
+		v.Set("data", r.Data)
+	}
+	return v
+}
+
+// fixTarget writes a fix URL for one endpoint shape.
+type fixTarget interface {
+	url(base string, v url.Values) string
+}
+
+type apiTarget string
+
+func (s *Server) apiTarget(path string) fixTarget { return apiTarget(path) }
+
+func (t apiTarget) url(base string, v url.Values) string {
+	return base + string(t) + "?" + encodeCanonical(v)
+}
+
+// pathTarget puts data in the path: /q/<data>.<ext>.
+type pathTarget string
+
+func (t pathTarget) url(base string, v url.Values) string {
+	data := v.Get("data")
+	if data == "" {
+		data = optData.example
+	}
+	rest := url.Values{}
+	for k, vs := range v {
+		if k != "data" && !(k == "format" && string(t) != "") {
+			rest[k] = vs
+		}
+	}
+	u := base + "/q/" + url.PathEscape(data)
+	if t != "" {
+		u += "." + string(t)
+	}
+	if len(rest) > 0 {
+		u += "?" + encodeCanonical(rest)
+	}
+	return u
+}
+
+// encodeCanonical writes options in the canonical order of options.go,
+// with %20 for spaces so the URL also works where '+' is not a space.
+func encodeCanonical(v url.Values) string {
+	var b strings.Builder
+	for _, o := range append([]option{optData}, renderOptions...) {
+		val, ok := v[o.name]
+		if !ok || len(val) == 0 {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('&')
+		}
+		b.WriteString(o.name)
+		b.WriteByte('=')
+		b.WriteString(strings.ReplaceAll(url.QueryEscape(val[0]), "+", "%20"))
+	}
+	for _, k := range sortedKeys(v) {
+		if isRenderOption(k) {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('&')
+		}
+		b.WriteString(url.QueryEscape(k))
+		b.WriteByte('=')
+		b.WriteString(strings.ReplaceAll(url.QueryEscape(v.Get(k)), "+", "%20"))
+	}
+	return b.String()
+}
+
+func isRenderOption(name string) bool {
+	if name == optData.name {
+		return true
+	}
+	for _, o := range renderOptions {
+		if o.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

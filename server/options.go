@@ -1,0 +1,363 @@
+package server
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/qrforge/qrforge/render"
+)
+
+// option is one query parameter of spec §2.1 with the names other QR APIs
+// use for it (goQR, QuickChart, Google's chart API), so that an existing
+// call works by changing only the host.
+type option struct {
+	name    string
+	aliases []string
+	example string // a valid value used in fixes
+}
+
+// Canonical order: fixes and cache keys list options in this order.
+var (
+	optData   = option{"data", []string{"text", "content", "url", "q", "chl"}, "Hello, world!"}
+	optSize   = option{"size", []string{"width", "s", "chs"}, "512"}
+	optFormat = option{"format", []string{"type", "output", "f"}, "png"}
+	optColor  = option{"color", []string{"fg", "dark"}, "000000"}
+	optBg     = option{"bg", []string{"light", "background", "bgcolor"}, "ffffff"}
+	optStyle  = option{"style", []string{"dots", "modulestyle"}, "square"}
+	optEye    = option{"eye", []string{"eyes", "eyestyle"}, "square"}
+	optEC     = option{"ec", []string{"ecc", "level", "eclevel"}, "M"}
+	optMargin = option{"margin", []string{"quiet", "qz", "qzone"}, "4"}
+	optLabel  = option{"label", []string{"caption"}, ""}
+	optTpl    = option{"tpl", []string{"template", "frame"}, "none"}
+	// Google chart API compatibility: chld=<level>|<margin>, cht=qr,
+	// choe=UTF-8.
+	optChld = option{"chld", nil, "M|4"}
+	optCht  = option{"cht", nil, "qr"}
+	optChoe = option{"choe", nil, "UTF-8"}
+)
+
+// renderOptions are the options every generation endpoint takes.
+var renderOptions = []option{optSize, optFormat, optColor, optBg, optStyle, optEye, optEC, optMargin, optLabel, optTpl, optChld, optCht, optChoe}
+
+// Format is an output format of spec §2.1.
+type Format string
+
+// Output formats.
+const (
+	FormatPNG     Format = "png"
+	FormatSVG     Format = "svg"
+	FormatSVGTiny Format = "svg-tiny"
+	FormatJSON    Format = "json"
+	FormatBase64  Format = "base64"
+)
+
+// Formats lists every format.
+var Formats = []Format{FormatPNG, FormatSVG, FormatSVGTiny, FormatJSON, FormatBase64}
+
+var formatAliases = map[string]Format{
+	"png": FormatPNG, "svg": FormatSVG, "svg-tiny": FormatSVGTiny, "svgtiny": FormatSVGTiny,
+	"svg_tiny": FormatSVGTiny, "tiny": FormatSVGTiny, "json": FormatJSON, "base64": FormatBase64,
+	"datauri": FormatBase64, "data-uri": FormatBase64,
+}
+
+// maxLabel bounds caption text: it must fit legibly under the code.
+const maxLabel = 64
+
+// Rendering is a parsed, validated generation request.
+type Rendering struct {
+	Data    string
+	Format  Format
+	Level   render.Level
+	Options render.Options
+	// Canonical holds every option under its canonical name with its
+	// normalised value, for cache keys and ETags.
+	Canonical url.Values
+	// Given names the options the caller set, under canonical names; fixes
+	// repeat only those.
+	Given map[string]bool
+}
+
+// paramError is one bad parameter and the value that would fix it ("" to
+// drop the parameter).
+type paramError struct {
+	field  string
+	detail string
+	fixed  string
+}
+
+// query is the request's parameters with lower-cased names, so that
+// `ecLevel` and `eclevel` are the same parameter.
+type query map[string][]string
+
+func newQuery(raw url.Values) query {
+	q := make(query, len(raw))
+	for k, vs := range raw {
+		lk := strings.ToLower(k)
+		q[lk] = append(q[lk], vs...)
+	}
+	return q
+}
+
+// lookup returns the value of an option given under any of its names. Two
+// different values are a conflict, reported as an error.
+func (q query) lookup(o option) (string, bool, *paramError) {
+	var value, from string
+	found := false
+	for _, name := range append([]string{o.name}, o.aliases...) {
+		for _, v := range q[name] {
+			if !found {
+				value, from, found = v, name, true
+				continue
+			}
+			if v != value {
+				return value, true, &paramError{o.name,
+					fmt.Sprintf("%s is given twice with different values (%s=%q and %s=%q); give it once", o.name, from, value, name, v), value}
+			}
+		}
+	}
+	return value, found, nil
+}
+
+// parseRendering reads the rendering options of spec §2.1 and, when
+// withData is set, the data to encode. It reports every bad parameter.
+func parseRendering(q query, withData bool) (*Rendering, []paramError) {
+	r := &Rendering{Format: FormatPNG, Options: render.DefaultOptions(), Canonical: url.Values{}, Given: map[string]bool{}}
+	var errs []paramError
+	get := func(o option) (string, bool) {
+		v, ok, err := q.lookup(o)
+		if err != nil {
+			errs = append(errs, *err)
+		}
+		if ok {
+			r.Given[o.name] = true
+		}
+		return v, ok
+	}
+	fail := func(field, fixed, format string, args ...any) {
+		errs = append(errs, paramError{field, fmt.Sprintf(format, args...), fixed})
+	}
+
+	if withData {
+		if v, ok := get(optData); !ok || v == "" {
+			fail("data", optData.example, "data is required: the text to encode, under data (or text, content, url, q, chl)")
+		} else {
+			r.Data = v
+			r.Canonical.Set("data", v)
+		}
+	}
+
+	// Google's chld=<ec>|<margin> sets two options at once; explicit ec and
+	// margin must agree with it.
+	chldLevel, chldMargin := "", ""
+	if v, ok := get(optChld); ok {
+		level, margin, hasMargin := strings.Cut(v, "|")
+		chldLevel = level
+		if hasMargin {
+			chldMargin = margin
+		}
+	}
+
+	if v, ok := get(optCht); ok && !strings.EqualFold(v, "qr") {
+		fail("cht", "qr", "cht=%q is not supported: qrforge draws QR codes only (cht=qr)", v)
+	}
+	if v, ok := get(optChoe); ok && !strings.EqualFold(strings.ReplaceAll(v, "-", ""), "utf8") {
+		fail("choe", "UTF-8", "choe=%q is not supported: data is always encoded as UTF-8", v)
+	}
+
+	if v, ok := get(optSize); ok {
+		size, err := parseSize(v)
+		switch {
+		case err != nil:
+			fail("size", optSize.example, "%s", err)
+		case size < render.MinSize:
+			fail("size", strconv.Itoa(render.MinSize), "size %d is below the minimum of %d pixels", size, render.MinSize)
+		case size > render.MaxSize:
+			fail("size", strconv.Itoa(render.MaxSize), "size %d is above the maximum of %d pixels", size, render.MaxSize)
+		default:
+			r.Options.Size = size
+		}
+	}
+	r.Canonical.Set("size", strconv.Itoa(r.Options.Size))
+
+	if v, ok := get(optFormat); ok {
+		f, known := formatAliases[strings.ToLower(v)]
+		if !known {
+			fail("format", string(nearest(strings.ToLower(v), Formats, FormatPNG)), "format %q is not one of %s", v, joinValues(Formats))
+		}
+		r.Format = f
+	}
+	r.Canonical.Set("format", string(r.Format))
+
+	if v, ok := get(optColor); ok {
+		c, err := render.ParseColor(v, false)
+		if err != nil {
+			fail("color", optColor.example, "%s", err)
+		}
+		r.Options.Foreground = c
+	}
+	r.Canonical.Set("color", render.HexColor(r.Options.Foreground))
+
+	if v, ok := get(optBg); ok {
+		c, err := render.ParseColor(v, true)
+		if err != nil {
+			fail("bg", optBg.example, "%s (or the word transparent)", err)
+		}
+		r.Options.Background = c
+	}
+	r.Canonical.Set("bg", render.HexColor(r.Options.Background))
+
+	if v, ok := get(optStyle); ok {
+		s := render.ModuleStyle(strings.ToLower(v))
+		if !slices.Contains(render.ModuleStyles, s) {
+			near := nearest(string(s), render.ModuleStyles, render.ModuleSquare)
+			fail("style", string(near), "style %q is not one of %s; did you mean %s?", v, joinValues(render.ModuleStyles), near)
+		}
+		r.Options.Module = s
+	}
+	r.Canonical.Set("style", string(r.Options.Module))
+
+	if v, ok := get(optEye); ok {
+		e := render.EyeStyle(strings.ToLower(v))
+		if !slices.Contains(render.EyeStyles, e) {
+			near := nearest(string(e), render.EyeStyles, render.EyeSquare)
+			fail("eye", string(near), "eye %q is not one of %s; did you mean %s?", v, joinValues(render.EyeStyles), near)
+		}
+		r.Options.Eye = e
+	}
+	r.Canonical.Set("eye", string(r.Options.Eye))
+
+	ecValue, ecGiven := get(optEC)
+	if chldLevel != "" {
+		if ecGiven && !strings.EqualFold(ecValue, chldLevel) {
+			fail("ec", strings.ToUpper(chldLevel), "ec=%q disagrees with chld=%q; give the level once", ecValue, chldLevel)
+		}
+		ecValue, ecGiven = chldLevel, true
+	}
+	if ecGiven {
+		l := render.Level(0)
+		if len(ecValue) == 1 {
+			l = render.Level(strings.ToUpper(ecValue)[0])
+		}
+		if !slices.Contains(render.Levels, l) {
+			fail("ec", "M", "ec %q is not one of L, M, Q, H (H survives the most damage)", ecValue)
+		}
+		r.Level = l
+		r.Canonical.Set("ec", string(l))
+	}
+
+	marginValue, marginGiven := get(optMargin)
+	if chldMargin != "" {
+		if marginGiven && marginValue != chldMargin {
+			fail("margin", chldMargin, "margin=%q disagrees with chld=%q; give the margin once", marginValue, chldMargin)
+		}
+		marginValue, marginGiven = chldMargin, true
+	}
+	if marginGiven {
+		m, err := strconv.Atoi(strings.TrimSpace(marginValue))
+		switch {
+		case err != nil:
+			fail("margin", optMargin.example, "margin %q is not a whole number of modules (0 to %d)", marginValue, render.MaxMargin)
+		case m < 0:
+			fail("margin", "0", "margin %d is negative; it counts modules of quiet zone, 0 to %d", m, render.MaxMargin)
+		case m > render.MaxMargin:
+			fail("margin", strconv.Itoa(render.MaxMargin), "margin %d is above the maximum of %d modules", m, render.MaxMargin)
+		default:
+			r.Options.Margin = m
+		}
+	}
+	r.Canonical.Set("margin", strconv.Itoa(r.Options.Margin))
+
+	if v, ok := get(optLabel); ok && v != "" {
+		if n := len([]rune(v)); n > maxLabel {
+			fail("label", string([]rune(v)[:maxLabel]), "label has %d characters; at most %d fit under the code", n, maxLabel)
+		}
+		r.Options.Label = v
+		r.Canonical.Set("label", v)
+	}
+
+	if v, ok := get(optTpl); ok {
+		t := render.Frame(strings.ToLower(v))
+		if t == "frame" || t == "scan-me" || t == "scan_me" {
+			t = render.FrameScanMe
+		}
+		if !slices.Contains(render.Frames, t) {
+			fail("tpl", string(render.FrameScanMe), "tpl %q is not one of %s", v, joinValues(render.Frames))
+		}
+		r.Options.Frame = t
+	}
+	if r.Options.Frame != render.FrameNone {
+		r.Canonical.Set("tpl", string(r.Options.Frame))
+	}
+	return r, errs
+}
+
+// parseSize reads "512" or a square "512x512".
+func parseSize(v string) (int, error) {
+	v = strings.TrimSpace(strings.ToLower(v))
+	if w, h, ok := strings.Cut(v, "x"); ok {
+		wn, err1 := strconv.Atoi(w)
+		hn, err2 := strconv.Atoi(h)
+		if err1 != nil || err2 != nil {
+			return 0, fmt.Errorf("size %q is not a number of pixels (e.g. 512 or 512x512)", v)
+		}
+		if wn != hn {
+			return 0, fmt.Errorf("size %q is not square; QR codes are square, use %d", v, max(wn, hn))
+		}
+		return wn, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, fmt.Errorf("size %q is not a whole number of pixels (%d to %d)", v, render.MinSize, render.MaxSize)
+	}
+	return n, nil
+}
+
+func joinValues[T ~string](vs []T) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = string(v)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// nearest returns the candidate closest to v by edit distance, or def when
+// none is close.
+func nearest[T ~string](v string, candidates []T, def T) T {
+	best, bestDist := def, len(v)/2+2
+	for _, c := range candidates {
+		if d := editDistance(v, string(c)); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance, bounded to short inputs.
+func editDistance(a, b string) int {
+	if len(a) > 256 {
+		a = a[:256]
+	}
+	if len(b) > 256 {
+		b = b[:256]
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

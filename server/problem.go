@@ -1,0 +1,108 @@
+// Package server is qrforge's HTTP layer: routes, middleware, option
+// parsing and problem documents. Rendering lives in render, payload kinds in
+// kinds (through registry).
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+)
+
+// Problem is an RFC 9457 problem document with qrforge's `field` and `fix`
+// members. Every 4xx and 5xx answer is one.
+type Problem struct {
+	Type     string `json:"type"`
+	Title    string `json:"title"`
+	Status   int    `json:"status"`
+	Detail   string `json:"detail"`
+	Field    string `json:"field,omitempty"`
+	Fix      string `json:"fix,omitempty"`
+	Instance string `json:"instance,omitempty"`
+	// Errors lists every field problem when there are several; the fix
+	// corrects all of them.
+	Errors []FieldProblem `json:"errors,omitempty"`
+}
+
+// FieldProblem is one bad parameter among several.
+type FieldProblem struct {
+	Field  string `json:"field"`
+	Detail string `json:"detail"`
+}
+
+// Error kinds, the last segment of a problem's type URI.
+const (
+	KindInvalidParameter     = "invalid-parameter"
+	KindDataTooLong          = "data-too-long"
+	KindNotFound             = "not-found"
+	KindMethodNotAllowed     = "method-not-allowed"
+	KindPayloadTooLarge      = "payload-too-large"
+	KindUnsupportedMediaType = "unsupported-media-type"
+	KindNoCodeFound          = "no-code-found"
+	KindRateLimited          = "rate-limited"
+	KindURITooLong           = "uri-too-long"
+	KindInternal             = "internal-error"
+)
+
+// errorKinds documents each kind at /errors/<kind>.
+var errorKinds = map[string]struct {
+	Status int
+	Title  string
+	About  string
+}{
+	KindInvalidParameter:     {400, "Invalid parameter", "A query parameter or typed field is missing, malformed or out of range. `field` names it and `fix` is the same call with a valid value."},
+	KindDataTooLong:          {400, "Data too long", "The data does not fit a version-40 QR code at the requested error-correction level. `fix` lowers the level or shortens the data."},
+	KindNotFound:             {404, "Not found", "No endpoint has this path. `fix` is the nearest one."},
+	KindMethodNotAllowed:     {405, "Method not allowed", "The endpoint exists but not for this method. `fix` uses the right method."},
+	KindPayloadTooLarge:      {413, "Payload too large", "The request body or image is larger than the service accepts."},
+	KindUnsupportedMediaType: {415, "Unsupported media type", "The request body's content type is not one the endpoint reads."},
+	KindNoCodeFound:          {422, "No code found", "The image decoded, but no QR code was found in it."},
+	KindRateLimited:          {429, "Rate limited", "Too many requests from one client. `fix` says when to retry."},
+	KindURITooLong:           {414, "URI too long", "The request line is longer than the service accepts. Send less data."},
+	KindInternal:             {500, "Internal error", "Something failed inside qrforge. The request may succeed if retried; please report it."},
+}
+
+func (s *Server) problem(kind string, status int, detail, field, fix string) *Problem {
+	title := errorKinds[kind].Title
+	return &Problem{
+		Type:   s.baseURL + "/errors/" + kind,
+		Title:  title,
+		Status: status,
+		Detail: detail,
+		Field:  field,
+		Fix:    fix,
+	}
+}
+
+// writeProblem is the one place a problem becomes a response.
+func writeProblem(c *gin.Context, p *Problem) {
+	// Fixes are URLs: keep '&' readable rather than \u0026.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(p); err != nil {
+		buf.Reset()
+		buf.WriteString(`{"type":"about:blank","title":"Internal error","status":500}`)
+	}
+	body := buf.Bytes()
+	h := c.Writer.Header()
+	h.Set("Content-Type", "application/problem+json")
+	h.Set("Cache-Control", "no-store")
+	h.Del("ETag")
+	c.Data(p.Status, "application/problem+json", body)
+	c.Abort()
+}
+
+// errorDoc serves the human-readable description behind a problem's type URI.
+func (s *Server) errorDoc(c *gin.Context) {
+	kind := c.Param("kind")
+	doc, ok := errorKinds[kind]
+	if !ok {
+		s.notFound(c)
+		return
+	}
+	c.Header("Cache-Control", "public, max-age=86400")
+	c.JSON(http.StatusOK, gin.H{"type": s.baseURL + "/errors/" + kind, "title": doc.Title, "status": doc.Status, "description": doc.About})
+}

@@ -1,0 +1,99 @@
+package server
+
+import (
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+)
+
+// Config is what the server needs from its environment.
+type Config struct {
+	// BaseURL is the public address fixes and type URIs are written on,
+	// without a trailing slash.
+	BaseURL string
+	Logger  *slog.Logger
+}
+
+// Server holds the dependencies of every handler.
+type Server struct {
+	baseURL string
+	log     *slog.Logger
+	engine  *gin.Engine
+}
+
+// maxURILength bounds the request target. Version 40 holds at most 7089
+// digits, so with percent-encoding and options 16 KiB is ample; longer
+// requests get a problem document instead of being read.
+const maxURILength = 16 << 10
+
+// New returns qrforge's HTTP handler: every route is listed in routes.
+func New(cfg Config) http.Handler {
+	gin.SetMode(gin.ReleaseMode)
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{
+		baseURL: strings.TrimRight(cfg.BaseURL, "/"),
+		log:     cfg.Logger,
+		engine:  gin.New(),
+	}
+	s.engine.HandleMethodNotAllowed = true
+	s.engine.RedirectTrailingSlash = false
+	s.engine.RedirectFixedPath = false
+	s.engine.Use(s.recoverProblem, cors, s.limitURI)
+	s.routes()
+	return s.engine
+}
+
+// routes is the one place every endpoint is declared.
+func (s *Server) routes() {
+	r := s.engine
+	get(r, "/api/v1/qr", s.generateQR)
+	get(r, "/q/*data", s.generatePath)
+	r.GET("/errors/:kind", s.errorDoc)
+	r.NoRoute(s.notFound)
+	r.NoMethod(s.methodNotAllowed)
+}
+
+// get registers a GET route and its HEAD twin.
+func get(r *gin.Engine, path string, h gin.HandlerFunc) {
+	r.GET(path, h)
+	r.HEAD(path, h)
+}
+
+// cors allows every origin (spec §5) and answers preflights.
+func cors(c *gin.Context) {
+	h := c.Writer.Header()
+	h.Set("Access-Control-Allow-Origin", "*")
+	h.Set("Access-Control-Expose-Headers", "ETag, X-QR-Version, X-QR-EC, Content-Length")
+	if c.Request.Method == http.MethodOptions {
+		h.Set("Access-Control-Allow-Methods", "GET, HEAD, POST, OPTIONS")
+		h.Set("Access-Control-Allow-Headers", "Content-Type, If-None-Match, Accept, Mcp-Session-Id, Mcp-Protocol-Version")
+		h.Set("Access-Control-Max-Age", "86400")
+		c.AbortWithStatus(http.StatusNoContent)
+	}
+}
+
+// limitURI refuses request targets longer than maxURILength.
+func (s *Server) limitURI(c *gin.Context) {
+	if n := len(c.Request.RequestURI); n > maxURILength {
+		writeProblem(c, s.problem(KindURITooLong, http.StatusRequestURITooLong,
+			"the request target is "+itoa(n)+" bytes; at most "+itoa(maxURILength)+" are read",
+			"", s.baseURL+"/api/v1/qr?data=Hello%2C%20world%21"))
+	}
+}
+
+// recoverProblem turns a panic into a 500 problem document and logs it, so
+// one bad request never takes the process down.
+func (s *Server) recoverProblem(c *gin.Context) {
+	defer func() {
+		if v := recover(); v != nil {
+			s.log.Error("panic serving request", "method", c.Request.Method, "path", c.Request.URL.Path, "panic", v)
+			writeProblem(c, s.problem(KindInternal, http.StatusInternalServerError,
+				"qrforge failed to serve this request", "", ""))
+		}
+	}()
+	c.Next()
+}

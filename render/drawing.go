@@ -40,6 +40,34 @@ var eyeShapes = map[EyeStyle]eyeShape{}
 func registerModule(style ModuleStyle, f moduleShape) { moduleShapes[style] = f }
 func registerEye(style EyeStyle, f eyeShape)          { eyeShapes[style] = f }
 
+// moduleGrid marks the data modules: dark modules outside the finder and
+// alignment patterns, which are drawn whole as eyes. A one-module light
+// border around the symbol spares neighbour lookups any bounds checks.
+type moduleGrid struct {
+	n, stride int
+	dark      []bool
+}
+
+func newModuleGrid(s *Symbol) *moduleGrid {
+	n := s.Size
+	g := &moduleGrid{n: n, stride: n + 2, dark: make([]bool, (n+2)*(n+2))}
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			g.dark[(y+1)*g.stride+x+1] = s.Modules[y*n+x] && !inFinder(n, x, y)
+		}
+	}
+	for _, a := range alignmentOrigins(s.Version) {
+		for y := a[1]; y < a[1]+5; y++ {
+			clear(g.dark[(y+1)*g.stride+a[0]+1 : (y+1)*g.stride+a[0]+6])
+		}
+	}
+	return g
+}
+
+// at reports whether (x, y) is a dark data module; x and y may be one
+// module outside the symbol.
+func (g *moduleGrid) at(x, y int) bool { return g.dark[(y+1)*g.stride+x+1] }
+
 func newDrawing(s *Symbol, l *layout, o *Options) *drawing {
 	d := &drawing{l: l}
 	n := s.Size
@@ -50,30 +78,22 @@ func newDrawing(s *Symbol, l *layout, o *Options) *drawing {
 		corner := [3]int{0, 1, 3}[i]
 		eye(&d.dark, cx+float64(f[0]), cy+float64(f[1]), 7, corner)
 	}
-	aligned := make(map[[2]int]bool)
 	for _, a := range alignmentOrigins(s.Version) {
 		eye(&d.dark, cx+float64(a[0]), cy+float64(a[1]), 5, 0)
-		for dy := 0; dy < 5; dy++ {
-			for dx := 0; dx < 5; dx++ {
-				aligned[[2]int{a[0] + dx, a[1] + dy}] = true
-			}
-		}
 	}
 
-	data := func(x, y int) bool {
-		return s.Dark(x, y) && !inFinder(n, x, y) && !aligned[[2]int{x, y}]
-	}
+	g := newModuleGrid(s)
 	if o.Module == ModuleSquare {
 		// Merge horizontal runs: far fewer path commands than one square
 		// per module, and no seams between neighbours in SVG renderers.
 		for y := 0; y < n; y++ {
 			for x := 0; x < n; {
-				if !data(x, y) {
+				if !g.at(x, y) {
 					x++
 					continue
 				}
 				start := x
-				for x < n && data(x, y) {
+				for x < n && g.at(x, y) {
 					x++
 				}
 				d.dark.rect(cx+float64(start), cy+float64(y), float64(x-start), 1, false)
@@ -81,21 +101,26 @@ func newDrawing(s *Symbol, l *layout, o *Options) *drawing {
 		}
 		return d.finish(o)
 	}
+	// About half the modules are dark and most shapes take at most ten
+	// path commands: grow once rather than many times.
+	d.dark.ops = append(make([]pathOp, 0, len(d.dark.ops)+5*n*n+64), d.dark.ops...)
 	shape := moduleShapes[o.Module]
+	st := g.stride
 	for y := 0; y < n; y++ {
-		for x := 0; x < n; x++ {
-			if !data(x, y) {
+		i := (y+1)*st + 1
+		for x := 0; x < n; x, i = x+1, i+1 {
+			if !g.dark[i] {
 				continue
 			}
 			nb := neighbours{
-				n: data(x, y-1), e: data(x+1, y), s: data(x, y+1), w: data(x-1, y),
-				ne: data(x+1, y-1), se: data(x+1, y+1), sw: data(x-1, y+1), nw: data(x-1, y-1),
+				n: g.dark[i-st], e: g.dark[i+1], s: g.dark[i+st], w: g.dark[i-1],
+				ne: g.dark[i-st+1], se: g.dark[i+st+1], sw: g.dark[i+st-1], nw: g.dark[i-st-1],
 			}
 			shape(&d.dark, cx+float64(x), cy+float64(y), nb)
 		}
 	}
 	if o.Module == ModuleOrganic {
-		organicFillets(&d.dark, n, cx, cy, data)
+		organicFillets(&d.dark, g, cx, cy)
 	}
 	return d.finish(o)
 }

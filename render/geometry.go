@@ -71,14 +71,17 @@ func (p *path) roundRect(x, y, w, h float64, r [4]float64, reverse bool) {
 		}
 		cs = rev
 	}
+	var lx, ly float64 // end of the previous corner
 	for i, c := range cs {
 		sx, sy := c.cx-c.inX*c.r, c.cy-c.inY*c.r // arc start
 		ex, ey := c.cx+c.outX*c.r, c.cy+c.outY*c.r
 		if i == 0 {
 			p.moveTo(sx, sy)
-		} else {
+		} else if sx != lx || sy != ly {
+			// Two arcs that meet need no line between them.
 			p.lineTo(sx, sy)
 		}
+		lx, ly = ex, ey
 		if c.r > 0 {
 			k := c.r * kappa
 			p.cubeTo(sx+c.inX*k, sy+c.inY*k, ex-c.outX*k, ey-c.outY*k, ex, ey)

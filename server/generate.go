@@ -119,7 +119,7 @@ func (s *Server) serveRendering(c *gin.Context, r *Rendering, target fixTarget) 
 	if err != nil {
 		var sizeErr *render.SizeError
 		if errors.As(err, &sizeErr) {
-			s.invalid(c, r, []paramError{{"size", err.Error(), strconv.Itoa(sizeErr.Min)}}, target)
+			s.invalid(c, r, []paramError{{field: "size", detail: err.Error(), fixed: strconv.Itoa(sizeErr.Min)}}, target)
 			return
 		}
 		panic(err) // a renderer failure is a bug: recoverProblem reports it
@@ -175,7 +175,7 @@ func etagMatches(header, etag string) bool {
 func (s *Server) encodeFailed(c *gin.Context, r *Rendering, err error, target fixTarget) {
 	var tooLong *render.TooLongError
 	if !errors.As(err, &tooLong) {
-		s.invalid(c, r, []paramError{{"data", err.Error(), optData.example}}, target)
+		s.invalid(c, r, []paramError{{field: "data", detail: err.Error(), fixed: optData.example}}, target)
 		return
 	}
 	values := r.fixValues()
@@ -190,15 +190,27 @@ func (s *Server) encodeFailed(c *gin.Context, r *Rendering, err error, target fi
 
 // invalid answers 400 for bad parameters; the fix corrects all of them.
 func (s *Server) invalid(c *gin.Context, r *Rendering, errs []paramError, target fixTarget) {
-	values := r.fixValues()
+	s.badRequest(c, errs, target.url(s.baseURL, applyFixes(r.fixValues(), errs)))
+}
+
+// applyFixes replaces each bad parameter with its fixed value.
+func applyFixes(values url.Values, errs []paramError) url.Values {
 	for _, e := range errs {
+		if e.keep {
+			continue
+		}
 		if e.fixed == "" {
 			values.Del(e.field)
 		} else {
 			values.Set(e.field, e.fixed)
 		}
 	}
-	p := s.problem(KindInvalidParameter, http.StatusBadRequest, errs[0].detail, errs[0].field, target.url(s.baseURL, values))
+	return values
+}
+
+// badRequest writes the invalid-parameter problem listing every error.
+func (s *Server) badRequest(c *gin.Context, errs []paramError, fix string) {
+	p := s.problem(KindInvalidParameter, http.StatusBadRequest, errs[0].detail, errs[0].field, fix)
 	if len(errs) > 1 {
 		for _, e := range errs {
 			p.Errors = append(p.Errors, FieldProblem{e.field, e.detail})
@@ -224,7 +236,11 @@ func (r *Rendering) fixValues() url.Values {
 			v.Set(name, val)
 		}
 	}
-	if r.Data != "" {
+	if r.fields != nil {
+		for name, val := range r.fields {
+			v.Set(name, val)
+		}
+	} else if r.Data != "" {
 		v.Set("data", r.Data)
 	}
 	return v
@@ -235,12 +251,19 @@ type fixTarget interface {
 	url(base string, v url.Values) string
 }
 
-type apiTarget string
+// apiTarget is an endpoint path; lead lists parameters to write first
+// (a kind's fields, in declaration order).
+type apiTarget struct {
+	path string
+	lead []string
+}
 
-func (s *Server) apiTarget(path string) fixTarget { return apiTarget(path) }
+func (s *Server) apiTarget(path string, lead ...string) fixTarget {
+	return apiTarget{path, lead}
+}
 
 func (t apiTarget) url(base string, v url.Values) string {
-	return base + string(t) + "?" + encodeCanonical(v)
+	return base + t.path + "?" + encodeCanonical(v, t.lead...)
 }
 
 // pathTarget puts data in the path: /q/<data>.<ext>.
@@ -269,22 +292,32 @@ func (t pathTarget) url(base string, v url.Values) string {
 
 // encodeCanonical writes options in the canonical order of options.go,
 // with %20 for spaces so the URL also works where '+' is not a space.
-func encodeCanonical(v url.Values) string {
+func encodeCanonical(v url.Values, lead ...string) string {
 	var b strings.Builder
-	for _, o := range append([]option{optData}, renderOptions...) {
-		val, ok := v[o.name]
+	order := append([]string{}, lead...)
+	order = append(order, optData.name)
+	for _, o := range renderOptions {
+		order = append(order, o.name)
+	}
+	written := map[string]bool{}
+	for _, name := range order {
+		val, ok := v[name]
 		if !ok || len(val) == 0 {
 			continue
 		}
+		if written[name] {
+			continue
+		}
+		written[name] = true
 		if b.Len() > 0 {
 			b.WriteByte('&')
 		}
-		b.WriteString(o.name)
+		b.WriteString(name)
 		b.WriteByte('=')
 		b.WriteString(strings.ReplaceAll(url.QueryEscape(val[0]), "+", "%20"))
 	}
 	for _, k := range sortedKeys(v) {
-		if isRenderOption(k) {
+		if written[k] {
 			continue
 		}
 		if b.Len() > 0 {
@@ -295,18 +328,6 @@ func encodeCanonical(v url.Values) string {
 		b.WriteString(strings.ReplaceAll(url.QueryEscape(v.Get(k)), "+", "%20"))
 	}
 	return b.String()
-}
-
-func isRenderOption(name string) bool {
-	if name == optData.name {
-		return true
-	}
-	for _, o := range renderOptions {
-		if o.name == name {
-			return true
-		}
-	}
-	return false
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -78,6 +78,8 @@ type Rendering struct {
 	// Given names the options the caller set, under canonical names; fixes
 	// repeat only those.
 	Given map[string]bool
+	// fields are a typed kind's field values, for fixes.
+	fields map[string]string
 }
 
 // paramError is one bad parameter and the value that would fix it ("" to
@@ -86,6 +88,7 @@ type paramError struct {
 	field  string
 	detail string
 	fixed  string
+	keep   bool // the fix URL already carries a corrected value
 }
 
 // query is the request's parameters with lower-cased names, so that
@@ -113,8 +116,7 @@ func (q query) lookup(o option) (string, bool, *paramError) {
 				continue
 			}
 			if v != value {
-				return value, true, &paramError{o.name,
-					fmt.Sprintf("%s is given twice with different values (%s=%q and %s=%q); give it once", o.name, from, value, name, v), value}
+				return value, true, &paramError{field: o.name, detail: fmt.Sprintf("%s is given twice with different values (%s=%q and %s=%q); give it once", o.name, from, value, name, v), fixed: value}
 			}
 		}
 	}
@@ -137,7 +139,7 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 		return v, ok
 	}
 	fail := func(field, fixed, format string, args ...any) {
-		errs = append(errs, paramError{field, fmt.Sprintf(format, args...), fixed})
+		errs = append(errs, paramError{field: field, detail: fmt.Sprintf(format, args...), fixed: fixed})
 	}
 
 	if withData {

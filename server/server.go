@@ -52,6 +52,7 @@ func (s *Server) routes() {
 	r := s.engine
 	get(r, "/api/v1/qr", s.generateQR)
 	get(r, "/q/*data", s.generatePath)
+	s.kindRoutes()
 	r.GET("/errors/:kind", s.errorDoc)
 	r.NoRoute(s.notFound)
 	r.NoMethod(s.methodNotAllowed)

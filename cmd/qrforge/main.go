@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	_ "github.com/qrforge/qrforge/kinds" // every payload kind registers itself
 	"github.com/qrforge/qrforge/server"
 )
 

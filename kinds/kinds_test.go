@@ -1,0 +1,160 @@
+package kinds_test
+
+import (
+	"bytes"
+	"image"
+	_ "image/png"
+	"testing"
+
+	"github.com/gkampitakis/go-snaps/snaps"
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode"
+	_ "github.com/qrforge/qrforge/kinds"
+	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/render"
+)
+
+var snap = snaps.WithConfig(snaps.Dir("../snapshots/kinds"))
+
+// vector is one standard test vector: fields in, exact payload out.
+type vector struct {
+	name    string
+	source  string // the document the vector comes from
+	fields  map[string]string
+	payload string
+}
+
+// bad is one invalid input and the field the error must name.
+type bad struct {
+	name   string
+	fields map[string]string
+	field  string
+}
+
+func lookup(t *testing.T, name string) registry.Entry {
+	t.Helper()
+	k, ok := registry.Lookup(name)
+	if !ok {
+		t.Fatalf("kind %q is not registered", name)
+	}
+	return k
+}
+
+// runVectors checks each vector's exact payload and that its code decodes
+// back to it.
+func runVectors(t *testing.T, kind string, vectors []vector) {
+	k := lookup(t, kind)
+	for _, v := range vectors {
+		t.Run(v.name, func(t *testing.T) {
+			got, errs := k.Build(v.fields)
+			if len(errs) > 0 {
+				t.Fatalf("valid fields rejected (%s): %v", v.source, errs)
+			}
+			if got != v.payload {
+				t.Fatalf("payload (%s)\n got: %q\nwant: %q", v.source, got, v.payload)
+			}
+			if d := renderAndDecode(t, got, k.Hints().Level); d != got {
+				t.Fatalf("decoded %q, want %q", d, got)
+			}
+		})
+	}
+}
+
+// runBad checks that each invalid input is refused naming the field, with a
+// non-empty explanation.
+func runBad(t *testing.T, kind string, cases []bad) {
+	k := lookup(t, kind)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, errs := k.Build(c.fields)
+			if len(errs) == 0 {
+				t.Fatalf("accepted, payload %q", p)
+			}
+			for _, e := range errs {
+				if e.Field == c.field {
+					if e.Detail == "" {
+						t.Fatalf("error on %s has no detail", c.field)
+					}
+					return
+				}
+			}
+			t.Fatalf("errors %v do not name field %q", errs, c.field)
+		})
+	}
+}
+
+func renderAndDecode(t testing.TB, payload string, level render.Level) string {
+	t.Helper()
+	sym, err := render.Encode(payload, level)
+	if err != nil {
+		t.Fatalf("encode: %v", err)
+	}
+	o := render.DefaultOptions()
+	o.Size = 800
+	png, err := render.PNG(sym, o)
+	if err != nil {
+		t.Fatalf("png: %v", err)
+	}
+	img, _, err := image.Decode(bytes.NewReader(png))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bmp, _ := gozxing.NewBinaryBitmapFromImage(img)
+	res, err := qrcode.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]any{
+		gozxing.DecodeHintType_TRY_HARDER:    true,
+		gozxing.DecodeHintType_CHARACTER_SET: "UTF-8",
+	})
+	if err != nil {
+		t.Fatalf("gozxing cannot read the code of %q: %v", payload, err)
+	}
+	return res.GetText()
+}
+
+// TestEveryKindExample renders each kind's examples, decodes them with
+// gozxing, snapshots the payloads, and checks that a kind's parser reads
+// its own payloads back to the same fields.
+func TestEveryKindExample(t *testing.T) {
+	for _, k := range registry.All() {
+		t.Run(k.Name(), func(t *testing.T) {
+			for i, ex := range k.Examples() {
+				payload, errs := k.Build(ex)
+				if len(errs) > 0 {
+					t.Fatalf("example %d invalid: %v", i, errs)
+				}
+				if got := renderAndDecode(t, payload, k.Hints().Level); got != payload {
+					t.Fatalf("example %d decoded %q, want %q", i, got, payload)
+				}
+				snap.MatchSnapshot(t, payload)
+				if fields, ok := k.Recognise(payload); ok {
+					again, errs := k.Build(fields)
+					if len(errs) > 0 || again != payload {
+						t.Fatalf("parse(encode(x)) != x: fields %v give %q (%v), want %q", fields, again, errs, payload)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestEveryKindDocumented checks the registration carries what the docs,
+// schemas and pages need.
+func TestEveryKindDocumented(t *testing.T) {
+	all := registry.All()
+	if len(all) == 0 {
+		t.Fatal("no kinds registered")
+	}
+	for _, k := range all {
+		if k.Summary() == "" || k.Standard().Name == "" {
+			t.Errorf("%s: summary or standard missing", k.Name())
+		}
+		for _, f := range k.Fields() {
+			if f.Description == "" {
+				t.Errorf("%s.%s: no description", k.Name(), f.Name)
+			}
+		}
+		s := k.Schema()
+		if s == nil || s.Properties.Len() != len(k.Fields()) {
+			t.Errorf("%s: schema properties do not match fields", k.Name())
+		}
+	}
+}

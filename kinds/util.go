@@ -1,0 +1,39 @@
+package kinds
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func isHexString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// parseBool reads the boolean spellings the API accepts.
+func parseBool(s string) bool {
+	switch strings.ToLower(s) {
+	case "true", "1", "yes":
+		return true
+	}
+	return false
+}
+
+// truncateBytes cuts s to at most n bytes on a rune boundary.
+func truncateBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}

@@ -1,0 +1,211 @@
+package registry
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/invopop/jsonschema"
+)
+
+// Entry is a registered kind with its generic parts erased, as the rest of
+// qrforge sees it.
+type Entry interface {
+	Name() string
+	Path() string // "/api/v1/<name>"
+	OperationID() string
+	Summary() string
+	Standard() Standard
+	Fields() []Field
+	Hints() Hints
+	// Example is the canonical example's field values (empty ones left out).
+	Example() map[string]string
+	// Examples are all declared examples.
+	Examples() []map[string]string
+	// Build validates field values and encodes the payload. Values are
+	// keyed by field name; names the kind does not have are ignored.
+	Build(values map[string]string) (string, []FieldError)
+	// Recognise parses a payload back into field values, when the kind
+	// registered a parser.
+	Recognise(payload string) (map[string]string, bool)
+	// Schema is the JSON Schema (draft 2020-12) of the fields object.
+	Schema() *jsonschema.Schema
+	// HasField reports whether the kind has a field of that name.
+	HasField(name string) bool
+}
+
+type entry[F any] struct {
+	kind   Kind[F]
+	fields []fieldInfo
+	schema *jsonschema.Schema
+}
+
+func newEntry[F any](k Kind[F]) (*entry[F], error) {
+	var zero F
+	fields, err := fieldsOf(reflect.TypeOf(zero))
+	if err != nil {
+		return nil, err
+	}
+	if err := validateDeclaration(k.Name, len(fields), len(k.Examples)); err != nil {
+		return nil, err
+	}
+	if k.Encode == nil {
+		return nil, fmt.Errorf("no encoder")
+	}
+	e := &entry[F]{kind: k, fields: fields}
+	for i, ex := range k.Examples {
+		if _, errs := e.build(ex); len(errs) > 0 {
+			return nil, fmt.Errorf("example %d is invalid: %v", i, errs)
+		}
+	}
+	ex := e.Example()
+	for i := range e.fields {
+		e.fields[i].Example = ex[e.fields[i].Name]
+	}
+	e.schema = e.makeSchema()
+	return e, nil
+}
+
+func (e *entry[F]) Name() string        { return e.kind.Name }
+func (e *entry[F]) Path() string        { return "/api/v1/" + e.kind.Name }
+func (e *entry[F]) OperationID() string { return OperationID(e.kind.Name) }
+func (e *entry[F]) Summary() string     { return e.kind.Summary }
+func (e *entry[F]) Standard() Standard  { return e.kind.Standard }
+func (e *entry[F]) Hints() Hints        { return e.kind.Hints }
+func (e *entry[F]) Schema() *jsonschema.Schema {
+	return e.schema
+}
+
+func (e *entry[F]) Fields() []Field {
+	out := make([]Field, len(e.fields))
+	for i, f := range e.fields {
+		out[i] = f.Field
+	}
+	return out
+}
+
+func (e *entry[F]) Example() map[string]string { return e.toMap(e.kind.Examples[0]) }
+
+func (e *entry[F]) Examples() []map[string]string {
+	out := make([]map[string]string, len(e.kind.Examples))
+	for i, ex := range e.kind.Examples {
+		out[i] = e.toMap(ex)
+	}
+	return out
+}
+
+func (e *entry[F]) toMap(f F) map[string]string {
+	v := reflect.ValueOf(f)
+	m := map[string]string{}
+	for _, fi := range e.fields {
+		if s := v.Field(fi.index).String(); s != "" {
+			m[fi.Name] = s
+		}
+	}
+	return m
+}
+
+func (e *entry[F]) fromMap(values map[string]string) F {
+	var f F
+	v := reflect.ValueOf(&f).Elem()
+	for _, fi := range e.fields {
+		v.Field(fi.index).SetString(values[fi.Name])
+	}
+	return f
+}
+
+func (e *entry[F]) Build(values map[string]string) (string, []FieldError) {
+	return e.build(e.fromMap(values))
+}
+
+func (e *entry[F]) build(f F) (string, []FieldError) {
+	if errs := e.validateTags(&f); len(errs) > 0 {
+		return "", errs
+	}
+	if e.kind.Check != nil {
+		if errs := e.kind.Check(&f); len(errs) > 0 {
+			return "", errs
+		}
+	}
+	return e.kind.Encode(f), nil
+}
+
+func (e *entry[F]) Recognise(payload string) (map[string]string, bool) {
+	if e.kind.Parse == nil {
+		return nil, false
+	}
+	f, ok := e.kind.Parse(payload)
+	if !ok {
+		return nil, false
+	}
+	return e.toMap(f), true
+}
+
+// makeSchema reflects F with invopop/jsonschema and completes it from the
+// validator tags (required) and the examples.
+func (e *entry[F]) makeSchema() *jsonschema.Schema {
+	r := jsonschema.Reflector{DoNotReference: true, ExpandedStruct: true, AllowAdditionalProperties: false}
+	var zero F
+	s := r.Reflect(zero)
+	s.ID = jsonschema.ID("https://qrforge.dev/schemas/" + e.kind.Name + ".json")
+	s.Title = e.kind.Name
+	s.Description = e.kind.Summary + " (" + e.kind.Standard.String() + ")"
+	s.Required = nil
+	for _, f := range e.fields {
+		if f.Required {
+			s.Required = append(s.Required, f.Name)
+		}
+		if p, ok := s.Properties.Get(f.Name); ok && f.Example != "" {
+			p.Examples = []any{f.Example}
+		}
+	}
+	for _, ex := range e.Examples() {
+		s.Examples = append(s.Examples, ex)
+	}
+	return s
+}
+
+// describeRule turns a failed validator tag into what the field must be.
+func describeRule(field, tag, param string) string {
+	switch tag {
+	case "required":
+		return field + " is required"
+	case "max":
+		return fmt.Sprintf("%s is at most %s characters", field, param)
+	case "min":
+		return fmt.Sprintf("%s is at least %s characters", field, param)
+	case "len":
+		return fmt.Sprintf("%s is exactly %s characters", field, param)
+	case "oneof", "oneofci":
+		return fmt.Sprintf("%s is one of %s", field, strings.ReplaceAll(param, " ", ", "))
+	case "email":
+		return field + " is an e-mail address (name@example.com)"
+	case "url", "http_url":
+		return field + " is an absolute http(s) URL (https://example.com/page)"
+	case "numeric", "number":
+		return field + " is a number"
+	case "latitude":
+		return field + " is a latitude in decimal degrees, -90 to 90"
+	case "longitude":
+		return field + " is a longitude in decimal degrees, -180 to 180"
+	case "e164":
+		return field + " is an international phone number in E.164 form (+ and up to 15 digits)"
+	case "alphanum":
+		return field + " has only letters and digits"
+	case "boolean":
+		return field + " is true or false"
+	case "datetime":
+		return fmt.Sprintf("%s is a date-time in the layout %s", field, param)
+	case "excluded_with", "excluded_unless", "excluded_if":
+		return fmt.Sprintf("%s cannot be combined with %s", field, param)
+	case "required_with", "required_if", "required_unless", "required_without":
+		return fmt.Sprintf("%s is required with %s", field, param)
+	}
+	if param != "" {
+		return fmt.Sprintf("%s fails the rule %s=%s", field, tag, param)
+	}
+	return fmt.Sprintf("%s fails the rule %s", field, tag)
+}
+
+// HasField reports whether the kind has a field of that name.
+func (e *entry[F]) HasField(name string) bool { return e.field(name) != nil }

@@ -1,0 +1,229 @@
+// Package registry is the one place that knows what a payload kind is. Each
+// kind declares itself in a single file under kinds/ and registers in init;
+// routes, JSON Schemas, OpenAPI fragments, docs and pages are all derived
+// from the registrations, so the registry never names a kind.
+package registry
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/qrforge/qrforge/render"
+)
+
+// Standard names the published document a kind's payload follows.
+type Standard struct {
+	Name    string `json:"name"`              // e.g. "RFC 5870"
+	Version string `json:"version,omitempty"` // e.g. "2010"
+	Section string `json:"section,omitempty"` // e.g. "§3"
+	URL     string `json:"url,omitempty"`
+}
+
+func (s Standard) String() string {
+	out := s.Name
+	if s.Version != "" {
+		out += " " + s.Version
+	}
+	if s.Section != "" {
+		out += " " + s.Section
+	}
+	return out
+}
+
+// Hints are rendering constraints a standard imposes, such as EPC069-12's
+// fixed error-correction level M.
+type Hints struct {
+	// Level, when set, is the only error-correction level allowed.
+	Level render.Level
+	// MaxVersion, when set, is the largest symbol version allowed.
+	MaxVersion int
+}
+
+// Kind declares a payload kind whose fields are the struct F. F's exported
+// string fields are the kind's fields: the `json` tag names the query
+// parameter, `validate` holds go-playground/validator rules,
+// `jsonschema_description` documents it and `jsonschema` adds schema
+// keywords (enum, pattern).
+type Kind[F any] struct {
+	Name     string
+	Summary  string
+	Standard Standard
+	// Examples are valid field sets; the first is the canonical example,
+	// used for documentation and for fixes.
+	Examples []F
+	// Check validates what tags cannot express (check digits, cross-field
+	// rules) and may normalise fields in place. It runs after tag
+	// validation succeeds.
+	Check func(*F) []FieldError
+	// Encode builds the exact payload string from validated fields. It is
+	// pure: no I/O, no clock.
+	Encode func(F) string
+	// Parse, when set, recognises a payload of this kind and returns its
+	// fields (used by decode). parse(encode(x)) must give x back.
+	Parse func(payload string) (F, bool)
+	Hints Hints
+}
+
+// FieldError is a field that breaks a rule. Detail says what the standard
+// requires; Fix, when not empty, is a valid replacement value.
+type FieldError struct {
+	Field  string
+	Detail string
+	Fix    string
+}
+
+func (e FieldError) Error() string { return e.Field + ": " + e.Detail }
+
+// Field documents one field of a kind.
+type Field struct {
+	Name        string   `json:"name"`
+	Type        string   `json:"type"`
+	Required    bool     `json:"required"`
+	Description string   `json:"description"`
+	Example     string   `json:"example,omitempty"`
+	Enum        []string `json:"enum,omitempty"`
+	Pattern     string   `json:"pattern,omitempty"`
+}
+
+var (
+	mu      sync.RWMutex
+	entries = map[string]Entry{}
+	// reserved holds names no kind may take: they are generic endpoints
+	// under /api/v1/.
+	reserved = []string{"qr", "kinds", "decode", "verify", "batch", "mcp", "openapi", "errors", "q"}
+	kindName = regexp.MustCompile(`^[a-z][a-z0-9-]{1,30}$`)
+)
+
+// Register adds a kind. It panics on a malformed declaration, which is a
+// programming error caught by any test that imports kinds.
+func Register[F any](k Kind[F]) {
+	e, err := newEntry(k)
+	if err != nil {
+		panic("registry: kind " + k.Name + ": " + err.Error())
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := entries[k.Name]; dup {
+		panic("registry: kind " + k.Name + " registered twice")
+	}
+	entries[k.Name] = e
+}
+
+// Unregister removes a kind; tests use it to clean up throwaway kinds.
+func Unregister(name string) {
+	mu.Lock()
+	defer mu.Unlock()
+	delete(entries, name)
+}
+
+// All returns every registered kind sorted by name.
+func All() []Entry {
+	mu.RLock()
+	defer mu.RUnlock()
+	out := make([]Entry, 0, len(entries))
+	for _, e := range entries {
+		out = append(out, e)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
+	return out
+}
+
+// Lookup finds a kind by name.
+func Lookup(name string) (Entry, bool) {
+	mu.RLock()
+	defer mu.RUnlock()
+	e, ok := entries[name]
+	return e, ok
+}
+
+// Names lists the registered kind names, sorted.
+func Names() []string {
+	all := All()
+	names := make([]string, len(all))
+	for i, e := range all {
+		names[i] = e.Name()
+	}
+	return names
+}
+
+func validateDeclaration(name string, fieldCount int, examples int) error {
+	if !kindName.MatchString(name) {
+		return fmt.Errorf("name must match %s", kindName)
+	}
+	if slices.Contains(reserved, name) {
+		return fmt.Errorf("name %q is a generic endpoint", name)
+	}
+	if fieldCount == 0 {
+		return fmt.Errorf("fields struct has no exported string fields with json tags")
+	}
+	if examples == 0 {
+		return fmt.Errorf("at least one example is required")
+	}
+	return nil
+}
+
+// OperationID is the OpenAPI operationId of a kind's endpoint.
+func OperationID(name string) string {
+	return "generate_" + strings.ReplaceAll(name, "-", "_")
+}
+
+// fieldsOf lists F's fields from its struct tags.
+func fieldsOf(t reflect.Type) ([]fieldInfo, error) {
+	if t.Kind() != reflect.Struct {
+		return nil, fmt.Errorf("fields type %s is not a struct", t)
+	}
+	var out []fieldInfo
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		if f.Type.Kind() != reflect.String {
+			return nil, fmt.Errorf("field %s is %s; kind fields are strings (query parameters)", f.Name, f.Type)
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" || name == "-" {
+			return nil, fmt.Errorf("field %s has no json name", f.Name)
+		}
+		desc := f.Tag.Get("jsonschema_description")
+		if desc == "" {
+			return nil, fmt.Errorf("field %s has no jsonschema_description", f.Name)
+		}
+		rules := f.Tag.Get("validate")
+		info := fieldInfo{index: i, Field: Field{
+			Name:        name,
+			Type:        "string",
+			Required:    hasRule(rules, "required"),
+			Description: desc,
+		}}
+		for _, kw := range strings.Split(f.Tag.Get("jsonschema"), ",") {
+			if v, ok := strings.CutPrefix(kw, "enum="); ok {
+				info.Enum = append(info.Enum, v)
+			}
+			if v, ok := strings.CutPrefix(kw, "pattern="); ok {
+				info.Pattern = v
+			}
+		}
+		out = append(out, info)
+	}
+	return out, nil
+}
+
+type fieldInfo struct {
+	Field
+	index int
+}
+
+func hasRule(rules, rule string) bool {
+	for _, r := range strings.Split(rules, ",") {
+		if r == rule {
+			return true
+		}
+	}
+	return false
+}

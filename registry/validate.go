@@ -1,0 +1,72 @@
+package registry
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+
+	"github.com/go-playground/validator/v10"
+)
+
+// validate is shared by every kind; validator caches struct metadata.
+var validate = func() *validator.Validate {
+	v := validator.New(validator.WithRequiredStructEnabled())
+	v.RegisterTagNameFunc(func(f reflect.StructField) string {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		return name
+	})
+	// oneofci is oneof without regard to case: "wpa" and "WPA" are the
+	// same security type to a user.
+	if err := v.RegisterValidation("oneofci", func(fl validator.FieldLevel) bool {
+		for _, option := range strings.Fields(fl.Param()) {
+			if strings.EqualFold(option, fl.Field().String()) {
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		panic(err)
+	}
+	return v
+}()
+
+// RegisterValidation adds a named validator rule that kinds can use in tags
+// (for example an IBAN check shared by payment kinds).
+func RegisterValidation(tag string, fn func(value string) bool) {
+	if err := validate.RegisterValidation(tag, func(fl validator.FieldLevel) bool {
+		return fn(fl.Field().String())
+	}); err != nil {
+		panic("registry: validation " + tag + ": " + err.Error())
+	}
+}
+
+func (e *entry[F]) validateTags(f *F) []FieldError {
+	err := validate.Struct(f)
+	if err == nil {
+		return nil
+	}
+	var verrs validator.ValidationErrors
+	if !errors.As(err, &verrs) {
+		return []FieldError{{Field: "", Detail: err.Error()}}
+	}
+	ex := e.Example()
+	out := make([]FieldError, 0, len(verrs))
+	for _, fe := range verrs {
+		name := fe.Field()
+		detail := describeRule(name, fe.Tag(), fe.Param())
+		if fi := e.field(name); fi != nil {
+			detail += " (" + fi.Description + ")"
+		}
+		out = append(out, FieldError{Field: name, Detail: detail, Fix: ex[name]})
+	}
+	return out
+}
+
+func (e *entry[F]) field(name string) *fieldInfo {
+	for i := range e.fields {
+		if e.fields[i].Name == name {
+			return &e.fields[i]
+		}
+	}
+	return nil
+}

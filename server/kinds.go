@@ -1,0 +1,211 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/render"
+)
+
+// kindRoutes derives every typed endpoint from the registry: the rendering
+// endpoint, its /payload twin, and the kinds catalogue.
+func (s *Server) kindRoutes() {
+	for _, k := range registry.All() {
+		checkKindFields(k)
+		get(s.engine, k.Path(), s.generateKind(k))
+		get(s.engine, k.Path()+"/payload", s.kindPayload(k))
+	}
+	get(s.engine, "/api/v1/kinds", s.listKinds)
+	get(s.engine, "/api/v1/kinds/:kind", s.describeKind)
+}
+
+// checkKindFields refuses, at start-up, a kind whose field shares a name
+// with a rendering option: the query string could not tell them apart.
+func checkKindFields(k registry.Entry) {
+	for _, f := range k.Fields() {
+		for _, o := range renderOptions {
+			if f.Name == o.name || contains(o.aliases, f.Name) {
+				panic(fmt.Sprintf("server: kind %s field %q collides with rendering option %s", k.Name(), f.Name, o.name))
+			}
+		}
+	}
+}
+
+func fieldNames(k registry.Entry) []string {
+	var names []string
+	for _, f := range k.Fields() {
+		names = append(names, f.Name)
+	}
+	return names
+}
+
+// generateKind serves GET /api/v1/<kind> (operation generate_<kind>).
+func (s *Server) generateKind(k registry.Entry) gin.HandlerFunc {
+	target := s.apiTarget(k.Path(), fieldNames(k)...)
+	return func(c *gin.Context) {
+		r, ok := s.kindRequest(c, k, target)
+		if !ok {
+			return
+		}
+		s.serveRendering(c, r, target)
+	}
+}
+
+// kindPayload serves GET /api/v1/<kind>/payload: the exact payload string,
+// without rendering, for debugging and integrations.
+func (s *Server) kindPayload(k registry.Entry) gin.HandlerFunc {
+	target := s.apiTarget(k.Path()+"/payload", fieldNames(k)...)
+	return func(c *gin.Context) {
+		r, ok := s.kindRequest(c, k, target)
+		if !ok {
+			return
+		}
+		c.Header("Cache-Control", "public, max-age=31536000, immutable")
+		c.JSON(http.StatusOK, gin.H{"kind": k.Name(), "payload": r.Data})
+	}
+}
+
+// kindRequest reads a typed request, the kind's fields plus the rendering
+// options, and builds the payload; on failure it has answered 400.
+func (s *Server) kindRequest(c *gin.Context, k registry.Entry, target fixTarget) (*Rendering, bool) {
+	q, ok := s.query(c)
+	if !ok {
+		return nil, false
+	}
+	r, errs := parseRendering(q, false)
+	values := map[string]string{}
+	for _, f := range k.Fields() {
+		v, given, err := q.lookup(option{name: f.Name})
+		if err != nil {
+			errs = append(errs, *err)
+		}
+		if given {
+			values[f.Name] = v
+		}
+	}
+	if level := k.Hints().Level; level != render.LevelAuto {
+		if r.Given["ec"] && r.Level != level {
+			errs = append(errs, paramError{field: "ec", detail: fmt.Sprintf("%s requires error-correction level %s (%s)", k.Name(), level, k.Standard()), fixed: string(level)})
+		}
+		r.Level = level
+	}
+	payload, fieldErrs := k.Build(values)
+	for _, fe := range fieldErrs {
+		errs = append(errs, paramError{field: fe.Field, detail: fe.Detail, fixed: fe.Fix})
+	}
+	r.fields = values
+	if len(errs) > 0 {
+		r.fields = correctedFields(k, values, fieldErrs)
+		s.invalid(c, r, withoutFields(errs, k), target)
+		return nil, false
+	}
+	r.Data = payload
+	return r, true
+}
+
+// correctedFields keeps the caller's valid fields and replaces bad ones
+// with their fixes or the example's values. Fields can depend on each other
+// (a WEP key's length), so it rebuilds until the set is valid and falls
+// back to the whole example, which always is.
+func correctedFields(k registry.Entry, values map[string]string, errs []registry.FieldError) map[string]string {
+	fixed := map[string]string{}
+	for name, v := range values {
+		fixed[name] = v
+	}
+	example := k.Example()
+	for round := 0; round < 3 && len(errs) > 0; round++ {
+		for _, e := range errs {
+			switch {
+			case e.Fix != "":
+				fixed[e.Field] = e.Fix
+			case example[e.Field] != "":
+				fixed[e.Field] = example[e.Field]
+			default:
+				delete(fixed, e.Field)
+			}
+		}
+		_, errs = k.Build(fixed)
+	}
+	if len(errs) > 0 {
+		return example
+	}
+	return fixed
+}
+
+// withoutFields marks field errors as already corrected in r.fields, so
+// that invalid applies only the rendering-option fixes.
+func withoutFields(errs []paramError, k registry.Entry) []paramError {
+	out := make([]paramError, len(errs))
+	for i, e := range errs {
+		out[i] = e
+		if k.HasField(e.field) {
+			out[i].keep = true
+		}
+	}
+	return out
+}
+
+// kindSummary is a kind as /api/v1/kinds lists it.
+type kindSummary struct {
+	Name        string            `json:"name"`
+	Path        string            `json:"path"`
+	OperationID string            `json:"operation_id"`
+	Summary     string            `json:"summary"`
+	Standard    registry.Standard `json:"standard"`
+	Fields      []registry.Field  `json:"fields"`
+	Example     map[string]string `json:"example"`
+	ExampleURL  string            `json:"example_url"`
+	Schema      any               `json:"schema,omitempty"`
+}
+
+func (s *Server) summarize(k registry.Entry) kindSummary {
+	return kindSummary{
+		Name:        k.Name(),
+		Path:        k.Path(),
+		OperationID: k.OperationID(),
+		Summary:     k.Summary(),
+		Standard:    k.Standard(),
+		Fields:      k.Fields(),
+		Example:     k.Example(),
+		ExampleURL:  s.ExampleURL(k),
+	}
+}
+
+// ExampleURL is a runnable call of a kind with its canonical example.
+func (s *Server) ExampleURL(k registry.Entry) string {
+	values := map[string][]string{}
+	for name, v := range k.Example() {
+		values[name] = []string{v}
+	}
+	return s.baseURL + k.Path() + "?" + encodeCanonical(values, fieldNames(k)...)
+}
+
+// listKinds serves GET /api/v1/kinds.
+func (s *Server) listKinds(c *gin.Context) {
+	all := registry.All()
+	out := make([]kindSummary, len(all))
+	for i, k := range all {
+		out[i] = s.summarize(k)
+	}
+	c.Header("Cache-Control", "public, max-age=3600")
+	c.JSON(http.StatusOK, gin.H{"count": len(out), "kinds": out})
+}
+
+// describeKind serves GET /api/v1/kinds/<kind> with its JSON Schema.
+func (s *Server) describeKind(c *gin.Context) {
+	k, ok := registry.Lookup(c.Param("kind"))
+	if !ok {
+		names := registry.Names()
+		near := nearest(c.Param("kind"), names, "text")
+		writeProblem(c, s.problem(KindNotFound, http.StatusNotFound,
+			fmt.Sprintf("no kind %q; kinds are %s", truncate(c.Param("kind"), 64), joinValues(names)),
+			"kind", s.baseURL+"/api/v1/kinds/"+near))
+		return
+	}
+	sum := s.summarize(k)
+	sum.Schema = k.Schema()
+	c.Header("Cache-Control", "public, max-age=3600")
+	c.JSON(http.StatusOK, sum)
+}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -170,14 +171,14 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	}
 
 	if v, ok := get(optSize); ok {
-		size, err := parseSize(v)
+		size, fixed, err := parseSize(v)
 		switch {
 		case err != nil:
-			fail("size", optSize.example, "%s", err)
+			fail("size", fixed, "%s", err)
 		case size < render.MinSize:
-			fail("size", strconv.Itoa(render.MinSize), "size %d is below the minimum of %d pixels", size, render.MinSize)
+			fail("size", strconv.Itoa(render.MinSize), "size %s is below the minimum of %d pixels", strings.TrimSpace(v), render.MinSize)
 		case size > render.MaxSize:
-			fail("size", strconv.Itoa(render.MaxSize), "size %d is above the maximum of %d pixels", size, render.MaxSize)
+			fail("size", strconv.Itoa(render.MaxSize), "size %s is above the maximum of %d pixels", strings.TrimSpace(v), render.MaxSize)
 		default:
 			r.Options.Size = size
 		}
@@ -258,14 +259,15 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 		marginValue, marginGiven = chldMargin, true
 	}
 	if marginGiven {
-		m, err := strconv.Atoi(strings.TrimSpace(marginValue))
+		marginValue = strings.TrimSpace(marginValue)
+		m, err := atoiSaturating(marginValue)
 		switch {
 		case err != nil:
 			fail("margin", optMargin.example, "margin %q is not a whole number of modules (0 to %d)", marginValue, render.MaxMargin)
 		case m < 0:
-			fail("margin", "0", "margin %d is negative; it counts modules of quiet zone, 0 to %d", m, render.MaxMargin)
+			fail("margin", "0", "margin %s is negative; it counts modules of quiet zone, 0 to %d", marginValue, render.MaxMargin)
 		case m > render.MaxMargin:
-			fail("margin", strconv.Itoa(render.MaxMargin), "margin %d is above the maximum of %d modules", m, render.MaxMargin)
+			fail("margin", strconv.Itoa(render.MaxMargin), "margin %s is above the maximum of %d modules", marginValue, render.MaxMargin)
 		default:
 			r.Options.Margin = m
 		}
@@ -296,25 +298,40 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	return r, errs
 }
 
-// parseSize reads "512" or a square "512x512".
-func parseSize(v string) (int, error) {
+// parseSize reads "512" or a square "512x512". When v is not a size, it
+// also returns the size a fix should use: the square form of a rectangle
+// (decisions, "Rendering"), else the default.
+func parseSize(v string) (size int, fixed string, err error) {
 	v = strings.TrimSpace(strings.ToLower(v))
-	if w, h, ok := strings.Cut(v, "x"); ok {
-		wn, err1 := strconv.Atoi(w)
-		hn, err2 := strconv.Atoi(h)
-		if err1 != nil || err2 != nil {
-			return 0, fmt.Errorf("size %q is not a number of pixels (e.g. 512 or 512x512)", v)
+	w, h, isPair := strings.Cut(v, "x")
+	if !isPair {
+		n, err := atoiSaturating(v)
+		if err != nil {
+			return 0, optSize.example, fmt.Errorf("size %q is not a whole number of pixels (%d to %d)", v, render.MinSize, render.MaxSize)
 		}
-		if wn != hn {
-			return 0, fmt.Errorf("size %q is not square; QR codes are square, use %d", v, max(wn, hn))
-		}
-		return wn, nil
+		return n, "", nil
 	}
-	n, err := strconv.Atoi(v)
-	if err != nil {
-		return 0, fmt.Errorf("size %q is not a whole number of pixels (%d to %d)", v, render.MinSize, render.MaxSize)
+	wn, errW := atoiSaturating(w)
+	hn, errH := atoiSaturating(h)
+	switch {
+	case errW != nil && errH != nil:
+		return 0, optSize.example, fmt.Errorf("size %q is not a number of pixels (e.g. 512 or 512x512)", v)
+	case errW != nil || errH != nil || wn != hn:
+		side := min(max(wn, hn, render.MinSize), render.MaxSize)
+		return 0, strconv.Itoa(side), fmt.Errorf("size %q is not square; QR codes are square, use %d", v, side)
 	}
-	return n, nil
+	return wn, "", nil
+}
+
+// atoiSaturating is strconv.Atoi except that a number too large for an int
+// saturates instead of failing: "size=1" followed by 30 zeros is above the
+// maximum, not "not a number".
+func atoiSaturating(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if errors.Is(err, strconv.ErrRange) {
+		return n, nil
+	}
+	return n, err
 }
 
 func joinValues[T ~string](vs []T) string {

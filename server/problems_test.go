@@ -1,0 +1,178 @@
+package server_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// Every error is a problem document (spec §2.2, §7) whose fix is a call that
+// works: each case follows its fix through the same handler and expects 200.
+func TestProblems(t *testing.T) {
+	// 2,900 bytes fit version 40 at L (2,953) but not at H (1,273).
+	fitsAtL := strings.Repeat("a", 2900)
+	// 3,000 bytes fit no level: the fix shortens the data.
+	fitsNowhere := strings.Repeat("a", 3000)
+	// 7,089 digits are the numeric capacity of version 40-L.
+	digits := strings.Repeat("7", 7200)
+	tests := []struct {
+		name   string
+		method string
+		target string
+		status int
+		kind   string
+		field  string
+		// fixHas are substrings the fix must contain: the corrected value
+		// and the caller's valid options, kept.
+		fixHas []string
+	}{
+		{"missing data", "", "/api/v1/qr", 400, "invalid-parameter", "data", []string{"data="}},
+		{"missing data keeps options", "", "/api/v1/qr?size=300&color=red", 400, "invalid-parameter", "data", []string{"size=300", "color=ff0000"}},
+		{"empty data", "", "/api/v1/qr?data=&format=svg", 400, "invalid-parameter", "data", []string{"format=svg"}},
+		{"empty alias", "", "/api/v1/qr?text=", 400, "invalid-parameter", "data", nil},
+		{"size above range", "", "/api/v1/qr?data=hi&size=5000", 400, "invalid-parameter", "size", []string{"size=4096", "data=hi"}},
+		{"size below range", "", "/api/v1/qr?data=hi&size=10", 400, "invalid-parameter", "size", []string{"size=64"}},
+		{"size zero", "", "/api/v1/qr?data=hi&size=0", 400, "invalid-parameter", "size", []string{"size=64"}},
+		{"size negative", "", "/api/v1/qr?data=hi&s=-300", 400, "invalid-parameter", "size", []string{"size=64"}},
+		{"size not a number", "", "/api/v1/qr?data=hi&size=abc", 400, "invalid-parameter", "size", []string{"size=512"}},
+		{"size empty", "", "/api/v1/qr?data=hi&size=", 400, "invalid-parameter", "size", []string{"size=512"}},
+		{"size not square", "", "/api/v1/qr?data=hi&size=300x200", 400, "invalid-parameter", "size", []string{"size=300"}},
+		{"size not square alias", "", "/api/v1/qr?chl=hi&chs=200x300", 400, "invalid-parameter", "size", []string{"size=300", "data=hi"}},
+		{"size not square too big", "", "/api/v1/qr?data=hi&size=5000x300", 400, "invalid-parameter", "size", []string{"size=4096"}},
+		{"size half form", "", "/api/v1/qr?data=hi&size=300x", 400, "invalid-parameter", "size", []string{"size=300"}},
+		{"size exponent", "", "/api/v1/qr?data=hi&size=1e9", 400, "invalid-parameter", "size", nil},
+		{"size fraction", "", "/api/v1/qr?data=hi&size=300.5", 400, "invalid-parameter", "size", nil},
+		{"size 30 digits", "", "/api/v1/qr?data=hi&size=123456789012345678901234567890", 400, "invalid-parameter", "size", []string{"size=4096"}},
+		{"size minus 30 digits", "", "/api/v1/qr?data=hi&size=-123456789012345678901234567890", 400, "invalid-parameter", "size", []string{"size=64"}},
+		{"margin negative", "", "/api/v1/qr?data=hi&margin=-1", 400, "invalid-parameter", "margin", []string{"margin=0"}},
+		{"margin above range", "", "/api/v1/qr?data=hi&margin=11", 400, "invalid-parameter", "margin", []string{"margin=10"}},
+		{"margin alias above range", "", "/api/v1/qr?data=hi&qz=99", 400, "invalid-parameter", "margin", []string{"margin=10"}},
+		{"margin 30 digits", "", "/api/v1/qr?data=hi&margin=123456789012345678901234567890", 400, "invalid-parameter", "margin", []string{"margin=10"}},
+		{"margin not a number", "", "/api/v1/qr?data=hi&margin=wide", 400, "invalid-parameter", "margin", []string{"margin=4"}},
+		{"colour not hex", "", "/api/v1/qr?data=hi&color=zzz", 400, "invalid-parameter", "color", []string{"color="}},
+		{"colour 5 digits", "", "/api/v1/qr?data=hi&fg=%2312345", 400, "invalid-parameter", "color", nil},
+		{"colour transparent", "", "/api/v1/qr?data=hi&color=transparent", 400, "invalid-parameter", "color", nil},
+		{"colour R-G-B out of range", "", "/api/v1/qr?data=hi&color=256-0-0", 400, "invalid-parameter", "color", nil},
+		{"colour unknown name", "", "/api/v1/qr?data=hi&dark=blurple", 400, "invalid-parameter", "color", nil},
+		{"bg not hex", "", "/api/v1/qr?data=hi&bg=ggg", 400, "invalid-parameter", "bg", []string{"bg="}},
+		{"bg empty", "", "/api/v1/qr?data=hi&bgcolor=", 400, "invalid-parameter", "bg", nil},
+		{"style near miss", "", "/api/v1/qr?data=hi&style=rounded2", 400, "invalid-parameter", "style", []string{"style=rounded"}},
+		{"style typo", "", "/api/v1/qr?data=hi&dots=dott", 400, "invalid-parameter", "style", []string{"style=dot"}},
+		{"style unknown", "", "/api/v1/qr?data=hi&style=xyzzy", 400, "invalid-parameter", "style", []string{"style=square"}},
+		{"eye near miss", "", "/api/v1/qr?data=hi&eye=circel", 400, "invalid-parameter", "eye", []string{"eye=circle"}},
+		{"ec unknown", "", "/api/v1/qr?data=hi&ec=X", 400, "invalid-parameter", "ec", []string{"ec=M"}},
+		{"ec word", "", "/api/v1/qr?data=hi&level=high", 400, "invalid-parameter", "ec", nil},
+		{"format unknown", "", "/api/v1/qr?data=hi&format=gif", 400, "invalid-parameter", "format", []string{"format=png"}},
+		{"format near miss", "", "/api/v1/qr?data=hi&f=svgg", 400, "invalid-parameter", "format", []string{"format=svg"}},
+		{"tpl unknown", "", "/api/v1/qr?data=hi&tpl=poster", 400, "invalid-parameter", "tpl", nil},
+		{"label too long", "", "/api/v1/qr?data=hi&label=" + strings.Repeat("x", 65), 400, "invalid-parameter", "label", nil},
+		{"conflicting data aliases", "", "/api/v1/qr?data=a&text=b", 400, "invalid-parameter", "data", nil},
+		{"conflicting size aliases", "", "/api/v1/qr?data=a&size=300&width=400", 400, "invalid-parameter", "size", nil},
+		{"conflicting repeats", "", "/api/v1/qr?data=a&ec=L&ec=H", 400, "invalid-parameter", "ec", nil},
+		{"chld disagrees with ec", "", "/api/v1/qr?data=hi&chld=H|2&ec=L", 400, "invalid-parameter", "ec", []string{"ec=H", "margin=2"}},
+		{"chld disagrees with margin", "", "/api/v1/qr?data=hi&chld=L|2&margin=3", 400, "invalid-parameter", "margin", nil},
+		{"chld bad level", "", "/api/v1/qr?data=hi&chld=Z|2", 400, "invalid-parameter", "ec", nil},
+		{"chld bad margin", "", "/api/v1/qr?data=hi&chld=L|x", 400, "invalid-parameter", "margin", nil},
+		{"cht not qr", "", "/api/v1/qr?chl=hi&cht=bar", 400, "invalid-parameter", "cht", []string{"cht=qr"}},
+		{"choe not UTF-8", "", "/api/v1/qr?chl=hi&choe=Shift_JIS", 400, "invalid-parameter", "choe", []string{"choe=UTF-8"}},
+		{"data too long, a lower level fits", "", "/api/v1/qr?data=" + fitsAtL + "&ec=H", 400, "data-too-long", "data", []string{"ec=L"}},
+		{"data too long, nothing fits", "", "/api/v1/qr?data=" + fitsNowhere, 400, "data-too-long", "data", nil},
+		{"digits too long", "", "/api/v1/qr?data=" + digits + "&ec=L", 400, "data-too-long", "data", nil},
+		{"size too small for the symbol", "", "/api/v1/qr?data=" + fitsAtL + "&size=64", 400, "invalid-parameter", "size", nil},
+		{"size too small with frame", "", "/api/v1/qr?data=" + fitsAtL + "&size=64&tpl=scanme&label=Hi", 400, "invalid-parameter", "size", []string{"tpl=scanme", "label=Hi"}},
+		{"several invalid parameters", "", "/api/v1/qr?data=hi&size=5000&margin=11&style=dott&format=svg", 400, "invalid-parameter", "size", []string{"size=4096", "margin=10", "style=dot", "format=svg"}},
+		{"path form bad option", "", "/q/hello.svg?size=5000", 400, "invalid-parameter", "size", []string{"/q/hello.svg", "size=4096"}},
+		{"path form empty data", "", "/q/", 400, "invalid-parameter", "data", []string{"/q/"}},
+		{"path form empty data with ext", "", "/q/.png", 400, "invalid-parameter", "data", []string{"/q/"}},
+		{"path form conflicting format", "", "/q/x.svg?f=json", 400, "invalid-parameter", "format", nil},
+		{"path form too long", "", "/q/" + fitsNowhere + ".svg", 400, "data-too-long", "data", []string{".svg"}},
+		{"unknown path", "", "/api/v2/qr?data=hi", 404, "not-found", "", []string{"/api/v1/qr", "data=hi"}},
+		{"unknown path, no query", "", "/api/v1/qrcode", 404, "not-found", "", []string{"/api/v1/qr"}},
+		{"unknown path, goQR style", "", "/qr?data=hi&size=300x300", 404, "not-found", "", nil},
+		{"unknown root", "", "/foo", 404, "not-found", "", nil},
+		{"POST", http.MethodPost, "/api/v1/qr?data=hi", 405, "method-not-allowed", "", []string{"/api/v1/qr?data=hi"}},
+		{"DELETE path form", http.MethodDelete, "/q/hi.png", 405, "method-not-allowed", "", []string{"/q/hi.png"}},
+		{"URI too long", "", "/api/v1/qr?data=" + strings.Repeat("a", 17<<10), 414, "uri-too-long", "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			method := tt.method
+			if method == "" {
+				method = http.MethodGet
+			}
+			rec := do(t, method, tt.target)
+			p := readProblem(t, rec, tt.status, tt.kind)
+			if p.Field != tt.field {
+				t.Errorf("field %q, want %q (detail: %s)", p.Field, tt.field, p.Detail)
+			}
+			for _, s := range tt.fixHas {
+				if !strings.Contains(p.Fix, s) {
+					t.Errorf("fix %s lacks %q", short(p.Fix), s)
+				}
+			}
+			if tt.status == http.StatusMethodNotAllowed {
+				allow := rec.Header().Get("Allow")
+				if !strings.Contains(allow, "GET") || strings.Contains(allow, method) {
+					t.Errorf("Allow %q, want GET and not %s", allow, method)
+				}
+			}
+			fixed := follow(t, p)
+			if fixed.Code != http.StatusOK {
+				t.Errorf("fix %s answers %d: %s", short(p.Fix), fixed.Code, short(fixed.Body.String()))
+			}
+		})
+	}
+}
+
+// The missing-data fix and a too-small size fix use the smallest working
+// values, not arbitrary ones.
+func TestProblemFixValues(t *testing.T) {
+	t.Run("min size", func(t *testing.T) {
+		long := strings.Repeat("a", 2900)
+		p := readProblem(t, get(t, "/api/v1/qr?data="+long+"&size=64"), 400, "invalid-parameter")
+		_, target := fixTarget(t, p.Fix)
+		if !strings.Contains(target, "size=185") {
+			t.Errorf("fix %s: version 40 (177 modules) with a 4-module quiet zone needs 185 px", short(target))
+		}
+		// One pixel less must not work: the fix is the smallest size.
+		smaller := strings.Replace(target, "size=185", "size=184", 1)
+		readProblem(t, get(t, smaller), 400, "invalid-parameter")
+	})
+	t.Run("data-too-long shortens to what fits", func(t *testing.T) {
+		p := readProblem(t, get(t, "/api/v1/qr?data="+strings.Repeat("a", 3000)), 400, "data-too-long")
+		rec := follow(t, p)
+		if rec.Code != http.StatusOK || rec.Header().Get("X-QR-Version") != "40" || rec.Header().Get("X-QR-EC") != "L" {
+			t.Errorf("fix gives %d, version %s, level %s; want the longest data that fits 40-L",
+				rec.Code, rec.Header().Get("X-QR-Version"), rec.Header().Get("X-QR-EC"))
+		}
+		if !strings.Contains(p.Fix, "data="+strings.Repeat("a", 2953)+"&") && !strings.HasSuffix(p.Fix, "data="+strings.Repeat("a", 2953)) {
+			t.Errorf("fix does not keep the 2,953 bytes that fit at level L")
+		}
+	})
+	t.Run("multi-byte data is cut on a rune", func(t *testing.T) {
+		p := readProblem(t, get(t, "/api/v1/qr?data="+strings.Repeat("%C3%A9", 1500)), 400, "data-too-long")
+		if rec := follow(t, p); rec.Code != http.StatusOK {
+			t.Errorf("fix gives %d: %s", rec.Code, short(rec.Body.String()))
+		}
+	})
+	t.Run("every parameter listed", func(t *testing.T) {
+		p := readProblem(t, get(t, "/api/v1/qr?data=hi&size=5000&margin=11&style=dott"), 400, "invalid-parameter")
+		var fields []string
+		for _, e := range p.Errors {
+			fields = append(fields, e.Field)
+		}
+		if strings.Join(fields, ",") != "size,style,margin" {
+			t.Errorf("errors name %v, want size, style, margin", fields)
+		}
+	})
+}
+
+// GET /errors/<kind> documents each kind a problem's type points to.
+func TestErrorDocs(t *testing.T) {
+	for _, kind := range []string{"invalid-parameter", "data-too-long", "not-found", "method-not-allowed", "uri-too-long"} {
+		rec := get(t, "/errors/"+kind)
+		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), base+"/errors/"+kind) {
+			t.Errorf("/errors/%s: %d %s", kind, rec.Code, rec.Body.String())
+		}
+	}
+}

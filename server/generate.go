@@ -20,11 +20,9 @@ const rendererVersion = "1"
 
 // generateQR serves GET /api/v1/qr (operation generate_qr).
 func (s *Server) generateQR(c *gin.Context) {
-	q, ok := s.query(c)
-	if !ok {
-		return
-	}
+	q, malformed := s.query(c)
 	r, errs := parseRendering(q, true)
+	errs = append(malformed, errs...)
 	if len(errs) > 0 {
 		s.invalid(c, r, errs, s.apiTarget("/api/v1/qr"))
 		return
@@ -35,10 +33,7 @@ func (s *Server) generateQR(c *gin.Context) {
 // generatePath serves the shortest form, /q/<data>.png|.svg|.json, with
 // options in the query string. No extension means PNG.
 func (s *Server) generatePath(c *gin.Context) {
-	q, ok := s.query(c)
-	if !ok {
-		return
-	}
+	q, malformed := s.query(c)
 	data := strings.TrimPrefix(c.Param("data"), "/")
 	format := ""
 	if dot := strings.LastIndexByte(data, '.'); dot >= 0 {
@@ -55,6 +50,7 @@ func (s *Server) generatePath(c *gin.Context) {
 	q["data"] = []string{data}
 	target := pathTarget(format)
 	r, errs := parseRendering(q, true)
+	errs = append(malformed, errs...)
 	if len(errs) > 0 {
 		s.invalid(c, r, errs, target)
 		return
@@ -62,16 +58,38 @@ func (s *Server) generatePath(c *gin.Context) {
 	s.serveRendering(c, r, target)
 }
 
-// query parses the query string, answering 400 when it is malformed.
-func (s *Server) query(c *gin.Context) (query, bool) {
-	raw, err := url.ParseQuery(c.Request.URL.RawQuery)
-	if err != nil {
-		writeProblem(c, s.problem(KindInvalidParameter, http.StatusBadRequest,
-			"the query string is not valid percent-encoding ("+err.Error()+"); encode '%' as %25 and spaces as %20",
-			"", s.baseURL+c.Request.URL.Path+"?"+sanitizeQuery(c.Request.URL.RawQuery)))
-		return nil, false
+// query reads the query string. A malformed escape ("100%", "%zz") or a
+// ';' does not stop the request: the query is read as the caller most
+// likely meant it (a literal '%' or ';'), and the returned errors name each
+// such parameter, so that the answer is a 400 whose fix is the same call
+// correctly encoded.
+func (s *Server) query(c *gin.Context) (query, []paramError) {
+	raw := c.Request.URL.RawQuery
+	values, err := url.ParseQuery(raw)
+	if err == nil {
+		return newQuery(values), nil
 	}
-	return newQuery(raw), true
+	var errs []paramError
+	for _, pair := range strings.Split(raw, "&") {
+		key, value, _ := strings.Cut(pair, "=")
+		var reason string
+		if strings.Contains(key, ";") {
+			reason = "';' must be encoded as %3B"
+		} else if _, err := url.QueryUnescape(key); err != nil {
+			reason = err.Error()
+		} else if _, err := url.QueryUnescape(value); err != nil {
+			reason = err.Error()
+		}
+		if reason == "" {
+			continue
+		}
+		name, _ := url.QueryUnescape(sanitizeQuery(key))
+		field := canonicalName(name)
+		errs = append(errs, paramError{field: field, keep: true,
+			detail: fmt.Sprintf("%s is not valid percent-encoding (%s); encode '%%' as %%25 and spaces as %%20", truncate(field, 64), reason)})
+	}
+	lenient, _ := url.ParseQuery(sanitizeQuery(raw))
+	return newQuery(lenient), errs
 }
 
 // sanitizeQuery re-encodes a query string so that a stray '%' becomes %25,

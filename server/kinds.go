@@ -70,11 +70,9 @@ func (s *Server) kindPayload(k registry.Entry) gin.HandlerFunc {
 // kindRequest reads a typed request, the kind's fields plus the rendering
 // options, and builds the payload; on failure it has answered 400.
 func (s *Server) kindRequest(c *gin.Context, k registry.Entry, target fixTarget) (*Rendering, bool) {
-	q, ok := s.query(c)
-	if !ok {
-		return nil, false
-	}
+	q, malformed := s.query(c)
 	r, errs := parseRendering(q, false)
+	errs = append(malformed, errs...)
 	values := map[string]string{}
 	for _, f := range k.Fields() {
 		v, given, err := q.lookup(option{name: f.Name})

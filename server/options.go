@@ -124,6 +124,19 @@ func (q query) lookup(o option) (string, bool, *paramError) {
 	return value, found, nil
 }
 
+// canonicalName maps a parameter name, or any alias of it, to the
+// option's canonical name; other names (a kind's fields) are returned
+// lower-cased.
+func canonicalName(name string) string {
+	name = strings.ToLower(name)
+	for _, o := range append([]option{optData}, renderOptions...) {
+		if name == o.name || slices.Contains(o.aliases, name) {
+			return o.name
+		}
+	}
+	return name
+}
+
 // parseRendering reads the rendering options of spec §2.1 and, when
 // withData is set, the data to encode. It reports every bad parameter.
 func parseRendering(q query, withData bool) (*Rendering, []paramError) {

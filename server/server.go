@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -21,6 +22,11 @@ type Server struct {
 	baseURL string
 	log     *slog.Logger
 	engine  *gin.Engine
+	// extraOperations and extraDocs are filled by endpoint families as they
+	// register, and become part of the OpenAPI document and llms texts.
+	extraOperations map[string]obj
+	extraDocs       []extraDoc
+	openapi         []byte
 }
 
 // maxURILength bounds the request target. Version 40 holds at most 7089
@@ -43,8 +49,23 @@ func New(cfg Config) http.Handler {
 	s.engine.RedirectTrailingSlash = false
 	s.engine.RedirectFixedPath = false
 	s.engine.Use(s.recoverProblem, cors, s.limitURI)
+	s.extraOperations = map[string]obj{}
 	s.routes()
+	s.describe()
 	return s.engine
+}
+
+// describe builds the machine-readable descriptions once, after every route
+// has registered.
+func (s *Server) describe() {
+	doc, err := json.MarshalIndent(s.OpenAPI(), "", "  ")
+	if err != nil {
+		panic("server: OpenAPI document: " + err.Error())
+	}
+	s.openapi = doc
+	get(s.engine, "/api/openapi.json", s.serveOpenAPI)
+	get(s.engine, "/llms.txt", s.serveText(s.llmsTxt()))
+	get(s.engine, "/llms-full.txt", s.serveText(s.llmsFullTxt()))
 }
 
 // routes is the one place every endpoint is declared.

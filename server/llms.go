@@ -1,0 +1,109 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/registry"
+)
+
+// llmsTxt is the short map of the service for language models
+// (llmstxt.org): what it is, how to call it, where the details are.
+func (s *Server) llmsTxt() string {
+	var b strings.Builder
+	b.WriteString("# qrforge\n\n")
+	b.WriteString("> Keyless QR code API. Plain GET requests return a QR code as PNG, SVG, SVG Tiny 1.2, a JSON module matrix or a base64 data URI. No signup, no API key, nothing stored; the same call always returns the same bytes. Typed endpoints build and validate payloads (Wi-Fi, vCard, payments, calendar events and more). Every error is a problem document whose `fix` field is a corrected, runnable call.\n\n")
+	fmt.Fprintf(&b, "Quick start: `GET %s/api/v1/qr?data=https://example.com&format=svg` or, shortest, `%s/q/hello.png`.\n\n", s.baseURL, s.baseURL)
+	b.WriteString("## Docs\n\n")
+	fmt.Fprintf(&b, "- [Full reference](%s/llms-full.txt): every endpoint, option and payload kind with fields and examples\n", s.baseURL)
+	fmt.Fprintf(&b, "- [OpenAPI 3.1](%s/api/openapi.json): machine-readable description, no security schemes\n", s.baseURL)
+	fmt.Fprintf(&b, "- [Payload kinds](%s/api/v1/kinds): JSON list of kinds with fields, required flags and example calls\n", s.baseURL)
+	b.WriteString("\n## Endpoints\n\n")
+	fmt.Fprintf(&b, "- [Generate](%s/api/v1/qr?data=Hello): `GET /api/v1/qr?data=...` with options size, format, color, bg, style, eye, ec, margin, label, tpl\n", s.baseURL)
+	fmt.Fprintf(&b, "- [Path form](%s/q/Hello.png): `GET /q/<data>.png|.svg|.json`\n", s.baseURL)
+	fmt.Fprintf(&b, "- Typed kinds: `GET /api/v1/<kind>?<fields>`; `GET /api/v1/<kind>/payload` returns the payload string only. Kinds: %s\n", strings.Join(registry.Names(), ", "))
+	for _, e := range s.extraDocs {
+		fmt.Fprintf(&b, "- %s\n", e.short)
+	}
+	return b.String()
+}
+
+// llmsFullTxt documents every endpoint, option and kind, from the same
+// tables the server runs on.
+func (s *Server) llmsFullTxt() string {
+	var b strings.Builder
+	b.WriteString(s.llmsTxt())
+	b.WriteString("\n## Rendering options (every generation endpoint)\n\n")
+	b.WriteString("Names are case-insensitive. Aliases are part of the contract. Giving one option twice with different values is a 400.\n\n")
+	for _, d := range optionDocs() {
+		fmt.Fprintf(&b, "- `%s`", d.opt.name)
+		if len(d.opt.aliases) > 0 {
+			fmt.Fprintf(&b, " (aliases: %s)", strings.Join(d.opt.aliases, ", "))
+		}
+		fmt.Fprintf(&b, ": %s", d.desc)
+		if enum, ok := d.schema["enum"].([]string); ok {
+			fmt.Fprintf(&b, " Values: %s.", strings.Join(enum, ", "))
+		}
+		if def, ok := d.schema["default"]; ok && def != "" {
+			fmt.Fprintf(&b, " Default: %v.", def)
+		}
+		if lo, ok := d.schema["minimum"]; ok {
+			fmt.Fprintf(&b, " Range: %v to %v.", lo, d.schema["maximum"])
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n## Responses\n\n")
+	b.WriteString("- png: image/png, exactly size x size pixels. svg and svg-tiny: image/svg+xml. json: {\"version\",\"ec\",\"size\",\"margin\",\"matrix\"} with 1 = dark, top row first. base64: text/plain `data:image/png;base64,...`.\n")
+	b.WriteString("- Headers: Cache-Control public, max-age=31536000, immutable; ETag (If-None-Match gives 304); X-QR-Version; X-QR-EC; Access-Control-Allow-Origin *.\n")
+	b.WriteString("- Errors: application/problem+json with type, title, status, detail, field and fix (a corrected, runnable URL). Kinds of error: invalid-parameter, data-too-long, not-found, method-not-allowed, uri-too-long, payload-too-large, unsupported-media-type, no-code-found, rate-limited.\n")
+	for _, e := range s.extraDocs {
+		if e.full != "" {
+			b.WriteString("\n" + e.full + "\n")
+		}
+	}
+
+	b.WriteString("\n## Payload kinds\n\n")
+	fmt.Fprintf(&b, "Each kind is `GET %s/api/v1/<kind>?<fields>&<rendering options>`. Field values are strings.\n", s.baseURL)
+	for _, k := range registry.All() {
+		fmt.Fprintf(&b, "\n### %s\n\n%s. Standard: %s", k.Name(), k.Summary(), k.Standard())
+		if u := k.Standard().URL; u != "" {
+			fmt.Fprintf(&b, " (%s)", u)
+		}
+		b.WriteString(".\n\nFields:\n")
+		for _, f := range k.Fields() {
+			req := "optional"
+			if f.Required {
+				req = "required"
+			}
+			fmt.Fprintf(&b, "- `%s` (%s): %s", f.Name, req, f.Description)
+			if len(f.Enum) > 0 {
+				fmt.Fprintf(&b, " Values: %s.", strings.Join(f.Enum, ", "))
+			}
+			b.WriteString("\n")
+		}
+		if h := k.Hints(); h.Level != 0 {
+			fmt.Fprintf(&b, "\nError correction is fixed at %s by the standard.\n", h.Level)
+		}
+		fmt.Fprintf(&b, "\nExample: %s\n", s.ExampleURL(k))
+	}
+	return b.String()
+}
+
+// extraDoc lets endpoint families outside this file add themselves to
+// llms.txt (short line) and llms-full.txt (section).
+type extraDoc struct {
+	short, full string
+}
+
+func (s *Server) addDocs(short, full string) {
+	s.extraDocs = append(s.extraDocs, extraDoc{short, full})
+}
+
+func (s *Server) serveText(body string) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		c.Header("Cache-Control", "public, max-age=3600")
+		c.Data(http.StatusOK, "text/plain; charset=utf-8", []byte(body))
+	}
+}

@@ -1,0 +1,253 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/render"
+)
+
+// obj is a JSON object under construction; encoding/json sorts its keys, so
+// the document is deterministic.
+type obj = map[string]any
+
+// optionDoc is the OpenAPI description of one rendering option.
+type optionDoc struct {
+	opt    option
+	schema obj
+	desc   string
+}
+
+// optionDocs documents every rendering option, aliases included, in the
+// canonical order. The compatibility options are documented but marked as
+// such.
+func optionDocs() []optionDoc {
+	str := func(extra obj) obj {
+		s := obj{"type": "string"}
+		for k, v := range extra {
+			s[k] = v
+		}
+		return s
+	}
+	enum := func(vals []string, def string) obj {
+		if def == "" {
+			return str(obj{"enum": vals})
+		}
+		return str(obj{"enum": vals, "default": def})
+	}
+	return []optionDoc{
+		{optSize, obj{"type": "integer", "minimum": render.MinSize, "maximum": render.MaxSize, "default": render.DefaultSize},
+			"Output width and height in pixels. `300x300` is accepted when square. Modules are whole pixels; leftover pixels widen the quiet zone."},
+		{optFormat, enum(stringsOf(Formats), "png"), "Output format: png, svg, svg-tiny (SVG Tiny 1.2), json (module matrix) or base64 (PNG data URI)."},
+		{optColor, str(obj{"default": "000000"}), "Foreground colour: hex with 3, 4, 6 or 8 digits with or without `#`, a CSS colour name, or goQR's `R-G-B` decimals."},
+		{optBg, str(obj{"default": "ffffff"}), "Background colour, as `color`, or `transparent`."},
+		{optStyle, enum(stringsOf(render.ModuleStyles), "square"), "Module shape."},
+		{optEye, enum(stringsOf(render.EyeStyles), "square"), "Finder-eye shape."},
+		{optEC, enum([]string{"L", "M", "Q", "H"}, ""), "Error-correction level. When absent: the smallest symbol at M, then the highest level that fits the same symbol."},
+		{optMargin, obj{"type": "integer", "minimum": 0, "maximum": render.MaxMargin, "default": render.DefaultMargin}, "Quiet zone in modules."},
+		{optLabel, str(obj{"maxLength": maxLabel}), "Caption under the code (or the banner text with tpl=scanme)."},
+		{optTpl, enum(stringsOf(render.Frames), "none"), "Frame template: none, or scanme (a border and a banner)."},
+		{optChld, str(nil), "Google chart API compatibility: `<level>|<margin>`, as ec and margin."},
+		{optCht, str(obj{"enum": []string{"qr"}}), "Google chart API compatibility: chart type, only `qr`."},
+		{optChoe, str(obj{"enum": []string{"UTF-8"}}), "Google chart API compatibility: output encoding, only UTF-8."},
+	}
+}
+
+func stringsOf[T ~string](vs []T) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = string(v)
+	}
+	return out
+}
+
+// queryParam documents one query parameter with its aliases, listed both in
+// the description and as the x-aliases extension.
+func queryParam(name string, aliases []string, schema obj, desc string, required bool, example any) obj {
+	if len(aliases) > 0 {
+		desc += " Aliases: " + strings.Join(aliases, ", ") + "."
+	}
+	p := obj{"name": name, "in": "query", "required": required, "schema": schema, "description": desc}
+	if len(aliases) > 0 {
+		p["x-aliases"] = aliases
+	}
+	if example != nil && example != "" {
+		p["example"] = example
+	}
+	return p
+}
+
+func renderingParams() []any {
+	var out []any
+	for _, d := range optionDocs() {
+		out = append(out, queryParam(d.opt.name, d.opt.aliases, d.schema, d.desc, false, nil))
+	}
+	return out
+}
+
+// imageResponses are the responses of every generation operation.
+func imageResponses() obj {
+	problem := obj{"application/problem+json": obj{"schema": obj{"$ref": "#/components/schemas/Problem"}}}
+	return obj{
+		"200": obj{
+			"description": "The QR code in the requested format. Cacheable for a year; the same request always gives the same bytes.",
+			"headers": obj{
+				"X-QR-Version":  obj{"description": "Symbol version (1-40).", "schema": obj{"type": "integer"}},
+				"X-QR-EC":       obj{"description": "Error-correction level used.", "schema": obj{"type": "string", "enum": []string{"L", "M", "Q", "H"}}},
+				"ETag":          obj{"description": "Strong validator; send it in If-None-Match.", "schema": obj{"type": "string"}},
+				"Cache-Control": obj{"description": "public, max-age=31536000, immutable", "schema": obj{"type": "string"}},
+			},
+			"content": obj{
+				"image/png":        obj{"schema": obj{"type": "string", "contentMediaType": "image/png"}},
+				"image/svg+xml":    obj{"schema": obj{"type": "string"}},
+				"application/json": obj{"schema": obj{"$ref": "#/components/schemas/Matrix"}},
+				"text/plain":       obj{"schema": obj{"type": "string", "pattern": "^data:image/png;base64,"}},
+			},
+		},
+		"304": obj{"description": "Not modified (If-None-Match matched the ETag)."},
+		"400": obj{"description": "A parameter is invalid or the data does not fit; `fix` is the corrected call.", "content": problem},
+	}
+}
+
+// OpenAPI builds the OpenAPI 3.1 document from the option tables and the
+// registry. It is built once, at start-up.
+func (s *Server) OpenAPI() obj {
+	paths := obj{}
+	dataParam := queryParam("data", optData.aliases, obj{"type": "string", "minLength": 1}, "The exact string to encode (UTF-8).", true, "https://example.com")
+	paths["/api/v1/qr"] = obj{"get": obj{
+		"operationId": "generate_qr",
+		"summary":     "Generate a QR code from a string",
+		"description": "Returns the QR code of `data` in the requested format and style. HEAD gives the headers alone.",
+		"tags":        []string{"generate"},
+		"parameters":  append([]any{dataParam}, renderingParams()...),
+		"responses":   imageResponses(),
+	}}
+	paths["/q/{file}"] = obj{"get": obj{
+		"operationId": "generate_qr_path",
+		"summary":     "Shortest form: the path is the data",
+		"description": "`/q/<data>.png`, `.svg` or `.json`; no extension means PNG. Only the last extension is removed. Works inside a Markdown image tag.",
+		"tags":        []string{"generate"},
+		"parameters": append([]any{obj{"name": "file", "in": "path", "required": true, "schema": obj{"type": "string"},
+			"description": "Percent-encoded data followed by .png, .svg or .json.", "example": "hello%20world.png"}}, renderingParams()...),
+		"responses": imageResponses(),
+	}}
+	for _, k := range registry.All() {
+		params := kindParams(k)
+		paths[k.Path()] = obj{"get": obj{
+			"operationId": k.OperationID(),
+			"summary":     k.Summary(),
+			"description": k.Summary() + ". Payload follows " + k.Standard().String() + ". Fields are validated; a bad field gives 400 with a fix.",
+			"tags":        []string{"kinds"},
+			"parameters":  append(params, renderingParams()...),
+			"responses":   imageResponses(),
+		}}
+		paths[k.Path()+"/payload"] = obj{"get": obj{
+			"operationId": "payload_" + strings.TrimPrefix(k.OperationID(), "generate_"),
+			"summary":     "The exact " + k.Name() + " payload string, without rendering",
+			"tags":        []string{"kinds"},
+			"parameters":  params,
+			"responses": obj{
+				"200": obj{"description": "The payload.", "content": obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/Payload"}}}},
+				"400": obj{"description": "A field is invalid.", "content": obj{"application/problem+json": obj{"schema": obj{"$ref": "#/components/schemas/Problem"}}}},
+			},
+		}}
+	}
+	paths["/api/v1/kinds"] = obj{"get": obj{
+		"operationId": "list_kinds",
+		"summary":     "List every payload kind with its fields",
+		"tags":        []string{"kinds"},
+		"responses":   obj{"200": obj{"description": "The kinds.", "content": obj{"application/json": obj{"schema": obj{"type": "object"}}}}},
+	}}
+	paths["/api/v1/kinds/{kind}"] = obj{"get": obj{
+		"operationId": "describe_kind",
+		"summary":     "One payload kind with its JSON Schema",
+		"tags":        []string{"kinds"},
+		"parameters": []any{obj{"name": "kind", "in": "path", "required": true,
+			"schema": obj{"type": "string", "enum": registry.Names()}, "example": "wifi"}},
+		"responses": obj{
+			"200": obj{"description": "The kind.", "content": obj{"application/json": obj{"schema": obj{"type": "object"}}}},
+			"404": obj{"description": "No such kind.", "content": obj{"application/problem+json": obj{"schema": obj{"$ref": "#/components/schemas/Problem"}}}},
+		},
+	}}
+	for path, op := range s.extraOperations {
+		paths[path] = op
+	}
+
+	return obj{
+		"openapi": "3.1.0",
+		"info": obj{
+			"title":       "qrforge",
+			"version":     "1.0.0",
+			"summary":     "Keyless QR code API: PNG, SVG, SVG Tiny, JSON matrix and data URI, with 30+ validated payload kinds.",
+			"description": "No signup, no keys, nothing stored. Generation is deterministic and cacheable for a year. Every 4xx is a problem document whose `fix` is a corrected, runnable call. Parameter aliases (x-aliases) are part of the contract.",
+			"license":     obj{"name": "MIT", "identifier": "MIT"},
+		},
+		"servers": []any{obj{"url": s.baseURL}},
+		"paths":   paths,
+		"components": obj{"schemas": obj{
+			"Problem": obj{
+				"type":     "object",
+				"required": []string{"type", "title", "status", "detail"},
+				"properties": obj{
+					"type":     obj{"type": "string", "format": "uri"},
+					"title":    obj{"type": "string"},
+					"status":   obj{"type": "integer"},
+					"detail":   obj{"type": "string"},
+					"field":    obj{"type": "string", "description": "The offending parameter."},
+					"fix":      obj{"type": "string", "description": "A corrected, runnable call."},
+					"instance": obj{"type": "string"},
+					"errors": obj{"type": "array", "items": obj{"type": "object", "properties": obj{
+						"field": obj{"type": "string"}, "detail": obj{"type": "string"}}}},
+				},
+			},
+			"Matrix": obj{
+				"type":     "object",
+				"required": []string{"version", "ec", "size", "margin", "matrix"},
+				"properties": obj{
+					"version": obj{"type": "integer", "minimum": 1, "maximum": 40},
+					"ec":      obj{"type": "string", "enum": []string{"L", "M", "Q", "H"}},
+					"size":    obj{"type": "integer", "description": "Modules per side without the quiet zone."},
+					"margin":  obj{"type": "integer", "description": "Quiet zone in modules."},
+					"matrix":  obj{"type": "array", "items": obj{"type": "array", "items": obj{"type": "integer", "enum": []int{0, 1}}}, "description": "Rows top first; 1 is dark."},
+				},
+			},
+			"Payload": obj{
+				"type":       "object",
+				"required":   []string{"kind", "payload"},
+				"properties": obj{"kind": obj{"type": "string"}, "payload": obj{"type": "string"}},
+			},
+		}},
+	}
+}
+
+// kindParams documents a kind's fields as query parameters, with schema
+// keywords taken from its JSON Schema.
+func kindParams(k registry.Entry) []any {
+	schema, _ := json.Marshal(k.Schema())
+	var props struct {
+		Properties map[string]obj `json:"properties"`
+	}
+	json.Unmarshal(schema, &props)
+	var out []any
+	for _, f := range k.Fields() {
+		sch := props.Properties[f.Name]
+		delete(sch, "examples")
+		delete(sch, "description")
+		if sch == nil {
+			sch = obj{"type": "string"}
+		}
+		out = append(out, queryParam(f.Name, nil, sch, f.Description, f.Required, f.Example))
+	}
+	return out
+}
+
+// serveOpenAPI serves the document built at start-up.
+func (s *Server) serveOpenAPI(c *gin.Context) {
+	c.Header("Cache-Control", "public, max-age=3600")
+	c.Header("Content-Length", strconv.Itoa(len(s.openapi)))
+	c.Data(http.StatusOK, "application/json", s.openapi)
+}

@@ -20,7 +20,7 @@ const rendererVersion = "1"
 
 // generateQR serves GET /api/v1/qr (operation generate_qr).
 func (s *Server) generateQR(c *gin.Context) {
-	q, malformed := s.query(c)
+	q, malformed := s.query(c, true)
 	r, errs := parseRendering(q, true)
 	errs = append(malformed, errs...)
 	if len(errs) > 0 {
@@ -33,7 +33,7 @@ func (s *Server) generateQR(c *gin.Context) {
 // generatePath serves the shortest form, /q/<data>.png|.svg|.json, with
 // options in the query string. No extension means PNG.
 func (s *Server) generatePath(c *gin.Context) {
-	q, malformed := s.query(c)
+	q, malformed := s.query(c, true)
 	data := strings.TrimPrefix(c.Param("data"), "/")
 	format := ""
 	if dot := strings.LastIndexByte(data, '.'); dot >= 0 {
@@ -62,8 +62,9 @@ func (s *Server) generatePath(c *gin.Context) {
 // ';' does not stop the request: the query is read as the caller most
 // likely meant it (a literal '%' or ';'), and the returned errors name each
 // such parameter, so that the answer is a 400 whose fix is the same call
-// correctly encoded.
-func (s *Server) query(c *gin.Context) (query, []paramError) {
+// correctly encoded. withData says whether data and its aliases are
+// parameters of the endpoint.
+func (s *Server) query(c *gin.Context, withData bool) (query, []paramError) {
 	raw := c.Request.URL.RawQuery
 	values, err := url.ParseQuery(raw)
 	if err == nil {
@@ -84,7 +85,7 @@ func (s *Server) query(c *gin.Context) (query, []paramError) {
 			continue
 		}
 		name, _ := url.QueryUnescape(sanitizeQuery(key))
-		field := canonicalName(name)
+		field := canonicalName(name, withData)
 		errs = append(errs, paramError{field: field, keep: true,
 			detail: fmt.Sprintf("%s is not valid percent-encoding (%s); encode '%%' as %%25 and spaces as %%20", truncate(field, 64), reason)})
 	}

@@ -70,7 +70,7 @@ func (s *Server) kindPayload(k registry.Entry) gin.HandlerFunc {
 // kindRequest reads a typed request, the kind's fields plus the rendering
 // options, and builds the payload; on failure it has answered 400.
 func (s *Server) kindRequest(c *gin.Context, k registry.Entry, target fixTarget) (*Rendering, bool) {
-	q, malformed := s.query(c)
+	q, malformed := s.query(c, false)
 	r, errs := parseRendering(q, false)
 	errs = append(malformed, errs...)
 	values := map[string]string{}

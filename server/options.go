@@ -126,10 +126,14 @@ func (q query) lookup(o option) (string, bool, *paramError) {
 
 // canonicalName maps a parameter name, or any alias of it, to the
 // option's canonical name; other names (a kind's fields) are returned
-// lower-cased.
-func canonicalName(name string) string {
+// lower-cased. withData counts data and its aliases as options.
+func canonicalName(name string, withData bool) string {
 	name = strings.ToLower(name)
-	for _, o := range append([]option{optData}, renderOptions...) {
+	options := renderOptions
+	if withData {
+		options = append([]option{optData}, renderOptions...)
+	}
+	for _, o := range options {
 		if name == o.name || slices.Contains(o.aliases, name) {
 			return o.name
 		}

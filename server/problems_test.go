@@ -2,8 +2,13 @@ package server_test
 
 import (
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/server"
 )
 
 // Every error is a problem document (spec §2.2, §7) whose fix is a call that
@@ -78,6 +83,7 @@ func TestProblems(t *testing.T) {
 		{"malformed escape", "", "/api/v1/qr?data=100%", 400, "invalid-parameter", "data", []string{"data=100%25"}},
 		{"malformed escape mid", "", "/api/v1/qr?data=a%zzb&size=300", 400, "invalid-parameter", "data", []string{"size=300"}},
 		{"malformed escape in option", "", "/api/v1/qr?data=hi&color=%G0", 400, "invalid-parameter", "color", nil},
+		{"semicolon in a name", "", "/api/v1/qr?data=hi&size;=300", 400, "invalid-parameter", "size;", []string{"data=hi"}},
 		{"data too long, a lower level fits", "", "/api/v1/qr?data=" + fitsAtL + "&ec=H", 400, "data-too-long", "data", []string{"ec=L"}},
 		{"data too long, nothing fits", "", "/api/v1/qr?data=" + fitsNowhere, 400, "data-too-long", "data", nil},
 		{"digits too long", "", "/api/v1/qr?data=" + digits + "&ec=L", 400, "data-too-long", "data", nil},
@@ -125,6 +131,45 @@ func TestProblems(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A typed endpoint reads a malformed escape the same way, and names the
+// kind's field rather than a rendering option of the same name.
+func TestMalformedEscapeInKindField(t *testing.T) {
+	registry.Register(registry.Kind[echo]{
+		Name:     "echo",
+		Summary:  "Its text, unchanged",
+		Standard: registry.Standard{Name: "qrforge test kind"},
+		Examples: []echo{{Text: "hello"}},
+		Encode:   func(e echo) string { return e.Text },
+	})
+	defer registry.Unregister("echo")
+	h := server.New(server.Config{BaseURL: base})
+	send := func(target string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		req.URL, _ = url.ParseRequestURI(target)
+		req.RequestURI = target
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	p := readProblem(t, send("/api/v1/echo?text=100%&size=300"), 400, "invalid-parameter")
+	if p.Field != "text" {
+		t.Errorf("field %q, want text", p.Field)
+	}
+	_, target := fixTarget(t, p.Fix)
+	if !strings.Contains(target, "text=100%25") || !strings.Contains(target, "size=300") {
+		t.Errorf("fix %s does not encode the '%%' and keep size", target)
+	}
+	if rec := send(target); rec.Code != http.StatusOK {
+		t.Errorf("fix answers %d: %s", rec.Code, rec.Body.String())
+	}
+}
+
+// echo is a throwaway kind whose field shares its name with an alias of
+// data.
+type echo struct {
+	Text string `json:"text" validate:"required" jsonschema_description:"Any text."`
 }
 
 // The missing-data fix and a too-small size fix use the smallest working

@@ -21,13 +21,23 @@ const rendererVersion = "1"
 // generateQR serves GET /api/v1/qr (operation generate_qr).
 func (s *Server) generateQR(c *gin.Context) {
 	q, malformed := s.query(c, true)
+	target := s.apiTarget("/api/v1/qr")
+	r, p := s.prepareGeneric(q, malformed, target)
+	if p != nil {
+		writeProblem(c, p)
+		return
+	}
+	s.serveRendering(c, r, target)
+}
+
+// prepareGeneric validates a generic request: data plus rendering options.
+func (s *Server) prepareGeneric(q query, malformed []paramError, target fixTarget) (*Rendering, *Problem) {
 	r, errs := parseRendering(q, true)
 	errs = append(malformed, errs...)
 	if len(errs) > 0 {
-		s.invalid(c, r, errs, s.apiTarget("/api/v1/qr"))
-		return
+		return nil, s.invalid(r, errs, target)
 	}
-	s.serveRendering(c, r, s.apiTarget("/api/v1/qr"))
+	return r, nil
 }
 
 // generatePath serves the shortest form, /q/<data>.png|.svg|.json, with
@@ -49,10 +59,9 @@ func (s *Server) generatePath(c *gin.Context) {
 	}
 	q["data"] = []string{data}
 	target := pathTarget(format)
-	r, errs := parseRendering(q, true)
-	errs = append(malformed, errs...)
-	if len(errs) > 0 {
-		s.invalid(c, r, errs, target)
+	r, p := s.prepareGeneric(q, malformed, target)
+	if p != nil {
+		writeProblem(c, p)
 		return
 	}
 	s.serveRendering(c, r, target)
@@ -115,11 +124,18 @@ func isHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
+// Output is a rendered generation response.
+type Output struct {
+	Body        []byte
+	ContentType string
+	Symbol      *render.Symbol
+}
+
 // serveRendering encodes, renders and writes a generation response.
 func (s *Server) serveRendering(c *gin.Context, r *Rendering, target fixTarget) {
-	sym, err := render.Encode(r.Data, r.Level)
-	if err != nil {
-		s.encodeFailed(c, r, err, target)
+	sym, p := s.encode(r, target)
+	if p != nil {
+		writeProblem(c, p)
 		return
 	}
 	h := c.Writer.Header()
@@ -133,18 +149,45 @@ func (s *Server) serveRendering(c *gin.Context, r *Rendering, target fixTarget) 
 		c.Abort()
 		return
 	}
+	out, p := s.renderSymbol(sym, r, target)
+	if p != nil {
+		writeProblem(c, p)
+		return
+	}
+	h.Set("Content-Length", strconv.Itoa(len(out.Body)))
+	c.Data(http.StatusOK, out.ContentType, out.Body)
+}
 
+// produce encodes and renders a prepared request without writing anything,
+// for callers that answer many requests at once (batch).
+func (s *Server) produce(r *Rendering, target fixTarget) (*Output, *Problem) {
+	sym, p := s.encode(r, target)
+	if p != nil {
+		return nil, p
+	}
+	return s.renderSymbol(sym, r, target)
+}
+
+// encode builds the symbol, or the data-too-long problem.
+func (s *Server) encode(r *Rendering, target fixTarget) (*render.Symbol, *Problem) {
+	sym, err := render.Encode(r.Data, r.Level)
+	if err != nil {
+		return nil, s.encodeFailed(r, err, target)
+	}
+	return sym, nil
+}
+
+// renderSymbol draws the symbol in the requested format.
+func (s *Server) renderSymbol(sym *render.Symbol, r *Rendering, target fixTarget) (*Output, *Problem) {
 	body, contentType, err := renderFormat(sym, r)
 	if err != nil {
 		var sizeErr *render.SizeError
 		if errors.As(err, &sizeErr) {
-			s.invalid(c, r, []paramError{{field: "size", detail: err.Error(), fixed: strconv.Itoa(sizeErr.Min)}}, target)
-			return
+			return nil, s.invalid(r, []paramError{{field: "size", detail: err.Error(), fixed: strconv.Itoa(sizeErr.Min)}}, target)
 		}
 		panic(err) // a renderer failure is a bug: recoverProblem reports it
 	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
-	c.Data(http.StatusOK, contentType, body)
+	return &Output{Body: body, ContentType: contentType, Symbol: sym}, nil
 }
 
 // renderFormat produces the body and content type of spec §4.1.
@@ -190,12 +233,11 @@ func etagMatches(header, etag string) bool {
 	return false
 }
 
-// encodeFailed answers data that cannot become a symbol.
-func (s *Server) encodeFailed(c *gin.Context, r *Rendering, err error, target fixTarget) {
+// encodeFailed explains data that cannot become a symbol.
+func (s *Server) encodeFailed(r *Rendering, err error, target fixTarget) *Problem {
 	var tooLong *render.TooLongError
 	if !errors.As(err, &tooLong) {
-		s.invalid(c, r, []paramError{{field: "data", detail: err.Error(), fixed: optData.example}}, target)
-		return
+		return s.invalid(r, []paramError{{field: "data", detail: err.Error(), fixed: optData.example}}, target)
 	}
 	values := r.fixValues()
 	if tooLong.FitsAt != render.LevelAuto {
@@ -204,12 +246,12 @@ func (s *Server) encodeFailed(c *gin.Context, r *Rendering, err error, target fi
 		values.Set("data", r.Data[:tooLong.MaxLength])
 		values.Del("ec")
 	}
-	writeProblem(c, s.problem(KindDataTooLong, http.StatusBadRequest, tooLong.Error(), "data", target.url(s.baseURL, values)))
+	return s.problem(KindDataTooLong, http.StatusBadRequest, tooLong.Error(), "data", target.url(s.baseURL, values))
 }
 
-// invalid answers 400 for bad parameters; the fix corrects all of them.
-func (s *Server) invalid(c *gin.Context, r *Rendering, errs []paramError, target fixTarget) {
-	s.badRequest(c, errs, target.url(s.baseURL, applyFixes(r.fixValues(), errs)))
+// invalid is the 400 for bad parameters; the fix corrects all of them.
+func (s *Server) invalid(r *Rendering, errs []paramError, target fixTarget) *Problem {
+	return s.badRequest(errs, target.url(s.baseURL, applyFixes(r.fixValues(), errs)))
 }
 
 // applyFixes replaces each bad parameter with its fixed value.
@@ -227,8 +269,8 @@ func applyFixes(values url.Values, errs []paramError) url.Values {
 	return values
 }
 
-// badRequest writes the invalid-parameter problem listing every error.
-func (s *Server) badRequest(c *gin.Context, errs []paramError, fix string) {
+// badRequest is the invalid-parameter problem listing every error.
+func (s *Server) badRequest(errs []paramError, fix string) *Problem {
 	p := s.problem(KindInvalidParameter, http.StatusBadRequest, errs[0].detail, errs[0].field, fix)
 	if len(errs) > 1 {
 		for _, e := range errs {
@@ -236,7 +278,7 @@ func (s *Server) badRequest(c *gin.Context, errs []paramError, fix string) {
 		}
 		p.Detail = fmt.Sprintf("%d parameters are invalid; first: %s", len(errs), errs[0].detail)
 	}
-	writeProblem(c, p)
+	return p
 }
 
 // fixValues are the options the caller gave, normalised, for a fix URL.

@@ -45,8 +45,10 @@ func fieldNames(k registry.Entry) []string {
 func (s *Server) generateKind(k registry.Entry) gin.HandlerFunc {
 	target := s.apiTarget(k.Path(), fieldNames(k)...)
 	return func(c *gin.Context) {
-		r, ok := s.kindRequest(c, k, target)
-		if !ok {
+		q, malformed := s.query(c, false)
+		r, p := s.prepareKind(k, q, malformed, target)
+		if p != nil {
+			writeProblem(c, p)
 			return
 		}
 		s.serveRendering(c, r, target)
@@ -58,8 +60,10 @@ func (s *Server) generateKind(k registry.Entry) gin.HandlerFunc {
 func (s *Server) kindPayload(k registry.Entry) gin.HandlerFunc {
 	target := s.apiTarget(k.Path()+"/payload", fieldNames(k)...)
 	return func(c *gin.Context) {
-		r, ok := s.kindRequest(c, k, target)
-		if !ok {
+		q, malformed := s.query(c, false)
+		r, p := s.prepareKind(k, q, malformed, target)
+		if p != nil {
+			writeProblem(c, p)
 			return
 		}
 		c.Header("Cache-Control", "public, max-age=31536000, immutable")
@@ -67,10 +71,9 @@ func (s *Server) kindPayload(k registry.Entry) gin.HandlerFunc {
 	}
 }
 
-// kindRequest reads a typed request, the kind's fields plus the rendering
-// options, and builds the payload; on failure it has answered 400.
-func (s *Server) kindRequest(c *gin.Context, k registry.Entry, target fixTarget) (*Rendering, bool) {
-	q, malformed := s.query(c, false)
+// prepareKind reads a typed request, the kind's fields plus the rendering
+// options, and builds the payload, or the problem explaining why not.
+func (s *Server) prepareKind(k registry.Entry, q query, malformed []paramError, target fixTarget) (*Rendering, *Problem) {
 	r, errs := parseRendering(q, false)
 	errs = append(malformed, errs...)
 	values := map[string]string{}
@@ -96,11 +99,10 @@ func (s *Server) kindRequest(c *gin.Context, k registry.Entry, target fixTarget)
 	r.fields = values
 	if len(errs) > 0 {
 		r.fields = correctedFields(k, values, fieldErrs)
-		s.invalid(c, r, withoutFields(errs, k), target)
-		return nil, false
+		return nil, s.invalid(r, withoutFields(errs, k), target)
 	}
 	r.Data = payload
-	return r, true
+	return r, nil
 }
 
 // correctedFields keeps the caller's valid fields and replaces bad ones

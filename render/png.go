@@ -14,10 +14,26 @@ import (
 // pixel from packed rows. It is much faster than image/png for QR codes
 // because rows are built directly in their packed form and the deflate
 // compressor is reused.
-var zlibPool = sync.Pool{New: func() any {
-	w, _ := zlib.NewWriterLevel(io.Discard, zlib.BestCompression)
+var zlibPools = [2]sync.Pool{
+	{New: func() any { return newZlib(zlib.BestCompression) }},
+	{New: func() any { return newZlib(zlib.DefaultCompression) }},
+}
+
+func newZlib(level int) *zlib.Writer {
+	w, _ := zlib.NewWriterLevel(io.Discard, level)
 	return w
-}}
+}
+
+// zlibPoolFor picks the compression level by bit depth. 1-bit rows are
+// small and compress fast at any level; anti-aliased 4-bit rows take over
+// ten times as long at BestCompression as at the default level (about
+// 22 ms against 2 ms at 512 px) to come out only about 10 % smaller.
+func zlibPoolFor(depth int) *sync.Pool {
+	if depth == 1 {
+		return &zlibPools[0]
+	}
+	return &zlibPools[1]
+}
 
 var pngSignature = []byte{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}
 
@@ -53,11 +69,12 @@ func encodePNG(buf *bytes.Buffer, width, height, depth int, palette []color.NRGB
 
 	var idat bytes.Buffer
 	idat.Grow(len(rows) / 8)
-	z := zlibPool.Get().(*zlib.Writer)
+	pool := zlibPoolFor(depth)
+	z := pool.Get().(*zlib.Writer)
 	z.Reset(&idat)
 	z.Write(rows)
 	z.Close()
-	zlibPool.Put(z)
+	pool.Put(z)
 	writeChunk(buf, "IDAT", idat.Bytes())
 	writeChunk(buf, "IEND", nil)
 }

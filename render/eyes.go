@@ -59,16 +59,20 @@ func leafEye(p *path, x, y float64, side, corner int) {
 // A ring turned 45° cannot keep the ring's corner modules dark and the
 // gap's light at their centres, which decoders such as zbar check: its
 // alignment search matches all 25 module centres of §6.3.6 and its
-// homography fits lines to the finders' straight outer edges. Inside the
-// ring only the scan lines through the eye matter, and a diamond pupil
-// still gives them 1:1:3:1:1 through the centre, 1:1:2:1:1 half a module
-// off it.
+// homography fits lines to the finders' straight outer edges.
 func diamondEye(p *path, x, y float64, side, _ int) {
 	s := float64(side)
 	p.rect(x, y, s, s, false)
 	p.rect(x+1, y+1, s-2, s-2, true)
-	cx, cy := x+s/2, y+s/2
-	r := (s-4)/2 + diamondPupilGrowth
+	if side != 7 {
+		// An alignment pattern's one-module pupil stays square: a diamond
+		// inscribed in it is too small for ZXing's 1:1:1 search at 4 px per
+		// module, and one any larger makes the pattern's 1:1:1:1:1 rows
+		// pass for a finder's 1:1:3:1:1.
+		p.rect(x+2, y+2, s-4, s-4, false)
+		return
+	}
+	cx, cy, r := x+s/2, y+s/2, (s-4)/2+diamondPupilGrowth
 	p.moveTo(cx, cy-r)
 	p.lineTo(cx+r, cy)
 	p.lineTo(cx, cy+r)
@@ -76,6 +80,10 @@ func diamondEye(p *path, x, y float64, side, _ int) {
 	p.close()
 }
 
-// diamondPupilGrowth pushes the pupil's vertices a little past its box so
-// that the single-module pupil of an alignment pattern is not mostly light.
-const diamondPupilGrowth = 0.15
+// diamondPupilGrowth pushes a finder pupil's vertices past its 3×3 box.
+// ZXing also checks the 1:1:3:1:1 ratio along the diagonal, where an
+// inscribed diamond leaves a light run of 1.75 modules instead of 1; growing
+// the pupil by g shortens that run to 1.75-g/2 and the light runs on the
+// centre row to 1-g, and 0.3 keeps both inside ZXing's tolerances (±0.75
+// diagonally, ±0.5 on rows) with room to spare.
+const diamondPupilGrowth = 0.3

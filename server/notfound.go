@@ -1,7 +1,11 @@
 package server
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"net/http"
+	"net/url"
 	"sort"
 	"strings"
 
@@ -25,17 +29,99 @@ func (s *Server) notFound(c *gin.Context) {
 			best, bestDist = p, d
 		}
 	}
-	fix := s.baseURL + best
-	if best == "/q/" {
-		fix += "Hello.png"
-	}
-	if raw := c.Request.URL.RawQuery; raw != "" {
-		fix += "?" + sanitizeQuery(raw)
-	} else if best == "/api/v1/qr" {
-		fix += "?data=Hello%2C%20world%21"
-	}
 	writeProblem(c, s.problem(KindNotFound, http.StatusNotFound,
-		"no endpoint at "+truncate(path, 200)+"; the nearest is "+best, "", fix))
+		"no endpoint at "+truncate(path, 200)+"; the nearest is "+best, "", s.nearestFix(c.Request.Context(), path, best, c.Request.URL.RawQuery)))
+}
+
+// nearestFix is the call a 404 suggests: the nearest endpoint with the
+// caller's query, checked so that it works.
+func (s *Server) nearestFix(ctx context.Context, path, best, rawQuery string) string {
+	switch best {
+	case "/q/":
+		// A query that carries the data (goQR's /create-qr-code/?data=)
+		// meant the generic endpoint; otherwise show the path form.
+		if q, _ := url.ParseQuery(sanitizeQuery(rawQuery)); hasData(newQuery(q)) {
+			best = "/api/v1/qr"
+		} else {
+			best = "/q/Hello.png"
+		}
+	case "/errors/":
+		kind := strings.TrimPrefix(strings.ToLower(path), "/errors/")
+		return s.baseURL + best + nearest(kind, sortedKeys(errorKinds), KindInvalidParameter)
+	default:
+		// The prefix of a route with a parameter (/api/v1/kinds/:kind)
+		// is not itself an endpoint; its parent usually is.
+		if len(best) > 1 {
+			best = strings.TrimSuffix(best, "/")
+		}
+	}
+	fix := s.baseURL + best
+	if rawQuery != "" {
+		fix += "?" + sanitizeQuery(rawQuery)
+	}
+	return s.checkedFix(ctx, fix)
+}
+
+// hasData reports whether q gives data under any of its names.
+func hasData(q query) bool {
+	for _, name := range append([]string{optData.name}, optData.aliases...) {
+		if len(q[name]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// checkedFix returns fix if the service answers it, and otherwise the fix
+// of the problem it gets, so that a 404 or 405 points at a call that works
+// (the nearest endpoint may need data, or a field the query lacks). fix is
+// a GET on the base address.
+func (s *Server) checkedFix(ctx context.Context, fix string) string {
+	if ctx.Value(probeKey{}) != nil {
+		return fix // a probe's own 404 must not probe again
+	}
+	target := strings.TrimPrefix(fix, s.baseURL)
+	u, err := url.ParseRequestURI(target)
+	if err != nil {
+		return fix
+	}
+	req := (&http.Request{Method: http.MethodGet, URL: u, RequestURI: target, Header: http.Header{},
+		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1}).WithContext(context.WithValue(ctx, probeKey{}, true))
+	w := &probe{header: http.Header{}}
+	s.engine.ServeHTTP(w, req)
+	if w.status != http.StatusBadRequest {
+		return fix
+	}
+	var p Problem
+	if err := json.Unmarshal(w.body.Bytes(), &p); err != nil || p.Fix == "" {
+		return fix
+	}
+	return p.Fix
+}
+
+type probeKey struct{}
+
+// probe is the ResponseWriter of checkedFix's internal request.
+type probe struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (p *probe) Header() http.Header { return p.header }
+
+func (p *probe) WriteHeader(status int) {
+	if p.status == 0 {
+		p.status = status
+	}
+}
+
+func (p *probe) Write(b []byte) (int, error) {
+	p.WriteHeader(http.StatusOK)
+	if p.status != http.StatusBadRequest {
+		return len(b), nil // only a problem's body is read
+	}
+	return p.body.Write(b)
 }
 
 // methodNotAllowed answers a known path asked with the wrong method.
@@ -54,7 +140,9 @@ func (s *Server) methodNotAllowed(c *gin.Context) {
 	if raw := c.Request.URL.RawQuery; raw != "" {
 		fix += "?" + sanitizeQuery(raw)
 	}
-	if len(allowed) > 0 && allowed[0] != http.MethodGet && !contains(allowed, http.MethodGet) {
+	if contains(allowed, http.MethodGet) {
+		fix = s.checkedFix(c.Request.Context(), fix)
+	} else if len(allowed) > 0 {
 		fix = "curl -X " + allowed[0] + " '" + fix + "'"
 	}
 	writeProblem(c, s.problem(KindMethodNotAllowed, http.StatusMethodNotAllowed,

@@ -98,9 +98,16 @@ func TestProblems(t *testing.T) {
 		{"unknown path", "", "/api/v2/qr?data=hi", 404, "not-found", "", []string{"/api/v1/qr", "data=hi"}},
 		{"unknown path, no query", "", "/api/v1/qrcode", 404, "not-found", "", []string{"/api/v1/qr"}},
 		{"unknown path, goQR style", "", "/qr?data=hi&size=300x300", 404, "not-found", "", nil},
+		{"unknown path, options only", "", "/api/v2/qr?size=300", 404, "not-found", "", nil},
 		{"unknown root", "", "/foo", 404, "not-found", "", nil},
+		{"unknown path, bad option", "", "/api/v2/qr?data=hi&size=5000", 404, "not-found", "", []string{"size=4096"}},
+		{"unknown path near the path form", "", "/qq/hi.png?size=5000", 404, "not-found", "", []string{"/q/", "size=4096"}},
+		{"trailing slash of a parameter route", "", "/api/v1/kinds/", 404, "not-found", "", []string{"/api/v1/kinds"}},
+		{"POST with a bad option", http.MethodPost, "/api/v1/qr?data=hi&size=5000", 405, "method-not-allowed", "", []string{"size=4096"}},
+		{"unknown error kind", "", "/errors/not-fund", 404, "not-found", "", []string{"/errors/not-found"}},
 		{"POST", http.MethodPost, "/api/v1/qr?data=hi", 405, "method-not-allowed", "", []string{"/api/v1/qr?data=hi"}},
 		{"DELETE path form", http.MethodDelete, "/q/hi.png", 405, "method-not-allowed", "", []string{"/q/hi.png"}},
+		{"PUT", http.MethodPut, "/api/v1/qr", 405, "method-not-allowed", "", nil},
 		{"URI too long", "", "/api/v1/qr?data=" + strings.Repeat("a", 17<<10), 414, "uri-too-long", "", nil},
 	}
 	for _, tt := range tests {

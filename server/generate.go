@@ -155,6 +155,13 @@ func (s *Server) serveRendering(c *gin.Context, r *Rendering, target fixTarget) 
 		return
 	}
 	h.Set("Content-Length", strconv.Itoa(len(out.Body)))
+	if c.Request.Method == http.MethodHead {
+		// GET's headers, no body: net/http would drop it, but not every
+		// ResponseWriter a handler is mounted on does.
+		h.Set("Content-Type", out.ContentType)
+		c.Status(http.StatusOK)
+		return
+	}
 	c.Data(http.StatusOK, out.ContentType, out.Body)
 }
 

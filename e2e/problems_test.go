@@ -1,0 +1,76 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// problem is an RFC 9457 problem document with qrforge's fix extension.
+type problem struct {
+	Type   string `json:"type"`
+	Title  string `json:"title"`
+	Status int    `json:"status"`
+	Detail string `json:"detail"`
+	Fix    string `json:"fix"`
+}
+
+// Every 4xx is a problem document whose fix URL, followed as is, works.
+func TestProblemDocumentsHaveWorkingFixes(t *testing.T) {
+	longData := strings.Repeat("qrforge-e2e-", 300) // beyond version 40 at level H
+	cases := []struct {
+		name, method, target string
+		status               int
+		kind                 string
+	}{
+		{"size too large", http.MethodGet, "/api/v1/qr?" + url.Values{"data": {shortPayload}, "size": {"5000"}}.Encode(), 400, "invalid-parameter"},
+		{"unknown style", http.MethodGet, "/api/v1/qr?" + url.Values{"data": {shortPayload}, "style": {"rounded2"}}.Encode(), 400, "invalid-parameter"},
+		{"unknown eye", http.MethodGet, "/api/v1/qr?" + url.Values{"data": {"hello"}, "eye": {"circel"}}.Encode(), 400, "invalid-parameter"},
+		{"bad colour", http.MethodGet, "/api/v1/qr?" + url.Values{"data": {"hello"}, "color": {"#12345"}}.Encode(), 400, "invalid-parameter"},
+		{"data too long", http.MethodGet, "/api/v1/qr?" + url.Values{"data": {longData}, "ec": {"H"}}.Encode(), 400, "data-too-long"},
+		{"unknown path", http.MethodGet, "/api/v1/qrcode?data=hello", 404, "not-found"},
+		{"POST", http.MethodPost, "/api/v1/qr?data=hello", 405, "method-not-allowed"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			resp, body := do(t, c.method, baseURL+c.target)
+			if resp.StatusCode != c.status {
+				t.Fatalf("status %d, want %d; body: %.300s", resp.StatusCode, c.status, body)
+			}
+			if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/problem+json") {
+				t.Fatalf("Content-Type %q, want application/problem+json", ct)
+			}
+			if cc := resp.Header.Get("Cache-Control"); !strings.Contains(cc, "no-store") {
+				t.Errorf("Cache-Control %q: an error must not be cached (want no-store)", cc)
+			}
+			var p problem
+			if err := json.Unmarshal(body, &p); err != nil {
+				t.Fatalf("body is not JSON: %v: %.300s", err, body)
+			}
+			if p.Status != c.status || p.Title == "" || p.Detail == "" {
+				t.Errorf("problem lacks status/title/detail: %+v", p)
+			}
+			if !strings.HasSuffix(p.Type, "/"+c.kind) {
+				t.Errorf("type %q, want kind %s", p.Type, c.kind)
+			}
+			if p.Fix == "" {
+				t.Fatalf("problem has no fix: %s", body)
+			}
+			fix, err := url.Parse(p.Fix)
+			if err != nil {
+				t.Fatalf("fix %q is not a URL: %v", p.Fix, err)
+			}
+			base, _ := url.Parse(baseURL)
+			fixURL := base.ResolveReference(fix).String()
+			fixed, fixedBody := do(t, http.MethodGet, fixURL)
+			if fixed.StatusCode != http.StatusOK {
+				t.Fatalf("following fix %s: status %d, want 200; body: %.300s", fixURL, fixed.StatusCode, fixedBody)
+			}
+		})
+	}
+}

@@ -74,8 +74,9 @@ func hasData(q query) bool {
 
 // checkedFix returns fix if the service answers it, and otherwise the fix
 // of the problem it gets, so that a 404 or 405 points at a call that works
-// (the nearest endpoint may need data, or a field the query lacks). fix is
-// a GET on the base address.
+// (the nearest endpoint may need data, or a field the query lacks; a path
+// may exist for GET but not with that parameter). fix is a GET on the base
+// address.
 func (s *Server) checkedFix(ctx context.Context, fix string) string {
 	if ctx.Value(probeKey{}) != nil {
 		return fix // a probe's own 404 must not probe again
@@ -89,7 +90,7 @@ func (s *Server) checkedFix(ctx context.Context, fix string) string {
 		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1}).WithContext(context.WithValue(ctx, probeKey{}, true))
 	w := &probe{header: http.Header{}}
 	s.engine.ServeHTTP(w, req)
-	if w.status != http.StatusBadRequest {
+	if w.status < 400 || w.status >= 500 {
 		return fix
 	}
 	var p Problem
@@ -118,7 +119,7 @@ func (p *probe) WriteHeader(status int) {
 
 func (p *probe) Write(b []byte) (int, error) {
 	p.WriteHeader(http.StatusOK)
-	if p.status != http.StatusBadRequest {
+	if p.status < 400 {
 		return len(b), nil // only a problem's body is read
 	}
 	return p.body.Write(b)

@@ -105,9 +105,11 @@ func TestProblems(t *testing.T) {
 		{"trailing slash of a parameter route", "", "/api/v1/kinds/", 404, "not-found", "", []string{"/api/v1/kinds"}},
 		{"POST with a bad option", http.MethodPost, "/api/v1/qr?data=hi&size=5000", 405, "method-not-allowed", "", []string{"size=4096"}},
 		{"unknown error kind", "", "/errors/not-fund", 404, "not-found", "", []string{"/errors/not-found"}},
+		{"HEAD unknown error kind", http.MethodHead, "/errors/not-fund", 404, "not-found", "", []string{"/errors/not-found"}},
 		{"POST", http.MethodPost, "/api/v1/qr?data=hi", 405, "method-not-allowed", "", []string{"/api/v1/qr?data=hi"}},
 		{"DELETE path form", http.MethodDelete, "/q/hi.png", 405, "method-not-allowed", "", []string{"/q/hi.png"}},
 		{"PUT", http.MethodPut, "/api/v1/qr", 405, "method-not-allowed", "", nil},
+		{"POST unknown error kind", http.MethodPost, "/errors/not-fund", 405, "method-not-allowed", "", []string{"/errors/not-found"}},
 		{"URI too long", "", "/api/v1/qr?data=" + strings.Repeat("a", 17<<10), 414, "uri-too-long", "", nil},
 	}
 	for _, tt := range tests {

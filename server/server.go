@@ -74,7 +74,7 @@ func (s *Server) routes() {
 	get(r, "/api/v1/qr", s.generateQR)
 	get(r, "/q/*data", s.generatePath)
 	s.kindRoutes()
-	r.GET("/errors/:kind", s.errorDoc)
+	get(r, "/errors/:kind", s.errorDoc)
 	r.NoRoute(s.notFound)
 	r.NoMethod(s.methodNotAllowed)
 }

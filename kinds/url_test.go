@@ -1,0 +1,105 @@
+package kinds_test
+
+import (
+	"testing"
+)
+
+func TestURL(t *testing.T) {
+	runVectors(t, "url", []vector{
+		// kinds-catalog §1 vector, re-derived by hand from RFC 3986 §3.4:
+		// the UTM pairs join the existing query with '&'.
+		{"catalog utm vector", "kinds-catalog §1 (RFC 3986 §3.4 query; %20 for space, RFC 3986 §2.1)",
+			map[string]string{"url": "https://example.com/landing?ref=a", "utm_source": "qr", "utm_medium": "print", "utm_campaign": "spring sale"},
+			`https://example.com/landing?ref=a&utm_source=qr&utm_medium=print&utm_campaign=spring%20sale`},
+		{"no query", "RFC 3986 §3.4: the query starts with the first '?'",
+			map[string]string{"url": "https://example.com", "utm_source": "qr"},
+			`https://example.com?utm_source=qr`},
+		{"fragment stays last", "RFC 3986 §3.5: the fragment follows the query",
+			map[string]string{"url": "https://example.com/page#section-2", "utm_source": "qr", "utm_medium": "print"},
+			`https://example.com/page?utm_source=qr&utm_medium=print#section-2`},
+		{"query and fragment", "RFC 3986 §3.4, §3.5",
+			map[string]string{"url": "https://example.com/p?a=1#top", "utm_campaign": "x"},
+			`https://example.com/p?a=1&utm_campaign=x#top`},
+		{"existing utm replaced in place", "Google Analytics campaign URLs: one value per parameter",
+			map[string]string{"url": "https://example.com/?utm_source=old&x=1&utm_source=older", "utm_source": "new"},
+			`https://example.com/?utm_source=new&x=1`},
+		{"every utm field, reserved characters encoded", "RFC 3986 §2.1/§2.2: reserved and non-ASCII octets percent-encoded",
+			map[string]string{"url": "http://example.com/", "utm_source": "a&b=c", "utm_medium": "50%", "utm_campaign": "Sommer-Aktion ü",
+				"utm_term": "q+r", "utm_content": "#1", "utm_id": "id/7"},
+			`http://example.com/?utm_source=a%26b%3Dc&utm_medium=50%25&utm_campaign=Sommer-Aktion%20%C3%BC&utm_term=q%2Br&utm_content=%231&utm_id=id%2F7`},
+		{"empty query and trailing &", "RFC 3986 §3.4; no empty pairs are added",
+			map[string]string{"url": "https://example.com/?a=1&", "utm_source": "qr"},
+			`https://example.com/?a=1&utm_source=qr`},
+		{"no utm leaves the address alone", "RFC 3986 §6.2.1: no needless change",
+			map[string]string{"url": "https://example.com/a/b?c=d&e#f"},
+			`https://example.com/a/b?c=d&e#f`},
+		// golang.org/x/net/idna punycode_test.go: "bücher" is "bcher-kva".
+		{"IDN host to punycode", "RFC 3492 / IDNA (RFC 5891 §4.4); x/net/idna test pair bücher = xn--bcher-kva",
+			map[string]string{"url": "https://bücher.example/katalog?s=1", "utm_source": "qr"},
+			`https://xn--bcher-kva.example/katalog?s=1&utm_source=qr`},
+		{"percent-encoded IDN host", "RFC 3986 §3.2.2: a reg-name may be percent-encoded UTF-8",
+			map[string]string{"url": "https://b%C3%BCcher.example/"},
+			`https://xn--bcher-kva.example/`},
+		{"scheme lower-cased, port and IPv6 kept", "RFC 3986 §3.1 (scheme case), §3.2.2 (IP-literal), §3.2.3 (port)",
+			map[string]string{"url": "HTTPS://[2001:db8::1]:8443/x", "utm_id": "7"},
+			`https://[2001:db8::1]:8443/x?utm_id=7`},
+		{"characters outside the URI grammar encoded", "RFC 3986 §2.1, RFC 3987 §3.1 (IRI to URI)",
+			map[string]string{"url": "https://example.com/a b/ü?q=[1]#x#y"},
+			`https://example.com/a%20b/%C3%BC?q=%5B1%5D#x%23y`},
+		{"a % that starts no escape", "RFC 3986 §2.4: '%' itself is written %25",
+			map[string]string{"url": "https://example.com/100%/ok%20"},
+			`https://example.com/100%25/ok%20`},
+	})
+	runBad(t, "url", []bad{
+		{"missing url", map[string]string{"utm_source": "qr"}, "url"},
+		{"relative", map[string]string{"url": "example.com/landing"}, "url"},
+		{"other scheme", map[string]string{"url": "ftp://example.com/file"}, "url"},
+		{"no host", map[string]string{"url": "https:///path"}, "url"},
+		{"user info", map[string]string{"url": "https://bank.example@evil.example/"}, "url"},
+		{"bad port", map[string]string{"url": "https://example.com:99999/"}, "url"},
+		{"space in host", map[string]string{"url": "https://exa mple.com/"}, "url"},
+		{"invalid IDN", map[string]string{"url": "https://-bücher-.example/"}, "url"},
+		{"utm_source not UTF-8", map[string]string{"url": "https://example.com/", "utm_source": "\xff"}, "utm_source"},
+		{"utm_medium control character", map[string]string{"url": "https://example.com/", "utm_medium": "a\x00b"}, "utm_medium"},
+		{"utm_campaign not UTF-8", map[string]string{"url": "https://example.com/", "utm_campaign": "\xc3"}, "utm_campaign"},
+		{"utm_term not UTF-8", map[string]string{"url": "https://example.com/", "utm_term": "\xfe"}, "utm_term"},
+		{"utm_content control character", map[string]string{"url": "https://example.com/", "utm_content": "\x1b[0m"}, "utm_content"},
+		{"utm_id not UTF-8", map[string]string{"url": "https://example.com/", "utm_id": "\x80"}, "utm_id"},
+	})
+}
+
+// TestURLFixes checks that a refused address comes with a fix that works.
+func TestURLFixes(t *testing.T) {
+	k := lookup(t, "url")
+	for in, want := range map[string]string{
+		"example.com/landing":                "https://example.com/landing",
+		"ftp://example.com/f":                "https://example.com/f",
+		"https://bank.example@evil.example/": "https://evil.example/",
+	} {
+		_, errs := k.Build(map[string]string{"url": in})
+		if len(errs) != 1 || errs[0].Fix != want {
+			t.Errorf("%s: fix %v, want %q", in, errs, want)
+			continue
+		}
+		if _, errs := k.Build(map[string]string{"url": want}); len(errs) > 0 {
+			t.Errorf("fix %s is refused: %v", want, errs)
+		}
+	}
+}
+
+// TestURLRecognise checks that UTM tags come back as fields when they were
+// appended, and that any other address is kept whole.
+func TestURLRecognise(t *testing.T) {
+	k := lookup(t, "url")
+	got, ok := k.Recognise("https://example.com/landing?ref=a&utm_source=qr&utm_campaign=spring%20sale#top")
+	if !ok || got["url"] != "https://example.com/landing?ref=a#top" || got["utm_source"] != "qr" || got["utm_campaign"] != "spring sale" {
+		t.Errorf("recognised %v", got)
+	}
+	got, ok = k.Recognise("https://example.com/?utm_source=new&x=1")
+	if !ok || got["url"] != "https://example.com/?utm_source=new&x=1" || got["utm_source"] != "" {
+		t.Errorf("recognised %v", got)
+	}
+	if _, ok := k.Recognise("mailto:a@example.com"); ok {
+		t.Error("recognised a mailto: address")
+	}
+}

@@ -1,0 +1,120 @@
+package kinds
+
+import (
+	"strings"
+
+	"github.com/qrforge/qrforge/registry"
+)
+
+// MeCard is a contact in NTT DoCoMo's MECARD: format, shorter than a vCard
+// and read by ZXing-based scanners and Android cameras.
+type MeCard struct {
+	FirstName string `json:"fn" jsonschema_description:"Given (first) name. fn or ln is required."`
+	LastName  string `json:"ln" jsonschema_description:"Family (last) name; written first, as N:last,first."`
+	Phone     string `json:"phone" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and )."`
+	Email     string `json:"email" validate:"omitempty,email" jsonschema_description:"E-mail address."`
+	URL       string `json:"url" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address."`
+	Note      string `json:"note" jsonschema_description:"Free-text note (NOTE)."`
+}
+
+// mecardSpecial are the characters MECARD escapes with a backslash (segno
+// make_mecard_data; ZXing's parser unescapes any backslash pair). Escaping
+// ':' also keeps a value such as "TEL:" inside a note from being read as a
+// field, since ZXing finds fields by searching for "KEY:".
+const mecardSpecial = `\;:"`
+
+// mecardNameSpecial adds ',' inside a name part: N: uses it to separate
+// the family name from the given name.
+const mecardNameSpecial = mecardSpecial + ","
+
+func init() {
+	registry.Register(registry.Kind[MeCard]{
+		Name:    "mecard",
+		Summary: "Save a contact in the compact MECARD format",
+		Standard: registry.Standard{
+			Name:    "NTT DoCoMo MECARD",
+			Section: "as read by ZXing AddressBookDoCoMoResultParser and written by segno make_mecard_data",
+			URL:     "https://github.com/zxing/zxing/wiki/Barcode-Contents#contact-information",
+		},
+		Examples: []MeCard{
+			{FirstName: "John", LastName: "Doe", Phone: "+15550100", Email: "john@example.com"},
+			{FirstName: "Max", LastName: "Mustermann", URL: "https://example.org/~max", Note: "Call: after 6; \"urgent\" only"},
+		},
+		Check:  checkMeCard,
+		Encode: encodeMeCard,
+		Parse:  parseMeCard,
+	})
+}
+
+func checkMeCard(m *MeCard) []registry.FieldError {
+	errs := checkTextFields(textField{"fn", m.FirstName}, textField{"ln", m.LastName}, textField{"note", m.Note})
+	if m.FirstName == "" && m.LastName == "" {
+		// ZXing ignores a MECARD without N.
+		errs = append(errs, registry.FieldError{Field: "fn", Detail: "a MECARD needs a name (N): give fn, ln or both", Fix: "John"})
+	}
+	if m.Phone != "" && !looksLikePhone(m.Phone) {
+		errs = append(errs, registry.FieldError{Field: "phone", Detail: "phone is a telephone number: digits, an optional leading +, and space - . ( ) as separators, at most 32 characters", Fix: "+15550100"})
+	}
+	if strings.ContainsFunc(m.URL, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
+		errs = append(errs, registry.FieldError{Field: "url", Detail: "url must not contain spaces or control characters (RFC 3986 §2)", Fix: "https://example.com/"})
+	}
+	return errs
+}
+
+// encodeMeCard writes MECARD:N:last,first;TEL:..;EMAIL:..;URL:..;NOTE:..;;
+// in segno's field order. With only one name part, N has no comma, which
+// ZXing would otherwise turn into a name with a stray space.
+func encodeMeCard(m MeCard) string {
+	var b strings.Builder
+	b.WriteString("MECARD:N:")
+	switch {
+	case m.FirstName != "" && m.LastName != "":
+		b.WriteString(backslashEscape(m.LastName, mecardNameSpecial) + "," + backslashEscape(m.FirstName, mecardNameSpecial))
+	default:
+		b.WriteString(backslashEscape(m.LastName+m.FirstName, mecardNameSpecial))
+	}
+	b.WriteString(";")
+	for _, f := range []struct{ key, value string }{{"TEL", m.Phone}, {"EMAIL", m.Email}, {"URL", m.URL}, {"NOTE", m.Note}} {
+		if f.value != "" {
+			b.WriteString(f.key + ":" + backslashEscape(f.value, mecardSpecial) + ";")
+		}
+	}
+	b.WriteString(";")
+	return b.String()
+}
+
+// parseMeCard reads a MECARD: payload back into fields. A name without an
+// unescaped comma is taken as the given name.
+func parseMeCard(p string) (MeCard, bool) {
+	body, ok := strings.CutPrefix(p, "MECARD:")
+	if !ok {
+		return MeCard{}, false
+	}
+	var m MeCard
+	seen := map[string]bool{}
+	for _, part := range splitUnescaped(body, ';') {
+		key, value, ok := strings.Cut(part, ":")
+		if !ok || seen[key] {
+			continue // only the first of a repeated key, as ZXing does
+		}
+		seen[key] = true
+		switch key {
+		case "N":
+			name := splitUnescaped(value, ',')
+			if len(name) >= 2 {
+				m.LastName, m.FirstName = backslashUnescape(name[0]), backslashUnescape(strings.Join(name[1:], ","))
+			} else {
+				m.FirstName = backslashUnescape(value)
+			}
+		case "TEL":
+			m.Phone = backslashUnescape(value)
+		case "EMAIL":
+			m.Email = backslashUnescape(value)
+		case "URL":
+			m.URL = backslashUnescape(value)
+		case "NOTE":
+			m.Note = backslashUnescape(value)
+		}
+	}
+	return m, seen["N"]
+}

@@ -1,0 +1,70 @@
+package kinds_test
+
+import "testing"
+
+func TestMeCard(t *testing.T) {
+	runVectors(t, "mecard", []vector{
+		// segno tests/test_helpers.py test_mecard_data.
+		{"segno name only", "segno test_mecard_data: make_mecard_data(name='Mustermann,Max')",
+			map[string]string{"fn": "Max", "ln": "Mustermann"},
+			`MECARD:N:Mustermann,Max;;`},
+		{"segno phone", "segno test_mecard_data (one of its two TEL values)",
+			map[string]string{"fn": "Max", "ln": "Mustermann", "phone": "+1"},
+			`MECARD:N:Mustermann,Max;TEL:+1;;`},
+		{"segno email", "segno test_mecard_data: email='me@example.org'",
+			map[string]string{"fn": "Max", "ln": "Mustermann", "email": "me@example.org"},
+			`MECARD:N:Mustermann,Max;EMAIL:me@example.org;;`},
+		// kinds-catalog §5, re-derived with segno's algorithm.
+		{"catalog vector", "kinds-catalog §5 (segno make_mecard_data algorithm)",
+			map[string]string{"fn": "John", "ln": "Doe", "phone": "+15550100", "email": "john@example.com"},
+			`MECARD:N:Doe,John;TEL:+15550100;EMAIL:john@example.com;;`},
+		// ZXing AddressBookParsedResultTestCase.testAddressBookDocomo.
+		{"zxing single name", "ZXing AddressBookParsedResultTestCase: MECARD:N:Sean Owen;;",
+			map[string]string{"fn": "Sean Owen"},
+			`MECARD:N:Sean Owen;;`},
+		{"family name only", "ZXing AddressBookDoCoMoResultParser.parseName: no comma, no swap",
+			map[string]string{"ln": "Owen"},
+			`MECARD:N:Owen;;`},
+		{"escaping of \\ ; : \"", "segno _MECARD_ESCAPE; ZXing matchPrefixedField unescapes backslashes",
+			map[string]string{"fn": "A", "note": `a\b;c:d"e`, "url": "https://example.com/x;y"},
+			`MECARD:N:A;URL:https\://example.com/x\;y;NOTE:a\\b\;c\:d\"e;;`},
+		{"comma inside a name part", "N: separates last,first with ',' (ZXing parseName)",
+			map[string]string{"fn": "Mary, Jr.", "ln": "O'Brien"},
+			`MECARD:N:O'Brien,Mary\, Jr.;;`},
+		{"a field name inside a note stays data", "ZXing finds fields by searching for \"KEY:\"",
+			map[string]string{"fn": "A", "note": "TEL:123"},
+			`MECARD:N:A;NOTE:TEL\:123;;`},
+	})
+	runBad(t, "mecard", []bad{
+		{"no name", map[string]string{"phone": "+15550100"}, "fn"},
+		{"bad phone", map[string]string{"fn": "A", "phone": "+1 (555) CALL-NOW"}, "phone"},
+		{"bad email", map[string]string{"fn": "A", "email": "a@"}, "email"},
+		{"bad url", map[string]string{"fn": "A", "url": "javascript:alert(1)"}, "url"},
+		{"url with space", map[string]string{"fn": "A", "url": "https://example.com/a b"}, "url"},
+		{"fn not UTF-8", map[string]string{"fn": "\xff"}, "fn"},
+		{"ln control character", map[string]string{"ln": "\x00"}, "ln"},
+		{"note control character", map[string]string{"fn": "A", "note": "\x1b"}, "note"},
+	})
+}
+
+// TestMeCardRecognise reads ZXing's own MECARD test payloads.
+func TestMeCardRecognise(t *testing.T) {
+	k := lookup(t, "mecard")
+	got, ok := k.Recognise("MECARD:NOTE:ZXing Team;N:Sean Owen;URL:google.com;EMAIL:srowen@example.org;;")
+	want := map[string]string{"fn": "Sean Owen", "note": "ZXing Team", "url": "google.com", "email": "srowen@example.org"}
+	if !ok || len(got) != len(want) {
+		t.Fatalf("recognised %v (%v)", got, ok)
+	}
+	for name, v := range want {
+		if got[name] != v {
+			t.Errorf("%s = %q, want %q", name, got[name], v)
+		}
+	}
+	got, ok = k.Recognise(`MECARD:N:O'Brien,Mary\, Jr.;NOTE:a\\b\;c\:d\"e;;`)
+	if !ok || got["ln"] != "O'Brien" || got["fn"] != "Mary, Jr." || got["note"] != `a\b;c:d"e` {
+		t.Errorf("recognised %v", got)
+	}
+	if _, ok := k.Recognise("MECARD:TEL:1;;"); ok {
+		t.Error("recognised a MECARD without N")
+	}
+}

@@ -1,0 +1,62 @@
+package kinds_test
+
+import "testing"
+
+func TestPhone(t *testing.T) {
+	runVectors(t, "phone", []vector{
+		{"rfc example", "RFC 3966 §6 <tel:+1-201-555-0123>",
+			map[string]string{"number": "+1-201-555-0123"},
+			"tel:+1-201-555-0123"},
+		{"compact number", "QRCoder PhoneNumberTests (+495321123456 -> tel:+495321123456)",
+			map[string]string{"number": "+495321123456"},
+			"tel:+495321123456"},
+		{"zxing global number", "ZXing TelParsedResultTestCase <tel:+15551212>",
+			map[string]string{"number": "+15551212"},
+			"tel:+15551212"},
+		{"spaces become dashes", "RFC 3966 §5.1.1: no spaces in a tel: URI; '-' as in §6",
+			map[string]string{"number": "+1 201 555 0123"},
+			"tel:+1-201-555-0123"},
+		{"brackets, dots and slashes become dashes", "RFC 3966 §5.1.1 visual separators, normalised to '-'",
+			map[string]string{"number": " +1 (201) 555.0123 "},
+			"tel:+1-201-555-0123"},
+		{"german slash", "E.123 print form with '/' as typed in Germany",
+			map[string]string{"number": "+49 160/1234567"},
+			"tel:+49-160-1234567"},
+	})
+	runBad(t, "phone", []bad{
+		{"missing", map[string]string{}, "number"},
+		{"local number", map[string]string{"number": "2125551212"}, "number"},
+		{"00 prefix instead of +", map[string]string{"number": "0049 160 1234567"}, "number"},
+		{"letters", map[string]string{"number": "+1-800-FLOWERS"}, "number"},
+		{"parameters", map[string]string{"number": "+1-201-555-0123;ext=1"}, "number"},
+		{"trunk zero in brackets", map[string]string{"number": "+44 (0)20 7946 0000"}, "number"},
+		{"country code starting with 0", map[string]string{"number": "+0049 160 1234567"}, "number"},
+		{"over 15 digits", map[string]string{"number": "+1234567890123456"}, "number"},
+		{"too short", map[string]string{"number": "+123"}, "number"},
+	})
+	recogniseVectors(t, "phone", []recognised{
+		{"rfc example", "RFC 3966 §6", "tel:+1-201-555-0123",
+			map[string]string{"number": "+1-201-555-0123"}, "tel:+1-201-555-0123"},
+		{"upper-case scheme", "RFC 3986 §3.1", "TEL:+15551212",
+			map[string]string{"number": "+15551212"}, "tel:+15551212"},
+		{"dots and brackets", "RFC 3966 §5.1.1 visual separators", "tel:+1.(201).555.0123",
+			map[string]string{"number": "+1.(201).555.0123"}, "tel:+1-201-555-0123"},
+	})
+	// A local number with phone-context or an extension has no field here.
+	notRecognised(t, "phone", []string{"tel:7042;phone-context=example.com", "tel:+1-201-555-0123;ext=1234", "tel:", "tel:+1 201", "tel:abc"})
+}
+
+// TestPhoneFixes checks the corrected values offered for common mistakes.
+func TestPhoneFixes(t *testing.T) {
+	k := lookup(t, "phone")
+	for _, c := range []struct{ number, fix string }{
+		{"0049 160 1234567", "+491601234567"},
+		{"+44 (0)20 7946 0000", "+44-20-7946-0000"},
+		{"2125551212", ""},
+	} {
+		_, errs := k.Build(map[string]string{"number": c.number})
+		if len(errs) != 1 || errs[0].Fix != c.fix {
+			t.Errorf("%q: errors %+v, want one with fix %q", c.number, errs, c.fix)
+		}
+	}
+}

@@ -1,0 +1,59 @@
+package kinds
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// phoneSeparators are the characters people put between digit groups when
+// they write a number: RFC 3966 §5.1.1's visual separators ('-', '.', '(' and
+// ')') plus the space of ITU-T E.123 print form, the slash common in
+// Germany, tab and no-break space. Input may use any of them; payloads carry
+// none, or '-' in tel: URIs.
+const phoneSeparators = " -.()/\t\u00a0"
+
+// splitPhoneNumber reads a typed number: whether it starts with '+', its
+// digits without separators, and the first character that is neither a
+// digit nor a separator (utf8.RuneError when there is none).
+func splitPhoneNumber(s string) (plus bool, digits string, bad rune) {
+	s = strings.TrimSpace(s)
+	s, plus = strings.CutPrefix(s, "+")
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case '0' <= r && r <= '9':
+			b.WriteRune(r)
+		case strings.ContainsRune(phoneSeparators, r):
+		default:
+			return plus, b.String(), r
+		}
+	}
+	return plus, b.String(), utf8.RuneError
+}
+
+// e164Problem says what is wrong with the digits of an international number
+// (the part after '+'), or "" when they fit ITU-T E.164: a country code
+// that starts with 1-9 and at most 15 digits in all. The floor of 7 digits
+// is practical, not E.164's: about the shortest international numbers in
+// service (a 3-digit country code and a 4-digit subscriber number).
+func e164Problem(digits string) string {
+	switch {
+	case digits == "":
+		return "has no digits"
+	case digits[0] == '0':
+		return "starts with 0 after the '+'; a country code starts with 1-9 (ITU-T E.164), so drop the national trunk prefix 0"
+	case len(digits) > 15:
+		return "has " + itoa(len(digits)) + " digits; an international number has at most 15 (ITU-T E.164)"
+	case len(digits) < 7:
+		return "has " + itoa(len(digits)) + " digits; an international number with its country code has at least 7"
+	}
+	return ""
+}
+
+// describeRune names a character in an error message.
+func describeRune(r rune) string {
+	if r < 0x20 || r == 0x7f {
+		return "a control character"
+	}
+	return "'" + string(r) + "'"
+}

@@ -1,0 +1,181 @@
+package kinds
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/qrforge/qrforge/registry"
+)
+
+// Geo is a place on Earth as a geo: URI in WGS-84, the default and only
+// coordinate reference system RFC 5870 registers.
+type Geo struct {
+	Lat         string `json:"lat" validate:"required" jsonschema_description:"Latitude in decimal degrees, -90 to 90, with '.' as decimal point (48.198634). Written without exponent or trailing zeros."`
+	Lon         string `json:"lon" validate:"required" jsonschema_description:"Longitude in decimal degrees, -180 to 180, with '.' as decimal point (16.371648). Set to 0 at the poles, as RFC 5870 §3.4.2 asks."`
+	Alt         string `json:"alt" jsonschema_description:"Altitude in metres above the WGS-84 ellipsoid; negative below it."`
+	Uncertainty string `json:"uncertainty" jsonschema_description:"Uncertainty of the location in metres, 0 or more: the u= parameter of RFC 5870 §3.4.3."`
+	Query       string `json:"query" jsonschema_description:"Place search for map apps (a name or address). Not part of RFC 5870: it is Android's ?q= extension (geo:lat,lon?q=...), which ZXing also reads; with lat=0 and lon=0 Android searches for the query alone."`
+}
+
+func init() {
+	registry.Register(registry.Kind[Geo]{
+		Name:    "geo",
+		Summary: "Show a place on a map (geo: URI with optional altitude, uncertainty and search query)",
+		Standard: registry.Standard{
+			Name:    "RFC 5870",
+			Version: "2010",
+			Section: "§3 (geo URI); ?q= is Android's extension",
+			URL:     "https://www.rfc-editor.org/rfc/rfc5870",
+		},
+		Examples: []Geo{
+			{Lat: "48.198634", Lon: "16.371648", Uncertainty: "40"},
+			{Lat: "48.2010", Lon: "16.3695", Alt: "183"},
+			{Lat: "38.8976763", Lon: "-77.0365298", Query: "1600 Pennsylvania Ave NW, Washington"},
+		},
+		Check:  checkGeo,
+		Encode: encodeGeo,
+		Parse:  parseGeo,
+	})
+}
+
+func checkGeo(g *Geo) []registry.FieldError {
+	var errs []registry.FieldError
+	for _, f := range []struct {
+		name     string
+		value    *string
+		min, max float64
+		what     string
+	}{
+		{"lat", &g.Lat, -90, 90, "a latitude in decimal degrees, -90 to 90"},
+		{"lon", &g.Lon, -180, 180, "a longitude in decimal degrees, -180 to 180"},
+		{"alt", &g.Alt, math.Inf(-1), math.Inf(1), "an altitude in metres"},
+		{"uncertainty", &g.Uncertainty, 0, math.Inf(1), "an uncertainty in metres, 0 or more"},
+	} {
+		if *f.value == "" {
+			continue
+		}
+		n, ok := geoNumber(*f.value)
+		if !ok {
+			fix := ""
+			if alt, ok := geoNumber(strings.Replace(*f.value, ",", ".", 1)); ok && strings.Count(*f.value, ",") == 1 && !strings.Contains(*f.value, ".") {
+				fix = alt
+			}
+			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " is " + f.what + ", written with digits and '.' (no decimal comma, no exponent; RFC 5870 §3.3 num)", Fix: fix})
+			continue
+		}
+		v, _ := strconv.ParseFloat(n, 64)
+		if v < f.min || v > f.max {
+			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " is " + f.what + "; " + n + " is out of range (RFC 5870 §3.4.2)", Fix: ""})
+			continue
+		}
+		*f.value = n
+	}
+	if len(errs) == 0 && (g.Lat == "90" || g.Lat == "-90") {
+		// RFC 5870 §3.4.2: at the poles the longitude SHOULD be 0.
+		g.Lon = "0"
+	}
+	return errs
+}
+
+// geoNumber reads a decimal number and writes it as RFC 5870 §3.3 num
+// ([ "-" ] 1*DIGIT [ "." 1*DIGIT ]) in its shortest form: no '+', no
+// leading zeros, no trailing fractional zeros, and 0 for -0, which names
+// the same point. The digits are kept as given, never rounded through a
+// float.
+func geoNumber(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	neg := false
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	whole, frac, _ := strings.Cut(s, ".")
+	if whole == "" && frac == "" || !allDigits(whole) || !allDigits(frac) {
+		return "", false
+	}
+	whole = strings.TrimLeft(whole, "0")
+	if whole == "" {
+		whole = "0"
+	}
+	frac = strings.TrimRight(frac, "0")
+	out := whole
+	if frac != "" {
+		out += "." + frac
+	}
+	if neg && out != "0" {
+		out = "-" + out
+	}
+	return out, true
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// encodeGeo writes geo:<lat>,<lon>[,<alt>][;u=<uncertainty>][?q=<query>].
+// crs=wgs84 is left out because it is the default (RFC 5870 §3.4.1).
+func encodeGeo(g Geo) string {
+	out := "geo:" + g.Lat + "," + g.Lon
+	if g.Alt != "" {
+		out += "," + g.Alt
+	}
+	if g.Uncertainty != "" {
+		out += ";u=" + g.Uncertainty
+	}
+	if g.Query != "" {
+		out += "?q=" + pctEncode(g.Query)
+	}
+	return out
+}
+
+// parseGeo reads a geo: URI. Parameter names are case-insensitive (RFC
+// 5870 §3.3); a CRS other than WGS-84 cannot be described by these fields,
+// and unknown parameters are left out.
+func parseGeo(p string) (Geo, bool) {
+	rest, ok := cutSchemeFold(p, "geo:")
+	if !ok {
+		return Geo{}, false
+	}
+	path, query, _ := strings.Cut(rest, "?")
+	params := strings.Split(path, ";")
+	coords := strings.Split(params[0], ",")
+	if len(coords) < 2 || len(coords) > 3 {
+		return Geo{}, false
+	}
+	for _, c := range coords {
+		if _, ok := geoNumber(c); !ok || strings.TrimSpace(c) != c {
+			return Geo{}, false
+		}
+	}
+	g := Geo{Lat: coords[0], Lon: coords[1]}
+	if len(coords) == 3 {
+		g.Alt = coords[2]
+	}
+	for _, param := range params[1:] {
+		name, value, _ := strings.Cut(param, "=")
+		switch strings.ToLower(name) {
+		case "crs":
+			if !strings.EqualFold(value, "wgs84") {
+				return Geo{}, false
+			}
+		case "u":
+			g.Uncertainty = value
+		}
+	}
+	pairs, ok := uriQueryPairs(query)
+	if !ok {
+		return Geo{}, false
+	}
+	for _, pair := range pairs {
+		if pair.name == "q" {
+			g.Query = pair.value
+		}
+	}
+	return g, true
+}

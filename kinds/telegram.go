@@ -1,0 +1,91 @@
+package kinds
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/qrforge/qrforge/registry"
+)
+
+// Telegram opens a user, channel, group or bot by its public username.
+type Telegram struct {
+	Username string `json:"username" validate:"required" jsonschema_description:"Public username, with or without the leading @: letters, digits and underscores, 4 to 32 characters, starting with a letter and neither starting nor ending with an underscore."`
+	Start    string `json:"start" jsonschema_description:"Bot deep-link parameter, sent to the bot as /start <start>: 1 to 64 characters of A-Z, a-z, 0-9, _ and - (encode other data as base64url)."`
+}
+
+var (
+	// telegramUsername holds the rules the official Telegram Android
+	// client applies before it asks the server (ChangeUsernameActivity):
+	// characters a-z, A-Z, 0-9 and '_', no leading digit, no leading or
+	// trailing '_', at most 32 characters. Basic usernames have at least 5
+	// characters (Telegram FAQ); collectible ones can be shorter, and 4 is
+	// taken as the floor (unconfirmed). Doubled underscores are refused by
+	// some third-party checks but not by the official client, so they pass.
+	telegramUsername = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{2,30}[A-Za-z0-9]$`)
+	// telegramStart is the deep-link parameter alphabet and length of
+	// core.telegram.org/bots/features#deep-linking.
+	telegramStart = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+)
+
+func init() {
+	registry.Register(registry.Kind[Telegram]{
+		Name:    "telegram",
+		Summary: "Open a Telegram profile, channel, group or bot (t.me link, optional bot start parameter)",
+		Standard: registry.Standard{
+			Name:    "Telegram deep links",
+			Section: "t.me/<username>; bot start parameter",
+			URL:     "https://core.telegram.org/api/links",
+		},
+		Examples: []Telegram{
+			{Username: "durov"},
+			{Username: "MyBot", Start: "foo"},
+		},
+		Check:  checkTelegram,
+		Encode: encodeTelegram,
+		Parse:  parseTelegram,
+	})
+}
+
+func checkTelegram(t *Telegram) []registry.FieldError {
+	var errs []registry.FieldError
+	u := strings.TrimPrefix(strings.TrimSpace(t.Username), "@")
+	if telegramUsername.MatchString(u) {
+		t.Username = u
+	} else {
+		errs = append(errs, registry.FieldError{Field: "username", Detail: "username is 4 to 32 characters of a-z, A-Z, 0-9 and _, starting with a letter and not ending with _ (Telegram username rules)", Fix: ""})
+	}
+	if t.Start != "" && !telegramStart.MatchString(t.Start) {
+		errs = append(errs, registry.FieldError{Field: "start", Detail: "start is 1 to 64 characters of A-Z, a-z, 0-9, _ and - (Telegram bot deep linking); encode other data as base64url", Fix: ""})
+	}
+	return errs
+}
+
+func encodeTelegram(t Telegram) string {
+	out := "https://t.me/" + t.Username
+	if t.Start != "" {
+		out += "?start=" + t.Start
+	}
+	return out
+}
+
+// parseTelegram reads https://t.me/<username>[?start=<parameter>]; other
+// t.me paths (invite links, messages, stickers) are not this kind's.
+func parseTelegram(p string) (Telegram, bool) {
+	rest, ok := cutSchemeFold(p, "https://t.me/")
+	if !ok {
+		return Telegram{}, false
+	}
+	username, query, _ := strings.Cut(rest, "?")
+	if !telegramUsername.MatchString(username) {
+		return Telegram{}, false
+	}
+	t := Telegram{Username: username}
+	if query != "" {
+		start, ok := strings.CutPrefix(query, "start=")
+		if !ok || !telegramStart.MatchString(start) {
+			return Telegram{}, false
+		}
+		t.Start = start
+	}
+	return t, true
+}

@@ -1,0 +1,45 @@
+package kinds_test
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestTelegram(t *testing.T) {
+	runVectors(t, "telegram", []vector{
+		{"profile", "Telegram deep links, t.me/<username> (core.telegram.org/api/links)",
+			map[string]string{"username": "durov"},
+			"https://t.me/durov"},
+		{"leading @ dropped", "an @mention is not part of the t.me path",
+			map[string]string{"username": "@durov"},
+			"https://t.me/durov"},
+		{"bot start parameter", "aiogram create_start_link example <https://t.me/MyBot?start=foo>",
+			map[string]string{"username": "MyBot", "start": "foo"},
+			"https://t.me/MyBot?start=foo"},
+		{"base64url start parameter", "core.telegram.org/bots/features#deep-linking: A-Z a-z 0-9 _ -, base64url recommended",
+			map[string]string{"username": "my_tracker_bot", "start": "cmVmOjQy-_"},
+			"https://t.me/my_tracker_bot?start=cmVmOjQy-_"},
+		{"32 characters", "longest username",
+			map[string]string{"username": "a" + strings.Repeat("b", 31)},
+			"https://t.me/a" + strings.Repeat("b", 31)},
+	})
+	runBad(t, "telegram", []bad{
+		{"missing", map[string]string{}, "username"},
+		{"too short", map[string]string{"username": "abc"}, "username"},
+		{"too long", map[string]string{"username": "a" + strings.Repeat("b", 32)}, "username"},
+		{"starts with a digit", map[string]string{"username": "1durov"}, "username"},
+		{"starts with underscore", map[string]string{"username": "_durov"}, "username"},
+		{"ends with underscore", map[string]string{"username": "durov_"}, "username"},
+		{"hyphen", map[string]string{"username": "du-rov"}, "username"},
+		{"start with a space", map[string]string{"username": "MyBot", "start": "a b"}, "start"},
+		{"start over 64", map[string]string{"username": "MyBot", "start": strings.Repeat("x", 65)}, "start"},
+	})
+	recogniseVectors(t, "telegram", []recognised{
+		{"profile", "t.me/<username>", "https://t.me/durov",
+			map[string]string{"username": "durov"}, "https://t.me/durov"},
+		{"bot", "t.me/<bot>?start=", "https://t.me/MyBot?start=foo",
+			map[string]string{"username": "MyBot", "start": "foo"}, "https://t.me/MyBot?start=foo"},
+	})
+	// Invite links, startgroup, message links and other hosts are not profiles.
+	notRecognised(t, "telegram", []string{"https://t.me/+AbCdEf123", "https://t.me/joinchat/AbCd", "https://t.me/triviabot?startgroup=test", "https://t.me/durov/123", "https://t.me/"})
+}

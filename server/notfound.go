@@ -23,7 +23,12 @@ func (s *Server) notFound(c *gin.Context) {
 		}
 		p := rt.Path
 		if i := strings.IndexAny(p, ":*"); i >= 0 {
+			// Only the parameter routes nearestFix can fill in are
+			// candidates; /assets/*file has no call to suggest.
 			p = p[:i]
+			if p != "/q/" && p != "/errors/" {
+				continue
+			}
 		}
 		if d := editDistance(strings.ToLower(path), p); bestDist < 0 || d < bestDist {
 			best, bestDist = p, d
@@ -48,12 +53,6 @@ func (s *Server) nearestFix(ctx context.Context, path, best, rawQuery string) st
 	case "/errors/":
 		kind := strings.TrimPrefix(strings.ToLower(path), "/errors/")
 		return s.baseURL + best + nearest(kind, sortedKeys(errorKinds), KindInvalidParameter)
-	default:
-		// The prefix of a route with a parameter (/api/v1/kinds/:kind)
-		// is not itself an endpoint; its parent usually is.
-		if len(best) > 1 {
-			best = strings.TrimSuffix(best, "/")
-		}
 	}
 	fix := s.baseURL + best
 	if rawQuery != "" {

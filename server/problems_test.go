@@ -96,7 +96,7 @@ func TestProblems(t *testing.T) {
 		{"path form conflicting format", "", "/q/x.svg?f=json", 400, "invalid-parameter", "format", nil},
 		{"path form too long", "", "/q/" + fitsNowhere + ".svg", 400, "data-too-long", "data", []string{".svg"}},
 		{"unknown path", "", "/api/v2/qr?data=hi", 404, "not-found", "", []string{"/api/v1/qr", "data=hi"}},
-		{"unknown path, no query", "", "/api/v1/qrcode", 404, "not-found", "", []string{"/api/v1/qr"}},
+		{"unknown path, no query", "", "/api/v1/qq", 404, "not-found", "", []string{"/api/v1/qr"}},
 		{"unknown path, goQR style", "", "/qr?data=hi&size=300x300", 404, "not-found", "", nil},
 		{"unknown path, options only", "", "/api/v2/qr?size=300", 404, "not-found", "", nil},
 		{"unknown root", "", "/foo", 404, "not-found", "", nil},

@@ -1,0 +1,106 @@
+package server_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// FuzzHandler sends random request targets through the whole handler. It
+// must never answer 5xx; every answer is a success (200, 204, 304) or a
+// problem document whose 4xx carries a fix, and that fix, followed, is
+// answered 200. Targets are bounded to 8 KiB; the 16 KiB limit has its own
+// case in TestProblems.
+func FuzzHandler(f *testing.F) {
+	for _, seed := range []string{
+		"/api/v1/qr?data=hello",
+		"/api/v1/qr?data=hello&size=300&format=svg&color=%23f00&bg=transparent&style=dot&eye=leaf&ec=h&margin=0&label=Hi&tpl=scanme",
+		"/api/v1/qr?data=hello&format=svg-tiny&style=organic&eye=diamond&label=%3Cb%3E",
+		"/api/v1/qr?data=hello&format=json&margin=10",
+		"/api/v1/qr?data=hello&format=base64&size=64",
+		"/api/v1/qr?cht=qr&chs=250x250&chl=hi&choe=UTF-8&chld=H|2",
+		"/api/v1/qr",
+		"/api/v1/qr?data=",
+		"/api/v1/qr?data=a&text=b",
+		"/api/v1/qr?data=hi&size=10&margin=11&style=dott&eye=circel&ec=X&format=gif&color=zzz&bg=ggg",
+		"/api/v1/qr?data=hi&size=5000&format=json",
+		"/api/v1/qr?data=hi&size=300x200",
+		"/api/v1/qr?data=hi&size=123456789012345678901234567890",
+		"/api/v1/qr?data=100%",
+		"/api/v1/qr?data=%zz&size=%G0",
+		"/api/v1/qr?data=hi&size;=3",
+		"/api/v1/qr?data=" + strings.Repeat("a", 2900) + "&ec=H",
+		"/api/v1/qr?data=" + strings.Repeat("a", 2900) + "&size=64&tpl=scanme",
+		"/api/v1/qr?data=" + strings.Repeat("%C3%A9", 1500),
+		"/api/v1/qr?data=" + strings.Repeat("9", 7100),
+		"/q/hello%20world.png",
+		"/q/report.png.png?size=300",
+		"/q/",
+		"/q/.svg",
+		"/q/x.svg?f=json",
+		"/q/a/b.json?margin=0",
+		"/q/%2F.png",
+		"/api/v2/qr?data=x&size=5000",
+		"/qr?data=hi",
+		"/errors/not-fund",
+		"/errors/invalid-parameter",
+		"/api/v1/kinds/",
+		"/",
+		"//",
+		"/api/v1/qr/",
+		"/Q/x.png",
+	} {
+		for _, method := range []byte{0, 1, 2, 3} {
+			f.Add(seed, method)
+		}
+	}
+	methods := []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodOptions, http.MethodPut}
+	f.Fuzz(func(t *testing.T, target string, m byte) {
+		if len(target) > 8<<10 {
+			return
+		}
+		if !strings.HasPrefix(target, "/") {
+			target = "/" + target
+		}
+		// net/http refuses these before any handler sees them.
+		if strings.ContainsFunc(target, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
+			return
+		}
+		if _, err := url.ParseRequestURI(target); err != nil {
+			return
+		}
+		method := methods[int(m)%len(methods)]
+		rec := do(t, method, target)
+		switch rec.Code {
+		case http.StatusOK, http.StatusNoContent, http.StatusNotModified:
+			return
+		}
+		if rec.Code >= 500 {
+			t.Fatalf("%s %s: %d %s", method, short(target), rec.Code, rec.Body.String())
+		}
+		if ct := rec.Header().Get("Content-Type"); ct != "application/problem+json" {
+			t.Fatalf("%s %s: %d with Content-Type %q", method, short(target), rec.Code, ct)
+		}
+		var p problem
+		if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil || p.Status != rec.Code {
+			t.Fatalf("%s %s: %d with body %s", method, short(target), rec.Code, short(rec.Body.String()))
+		}
+		if p.Fix == "" {
+			t.Fatalf("%s %s: %d without a fix: %s", method, short(target), rec.Code, rec.Body.String())
+		}
+		fixed := follow(t, p)
+		if strings.HasPrefix(p.Fix, "curl ") {
+			// A POST endpoint's fix names the method and URL; its body is
+			// the caller's to supply.
+			if fixed.Code >= 500 {
+				t.Fatalf("%s %s: fix %s answers %d", method, short(target), p.Fix, fixed.Code)
+			}
+			return
+		}
+		if fixed.Code != http.StatusOK {
+			t.Fatalf("%s %s: fix %s answers %d: %s", method, short(target), short(p.Fix), fixed.Code, short(fixed.Body.String()))
+		}
+	})
+}

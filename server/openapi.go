@@ -81,10 +81,21 @@ func queryParam(name string, aliases []string, schema obj, desc string, required
 	return p
 }
 
+// compatibilityOptions are accepted so that Google chart API calls work
+// unchanged; they are marked x-compatibility so that clients that build
+// calls from the document (the MCP tools) can leave them out.
+var compatibilityOptions = []option{optChld, optCht, optChoe}
+
 func renderingParams() []any {
 	var out []any
 	for _, d := range optionDocs() {
-		out = append(out, queryParam(d.opt.name, d.opt.aliases, d.schema, d.desc, false, nil))
+		p := queryParam(d.opt.name, d.opt.aliases, d.schema, d.desc, false, nil)
+		for _, o := range compatibilityOptions {
+			if o.name == d.opt.name {
+				p["x-compatibility"] = "Google chart API"
+			}
+		}
+		out = append(out, p)
 	}
 	return out
 }

@@ -15,6 +15,10 @@ type Config struct {
 	// without a trailing slash.
 	BaseURL string
 	Logger  *slog.Logger
+	// MCP, when set, builds the MCP endpoint served at /api/mcp from the
+	// finished API handler (cmd passes mcp.New), so that its tools call
+	// the same routes as HTTP clients without this package importing it.
+	MCP func(api http.Handler) http.Handler
 }
 
 // Server holds the dependencies of every handler.
@@ -27,6 +31,8 @@ type Server struct {
 	extraOperations map[string]obj
 	extraDocs       []extraDoc
 	openapi         []byte
+	// mcp serves /api/mcp once built; see mountMCP.
+	mcp http.Handler
 }
 
 // maxURILength bounds the request target. Version 40 holds at most 7089
@@ -51,7 +57,11 @@ func New(cfg Config) http.Handler {
 	s.engine.Use(s.recoverProblem, cors, s.limitURI)
 	s.extraOperations = map[string]obj{}
 	s.routes()
+	s.mountMCP(cfg.MCP)
 	s.describe()
+	if cfg.MCP != nil {
+		s.mcp = cfg.MCP(s.engine)
+	}
 	return s.engine
 }
 
@@ -91,8 +101,8 @@ func cors(c *gin.Context) {
 	h.Set("Access-Control-Allow-Origin", "*")
 	h.Set("Access-Control-Expose-Headers", "ETag, X-QR-Version, X-QR-EC, Content-Length")
 	if c.Request.Method == http.MethodOptions {
-		h.Set("Access-Control-Allow-Methods", "GET, HEAD, POST, OPTIONS")
-		h.Set("Access-Control-Allow-Headers", "Content-Type, If-None-Match, Accept, Mcp-Session-Id, Mcp-Protocol-Version")
+		h.Set("Access-Control-Allow-Methods", "GET, HEAD, POST, DELETE, OPTIONS")
+		h.Set("Access-Control-Allow-Headers", "Content-Type, If-None-Match, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID")
 		h.Set("Access-Control-Max-Age", "86400")
 		c.AbortWithStatus(http.StatusNoContent)
 	}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	_ "github.com/qrforge/qrforge/kinds" // every payload kind registers itself
+	"github.com/qrforge/qrforge/mcp"
 	"github.com/qrforge/qrforge/server"
 )
 
@@ -69,7 +70,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		*baseURL = "http://" + ln.Addr().String()
 	}
 	srv := &http.Server{
-		Handler:           server.New(server.Config{BaseURL: *baseURL, Logger: logger}),
+		Handler:           server.New(server.Config{BaseURL: *baseURL, Logger: logger, MCP: mcpServer(*baseURL, logger)}),
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
@@ -92,6 +93,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	return nil
+}
+
+// mcpServer builds the MCP endpoint on the finished API.
+func mcpServer(baseURL string, logger *slog.Logger) func(http.Handler) http.Handler {
+	return func(api http.Handler) http.Handler { return mcp.New(api, baseURL, mcp.WithLogger(logger)) }
 }
 
 func envOr(getenv func(string) string, key, def string) string {

@@ -1,0 +1,78 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"maps"
+
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+// generate serves qr_generate: GET /api/v1/qr with data and the options.
+func (t *tools) generate(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	args := req.GetArguments()
+	target, bad := readTarget(args, true, false)
+	if bad != nil {
+		return t.badArgument(toolGenerate, args, bad), nil
+	}
+	q := target.query()
+	if bad := readOptions(q, t.all, args, "data"); bad != nil {
+		return t.badArgument(toolGenerate, args, bad), nil
+	}
+	resp := t.api.get(ctx, target.path(), q)
+	if !resp.ok() {
+		return t.apiFailure(resp), nil
+	}
+	return generated(resp, nil), nil
+}
+
+// generateTyped serves qr_generate_typed: GET /api/v1/<type> with the
+// kind's fields and the options. The result also carries the exact payload,
+// from GET /api/v1/<type>/payload.
+func (t *tools) generateTyped(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	args := req.GetArguments()
+	target, bad := readTarget(args, false, true)
+	if bad != nil {
+		return t.badArgument(toolGenerateTyped, args, bad), nil
+	}
+	q := target.query()
+	if bad := readOptions(q, t.all, args, "type", "fields"); bad != nil {
+		return t.badArgument(toolGenerateTyped, args, bad), nil
+	}
+	resp := t.api.get(ctx, target.path(), q)
+	if !resp.ok() {
+		return t.apiFailure(resp), nil
+	}
+	extra := map[string]any{"type": target.kind.Name()}
+	if payload, ok := t.payload(ctx, target); ok {
+		extra["payload"] = payload
+	}
+	return generated(resp, extra), nil
+}
+
+// payload is the exact string a typed target encodes.
+func (t *tools) payload(ctx context.Context, target *target) (string, bool) {
+	if target.kind == nil {
+		return target.data, true
+	}
+	resp := t.api.get(ctx, target.path()+"/payload", target.query())
+	var body struct {
+		Payload string `json:"payload"`
+	}
+	if !resp.ok() || json.Unmarshal(resp.body, &body) != nil {
+		return "", false
+	}
+	return body.Payload, true
+}
+
+// badArgument is the tool error for an argument the tool cannot use. When
+// the error carries no corrected arguments, the fix is the same call without
+// the offending argument.
+func (t *tools) badArgument(tool string, args map[string]any, bad *argError) *mcp.CallToolResult {
+	fix := bad.fix
+	if fix == nil {
+		fix = maps.Clone(args)
+		delete(fix, bad.field)
+	}
+	return failed(t.localProblem(kindInvalidParameter, 400, bad.field, bad.detail, call(tool, fix)), fix)
+}

@@ -1,0 +1,107 @@
+// Package mcp serves qrforge over the Model Context Protocol (spec §4.8):
+// Streamable HTTP, stateless, no authentication. Its six tools are thin
+// calls into the HTTP API, served in-process through the API's own handler,
+// so a tool's image is byte for byte what the URL in its result returns, and
+// its errors carry the API's problem documents. The tools' options and kinds
+// come from the API's OpenAPI document and the registry; nothing here names
+// a rendering option or a kind.
+package mcp
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/schemas"
+)
+
+// version is the MCP server's version, the API's (spec §9).
+const version = "1.0.0"
+
+const instructions = "qrforge generates QR codes. Use qr_generate for a URL or text, qr_generate_typed for a payload qrforge builds and validates " +
+	"(Wi-Fi, contact cards, payments, events...), qr_verify to check that a design still scans, qr_batch for many codes, qr_decode to read an image, " +
+	"and qr_size_recommend before printing. Every generated result includes the API URL that returns the same image; errors carry a corrected call in `fix`."
+
+// Option configures New.
+type Option func(*config)
+
+type config struct {
+	logger *slog.Logger
+}
+
+// WithLogger sets where the transport logs (refused requests, write
+// errors); the default is slog.Default().
+func WithLogger(l *slog.Logger) Option { return func(c *config) { c.logger = l } }
+
+// New returns the MCP endpoint's handler. handler is qrforge's HTTP API, every
+// route ready; baseURL is its public address, written into the URLs results
+// carry. The handler answers POST (JSON-RPC), and GET and DELETE as the
+// Streamable HTTP transport defines them for a server without sessions.
+func New(handler http.Handler, baseURL string, opts ...Option) http.Handler {
+	cfg := config{logger: slog.Default()}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	a := &api{handler: handler, base: strings.TrimRight(baseURL, "/")}
+	options, err := a.renderingOptions(context.Background())
+	if err != nil {
+		panic("mcp: " + err.Error())
+	}
+	t, err := newTools(a, options)
+	if err != nil {
+		panic("mcp: " + err.Error())
+	}
+	srv := server.NewMCPServer("qrforge", version,
+		server.WithTitle("qrforge"),
+		server.WithDescription("Keyless QR code generation, validation and decoding"),
+		server.WithWebsiteURL(a.base),
+		server.WithInstructions(instructions),
+		server.WithToolCapabilities(false),
+		server.WithResourceCapabilities(false, false),
+		server.WithRecovery(),
+	)
+	srv.AddTools(t.definitions()...)
+	srv.AddResources(kindResources()...)
+	return server.NewStreamableHTTPServer(srv,
+		// Stateless (spec §4.8: it stores nothing): no session IDs, so any
+		// request can go to any instance.
+		server.WithStateLess(true),
+		// Nothing is ever pushed to a client, so there is no stream to hold
+		// open; GET answers 405, as the transport allows.
+		server.WithDisableStreaming(true),
+		// The rebinding check guards local servers that hold private data;
+		// qrforge holds none, answers every origin (spec §5), and runs
+		// behind proxies that keep the public Host on loopback.
+		server.WithDisableLocalhostProtection(true),
+		server.WithStreamableHTTPLogger(cfg.logger),
+	)
+}
+
+// kindURI is the resource holding a kind's fields schema.
+func kindURI(kind string) string { return "qrforge://kinds/" + kind + "/schema" }
+
+// kindResources serve each kind's JSON Schema, the same bytes as
+// schemas/<kind>.json, for clients that read schemas as resources.
+func kindResources() []server.ServerResource {
+	var out []server.ServerResource
+	for _, k := range registry.All() {
+		uri := kindURI(k.Name())
+		body := string(schemas.Kind(k))
+		out = append(out, server.ServerResource{
+			Resource: mcp.NewResource(uri, k.Name()+" fields",
+				mcp.WithResourceTitle(k.Summary()),
+				mcp.WithResourceDescription("JSON Schema of the "+k.Name()+" kind's fields for qr_generate_typed ("+k.Standard().String()+")."),
+				mcp.WithMIMEType("application/schema+json"),
+				mcp.WithResourceSize(int64(len(body))),
+			),
+			Handler: func(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
+				return []mcp.ResourceContents{mcp.TextResourceContents{URI: uri, MIMEType: "application/schema+json", Text: body}}, nil
+			},
+		})
+	}
+	return out
+}

@@ -1,0 +1,762 @@
+package mcp_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode"
+	"github.com/mark3labs/mcp-go/client"
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
+	_ "github.com/qrforge/qrforge/kinds"
+	"github.com/qrforge/qrforge/mcp"
+	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/schemas"
+	"github.com/qrforge/qrforge/server"
+)
+
+// The six tools of spec §4.8.
+var sixTools = []string{"qr_batch", "qr_decode", "qr_generate", "qr_generate_typed", "qr_size_recommend", "qr_verify"}
+
+// start serves the whole API with the MCP endpoint mounted, as cmd/qrforge
+// does, on a loopback port, and returns its base URL.
+func start(t *testing.T) string {
+	t.Helper()
+	ts := httptest.NewUnstartedServer(nil)
+	base := "http://" + ts.Listener.Addr().String()
+	ts.Config.Handler = server.New(server.Config{BaseURL: base, MCP: func(api http.Handler) http.Handler {
+		return mcp.New(api, base, mcp.WithLogger(slog.New(slog.DiscardHandler)))
+	}})
+	ts.Start()
+	t.Cleanup(ts.Close)
+	return base
+}
+
+// eras are the protocol generations a client may speak: the
+// initialize handshake (what most clients use today) and the stateless
+// 2026-07-28 core that mcp-go's client tries first.
+var eras = []struct{ name, version string }{
+	{"initialize " + mcpgo.LATEST_LEGACY_PROTOCOL_VERSION, mcpgo.LATEST_LEGACY_PROTOCOL_VERSION},
+	{"stateless " + mcpgo.ProtocolVersion20260728, ""},
+}
+
+// connect opens an mcp-go client over Streamable HTTP and initializes it.
+func connect(t *testing.T, base, version string) *client.Client {
+	t.Helper()
+	c, err := client.NewStreamableHttpClient(base + "/api/mcp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := c.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	res, err := c.Initialize(ctx, mcpgo.InitializeRequest{Params: mcpgo.InitializeParams{
+		ProtocolVersion: version,
+		ClientInfo:      mcpgo.Implementation{Name: "qrforge-test", Version: "1"},
+	}})
+	if err != nil {
+		t.Fatalf("initialize: %v", err)
+	}
+	if res.ServerInfo.Name != "qrforge" {
+		t.Errorf("server name %q, want qrforge", res.ServerInfo.Name)
+	}
+	if res.Capabilities.Tools == nil || res.Capabilities.Resources == nil {
+		t.Errorf("capabilities %+v lack tools or resources", res.Capabilities)
+	}
+	if c.GetSessionId() != "" {
+		t.Errorf("session id %q: the server is stateless and issues none", c.GetSessionId())
+	}
+	return c
+}
+
+// each runs f once per protocol era, each with its own server and client.
+func each(t *testing.T, f func(t *testing.T, base string, c *client.Client)) {
+	for _, era := range eras {
+		t.Run(era.name, func(t *testing.T) {
+			base := start(t)
+			f(t, base, connect(t, base, era.version))
+		})
+	}
+}
+
+func callTool(t *testing.T, c *client.Client, name string, args map[string]any) *mcpgo.CallToolResult {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	res, err := c.CallTool(ctx, mcpgo.CallToolRequest{Params: mcpgo.CallToolParams{Name: name, Arguments: args}})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return res
+}
+
+// succeed calls a tool that must succeed and decodes its structured
+// content into out.
+func succeed(t *testing.T, c *client.Client, name string, args map[string]any, out any) *mcpgo.CallToolResult {
+	t.Helper()
+	res := callTool(t, c, name, args)
+	if res.IsError {
+		t.Fatalf("%s %v failed: %s", name, args, texts(res))
+	}
+	if out != nil {
+		if err := json.Unmarshal(res.RawStructuredContent, out); err != nil {
+			t.Fatalf("%s: structured content %s: %v", name, res.RawStructuredContent, err)
+		}
+	}
+	return res
+}
+
+func texts(res *mcpgo.CallToolResult) string {
+	var parts []string
+	for _, c := range res.Content {
+		if tc, ok := mcpgo.AsTextContent(c); ok {
+			parts = append(parts, tc.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// httpGet fetches an absolute URL from the test server.
+func httpGet(t *testing.T, u string) (*http.Response, []byte) {
+	t.Helper()
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp, b
+}
+
+// readQR decodes the QR code in a PNG with gozxing.
+func readQR(t *testing.T, b []byte) string {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("not a PNG: %v", err)
+	}
+	bmp, err := gozxing.NewBinaryBitmapFromImage(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := qrcode.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_TRY_HARDER: true})
+	if err != nil {
+		t.Fatalf("gozxing cannot read the code: %v", err)
+	}
+	return res.GetText()
+}
+
+// image is a tool result's image content, which must be a PNG.
+func imageOf(t *testing.T, res *mcpgo.CallToolResult) []byte {
+	t.Helper()
+	for _, c := range res.Content {
+		if ic, ok := mcpgo.AsImageContent(c); ok {
+			if ic.MIMEType != "image/png" {
+				t.Errorf("image content type %q, want image/png", ic.MIMEType)
+			}
+			b, err := base64.StdEncoding.DecodeString(ic.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}
+	}
+	t.Fatalf("no image content in %s", texts(res))
+	return nil
+}
+
+type generated struct {
+	URL         string `json:"url"`
+	ContentType string `json:"content_type"`
+	Version     int    `json:"version"`
+	EC          string `json:"ec"`
+	Type        string `json:"type"`
+	Payload     string `json:"payload"`
+}
+
+func TestToolsList(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		res, err := c.ListTools(context.Background(), mcpgo.ListToolsRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		schemasByName := map[string]map[string]any{}
+		for _, tool := range res.Tools {
+			names = append(names, tool.Name)
+			raw, err := json.Marshal(tool)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var decoded struct {
+				InputSchema map[string]any `json:"inputSchema"`
+				Annotations struct {
+					ReadOnly *bool `json:"readOnlyHint"`
+				} `json:"annotations"`
+			}
+			if err := json.Unmarshal(raw, &decoded); err != nil {
+				t.Fatal(err)
+			}
+			schemasByName[tool.Name] = decoded.InputSchema
+			if decoded.InputSchema["type"] != "object" {
+				t.Errorf("%s: input schema type %v, want object", tool.Name, decoded.InputSchema["type"])
+			}
+			// A combinator at the top makes the Anthropic Messages API refuse
+			// the whole tool list of a client that forwards it.
+			for _, kw := range []string{"oneOf", "anyOf", "allOf"} {
+				if _, ok := decoded.InputSchema[kw]; ok {
+					t.Errorf("%s: input schema has %s at the top level", tool.Name, kw)
+				}
+			}
+			if decoded.Annotations.ReadOnly == nil || !*decoded.Annotations.ReadOnly {
+				t.Errorf("%s is not annotated read-only", tool.Name)
+			}
+			if tool.Description == "" {
+				t.Errorf("%s has no description", tool.Name)
+			}
+		}
+		slices.Sort(names)
+		if !slices.Equal(names, sixTools) {
+			t.Fatalf("tools %v, want exactly %v", names, sixTools)
+		}
+
+		// qr_generate_typed: the type enum and one fields branch per
+		// registered kind, holding that kind's fields.
+		typed := schemasByName["qr_generate_typed"]
+		props := typed["properties"].(map[string]any)
+		var enum []string
+		for _, v := range props["type"].(map[string]any)["enum"].([]any) {
+			enum = append(enum, v.(string))
+		}
+		if !slices.Equal(enum, registry.Names()) {
+			t.Errorf("type enum %v, want the registered kinds %v", enum, registry.Names())
+		}
+		branches := map[string]map[string]any{}
+		for _, b := range props["fields"].(map[string]any)["anyOf"].([]any) {
+			branch := b.(map[string]any)
+			branches[branch["title"].(string)] = branch
+		}
+		for _, k := range registry.All() {
+			branch, ok := branches[k.Name()]
+			if !ok {
+				t.Errorf("fields has no branch for kind %s", k.Name())
+				continue
+			}
+			fields := branch["properties"].(map[string]any)
+			for _, f := range k.Fields() {
+				if _, ok := fields[f.Name]; !ok {
+					t.Errorf("%s branch lacks field %s", k.Name(), f.Name)
+				}
+			}
+			var required []string
+			for _, r := range asSlice(branch["required"]) {
+				required = append(required, r.(string))
+			}
+			for _, f := range k.Fields() {
+				if f.Required != slices.Contains(required, f.Name) {
+					t.Errorf("%s branch: field %s required=%v, registry says %v", k.Name(), f.Name, !f.Required, f.Required)
+				}
+			}
+		}
+		if len(branches) != len(registry.All()) {
+			t.Errorf("%d branches for %d kinds", len(branches), len(registry.All()))
+		}
+
+		// qr_generate: every rendering option the OpenAPI document lists,
+		// typed, with the bounds and enums of spec §2.1.
+		gen := schemasByName["qr_generate"]["properties"].(map[string]any)
+		for _, name := range []string{"data", "size", "format", "color", "bg", "style", "eye", "ec", "margin", "label", "tpl"} {
+			if _, ok := gen[name]; !ok {
+				t.Errorf("qr_generate has no %s", name)
+			}
+		}
+		size := gen["size"].(map[string]any)
+		if size["type"] != "integer" || size["minimum"] != 64.0 || size["maximum"] != 4096.0 || size["default"] != 512.0 {
+			t.Errorf("size schema %v, want integer 64..4096 default 512", size)
+		}
+		if got := asSlice(gen["format"].(map[string]any)["enum"]); len(got) != 5 {
+			t.Errorf("format enum %v, want png, svg, svg-tiny, json, base64", got)
+		}
+		for _, compat := range []string{"chld", "cht", "choe"} {
+			if _, ok := gen[compat]; ok {
+				t.Errorf("qr_generate offers the compatibility option %s", compat)
+			}
+		}
+		if _, ok := schemasByName["qr_verify"]["properties"].(map[string]any)["format"]; ok {
+			t.Error("qr_verify takes format, but it always verifies the PNG")
+		}
+	})
+}
+
+func asSlice(v any) []any {
+	s, _ := v.([]any)
+	return s
+}
+
+func TestGenerateIsTheAPIsBytes(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		data := "https://example.com/menu?table=7"
+		var g generated
+		res := succeed(t, c, "qr_generate", map[string]any{"data": data, "size": 300, "color": "navy", "style": "rounded", "margin": 2}, &g)
+		img := imageOf(t, res)
+		if got := readQR(t, img); got != data {
+			t.Errorf("the image decodes to %q, want %q", got, data)
+		}
+		if !strings.HasPrefix(g.URL, base+"/api/v1/qr?") {
+			t.Fatalf("url %q is not the generic endpoint on %s", g.URL, base)
+		}
+		resp, body := httpGet(t, g.URL)
+		if resp.StatusCode != 200 || !bytes.Equal(body, img) {
+			t.Errorf("GET %s: %d, %d bytes; the tool gave %d bytes that differ", g.URL, resp.StatusCode, len(body), len(img))
+		}
+		if g.Version != atoi(resp.Header.Get("X-QR-Version")) || g.EC != resp.Header.Get("X-QR-EC") {
+			t.Errorf("version %d ec %s; the API says %s %s", g.Version, g.EC, resp.Header.Get("X-QR-Version"), resp.Header.Get("X-QR-EC"))
+		}
+		if !strings.Contains(texts(res), g.URL) {
+			t.Error("the URL is not in the text content")
+		}
+
+		// Text formats are text content, the body as the API returns it.
+		for _, format := range []string{"svg", "svg-tiny", "json", "base64"} {
+			var g generated
+			res := succeed(t, c, "qr_generate", map[string]any{"data": data, "format": format}, &g)
+			tc, ok := mcpgo.AsTextContent(res.Content[0])
+			if !ok {
+				t.Fatalf("format %s: first content is %T, want text", format, res.Content[0])
+			}
+			_, body := httpGet(t, g.URL)
+			if tc.Text != string(body) {
+				t.Errorf("format %s: the text differs from GET %s", format, g.URL)
+			}
+		}
+	})
+}
+
+func TestGenerateTypedEveryKind(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		for _, k := range registry.All() {
+			fields := map[string]any{}
+			for name, v := range k.Example() {
+				fields[name] = v
+			}
+			var g generated
+			res := succeed(t, c, "qr_generate_typed", map[string]any{"type": k.Name(), "fields": fields}, &g)
+			resp, body := httpGet(t, g.URL)
+			if !strings.HasPrefix(g.URL, base+k.Path()+"?") || resp.StatusCode != 200 || !bytes.Equal(body, imageOf(t, res)) {
+				t.Errorf("%s: GET %s gave %d and other bytes than the tool", k.Name(), g.URL, resp.StatusCode)
+			}
+			payload, errs := k.Build(k.Example())
+			if len(errs) > 0 {
+				t.Fatalf("%s example: %v", k.Name(), errs)
+			}
+			if g.Type != k.Name() || g.Payload != payload {
+				t.Errorf("%s: type %q payload %q, want %q", k.Name(), g.Type, g.Payload, payload)
+			}
+			if got := readQR(t, imageOf(t, res)); got != payload {
+				t.Errorf("%s: image decodes to %q, want %q", k.Name(), got, payload)
+			}
+		}
+	})
+}
+
+func TestGenerateTypedWiFi(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		wifi, ok := registry.Lookup("wifi")
+		if !ok {
+			t.Skip("no wifi kind registered")
+		}
+		fields := map[string]any{"ssid": "Cafe; Guest", "password": "correct horse battery", "security": "WPA", "hidden": true}
+		var g generated
+		res := succeed(t, c, "qr_generate_typed", map[string]any{"type": "wifi", "fields": fields, "ec": "H", "eye": "circle"}, &g)
+		want, errs := wifi.Build(map[string]string{"ssid": "Cafe; Guest", "password": "correct horse battery", "security": "WPA", "hidden": "true"})
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		if got := readQR(t, imageOf(t, res)); got != want {
+			t.Errorf("decodes to %q, want %q", got, want)
+		}
+		if g.EC != "H" {
+			t.Errorf("ec %q, want H", g.EC)
+		}
+	})
+}
+
+// problemDoc is the problem document part of a tool error.
+type problemDoc struct {
+	Type         string         `json:"type"`
+	Title        string         `json:"title"`
+	Status       int            `json:"status"`
+	Detail       string         `json:"detail"`
+	Field        string         `json:"field"`
+	Fix          string         `json:"fix"`
+	FixArguments map[string]any `json:"fix_arguments"`
+}
+
+// fail calls a tool that must fail and returns its problem.
+func fail(t *testing.T, c *client.Client, name string, args map[string]any) problemDoc {
+	t.Helper()
+	res := callTool(t, c, name, args)
+	if !res.IsError {
+		t.Fatalf("%s %v succeeded: %s", name, args, texts(res))
+	}
+	var p problemDoc
+	if err := json.Unmarshal(res.RawStructuredContent, &p); err != nil {
+		t.Fatalf("structured content %s: %v", res.RawStructuredContent, err)
+	}
+	if p.Detail == "" || p.Fix == "" || p.Status < 400 {
+		t.Errorf("%s: problem %+v lacks detail, fix or status", name, p)
+	}
+	if text := texts(res); !strings.Contains(text, p.Detail) || !strings.Contains(text, p.Fix) {
+		t.Errorf("%s: the text content does not carry the detail and fix: %s", name, text)
+	}
+	return p
+}
+
+func TestErrorsCarryTheAPIsProblem(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		// A bad option: the tool's problem is the API's, and its fix,
+		// restated as arguments, succeeds.
+		p := fail(t, c, "qr_generate", map[string]any{"data": "hello", "size": 99999})
+		resp, body := httpGet(t, base+"/api/v1/qr?data=hello&size=99999")
+		var api problemDoc
+		if err := json.Unmarshal(body, &api); err != nil || resp.StatusCode != 400 {
+			t.Fatalf("GET: %d %s", resp.StatusCode, body)
+		}
+		if p.Detail != api.Detail || p.Fix != api.Fix || p.Field != "size" || p.Type != api.Type {
+			t.Errorf("tool problem %+v, API problem %+v", p, api)
+		}
+		if p.FixArguments["size"] != 4096.0 || p.FixArguments["data"] != "hello" {
+			t.Errorf("fix_arguments %v, want data hello and size 4096", p.FixArguments)
+		}
+		succeed(t, c, "qr_generate", p.FixArguments, nil)
+
+		// A bad typed field, the same way.
+		if _, ok := registry.Lookup("wifi"); ok {
+			p := fail(t, c, "qr_generate_typed", map[string]any{"type": "wifi", "fields": map[string]any{"ssid": "Home", "password": "short", "security": "WPA"}})
+			_, body := httpGet(t, base+"/api/v1/wifi?ssid=Home&password=short&security=WPA")
+			var api problemDoc
+			json.Unmarshal(body, &api)
+			if p.Detail != api.Detail || p.Fix != api.Fix || p.Field != "password" {
+				t.Errorf("tool problem %+v, API problem %+v", p, api)
+			}
+			succeed(t, c, "qr_generate_typed", p.FixArguments, nil)
+		}
+
+		// Arguments the API never sees: an unknown name, an unknown kind.
+		p = fail(t, c, "qr_generate", map[string]any{"data": "hello", "colour": "red"})
+		if p.Field != "colour" || !strings.Contains(p.Detail, "color") {
+			t.Errorf("unknown argument: %+v", p)
+		}
+		succeed(t, c, "qr_generate", p.FixArguments, nil)
+		p = fail(t, c, "qr_generate_typed", map[string]any{"type": "wify", "fields": map[string]any{}})
+		if p.Field != "type" || !strings.Contains(p.Type, "/errors/invalid-parameter") {
+			t.Errorf("unknown kind: %+v", p)
+		}
+		succeed(t, c, "qr_generate_typed", p.FixArguments, nil)
+		fail(t, c, "qr_generate", map[string]any{})
+	})
+}
+
+func TestDecode(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		data := "WIFI:T:WPA;S:Home Network;P:correct horse battery;;"
+		_, img := httpGet(t, base+"/api/v1/qr?data="+url.QueryEscape(data)+"&bg=transparent")
+		var out struct {
+			Results []struct {
+				Text   string            `json:"text"`
+				Bounds [][2]int          `json:"bounds"`
+				Kind   string            `json:"kind"`
+				Fields map[string]string `json:"fields"`
+			} `json:"results"`
+		}
+		succeed(t, c, "qr_decode", map[string]any{"image": base64.StdEncoding.EncodeToString(img)}, &out)
+		if len(out.Results) != 1 || out.Results[0].Text != data {
+			t.Fatalf("results %+v, want one with %q", out.Results, data)
+		}
+		if len(out.Results[0].Bounds) < 3 {
+			t.Errorf("bounds %v, want the finder points", out.Results[0].Bounds)
+		}
+		if _, ok := registry.Lookup("wifi"); ok && (out.Results[0].Kind != "wifi" || out.Results[0].Fields["ssid"] != "Home Network") {
+			t.Errorf("kind %q fields %v, want wifi with its ssid", out.Results[0].Kind, out.Results[0].Fields)
+		}
+		// A data URI reads the same.
+		succeed(t, c, "qr_decode", map[string]any{"image": "data:image/png;base64," + base64.StdEncoding.EncodeToString(img)}, nil)
+
+		if p := fail(t, c, "qr_decode", map[string]any{"image": base64.StdEncoding.EncodeToString([]byte("not an image"))}); p.Status != 400 {
+			t.Errorf("not an image: status %d, want 400", p.Status)
+		}
+		if p := fail(t, c, "qr_decode", map[string]any{"image": base64.StdEncoding.EncodeToString(blankPNG(t))}); p.Status != 422 || !strings.HasSuffix(p.Type, "/errors/no-code-found") {
+			t.Errorf("blank image: %+v, want 422 no-code-found", p)
+		}
+	})
+}
+
+func blankPNG(t *testing.T) []byte {
+	img := image.NewGray(image.Rect(0, 0, 200, 200))
+	for i := range img.Pix {
+		img.Pix[i] = 0xff
+	}
+	img.Set(100, 100, color.Black)
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func TestVerify(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		var v struct {
+			Scannable bool   `json:"scannable"`
+			Decoded   string `json:"decoded"`
+			Matches   bool   `json:"matches"`
+			Version   int    `json:"version"`
+			EC        string `json:"ec"`
+			URL       string `json:"url"`
+		}
+		data := "https://example.com/a/longer/path?with=query"
+		succeed(t, c, "qr_verify", map[string]any{"data": data, "style": "dot", "color": "#1a237e"}, &v)
+		resp, _ := httpGet(t, v.URL)
+		if !v.Scannable || !v.Matches || v.Decoded != data {
+			t.Errorf("verify %+v, want scannable and matching %q", v, data)
+		}
+		if v.Version != atoi(resp.Header.Get("X-QR-Version")) || v.EC != resp.Header.Get("X-QR-EC") || v.Version == 0 {
+			t.Errorf("version %d ec %q, the API says %s %s", v.Version, v.EC, resp.Header.Get("X-QR-Version"), resp.Header.Get("X-QR-EC"))
+		}
+		for _, k := range registry.All() {
+			fields := map[string]any{}
+			for name, val := range k.Example() {
+				fields[name] = val
+			}
+			succeed(t, c, "qr_verify", map[string]any{"type": k.Name(), "fields": fields}, &v)
+			if !v.Scannable || !v.Matches {
+				t.Errorf("%s example: %+v", k.Name(), v)
+			}
+		}
+		fail(t, c, "qr_verify", map[string]any{"data": "x", "format": "svg"})
+	})
+}
+
+func TestBatch(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		k := registry.All()[0]
+		fields := map[string]any{}
+		for name, v := range k.Example() {
+			fields[name] = v
+		}
+		var out struct {
+			Count, Succeeded, Failed int
+			Items                    []struct {
+				Index int         `json:"index"`
+				ID    string      `json:"id"`
+				URL   string      `json:"url"`
+				Data  string      `json:"data"`
+				Error *problemDoc `json:"error"`
+			}
+		}
+		succeed(t, c, "qr_batch", map[string]any{
+			"output": "base64",
+			"style":  map[string]any{"size": 200, "fg": "darkgreen"},
+			"items": []any{
+				map[string]any{"data": "first", "id": "one", "style": map[string]any{"color": "maroon"}},
+				map[string]any{"type": k.Name(), "fields": fields},
+				map[string]any{"data": "bad", "style": map[string]any{"size": 5}},
+			},
+		}, &out)
+		if out.Count != 3 || out.Succeeded != 2 || out.Failed != 1 {
+			t.Fatalf("count %d succeeded %d failed %d, want 3, 2, 1", out.Count, out.Succeeded, out.Failed)
+		}
+		first := out.Items[0]
+		if first.ID != "one" || !strings.HasPrefix(first.Data, "data:image/png;base64,") {
+			t.Errorf("first item %+v", first)
+		}
+		u, _ := url.Parse(first.URL)
+		if q := u.Query(); q.Get("color") != "maroon" || q.Get("size") != "200" || q.Get("format") != "base64" {
+			t.Errorf("first item's URL %s: the item's colour overrides the shared one, size is shared, format is base64", first.URL)
+		}
+		if _, body := httpGet(t, first.URL); string(body) != first.Data {
+			t.Errorf("GET %s differs from the item's data", first.URL)
+		}
+		if !strings.HasPrefix(out.Items[1].URL, base+k.Path()+"?") {
+			t.Errorf("typed item URL %s", out.Items[1].URL)
+		}
+		if e := out.Items[2].Error; e == nil || e.Field != "size" || e.Fix == "" {
+			t.Errorf("bad item error %+v, want size with a fix", e)
+		}
+
+		items := make([]any, 1001)
+		for i := range items {
+			items[i] = map[string]any{"data": "x"}
+		}
+		if p := fail(t, c, "qr_batch", map[string]any{"items": items}); p.Field != "items" {
+			t.Errorf("1001 items: %+v", p)
+		}
+	})
+}
+
+func TestSizeRecommend(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		type advice struct {
+			Version         int     `json:"version"`
+			TotalModules    int     `json:"total_modules"`
+			ModuleMM        float64 `json:"module_mm"`
+			PrintMM         float64 `json:"print_mm"`
+			Fits            *bool   `json:"fits"`
+			Pixels          int     `json:"pixels"`
+			PixelsPerModule int     `json:"pixels_per_module"`
+			URL             string  `json:"url"`
+			Rule            string  `json:"rule"`
+			Explanation     string  `json:"explanation"`
+		}
+		var a advice
+		succeed(t, c, "qr_size_recommend", map[string]any{"data": "https://example.com", "distance_m": 2}, &a)
+		// 10:1: the code with its quiet zone is at least 200 mm wide, and
+		// each module at least 2000/330 mm.
+		if a.PrintMM < 200 || a.ModuleMM < 2000.0/330 {
+			t.Errorf("from 2 m: %.1f mm wide, %.2f mm modules; want at least 200 and 6.06", a.PrintMM, a.ModuleMM)
+		}
+		if a.Pixels != a.TotalModules*a.PixelsPerModule {
+			t.Errorf("pixels %d is not %d modules of %d px", a.Pixels, a.TotalModules, a.PixelsPerModule)
+		}
+		for _, cite := range []string{"10:1", "DENSO WAVE", "0.4 mm"} {
+			if !strings.Contains(a.Rule, cite) {
+				t.Errorf("the rule does not state %q: %s", cite, a.Rule)
+			}
+		}
+		if !strings.Contains(a.Explanation, "Version") || !strings.Contains(a.Explanation, "size=") {
+			t.Errorf("explanation %q does not reason from the version to the size", a.Explanation)
+		}
+		resp, body := httpGet(t, a.URL)
+		if resp.StatusCode != 200 {
+			t.Fatalf("GET %s: %d", a.URL, resp.StatusCode)
+		}
+		if cfg, err := png.DecodeConfig(bytes.NewReader(body)); err != nil || cfg.Width != a.Pixels {
+			t.Errorf("the recommended URL gives a %d px PNG, want %d", cfg.Width, a.Pixels)
+		}
+
+		// Close up, the print floor decides: 0.4 mm and 4 dots at 300 dpi.
+		a = advice{}
+		succeed(t, c, "qr_size_recommend", map[string]any{"version": 1, "distance_m": 0.1}, &a)
+		if a.ModuleMM < 0.4 || a.TotalModules != 29 || a.URL != "" {
+			t.Errorf("version 1 close up: %+v", a)
+		}
+		// A version-40 code does not fit 30 mm.
+		a = advice{}
+		succeed(t, c, "qr_size_recommend", map[string]any{"version": 40, "print_mm": 30}, &a)
+		if a.Fits == nil || *a.Fits || a.PrintMM <= 30 {
+			t.Errorf("version 40 in 30 mm: fits %v, needs %.1f mm", a.Fits, a.PrintMM)
+		}
+		fail(t, c, "qr_size_recommend", map[string]any{"data": "x"})
+	})
+}
+
+func TestKindSchemasAreResources(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		res, err := c.ListResources(context.Background(), mcpgo.ListResourcesRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		uris := map[string]bool{}
+		for _, r := range res.Resources {
+			uris[r.URI] = true
+		}
+		for _, k := range registry.All() {
+			uri := "qrforge://kinds/" + k.Name() + "/schema"
+			if !uris[uri] {
+				t.Errorf("no resource %s", uri)
+				continue
+			}
+			read, err := c.ReadResource(context.Background(), mcpgo.ReadResourceRequest{Params: mcpgo.ReadResourceParams{URI: uri}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc, ok := mcpgo.AsTextResourceContents(read.Contents[0])
+			if !ok || tc.Text != string(schemas.Kind(k)) {
+				t.Errorf("%s is not the kind's schema file", uri)
+			}
+		}
+	})
+}
+
+// TestDocumentedTools keeps the server's description of /api/mcp (OpenAPI
+// and llms-full.txt) in step with tools/list.
+func TestDocumentedTools(t *testing.T) {
+	base := start(t)
+	c := connect(t, base, mcpgo.LATEST_LEGACY_PROTOCOL_VERSION)
+	res, err := c.ListTools(context.Background(), mcpgo.ListToolsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, llms := httpGet(t, base+"/llms-full.txt")
+	_, openapi := httpGet(t, base+"/api/openapi.json")
+	for _, tool := range res.Tools {
+		if !strings.Contains(string(llms), "`"+tool.Name+"`") {
+			t.Errorf("llms-full.txt does not describe %s", tool.Name)
+		}
+		if !strings.Contains(string(openapi), tool.Name) {
+			t.Errorf("the OpenAPI document does not mention %s", tool.Name)
+		}
+	}
+}
+
+// TestTransport checks the HTTP side of the endpoint: CORS preflight,
+// no stream on GET, and the body limit.
+func TestTransport(t *testing.T) {
+	base := start(t)
+	req, _ := http.NewRequest(http.MethodOptions, base+"/api/mcp", nil)
+	req.Header.Set("Origin", "https://app.example")
+	req.Header.Set("Access-Control-Request-Method", "POST")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 204 || resp.Header.Get("Access-Control-Allow-Origin") != "*" ||
+		!strings.Contains(resp.Header.Get("Access-Control-Allow-Headers"), "Mcp-Protocol-Version") {
+		t.Errorf("preflight: %d %v", resp.StatusCode, resp.Header)
+	}
+	resp, _ = httpGet(t, base+"/api/mcp")
+	if resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("GET /api/mcp: %d, want 405 (no server stream)", resp.StatusCode)
+	}
+	big := strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"` + strings.Repeat("a", 17<<20) + `"}}`)
+	resp, err = http.Post(base+"/api/mcp", "application/json", big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestEntityTooLarge || resp.Header.Get("Content-Type") != "application/problem+json" {
+		t.Errorf("17 MiB message: %d %s, want a 413 problem", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return -1
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
+}

@@ -1,0 +1,161 @@
+package mcp
+
+import (
+	"encoding/base64"
+	"maps"
+	"mime"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/qrforge/qrforge/registry"
+)
+
+// generated turns a successful generation response into a tool result: a
+// PNG becomes image content, every other format text content with the body
+// as the API returned it, followed by a JSON summary holding the URL that
+// returns the same bytes. The summary is also the structured content.
+func generated(resp *response, extra map[string]any) *mcp.CallToolResult {
+	contentType := resp.header.Get("Content-Type")
+	summary := map[string]any{"url": resp.url, "content_type": contentType, "bytes": len(resp.body)}
+	if v, err := strconv.Atoi(resp.header.Get("X-QR-Version")); err == nil {
+		summary["version"] = v
+	}
+	if ec := resp.header.Get("X-QR-EC"); ec != "" {
+		summary["ec"] = ec
+	}
+	maps.Copy(summary, extra)
+	var body mcp.Content
+	if mediaType, _, _ := mime.ParseMediaType(contentType); mediaType == "image/png" {
+		body = mcp.NewImageContent(base64.StdEncoding.EncodeToString(resp.body), "image/png")
+	} else {
+		body = mcp.NewTextContent(string(resp.body))
+	}
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{body, mcp.NewTextContent(string(marshal(summary)))},
+		StructuredContent: summary,
+	}
+}
+
+// summary is a tool result that is a JSON document (decode, verify, batch,
+// size advice): the same document as text and as structured content.
+func summary(v any) *mcp.CallToolResult {
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{mcp.NewTextContent(string(marshal(v)))},
+		StructuredContent: v,
+	}
+}
+
+// failed is the tool error for a problem document: isError, with the
+// problem's detail and fix as text, then the problem itself (with the fix
+// restated as tool arguments when it is a call of this tool) as JSON and as
+// structured content.
+func failed(p problem, fixArguments map[string]any) *mcp.CallToolResult {
+	doc := map[string]any{"type": p.Type, "title": p.Title, "status": p.Status, "detail": p.Detail}
+	if p.Field != "" {
+		doc["field"] = p.Field
+	}
+	if p.Fix != "" {
+		doc["fix"] = p.Fix
+	}
+	if len(p.Errors) > 0 {
+		doc["errors"] = p.Errors
+	}
+	if fixArguments != nil {
+		doc["fix_arguments"] = fixArguments
+	}
+	text := p.Detail
+	if p.Fix != "" {
+		text += "\nfix: " + p.Fix
+	}
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{mcp.NewTextContent(text), mcp.NewTextContent(string(marshal(doc)))},
+		StructuredContent: doc,
+		IsError:           true,
+	}
+}
+
+// localProblem is a problem found before calling the API (an argument the
+// tool cannot turn into a query), shaped like the API's own. Its fix is a
+// corrected call, written as the tool's name and its arguments.
+func (t *tools) localProblem(kind string, status int, field, detail, fix string) problem {
+	return problem{
+		Type:   t.api.base + "/errors/" + kind,
+		Title:  problemTitles[kind],
+		Status: status,
+		Detail: detail,
+		Field:  field,
+		Fix:    fix,
+	}
+}
+
+// call writes a tool call as a fix: the tool's name and its arguments.
+func call(tool string, args map[string]any) string { return tool + " " + string(marshal(args)) }
+
+// problemTitles are the titles of the problem kinds tools raise
+// themselves; they match the API's /errors/<kind> documents.
+var problemTitles = map[string]string{
+	kindInvalidParameter: "Invalid parameter",
+	kindNoCodeFound:      "No code found",
+	kindPayloadTooLarge:  "Payload too large",
+}
+
+const (
+	kindInvalidParameter = "invalid-parameter"
+	kindNoCodeFound      = "no-code-found"
+	kindPayloadTooLarge  = "payload-too-large"
+)
+
+// apiFailure is the tool error for a failed API response, with the fix URL
+// restated as arguments of the tool.
+func (t *tools) apiFailure(resp *response) *mcp.CallToolResult {
+	p := problemOf(resp)
+	return failed(p, t.argumentsOf(p.Fix))
+}
+
+// argumentsOf reads a fix URL of a generation endpoint back into tool
+// arguments: data or type and fields, and the options. It returns nil for
+// any other URL.
+func (t *tools) argumentsOf(fix string) map[string]any {
+	rest, ours := strings.CutPrefix(fix, t.api.base)
+	if !ours {
+		return nil
+	}
+	u, err := url.Parse(rest)
+	if err != nil {
+		return nil
+	}
+	q := u.Query()
+	args := map[string]any{}
+	var kind registry.Entry
+	if u.Path != genericPath {
+		for _, k := range registry.All() {
+			if k.Path() == u.Path {
+				kind = k
+			}
+		}
+		if kind == nil {
+			return nil
+		}
+		args["type"] = kind.Name()
+		fields := map[string]any{}
+		for _, f := range kind.Fields() {
+			if q.Has(f.Name) {
+				fields[f.Name] = q.Get(f.Name)
+			}
+		}
+		args["fields"] = fields
+	} else if q.Has("data") {
+		args["data"] = q.Get("data")
+	}
+	for name := range q {
+		if o, ok := t.all.lookup(name); ok {
+			args[o.name] = o.typedValue(q.Get(name))
+		}
+	}
+	return args
+}
+
+// genericPath is the generic generation endpoint (spec §4.2).
+const genericPath = "/api/v1/qr"

@@ -1,0 +1,231 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+// The sizing rules of qr_size_recommend.
+const (
+	// distanceRatio is the 10:1 rule of thumb of QR print guides (it is not
+	// in ISO/IEC 18004): a code scans from up to ten times its printed
+	// width. It is taken for a version-2 code (25 modules) with its
+	// 4-module quiet zone, 33 modules across, so a module must be at least
+	// distance/330; denser symbols need proportionally larger prints.
+	distanceRatio     = 10
+	referenceModules  = 33
+	moduleDistanceDiv = distanceRatio * referenceModules
+	// minModuleMM is the smallest module phone cameras read reliably at
+	// close range; guides give 0.3 to 0.5 mm, and qrforge takes 0.4 mm.
+	minModuleMM = 0.4
+	// minDotsPerModule: DENSO WAVE recommends at least 4 printer dots per
+	// module for stable reading (qrcode.com, "Point for setting the module
+	// size").
+	minDotsPerModule = 4
+	mmPerInch        = 25.4
+	defaultDPI       = 300
+	defaultQuietZone = 4 // ISO/IEC 18004: a quiet zone of 4 modules
+)
+
+// sizeRule states the rules in qr_size_recommend's answers.
+const sizeRule = "Distance: the 10:1 rule of thumb of QR print guides (not part of ISO/IEC 18004) - a code scans from up to 10 times its printed width, quiet zone included - taken for a version-2 code with its 4-module quiet zone (33 modules across), so each module is at least distance/330 and denser codes print larger. " +
+	"Print: each module at least 0.4 mm (phone cameras at close range; guides give 0.3-0.5 mm) and at least 4 printer dots (DENSO WAVE, qrcode.com \"Point for setting the module size\"), rounded up to whole dots at the printer's dpi so module edges stay sharp."
+
+// sizeAdvice is qr_size_recommend's answer.
+type sizeAdvice struct {
+	Version         int     `json:"version"`
+	EC              string  `json:"ec,omitempty"`
+	Modules         int     `json:"modules"`
+	QuietZone       int     `json:"quiet_zone"`
+	TotalModules    int     `json:"total_modules"`
+	DistanceM       float64 `json:"distance_m,omitempty"`
+	AvailableMM     float64 `json:"available_mm,omitempty"`
+	Fits            *bool   `json:"fits,omitempty"`
+	ModuleMM        float64 `json:"module_mm"`
+	PrintMM         float64 `json:"print_mm"`
+	MaxDistanceM    float64 `json:"max_distance_m"`
+	DPI             int     `json:"dpi"`
+	DotsPerModule   int     `json:"dots_per_module"`
+	Pixels          int     `json:"pixels"`
+	PixelsPerModule int     `json:"pixels_per_module"`
+	URL             string  `json:"url,omitempty"`
+	Rule            string  `json:"rule"`
+	Explanation     string  `json:"explanation"`
+}
+
+// sizeRecommend serves qr_size_recommend.
+func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	args := req.GetArguments()
+	example := map[string]any{"data": "https://example.com", "distance_m": 1.5}
+	for name := range args {
+		switch name {
+		case "data", "type", "fields", "version", "ec", "margin", "distance_m", "print_mm", "dpi":
+		default:
+			return t.badArgument(toolSizeRecommend, args, &argError{name, name + " is not an argument; arguments are data or type and fields or version, ec, margin, distance_m, print_mm, dpi", nil}), nil
+		}
+	}
+	number := func(name string) (float64, bool, *argError) {
+		v, given := args[name]
+		if !given {
+			return 0, false, nil
+		}
+		f, ok := v.(float64)
+		if !ok || f <= 0 || math.IsInf(f, 0) {
+			return 0, true, &argError{name, name + " is a positive number", nil}
+		}
+		return f, true, nil
+	}
+	distance, hasDistance, bad := number("distance_m")
+	if bad == nil && hasDistance && distance > 1000 {
+		bad = &argError{"distance_m", "distance_m is at most 1000 (metres)", nil}
+	}
+	available, hasPrint, bad2 := number("print_mm")
+	dpiValue, hasDPI, bad3 := number("dpi")
+	for _, b := range []*argError{bad, bad2, bad3} {
+		if b != nil {
+			return t.badArgument(toolSizeRecommend, args, b), nil
+		}
+	}
+	if !hasDistance && !hasPrint {
+		fix := map[string]any{"distance_m": 1.0}
+		for k, v := range args {
+			fix[k] = v
+		}
+		return t.badArgument(toolSizeRecommend, args, &argError{"distance_m", "give the scan distance (distance_m, metres) or the print width available (print_mm, millimetres), or both", fix}), nil
+	}
+	dpi := defaultDPI
+	if hasDPI {
+		dpi = int(math.Round(dpiValue))
+		if dpi < 72 || dpi > 4800 {
+			return t.badArgument(toolSizeRecommend, args, &argError{"dpi", "dpi is 72 to 4800 (printer dots per inch)", nil}), nil
+		}
+	}
+
+	a := sizeAdvice{DPI: dpi, Rule: sizeRule, QuietZone: defaultQuietZone}
+	if m, ok := args["margin"]; ok {
+		f, isNumber := m.(float64)
+		if !isNumber || f != math.Trunc(f) || f < 0 || f > 10 {
+			return t.badArgument(toolSizeRecommend, args, &argError{"margin", "margin is a whole number of modules, 0 to 10", nil}), nil
+		}
+		a.QuietZone = int(f)
+	}
+
+	// The symbol: from the API's own matrix for the data, or the version.
+	var target *target
+	if v, ok := args["version"]; ok {
+		f, isNumber := v.(float64)
+		if _, hasData := args["data"]; hasData || args["type"] != nil || !isNumber || f != math.Trunc(f) || f < 1 || f > 40 {
+			return t.badArgument(toolSizeRecommend, args, &argError{"version", "version is a whole number 1 to 40, given instead of data or type and fields", example}), nil
+		}
+		a.Version = int(f)
+		a.Modules = 17 + 4*a.Version // ISO/IEC 18004 §5.3.1: version V is 17+4V modules wide
+	} else {
+		var bad *argError
+		target, bad = readTarget(args, true, true)
+		if bad != nil {
+			if bad.field == "data" || bad.field == "type" {
+				bad.detail = "give data, type and fields, or version; " + bad.detail
+			}
+			return t.badArgument(toolSizeRecommend, args, bad), nil
+		}
+		q := target.query()
+		q.add("format", "json")
+		if ec, ok := args["ec"]; ok {
+			s, _ := queryValue(ec)
+			q.add("ec", s)
+		}
+		q.add("margin", strconv.Itoa(a.QuietZone))
+		resp := t.api.get(ctx, target.path(), q)
+		if !resp.ok() {
+			return t.apiFailure(resp), nil
+		}
+		var m struct {
+			Version int    `json:"version"`
+			EC      string `json:"ec"`
+			Size    int    `json:"size"`
+		}
+		if err := json.Unmarshal(resp.body, &m); err != nil {
+			return nil, fmt.Errorf("format=json answer: %w", err)
+		}
+		a.Version, a.EC, a.Modules = m.Version, m.EC, m.Size
+	}
+	a.TotalModules = a.Modules + 2*a.QuietZone
+	n := float64(a.TotalModules)
+	dot := mmPerInch / float64(dpi)
+
+	// The smallest module every rule allows, in whole printer dots.
+	need := max(minModuleMM, minDotsPerModule*dot)
+	var why strings.Builder
+	fmt.Fprintf(&why, "Version %d is %d modules wide; with a %d-module quiet zone the code is %d modules across. ", a.Version, a.Modules, a.QuietZone, a.TotalModules)
+	fmt.Fprintf(&why, "The print floor is %.2f mm per module (0.4 mm, and 4 dots at %d dpi). ", need, dpi)
+	if hasDistance {
+		a.DistanceM = distance
+		dmm := distance * 1000
+		byDistance := max(dmm/moduleDistanceDiv, dmm/(distanceRatio*n))
+		fmt.Fprintf(&why, "Scanned from %g m, the 10:1 rule asks for modules of at least %.2f mm (distance/330, and the whole code at least %.0f mm wide). ", distance, byDistance, dmm/distanceRatio)
+		need = max(need, byDistance)
+	}
+	dots := int(math.Ceil(need/dot - 1e-9))
+	a.DotsPerModule = dots
+	a.ModuleMM = round2(float64(dots) * dot)
+	a.PrintMM = round2(float64(dots) * dot * n)
+	fmt.Fprintf(&why, "Rounded up to whole dots at %d dpi that is %d dots = %.2f mm per module, so the smallest reliable print is %.1f mm wide, quiet zone included. ", dpi, dots, a.ModuleMM, a.PrintMM)
+
+	if hasPrint {
+		a.AvailableMM = available
+		fits := available+1e-9 >= a.PrintMM
+		a.Fits = &fits
+		if fits {
+			// Use the space: the largest whole-dot module that fits.
+			dots = int(math.Floor(available/(dot*n) + 1e-9))
+			a.DotsPerModule = dots
+			a.ModuleMM = round2(float64(dots) * dot)
+			a.PrintMM = round2(float64(dots) * dot * n)
+			fmt.Fprintf(&why, "The %.1f mm available fits it: %d dots = %.2f mm per module, %.1f mm wide. ", available, dots, a.ModuleMM, a.PrintMM)
+		} else {
+			fmt.Fprintf(&why, "The %.1f mm available is too small: at %.2f mm per module the code does not scan reliably; print it at least %.1f mm wide, or encode less data (a lower version) or pick a lower error-correction level. ", available, available/n, a.PrintMM)
+		}
+	}
+	a.MaxDistanceM = round2(min(a.ModuleMM*moduleDistanceDiv, a.PrintMM*distanceRatio) / 1000)
+	fmt.Fprintf(&why, "At that size it scans from up to about %.2g m. ", a.MaxDistanceM)
+
+	// Pixels: whole pixels per module, one pixel per printer dot, so the
+	// PNG printed at the dpi has exactly the recommended size.
+	a.PixelsPerModule = a.DotsPerModule
+	a.Pixels = a.TotalModules * a.PixelsPerModule
+	switch {
+	case a.Pixels > t.maxPixels:
+		a.PixelsPerModule = t.maxPixels / a.TotalModules
+		a.Pixels = a.PixelsPerModule * a.TotalModules
+		fmt.Fprintf(&why, "That is more than %d px, the largest PNG, so use size=%d (%d px per module) scaled up, or better format=svg, which prints sharp at any size.", t.maxPixels, a.Pixels, a.PixelsPerModule)
+	case a.Pixels < t.minPixels:
+		a.PixelsPerModule = (t.minPixels + a.TotalModules - 1) / a.TotalModules
+		a.Pixels = a.PixelsPerModule * a.TotalModules
+		fmt.Fprintf(&why, "The PNG is at least %d px, so use size=%d (%d px per module) and print it %.1f mm wide.", t.minPixels, a.Pixels, a.PixelsPerModule, a.PrintMM)
+	default:
+		fmt.Fprintf(&why, "The PNG for it is size=%d (%d px per module), printed at %d dpi.", a.Pixels, a.PixelsPerModule, dpi)
+	}
+	a.Explanation = why.String()
+
+	if target != nil && a.PixelsPerModule > 0 {
+		q := target.query()
+		q.add("size", strconv.Itoa(a.Pixels))
+		if ec, ok := args["ec"]; ok {
+			s, _ := queryValue(ec)
+			q.add("ec", s)
+		}
+		if a.QuietZone != defaultQuietZone {
+			q.add("margin", strconv.Itoa(a.QuietZone))
+		}
+		a.URL = t.api.base + target.path() + "?" + q.encode()
+	}
+	return summary(a), nil
+}
+
+func round2(f float64) float64 { return math.Round(f*100) / 100 }

@@ -1,0 +1,108 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+)
+
+// mcpPath is the MCP endpoint (spec §4.8).
+const mcpPath = "/api/mcp"
+
+// maxMCPBody bounds a JSON-RPC message: qr_decode's largest image (10 MiB)
+// in base64 with room for the envelope.
+const maxMCPBody = 16 << 20
+
+// mcpTools are the tools of spec §4.8, for the descriptions; the MCP
+// server's tools/list is the authority and a test keeps the two equal.
+var mcpTools = []struct{ name, about string }{
+	{"qr_generate", "data plus every rendering option; PNG as image content, other formats as text"},
+	{"qr_generate_typed", "`type` (a payload kind) and `fields` (that kind's fields, each kind's schema in the input schema and as resource qrforge://kinds/<kind>/schema) plus the options"},
+	{"qr_decode", "a base64 image (PNG, JPEG, GIF, WebP) to the text of every code in it, with the payload kind and fields when recognised"},
+	{"qr_verify", "render as qr_generate or qr_generate_typed would, decode the PNG, report scannable, decoded, matches, version and ec"},
+	{"qr_batch", "up to 1000 items, each {data} or {type, fields} with an id and style; output url, base64, svg or json"},
+	{"qr_size_recommend", "the smallest print and pixel size that scan from a distance or fit a print width, with the reasoning"},
+}
+
+// mountMCP routes /api/mcp to the MCP handler built after the API is
+// complete (New), and documents it. Without build there is no endpoint.
+func (s *Server) mountMCP(build func(http.Handler) http.Handler) {
+	if build == nil {
+		return
+	}
+	serve := func(c *gin.Context) {
+		if c.Request.ContentLength > maxMCPBody {
+			writeProblem(c, s.problem(KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
+				fmt.Sprintf("the message is %d bytes; at most %d are read", c.Request.ContentLength, maxMCPBody),
+				"", "send images of at most 10 MiB to qr_decode, and batches of at most 1000 items to qr_batch"))
+			return
+		}
+		c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxMCPBody)
+		s.mcp.ServeHTTP(c.Writer, c.Request)
+	}
+	// POST carries JSON-RPC; GET (a server-to-client stream) and DELETE
+	// (ending a session) are answered by the transport as a server without
+	// streams or sessions does.
+	s.engine.POST(mcpPath, serve)
+	s.engine.GET(mcpPath, serve)
+	s.engine.DELETE(mcpPath, serve)
+
+	s.extraOperations[mcpPath] = obj{"post": s.mcpOperation()}
+	short := fmt.Sprintf("[MCP](%s%s): Model Context Protocol over Streamable HTTP, stateless, no authentication; tools ", s.baseURL, mcpPath)
+	full := "## MCP server\n\n" +
+		fmt.Sprintf("`%s%s` speaks MCP over Streamable HTTP (JSON-RPC 2.0 in POST bodies). It needs no authentication and keeps no sessions, so no Mcp-Session-Id is issued; GET answers 405 (no server-to-client stream). ", s.baseURL, mcpPath) +
+		"Every tool calls the HTTP API in-process: a generated result holds the same bytes as the API URL it reports, and a failed call is a tool result with isError whose detail and fix are the API's problem document. Tools:\n\n"
+	for i, t := range mcpTools {
+		if i > 0 {
+			short += ", "
+		}
+		short += t.name
+		full += fmt.Sprintf("- `%s`: %s.\n", t.name, t.about)
+	}
+	full += "\nResources: `qrforge://kinds/<kind>/schema`, the JSON Schema of each kind's fields.\n"
+	s.addDocs(short, full)
+}
+
+// mcpOperation documents POST /api/mcp.
+func (s *Server) mcpOperation() obj {
+	problem := obj{"application/problem+json": obj{"schema": obj{"$ref": "#/components/schemas/Problem"}}}
+	desc := "Model Context Protocol over Streamable HTTP, stateless and without authentication. Tools:"
+	for _, t := range mcpTools {
+		desc += " `" + t.name + "` (" + t.about + ");"
+	}
+	desc += " resources `qrforge://kinds/<kind>/schema`. GET answers 405: the server opens no stream."
+	return obj{
+		"operationId": "mcp",
+		"summary":     "MCP server (Streamable HTTP)",
+		"description": desc,
+		"tags":        []string{"mcp"},
+		"parameters": []any{
+			obj{"name": "Mcp-Protocol-Version", "in": "header", "required": false, "schema": obj{"type": "string"},
+				"description": "The negotiated MCP protocol version, sent after initialize.", "example": "2025-06-18"},
+		},
+		"requestBody": obj{
+			"required":    true,
+			"description": "One JSON-RPC 2.0 message.",
+			"content": obj{"application/json": obj{
+				"schema": obj{"type": "object", "required": []string{"jsonrpc"}, "properties": obj{
+					"jsonrpc": obj{"const": "2.0"},
+					"id":      obj{"type": []string{"string", "integer"}},
+					"method":  obj{"type": "string"},
+					"params":  obj{"type": "object"},
+				}},
+				"example": obj{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": obj{
+					"protocolVersion": "2025-06-18", "capabilities": obj{}, "clientInfo": obj{"name": "example", "version": "1.0.0"}}},
+			}},
+		},
+		"responses": obj{
+			"200": obj{"description": "The JSON-RPC response, as JSON or as a one-message event stream.", "content": obj{
+				"application/json":  obj{"schema": obj{"type": "object"}},
+				"text/event-stream": obj{"schema": obj{"type": "string"}},
+			}},
+			"202": obj{"description": "A notification or response was accepted."},
+			"400": obj{"description": "The body is not a JSON-RPC message.", "content": obj{"application/json": obj{"schema": obj{"type": "object"}}}},
+			"413": obj{"description": "The message is larger than 16 MiB.", "content": problem},
+		},
+	}
+}

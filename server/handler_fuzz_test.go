@@ -1,7 +1,10 @@
 package server_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"encoding/xml"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -18,6 +21,9 @@ func FuzzHandler(f *testing.F) {
 		"/api/v1/qr?data=hello",
 		"/api/v1/qr?data=hello&size=300&format=svg&color=%23f00&bg=transparent&style=dot&eye=leaf&ec=h&margin=0&label=Hi&tpl=scanme",
 		"/api/v1/qr?data=hello&format=svg-tiny&style=organic&eye=diamond&label=%3Cb%3E",
+		"/api/v1/qr?data=hello&format=svg&label=%22%27%26%3C%3E%5D%5D%3E",
+		"/api/v1/qr?data=hello&format=svg&label=%FF%01",
+		"/q/x.svg?tpl=scanme&label=%E2%9C%93%20ok",
 		"/api/v1/qr?data=hello&format=json&margin=10",
 		"/api/v1/qr?data=hello&format=base64&size=64",
 		"/api/v1/qr?cht=qr&chs=250x250&chl=hi&choe=UTF-8&chld=H|2",
@@ -74,7 +80,12 @@ func FuzzHandler(f *testing.F) {
 		method := methods[int(m)%len(methods)]
 		rec := do(t, method, target)
 		switch rec.Code {
-		case http.StatusOK, http.StatusNoContent, http.StatusNotModified:
+		case http.StatusOK:
+			if rec.Header().Get("Content-Type") == "image/svg+xml" {
+				wellFormed(t, rec.Body.Bytes())
+			}
+			return
+		case http.StatusNoContent, http.StatusNotModified:
 			return
 		}
 		if rec.Code >= 500 {
@@ -103,4 +114,20 @@ func FuzzHandler(f *testing.F) {
 			t.Fatalf("%s %s: fix %s answers %d: %s", method, short(target), short(p.Fix), fixed.Code, short(fixed.Body.String()))
 		}
 	})
+}
+
+// wellFormed asserts that an SVG body is well-formed XML: a caption or any
+// other text must never break the document.
+func wellFormed(t *testing.T, body []byte) {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(body))
+	for {
+		_, err := dec.Token()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			t.Fatalf("SVG is not well-formed XML: %v\n%s", err, short(string(body)))
+		}
+	}
 }

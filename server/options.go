@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/qrforge/qrforge/render"
 )
@@ -292,8 +293,13 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	r.Canonical.Set("margin", strconv.Itoa(r.Options.Margin))
 
 	if v, ok := get(optLabel); ok && v != "" {
-		if n := len([]rune(v)); n > maxLabel {
-			fail("label", string([]rune(v)[:maxLabel]), "label has %d characters; at most %d fit under the code", n, maxLabel)
+		drawable := drawableText(v)
+		runes := []rune(drawable)
+		switch {
+		case drawable != v:
+			fail("label", string(runes[:min(len(runes), maxLabel)]), "label has bytes that are not text (invalid UTF-8 or control characters); the fix drops them")
+		case len(runes) > maxLabel:
+			fail("label", string(runes[:maxLabel]), "label has %d characters; at most %d fit under the code", len(runes), maxLabel)
 		}
 		r.Options.Label = v
 		r.Canonical.Set("label", v)
@@ -313,6 +319,22 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 		r.Canonical.Set("tpl", string(r.Options.Frame))
 	}
 	return r, errs
+}
+
+// drawableText is s with what cannot be drawn as a caption removed:
+// invalid UTF-8, and characters XML 1.0 does not allow (§2.2: C0 controls,
+// U+FFFE, U+FFFF), which would make the SVG unreadable. Tabs and line
+// breaks become spaces: a caption is one line.
+func drawableText(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			return ' '
+		case unicode.IsControl(r) || r == 0xFFFE || r == 0xFFFF:
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, ""))
 }
 
 // parseSize reads "512" or a square "512x512". When v is not a size, it

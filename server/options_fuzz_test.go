@@ -30,7 +30,7 @@ func FuzzParseRendering(f *testing.F) {
 		"chld=H|2", "chld=H|2&ec=L", "chld=|", "chld=|3&margin=4", "chld=Q|x", "chld=h|2&ec=H&margin=2",
 		"cht=qr&choe=UTF-8", "cht=bar", "choe=Shift_JIS", "choe=utf8",
 		"format=gif", "f=svgtiny", "type=base64", "output=json",
-		"label=" + strings.Repeat("é", 65), "label=%FF%FE", "tpl=frame", "template=poster",
+		"label=" + strings.Repeat("é", 65), "label=%FF%FE", "label=a%01b", "label=%EF%BF%BF", "label=a%0Ab", "tpl=frame", "template=poster",
 		"SIZE=300&Size=400", "data=%00", "data=a;b",
 	} {
 		f.Add(seed, true)
@@ -91,6 +91,9 @@ func checkRendering(t *testing.T, r *Rendering, withData bool) {
 	}
 	if r.Level != render.LevelAuto && !slices.Contains(render.Levels, r.Level) {
 		t.Errorf("level %q accepted", r.Level)
+	}
+	if drawableText(o.Label) != o.Label {
+		t.Errorf("label %q accepted", o.Label)
 	}
 	if utf8.RuneCountInString(o.Label) > maxLabel {
 		t.Errorf("label of %d runes accepted", utf8.RuneCountInString(o.Label))

@@ -88,8 +88,10 @@ func readProblem(t testing.TB, rec *httptest.ResponseRecorder, status int, kind 
 	if got := h.Get("Access-Control-Allow-Origin"); got != "*" {
 		t.Errorf("Access-Control-Allow-Origin %q, want *", got)
 	}
-	if got := h.Get("ETag"); got != "" {
-		t.Errorf("an error has ETag %q", got)
+	for _, name := range []string{"ETag", "X-QR-Version", "X-QR-EC"} {
+		if got := h.Get(name); got != "" {
+			t.Errorf("an error has %s %q", name, got)
+		}
 	}
 	var p problem
 	if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil {

@@ -90,7 +90,11 @@ func writeProblem(c *gin.Context, p *Problem) {
 	h := c.Writer.Header()
 	h.Set("Content-Type", "application/problem+json")
 	h.Set("Cache-Control", "no-store")
-	h.Del("ETag")
+	// A generation that fails after encoding (a size too small for the
+	// symbol) has already set these; a problem is not that image.
+	for _, name := range []string{"ETag", "X-QR-Version", "X-QR-EC"} {
+		h.Del(name)
+	}
 	c.Data(p.Status, "application/problem+json", body)
 	c.Abort()
 }

@@ -52,12 +52,13 @@ func (s *Server) generatePath(c *gin.Context) {
 			format, data = ext, data[:dot]
 		}
 	}
-	if format != "" {
-		if _, given := q["format"]; !given {
-			q["format"] = []string{format}
-		}
+	// A format in the query, under any name, refines the extension
+	// (/q/x.svg?format=svg-tiny). The data is the path: the query may
+	// repeat it but not contradict it, as with any option's two names.
+	if _, given, _ := q.lookup(optFormat); format != "" && !given {
+		q["format"] = []string{format}
 	}
-	q["data"] = []string{data}
+	q["data"] = append([]string{data}, q["data"]...)
 	target := pathTarget(format)
 	r, p := s.prepareGeneric(q, malformed, target)
 	if p != nil {
@@ -344,7 +345,7 @@ func (t pathTarget) url(base string, v url.Values) string {
 	}
 	rest := url.Values{}
 	for k, vs := range v {
-		if k != "data" && !(k == "format" && string(t) != "") {
+		if k != "data" && !(k == "format" && vs[0] == string(t)) {
 			rest[k] = vs
 		}
 	}

@@ -216,6 +216,10 @@ func TestPathForm(t *testing.T) {
 		{"/q/x.json", "", "application/json"},
 		{"/q/x?format=svg", "", "image/svg+xml"},
 		{"/q/x.svg?margin=0", "", "image/svg+xml"},
+		{"/q/x.png?format=svg", "", "image/svg+xml"}, // the query refines the extension
+		{"/q/x.png?f=svg", "", "image/svg+xml"},      // under any of its names
+		{"/q/x.svg?type=svg-tiny", "", "image/svg+xml"},
+		{"/q/x.png?data=x", "x", "image/png"}, // repeating the data is no conflict
 	}
 	for _, tt := range tests {
 		t.Run(tt.target, func(t *testing.T) {

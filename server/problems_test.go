@@ -239,3 +239,20 @@ func TestErrorDocs(t *testing.T) {
 		}
 	}
 }
+
+// The request target is read up to 16 KiB, and no further.
+func TestURILimit(t *testing.T) {
+	const limit = 16 << 10
+	prefix := "/api/v1/qr?data="
+	at := prefix + strings.Repeat("7", limit-len(prefix))
+	if rec := get(t, at); rec.Code == http.StatusRequestURITooLong {
+		t.Errorf("a %d-byte target is refused", len(at))
+	}
+	over := at + "7"
+	p := readProblem(t, get(t, over), http.StatusRequestURITooLong, "uri-too-long")
+	if rec := follow(t, p); rec.Code != http.StatusOK {
+		t.Errorf("fix answers %d", rec.Code)
+	}
+	// The limit holds before routing: unknown paths and other methods too.
+	readProblem(t, do(t, http.MethodPost, "/nowhere?x="+strings.Repeat("a", limit)), http.StatusRequestURITooLong, "uri-too-long")
+}

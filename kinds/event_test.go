@@ -1,0 +1,139 @@
+package kinds_test
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+	"testing"
+)
+
+// vcalendar is the expected payload of one event: props are the VEVENT's
+// physical lines after DTSTAMP. The UID is worked out here independently:
+// the first 16 hex digits of the SHA-256 of the unfolded property lines
+// joined by CRLF, then "@qrforge".
+func vcalendar(dtstamp string, props ...string) string {
+	body := strings.Join(props, "\r\n")
+	sum := sha256.Sum256([]byte(strings.ReplaceAll(body, "\r\n ", "")))
+	return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//qrforge//qrforge 1.0//EN\r\nBEGIN:VEVENT\r\n" +
+		"UID:" + hex.EncodeToString(sum[:])[:16] + "@qrforge\r\nDTSTAMP:" + dtstamp + "\r\n" +
+		body + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+}
+
+func TestEvent(t *testing.T) {
+	runVectors(t, "event", []vector{
+		// kinds-catalog §11 derived vector in VCALENDAR form; its UID is
+		// pinned here (printf 'DTSTART:...\r\nDTEND:...\r\nSUMMARY:Launch'
+		// | sha256sum) so a change of the UID scheme is noticed.
+		{"catalog vector", "kinds-catalog §11; RFC 5545 §3.3.5 FORM #2 (UTC)",
+			map[string]string{"title": "Launch", "start": "2026-10-01T19:00:00+02:00", "end": "2026-10-01T20:00:00+02:00"},
+			"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//qrforge//qrforge 1.0//EN\r\nBEGIN:VEVENT\r\nUID:4d9765a16908e025@qrforge\r\n" +
+				"DTSTAMP:20261001T170000Z\r\nDTSTART:20261001T170000Z\r\nDTEND:20261001T180000Z\r\nSUMMARY:Launch\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"},
+		{"offset converted to UTC", "RFC 5545 §3.3.5: 19980119T230000-0800 is invalid; its UTC form is 19980120T070000Z",
+			map[string]string{"title": "Meeting", "start": "1998-01-19T23:00:00-08:00"},
+			vcalendar("19980120T070000Z", "DTSTART:19980120T070000Z", "SUMMARY:Meeting")},
+		{"UTC start", "RFC 5545 §3.8.2.4 example DTSTART:19980118T073000Z",
+			map[string]string{"title": "Breakfast", "start": "1998-01-18T07:30:00Z"},
+			vcalendar("19980118T073000Z", "DTSTART:19980118T073000Z", "SUMMARY:Breakfast")},
+		{"RFC 3339 variants", "RFC 3339 §5.6 (lower-case t and z allowed); seconds optional, fractions dropped",
+			map[string]string{"title": "x", "start": "1998-01-18t07:30z", "end": "1998-01-18T08:00:00.999+00:00"},
+			vcalendar("19980118T073000Z", "DTSTART:19980118T073000Z", "DTEND:19980118T080000Z", "SUMMARY:x")},
+		{"end equal to start is left out", "RFC 5545 §3.8.2.2 (DTEND later than DTSTART) and §3.6.1 (no DTEND: ends at DTSTART)",
+			map[string]string{"title": "x", "start": "2026-10-01T19:00:00+02:00", "end": "2026-10-01T17:00:00Z"},
+			vcalendar("20261001T170000Z", "DTSTART:20261001T170000Z", "SUMMARY:x")},
+		{"multi-day all-day event", "RFC 5545 §3.6.1 example: June 28 to July 8 2007 inclusive, DTEND;VALUE=DATE:20070709",
+			map[string]string{"title": "Festival International de Jazz de Montreal", "start": "2007-06-28", "end": "2007-07-08", "allday": "true"},
+			vcalendar("20070628T000000Z", "DTSTART;VALUE=DATE:20070628", "DTEND;VALUE=DATE:20070709", "SUMMARY:Festival International de Jazz de Montreal")},
+		{"one all-day event", "RFC 5545 §3.6.1 example DTSTART;VALUE=DATE:19971102; exclusive DTEND the next day",
+			map[string]string{"title": "Our Blissful Anniversary", "start": "1997-11-02", "allday": "yes"},
+			vcalendar("19971102T000000Z", "DTSTART;VALUE=DATE:19971102", "DTEND;VALUE=DATE:19971103", "SUMMARY:Our Blissful Anniversary")},
+		{"all-day from date-times keeps the written dates", "RFC 5545 §3.3.4 DATE; the offset does not move the day",
+			map[string]string{"title": "x", "start": "2026-12-31T23:30:00-05:00", "end": "2027-01-01T01:00:00+09:00", "allday": "1"},
+			vcalendar("20261231T000000Z", "DTSTART;VALUE=DATE:20261231", "DTEND;VALUE=DATE:20270102", "SUMMARY:x")},
+		{"reminder", "RFC 5545 §3.6.6 example TRIGGER:-PT30M, ACTION:DISPLAY with DESCRIPTION",
+			map[string]string{"title": "Breakfast meeting", "start": "1997-03-17T13:30:00Z", "reminder": "30"},
+			vcalendar("19970317T133000Z", "DTSTART:19970317T133000Z", "SUMMARY:Breakfast meeting",
+				"BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT30M", "DESCRIPTION:Breakfast meeting", "END:VALARM")},
+		{"reminder at the start", "RFC 5545 §3.3.6 dur-value PT0M",
+			map[string]string{"title": "x", "start": "1997-03-17T13:30:00Z", "reminder": "000"},
+			vcalendar("19970317T133000Z", "DTSTART:19970317T133000Z", "SUMMARY:x",
+				"BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:PT0M", "DESCRIPTION:x", "END:VALARM")},
+		{"TEXT escaping", "RFC 5545 §3.3.11: \\\\ \\; \\, and \\n; a colon is not escaped; the RFC's multi-line example",
+			map[string]string{"title": `Review: a\b`, "start": "2026-01-01T10:00:00Z", "location": "Room 3B, Floor 2; East",
+				"description": "Project XYZ Final Review\nConference Room - 3B\nCome Prepared."},
+			vcalendar("20260101T100000Z", "DTSTART:20260101T100000Z", `SUMMARY:Review: a\\b`, `LOCATION:Room 3B\, Floor 2\; East`,
+				`DESCRIPTION:Project XYZ Final Review\nConference Room - 3B\nCome Prepared.`)},
+		{"folding", "RFC 5545 §3.1: 75 octets, CRLF and one space; the 75th octet falls inside a €, which moves whole",
+			map[string]string{"title": "x", "start": "2026-01-01T10:00:00Z", "description": strings.Repeat("a", 61) + strings.Repeat("€", 30)},
+			vcalendar("20260101T100000Z", "DTSTART:20260101T100000Z", "SUMMARY:x",
+				"DESCRIPTION:"+strings.Repeat("a", 61)+"\r\n "+strings.Repeat("€", 24)+"\r\n "+strings.Repeat("€", 6))},
+	})
+	runBad(t, "event", []bad{
+		{"missing title", map[string]string{"start": "2026-10-01T19:00:00+02:00"}, "title"},
+		{"missing start", map[string]string{"title": "x"}, "start"},
+		{"start without offset", map[string]string{"title": "x", "start": "2026-10-01T19:00:00"}, "start"},
+		{"start not a date-time", map[string]string{"title": "x", "start": "tomorrow"}, "start"},
+		{"date without allday", map[string]string{"title": "x", "start": "2026-10-01"}, "start"},
+		{"end without offset", map[string]string{"title": "x", "start": "2026-10-01T19:00:00Z", "end": "2026-10-01T20:00"}, "end"},
+		{"end before start", map[string]string{"title": "x", "start": "2026-10-01T19:00:00+02:00", "end": "2026-10-01T18:00:00+02:00"}, "end"},
+		{"all-day end before start", map[string]string{"title": "x", "start": "2026-10-02", "end": "2026-10-01", "allday": "true"}, "end"},
+		{"all-day bad date", map[string]string{"title": "x", "start": "2026-02-30", "allday": "true"}, "start"},
+		{"bad allday", map[string]string{"title": "x", "start": "2026-10-01", "allday": "maybe"}, "allday"},
+		{"reminder not a number", map[string]string{"title": "x", "start": "2026-10-01T19:00:00Z", "reminder": "15m"}, "reminder"},
+		{"negative reminder", map[string]string{"title": "x", "start": "2026-10-01T19:00:00Z", "reminder": "-5"}, "reminder"},
+		{"reminder over four weeks", map[string]string{"title": "x", "start": "2026-10-01T19:00:00Z", "reminder": "40321"}, "reminder"},
+		{"year out of range in UTC", map[string]string{"title": "x", "start": "9999-12-31T23:00:00-05:00"}, "start"},
+		{"title control character", map[string]string{"title": "a\x00", "start": "2026-10-01T19:00:00Z"}, "title"},
+		{"location not UTF-8", map[string]string{"title": "x", "start": "2026-10-01T19:00:00Z", "location": "\xff"}, "location"},
+		{"description control character", map[string]string{"title": "x", "start": "2026-10-01T19:00:00Z", "description": "\x1b[1m"}, "description"},
+	})
+}
+
+// TestEventFixes checks the fix offered for a time without an offset.
+func TestEventFixes(t *testing.T) {
+	k := lookup(t, "event")
+	_, errs := k.Build(map[string]string{"title": "x", "start": "2026-10-01T19:00:00"})
+	if len(errs) != 1 || errs[0].Fix != "2026-10-01T19:00:00Z" {
+		t.Fatalf("errors %v", errs)
+	}
+}
+
+// TestEventDeterministic checks that UID and DTSTAMP depend on the fields
+// only: the same fields give the same bytes, other fields another UID.
+func TestEventDeterministic(t *testing.T) {
+	k := lookup(t, "event")
+	a := map[string]string{"title": "Launch", "start": "2026-10-01T19:00:00+02:00"}
+	p1, _ := k.Build(a)
+	p2, _ := k.Build(map[string]string{"title": "Launch", "start": "2026-10-01T17:00:00Z"})
+	if p1 != p2 {
+		t.Errorf("the same instant gave different payloads:\n%q\n%q", p1, p2)
+	}
+	p3, _ := k.Build(map[string]string{"title": "Launch!", "start": "2026-10-01T17:00:00Z"})
+	uid := func(p string) string { _, rest, _ := strings.Cut(p, "UID:"); return rest[:24] }
+	if uid(p1) == uid(p3) {
+		t.Errorf("different events share UID %s", uid(p1))
+	}
+}
+
+// TestEventRecognise reads ZXing CalendarParsedResultTestCase payloads: a
+// bare VEVENT, LF line ends, escaped commas.
+func TestEventRecognise(t *testing.T) {
+	k := lookup(t, "event")
+	got, ok := k.Recognise("BEGIN:VEVENT\nSUMMARY:foo\nLOCATION:Location\\, with\\, escaped\\, commas\nDTSTART:20080504T123456Z\nDTEND:20080505T234555Z\nEND:VEVENT")
+	want := map[string]string{"title": "foo", "location": "Location, with, escaped, commas", "start": "2008-05-04T12:34:56Z", "end": "2008-05-05T23:45:55Z"}
+	if !ok || len(got) != len(want) {
+		t.Fatalf("recognised %v (%v)", got, ok)
+	}
+	for name, v := range want {
+		if got[name] != v {
+			t.Errorf("%s = %q, want %q", name, got[name], v)
+		}
+	}
+	got, ok = k.Recognise(vcalendar("20070628T000000Z", "DTSTART;VALUE=DATE:20070628", "DTEND;VALUE=DATE:20070709", "SUMMARY:Jazz",
+		"BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT60M", "DESCRIPTION:Jazz", "END:VALARM"))
+	if !ok || got["allday"] != "true" || got["start"] != "2007-06-28" || got["end"] != "2007-07-08" || got["reminder"] != "60" || got["description"] != "" {
+		t.Errorf("recognised %v", got)
+	}
+	if _, ok := k.Recognise("BEGIN:VEVENT\r\nDTSTART;TZID=Europe/Vienna:20111110T110000\r\nSUMMARY:x\r\nEND:VEVENT"); ok {
+		t.Error("recognised a TZID time it cannot write back")
+	}
+}

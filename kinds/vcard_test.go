@@ -1,0 +1,140 @@
+package kinds_test
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// vcard wraps content lines in a vCard of that version, CRLF after every
+// line, the last included.
+func vcard(version string, lines ...string) string {
+	return "BEGIN:VCARD\r\nVERSION:" + version + "\r\n" + strings.Join(lines, "\r\n") + "\r\nEND:VCARD\r\n"
+}
+
+func TestVCard(t *testing.T) {
+	runVectors(t, "vcard", []vector{
+		// kinds-catalog §4 3.0 vector (segno make_vcard_data order),
+		// re-derived with the five N components RFC 2426 §3.1.2 defines
+		// and the comma in ORG escaped (RFC 2426 §4 text-value).
+		{"catalog 3.0", "kinds-catalog §4 / segno make_vcard_data; RFC 2426 §3.1.2 (N), §4 (escaping)",
+			map[string]string{"fn": "John", "ln": "Doe", "org": "Example, Inc.", "email": "john@example.com", "phone": "+15550100"},
+			vcard("3.0", "N:Doe;John;;;", "FN:John Doe", `ORG:Example\, Inc.`, "EMAIL:john@example.com", "TEL:+15550100")},
+		// kinds-catalog §4 4.0 vector, re-derived: VERSION right after
+		// BEGIN (RFC 6350 §6.7.9), TEL as a tel: URI (§6.4.1).
+		{"catalog 4.0", "kinds-catalog §4; RFC 6350 §6.4.1 example TEL;VALUE=uri:tel:+1-555-555-0100",
+			map[string]string{"fn": "Jane", "ln": "Roe", "email": "jane@example.com", "phone": "+1 555 555 0100", "version": "4.0"},
+			vcard("4.0", "N:Roe;Jane;;;", "FN:Jane Roe", "EMAIL:jane@example.com", "TEL;VALUE=uri:tel:+1-555-555-0100")},
+		{"4.0 local number stays text", "RFC 6350 §6.4.1 (default value type text); RFC 3966 §5.1.5 (a local tel: needs phone-context)",
+			map[string]string{"org": "ABC Marketing", "phone": "555-0100", "version": "4.0"},
+			vcard("4.0", "FN:ABC Marketing", "ORG:ABC Marketing", "TEL:555-0100")},
+		{"organisation only", "RFC 2426 §1 (N and FN required); RFC 6350 §6.2.1 example FN:ABC Marketing",
+			map[string]string{"org": "ABC Marketing"},
+			vcard("3.0", "N:;;;;", "FN:ABC Marketing", "ORG:ABC Marketing")},
+		{"given name only", "RFC 2426 §3.1.2: empty components keep their ';'",
+			map[string]string{"fn": "Sean"},
+			vcard("3.0", "N:;Sean;;;", "FN:Sean")},
+		{"TEXT escaping", "RFC 6350 §3.4: \\\\ \\, \\; and \\n",
+			map[string]string{"fn": "Ann", "note": "a\\b,c;d\ne\r\nf", "title": "CEO; Founder"},
+			vcard("3.0", "N:;Ann;;;", "FN:Ann", `TITLE:CEO\; Founder`, `NOTE:a\\b\,c\;d\ne\nf`)},
+		{"structured N and ADR escape inside components", "RFC 6350 §3.4: ';' and ',' inside a component of a compound property",
+			map[string]string{"fn": "Mary, Jr.", "ln": "O;Brien", "street": "Main St; Apt 1, rear", "city": "Springfield", "region": "IL", "zip": "62701", "country": "USA"},
+			vcard("3.0", `N:O\;Brien;Mary\, Jr.;;;`, `FN:Mary\, Jr. O\;Brien`, `ADR:;;Main St\; Apt 1\, rear;Springfield;IL;62701;USA`)},
+		{"every field", "RFC 2426 §3 types in segno make_vcard_data order",
+			map[string]string{"fn": "John", "ln": "Doe", "org": "Example", "title": "Engineer", "phone": "+1 (555) 010-0000", "phone2": "555.0101",
+				"email": "john@example.com", "url": "https://example.com/~john", "street": "1 Main St", "city": "Springfield", "region": "IL",
+				"zip": "62701", "country": "USA", "note": "Hi"},
+			vcard("3.0", "N:Doe;John;;;", "FN:John Doe", "ORG:Example", "EMAIL:john@example.com", "TEL:+1 (555) 010-0000", "TEL:555.0101",
+				"URL:https://example.com/~john", "TITLE:Engineer", "ADR:;;1 Main St;Springfield;IL;62701;USA", "NOTE:Hi")},
+		// RFC 6350 §3.2: at most 75 octets a line, continuation lines
+		// begin with one space that counts towards the 75.
+		{"folding at 75 octets", "RFC 6350 §3.2 line folding",
+			map[string]string{"fn": "A", "note": strings.Repeat("a", 100)},
+			vcard("3.0", "N:;A;;;", "FN:A", "NOTE:"+strings.Repeat("a", 70)+"\r\n "+strings.Repeat("a", 30))},
+		{"short line not folded", "RFC 6350 §3.2 example line (under 75 octets)",
+			map[string]string{"fn": "A", "note": "This is a long description that exists on a long line."},
+			vcard("3.0", "N:;A;;;", "FN:A", "NOTE:This is a long description that exists on a long line.")},
+		{"folding keeps UTF-8 sequences whole", "RFC 6350 §3.2: multi-octet characters MUST remain contiguous",
+			map[string]string{"fn": "A", "note": "x" + strings.Repeat("é", 40)},
+			vcard("3.0", "N:;A;;;", "FN:A", "NOTE:x"+strings.Repeat("é", 34)+"\r\n "+strings.Repeat("é", 6))},
+		{"folding keeps an escape pair whole", "RFC 6350 §3.2/§3.4: the fold moves before the backslash",
+			map[string]string{"fn": "A", "note": strings.Repeat("a", 69) + ","},
+			vcard("3.0", "N:;A;;;", "FN:A", "NOTE:"+strings.Repeat("a", 69)+"\r\n \\,")},
+	})
+	runBad(t, "vcard", []bad{
+		{"no name", map[string]string{"email": "a@example.com"}, "fn"},
+		{"bad email", map[string]string{"fn": "A", "email": "not-an-address"}, "email"},
+		{"bad phone", map[string]string{"fn": "A", "phone": "call me"}, "phone"},
+		{"plus inside phone", map[string]string{"fn": "A", "phone": "1+2"}, "phone"},
+		{"bad phone2", map[string]string{"fn": "A", "phone2": "12;34"}, "phone2"},
+		{"url not http", map[string]string{"fn": "A", "url": "ftp://example.com/"}, "url"},
+		{"url with space", map[string]string{"fn": "A", "url": "https://example.com/a b"}, "url"},
+		{"version 2.1", map[string]string{"fn": "A", "version": "2.1"}, "version"},
+		{"fn not UTF-8", map[string]string{"fn": "\xff"}, "fn"},
+		{"ln control character", map[string]string{"ln": "a\x07"}, "ln"},
+		{"org control character", map[string]string{"org": "a\x00"}, "org"},
+		{"title control character", map[string]string{"fn": "A", "title": "\x1b"}, "title"},
+		{"street not UTF-8", map[string]string{"fn": "A", "street": "\xc3("}, "street"},
+		{"city control character", map[string]string{"fn": "A", "city": "\x7f"}, "city"},
+		{"region control character", map[string]string{"fn": "A", "region": "\x01"}, "region"},
+		{"zip control character", map[string]string{"fn": "A", "zip": "\x02"}, "zip"},
+		{"country control character", map[string]string{"fn": "A", "country": "\x03"}, "country"},
+		{"note control character", map[string]string{"fn": "A", "note": "\x0b"}, "note"},
+	})
+}
+
+// TestVCardFoldingLongCard checks the folding rules on a long 4.0 card
+// full of multi-octet characters, and that parsing unfolds it back.
+func TestVCardFoldingLongCard(t *testing.T) {
+	k := lookup(t, "vcard")
+	fields := map[string]string{
+		"fn": "Zoë", "ln": strings.Repeat("Ünal-", 20), "org": strings.Repeat("株式会社, ", 15), "note": strings.Repeat("日本語のメモ;\n", 12) + "😀",
+		"street": strings.Repeat("Straße ", 20), "version": "4.0", "phone": "+81 3 1234 5678",
+	}
+	p, errs := k.Build(fields)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if !strings.HasSuffix(p, "END:VCARD\r\n") || strings.Contains(strings.ReplaceAll(p, "\r\n", ""), "\n") {
+		t.Fatalf("not CRLF throughout: %q", p)
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(p, "\r\n"), "\r\n") {
+		if len(line) > 75 || !utf8.ValidString(line) || line == " " {
+			t.Errorf("physical line of %d octets (valid UTF-8 %v): %q", len(line), utf8.ValidString(line), line)
+		}
+	}
+	got, ok := k.Recognise(p)
+	if !ok {
+		t.Fatal("not recognised")
+	}
+	for name, want := range fields {
+		if name == "phone" {
+			want = "+81-3-1234-5678"
+		}
+		if got[name] != want {
+			t.Errorf("%s: got %q, want %q", name, got[name], want)
+		}
+	}
+}
+
+// TestVCardRecognise reads cards from ZXing's AddressBookParsedResultTestCase.
+func TestVCardRecognise(t *testing.T) {
+	k := lookup(t, "vcard")
+	for _, c := range []struct {
+		payload     string
+		field, want string
+	}{
+		{"BEGIN:VCARD\r\nNOTE:foo\\nbar\r\nEND:VCARD", "note", "foo\nbar"},
+		{"BEGIN:VCARD\r\nNOTE:foo\\;bar\r\nEND:VCARD", "note", "foo;bar"},
+		{"BEGIN:VCARD\r\nNOTE:foo\\\\bar\r\nEND:VCARD", "note", "foo\\bar"},
+		{"BEGIN:VCARD\r\nNOTE:foo\\,bar\r\nEND:VCARD", "note", "foo,bar"},
+		{"BEGIN:VCARD\r\nVERSION:2.1\r\nN:Owen;Sean;;;\r\nEND:VCARD", "ln", "Owen"},
+		{"BEGIN:VCARD\r\nVERSION:2.1\r\nN:Owen;Sean;;;\r\nEND:VCARD", "fn", "Sean"},
+		{"begin:vcard\r\nVersion:2.1\r\nn:Owen;Sean\r\nEND:VCARD", "fn", "Sean"},
+	} {
+		got, ok := k.Recognise(c.payload)
+		if !ok || got[c.field] != c.want {
+			t.Errorf("%q: %s = %q (%v), want %q", c.payload, c.field, got[c.field], ok, c.want)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package kinds
 import (
 	"regexp"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/qrforge/qrforge/registry"
 )
@@ -43,7 +42,7 @@ var trunkZero = regexp.MustCompile(`\(\s*0\s*\)`)
 func checkPhone(p *Phone) []registry.FieldError {
 	n := strings.TrimSpace(p.Number)
 	plus, digits, bad := splitPhoneNumber(n)
-	if bad != utf8.RuneError {
+	if bad != noBadRune {
 		return []registry.FieldError{{Field: "number", Detail: "number has " + describeRune(bad) + "; a tel: number has only '+', digits and the visual separators - . ( ) (RFC 3966 §5.1.1)", Fix: ""}}
 	}
 	if !plus {
@@ -97,7 +96,7 @@ func parsePhone(p string) (Phone, bool) {
 		return Phone{}, false
 	}
 	_, digits, bad := splitPhoneNumber(rest)
-	if bad != utf8.RuneError || digits == "" || strings.Contains(rest, " ") {
+	if bad != noBadRune || digits == "" || strings.Contains(rest, " ") {
 		return Phone{}, false
 	}
 	return Phone{Number: rest}, true

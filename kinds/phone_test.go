@@ -60,3 +60,11 @@ func TestPhoneFixes(t *testing.T) {
 		}
 	}
 }
+
+// An invalid UTF-8 byte inside a number is a stray character, not a
+// separator: found by FuzzKinds (testdata/fuzz/FuzzKinds/1e8e6ae636df95b7).
+func TestPhoneRefusesInvalidUTF8(t *testing.T) {
+	for _, kind := range []string{"phone", "sms", "whatsapp"} {
+		runBad(t, kind, []bad{{kind + " invalid byte", map[string]string{"number": "+1000000000000\xcc000", "message": "hi"}, "number"}})
+	}
+}

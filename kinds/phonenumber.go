@@ -12,9 +12,14 @@ import (
 // none, or '-' in tel: URIs.
 const phoneSeparators = " -.()/\t\u00a0"
 
+// noBadRune is splitPhoneNumber's answer when every character is a digit
+// or a separator. It is not utf8.RuneError, which stands for an invalid
+// byte and must be refused like any other stray character.
+const noBadRune rune = -1
+
 // splitPhoneNumber reads a typed number: whether it starts with '+', its
 // digits without separators, and the first character that is neither a
-// digit nor a separator (utf8.RuneError when there is none).
+// digit nor a separator (noBadRune when there is none).
 func splitPhoneNumber(s string) (plus bool, digits string, bad rune) {
 	s = strings.TrimSpace(s)
 	s, plus = strings.CutPrefix(s, "+")
@@ -28,7 +33,7 @@ func splitPhoneNumber(s string) (plus bool, digits string, bad rune) {
 			return plus, b.String(), r
 		}
 	}
-	return plus, b.String(), utf8.RuneError
+	return plus, b.String(), noBadRune
 }
 
 // e164Problem says what is wrong with the digits of an international number
@@ -52,6 +57,9 @@ func e164Problem(digits string) string {
 
 // describeRune names a character in an error message.
 func describeRune(r rune) string {
+	if r == utf8.RuneError {
+		return "a byte that is not UTF-8"
+	}
 	if r < 0x20 || r == 0x7f {
 		return "a control character"
 	}

@@ -2,7 +2,6 @@ package kinds
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/qrforge/qrforge/registry"
 )
@@ -47,7 +46,7 @@ func checkSMS(s *SMS) []registry.FieldError {
 	s.Form = strings.ToLower(s.Form)
 	plus, digits, bad := splitPhoneNumber(s.Number)
 	switch {
-	case bad != utf8.RuneError:
+	case bad != noBadRune:
 		return []registry.FieldError{{Field: "number", Detail: "number has " + describeRune(bad) + "; a number has only '+', digits and separators (space - . ( ) /)", Fix: ""}}
 	case plus:
 		if problem := e164Problem(digits); problem != "" {

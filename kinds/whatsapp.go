@@ -2,7 +2,6 @@ package kinds
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/qrforge/qrforge/registry"
 )
@@ -40,7 +39,7 @@ func checkWhatsApp(w *WhatsApp) []registry.FieldError {
 		return nil
 	}
 	_, digits, bad := splitPhoneNumber(w.Number)
-	if bad != utf8.RuneError {
+	if bad != noBadRune {
 		return []registry.FieldError{{Field: "number", Detail: "number has " + describeRune(bad) + "; it has only '+', digits and separators (space - . ( ) /)", Fix: ""}}
 	}
 	// QRCoder strips leading '0' and '+' (regex ^[0+]+|[ ()-]): an

@@ -83,6 +83,7 @@ func (s *Server) routes() {
 	r := s.engine
 	get(r, "/api/v1/qr", s.generateQR)
 	get(r, "/q/*data", s.generatePath)
+	r.POST("/api/v1/decode", s.handleDecode())
 	s.kindRoutes()
 	get(r, "/errors/:kind", s.errorDoc)
 	r.NoRoute(s.notFound)

@@ -84,6 +84,7 @@ func (s *Server) routes() {
 	get(r, "/api/v1/qr", s.generateQR)
 	get(r, "/q/*data", s.generatePath)
 	r.POST("/api/v1/decode", s.handleDecode())
+	get(r, "/api/v1/verify", s.handleVerify())
 	s.kindRoutes()
 	get(r, "/errors/:kind", s.errorDoc)
 	r.NoRoute(s.notFound)

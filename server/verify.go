@@ -1,0 +1,571 @@
+package server
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/render"
+)
+
+// Thresholds of the verify checks.
+const (
+	// WCAG 2.2 §1.4.3 asks 4.5:1 of text; 3:1 (§1.4.11, non-text
+	// contrast) is the least a graphic should have. Scanners binarize
+	// around a mid-grey threshold, so below 3:1 uneven light or a camera's
+	// auto-exposure easily lose the code.
+	contrastPass = 4.5
+	contrastWarn = 3.0
+	// ISO/IEC 18004 §6.3.8 requires a 4-module quiet zone; most phone
+	// readers cope with 2, few with less.
+	quietPass = 4
+	quietWarn = 2
+	// Pixels per module: below 2 a resampled image blurs modules together,
+	// below 4 it survives little scaling.
+	modulePass = 4
+	moduleWarn = 2
+	// Dark-area coverage of the styled modules against square ones. Below
+	// about 70 % the sampling grid of a reader (§12 reads module centres)
+	// meets thin shapes and light gaps more often.
+	coveragePass = 0.70
+)
+
+// Check statuses.
+const (
+	statusPass = "pass"
+	statusWarn = "warn"
+	statusFail = "fail"
+)
+
+// handleVerify documents GET /api/v1/verify and returns its handler.
+func (s *Server) handleVerify() gin.HandlerFunc {
+	s.documentVerify()
+	return s.verify
+}
+
+// Verification is the answer of GET /api/v1/verify.
+type Verification struct {
+	Scannable     bool    `json:"scannable"`
+	Decoded       string  `json:"decoded"`
+	Matches       bool    `json:"matches"`
+	Version       int     `json:"version"`
+	EC            string  `json:"ec"`
+	ContrastRatio float64 `json:"contrast_ratio"`
+	Checks        []Check `json:"checks"`
+	// Fix is the verify call with every correction the checks suggest,
+	// when one fails or warns.
+	Fix string `json:"fix,omitempty"`
+}
+
+// Check is one verify check. Pass is false only for a failure; a warning
+// passes with a message and a fix.
+type Check struct {
+	Name    string `json:"name"`
+	Pass    bool   `json:"pass"`
+	Status  string `json:"status"`
+	Value   any    `json:"value"`
+	Min     any    `json:"min,omitempty"`
+	Message string `json:"message,omitempty"`
+	Fix     string `json:"fix,omitempty"`
+}
+
+// verify serves GET /api/v1/verify: it renders the PNG that the same
+// parameters give on the generation endpoints, decodes it and reports
+// what makes it hard to scan.
+func (s *Server) verify(c *gin.Context) {
+	q, malformed := s.query(c, true)
+	r, target, p := s.prepareVerify(q, malformed)
+	if p != nil {
+		writeProblem(c, p)
+		return
+	}
+	v, p := s.verifyRendering(r, target)
+	if p != nil {
+		writeProblem(c, p)
+		return
+	}
+	c.Header("Cache-Control", "public, max-age=86400")
+	c.JSON(http.StatusOK, v)
+}
+
+// prepareVerify reads generic (data and options) or typed (type=<kind>
+// and its fields) parameters. On verify `type` names a kind; elsewhere it
+// is an alias of format, which verify accepts and ignores (it always
+// judges the PNG).
+func (s *Server) prepareVerify(q query, malformed []paramError) (*Rendering, verifyTarget, *Problem) {
+	if names := q["type"]; len(names) > 0 {
+		name := strings.ToLower(strings.TrimSpace(names[0]))
+		if k, ok := registry.Lookup(name); ok {
+			delete(q, "type")
+			target := verifyTarget{kind: k.Name(), lead: fieldNames(k)}
+			r, p := s.prepareKind(k, q, malformed, target)
+			return r, target, p
+		}
+		if _, isFormat := formatAliases[name]; !isFormat {
+			kinds := registry.Names()
+			near := nearest(name, kinds, "text")
+			fix := s.baseURL + "/api/v1/kinds"
+			if k, ok := registry.Lookup(near); ok {
+				fix = s.verifyExample(k)
+			}
+			return nil, verifyTarget{}, s.problem(KindInvalidParameter, http.StatusBadRequest,
+				fmt.Sprintf("type %q is not a kind; on verify, type names a kind (%s) and its fields follow", truncate(name, 64), strings.Join(kinds, ", ")),
+				"type", fix)
+		}
+	}
+	target := verifyTarget{}
+	r, p := s.prepareGeneric(q, malformed, target)
+	return r, target, p
+}
+
+// verifyExample is a verify call of a kind's example.
+func (s *Server) verifyExample(k registry.Entry) string {
+	v := url.Values{}
+	for name, val := range k.Example() {
+		v.Set(name, val)
+	}
+	return verifyTarget{kind: k.Name(), lead: fieldNames(k)}.url(s.baseURL, v)
+}
+
+// verifyTarget writes verify calls: fixes of verify are verify calls, so
+// following one shows the corrected result. A typed call carries type.
+type verifyTarget struct {
+	kind string
+	lead []string
+}
+
+func (t verifyTarget) url(base string, v url.Values) string {
+	out := url.Values{}
+	for k, vs := range v {
+		if k != optFormat.name { // verify always judges the PNG
+			out[k] = vs
+		}
+	}
+	if t.kind != "" {
+		out.Set("type", t.kind)
+	}
+	return base + "/api/v1/verify?" + encodeCanonical(out, append([]string{"type"}, t.lead...)...)
+}
+
+// verifyRendering renders, decodes and checks.
+func (s *Server) verifyRendering(r *Rendering, target fixTarget) (*Verification, *Problem) {
+	sym, p := s.encode(r, target)
+	if p != nil {
+		return nil, p
+	}
+	asPNG := *r
+	asPNG.Format = FormatPNG
+	out, p := s.renderSymbol(sym, &asPNG, target)
+	if p != nil {
+		return nil, p
+	}
+	img, _, err := image.Decode(bytes.NewReader(out.Body))
+	if err != nil {
+		panic("verify: our own PNG does not decode: " + err.Error())
+	}
+	v := &Verification{Version: sym.Version, EC: sym.Level.String()}
+	codes := scanImage(img)
+	for i, code := range codes {
+		if i == 0 || code.Text == r.Data {
+			v.Decoded = code.Text
+		}
+	}
+	v.Matches = len(codes) > 0 && v.Decoded == r.Data
+
+	given := r.fixValues()
+	fixURL := func(set url.Values) string {
+		return target.url(s.baseURL, s.fitSize(sym, merge(given, set)))
+	}
+	o := r.Options
+	ratio := contrastRatio(o.Foreground, o.Background)
+	v.ContrastRatio = math.Round(ratio*100) / 100
+
+	var checks []Check
+	decode := Check{Name: "decode", Value: v.Decoded, Pass: v.Matches, Status: statusPass}
+	switch {
+	case len(codes) == 0:
+		decode.Message = "the rendered PNG could not be read by a ZXing-based decoder"
+	case !v.Matches:
+		decode.Message = fmt.Sprintf("the code reads as %q, not the data", truncate(v.Decoded, 200))
+	}
+	checks = append(checks, decode)
+
+	contrast := Check{Name: "contrast", Value: v.ContrastRatio, Min: contrastPass, Pass: true, Status: statusPass}
+	if o.Background.A < 255 {
+		contrast.Message = "bg is not opaque: it is judged against white; on a darker surface the code has less contrast"
+	}
+	if ratio < contrastPass {
+		contrast.Status = statusWarn
+		if ratio < contrastWarn {
+			contrast.Status, contrast.Pass = statusFail, false
+		}
+		fix := contrastFix(o.Foreground, o.Background)
+		contrast.Message = fmt.Sprintf("contrast %.2f:1 between color and bg is below %.1f:1 (WCAG 2 relative luminance); darken color to #%s", ratio, contrastPass, fix.Get("color"))
+		if fix.Has("bg") {
+			contrast.Message += " and lighten bg to #" + fix.Get("bg")
+		}
+		contrast.Fix = fixURL(fix)
+	}
+	checks = append(checks, contrast)
+
+	quiet := Check{Name: "quiet_zone", Value: o.Margin, Min: quietPass, Pass: true, Status: statusPass}
+	if o.Margin < quietPass {
+		quiet.Status = statusWarn
+		if o.Margin < quietWarn {
+			quiet.Status, quiet.Pass = statusFail, false
+		}
+		quiet.Message = fmt.Sprintf("a quiet zone of %d modules is below the %d that ISO/IEC 18004 requires; readers need it to find the code's edge", o.Margin, quietPass)
+		quiet.Fix = fixURL(url.Values{"margin": {strconv.Itoa(quietPass)}})
+	}
+	checks = append(checks, quiet)
+
+	px := o.Size / canvasModules(sym, o)
+	module := Check{Name: "module_size", Value: px, Min: modulePass, Pass: true, Status: statusPass}
+	if px < modulePass {
+		module.Status = statusWarn
+		if px < moduleWarn {
+			module.Status, module.Pass = statusFail, false
+		}
+		module.Message = fmt.Sprintf("modules are %d px at size %d; below %d px they blur when the image is scaled", px, o.Size, modulePass)
+		module.Fix = fixURL(url.Values{"size": {strconv.Itoa(sizeForModules(sym, o, modulePass))}})
+	}
+	checks = append(checks, module)
+
+	polarity := Check{Name: "polarity", Value: "dark-on-light", Min: "dark-on-light", Pass: true, Status: statusPass}
+	if inverted(o) {
+		polarity.Value, polarity.Pass, polarity.Status = "light-on-dark", false, statusFail
+		polarity.Message = "light modules on a dark background are reflectance-reversed (ISO/IEC 18004 §6.2); many scanners do not read them. Swap color and bg"
+		polarity.Fix = fixURL(swapColors(o))
+	}
+	checks = append(checks, polarity)
+
+	cov := coverage(sym, o.Module, o.Eye)
+	style := Check{Name: "style_risk", Value: math.Round(cov*100) / 100, Min: coveragePass, Pass: true, Status: statusPass}
+	if cov < coveragePass {
+		style.Status = statusWarn
+		fix := saferStyle(sym, o)
+		style.Message = fmt.Sprintf("style %s with eye %s covers %.0f%% of the dark area square modules do; below %.0f%% readers miss modules more often. Try style %s with eye %s",
+			o.Module, o.Eye, cov*100, coveragePass*100, fix.Get("style"), fix.Get("eye"))
+		style.Fix = fixURL(fix)
+	}
+	checks = append(checks, style)
+
+	v.Scannable = true
+	needsFix := false
+	for _, ch := range checks {
+		v.Scannable = v.Scannable && ch.Pass
+		needsFix = needsFix || ch.Status != statusPass
+	}
+	if needsFix {
+		v.Fix = fixURL(allCorrections(sym, o))
+		if !checks[0].Pass {
+			checks[0].Fix = v.Fix
+		}
+	}
+	v.Checks = checks
+	return v, nil
+}
+
+// allCorrections applies each check's correction in turn, each on the
+// options the previous ones left: polarity first, so that contrast then
+// darkens the colour that ends up in front.
+func allCorrections(sym *render.Symbol, o render.Options) url.Values {
+	set := url.Values{}
+	if inverted(o) {
+		for k, v := range swapColors(o) {
+			set[k] = v
+		}
+		o.Foreground, o.Background = o.Background, o.Foreground
+	}
+	if contrastRatio(o.Foreground, o.Background) < contrastPass {
+		fix := contrastFix(o.Foreground, o.Background)
+		for k, v := range fix {
+			set[k] = v
+		}
+	}
+	if o.Margin < quietPass {
+		set.Set("margin", strconv.Itoa(quietPass))
+		o.Margin = quietPass
+	}
+	if coverage(sym, o.Module, o.Eye) < coveragePass {
+		for k, v := range saferStyle(sym, o) {
+			set[k] = v
+		}
+	}
+	if o.Size/canvasModules(sym, o) < modulePass {
+		set.Set("size", strconv.Itoa(sizeForModules(sym, o, modulePass)))
+	}
+	if len(set) == 0 {
+		// Nothing the checks measure is wrong, yet the code did not read:
+		// the plainest drawing is the most robust.
+		set.Set("style", string(render.ModuleSquare))
+		set.Set("eye", string(render.EyeSquare))
+	}
+	return set
+}
+
+func merge(base, set url.Values) url.Values {
+	out := url.Values{}
+	for k, v := range base {
+		out[k] = v
+	}
+	for k, v := range set {
+		out[k] = v
+	}
+	return out
+}
+
+// fitSize raises size when a correction (a wider margin) would leave less
+// than a pixel per module, so that every fix is a call that renders.
+func (s *Server) fitSize(sym *render.Symbol, v url.Values) url.Values {
+	r, errs := parseRendering(newQuery(v), false)
+	if len(errs) > 0 {
+		return v
+	}
+	if need := canvasModules(sym, r.Options); r.Options.Size < need {
+		v.Set("size", strconv.Itoa(min(max(need, render.MinSize), render.MaxSize)))
+	}
+	return v
+}
+
+// canvasModules is the side of the drawing in modules: the symbol, its
+// quiet zone, and a frame and label band when there are. It mirrors
+// render's layout (a test holds the two together): PNG modules are
+// size / canvasModules whole pixels.
+func canvasModules(sym *render.Symbol, o render.Options) int {
+	width := sym.Size + 2*o.Margin
+	if o.Frame == render.FrameScanMe {
+		width += 2
+	}
+	height := width
+	if o.Label != "" || o.Frame == render.FrameScanMe {
+		height += max(4, (sym.Size+2*o.Margin+4)/8)
+	}
+	return max(width, height)
+}
+
+// sizeForModules is the smallest size giving px pixels per module.
+func sizeForModules(sym *render.Symbol, o render.Options, px int) int {
+	return min(max(canvasModules(sym, o)*px, render.MinSize), render.MaxSize)
+}
+
+// relativeLuminance is WCAG 2.2's relative luminance of an sRGB colour.
+func relativeLuminance(c color.NRGBA) float64 {
+	lin := func(v uint8) float64 {
+		x := float64(v) / 255
+		if x <= 0.04045 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
+}
+
+// over composites c onto an opaque ground.
+func over(c, ground color.NRGBA) color.NRGBA {
+	a := float64(c.A) / 255
+	mix := func(x, y uint8) uint8 { return uint8(math.Round(float64(x)*a + float64(y)*(1-a))) }
+	return color.NRGBA{mix(c.R, ground.R), mix(c.G, ground.G), mix(c.B, ground.B), 255}
+}
+
+var white = color.NRGBA{255, 255, 255, 255}
+
+// visible are the colours as seen: bg on white paper or screen, fg on bg.
+func visible(fg, bg color.NRGBA) (color.NRGBA, color.NRGBA) {
+	bg = over(bg, white)
+	return over(fg, bg), bg
+}
+
+// contrastRatio is WCAG 2's (L1 + 0.05) / (L2 + 0.05) of the colours as
+// seen.
+func contrastRatio(fg, bg color.NRGBA) float64 {
+	f, b := visible(fg, bg)
+	lf, lb := relativeLuminance(f), relativeLuminance(b)
+	return (max(lf, lb) + 0.05) / (min(lf, lb) + 0.05)
+}
+
+func inverted(o render.Options) bool {
+	f, b := visible(o.Foreground, o.Background)
+	return relativeLuminance(f) > relativeLuminance(b)
+}
+
+// contrastFix darkens color, keeping its hue, until the ratio reaches
+// contrastPass; when even black would not, bg becomes white as well.
+func contrastFix(fg, bg color.NRGBA) url.Values {
+	set := url.Values{}
+	_, seen := visible(fg, bg)
+	if (relativeLuminance(seen)+0.05)/0.05 < contrastPass {
+		bg = white
+		set.Set("bg", render.HexColor(white))
+	}
+	f := color.NRGBA{fg.R, fg.G, fg.B, 255}
+	for k := 1.0; k >= 0; k -= 0.05 {
+		d := color.NRGBA{uint8(float64(f.R) * k), uint8(float64(f.G) * k), uint8(float64(f.B) * k), 255}
+		if contrastRatio(d, bg) >= contrastPass || k < 0.05 {
+			set.Set("color", render.HexColor(d))
+			break
+		}
+	}
+	return set
+}
+
+func swapColors(o render.Options) url.Values {
+	return url.Values{"color": {render.HexColor(o.Background)}, "bg": {render.HexColor(o.Foreground)}}
+}
+
+// coverage is the dark area of the symbol drawn with module and eye
+// styles, as a fraction of the same symbol drawn with square modules and
+// eyes, both black on white at 8 pixels per module. Data modules and the
+// three finder patterns are measured apart, since readers use them
+// differently (§12: finders by their 1:1:3:1:1 runs, data by module
+// centres), and the lower of the two is the coverage: a small symbol's
+// large square eyes would otherwise hide thin data modules.
+func coverage(sym *render.Symbol, module render.ModuleStyle, eye render.EyeStyle) float64 {
+	if module == render.ModuleSquare && eye == render.EyeSquare {
+		return 1
+	}
+	sData, sEyes := darkArea(sym, module, eye)
+	qData, qEyes := darkArea(sym, render.ModuleSquare, render.EyeSquare)
+	if qData == 0 || qEyes == 0 {
+		return 1
+	}
+	return min(sData/qData, sEyes/qEyes)
+}
+
+// darkArea measures the dark area of the data modules and of the finder
+// patterns, in pixels.
+func darkArea(sym *render.Symbol, module render.ModuleStyle, eye render.EyeStyle) (data, eyes float64) {
+	const px = 8
+	o := render.DefaultOptions()
+	o.Margin = 0
+	o.Module, o.Eye = module, eye
+	o.Size = canvasModules(sym, o) * px
+	b, err := render.PNG(sym, o)
+	if err != nil {
+		panic("verify: coverage rendering: " + err.Error())
+	}
+	img, _, err := image.Decode(bytes.NewReader(b))
+	if err != nil {
+		panic("verify: coverage PNG: " + err.Error())
+	}
+	g := grayOf(img)
+	n := sym.Size
+	var d, e int
+	for y := 0; y < g.Rect.Dy(); y++ {
+		for x := 0; x < g.Rect.Dx(); x++ {
+			dark := 255 - int(g.Pix[y*g.Stride+x])
+			// A finder pattern is 7×7 modules in three corners (§6.3.3).
+			mx, my := x/px, y/px
+			if (mx < 7 || mx >= n-7) && my < 7 || mx < 7 && my >= n-7 {
+				e += dark
+			} else {
+				d += dark
+			}
+		}
+	}
+	return float64(d) / 255, float64(e) / 255
+}
+
+// saferStyles are tried in order, fewest changes first, for a style whose
+// coverage is too low.
+func saferStyle(sym *render.Symbol, o render.Options) url.Values {
+	candidates := [][2]string{
+		{string(o.Module), string(render.EyeSquare)},
+		{string(render.ModuleRounded), string(o.Eye)},
+		{string(render.ModuleRounded), string(render.EyeSquare)},
+	}
+	for _, c := range candidates {
+		if coverage(sym, render.ModuleStyle(c[0]), render.EyeStyle(c[1])) >= coveragePass {
+			return url.Values{"style": {c[0]}, "eye": {c[1]}}
+		}
+	}
+	return url.Values{"style": {string(render.ModuleSquare)}, "eye": {string(render.EyeSquare)}}
+}
+
+// documentVerify adds GET /api/v1/verify to the OpenAPI document and the
+// llms texts.
+func (s *Server) documentVerify() {
+	params := []any{
+		queryParam("data", optData.aliases, obj{"type": "string", "minLength": 1}, "The exact string to encode, for a generic code. Not with type.", false, "https://example.com"),
+		queryParam("type", nil, obj{"type": "string", "enum": registry.Names()}, "On verify, `type` names a payload kind (elsewhere it is an alias of format); that kind's fields follow as parameters, as on /api/v1/<kind>. Verify always judges the PNG, so format is ignored.", false, nil),
+	}
+	kindsOf := map[string][]string{}
+	var fieldOrder []string
+	for _, k := range registry.All() {
+		for _, f := range k.Fields() {
+			if kindsOf[f.Name] == nil {
+				fieldOrder = append(fieldOrder, f.Name)
+			}
+			kindsOf[f.Name] = append(kindsOf[f.Name], k.Name())
+		}
+	}
+	for _, name := range fieldOrder {
+		if name == optData.name || contains(optData.aliases, name) {
+			continue // documented as data; with type it is that kind's field
+		}
+		params = append(params, queryParam(name, nil, obj{"type": "string"}, "A field of "+strings.Join(kindsOf[name], ", ")+", with type.", false, nil))
+	}
+	for _, p := range renderingParams() {
+		if p.(obj)["name"] != optFormat.name {
+			params = append(params, p)
+		}
+	}
+	check := obj{
+		"type":     "object",
+		"required": []string{"name", "pass", "status", "value"},
+		"properties": obj{
+			"name":    obj{"type": "string", "enum": []string{"decode", "contrast", "quiet_zone", "module_size", "polarity", "style_risk"}},
+			"pass":    obj{"type": "boolean", "description": "False only when the check fails; a warning passes."},
+			"status":  obj{"type": "string", "enum": []string{statusPass, statusWarn, statusFail}},
+			"value":   obj{"description": "What was measured."},
+			"min":     obj{"description": "The value that passes."},
+			"message": obj{"type": "string"},
+			"fix":     obj{"type": "string", "format": "uri", "description": "The verify call with this check's correction; following it passes the check."},
+		},
+	}
+	s.extraOperations["/api/v1/verify"] = obj{"get": obj{
+		"operationId": "verify_qr",
+		"summary":     "Check that a code scans: render, decode and measure",
+		"description": "Takes the generation parameters, generic (data and options) or typed (type=<kind> and its fields). Renders the PNG those parameters give, decodes it with a ZXing port and reports checks: decode, contrast (WCAG 2 ratio: pass at 4.5, warn from 3, fail below), quiet_zone (warn below 4 modules, fail below 2), module_size (pixels per module: warn below 4, fail below 2), polarity (light on dark fails: many scanners reject it) and style_risk (dark area of the module and eye styles against square ones: warn below 70 %). A failing or warning check carries a message and a fix, the verify call with the correction; the answer's fix applies them all. scannable is true when the code decodes to the data and no check fails.",
+		"tags":        []string{"verify"},
+		"parameters":  params,
+		"responses": obj{
+			"200": obj{"description": "The verification.", "content": obj{"application/json": obj{"schema": obj{
+				"type":     "object",
+				"required": []string{"scannable", "decoded", "matches", "version", "ec", "contrast_ratio", "checks"},
+				"properties": obj{
+					"scannable":      obj{"type": "boolean"},
+					"decoded":        obj{"type": "string", "description": "The text read back; empty when nothing was read."},
+					"matches":        obj{"type": "boolean", "description": "decoded is exactly the payload."},
+					"version":        obj{"type": "integer", "minimum": 1, "maximum": 40},
+					"ec":             obj{"type": "string", "enum": []string{"L", "M", "Q", "H"}},
+					"contrast_ratio": obj{"type": "number", "minimum": 1, "maximum": 21},
+					"checks":         obj{"type": "array", "items": check},
+					"fix":            obj{"type": "string", "format": "uri", "description": "The verify call with every suggested correction, when a check fails or warns."},
+				},
+			}}}},
+			"400": problemResponse("A parameter or field is invalid; `fix` is the corrected verify call."),
+		},
+	}}
+	s.addDocs(
+		fmt.Sprintf("[Verify](%s/api/v1/verify?data=Hello&color=ccc): `GET /api/v1/verify` with the generation parameters (or `type=<kind>` and its fields); renders, decodes and checks contrast, quiet zone, module size, polarity and style, each with a fix", s.baseURL),
+		"## Verify\n\n"+
+			fmt.Sprintf("`GET %s/api/v1/verify?data=...&<options>`, or `?type=<kind>&<fields>&<options>`: on verify, `type` names a payload kind (elsewhere it is an alias of format; a format value there is accepted and ignored, as verify always judges the PNG). It renders the PNG the same parameters give, decodes it with a ZXing port, and answers:\n\n", s.baseURL)+
+			"`{\"scannable\",\"decoded\",\"matches\",\"version\",\"ec\",\"contrast_ratio\",\"checks\":[{\"name\",\"pass\",\"status\",\"value\",\"min\",\"message\",\"fix\"}],\"fix\"}`\n\n"+
+			"- `decode`: the code reads back as the payload.\n"+
+			"- `contrast`: WCAG 2 contrast ratio of color against bg (relative luminance, (L1+0.05)/(L2+0.05)); pass at 4.5 or more, warn from 3, fail below 3. A transparent or translucent bg is judged against white, and noted.\n"+
+			"- `quiet_zone`: the margin in modules; ISO/IEC 18004 asks 4; warn below 4, fail below 2.\n"+
+			"- `module_size`: whole pixels per module at the requested size; warn below 4, fail below 2.\n"+
+			"- `polarity`: light modules on a dark background fail: many scanners do not read reflectance-reversed codes.\n"+
+			"- `style_risk`: the dark area of the module and eye styles against square ones, data modules and finder patterns measured apart, the lower counting; warn below 70 %.\n"+
+			"- `pass` is false only when a check fails; a warning passes with a message. Each failing or warning check has `fix`: the verify call with its correction, which passes that check. The answer's `fix` applies every correction. `scannable` is true when decode passes and no check fails.",
+	)
+}

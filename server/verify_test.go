@@ -1,0 +1,233 @@
+package server_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// verification is the answer of GET /api/v1/verify (decisions, "Verify").
+type verification struct {
+	Scannable     bool    `json:"scannable"`
+	Decoded       string  `json:"decoded"`
+	Matches       bool    `json:"matches"`
+	Version       int     `json:"version"`
+	EC            string  `json:"ec"`
+	ContrastRatio float64 `json:"contrast_ratio"`
+	Checks        []struct {
+		Name    string `json:"name"`
+		Pass    bool   `json:"pass"`
+		Status  string `json:"status"`
+		Value   any    `json:"value"`
+		Min     any    `json:"min"`
+		Message string `json:"message"`
+		Fix     string `json:"fix"`
+	} `json:"checks"`
+	Fix string `json:"fix"`
+}
+
+func verifyWith(t testing.TB, h http.Handler, target string) verification {
+	t.Helper()
+	rec := fetch(t, h, base+target)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET %s: %d %s", target, rec.Code, rec.Body.String())
+	}
+	var v verification
+	dec := json.NewDecoder(rec.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"decode", "contrast", "quiet_zone", "module_size", "polarity", "style_risk"}
+	if len(v.Checks) != len(names) {
+		t.Fatalf("%d checks, want %v", len(v.Checks), names)
+	}
+	for i, c := range v.Checks {
+		if c.Name != names[i] {
+			t.Fatalf("check %d is %s, want %s", i, c.Name, names[i])
+		}
+		if c.Pass != (c.Status != "fail") {
+			t.Errorf("%s: pass %v with status %s", c.Name, c.Pass, c.Status)
+		}
+		if c.Status != "pass" && (c.Message == "" || c.Fix == "") {
+			t.Errorf("%s %s without message or fix", c.Name, c.Status)
+		}
+	}
+	return v
+}
+
+func (v verification) check(t testing.TB, name string) (status string, value any, fix string) {
+	t.Helper()
+	for _, c := range v.Checks {
+		if c.Name == name {
+			return c.Status, c.Value, c.Fix
+		}
+	}
+	t.Fatalf("no check %s", name)
+	return
+}
+
+// Each case flags one check; following that check's fix passes it, and
+// following the answer's fix passes every check.
+func TestVerifyChecks(t *testing.T) {
+	tests := []struct {
+		name, query string
+		check       string
+		status      string
+		scannable   bool
+	}{
+		{"black on white", "data=hello", "", "", true},
+		{"light grey on white", "data=hello&color=ccc&bg=fff", "contrast", "fail", false},
+		{"mid grey on white", "data=hello&color=808080", "contrast", "warn", true},
+		{"dark bg, black code", "data=hello&bg=444", "contrast", "fail", false},
+		{"no quiet zone", "data=hello&margin=0", "quiet_zone", "fail", false},
+		{"thin quiet zone", "data=hello&margin=3", "quiet_zone", "warn", true},
+		{"one pixel per module", "data=" + strings.Repeat("a", 100) + "&size=64&margin=4", "module_size", "fail", false},
+		{"small modules", "data=hello&size=100", "module_size", "warn", true},
+		{"white on black", "data=hello&color=fff&bg=000", "polarity", "fail", false},
+		{"star modules", "data=hello&style=star", "style_risk", "warn", true},
+		{"dot modules, circle eyes", "data=hello&style=dot&eye=circle", "style_risk", "warn", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := verifyWith(t, handler, "/api/v1/verify?"+tt.query)
+			if v.Scannable != tt.scannable || !v.Matches || v.Decoded != "hello" && !strings.HasPrefix(tt.query, "data=aaa") {
+				t.Errorf("scannable %v (want %v), matches %v, decoded %q", v.Scannable, tt.scannable, v.Matches, v.Decoded)
+			}
+			for _, c := range v.Checks {
+				want := "pass"
+				if c.Name == tt.check {
+					want = tt.status
+				}
+				if c.Status != want {
+					t.Errorf("%s is %s (value %v), want %s: %s", c.Name, c.Status, c.Value, want, c.Message)
+				}
+			}
+			if tt.check == "" {
+				if v.Fix != "" {
+					t.Errorf("a passing code has fix %s", v.Fix)
+				}
+				return
+			}
+			_, _, fix := v.check(t, tt.check)
+			fixed := verifyWith(t, handler, strings.TrimPrefix(fix, base))
+			if status, value, _ := fixed.check(t, tt.check); status != "pass" {
+				t.Errorf("after its fix %s, %s is %s (value %v)", fix, tt.check, status, value)
+			}
+			all := verifyWith(t, handler, strings.TrimPrefix(v.Fix, base))
+			for _, c := range all.Checks {
+				if c.Status != "pass" {
+					t.Errorf("after the answer's fix %s, %s is %s: %s", v.Fix, c.Name, c.Status, c.Message)
+				}
+			}
+			if !all.Scannable {
+				t.Errorf("the answer's fix %s is not scannable", v.Fix)
+			}
+		})
+	}
+}
+
+// The contrast ratio is WCAG 2's: black on white 21, #777 on white 4.48,
+// identical colours 1.
+func TestVerifyContrastRatio(t *testing.T) {
+	for query, want := range map[string]float64{
+		"data=a":                          21,
+		"data=a&color=777":                4.48,
+		"data=a&color=767676":             4.54,
+		"data=a&color=000&bg=transparent": 21,
+	} {
+		if v := verifyWith(t, handler, "/api/v1/verify?"+query); v.ContrastRatio != want {
+			t.Errorf("%s: contrast %v, want %v", query, v.ContrastRatio, want)
+		}
+	}
+	v := verifyWith(t, handler, "/api/v1/verify?data=a&bg=transparent")
+	for _, c := range v.Checks {
+		if c.Name == "contrast" && !strings.Contains(c.Message, "white") {
+			t.Errorf("a transparent background is not noted: %q", c.Message)
+		}
+	}
+}
+
+// Polarity is judged on the colours as seen, and a light code on a dark
+// ground is flagged even though this decoder reads it inverted.
+func TestVerifyPolarity(t *testing.T) {
+	v := verifyWith(t, handler, "/api/v1/verify?data=hello&color=yellow&bg=navy")
+	status, value, fix := v.check(t, "polarity")
+	if status != "fail" || value != "light-on-dark" || !strings.Contains(fix, "color=000080") || !strings.Contains(fix, "bg=ffff00") {
+		t.Errorf("polarity %s %v, fix %s", status, value, fix)
+	}
+	if !v.Matches || v.Scannable {
+		t.Errorf("matches %v scannable %v", v.Matches, v.Scannable)
+	}
+}
+
+// The answer names version and level; typed parameters verify the kind's
+// payload, and type is the kind there, not the format.
+func TestVerifyTyped(t *testing.T) {
+	h := withKinds(t)
+	v := verifyWith(t, h, "/api/v1/verify?type=netcfg&ssid=home&password=secret123&ec=Q")
+	if !v.Scannable || v.Decoded != "WIFI:S:home;P:secret123;;" || v.EC != "Q" || v.Version < 1 {
+		t.Fatalf("%+v", v)
+	}
+	v = verifyWith(t, h, "/api/v1/verify?type=NetCfg&ssid=home&margin=1")
+	_, _, fix := v.check(t, "quiet_zone")
+	if !strings.HasPrefix(fix, base+"/api/v1/verify?type=netcfg&ssid=home") || !strings.Contains(fix, "margin=4") {
+		t.Errorf("typed fix %s", fix)
+	}
+	// A format under its alias type is accepted and ignored.
+	if v := verifyWith(t, h, "/api/v1/verify?data=hi&type=svg"); !v.Scannable {
+		t.Errorf("type=svg: %+v", v)
+	}
+}
+
+// Bad parameters are problems whose fixes are verify calls that work.
+func TestVerifyProblems(t *testing.T) {
+	h := withKinds(t)
+	for _, tt := range []struct{ target, field string }{
+		{"/api/v1/verify", "data"},
+		{"/api/v1/verify?data=hi&size=9000", "size"},
+		{"/api/v1/verify?data=hi&color=nope", "color"},
+		{"/api/v1/verify?type=netcfgg&ssid=x", "type"},
+		{"/api/v1/verify?type=netcfg&password=x", "ssid"},
+		{"/api/v1/verify?data=" + strings.Repeat("a", 2900) + "&size=64", "size"},
+	} {
+		t.Run(tt.target[:min(len(tt.target), 60)], func(t *testing.T) {
+			p := readProblem(t, fetch(t, h, base+tt.target), 400, "invalid-parameter")
+			if p.Field != tt.field {
+				t.Errorf("field %q, want %q", p.Field, tt.field)
+			}
+			if !strings.HasPrefix(p.Fix, base+"/api/v1/verify?") {
+				t.Errorf("fix %s is not a verify call", short(p.Fix))
+			}
+			if rec := fetch(t, h, p.Fix); rec.Code != http.StatusOK {
+				t.Errorf("fix %s answers %d: %s", short(p.Fix), rec.Code, rec.Body.String())
+			}
+		})
+	}
+}
+
+// Verify's pixels per module agree with render's layout. The smallest
+// size that renders a call (the fix of a too-small size) has one pixel per
+// module; so does twice that less one, and twice that has two.
+func TestVerifyModuleSizeMatchesLayout(t *testing.T) {
+	data := strings.Repeat("b", 500)
+	for _, opts := range []string{"", "&margin=0", "&label=caption", "&tpl=scanme", "&margin=7&label=x", "&tpl=scanme&label=hello"} {
+		p := readProblem(t, get(t, "/api/v1/qr?data="+data+opts+"&size=64"), 400, "invalid-parameter")
+		_, target := fixTarget(t, p.Fix)
+		q, _ := url.ParseQuery(strings.SplitN(target, "?", 2)[1])
+		side, _ := strconv.Atoi(q.Get("size"))
+		if side <= 64 {
+			t.Fatalf("%s: the smallest size %d is not above the minimum", opts, side)
+		}
+		for size, want := range map[int]float64{side: 1, 2*side - 1: 1, 2 * side: 2} {
+			v := verifyWith(t, handler, fmt.Sprintf("/api/v1/verify?data=%s%s&size=%d", data, opts, size))
+			if _, px, _ := v.check(t, "module_size"); px != want {
+				t.Errorf("%s size %d: %v px per module, render draws %v", opts, size, px, want)
+			}
+		}
+	}
+}

@@ -83,6 +83,7 @@ func (s *Server) routes() {
 	r := s.engine
 	get(r, "/api/v1/qr", s.generateQR)
 	get(r, "/q/*data", s.generatePath)
+	r.POST("/api/v1/qr/batch", s.handleBatch())
 	r.POST("/api/v1/decode", s.handleDecode())
 	get(r, "/api/v1/verify", s.handleVerify())
 	s.kindRoutes()

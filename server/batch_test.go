@@ -1,0 +1,503 @@
+package server_test
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/qrforge/qrforge/server"
+)
+
+// runCurl runs a fix written as a curl command (method, URL, -H headers,
+// -d body) through h. A body read from a file (@file) cannot be run.
+func runCurl(t testing.TB, h http.Handler, fix string) *httptest.ResponseRecorder {
+	t.Helper()
+	words := shellWords(t, fix)
+	if len(words) == 0 || words[0] != "curl" {
+		t.Fatalf("fix %q is not a curl command", short(fix))
+	}
+	method, target, contentType := http.MethodGet, "", ""
+	var body []byte
+	for i := 1; i < len(words); i++ {
+		switch w := words[i]; w {
+		case "-X":
+			i++
+			method = words[i]
+		case "-H":
+			i++
+			if v, ok := strings.CutPrefix(words[i], "Content-Type: "); ok {
+				contentType = v
+			}
+		case "-d", "--data-binary":
+			i++
+			if strings.HasPrefix(words[i], "@") {
+				t.Fatalf("fix %q reads a file", short(fix))
+			}
+			body = []byte(words[i])
+		default:
+			if strings.HasPrefix(w, base) {
+				target = strings.TrimPrefix(w, base)
+			}
+		}
+	}
+	if method == http.MethodGet && body != nil {
+		method = http.MethodPost
+	}
+	return sendBody(t, h, method, target, contentType, body)
+}
+
+// batchAnswer is the non-zip answer (decisions, "Batch").
+type batchAnswer struct {
+	Count     int `json:"count"`
+	Succeeded int `json:"succeeded"`
+	Failed    int `json:"failed"`
+	Items     []struct {
+		Index int             `json:"index"`
+		ID    *string         `json:"id"`
+		URL   string          `json:"url"`
+		Data  json.RawMessage `json:"data"`
+		Error *problem        `json:"error"`
+	} `json:"items"`
+}
+
+func postBatch(t testing.TB, h http.Handler, body string) batchAnswer {
+	t.Helper()
+	rec := sendBody(t, h, http.MethodPost, "/api/v1/qr/batch", "application/json", []byte(body))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("status %d: %s", rec.Code, rec.Body.String())
+	}
+	if ct := rec.Header().Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Errorf("Content-Type %q", ct)
+	}
+	var a batchAnswer
+	dec := json.NewDecoder(rec.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&a); err != nil {
+		t.Fatalf("answer: %v", err)
+	}
+	return a
+}
+
+// batchItems are plain and typed items with shared and own styles, and
+// one bad item, as every output renders them.
+const batchItems = `[
+	{"id": "plain", "data": "https://example.com/a"},
+	{"id": "own-style", "data": "hello", "style": {"fg": "red", "width": 300}},
+	{"data": 12345},
+	{"id": "typed", "type": "netcfg", "fields": {"ssid": "home", "password": "secret123"}},
+	{"id": "bad", "data": "x", "style": {"size": 99999}},
+	{"id": 7, "type": "Wlan", "fields": {"ssid": "cafe"}}
+]`
+
+// Every output gives each item's code, in item order, and the same bytes
+// as the GET URL the url output gives for that item; the bad item fails
+// alone with a problem whose fix works.
+func TestBatchOutputs(t *testing.T) {
+	h := withKinds(t)
+	urls := postBatch(t, h, `{"style": {"size": 256, "color": "navy"}, "items": `+batchItems+`}`)
+	if urls.Count != 6 || urls.Succeeded != 5 || urls.Failed != 1 || len(urls.Items) != 6 {
+		t.Fatalf("count %d, succeeded %d, failed %d, items %d; want 6, 5, 1, 6", urls.Count, urls.Succeeded, urls.Failed, len(urls.Items))
+	}
+	wantIDs := []string{"plain", "own-style", "", "typed", "bad", "7"}
+	for i, it := range urls.Items {
+		if it.Index != i {
+			t.Errorf("item %d has index %d", i, it.Index)
+		}
+		if got := deref(it.ID); got != wantIDs[i] || (it.ID == nil) != (wantIDs[i] == "") {
+			t.Errorf("item %d id %v, want %q", i, it.ID, wantIDs[i])
+		}
+	}
+	// Shared style, overridden key by key under any alias.
+	for i, want := range map[int][]string{
+		0: {"/api/v1/qr?", "size=256", "color=000080"},
+		1: {"size=300", "color=ff0000"},
+		2: {"data=12345", "size=256"},
+		3: {"/api/v1/netcfg?ssid=home&password=secret123", "color=000080"},
+		5: {"/api/v1/wlan?ssid=cafe"},
+	} {
+		for _, part := range want {
+			if !strings.Contains(urls.Items[i].URL, part) {
+				t.Errorf("item %d URL %s lacks %s", i, urls.Items[i].URL, part)
+			}
+		}
+	}
+	bad := urls.Items[4]
+	if bad.Error == nil || bad.URL != "" || bad.Error.Field != "size" || bad.Error.Status != 400 {
+		t.Fatalf("bad item: %+v", bad)
+	}
+	if rec := fetch(t, h, bad.Error.Fix); rec.Code != http.StatusOK {
+		t.Errorf("bad item's fix %s answers %d", bad.Error.Fix, rec.Code)
+	}
+
+	for _, tt := range []struct {
+		output, format string
+		decode         func(t *testing.T, data json.RawMessage) []byte
+	}{
+		{"base64", "png", func(t *testing.T, data json.RawMessage) []byte {
+			var uri string
+			json.Unmarshal(data, &uri)
+			b64, ok := strings.CutPrefix(uri, "data:image/png;base64,")
+			if !ok {
+				t.Fatalf("data %q is not a PNG data URI", short(uri))
+			}
+			b, err := base64.StdEncoding.DecodeString(b64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}},
+		{"svg", "svg", func(t *testing.T, data json.RawMessage) []byte {
+			var s string
+			json.Unmarshal(data, &s)
+			return []byte(s)
+		}},
+		{"json", "json", func(t *testing.T, data json.RawMessage) []byte {
+			readMatrix(t, data)
+			return data
+		}},
+	} {
+		t.Run(tt.output, func(t *testing.T) {
+			a := postBatch(t, h, `{"output": "`+tt.output+`", "style": {"size": 256, "color": "navy"}, "items": `+batchItems+`}`)
+			if a.Count != 6 || a.Succeeded != 5 || a.Failed != 1 {
+				t.Fatalf("count %d, succeeded %d, failed %d", a.Count, a.Succeeded, a.Failed)
+			}
+			for i, it := range a.Items {
+				if i == 4 {
+					if it.Error == nil || it.Data != nil {
+						t.Errorf("bad item: %+v", it)
+					}
+					continue
+				}
+				if it.Error != nil || it.URL != "" {
+					t.Fatalf("item %d: %+v", i, it)
+				}
+				got := tt.decode(t, it.Data)
+				u := urls.Items[i].URL
+				if tt.format != "png" {
+					u += "&format=" + tt.format
+				}
+				rec := fetch(t, h, u)
+				want := bytes.TrimSpace(rec.Body.Bytes())
+				if rec.Code != 200 || !bytes.Equal(bytes.TrimSpace(got), want) {
+					t.Errorf("item %d: inline %s differs from GET %s (%d)", i, tt.output, u, rec.Code)
+				}
+				if tt.format == "png" && i == 3 {
+					if text := decodeQR(t, got); text != "WIFI:S:home;P:secret123;;" {
+						t.Errorf("typed item reads %q", text)
+					}
+				}
+			}
+		})
+	}
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// Items come back in order whatever order the workers finish them in.
+func TestBatchOrder(t *testing.T) {
+	var items []string
+	for i := range 200 {
+		// Long and short data take different times to render.
+		data := strings.Repeat("x", (i*37)%900+1)
+		items = append(items, fmt.Sprintf(`{"id":"n%d","data":%q}`, i, data))
+	}
+	a := postBatch(t, handler, `{"output":"json","items":[`+strings.Join(items, ",")+`]}`)
+	if a.Count != 200 || a.Succeeded != 200 {
+		t.Fatalf("count %d succeeded %d", a.Count, a.Succeeded)
+	}
+	for i, it := range a.Items {
+		if it.Index != i || deref(it.ID) != fmt.Sprintf("n%d", i) {
+			t.Fatalf("position %d holds item %d (%s)", i, it.Index, deref(it.ID))
+		}
+	}
+}
+
+// The url output sets format from the style, and checks that the symbol
+// fits the size without rendering it.
+func TestBatchURLOutput(t *testing.T) {
+	a := postBatch(t, handler, `{"style":{"format":"svg"},"items":[{"data":"a"},{"data":"`+strings.Repeat("a", 2900)+`","style":{"size":64}}]}`)
+	if !strings.Contains(a.Items[0].URL, "format=svg") {
+		t.Errorf("URL %s lacks format=svg", a.Items[0].URL)
+	}
+	if rec := fetch(t, handler, a.Items[0].URL); rec.Header().Get("Content-Type") != "image/svg+xml" {
+		t.Errorf("URL gives %s", rec.Header().Get("Content-Type"))
+	}
+	e := a.Items[1].Error
+	if e == nil || e.Field != "size" || !strings.Contains(e.Fix, "size=185") {
+		t.Fatalf("a version-40 code at 64 px: %+v", a.Items[1])
+	}
+}
+
+// base64 items are at most 1024 px; the fix is the item's own URL.
+func TestBatchInlineSizeCap(t *testing.T) {
+	a := postBatch(t, handler, `{"output":"base64","items":[{"data":"big","style":{"size":2048}},{"data":"ok","style":{"size":1024}}]}`)
+	e := a.Items[0].Error
+	if e == nil || e.Field != "size" || !strings.Contains(e.Detail, "zip") {
+		t.Fatalf("size 2048 inline: %+v", a.Items[0])
+	}
+	rec := fetch(t, handler, e.Fix)
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/png" || pngImage(t, rec.Body.Bytes()).Bounds().Dx() != 2048 {
+		t.Errorf("fix %s: %d %s", e.Fix, rec.Code, rec.Header().Get("Content-Type"))
+	}
+	if a.Items[1].Error != nil {
+		t.Errorf("size 1024 inline: %+v", a.Items[1].Error)
+	}
+}
+
+// The zip holds one file per item named after its id, made safe and
+// unique, and errors.json for the items that failed.
+func TestBatchZip(t *testing.T) {
+	h := withKinds(t)
+	body := `{"output":"zip","style":{"size":128},"items":[
+		{"id":"a","data":"first"},
+		{"id":"a","data":"second"},
+		{"id":"../../etc/passwd","data":"third"},
+		{"data":"fourth"},
+		{"id":"errors","data":"fifth","style":{"format":"json"}},
+		{"id":"` + strings.Repeat("long", 30) + `","data":"sixth","style":{"format":"svg"}},
+		{"id":"broken","data":"x","style":{"color":"nope"}},
+		{"id":"wifi","type":"netcfg","fields":{"ssid":"home"}}
+	]}`
+	rec := sendBody(t, h, http.MethodPost, "/api/v1/qr/batch", "application/json", []byte(body))
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "application/zip" {
+		t.Fatalf("%d %s: %s", rec.Code, rec.Header().Get("Content-Type"), short(rec.Body.String()))
+	}
+	zr, err := zip.NewReader(bytes.NewReader(rec.Body.Bytes()), int64(rec.Body.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	files := map[string][]byte{}
+	for _, f := range zr.File {
+		names = append(names, f.Name)
+		r, _ := f.Open()
+		files[f.Name], _ = io.ReadAll(r)
+		r.Close()
+	}
+	want := []string{"a.png", "a-2.png", "_.._etc_passwd.png", "3.png", "errors-2.json",
+		strings.Repeat("long", 16) + ".svg", "wifi.png", "errors.json"}
+	if strings.Join(names, " ") != strings.Join(want, " ") {
+		t.Fatalf("names\n got %q\nwant %q", names, want)
+	}
+	for name, target := range map[string]string{
+		"a.png":                             "/api/v1/qr?data=first&size=128",
+		"3.png":                             "/api/v1/qr?data=fourth&size=128",
+		"errors-2.json":                     "/api/v1/qr?data=fifth&size=128&format=json",
+		"wifi.png":                          "/api/v1/netcfg?ssid=home&size=128",
+		strings.Repeat("long", 16) + ".svg": "/api/v1/qr?data=sixth&size=128&format=svg",
+	} {
+		if got := fetch(t, h, base+target); !bytes.Equal(got.Body.Bytes(), files[name]) {
+			t.Errorf("%s differs from GET %s", name, target)
+		}
+	}
+	var failed []struct {
+		Index int     `json:"index"`
+		ID    string  `json:"id"`
+		File  string  `json:"file"`
+		Error problem `json:"error"`
+	}
+	if err := json.Unmarshal(files["errors.json"], &failed); err != nil {
+		t.Fatal(err)
+	}
+	if len(failed) != 1 || failed[0].Index != 6 || failed[0].ID != "broken" || failed[0].File != "broken.png" || failed[0].Error.Field != "color" {
+		t.Fatalf("errors.json: %s", files["errors.json"])
+	}
+}
+
+// Ids are reduced to [A-Za-z0-9._-], without a leading dot, at most 64
+// characters.
+func TestBatchZipNamesAreSafe(t *testing.T) {
+	body := `{"output":"zip","items":[{"id":".hidden","data":"a"},{"id":"ä/b\\c:d","data":"b"},{"id":"...","data":"c"}]}`
+	rec := sendBody(t, handler, http.MethodPost, "/api/v1/qr/batch", "application/json", []byte(body))
+	zr, err := zip.NewReader(bytes.NewReader(rec.Body.Bytes()), int64(rec.Body.Len()))
+	if err != nil {
+		t.Fatalf("%v: %s", err, short(rec.Body.String()))
+	}
+	var names []string
+	for _, f := range zr.File {
+		names = append(names, f.Name)
+	}
+	if got, want := strings.Join(names, " "), "hidden.png __b_c_d.png 2.png"; got != want {
+		t.Fatalf("names %q, want %q", got, want)
+	}
+}
+
+// Problems with the request as a whole; each fix is a call that works.
+func TestBatchProblems(t *testing.T) {
+	h := withKinds(t)
+	many := `{"items":[` + strings.TrimSuffix(strings.Repeat(`{"data":"a"},`, 1001), ",") + `]}`
+	huge := `{"items":[{"data":"` + strings.Repeat("a", 4<<20) + `"}]}`
+	tests := []struct {
+		name        string
+		contentType string
+		body        string
+		status      int
+		kind        string
+		field       string
+		detailHas   string
+		fixHas      string
+		fixRuns     bool
+	}{
+		{"no content type", "", `{"items":[{"data":"a"}]}`, 415, "unsupported-media-type", "Content-Type", "application/json", "-H 'Content-Type: application/json'", true},
+		{"form content type", "application/x-www-form-urlencoded", `{"items":[{"data":"a"}]}`, 415, "unsupported-media-type", "Content-Type", "application/json", "-H 'Content-Type: application/json'", true},
+		{"syntax error", "application/json", "{\"items\": [\n  {\"data\": \"a\"},\n]}", 400, "invalid-parameter", "", "at byte 29 (line 3, column 1)", "", true},
+		{"truncated", "application/json", `{"items": [{"data": "a"}`, 400, "invalid-parameter", "", "ends early", "", true},
+		{"not an object", "application/json", `[{"data":"a"}]`, 400, "invalid-parameter", "", "not a JSON array", "", true},
+		{"empty body", "application/json", ``, 400, "invalid-parameter", "", "empty", "", true},
+		{"unknown key", "application/json", `{"itemz":[], "items":[{"data":"a"}], "output":"svg"}`, 400, "invalid-parameter", "itemz", "did you mean items", `"output":"svg"`, true},
+		{"unknown output", "application/json", `{"output":"pngs","items":[{"data":"a"}]}`, 400, "invalid-parameter", "output", "did you mean", `"output":"`, true},
+		{"bad shared style", "application/json", `{"style":{"size":99999,"color":"red"},"items":[{"data":"a"}]}`, 400, "invalid-parameter", "style.size", "4096", `"size":"4096"`, true},
+		{"unknown style key", "application/json", `{"style":{"sise":300},"items":[{"data":"a"}]}`, 400, "invalid-parameter", "style.sise", "did you mean size", "", true},
+		{"style format against output", "application/json", `{"output":"json","style":{"format":"svg"},"items":[{"data":"a"}]}`, 400, "invalid-parameter", "style.format", "json", "", true},
+		{"no items", "application/json", `{"output":"url"}`, 400, "invalid-parameter", "items", "required", "", true},
+		{"empty items", "application/json", `{"items":[]}`, 400, "invalid-parameter", "items", "empty", "", true},
+		{"too many items", "application/json", many, 413, "payload-too-large", "items", "1001", "batches of at most 1000", false},
+		{"body too large", "application/json", huge, 413, "payload-too-large", "", "4 MiB", "batches of at most 1000", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := sendBody(t, h, http.MethodPost, "/api/v1/qr/batch", tt.contentType, []byte(tt.body))
+			p := readProblem(t, rec, tt.status, tt.kind)
+			if p.Field != tt.field {
+				t.Errorf("field %q, want %q", p.Field, tt.field)
+			}
+			if !strings.Contains(p.Detail, tt.detailHas) {
+				t.Errorf("detail %q lacks %q", p.Detail, tt.detailHas)
+			}
+			if !strings.Contains(p.Fix, tt.fixHas) {
+				t.Errorf("fix %q lacks %q", short(p.Fix), tt.fixHas)
+			}
+			if !strings.HasPrefix(p.Fix, "curl -X POST '"+base+"/api/v1/qr/batch' -H 'Content-Type: application/json' ") {
+				t.Errorf("fix %q is not a batch call", short(p.Fix))
+			}
+			if tt.fixRuns {
+				if rec := runCurl(t, h, p.Fix); rec.Code != http.StatusOK {
+					t.Errorf("fix %s answers %d: %s", short(p.Fix), rec.Code, short(rec.Body.String()))
+				}
+			}
+		})
+	}
+}
+
+// One malformed item fails alone; the others render.
+func TestBatchBadItems(t *testing.T) {
+	h := withKinds(t)
+	a := postBatch(t, h, `{"items":[
+		"just a string",
+		{"data":"a","colour":"red"},
+		{"data":"a","type":"netcfg"},
+		{"fields":{"ssid":"x"}},
+		{"type":"netcfgg","fields":{"ssid":"x"}},
+		{"type":"netcfg","fields":{"ssid":"x","pasword":"y"}},
+		{"type":"netcfg","fields":{"password":"y"}},
+		{"data":{"nested":true}},
+		{"data":"a","style":{"data":"b"}},
+		{"id":"ok","data":"fine"}
+	]}`)
+	if a.Count != 10 || a.Succeeded != 1 || a.Failed != 9 {
+		t.Fatalf("count %d succeeded %d failed %d", a.Count, a.Succeeded, a.Failed)
+	}
+	wantField := []string{"", "colour", "data", "type", "type", "pasword", "ssid", "data", "style.data"}
+	for i, field := range wantField {
+		e := a.Items[i].Error
+		if e == nil {
+			t.Errorf("item %d did not fail", i)
+			continue
+		}
+		if e.Field != field || e.Fix == "" || e.Status != 400 {
+			t.Errorf("item %d: field %q (want %q), fix %q", i, e.Field, field, e.Fix)
+		}
+	}
+	// A misspelt field's fix is the call without it.
+	if fix := a.Items[5].Error.Fix; strings.Contains(fix, "pasword") || fetch(t, h, fix).Code != 200 {
+		t.Errorf("misspelt field fix %s", fix)
+	}
+	if fix := a.Items[4].Error.Fix; !strings.Contains(fix, "/api/v1/netcfg?") {
+		t.Errorf("unknown type fix %s does not suggest netcfg", fix)
+	}
+	if a.Items[9].Error != nil || a.Items[9].URL == "" {
+		t.Errorf("good item: %+v", a.Items[9])
+	}
+}
+
+// POST only: other methods get a 405 whose fix is a POST.
+func TestBatchMethod(t *testing.T) {
+	p := readProblem(t, get(t, "/api/v1/qr/batch"), 405, "method-not-allowed")
+	if !strings.HasPrefix(p.Fix, "curl -X POST") {
+		t.Errorf("fix %q", p.Fix)
+	}
+}
+
+// countingWriter is a ResponseWriter that keeps nothing but a byte count,
+// so that a benchmark measures the server's memory, not the recorder's.
+type countingWriter struct {
+	header http.Header
+	n      int
+	status int
+}
+
+func (w *countingWriter) Header() http.Header         { return w.header }
+func (w *countingWriter) WriteHeader(status int)      { w.status = status }
+func (w *countingWriter) Write(b []byte) (int, error) { w.n += len(b); return len(b), nil }
+
+// BenchmarkBatchBase64 posts 1000 plain items for base64 data URIs at the
+// default 512 px, and reports the peak heap seen while it runs.
+func BenchmarkBatchBase64(b *testing.B) {
+	var items []string
+	for i := range 1000 {
+		items = append(items, fmt.Sprintf(`{"id":"item-%d","data":"https://example.com/product/%d"}`, i, i))
+	}
+	body := []byte(`{"output":"base64","items":[` + strings.Join(items, ",") + `]}`)
+	h := server.New(server.Config{BaseURL: base})
+
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	go func() {
+		var m runtime.MemStats
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(2 * time.Millisecond):
+				runtime.ReadMemStats(&m)
+				if m.HeapInuse > peak.Load() {
+					peak.Store(m.HeapInuse)
+				}
+			}
+		}
+	}()
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		req := httptest.NewRequest(http.MethodPost, "/api/v1/qr/batch", bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		w := &countingWriter{header: http.Header{}}
+		h.ServeHTTP(w, req)
+		if w.status != http.StatusOK {
+			b.Fatalf("status %d", w.status)
+		}
+		n = w.n
+	}
+	close(done)
+	b.ReportMetric(float64(peak.Load())/(1<<20), "peak-heap-MiB")
+	b.ReportMetric(float64(before.HeapInuse)/(1<<20), "start-heap-MiB")
+	b.ReportMetric(float64(n)/(1<<20), "response-MiB")
+}

@@ -87,6 +87,7 @@ func (s *Server) routes() {
 	r.POST("/api/v1/decode", s.handleDecode())
 	get(r, "/api/v1/verify", s.handleVerify())
 	s.kindRoutes()
+	s.pageRoutes()
 	get(r, "/errors/:kind", s.errorDoc)
 	r.NoRoute(s.notFound)
 	r.NoMethod(s.methodNotAllowed)

@@ -1,0 +1,67 @@
+package server_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/server"
+)
+
+type greeting struct {
+	Name     string `json:"name" validate:"required,max=20" jsonschema_description:"Who to greet."`
+	Security string `json:"security" jsonschema:"enum=formal,enum=casual" validate:"omitempty,oneof=formal casual" jsonschema_description:"How formal the greeting is."`
+}
+
+// TestANewKindGetsItsPage: a kind declared in one place gets a page at
+// /<name>, listed on /, with no page code; other paths stay 404 problems.
+func TestANewKindGetsItsPage(t *testing.T) {
+	registry.Register(registry.Kind[greeting]{
+		Name:     "greeting",
+		Summary:  "Say hello",
+		Standard: registry.Standard{Name: "qrforge test kind"},
+		Examples: []greeting{{Name: "Ada"}},
+		Encode:   func(g greeting) string { return "Hello, " + g.Name },
+	})
+	defer registry.Unregister("greeting")
+	h := server.New(server.Config{BaseURL: base})
+	send := func(target string) *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, target, nil))
+		return rec
+	}
+
+	rec := send("/greeting?name=Grace&sec=casual&fg=navy")
+	if rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
+		t.Fatalf("GET /greeting: %d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
+	body := rec.Body.String()
+	for _, want := range []string{
+		`name="name" data-api="name" type="text" value="Grace"`,
+		`name="sec" data-api="security"`, // the short name applies to any kind's security field
+		`<option value="casual" selected>`,
+		`name="fg" data-api="color"`,
+		`src="/api/v1/greeting?name=Grace&amp;security=casual&amp;color=navy"`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	if rec := send("/api/v1/greeting?name=Grace&security=casual&color=navy"); rec.Code != http.StatusOK {
+		t.Errorf("the page's preview answers %d: %s", rec.Code, rec.Body.String())
+	}
+	if body := send("/").Body.String(); !strings.Contains(body, `href="/greeting"`) {
+		t.Error("/ does not list the new kind")
+	}
+	// The server validates the page's state as the API does.
+	if body := send("/greeting?name=" + strings.Repeat("x", 21)).Body.String(); !strings.Contains(body, "name is at most 20 characters") {
+		t.Error("the page does not show the API's error for a too-long name")
+	}
+	for _, target := range []string{"/greetings", "/greeting/x", "/assets/none.css"} {
+		if rec := send(target); rec.Code != http.StatusNotFound || rec.Header().Get("Content-Type") != "application/problem+json" {
+			t.Errorf("GET %s: %d %s, want a 404 problem document", target, rec.Code, rec.Header().Get("Content-Type"))
+		}
+	}
+}

@@ -1,0 +1,167 @@
+// qrforge pages: live preview, the API's errors beside their field,
+// downloads and copy buttons. The page works without this file (the form
+// submits with GET); the script only saves the round trip.
+(function () {
+  'use strict';
+  var form = document.getElementById('editor');
+  if (!form) return;
+  var pagePath = form.getAttribute('action');
+  var apiPath = form.getAttribute('data-api');
+  var base = form.getAttribute('data-base') || location.origin;
+  var box = document.getElementById('preview');
+  var img = document.getElementById('preview-img');
+  var detail = document.getElementById('preview-detail');
+  var apiURL = document.getElementById('api-url');
+  var png = document.getElementById('download-png');
+  var svg = document.getElementById('download-svg');
+  var status = document.getElementById('status');
+  var timer = 0;
+
+  // encode writes a query component as Go's url.QueryEscape does, so that
+  // the page and the server write the same links.
+  function encode(s) {
+    return encodeURIComponent(s)
+      .replace(/[!'()*]/g, function (c) { return '%' + c.charCodeAt(0).toString(16).toUpperCase(); })
+      .replace(/%20/g, '+');
+  }
+  function norm(v) { return v.trim().toLowerCase().replace(/^#/, ''); }
+  function withQuery(path, pairs) {
+    var q = pairs.map(function (p) { return encode(p[0]) + '=' + encode(p[1]); }).join('&');
+    return q ? path + '?' + q : path;
+  }
+
+  // state reads the form: page names for the page's link, API names for
+  // the API call. Empty values and defaults are left out.
+  function state() {
+    var page = [], api = [];
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || !el.dataset.api || el.disabled) return;
+      if ((el.type === 'radio' || el.type === 'checkbox') && !el.checked) return;
+      var v = el.value;
+      if (v === '') return;
+      if (el.dataset.default !== undefined && norm(v) === norm(el.dataset.default)) return;
+      page.push([el.name, v]);
+      api.push([el.dataset.api, v]);
+    });
+    return { page: page, api: api };
+  }
+
+  function update(now) {
+    var s = state();
+    var pageURL = withQuery(pagePath, s.page);
+    if (location.pathname + location.search !== pageURL) history.replaceState(null, '', pageURL);
+    var preview = withQuery(apiPath, s.api);
+    png.href = preview;
+    svg.href = withQuery(apiPath, s.api.concat([['format', 'svg']]));
+    apiURL.value = base + preview;
+    clearTimeout(timer);
+    timer = setTimeout(function () { show(preview); }, now ? 0 : 250);
+  }
+
+  function show(src) {
+    if (img.getAttribute('src') === src) return;
+    box.classList.add('is-loading');
+    img.setAttribute('src', src);
+  }
+
+  img.addEventListener('load', function () {
+    box.classList.remove('is-loading', 'is-error');
+    setDownloads(true);
+    clearErrors();
+  });
+  // An <img> cannot read an error body: fetch the same URL for the
+  // problem document and show its detail beside the field it names.
+  img.addEventListener('error', function () {
+    var src = img.getAttribute('src');
+    fetch(src, { headers: { Accept: 'application/problem+json' } })
+      .then(function (res) { return res.ok ? null : res.json(); })
+      .then(function (p) { if (p && img.getAttribute('src') === src) showProblem(p); })
+      .catch(function () {
+        if (img.getAttribute('src') === src) showProblem({ detail: 'The preview could not be loaded; try again.' });
+      });
+  });
+
+  function clearErrors() {
+    form.querySelectorAll('.has-error').forEach(function (el) { el.classList.remove('has-error'); });
+    form.querySelectorAll('.error').forEach(function (el) { el.textContent = ''; });
+    form.querySelectorAll('[aria-invalid]').forEach(function (el) { el.removeAttribute('aria-invalid'); });
+  }
+
+  function showProblem(p) {
+    clearErrors();
+    var list = p.errors && p.errors.length ? p.errors : [{ field: p.field, detail: p.detail }];
+    var loose = [];
+    list.forEach(function (e) {
+      var holder = e.field && form.querySelector('[data-field="' + CSS.escape(e.field) + '"]');
+      var message = holder && holder.querySelector('.error');
+      if (!message || holder.querySelector(':disabled')) {
+        loose.push(e.detail);
+        return;
+      }
+      holder.classList.add('has-error');
+      message.textContent = (message.textContent + ' ' + e.detail).trim();
+      holder.querySelectorAll('input[name], select, textarea').forEach(function (el) { el.setAttribute('aria-invalid', 'true'); });
+    });
+    detail.textContent = loose.length ? loose.join(' ') : 'Correct the marked field.';
+    box.classList.remove('is-loading');
+    box.classList.add('is-error');
+    setDownloads(false);
+  }
+
+  function setDownloads(on) {
+    [png, svg].forEach(function (a) {
+      if (on) a.removeAttribute('aria-disabled'); else a.setAttribute('aria-disabled', 'true');
+    });
+  }
+
+  // Colour pickers pair with a text input that holds the value (it also
+  // takes names and "transparent"); the picker needs the script, so it is
+  // hidden until now.
+  form.querySelectorAll('input[type="color"][data-for]').forEach(function (picker) {
+    var text = document.getElementById(picker.dataset.for);
+    picker.hidden = false;
+    picker.addEventListener('input', function () { text.value = picker.value.slice(1); });
+    text.addEventListener('input', function () {
+      var m = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(text.value.trim());
+      if (!m) return;
+      var h = m[1].toLowerCase();
+      if (h.length === 3) h = h.replace(/./g, '$&$&');
+      picker.value = '#' + h;
+    });
+  });
+
+  form.addEventListener('input', function () { update(false); });
+  form.addEventListener('change', function () { update(false); });
+  form.addEventListener('submit', function (e) { e.preventDefault(); update(true); });
+
+  function say(text) {
+    status.textContent = text;
+    clearTimeout(say.timer);
+    say.timer = setTimeout(function () { status.textContent = ''; }, 3000);
+  }
+  function copy(text, what) {
+    function fallback() {
+      var t = document.createElement('textarea');
+      t.value = text;
+      t.setAttribute('readonly', '');
+      t.className = 'sr-only';
+      document.body.appendChild(t);
+      t.select();
+      var ok = false;
+      try { ok = document.execCommand('copy'); } catch (e) { ok = false; }
+      t.remove();
+      say(ok ? what + ' copied.' : 'Copying failed: select the text and copy it.');
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () { say(what + ' copied.'); }, fallback);
+    } else {
+      fallback();
+    }
+  }
+  var copyAPI = document.getElementById('copy-api');
+  var copyLink = document.getElementById('copy-link');
+  copyAPI.hidden = false;
+  copyLink.hidden = false;
+  copyAPI.addEventListener('click', function () { copy(apiURL.value, 'API URL'); });
+  copyLink.addEventListener('click', function () { copy(location.href, 'Link to this page'); });
+})();

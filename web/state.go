@@ -1,0 +1,242 @@
+package web
+
+import (
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/qrforge/qrforge/registry"
+)
+
+// tool is one editor: the generic one at / or a kind's at /<kind>.
+type tool struct {
+	Name     string // the kind's name; "" for the generic editor
+	Path     string // the page's path
+	APIPath  string // the endpoint that renders the page's state
+	Title    string
+	Summary  string
+	Standard registry.Standard
+	// Level is the error-correction level the kind's standard requires,
+	// or "" when the level is free.
+	Level   string
+	fields  []field
+	example state
+}
+
+// field is one input of a tool: a kind's field, or the generic text.
+type field struct {
+	Name        string // the API's name
+	Param       string // the page's name
+	Required    bool
+	Description string
+	Example     string
+	Enum        []string
+	Multiline   bool
+	names       []string // names read from a page URL, lower case
+}
+
+// state is what a page shows, keyed by API name. Empty values are absent.
+type state map[string]string
+
+// genericExample is the text the generic editor opens with.
+const genericExample = "https://example.com"
+
+func newGenericTool(cfg Config) *tool {
+	data := field{
+		Name:        cfg.Data.Name,
+		Param:       cfg.Data.Name,
+		Required:    true,
+		Description: "Any text: a web address, a message, a code. It is encoded as given, in UTF-8.",
+		Example:     genericExample,
+		Multiline:   true,
+		names:       lowerNames(cfg.Data.Name, cfg.Data.Aliases...),
+	}
+	return &tool{
+		Path:    "/",
+		APIPath: cfg.GenericPath,
+		Title:   "QR code generator",
+		Summary: "Text or a web address, as a QR code you can style, download or link to.",
+		fields:  []field{data},
+		example: state{data.Name: genericExample},
+	}
+}
+
+func newKindTool(cfg Config, k registry.Entry) *tool {
+	t := &tool{
+		Name:     k.Name(),
+		Path:     "/" + k.Name(),
+		APIPath:  k.Path(),
+		Title:    k.Summary(),
+		Summary:  k.Summary(),
+		Standard: k.Standard(),
+		example:  state(k.Example()),
+	}
+	if level := k.Hints().Level; level != 0 {
+		t.Level = level.String()
+	}
+	for _, f := range k.Fields() {
+		param := f.Name
+		if short, ok := shortNames[f.Name]; ok && !k.HasField(short) {
+			param = short
+		}
+		t.fields = append(t.fields, field{
+			Name:        f.Name,
+			Param:       param,
+			Required:    f.Required,
+			Description: f.Description,
+			Example:     f.Example,
+			Enum:        f.Enum,
+			Multiline:   multiline(f),
+			names:       lowerNames(param, f.Name),
+		})
+	}
+	return t
+}
+
+// multiline reports whether a field holds running text, which gets a text
+// area: its description says line breaks are kept, or its name says it is a
+// message.
+func multiline(f registry.Field) bool {
+	switch f.Name {
+	case "text", "message", "body", "note", "description":
+		return true
+	}
+	return strings.Contains(strings.ToLower(f.Description), "line break")
+}
+
+// paramName is the name a page writes an option under.
+func paramName(o Option) string {
+	if short, ok := shortNames[o.Name]; ok {
+		return short
+	}
+	return o.Name
+}
+
+// optionNames are the names a page URL may give an option under: its page
+// name, its API name and the API's aliases, so that an API call's query
+// string opens the same code in the editor.
+func optionNames(o Option) []string {
+	return lowerNames(paramName(o), append([]string{o.Name}, o.Aliases...)...)
+}
+
+func lowerNames(first string, more ...string) []string {
+	var out []string
+	for _, n := range append([]string{first}, more...) {
+		n = strings.ToLower(n)
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// read takes a page's state from its query string. Parameter names are
+// matched without case, as the API matches them. submitted reports a query
+// that names a control but leaves it empty, as a form sent without
+// JavaScript does.
+func (t *tool) read(q url.Values, opts []Option) (st state, submitted bool) {
+	lower := make(map[string][]string, len(q))
+	for k, vs := range q {
+		lk := strings.ToLower(k)
+		lower[lk] = append(lower[lk], vs...)
+	}
+	st = state{}
+	take := func(name string, names []string) {
+		for _, n := range names {
+			vs, ok := lower[n]
+			if !ok || len(vs) == 0 {
+				continue
+			}
+			if vs[0] == "" {
+				submitted = true
+				continue
+			}
+			st[name] = vs[0]
+			return
+		}
+	}
+	for _, f := range t.fields {
+		take(f.Name, f.names)
+	}
+	for _, o := range opts {
+		take(o.Name, optionNames(o))
+	}
+	return st, submitted
+}
+
+// pair is one query parameter; queries keep the editor's order.
+type pair struct{ name, value string }
+
+// pairs lists a state's parameters in the editor's order: fields, then
+// options, leaving out options at their default. page selects the page's
+// names instead of the API's.
+func (t *tool) pairs(st state, opts []Option, page bool) []pair {
+	var out []pair
+	for _, f := range t.fields {
+		if v := st[f.Name]; v != "" {
+			name := f.Name
+			if page {
+				name = f.Param
+			}
+			out = append(out, pair{name, v})
+		}
+	}
+	for _, o := range opts {
+		v := st[o.Name]
+		if v == "" || isDefault(o, v) || (o.Level && t.Level != "") {
+			continue
+		}
+		name := o.Name
+		if page {
+			name = paramName(o)
+		}
+		out = append(out, pair{name, v})
+	}
+	return out
+}
+
+// isDefault reports whether v is the option's default value, ignoring case
+// and a colour's leading '#'.
+func isDefault(o Option, v string) bool {
+	norm := func(s string) string { return strings.TrimPrefix(strings.ToLower(strings.TrimSpace(s)), "#") }
+	return norm(v) == norm(o.Default)
+}
+
+func encodePairs(ps []pair) string {
+	var b strings.Builder
+	for i, p := range ps {
+		if i > 0 {
+			b.WriteByte('&')
+		}
+		b.WriteString(url.QueryEscape(p.name))
+		b.WriteByte('=')
+		b.WriteString(url.QueryEscape(p.value))
+	}
+	return b.String()
+}
+
+func withQuery(path string, ps []pair) string {
+	if len(ps) == 0 {
+		return path
+	}
+	return path + "?" + encodePairs(ps)
+}
+
+// pageURL is the page's own link to st, with the page's names.
+func (t *tool) pageURL(st state, opts []Option) string {
+	return withQuery(t.Path, t.pairs(st, opts, true))
+}
+
+// apiURL is the API call that renders st, with extra parameters appended.
+func (t *tool) apiURL(st state, opts []Option, extra ...pair) string {
+	return withQuery(t.APIPath, append(t.pairs(st, opts, false), extra...))
+}
+
+// apiValues is st as the API reads it, for Check.
+func (t *tool) apiValues(st state, opts []Option) url.Values {
+	v := url.Values{}
+	for _, p := range t.pairs(st, opts, false) {
+		v.Set(p.name, p.value)
+	}
+	return v
+}

@@ -1,0 +1,204 @@
+// Package web serves qrforge's tool pages: a generic editor at / and one
+// editor per registered kind at /<kind>, all derived from the registry, so a
+// new kind gets its page without code here.
+//
+// A page keeps its whole state in the query string, with the API's names
+// except for a few short ones (sec, fg); a link opens the editor prefilled.
+// Pages are rendered on the server with html/template and work without
+// JavaScript: the form submits with GET to the same page, and the preview is
+// an <img> of the API URL of the same state. A small embedded script adds a
+// live preview, error messages beside their field, downloads and copy
+// buttons.
+//
+// The package does not know the HTTP API's option parser: the server passes
+// its rendering options as a table and a Check function that validates a
+// state exactly as the API would.
+package web
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/qrforge/qrforge/registry"
+)
+
+// OptionType says what values a rendering option takes, and so which control
+// edits it.
+type OptionType int
+
+// Option types.
+const (
+	// Text is free text, at most Max characters when Max is set.
+	Text OptionType = iota
+	// Integer is a whole number from Min to Max.
+	Integer
+	// Colour is a colour the API parses (hex with or without #, names).
+	Colour
+	// Choice is one of Values, picked from a list.
+	Choice
+	// Shape is one of Values, picked from swatches that show each value.
+	Shape
+)
+
+// Option is one rendering option of the API as the pages edit it.
+type Option struct {
+	Name    string   // the API's canonical name, e.g. "color"
+	Aliases []string // other names the API accepts for it
+	Title   string   // what the control is called, e.g. "Colour"
+	Hint    string   // one line on what values do
+	Type    OptionType
+	Values  []string // Choice and Shape: the allowed values
+	Default string   // the value the API uses when the option is absent
+	Min     int      // Integer: smallest value
+	Max     int      // Integer: largest value; Text: longest value in characters
+	// Level marks the error-correction level, which a kind's standard may
+	// fix; such a kind's page shows the level and does not send it.
+	Level bool
+}
+
+// Problem is one invalid parameter, as a problem document names it.
+type Problem struct {
+	Field  string // the API name of the parameter; "" when none applies
+	Detail string
+}
+
+// Config is what the pages need from the server.
+type Config struct {
+	// BaseURL is the public address, without a trailing slash; the API URL
+	// a page offers to copy is written on it.
+	BaseURL string
+	// GenericPath is the endpoint that encodes free text, e.g. /api/v1/qr.
+	GenericPath string
+	// Data is the generic endpoint's text parameter.
+	Data Option
+	// Kinds are the registered kinds; each gets a page at /<name>.
+	Kinds []registry.Entry
+	// Options are the rendering options every page edits, in the order the
+	// API lists them.
+	Options []Option
+	// Check validates a state as the API would: kind is a kind's name, or
+	// "" for the generic endpoint, and values are keyed by API names. It
+	// lets a page without JavaScript show the API's errors. It may be nil.
+	Check func(kind string, values url.Values) []Problem
+}
+
+// Page is a route the server mounts.
+type Page struct {
+	Path    string
+	Handler http.Handler
+}
+
+// Site is the pages of one server: the generic editor and one per kind.
+type Site struct {
+	cfg    Config
+	home   *tool
+	tools  []*tool
+	assets *assets
+	pages  []Page
+}
+
+// AssetsPath is the path prefix of the embedded assets; the name after it
+// carries a content hash, so assets are cached for a year.
+const AssetsPath = "/assets/"
+
+// shortNames are the page names that differ from the API's (decisions, "Web
+// pages"): fg for color, sec for a field named security. label and tpl are
+// already the API's names.
+var shortNames = map[string]string{"color": "fg", "security": "sec"}
+
+// New builds the pages of every kind in cfg.Kinds. It panics on a template
+// or asset error, which is a programming error any test catches.
+func New(cfg Config) *Site {
+	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
+	s := &Site{cfg: cfg, assets: embeddedAssets()}
+	pageTemplates()
+	s.home = newGenericTool(cfg)
+	s.pages = append(s.pages, Page{Path: "/", Handler: s.handler(s.home)})
+	for _, k := range cfg.Kinds {
+		t := newKindTool(cfg, k)
+		s.tools = append(s.tools, t)
+		s.pages = append(s.pages, Page{Path: t.Path, Handler: s.handler(t)})
+	}
+	return s
+}
+
+// Pages lists the routes of the pages: / and /<kind> for each kind.
+func (s *Site) Pages() []Page { return s.pages }
+
+// ServeAsset answers a request for the asset called name (the part after
+// AssetsPath) and reports whether there is one; when not, nothing is
+// written and the caller answers 404.
+func (s *Site) ServeAsset(w http.ResponseWriter, r *http.Request, name string) bool {
+	return s.assets.serve(w, r, name)
+}
+
+// handler serves one tool's page.
+func (s *Site) handler(t *tool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		st, submitted := t.read(r.URL.Query(), s.cfg.Options)
+		// A form submitted without JavaScript sends every control, empty or
+		// not; redirect to the short link of the same state so that the
+		// address bar holds a link worth sharing.
+		if submitted {
+			http.Redirect(w, r, t.pageURL(st, s.cfg.Options), http.StatusSeeOther)
+			return
+		}
+		// A page without state opens with the kind's example rather than
+		// an empty form and an error.
+		if len(st) == 0 {
+			st = t.example
+		}
+		var problems []Problem
+		if s.cfg.Check != nil {
+			problems = s.cfg.Check(t.Name, t.apiValues(st, s.cfg.Options))
+		}
+		view := s.view(t, st, problems)
+		var buf bytes.Buffer
+		if err := pageTemplates().ExecuteTemplate(&buf, "page", view); err != nil {
+			panic("web: render " + t.Path + ": " + err.Error())
+		}
+		sum := sha256.Sum256(buf.Bytes())
+		etag := `"` + hex.EncodeToString(sum[:12]) + `"`
+		h := w.Header()
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		// Pages change with the binary, so caches revalidate with the ETag.
+		h.Set("Cache-Control", "no-cache")
+		h.Set("ETag", etag)
+		setSecurityHeaders(h)
+		if etagMatches(r.Header.Get("If-None-Match"), etag) {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		h.Set("Content-Length", strconv.Itoa(buf.Len()))
+		w.Write(buf.Bytes())
+	})
+}
+
+// contentSecurityPolicy allows only the site's own scripts, styles and
+// images: with no inline script or style, a value that slipped past escaping
+// still could not run.
+const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; " +
+	"connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+func setSecurityHeaders(h http.Header) {
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "same-origin")
+}
+
+// etagMatches implements If-None-Match's weak comparison (RFC 9110
+// §13.1.2) for one ETag.
+func etagMatches(header, etag string) bool {
+	for _, part := range strings.Split(header, ",") {
+		part = strings.TrimPrefix(strings.TrimSpace(part), "W/")
+		if part == etag || part == "*" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,309 @@
+// Browser tests of qrforge's pages, in Debian's Chromium driven by
+// playwright-core. run.sh builds and starts the server and sets QRFORGE_URL;
+// every decoded image is checked with zbarimg, independent of qrforge.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const base = process.env.QRFORGE_URL;
+if (!base) throw new Error('QRFORGE_URL is not set: run e2e/browser/run.sh');
+const artifacts = process.env.QRFORGE_ARTIFACTS || path.resolve(import.meta.dirname, '../artifacts');
+fs.mkdirSync(artifacts, { recursive: true });
+
+// Flags for a closed network: without the background-networking ones
+// Chromium keeps trying to reach Google's hosts.
+const chromiumFlags = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+const profiles = [];
+const contexts = [];
+
+// open starts Chromium with a fresh profile (its --user-data-dir).
+async function open(options = {}) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'qrforge-chromium-'));
+  profiles.push(profile);
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: chromiumFlags,
+    acceptDownloads: true,
+    viewport: { width: 1280, height: 900 },
+    ...options,
+  });
+  contexts.push(context);
+  return context;
+}
+
+// newPage opens a page that fails the test on a script error.
+async function newPage(context) {
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('console', (m) => {
+    // A preview of an invalid state is a 400 by design; anything else,
+    // including a Content-Security-Policy violation, is a bug.
+    if (m.type() === 'error' && !/status of 400/.test(m.text())) page.errors.push(m.text());
+  });
+  return page;
+}
+
+let browser;
+before(async () => { browser = await open(); });
+after(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  for (const p of profiles) fs.rmSync(p, { recursive: true, force: true });
+});
+
+// zbar decodes a PNG file and returns the text of its one code.
+function zbar(file) {
+  return execFileSync('zbarimg', ['--raw', '-q', file], { encoding: 'utf8' }).replace(/\n$/, '');
+}
+
+// previewLoaded waits until the preview shows the image of its current src.
+async function previewLoaded(page) {
+  await page.waitForFunction(() => {
+    const img = document.getElementById('preview-img');
+    return img.complete && img.naturalWidth > 0 && !document.getElementById('preview').classList.contains('is-error');
+  });
+  return page.getAttribute('#preview-img', 'src');
+}
+
+// savePreview fetches the preview's image as the browser did and saves it.
+async function savePreview(page, name) {
+  const src = await previewLoaded(page);
+  const res = await page.request.get(new URL(src, base).href);
+  assert.equal(res.status(), 200, `preview ${src}`);
+  assert.equal(res.headers()['content-type'], 'image/png');
+  const file = path.join(artifacts, name);
+  fs.writeFileSync(file, await res.body());
+  return file;
+}
+
+function query(url) { return new URL(url, base).searchParams; }
+
+describe('wifi page', () => {
+  const link = '/wifi?ssid=Cafe&password=longpassword&fg=1d3557';
+
+  test('a prefilled link shows its values and a preview that scans', async () => {
+    const page = await newPage(browser);
+    await page.goto(base + link);
+    assert.equal(await page.inputValue('[name=ssid]'), 'Cafe');
+    assert.equal(await page.inputValue('[name=password]'), 'longpassword');
+    assert.equal(await page.inputValue('[name=fg]'), '1d3557');
+    assert.equal(await page.inputValue('#o-color-picker'), '#1d3557');
+    const src = await previewLoaded(page);
+    assert.equal(src, '/api/v1/wifi?ssid=Cafe&password=longpassword&color=1d3557');
+    const file = await savePreview(page, 'browser-wifi-preview.png');
+    assert.equal(zbar(file), 'WIFI:T:WPA;S:Cafe;P:longpassword;;');
+    await page.screenshot({ path: path.join(artifacts, 'browser-wifi.png'), fullPage: true });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('editing updates the link and the preview, in a box that keeps its size', async () => {
+    const page = await newPage(browser);
+    await page.goto(base + link);
+    await previewLoaded(page);
+    const size = () => page.evaluate(() => {
+      const r = document.getElementById('preview').getBoundingClientRect();
+      return { x: r.x + scrollX, width: r.width, height: r.height };
+    });
+    const box = await size();
+
+    await page.fill('[name=ssid]', '');
+    await page.locator('[name=ssid]').pressSequentially('Cafe Two');
+    await page.waitForFunction(() => location.search.includes('ssid=Cafe+Two'));
+    await page.waitForFunction(() => document.getElementById('preview-img').getAttribute('src').includes('ssid=Cafe+Two'));
+    assert.equal(zbar(await savePreview(page, 'browser-wifi-edited.png')), 'WIFI:T:WPA;S:Cafe Two;P:longpassword;;');
+
+    // Short names in the page's link, the API's names in the preview.
+    await page.selectOption('[name=sec]', 'WPA2');
+    await page.locator('label.swatch', { hasText: /^dot$/ }).click();
+    await page.waitForFunction(() => document.getElementById('preview-img').getAttribute('src').includes('style=dot'));
+    const pageQuery = query(page.url());
+    assert.equal(pageQuery.get('sec'), 'WPA2');
+    assert.equal(pageQuery.get('fg'), '1d3557');
+    assert.equal(pageQuery.get('style'), 'dot');
+    const src = await previewLoaded(page);
+    const apiQuery = query(src);
+    assert.equal(apiQuery.get('security'), 'WPA2');
+    assert.equal(apiQuery.get('color'), '1d3557');
+    assert.equal(apiQuery.get('sec'), null);
+    assert.equal(await page.inputValue('#api-url'), base + src);
+    assert.equal(await page.getAttribute('#download-svg', 'href'), src + '&format=svg');
+
+    // The eye picker is a radio group: arrow keys move the choice.
+    await page.focus('[name=eye]:checked');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => location.search.includes('eye=rounded'));
+    assert.equal(await page.locator('[name=eye]:checked').getAttribute('value'), 'rounded');
+
+    // The colour picker writes the text field, which holds the state.
+    await page.locator('#o-color-picker').fill('#aa0000');
+    await page.waitForFunction(() => location.search.includes('fg=aa0000'));
+
+    assert.equal(zbar(await savePreview(page, 'browser-wifi-styled.png')), 'WIFI:T:WPA;S:Cafe Two;P:longpassword;;');
+    assert.deepEqual(await size(), box, 'the preview box moved or changed size');
+
+    // Reloading the link reopens the same state.
+    await page.reload();
+    assert.equal(await page.inputValue('[name=ssid]'), 'Cafe Two');
+    assert.equal(await page.inputValue('[name=sec]'), 'WPA2');
+    assert.equal(await page.locator('[name=style]:checked').getAttribute('value'), 'dot');
+    assert.equal(await page.inputValue('[name=fg]'), 'aa0000');
+    assert.equal(await previewLoaded(page), '/api/v1/wifi?ssid=Cafe+Two&password=longpassword&security=WPA2&style=dot&eye=rounded&color=aa0000');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test("a field the API refuses shows the API's detail beside it", async () => {
+    const page = await newPage(browser);
+    await page.goto(base + link);
+    await previewLoaded(page);
+    await page.fill('[name=password]', 'short');
+    const message = page.locator('#f-password-error');
+    await message.filter({ hasText: /\S/ }).waitFor();
+    const src = await page.getAttribute('#preview-img', 'src');
+    const problem = await (await page.request.get(new URL(src, base).href)).json();
+    assert.equal(problem.field, 'password');
+    assert.equal((await message.textContent()).trim(), problem.detail);
+    assert.equal(await page.getAttribute('[name=password]', 'aria-invalid'), 'true');
+    assert.match(await page.getAttribute('#preview', 'class'), /is-error/);
+    await page.screenshot({ path: path.join(artifacts, 'browser-wifi-error.png') });
+
+    await page.fill('[name=password]', 'long enough now');
+    await previewLoaded(page);
+    assert.equal((await message.textContent()).trim(), '');
+    assert.equal(await page.getAttribute('[name=password]', 'aria-invalid'), null);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('download PNG and SVG deliver the code', async () => {
+    const page = await newPage(browser);
+    await page.goto(base + link);
+    await previewLoaded(page);
+    const [png] = await Promise.all([page.waitForEvent('download'), page.click('#download-png')]);
+    assert.equal(png.suggestedFilename(), 'qrcode-wifi.png');
+    const pngFile = path.join(artifacts, 'browser-download.png');
+    await png.saveAs(pngFile);
+    const bytes = fs.readFileSync(pngFile);
+    assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'not a PNG');
+    assert.equal(zbar(pngFile), 'WIFI:T:WPA;S:Cafe;P:longpassword;;');
+
+    const [svg] = await Promise.all([page.waitForEvent('download'), page.click('#download-svg')]);
+    assert.equal(svg.suggestedFilename(), 'qrcode-wifi.svg');
+    const svgFile = path.join(artifacts, 'browser-download.svg');
+    await svg.saveAs(svgFile);
+    assert.match(fs.readFileSync(svgFile, 'utf8'), /<svg[\s>]/);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('copy buttons put the API URL and the page link on the clipboard', async () => {
+    await browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    const page = await newPage(browser);
+    await page.goto(base + link);
+    await previewLoaded(page);
+    await page.click('#copy-api');
+    await page.locator('#status').filter({ hasText: 'copied' }).waitFor();
+    const api = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(api, base + '/api/v1/wifi?ssid=Cafe&password=longpassword&color=1d3557');
+    assert.equal((await page.request.get(api)).status(), 200);
+    await page.click('#copy-link');
+    await page.locator('#status').filter({ hasText: 'Link' }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), base + link);
+    await page.close();
+  });
+});
+
+describe('without JavaScript', () => {
+  test('the form submits to a short link and the preview follows', async () => {
+    const context = await open({ javaScriptEnabled: false });
+    const page = await newPage(context);
+    await page.goto(base + '/wifi?ssid=Cafe&password=longpassword&fg=1d3557');
+    await page.fill('[name=ssid]', 'No Script');
+    await page.selectOption('[name=sec]', 'WPA2');
+    await Promise.all([page.waitForURL(/ssid=No\+Script/), page.getByRole('button', { name: 'Update the code' }).first().click()]);
+    assert.equal(new URL(page.url()).search, '?ssid=No+Script&password=longpassword&sec=WPA2&fg=1d3557');
+    const src = await page.getAttribute('#preview-img', 'src');
+    assert.equal(src, '/api/v1/wifi?ssid=No+Script&password=longpassword&security=WPA2&color=1d3557');
+    assert.equal(zbar(await savePreview(page, 'browser-nojs.png')), 'WIFI:T:WPA;S:No Script;P:longpassword;;');
+
+    // The server marks the field the API refuses.
+    await page.goto(base + '/wifi?ssid=Cafe&password=short');
+    assert.match(await page.textContent('#f-password-error'), /WPA passphrase/);
+    await context.close();
+  });
+});
+
+describe('pages', () => {
+  test('home lists every kind and its editor makes a code', async () => {
+    const page = await newPage(browser);
+    await page.goto(base + '/');
+    const kinds = (await (await page.request.get(base + '/api/v1/kinds')).json()).kinds.map((k) => k.name);
+    assert.ok(kinds.length > 0);
+    for (const name of kinds) {
+      assert.equal(await page.locator(`#kinds a[href="/${name}"]`).count(), 1, `no link to /${name}`);
+    }
+    await page.fill('[name=data]', 'https://example.org/qrforge?x=1&y=2');
+    await page.waitForFunction(() => document.getElementById('preview-img').getAttribute('src').includes('example.org'));
+    assert.equal(zbar(await savePreview(page, 'browser-home-preview.png')), 'https://example.org/qrforge?x=1&y=2');
+    assert.equal(query(page.url()).get('data'), 'https://example.org/qrforge?x=1&y=2');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(artifacts, 'browser-home.png'), fullPage: true });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('a payment page opens with its example, which scans', async () => {
+    const page = await newPage(browser);
+    await page.goto(base + '/upi');
+    const kind = await (await page.request.get(base + '/api/v1/kinds/upi')).json();
+    for (const f of kind.fields) {
+      assert.equal(await page.locator(`[data-api="${f.name}"]`).count(), 1, `no control for ${f.name}`);
+    }
+    const src = await previewLoaded(page);
+    const payload = await (await page.request.get(new URL(src.replace('/api/v1/upi?', '/api/v1/upi/payload?'), base).href)).json();
+    assert.equal(zbar(await savePreview(page, 'browser-upi-preview.png')), payload.payload);
+    await page.screenshot({ path: path.join(artifacts, 'browser-upi.png'), fullPage: true });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('a phone-sized screen scrolls only down', async () => {
+    const page = await newPage(browser);
+    await page.setViewportSize({ width: 360, height: 780 });
+    for (const p of ['/', '/wifi?ssid=Cafe&password=longpassword', '/upi', '/vcard']) {
+      const res = await page.goto(base + p);
+      if (res.status() === 404) continue; // a kind not registered in this build
+      await previewLoaded(page);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 360, `${p} is ${width} px wide at 360`);
+    }
+    await page.goto(base + '/wifi?ssid=Cafe&password=longpassword&fg=1d3557');
+    await page.screenshot({ path: path.join(artifacts, 'browser-wifi-360.png'), fullPage: true });
+    await page.close();
+  });
+
+  test('every control can be reached with the keyboard', async () => {
+    const page = await newPage(browser);
+    await page.goto(base + '/wifi?ssid=Cafe&password=longpassword');
+    const names = new Set();
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press('Tab');
+      const name = await page.evaluate(() => document.activeElement && (document.activeElement.name || document.activeElement.id));
+      if (name) names.add(name);
+    }
+    for (const want of ['ssid', 'password', 'sec', 'style', 'eye', 'fg', 'bg', 'size', 'margin', 'ec', 'tpl', 'label', 'download-png', 'download-svg', 'copy-api', 'copy-link']) {
+      assert.ok(names.has(want), `Tab never reaches ${want}; reached ${[...names].join(', ')}`);
+    }
+    await page.close();
+  });
+});

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Browser tests of qrforge's pages: builds the binary from this checkout,
+# starts it on a free loopback port and runs pages.test.mjs with node's
+# test runner in Debian's Chromium, driven by playwright-core (which never
+# downloads a browser of its own).
+#
+# Usage: bash e2e/browser/run.sh   (from any directory; root or sudo
+# installs chromium and zbar-tools from Debian when they are missing).
+# Screenshots and downloads go to e2e/artifacts/ (gitignored).
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+export QRFORGE_ARTIFACTS=${QRFORGE_ARTIFACTS:-$root/e2e/artifacts}
+export CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+
+log() { printf 'browser e2e: %s\n' "$*"; }
+
+# The machine has Go at /usr/local/go even when a non-login shell lacks it.
+if ! command -v go >/dev/null 2>&1 && [ -x /usr/local/go/bin/go ]; then
+	export PATH="$PATH:/usr/local/go/bin"
+fi
+
+as_root() {
+	if [ "$(id -u)" -eq 0 ]; then
+		"$@"
+	else
+		sudo "$@"
+	fi
+}
+
+missing=()
+[ -x "$CHROMIUM" ] || missing+=(chromium)
+command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
+if [ ${#missing[@]} -gt 0 ]; then
+	log "installing from Debian: ${missing[*]}"
+	as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
+	as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+fi
+for cmd in node npm go zbarimg; do
+	command -v "$cmd" >/dev/null 2>&1 || { log "$cmd is missing"; exit 1; }
+done
+
+# playwright-core only, from the lock file; it drives the system Chromium.
+if ! (cd "$here" && node -e 'import("playwright-core")' >/dev/null 2>&1); then
+	log "npm ci"
+	(cd "$here" && npm ci --no-audit --no-fund)
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/qrforge-browser.XXXXXX")
+server_pid=
+cleanup() {
+	if [ -n "$server_pid" ]; then
+		kill "$server_pid" 2>/dev/null || true
+		wait "$server_pid" 2>/dev/null || true
+	fi
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+log "building qrforge"
+(cd "$root" && go build -o "$work/qrforge" ./cmd/qrforge)
+
+# Port 0: the kernel picks a free port, and qrforge prints the address it
+# listens on, so there is no race between choosing a port and binding it.
+env -u QRFORGE_ADDR -u QRFORGE_BASE_URL "$work/qrforge" --addr 127.0.0.1:0 >"$work/stdout" 2>"$work/stderr" &
+server_pid=$!
+url=
+for _ in $(seq 1 200); do
+	url=$(sed -n 's/^qrforge listening on \(http:\/\/[0-9.:]*\).*/\1/p' "$work/stdout" | head -n 1)
+	[ -n "$url" ] && break
+	if ! kill -0 "$server_pid" 2>/dev/null; then
+		log "qrforge exited:"
+		cat "$work/stdout" "$work/stderr" >&2
+		exit 1
+	fi
+	sleep 0.1
+done
+if [ -z "$url" ]; then
+	log "qrforge did not start within 20s"
+	cat "$work/stdout" "$work/stderr" >&2
+	exit 1
+fi
+log "qrforge at $url"
+
+mkdir -p "$QRFORGE_ARTIFACTS"
+status=0
+(cd "$here" && QRFORGE_URL="$url" node --test --test-reporter=spec pages.test.mjs) || status=$?
+if [ "$status" -ne 0 ]; then
+	log "failed; server log:"
+	tail -n 50 "$work/stderr" >&2 || true
+fi
+exit "$status"

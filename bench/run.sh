@@ -24,7 +24,8 @@ mkdir -p "$out"
 
 src=$(mktemp -d)
 trap 'rm -rf "$src"' EXIT
-git archive HEAD | tar -x -C "$src"
+root=$(git rev-parse --show-toplevel)
+git -C "$root" archive HEAD | tar -x -C "$src"
 git rev-parse HEAD >"$out/commit.txt"
 
 : >"$out/bench.txt"

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/qrforge/qrforge/render"
@@ -178,7 +179,9 @@ func (s *Server) produce(r *Rendering, target fixTarget) (*Output, *Problem) {
 
 // encode builds the symbol, or the data-too-long problem.
 func (s *Server) encode(r *Rendering, target fixTarget) (*render.Symbol, *Problem) {
+	start := time.Now()
 	sym, err := render.Encode(r.Data, r.Level)
+	s.metrics.observeEncode(time.Since(start))
 	if err != nil {
 		return nil, s.encodeFailed(r, err, target)
 	}
@@ -187,7 +190,9 @@ func (s *Server) encode(r *Rendering, target fixTarget) (*render.Symbol, *Proble
 
 // renderSymbol draws the symbol in the requested format.
 func (s *Server) renderSymbol(sym *render.Symbol, r *Rendering, target fixTarget) (*Output, *Problem) {
+	start := time.Now()
 	body, contentType, err := renderFormat(sym, r)
+	s.metrics.observeRender(r.Format, time.Since(start))
 	if err != nil {
 		var sizeErr *render.SizeError
 		if errors.As(err, &sizeErr) {

@@ -44,6 +44,7 @@ const (
 	KindRateLimited          = "rate-limited"
 	KindURITooLong           = "uri-too-long"
 	KindInternal             = "internal-error"
+	KindNotReady             = "not-ready"
 )
 
 // errorKinds documents each kind at /errors/<kind>.
@@ -62,6 +63,7 @@ var errorKinds = map[string]struct {
 	KindRateLimited:          {429, "Rate limited", "Too many requests from one client. `fix` says when to retry."},
 	KindURITooLong:           {414, "URI too long", "The request line is longer than the service accepts. Send less data."},
 	KindInternal:             {500, "Internal error", "Something failed inside qrforge. The request may succeed if retried; please report it."},
+	KindNotReady:             {503, "Not ready", "The instance cannot serve yet, or no longer can (GET /readyz): a load balancer sends the request to another instance."},
 }
 
 func (s *Server) problem(kind string, status int, detail, field, fix string) *Problem {
@@ -76,8 +78,14 @@ func (s *Server) problem(kind string, status int, detail, field, fix string) *Pr
 	}
 }
 
-// writeProblem is the one place a problem becomes a response.
+// writeProblem is the one place a problem becomes a response. instance is
+// the request's id (X-Request-Id), which finds its log line.
 func writeProblem(c *gin.Context, p *Problem) {
+	if id := requestID(c); id != "" && p.Instance == "" {
+		withID := *p
+		withID.Instance = "urn:uuid:" + id
+		p = &withID
+	}
 	// Fixes are URLs: keep '&' readable rather than \u0026.
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)

@@ -19,6 +19,18 @@ type Config struct {
 	// finished API handler (cmd passes mcp.New), so that its tools call
 	// the same routes as HTTP clients without this package importing it.
 	MCP func(api http.Handler) http.Handler
+
+	// CacheSize is the response cache's budget in bytes. qrforge has no
+	// response cache yet; the size is reported as
+	// qrforge_cache_capacity_bytes for the cache to come.
+	CacheSize int64
+	// TrustedProxies are the addresses or CIDR ranges whose
+	// X-Forwarded-For and X-Real-IP name the client; by default none is
+	// trusted and the client is the connection's peer.
+	TrustedProxies []string
+	// Readiness, when set, replaces the test render behind /readyz, so
+	// that tests can make it fail.
+	Readiness func() error
 }
 
 // Server holds the dependencies of every handler.
@@ -33,6 +45,11 @@ type Server struct {
 	openapi         []byte
 	// mcp serves /api/mcp once built; see mountMCP.
 	mcp http.Handler
+	// routeTable classifies every route pattern for metrics and logs;
+	// see classifyRoutes.
+	routeTable map[string]route
+	metrics    *metrics
+	readiness  func() error
 }
 
 // maxURILength bounds the request target. Version 40 holds at most 7089
@@ -50,15 +67,28 @@ func New(cfg Config) http.Handler {
 		baseURL: strings.TrimRight(cfg.BaseURL, "/"),
 		log:     cfg.Logger,
 		engine:  gin.New(),
+		metrics: newMetrics(cfg.CacheSize),
+	}
+	s.readiness = cfg.Readiness
+	if s.readiness == nil {
+		s.readiness = readinessRender
+	}
+	// gin trusts every proxy's X-Forwarded-For unless told otherwise,
+	// which would let any client choose the address it is logged under.
+	if err := s.engine.SetTrustedProxies(cfg.TrustedProxies); err != nil {
+		panic("server: trusted proxies: " + err.Error())
 	}
 	s.engine.HandleMethodNotAllowed = true
 	s.engine.RedirectTrailingSlash = false
 	s.engine.RedirectFixedPath = false
-	s.engine.Use(s.recoverProblem, cors, s.limitURI)
+	// requestLog comes first so that it sees every answer, panics turned
+	// into 500s included, and gives every problem its instance.
+	s.engine.Use(s.requestLog, s.instrument, s.recoverProblem, cors, s.limitURI)
 	s.extraOperations = map[string]obj{}
 	s.routes()
 	s.mountMCP(cfg.MCP)
 	s.describe()
+	s.routeTable = s.classifyRoutes()
 	if cfg.MCP != nil {
 		s.mcp = cfg.MCP(s.engine)
 	}
@@ -89,6 +119,7 @@ func (s *Server) routes() {
 	s.kindRoutes()
 	s.pageRoutes()
 	get(r, "/errors/:kind", s.errorDoc)
+	s.opsRoutes()
 	r.NoRoute(s.notFound)
 	r.NoMethod(s.methodNotAllowed)
 }
@@ -126,7 +157,8 @@ func (s *Server) limitURI(c *gin.Context) {
 func (s *Server) recoverProblem(c *gin.Context) {
 	defer func() {
 		if v := recover(); v != nil {
-			s.log.Error("panic serving request", "method", c.Request.Method, "path", c.Request.URL.Path, "panic", v)
+			// The route pattern, not the path: /q/<data> holds the data.
+			s.log.Error("panic serving request", "request_id", requestID(c), "method", methodLabel(c.Request.Method), "route", s.routeOf(c).label, "panic", v)
 			writeProblem(c, s.problem(KindInternal, http.StatusInternalServerError,
 				"qrforge failed to serve this request", "", ""))
 		}

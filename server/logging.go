@@ -1,0 +1,143 @@
+package server
+
+import (
+	"context"
+	"log/slog"
+	"net/url"
+	"slices"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/google/uuid"
+)
+
+// requestIDHeader carries a request's id. Every response has one; a proxy
+// in front may send its own, which is kept when it is a UUID (anything else
+// is replaced, so that no caller text reaches logs or problem documents).
+const requestIDHeader = "X-Request-Id"
+
+// Keys of the values requestLog leaves for later handlers.
+const (
+	ctxRequestID = "qrforge.request_id"
+	ctxInternal  = "qrforge.internal"
+)
+
+// requestIDKey holds the request id in the request's context, so that the
+// requests a handler serves in-process (an MCP tool calling the API, the
+// check behind a 404's fix) carry their parent's id.
+type requestIDKey struct{}
+
+// requestID is the id of the request being served, "" outside a request.
+func requestID(c *gin.Context) string { return c.GetString(ctxRequestID) }
+
+// isInternal reports whether the request was made in-process by another
+// request being served; it is part of that request's traffic.
+func isInternal(c *gin.Context) bool { return c.GetBool(ctxInternal) }
+
+// newRequestID returns a UUIDv7: time-ordered, so ids sort with the logs.
+func newRequestID() string {
+	id, err := uuid.NewV7()
+	if err != nil {
+		return uuid.NewString()
+	}
+	return id.String()
+}
+
+// incomingRequestID is the caller's X-Request-Id when it is a UUID, in
+// canonical form.
+func incomingRequestID(c *gin.Context) string {
+	v := c.GetHeader(requestIDHeader)
+	if v == "" || len(v) > 64 {
+		return ""
+	}
+	id, err := uuid.Parse(v)
+	if err != nil {
+		return ""
+	}
+	return id.String()
+}
+
+// requestLog gives the request its id and writes one log line when it is
+// answered: id, method, route pattern, status, duration and bytes. It never
+// logs the path or the query: /q/<data> holds the data, and a typed kind's
+// query may hold a Wi-Fi password or payment details. The generic
+// endpoints log the names of the rendering options given, never values.
+//
+// Health, readiness and metrics requests, and in-process requests, are
+// logged at debug level: they are not API traffic.
+func (s *Server) requestLog(c *gin.Context) {
+	start := time.Now()
+	parent, _ := c.Request.Context().Value(requestIDKey{}).(string)
+	id := parent
+	if id == "" {
+		if id = incomingRequestID(c); id == "" {
+			id = newRequestID()
+		}
+		c.Request = c.Request.WithContext(context.WithValue(c.Request.Context(), requestIDKey{}, id))
+		c.Header(requestIDHeader, id)
+	} else {
+		c.Set(ctxInternal, true)
+	}
+	c.Set(ctxRequestID, id)
+
+	c.Next()
+
+	r := s.routeOf(c)
+	status := c.Writer.Status()
+	level := slog.LevelInfo
+	switch {
+	case r.ops || parent != "":
+		level = slog.LevelDebug
+	case status >= 500:
+		level = slog.LevelError
+	}
+	ctx := c.Request.Context()
+	if !s.log.Enabled(ctx, level) {
+		return
+	}
+	attrs := make([]slog.Attr, 0, 12)
+	attrs = append(attrs,
+		slog.String("request_id", id),
+		slog.String("method", methodLabel(c.Request.Method)),
+		slog.String("route", r.label),
+		slog.Int("status", status),
+		slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000),
+		slog.Int("bytes", max(c.Writer.Size(), 0)),
+	)
+	if r.kind != labelNone {
+		attrs = append(attrs, slog.String("kind", r.kind))
+	}
+	if r.renders {
+		attrs = append(attrs, slog.String("format", requestFormat(c, r)))
+	}
+	if r.generic {
+		if names := optionNames(c.Request.URL.RawQuery); len(names) > 0 {
+			attrs = append(attrs, slog.Any("options", names))
+		}
+	}
+	if ip := c.ClientIP(); ip != "" && parent == "" {
+		attrs = append(attrs, slog.String("client", ip))
+	}
+	if parent != "" {
+		attrs = append(attrs, slog.Bool("internal", true))
+	}
+	s.log.LogAttrs(ctx, level, "request", attrs...)
+}
+
+// optionNames are the canonical names of the rendering options a generic
+// request gave, sorted. data and unknown names are left out: a name the
+// service does not know is caller text like any value.
+func optionNames(rawQuery string) []string {
+	values, _ := url.ParseQuery(rawQuery)
+	var names []string
+	for name := range values {
+		canonical := canonicalName(name, false)
+		for _, o := range renderOptions {
+			if o.name == canonical && !slices.Contains(names, canonical) {
+				names = append(names, canonical)
+			}
+		}
+	}
+	slices.Sort(names)
+	return names
+}

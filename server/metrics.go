@@ -1,0 +1,352 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/qrforge/qrforge/registry"
+)
+
+// metricsPath serves the Prometheus text exposition.
+const metricsPath = "/metrics"
+
+// Label values that are not a route, kind or format. Every label value comes
+// from a fixed set (route patterns, registry.Names(), Formats, the methods
+// below, status codes): nothing the caller typed becomes a label, so the
+// number of series stays bounded whatever the traffic.
+const (
+	labelOther = "other" // no route matched, or a value outside the known set
+	labelNone  = "none"  // the route has no kind or no format
+)
+
+// Route patterns that metrics and the rate limiter treat specially.
+const (
+	routeKind    = "/api/v1/:kind"
+	routePayload = "/api/v1/:kind/payload"
+	routePage    = "/:kind"
+	routeDecode  = "/api/v1/decode"
+	routeBatch   = "/api/v1/qr/batch"
+	routeVerify  = "/api/v1/verify"
+	routeGeneric = "/api/v1/qr"
+	routePath    = "/q/*data"
+)
+
+// route is what the service knows about a matched route pattern.
+type route struct {
+	// label is gin's FullPath pattern, except that the per-kind routes
+	// share one pattern each (/api/v1/:kind, /api/v1/:kind/payload,
+	// /:kind) with the kind in their own label.
+	label string
+	kind  string
+	// renders: a generation endpoint, whose format is a label.
+	renders bool
+	// generic: the endpoint of free text, whose option names (never
+	// values) may be logged; a typed kind's fields may hold secrets.
+	generic bool
+	// ops: health, readiness and metrics, which are not API traffic.
+	ops bool
+	// static: the answer is a fixed document, as cheap as a 304.
+	static bool
+}
+
+var unmatched = route{label: labelOther, kind: labelNone}
+
+// classifyRoutes builds the route table once every route is registered.
+func (s *Server) classifyRoutes() map[string]route {
+	kindOf := map[string]route{}
+	for _, k := range registry.All() {
+		kindOf[k.Path()] = route{label: routeKind, kind: k.Name(), renders: true}
+		kindOf[k.Path()+"/payload"] = route{label: routePayload, kind: k.Name()}
+		kindOf["/"+k.Name()] = route{label: routePage, kind: k.Name()}
+	}
+	table := map[string]route{}
+	for _, rt := range s.engine.Routes() {
+		r, ok := kindOf[rt.Path]
+		if !ok {
+			r = route{label: rt.Path, kind: labelNone}
+			switch {
+			case rt.Path == routeGeneric || rt.Path == routePath:
+				r.renders, r.generic = true, true
+			case rt.Path == healthzPath || rt.Path == readyzPath || rt.Path == metricsPath:
+				r.ops = true
+			case rt.Path == "/api/openapi.json" || rt.Path == "/llms.txt" || rt.Path == "/llms-full.txt" ||
+				strings.HasPrefix(rt.Path, "/errors/") || strings.HasPrefix(rt.Path, "/api/v1/kinds") ||
+				strings.HasPrefix(rt.Path, "/assets/"):
+				r.static = true
+			}
+		}
+		table[rt.Path] = r
+	}
+	return table
+}
+
+// routeOf classifies the request's matched route.
+func (s *Server) routeOf(c *gin.Context) route {
+	if r, ok := s.routeTable[c.FullPath()]; ok {
+		return r
+	}
+	return unmatched
+}
+
+// metrics are the service's Prometheus collectors, in a registry of their
+// own so that every Server (tests build many) counts alone.
+type metrics struct {
+	registry    *prometheus.Registry
+	requests    *prometheus.CounterVec
+	duration    *prometheus.HistogramVec
+	inFlight    prometheus.Gauge
+	encode      prometheus.Histogram
+	render      *prometheus.HistogramVec
+	decode      prometheus.Histogram
+	batchItems  prometheus.Histogram
+	rateLimited *prometheus.CounterVec
+	cache       *cacheMetrics
+}
+
+// latencyBuckets span a 304 (tens of microseconds) to a large batch or a
+// decode of a big photo (seconds).
+var latencyBuckets = []float64{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10}
+
+func newMetrics(cacheCapacity int64) *metrics {
+	reg := prometheus.NewRegistry()
+	m := &metrics{
+		registry: reg,
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "qrforge_http_requests_total",
+			Help: "API requests answered, by route pattern, payload kind, output format, method and status. Health, readiness and metrics requests are not counted.",
+		}, []string{"route", "kind", "format", "method", "status"}),
+		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "qrforge_http_request_duration_seconds",
+			Help:    "Time from the request's routing to its last byte written, by route pattern and method.",
+			Buckets: latencyBuckets,
+		}, []string{"route", "method"}),
+		inFlight: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "qrforge_http_requests_in_flight",
+			Help: "API requests being served now.",
+		}),
+		encode: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "qrforge_encode_duration_seconds",
+			Help:    "Time to encode data into a QR symbol (segments, error correction, masking), for every symbol the service builds.",
+			Buckets: []float64{0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.1},
+		}),
+		render: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "qrforge_render_duration_seconds",
+			Help:    "Time to draw an encoded symbol in an output format, for single requests and batch items alike.",
+			Buckets: []float64{0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1},
+		}, []string{"format"}),
+		decode: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "qrforge_decode_duration_seconds",
+			Help:    "Time serving POST /api/v1/decode, from reading the upload to the answer.",
+			Buckets: latencyBuckets,
+		}),
+		batchItems: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "qrforge_batch_items",
+			Help:    "Items per accepted batch request.",
+			Buckets: []float64{1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 10000},
+		}),
+		rateLimited: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "qrforge_rate_limited_requests_total",
+			Help: "Requests refused with 429 by the per-client fair-use limit, by route pattern.",
+		}, []string{"route"}),
+		cache: newCacheMetrics(cacheCapacity),
+	}
+	reg.MustRegister(m.requests, m.duration, m.inFlight, m.encode, m.render, m.decode, m.batchItems, m.rateLimited)
+	m.cache.register(reg)
+	reg.MustRegister(
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+	)
+	return m
+}
+
+// instrument counts and times every API request. In-process requests (MCP
+// tools calling the API, the checks behind a 404's fix) are part of the
+// request that made them and are not counted again.
+func (s *Server) instrument(c *gin.Context) {
+	r := s.routeOf(c)
+	if r.ops || isInternal(c) {
+		c.Next()
+		return
+	}
+	m := s.metrics
+	m.inFlight.Inc()
+	start := time.Now()
+	c.Next()
+	elapsed := time.Since(start).Seconds()
+	m.inFlight.Dec()
+
+	method := methodLabel(c.Request.Method)
+	format := labelNone
+	if r.renders {
+		format = requestFormat(c, r)
+	}
+	kind := r.kind
+	if r.label == routeVerify {
+		kind = verifyKind(c.Request.URL.RawQuery)
+	}
+	m.requests.WithLabelValues(r.label, kind, format, method, strconv.Itoa(c.Writer.Status())).Inc()
+	m.duration.WithLabelValues(r.label, method).Observe(elapsed)
+	if r.label == routeDecode && c.Request.Method == http.MethodPost {
+		m.decode.Observe(elapsed)
+	}
+}
+
+// serveMetrics is GET /metrics.
+func (s *Server) serveMetrics() gin.HandlerFunc {
+	h := promhttp.HandlerFor(s.metrics.registry, promhttp.HandlerOpts{
+		ErrorLog: slogPrinter{s},
+	})
+	return func(c *gin.Context) {
+		c.Header("Cache-Control", "no-store")
+		h.ServeHTTP(c.Writer, c.Request)
+	}
+}
+
+// slogPrinter hands promhttp's gathering errors to the service's logger.
+type slogPrinter struct{ s *Server }
+
+func (p slogPrinter) Println(v ...any) {
+	p.s.log.Error("gathering metrics failed", "error", fmt.Sprint(v...))
+}
+
+// observeEncode and observeRender are called by the generation path for
+// every symbol; m is nil in a Server built without New.
+func (m *metrics) observeEncode(d time.Duration) {
+	if m != nil {
+		m.encode.Observe(d.Seconds())
+	}
+}
+
+func (m *metrics) observeRender(f Format, d time.Duration) {
+	if m != nil {
+		m.render.WithLabelValues(formatLabel(string(f))).Observe(d.Seconds())
+	}
+}
+
+// observeBatch records the size of an accepted batch.
+func (m *metrics) observeBatch(items int) {
+	if m != nil {
+		m.batchItems.Observe(float64(items))
+	}
+}
+
+// methodLabel keeps the method label to the methods qrforge serves.
+func methodLabel(m string) string {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodOptions, http.MethodDelete:
+		return m
+	}
+	return labelOther
+}
+
+// formatLabel maps a requested format, under any of its accepted names, to
+// one of Formats.
+func formatLabel(v string) string {
+	if f, ok := formatAliases[strings.ToLower(strings.TrimSpace(v))]; ok {
+		return string(f)
+	}
+	return labelOther
+}
+
+// requestFormat is the format a generation request asked for, as the
+// handler reads it: the format option under any alias, else the path
+// form's extension, else PNG.
+func requestFormat(c *gin.Context, r route) string {
+	values, _ := url.ParseQuery(c.Request.URL.RawQuery)
+	for name, vs := range values {
+		if len(vs) > 0 && canonicalName(name, false) == optFormat.name {
+			return formatLabel(vs[0])
+		}
+	}
+	if r.label == routePath {
+		data := c.Param("data")
+		if dot := strings.LastIndexByte(data, '.'); dot >= 0 {
+			switch ext := strings.ToLower(data[dot+1:]); ext {
+			case "png", "svg", "json":
+				return ext
+			}
+		}
+	}
+	return string(FormatPNG)
+}
+
+// verifyKind is the registered kind a verify request names in type, or
+// none for the generic form.
+func verifyKind(rawQuery string) string {
+	values, _ := url.ParseQuery(rawQuery)
+	name := values.Get("type")
+	if name == "" {
+		return labelNone
+	}
+	if _, ok := registry.Lookup(strings.ToLower(name)); ok {
+		return strings.ToLower(name)
+	}
+	return labelOther
+}
+
+// CacheMetrics is what a response cache reports. qrforge has no response
+// cache yet: the series are registered now so that dashboards and alerts
+// can be written against them, and they stay at zero (the capacity gauge
+// shows the configured size) until a cache calls these methods.
+type CacheMetrics interface {
+	// Hit is an answer served from the cache.
+	Hit()
+	// Miss is a lookup that had to render.
+	Miss()
+	// Evicted is an entry of n bytes dropped to make room.
+	Evicted(n int)
+	// SetBytes reports the bytes the cache holds now.
+	SetBytes(n int64)
+}
+
+type cacheMetrics struct {
+	hits, misses, evictions, evictedBytes prometheus.Counter
+	bytes, capacity                       prometheus.Gauge
+}
+
+var _ CacheMetrics = (*cacheMetrics)(nil)
+
+func newCacheMetrics(capacity int64) *cacheMetrics {
+	m := &cacheMetrics{
+		hits: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "qrforge_cache_hits_total", Help: "Responses served from the response cache (zero until the cache exists).",
+		}),
+		misses: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "qrforge_cache_misses_total", Help: "Cache lookups that rendered (zero until the cache exists).",
+		}),
+		evictions: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "qrforge_cache_evictions_total", Help: "Entries evicted from the response cache (zero until the cache exists).",
+		}),
+		evictedBytes: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "qrforge_cache_evicted_bytes_total", Help: "Bytes of the entries evicted from the response cache (zero until the cache exists).",
+		}),
+		bytes: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "qrforge_cache_bytes", Help: "Bytes held in the response cache (zero until the cache exists).",
+		}),
+		capacity: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "qrforge_cache_capacity_bytes", Help: "Configured size of the response cache (--cache-size).",
+		}),
+	}
+	m.capacity.Set(float64(capacity))
+	return m
+}
+
+func (m *cacheMetrics) register(reg *prometheus.Registry) {
+	reg.MustRegister(m.hits, m.misses, m.evictions, m.evictedBytes, m.bytes, m.capacity)
+}
+
+func (m *cacheMetrics) Hit()  { m.hits.Inc() }
+func (m *cacheMetrics) Miss() { m.misses.Inc() }
+func (m *cacheMetrics) Evicted(n int) {
+	m.evictions.Inc()
+	m.evictedBytes.Add(float64(n))
+}
+func (m *cacheMetrics) SetBytes(n int64) { m.bytes.Set(float64(n)) }

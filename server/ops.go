@@ -1,0 +1,74 @@
+package server
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/render"
+)
+
+// Health and readiness, for load balancers and orchestrators. Both are
+// cheap, never cached, not rate-limited, not counted in the request
+// metrics and logged at debug level only.
+const (
+	// healthzPath answers 200 while the process can serve HTTP at all.
+	healthzPath = "/healthz"
+	// readyzPath answers 200 when the service can do its job: payload
+	// kinds are registered and a code renders. Otherwise 503.
+	readyzPath = "/readyz"
+)
+
+// opsRoutes mounts health, readiness and metrics.
+func (s *Server) opsRoutes() {
+	get(s.engine, healthzPath, s.healthz)
+	get(s.engine, readyzPath, s.readyz)
+	get(s.engine, metricsPath, s.serveMetrics())
+}
+
+// healthz is GET /healthz: the process is alive and serving HTTP.
+func (s *Server) healthz(c *gin.Context) {
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, gin.H{"status": "ok"})
+}
+
+// readyz is GET /readyz: the registry holds kinds and a test render works.
+func (s *Server) readyz(c *gin.Context) {
+	kinds := len(registry.Names())
+	err := s.readiness()
+	if kinds == 0 {
+		err = errors.Join(errors.New("no payload kind is registered"), err)
+	}
+	if err != nil {
+		s.log.Warn("not ready", "request_id", requestID(c), "error", err.Error())
+		writeProblem(c, s.problem(KindNotReady, http.StatusServiceUnavailable,
+			"qrforge is not ready to serve: "+err.Error(), "", ""))
+		return
+	}
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, gin.H{"status": "ready", "kinds": kinds})
+}
+
+// pngSignature starts every PNG file (PNG spec §5.2).
+var pngSignature = []byte("\x89PNG\r\n\x1a\n")
+
+// readinessRender encodes and draws a small code the way a request does.
+func readinessRender() error {
+	sym, err := render.Encode("https://qrforge.dev/readyz", render.LevelAuto)
+	if err != nil {
+		return fmt.Errorf("test encode: %w", err)
+	}
+	o := render.DefaultOptions()
+	o.Size = render.MinSize
+	b, err := render.PNG(sym, o)
+	if err != nil {
+		return fmt.Errorf("test render: %w", err)
+	}
+	if !bytes.HasPrefix(b, pngSignature) {
+		return errors.New("test render: the output is not a PNG")
+	}
+	return nil
+}

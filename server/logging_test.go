@@ -99,7 +99,8 @@ func TestRequestLogLine(t *testing.T) {
 func TestSecretsStayOutOfLogs(t *testing.T) {
 	withNetworkKind(t)
 	const secret = "SuperSecret123"
-	h, lines := logged(t, server.Config{})
+	// A burst of 8 lets all but the last request through.
+	h, lines := logged(t, server.Config{RateLimit: 0.001, RateBurst: 8})
 	targets := []string{
 		"/api/v1/network?ssid=x&password=" + secret,
 		"/api/v1/network/payload?ssid=x&password=" + secret,
@@ -109,6 +110,7 @@ func TestSecretsStayOutOfLogs(t *testing.T) {
 		"/q/" + secret + ".svg",
 		"/" + secret,
 		"/api/v1/qr?data=" + secret + "&" + secret + "=1",
+		"/api/v1/network?ssid=x&password=" + secret, // 429: the burst is spent
 	}
 	var all bytes.Buffer
 	for _, target := range targets {
@@ -130,6 +132,9 @@ func TestSecretsStayOutOfLogs(t *testing.T) {
 	}
 	if strings.Contains(all.String(), secret) {
 		t.Errorf("the logs hold the secret:\n%s", all.String())
+	}
+	if !strings.Contains(all.String(), `"status":429`) {
+		t.Errorf("no 429 was logged; the test did not reach the rate limit:\n%s", all.String())
 	}
 }
 

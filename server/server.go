@@ -24,6 +24,14 @@ type Config struct {
 	// response cache yet; the size is reported as
 	// qrforge_cache_capacity_bytes for the cache to come.
 	CacheSize int64
+	// RateLimit is each client's fair-use allowance in requests a second;
+	// 0 turns the limit off. RateBurst is how many requests a client may
+	// send at once (at least 1 when RateLimit is set), and
+	// RateLimitClients caps the clients remembered (0: the default). See
+	// ratelimit.go for what a request costs.
+	RateLimit        float64
+	RateBurst        int
+	RateLimitClients int
 	// TrustedProxies are the addresses or CIDR ranges whose
 	// X-Forwarded-For and X-Real-IP name the client; by default none is
 	// trusted and the client is the connection's peer.
@@ -45,11 +53,13 @@ type Server struct {
 	openapi         []byte
 	// mcp serves /api/mcp once built; see mountMCP.
 	mcp http.Handler
-	// routeTable classifies every route pattern for metrics and logs;
-	// see classifyRoutes.
+	// routeTable classifies every route pattern for metrics, logs and
+	// the rate limit; see classifyRoutes.
 	routeTable map[string]route
 	metrics    *metrics
 	readiness  func() error
+	// limiter is nil when no rate limit is configured.
+	limiter *rateLimiter
 }
 
 // maxURILength bounds the request target. Version 40 holds at most 7089
@@ -74,7 +84,8 @@ func New(cfg Config) http.Handler {
 		s.readiness = readinessRender
 	}
 	// gin trusts every proxy's X-Forwarded-For unless told otherwise,
-	// which would let any client choose the address it is logged under.
+	// which would let any client choose the address it is logged and
+	// rate-limited under.
 	if err := s.engine.SetTrustedProxies(cfg.TrustedProxies); err != nil {
 		panic("server: trusted proxies: " + err.Error())
 	}
@@ -83,7 +94,12 @@ func New(cfg Config) http.Handler {
 	s.engine.RedirectFixedPath = false
 	// requestLog comes first so that it sees every answer, panics turned
 	// into 500s included, and gives every problem its instance.
-	s.engine.Use(s.requestLog, s.instrument, s.recoverProblem, cors, s.limitURI)
+	s.engine.Use(s.requestLog, s.instrument, s.recoverProblem, cors)
+	if cfg.RateLimit > 0 {
+		s.limiter = newRateLimiter(cfg.RateLimit, cfg.RateBurst, cfg.RateLimitClients)
+		s.engine.Use(s.limitRate)
+	}
+	s.engine.Use(s.limitURI)
 	s.extraOperations = map[string]obj{}
 	s.routes()
 	s.mountMCP(cfg.MCP)

@@ -1,0 +1,167 @@
+package server
+
+import (
+	"fmt"
+	"math"
+	"mime"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	lru "github.com/hashicorp/golang-lru/v2"
+	"golang.org/x/time/rate"
+)
+
+// Fair use: each client has a token bucket (golang.org/x/time/rate) that
+// refills at RateLimit tokens a second and holds RateBurst tokens.
+//
+// What a request costs:
+//   - 1 token for a request that renders or does other work;
+//   - 1/4 token for one that does not: a HEAD, a conditional request
+//     answered 304 Not Modified, and the fixed documents (OpenAPI, llms
+//     texts, error and kind descriptions, page assets);
+//   - nothing for health, readiness and metrics, for CORS preflights, and
+//     for requests a handler makes in-process (MCP tools calling the API),
+//     which are part of the request that made them.
+//
+// A request is admitted on its expected cost (a quarter when it is a HEAD,
+// carries If-None-Match or asks for a fixed document); when it turns out to
+// cost more (an If-None-Match that did not match), the difference is taken
+// afterwards, and the bucket may go into debt that later requests wait out.
+const tokenUnits = 4 // a token is 4 units; a quarter-cost request takes 1
+
+// DefaultRateLimitClients caps the client table when Config leaves it 0.
+// Each entry is about 200 bytes, so the table stays under 20 MiB.
+const DefaultRateLimitClients = 100_000
+
+// rateLimiter holds the buckets of the most recently seen clients. The
+// table is an LRU with a fixed capacity: a client pushed out had been idle
+// longer than every other tracked client, and comes back with a full
+// bucket, which is what an idle client would have had anyway unless the
+// table is churned by more distinct clients than it holds.
+type rateLimiter struct {
+	perSecond float64
+	burst     int
+	clients   *lru.Cache[string, *rate.Limiter]
+}
+
+func newRateLimiter(perSecond float64, burst, maxClients int) *rateLimiter {
+	if maxClients <= 0 {
+		maxClients = DefaultRateLimitClients
+	}
+	burst = max(burst, 1)
+	clients, err := lru.New[string, *rate.Limiter](maxClients)
+	if err != nil {
+		panic("server: rate limiter: " + err.Error())
+	}
+	return &rateLimiter{perSecond: perSecond, burst: burst, clients: clients}
+}
+
+// bucket returns the client's bucket, creating a full one.
+func (l *rateLimiter) bucket(client string) *rate.Limiter {
+	if b, ok := l.clients.Get(client); ok {
+		return b
+	}
+	b := rate.NewLimiter(rate.Limit(l.perSecond*tokenUnits), l.burst*tokenUnits)
+	if prev, found, _ := l.clients.PeekOrAdd(client, b); found {
+		return prev
+	}
+	return b
+}
+
+// take charges units to the client's bucket now, or says how long to wait
+// until it could.
+func (l *rateLimiter) take(b *rate.Limiter, units int, now time.Time) (wait time.Duration, ok bool) {
+	if b.AllowN(now, units) {
+		return 0, true
+	}
+	missing := float64(units) - b.TokensAt(now)
+	return time.Duration(missing / (l.perSecond * tokenUnits) * float64(time.Second)), false
+}
+
+// owe charges units the request turned out to cost beyond what it paid,
+// letting the bucket go into debt.
+func (l *rateLimiter) owe(b *rate.Limiter, units int, now time.Time) {
+	if units > 0 {
+		b.ReserveN(now, units)
+	}
+}
+
+// clientKey is the bucket a client address draws from: the address for
+// IPv4, its /64 for IPv6, where one subscriber commonly holds a whole /64.
+func clientKey(ip string) string {
+	addr := net.ParseIP(ip)
+	if addr == nil {
+		return ip
+	}
+	if v4 := addr.To4(); v4 != nil {
+		return v4.String()
+	}
+	return addr.Mask(net.CIDRMask(64, 128)).String() + "/64"
+}
+
+// limitRate is the fair-use middleware; it is installed only when a rate
+// is configured.
+func (s *Server) limitRate(c *gin.Context) {
+	r := s.routeOf(c)
+	if r.ops || isInternal(c) {
+		c.Next()
+		return
+	}
+	cheap := r.static || c.Request.Method == http.MethodHead || c.GetHeader("If-None-Match") != ""
+	paid := tokenUnits
+	if cheap {
+		paid = 1
+	}
+	l := s.limiter
+	b := l.bucket(clientKey(c.ClientIP()))
+	wait, ok := l.take(b, paid, time.Now())
+	if !ok {
+		s.metrics.rateLimited.WithLabelValues(r.label).Inc()
+		s.refuse(c, wait)
+		return
+	}
+	c.Next()
+	cost := tokenUnits
+	if r.static || c.Request.Method == http.MethodHead || c.Writer.Status() == http.StatusNotModified {
+		cost = 1
+	}
+	l.owe(b, cost-paid, time.Now())
+}
+
+// refuse answers 429 with the wait in Retry-After and in the problem.
+func (s *Server) refuse(c *gin.Context, wait time.Duration) {
+	seconds := int(math.Ceil(wait.Seconds()))
+	if seconds < 1 {
+		seconds = 1
+	}
+	c.Header("Retry-After", strconv.Itoa(seconds))
+	l := s.limiter
+	detail := fmt.Sprintf("this client has used its fair-use allowance of %s requests a second (bursts of %d); retry in %d s (Retry-After). "+
+		"A HEAD, a 304 answer to If-None-Match and the fixed documents cost a quarter of a request",
+		strconv.FormatFloat(l.perSecond, 'f', -1, 64), l.burst, seconds)
+	writeProblem(c, s.problem(KindRateLimited, http.StatusTooManyRequests, detail, "", s.retryCall(c)))
+}
+
+// retryCall is the same request, to send again once the wait is over.
+func (s *Server) retryCall(c *gin.Context) string {
+	u := s.baseURL + c.Request.URL.RequestURI()
+	switch c.Request.Method {
+	case http.MethodGet:
+		return u
+	}
+	// %27 rather than a quote the shell would end the URL at.
+	u = strings.ReplaceAll(u, "'", "%27")
+	if c.Request.Method == http.MethodHead {
+		return "curl -I '" + u + "'"
+	}
+	call := "curl -X " + methodLabel(c.Request.Method) + " '" + u + "'"
+	// The media type alone: a token, less the quote a token may hold.
+	if mediaType, _, err := mime.ParseMediaType(c.GetHeader("Content-Type")); err == nil {
+		call += " -H 'Content-Type: " + strings.ReplaceAll(mediaType, "'", "") + "' --data-binary @body  # body: the same request body"
+	}
+	return call
+}

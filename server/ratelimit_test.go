@@ -1,0 +1,165 @@
+package server_test
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/qrforge/qrforge/server"
+)
+
+// A rate so slow that no token comes back during a test: every count below
+// is exact.
+const frozen = 0.001
+
+func TestRateLimitBurst(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base, RateLimit: frozen, RateBurst: 3})
+	const alice, bob = "192.0.2.10:5000", "198.51.100.7:6000"
+	target := "/api/v1/qr?data=hello&size=256"
+	for i := 1; i <= 3; i++ {
+		if rec := opsRequest(t, h, http.MethodGet, target, alice); rec.Code != http.StatusOK {
+			t.Fatalf("request %d of a burst of 3: status %d: %s", i, rec.Code, rec.Body)
+		}
+	}
+	rec := opsRequest(t, h, http.MethodGet, target, alice)
+	p := readProblem(t, rec, http.StatusTooManyRequests, "rate-limited")
+	retry, err := strconv.Atoi(rec.Header().Get("Retry-After"))
+	if err != nil || retry < 1 {
+		t.Errorf("Retry-After %q, want a whole number of seconds", rec.Header().Get("Retry-After"))
+	}
+	if want := base + target; p.Fix != want {
+		t.Errorf("fix %q, want the same call %q", p.Fix, want)
+	}
+	if want := fmt.Sprintf("retry in %d s", retry); !strings.Contains(p.Detail, want) {
+		t.Errorf("detail %q does not say %q", p.Detail, want)
+	}
+	// Another client is not affected, and a forged X-Forwarded-For does not
+	// move alice to another bucket: no proxy is trusted by default.
+	if rec := opsRequest(t, h, http.MethodGet, target, bob); rec.Code != http.StatusOK {
+		t.Errorf("another client: status %d, want 200", rec.Code)
+	}
+	if rec := opsRequest(t, h, http.MethodGet, target, alice, "X-Forwarded-For", "203.0.113.99"); rec.Code != http.StatusTooManyRequests {
+		t.Errorf("alice with a forged X-Forwarded-For: status %d, want 429", rec.Code)
+	}
+	if got, _ := metricValue(scrapeMetrics(t, h), "qrforge_rate_limited_requests_total", "route", "/api/v1/qr"); got != 2 {
+		t.Errorf("qrforge_rate_limited_requests_total{route=/api/v1/qr} = %v, want 2", got)
+	}
+}
+
+func TestRateLimitRetryAfter(t *testing.T) {
+	// One token a second: after one request the next comes back in 1 s.
+	h := server.New(server.Config{BaseURL: base, RateLimit: 1, RateBurst: 1})
+	opsRequest(t, h, http.MethodGet, "/api/v1/qr?data=a", "")
+	rec := opsRequest(t, h, http.MethodGet, "/api/v1/qr?data=a", "")
+	if rec.Code != http.StatusTooManyRequests || rec.Header().Get("Retry-After") != "1" {
+		t.Errorf("status %d, Retry-After %q; want 429 and 1", rec.Code, rec.Header().Get("Retry-After"))
+	}
+	post := opsRequest(t, h, http.MethodPost, "/api/v1/qr/batch", "", "Content-Type", "application/json")
+	p := readProblem(t, post, http.StatusTooManyRequests, "rate-limited")
+	if want := "curl -X POST '" + base + "/api/v1/qr/batch' -H 'Content-Type: application/json' --data-binary @body"; !strings.HasPrefix(p.Fix, want) {
+		t.Errorf("fix %q, want it to start with %q", p.Fix, want)
+	}
+}
+
+// TestRateLimitCosts checks the documented costs: a 304, a HEAD and a fixed
+// document cost a quarter of a request; an If-None-Match that does not
+// match costs a whole one.
+func TestRateLimitCosts(t *testing.T) {
+	target := "/api/v1/qr?data=hello"
+	etag := opsRequest(t, server.New(server.Config{BaseURL: base}), http.MethodGet, target, "").Header().Get("ETag")
+	type step struct {
+		method, target string
+		header         []string
+		status         int
+	}
+	get := step{http.MethodGet, target, nil, http.StatusOK}
+	notModified := step{http.MethodGet, target, []string{"If-None-Match", etag}, http.StatusNotModified}
+	stale := step{http.MethodGet, target, []string{"If-None-Match", `"stale"`}, http.StatusOK}
+	head := step{http.MethodHead, target, nil, http.StatusOK}
+	doc := step{http.MethodGet, "/llms.txt", nil, http.StatusOK}
+	limited := func(s step) step { s.status = http.StatusTooManyRequests; return s }
+	cases := []struct {
+		name  string
+		steps []step
+	}{
+		// A burst of 2 is 2 renders, or 1 render and 4 quarters.
+		{"renders", []step{get, get, limited(get)}},
+		{"304s", []step{get, notModified, notModified, notModified, notModified, limited(notModified)}},
+		{"HEADs", []step{get, head, head, head, head, limited(head)}},
+		{"documents", []step{get, doc, doc, doc, doc, limited(doc)}},
+		// Admitted as a quarter, charged in full once it rendered.
+		{"stale If-None-Match", []step{stale, stale, limited(notModified)}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			h := server.New(server.Config{BaseURL: base, RateLimit: frozen, RateBurst: 2})
+			for i, s := range tc.steps {
+				if rec := opsRequest(t, h, s.method, s.target, "", s.header...); rec.Code != s.status {
+					t.Fatalf("step %d, %s %s %v: status %d, want %d", i+1, s.method, s.target, s.header, rec.Code, s.status)
+				}
+			}
+		})
+	}
+}
+
+// TestRateLimitIPv6Prefix: addresses of one /64 share a bucket.
+func TestRateLimitIPv6Prefix(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base, RateLimit: frozen, RateBurst: 1})
+	opsRequest(t, h, http.MethodGet, "/api/v1/qr?data=a", "[2001:db8:1:2::1]:443")
+	if rec := opsRequest(t, h, http.MethodGet, "/api/v1/qr?data=a", "[2001:db8:1:2:ffff::9]:443"); rec.Code != http.StatusTooManyRequests {
+		t.Errorf("same /64: status %d, want 429", rec.Code)
+	}
+	if rec := opsRequest(t, h, http.MethodGet, "/api/v1/qr?data=a", "[2001:db8:1:3::1]:443"); rec.Code != http.StatusOK {
+		t.Errorf("another /64: status %d, want 200", rec.Code)
+	}
+}
+
+// TestRateLimitClientTableIsBounded: with room for 10 clients, 10 others
+// push a limited client out, and it comes back with a full bucket; the
+// table never holds more than its cap (ratelimit_internal_test.go counts).
+func TestRateLimitClientTableIsBounded(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base, RateLimit: frozen, RateBurst: 1, RateLimitClients: 10})
+	const first = "192.0.2.1:1"
+	opsRequest(t, h, http.MethodGet, "/api/v1/qr?data=a", first)
+	if rec := opsRequest(t, h, http.MethodGet, "/api/v1/qr?data=a", first); rec.Code != http.StatusTooManyRequests {
+		t.Fatalf("second request: status %d, want 429", rec.Code)
+	}
+	for i := 0; i < 10; i++ {
+		opsRequest(t, h, http.MethodGet, "/api/v1/qr?data=a", fmt.Sprintf("198.51.100.%d:1", i))
+	}
+	if rec := opsRequest(t, h, http.MethodGet, "/api/v1/qr?data=a", first); rec.Code != http.StatusOK {
+		t.Errorf("after 10 other clients: status %d, want 200 (the first client was forgotten)", rec.Code)
+	}
+}
+
+// TestRateLimitOffByDefault: no rate, no limit.
+func TestRateLimitOffByDefault(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base})
+	for i := 0; i < 50; i++ {
+		if rec := opsRequest(t, h, http.MethodGet, "/api/v1/payload-free-404", ""); rec.Code == http.StatusTooManyRequests {
+			t.Fatalf("request %d: 429 without a configured limit", i+1)
+		}
+	}
+}
+
+// TestOpsAreNotAPITraffic: probes are neither rate-limited nor counted.
+func TestOpsAreNotAPITraffic(t *testing.T) {
+	withNetworkKind(t)
+	h := server.New(server.Config{BaseURL: base, RateLimit: 0.001, RateBurst: 1})
+	for i := 0; i < 10; i++ {
+		for _, path := range []string{"/healthz", "/readyz", "/metrics"} {
+			if rec := opsRequest(t, h, http.MethodGet, path, ""); rec.Code != http.StatusOK {
+				t.Fatalf("GET %s #%d: status %d under a rate limit of one request", path, i+1, rec.Code)
+			}
+		}
+	}
+	if rec := opsRequest(t, h, http.MethodGet, "/api/v1/qr?data=x", ""); rec.Code != http.StatusOK {
+		t.Errorf("the client's first API request after probes: status %d, want 200", rec.Code)
+	}
+	families := scrapeMetrics(t, h)
+	if f := families["qrforge_http_requests_total"]; len(f.GetMetric()) != 1 {
+		t.Errorf("qrforge_http_requests_total has %d series, want only the API request's", len(f.GetMetric()))
+	}
+}

@@ -21,7 +21,8 @@ import (
 	"github.com/qrforge/qrforge/registry"
 )
 
-// Limits of POST /api/v1/qr/batch (spec §4.5, §8).
+// Default limits of POST /api/v1/qr/batch (spec §4.5, §8); Config.MaxBody
+// and Config.MaxBatchItems change them.
 const (
 	maxBatchBody  = 4 << 20
 	maxBatchItems = 1000
@@ -83,6 +84,7 @@ func (s *Server) batch(c *gin.Context) {
 		writeProblem(c, p)
 		return
 	}
+	s.metrics.observeBatch(len(req.items))
 	ctx, cancel := context.WithCancel(c.Request.Context())
 	defer cancel()
 	stream := s.renderBatch(ctx, req)
@@ -107,11 +109,11 @@ func (s *Server) readBatch(c *gin.Context) (*batchRequest, *Problem) {
 			"the body must be JSON sent with Content-Type: application/json (got "+truncate(got, 100)+")",
 			"Content-Type", example)
 	}
-	tooLarge := fmt.Sprintf("the body is larger than %d MiB; send at most %d items per request, in several requests", maxBatchBody>>20, maxBatchItems)
-	if c.Request.ContentLength > maxBatchBody {
+	tooLarge := fmt.Sprintf("the body is larger than %s; send at most %d items per request, in several requests", sizeText(s.maxBody), s.maxBatchItems)
+	if c.Request.ContentLength > s.maxBody {
 		return nil, s.problem(KindPayloadTooLarge, http.StatusRequestEntityTooLarge, tooLarge, "", s.splitFix(0))
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxBatchBody))
+	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, s.maxBody))
 	if err != nil {
 		var maxErr *http.MaxBytesError
 		if errors.As(err, &maxErr) {
@@ -197,11 +199,11 @@ func (s *Server) readBatch(c *gin.Context) (*batchRequest, *Problem) {
 		return nil, s.problem(KindInvalidParameter, http.StatusBadRequest, "items must be an array of {data} or {type, fields} objects", "items", example)
 	}
 	if len(req.items) == 0 {
-		return nil, s.problem(KindInvalidParameter, http.StatusBadRequest, "items is empty; give from 1 to 1000 items", "items", example)
+		return nil, s.problem(KindInvalidParameter, http.StatusBadRequest, fmt.Sprintf("items is empty; give from 1 to %d items", s.maxBatchItems), "items", example)
 	}
-	if len(req.items) > maxBatchItems {
+	if len(req.items) > s.maxBatchItems {
 		return nil, s.problem(KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
-			fmt.Sprintf("items has %d entries; at most %d are rendered per request, so split them into %d requests", len(req.items), maxBatchItems, (len(req.items)+maxBatchItems-1)/maxBatchItems),
+			fmt.Sprintf("items has %d entries; at most %d are rendered per request, so split them into %d requests", len(req.items), s.maxBatchItems, (len(req.items)+s.maxBatchItems-1)/s.maxBatchItems),
 			"items", s.splitFix(len(req.items)))
 	}
 	return req, nil
@@ -733,14 +735,14 @@ func (s *Server) correctedBatchCurl(top map[string]json.RawMessage, size int) st
 	return s.batchCurl(string(body))
 }
 
-// splitFix tells how to send more than maxBatchItems items.
+// splitFix tells how to send more than the most items a batch takes.
 func (s *Server) splitFix(n int) string {
 	count := "the items"
 	if n > 0 {
 		count = strconv.Itoa(n) + " items"
 	}
 	return "curl -X POST '" + s.baseURL + "/api/v1/qr/batch' -H 'Content-Type: application/json' --data-binary @part1.json  # split " +
-		count + " into batches of at most " + strconv.Itoa(maxBatchItems) + " (items 0-999 in part1.json, 1000-1999 in part2.json, ...)"
+		count + fmt.Sprintf(" into batches of at most %d (items 0-%d in part1.json, %d-%d in part2.json, ...)", s.maxBatchItems, s.maxBatchItems-1, s.maxBatchItems, 2*s.maxBatchItems-1)
 }
 
 func withKey(top map[string]json.RawMessage, key, value string) map[string]json.RawMessage {
@@ -857,9 +859,9 @@ func (s *Server) documentBatch() {
 	}
 	s.extraOperations["/api/v1/qr/batch"] = obj{"post": obj{
 		"operationId": "generate_batch",
-		"summary":     "Generate up to 1000 QR codes in one request",
-		"description": fmt.Sprintf("A JSON body with `output`, a shared `style` and `items`, each plain (`data`) or typed (`type` and `fields`), with an optional `id` and its own `style` overriding the shared one key by key. Outputs: url (default; each item's GET URL, which gives the same bytes), base64 (PNG data URIs, at most %d px), svg, json (matrices), zip (a streamed archive with one file per item named after its id or index, and errors.json for items that failed). `style.format` picks the format of url and zip items. One bad item fails alone with a problem document. At most %d items and %d MiB.",
-			maxInlineSize, maxBatchItems, maxBatchBody>>20),
+		"summary":     fmt.Sprintf("Generate up to %d QR codes in one request", s.maxBatchItems),
+		"description": fmt.Sprintf("A JSON body with `output`, a shared `style` and `items`, each plain (`data`) or typed (`type` and `fields`), with an optional `id` and its own `style` overriding the shared one key by key. Outputs: url (default; each item's GET URL, which gives the same bytes), base64 (PNG data URIs, at most %d px), svg, json (matrices), zip (a streamed archive with one file per item named after its id or index, and errors.json for items that failed). `style.format` picks the format of url and zip items. One bad item fails alone with a problem document. At most %d items and %s.",
+			maxInlineSize, s.maxBatchItems, sizeText(s.maxBody)),
 		"tags": []string{"generate"},
 		"requestBody": obj{"required": true, "content": obj{"application/json": obj{
 			"schema": obj{
@@ -869,7 +871,7 @@ func (s *Server) documentBatch() {
 				"properties": obj{
 					"output": obj{"type": "string", "enum": batchOutputs, "default": outputURL},
 					"style":  styleSchema(),
-					"items":  obj{"type": "array", "minItems": 1, "maxItems": maxBatchItems, "items": obj{"oneOf": []any{plain, typed}}},
+					"items":  obj{"type": "array", "minItems": 1, "maxItems": s.maxBatchItems, "items": obj{"oneOf": []any{plain, typed}}},
 				},
 			},
 			"example": json.RawMessage(exampleBatch),
@@ -889,17 +891,17 @@ func (s *Server) documentBatch() {
 				"application/zip": obj{"schema": obj{"type": "string", "contentMediaType": "application/zip"}},
 			}},
 			"400": problemResponse("The body is not JSON, has an unknown key, or its shared style is invalid; `fix` is a corrected curl call."),
-			"413": problemResponse(fmt.Sprintf("More than %d items, or a body over %d MiB; split the items into several requests.", maxBatchItems, maxBatchBody>>20)),
+			"413": problemResponse(fmt.Sprintf("More than %d items, or a body over %s; split the items into several requests.", s.maxBatchItems, sizeText(s.maxBody))),
 			"415": problemResponse("The body is not sent as application/json."),
 		},
 	}}
 	s.addDocs(
-		fmt.Sprintf("[Batch](%s/api/v1/qr/batch): `POST /api/v1/qr/batch` with JSON `{output, style, items}`, up to %d items; outputs url, base64, svg, json, zip", s.baseURL, maxBatchItems),
+		fmt.Sprintf("[Batch](%s/api/v1/qr/batch): `POST /api/v1/qr/batch` with JSON `{output, style, items}`, up to %d items; outputs url, base64, svg, json, zip", s.baseURL, s.maxBatchItems),
 		"## Batch\n\n"+
-			fmt.Sprintf("`POST %s/api/v1/qr/batch` with `Content-Type: application/json` and a body `{\"output\": ..., \"style\": {...}, \"items\": [...]}` of at most %d items and %d MiB. Example: `%s`.\n\n", s.baseURL, maxBatchItems, maxBatchBody>>20, s.batchCurl(exampleBatch))+
+			fmt.Sprintf("`POST %s/api/v1/qr/batch` with `Content-Type: application/json` and a body `{\"output\": ..., \"style\": {...}, \"items\": [...]}` of at most %d items and %s. Example: `%s`.\n\n", s.baseURL, s.maxBatchItems, sizeText(s.maxBody), s.batchCurl(exampleBatch))+
 			"- Items are plain `{\"data\", \"id\"?, \"style\"?}` or typed `{\"type\": <kind>, \"fields\": {...}, \"id\"?, \"style\"?}`. `style` holds rendering options under their query names or aliases, with string or number values; an item's style overrides the shared one key by key.\n"+
 			fmt.Sprintf("- `output`: `url` (default): each item's absolute GET URL, which returns the same bytes; `base64`: PNG data URIs (size at most %d; use url or zip for larger); `svg`: SVG markup (`style.format` svg-tiny for SVG Tiny); `json`: the module matrix object; `zip`: `application/zip`, streamed, one file per item named `<id or index>.<ext>` (ids reduced to A-Z a-z 0-9 . _ -, at most 64 characters, made unique with -2, -3), and `errors.json` listing failed items. `style.format` picks the format of url and zip items.\n", maxInlineSize)+
 			"- Answer (not zip), 200: `{\"count\":N,\"items\":[{\"index\",\"id\"?,\"url\"|\"data\"|\"error\"}],\"succeeded\":k,\"failed\":f}`, items in order. It is streamed as items render, which is why the counts come last. A bad item fails alone: its `error` is a problem document whose fix is the corrected GET call.\n"+
-			fmt.Sprintf("- Errors of the request as a whole: 415 without application/json; 400 for a body that is not JSON (detail gives the byte offset, line and column), an unknown key, or an invalid shared style; 413 for more than %d items (split them into batches of %d) or a body over %d MiB. Fixes are curl calls.", maxBatchItems, maxBatchItems, maxBatchBody>>20),
+			fmt.Sprintf("- Errors of the request as a whole: 415 without application/json; 400 for a body that is not JSON (detail gives the byte offset, line and column), an unknown key, or an invalid shared style; 413 for more than %d items (split them into batches of %d) or a body over %s. Fixes are curl calls.", s.maxBatchItems, s.maxBatchItems, sizeText(s.maxBody)),
 	)
 }

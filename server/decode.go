@@ -30,7 +30,7 @@ import (
 // PNG can claim 100000×100000 pixels, 40 GB of RGBA), so dimensions are
 // checked from the header before any pixel is decoded.
 const (
-	maxImageBytes  = 10 << 20
+	maxImageBytes  = 10 << 20 // the default; Config.MaxUpload changes it
 	maxImagePixels = 40_000_000
 	maxImageSide   = 10_000
 )
@@ -89,14 +89,14 @@ func (s *Server) decode(c *gin.Context) {
 }
 
 // readImageBody reads the image from a raw body or from the first file of
-// a multipart form, within maxImageBytes. field names where it came from,
+// a multipart form, within the upload limit. field names where it came from,
 // for problems.
 func (s *Server) readImageBody(c *gin.Context) ([]byte, string, *Problem) {
 	field := "body"
 	tooLarge := func(n int64) *Problem {
-		detail := fmt.Sprintf("the image is larger than %d MiB; send a smaller image (a QR code needs no more than a few hundred pixels a side)", maxImageBytes>>20)
+		detail := fmt.Sprintf("the image is larger than %s; send a smaller image (a QR code needs no more than a few hundred pixels a side)", sizeText(s.maxUpload))
 		if n > 0 {
-			detail = fmt.Sprintf("the request body is %d bytes; at most %d MiB are read. Send a smaller image (a QR code needs no more than a few hundred pixels a side)", n, maxImageBytes>>20)
+			detail = fmt.Sprintf("the request body is %d bytes; at most %s are read. Send a smaller image (a QR code needs no more than a few hundred pixels a side)", n, sizeText(s.maxUpload))
 		}
 		return s.problem(KindPayloadTooLarge, http.StatusRequestEntityTooLarge, detail, field, s.decodeCurl("image/png", "smaller.png"))
 	}
@@ -115,7 +115,7 @@ func (s *Server) readImageBody(c *gin.Context) ([]byte, string, *Problem) {
 			"Content-Type", s.decodeCurl("image/png", "code.png")+"  # or image/jpeg, image/gif, image/webp; or -F 'file=@code.png'")
 	}
 	// Multipart framing adds a little to the file it carries.
-	limit := int64(maxImageBytes)
+	limit := s.maxUpload
 	if isMultipart {
 		limit += 64 << 10
 	}
@@ -163,13 +163,13 @@ func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser) ([]byte,
 			io.Copy(io.Discard, part)
 			continue
 		}
-		b, err := io.ReadAll(io.LimitReader(part, maxImageBytes+1))
+		b, err := io.ReadAll(io.LimitReader(part, s.maxUpload+1))
 		if err != nil {
 			return nil, s.multipartError(err)
 		}
-		if len(b) > maxImageBytes {
+		if int64(len(b)) > s.maxUpload {
 			return nil, s.problem(KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
-				fmt.Sprintf("the file %q is larger than %d MiB; send a smaller image", truncate(part.FileName(), 100), maxImageBytes>>20), "file", s.decodeFormCurl())
+				fmt.Sprintf("the file %q is larger than %s; send a smaller image", truncate(part.FileName(), 100), sizeText(s.maxUpload)), "file", s.decodeFormCurl())
 		}
 		if len(b) == 0 {
 			return nil, s.problem(KindInvalidParameter, http.StatusBadRequest,
@@ -185,7 +185,7 @@ func (s *Server) multipartError(err error) *Problem {
 	var maxErr *http.MaxBytesError
 	if errors.As(err, &maxErr) {
 		return s.problem(KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
-			fmt.Sprintf("the upload is larger than %d MiB; send a smaller image", maxImageBytes>>20), "file", s.decodeFormCurl())
+			fmt.Sprintf("the upload is larger than %s; send a smaller image", sizeText(s.maxUpload)), "file", s.decodeFormCurl())
 	}
 	return s.problem(KindInvalidParameter, http.StatusBadRequest,
 		"the multipart/form-data body is malformed: "+err.Error(), "file", s.decodeFormCurl())
@@ -484,8 +484,8 @@ func (s *Server) documentDecode() {
 	s.extraOperations["/api/v1/decode"] = obj{"post": obj{
 		"operationId": "decode_qr",
 		"summary":     "Decode every QR code in an image",
-		"description": fmt.Sprintf("Send the image bytes (PNG, JPEG, GIF or WebP) as the body with their content type, or a multipart/form-data upload (the first file is read). At most %d MiB, %d pixels a side and %d megapixels; dimensions are checked from the header before decoding, so decompression bombs are refused. Codes are found upright or turned, dark on light or inverted. Each result has its text, its corners (clockwise from the corner by its top-left finder pattern, in image pixels), and the kind and fields when a payload kind recognises the text.",
-			maxImageBytes>>20, maxImageSide, maxImagePixels/1_000_000),
+		"description": fmt.Sprintf("Send the image bytes (PNG, JPEG, GIF or WebP) as the body with their content type, or a multipart/form-data upload (the first file is read). At most %s, %d pixels a side and %d megapixels; dimensions are checked from the header before decoding, so decompression bombs are refused. Codes are found upright or turned, dark on light or inverted. Each result has its text, its corners (clockwise from the corner by its top-left finder pattern, in image pixels), and the kind and fields when a payload kind recognises the text.",
+			sizeText(s.maxUpload), maxImageSide, maxImagePixels/1_000_000),
 		"tags":        []string{"decode"},
 		"requestBody": obj{"required": true, "content": content},
 		"responses": obj{
@@ -515,7 +515,7 @@ func (s *Server) documentDecode() {
 			fmt.Sprintf("`POST %s/api/v1/decode` with the image bytes as the body and their content type (image/png, image/jpeg, image/gif, image/webp, or application/octet-stream), or multipart/form-data whose first file is the image. Example: `%s`.\n\n", s.baseURL, s.decodeCurl("image/png", "code.png"))+
 			"- 200: `{\"results\":[{\"text\",\"bounds\":[[x,y],...],\"kind\",\"fields\"}]}`: every code found, top to bottom then left to right. `bounds` are the symbol's four corners in image pixels, clockwise from the corner by its top-left finder pattern (so they turn with the code). `kind` and `fields` are given when a payload kind recognises the text; specific kinds come before the generic url and text, and among several the first by name.\n"+
 			"- Codes are found upright or turned, dark on light or light on dark (inverted), and several in one image; low-contrast codes get a second, global-threshold pass.\n"+
-			fmt.Sprintf("- Limits: %d MiB of body; at most %d pixels a side and %d megapixels, checked from the image header before any pixel is decoded (a small file can declare a huge image: a decompression bomb). Over them: 413.\n", maxImageBytes>>20, maxImageSide, maxImagePixels/1_000_000)+
+			fmt.Sprintf("- Limits: %s of body; at most %d pixels a side and %d megapixels, checked from the image header before any pixel is decoded (a small file can declare a huge image: a decompression bomb). Over them: 413.\n", sizeText(s.maxUpload), maxImageSide, maxImagePixels/1_000_000)+
 			"- Errors: 400 not an image (or no file in the form); 413 too large; 415 another content type; 422 `no-code-found` when the image holds no readable code, whose fix decodes a code qrforge made.",
 	)
 }

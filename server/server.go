@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"encoding/json"
 	"log/slog"
 	"net/http"
@@ -24,6 +25,12 @@ type Config struct {
 	// response cache yet; the size is reported as
 	// qrforge_cache_capacity_bytes for the cache to come.
 	CacheSize int64
+	// MaxBody bounds a JSON request body (batch), MaxUpload an image sent
+	// to decode, MaxBatchItems the items of one batch. Zero keeps the
+	// defaults of spec §8: 4 MiB, 10 MiB and 1000.
+	MaxBody       int64
+	MaxUpload     int64
+	MaxBatchItems int
 	// RateLimit is each client's fair-use allowance in requests a second;
 	// 0 turns the limit off. RateBurst is how many requests a client may
 	// send at once (at least 1 when RateLimit is set), and
@@ -60,6 +67,10 @@ type Server struct {
 	readiness  func() error
 	// limiter is nil when no rate limit is configured.
 	limiter *rateLimiter
+	// Request limits, from Config or their defaults.
+	maxBody       int64
+	maxUpload     int64
+	maxBatchItems int
 }
 
 // maxURILength bounds the request target. Version 40 holds at most 7089
@@ -78,6 +89,10 @@ func New(cfg Config) http.Handler {
 		log:     cfg.Logger,
 		engine:  gin.New(),
 		metrics: newMetrics(cfg.CacheSize),
+
+		maxBody:       cmp.Or(cfg.MaxBody, maxBatchBody),
+		maxUpload:     cmp.Or(cfg.MaxUpload, maxImageBytes),
+		maxBatchItems: cmp.Or(cfg.MaxBatchItems, maxBatchItems),
 	}
 	s.readiness = cfg.Readiness
 	if s.readiness == nil {

@@ -36,41 +36,40 @@ const (
 	writeTimeout      = 60 * time.Second
 	idleTimeout       = 120 * time.Second
 	shutdownGrace     = 15 * time.Second
+	// healthcheckTimeout is under Docker's default HEALTHCHECK timeout.
+	healthcheckTimeout = 3 * time.Second
 	// maxHeaderBytes is above the server's own 16 KiB request-target limit
 	// so that long targets get a problem document rather than a bare 431.
 	maxHeaderBytes = 64 << 10
 )
 
 // run is the whole program, callable from tests: it serves until ctx ends.
+// Configuration comes from flags and QRFORGE_* variables (config.go).
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("qrforge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	addr := fs.String("addr", envOr(getenv, "QRFORGE_ADDR", "127.0.0.1:8080"), "listen address (env QRFORGE_ADDR)")
-	baseURL := fs.String("base-url", getenv("QRFORGE_BASE_URL"), "public base URL used in fixes and links (env QRFORGE_BASE_URL; default http://<addr>)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: qrforge [flags]\n\nServes the qrforge QR code API.\n\nFlags:")
-		fs.PrintDefaults()
+	if len(args) > 0 && args[0] == "healthcheck" {
+		return healthcheck(ctx, args[1:], getenv, stderr)
 	}
-	if err := fs.Parse(args); err != nil {
+	cfg, err := parseConfig(args, getenv, stderr)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q (see --help)", fs.Arg(0))
-	}
 
-	logger := slog.New(slog.NewJSONHandler(stderr, nil))
-	ln, err := net.Listen("tcp", *addr)
+	logger := cfg.logger(stderr)
+	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
-		return fmt.Errorf("listen on %s: %w", *addr, err)
+		return fmt.Errorf("listen on %s: %w", cfg.addr, err)
 	}
-	if *baseURL == "" {
-		*baseURL = "http://" + ln.Addr().String()
+	baseURL := cfg.baseURL
+	if baseURL == "" {
+		baseURL = "http://" + ln.Addr().String()
 	}
+	serverConfig := cfg.server(baseURL, logger)
+	serverConfig.MCP = mcpServer(baseURL, logger)
 	srv := &http.Server{
-		Handler:           server.New(server.Config{BaseURL: *baseURL, Logger: logger, MCP: mcpServer(*baseURL, logger)}),
+		Handler:           server.New(serverConfig),
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
@@ -78,7 +77,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		MaxHeaderBytes:    maxHeaderBytes,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
-	fmt.Fprintf(stdout, "qrforge listening on http://%s (base URL %s)\n", ln.Addr(), *baseURL)
+	fmt.Fprintf(stdout, "qrforge listening on http://%s (base URL %s)\n", ln.Addr(), baseURL)
 
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -100,9 +99,47 @@ func mcpServer(baseURL string, logger *slog.Logger) func(http.Handler) http.Hand
 	return func(api http.Handler) http.Handler { return mcp.New(api, baseURL, mcp.WithLogger(logger)) }
 }
 
-func envOr(getenv func(string) string, key, def string) string {
-	if v := getenv(key); v != "" {
-		return v
+// healthcheck asks a running qrforge's /healthz, for container health
+// checks in an image without a shell or curl: nil (exit 0) on 200.
+func healthcheck(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("qrforge healthcheck", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	def := getenv(envName("addr"))
+	if def == "" {
+		def = defaultAddr
 	}
-	return def
+	addr := fs.String("addr", def, "address qrforge listens on (env "+envName("addr")+")")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	host, port, err := net.SplitHostPort(*addr)
+	if err != nil {
+		return fmt.Errorf("healthcheck: --addr %q: %w", *addr, err)
+	}
+	// A wildcard listen address is reached on loopback.
+	switch host {
+	case "", "0.0.0.0":
+		host = "127.0.0.1"
+	case "::":
+		host = "::1"
+	}
+	ctx, cancel := context.WithTimeout(ctx, healthcheckTimeout)
+	defer cancel()
+	u := "http://" + net.JoinHostPort(host, port) + "/healthz"
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return fmt.Errorf("healthcheck: %w", err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("healthcheck: %w", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("healthcheck: GET %s: %s", u, resp.Status)
+	}
+	return nil
 }

@@ -1,0 +1,239 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	"net"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"strings"
+
+	units "github.com/docker/go-units"
+	"github.com/qrforge/qrforge/server"
+)
+
+// config is every setting of the service. Each flag --name has the
+// environment variable QRFORGE_NAME (dashes as underscores); a flag given
+// on the command line wins over its variable.
+type config struct {
+	addr           string
+	baseURL        string
+	cacheSize      byteSize
+	maxBody        byteSize
+	maxUpload      byteSize
+	maxBatch       int
+	rateLimit      float64
+	rateBurst      int
+	rateClients    int
+	trustedProxies string
+	logFormat      string
+	logLevel       string
+}
+
+// Defaults. The body, upload and batch limits are those of spec §8.
+const (
+	defaultAddr      = "127.0.0.1:8080"
+	defaultCacheSize = 64 << 20
+	defaultMaxBody   = 4 << 20
+	defaultMaxUpload = 10 << 20
+	defaultMaxBatch  = 1000
+	defaultRateBurst = 20
+)
+
+// envName is the environment variable of a flag.
+func envName(flagName string) string {
+	return "QRFORGE_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
+}
+
+// newFlagSet declares every flag into cfg.
+func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("qrforge", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	*cfg = config{cacheSize: defaultCacheSize, maxBody: defaultMaxBody, maxUpload: defaultMaxUpload}
+	fs.StringVar(&cfg.addr, "addr", defaultAddr, "listen `address` (host:port); 0.0.0.0:8080 in a container")
+	fs.StringVar(&cfg.baseURL, "base-url", "", "public base `URL` written in fixes, type URIs and links; empty means http://<addr>")
+	fs.Var(&cfg.cacheSize, "cache-size", "response cache `size`, such as 64MiB or 256Mi; 0 turns it off (the cache is not built yet: reported as qrforge_cache_capacity_bytes)")
+	fs.Var(&cfg.maxBody, "max-body", "largest JSON request `size` (the batch body; MCP messages have their own 16MiB)")
+	fs.Var(&cfg.maxUpload, "max-upload", "largest image `size` sent to /api/v1/decode")
+	fs.IntVar(&cfg.maxBatch, "max-batch", defaultMaxBatch, "most `items` in one batch request")
+	fs.Float64Var(&cfg.rateLimit, "rate-limit", 0, "fair-use limit per client, in `requests` a second (0: off); a 304, a HEAD or a fixed document costs a quarter")
+	fs.IntVar(&cfg.rateBurst, "rate-burst", defaultRateBurst, "`requests` a client may send at once before --rate-limit applies")
+	fs.IntVar(&cfg.rateClients, "rate-clients", server.DefaultRateLimitClients, "`clients` the rate limiter remembers; the least recently seen is forgotten first")
+	fs.StringVar(&cfg.trustedProxies, "trusted-proxies", "", "comma-separated `addresses` or CIDR ranges of proxies whose X-Forwarded-For names the client (default none)")
+	fs.StringVar(&cfg.logFormat, "log-format", "json", "log `format`: json or text")
+	fs.StringVar(&cfg.logLevel, "log-level", "info", "log `level`: debug, info, warn or error (debug adds probes and in-process requests)")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "Usage: qrforge [flags]\n       qrforge healthcheck [--addr host:port]\n\n"+
+			"Serves the qrforge QR code API. healthcheck asks a running qrforge's /healthz\n"+
+			"and exits 0 when it answers 200 (for container HEALTHCHECKs without a shell).\n\n"+
+			"Every flag can also be set by the environment variable shown; the flag wins.\n\nFlags:\n")
+		fs.VisitAll(func(f *flag.Flag) {
+			name, usage := flag.UnquoteUsage(f)
+			fmt.Fprintf(stderr, "  --%s %s\n    \t%s (env %s", f.Name, name, usage, envName(f.Name))
+			if f.DefValue != "" && f.DefValue != "0" || f.Name == "rate-limit" {
+				fmt.Fprintf(stderr, "; default %s", f.DefValue)
+			}
+			fmt.Fprintln(stderr, ")")
+		})
+	}
+	return fs
+}
+
+// parseConfig reads the environment, then the flags, then checks the
+// result: an invalid setting stops qrforge before it listens.
+func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
+	var cfg config
+	fs := newFlagSet(&cfg, stderr)
+	var errs []error
+	fs.VisitAll(func(f *flag.Flag) {
+		env := envName(f.Name)
+		if v := getenv(env); v != "" {
+			if err := fs.Set(f.Name, v); err != nil {
+				errs = append(errs, fmt.Errorf("%s=%q: %v", env, v, err))
+			}
+		}
+	})
+	if err := errors.Join(errs...); err != nil {
+		return cfg, fmt.Errorf("invalid configuration: %w", err)
+	}
+	if err := fs.Parse(args); err != nil {
+		return cfg, err
+	}
+	if fs.NArg() > 0 {
+		return cfg, fmt.Errorf("unexpected argument %q (see --help)", fs.Arg(0))
+	}
+	if err := cfg.validate(); err != nil {
+		return cfg, fmt.Errorf("invalid configuration: %w", err)
+	}
+	return cfg, nil
+}
+
+// setting names a flag and its variable in error messages.
+func setting(name string) string { return "--" + name + " (" + envName(name) + ")" }
+
+// validate checks what flag parsing cannot: ranges and formats.
+func (c config) validate() error {
+	var errs []error
+	bad := func(name, format string, a ...any) {
+		errs = append(errs, fmt.Errorf("%s %s", setting(name), fmt.Sprintf(format, a...)))
+	}
+	if host, port, err := net.SplitHostPort(c.addr); err != nil {
+		bad("addr", "is %q; want host:port, such as 127.0.0.1:8080 or 0.0.0.0:8080", c.addr)
+	} else if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		bad("addr", "has port %q; want a number from 0 to 65535", port)
+	} else if host != "" && net.ParseIP(host) == nil && strings.ContainsAny(host, "/ ") {
+		bad("addr", "has host %q; want an address or a host name", host)
+	}
+	if c.baseURL != "" {
+		u, err := url.Parse(c.baseURL)
+		switch {
+		case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
+			bad("base-url", "is %q; want an absolute http(s) URL such as https://qr.example.com", c.baseURL)
+		case u.RawQuery != "" || u.Fragment != "":
+			bad("base-url", "is %q; want no query or fragment: it is the start of every URL the service writes", c.baseURL)
+		}
+	}
+	if c.maxBody < 1<<10 {
+		bad("max-body", "is %s; want at least 1KiB: a batch of one item needs a few hundred bytes", c.maxBody)
+	}
+	if c.maxUpload < 1<<10 {
+		bad("max-upload", "is %s; want at least 1KiB", c.maxUpload)
+	}
+	if c.maxBatch < 1 {
+		bad("max-batch", "is %d; want at least 1", c.maxBatch)
+	}
+	if c.rateLimit < 0 || math.IsNaN(c.rateLimit) || math.IsInf(c.rateLimit, 0) {
+		bad("rate-limit", "is %v; want requests a second, 0 to turn the limit off", c.rateLimit)
+	}
+	if c.rateLimit > 0 && c.rateBurst < 1 {
+		bad("rate-burst", "is %d; want at least 1 when --rate-limit is set", c.rateBurst)
+	}
+	if c.rateClients < 1 {
+		bad("rate-clients", "is %d; want at least 1", c.rateClients)
+	}
+	for _, p := range c.proxies() {
+		if _, err := netip.ParsePrefix(p); err != nil {
+			if _, err := netip.ParseAddr(p); err != nil {
+				bad("trusted-proxies", "has %q; want IP addresses or CIDR ranges, such as 10.0.0.0/8,192.168.1.2", p)
+			}
+		}
+	}
+	if c.logFormat != "json" && c.logFormat != "text" {
+		bad("log-format", "is %q; want json or text", c.logFormat)
+	}
+	if _, err := c.level(); err != nil {
+		bad("log-level", "is %q; want debug, info, warn or error", c.logLevel)
+	}
+	return errors.Join(errs...)
+}
+
+// proxies is the list of --trusted-proxies.
+func (c config) proxies() []string {
+	var out []string
+	for _, p := range strings.Split(c.trustedProxies, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (c config) level() (slog.Level, error) {
+	var l slog.Level
+	err := l.UnmarshalText([]byte(c.logLevel))
+	return l, err
+}
+
+// logger writes JSON lines (or logfmt-like text) to w.
+func (c config) logger(w io.Writer) *slog.Logger {
+	level, _ := c.level()
+	opts := &slog.HandlerOptions{Level: level}
+	if c.logFormat == "text" {
+		return slog.New(slog.NewTextHandler(w, opts))
+	}
+	return slog.New(slog.NewJSONHandler(w, opts))
+}
+
+// server is the server's part of the configuration.
+func (c config) server(baseURL string, logger *slog.Logger) server.Config {
+	return server.Config{
+		BaseURL:          baseURL,
+		Logger:           logger,
+		CacheSize:        int64(c.cacheSize),
+		MaxBody:          int64(c.maxBody),
+		MaxUpload:        int64(c.maxUpload),
+		MaxBatchItems:    c.maxBatch,
+		RateLimit:        c.rateLimit,
+		RateBurst:        c.rateBurst,
+		RateLimitClients: c.rateClients,
+		TrustedProxies:   c.proxies(),
+	}
+}
+
+// byteSize is a flag of bytes written with binary units: 64MiB, 64MB,
+// 64M and 64m all mean 64 × 2^20 (github.com/docker/go-units, as
+// docker --memory reads them), and so does Kubernetes' 64Mi.
+type byteSize int64
+
+func (b byteSize) String() string { return units.BytesSize(float64(b)) }
+
+func (b *byteSize) Set(s string) error {
+	s = strings.TrimSpace(s)
+	if strings.HasSuffix(s, "i") || strings.HasSuffix(s, "I") {
+		s += "B" // Kubernetes' quantity suffixes: Ki, Mi, Gi
+	}
+	n, err := units.RAMInBytes(s)
+	if err != nil {
+		return fmt.Errorf("want a size such as 64MiB, 512KiB or 1048576")
+	}
+	if n < 0 {
+		return fmt.Errorf("a size cannot be negative")
+	}
+	*b = byteSize(n)
+	return nil
+}

@@ -1,0 +1,281 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// env is a fake environment for run.
+func env(kv ...string) func(string) string {
+	m := map[string]string{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[kv[i]] = kv[i+1]
+	}
+	return func(k string) string { return m[k] }
+}
+
+// lockedBuffer is a writer the server's goroutines and the test share.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func TestHelpDocumentsEveryFlag(t *testing.T) {
+	var stderr bytes.Buffer
+	if err := run(context.Background(), []string{"--help"}, env(), io.Discard, &stderr); err != nil {
+		t.Fatalf("--help: %v", err)
+	}
+	help := stderr.String()
+	flags := []string{"addr", "base-url", "cache-size", "max-body", "max-upload", "max-batch",
+		"rate-limit", "rate-burst", "rate-clients", "trusted-proxies", "log-format", "log-level"}
+	for _, name := range flags {
+		for _, want := range []string{"--" + name + " ", "env " + envName(name)} {
+			if !strings.Contains(help, want) {
+				t.Errorf("--help does not mention %q:\n%s", want, help)
+			}
+		}
+	}
+	for _, want := range []string{"default 64MiB", "default 127.0.0.1:8080", "default 1000", "qrforge healthcheck"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("--help does not say %q", want)
+		}
+	}
+}
+
+func TestEnvironmentAndFlags(t *testing.T) {
+	cfg, err := parseConfig(
+		[]string{"--rate-burst", "7", "--cache-size=1GiB"},
+		env("QRFORGE_RATE_LIMIT", "2.5", "QRFORGE_RATE_BURST", "99", "QRFORGE_MAX_UPLOAD", "512k",
+			"QRFORGE_LOG_FORMAT", "text", "QRFORGE_TRUSTED_PROXIES", "10.0.0.0/8, 192.168.1.2",
+			"QRFORGE_ADDR", "0.0.0.0:9000", "QRFORGE_BASE_URL", "https://qr.example.com"),
+		io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := config{
+		addr: "0.0.0.0:9000", baseURL: "https://qr.example.com",
+		cacheSize: 1 << 30, maxBody: defaultMaxBody, maxUpload: 512 << 10, maxBatch: defaultMaxBatch,
+		rateLimit: 2.5, rateBurst: 7, rateClients: cfg.rateClients,
+		trustedProxies: "10.0.0.0/8, 192.168.1.2", logFormat: "text", logLevel: "info",
+	}
+	if cfg != want {
+		t.Errorf("config\n%+v, want\n%+v (a flag wins over its variable)", cfg, want)
+	}
+	sc := cfg.server("https://qr.example.com", nil)
+	if sc.RateLimit != 2.5 || sc.RateBurst != 7 || sc.CacheSize != 1<<30 || sc.MaxUpload != 512<<10 ||
+		len(sc.TrustedProxies) != 2 || sc.TrustedProxies[1] != "192.168.1.2" {
+		t.Errorf("server config %+v does not carry the settings", sc)
+	}
+}
+
+// TestInvalidConfigurationFailsAtStart: run refuses a bad setting before
+// it listens, naming the flag, its variable and what is wanted.
+func TestInvalidConfigurationFailsAtStart(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		env  []string
+		want []string
+	}{
+		{"rate not a number", nil, []string{"QRFORGE_RATE_LIMIT", "fast"}, []string{"QRFORGE_RATE_LIMIT=\"fast\"", "invalid"}},
+		{"negative rate", []string{"--rate-limit=-1"}, nil, []string{"--rate-limit (QRFORGE_RATE_LIMIT)", "0 to turn the limit off"}},
+		{"no burst", []string{"--rate-limit=5", "--rate-burst=0"}, nil, []string{"--rate-burst (QRFORGE_RATE_BURST)", "at least 1"}},
+		{"bad size", nil, []string{"QRFORGE_CACHE_SIZE", "lots"}, []string{"QRFORGE_CACHE_SIZE", "64MiB"}},
+		{"tiny body", []string{"--max-body=10"}, nil, []string{"--max-body (QRFORGE_MAX_BODY)", "at least 1KiB"}},
+		{"no batch", []string{"--max-batch=0"}, nil, []string{"--max-batch", "at least 1"}},
+		{"log format", []string{"--log-format=xml"}, nil, []string{"--log-format (QRFORGE_LOG_FORMAT)", "json or text"}},
+		{"log level", nil, []string{"QRFORGE_LOG_LEVEL", "loud"}, []string{"--log-level", "debug, info, warn or error"}},
+		{"address", []string{"--addr=8080"}, nil, []string{"--addr (QRFORGE_ADDR)", "host:port"}},
+		{"base URL", nil, []string{"QRFORGE_BASE_URL", "qr.example.com"}, []string{"--base-url (QRFORGE_BASE_URL)", "absolute http(s) URL"}},
+		{"proxies", []string{"--trusted-proxies=10.0.0.0/8,proxy.internal"}, nil, []string{"--trusted-proxies", "\"proxy.internal\""}},
+		{"several at once", []string{"--max-batch=0", "--log-format=xml"}, nil, []string{"--max-batch", "--log-format"}},
+		{"unknown flag", []string{"--rate=5"}, nil, []string{"flag provided but not defined: -rate"}},
+		{"argument", []string{"serve"}, nil, []string{"unexpected argument \"serve\""}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			// A cancelled context: were the configuration accepted, run
+			// would listen and return at once rather than serve.
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			var stdout bytes.Buffer
+			args := append([]string{"--addr=127.0.0.1:0"}, tc.args...)
+			err := run(ctx, args, env(tc.env...), &stdout, io.Discard)
+			if err == nil {
+				t.Fatalf("run accepted %v %v", tc.args, tc.env)
+			}
+			for _, want := range tc.want {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("error %q does not say %q", err, want)
+				}
+			}
+			if stdout.Len() > 0 {
+				t.Errorf("run started listening: %s", stdout.String())
+			}
+		})
+	}
+	// The same call with valid settings starts (and stops at once).
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := run(ctx, []string{"--addr=127.0.0.1:0", "--rate-limit=5", "--max-batch=10"}, env("QRFORGE_LOG_FORMAT", "text"), io.Discard, io.Discard); err != nil {
+		t.Errorf("valid configuration: %v", err)
+	}
+}
+
+func TestByteSize(t *testing.T) {
+	for in, want := range map[string]byteSize{"64MiB": 64 << 20, "64Mi": 64 << 20, "64m": 64 << 20, "512KiB": 512 << 10, "1g": 1 << 30, "1048576": 1 << 20, "0": 0} {
+		var b byteSize
+		if err := b.Set(in); err != nil || b != want {
+			t.Errorf("Set(%q) = %d, %v; want %d", in, b, err, want)
+		}
+	}
+	var b byteSize
+	if err := b.Set("-1m"); err == nil {
+		t.Error("a negative size was accepted")
+	}
+}
+
+// serveForTest runs the binary's run in the background on a free port and
+// returns its address and its log; the server stops when the test ends.
+func serveForTest(t *testing.T, args []string, environment func(string) string) (string, *lockedBuffer) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	stdout, stderr := &lockedBuffer{}, &lockedBuffer{}
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, append([]string{"--addr=127.0.0.1:0"}, args...), environment, stdout, stderr) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("run: %v", err)
+		}
+	})
+	listening := regexp.MustCompile(`listening on http://(\S+)`)
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if m := listening.FindStringSubmatch(stdout.String()); m != nil {
+			return m[1], stderr
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("run ended: %v\n%s", err, stderr.String())
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	t.Fatalf("run did not start listening: %s", stderr.String())
+	return "", nil
+}
+
+func httpGet(t *testing.T, url string) *http.Response {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp
+}
+
+// TestServedLogs runs the binary as deployed: one JSON line per request
+// with the documented fields, and a Wi-Fi password nowhere in the log.
+func TestServedLogs(t *testing.T) {
+	addr, log := serveForTest(t, nil, env())
+	const secret = "SuperSecret123"
+	resp := httpGet(t, "http://"+addr+"/api/v1/wifi?ssid=x&password="+secret)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET /api/v1/wifi: %s", resp.Status)
+	}
+	id := resp.Header.Get("X-Request-Id")
+	httpGet(t, "http://"+addr+"/api/v1/wifi?ssid=x&password="+secret+"&security=WEP") // 400
+	httpGet(t, "http://"+addr+"/wifi?ssid=x&password="+secret)                        // the page
+	if strings.Contains(log.String(), secret) {
+		t.Errorf("the log holds the password:\n%s", log.String())
+	}
+	var line map[string]any
+	for _, l := range strings.Split(log.String(), "\n") {
+		var m map[string]any
+		if json.Unmarshal([]byte(l), &m) == nil && m["request_id"] == id {
+			if line != nil {
+				t.Errorf("two log lines for request %s", id)
+			}
+			line = m
+		}
+	}
+	if line == nil {
+		t.Fatalf("no JSON log line for request %s:\n%s", id, log.String())
+	}
+	for _, field := range []string{"time", "level", "msg", "request_id", "method", "route", "status", "duration_ms", "bytes", "kind", "format", "client"} {
+		if _, ok := line[field]; !ok {
+			t.Errorf("log line has no %s: %v", field, line)
+		}
+	}
+	if line["route"] != "/api/v1/:kind" || line["kind"] != "wifi" || line["status"] != float64(200) {
+		t.Errorf("log line %v, want route /api/v1/:kind, kind wifi, status 200", line)
+	}
+}
+
+func TestTextLogs(t *testing.T) {
+	addr, log := serveForTest(t, []string{"--log-format=text"}, env())
+	httpGet(t, "http://"+addr+"/api/v1/qr?data=hi")
+	if !regexp.MustCompile(`level=INFO msg=request request_id=\S+ method=GET route=/api/v1/qr status=200`).MatchString(log.String()) {
+		t.Errorf("no text request line:\n%s", log.String())
+	}
+}
+
+func TestHealthcheckSubcommand(t *testing.T) {
+	addr, _ := serveForTest(t, nil, env())
+	_, port, _ := net.SplitHostPort(addr)
+	ctx := context.Background()
+	if err := run(ctx, []string{"healthcheck", "--addr", addr}, env(), io.Discard, io.Discard); err != nil {
+		t.Errorf("healthcheck of a running server: %v", err)
+	}
+	// As in the container: the address from QRFORGE_ADDR, a wildcard host.
+	if err := run(ctx, []string{"healthcheck"}, env("QRFORGE_ADDR", "0.0.0.0:"+port), io.Discard, io.Discard); err != nil {
+		t.Errorf("healthcheck with QRFORGE_ADDR=0.0.0.0:%s: %v", port, err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := ln.Addr().String()
+	ln.Close()
+	if err := run(ctx, []string{"healthcheck", "--addr", closed}, env(), io.Discard, io.Discard); err == nil {
+		t.Error("healthcheck of a closed port succeeded")
+	}
+}
+
+// TestServedOps: the probes and metrics the Kubernetes manifests use answer
+// on the binary's routes.
+func TestServedOps(t *testing.T) {
+	addr, _ := serveForTest(t, []string{"--rate-limit=1", "--rate-burst=1"}, env())
+	for _, path := range []string{"/healthz", "/readyz", "/metrics", "/readyz"} {
+		if resp := httpGet(t, "http://"+addr+path); resp.StatusCode != http.StatusOK {
+			t.Errorf("GET %s: %s", path, resp.Status)
+		}
+	}
+	httpGet(t, "http://"+addr+"/api/v1/qr?data=a")
+	if resp := httpGet(t, "http://"+addr+"/api/v1/qr?data=a"); resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
+		t.Errorf("second request under --rate-limit=1 --rate-burst=1: %s, Retry-After %q", resp.Status, resp.Header.Get("Retry-After"))
+	}
+}

@@ -1,6 +1,7 @@
 package deploy
 
 import (
+	"bytes"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -262,6 +263,21 @@ func TestSelectorsAndScaling(t *testing.T) {
 	}
 	if c := m.container(t); c.Resources.Requests.Cpu().IsZero() {
 		t.Error("the HPA's CPU utilisation needs a CPU request")
+	}
+}
+
+// TestEveryVariableIsDocumented: each QRFORGE_ variable the Deployment sets
+// is one docs/operations.md documents (whose test in cmd/qrforge checks it
+// against the flags).
+func TestEveryVariableIsDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../docs/operations.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range load(t).container(t).Env {
+		if strings.HasPrefix(e.Name, "QRFORGE_") && !bytes.Contains(doc, []byte("`"+e.Name+"`")) {
+			t.Errorf("%s is not documented in docs/operations.md", e.Name)
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ package server_test
 import (
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 
@@ -245,5 +246,21 @@ func TestMetricsLabelsCarryNoUserInput(t *testing.T) {
 	}
 	if got, _ := metricValue(families, "qrforge_http_requests_total", "route", "other", "kind", "none", "format", "none", "method", "other", "status", "405"); got != 1 {
 		t.Errorf("an unknown method is counted as method=other: %v, want 1", got)
+	}
+}
+
+// TestEveryMetricIsDocumented: docs/operations.md explains each series.
+func TestEveryMetricIsDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../docs/operations.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := server.New(server.Config{BaseURL: base, RateLimit: 0.001, RateBurst: 1})
+	opsRequest(t, h, http.MethodGet, "/api/v1/qr?data=a", "")
+	opsRequest(t, h, http.MethodGet, "/api/v1/qr?data=a", "") // 429
+	for name := range scrapeMetrics(t, h) {
+		if strings.HasPrefix(name, "qrforge_") && !strings.Contains(string(doc), "`"+name+"`") {
+			t.Errorf("%s is not documented in docs/operations.md", name)
+		}
 	}
 }

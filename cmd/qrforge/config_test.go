@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"regexp"
 	"strings"
 	"sync"
@@ -278,4 +280,20 @@ func TestServedOps(t *testing.T) {
 	if resp := httpGet(t, "http://"+addr+"/api/v1/qr?data=a"); resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
 		t.Errorf("second request under --rate-limit=1 --rate-burst=1: %s, Retry-After %q", resp.Status, resp.Header.Get("Retry-After"))
 	}
+}
+
+// TestOperationsDocListsEveryFlag keeps docs/operations.md's table in step
+// with the flags.
+func TestOperationsDocListsEveryFlag(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/operations.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg config
+	newFlagSet(&cfg, io.Discard).VisitAll(func(f *flag.Flag) {
+		row := "| `--" + f.Name + "` | `" + envName(f.Name) + "` |"
+		if !strings.Contains(string(doc), row) {
+			t.Errorf("docs/operations.md has no row starting %s", row)
+		}
+	})
 }

@@ -29,6 +29,9 @@ func TestRateLimitBurst(t *testing.T) {
 	if err != nil || retry < 1 {
 		t.Errorf("Retry-After %q, want a whole number of seconds", rec.Header().Get("Retry-After"))
 	}
+	if got := rec.Header().Get("Access-Control-Expose-Headers"); !strings.Contains(got, "Retry-After") || !strings.Contains(got, "X-Request-Id") {
+		t.Errorf("Access-Control-Expose-Headers %q: a browser cannot read Retry-After and X-Request-Id", got)
+	}
 	if want := base + target; p.Fix != want {
 		t.Errorf("fix %q, want the same call %q", p.Fix, want)
 	}

@@ -68,6 +68,10 @@ func incomingRequestID(c *gin.Context) string {
 func (s *Server) requestLog(c *gin.Context) {
 	start := time.Now()
 	parent, _ := c.Request.Context().Value(requestIDKey{}).(string)
+	// net/http sets RemoteAddr on every request it reads from a
+	// connection; a request without one was made in-process, outside any
+	// request (the MCP server reading the OpenAPI document as it starts).
+	internal := parent != "" || c.Request.RemoteAddr == ""
 	id := parent
 	if id == "" {
 		if id = incomingRequestID(c); id == "" {
@@ -75,7 +79,8 @@ func (s *Server) requestLog(c *gin.Context) {
 		}
 		c.Request = c.Request.WithContext(context.WithValue(c.Request.Context(), requestIDKey{}, id))
 		c.Header(requestIDHeader, id)
-	} else {
+	}
+	if internal {
 		c.Set(ctxInternal, true)
 	}
 	c.Set(ctxRequestID, id)
@@ -86,7 +91,7 @@ func (s *Server) requestLog(c *gin.Context) {
 	status := c.Writer.Status()
 	level := slog.LevelInfo
 	switch {
-	case r.ops || parent != "":
+	case r.ops || internal:
 		level = slog.LevelDebug
 	case status >= 500:
 		level = slog.LevelError
@@ -115,10 +120,10 @@ func (s *Server) requestLog(c *gin.Context) {
 			attrs = append(attrs, slog.Any("options", names))
 		}
 	}
-	if ip := c.ClientIP(); ip != "" && parent == "" {
+	if ip := c.ClientIP(); ip != "" && !internal {
 		attrs = append(attrs, slog.String("client", ip))
 	}
-	if parent != "" {
+	if internal {
 		attrs = append(attrs, slog.Bool("internal", true))
 	}
 	s.log.LogAttrs(ctx, level, "request", attrs...)

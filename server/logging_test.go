@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"slices"
 	"strings"
@@ -187,5 +188,22 @@ func TestProbesLogAtDebug(t *testing.T) {
 	got := lines()
 	if len(got) != 1 || got[0]["level"] != "DEBUG" || got[0]["route"] != "/healthz" {
 		t.Errorf("GET /healthz logged %v, want one DEBUG line", got)
+	}
+}
+
+// TestInProcessRequests: a request without a peer address was made inside
+// the process (the MCP server reading the OpenAPI document as it starts):
+// it is logged at debug level and not counted as API traffic.
+func TestInProcessRequests(t *testing.T) {
+	h, lines := logged(t, server.Config{})
+	req := httptest.NewRequest(http.MethodGet, "/api/openapi.json", nil)
+	req.RemoteAddr = ""
+	h.ServeHTTP(httptest.NewRecorder(), req)
+	got := lines()
+	if len(got) != 1 || got[0]["level"] != "DEBUG" || got[0]["internal"] != true {
+		t.Errorf("an in-process request logged %v, want one DEBUG line marked internal", got)
+	}
+	if f := scrapeMetrics(t, h)["qrforge_http_requests_total"]; len(f.GetMetric()) != 0 {
+		t.Errorf("an in-process request was counted: %v", f.GetMetric())
 	}
 }

@@ -32,7 +32,9 @@ func TestProblemDocumentsHaveWorkingFixes(t *testing.T) {
 		{"unknown eye", http.MethodGet, "/api/v1/qr?" + url.Values{"data": {"hello"}, "eye": {"circel"}}.Encode(), 400, "invalid-parameter"},
 		{"bad colour", http.MethodGet, "/api/v1/qr?" + url.Values{"data": {"hello"}, "color": {"#12345"}}.Encode(), 400, "invalid-parameter"},
 		{"data too long", http.MethodGet, "/api/v1/qr?" + url.Values{"data": {longData}, "ec": {"H"}}.Encode(), 400, "data-too-long"},
-		{"unknown path", http.MethodGet, "/api/v1/qrcode?data=hello", 404, "not-found"},
+		{"unknown path", http.MethodGet, "/nope", 404, "not-found"},
+		// A common name for a QR endpoint elsewhere; the fix should lead to ours.
+		{"near-miss API path", http.MethodGet, "/api/v1/qrcode?data=hello", 404, "not-found"},
 		{"POST", http.MethodPost, "/api/v1/qr?data=hello", 405, "method-not-allowed"},
 	}
 	for _, c := range cases {
@@ -61,16 +63,36 @@ func TestProblemDocumentsHaveWorkingFixes(t *testing.T) {
 			if p.Fix == "" {
 				t.Fatalf("problem has no fix: %s", body)
 			}
-			fix, err := url.Parse(p.Fix)
-			if err != nil {
-				t.Fatalf("fix %q is not a URL: %v", p.Fix, err)
-			}
-			base, _ := url.Parse(baseURL)
-			fixURL := base.ResolveReference(fix).String()
-			fixed, fixedBody := do(t, http.MethodGet, fixURL)
+			method, fixURL := followableFix(t, p.Fix)
+			fixed, fixedBody := do(t, method, fixURL)
 			if fixed.StatusCode != http.StatusOK {
-				t.Fatalf("following fix %s: status %d, want 200; body: %.300s", fixURL, fixed.StatusCode, fixedBody)
+				t.Fatalf("following fix %q: status %d, want 200; body: %.300s", p.Fix, fixed.StatusCode, fixedBody)
 			}
 		})
 	}
+}
+
+// followableFix turns a fix into a request: either a URL (relative ones are
+// resolved against the server) to GET, or a curl command line of the form
+// curl [-X METHOD] 'URL'. A fix needing more (a body, a file) is not
+// something a user can follow as given for these requests, so it fails.
+func followableFix(t *testing.T, fix string) (method, target string) {
+	t.Helper()
+	method = http.MethodGet
+	if strings.HasPrefix(fix, "curl ") {
+		args := strings.Fields(fix)[1:]
+		if len(args) >= 2 && args[0] == "-X" {
+			method, args = args[1], args[2:]
+		}
+		if len(args) != 1 {
+			t.Fatalf("fix %q needs more than a request to follow", fix)
+		}
+		fix = strings.Trim(args[0], "'\"")
+	}
+	u, err := url.Parse(fix)
+	if err != nil {
+		t.Fatalf("fix %q is neither a URL nor a curl call: %v", fix, err)
+	}
+	base, _ := url.Parse(baseURL)
+	return method, base.ResolveReference(u).String()
 }

@@ -7,6 +7,7 @@ require (
 	github.com/gkampitakis/go-snaps v0.5.25
 	github.com/go-playground/validator/v10 v10.30.6
 	github.com/invopop/jsonschema v0.14.0
+	github.com/jacoelho/banking v1.12.0
 	github.com/makiuchi-d/gozxing v0.1.1
 	github.com/mark3labs/mcp-go v1.2.1
 	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e

@@ -2,11 +2,13 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
+	"github.com/invopop/jsonschema"
 	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/render"
 )
@@ -171,7 +173,7 @@ func (s *Server) OpenAPI() obj {
 		"operationId": "list_kinds",
 		"summary":     "List every payload kind with its fields",
 		"tags":        []string{"kinds"},
-		"responses":   obj{"200": obj{"description": "The kinds.", "content": obj{"application/json": obj{"schema": obj{"type": "object"}}}}},
+		"responses":   obj{"200": obj{"description": "The kinds.", "content": obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/KindList"}}}}},
 	}}
 	paths["/api/v1/kinds/{kind}"] = obj{"get": obj{
 		"operationId": "describe_kind",
@@ -180,7 +182,7 @@ func (s *Server) OpenAPI() obj {
 		"parameters": []any{obj{"name": "kind", "in": "path", "required": true,
 			"schema": obj{"type": "string", "enum": registry.Names()}, "example": "wifi"}},
 		"responses": obj{
-			"200": obj{"description": "The kind.", "content": obj{"application/json": obj{"schema": obj{"type": "object"}}}},
+			"200": obj{"description": "The kind, with the JSON Schema of its fields.", "content": obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/Kind"}}}},
 			"404": obj{"description": "No such kind.", "content": obj{"application/problem+json": obj{"schema": obj{"$ref": "#/components/schemas/Problem"}}}},
 		},
 	}}
@@ -231,8 +233,42 @@ func (s *Server) OpenAPI() obj {
 				"required":   []string{"kind", "payload"},
 				"properties": obj{"kind": obj{"type": "string"}, "payload": obj{"type": "string"}},
 			},
+			"Kind": kindSchema(),
+			"KindList": obj{
+				"type":     "object",
+				"required": []string{"count", "kinds"},
+				"properties": obj{
+					"count": obj{"type": "integer"},
+					"kinds": obj{"type": "array", "items": obj{"$ref": "#/components/schemas/Kind"}},
+				},
+			},
 		}},
 	}
+}
+
+// reflectSchema is the JSON Schema of a response type, reflected from the
+// Go type the handler encodes so that the two cannot drift.
+func reflectSchema(v any) obj {
+	r := jsonschema.Reflector{DoNotReference: true, ExpandedStruct: true}
+	b, err := json.Marshal(r.Reflect(v))
+	if err != nil {
+		panic("server: schema of " + fmt.Sprintf("%T", v) + ": " + err.Error())
+	}
+	var s obj
+	json.Unmarshal(b, &s)
+	delete(s, "$schema")
+	delete(s, "$id")
+	return s
+}
+
+// kindSchema is a kind as /api/v1/kinds lists it and /api/v1/kinds/{kind}
+// describes it.
+func kindSchema() obj {
+	s := reflectSchema(kindSummary{})
+	if props, ok := s["properties"].(obj); ok {
+		props["schema"] = obj{"type": "object", "description": "JSON Schema (draft 2020-12) of the kind's fields; in GET /api/v1/kinds/{kind} only."}
+	}
+	return s
 }
 
 // kindParams documents a kind's fields as query parameters, with schema

@@ -3,6 +3,7 @@ module github.com/qrforge/qrforge
 go 1.26.8
 
 require (
+	github.com/btcsuite/btcd/btcutil v1.2.0
 	github.com/gin-gonic/gin v1.12.0
 	github.com/gkampitakis/go-snaps v0.5.25
 	github.com/go-playground/validator/v10 v10.30.6

@@ -1,0 +1,153 @@
+package kinds
+
+import (
+	"math/big"
+	"strings"
+
+	"github.com/qrforge/qrforge/registry"
+)
+
+// Bitcoin is a BIP21 payment request: bitcoin:<address>?amount=&label=&message=.
+//
+// The address is checked the way a wallet checks it before paying: the
+// Base58Check or bech32/bech32m checksum, the version byte or human-readable
+// part, and the witness program rules. Bech32 addresses go into the code in
+// uppercase (see encodeBIP21).
+type Bitcoin struct {
+	Address   string `json:"address" validate:"required" jsonschema_description:"Bitcoin address, mainnet or testnet: legacy Base58Check P2PKH (1...) or P2SH (3...), or native segwit bech32 v0 (bc1q...) or bech32m v1+ taproot (bc1p...); testnet m.../n.../2.../tb1.... The checksum is verified; a bech32 address is all lowercase or all uppercase."`
+	Amount    string `json:"amount" jsonschema_description:"Amount in BTC (not satoshis), greater than zero, with '.' as decimal point and at most 8 decimals (0.00125). Omit it to let the payer choose."`
+	Recipient string `json:"recipient" jsonschema_description:"Name of the payee shown by the wallet (written as BIP21's label= parameter; the query name label is taken by qrforge's caption option)."`
+	Message   string `json:"message" jsonschema_description:"Note describing the payment, shown to the payer (BIP21 message= parameter)."`
+}
+
+var bitcoinChain = coinChain{
+	coin: "Bitcoin",
+	// Bitcoin Core's chainparams; BIP13 §Specification fixes 5 and 196
+	// for P2SH.
+	versions: map[byte]string{0x00: "mainnet P2PKH (1...)", 0x05: "mainnet P2SH (3...)", 0x6f: "testnet P2PKH (m.../n...)", 0xc4: "testnet P2SH (2...)"},
+	hrps:     map[string]string{"bc": "mainnet", "tb": "testnet"},
+	rules:    "BIP13 §Specification and Bitcoin Core's chain parameters",
+	example:  "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4",
+}
+
+// bitcoinURI is the BIP21 scheme for Bitcoin.
+var bitcoinURI = bip21Scheme{
+	scheme: "bitcoin",
+	chain:  bitcoinChain,
+	amount: decimalAmount{
+		unit:     "BTC",
+		decimals: 8, // 1 satoshi = 0.00000001 BTC
+		max:      big.NewRat(21_000_000, 1),
+		cite:     "BIP21 §Transfer amount; 1 satoshi = 0.00000001 BTC",
+	},
+}
+
+func init() {
+	registry.Register(registry.Kind[Bitcoin]{
+		Name:    "bitcoin",
+		Summary: "Request a Bitcoin payment (BIP21 bitcoin: URI with amount, payee name and message; address checksum verified)",
+		Standard: registry.Standard{
+			Name:    "BIP21 (URI Scheme); BIP13, BIP173 and BIP350 for addresses",
+			Version: "BIP21 2012, BIP350 2020",
+			Section: "BIP21 §Specification; BIP173 §Segwit address format; BIP350 §Addresses for segregated witness outputs",
+			URL:     "https://github.com/bitcoin/bips/blob/master/bip-0021.mediawiki",
+		},
+		Examples: []Bitcoin{
+			{Address: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", Amount: "0.001", Recipient: "Luke-Jr", Message: "Donation for project xyz"},
+			{Address: "1BoatSLRHtKNngkdXEeobR76b53LETtpyT", Amount: "20.3", Recipient: "Luke-Jr"},
+			{Address: "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0"},
+		},
+		Check: func(b *Bitcoin) []registry.FieldError {
+			return bitcoinURI.check(&b.Address, &b.Amount, b.Recipient, b.Message)
+		},
+		Encode: func(b Bitcoin) string { return bitcoinURI.encode(b.Address, b.Amount, b.Recipient, b.Message) },
+		Parse: func(p string) (Bitcoin, bool) {
+			var b Bitcoin
+			ok := bitcoinURI.parse(p, &b.Address, &b.Amount, &b.Recipient, &b.Message)
+			return b, ok
+		},
+	})
+}
+
+// bip21Scheme is a BIP21-style payment URI for one chain: Bitcoin's own,
+// or a chain that copied it (litecoin:).
+type bip21Scheme struct {
+	scheme string
+	chain  coinChain
+	amount decimalAmount
+}
+
+// check validates the fields and puts the address in canonical form.
+func (s bip21Scheme) check(address, amount *string, recipient, message string) []registry.FieldError {
+	var errs []registry.FieldError
+	*address = strings.TrimSpace(*address)
+	if canon, bad := s.chain.check(*address); bad != nil {
+		errs = append(errs, registry.FieldError{Field: "address", Detail: "address: " + bad.detail, Fix: bad.fix})
+	} else {
+		*address = canon
+	}
+	if *amount != "" {
+		*amount = strings.TrimSpace(*amount)
+		if problem, fix := s.amount.check(*amount); problem != "" {
+			errs = append(errs, registry.FieldError{Field: "amount", Detail: problem, Fix: fix})
+		}
+	}
+	return append(errs, checkTextFields(textField{"recipient", recipient}, textField{"message", message})...)
+}
+
+// encode writes scheme:ADDRESS?amount=&label=&message=. The scheme stays
+// lowercase, as every wallet matches it. A bech32 address is written in
+// uppercase: BIP173 §Uppercase/lowercase says QR codes SHOULD, since it
+// lets the address use QR alphanumeric mode, and BOLT11 and the unified-QR
+// convention do the same. Base58 addresses are case-sensitive and stay as
+// they are, and so does the query: BIP21 §ABNF grammar makes keys
+// case-sensitive. Values are UTF-8 percent-encoded with %20 for spaces
+// (BIP21 §General Format).
+func (s bip21Scheme) encode(address, amount, recipient, message string) string {
+	if s.chain.isSegwit(address) {
+		address = strings.ToUpper(address)
+	}
+	var b strings.Builder
+	b.WriteString(s.scheme + ":" + address)
+	sep := "?"
+	for _, p := range []struct{ name, value string }{{"amount", amount}, {"label", pctEncode(recipient)}, {"message", pctEncode(message)}} {
+		if p.value != "" {
+			b.WriteString(sep + p.name + "=" + p.value)
+			sep = "&"
+		}
+	}
+	return b.String()
+}
+
+// parse reads scheme:<address>?... in any case of the scheme (BIP21:
+// implementations must accept any combination). A req- parameter makes the
+// whole URI one this kind cannot honour (BIP21 §Forward compatibility);
+// other unknown parameters are ignored, as BIP21 allows.
+func (s bip21Scheme) parse(p string, address, amount, recipient, message *string) bool {
+	rest, ok := cutSchemeFold(p, s.scheme+":")
+	if !ok {
+		return false
+	}
+	addr, query, _ := strings.Cut(rest, "?")
+	if addr == "" {
+		return false
+	}
+	pairs, ok := uriQueryPairs(query)
+	if !ok {
+		return false
+	}
+	for _, pair := range pairs {
+		switch {
+		case pair.name == "amount":
+			*amount = pair.value
+		case pair.name == "label":
+			*recipient = pair.value
+		case pair.name == "message":
+			*message = pair.value
+		case strings.HasPrefix(pair.name, "req-"):
+			return false
+		}
+	}
+	*address = s.chain.canonical(addr)
+	return true
+}

@@ -1,0 +1,50 @@
+package kinds_test
+
+import (
+	"maps"
+	"strings"
+	"testing"
+)
+
+// fixed is an invalid payment field whose error must cite the rule's
+// document and offer a fix that is itself valid.
+type fixed struct {
+	name   string
+	fields map[string]string
+	field  string
+	cites  string // text the Detail must contain, e.g. "BIP173"
+	fix    string // the exact fix expected, or "" for any valid one
+}
+
+// runFixed checks the payment-kind requirement: a wrong check digit, length
+// or charset is refused with a Detail naming the clause and a Fix that
+// builds.
+func runFixed(t *testing.T, kind string, cases []fixed) {
+	k := lookup(t, kind)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, errs := k.Build(c.fields)
+			if len(errs) == 0 {
+				t.Fatalf("accepted, payload %q", p)
+			}
+			for _, e := range errs {
+				if e.Field != c.field {
+					continue
+				}
+				if !strings.Contains(e.Detail, c.cites) {
+					t.Errorf("detail %q does not cite %q", e.Detail, c.cites)
+				}
+				if e.Fix == "" || c.fix != "" && e.Fix != c.fix {
+					t.Fatalf("fix %q, want %q", e.Fix, c.fix)
+				}
+				again := maps.Clone(c.fields)
+				again[c.field] = e.Fix
+				if _, errs := k.Build(again); len(errs) > 0 {
+					t.Fatalf("the fix %q is refused: %v", e.Fix, errs)
+				}
+				return
+			}
+			t.Fatalf("errors %v do not name field %q", errs, c.field)
+		})
+	}
+}

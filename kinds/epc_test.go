@@ -1,0 +1,107 @@
+package kinds_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/qrforge/qrforge/render"
+)
+
+func TestEPC(t *testing.T) {
+	runVectors(t, "epc", []vector{
+		// The sample of EPC069-12 (version 001, Red Cross of Belgium) as
+		// the kinds catalog §15 quotes it: element 10 (structured
+		// reference) empty, 11 the text, 12 the information.
+		{"EPC069-12 sample", "EPC069-12 v2.1 example; kinds catalog §15 (103 bytes)",
+			map[string]string{"version": "001", "bic": "BPOTBEB1", "name": "Red Cross of Belgium", "iban": "BE72000000001616", "amount": "1", "purpose": "CHAR", "text": "Urgency fund", "info": "Sample EPC QR code"},
+			"BCD\n001\n1\nSCT\nBPOTBEB1\nRed Cross of Belgium\nBE72000000001616\nEUR1\nCHAR\n\nUrgency fund\nSample EPC QR code"},
+		// The catalog's stored Go test gives the BIC in lower case; qrforge
+		// refuses that (ISO 9362 is capitals) and offers BPOTBEB1.
+		{"002 with amount and text", "kinds catalog §15, 002 vector (stored Go test); IBAN in printed form",
+			map[string]string{"name": "Red Cross", "iban": "BE72 0000 0000 1616", "bic": "BPOTBEB1", "amount": "10.50", "text": "Donation"},
+			"BCD\n002\n1\nSCT\nBPOTBEB1\nRed Cross\nBE72000000001616\nEUR10.50\n\n\nDonation"},
+		{"minimal 002", "kinds catalog §15, minimal 002 vector: BIC left empty, trailing elements dropped",
+			map[string]string{"name": "Shop", "iban": "DE89370400440532013000"},
+			"BCD\n002\n1\nSCT\n\nShop\nDE89370400440532013000"},
+		{"structured reference", "EPC069-12 AT-05 with an ISO 11649 reference (de.wikipedia EPC-QR-Code example values)",
+			map[string]string{"name": "Wikimedia Foerdergesellschaft", "iban": "DE33100205000001194700", "bic": "BFSWDE33BER", "amount": "123.45", "purpose": "CHAR", "reference": "RF18 5390 0754 7034", "version": "002"},
+			"BCD\n002\n1\nSCT\nBFSWDE33BER\nWikimedia Foerdergesellschaft\nDE33100205000001194700\nEUR123.45\nCHAR\nRF18539007547034"},
+		{"info only after empty remittance", "EPC069-12 data elements: empty middle elements keep their lines",
+			map[string]string{"name": "Verein", "iban": "AT611904300234573201", "info": "Danke"},
+			"BCD\n002\n1\nSCT\n\nVerein\nAT611904300234573201\n\n\n\n\nDanke"},
+		{"UTF-8 name", "EPC069-12 character set 1 (UTF-8)",
+			map[string]string{"name": "Franz Mustermänn", "iban": "DE71110220330123456789", "bic": "BHBLDEHHXXX", "amount": "12.3", "purpose": "GDDS", "reference": "RF18539007547034"},
+			"BCD\n002\n1\nSCT\nBHBLDEHHXXX\nFranz Mustermänn\nDE71110220330123456789\nEUR12.3\nGDDS\nRF18539007547034"},
+	})
+	long := strings.Repeat("ä", 70)
+	runBad(t, "epc", []bad{
+		{"missing name", map[string]string{"iban": "BE72000000001616"}, "name"},
+		{"blank name", map[string]string{"name": "   ", "iban": "BE72000000001616"}, "name"},
+		{"name over 70", map[string]string{"name": strings.Repeat("x", 71), "iban": "BE72000000001616"}, "name"},
+		{"line break in name", map[string]string{"name": "Red\nCross", "iban": "BE72000000001616"}, "name"},
+		{"missing iban", map[string]string{"name": "Shop"}, "iban"},
+		{"wrong IBAN check digit", map[string]string{"name": "Shop", "iban": "BE73000000001616"}, "iban"},
+		{"wrong IBAN length for BE", map[string]string{"name": "Shop", "iban": "BE7200000000161"}, "iban"},
+		{"IBAN with punctuation", map[string]string{"name": "Shop", "iban": "BE72-0000-0000-1616"}, "iban"},
+		{"lower-case BIC", map[string]string{"name": "Shop", "iban": "BE72000000001616", "bic": "bpotbeb1"}, "bic"},
+		{"BIC of 9 characters", map[string]string{"name": "Shop", "iban": "BE72000000001616", "bic": "BPOTBEB1X"}, "bic"},
+		{"BIC with a digit in the bank code", map[string]string{"name": "Shop", "iban": "BE72000000001616", "bic": "BP0TBEB1"}, "bic"},
+		{"version 001 without BIC", map[string]string{"name": "Shop", "iban": "BE72000000001616", "version": "001"}, "bic"},
+		{"unknown version", map[string]string{"name": "Shop", "iban": "BE72000000001616", "version": "003"}, "version"},
+		{"amount 0", map[string]string{"name": "Shop", "iban": "BE72000000001616", "amount": "0"}, "amount"},
+		{"amount 0.00", map[string]string{"name": "Shop", "iban": "BE72000000001616", "amount": "0.00"}, "amount"},
+		{"amount with 3 decimals", map[string]string{"name": "Shop", "iban": "BE72000000001616", "amount": "1.234"}, "amount"},
+		{"amount with a comma", map[string]string{"name": "Shop", "iban": "BE72000000001616", "amount": "1,50"}, "amount"},
+		{"amount over 999999999.99", map[string]string{"name": "Shop", "iban": "BE72000000001616", "amount": "1000000000"}, "amount"},
+		{"amount with currency", map[string]string{"name": "Shop", "iban": "BE72000000001616", "amount": "EUR1"}, "amount"},
+		{"purpose of 5 letters", map[string]string{"name": "Shop", "iban": "BE72000000001616", "purpose": "CHARI"}, "purpose"},
+		{"lower-case purpose", map[string]string{"name": "Shop", "iban": "BE72000000001616", "purpose": "char"}, "purpose"},
+		{"reference and text", map[string]string{"name": "Shop", "iban": "BE72000000001616", "reference": "RF18539007547034", "text": "Invoice 1"}, "text"},
+		{"reference check digits", map[string]string{"name": "Shop", "iban": "BE72000000001616", "reference": "RF19539007547034"}, "reference"},
+		{"reference not RF", map[string]string{"name": "Shop", "iban": "BE72000000001616", "reference": "INVOICE-12"}, "reference"},
+		{"text over 140", map[string]string{"name": "Shop", "iban": "BE72000000001616", "text": strings.Repeat("x", 141)}, "text"},
+		{"info over 70", map[string]string{"name": "Shop", "iban": "BE72000000001616", "info": strings.Repeat("x", 71)}, "info"},
+		{"over 331 bytes", map[string]string{"name": long, "iban": "BE72000000001616", "bic": "BPOTBEB1XXX", "amount": "999999999.99", "purpose": "CHAR", "text": strings.Repeat("é", 140), "info": long}, "text"},
+	})
+	recogniseVectors(t, "epc", []recognised{
+		{"EPC069-12 sample", "EPC069-12 v2.1 example",
+			"BCD\n001\n1\nSCT\nBPOTBEB1\nRed Cross of Belgium\nBE72000000001616\nEUR1\nCHAR\n\nUrgency fund\nSample EPC QR code",
+			map[string]string{"version": "001", "bic": "BPOTBEB1", "name": "Red Cross of Belgium", "iban": "BE72000000001616", "amount": "1", "purpose": "CHAR", "text": "Urgency fund", "info": "Sample EPC QR code"},
+			"BCD\n001\n1\nSCT\nBPOTBEB1\nRed Cross of Belgium\nBE72000000001616\nEUR1\nCHAR\n\nUrgency fund\nSample EPC QR code"},
+		{"CRLF and Latin-1 declared", "EPC069-12 allows CRLF separators and character sets 1 to 8",
+			"BCD\r\n002\r\n2\r\nSCT\r\n\r\nShop\r\nDE89370400440532013000\r\nEUR5\r\n\r\n\r\nOrder 7\r\n",
+			map[string]string{"version": "002", "name": "Shop", "iban": "DE89370400440532013000", "amount": "5", "text": "Order 7"},
+			"BCD\n002\n1\nSCT\n\nShop\nDE89370400440532013000\nEUR5\n\n\nOrder 7"},
+	})
+	notRecognised(t, "epc", []string{
+		"BCD\n003\n1\nSCT\n\nShop\nDE89370400440532013000",
+		"BCD\n002\n1\nXYZ\n\nShop\nDE89370400440532013000",
+		"BCD\n002\n1\nSCT\n\nShop",
+		"BCD\n002\n1\nSCT\n\nShop\nDE89370400440532013000\nUSD5",
+		"WIFI:S:x;;",
+	})
+}
+
+// TestEPCFits checks that the largest payload EPC069-12 allows, 331 bytes,
+// fits the version-13 symbol the guidelines require at level M.
+func TestEPCFits(t *testing.T) {
+	k := lookup(t, "epc")
+	fields := map[string]string{"name": strings.Repeat("ä", 35), "iban": "BE72000000001616", "bic": "BPOTBEB1XXX", "amount": "999999999.99", "purpose": "CHAR", "info": strings.Repeat("x", 70)}
+	base, errs := k.Build(fields)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	fields["text"] = strings.Repeat("y", 331-len(base))
+	payload, errs := k.Build(fields)
+	if len(errs) > 0 || len(payload) != 331 {
+		t.Fatalf("payload of %d bytes, errors %v; want exactly 331 bytes", len(payload), errs)
+	}
+	sym, err := render.Encode(payload, k.Hints().Level)
+	if err != nil || sym.Version > k.Hints().MaxVersion {
+		t.Fatalf("331 bytes give version %d (%v), want at most %d", sym.Version, err, k.Hints().MaxVersion)
+	}
+	fields["text"] += "y"
+	if _, errs := k.Build(fields); len(errs) != 1 || errs[0].Field != "text" || len(errs[0].Fix) != len(fields["text"])-1 {
+		t.Fatalf("332 bytes: errors %+v, want text cut by one byte", errs)
+	}
+}

@@ -23,7 +23,7 @@ func (s *Server) llmsTxt() string {
 	b.WriteString("\n## Endpoints\n\n")
 	fmt.Fprintf(&b, "- [Generate](%s/api/v1/qr?data=Hello): `GET /api/v1/qr?data=...` with options size, format, color, bg, style, eye, ec, margin, label, tpl\n", s.baseURL)
 	fmt.Fprintf(&b, "- [Path form](%s/q/Hello.png): `GET /q/<data>.png|.svg|.json`\n", s.baseURL)
-	fmt.Fprintf(&b, "- Typed kinds: `GET /api/v1/<kind>?<fields>`; `GET /api/v1/<kind>/payload` returns the payload string only. Kinds: %s\n", strings.Join(registry.Names(), ", "))
+	fmt.Fprintf(&b, "- [Typed kinds](%s/api/v1/kinds): `GET /api/v1/<kind>?<fields>`; `GET /api/v1/<kind>/payload` returns the payload string only. Kinds: %s\n", s.baseURL, strings.Join(registry.Names(), ", "))
 	for _, e := range s.extraDocs {
 		fmt.Fprintf(&b, "- %s\n", e.short)
 	}
@@ -37,6 +37,8 @@ func (s *Server) llmsFullTxt() string {
 	b.WriteString(s.llmsTxt())
 	b.WriteString("\n## Rendering options (every generation endpoint)\n\n")
 	b.WriteString("Names are case-insensitive. Aliases are part of the contract. Giving one option twice with different values is a 400.\n\n")
+	fmt.Fprintf(&b, "- `%s` (aliases: %s): the exact string to encode, UTF-8; required on /api/v1/qr (on /q/ the path is the data). Typed endpoints take their fields instead.\n",
+		optData.name, strings.Join(optData.aliases, ", "))
 	for _, d := range optionDocs() {
 		fmt.Fprintf(&b, "- `%s`", d.opt.name)
 		if len(d.opt.aliases) > 0 {

@@ -1,0 +1,254 @@
+package kinds
+
+import (
+	"encoding/hex"
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/qrforge/qrforge/registry"
+	"golang.org/x/crypto/sha3"
+)
+
+// Ethereum is an ERC-681 (EIP-681) transaction request: a payment in ether,
+// ethereum:<address>[@<chain_id>]?value=<wei>, or with token set an ERC-20
+// transfer, ethereum:<token>[@<chain_id>]/transfer?address=<to>&uint256=<amount>.
+//
+// Amounts are emitted as plain integers. EIP-681 §Semantics encourages
+// scientific notation (2.014e18), and qrforge accepts it on input and in
+// parsed payloads, but a plain integer cannot be misread by a wallet that
+// implements the number grammar partly.
+type Ethereum struct {
+	Address  string `json:"address" validate:"required" jsonschema_description:"Payee address: 0x and 40 hex digits. Mixed case must carry a valid EIP-55 checksum; all-lowercase or all-uppercase hex is accepted. Written with its EIP-55 checksum. With token set, this is the recipient of the tokens. ENS names are not accepted."`
+	ChainID  string `json:"chain_id" jsonschema_description:"Decimal chain ID (1 Ethereum mainnet, 10 OP Mainnet, 137 Polygon, 8453 Base, 11155111 Sepolia ...). Omitted, the wallet uses whatever network it is on (EIP-681 §Semantics)."`
+	Value    string `json:"value" jsonschema_description:"Amount as an integer in the smallest unit: wei for ether (1 ETH = 1000000000000000000), or the token's atomic units when token is set (USDC has 6 decimals: 1 USDC = 1000000). Scientific notation with an integer result is accepted (2.014e18). Omit it to let the payer choose."`
+	Token    string `json:"token" jsonschema_description:"ERC-20 token contract address (0x and 40 hex digits). When set, the code asks for a transfer of value token units to address, instead of ether."`
+	GasLimit string `json:"gas_limit" jsonschema_description:"Suggested gas limit, an integer (EIP-681 gasLimit)."`
+	GasPrice string `json:"gas_price" jsonschema_description:"Suggested gas price in wei, an integer (EIP-681 gasPrice)."`
+}
+
+const eip681Doc = "ERC-681 §Syntax"
+
+var (
+	// eip681Number is the number rule of ERC-681 §Syntax without the sign:
+	// amounts are never negative.
+	eip681Number = regexp.MustCompile(`^\+?([0-9]*)(?:\.([0-9]+))?(?:[eE]([0-9]*))?$`)
+	chainIDRule  = regexp.MustCompile(`^[0-9]+$`)
+	// uint256Max is the largest value any of these numbers can carry.
+	uint256Max = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
+)
+
+func init() {
+	registry.Register(registry.Kind[Ethereum]{
+		Name:    "ethereum",
+		Summary: "Request an Ethereum payment in ether or an ERC-20 token (ERC-681 ethereum: URI; EIP-55 address checksum verified)",
+		Standard: registry.Standard{
+			Name:    "ERC-681 (URL Format for Transaction Requests); ERC-55 for address checksums",
+			Version: "Final",
+			Section: "§Syntax, §Semantics",
+			URL:     "https://eips.ethereum.org/EIPS/eip-681",
+		},
+		Examples: []Ethereum{
+			{Address: "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359", Value: "2014000000000000000"},
+			{Address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", ChainID: "1", Value: "1000000", Token: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"},
+			{Address: "0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB", ChainID: "11155111", Value: "1e16", GasLimit: "21000"},
+		},
+		Check:  checkEthereum,
+		Encode: encodeEthereum,
+		Parse:  parseEthereum,
+	})
+}
+
+func checkEthereum(e *Ethereum) []registry.FieldError {
+	var errs []registry.FieldError
+	for _, f := range []struct {
+		name  string
+		value *string
+	}{{"address", &e.Address}, {"token", &e.Token}} {
+		if *f.value == "" {
+			continue
+		}
+		canon, problem := checkEthAddress(strings.TrimSpace(*f.value))
+		if problem != "" {
+			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " " + problem, Fix: ethExample(f.name)})
+			continue
+		}
+		*f.value = canon
+	}
+	if e.ChainID != "" {
+		id, ok := new(big.Int).SetString(e.ChainID, 10)
+		if !chainIDRule.MatchString(e.ChainID) || !ok || id.Sign() == 0 {
+			errs = append(errs, registry.FieldError{Field: "chain_id", Detail: "chain_id is a decimal chain ID greater than zero, digits only (" + eip681Doc + ": chain_id = 1*DIGIT)", Fix: "1"})
+		} else {
+			e.ChainID = id.String()
+		}
+	}
+	for _, f := range []struct {
+		name, what string
+		value      *string
+	}{{"value", "an amount in the smallest unit (wei)", &e.Value}, {"gas_limit", "a gas limit", &e.GasLimit}, {"gas_price", "a gas price in wei", &e.GasPrice}} {
+		if *f.value == "" {
+			continue
+		}
+		n, problem := parseEIP681Integer(strings.TrimSpace(*f.value))
+		if problem != "" {
+			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " is " + f.what + ": " + problem, Fix: ""})
+			continue
+		}
+		*f.value = n.String()
+	}
+	return errs
+}
+
+// ethExample is a valid value for the address fields, offered as the fix
+// when a checksum fails: guessing the intended address would defeat it.
+func ethExample(field string) string {
+	if field == "token" {
+		return "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"
+	}
+	return "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359"
+}
+
+// checkEthAddress validates a hex address and returns it with its EIP-55
+// checksum, or what is wrong with it.
+func checkEthAddress(a string) (string, string) {
+	digits, ok := strings.CutPrefix(a, "0x")
+	switch {
+	case !ok:
+		return "", "starts with 0x (lowercase x) followed by 40 hex digits (" + eip681Doc + ": ethereum_address = \"0x\" 40*HEXDIG)"
+	case !isHexString(digits) && digits != "":
+		return "", "has only hex digits 0-9 and a-f after 0x (" + eip681Doc + ")"
+	case len(digits) != 40:
+		return "", "is 20 bytes: 40 hex digits after 0x; this one has " + itoa(len(digits)) + " (" + eip681Doc + ")"
+	}
+	sum := eip55(digits)
+	if digits != strings.ToLower(digits) && digits != strings.ToUpper(digits) && "0x"+digits != sum {
+		return "", "has mixed case, so it carries an EIP-55 checksum, and the checksum does not match: the address has a typo (ERC-55 §Specification)"
+	}
+	return sum, ""
+}
+
+// eip55 writes 40 hex digits with the ERC-55 checksum: a letter is
+// uppercase when the matching nibble of keccak256(lowercase hex) is 8 or
+// more. Keccak-256 is Ethereum's original Keccak, not NIST SHA3-256.
+func eip55(digits string) string {
+	lower := strings.ToLower(digits)
+	h := sha3.NewLegacyKeccak256()
+	h.Write([]byte(lower))
+	hash := hex.EncodeToString(h.Sum(nil))
+	out := []byte(lower)
+	for i, c := range out {
+		if c >= 'a' && hash[i] >= '8' {
+			out[i] = c - 'a' + 'A'
+		}
+	}
+	return "0x" + string(out)
+}
+
+// parseEIP681Integer reads an ERC-681 number that must be a whole,
+// non-negative integer: the exponent must be at least the number of
+// decimals after the point (ERC-681 §Syntax).
+func parseEIP681Integer(s string) (*big.Int, string) {
+	m := eip681Number.FindStringSubmatch(s)
+	if m == nil || m[1] == "" && m[2] == "" {
+		return nil, "write a whole number with digits only (1000000) or in scientific notation (2.014e18); no minus sign, comma, unit or hex (" + eip681Doc + ")"
+	}
+	exp := 0
+	if m[3] != "" {
+		e := strings.TrimLeft(m[3], "0")
+		if len(e) > 2 {
+			return nil, "the exponent is too large for a 256-bit value (" + eip681Doc + ")"
+		}
+		exp, _ = strconv.Atoi("0" + e)
+		if exp > 78 {
+			return nil, "the exponent is too large for a 256-bit value (" + eip681Doc + ")"
+		}
+	}
+	if len(m[2]) > exp {
+		return nil, "the value is a whole number: the exponent must be at least the number of decimals after the point (" + eip681Doc + ": only integer numbers are allowed)"
+	}
+	digits := m[1] + m[2] + strings.Repeat("0", exp-len(m[2]))
+	n, _ := new(big.Int).SetString("0"+digits, 10)
+	if n.Cmp(uint256Max) > 0 {
+		return nil, "the value does not fit in 256 bits (" + eip681Doc + ")"
+	}
+	return n, ""
+}
+
+// encodeEthereum writes the ether or the ERC-20 form. Without a function
+// the address is the payee and value is in wei; with token the token
+// contract is the target and the payee and amount become the transfer
+// arguments (ERC-681 §Semantics).
+func encodeEthereum(e Ethereum) string {
+	target, path := e.Address, ""
+	params := []uriQueryPair{{"value", e.Value}}
+	if e.Token != "" {
+		target, path = e.Token, "/transfer"
+		params = []uriQueryPair{{"address", e.Address}, {"uint256", e.Value}}
+	}
+	params = append(params, uriQueryPair{"gasLimit", e.GasLimit}, uriQueryPair{"gasPrice", e.GasPrice})
+	var b strings.Builder
+	b.WriteString("ethereum:" + target)
+	if e.ChainID != "" {
+		b.WriteString("@" + e.ChainID)
+	}
+	b.WriteString(path)
+	sep := "?"
+	for _, p := range params {
+		if p.value != "" {
+			b.WriteString(sep + p.name + "=" + p.value)
+			sep = "&"
+		}
+	}
+	return b.String()
+}
+
+// parseEthereum reads the two forms qrforge writes, with or without the
+// pay- prefix and with gas for gasLimit (ERC-681 §Semantics treats them as
+// synonyms). Other functions and ENS names are left alone: this kind could
+// not build them again.
+func parseEthereum(p string) (Ethereum, bool) {
+	rest, ok := cutSchemeFold(p, "ethereum:")
+	if !ok {
+		return Ethereum{}, false
+	}
+	rest = strings.TrimPrefix(rest, "pay-")
+	head, query, _ := strings.Cut(rest, "?")
+	head, function, _ := strings.Cut(head, "/")
+	target, chain, _ := strings.Cut(head, "@")
+	if function != "" && function != "transfer" || len(target) != 42 || !strings.HasPrefix(target, "0x") || !isHexString(target[2:]) {
+		return Ethereum{}, false
+	}
+	pairs, ok := uriQueryPairs(query)
+	if !ok {
+		return Ethereum{}, false
+	}
+	e := Ethereum{ChainID: chain}
+	for _, pair := range pairs {
+		switch pair.name {
+		case "gas", "gasLimit":
+			e.GasLimit = pair.value
+		case "gasPrice":
+			e.GasPrice = pair.value
+		case "value":
+			if function != "" {
+				return Ethereum{}, false // ether sent along with a call
+			}
+			e.Value = pair.value
+		case "address":
+			e.Address = pair.value
+		case "uint256":
+			e.Value = pair.value
+		}
+	}
+	if function == "" {
+		e.Address = target
+	} else {
+		e.Token = target
+		if e.Address == "" {
+			return Ethereum{}, false
+		}
+	}
+	return e, true
+}

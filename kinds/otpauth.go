@@ -1,0 +1,222 @@
+package kinds
+
+import (
+	"encoding/base32"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/qrforge/qrforge/registry"
+)
+
+// OTPAuth provisions a one-time-password key in an authenticator app
+// (Google Authenticator, Authy, 1Password, FreeOTP ...): the otpauth:// URI
+// of the Key Uri Format that Google Authenticator defined and every
+// authenticator reads.
+type OTPAuth struct {
+	OTPType   string `json:"otp_type" validate:"omitempty,oneofci=totp hotp" jsonschema:"enum=totp,enum=hotp" jsonschema_description:"totp (default): time-based codes (RFC 6238); hotp: counter-based codes (RFC 4226), which need counter."`
+	Secret    string `json:"secret" validate:"required,max=1024" jsonschema_description:"The shared key in base32 (RFC 4648 §6, A-Z and 2-7), as the service shows it for manual entry: spaces, dashes, lower case and '=' padding are accepted and removed. At least 16 characters (80 bits); RFC 4226 recommends 32 (160 bits)."`
+	Account   string `json:"account" validate:"required,max=256" jsonschema_description:"The account the key belongs to, usually the user's e-mail address or user name (alice@example.com). Shown under the code; must not contain ':'."`
+	Issuer    string `json:"issuer" validate:"max=256" jsonschema_description:"The provider or service (Example Inc). Strongly recommended: written both as the label prefix and as the issuer parameter, so old and new authenticators group the account correctly. Must not contain ':'."`
+	Algorithm string `json:"algorithm" validate:"omitempty,oneofci=SHA1 SHA256 SHA512" jsonschema:"enum=SHA1,enum=SHA256,enum=SHA512" jsonschema_description:"HMAC hash: SHA1 (default), SHA256 or SHA512 (RFC 6238 §1.2). Google Authenticator ignores it, so set it only when the service uses another hash."`
+	Digits    string `json:"digits" validate:"omitempty,oneof=6 8" jsonschema:"enum=6,enum=8" jsonschema_description:"Code length: 6 (default) or 8."`
+	Period    string `json:"period" jsonschema_description:"totp only: seconds a code is valid, a whole number from 1 (default 30)."`
+	Counter   string `json:"counter" jsonschema_description:"hotp only, and required there: the initial counter value, a whole number from 0."`
+}
+
+// otpSecret decodes RFC 4648 base32 without padding, the form the Key Uri
+// Format asks for ("the padding ... should be omitted").
+var otpSecret = base32.StdEncoding.WithPadding(base32.NoPadding)
+
+// otpMinSecretBytes is the shortest key accepted: 80 bits, the size of
+// the Key Uri Format's own example (JBSWY3DPEHPK3PXP) and of the keys many
+// services still issue. RFC 4226 §4 R6 requires 128 bits of a key it
+// generates, but the QR code has to carry the key the service already
+// holds; shorter keys are refused as truncated or too weak to be real.
+const otpMinSecretBytes = 10
+
+func init() {
+	registry.Register(registry.Kind[OTPAuth]{
+		Name:    "otpauth",
+		Summary: "Add a two-factor (TOTP or HOTP) account to an authenticator app (otpauth:// Key Uri Format)",
+		Standard: registry.Standard{
+			Name:    "Google Authenticator Key Uri Format",
+			Version: "wiki, 2018",
+			Section: "label, secret, issuer, algorithm, digits, counter, period; RFC 4226, RFC 6238, RFC 4648 §6",
+			URL:     "https://github.com/google/google-authenticator/wiki/Key-Uri-Format",
+		},
+		Examples: []OTPAuth{
+			{Secret: "JBSWY3DPEHPK3PXP", Issuer: "Example", Account: "alice@google.com"},
+			{Secret: "HXDMVJECJJWSRB3HWIZR4IFUGFTMXBOZ", Issuer: "ACME Co", Account: "john.doe@email.com", Algorithm: "SHA1", Digits: "6", Period: "30"},
+			{OTPType: "hotp", Secret: "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ", Issuer: "Example", Account: "alice@example.com", Counter: "0"},
+		},
+		Check:  checkOTPAuth,
+		Encode: encodeOTPAuth,
+		Parse:  parseOTPAuth,
+	})
+}
+
+func checkOTPAuth(o *OTPAuth) []registry.FieldError {
+	var errs []registry.FieldError
+	o.OTPType = strings.ToLower(o.OTPType)
+	o.Algorithm = strings.ToUpper(o.Algorithm)
+	if secret, problem := normaliseOTPSecret(o.Secret); problem != "" {
+		errs = append(errs, registry.FieldError{Field: "secret", Detail: "secret " + problem, Fix: ""})
+	} else {
+		o.Secret = secret
+	}
+	o.Account = strings.TrimSpace(o.Account)
+	o.Issuer = strings.TrimSpace(o.Issuer)
+	for _, f := range []struct {
+		name  string
+		value string
+	}{{"account", o.Account}, {"issuer", o.Issuer}} {
+		if strings.Contains(f.value, ":") {
+			// Key Uri Format, Label: neither issuer nor account name may
+			// contain a colon, which separates them.
+			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " must not contain ':', which separates issuer and account in the label (Key Uri Format, Label)", Fix: strings.TrimSpace(strings.ReplaceAll(f.value, ":", " "))})
+		}
+	}
+	if o.Account == "" {
+		errs = append(errs, registry.FieldError{Field: "account", Detail: "account is required: the label names the account (Key Uri Format, Label)", Fix: "alice@example.com"})
+	}
+	errs = append(errs, checkTextFields(textField{"account", o.Account}, textField{"issuer", o.Issuer})...)
+	hotp := o.OTPType == "hotp"
+	if hotp {
+		switch {
+		case o.Counter == "":
+			errs = append(errs, registry.FieldError{Field: "counter", Detail: "counter is required when otp_type is hotp: it sets the initial counter value (Key Uri Format, Counter)", Fix: "0"})
+		case !otpWholeNumber(&o.Counter, 0):
+			errs = append(errs, registry.FieldError{Field: "counter", Detail: "counter is a whole number from 0 to 18446744073709551615, the 8-byte counter of RFC 4226 §5.2", Fix: "0"})
+		}
+		if o.Period != "" {
+			errs = append(errs, registry.FieldError{Field: "period", Detail: "period applies only to otp_type totp (Key Uri Format, Period)", Fix: ""})
+		}
+	} else {
+		if o.Counter != "" {
+			errs = append(errs, registry.FieldError{Field: "counter", Detail: "counter applies only to otp_type hotp (Key Uri Format, Counter)", Fix: ""})
+		}
+		if o.Period != "" && !otpWholeNumber(&o.Period, 1) {
+			errs = append(errs, registry.FieldError{Field: "period", Detail: "period is the number of seconds a code is valid, a whole number from 1 (Key Uri Format, Period; RFC 6238 §4.1 X)", Fix: "30"})
+		}
+	}
+	return errs
+}
+
+// normaliseOTPSecret removes what people copy along with a key (spaces,
+// dashes, '=' padding, lower case) and checks what remains is base32 of at
+// least otpMinSecretBytes bytes.
+func normaliseOTPSecret(s string) (string, string) {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) || r == '-' {
+			return -1
+		}
+		return unicode.ToUpper(r)
+	}, s)
+	s = strings.TrimRight(s, "=")
+	for _, r := range s {
+		if !('A' <= r && r <= 'Z' || '2' <= r && r <= '7') {
+			return "", "has " + describeRune(r) + "; base32 uses only A-Z and 2-7 (RFC 4648 §6, Table 3)"
+		}
+	}
+	key, err := otpSecret.DecodeString(s)
+	if n := len(s) % 8; err != nil || n == 1 || n == 3 || n == 6 {
+		return "", "has " + itoa(len(s)) + " characters, a length no base32 text has (RFC 4648 §6: 8-character groups, a partial one of 2, 4, 5 or 7); a character is probably missing or extra"
+	}
+	if len(key) < otpMinSecretBytes {
+		return "", "is " + itoa(len(key)*8) + " bits; a key has at least 80 bits (16 base32 characters), and RFC 4226 §4 R6 asks for 128 bits or more"
+	}
+	return s, ""
+}
+
+// otpWholeNumber checks that *s is a decimal integer of at least min that
+// fits in 64 bits, and writes it without leading zeros.
+func otpWholeNumber(s *string, min uint64) bool {
+	v, err := strconv.ParseUint(strings.TrimSpace(*s), 10, 64)
+	if err != nil || v < min {
+		return false
+	}
+	*s = strconv.FormatUint(v, 10)
+	return true
+}
+
+// otpEncode percent-encodes a label part or the issuer value (RFC 3986,
+// %20 for spaces as the Key Uri Format's examples show). '@' stays literal,
+// as in the format's alice@google.com example.
+func otpEncode(s string) string { return pctEncodeKeeping(s, "@") }
+
+// encodeOTPAuth writes otpauth://TYPE/[issuer:]account?secret=..&issuer=..
+// with the optional parameters in the order of the Key Uri Format's
+// example. The ':' between issuer and account is literal.
+func encodeOTPAuth(o OTPAuth) string {
+	otpType := o.OTPType
+	if otpType == "" {
+		otpType = "totp"
+	}
+	label := otpEncode(o.Account)
+	if o.Issuer != "" {
+		label = otpEncode(o.Issuer) + ":" + label
+	}
+	var b strings.Builder
+	b.WriteString("otpauth://" + otpType + "/" + label + "?secret=" + o.Secret)
+	for _, p := range []struct{ name, value string }{
+		{"issuer", otpEncode(o.Issuer)},
+		{"algorithm", o.Algorithm},
+		{"digits", o.Digits},
+		{"counter", o.Counter},
+		{"period", o.Period},
+	} {
+		if p.value != "" {
+			b.WriteString("&" + p.name + "=" + p.value)
+		}
+	}
+	return b.String()
+}
+
+// parseOTPAuth reads an otpauth:// URI. The label's issuer prefix may be
+// separated by ':' or %3A and followed by spaces (Key Uri Format, Label);
+// when the issuer parameter is present it wins, as newer authenticators
+// use it. Parameters without a field (image, ...) are left out.
+func parseOTPAuth(p string) (OTPAuth, bool) {
+	rest, ok := cutSchemeFold(p, "otpauth://")
+	if !ok {
+		return OTPAuth{}, false
+	}
+	otpType, rest, ok := strings.Cut(rest, "/")
+	otpType = strings.ToLower(otpType)
+	if !ok || otpType != "totp" && otpType != "hotp" {
+		return OTPAuth{}, false
+	}
+	rawLabel, query, _ := strings.Cut(rest, "?")
+	label, ok := pctDecode(rawLabel)
+	if !ok {
+		return OTPAuth{}, false
+	}
+	o := OTPAuth{OTPType: otpType}
+	if issuer, account, found := strings.Cut(label, ":"); found {
+		o.Issuer, o.Account = issuer, strings.TrimLeft(account, " ")
+	} else {
+		o.Account = label
+	}
+	pairs, ok := uriQueryPairs(query)
+	if !ok {
+		return OTPAuth{}, false
+	}
+	for _, pair := range pairs {
+		switch strings.ToLower(pair.name) {
+		case "secret":
+			o.Secret = pair.value
+		case "issuer":
+			o.Issuer = pair.value
+		case "algorithm":
+			o.Algorithm = pair.value
+		case "digits":
+			o.Digits = pair.value
+		case "counter":
+			o.Counter = pair.value
+		case "period":
+			o.Period = pair.value
+		}
+	}
+	return o, o.Secret != "" && o.Account != ""
+}

@@ -9,6 +9,7 @@ require (
 	github.com/go-playground/validator/v10 v10.30.6
 	github.com/invopop/jsonschema v0.14.0
 	github.com/jacoelho/banking v1.12.0
+	github.com/klauspost/compress v1.20.2
 	github.com/makiuchi-d/gozxing v0.1.1
 	github.com/mark3labs/mcp-go v1.2.1
 	github.com/pb33f/libopenapi v0.40.1

@@ -2,104 +2,118 @@ package render
 
 import (
 	"bytes"
-	"compress/zlib"
 	"encoding/binary"
 	"hash/crc32"
 	"image/color"
 	"io"
 	"sync"
+
+	"github.com/klauspost/compress/zlib"
 )
 
-// pngWriter writes paletted PNGs (ISO/IEC 15948) of 1, 2, 4 or 8 bits per
-// pixel from packed rows. It is much faster than image/png for QR codes
-// because rows are built directly in their packed form and the deflate
-// compressor is reused.
-var zlibPools = [2]sync.Pool{
-	{New: func() any { return newZlib(zlib.BestCompression) }},
-	{New: func() any { return newZlib(zlib.DefaultCompression) }},
-}
+// pngLevel is the zlib level of every PNG, chosen by measurement
+// (BENCHMARKS.md, "Choosing the zlib level"): QR rows repeat scale times
+// and a module row is a few long runs, so klauspost/compress's level 6
+// finds nearly every match that BestCompression finds (1-bit rows within
+// 2 % of its bytes, and well under libqrencode's, which e2e checks) in a
+// fraction of the time. Lower levels cost up to 30 % more bytes and were
+// no faster on these rows.
+const pngLevel = 6
 
-func newZlib(level int) *zlib.Writer {
-	w, _ := zlib.NewWriterLevel(io.Discard, level)
+// zlibWriters reuses compressors: a deflate writer holds hundreds of
+// kilobytes of tables, far more than the image it writes.
+var zlibWriters = sync.Pool{New: func() any {
+	w, _ := zlib.NewWriterLevel(io.Discard, pngLevel)
 	return w
+}}
+
+// pngScratch holds one image's working memory: its packed rows and the
+// compressed IDAT data. Pooled, so the steady state allocates only the
+// finished PNG.
+type pngScratch struct {
+	rows []byte
+	idat bytes.Buffer
 }
 
-// zlibPoolFor picks the compression level by bit depth. 1-bit rows are
-// small and compress fast at any level; anti-aliased 4-bit rows take over
-// ten times as long at BestCompression as at the default level (about
-// 22 ms against 2 ms at 512 px) to come out only about 10 % smaller.
-func zlibPoolFor(depth int) *sync.Pool {
-	if depth == 1 {
-		return &zlibPools[0]
+var pngScratches = sync.Pool{New: func() any { return new(pngScratch) }}
+
+// rowBuffer returns a zeroed buffer of n bytes for packed rows.
+func (sc *pngScratch) rowBuffer(n int) []byte {
+	if cap(sc.rows) < n {
+		sc.rows = make([]byte, n)
 	}
-	return &zlibPools[1]
+	sc.rows = sc.rows[:n]
+	clear(sc.rows)
+	return sc.rows
 }
 
 var pngSignature = []byte{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}
 
-// encodePNG writes an image of width×height pixels whose palette has the
-// given colours; rows holds height rows, each a filter byte (0, none)
-// followed by the packed pixels at the given bit depth.
-func encodePNG(buf *bytes.Buffer, width, height, depth int, palette []color.NRGBA, rows []byte) {
-	buf.Write(pngSignature)
+// encodePNG returns a paletted PNG (ISO/IEC 15948) of width×height pixels
+// at 1, 2, 4 or 8 bits per pixel whose palette has the given colours; rows
+// holds height rows, each a filter byte (0, none) followed by the packed
+// pixels. It is much faster than image/png for QR codes because rows are
+// built directly in their packed form and the compressor is reused.
+func encodePNG(sc *pngScratch, width, height, depth int, palette []color.NRGBA, rows []byte) []byte {
+	sc.idat.Reset()
+	z := zlibWriters.Get().(*zlib.Writer)
+	z.Reset(&sc.idat)
+	z.Write(rows)
+	z.Close()
+	z.Reset(io.Discard) // drop the reference to the scratch buffer
+	zlibWriters.Put(z)
 
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(width))
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(height))
 	ihdr[8] = byte(depth)
 	ihdr[9] = 3 // colour type 3: indexed (PNG §11.2.2)
-	writeChunk(buf, "IHDR", ihdr[:])
 
-	plte := make([]byte, 0, 3*len(palette))
-	var trns []byte
+	var plte, trns [3 * 256]byte
+	nTRNS := 0
 	for i, c := range palette {
-		plte = append(plte, c.R, c.G, c.B)
+		plte[3*i], plte[3*i+1], plte[3*i+2] = c.R, c.G, c.B
+		trns[i] = c.A
 		if c.A != 255 {
 			// tRNS lists alpha up to the last translucent entry (PNG §11.3.2.1).
-			for len(trns) < i {
-				trns = append(trns, 255)
-			}
-			trns = append(trns, c.A)
+			nTRNS = i + 1
 		}
 	}
-	writeChunk(buf, "PLTE", plte)
-	if trns != nil {
-		writeChunk(buf, "tRNS", trns)
+
+	// Signature, then IHDR, PLTE, tRNS, IDAT and IEND, each chunk 12
+	// bytes of length, type and CRC around its data.
+	n := len(pngSignature) + 12 + len(ihdr) + 12 + 3*len(palette) + 12 + sc.idat.Len() + 12
+	if nTRNS > 0 {
+		n += 12 + nTRNS
 	}
-
-	var idat bytes.Buffer
-	idat.Grow(len(rows) / 8)
-	pool := zlibPoolFor(depth)
-	z := pool.Get().(*zlib.Writer)
-	z.Reset(&idat)
-	z.Write(rows)
-	z.Close()
-	pool.Put(z)
-	writeChunk(buf, "IDAT", idat.Bytes())
-	writeChunk(buf, "IEND", nil)
+	out := make([]byte, 0, n)
+	out = append(out, pngSignature...)
+	out = appendChunk(out, "IHDR", ihdr[:])
+	out = appendChunk(out, "PLTE", plte[:3*len(palette)])
+	if nTRNS > 0 {
+		out = appendChunk(out, "tRNS", trns[:nTRNS])
+	}
+	out = appendChunk(out, "IDAT", sc.idat.Bytes())
+	return appendChunk(out, "IEND", nil)
 }
 
-func writeChunk(buf *bytes.Buffer, name string, data []byte) {
-	var n [4]byte
-	binary.BigEndian.PutUint32(n[:], uint32(len(data)))
-	buf.Write(n[:])
-	crc := crc32.NewIEEE()
-	crc.Write([]byte(name))
-	crc.Write(data)
-	buf.WriteString(name)
-	buf.Write(data)
-	binary.BigEndian.PutUint32(n[:], crc.Sum32())
-	buf.Write(n[:])
+// appendChunk appends a PNG chunk: length, type, data, CRC of type and
+// data (PNG §5.3).
+func appendChunk(b []byte, name string, data []byte) []byte {
+	b = binary.BigEndian.AppendUint32(b, uint32(len(data)))
+	start := len(b)
+	b = append(b, name...)
+	b = append(b, data...)
+	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(b[start:]))
 }
 
-// plainRows packs a two-colour image of the symbol, one bit per pixel:
-// index 0 is the background and 1 the foreground.
-func plainRows(s *Symbol, l *layout, size int) []byte {
+// plainRows packs a two-colour image of the symbol, one bit per pixel,
+// into rows: index 0 is the background and 1 the foreground.
+func plainRows(rows []byte, s *Symbol, l *layout, size int) {
 	stride := 1 + (size+7)/8
-	rows := make([]byte, stride*size)
-	row := make([]byte, stride)
 	for my := 0; my < s.Size; my++ {
-		clear(row)
+		y0 := l.offY + (l.codeY+my)*l.scale
+		row := rows[y0*stride : (y0+1)*stride]
 		for mx := 0; mx < s.Size; mx++ {
 			if !s.Modules[my*s.Size+mx] {
 				continue
@@ -109,27 +123,29 @@ func plainRows(s *Symbol, l *layout, size int) []byte {
 				row[1+x>>3] |= 0x80 >> (x & 7)
 			}
 		}
-		y0 := l.offY + (l.codeY+my)*l.scale
-		for y := y0; y < y0+l.scale; y++ {
-			copy(rows[y*stride:], row)
+		// The module row repeats scale times.
+		for y := y0 + 1; y < y0+l.scale; y++ {
+			copy(rows[y*stride:(y+1)*stride], row)
 		}
 	}
-	return rows
 }
 
 // PNG renders the symbol as a size×size PNG.
 func PNG(s *Symbol, o Options) ([]byte, error) {
+	if o.Overlay.active() {
+		return overlayPNG(s, o)
+	}
 	l, err := newLayout(s, &o)
 	if err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
+	sc := pngScratches.Get().(*pngScratch)
+	defer pngScratches.Put(sc)
 	if o.plain() {
-		rows := plainRows(s, l, o.Size)
-		encodePNG(&buf, o.Size, o.Size, 1, []color.NRGBA{o.Background, o.Foreground}, rows)
-		return buf.Bytes(), nil
+		rows := sc.rowBuffer((1 + (o.Size+7)/8) * o.Size)
+		plainRows(rows, s, l, o.Size)
+		return encodePNG(sc, o.Size, o.Size, 1, []color.NRGBA{o.Background, o.Foreground}, rows), nil
 	}
-	rows, depth, palette := shadedRows(s, l, &o)
-	encodePNG(&buf, o.Size, o.Size, depth, palette, rows)
-	return buf.Bytes(), nil
+	rows, depth, palette := shadedRows(sc, s, l, &o)
+	return encodePNG(sc, o.Size, o.Size, depth, palette, rows), nil
 }

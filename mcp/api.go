@@ -29,11 +29,20 @@ func (r *response) ok() bool { return r.status >= 200 && r.status < 300 }
 
 // get serves GET path?query through the API handler.
 func (a *api) get(ctx context.Context, path string, q *query) *response {
+	return a.do(ctx, http.MethodGet, path, q, "", nil)
+}
+
+// post serves a POST of body, of the given content type, to path.
+func (a *api) post(ctx context.Context, path, contentType string, body []byte) *response {
+	return a.do(ctx, http.MethodPost, path, nil, contentType, body)
+}
+
+func (a *api) do(ctx context.Context, method, path string, q *query, contentType string, body []byte) *response {
 	target := path
 	if s := q.encode(); s != "" {
 		target += "?" + s
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
+	req, err := http.NewRequestWithContext(ctx, method, target, bytes.NewReader(body))
 	if err != nil {
 		// Paths are built from the registry and query values are escaped,
 		// so a target that does not parse is a bug.
@@ -41,6 +50,10 @@ func (a *api) get(ctx context.Context, path string, q *query) *response {
 	}
 	// As net/http's server sets them: the API checks the raw target's length.
 	req.RequestURI = target
+	req.ContentLength = int64(len(body))
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
 	rec := &recorder{header: http.Header{}}
 	a.handler.ServeHTTP(rec, req)
 	if rec.status == 0 {

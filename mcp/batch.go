@@ -5,200 +5,95 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
-// maxBatchItems is the largest batch (spec §4.5, §8).
+// batchPath is the batch endpoint (spec §4.5).
+const batchPath = "/api/v1/qr/batch"
+
+// batchOutputs are the outputs qr_batch offers: the batch endpoint's, but
+// zip, an archive that has no place in a tool result.
+var batchOutputs = []struct{ name, about string }{
+	{"url", "the URL only"},
+	{"base64", "a PNG data URI"},
+	{"svg", "SVG markup"},
+	{"json", "the module matrix"},
+}
+
+// maxBatchItems is the batch endpoint's default limit (spec §4.5, §8),
+// for the schema; the endpoint enforces its configured one.
 const maxBatchItems = 1000
 
-// batchOutputs are what each item of qr_batch returns besides its URL, and
-// the format each one asks the API for ("" keeps the style's format). The
-// HTTP batch's zip output has no place in a tool result and is not offered.
-var batchOutputs = []struct{ name, format, about string }{
-	{"url", "", "the URL only"},
-	{"base64", "base64", "a PNG data URI"},
-	{"svg", "svg", "SVG markup"},
-	{"json", "json", "the module matrix"},
-}
-
-// batchItem is one item of qr_batch's answer (decisions, "Batch").
-type batchItem struct {
-	Index int      `json:"index"`
-	ID    string   `json:"id,omitempty"`
-	URL   string   `json:"url,omitempty"`
-	Data  any      `json:"data,omitempty"`
-	Error *problem `json:"error,omitempty"`
-}
-
-type batchResult struct {
-	Count     int         `json:"count"`
-	Succeeded int         `json:"succeeded"`
-	Failed    int         `json:"failed"`
-	Items     []batchItem `json:"items"`
-}
-
-// batch serves qr_batch: each item is one GET of the generic or typed
-// endpoint, so each item's URL returns exactly the item's bytes.
-//
-// It should become one call of POST /api/v1/qr/batch once that endpoint
-// exists, so that the tool and the HTTP batch share their limits and item
-// rules.
+// batch serves qr_batch: the arguments are the body of POST
+// /api/v1/qr/batch, so the tool has the endpoint's item rules, limits and
+// answer: each item's URL (which returns that item's bytes) and data, or a
+// problem for that item alone.
 func (t *tools) batch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
-	example := map[string]any{"output": "url", "items": []any{
-		map[string]any{"data": "https://example.com", "id": "home"},
-		map[string]any{"type": "wifi", "fields": map[string]any{"ssid": "Home Network", "password": "correct horse battery"}},
-	}}
-	for name := range args {
-		if name != "output" && name != "style" && name != "items" {
-			return t.badArgument(toolBatch, args, &argError{name, name + " is not an argument; arguments are output, style, items", nil}), nil
+	if output, ok := args["output"].(string); ok && !slices.ContainsFunc(batchOutputs, func(o struct{ name, about string }) bool {
+		return strings.EqualFold(o.name, strings.TrimSpace(output))
+	}) {
+		fix := map[string]any{}
+		for k, v := range args {
+			fix[k] = v
 		}
+		fix["output"] = "url"
+		return t.badArgument(toolBatch, args, &argError{"output",
+			fmt.Sprintf("output %q is not one of %s (zip is for the HTTP endpoint)", output, strings.Join(outputNames(), ", ")), fix}), nil
 	}
-	output := "url"
-	if v, ok := args["output"]; ok {
-		output, _ = v.(string)
+	resp := t.api.post(ctx, batchPath, "application/json", marshal(args))
+	if !resp.ok() {
+		return t.apiFailure(resp), nil
 	}
-	format, known := "", false
-	for _, o := range batchOutputs {
-		if o.name == output {
-			format, known = o.format, true
-		}
+	var answer map[string]any
+	if err := json.Unmarshal(resp.body, &answer); err != nil {
+		return nil, fmt.Errorf("batch answer: %w", err)
 	}
-	if !known {
-		return t.badArgument(toolBatch, args, &argError{"output", fmt.Sprintf("output %q is not one of url, base64, svg, json", output), withOutput(args, "url")}), nil
-	}
-	shared, bad := styleArgument(args["style"], "style")
-	if bad == nil {
-		bad = readOptions(&query{}, t.all, shared)
-		if bad != nil {
-			bad.fix = withStyle(args, shared, bad.field)
-		}
-	}
-	if bad != nil {
-		return t.badArgument(toolBatch, args, bad), nil
-	}
-	items, ok := args["items"].([]any)
-	switch {
-	case !ok || len(items) == 0:
-		return t.badArgument(toolBatch, args, &argError{"items", "items is a non-empty array of {data} or {type, fields}, each with an optional id and style", example}), nil
-	case len(items) > maxBatchItems:
-		return failed(t.localProblem(kindPayloadTooLarge, 413, "items",
-			fmt.Sprintf("a batch has at most %d items; this one has %d", maxBatchItems, len(items)),
-			fmt.Sprintf("split the items into batches of at most %d and call %s once per batch", maxBatchItems, toolBatch)), nil), nil
-	}
-
-	result := batchResult{Count: len(items), Items: make([]batchItem, len(items))}
+	// The endpoint gives an item its URL or its data; a tool result gives
+	// both, so that inline data can still be linked to.
+	inputs, _ := args["items"].([]any)
+	items, _ := answer["items"].([]any)
 	for i, raw := range items {
-		item := t.batchItem(ctx, i, raw, shared, format, output)
-		if item.Error != nil {
-			result.Failed++
-		} else {
-			result.Succeeded++
+		item, ok := raw.(map[string]any)
+		if !ok || item["url"] != nil || item["error"] != nil || i >= len(inputs) {
+			continue
 		}
-		result.Items[i] = item
+		if u, ok := t.itemURL(args, inputs[i]); ok {
+			item["url"] = u
+		}
 	}
-	return summary(result), nil
+	answer["url"] = "POST " + t.api.base + batchPath
+	return summary(answer), nil
 }
 
-// batchItem generates one item; its failure is reported in the item.
-func (t *tools) batchItem(ctx context.Context, index int, raw any, shared map[string]any, format, output string) batchItem {
-	item := batchItem{Index: index}
-	fields, ok := raw.(map[string]any)
-	fail := func(bad *argError) batchItem {
-		fix := bad.fix
-		if fix == nil {
-			fix = maps.Clone(fields)
-			delete(fix, bad.field)
-		}
-		p := t.localProblem(kindInvalidParameter, 400, bad.field, fmt.Sprintf("items[%d]: %s", index, bad.detail),
-			fmt.Sprintf("items[%d]: %s", index, marshal(fix)))
-		item.Error = &p
-		return item
-	}
+// itemURL is the GET call that returns a batch item's code: its data or
+// fields, the shared style overridden key by key by its own, and the
+// output's format unless the style names one.
+func (t *tools) itemURL(args map[string]any, input any) (string, bool) {
+	item, ok := input.(map[string]any)
 	if !ok {
-		return fail(&argError{"items", "an item is an object: {data} or {type, fields}", map[string]any{"data": "Hello, world!"}})
+		return "", false
 	}
-	if id, ok := fields["id"].(string); ok {
-		item.ID = id
-	}
-	for name := range fields {
-		switch name {
-		case "data", "type", "fields", "id", "style":
-		default:
-			return fail(&argError{name, name + " is not an item member; members are data, type, fields, id, style", nil})
-		}
-	}
-	target, bad := readTarget(fields, true, true)
+	target, bad := readTarget(item, true, true)
 	if bad != nil {
-		return fail(bad)
+		return "", false
 	}
-	own, bad := styleArgument(fields["style"], "style")
-	if bad == nil {
-		bad = readOptions(&query{}, t.all, own)
-		if bad != nil {
-			bad.fix = withStyle(fields, own, bad.field)
-		}
-	}
-	if bad != nil {
-		return fail(bad)
-	}
-	// The item's style overrides the shared one key by key (spec §4.5),
-	// whichever of an option's names each uses.
+	shared, _ := args["style"].(map[string]any)
+	own, _ := item["style"].(map[string]any)
 	style := t.all.canonical(shared)
 	maps.Copy(style, t.all.canonical(own))
-	if format != "" {
-		style["format"] = format
+	if _, picked := style["format"]; !picked {
+		output, _ := args["output"].(string)
+		style["format"] = strings.ToLower(strings.TrimSpace(output))
 	}
 	q := target.query()
-	if bad := readOptions(q, t.all, style); bad != nil {
-		// Both styles passed alone; only the output's format can be left.
-		return fail(bad)
+	if readOptions(q, t.all, style) != nil {
+		return "", false
 	}
-	resp := t.api.get(ctx, target.path(), q)
-	if !resp.ok() {
-		p := problemOf(resp)
-		p.Detail = fmt.Sprintf("items[%d]: %s", index, p.Detail)
-		item.Error = &p
-		return item
-	}
-	item.URL = resp.url
-	switch output {
-	case "json":
-		item.Data = json.RawMessage(resp.body)
-	case "base64", "svg":
-		item.Data = string(resp.body)
-	}
-	return item
-}
-
-// styleArgument reads a style object; its members are checked as options
-// when the query is built.
-func styleArgument(v any, name string) (map[string]any, *argError) {
-	if v == nil {
-		return map[string]any{}, nil
-	}
-	style, ok := v.(map[string]any)
-	if !ok {
-		return nil, &argError{name, name + " is an object of rendering options, e.g. {\"size\": 256, \"color\": \"navy\"}", nil}
-	}
-	return style, nil
-}
-
-// withStyle is args with the style member bad removed from its style.
-func withStyle(args, style map[string]any, bad string) map[string]any {
-	fixed := maps.Clone(style)
-	delete(fixed, bad)
-	fix := maps.Clone(args)
-	fix["style"] = fixed
-	return fix
-}
-
-func withOutput(args map[string]any, output string) map[string]any {
-	fix := maps.Clone(args)
-	fix["output"] = output
-	return fix
+	return t.api.base + target.path() + "?" + q.encode(), true
 }
 
 // outputNames lists qr_batch's outputs for its schema.

@@ -499,15 +499,27 @@ func TestDecode(t *testing.T) {
 		if _, ok := registry.Lookup("wifi"); ok && (out.Results[0].Kind != "wifi" || out.Results[0].Fields["ssid"] != "Home Network") {
 			t.Errorf("kind %q fields %v, want wifi with its ssid", out.Results[0].Kind, out.Results[0].Fields)
 		}
-		// A data URI reads the same.
-		succeed(t, c, "qr_decode", map[string]any{"image": "data:image/png;base64," + base64.StdEncoding.EncodeToString(img)}, nil)
+		// The answer is POST /api/v1/decode's, byte for byte.
+		res := succeed(t, c, "qr_decode", map[string]any{"image": "data:image/png;base64," + base64.StdEncoding.EncodeToString(img)}, nil)
+		resp, body := httpPost(t, base+"/api/v1/decode", "image/png", img)
+		if tc, ok := mcpgo.AsTextContent(res.Content[0]); !ok || resp.StatusCode != 200 || tc.Text != string(body) {
+			t.Errorf("qr_decode's answer differs from POST /api/v1/decode (%d): %s", resp.StatusCode, body)
+		}
 
-		if p := fail(t, c, "qr_decode", map[string]any{"image": base64.StdEncoding.EncodeToString([]byte("not an image"))}); p.Status != 400 {
-			t.Errorf("not an image: status %d, want 400", p.Status)
+		// Failures are the endpoint's problems.
+		for _, bad := range [][]byte{[]byte("not an image"), blankPNG(t)} {
+			p := fail(t, c, "qr_decode", map[string]any{"image": base64.StdEncoding.EncodeToString(bad)})
+			resp, body := httpPost(t, base+"/api/v1/decode", http.DetectContentType(bad), bad)
+			var api problemDoc
+			json.Unmarshal(body, &api)
+			if p.Status != resp.StatusCode || p.Detail != api.Detail || p.Type != api.Type {
+				t.Errorf("tool problem %+v, endpoint %d %+v", p, resp.StatusCode, api)
+			}
 		}
 		if p := fail(t, c, "qr_decode", map[string]any{"image": base64.StdEncoding.EncodeToString(blankPNG(t))}); p.Status != 422 || !strings.HasSuffix(p.Type, "/errors/no-code-found") {
 			t.Errorf("blank image: %+v, want 422 no-code-found", p)
 		}
+		fail(t, c, "qr_decode", map[string]any{"image": "***"})
 	})
 }
 
@@ -526,28 +538,33 @@ func blankPNG(t *testing.T) []byte {
 
 func TestVerify(t *testing.T) {
 	each(t, func(t *testing.T, base string, c *client.Client) {
-		var v struct {
-			Scannable bool   `json:"scannable"`
-			Decoded   string `json:"decoded"`
-			Matches   bool   `json:"matches"`
-			Version   int    `json:"version"`
-			EC        string `json:"ec"`
-			URL       string `json:"url"`
+		type verification struct {
+			Scannable     bool    `json:"scannable"`
+			Decoded       string  `json:"decoded"`
+			Matches       bool    `json:"matches"`
+			Version       int     `json:"version"`
+			EC            string  `json:"ec"`
+			ContrastRatio float64 `json:"contrast_ratio"`
+			Checks        []any   `json:"checks"`
+			URL           string  `json:"url"`
 		}
+		var v verification
 		data := "https://example.com/a/longer/path?with=query"
-		succeed(t, c, "qr_verify", map[string]any{"data": data, "style": "dot", "color": "#1a237e"}, &v)
-		resp, _ := httpGet(t, v.URL)
-		if !v.Scannable || !v.Matches || v.Decoded != data {
-			t.Errorf("verify %+v, want scannable and matching %q", v, data)
+		res := succeed(t, c, "qr_verify", map[string]any{"data": data, "style": "dot", "color": "#1a237e"}, &v)
+		if !v.Scannable || !v.Matches || v.Decoded != data || v.Version == 0 || v.EC == "" || v.ContrastRatio <= 1 || len(v.Checks) == 0 {
+			t.Errorf("verify %+v, want scannable and matching %q, with version, ec, contrast and checks", v, data)
 		}
-		if v.Version != atoi(resp.Header.Get("X-QR-Version")) || v.EC != resp.Header.Get("X-QR-EC") || v.Version == 0 {
-			t.Errorf("version %d ec %q, the API says %s %s", v.Version, v.EC, resp.Header.Get("X-QR-Version"), resp.Header.Get("X-QR-EC"))
+		// The answer is GET /api/v1/verify's, byte for byte.
+		resp, body := httpGet(t, v.URL)
+		if tc, ok := mcpgo.AsTextContent(res.Content[0]); !ok || resp.StatusCode != 200 || !strings.HasPrefix(v.URL, base+"/api/v1/verify?") || tc.Text != string(body) {
+			t.Errorf("qr_verify's answer differs from GET %s (%d)", v.URL, resp.StatusCode)
 		}
 		for _, k := range registry.All() {
 			fields := map[string]any{}
 			for name, val := range k.Example() {
 				fields[name] = val
 			}
+			v = verification{}
 			succeed(t, c, "qr_verify", map[string]any{"type": k.Name(), "fields": fields}, &v)
 			if !v.Scannable || !v.Matches {
 				t.Errorf("%s example: %+v", k.Name(), v)
@@ -748,6 +765,21 @@ func TestTransport(t *testing.T) {
 	if resp.StatusCode != http.StatusRequestEntityTooLarge || resp.Header.Get("Content-Type") != "application/problem+json" {
 		t.Errorf("17 MiB message: %d %s, want a 413 problem", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
+}
+
+// httpPost posts a body to an absolute URL of the test server.
+func httpPost(t *testing.T, u, contentType string, b []byte) (*http.Response, []byte) {
+	t.Helper()
+	resp, err := http.Post(u, contentType, bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp, body
 }
 
 func atoi(s string) int {

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"maps"
 	"mime"
 	"net/url"
@@ -44,6 +45,22 @@ func summary(v any) *mcp.CallToolResult {
 	return &mcp.CallToolResult{
 		Content:           []mcp.Content{mcp.NewTextContent(string(marshal(v)))},
 		StructuredContent: v,
+	}
+}
+
+// answered is a tool result that is the API's JSON answer: the body as
+// the API returned it, then {"url": call} naming the call that gives it.
+// The structured content is the answer with that url member added.
+func answered(resp *response, call string) *mcp.CallToolResult {
+	link := map[string]any{"url": call}
+	var doc map[string]any
+	if err := json.Unmarshal(resp.body, &doc); err != nil {
+		doc = map[string]any{"body": string(resp.body)}
+	}
+	doc["url"] = call
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{mcp.NewTextContent(string(resp.body)), mcp.NewTextContent(string(marshal(link)))},
+		StructuredContent: doc,
 	}
 }
 
@@ -97,14 +114,10 @@ func call(tool string, args map[string]any) string { return tool + " " + string(
 // themselves; they match the API's /errors/<kind> documents.
 var problemTitles = map[string]string{
 	kindInvalidParameter: "Invalid parameter",
-	kindNoCodeFound:      "No code found",
-	kindPayloadTooLarge:  "Payload too large",
 }
 
 const (
 	kindInvalidParameter = "invalid-parameter"
-	kindNoCodeFound      = "no-code-found"
-	kindPayloadTooLarge  = "payload-too-large"
 )
 
 // apiFailure is the tool error for a failed API response, with the fix URL
@@ -129,9 +142,18 @@ func (t *tools) argumentsOf(fix string) map[string]any {
 	q := u.Query()
 	args := map[string]any{}
 	var kind registry.Entry
+	if u.Path == verifyPath {
+		// verify takes data, or type=<kind> with its fields.
+		if k, ok := registry.Lookup(q.Get("type")); ok {
+			kind = k
+			q.Del("type")
+		} else {
+			u.Path = genericPath
+		}
+	}
 	if u.Path != genericPath {
 		for _, k := range registry.All() {
-			if k.Path() == u.Path {
+			if kind == nil && k.Path() == u.Path {
 				kind = k
 			}
 		}

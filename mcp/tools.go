@@ -67,20 +67,21 @@ func (t *tools) definitions() []server.ServerTool {
 			}, t.all.properties()...), "type", "fields"),
 			t.generateTyped),
 		t.tool(toolDecode, "Decode a QR code image",
-			"Read every QR code in an image (PNG, JPEG, GIF or WebP, base64). Each result has the text, the corner points, and, when a payload kind recognises it, the kind and its fields.",
+			"Read every QR code in an image (PNG, JPEG, GIF or WebP, base64), as POST /api/v1/decode does. Each result has the text, the corner points, and, when a payload kind recognises it, the kind and its fields.",
 			inputSchema(object{
 				{"image", map[string]any{"type": "string", "contentEncoding": "base64",
 					"description": "The image file in base64 (standard or URL-safe), or a data: URI. At most 10 MiB and 40 megapixels."}},
 			}, "image"),
 			t.decode),
 		t.tool(toolVerify, "Verify that a QR code scans",
-			"Render a code exactly as qr_generate or qr_generate_typed would (give data, or type and fields), read the PNG back with a ZXing decoder, and report whether it scans, "+
-				"what it decodes to, whether that matches the payload, and the symbol version and error-correction level. Use it to check that colours and styles still scan.",
+			"Render a code exactly as qr_generate or qr_generate_typed would (give data, or type and fields), read the PNG back with a ZXing decoder and check it, as GET /api/v1/verify does: "+
+				"whether it scans, what it decodes to and whether that matches the payload, the symbol version and error-correction level, the contrast ratio, and checks of quiet zone, module size and polarity, each with a fix. "+
+				"Use it to check that colours and styles still scan.",
 			inputSchema(append(t.targetProperties(), t.verifyOptions.properties()...)),
 			t.verify),
 		t.tool(toolBatch, "Generate many QR codes",
 			"Generate up to 1000 codes in one call. Each item is {data} or {type, fields}, with an optional id and style; the shared style applies to every item and an item's style overrides it key by key. "+
-				"Each result has the item's API URL and, with output base64, svg or json, the data. One bad item fails alone, with a problem document.",
+				"Each result has the item's API URL and, with output base64, svg or json, the data. One bad item fails alone, with a problem document. The arguments are the body of POST /api/v1/qr/batch.",
 			inputSchema(t.batchProperties(), "items"),
 			t.batch),
 		t.tool(toolSizeRecommend, "Recommend a print size",

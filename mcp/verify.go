@@ -2,50 +2,36 @@ package mcp
 
 import (
 	"context"
-	"strconv"
 
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
-// verification is qr_verify's answer: a subset of the shape decisions,
-// "Verify" gives GET /api/v1/verify.
-type verification struct {
-	Scannable bool   `json:"scannable"`
-	Decoded   string `json:"decoded"`
-	Matches   bool   `json:"matches"`
-	Version   int    `json:"version"`
-	EC        string `json:"ec"`
-	Payload   string `json:"payload"`
-	URL       string `json:"url"`
-}
+// verifyPath is the verify endpoint (spec §4.7).
+const verifyPath = "/api/v1/verify"
 
-// verify serves qr_verify: it renders the PNG through the API exactly as
-// qr_generate would and reads it back with gozxing.
-//
-// Once GET /api/v1/verify exists, this should call it in-process instead,
-// so the tool reports the same checks (contrast, quiet zone, module size)
-// as the HTTP endpoint.
+// verify serves qr_verify: GET /api/v1/verify with data, or type=<kind>
+// and its fields, and the options. The endpoint renders the PNG the same
+// parameters give on the generation endpoints, decodes it and runs its
+// checks (contrast, quiet zone, module size, polarity).
 func (t *tools) verify(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
 	target, bad := readTarget(args, true, true)
 	if bad != nil {
 		return t.badArgument(toolVerify, args, bad), nil
 	}
-	q := target.query()
+	q := &query{}
+	if target.kind != nil {
+		// On verify, type names the kind (it is not format's alias).
+		q.add("type", target.kind.Name())
+	}
+	q.names = append(q.names, target.query().names...)
+	q.values = append(q.values, target.query().values...)
 	if bad := readOptions(q, t.verifyOptions, args, "data", "type", "fields"); bad != nil {
 		return t.badArgument(toolVerify, args, bad), nil
 	}
-	resp := t.api.get(ctx, target.path(), q)
+	resp := t.api.get(ctx, verifyPath, q)
 	if !resp.ok() {
 		return t.apiFailure(resp), nil
 	}
-	v := verification{URL: resp.url, EC: resp.header.Get("X-QR-EC")}
-	v.Version, _ = strconv.Atoi(resp.header.Get("X-QR-Version"))
-	v.Payload, _ = t.payload(ctx, target)
-	if codes, err := decodeImage(resp.body); err == nil {
-		v.Scannable = true
-		v.Decoded = codes[0].Text
-		v.Matches = v.Decoded == v.Payload
-	}
-	return summary(v), nil
+	return answered(resp, resp.url), nil
 }

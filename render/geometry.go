@@ -97,26 +97,97 @@ func (p *path) circle(cx, cy, r float64, reverse bool) {
 
 // appendSVG writes the path as SVG path data, shifted by (dx, dy).
 // Coordinates carry at most three decimals, which is 1/1000 of a module.
+// Every command after the first is relative, with h and v for axis-aligned
+// lines (SVG 1.1 §8.3, also in SVG Tiny 1.2 §8.3): module coordinates then
+// shrink to one or two digits, about halving the markup of a large code.
+// Positions are tracked in whole thousandths, so relative steps add up to
+// exactly the rounded absolute coordinates.
 func (p *path) appendSVG(b []byte, dx, dy float64) []byte {
-	for _, op := range p.ops {
-		b = append(b, op.kind)
-		n := 1
+	var x, y, startX, startY int64 // current point and subpath start
+	for i, op := range p.ops {
 		switch op.kind {
-		case 'Z':
-			n = 0
-		case 'C':
-			n = 3
-		}
-		for i := 0; i < n; i++ {
-			if i > 0 {
-				b = append(b, ' ')
+		case 'M':
+			nx, ny := milli(op.pts[0][0]+dx), milli(op.pts[0][1]+dy)
+			if i == 0 {
+				b = append(b, 'M')
+				b = appendMilli(b, nx)
+				b = appendMilliSep(b, ny)
+			} else {
+				b = append(b, 'm')
+				b = appendMilli(b, nx-x)
+				b = appendMilliSep(b, ny-y)
 			}
-			b = appendNum(b, op.pts[i][0]+dx)
-			b = append(b, ' ')
-			b = appendNum(b, op.pts[i][1]+dy)
+			x, y, startX, startY = nx, ny, nx, ny
+		case 'L':
+			nx, ny := milli(op.pts[0][0]+dx), milli(op.pts[0][1]+dy)
+			switch {
+			case ny == y:
+				b = append(b, 'h')
+				b = appendMilli(b, nx-x)
+			case nx == x:
+				b = append(b, 'v')
+				b = appendMilli(b, ny-y)
+			default:
+				b = append(b, 'l')
+				b = appendMilli(b, nx-x)
+				b = appendMilliSep(b, ny-y)
+			}
+			x, y = nx, ny
+		case 'C':
+			b = append(b, 'c')
+			for j := 0; j < 3; j++ {
+				px, py := milli(op.pts[j][0]+dx), milli(op.pts[j][1]+dy)
+				if j == 0 {
+					b = appendMilli(b, px-x)
+				} else {
+					b = appendMilliSep(b, px-x)
+				}
+				b = appendMilliSep(b, py-y)
+				if j == 2 {
+					x, y = px, py
+				}
+			}
+		case 'Z':
+			b = append(b, 'z')
+			x, y = startX, startY
 		}
 	}
 	return b
+}
+
+// milli rounds v to whole thousandths.
+func milli(v float64) int64 { return int64(math.Round(v * 1000)) }
+
+// appendMilli writes v thousandths as a decimal number without a leading
+// zero or trailing zeros: 500 is ".5", -1250 is "-1.25", 3000 is "3".
+func appendMilli(b []byte, v int64) []byte {
+	if v < 0 {
+		b = append(b, '-')
+		v = -v
+	}
+	whole, frac := v/1000, v%1000
+	if whole != 0 || frac == 0 {
+		b = strconv.AppendInt(b, whole, 10)
+	}
+	if frac != 0 {
+		b = append(b, '.')
+		digits := [3]byte{byte('0' + frac/100), byte('0' + frac/10%10), byte('0' + frac%10)}
+		n := 3
+		for digits[n-1] == '0' {
+			n--
+		}
+		b = append(b, digits[:n]...)
+	}
+	return b
+}
+
+// appendMilliSep writes a second number of a pair: a minus sign separates
+// it by itself (SVG path grammar), anything else needs a space.
+func appendMilliSep(b []byte, v int64) []byte {
+	if v >= 0 {
+		b = append(b, ' ')
+	}
+	return appendMilli(b, v)
 }
 
 func appendNum(b []byte, v float64) []byte {

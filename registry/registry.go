@@ -42,6 +42,9 @@ type Hints struct {
 	Level render.Level
 	// MaxVersion, when set, is the largest symbol version allowed.
 	MaxVersion int
+	// Overlay, when set, is an emblem the standard requires over the
+	// centre of the code; the server draws it on every rendering.
+	Overlay render.Overlay
 }
 
 // Kind declares a payload kind whose fields are the struct F. F's exported

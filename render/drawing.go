@@ -79,6 +79,9 @@ func newDrawing(s *Symbol, l *layout, o *Options) *drawing {
 		eye(&d.dark, cx+float64(f[0]), cy+float64(f[1]), 7, corner)
 	}
 	for _, a := range alignmentOrigins(s.Version) {
+		if !s.Modules[(a[1]+2)*n+a[0]+2] {
+			continue // knocked out under an Overlay: a real one has a dark centre
+		}
 		eye(&d.dark, cx+float64(a[0]), cy+float64(a[1]), 5, 0)
 	}
 

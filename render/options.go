@@ -65,6 +65,7 @@ type Options struct {
 	Eye        EyeStyle
 	Label      string
 	Frame      Frame
+	Overlay    Overlay // an emblem over the centre, when Overlay.Size > 0
 }
 
 // Defaults of spec §2.1.

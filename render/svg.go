@@ -16,6 +16,7 @@ func SVG(s *Symbol, o Options) ([]byte, error) { return svg(s, o, false) }
 func SVGTiny(s *Symbol, o Options) ([]byte, error) { return svg(s, o, true) }
 
 func svg(s *Symbol, o Options, tiny bool) ([]byte, error) {
+	s = o.Overlay.knockOut(s)
 	l, err := newLayout(s, &o)
 	if err != nil {
 		return nil, err
@@ -63,6 +64,7 @@ func svg(s *Symbol, o Options, tiny bool) ([]byte, error) {
 	b = append(b, ` d="`...)
 	b = d.dark.appendSVG(b, 0, 0)
 	b = append(b, "\"/>\n"...)
+	b = appendOverlaySVG(b, l, &o)
 	if c := d.text; c != nil {
 		fill := o.Foreground
 		if c.inverse {

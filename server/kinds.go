@@ -92,6 +92,7 @@ func (s *Server) prepareKind(k registry.Entry, q query, malformed []paramError, 
 		}
 		r.Level = level
 	}
+	r.Options.Overlay = k.Hints().Overlay
 	payload, fieldErrs := k.Build(values)
 	for _, fe := range fieldErrs {
 		errs = append(errs, paramError{field: fe.Field, detail: fe.Detail, fixed: fe.Fix})

@@ -1,0 +1,223 @@
+package kinds
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/qrforge/qrforge/registry"
+)
+
+// EMVCo Merchant-Presented Mode (EMV QR Code Specification for Payment
+// Systems, Merchant-Presented Mode, "EMV QRCPS-MPM" v1.1), shared by the
+// national schemes built on it: pix, paynow, promptpay and vietqr.
+//
+// A payload is a sequence of data objects, each a two-digit ID, a two-digit
+// decimal length ("01" to "99") and that many characters of value. A
+// template's value is itself a sequence of data objects. The Payload Format
+// Indicator (ID "00") comes first and the CRC (ID "63") last; the spec
+// fixes no other order, and each scheme's own documents and reference
+// implementations are followed for it. The EMVCo text is not in the stored
+// corpus: these rules are the ones every scheme document that restates them
+// agrees on (NAPAS QR Switching v1.5.2 §5, the BCB Manual do BR Code).
+
+// emvMaxValue is the largest value a data object can hold: its length has
+// two decimal digits.
+const emvMaxValue = 99
+
+// emvObject is one data object: its two-digit ID and its value.
+type emvObject struct{ id, value string }
+
+// emvObjects is a sequence of data objects, a payload's root or a
+// template's value.
+type emvObjects []emvObject
+
+// emvLength counts a value's characters, the unit of the length field.
+// The kinds here keep values ASCII, where characters and bytes agree.
+func emvLength(s string) int { return utf8.RuneCountInString(s) }
+
+// emvJoin writes data objects as ID, length and value. An object with an
+// empty value is an absent optional field and is left out. Values over 99
+// characters are refused by each kind's Check; emvJoin panics on one, as
+// an encoder that wrote it would produce a payload no reader can split.
+func emvJoin(objs ...emvObject) string {
+	var b strings.Builder
+	for _, o := range objs {
+		if o.value == "" {
+			continue
+		}
+		n := emvLength(o.value)
+		if n > emvMaxValue || len(o.id) != 2 {
+			panic(fmt.Sprintf("emv: data object %q has %d characters", o.id, n))
+		}
+		b.WriteString(o.id)
+		b.WriteString(fmt.Sprintf("%02d", n))
+		b.WriteString(o.value)
+	}
+	return b.String()
+}
+
+// emvPayload writes the root data objects and closes them with the CRC
+// data object: ID "63", length "04" and the CRC of everything before it,
+// "6304" included, as four upper-case hex digits (EMV QRCPS-MPM, ID "63").
+func emvPayload(objs ...emvObject) string {
+	body := emvJoin(objs...) + "6304"
+	return body + fmt.Sprintf("%04X", crc16CCITTFalse(body))
+}
+
+// crc16CCITTFalse is the CRC the EMV QRCPS-MPM data object "63" carries:
+// ISO/IEC 13239 with polynomial 0x1021 and initial value 0xFFFF, no
+// reflection and no final XOR (the catalogue name CRC-16/CCITT-FALSE; check
+// value 0x29B1 for "123456789"). It is a dozen lines and the heart of every
+// EMV payload, so it is written here rather than imported.
+func crc16CCITTFalse(s string) uint16 {
+	crc := uint16(0xFFFF)
+	for i := 0; i < len(s); i++ {
+		crc ^= uint16(s[i]) << 8
+		for range 8 {
+			if crc&0x8000 != 0 {
+				crc = crc<<1 ^ 0x1021
+			} else {
+				crc <<= 1
+			}
+		}
+	}
+	return crc
+}
+
+// emvSplit reads a sequence of data objects. It reports false when the
+// sequence does not split exactly into ID, length and value.
+func emvSplit(s string) (emvObjects, bool) {
+	r := []rune(s)
+	var out emvObjects
+	for i := 0; i < len(r); {
+		if i+4 > len(r) || !allDigits(string(r[i:i+4])) {
+			return nil, false
+		}
+		n, _ := strconv.Atoi(string(r[i+2 : i+4]))
+		if n == 0 || i+4+n > len(r) {
+			return nil, false
+		}
+		out = append(out, emvObject{id: string(r[i : i+2]), value: string(r[i+4 : i+4+n])})
+		i += 4 + n
+	}
+	return out, len(out) > 0
+}
+
+// emvParse reads a payload's root data objects. It reports false unless
+// the payload starts with the Payload Format Indicator, ends with the CRC
+// data object and that CRC matches; the CRC object itself is not returned.
+// Lower-case hex digits are accepted on reading.
+func emvParse(p string) (emvObjects, bool) {
+	if !strings.HasPrefix(p, "00") || len(p) < 8 || p[len(p)-8:len(p)-4] != "6304" {
+		return nil, false
+	}
+	sum, err := strconv.ParseUint(p[len(p)-4:], 16, 16)
+	if err != nil || uint16(sum) != crc16CCITTFalse(p[:len(p)-4]) {
+		return nil, false
+	}
+	objs, ok := emvSplit(p[:len(p)-8])
+	if !ok || objs[0].id != "00" {
+		return nil, false
+	}
+	return objs, true
+}
+
+// get returns the value of the first data object with the ID.
+func (o emvObjects) get(id string) string {
+	for _, x := range o {
+		if x.id == id {
+			return x.value
+		}
+	}
+	return ""
+}
+
+// template finds the merchant account information template (IDs "26" to
+// "51") whose Globally Unique Identifier, its data object "00", is gui
+// (compared without regard to case, as reverse domain names are), and
+// returns the template's data objects.
+func (o emvObjects) template(gui string) (emvObjects, bool) {
+	for _, x := range o {
+		if x.id < "26" || x.id > "51" {
+			continue
+		}
+		sub, ok := emvSplit(x.value)
+		if ok && strings.EqualFold(sub.get("00"), gui) {
+			return sub, true
+		}
+	}
+	return nil, false
+}
+
+// emvTemplateLength is the length of a template's value: each present
+// object's ID, length field and value.
+func emvTemplateLength(objs ...emvObject) int {
+	n := 0
+	for _, o := range objs {
+		if o.value != "" {
+			n += 4 + emvLength(o.value)
+		}
+	}
+	return n
+}
+
+// emvText checks a text data object such as the merchant name (ID "59") or
+// city (ID "60"). EMV QRCPS-MPM gives these the "ans" format, the printable
+// ASCII characters; Latin letters with accents are written without them
+// (São Paulo → Sao Paulo), as Brazilian banks and the other schemes' apps
+// do, so that a length in characters is also one in bytes. A character
+// with no ASCII form is refused with a fix that leaves it out; so is a
+// value over max characters, with a fix cut to fit. rule cites the clause.
+func emvText(field, value string, max int, rule string) (string, *registry.FieldError) {
+	folded := asciiFold(strings.TrimSpace(value))
+	printable := strings.Map(func(r rune) rune {
+		if r < 0x20 || r > 0x7e {
+			return -1
+		}
+		return r
+	}, folded)
+	switch {
+	case printable != folded:
+		return "", &registry.FieldError{Field: field, Detail: field + " has characters with no ASCII form; EMV QRCPS-MPM text is printable ASCII (" + rule + ")", Fix: truncateBytes(printable, max)}
+	case len(folded) > max:
+		return "", &registry.FieldError{Field: field, Detail: field + " is at most " + itoa(max) + " characters; this one has " + itoa(len(folded)) + " (" + rule + ")", Fix: strings.TrimSpace(folded[:max])}
+	}
+	return folded, nil
+}
+
+// asciiFold writes Latin letters without their accents: canonical
+// decomposition (golang.org/x/text/unicode/norm) with the combining marks
+// removed, and the few letters that do not decompose spelled out.
+func asciiFold(s string) string {
+	if isASCII(s) {
+		return s
+	}
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	out, _, err := transform.String(t, s)
+	if err != nil {
+		return s
+	}
+	return unaccented.Replace(out)
+}
+
+// unaccented spells the Latin letters that have no canonical decomposition.
+var unaccented = strings.NewReplacer(
+	"Đ", "D", "đ", "d", "Ð", "D", "ð", "d", "Ø", "O", "ø", "o", "Ł", "L", "ł", "l",
+	"Æ", "AE", "æ", "ae", "Œ", "OE", "œ", "oe", "ß", "ss", "Þ", "TH", "þ", "th",
+)
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}

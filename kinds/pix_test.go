@@ -1,0 +1,142 @@
+package kinds_test
+
+import (
+	"strings"
+	"testing"
+)
+
+const pixEVP = "123e4567-e12b-12d1-a456-426655440000"
+
+func TestPix(t *testing.T) {
+	runVectors(t, "pix", []vector{
+		// Banco Central do Brasil, Manual do BR Code: the static example with
+		// a random key, no amount and no txid (CRC 1D3D).
+		{"BCB Manual do BR Code example", "BCB Manual do BR Code, static QR example (kinds-catalog §14)",
+			map[string]string{"key": pixEVP, "name": "Fulano de Tal", "city": "BRASILIA"},
+			"00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D"},
+		// The same example with an amount, as a .NET test suite quotes it
+		// (kinds-catalog §14); its CRC 488D was recomputed independently.
+		{"BCB example with amount", "BCB example with amount 123.45 (kinds-catalog §14, .NET test; CRC recomputed)",
+			map[string]string{"key": pixEVP, "name": "FULANO DE TAL", "city": "BRASILIA", "amount": "123.45"},
+			"00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865406123.455802BR5913FULANO DE TAL6008BRASILIA62070503***6304488D"},
+		// @brazilian-utils/brazilian-utils generatePixPayload README: a
+		// punctuated CPF key loses its punctuation and "Brasília" its accent.
+		{"CPF key, accented city", "@brazilian-utils/brazilian-utils generatePixPayload README example",
+			map[string]string{"key": "123.456.789-09", "name": "Fulano de Tal", "city": "Brasília", "amount": "123.45"},
+			"00020126330014br.gov.bcb.pix0111123456789095204000053039865406123.455802BR5913Fulano de Tal6008Brasilia62070503***630479EE"},
+		// A phone key with description and txid, from a third-party
+		// application's end-to-end test (CRC EAF0 recomputed).
+		{"phone key, description, txid", "third-party BR Code (phone key, 26-02, 62-05 TX123); CRC recomputed",
+			map[string]string{"key": "+55 11 99999-9999", "name": "FULANO DE TAL", "city": "SAO PAULO", "amount": "123.45", "description": "Padaria do Bairro", "txid": "TX123"},
+			"00020126570014br.gov.bcb.pix0114+55119999999990217Padaria do Bairro5204000053039865406123.455802BR5913FULANO DE TAL6009SAO PAULO62090505TX1236304EAF0"},
+	})
+	runBad(t, "pix", []bad{
+		{"missing key", map[string]string{"name": "A", "city": "B"}, "key"},
+		{"wrong CPF check digit", map[string]string{"key": "12345678900", "name": "A", "city": "B"}, "key"},
+		{"CPF of one repeated digit", map[string]string{"key": "111.111.111-11", "name": "A", "city": "B"}, "key"},
+		{"wrong CNPJ check digit", map[string]string{"key": "11.222.333/0001-80", "name": "A", "city": "B"}, "key"},
+		{"wrong length of digits", map[string]string{"key": "1234567890", "name": "A", "city": "B"}, "key"},
+		{"phone outside Brazil", map[string]string{"key": "+14155550123", "name": "A", "city": "B"}, "key"},
+		{"phone of wrong length", map[string]string{"key": "+55119876", "name": "A", "city": "B"}, "key"},
+		{"e-mail over 77", map[string]string{"key": strings.Repeat("a", 70) + "@example.com", "name": "A", "city": "B"}, "key"},
+		{"e-mail with a space", map[string]string{"key": "ful ano@example.com", "name": "A", "city": "B"}, "key"},
+		{"bad charset in txid", map[string]string{"key": pixEVP, "name": "A", "city": "B", "txid": "PEDIDO-42"}, "txid"},
+		{"txid over 25", map[string]string{"key": pixEVP, "name": "A", "city": "B", "txid": strings.Repeat("A", 26)}, "txid"},
+		{"name too long", map[string]string{"key": pixEVP, "name": strings.Repeat("N", 26), "city": "B"}, "name"},
+		{"name with no ASCII form", map[string]string{"key": pixEVP, "name": "東京商店", "city": "B"}, "name"},
+		{"blank name", map[string]string{"key": pixEVP, "name": "   ", "city": "B"}, "name"},
+		{"city too long", map[string]string{"key": pixEVP, "name": "A", "city": "Sao Jose dos Campos"}, "city"},
+		{"template 26 over 99", map[string]string{"key": pixEVP, "name": "A", "city": "B", "description": strings.Repeat("d", 38)}, "description"},
+		{"amount with comma", map[string]string{"key": pixEVP, "name": "A", "city": "B", "amount": "10,50"}, "amount"},
+		{"amount zero", map[string]string{"key": pixEVP, "name": "A", "city": "B", "amount": "0.00"}, "amount"},
+		{"amount over 13 characters", map[string]string{"key": pixEVP, "name": "A", "city": "B", "amount": "12345678901234"}, "amount"},
+		{"amount with 3 decimals", map[string]string{"key": pixEVP, "name": "A", "city": "B", "amount": "1.005"}, "amount"},
+		{"cep of 7 digits", map[string]string{"key": pixEVP, "name": "A", "city": "B", "cep": "0131010"}, "cep"},
+	})
+}
+
+func TestPixKeyTypes(t *testing.T) {
+	k := lookup(t, "pix")
+	for _, c := range []struct{ in, want string }{
+		{"529.982.247-25", "52998224725"},                                                  // CPF, punctuation removed
+		{"11.222.333/0001-81", "11222333000181"},                                           // CNPJ
+		{"12.ABC.345/01DE-35", "12ABC34501DE35"},                                           // alphanumeric CNPJ (Receita Federal NT 49/2024 example)
+		{"Fulano@Example.COM", "fulano@example.com"},                                       // e-mail in lower case (DICT)
+		{"+55 (11) 98765-4321", "+5511987654321"},                                          // phone, separators removed
+		{"123E4567E12B12D1A456426655440000", pixEVP},                                       // EVP without dashes, upper case
+		{" 123e4567-e12b-12d1-a456-426655440000 ", "123e4567-e12b-12d1-a456-426655440000"}, // surrounding spaces
+	} {
+		p, errs := k.Build(map[string]string{"key": c.in, "name": "A", "city": "B"})
+		if len(errs) > 0 {
+			t.Errorf("%q refused: %v", c.in, errs)
+			continue
+		}
+		if !strings.Contains(p, "01"+emvLengthField(len(c.want))+c.want) {
+			t.Errorf("%q: payload %q lacks key %q", c.in, p, c.want)
+		}
+	}
+}
+
+// emvLengthField writes an EMV length field.
+func emvLengthField(n int) string { return string([]byte{byte('0' + n/10), byte('0' + n%10)}) }
+
+func TestPixFixes(t *testing.T) {
+	k := lookup(t, "pix")
+	for _, c := range []struct {
+		name   string
+		fields map[string]string
+		field  string
+		fix    string
+	}{
+		// 11 digits that are no CPF but read as a mobile number: +55 is
+		// offered.
+		{"mobile without +55", map[string]string{"key": "11987654321", "name": "A", "city": "B"}, "key", "+5511987654321"},
+		{"txid punctuation dropped", map[string]string{"key": pixEVP, "name": "A", "city": "B", "txid": "PEDIDO-42 / ção"}, "txid", "PEDIDO42cao"},
+		{"description cut to fit", map[string]string{"key": pixEVP, "name": "A", "city": "B", "description": strings.Repeat("d", 40)}, "description", strings.Repeat("d", 37)},
+		{"name cut to 25", map[string]string{"key": pixEVP, "name": strings.Repeat("N", 30), "city": "B"}, "name", strings.Repeat("N", 25)},
+	} {
+		_, errs := k.Build(c.fields)
+		found := false
+		for _, e := range errs {
+			if e.Field == c.field {
+				found = true
+				if e.Fix != c.fix {
+					t.Errorf("%s: fix %q, want %q", c.name, e.Fix, c.fix)
+				}
+				if _, again := k.Build(withField(c.fields, c.field, e.Fix)); len(again) > 0 {
+					t.Errorf("%s: the fix %q is refused too: %v", c.name, e.Fix, again)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no error on %s: %v", c.name, c.field, errs)
+		}
+	}
+}
+
+func withField(m map[string]string, k, v string) map[string]string {
+	out := map[string]string{}
+	for a, b := range m {
+		out[a] = b
+	}
+	out[k] = v
+	return out
+}
+
+func TestPixRecognise(t *testing.T) {
+	recogniseVectors(t, "pix", []recognised{
+		// The GUI in capitals, as many banks write it, is read and written
+		// back in the BCB example's lower case.
+		{"upper-case GUI", "matheusb-comp gist \"Exemplos de formato PIX\" shape, rebuilt with a correct CRC",
+			"00020126360014BR.GOV.BCB.PIX0114+55119432143215204000053039865405" + "66.665802BR5907EMPRESA6008BRASILIA62070503***630404ED",
+			map[string]string{"key": "+5511943214321", "name": "EMPRESA", "city": "BRASILIA", "amount": "66.66"},
+			"00020126360014br.gov.bcb.pix0114+55119432143215204000053039865405" + "66.665802BR5907EMPRESA6008BRASILIA62070503***6304" + "52B5"},
+	})
+	notRecognised(t, "pix", []string{
+		// A dynamic BR Code: its key lives behind the payload URL (26-25).
+		"00020101021226480014br.gov.bcb.pix2526pix.example.com/qr/v2/12345204000053039865802BR5913Fulano de Tal6008Brasilia62070503***6304FC66",
+		// The BCB example with one character changed: the CRC fails.
+		"00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulana de Tal6008BRASILIA62070503***63041D3D",
+		"not a pix code",
+	})
+}

@@ -32,3 +32,19 @@ func benchGenerate(b *testing.B, format string) {
 func BenchmarkHandlerPNG512(b *testing.B) { benchGenerate(b, "png") }
 func BenchmarkHandlerSVG(b *testing.B)    { benchGenerate(b, "svg") }
 func BenchmarkHandlerJSON(b *testing.B)   { benchGenerate(b, "json") }
+
+// BenchmarkHandlerPNG512CacheHit asks for one URL again and again with the
+// default 64 MiB response cache: every request after the first is a hit.
+func BenchmarkHandlerPNG512CacheHit(b *testing.B) {
+	h := New(Config{BaseURL: "http://qr.test", CacheSize: 64 << 20})
+	target := "/api/v1/qr?size=512&format=png&data=" + url.QueryEscape("https://example.com/menu")
+	b.ReportAllocs()
+	for b.Loop() {
+		req := httptest.NewRequest(http.MethodGet, target, nil)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			b.Fatalf("GET %s: status %d: %s", target, rec.Code, rec.Body)
+		}
+	}
+}

@@ -133,38 +133,59 @@ type Output struct {
 	Symbol      *render.Symbol
 }
 
-// serveRendering encodes, renders and writes a generation response.
+// serveRendering encodes, renders and writes a generation response, or
+// writes it from the response cache: the ETag names the canonical request,
+// so a hit needs neither encoding nor drawing.
 func (s *Server) serveRendering(c *gin.Context, r *Rendering, target fixTarget) {
-	sym, p := s.encode(r, target)
-	if p != nil {
-		writeProblem(c, p)
-		return
-	}
-	h := c.Writer.Header()
-	h.Set("X-QR-Version", strconv.Itoa(sym.Version))
-	h.Set("X-QR-EC", sym.Level.String())
-	h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	etag := etagFor(r)
-	h.Set("ETag", etag)
+	resp, hit := s.cache.get(etag)
+	if !hit {
+		sym, p := s.encode(r, target)
+		if p != nil {
+			writeProblem(c, p)
+			return
+		}
+		resp = &cachedResponse{version: strconv.Itoa(sym.Version), level: sym.Level.String()}
+		if match := c.GetHeader("If-None-Match"); match != "" && etagMatches(match, etag) {
+			// Revalidation: the symbol gives the headers, nothing is drawn.
+			writeRenderingHeaders(c, resp, etag)
+			c.Status(http.StatusNotModified)
+			c.Abort()
+			return
+		}
+		out, p := s.renderSymbol(sym, r, target)
+		if p != nil {
+			writeProblem(c, p)
+			return
+		}
+		resp.body, resp.contentType = out.Body, out.ContentType
+		s.cache.add(etag, resp)
+	}
+	writeRenderingHeaders(c, resp, etag)
 	if match := c.GetHeader("If-None-Match"); match != "" && etagMatches(match, etag) {
 		c.Status(http.StatusNotModified)
 		c.Abort()
 		return
 	}
-	out, p := s.renderSymbol(sym, r, target)
-	if p != nil {
-		writeProblem(c, p)
-		return
-	}
-	h.Set("Content-Length", strconv.Itoa(len(out.Body)))
+	h := c.Writer.Header()
+	h.Set("Content-Length", strconv.Itoa(len(resp.body)))
 	if c.Request.Method == http.MethodHead {
 		// GET's headers, no body: net/http would drop it, but not every
 		// ResponseWriter a handler is mounted on does.
-		h.Set("Content-Type", out.ContentType)
+		h.Set("Content-Type", resp.contentType)
 		c.Status(http.StatusOK)
 		return
 	}
-	c.Data(http.StatusOK, out.ContentType, out.Body)
+	c.Data(http.StatusOK, resp.contentType, resp.body)
+}
+
+// writeRenderingHeaders sets the headers of a generation response.
+func writeRenderingHeaders(c *gin.Context, resp *cachedResponse, etag string) {
+	h := c.Writer.Header()
+	h.Set("X-QR-Version", resp.version)
+	h.Set("X-QR-EC", resp.level)
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("ETag", etag)
 }
 
 // produce encodes and renders a prepared request without writing anything,

@@ -292,10 +292,8 @@ func verifyKind(rawQuery string) string {
 	return labelOther
 }
 
-// CacheMetrics is what a response cache reports. qrforge has no response
-// cache yet: the series are registered now so that dashboards and alerts
-// can be written against them, and they stay at zero (the capacity gauge
-// shows the configured size) until a cache calls these methods.
+// CacheMetrics is what the response cache (cache.go) reports. With the
+// cache off (--cache-size 0) the series stay at zero.
 type CacheMetrics interface {
 	// Hit is an answer served from the cache.
 	Hit()
@@ -317,19 +315,19 @@ var _ CacheMetrics = (*cacheMetrics)(nil)
 func newCacheMetrics(capacity int64) *cacheMetrics {
 	m := &cacheMetrics{
 		hits: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "qrforge_cache_hits_total", Help: "Responses served from the response cache (zero until the cache exists).",
+			Name: "qrforge_cache_hits_total", Help: "Responses served from the response cache.",
 		}),
 		misses: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "qrforge_cache_misses_total", Help: "Cache lookups that rendered (zero until the cache exists).",
+			Name: "qrforge_cache_misses_total", Help: "Cache lookups that rendered.",
 		}),
 		evictions: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "qrforge_cache_evictions_total", Help: "Entries evicted from the response cache (zero until the cache exists).",
+			Name: "qrforge_cache_evictions_total", Help: "Entries evicted from the response cache.",
 		}),
 		evictedBytes: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "qrforge_cache_evicted_bytes_total", Help: "Bytes of the entries evicted from the response cache (zero until the cache exists).",
+			Name: "qrforge_cache_evicted_bytes_total", Help: "Bytes of the entries evicted from the response cache.",
 		}),
 		bytes: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "qrforge_cache_bytes", Help: "Bytes held in the response cache (zero until the cache exists).",
+			Name: "qrforge_cache_bytes", Help: "Bytes held in the response cache.",
 		}),
 		capacity: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "qrforge_cache_capacity_bytes", Help: "Configured size of the response cache (--cache-size).",

@@ -169,27 +169,33 @@ func TestMetricsCountAKnownSequence(t *testing.T) {
 	if got, _ := metricValue(families, "qrforge_http_request_duration_seconds", "route", "/api/v1/qr", "method", "GET"); got != 4 {
 		t.Errorf("latency observations on /api/v1/qr GET = %v, want 4", got)
 	}
-	// Every 200 but the payload rendered once; the 304 and the 400 did not
-	// draw. HEAD renders to give Content-Length.
-	renders := map[string]float64{"svg": 1, "png": 3, "json": 1, "svg-tiny": 1}
+	// Every 200 but the payload rendered once, except that the HEAD is
+	// answered from the response cache entry of the GET before it (the
+	// same canonical request); the 304 and the 400 did not draw.
+	renders := map[string]float64{"svg": 1, "png": 2, "json": 1, "svg-tiny": 1}
 	for format, want := range renders {
 		if got, _ := metricValue(families, "qrforge_render_duration_seconds", "format", format); got != want {
 			t.Errorf("qrforge_render_duration_seconds{format=%q} count = %v, want %v", format, got, want)
 		}
 	}
-	// The 304 is encoded too (its X-QR-Version comes from the symbol), and
-	// so may be the in-process check of the 404's fix.
-	if got, _ := metricValue(families, "qrforge_encode_duration_seconds"); got < 7 {
-		t.Errorf("qrforge_encode_duration_seconds count = %v, want at least 7", got)
+	// Every cache miss encodes, and so may the in-process check of the
+	// 404's fix; the 304 and the HEAD are cache hits and do not.
+	if got, _ := metricValue(families, "qrforge_encode_duration_seconds"); got < 5 {
+		t.Errorf("qrforge_encode_duration_seconds count = %v, want at least 5", got)
 	}
 	if got, _ := metricValue(families, "qrforge_http_requests_in_flight"); got != 0 {
 		t.Errorf("requests in flight after the sequence = %v, want 0", got)
 	}
-	// The response cache does not exist yet: its series are there, at zero.
-	for _, name := range []string{"qrforge_cache_hits_total", "qrforge_cache_misses_total", "qrforge_cache_evictions_total", "qrforge_cache_evicted_bytes_total", "qrforge_cache_bytes"} {
-		if got, ok := metricValue(families, name); !ok || got != 0 {
-			t.Errorf("%s = %v (present %v), want 0", name, got, ok)
+	// Cache: the 304 and the HEAD were hits; the five other renderings
+	// (ETag request, hello, hello.json, two network codes) were misses that
+	// stayed, far within 64 MiB.
+	for name, want := range map[string]float64{"qrforge_cache_hits_total": 2, "qrforge_cache_misses_total": 5, "qrforge_cache_evictions_total": 0, "qrforge_cache_evicted_bytes_total": 0} {
+		if got, ok := metricValue(families, name); !ok || got != want {
+			t.Errorf("%s = %v (present %v), want %v", name, got, ok, want)
 		}
+	}
+	if got, _ := metricValue(families, "qrforge_cache_bytes"); got < 5*160 || got > 64<<10 {
+		t.Errorf("qrforge_cache_bytes = %v, want five small entries", got)
 	}
 	if got, _ := metricValue(families, "qrforge_cache_capacity_bytes"); got != 64<<20 {
 		t.Errorf("qrforge_cache_capacity_bytes = %v, want %v", got, 64<<20)

@@ -21,9 +21,8 @@ type Config struct {
 	// the same routes as HTTP clients without this package importing it.
 	MCP func(api http.Handler) http.Handler
 
-	// CacheSize is the response cache's budget in bytes. qrforge has no
-	// response cache yet; the size is reported as
-	// qrforge_cache_capacity_bytes for the cache to come.
+	// CacheSize is the response cache's budget in bytes (cache.go); 0
+	// turns the cache off. It is reported as qrforge_cache_capacity_bytes.
 	CacheSize int64
 	// MaxBody bounds a JSON request body (batch), MaxUpload an image sent
 	// to decode, MaxBatchItems the items of one batch. Zero keeps the
@@ -67,6 +66,8 @@ type Server struct {
 	readiness  func() error
 	// limiter is nil when no rate limit is configured.
 	limiter *rateLimiter
+	// cache holds rendered generation responses; nil when off.
+	cache *responseCache
 	// Request limits, from Config or their defaults.
 	maxBody       int64
 	maxUpload     int64
@@ -94,6 +95,7 @@ func New(cfg Config) http.Handler {
 		maxUpload:     cmp.Or(cfg.MaxUpload, maxImageBytes),
 		maxBatchItems: cmp.Or(cfg.MaxBatchItems, maxBatchItems),
 	}
+	s.cache = newResponseCache(cfg.CacheSize, s.metrics.cache)
 	s.readiness = cfg.Readiness
 	if s.readiness == nil {
 		s.readiness = readinessRender

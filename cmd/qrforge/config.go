@@ -57,7 +57,7 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	*cfg = config{cacheSize: defaultCacheSize, maxBody: defaultMaxBody, maxUpload: defaultMaxUpload}
 	fs.StringVar(&cfg.addr, "addr", defaultAddr, "listen `address` (host:port); 0.0.0.0:8080 in a container")
 	fs.StringVar(&cfg.baseURL, "base-url", "", "public base `URL` written in fixes, type URIs and links; empty means http://<addr>")
-	fs.Var(&cfg.cacheSize, "cache-size", "response cache `size`, such as 64MiB or 256Mi; 0 turns it off (the cache is not built yet: reported as qrforge_cache_capacity_bytes)")
+	fs.Var(&cfg.cacheSize, "cache-size", "response cache `size`, such as 64MiB or 256Mi; 0 turns it off (rendered responses, least recently used out first)")
 	fs.Var(&cfg.maxBody, "max-body", "largest JSON request `size` (the batch body; MCP messages have their own 16MiB)")
 	fs.Var(&cfg.maxUpload, "max-upload", "largest image `size` sent to /api/v1/decode")
 	fs.IntVar(&cfg.maxBatch, "max-batch", defaultMaxBatch, "most `items` in one batch request")

@@ -110,7 +110,8 @@ func checkEPC(e *EPC) []registry.FieldError {
 		return errs
 	}
 	if n := len(encodeEPC(*e)); n > epcMaxBytes {
-		errs = append(errs, epcTooLong(e, n))
+		errs = append(errs, payloadTooLong(n, epcMaxBytes, "an EPC QR code holds at most 331 (EPC069-12, 2D Code Guidelines: version 13 at level M)",
+			textField{"name", e.Name}, textField{"text", e.Text}, textField{"info", e.Info}))
 	}
 	return errs
 }
@@ -125,23 +126,6 @@ func checkEuroAmount(am string) (fix string, ok bool) {
 		fix = "1.00"
 	}
 	return fix, false
-}
-
-// epcTooLong blames the longest free-text element for a payload over 331
-// bytes and offers it cut to fit (or emptied, when cutting it alone cannot
-// make the payload fit).
-func epcTooLong(e *EPC, n int) registry.FieldError {
-	field, value := "name", e.Name
-	for _, f := range []textField{{"text", e.Text}, {"info", e.Info}} {
-		if len(f.value) > len(value) {
-			field, value = f.name, f.value
-		}
-	}
-	return registry.FieldError{
-		Field:  field,
-		Detail: "the payload is " + itoa(n) + " bytes of UTF-8; an EPC QR code holds at most 331 (EPC069-12, 2D Code Guidelines: version 13 at level M). Shorten " + field,
-		Fix:    truncateBytes(value, max(0, len(value)-(n-epcMaxBytes))),
-	}
 }
 
 // encodeEPC writes the data elements one per line, separated by LF, with

@@ -192,6 +192,54 @@ func emvText(field, value string, max int, rule string) (string, *registry.Field
 	return folded, nil
 }
 
+// emvTextField is a text data object for emvTexts: the field, where its
+// value lives (normalised in place), its most characters and the clause.
+// example, when set, makes the field required: a value empty once trimmed
+// is refused with the example as the fix.
+type emvTextField struct {
+	name    string
+	value   *string
+	max     int
+	rule    string
+	example string
+}
+
+// emvTexts checks text data objects with emvText and writes the
+// normalised values back.
+func emvTexts(fields ...emvTextField) []registry.FieldError {
+	var errs []registry.FieldError
+	for _, f := range fields {
+		v, err := emvText(f.name, *f.value, f.max, f.rule)
+		switch {
+		case err != nil:
+			errs = append(errs, *err)
+		case v == "" && f.example != "":
+			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " is empty once trimmed (" + f.rule + ")", Fix: f.example})
+		default:
+			*f.value = v
+		}
+	}
+	return errs
+}
+
+// emvAmount checks a Transaction Amount (ID "54") in place: a decimal with
+// '.' in the currency's minor unit, greater than zero and at most 13
+// characters (EMV QRCPS-MPM, ID "54"). It is written as given, trimmed:
+// "500" and "500.00" are both valid and reference implementations differ.
+func emvAmount(rules decimalAmount, value *string) *registry.FieldError {
+	*value = strings.TrimSpace(*value)
+	if *value == "" {
+		return nil
+	}
+	if problem, fix := rules.check(*value); problem != "" {
+		return &registry.FieldError{Field: "amount", Detail: problem, Fix: fix}
+	}
+	if len(*value) > 13 {
+		return &registry.FieldError{Field: "amount", Detail: "amount is at most 13 characters (EMV QRCPS-MPM, ID 54 Transaction Amount)", Fix: ""}
+	}
+	return nil
+}
+
 // asciiFold writes Latin letters without their accents: canonical
 // decomposition (golang.org/x/text/unicode/norm) with the combining marks
 // removed, and the few letters that do not decompose spelled out.

@@ -82,26 +82,11 @@ func checkPix(p *Pix) []registry.FieldError {
 	} else {
 		p.Key = key
 	}
-	for _, f := range []struct {
-		name, fix string
-		value     *string
-		max       int
-		rule      string
-	}{
-		{"name", "Fulano de Tal", &p.Name, 25, "Manual do BR Code, ID 59 Merchant Name: 1 to 25 characters"},
-		{"city", "BRASILIA", &p.City, 15, "Manual do BR Code, ID 60 Merchant City: 1 to 15 characters"},
-		{"description", "", &p.Description, emvMaxValue, pixManual + ": template 26, infoAdicional"},
-	} {
-		v, err := emvText(f.name, *f.value, f.max, f.rule)
-		switch {
-		case err != nil:
-			errs = append(errs, *err)
-		case v == "" && f.fix != "":
-			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " is empty once trimmed (" + f.rule + ")", Fix: f.fix})
-		default:
-			*f.value = v
-		}
-	}
+	errs = append(errs, emvTexts(
+		emvTextField{"name", &p.Name, 25, "Manual do BR Code, ID 59 Merchant Name: 1 to 25 characters", "Fulano de Tal"},
+		emvTextField{"city", &p.City, 15, "Manual do BR Code, ID 60 Merchant City: 1 to 15 characters", "BRASILIA"},
+		emvTextField{"description", &p.Description, emvMaxValue, pixManual + ": template 26, infoAdicional", ""},
+	)...)
 	if kerr == nil && p.Description != "" {
 		// Template 26 holds GUI, key and description in at most 99
 		// characters (Manual de Padrões §1.5.1).
@@ -114,12 +99,8 @@ func checkPix(p *Pix) []registry.FieldError {
 			errs = append(errs, registry.FieldError{Field: "description", Detail: "template 26 holds the Pix GUI, the key and the description in at most 99 characters (" + pixManual + ".1); with this key the description has room for " + itoa(max(room, 0)) + ", it has " + itoa(emvLength(p.Description)), Fix: fix})
 		}
 	}
-	if p.Amount = strings.TrimSpace(p.Amount); p.Amount != "" {
-		if problem, fix := pixAmount.check(p.Amount); problem != "" {
-			errs = append(errs, registry.FieldError{Field: "amount", Detail: problem, Fix: fix})
-		} else if len(p.Amount) > 13 {
-			errs = append(errs, registry.FieldError{Field: "amount", Detail: "amount is at most 13 characters (Manual do BR Code, ID 54 Transaction Amount)", Fix: ""})
-		}
+	if err := emvAmount(pixAmount, &p.Amount); err != nil {
+		errs = append(errs, *err)
 	}
 	if p.TxID = strings.TrimSpace(p.TxID); p.TxID == pixNoTxID {
 		p.TxID = ""

@@ -1,0 +1,66 @@
+package kinds
+
+import (
+	"math/big"
+
+	"github.com/qrforge/qrforge/registry"
+)
+
+// Litecoin is a litecoin: payment URI, BIP21 with Litecoin's address
+// prefixes, the form Litecoin Core's wallet reads. Everything but the
+// prefixes and the supply is Bitcoin's: see Bitcoin and bip21Scheme.
+type Litecoin struct {
+	Address   string `json:"address" validate:"required" jsonschema_description:"Litecoin address, mainnet or testnet: legacy Base58Check P2PKH (L...), P2SH (M..., or 3... with the older prefix), or native segwit bech32 (ltc1q...) or bech32m (ltc1p...); testnet m.../n.../Q.../2.../tltc1.... The checksum is verified; a bech32 address is all lowercase or all uppercase. MWEB addresses (ltcmweb1...) are not supported."`
+	Amount    string `json:"amount" jsonschema_description:"Amount in LTC, greater than zero, with '.' as decimal point and at most 8 decimals (0.5). Omit it to let the payer choose."`
+	Recipient string `json:"recipient" jsonschema_description:"Name of the payee shown by the wallet (written as the label= parameter; the query name label is taken by qrforge's caption option)."`
+	Message   string `json:"message" jsonschema_description:"Note describing the payment, shown to the payer (message= parameter)."`
+}
+
+var litecoinURI = bip21Scheme{
+	scheme: "litecoin",
+	chain: coinChain{
+		coin: "Litecoin",
+		// Litecoin Core src/chainparams.cpp: base58Prefixes PUBKEY_ADDRESS,
+		// SCRIPT_ADDRESS, SCRIPT_ADDRESS2 and bech32_hrp of main and test.
+		versions: map[byte]string{
+			0x30: "mainnet P2PKH (L...)", 0x32: "mainnet P2SH (M...)", 0x05: "mainnet P2SH, older prefix (3...)",
+			0x6f: "testnet P2PKH (m.../n...)", 0x3a: "testnet P2SH (Q...)", 0xc4: "testnet P2SH, older prefix (2...)",
+		},
+		hrps:    map[string]string{"ltc": "mainnet", "tltc": "testnet"},
+		rules:   "Litecoin Core chainparams: base58Prefixes and bech32_hrp",
+		example: "ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9",
+	},
+	amount: decimalAmount{
+		unit:     "LTC",
+		decimals: 8, // 1 litoshi = 0.00000001 LTC
+		max:      big.NewRat(84_000_000, 1),
+		cite:     "BIP21 §Transfer amount; 1 litoshi = 0.00000001 LTC, 84 million LTC supply",
+	},
+}
+
+func init() {
+	registry.Register(registry.Kind[Litecoin]{
+		Name:    "litecoin",
+		Summary: "Request a Litecoin payment (litecoin: URI with amount, payee name and message; address checksum verified)",
+		Standard: registry.Standard{
+			Name:    "BIP21 URI scheme as used by Litecoin Core (litecoin:); BIP173 and BIP350 for addresses",
+			Version: "BIP21 2012, BIP350 2020",
+			Section: "BIP21 §Specification; Litecoin Core chain parameters for the prefixes",
+			URL:     "https://github.com/bitcoin/bips/blob/master/bip-0021.mediawiki",
+		},
+		Examples: []Litecoin{
+			{Address: "ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9", Amount: "0.5", Recipient: "Coffee Shop", Message: "Order 42"},
+			{Address: "LT2KVaAy1ppRuxRgrS5RNU3vBsy7RibPeA", Amount: "1.25"},
+			{Address: "MHrYRxAiMNBTku3eoDHwhA1LQGDjUStZW2", Recipient: "Donations"},
+		},
+		Check: func(l *Litecoin) []registry.FieldError {
+			return litecoinURI.check(&l.Address, &l.Amount, l.Recipient, l.Message)
+		},
+		Encode: func(l Litecoin) string { return litecoinURI.encode(l.Address, l.Amount, l.Recipient, l.Message) },
+		Parse: func(p string) (Litecoin, bool) {
+			var l Litecoin
+			ok := litecoinURI.parse(p, &l.Address, &l.Amount, &l.Recipient, &l.Message)
+			return l, ok
+		},
+	})
+}

@@ -240,6 +240,17 @@ func emvAmount(rules decimalAmount, value *string) *registry.FieldError {
 	return nil
 }
 
+// asciiAlnum keeps the ASCII letters and digits of s, accents removed
+// first: the suggestion for a field of that alphabet.
+func asciiAlnum(s string) string {
+	return strings.Map(func(r rune) rune {
+		if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' {
+			return r
+		}
+		return -1
+	}, asciiFold(s))
+}
+
 // asciiFold writes Latin letters without their accents: canonical
 // decomposition (golang.org/x/text/unicode/norm) with the combining marks
 // removed, and the few letters that do not decompose spelled out.

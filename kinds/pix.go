@@ -3,8 +3,6 @@ package kinds
 import (
 	"regexp"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/qrforge/qrforge/registry"
 )
@@ -106,13 +104,7 @@ func checkPix(p *Pix) []registry.FieldError {
 		p.TxID = ""
 	}
 	if p.TxID != "" && !pixTxID.MatchString(p.TxID) {
-		fix := strings.Map(func(r rune) rune {
-			if r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
-				return r
-			}
-			return -1
-		}, asciiFold(p.TxID))
-		errs = append(errs, registry.FieldError{Field: "txid", Detail: "txid is 1 to 25 letters A-Z, a-z and digits 0-9, no spaces or punctuation (" + pixManual + ".2, ID 62-05)", Fix: truncateBytes(fix, 25)})
+		errs = append(errs, registry.FieldError{Field: "txid", Detail: "txid is 1 to 25 letters A-Z, a-z and digits 0-9, no spaces or punctuation (" + pixManual + ".2, ID 62-05)", Fix: truncateBytes(asciiAlnum(p.TxID), 25)})
 	}
 	if p.CEP != "" {
 		cep := strings.NewReplacer("-", "", " ", "", ".", "").Replace(p.CEP)

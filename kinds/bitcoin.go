@@ -107,16 +107,7 @@ func (s bip21Scheme) encode(address, amount, recipient, message string) string {
 	if s.chain.isSegwit(address) {
 		address = strings.ToUpper(address)
 	}
-	var b strings.Builder
-	b.WriteString(s.scheme + ":" + address)
-	sep := "?"
-	for _, p := range []struct{ name, value string }{{"amount", amount}, {"label", pctEncode(recipient)}, {"message", pctEncode(message)}} {
-		if p.value != "" {
-			b.WriteString(sep + p.name + "=" + p.value)
-			sep = "&"
-		}
-	}
-	return b.String()
+	return withQuery(s.scheme+":"+address, uriQueryPair{"amount", amount}, uriQueryPair{"label", pctEncode(recipient)}, uriQueryPair{"message", pctEncode(message)})
 }
 
 // parse reads scheme:<address>?... in any case of the scheme (BIP21:

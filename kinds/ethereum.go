@@ -188,20 +188,10 @@ func encodeEthereum(e Ethereum) string {
 		params = []uriQueryPair{{"address", e.Address}, {"uint256", e.Value}}
 	}
 	params = append(params, uriQueryPair{"gasLimit", e.GasLimit}, uriQueryPair{"gasPrice", e.GasPrice})
-	var b strings.Builder
-	b.WriteString("ethereum:" + target)
 	if e.ChainID != "" {
-		b.WriteString("@" + e.ChainID)
+		target += "@" + e.ChainID
 	}
-	b.WriteString(path)
-	sep := "?"
-	for _, p := range params {
-		if p.value != "" {
-			b.WriteString(sep + p.name + "=" + p.value)
-			sep = "&"
-		}
-	}
-	return b.String()
+	return withQuery("ethereum:"+target+path, params...)
 }
 
 // parseEthereum reads the two forms qrforge writes, with or without the

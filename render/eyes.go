@@ -36,7 +36,17 @@ func roundedEye(p *path, x, y float64, side, _ int) {
 	ringEye(p, x, y, s, all(r), all(r-1), all((s-4)/3))
 }
 
-func circleEye(p *path, x, y float64, side, _ int) {
+// circleEye draws concentric circles. On a 5×5 alignment pattern a circle
+// would leave the ring's four corner modules light at their centres, which
+// zbar counts against the pattern (it matches all 25 centres of §6.3.6 and
+// tolerates few misses, fewer still once edges are anti-aliased at small
+// sizes), so alignment patterns get the rounded ring, whose corners stay
+// dark at the module centres.
+func circleEye(p *path, x, y float64, side, corner int) {
+	if side < 7 {
+		roundedEye(p, x, y, side, corner)
+		return
+	}
 	s := float64(side)
 	ringEye(p, x, y, s, all(s/2), all(s/2-1), all((s-4)/2))
 }

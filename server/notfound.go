@@ -17,8 +17,14 @@ func (s *Server) notFound(c *gin.Context) {
 	path := c.Request.URL.Path
 	best := "/api/v1/qr"
 	bestDist := -1
+	// Suggest an endpoint of the method the caller used: a GET to a typo
+	// of /api/v1/qr must not be sent to POST /api/v1/decode.
+	method := http.MethodGet
+	if c.Request.Method == http.MethodPost {
+		method = http.MethodPost
+	}
 	for _, rt := range s.engine.Routes() {
-		if rt.Method != http.MethodGet && rt.Method != http.MethodPost {
+		if rt.Method != method {
 			continue
 		}
 		p := rt.Path
@@ -30,7 +36,13 @@ func (s *Server) notFound(c *gin.Context) {
 				continue
 			}
 		}
-		if d := editDistance(strings.ToLower(path), p); bestDist < 0 || d < bestDist {
+		d := editDistance(strings.ToLower(path), p)
+		if len(p) > 1 && strings.HasPrefix(strings.ToLower(path), strings.TrimSuffix(p, "/")) {
+			// /api/v1/qrcode and /api/v1/qr/ mean /api/v1/qr more than
+			// /api/v1/decode, though the latter is fewer edits away.
+			d = min(d, 1)
+		}
+		if bestDist < 0 || d < bestDist {
 			best, bestDist = p, d
 		}
 	}
@@ -89,6 +101,11 @@ func (s *Server) checkedFix(ctx context.Context, fix string) string {
 		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1}).WithContext(context.WithValue(ctx, probeKey{}, true))
 	w := &probe{header: http.Header{}}
 	s.engine.ServeHTTP(w, req)
+	if loc := w.header.Get("Location"); w.status >= 300 && w.status < 400 && strings.HasPrefix(loc, "/") {
+		// A page that redirects its query to its short link: suggest
+		// where it leads.
+		return s.baseURL + loc
+	}
 	if w.status < 400 || w.status >= 500 {
 		return fix
 	}

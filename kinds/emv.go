@@ -222,24 +222,6 @@ func emvTexts(fields ...emvTextField) []registry.FieldError {
 	return errs
 }
 
-// emvAmount checks a Transaction Amount (ID "54") in place: a decimal with
-// '.' in the currency's minor unit, greater than zero and at most 13
-// characters (EMV QRCPS-MPM, ID "54"). It is written as given, trimmed:
-// "500" and "500.00" are both valid and reference implementations differ.
-func emvAmount(rules decimalAmount, value *string) *registry.FieldError {
-	*value = strings.TrimSpace(*value)
-	if *value == "" {
-		return nil
-	}
-	if problem, fix := rules.check(*value); problem != "" {
-		return &registry.FieldError{Field: "amount", Detail: problem, Fix: fix}
-	}
-	if len(*value) > 13 {
-		return &registry.FieldError{Field: "amount", Detail: "amount is at most 13 characters (EMV QRCPS-MPM, ID 54 Transaction Amount)", Fix: ""}
-	}
-	return nil
-}
-
 // asciiAlnum keeps the ASCII letters and digits of s, accents removed
 // first: the suggestion for a field of that alphabet.
 func asciiAlnum(s string) string {

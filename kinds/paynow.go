@@ -74,7 +74,7 @@ func checkPayNow(p *PayNow) []registry.FieldError {
 	if err := payNowProxy(p); err != nil {
 		errs = append(errs, *err)
 	}
-	if err := emvAmount(payNowAmount, &p.Amount); err != nil {
+	if err := checkAmount(payNowAmount, &p.Amount, 13); err != nil {
 		errs = append(errs, *err)
 	}
 	if p.Editable == "" {

@@ -97,7 +97,7 @@ func checkPix(p *Pix) []registry.FieldError {
 			errs = append(errs, registry.FieldError{Field: "description", Detail: "template 26 holds the Pix GUI, the key and the description in at most 99 characters (" + pixManual + ".1); with this key the description has room for " + itoa(max(room, 0)) + ", it has " + itoa(emvLength(p.Description)), Fix: fix})
 		}
 	}
-	if err := emvAmount(pixAmount, &p.Amount); err != nil {
+	if err := checkAmount(pixAmount, &p.Amount, 13); err != nil {
 		errs = append(errs, *err)
 	}
 	if p.TxID = strings.TrimSpace(p.TxID); p.TxID == pixNoTxID {

@@ -60,7 +60,7 @@ func checkPromptPay(p *PromptPay) []registry.FieldError {
 	if err := promptPayProxy(p); err != nil {
 		errs = append(errs, *err)
 	}
-	if err := emvAmount(promptPayAmount, &p.Amount); err != nil {
+	if err := checkAmount(promptPayAmount, &p.Amount, 13); err != nil {
 		errs = append(errs, *err)
 	}
 	return errs

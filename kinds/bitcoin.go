@@ -18,6 +18,7 @@ type Bitcoin struct {
 	Amount    string `json:"amount" jsonschema_description:"Amount in BTC (not satoshis), greater than zero, with '.' as decimal point and at most 8 decimals (0.00125). Omit it to let the payer choose."`
 	Recipient string `json:"recipient" jsonschema_description:"Name of the payee shown by the wallet (written as BIP21's label= parameter; the query name label is taken by qrforge's caption option)."`
 	Message   string `json:"message" jsonschema_description:"Note describing the payment, shown to the payer (BIP21 message= parameter)."`
+	Lightning string `json:"lightning" jsonschema_description:"Optional Lightning invoice (BOLT #11 lnbc..., or an LNURL) for a unified code: a wallet that speaks Lightning pays the invoice, any other pays the address on-chain. Written as lightning= in uppercase, as BOLT #11 §Encoding Overview describes the fallback. Use an invoice of the same network as the address."`
 }
 
 var bitcoinChain = coinChain{
@@ -47,23 +48,37 @@ func init() {
 		Name:    "bitcoin",
 		Summary: "Request a Bitcoin payment (BIP21 bitcoin: URI with amount, payee name and message; address checksum verified)",
 		Standard: registry.Standard{
-			Name:    "BIP21 (URI Scheme); BIP13, BIP173 and BIP350 for addresses",
-			Version: "BIP21 2012, BIP350 2020",
-			Section: "BIP21 §Specification; BIP173 §Segwit address format; BIP350 §Addresses for segregated witness outputs",
+			Name:    "BIP21",
+			Version: "(URI Scheme, 2012) with BIP13, BIP173 and BIP350 addresses",
+			Section: "§Specification",
 			URL:     "https://github.com/bitcoin/bips/blob/master/bip-0021.mediawiki",
 		},
 		Examples: []Bitcoin{
 			{Address: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", Amount: "0.001", Recipient: "Luke-Jr", Message: "Donation for project xyz"},
 			{Address: "1BoatSLRHtKNngkdXEeobR76b53LETtpyT", Amount: "20.3", Recipient: "Luke-Jr"},
 			{Address: "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0"},
+			{Address: "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", Amount: "0.0025", Message: "cup of coffee", Lightning: "lnbc2500u1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygspp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdq5xysxxatsyp3k7enxv4jsxqzpu9qrsgquk0rl77nj30yxdy8j9vdx85fkpmdla2087ne0xh8nhedh8w27kyke0lp53ut353s06fv3qfegext0eh0ymjpf39tuven09sam30g4vgpfna3rh"},
 		},
 		Check: func(b *Bitcoin) []registry.FieldError {
-			return bitcoinURI.check(&b.Address, &b.Amount, b.Recipient, b.Message)
+			errs := bitcoinURI.check(&b.Address, &b.Amount, b.Recipient, b.Message)
+			if b.Lightning != "" {
+				canon, problem, fix := checkLightning(b.Lightning)
+				if problem != "" {
+					return append(errs, registry.FieldError{Field: "lightning", Detail: "lightning: " + problem, Fix: fix})
+				}
+				b.Lightning = canon
+			}
+			return errs
 		},
-		Encode: func(b Bitcoin) string { return bitcoinURI.encode(b.Address, b.Amount, b.Recipient, b.Message) },
+		Encode: func(b Bitcoin) string {
+			return bitcoinURI.encode(b.Address, b.Amount, b.Recipient, b.Message, uriQueryPair{"lightning", strings.ToUpper(b.Lightning)})
+		},
 		Parse: func(p string) (Bitcoin, bool) {
 			var b Bitcoin
-			ok := bitcoinURI.parse(p, &b.Address, &b.Amount, &b.Recipient, &b.Message)
+			ok := bitcoinURI.parse(p, &b.Address, &b.Amount, &b.Recipient, &b.Message, map[string]*string{"lightning": &b.Lightning})
+			if canon, problem, _ := checkLightning(b.Lightning); ok && b.Lightning != "" && problem == "" {
+				b.Lightning = canon
+			}
 			return b, ok
 		},
 	})
@@ -102,19 +117,21 @@ func (s bip21Scheme) check(address, amount *string, recipient, message string) [
 // convention do the same. Base58 addresses are case-sensitive and stay as
 // they are, and so does the query: BIP21 §ABNF grammar makes keys
 // case-sensitive. Values are UTF-8 percent-encoded with %20 for spaces
-// (BIP21 §General Format).
-func (s bip21Scheme) encode(address, amount, recipient, message string) string {
+// (BIP21 §General Format). extra parameters follow, written as given.
+func (s bip21Scheme) encode(address, amount, recipient, message string, extra ...uriQueryPair) string {
 	if s.chain.isSegwit(address) {
 		address = strings.ToUpper(address)
 	}
-	return withQuery(s.scheme+":"+address, uriQueryPair{"amount", amount}, uriQueryPair{"label", pctEncode(recipient)}, uriQueryPair{"message", pctEncode(message)})
+	params := []uriQueryPair{{"amount", amount}, {"label", pctEncode(recipient)}, {"message", pctEncode(message)}}
+	return withQuery(s.scheme+":"+address, append(params, extra...)...)
 }
 
 // parse reads scheme:<address>?... in any case of the scheme (BIP21:
 // implementations must accept any combination). A req- parameter makes the
 // whole URI one this kind cannot honour (BIP21 §Forward compatibility);
-// other unknown parameters are ignored, as BIP21 allows.
-func (s bip21Scheme) parse(p string, address, amount, recipient, message *string) bool {
+// other unknown parameters are ignored, as BIP21 allows, unless extra
+// names them.
+func (s bip21Scheme) parse(p string, address, amount, recipient, message *string, extra map[string]*string) bool {
 	rest, ok := cutSchemeFold(p, s.scheme+":")
 	if !ok {
 		return false
@@ -137,6 +154,8 @@ func (s bip21Scheme) parse(p string, address, amount, recipient, message *string
 			*message = pair.value
 		case strings.HasPrefix(pair.name, "req-"):
 			return false
+		case extra[pair.name] != nil:
+			*extra[pair.name] = pair.value
 		}
 	}
 	*address = s.chain.canonical(addr)

@@ -51,6 +51,13 @@ func TestBitcoin(t *testing.T) {
 			map[string]string{"address": "1BoatSLRHtKNngkdXEeobR76b53LETtpyT", "amount": "21000000.00000000"},
 			"bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT?amount=21000000.00000000"},
 	)
+	// The unified QR example of bitcoinqr.dev (Bitcoin Design community):
+	// BIP21 with a BOLT #11 invoice in lightning=, bech32 strings in
+	// uppercase.
+	unifiedInvoice := "lnbc10u1p3pj257pp5yztkwjcz5ftl5laxkav23zmzekaw37zk6kmv80pk4xaev5qhtz7qdpdwd3xger9wd5kwm36yprx7u3qd36kucmgyp282etnv3shjcqzpgxqyz5vqsp5usyc4lk9chsfp53kvcnvq456ganh60d89reykdngsmtj6yw3nhvq9qyyssqjcewm5cjwz4a6rfjx77c490yced6pemk0upkxhy89cmm7sct66k8gneanwykzgdrwrfje69h9u5u0w57rrcsysas7gadwmzxc8c6t0spjazup6"
+	vectors = append(vectors, vector{"unified QR", "bitcoinqr.dev, BIP21 URI with BOLT 11 invoice (BOLT #11 §Encoding Overview: bitcoin: with lightning=)",
+		map[string]string{"address": "bc1qylh3u67j673h6y6alv70m0pl2yz53tzhvxgg7u", "amount": "0.00001", "recipient": "sbddesign: For lunch Tuesday", "message": "For lunch Tuesday", "lightning": unifiedInvoice},
+		"bitcoin:BC1QYLH3U67J673H6Y6ALV70M0PL2YZ53TZHVXGG7U?amount=0.00001&label=sbddesign%3A%20For%20lunch%20Tuesday&message=For%20lunch%20Tuesday&lightning=" + strings.ToUpper(unifiedInvoice)})
 	runVectors(t, "bitcoin", vectors)
 
 	// BIP350 §Test vectors, invalid segwit addresses, and the BIP173
@@ -102,6 +109,8 @@ func TestBitcoin(t *testing.T) {
 		bad{"amount above supply", map[string]string{"address": ok, "amount": "21000000.00000001"}, "amount"},
 		bad{"recipient not UTF-8", map[string]string{"address": ok, "recipient": "\xff"}, "recipient"},
 		bad{"message with control character", map[string]string{"address": ok, "message": "a\x00b"}, "message"},
+		bad{"lightning not an invoice", map[string]string{"address": ok, "lightning": "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"}, "lightning"},
+		bad{"lightning checksum", map[string]string{"address": ok, "lightning": "lnbc1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygspp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdpl2pkx2ctnv5sxxmmwwd5kgetjypeh2ursdae8g6twvus8g6rfwvs8qun0dfjkxaq9qrsgq357wnc5r2ueh7ck6q93dj32dlqnls087fxdwk8qakdyafkq3yap9us6v52vjjsrvywa6rt52cm9r9zqt8r2t7mlcwspyetp5h2tztugp9lfyqm"}, "lightning"},
 	)
 	runBad(t, "bitcoin", bads)
 
@@ -162,6 +171,10 @@ func TestBitcoinRecognise(t *testing.T) {
 			"bitcoin:bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4?label=Luke-Jr",
 			map[string]string{"address": "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", "recipient": "Luke-Jr"},
 			"bitcoin:BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4?label=Luke-Jr"},
+		{"unified QR", "bitcoinqr.dev: lightning= carries a BOLT #11 invoice",
+			"bitcoin:BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4?amount=0.0025&lightning=LNBC2500U1PVJLUEZSP5ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYGSPP5QQQSYQCYQ5RQWZQFQQQSYQCYQ5RQWZQFQQQSYQCYQ5RQWZQFQYPQDQ5XYSXXATSYP3K7ENXV4JSXQZPU9QRSGQUK0RL77NJ30YXDY8J9VDX85FKPMDLA2087NE0XH8NHEDH8W27KYKE0LP53UT353S06FV3QFEGEXT0EH0YMJPF39TUVEN09SAM30G4VGPFNA3RH",
+			map[string]string{"address": "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", "amount": "0.0025", "lightning": "lnbc2500u1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygspp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdq5xysxxatsyp3k7enxv4jsxqzpu9qrsgquk0rl77nj30yxdy8j9vdx85fkpmdla2087ne0xh8nhedh8w27kyke0lp53ut353s06fv3qfegext0eh0ymjpf39tuven09sam30g4vgpfna3rh"},
+			"bitcoin:BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4?amount=0.0025&lightning=LNBC2500U1PVJLUEZSP5ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYG3ZYGSPP5QQQSYQCYQ5RQWZQFQQQSYQCYQ5RQWZQFQQQSYQCYQ5RQWZQFQYPQDQ5XYSXXATSYP3K7ENXV4JSXQZPU9QRSGQUK0RL77NJ30YXDY8J9VDX85FKPMDLA2087NE0XH8NHEDH8W27KYKE0LP53UT353S06FV3QFEGEXT0EH0YMJPF39TUVEN09SAM30G4VGPFNA3RH"},
 		{"plus is not a space", "BIP21 §General Format (RFC 3986 percent-encoding, not HTML forms)",
 			"bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT?message=a+b",
 			map[string]string{"address": "1BoatSLRHtKNngkdXEeobR76b53LETtpyT", "message": "a+b"},

@@ -44,8 +44,8 @@ func init() {
 		Name:    "ethereum",
 		Summary: "Request an Ethereum payment in ether or an ERC-20 token (ERC-681 ethereum: URI; EIP-55 address checksum verified)",
 		Standard: registry.Standard{
-			Name:    "ERC-681 (URL Format for Transaction Requests); ERC-55 for address checksums",
-			Version: "Final",
+			Name:    "ERC-681",
+			Version: "(URL Format for Transaction Requests, Final) with ERC-55 address checksums",
 			Section: "§Syntax, §Semantics",
 			URL:     "https://eips.ethereum.org/EIPS/eip-681",
 		},

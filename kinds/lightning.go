@@ -45,9 +45,9 @@ func init() {
 		Name:    "lightning",
 		Summary: "Pay over the Lightning Network (BOLT #11 invoice or LNURL, lightning: URI in uppercase; bech32 checksum verified)",
 		Standard: registry.Standard{
-			Name:    "BOLT #11 (Invoice Protocol for Lightning Payments); LUD-01 for LNURL",
-			Version: "BOLT #11 as of March 2026; LUD-01",
-			Section: "§Encoding Overview, §Human-Readable Part, §Data Part; LUD-01",
+			Name:    "BOLT #11",
+			Version: "(Invoice Protocol for Lightning Payments, March 2026) and LUD-01 for LNURL",
+			Section: "§Encoding Overview, §Human-Readable Part, §Data Part",
 			URL:     "https://github.com/lightning/bolts/blob/master/11-payment-encoding.md",
 		},
 		Examples: []Lightning{

@@ -43,9 +43,9 @@ func init() {
 		Name:    "litecoin",
 		Summary: "Request a Litecoin payment (litecoin: URI with amount, payee name and message; address checksum verified)",
 		Standard: registry.Standard{
-			Name:    "BIP21 URI scheme as used by Litecoin Core (litecoin:); BIP173 and BIP350 for addresses",
-			Version: "BIP21 2012, BIP350 2020",
-			Section: "BIP21 §Specification; Litecoin Core chain parameters for the prefixes",
+			Name:    "BIP21",
+			Version: "(URI Scheme, 2012) with Litecoin Core's address prefixes",
+			Section: "§Specification",
 			URL:     "https://github.com/bitcoin/bips/blob/master/bip-0021.mediawiki",
 		},
 		Examples: []Litecoin{
@@ -59,7 +59,7 @@ func init() {
 		Encode: func(l Litecoin) string { return litecoinURI.encode(l.Address, l.Amount, l.Recipient, l.Message) },
 		Parse: func(p string) (Litecoin, bool) {
 			var l Litecoin
-			ok := litecoinURI.parse(p, &l.Address, &l.Amount, &l.Recipient, &l.Message)
+			ok := litecoinURI.parse(p, &l.Address, &l.Amount, &l.Recipient, &l.Message, nil)
 			return l, ok
 		},
 	})

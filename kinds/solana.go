@@ -37,7 +37,7 @@ func init() {
 		Summary: "Request a Solana payment in SOL or an SPL token (Solana Pay transfer request, solana: URI)",
 		Standard: registry.Standard{
 			Name:    "Solana Pay Specification",
-			Version: "1.0",
+			Version: "v1",
 			Section: "Specification: Transfer Request",
 			URL:     "https://docs.solanapay.com/spec",
 		},

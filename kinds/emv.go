@@ -176,7 +176,8 @@ func emvTemplateLength(objs ...emvObject) int {
 // with no ASCII form is refused with a fix that leaves it out; so is a
 // value over max characters, with a fix cut to fit. rule cites the clause.
 func emvText(field, value string, max int, rule string) (string, *registry.FieldError) {
-	folded := asciiFold(strings.TrimSpace(value))
+	// Trimmed again after folding: a lone combining mark leaves a space.
+	folded := strings.TrimSpace(asciiFold(strings.TrimSpace(value)))
 	printable := strings.Map(func(r rune) rune {
 		if r < 0x20 || r > 0x7e {
 			return -1
@@ -211,6 +212,10 @@ func emvTexts(fields ...emvTextField) []registry.FieldError {
 	for _, f := range fields {
 		v, err := emvText(f.name, *f.value, f.max, f.rule)
 		switch {
+		case err != nil && err.Fix == "" && f.example != "":
+			// Nothing of a required value survives: offer the example.
+			err.Fix = f.example
+			errs = append(errs, *err)
 		case err != nil:
 			errs = append(errs, *err)
 		case v == "" && f.example != "":

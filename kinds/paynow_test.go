@@ -33,7 +33,7 @@ func TestPayNow(t *testing.T) {
 			map[string]string{"proxy": "8455 4295", "city": "SINGAPORE"},
 			"00020101021126380009SG.PAYNOW010100211+6584554295030115204000053037025802SG5902NA6009SINGAPORE630416D8"},
 	})
-	runBad(t, "paynow", []bad{
+	badCases := []bad{
 		{"missing proxy", map[string]string{"amount": "1"}, "proxy"},
 		{"mobile of 7 digits", map[string]string{"proxy": "+659123456"}, "proxy"},
 		{"mobile not starting 8 or 9", map[string]string{"proxy": "61234567"}, "proxy"},
@@ -48,7 +48,9 @@ func TestPayNow(t *testing.T) {
 		{"name too long", map[string]string{"proxy": "201403121W", "name": strings.Repeat("N", 26)}, "name"},
 		{"city too long", map[string]string{"proxy": "201403121W", "city": "Singapore Central"}, "city"},
 		{"reference too long", map[string]string{"proxy": "201403121W", "reference": strings.Repeat("R", 26)}, "reference"},
-	})
+	}
+	runBad(t, "paynow", badCases)
+	checkFixes(t, "paynow", badCases)
 	recogniseVectors(t, "paynow", []recognised{
 		{"ThunderQuote output", "ThunderQuoteTeam/PaynowQR generator output",
 			"00020101021226490009SG.PAYNOW010120210201403121W030110408202012315204000053037025403500" +

@@ -30,7 +30,7 @@ func TestPix(t *testing.T) {
 			map[string]string{"key": "+55 11 99999-9999", "name": "FULANO DE TAL", "city": "SAO PAULO", "amount": "123.45", "description": "Padaria do Bairro", "txid": "TX123"},
 			"00020126570014br.gov.bcb.pix0114+55119999999990217Padaria do Bairro5204000053039865406123.455802BR5913FULANO DE TAL6009SAO PAULO62090505TX1236304EAF0"},
 	})
-	runBad(t, "pix", []bad{
+	badCases := []bad{
 		{"missing key", map[string]string{"name": "A", "city": "B"}, "key"},
 		{"wrong CPF check digit", map[string]string{"key": "12345678900", "name": "A", "city": "B"}, "key"},
 		{"CPF of one repeated digit", map[string]string{"key": "111.111.111-11", "name": "A", "city": "B"}, "key"},
@@ -52,7 +52,9 @@ func TestPix(t *testing.T) {
 		{"amount over 13 characters", map[string]string{"key": pixEVP, "name": "A", "city": "B", "amount": "12345678901234"}, "amount"},
 		{"amount with 3 decimals", map[string]string{"key": pixEVP, "name": "A", "city": "B", "amount": "1.005"}, "amount"},
 		{"cep of 7 digits", map[string]string{"key": pixEVP, "name": "A", "city": "B", "cep": "0131010"}, "cep"},
-	})
+	}
+	runBad(t, "pix", badCases)
+	checkFixes(t, "pix", badCases)
 }
 
 func TestPixKeyTypes(t *testing.T) {
@@ -110,6 +112,29 @@ func TestPixFixes(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%s: no error on %s: %v", c.name, c.field, errs)
+		}
+	}
+}
+
+// checkFixes applies the Fix of each bad case's error on its field and
+// builds again: a fix must be a valid value ("" drops the field), so the
+// corrected call succeeds.
+func checkFixes(t *testing.T, kind string, cases []bad) {
+	t.Helper()
+	k := lookup(t, kind)
+	for _, c := range cases {
+		_, errs := k.Build(c.fields)
+		for _, e := range errs {
+			if e.Field != c.field {
+				continue
+			}
+			fixed := withField(c.fields, e.Field, e.Fix)
+			if e.Fix == "" {
+				delete(fixed, e.Field)
+			}
+			if _, again := k.Build(fixed); len(again) > 0 {
+				t.Errorf("%s %q: the fix %q of %s is refused: %v", kind, c.name, e.Fix, e.Field, again)
+			}
 		}
 	}
 }

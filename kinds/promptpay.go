@@ -30,8 +30,12 @@ const (
 
 var promptPayAmount = decimalAmount{unit: "THB", decimals: 2, cite: "EMV QRCPS-MPM, ID 54 Transaction Amount"}
 
-// promptPayTag is the sub-field of template 29 for each proxy type.
-var promptPayTag = map[string]string{"mobile": "01", "national_id": "02", "ewallet": "03"}
+var (
+	// promptPayTag is the sub-field of template 29 for each proxy type.
+	promptPayTag = map[string]string{"mobile": "01", "national_id": "02", "ewallet": "03"}
+	// promptPayFix is a valid proxy of each type, offered as a fix.
+	promptPayFix = map[string]string{"mobile": promptPayExample, "national_id": "1111111111119", "ewallet": "140000012345678"}
+)
 
 func init() {
 	registry.Register(registry.Kind[PromptPay]{
@@ -72,7 +76,11 @@ func checkPromptPay(p *PromptPay) []registry.FieldError {
 func promptPayProxy(p *PromptPay) *registry.FieldError {
 	plus, digits, bad := splitPhoneNumber(p.Proxy)
 	if bad != noBadRune {
-		return &registry.FieldError{Field: "proxy", Detail: "proxy is digits only (with spaces or dashes between groups); it has " + describeRune(bad) + " (" + promptPayRule + ")", Fix: promptPayExample}
+		fix, ok := promptPayFix[strings.ToLower(p.ProxyType)]
+		if !ok {
+			fix = promptPayExample
+		}
+		return &registry.FieldError{Field: "proxy", Detail: "proxy is digits only (with spaces or dashes between groups); it has " + describeRune(bad) + " (" + promptPayRule + ")", Fix: fix}
 	}
 	kind := strings.ToLower(p.ProxyType)
 	if kind == "" {
@@ -99,20 +107,20 @@ func promptPayProxy(p *PromptPay) *registry.FieldError {
 			national, ok = digits[1:], true
 		}
 		if !ok || len(national) != 9 {
-			return &registry.FieldError{Field: "proxy", Detail: "proxy is a Thai mobile number: 0 and 9 digits, or +66 and 9 digits, written 0066 and the 9 digits in the code (" + promptPayRule + ", sub-field 01)", Fix: promptPayExample}
+			return &registry.FieldError{Field: "proxy", Detail: "proxy is a Thai mobile number: 0 and 9 digits, or +66 and 9 digits, written 0066 and the 9 digits in the code (" + promptPayRule + ", sub-field 01)", Fix: promptPayFix[kind]}
 		}
 		p.Proxy = "0066" + national
 	case "national_id":
 		if len(digits) != 13 {
-			return &registry.FieldError{Field: "proxy", Detail: "proxy is a national ID or tax ID of 13 digits; it has " + itoa(len(digits)) + " (" + promptPayRule + ", sub-field 02); a mobile number is 0 and 9 digits", Fix: promptPayExample}
+			return &registry.FieldError{Field: "proxy", Detail: "proxy is a national ID or tax ID of 13 digits; it has " + itoa(len(digits)) + " (" + promptPayRule + ", sub-field 02); a mobile number is 0 and 9 digits", Fix: promptPayFix[kind]}
 		}
 		if !thaiIDValid(digits) {
-			return &registry.FieldError{Field: "proxy", Detail: "proxy is 13 digits but its check digit " + digits[12:] + " does not match the first twelve (Thai national ID and company tax ID: weights 13 to 2, (11 − sum mod 11) mod 10)", Fix: promptPayExample}
+			return &registry.FieldError{Field: "proxy", Detail: "proxy is 13 digits but its check digit " + digits[12:] + " does not match the first twelve (Thai national ID and company tax ID: weights 13 to 2, (11 − sum mod 11) mod 10)", Fix: promptPayFix[kind]}
 		}
 		p.Proxy = digits
 	case "ewallet":
 		if len(digits) != 15 {
-			return &registry.FieldError{Field: "proxy", Detail: "proxy is an e-wallet ID of 15 digits; it has " + itoa(len(digits)) + " (" + promptPayRule + ", sub-field 03)", Fix: promptPayExample}
+			return &registry.FieldError{Field: "proxy", Detail: "proxy is an e-wallet ID of 15 digits; it has " + itoa(len(digits)) + " (" + promptPayRule + ", sub-field 03)", Fix: promptPayFix[kind]}
 		}
 		p.Proxy = digits
 	}

@@ -31,7 +31,7 @@ func TestPromptPay(t *testing.T) {
 			map[string]string{"proxy": "140000012345678"},
 			"00020101021129390016A00000067701011103151400000123456785802TH5303764630486DC"},
 	})
-	runBad(t, "promptpay", []bad{
+	badCases := []bad{
 		{"missing proxy", map[string]string{"amount": "1"}, "proxy"},
 		// dtinth/promptpay-qr's own ID and tax ID vectors have check digits
 		// that do not match.
@@ -44,7 +44,9 @@ func TestPromptPay(t *testing.T) {
 		{"unknown proxy type", map[string]string{"proxy": "0801234567", "proxy_type": "bank"}, "proxy_type"},
 		{"amount with comma", map[string]string{"proxy": "0801234567", "amount": "4,22"}, "amount"},
 		{"amount zero", map[string]string{"proxy": "0801234567", "amount": "0"}, "amount"},
-	})
+	}
+	runBad(t, "promptpay", badCases)
+	checkFixes(t, "promptpay", badCases)
 	notRecognised(t, "promptpay", []string{
 		// A bill payment (template 30, AID ...0112; CRC valid) is not a
 		// credit transfer.

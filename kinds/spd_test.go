@@ -29,7 +29,7 @@ func TestSPD(t *testing.T) {
 			map[string]string{"iban": spdACC, "message": "Platba za zboží", "recipient": "Jan Novák", "bic": "GIBACZPX", "currency": "eur", "ks": "0308", "ss": "1234"},
 			"SPD*1.0*ACC:CZ2806000000000168540115+GIBACZPX*CC:EUR*MSG:Platba za zbo%C5%BE%C3%AD*RN:Jan Nov%C3%A1k*X-KS:0308*X-SS:1234"},
 	})
-	runBad(t, "spd", []bad{
+	badCases := []bad{
 		{"missing iban", map[string]string{"amount": "1"}, "iban"},
 		{"wrong IBAN check digits", map[string]string{"iban": "CZ2906000000000168540115"}, "iban"},
 		{"IBAN of wrong length", map[string]string{"iban": "CZ280600000000016854011"}, "iban"},
@@ -50,7 +50,9 @@ func TestSPD(t *testing.T) {
 		{"constant symbol with letters", map[string]string{"iban": spdACC, "ks": "KS0308"}, "ks"},
 		{"due date not a date", map[string]string{"iban": spdACC, "due": "20240231"}, "due"},
 		{"due date in another layout", map[string]string{"iban": spdACC, "due": "31.12.2024"}, "due"},
-	})
+	}
+	runBad(t, "spd", badCases)
+	checkFixes(t, "spd", badCases)
 	recogniseVectors(t, "spd", []recognised{
 		// jedenweb/qr-payment test: the qr-platba example with CRC32
 		// e8f0bf9e (zlib CRC-32 recomputed), which is checked and dropped.

@@ -36,7 +36,7 @@ func TestVietQR(t *testing.T) {
 			map[string]string{"bank": "970436", "account": "9704 3612 3456 7890", "service": "card"},
 			"00020101021138600010A00000072701300006970436011697043612345678900208QRIBFTTC53037045802VN6304E536"},
 	})
-	runBad(t, "vietqr", []bad{
+	badCases := []bad{
 		{"missing bank", map[string]string{"account": "257678859"}, "bank"},
 		{"bank of 5 digits", map[string]string{"bank": "97041", "account": "257678859"}, "bank"},
 		{"bank with letters", map[string]string{"bank": "VCB001", "account": "257678859"}, "bank"},
@@ -50,7 +50,9 @@ func TestVietQR(t *testing.T) {
 		{"amount over 13 digits", map[string]string{"bank": "970416", "account": "257678859", "amount": strings.Repeat("9", 14)}, "amount"},
 		{"purpose over 25", map[string]string{"bank": "970416", "account": "257678859", "purpose": strings.Repeat("p", 26)}, "purpose"},
 		{"purpose with no ASCII form", map[string]string{"bank": "970416", "account": "257678859", "purpose": "越南"}, "purpose"},
-	})
+	}
+	runBad(t, "vietqr", badCases)
+	checkFixes(t, "vietqr", badCases)
 	notRecognised(t, "vietqr", []string{
 		// vietnam-qr-pay's invalid-CRC case.
 		"00020101021238530010A0000007270123000697041601092576788590208QRIBFTTA5303704540410005802VN62150811Chuyen tien6304BBB5",

@@ -1,5 +1,10 @@
 package render
 
+import (
+	"slices"
+	"sync"
+)
+
 // A drawing is everything that is painted in the foreground colour, in
 // canvas module units, plus text. PNG and SVG outputs are two ways of
 // painting the same drawing, so shapes are written once.
@@ -7,6 +12,21 @@ type drawing struct {
 	l    *layout
 	dark path
 	text *caption
+	// ops is the pooled backing array of dark.ops, returned by release.
+	ops *[]pathOp
+}
+
+// pathOps reuses the path commands of finished drawings: a styled
+// version-10 symbol has over ten thousand (56 bytes each), and growing
+// them anew for every image was most of the time of an SVG.
+var pathOps = sync.Pool{New: func() any { return new([]pathOp) }}
+
+// release returns the drawing's path commands to the pool; the drawing
+// must not be used afterwards.
+func (d *drawing) release() {
+	*d.ops = d.dark.ops[:0]
+	pathOps.Put(d.ops)
+	d.dark.ops, d.ops = nil, nil
 }
 
 // caption is a line of text centred at (x, y) in modules; inverse text is
@@ -69,7 +89,8 @@ func newModuleGrid(s *Symbol) *moduleGrid {
 func (g *moduleGrid) at(x, y int) bool { return g.dark[(y+1)*g.stride+x+1] }
 
 func newDrawing(s *Symbol, l *layout, o *Options) *drawing {
-	d := &drawing{l: l}
+	d := &drawing{l: l, ops: pathOps.Get().(*[]pathOp)}
+	d.dark.ops = (*d.ops)[:0]
 	n := s.Size
 	cx, cy := float64(l.codeX), float64(l.codeY)
 
@@ -87,26 +108,12 @@ func newDrawing(s *Symbol, l *layout, o *Options) *drawing {
 
 	g := newModuleGrid(s)
 	if o.Module == ModuleSquare {
-		// Merge horizontal runs: far fewer path commands than one square
-		// per module, and no seams between neighbours in SVG renderers.
-		for y := 0; y < n; y++ {
-			for x := 0; x < n; {
-				if !g.at(x, y) {
-					x++
-					continue
-				}
-				start := x
-				for x < n && g.at(x, y) {
-					x++
-				}
-				d.dark.rect(cx+float64(start), cy+float64(y), float64(x-start), 1, false)
-			}
-		}
+		traceContours(&d.dark, g, cx, cy)
 		return d.finish(o)
 	}
 	// About half the modules are dark and most shapes take at most ten
 	// path commands: grow once rather than many times.
-	d.dark.ops = append(make([]pathOp, 0, len(d.dark.ops)+5*n*n+64), d.dark.ops...)
+	d.dark.ops = slices.Grow(d.dark.ops, 5*n*n+64)
 	shape := moduleShapes[o.Module]
 	st := g.stride
 	for y := 0; y < n; y++ {

@@ -80,7 +80,9 @@ var shadeOf = func() (t [256]byte) {
 func shadedRows(png *pngScratch, s *Symbol, l *layout, o *Options) ([]byte, int, []color.NRGBA) {
 	sc := rasterScratches.Get().(*rasterScratch)
 	defer rasterScratches.Put(sc)
-	mask := coverage(sc, newDrawing(s, l, o), o.Size)
+	d := newDrawing(s, l, o)
+	mask := coverage(sc, d, o.Size)
+	d.release()
 	palette := make([]color.NRGBA, shadeLevels)
 	for i := range palette {
 		palette[i] = blend(o.Background, o.Foreground, i, shadeLevels-1)

@@ -1,0 +1,92 @@
+package kinds_test
+
+import "testing"
+
+func TestSocial(t *testing.T) {
+	runVectors(t, "social", []vector{
+		{"instagram", "Instagram profile link https://www.instagram.com/<username>/",
+			map[string]string{"network": "instagram", "handle": "nasa"},
+			"https://www.instagram.com/nasa/"},
+		{"instagram from a pasted link", "Instagram profile link, handle taken from it",
+			map[string]string{"network": "Instagram", "handle": "https://www.instagram.com/natgeo/"},
+			"https://www.instagram.com/natgeo/"},
+		{"x", "X profile link https://x.com/<username>",
+			map[string]string{"network": "x", "handle": "@NASA"},
+			"https://x.com/NASA"},
+		{"facebook short legacy name", "Facebook profile link; zuck predates the 5-character minimum",
+			map[string]string{"network": "facebook", "handle": "zuck"},
+			"https://www.facebook.com/zuck"},
+		{"linkedin", "LinkedIn public profile URL https://www.linkedin.com/in/<name>",
+			map[string]string{"network": "linkedin", "handle": "williamhgates"},
+			"https://www.linkedin.com/in/williamhgates"},
+		{"youtube", "YouTube handle URL https://www.youtube.com/@<handle>",
+			map[string]string{"network": "youtube", "handle": "@NASA"},
+			"https://www.youtube.com/@NASA"},
+		// YouTube handles may use letters of other scripts; the path
+		// carries them percent-encoded as UTF-8 (RFC 3987 §3.1).
+		{"youtube non-latin handle", "YouTube handle guidelines (75 languages); RFC 3986 §2.1 percent-encoding",
+			map[string]string{"network": "youtube", "handle": "ютуб"},
+			"https://www.youtube.com/@%D1%8E%D1%82%D1%83%D0%B1"},
+		{"tiktok", "TikTok profile link https://www.tiktok.com/@<username>",
+			map[string]string{"network": "tiktok", "handle": "scout2015"},
+			"https://www.tiktok.com/@scout2015"},
+		{"github", "GitHub profile link https://github.com/<username>",
+			map[string]string{"network": "github", "handle": "octocat"},
+			"https://github.com/octocat"},
+		{"mastodon", "Mastodon profile link https://<server>/@<username> for @user@server",
+			map[string]string{"network": "mastodon", "handle": "@Gargron@mastodon.social"},
+			"https://mastodon.social/@Gargron"},
+		{"mastodon from a link, IDN server", "Mastodon profile link; server name in punycode (IDNA)",
+			map[string]string{"network": "mastodon", "handle": "https://bücher.social/@lesen"},
+			"https://xn--bcher-kva.social/@lesen"},
+		{"threads", "Threads profile link https://www.threads.com/@<username>",
+			map[string]string{"network": "threads", "handle": "zuck"},
+			"https://www.threads.com/@zuck"},
+		{"bluesky", "Bluesky profile link https://bsky.app/profile/<handle>; AT Protocol handles are case-insensitive",
+			map[string]string{"network": "bluesky", "handle": "@Alice.BSKY.social"},
+			"https://bsky.app/profile/alice.bsky.social"},
+	})
+	runBad(t, "social", []bad{
+		{"missing network", map[string]string{"handle": "nasa"}, "network"},
+		{"unknown network", map[string]string{"network": "myspace", "handle": "tom"}, "network"},
+		{"missing handle", map[string]string{"network": "x"}, "handle"},
+		{"instagram over 30", map[string]string{"network": "instagram", "handle": "abcdefghijklmnopqrstuvwxyz12345"}, "handle"},
+		{"x with a dot", map[string]string{"network": "x", "handle": "nasa.gov"}, "handle"},
+		{"x over 15", map[string]string{"network": "x", "handle": "abcdefghijklmnop"}, "handle"},
+		{"facebook with underscore", map[string]string{"network": "facebook", "handle": "my_page"}, "handle"},
+		{"linkedin with a space", map[string]string{"network": "linkedin", "handle": "bill gates"}, "handle"},
+		{"youtube too short", map[string]string{"network": "youtube", "handle": "ab"}, "handle"},
+		{"tiktok with a dash", map[string]string{"network": "tiktok", "handle": "scout-2015"}, "handle"},
+		{"github leading hyphen", map[string]string{"network": "github", "handle": "-octocat"}, "handle"},
+		{"mastodon without server", map[string]string{"network": "mastodon", "handle": "Gargron"}, "handle"},
+		{"mastodon bad user", map[string]string{"network": "mastodon", "handle": "gar.@mastodon.social"}, "handle"},
+		{"mastodon bad server", map[string]string{"network": "mastodon", "handle": "Gargron@localhost"}, "handle"},
+		{"bluesky without domain", map[string]string{"network": "bluesky", "handle": "alice"}, "handle"},
+		{"bluesky numeric tld", map[string]string{"network": "bluesky", "handle": "alice.123"}, "handle"},
+		{"link of another network", map[string]string{"network": "x", "handle": "https://www.instagram.com/nasa/"}, "handle"},
+	})
+	recogniseVectors(t, "social", []recognised{
+		{"twitter.com", "X profile links were twitter.com/<username>", "https://twitter.com/NASA",
+			map[string]string{"network": "x", "handle": "NASA"}, "https://x.com/NASA"},
+		{"threads.net", "Threads moved its web links from threads.net to threads.com", "https://www.threads.net/@zuck",
+			map[string]string{"network": "threads", "handle": "zuck"}, "https://www.threads.com/@zuck"},
+		{"linkedin trailing slash", "LinkedIn shares profile links with a trailing slash", "https://www.linkedin.com/in/williamhgates/",
+			map[string]string{"network": "linkedin", "handle": "williamhgates"}, "https://www.linkedin.com/in/williamhgates"},
+	})
+	notRecognised(t, "social", []string{
+		"https://mastodon.social/@Gargron", // left to the url kind: same shape as medium.com/@user
+		"https://www.instagram.com/p/Cxyz123/",
+		"https://github.com/golang/go",
+		"https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+		"https://x.com/",
+	})
+}
+
+// TestSocialFix checks that a handle with stray characters is answered
+// with the cleaned handle.
+func TestSocialFix(t *testing.T) {
+	_, errs := lookup(t, "social").Build(map[string]string{"network": "x", "handle": "nasa.gov"})
+	if len(errs) != 1 || errs[0].Fix != "nasagov" {
+		t.Fatalf("errors %+v, want the fix nasagov", errs)
+	}
+}

@@ -1,0 +1,55 @@
+package kinds_test
+
+import "testing"
+
+func TestAppStore(t *testing.T) {
+	runVectors(t, "appstore", []vector{
+		{"apple id", "App Store product link https://apps.apple.com/app/id<Apple ID> (Facebook, 284882215)",
+			map[string]string{"ios": "284882215"},
+			"https://apps.apple.com/app/id284882215"},
+		{"apple id with id prefix", "App Store links write the Apple ID as id<number>",
+			map[string]string{"ios": "id585027354"},
+			"https://apps.apple.com/app/id585027354"},
+		// Google's Maps URLs page links the iOS app as
+		// https://itunes.apple.com/app/id585027354.
+		{"store link with country and name", "App Store link; Google Maps URLs get-started page links https://itunes.apple.com/app/id585027354",
+			map[string]string{"ios": "https://apps.apple.com/us/app/google-maps/id585027354?mt=8"},
+			"https://apps.apple.com/app/id585027354"},
+		{"application id", "Google Play link https://play.google.com/store/apps/details?id=com.google.android.apps.maps (Google Maps URLs get-started page)",
+			map[string]string{"android": "com.google.android.apps.maps"},
+			"https://play.google.com/store/apps/details?id=com.google.android.apps.maps"},
+		{"play link with language", "Google Play details link; hl= is left out",
+			map[string]string{"android": "https://play.google.com/store/apps/details?id=com.example.my_app&hl=de"},
+			"https://play.google.com/store/apps/details?id=com.example.my_app"},
+		{"market link", "Android market://details?id= link",
+			map[string]string{"android": "market://details?id=org.wikipedia"},
+			"https://play.google.com/store/apps/details?id=org.wikipedia"},
+		{"both, platform ios", "one link per code: platform picks the store",
+			map[string]string{"ios": "284882215", "android": "com.facebook.katana", "platform": "IOS"},
+			"https://apps.apple.com/app/id284882215"},
+		{"both, platform android", "one link per code: platform picks the store",
+			map[string]string{"ios": "284882215", "android": "com.facebook.katana", "platform": "android"},
+			"https://play.google.com/store/apps/details?id=com.facebook.katana"},
+	})
+	runBad(t, "appstore", []bad{
+		{"no app", map[string]string{"platform": "ios"}, "ios"},
+		{"both without platform", map[string]string{"ios": "284882215", "android": "com.facebook.katana"}, "platform"},
+		{"platform without its app", map[string]string{"ios": "284882215", "platform": "android"}, "android"},
+		{"unknown platform", map[string]string{"ios": "284882215", "platform": "windows"}, "platform"},
+		{"apple id with letters", map[string]string{"ios": "id28488221x"}, "ios"},
+		{"link to another site", map[string]string{"ios": "https://example.com/app/id284882215"}, "ios"},
+		// Android: "It must have at least two segments ... Each segment
+		// must start with a letter ... [a-zA-Z0-9_]".
+		{"one segment", map[string]string{"android": "myapp"}, "android"},
+		{"segment starting with a digit", map[string]string{"android": "com.example.2ndEdition"}, "android"},
+		{"symbol in application id", map[string]string{"android": "com.thunk@ble.l!ve"}, "android"},
+		{"play link without id", map[string]string{"android": "https://play.google.com/store/apps/details?hl=en"}, "android"},
+	})
+	recogniseVectors(t, "appstore", []recognised{
+		{"storefront link", "App Store link as shared from the store", "https://apps.apple.com/us/app/google-maps/id585027354",
+			map[string]string{"ios": "585027354"}, "https://apps.apple.com/app/id585027354"},
+		{"play link", "Google Play link as shared from the store", "https://play.google.com/store/apps/details?id=com.google.android.apps.maps&hl=en_US",
+			map[string]string{"android": "com.google.android.apps.maps"}, "https://play.google.com/store/apps/details?id=com.google.android.apps.maps"},
+	})
+	notRecognised(t, "appstore", []string{"https://apps.apple.com/us/story/id1538632801x", "https://play.google.com/store/apps/dev?id=5700313618786177705", "https://example.com/app/id284882215"})
+}

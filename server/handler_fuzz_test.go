@@ -87,6 +87,17 @@ func FuzzHandler(f *testing.F) {
 			return
 		case http.StatusNoContent, http.StatusNotModified:
 			return
+		case http.StatusSeeOther:
+			// An editor page sends a submitted form to its short link; the
+			// link stays on this service and opens.
+			loc := rec.Header().Get("Location")
+			if !strings.HasPrefix(loc, "/") || strings.HasPrefix(loc, "//") {
+				t.Fatalf("%s %s: 303 to %q", method, short(target), loc)
+			}
+			if opened := do(t, http.MethodGet, loc); opened.Code != http.StatusOK {
+				t.Fatalf("%s %s: 303 to %s, which answers %d", method, short(target), loc, opened.Code)
+			}
+			return
 		}
 		if rec.Code >= 500 {
 			t.Fatalf("%s %s: %d %s", method, short(target), rec.Code, rec.Body.String())

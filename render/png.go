@@ -11,21 +11,29 @@ import (
 	"github.com/klauspost/compress/zlib"
 )
 
-// pngLevel is the zlib level of every PNG, chosen by measurement
-// (BENCHMARKS.md, "Choosing the zlib level"): QR rows repeat scale times
-// and a module row is a few long runs, so klauspost/compress's level 6
-// finds nearly every match that BestCompression finds (1-bit rows within
-// 2 % of its bytes, and well under libqrencode's, which e2e checks) in a
-// fraction of the time. Lower levels cost up to 30 % more bytes and were
-// no faster on these rows.
-const pngLevel = 6
+// zlib levels, chosen by measurement (BENCHMARKS.md, "Choosing the zlib
+// level"). QR rows repeat scale times and a module row is a few long
+// runs, so klauspost/compress's level 6 finds nearly every match that
+// BestCompression finds in 1-bit rows (within 2 % of its bytes, and well
+// under libqrencode's, which e2e checks) in a fraction of the time. On
+// anti-aliased 4-bit rows level 5 is both faster and smaller than 6;
+// lower levels cost 15-30 % more bytes for little time.
+const (
+	pngLevelPlain  = 6
+	pngLevelShaded = 5
+)
 
-// zlibWriters reuses compressors: a deflate writer holds hundreds of
-// kilobytes of tables, far more than the image it writes.
-var zlibWriters = sync.Pool{New: func() any {
-	w, _ := zlib.NewWriterLevel(io.Discard, pngLevel)
-	return w
-}}
+// zlibWriters reuses compressors, one pool per level: a deflate writer
+// holds hundreds of kilobytes of tables, far more than the image it
+// writes.
+var zlibWriters = map[int]*sync.Pool{pngLevelPlain: zlibPool(pngLevelPlain), pngLevelShaded: zlibPool(pngLevelShaded)}
+
+func zlibPool(level int) *sync.Pool {
+	return &sync.Pool{New: func() any {
+		w, _ := zlib.NewWriterLevel(io.Discard, level)
+		return w
+	}}
+}
 
 // pngScratch holds one image's working memory: its packed rows and the
 // compressed IDAT data. Pooled, so the steady state allocates only the
@@ -56,12 +64,16 @@ var pngSignature = []byte{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}
 // built directly in their packed form and the compressor is reused.
 func encodePNG(sc *pngScratch, width, height, depth int, palette []color.NRGBA, rows []byte) []byte {
 	sc.idat.Reset()
-	z := zlibWriters.Get().(*zlib.Writer)
+	pool := zlibWriters[pngLevelShaded]
+	if depth == 1 {
+		pool = zlibWriters[pngLevelPlain]
+	}
+	z := pool.Get().(*zlib.Writer)
 	z.Reset(&sc.idat)
 	z.Write(rows)
 	z.Close()
 	z.Reset(io.Discard) // drop the reference to the scratch buffer
-	zlibWriters.Put(z)
+	pool.Put(z)
 
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(width))

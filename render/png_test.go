@@ -2,7 +2,10 @@ package render
 
 import (
 	"bytes"
+	"image"
 	"testing"
+
+	"golang.org/x/image/vector"
 )
 
 // TestPNGPooledBuffersDoNotLeak renders images of different sizes and
@@ -55,6 +58,59 @@ func TestPNGSteadyStateAllocations(t *testing.T) {
 		allocs := testing.AllocsPerRun(50, func() { PNG(s, c.o) })
 		if allocs > c.max {
 			t.Errorf("%s modules: %.0f allocations per PNG, want at most %.0f", c.o.Module, allocs, c.max)
+		}
+	}
+}
+
+// TestCoverageBoxMatchesWholeCanvas: rasterizing only the drawing's box
+// loses nothing: every module and eye style paints the same coverage as
+// a rasterizer over the whole canvas (within 8/255, half a shade, for the
+// rasterizer's fixed-point rounding), and nothing outside the box.
+func TestCoverageBoxMatchesWholeCanvas(t *testing.T) {
+	s := encodeT(t, "https://example.com/item/1")
+	for _, m := range ModuleStyles {
+		for _, e := range EyeStyles {
+			for _, size := range []int{200, 512, 1100} {
+				o := styled(m, e, size)
+				l, err := newLayout(s, &o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				d := newDrawing(s, l, &o)
+				sc := new(rasterScratch)
+				got := coverage(sc, d, size)
+
+				var r vector.Rasterizer
+				r.Reset(size, size)
+				k := float32(l.scale)
+				pt := func(p [2]float64) (float32, float32) {
+					return float32(l.offX) + float32(p[0])*k, float32(l.offY) + float32(p[1])*k
+				}
+				for _, op := range d.dark.ops {
+					switch op.kind {
+					case 'M':
+						r.MoveTo(pt(op.pts[0]))
+					case 'L':
+						r.LineTo(pt(op.pts[0]))
+					case 'C':
+						x1, y1 := pt(op.pts[0])
+						x2, y2 := pt(op.pts[1])
+						x, y := pt(op.pts[2])
+						r.CubeTo(x1, y1, x2, y2, x, y)
+					case 'Z':
+						r.ClosePath()
+					}
+				}
+				want := image.NewAlpha(image.Rect(0, 0, size, size))
+				r.Draw(want, want.Bounds(), image.Opaque, image.Point{})
+				for i := range want.Pix {
+					if d := int(got.Pix[i]) - int(want.Pix[i]); d < -8 || d > 8 {
+						t.Fatalf("%s modules, %s eyes, %d px: pixel (%d, %d) has coverage %d, the whole-canvas rasterizer %d",
+							m, e, size, i%size, i/size, got.Pix[i], want.Pix[i])
+					}
+				}
+				d.release()
+			}
 		}
 	}
 }

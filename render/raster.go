@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"image/draw"
@@ -21,6 +22,7 @@ const shadeLevels = 16
 type rasterScratch struct {
 	r    vector.Rasterizer
 	mask image.Alpha
+	box  image.Alpha // the drawing's bounding box, rasterized
 }
 
 var rasterScratches = sync.Pool{New: func() any { return new(rasterScratch) }}
@@ -30,41 +32,77 @@ var rasterScratches = sync.Pool{New: func() any { return new(rasterScratch) }}
 // goes back to the pool.
 func coverage(sc *rasterScratch, d *drawing, size int) *image.Alpha {
 	l := d.l
-	r := &sc.r
-	r.Reset(size, size)
-	sc2 := float32(l.scale)
-	ox, oy := float32(l.offX), float32(l.offY)
-	for _, op := range d.dark.ops {
-		pt := func(i int) (float32, float32) {
-			return ox + float32(op.pts[i][0])*sc2, oy + float32(op.pts[i][1])*sc2
-		}
-		switch op.kind {
-		case 'M':
-			r.MoveTo(pt(0))
-		case 'L':
-			r.LineTo(pt(0))
-		case 'C':
-			x1, y1 := pt(0)
-			x2, y2 := pt(1)
-			x, y := pt(2)
-			r.CubeTo(x1, y1, x2, y2, x, y)
-		case 'Z':
-			r.ClosePath()
-		}
-	}
 	mask := &sc.mask
 	if cap(mask.Pix) < size*size {
 		mask.Pix = make([]uint8, size*size)
 	}
-	// Draw with image.Opaque overwrites every pixel (Porter-Duff src), so
-	// the reused mask needs no clearing.
 	mask.Pix, mask.Stride, mask.Rect = mask.Pix[:size*size], size, image.Rect(0, 0, size, size)
-	r.DrawOp = draw.Src
-	r.Draw(mask, mask.Bounds(), image.Opaque, image.Point{})
+	clear(mask.Pix)
+
+	// Only the drawing's bounding box is rasterized: without a frame the
+	// quiet zone is nearly half the canvas, and the rasterizer's cost is
+	// its area.
+	sc2 := float32(l.scale)
+	ox, oy := float32(l.offX), float32(l.offY)
+	box := drawingBounds(d, size)
+	if !box.Empty() {
+		r := &sc.r
+		r.Reset(box.Dx(), box.Dy())
+		ox -= float32(box.Min.X)
+		oy -= float32(box.Min.Y)
+		for _, op := range d.dark.ops {
+			pt := func(i int) (float32, float32) {
+				return ox + float32(op.pts[i][0])*sc2, oy + float32(op.pts[i][1])*sc2
+			}
+			switch op.kind {
+			case 'M':
+				r.MoveTo(pt(0))
+			case 'L':
+				r.LineTo(pt(0))
+			case 'C':
+				x1, y1 := pt(0)
+				x2, y2 := pt(1)
+				x, y := pt(2)
+				r.CubeTo(x1, y1, x2, y2, x, y)
+			case 'Z':
+				r.ClosePath()
+			}
+		}
+		// The rasterizer's fast path needs a destination exactly its size
+		// with rows packed (x/image/vector writes Pix linearly), so it
+		// paints a box-sized buffer that is then copied in place.
+		w, h := box.Dx(), box.Dy()
+		boxMask := &sc.box
+		if cap(boxMask.Pix) < w*h {
+			boxMask.Pix = make([]uint8, w*h)
+		}
+		boxMask.Pix, boxMask.Stride, boxMask.Rect = boxMask.Pix[:w*h], w, image.Rect(0, 0, w, h)
+		r.DrawOp = draw.Src
+		r.Draw(boxMask, boxMask.Rect, image.Opaque, image.Point{})
+		for y := 0; y < h; y++ {
+			copy(mask.Pix[(box.Min.Y+y)*size+box.Min.X:], boxMask.Pix[y*w:(y+1)*w])
+		}
+	}
 	if d.text != nil {
 		drawCaption(mask, d.text, l)
 	}
 	return mask
+}
+
+// drawingBounds is the pixel box the dark path can reach: the symbol
+// and one module around it, where no shape reaches further (the largest,
+// the star, extends 0.12 module past its cell), or the whole canvas when
+// a frame or a label is drawn.
+func drawingBounds(d *drawing, size int) image.Rectangle {
+	l := d.l
+	canvas := image.Rect(0, 0, size, size)
+	if l.border > 0 || l.text != "" {
+		return canvas
+	}
+	x0 := l.offX + (l.codeX-1)*l.scale
+	y0 := l.offY + (l.codeY-1)*l.scale
+	side := (l.n + 2) * l.scale
+	return image.Rect(x0, y0, x0+side, y0+side).Intersect(canvas)
 }
 
 // shadeOf maps a coverage value to its palette index, rounded.
@@ -93,7 +131,22 @@ func shadedRows(png *pngScratch, s *Symbol, l *layout, o *Options) ([]byte, int,
 	for y := 0; y < size; y++ {
 		src := mask.Pix[y*mask.Stride : y*mask.Stride+size]
 		dst := rows[y*stride+1 : (y+1)*stride]
-		for x := 0; x+1 < size; x += 2 {
+		x := 0
+		// Most pixels are wholly background or foreground: eight at a
+		// time when they are (dst is zeroed already).
+		for ; x+8 <= size; x += 8 {
+			switch binary.LittleEndian.Uint64(src[x:]) {
+			case 0:
+				continue
+			case ^uint64(0):
+				binary.LittleEndian.PutUint32(dst[x>>1:], ^uint32(0))
+				continue
+			}
+			for i := x; i < x+8; i += 2 {
+				dst[i>>1] = shadeOf[src[i]]<<4 | shadeOf[src[i+1]]
+			}
+		}
+		for ; x+1 < size; x += 2 {
 			dst[x>>1] = shadeOf[src[x]]<<4 | shadeOf[src[x+1]]
 		}
 		if size&1 == 1 {

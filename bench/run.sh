@@ -15,11 +15,12 @@
 #
 #   bench/run.sh
 #   ROUNDS=6 BENCHTIME=1s bench/run.sh
+#   OUT=results/2026-11 bench/run.sh    # another directory, relative to bench/
 set -euo pipefail
 cd "$(dirname "$0")"
 rounds=${ROUNDS:-10}
 benchtime=${BENCHTIME:-0.5s}
-out=$PWD/results
+out=$PWD/${OUT:-results}
 mkdir -p "$out"
 
 src=$(mktemp -d)

@@ -1,9 +1,14 @@
 package render
 
 import (
+	"bytes"
+	stdzlib "compress/zlib"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
+
+	"github.com/klauspost/compress/zlib"
 )
 
 // benchPayloads are distinct short URLs, the typical request, so that no
@@ -114,4 +119,57 @@ func BenchmarkSVGVersion10(b *testing.B) {
 	}
 	o := DefaultOptions()
 	benchRender(b, []string{version10Payload}, func(s *Symbol) ([]byte, error) { return SVG(s, o) })
+}
+
+// BenchmarkZlibLevels compresses the rows of a typical code, 1-bit square
+// and 4-bit rounded at 512 px, at every level of klauspost/compress and at
+// the standard library's BestCompression and default level (what png.go
+// used before for 1-bit and 4-bit rows), to
+// choose png.go's levels: see BENCHMARKS.md, "Choosing the zlib level".
+func BenchmarkZlibLevels(b *testing.B) {
+	s, err := Encode(benchPayloads[7], LevelAuto)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, style := range []ModuleStyle{ModuleSquare, ModuleRounded} {
+		o := DefaultOptions()
+		o.Module = style
+		l, err := newLayout(s, &o)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sc := new(pngScratch)
+		var rows []byte
+		if o.plain() {
+			rows = sc.rowBuffer((1 + (o.Size+7)/8) * o.Size)
+			plainRows(rows, s, l, o.Size)
+		} else {
+			rows, _, _ = shadedRows(sc, s, l, &o)
+		}
+		rows = append([]byte(nil), rows...)
+		names := []string{"std-9", "std-6"}
+		compressors := map[string]func(io.Writer) io.WriteCloser{
+			"std-9": func(w io.Writer) io.WriteCloser { z, _ := stdzlib.NewWriterLevel(w, 9); return z },
+			"std-6": func(w io.Writer) io.WriteCloser { z, _ := stdzlib.NewWriterLevel(w, 6); return z },
+		}
+		for level := 1; level <= 9; level++ {
+			name := fmt.Sprintf("klauspost-%d", level)
+			names = append(names, name)
+			compressors[name] = func(w io.Writer) io.WriteCloser { z, _ := zlib.NewWriterLevel(w, level); return z }
+		}
+		for _, name := range names {
+			b.Run(string(style)+"/"+name, func(b *testing.B) {
+				var out bytes.Buffer
+				z := compressors[name](&out)
+				type resetter interface{ Reset(io.Writer) }
+				for b.Loop() {
+					out.Reset()
+					z.(resetter).Reset(&out)
+					z.Write(rows)
+					z.Close()
+				}
+				b.ReportMetric(float64(out.Len()), "B/idat")
+			})
+		}
+	}
 }

@@ -4,9 +4,6 @@
 package qrcode
 
 import (
-	"fmt"
-	"sync"
-
 	bitset "github.com/qrforge/qrforge/render/internal/qrcode/bitset"
 )
 
@@ -244,59 +241,7 @@ const (
 	down
 )
 
-// placements caches, per version, where each data bit goes: the zigzag
-// walk of addData skips the function patterns, which are the same for
-// every mask and level of a version, so it is walked once (qrforge).
-var placements [41]struct {
-	once     sync.Once
-	col, row []int16
-}
-
 func (m *regularSymbol) addData() (bool, error) {
-	p := &placements[m.version.version]
-	p.once.Do(func() { p.col, p.row = m.walkData() })
-	if len(p.col) != m.data.Len() {
-		return false, fmt.Errorf("version %d places %d bits, data has %d", m.version.version, len(p.col), m.data.Len())
-	}
-	data := m.data.Bits()
-	for i, bit := range data {
-		x, y := int(p.col[i]), int(p.row[i])
-		var mask bool
-		switch m.mask {
-		case 0:
-			mask = (y+x)%2 == 0
-		case 1:
-			mask = y%2 == 0
-		case 2:
-			mask = x%3 == 0
-		case 3:
-			mask = (y+x)%3 == 0
-		case 4:
-			mask = (y/2+x/3)%2 == 0
-		case 5:
-			mask = (y*x)%2+(y*x)%3 == 0
-		case 6:
-			mask = ((y*x)%2+((y*x)%3))%2 == 0
-		case 7:
-			mask = ((y+x)%2+((y*x)%3))%2 == 0
-		}
-
-		// != is equivalent to XOR.
-		m.symbol.set(x, y, mask != bit)
-	}
-
-	return true, nil
-}
-
-// walkData is upstream's placement walk (ISO/IEC 18004 §7.7.3), returning
-// the module of each data bit instead of setting it. It runs on a symbol
-// holding only the function patterns, so every data module is empty.
-func (m *regularSymbol) walkData() (col, row []int16) {
-	// Modules are marked used as they are visited, on a copy.
-	used := append([]bool(nil), m.symbol.isUsed...)
-	empty := func(x, y int) bool { return !used[m.symbol.at(x, y)] }
-	mark := func(x, y int) { used[m.symbol.at(x, y)] = true }
-
 	xOffset := 1
 	dir := up
 
@@ -304,9 +249,28 @@ func (m *regularSymbol) walkData() (col, row []int16) {
 	y := m.size - 1
 
 	for i := 0; i < m.data.Len(); i++ {
-		col = append(col, int16(x+xOffset))
-		row = append(row, int16(y))
-		mark(x+xOffset, y)
+		var mask bool
+		switch m.mask {
+		case 0:
+			mask = (y+x+xOffset)%2 == 0
+		case 1:
+			mask = y%2 == 0
+		case 2:
+			mask = (x+xOffset)%3 == 0
+		case 3:
+			mask = (y+x+xOffset)%3 == 0
+		case 4:
+			mask = (y/2+(x+xOffset)/3)%2 == 0
+		case 5:
+			mask = (y*(x+xOffset))%2+(y*(x+xOffset))%3 == 0
+		case 6:
+			mask = ((y*(x+xOffset))%2+((y*(x+xOffset))%3))%2 == 0
+		case 7:
+			mask = ((y+x+xOffset)%2+((y*(x+xOffset))%3))%2 == 0
+		}
+
+		// != is equivalent to XOR.
+		m.symbol.set(x+xOffset, y, mask != m.data.At(i))
 
 		if i == m.data.Len()-1 {
 			break
@@ -341,10 +305,11 @@ func (m *regularSymbol) walkData() (col, row []int16) {
 				x--
 			}
 
-			if empty(x+xOffset, y) {
+			if m.symbol.empty(x+xOffset, y) {
 				break
 			}
 		}
 	}
-	return col, row
+
+	return true, nil
 }

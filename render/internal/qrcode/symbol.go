@@ -149,23 +149,27 @@ func (m *symbol) penalty1() int {
 	origin := m.at(0, 0)
 
 	// Columns, then rows: step is the distance between neighbours, next
-	// the distance between lines. The loop has no data-dependent branch:
-	// on a QR symbol's near-random modules a branch per module is
-	// mispredicted half the time.
+	// the distance between lines.
 	for _, dir := range [2][2]int{{stride, 1}, {1, stride}} {
 		step, next := dir[0], dir[1]
 		for line := 0; line < n; line++ {
 			i := origin + line*next
-			lastValue := b2i(m.module[i])
+			lastValue := m.module[i]
 			count := 1
 			for k := 1; k < n; k++ {
 				i += step
-				v := b2i(m.module[i])
-				count = count*(1^v^lastValue) + 1
-				lastValue = v
-				// Upstream scores a run of 6 as penaltyWeight1+1 and each
-				// module beyond as 1 more.
-				penalty += b2i(count == 6)*(penaltyWeight1+1) + b2i(count > 6)
+				v := m.module[i]
+				if v != lastValue {
+					count = 1
+					lastValue = v
+				} else {
+					count++
+					if count == 6 {
+						penalty += penaltyWeight1 + 1
+					} else if count > 6 {
+						penalty++
+					}
+				}
 			}
 		}
 	}
@@ -184,9 +188,10 @@ func (m *symbol) penalty2() int {
 		above := m.module[m.at(0, y-1):m.at(n, y-1)]
 		row := m.module[m.at(0, y):m.at(n, y)]
 		for x := 1; x < n; x++ {
-			current := b2i(row[x])
-			differ := (current ^ b2i(row[x-1])) | (current ^ b2i(above[x])) | (current ^ b2i(above[x-1]))
-			penalty += differ ^ 1
+			current := row[x]
+			if current == row[x-1] && current == above[x] && current == above[x-1] {
+				penalty++
+			}
 		}
 	}
 
@@ -210,7 +215,10 @@ func (m *symbol) penalty3() int {
 			var bitBuffer int16 = 0x00
 			i := origin + line*next
 			for k := 0; k < n; k, i = k+1, i+step {
-				bitBuffer = bitBuffer<<1 | int16(b2i(m.module[i]))
+				bitBuffer <<= 1
+				if m.module[i] {
+					bitBuffer |= 1
+				}
 
 				switch bitBuffer & 0x7ff {
 				// 0b000 0101 1101 or 0b10111010000
@@ -238,7 +246,9 @@ func (m *symbol) penalty4() int {
 
 	for y := 0; y < m.symbolSize; y++ {
 		for _, v := range m.module[m.at(0, y):m.at(m.symbolSize, y)] {
-			numDarkModules += b2i(v)
+			if v {
+				numDarkModules++
+			}
 		}
 	}
 
@@ -248,13 +258,4 @@ func (m *symbol) penalty4() int {
 	}
 
 	return penaltyWeight4 * (numDarkModuleDeviation / (numModules / 20))
-}
-
-// b2i is 1 for true and 0 for false, without a branch.
-func b2i(b bool) int {
-	var i int
-	if b {
-		i = 1
-	}
-	return i
 }

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"unicode/utf8"
 
-	"github.com/qrforge/qrforge/render/internal/qrcode"
+	qrcode "github.com/skip2/go-qrcode"
 )
 
 // Level is an error-correction level (ISO/IEC 18004 §6.5.1).

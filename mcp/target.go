@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"fmt"
+	"github.com/qrforge/qrforge/internal/editdistance"
 	"maps"
 	"slices"
 	"strings"
@@ -158,23 +159,5 @@ func anyMap(m map[string]string) map[string]any {
 	return out
 }
 
-// editDistance is the Levenshtein distance.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
+// editDistance is the Levenshtein distance of two short names.
+func editDistance(a, b string) int { return editdistance.Levenshtein(a, b) }

@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"github.com/qrforge/qrforge/internal/editdistance"
 	"net/url"
 	"slices"
 	"strconv"
@@ -393,29 +394,5 @@ func nearest[T ~string](v string, candidates []T, def T) T {
 	return best
 }
 
-// editDistance is the Levenshtein distance, bounded to short inputs.
-func editDistance(a, b string) int {
-	if len(a) > 256 {
-		a = a[:256]
-	}
-	if len(b) > 256 {
-		b = b[:256]
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
+// editDistance is the Levenshtein distance of two short names.
+func editDistance(a, b string) int { return editdistance.Levenshtein(a, b) }

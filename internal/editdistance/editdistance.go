@@ -1,0 +1,36 @@
+// Package editdistance measures how far apart two short strings are, for
+// "did you mean" suggestions in problem documents and tool errors.
+package editdistance
+
+// maxLen bounds the work on hostile input: suggestions compare option and
+// path names, never long text.
+const maxLen = 256
+
+// Levenshtein returns the number of single-byte insertions, deletions and
+// substitutions that turn a into b, looking at most at the first 256 bytes
+// of each.
+func Levenshtein(a, b string) int {
+	if len(a) > maxLen {
+		a = a[:maxLen]
+	}
+	if len(b) > maxLen {
+		b = b[:maxLen]
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

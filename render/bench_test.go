@@ -173,3 +173,23 @@ func BenchmarkZlibLevels(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSVGVersion10Only draws a version-10 symbol encoded beforehand:
+// the SVG alone, without the encoder.
+func BenchmarkSVGVersion10Only(b *testing.B) {
+	s, err := Encode(version10Payload, LevelAuto)
+	if err != nil {
+		b.Fatal(err)
+	}
+	o := DefaultOptions()
+	b.ReportAllocs()
+	var n int
+	for b.Loop() {
+		out, err := SVG(s, o)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(out)
+	}
+	b.ReportMetric(float64(n), "B/img")
+}

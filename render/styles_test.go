@@ -320,31 +320,6 @@ func TestLabelEscapedInSVG(t *testing.T) {
 	}
 }
 
-// TestAlignmentCentres checks rows of ISO/IEC 18004 Annex E, Table E.1.
-func TestAlignmentCentres(t *testing.T) {
-	cases := []struct {
-		version int
-		want    []int
-	}{
-		{1, nil},
-		{2, []int{6, 18}},
-		{6, []int{6, 34}},
-		{7, []int{6, 22, 38}},
-		{14, []int{6, 26, 46, 66}},
-		{15, []int{6, 26, 48, 70}},
-		{21, []int{6, 28, 50, 72, 94}},
-		{32, []int{6, 34, 60, 86, 112, 138}},
-		{36, []int{6, 24, 50, 76, 102, 128, 154}},
-		{39, []int{6, 26, 54, 82, 110, 138, 166}},
-		{40, []int{6, 30, 58, 86, 114, 142, 170}},
-	}
-	for _, c := range cases {
-		if got := alignmentCentres(c.version); fmt.Sprint(got) != fmt.Sprint(c.want) {
-			t.Errorf("version %d: %v, want %v", c.version, got, c.want)
-		}
-	}
-}
-
 func TestParseColor(t *testing.T) {
 	type rgba = [4]uint8
 	cases := []struct {

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"unicode/utf8"
 
-	qrcode "github.com/skip2/go-qrcode"
+	"github.com/qrforge/qrforge/render/qrcode"
 )
 
 // Level is an error-correction level (ISO/IEC 18004 §6.5.1).
@@ -33,16 +33,17 @@ func (l Level) String() string {
 	return string(l)
 }
 
-func (l Level) recovery() qrcode.RecoveryLevel {
+// code is the encoder's name for the level.
+func (l Level) code() qrcode.Level {
 	switch l {
 	case LevelL:
-		return qrcode.Low
+		return qrcode.L
 	case LevelQ:
-		return qrcode.High // skip2 names Q "High"
+		return qrcode.Q
 	case LevelH:
-		return qrcode.Highest
+		return qrcode.H
 	default:
-		return qrcode.Medium
+		return qrcode.M
 	}
 }
 
@@ -92,7 +93,7 @@ func Encode(data string, level Level) (*Symbol, error) {
 	if level == LevelAuto {
 		return encodeAuto(data)
 	}
-	q, err := qrcode.New(data, level.recovery())
+	q, err := qrcode.Encode([]byte(data), level.code())
 	if err != nil {
 		return nil, tooLong(data, level)
 	}
@@ -100,31 +101,31 @@ func Encode(data string, level Level) (*Symbol, error) {
 }
 
 func encodeAuto(data string) (*Symbol, error) {
-	q, err := qrcode.New(data, qrcode.Medium)
+	bits, version, err := qrcode.Fit([]byte(data), qrcode.M)
 	if err != nil {
 		// Data too long for M may still fit at L.
-		if q, err = qrcode.New(data, qrcode.Low); err != nil {
+		q, err := qrcode.Encode([]byte(data), qrcode.L)
+		if err != nil {
 			return nil, tooLong(data, LevelM)
 		}
 		return fromQR(q, LevelL), nil
 	}
+	level := LevelM
 	for _, l := range []Level{LevelH, LevelQ} {
-		if boosted, err := qrcode.NewWithForcedVersion(data, q.VersionNumber, l.recovery()); err == nil {
-			return fromQR(boosted, l), nil
+		if qrcode.FitsVersion(bits, version, l.code()) {
+			level = l
+			break
 		}
 	}
-	return fromQR(q, LevelM), nil
+	q, err := qrcode.EncodeVersion([]byte(data), version, level.code())
+	if err != nil {
+		return nil, err
+	}
+	return fromQR(q, level), nil
 }
 
-func fromQR(q *qrcode.QRCode, level Level) *Symbol {
-	q.DisableBorder = true
-	bitmap := q.Bitmap()
-	n := len(bitmap)
-	s := &Symbol{Version: q.VersionNumber, Level: level, Size: n, Modules: make([]bool, n*n)}
-	for y, row := range bitmap {
-		copy(s.Modules[y*n:], row)
-	}
-	return s
+func fromQR(q *qrcode.Symbol, level Level) *Symbol {
+	return &Symbol{Version: q.Version, Level: level, Size: q.Size, Modules: q.Modules}
 }
 
 // rank orders levels by redundancy (the letters do not sort that way).
@@ -141,7 +142,7 @@ func (l Level) rank() int {
 func tooLong(data string, requested Level) error {
 	e := &TooLongError{Requested: requested, Length: len(data)}
 	for i := requested.rank() - 1; i >= 0; i-- {
-		if _, err := qrcode.New(data, Levels[i].recovery()); err == nil {
+		if _, _, err := qrcode.Fit([]byte(data), Levels[i].code()); err == nil {
 			e.FitsAt = Levels[i]
 			return e
 		}
@@ -156,7 +157,7 @@ func tooLong(data string, requested Level) error {
 	lo, hi := 0, len(data)
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
-		if _, err := qrcode.New(data[:runeCut(mid)], qrcode.Low); err == nil {
+		if _, _, err := qrcode.Fit([]byte(data[:runeCut(mid)]), qrcode.L); err == nil {
 			lo = mid
 		} else {
 			hi = mid - 1

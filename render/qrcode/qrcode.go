@@ -1,0 +1,158 @@
+// Package qrcode encodes data as a QR Code symbol as ISO/IEC 18004:2015
+// describes it: data segments (§7.4), Reed–Solomon error correction (§7.5),
+// module placement (§7.7) and mask selection (§7.8). It draws nothing; the
+// render package turns its modules into images.
+package qrcode
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Level is an error-correction level, in increasing order of redundancy
+// (§6.5.1): L recovers about 7 % of codewords, M 15 %, Q 25 %, H 30 %.
+type Level int
+
+// The four levels.
+const (
+	L Level = iota
+	M
+	Q
+	H
+)
+
+func (l Level) String() string {
+	if l < L || l > H {
+		return fmt.Sprintf("Level(%d)", int(l))
+	}
+	return "LMQH"[l : l+1]
+}
+
+// Symbol is an encoded QR code: Size×Size modules, row-major, true = dark,
+// without the quiet zone.
+type Symbol struct {
+	Version int
+	Level   Level
+	Mask    int
+	Size    int
+	Modules []bool
+}
+
+// ErrTooLong says the data does not fit the largest symbol allowed.
+var ErrTooLong = errors.New("qrcode: data too long")
+
+// ErrEmpty says there is nothing to encode.
+var ErrEmpty = errors.New("qrcode: no data")
+
+// Encode builds the smallest symbol that holds data at level, choosing the
+// mask with the lowest penalty (§7.8.3).
+func Encode(data []byte, level Level) (*Symbol, error) {
+	bits, version, err := Fit(data, level)
+	if err != nil {
+		return nil, err
+	}
+	return build(bits, version, level, -1), nil
+}
+
+// EncodeVersion builds the symbol of exactly this version, or returns
+// ErrTooLong when data does not fit it at level.
+func EncodeVersion(data []byte, version int, level Level) (*Symbol, error) {
+	if version < 1 || version > 40 {
+		return nil, fmt.Errorf("qrcode: version %d is not 1 to 40", version)
+	}
+	bits, err := segmentBits(data, groupOf(version))
+	if err != nil {
+		return nil, err
+	}
+	if bits.len > dataCodewords(version, level)*8 {
+		return nil, ErrTooLong
+	}
+	return build(bits, version, level, -1), nil
+}
+
+// EncodeMask is Encode with the mask chosen by the caller rather than by
+// penalty; tests use it to compare symbols with other encoders.
+func EncodeMask(data []byte, level Level, mask int) (*Symbol, error) {
+	if mask < 0 || mask > 7 {
+		return nil, fmt.Errorf("qrcode: mask %d is not 0 to 7", mask)
+	}
+	bits, version, err := Fit(data, level)
+	if err != nil {
+		return nil, err
+	}
+	return build(bits, version, level, mask), nil
+}
+
+// Fit returns the encoded data bits and the smallest version that holds
+// them at level.
+func Fit(data []byte, level Level) (*BitStream, int, error) {
+	if len(data) == 0 {
+		return nil, 0, ErrEmpty
+	}
+	if level < L || level > H {
+		return nil, 0, fmt.Errorf("qrcode: unknown level %d", int(level))
+	}
+	err := ErrTooLong
+	for g := range groups {
+		bits, segErr := segmentBits(data, g)
+		if segErr != nil {
+			err = segErr
+			continue
+		}
+		for v := groups[g].first; v <= groups[g].last; v++ {
+			if bits.len <= dataCodewords(v, level)*8 {
+				return bits, v, nil
+			}
+		}
+	}
+	return nil, 0, err
+}
+
+// FitsVersion reports whether bits, as Fit returned them for some version of
+// the same group, also fit version at level.
+func FitsVersion(bits *BitStream, version int, level Level) bool {
+	return bits.len <= dataCodewords(version, level)*8
+}
+
+// build completes the data codewords, adds error correction and places
+// them; mask -1 picks the mask by penalty.
+func build(bits *BitStream, version int, level Level, mask int) *Symbol {
+	t := templateFor(version)
+	codewords := interleave(finish(bits, version, level), version, level)
+	base := make([]byte, len(t.base))
+	copy(base, t.base)
+	for i, n := 0, len(codewords)*8; i < n; i++ {
+		base[t.order[i]] = codewords[i>>3] >> (7 - uint(i&7)) & 1
+	}
+
+	best := make([]byte, len(base))
+	if mask >= 0 {
+		t.applyMask(best, base, mask, level)
+	} else {
+		trial := make([]byte, len(base))
+		transposed := make([]byte, len(base))
+		bestPenalty := -1
+		for m := 0; m < 8; m++ {
+			t.applyMask(trial, base, m, level)
+			transpose(transposed, trial, t.size)
+			if p := penalty(trial, transposed, t.size); bestPenalty < 0 || p < bestPenalty {
+				best, trial = trial, best
+				bestPenalty, mask = p, m
+			}
+		}
+	}
+	s := &Symbol{Version: version, Level: level, Mask: mask, Size: t.size, Modules: make([]bool, len(best))}
+	for i, b := range best {
+		s.Modules[i] = b == 1
+	}
+	return s
+}
+
+func transpose(dst, src []byte, size int) {
+	for y := 0; y < size; y++ {
+		row := src[y*size : (y+1)*size]
+		for x, v := range row {
+			dst[x*size+y] = v
+		}
+	}
+}

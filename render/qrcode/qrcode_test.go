@@ -1,0 +1,192 @@
+package qrcode
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"slices"
+	"testing"
+
+	skip2 "github.com/skip2/go-qrcode"
+)
+
+// ISO/IEC 18004:2015 Annex I: "01234567" as version 1-M, one numeric
+// segment, its data codewords and its ten error-correction codewords.
+func TestAnnexIExample(t *testing.T) {
+	bits, version, err := Fit([]byte("01234567"), M)
+	if err != nil || version != 1 {
+		t.Fatalf("Fit = version %d, %v; want 1", version, err)
+	}
+	got := interleave(finish(bits, version, M), version, M)
+	want := []byte{
+		0x10, 0x20, 0x0C, 0x56, 0x61, 0x80, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11,
+		0xA5, 0x24, 0xD4, 0xC1, 0xED, 0x36, 0xC7, 0x87, 0x2C, 0x55,
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("codewords\n got % X\nwant % X", got, want)
+	}
+}
+
+// Table 7's capacities at the edges: the longest byte-mode data that fits
+// versions 1 and 40 at each level, and one byte more that does not.
+func TestCapacityTable7(t *testing.T) {
+	for _, c := range []struct {
+		level   Level
+		version int
+		bytes   int
+	}{
+		{L, 1, 17}, {M, 1, 14}, {Q, 1, 11}, {H, 1, 7},
+		{L, 40, 2953}, {M, 40, 2331}, {Q, 40, 1663}, {H, 40, 1273},
+	} {
+		fits := bytes.Repeat([]byte("a"), c.bytes)
+		if _, v, err := Fit(fits, c.level); err != nil || v != c.version {
+			t.Errorf("%d bytes at %s: version %d, %v; want %d", c.bytes, c.level, v, err, c.version)
+		}
+		over := append(fits, 'a')
+		if _, v, err := Fit(over, c.level); c.version == 40 && err == nil {
+			t.Errorf("%d bytes at %s fit version %d; want ErrTooLong", len(over), c.level, v)
+		} else if c.version == 1 && v != 2 {
+			t.Errorf("%d bytes at %s: version %d; want 2", len(over), c.level, v)
+		}
+	}
+}
+
+// The 15-bit format information for level M and mask 5 is 100000011001110
+// (Annex C, Table C.1).
+func TestFormatInformation(t *testing.T) {
+	tpl := templateFor(1)
+	dst := make([]byte, len(tpl.base))
+	tpl.applyMask(dst, tpl.base, 5, M)
+	got := 0
+	// The copy beside the top-left finder, bit 14 first: row 8 left to right.
+	for x, bit := range []int{0, 1, 2, 3, 4, 5, 7} {
+		got |= int(dst[8*tpl.size+bit]) << (14 - x)
+	}
+	got |= int(dst[8*tpl.size+8]) << 7
+	for i, y := range []int{7, 5, 4, 3, 2, 1, 0} {
+		got |= int(dst[y*tpl.size+8]) << (6 - i)
+	}
+	if want := 0b100000011001110; got != want {
+		t.Errorf("format bits %015b, want %015b", got, want)
+	}
+}
+
+// skip2/go-qrcode is an independent encoder with the same segmentation
+// and mask scoring; for any data both must give the same symbol, module for
+// module. This checks segments, padding, Reed–Solomon, interleaving,
+// function patterns, placement, format and version information and mask
+// selection at every version and level.
+func TestMatchesSkip2(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for version := 1; version <= 40; version++ {
+		for level := L; level <= H; level++ {
+			// Enough data of mixed modes to need about this version.
+			n := max(1, dataCodewords(version, level)-3)
+			checkAgainstSkip2(t, randomData(rng, n), level)
+		}
+	}
+}
+
+func randomData(rng *rand.Rand, n int) []byte {
+	alphabets := []string{"0123456789", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:", "abcdefghijklmnopqrstuvwxyz?&=é"}
+	data := make([]byte, 0, n)
+	for len(data) < n {
+		a := alphabets[rng.Intn(len(alphabets))]
+		for run := 1 + rng.Intn(20); run > 0 && len(data) < n; run-- {
+			data = append(data, a[rng.Intn(len(a))])
+		}
+	}
+	return data
+}
+
+var skip2Levels = [4]skip2.RecoveryLevel{L: skip2.Low, M: skip2.Medium, Q: skip2.High, H: skip2.Highest}
+
+func checkAgainstSkip2(t *testing.T, data []byte, level Level) {
+	t.Helper()
+	ref, refErr := skip2.New(string(data), skip2Levels[level])
+	got, err := Encode(data, level)
+	if (refErr != nil) != (err != nil) {
+		t.Fatalf("%d bytes at %s: skip2 error %v, ours %v", len(data), level, refErr, err)
+	}
+	if err != nil {
+		return
+	}
+	if got.Version != ref.VersionNumber {
+		t.Fatalf("%d bytes at %s: version %d, skip2 %d", len(data), level, got.Version, ref.VersionNumber)
+	}
+	ref.DisableBorder = true
+	if want := flatten(ref.Bitmap()); !slices.Equal(got.Modules, want) {
+		for mask := 0; mask < 8; mask++ {
+			if s, _ := EncodeMask(data, level, mask); slices.Equal(s.Modules, want) {
+				t.Fatalf("%d bytes at %s, version %d: mask %d, skip2 chose %d", len(data), level, got.Version, got.Mask, mask)
+			}
+		}
+		t.Fatalf("%d bytes at %s, version %d: no mask gives skip2's symbol", len(data), level, got.Version)
+	}
+}
+
+func flatten(rows [][]bool) []bool {
+	var out []bool
+	for _, r := range rows {
+		out = append(out, r...)
+	}
+	return out
+}
+
+func TestLinePenalty(t *testing.T) {
+	for _, c := range []struct {
+		line []byte
+		want int
+	}{
+		{[]byte{0, 1, 0, 1, 0, 1}, 0},
+		{[]byte{1, 1, 1, 1, 1, 0}, 0},
+		{[]byte{1, 1, 1, 1, 1, 1, 0}, n1 + 1},
+		{[]byte{1, 1, 1, 1, 1, 1, 1, 1}, n1 + 3},
+		{[]byte{0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 1, 1, 0, 1, 1}, n3},    // light before
+		{[]byte{1, 1, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0, 1}, n3},          // light after
+		{[]byte{1, 0, 1, 1, 1, 0, 1}, n3},                            // the edges count as light
+		{[]byte{1, 1, 0, 1, 1, 1, 0, 1, 1, 0, 1, 0, 1, 0, 1, 1}, 0},  // dark on both sides
+		{[]byte{0, 0, 0, 0, 1, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0, 0}, n3}, // both sides, counted once
+	} {
+		if got := linePenalty(c.line); got != c.want {
+			t.Errorf("linePenalty(%v) = %d, want %d", c.line, got, c.want)
+		}
+	}
+}
+
+// TestAlignmentCentres checks rows of ISO/IEC 18004 Annex E, Table E.1.
+func TestAlignmentCentres(t *testing.T) {
+	cases := []struct {
+		version int
+		want    []int
+	}{
+		{1, nil},
+		{2, []int{6, 18}},
+		{6, []int{6, 34}},
+		{7, []int{6, 22, 38}},
+		{14, []int{6, 26, 46, 66}},
+		{15, []int{6, 26, 48, 70}},
+		{21, []int{6, 28, 50, 72, 94}},
+		{32, []int{6, 34, 60, 86, 112, 138}},
+		{36, []int{6, 24, 50, 76, 102, 128, 154}},
+		{39, []int{6, 26, 54, 82, 110, 138, 166}},
+		{40, []int{6, 30, 58, 86, 114, 142, 170}},
+	}
+	for _, c := range cases {
+		if got := AlignmentCentres(c.version); fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("version %d: %v, want %v", c.version, got, c.want)
+		}
+	}
+}
+
+func FuzzEncode(f *testing.F) {
+	for _, s := range []string{"https://example.com/", "01234567", "HELLO WORLD", "a1B2", "\x00\xff"} {
+		f.Add([]byte(s), byte(1))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, level byte) {
+		if len(data) == 0 || len(data) > 3000 {
+			return
+		}
+		checkAgainstSkip2(t, data, Level(level%4))
+	})
+}

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # peers.sh times the QR code peers that are not Go libraries on the payloads
-# of bench_test.go: the qrencode command (libqrencode) and node-qrcode. It
-# installs what it needs, runs for well under a minute and prints a table:
-# tool, payload set, milliseconds per image, bytes per image, pixels per side.
+# of bench_test.go: the qrencode command (libqrencode), node-qrcode and segno
+# (Debian's python3-segno). It installs what it needs, runs for well under a
+# minute and prints a table: tool, payload set, milliseconds per image, bytes
+# per image, pixels per side.
 #
 #   bench/peers.sh        # N=100 images per tool and payload set
 #   N=300 bench/peers.sh
+#   RAW=1 bench/peers.sh  # tab-separated, for cmd/ratios
 set -euo pipefail
 cd "$(dirname "$0")"
 n=${N:-100}
@@ -15,9 +17,15 @@ if ((n < 1 || n > 1000)); then
 	exit 2
 fi
 
-if ! command -v qrencode >/dev/null; then
+# Debian's python, not whichever python3 comes first on PATH: only it sees
+# python3-segno.
+python=/usr/bin/python3
+missing=()
+command -v qrencode >/dev/null || missing+=(qrencode)
+"$python" -c 'import segno' 2>/dev/null || missing+=(python3-segno)
+if ((${#missing[@]})); then
 	apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq qrencode >/dev/null
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 (cd node && npm ci --no-audit --no-fund --silent)
 
@@ -68,6 +76,11 @@ startup() {
 		"$(awk -v ns=$((end - start)) -v n="$n" 'BEGIN { printf "%.3f", ns / 1e6 / n }')"
 }
 
+# table aligns the columns for reading; RAW=1 keeps the tabs.
+table() {
+	if [[ ${RAW:-} == 1 ]]; then cat; else column -t -s $'\t'; fi
+}
+
 version=$(qrencode --version 2>&1 | sed -n 's/.*version \([0-9.]*\).*/\1/p' | head -1)
 {
 	printf 'tool\tpayload\tms/img\tbytes/img\tpx\n'
@@ -75,4 +88,5 @@ version=$(qrencode --version 2>&1 | sed -n 's/.*version \([0-9.]*\).*/\1/p' | he
 	qrencode_set v10 "$v10"
 	startup
 	(cd node && timeout 40 node bench.js "$n")
-} | column -t -s $'\t'
+	timeout 60 "$python" python/bench.py "$n"
+} | table

@@ -5,7 +5,8 @@
 #
 #   bench.txt    this module's comparison (qrforge against the Go peers)
 #   inrepo.txt   the benchmarks in render/ and server/
-#   peers.txt    peers.sh (qrencode and node-qrcode)
+#   peers.txt    peers.sh, tab-separated (qrencode, node-qrcode, segno)
+#   ratios.md    cmd/ratios: every library against qrforge-auto, per payload
 #   loadavg.txt  /proc/loadavg before each round and after the last
 #   commit.txt   the commit measured
 #
@@ -39,10 +40,12 @@ for ((i = 1; i <= rounds; i++)); do
 	(cd "$src" && go test -bench . -benchmem -benchtime "$benchtime" -count 1 -run '^$' ./render ./server) >>"$out/inrepo.txt"
 done
 cat /proc/loadavg >>"$out/loadavg.txt"
-"$src/bench/peers.sh" >"$out/peers.txt"
+RAW=1 "$src/bench/peers.sh" >"$out/peers.txt"
 
 benchstat() { go run golang.org/x/perf/cmd/benchstat@latest "$@"; }
 benchstat -col /lib -filter '.name:PNG512' "$out/bench.txt"
 benchstat -filter '.name:QRForge' "$out/bench.txt"
 benchstat "$out/inrepo.txt"
-cat "$out/peers.txt"
+column -t -s $'\t' "$out/peers.txt"
+echo
+(cd "$src/bench" && go run ./cmd/ratios "$out/bench.txt" "$out/peers.txt") | tee "$out/ratios.md"

@@ -3,6 +3,7 @@
 // tool, payload, ms per image, bytes per image, pixels per side.
 'use strict';
 const QRCode = require('qrcode');
+const tool = `node-qrcode ${require('qrcode/package.json').version}`;
 
 const n = Number(process.argv[2] || 200);
 const urls = Array.from({ length: 64 }, (_, i) => `https://example.com/item/${i}`);
@@ -28,7 +29,7 @@ async function main() {
       width = pngWidth(buf);
     }
     const ms = Number(process.hrtime.bigint() - start) / 1e6 / n;
-    console.log(['node-qrcode', name, ms.toFixed(3), Math.round(bytes / n), width].join('\t'));
+    console.log([tool, name, ms.toFixed(3), Math.round(bytes / n), width].join('\t'));
   }
 }
 

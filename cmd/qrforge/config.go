@@ -24,6 +24,7 @@ type config struct {
 	addr           string
 	baseURL        string
 	cacheSize      byteSize
+	memoryLimit    byteSize
 	maxBody        byteSize
 	maxUpload      byteSize
 	maxBatch       int
@@ -58,6 +59,7 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&cfg.addr, "addr", defaultAddr, "listen `address` (host:port); 0.0.0.0:8080 in a container")
 	fs.StringVar(&cfg.baseURL, "base-url", "", "public base `URL` written in fixes, type URIs and links; empty means http://<addr>")
 	fs.Var(&cfg.cacheSize, "cache-size", "response cache `size`, such as 64MiB or 256Mi; 0 turns it off (rendered responses, least recently used out first)")
+	fs.Var(&cfg.memoryLimit, "memory-limit", "soft `limit` on the Go heap, past which the garbage collector works harder; 0 means twice --cache-size plus 128MiB (the GOMEMLIMIT variable, when set, wins)")
 	fs.Var(&cfg.maxBody, "max-body", "largest JSON request `size` (the batch body; MCP messages have their own 16MiB)")
 	fs.Var(&cfg.maxUpload, "max-upload", "largest image `size` sent to /api/v1/decode")
 	fs.IntVar(&cfg.maxBatch, "max-batch", defaultMaxBatch, "most `items` in one batch request")
@@ -197,6 +199,23 @@ func (c config) logger(w io.Writer) *slog.Logger {
 		return slog.New(slog.NewTextHandler(w, opts))
 	}
 	return slog.New(slog.NewJSONHandler(w, opts))
+}
+
+// memoryHeadroom is what the automatic --memory-limit allows beyond twice
+// the cache: request buffers, pooled compressors and the garbage of 2
+// cores' worth of rendering (BENCHMARKS.md, "Memory under load").
+const memoryHeadroom = 128 << 20
+
+// heapLimit is the soft memory limit to set, or 0 to leave the runtime's:
+// GOMEMLIMIT, read by the runtime itself, wins over the flag.
+func (c config) heapLimit(getenv func(string) string) int64 {
+	if getenv("GOMEMLIMIT") != "" {
+		return 0
+	}
+	if c.memoryLimit > 0 {
+		return int64(c.memoryLimit)
+	}
+	return 2*int64(c.cacheSize) + memoryHeadroom
 }
 
 // server is the server's part of the configuration.

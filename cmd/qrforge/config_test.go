@@ -91,6 +91,28 @@ func TestEnvironmentAndFlags(t *testing.T) {
 	}
 }
 
+func TestHeapLimit(t *testing.T) {
+	none := func(string) string { return "" }
+	for _, c := range []struct {
+		cfg    config
+		getenv func(string) string
+		want   int64
+	}{
+		{config{cacheSize: 64 << 20}, none, 256 << 20},
+		{config{cacheSize: 0}, none, 128 << 20},
+		{config{cacheSize: 64 << 20, memoryLimit: 1 << 30}, none, 1 << 30},
+		{config{cacheSize: 64 << 20, memoryLimit: 1 << 30}, env("GOMEMLIMIT", "off"), 0},
+	} {
+		if got := c.cfg.heapLimit(c.getenv); got != c.want {
+			t.Errorf("%+v: heap limit %d, want %d", c.cfg, got, c.want)
+		}
+	}
+	cfg, err := parseConfig(nil, env("QRFORGE_MEMORY_LIMIT", "512MiB"), io.Discard)
+	if err != nil || cfg.memoryLimit != 512<<20 {
+		t.Errorf("QRFORGE_MEMORY_LIMIT=512MiB gives %v, %v", cfg.memoryLimit, err)
+	}
+}
+
 // TestInvalidConfigurationFailsAtStart: run refuses a bad setting before
 // it listens, naming the flag, its variable and what is wanted.
 func TestInvalidConfigurationFailsAtStart(t *testing.T) {

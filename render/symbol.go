@@ -101,7 +101,7 @@ func Encode(data string, level Level) (*Symbol, error) {
 }
 
 func encodeAuto(data string) (*Symbol, error) {
-	bits, version, err := qrcode.Fit([]byte(data), qrcode.M)
+	plan, err := qrcode.Fit([]byte(data), qrcode.M)
 	if err != nil {
 		// Data too long for M may still fit at L.
 		q, err := qrcode.Encode([]byte(data), qrcode.L)
@@ -112,12 +112,12 @@ func encodeAuto(data string) (*Symbol, error) {
 	}
 	level := LevelM
 	for _, l := range []Level{LevelH, LevelQ} {
-		if qrcode.FitsVersion(bits, version, l.code()) {
+		if plan.Fits(l.code()) {
 			level = l
 			break
 		}
 	}
-	q, err := qrcode.EncodeVersion([]byte(data), version, level.code())
+	q, err := plan.Symbol(level.code())
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +142,7 @@ func (l Level) rank() int {
 func tooLong(data string, requested Level) error {
 	e := &TooLongError{Requested: requested, Length: len(data)}
 	for i := requested.rank() - 1; i >= 0; i-- {
-		if _, _, err := qrcode.Fit([]byte(data), Levels[i].code()); err == nil {
+		if _, err := qrcode.Fit([]byte(data), Levels[i].code()); err == nil {
 			e.FitsAt = Levels[i]
 			return e
 		}
@@ -157,7 +157,7 @@ func tooLong(data string, requested Level) error {
 	lo, hi := 0, len(data)
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
-		if _, _, err := qrcode.Fit([]byte(data[:runeCut(mid)]), qrcode.L); err == nil {
+		if _, err := qrcode.Fit([]byte(data[:runeCut(mid)]), qrcode.L); err == nil {
 			lo = mid
 		} else {
 			hi = mid - 1

@@ -47,27 +47,11 @@ var ErrEmpty = errors.New("qrcode: no data")
 // Encode builds the smallest symbol that holds data at level, choosing the
 // mask with the lowest penalty (§7.8.3).
 func Encode(data []byte, level Level) (*Symbol, error) {
-	bits, version, err := Fit(data, level)
+	p, err := Fit(data, level)
 	if err != nil {
 		return nil, err
 	}
-	return build(bits, version, level, -1), nil
-}
-
-// EncodeVersion builds the symbol of exactly this version, or returns
-// ErrTooLong when data does not fit it at level.
-func EncodeVersion(data []byte, version int, level Level) (*Symbol, error) {
-	if version < 1 || version > 40 {
-		return nil, fmt.Errorf("qrcode: version %d is not 1 to 40", version)
-	}
-	bits, err := segmentBits(data, groupOf(version))
-	if err != nil {
-		return nil, err
-	}
-	if bits.len > dataCodewords(version, level)*8 {
-		return nil, ErrTooLong
-	}
-	return build(bits, version, level, -1), nil
+	return build(p.bits, p.Version, level, -1), nil
 }
 
 // EncodeMask is Encode with the mask chosen by the caller rather than by
@@ -76,42 +60,59 @@ func EncodeMask(data []byte, level Level, mask int) (*Symbol, error) {
 	if mask < 0 || mask > 7 {
 		return nil, fmt.Errorf("qrcode: mask %d is not 0 to 7", mask)
 	}
-	bits, version, err := Fit(data, level)
+	p, err := Fit(data, level)
 	if err != nil {
 		return nil, err
 	}
-	return build(bits, version, level, mask), nil
+	return build(p.bits, p.Version, level, mask), nil
 }
 
-// Fit returns the encoded data bits and the smallest version that holds
-// them at level.
-func Fit(data []byte, level Level) (*BitStream, int, error) {
+// Plan is data encoded as segments, with the smallest version that holds
+// it at the level asked of Fit. The same bits fit that version at any
+// level with room for them, so a caller can raise the level without
+// encoding the data again.
+type Plan struct {
+	Version int
+	bits    *BitStream
+}
+
+// Fit plans the smallest symbol that holds data at level.
+func Fit(data []byte, level Level) (*Plan, error) {
 	if len(data) == 0 {
-		return nil, 0, ErrEmpty
+		return nil, ErrEmpty
 	}
 	if level < L || level > H {
-		return nil, 0, fmt.Errorf("qrcode: unknown level %d", int(level))
+		return nil, fmt.Errorf("qrcode: unknown level %d", int(level))
 	}
-	err := ErrTooLong
 	for g := range groups {
-		bits, segErr := segmentBits(data, g)
-		if segErr != nil {
-			err = segErr
-			continue
+		bits, err := segmentBits(data, g)
+		if err != nil {
+			continue // a segment longer than this group's count field can say
 		}
 		for v := groups[g].first; v <= groups[g].last; v++ {
 			if bits.len <= dataCodewords(v, level)*8 {
-				return bits, v, nil
+				return &Plan{Version: v, bits: bits}, nil
 			}
 		}
 	}
-	return nil, 0, err
+	return nil, ErrTooLong
 }
 
-// FitsVersion reports whether bits, as Fit returned them for some version of
-// the same group, also fit version at level.
-func FitsVersion(bits *BitStream, version int, level Level) bool {
-	return bits.len <= dataCodewords(version, level)*8
+// Fits reports whether the plan's version holds the data at level.
+func (p *Plan) Fits(level Level) bool {
+	return p.bits.len <= dataCodewords(p.Version, level)*8
+}
+
+// Symbol builds the plan's version at level, or returns ErrTooLong when
+// the data does not fit it at that level.
+func (p *Plan) Symbol(level Level) (*Symbol, error) {
+	if level < L || level > H {
+		return nil, fmt.Errorf("qrcode: unknown level %d", int(level))
+	}
+	if !p.Fits(level) {
+		return nil, ErrTooLong
+	}
+	return build(p.bits, p.Version, level, -1), nil
 }
 
 // build completes the data codewords, adds error correction and places

@@ -13,17 +13,35 @@ import (
 // ISO/IEC 18004:2015 Annex I: "01234567" as version 1-M, one numeric
 // segment, its data codewords and its ten error-correction codewords.
 func TestAnnexIExample(t *testing.T) {
-	bits, version, err := Fit([]byte("01234567"), M)
-	if err != nil || version != 1 {
-		t.Fatalf("Fit = version %d, %v; want 1", version, err)
+	p, err := Fit([]byte("01234567"), M)
+	if err != nil || p.Version != 1 {
+		t.Fatalf("Fit = %+v, %v; want version 1", p, err)
 	}
-	got := interleave(finish(bits, version, M), version, M)
+	got := interleave(finish(p.bits, p.Version, M), p.Version, M)
 	want := []byte{
 		0x10, 0x20, 0x0C, 0x56, 0x61, 0x80, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11,
 		0xA5, 0x24, 0xD4, 0xC1, 0xED, 0x36, 0xC7, 0x87, 0x2C, 0x55,
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("codewords\n got % X\nwant % X", got, want)
+	}
+}
+
+// A plan made at M raises its level only where the same version has room.
+func TestPlanLevels(t *testing.T) {
+	p, err := Fit([]byte("HELLO WORLD"), M) // 1-M; 1-Q holds 16 alphanumerics, 1-H 10
+	if err != nil || p.Version != 1 {
+		t.Fatalf("Fit = %+v, %v", p, err)
+	}
+	if !p.Fits(Q) || p.Fits(H) {
+		t.Errorf("Fits(Q) = %v, Fits(H) = %v; want true, false", p.Fits(Q), p.Fits(H))
+	}
+	if _, err := p.Symbol(H); err != ErrTooLong {
+		t.Errorf("Symbol(H) error %v, want ErrTooLong", err)
+	}
+	s, err := p.Symbol(Q)
+	if err != nil || s.Version != 1 || s.Level != Q {
+		t.Errorf("Symbol(Q) = %+v, %v", s, err)
 	}
 }
 
@@ -39,14 +57,15 @@ func TestCapacityTable7(t *testing.T) {
 		{L, 40, 2953}, {M, 40, 2331}, {Q, 40, 1663}, {H, 40, 1273},
 	} {
 		fits := bytes.Repeat([]byte("a"), c.bytes)
-		if _, v, err := Fit(fits, c.level); err != nil || v != c.version {
-			t.Errorf("%d bytes at %s: version %d, %v; want %d", c.bytes, c.level, v, err, c.version)
+		if p, err := Fit(fits, c.level); err != nil || p.Version != c.version {
+			t.Errorf("%d bytes at %s: %+v, %v; want version %d", c.bytes, c.level, p, err, c.version)
 		}
 		over := append(fits, 'a')
-		if _, v, err := Fit(over, c.level); c.version == 40 && err == nil {
-			t.Errorf("%d bytes at %s fit version %d; want ErrTooLong", len(over), c.level, v)
-		} else if c.version == 1 && v != 2 {
-			t.Errorf("%d bytes at %s: version %d; want 2", len(over), c.level, v)
+		p, err := Fit(over, c.level)
+		if c.version == 40 && err != ErrTooLong {
+			t.Errorf("%d bytes at %s: %+v, %v; want ErrTooLong", len(over), c.level, p, err)
+		} else if c.version == 1 && (err != nil || p.Version != 2) {
+			t.Errorf("%d bytes at %s: %+v, %v; want version 2", len(over), c.level, p, err)
 		}
 	}
 }

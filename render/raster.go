@@ -27,6 +27,22 @@ type rasterScratch struct {
 
 var rasterScratches = sync.Pool{New: func() any { return new(rasterScratch) }}
 
+// paint draws the rasterizer's coverage into the scratch's box buffer,
+// sized as the rasterizer (x/image/vector's fast path writes Pix linearly),
+// and returns it; it is valid until the scratch goes back to the pool.
+func (sc *rasterScratch) paint() *image.Alpha {
+	size := sc.r.Size()
+	w, h := size.X, size.Y
+	box := &sc.box
+	if cap(box.Pix) < w*h {
+		box.Pix = make([]uint8, w*h)
+	}
+	box.Pix, box.Stride, box.Rect = box.Pix[:w*h], w, image.Rect(0, 0, w, h)
+	sc.r.DrawOp = draw.Src
+	sc.r.Draw(box, box.Rect, image.Opaque, image.Point{})
+	return box
+}
+
 // coverage paints the drawing's foreground coverage, 0-255 per pixel, into
 // the scratch's mask and returns it; the mask is valid until the scratch
 // goes back to the pool.
@@ -50,35 +66,12 @@ func coverage(sc *rasterScratch, d *drawing, size int) *image.Alpha {
 		r.Reset(box.Dx(), box.Dy())
 		ox -= float32(box.Min.X)
 		oy -= float32(box.Min.Y)
-		for _, op := range d.dark.ops {
-			pt := func(i int) (float32, float32) {
-				return ox + float32(op.pts[i][0])*sc2, oy + float32(op.pts[i][1])*sc2
-			}
-			switch op.kind {
-			case 'M':
-				r.MoveTo(pt(0))
-			case 'L':
-				r.LineTo(pt(0))
-			case 'C':
-				x1, y1 := pt(0)
-				x2, y2 := pt(1)
-				x, y := pt(2)
-				r.CubeTo(x1, y1, x2, y2, x, y)
-			case 'Z':
-				r.ClosePath()
-			}
-		}
+		addPath(r, d.dark.ops, ox, oy, sc2)
 		// The rasterizer's fast path needs a destination exactly its size
-		// with rows packed (x/image/vector writes Pix linearly), so it
-		// paints a box-sized buffer that is then copied in place.
+		// with rows packed, so it paints a box-sized buffer that is then
+		// copied in place.
 		w, h := box.Dx(), box.Dy()
-		boxMask := &sc.box
-		if cap(boxMask.Pix) < w*h {
-			boxMask.Pix = make([]uint8, w*h)
-		}
-		boxMask.Pix, boxMask.Stride, boxMask.Rect = boxMask.Pix[:w*h], w, image.Rect(0, 0, w, h)
-		r.DrawOp = draw.Src
-		r.Draw(boxMask, boxMask.Rect, image.Opaque, image.Point{})
+		boxMask := sc.paint()
 		for y := 0; y < h; y++ {
 			copy(mask.Pix[(box.Min.Y+y)*size+box.Min.X:], boxMask.Pix[y*w:(y+1)*w])
 		}
@@ -87,6 +80,29 @@ func coverage(sc *rasterScratch, d *drawing, size int) *image.Alpha {
 		drawCaption(mask, d.text, l)
 	}
 	return mask
+}
+
+// addPath adds ops, in modules, to r at scale pixels a module from the
+// pixel origin (ox, oy).
+func addPath(r *vector.Rasterizer, ops []pathOp, ox, oy, scale float32) {
+	for _, op := range ops {
+		pt := func(i int) (float32, float32) {
+			return ox + float32(op.pts[i][0])*scale, oy + float32(op.pts[i][1])*scale
+		}
+		switch op.kind {
+		case 'M':
+			r.MoveTo(pt(0))
+		case 'L':
+			r.LineTo(pt(0))
+		case 'C':
+			x1, y1 := pt(0)
+			x2, y2 := pt(1)
+			x, y := pt(2)
+			r.CubeTo(x1, y1, x2, y2, x, y)
+		case 'Z':
+			r.ClosePath()
+		}
+	}
 }
 
 // drawingBounds is the pixel box the dark path can reach: the symbol
@@ -114,20 +130,32 @@ var shadeOf = func() (t [256]byte) {
 }()
 
 // shadedRows renders the drawing as 4-bit indexed rows over a palette that
-// blends background into foreground.
+// blends background into foreground: from tiles where the style allows
+// (tiles.go), else by rasterizing the whole drawing.
 func shadedRows(png *pngScratch, s *Symbol, l *layout, o *Options) ([]byte, int, []color.NRGBA) {
+	palette := make([]color.NRGBA, shadeLevels)
+	for i := range palette {
+		palette[i] = blend(o.Background, o.Foreground, i, shadeLevels-1)
+	}
+	stride := 1 + (o.Size+1)/2
+	rows := png.rowBuffer(stride * o.Size)
+	if tiled(l, o) {
+		tiledRows(rows, stride, s, l, o)
+	} else {
+		rasterRows(rows, stride, s, l, o)
+	}
+	return rows, 4, palette
+}
+
+// rasterRows fills rows (zeroed, stride bytes each with the filter byte
+// first) with the whole drawing rasterized at once.
+func rasterRows(rows []byte, stride int, s *Symbol, l *layout, o *Options) {
 	sc := rasterScratches.Get().(*rasterScratch)
 	defer rasterScratches.Put(sc)
 	d := newDrawing(s, l, o)
 	mask := coverage(sc, d, o.Size)
 	d.release()
-	palette := make([]color.NRGBA, shadeLevels)
-	for i := range palette {
-		palette[i] = blend(o.Background, o.Foreground, i, shadeLevels-1)
-	}
 	size := o.Size
-	stride := 1 + (size+1)/2
-	rows := png.rowBuffer(stride * size)
 	for y := 0; y < size; y++ {
 		src := mask.Pix[y*mask.Stride : y*mask.Stride+size]
 		dst := rows[y*stride+1 : (y+1)*stride]
@@ -153,7 +181,6 @@ func shadedRows(png *pngScratch, s *Symbol, l *layout, o *Options) ([]byte, int,
 			dst[size>>1] = shadeOf[src[size-1]] << 4
 		}
 	}
-	return rows, 4, palette
 }
 
 // blend mixes a and b in proportion i/n, channel by channel.

@@ -1,0 +1,227 @@
+package render
+
+import (
+	"encoding/binary"
+	"sync"
+)
+
+// Tiled drawing of anti-aliased PNGs. Modules sit on whole pixels, and for
+// the styles below what is painted inside a module's cell depends only on
+// the cell's 3×3 neighbourhood: every shape stays inside its own cell, and
+// an organic fillet lies in the light cell of the 2×2 block that makes it.
+// So a cell's pixels come from one of at most 512 tiles per style and
+// scale, rasterized once and kept, and an image is the tiles copied into
+// place: no path is built or rasterized per image. Eyes are tiles of their
+// own. TestTiledMatchesRasterized compares the result with the whole
+// drawing rasterized at once.
+
+// tileStyles are the module styles drawn from cell tiles
+// (TestTileStylesStayInTheirCells checks that their shapes stay inside
+// their cell); the others, whose shapes reach into neighbouring cells, are
+// rasterized whole.
+var tileStyles = map[ModuleStyle]bool{
+	ModuleSquare: true, ModuleRounded: true, ModuleDot: true, ModuleOrganic: true,
+	ModuleVerticalBars: true, ModuleHorizontalBars: true,
+}
+
+// tiled reports whether an image is drawn from tiles: a tile style without
+// a frame or a caption, which are drawn across the whole canvas.
+func tiled(l *layout, o *Options) bool {
+	return tileStyles[o.Module] && l.border == 0 && l.text == ""
+}
+
+// A tile is a cell's (or an eye's) pixels as packed 4-bit shades, for one
+// parity of its first pixel's x: phase 1 starts in a byte's low nibble.
+type tile struct {
+	rowBytes int
+	pix      []byte // rows of rowBytes
+	empty    bool
+}
+
+type tileKey struct {
+	module ModuleStyle
+	eye    EyeStyle
+	scale  int
+	shape  uint16 // a cell's 3×3 neighbourhood, or an eye's side<<2 | corner
+	phase  uint8
+}
+
+// tileCache keeps tiles across images within a budget; when full it is
+// emptied and refilled, which a budget this size makes rare (a 512 px
+// style uses a few hundred kilobytes).
+var tileCache struct {
+	sync.RWMutex
+	m     map[tileKey]*tile
+	bytes int
+}
+
+const tileCacheBudget = 16 << 20
+
+func cachedTile(k tileKey, build func() *tile) *tile {
+	tileCache.RLock()
+	t := tileCache.m[k]
+	tileCache.RUnlock()
+	if t != nil {
+		return t
+	}
+	t = build()
+	tileCache.Lock()
+	if tileCache.m == nil || tileCache.bytes+len(t.pix) > tileCacheBudget {
+		tileCache.m, tileCache.bytes = map[tileKey]*tile{}, 0
+	}
+	tileCache.m[k] = t
+	tileCache.bytes += len(t.pix) + 64
+	tileCache.Unlock()
+	return t
+}
+
+// cellTile draws the cell whose 3×3 neighbourhood is shape (bit 3·(dy+1) +
+// (dx+1) set when the data module at (dx, dy) is dark; bit 4 is the cell).
+func cellTile(style ModuleStyle, scale int, shape uint16, phase uint8) *tile {
+	return cachedTile(tileKey{module: style, scale: scale, shape: shape, phase: phase}, func() *tile {
+		dark := func(dx, dy int) bool { return shape>>uint(3*(dy+1)+dx+1)&1 == 1 }
+		var p path
+		if dark(0, 0) {
+			nb := neighbours{
+				n: dark(0, -1), e: dark(1, 0), s: dark(0, 1), w: dark(-1, 0),
+				ne: dark(1, -1), se: dark(1, 1), sw: dark(-1, 1), nw: dark(-1, -1),
+			}
+			moduleShapes[style](&p, 0, 0, nb)
+		} else if style == ModuleOrganic {
+			g := &moduleGrid{n: 3, stride: 5, dark: make([]bool, 25)}
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					g.dark[(dy+2)*5+dx+2] = dark(dx, dy)
+				}
+			}
+			organicFillets(&p, g, -1, -1)
+		}
+		return rasterTile(p.ops, scale, scale, phase)
+	})
+}
+
+// eyeTile draws a finder (side 7) or alignment pattern (side 5).
+func eyeTile(style EyeStyle, scale, side, corner int, phase uint8) *tile {
+	return cachedTile(tileKey{eye: style, scale: scale, shape: uint16(side<<2 | corner), phase: phase}, func() *tile {
+		var p path
+		eyeShapes[style](&p, 0, 0, side, corner)
+		return rasterTile(p.ops, side*scale, scale, phase)
+	})
+}
+
+// rasterTile rasterizes ops (in modules, scale pixels each) on a side×side
+// canvas, clipping what lies outside, and packs the shades.
+func rasterTile(ops []pathOp, side, scale int, phase uint8) *tile {
+	t := &tile{rowBytes: (int(phase) + side + 1) / 2}
+	t.pix = make([]byte, t.rowBytes*side)
+	if len(ops) == 0 {
+		t.empty = true
+		return t
+	}
+	sc := rasterScratches.Get().(*rasterScratch)
+	defer rasterScratches.Put(sc)
+	r := &sc.r
+	r.Reset(side, side)
+	addPath(r, ops, 0, 0, float32(scale))
+	cov := sc.paint()
+	t.empty = true
+	for y := 0; y < side; y++ {
+		row := t.pix[y*t.rowBytes : (y+1)*t.rowBytes]
+		for x, a := range cov.Pix[y*side : (y+1)*side] {
+			shade := shadeOf[a]
+			if shade == 0 {
+				continue
+			}
+			t.empty = false
+			if pos := int(phase) + x; pos&1 == 0 {
+				row[pos>>1] |= shade << 4
+			} else {
+				row[pos>>1] |= shade
+			}
+		}
+	}
+	return t
+}
+
+// tiledRows fills rows (zeroed, stride bytes each with the filter byte
+// first) with the symbol drawn from tiles: eyes first, then every cell.
+// Cells inside eyes hold at most an organic fillet reaching in from data
+// modules outside, which is added to the eye's shades rather than laid
+// over them.
+func tiledRows(rows []byte, stride int, s *Symbol, l *layout, o *Options) {
+	n := s.Size
+	blit := func(t *tile, px, py int, add bool) {
+		if t.empty {
+			return
+		}
+		start := 1 + px>>1
+		for y := 0; y < len(t.pix)/t.rowBytes; y++ {
+			dst := rows[(py+y)*stride+start : (py+y)*stride+start+t.rowBytes]
+			src := t.pix[y*t.rowBytes : (y+1)*t.rowBytes]
+			if !add {
+				i := 0
+				for ; i+8 <= len(src); i += 8 {
+					binary.LittleEndian.PutUint64(dst[i:], binary.LittleEndian.Uint64(dst[i:])|binary.LittleEndian.Uint64(src[i:]))
+				}
+				for ; i < len(src); i++ {
+					dst[i] |= src[i]
+				}
+				continue
+			}
+			for i, b := range src {
+				hi := min(dst[i]>>4+b>>4, 15)
+				lo := min(dst[i]&15+b&15, 15)
+				dst[i] = hi<<4 | lo
+			}
+		}
+	}
+	pixel := func(module, off, code int) int { return off + (code+module)*l.scale }
+
+	inEye := make([]bool, n*n)
+	for i, f := range finderOrigins(n) {
+		corner := [3]int{0, 1, 3}[i]
+		px := pixel(f[0], l.offX, l.codeX)
+		blit(eyeTile(o.Eye, l.scale, 7, corner, uint8(px&1)), px, pixel(f[1], l.offY, l.codeY), false)
+	}
+	for _, a := range alignmentOrigins(s.Version) {
+		for y := a[1]; y < a[1]+5; y++ {
+			for x := a[0]; x < a[0]+5; x++ {
+				inEye[y*n+x] = true
+			}
+		}
+		if !s.Modules[(a[1]+2)*n+a[0]+2] {
+			continue // knocked out under an Overlay: a real one has a dark centre
+		}
+		px := pixel(a[0], l.offX, l.codeX)
+		blit(eyeTile(o.Eye, l.scale, 5, 0, uint8(px&1)), px, pixel(a[1], l.offY, l.codeY), false)
+	}
+
+	// Tiles already fetched for this image, by phase and neighbourhood,
+	// spare the shared cache's lock on all but the first use.
+	var fetched [2][512]*tile
+	g := newModuleGrid(s)
+	st := g.stride
+	for y := 0; y < n; y++ {
+		py := pixel(y, l.offY, l.codeY)
+		i := (y+1)*st + 1
+		for x := 0; x < n; x, i = x+1, i+1 {
+			var shape uint16
+			for b, j := range [9]int{i - st - 1, i - st, i - st + 1, i - 1, i, i + 1, i + st - 1, i + st, i + st + 1} {
+				if g.dark[j] {
+					shape |= 1 << uint(b)
+				}
+			}
+			if shape == 0 {
+				continue
+			}
+			px := pixel(x, l.offX, l.codeX)
+			phase := px & 1
+			t := fetched[phase][shape]
+			if t == nil {
+				t = cellTile(o.Module, l.scale, shape, uint8(phase))
+				fetched[phase][shape] = t
+			}
+			blit(t, px, py, inEye[y*n+x] || inFinder(n, x, y))
+		}
+	}
+}

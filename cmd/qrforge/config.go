@@ -140,6 +140,9 @@ func (c config) validate() error {
 			bad("base-url", "is %q; want no query or fragment: it is the start of every URL the service writes", c.baseURL)
 		}
 	}
+	if c.memoryLimit != 0 && c.memoryLimit < 32<<20 {
+		bad("memory-limit", "is %s; want 0 (automatic) or at least 32MiB: below that the collector runs without pause", c.memoryLimit)
+	}
 	if c.maxBody < 1<<10 {
 		bad("max-body", "is %s; want at least 1KiB: a batch of one item needs a few hundred bytes", c.maxBody)
 	}

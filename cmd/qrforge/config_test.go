@@ -126,6 +126,8 @@ func TestInvalidConfigurationFailsAtStart(t *testing.T) {
 		{"negative rate", []string{"--rate-limit=-1"}, nil, []string{"--rate-limit (QRFORGE_RATE_LIMIT)", "0 to turn the limit off"}},
 		{"no burst", []string{"--rate-limit=5", "--rate-burst=0"}, nil, []string{"--rate-burst (QRFORGE_RATE_BURST)", "at least 1"}},
 		{"bad size", nil, []string{"QRFORGE_CACHE_SIZE", "lots"}, []string{"QRFORGE_CACHE_SIZE", "64MiB"}},
+		{"bad memory limit", []string{"--memory-limit=plenty"}, nil, []string{"memory-limit", "64MiB"}},
+		{"tiny memory limit", nil, []string{"QRFORGE_MEMORY_LIMIT", "1MiB"}, []string{"--memory-limit (QRFORGE_MEMORY_LIMIT)", "at least 32MiB"}},
 		{"tiny body", []string{"--max-body=10"}, nil, []string{"--max-body (QRFORGE_MAX_BODY)", "at least 1KiB"}},
 		{"no batch", []string{"--max-batch=0"}, nil, []string{"--max-batch", "at least 1"}},
 		{"log format", []string{"--log-format=xml"}, nil, []string{"--log-format (QRFORGE_LOG_FORMAT)", "json or text"}},

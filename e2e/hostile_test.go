@@ -31,10 +31,11 @@ type hostileRequest struct {
 	target      string // sent as is on the request line
 	contentType string
 	body        []byte
-	// byHTTPServer: net/http itself refuses the request before qrforge's
-	// handler runs, with a plain-text answer; only "no 5xx, still
-	// serving" is asserted.
-	byHTTPServer bool
+	proto       string // "HTTP/1.1" when empty
+	header      string // extra header lines, each ending in \r\n
+	noHost      bool
+	// wantFix is a string the problem's fix must contain, when set.
+	wantFix string
 }
 
 // sendRaw writes r on a new connection and reads the answer.
@@ -47,7 +48,14 @@ func sendRaw(t *testing.T, r hostileRequest) (*http.Response, []byte) {
 	defer conn.Close()
 	conn.SetDeadline(time.Now().Add(60 * time.Second))
 	var head strings.Builder
-	fmt.Fprintf(&head, "%s %s HTTP/1.1\r\nHost: qrforge.test\r\nConnection: close\r\n", r.method, r.target)
+	proto := r.proto
+	if proto == "" {
+		proto = "HTTP/1.1"
+	}
+	fmt.Fprintf(&head, "%s %s %s\r\nConnection: close\r\n%s", r.method, r.target, proto, r.header)
+	if !r.noHost {
+		head.WriteString("Host: qrforge.test\r\n")
+	}
 	if r.contentType != "" {
 		fmt.Fprintf(&head, "Content-Type: %s\r\n", r.contentType)
 	}
@@ -69,15 +77,16 @@ func sendRaw(t *testing.T, r hostileRequest) (*http.Response, []byte) {
 	return resp, body
 }
 
-// assertServedWell checks one hostile answer: never a 5xx; a 4xx from
-// qrforge is a problem document whose status matches and that has a fix.
-// Then a good request must still be answered.
+// assertServedWell checks one hostile answer: never a 5xx; a 4xx is a
+// problem document whose status matches and that has a fix, also when
+// net/http refuses the request before any handler runs
+// (server/listener.go). Then a good request must still be answered.
 func assertServedWell(t *testing.T, r hostileRequest, resp *http.Response, body []byte) {
 	t.Helper()
 	if resp.StatusCode >= 500 {
 		t.Errorf("%s: status %d: %.300s", r.name, resp.StatusCode, body)
 	}
-	if resp.StatusCode >= 400 && !r.byHTTPServer {
+	if resp.StatusCode >= 400 {
 		if ct := resp.Header.Get("Content-Type"); ct != "application/problem+json" {
 			t.Errorf("%s: status %d with Content-Type %q: %.300s", r.name, resp.StatusCode, ct, body)
 		} else {
@@ -88,6 +97,8 @@ func assertServedWell(t *testing.T, r hostileRequest, resp *http.Response, body 
 			}
 			if err := json.Unmarshal(body, &p); err != nil || p.Status != resp.StatusCode || p.Fix == "" || p.Detail == "" {
 				t.Errorf("%s: status %d, problem without status, detail or fix: %.300s", r.name, resp.StatusCode, body)
+			} else if !strings.Contains(p.Fix, r.wantFix) {
+				t.Errorf("%s: fix %q does not contain %q", r.name, p.Fix, r.wantFix)
 			}
 		}
 	}
@@ -197,7 +208,15 @@ func TestHostileInputs(t *testing.T) {
 		get("invalid UTF-8 label", "/api/v1/qr?data=x&label=%FF%FE&format=svg"),
 		get("invalid UTF-8 in a kind field", "/api/v1/wifi?ssid=%FF%FE&password=%C3"),
 		get("invalid UTF-8 in the path form", "/q/%FF%FE.png"),
-		{name: "bad escape in the path form", method: http.MethodGet, target: "/q/%zz.png", byHTTPServer: true},
+		// Refused by net/http before any handler: problem documents all the
+		// same, through server.Listener.
+		{name: "bad escape in the path form", method: http.MethodGet, target: "/q/%zz.png", wantFix: "/q/%25zz.png"},
+		{name: "stray % in the path form", method: http.MethodGet, target: "/q/100%.svg?size=300", wantFix: "/q/100%25.svg?size=300"},
+		{name: "control character in the path", method: http.MethodGet, target: "/q/a\x01b.png", wantFix: "/q/a%01b.png"},
+		{name: "unknown transfer coding (net/http: 501)", method: http.MethodPost, target: "/api/v1/qr/batch", header: "Transfer-Encoding: gzip\r\n", wantFix: "curl -X POST"},
+		{name: "HTTP/3.0 on the request line (net/http: 505)", method: http.MethodGet, target: "/q/hi.png", proto: "HTTP/3.0", wantFix: "/q/hi.png"},
+		{name: "no Host header", method: http.MethodGet, target: "/q/hi.png", noHost: true, wantFix: "/q/hi.png"},
+		{name: "malformed header line", method: http.MethodGet, target: "/q/hi.png", header: "no colon here\r\n", wantFix: "/q/hi.png"},
 		get("semicolons", "/api/v1/qr?data=a;b;c&size=1;2"),
 		// Absurd numbers.
 		get("size 1e9", "/api/v1/qr?data=x&size=1e9"),
@@ -221,9 +240,10 @@ func TestHostileInputs(t *testing.T) {
 		get("one parameter repeated 2,000 times", "/api/v1/qr?data=x"+strings.Repeat("&size=64", 2000)),
 		get("17 KiB query", "/api/v1/qr?data="+strings.Repeat("a", 17<<10)),
 		get("60 KiB query", "/api/v1/qr?data="+strings.Repeat("%41", 60<<10/3)),
-		// Past --max-header-bytes (64 KiB) net/http answers 431 itself.
-		{name: "200 KiB query", method: http.MethodGet, target: "/api/v1/qr?data=" + strings.Repeat("%41", 200<<10/3), byHTTPServer: true},
-		{name: "2 MiB request line", method: http.MethodGet, target: "/api/v1/qr?data=" + strings.Repeat("a", 2<<20), byHTTPServer: true},
+		// Past the 64 KiB header limit net/http answers 431 itself.
+		{name: "200 KiB query", method: http.MethodGet, target: "/api/v1/qr?data=" + strings.Repeat("%41", 200<<10/3)},
+		{name: "2 MiB request line", method: http.MethodGet, target: "/api/v1/qr?data=" + strings.Repeat("a", 2<<20)},
+		{name: "100 KiB header", method: http.MethodGet, target: "/q/hi.png", header: "X-Big: " + strings.Repeat("a", 100<<10) + "\r\n"},
 		get("data beyond version 40", "/api/v1/qr?data="+strings.Repeat("%F0%9F%98%80", 1000)),
 		get("7,100 digits", "/api/v1/qr?data="+strings.Repeat("9", 7100)),
 		// Batch: bodies too large, nested, truncated, wrongly typed.

@@ -43,6 +43,8 @@ const (
 	KindNoCodeFound          = "no-code-found"
 	KindRateLimited          = "rate-limited"
 	KindURITooLong           = "uri-too-long"
+	KindBadRequest           = "bad-request"
+	KindHeadersTooLarge      = "headers-too-large"
 	KindInternal             = "internal-error"
 	KindNotReady             = "not-ready"
 )
@@ -62,6 +64,8 @@ var errorKinds = map[string]struct {
 	KindNoCodeFound:          {422, "No code found", "The image decoded, but no QR code was found in it."},
 	KindRateLimited:          {429, "Rate limited", "Too many requests from one client. `fix` says when to retry."},
 	KindURITooLong:           {414, "URI too long", "The request line is longer than the service accepts. Send less data."},
+	KindBadRequest:           {400, "Bad request", "The request is not valid HTTP: a malformed escape or a control character in the path, a malformed header, no Host header, or a transfer coding or protocol version qrforge does not speak. `fix` is the call corrected, or as curl sends it."},
+	KindHeadersTooLarge:      {431, "Request headers too large", "The request headers are larger than the service accepts. `fix` is the call with curl's headers."},
 	KindInternal:             {500, "Internal error", "Something failed inside qrforge. The request may succeed if retried; please report it."},
 	KindNotReady:             {503, "Not ready", "The instance cannot serve yet, or no longer can (GET /readyz): a load balancer sends the request to another instance."},
 }

@@ -86,7 +86,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fmt.Fprintf(stdout, "qrforge listening on http://%s (base URL %s)\n", ln.Addr(), baseURL)
 
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(server.Listener(ln, baseURL)) }()
 	select {
 	case err := <-errc:
 		return err

@@ -152,7 +152,7 @@ func (s *Server) rejectedResponse(status int, answer, line string) []byte {
 	reason := answer[len("HTTP/1.1 "):strings.Index(answer, "\r\n")]
 	reason = strings.TrimPrefix(reason[3:], " ")
 	method, target := http.MethodGet, ""
-	if m, rest, ok := strings.Cut(line, " "); ok {
+	if m, rest, ok := strings.Cut(line, " "); ok && strings.Contains(rest, " HTTP/") {
 		method, target = m, rest[:strings.LastIndex(rest, " HTTP/")]
 	}
 	fixed := repairTarget(target)

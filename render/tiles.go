@@ -36,6 +36,9 @@ type tile struct {
 	rowBytes int
 	pix      []byte // rows of rowBytes
 	empty    bool
+	// Rows outside [top, bottom) are blank: an organic fillet fills one
+	// corner of its cell, so most of a fillet tile's rows need no copy.
+	top, bottom int
 }
 
 type tileKey struct {
@@ -125,6 +128,7 @@ func rasterTile(ops []pathOp, side, scale int, phase uint8) *tile {
 	addPath(r, ops, 0, 0, float32(scale))
 	cov := sc.paint()
 	t.empty = true
+	t.top = side
 	for y := 0; y < side; y++ {
 		row := t.pix[y*t.rowBytes : (y+1)*t.rowBytes]
 		for x, a := range cov.Pix[y*side : (y+1)*side] {
@@ -133,6 +137,7 @@ func rasterTile(ops []pathOp, side, scale int, phase uint8) *tile {
 				continue
 			}
 			t.empty = false
+			t.top, t.bottom = min(t.top, y), y+1
 			if pos := int(phase) + x; pos&1 == 0 {
 				row[pos>>1] |= shade << 4
 			} else {
@@ -155,7 +160,7 @@ func tiledRows(rows []byte, stride int, s *Symbol, l *layout, o *Options) {
 			return
 		}
 		start := 1 + px>>1
-		for y := 0; y < len(t.pix)/t.rowBytes; y++ {
+		for y := t.top; y < t.bottom; y++ {
 			dst := rows[(py+y)*stride+start : (py+y)*stride+start+t.rowBytes]
 			src := t.pix[y*t.rowBytes : (y+1)*t.rowBytes]
 			if !add {

@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
@@ -86,8 +85,9 @@ func (c *problemConn) Close() error {
 }
 
 // bareErrorHeaders follow the status line of every answer net/http writes
-// itself (net/http's conn.serve); its responses through a handler always
-// carry a Date header, so they never match.
+// itself (net/http's conn.serve). A handler's headers are written
+// sorted, Connection before Content-Type, and with a Date, so they never
+// match.
 const bareErrorHeaders = "\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n"
 
 func (c *problemConn) Write(p []byte) (int, error) {
@@ -105,14 +105,19 @@ func (c *problemConn) Write(p []byte) (int, error) {
 }
 
 // bareError reports whether p is one of net/http's own error answers, and
-// its status.
+// its status: a 4xx or 5xx status line followed at once by the fixed
+// headers. Only the status line is scanned, so large writes cost nothing.
 func bareError(p []byte) (int, bool) {
 	rest, ok := bytes.CutPrefix(p, []byte("HTTP/1.1 "))
-	if !ok || len(rest) < 4 || !bytes.Contains(rest, []byte(bareErrorHeaders)) || bytes.Contains(p, []byte("\r\nDate: ")) {
+	if !ok || len(rest) < 4 || rest[0] < '4' || rest[0] > '5' {
+		return 0, false
+	}
+	end := bytes.IndexByte(rest, '\r')
+	if end < 3 || !bytes.HasPrefix(rest[end:], []byte(bareErrorHeaders)) {
 		return 0, false
 	}
 	status, err := strconv.Atoi(string(rest[:3]))
-	return status, err == nil && status >= 400
+	return status, err == nil
 }
 
 // requestLine finds the last request line among the bytes read: the
@@ -181,14 +186,10 @@ func (s *Server) rejectedResponse(status int, answer, line string) []byte {
 	if status >= 500 {
 		status = http.StatusBadRequest // the client's error; qrforge answers no input with a 5xx
 	}
-	p := s.problem(kind, status, detail, "", fix)
-	var body bytes.Buffer
-	enc := json.NewEncoder(&body)
-	enc.SetEscapeHTML(false)
-	enc.Encode(p)
+	body := encodeProblem(s.problem(kind, status, detail, "", fix))
 	head := fmt.Sprintf("HTTP/1.1 %d %s\r\nContent-Type: application/problem+json\r\nCache-Control: no-store\r\nAccess-Control-Allow-Origin: *\r\nContent-Length: %d\r\nConnection: close\r\n\r\n",
-		status, http.StatusText(status), body.Len())
-	return append([]byte(head), body.Bytes()...)
+		status, http.StatusText(status), len(body))
+	return append([]byte(head), body...)
 }
 
 // repairTarget percent-encodes what makes a request target unparseable:

@@ -90,15 +90,7 @@ func writeProblem(c *gin.Context, p *Problem) {
 		withID.Instance = "urn:uuid:" + id
 		p = &withID
 	}
-	// Fixes are URLs: keep '&' readable rather than \u0026.
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(p); err != nil {
-		buf.Reset()
-		buf.WriteString(`{"type":"about:blank","title":"Internal error","status":500}`)
-	}
-	body := buf.Bytes()
+	body := encodeProblem(p)
 	h := c.Writer.Header()
 	h.Set("Content-Type", "application/problem+json")
 	h.Set("Cache-Control", "no-store")
@@ -109,6 +101,18 @@ func writeProblem(c *gin.Context, p *Problem) {
 	}
 	c.Data(p.Status, "application/problem+json", body)
 	c.Abort()
+}
+
+// encodeProblem is a problem document's JSON body. Fixes are URLs: '&'
+// stays readable rather than \u0026.
+func encodeProblem(p *Problem) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(p); err != nil {
+		return []byte(`{"type":"about:blank","title":"Internal error","status":500}`)
+	}
+	return buf.Bytes()
 }
 
 // errorDoc serves the human-readable description behind a problem's type URI.

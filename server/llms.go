@@ -59,7 +59,7 @@ func (s *Server) llmsFullTxt() string {
 	b.WriteString("\n## Responses\n\n")
 	b.WriteString("- png: image/png, exactly size x size pixels. svg and svg-tiny: image/svg+xml. json: {\"version\",\"ec\",\"size\",\"margin\",\"matrix\"} with 1 = dark, top row first. base64: text/plain `data:image/png;base64,...`.\n")
 	b.WriteString("- Headers: Cache-Control public, max-age=31536000, immutable; ETag (If-None-Match gives 304); X-QR-Version; X-QR-EC; Access-Control-Allow-Origin *.\n")
-	b.WriteString("- Errors: application/problem+json with type, title, status, detail, field and fix (a corrected, runnable URL). Kinds of error: invalid-parameter, data-too-long, not-found, method-not-allowed, uri-too-long, payload-too-large, unsupported-media-type, no-code-found, rate-limited.\n")
+	b.WriteString("- Errors: application/problem+json with type, title, status, detail, field and fix (a corrected, runnable URL). Kinds of error: invalid-parameter, data-too-long, not-found, method-not-allowed, uri-too-long, bad-request (not valid HTTP, e.g. a malformed escape in the path), headers-too-large, payload-too-large, unsupported-media-type, no-code-found, rate-limited.\n")
 	for _, e := range s.extraDocs {
 		if e.full != "" {
 			b.WriteString("\n" + e.full + "\n")

@@ -232,7 +232,7 @@ func TestProblemFixValues(t *testing.T) {
 
 // GET /errors/<kind> documents each kind a problem's type points to.
 func TestErrorDocs(t *testing.T) {
-	for _, kind := range []string{"invalid-parameter", "data-too-long", "not-found", "method-not-allowed", "uri-too-long"} {
+	for _, kind := range []string{"invalid-parameter", "data-too-long", "not-found", "method-not-allowed", "uri-too-long", "bad-request", "headers-too-large"} {
 		rec := get(t, "/errors/"+kind)
 		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), base+"/errors/"+kind) {
 			t.Errorf("/errors/%s: %d %s", kind, rec.Code, rec.Body.String())

@@ -3,6 +3,7 @@ package render
 import (
 	"encoding/binary"
 	"sync"
+	"sync/atomic"
 )
 
 // Tiled drawing of anti-aliased PNGs. Modules sit on whole pixels, and for
@@ -41,47 +42,65 @@ type tile struct {
 	top, bottom int
 }
 
-type tileKey struct {
+// A tileSet holds the tiles of one module or eye style at one scale, by
+// phase and shape (a cell's 3×3 neighbourhood, or an eye's side<<2 |
+// corner). Slots are read without a lock: an image fetches a few hundred
+// tiles, and a shared map lookup for each cost a tenth of its drawing.
+type tileSet struct {
+	tiles [2][512]atomic.Pointer[tile]
+}
+
+type tileSetKey struct {
 	module ModuleStyle
 	eye    EyeStyle
 	scale  int
-	shape  uint16 // a cell's 3×3 neighbourhood, or an eye's side<<2 | corner
-	phase  uint8
 }
 
-// tileCache keeps tiles across images within a budget; when full it is
-// emptied and refilled, which a budget this size makes rare (a 512 px
-// style uses a few hundred kilobytes).
+// tileCache keeps tile sets across images within a budget; when full it
+// is emptied and refilled, which a budget this size makes rare (a 512 px
+// style uses a few hundred kilobytes). Images holding a set from before
+// keep using it.
 var tileCache struct {
-	sync.RWMutex
-	m     map[tileKey]*tile
-	bytes int
+	sync.Mutex
+	sets  map[tileSetKey]*tileSet
+	bytes atomic.Int64
 }
 
 const tileCacheBudget = 16 << 20
 
-func cachedTile(k tileKey, build func() *tile) *tile {
-	tileCache.RLock()
-	t := tileCache.m[k]
-	tileCache.RUnlock()
-	if t != nil {
+func tilesOf(k tileSetKey) *tileSet {
+	tileCache.Lock()
+	defer tileCache.Unlock()
+	if tileCache.sets == nil || tileCache.bytes.Load() > tileCacheBudget {
+		tileCache.sets = map[tileSetKey]*tileSet{}
+		tileCache.bytes.Store(0)
+	}
+	set := tileCache.sets[k]
+	if set == nil {
+		set = new(tileSet)
+		tileCache.sets[k] = set
+	}
+	return set
+}
+
+// get returns the tile for shape and phase, drawing it on first use.
+func (set *tileSet) get(shape uint16, phase uint8, build func() *tile) *tile {
+	slot := &set.tiles[phase][shape]
+	if t := slot.Load(); t != nil {
 		return t
 	}
-	t = build()
-	tileCache.Lock()
-	if tileCache.m == nil || tileCache.bytes+len(t.pix) > tileCacheBudget {
-		tileCache.m, tileCache.bytes = map[tileKey]*tile{}, 0
+	t := build()
+	if slot.CompareAndSwap(nil, t) {
+		tileCache.bytes.Add(int64(len(t.pix) + 64))
+		return t
 	}
-	tileCache.m[k] = t
-	tileCache.bytes += len(t.pix) + 64
-	tileCache.Unlock()
-	return t
+	return slot.Load()
 }
 
 // cellTile draws the cell whose 3×3 neighbourhood is shape (bit 3·(dy+1) +
 // (dx+1) set when the data module at (dx, dy) is dark; bit 4 is the cell).
-func cellTile(style ModuleStyle, scale int, shape uint16, phase uint8) *tile {
-	return cachedTile(tileKey{module: style, scale: scale, shape: shape, phase: phase}, func() *tile {
+func cellTile(set *tileSet, style ModuleStyle, scale int, shape uint16, phase uint8) *tile {
+	return set.get(shape, phase, func() *tile {
 		dark := func(dx, dy int) bool { return shape>>uint(3*(dy+1)+dx+1)&1 == 1 }
 		var p path
 		if dark(0, 0) {
@@ -104,8 +123,8 @@ func cellTile(style ModuleStyle, scale int, shape uint16, phase uint8) *tile {
 }
 
 // eyeTile draws a finder (side 7) or alignment pattern (side 5).
-func eyeTile(style EyeStyle, scale, side, corner int, phase uint8) *tile {
-	return cachedTile(tileKey{eye: style, scale: scale, shape: uint16(side<<2 | corner), phase: phase}, func() *tile {
+func eyeTile(set *tileSet, style EyeStyle, scale, side, corner int, phase uint8) *tile {
+	return set.get(uint16(side<<2|corner), phase, func() *tile {
 		var p path
 		eyeShapes[style](&p, 0, 0, side, corner)
 		return rasterTile(p.ops, side*scale, scale, phase)
@@ -182,11 +201,13 @@ func tiledRows(rows []byte, stride int, s *Symbol, l *layout, o *Options) {
 	}
 	pixel := func(module, off, code int) int { return off + (code+module)*l.scale }
 
+	eyes := tilesOf(tileSetKey{eye: o.Eye, scale: l.scale})
+	cells := tilesOf(tileSetKey{module: o.Module, scale: l.scale})
 	inEye := make([]bool, n*n)
 	for i, f := range finderOrigins(n) {
 		corner := [3]int{0, 1, 3}[i]
 		px := pixel(f[0], l.offX, l.codeX)
-		blit(eyeTile(o.Eye, l.scale, 7, corner, uint8(px&1)), px, pixel(f[1], l.offY, l.codeY), false)
+		blit(eyeTile(eyes, o.Eye, l.scale, 7, corner, uint8(px&1)), px, pixel(f[1], l.offY, l.codeY), false)
 	}
 	for _, a := range alignmentOrigins(s.Version) {
 		for y := a[1]; y < a[1]+5; y++ {
@@ -198,12 +219,9 @@ func tiledRows(rows []byte, stride int, s *Symbol, l *layout, o *Options) {
 			continue // knocked out under an Overlay: a real one has a dark centre
 		}
 		px := pixel(a[0], l.offX, l.codeX)
-		blit(eyeTile(o.Eye, l.scale, 5, 0, uint8(px&1)), px, pixel(a[1], l.offY, l.codeY), false)
+		blit(eyeTile(eyes, o.Eye, l.scale, 5, 0, uint8(px&1)), px, pixel(a[1], l.offY, l.codeY), false)
 	}
 
-	// Tiles already fetched for this image, by phase and neighbourhood,
-	// spare the shared cache's lock on all but the first use.
-	var fetched [2][512]*tile
 	g := newModuleGrid(s)
 	st := g.stride
 	for y := 0; y < n; y++ {
@@ -221,10 +239,9 @@ func tiledRows(rows []byte, stride int, s *Symbol, l *layout, o *Options) {
 			}
 			px := pixel(x, l.offX, l.codeX)
 			phase := px & 1
-			t := fetched[phase][shape]
+			t := cells.tiles[phase][shape].Load()
 			if t == nil {
-				t = cellTile(o.Module, l.scale, shape, uint8(phase))
-				fetched[phase][shape] = t
+				t = cellTile(cells, o.Module, l.scale, shape, uint8(phase))
 			}
 			blit(t, px, py, inEye[y*n+x] || inFinder(n, x, y))
 		}

@@ -227,13 +227,14 @@ func tiledRows(rows []byte, stride int, s *Symbol, l *layout, o *Options) {
 	for y := 0; y < n; y++ {
 		py := pixel(y, l.offY, l.codeY)
 		i := (y+1)*st + 1
+		// column is the neighbourhood's column of three at grid index j,
+		// as bits 0, 3 and 6; the shape slides one column per cell.
+		column := func(j int) uint16 {
+			return uint16(b2i(g.dark[j-st])) | uint16(b2i(g.dark[j]))<<3 | uint16(b2i(g.dark[j+st]))<<6
+		}
+		shape := column(i-1)<<1 | column(i)<<2
 		for x := 0; x < n; x, i = x+1, i+1 {
-			var shape uint16
-			for b, j := range [9]int{i - st - 1, i - st, i - st + 1, i - 1, i, i + 1, i + st - 1, i + st, i + st + 1} {
-				if g.dark[j] {
-					shape |= 1 << uint(b)
-				}
-			}
+			shape = shape>>1&0b011_011_011 | column(i+1)<<2
 			if shape == 0 {
 				continue
 			}
@@ -246,4 +247,11 @@ func tiledRows(rows []byte, stride int, s *Symbol, l *layout, o *Options) {
 			blit(t, px, py, inEye[y*n+x] || inFinder(n, x, y))
 		}
 	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -1,0 +1,166 @@
+package deflate
+
+import (
+	"bytes"
+	"compress/zlib"
+	"hash/adler32"
+	"io"
+	"math/rand/v2"
+	"testing"
+)
+
+// inflate decompresses with the standard library's zlib reader, which
+// checks the header and the Adler-32 trailer.
+func inflate(t testing.TB, z []byte) []byte {
+	t.Helper()
+	r, err := zlib.NewReader(bytes.NewReader(z))
+	if err != nil {
+		t.Fatalf("zlib header: %v", err)
+	}
+	out, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatalf("inflate: %v", err)
+	}
+	return out
+}
+
+func roundTrip(t testing.TB, e *Encoder, data []byte, stride int, cells ...int) []byte {
+	t.Helper()
+	z := e.Zlib(nil, data, stride, cells)
+	if got := inflate(t, z); !bytes.Equal(got, data) {
+		t.Fatalf("stride %d, %d bytes: inflated %d bytes that differ from the input", stride, len(data), len(got))
+	}
+	return z
+}
+
+func TestRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	random := func(n, alphabet int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(rng.IntN(alphabet))
+		}
+		return b
+	}
+	// rowsOf repeats each of a few random rows several times over, as a
+	// QR code's module rows are.
+	rowsOf := func(stride, rows, distinct int) []byte {
+		pool := make([][]byte, distinct)
+		for i := range pool {
+			pool[i] = random(stride, 16)
+		}
+		var b []byte
+		for range rows {
+			b = append(b, pool[rng.IntN(distinct)]...)
+		}
+		return b
+	}
+	cases := []struct {
+		name   string
+		data   []byte
+		stride int
+		cells  []int
+	}{
+		{"empty", nil, 10, nil},
+		{"one byte", []byte{7}, 1, nil},
+		{"two-byte rows", bytes.Repeat([]byte{1, 2}, 50), 2, nil},
+		{"one-byte rows", bytes.Repeat([]byte{9}, 1000), 1, nil},
+		{"zeros", make([]byte, 100000), 257, nil},
+		{"random bytes", random(70000, 256), 257, nil},
+		{"random shades", random(70000, 16), 65, nil},
+		{"repeated rows", rowsOf(257, 512, 20), 257, nil},
+		{"rows longer than a reference", rowsOf(1025, 300, 8), 1025, nil},
+		{"rows beyond the window", rowsOf(20000, 10, 3), 20000, nil},
+		{"short last row", append(rowsOf(100, 30, 4), 1, 2, 3), 100, nil},
+		{"stride out of range", random(500, 4), 0, nil},
+		{"many blocks", random(3*maxBlockTokens, 256), 300, nil},
+		{"cells", rowsOf(257, 512, 20), 257, []int{1, 9, 16, 24, 31, 39}},
+		{"cells unsorted, repeated and out of range", rowsOf(100, 60, 5), 100, []int{50, 3, 3, 99, 100, 4000, -1}},
+		{"cells of one byte", random(5000, 4), 50, []int{0, 1, 2, 3, 4, 5, 6, 7}},
+	}
+	e := new(Encoder)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { roundTrip(t, e, c.data, c.stride, c.cells...) })
+	}
+}
+
+// TestRepeatedRowsCostOneReference checks the point of the package: a
+// run of rows equal to the one before adds about one back-reference per
+// row (a distance of 257 takes 7 extra bits, RFC 1951 §3.2.5), not a
+// compressed copy.
+func TestRepeatedRowsCostOneReference(t *testing.T) {
+	row := make([]byte, 257)
+	for i := range row {
+		row[i] = byte(i * 7 % 16)
+	}
+	e := new(Encoder)
+	one := len(roundTrip(t, e, row, len(row)))
+	many := len(roundTrip(t, e, bytes.Repeat(row, 500), len(row)))
+	if many-one > 2*500 {
+		t.Errorf("500 copies of a row take %d bytes, one takes %d: more than 2 bytes per repeated row", many, one)
+	}
+}
+
+func TestCodeLengthsAreLimited(t *testing.T) {
+	// Fibonacci counts make the deepest Huffman trees.
+	counts := make([]int32, 30)
+	a, b := int32(1), int32(1)
+	for i := range counts {
+		counts[i] = a
+		a, b = b, a+b
+	}
+	var code huffmanCode
+	var builder huffmanBuilder
+	for _, limit := range []int{7, 15} {
+		builder.build(&code, counts, limit)
+		kraft := 0.0
+		for s, l := range code.lengths {
+			if l == 0 || int(l) > limit {
+				t.Fatalf("limit %d: symbol %d has length %d", limit, s, l)
+			}
+			kraft += 1 / float64(uint(1)<<l)
+		}
+		if kraft != 1 {
+			t.Errorf("limit %d: Kraft sum %v, want a complete code (1)", limit, kraft)
+		}
+	}
+}
+
+func FuzzZlib(f *testing.F) {
+	f.Add([]byte("hello hello hello hello"), 5, []byte{0, 2})
+	f.Add(bytes.Repeat([]byte{0, 0xff, 0x0f}, 400), 12, []byte{1, 4, 8})
+	f.Add([]byte{}, 0, []byte{})
+	e := new(Encoder)
+	f.Fuzz(func(t *testing.T, data []byte, stride int, cellBytes []byte) {
+		cells := make([]int, len(cellBytes))
+		for i, c := range cellBytes {
+			cells[i] = int(c)
+		}
+		roundTrip(t, e, data, stride, cells...)
+	})
+}
+
+func TestAdlerMatchesStandardLibrary(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 1, 7, 8, 9, 257, 5552, 5553, 70000, 1 << 17} {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(rng.IntN(256))
+		}
+		if n == 1<<17 {
+			for i := range b {
+				b[i] = 0xff // the largest sums
+			}
+		}
+		// Whole, and as two parts joined.
+		half := n / 2
+		joined := sumsOf(b[:half]).then(sumsOf(b[half:]), n-half)
+		want := adler32.Checksum(b)
+		if got := sumsOf(b).checksum(n); got != want {
+			t.Errorf("%d bytes: %08x, want %08x", n, got, want)
+		}
+		if got := joined.checksum(n); got != want {
+			t.Errorf("%d bytes in two parts: %08x, want %08x", n, got, want)
+		}
+	}
+}

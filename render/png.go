@@ -9,40 +9,34 @@ import (
 	"sync"
 
 	"github.com/klauspost/compress/zlib"
+	"github.com/qrforge/qrforge/render/deflate"
 )
 
-// zlib levels, chosen by measurement (BENCHMARKS.md, "Choosing the zlib
-// level"; render's BenchmarkZlibLevels). QR rows repeat scale times and a
-// module row is a few long runs, so on 1-bit rows klauspost/compress's
-// level 6 comes within 3 % of the standard library's BestCompression
-// (and well under libqrencode's PNG, which e2e checks) in a fifteenth of
-// the time. On anti-aliased 4-bit rows level 5 is faster and smaller than
-// 6; against the standard library's default level, used before, it is
-// about 40 % larger for a fifth of the time, and levels 8-9, which close
-// that gap, take 3 to 35 times as long.
-const (
-	pngLevelPlain  = 6
-	pngLevelShaded = 5
-)
+// zlibLevel compresses 1-bit rows, chosen by measurement (BENCHMARKS.md,
+// "Choosing the zlib level"; render's BenchmarkZlibLevels). QR rows repeat
+// scale times and a module row is a few long runs, so klauspost/compress's
+// level 6 comes within 3 % of the standard library's BestCompression (and
+// well under libqrencode's PNG, which e2e checks) in a fifteenth of the
+// time. Anti-aliased 4-bit rows go to render/deflate instead, which is
+// told where cells begin.
+const zlibLevel = 6
 
-// zlibWriters reuses compressors, one pool per level: a deflate writer
-// holds hundreds of kilobytes of tables, far more than the image it
-// writes.
-var zlibWriters = map[int]*sync.Pool{pngLevelPlain: zlibPool(pngLevelPlain), pngLevelShaded: zlibPool(pngLevelShaded)}
+// zlibWriters reuses compressors: a deflate writer holds hundreds of
+// kilobytes of tables, far more than the image it writes.
+var zlibWriters = sync.Pool{New: func() any {
+	w, _ := zlib.NewWriterLevel(io.Discard, zlibLevel)
+	return w
+}}
 
-func zlibPool(level int) *sync.Pool {
-	return &sync.Pool{New: func() any {
-		w, _ := zlib.NewWriterLevel(io.Discard, level)
-		return w
-	}}
-}
-
-// pngScratch holds one image's working memory: its packed rows and the
-// compressed IDAT data. Pooled, so the steady state allocates only the
-// finished PNG.
+// pngScratch holds one image's working memory: its packed rows, where
+// its cells begin, the compressor of shaded rows and the compressed IDAT
+// data. Pooled, so the steady state allocates only the finished PNG.
 type pngScratch struct {
-	rows []byte
-	idat bytes.Buffer
+	rows   []byte
+	cells  []int
+	shaded deflate.Encoder
+	idat   bytes.Buffer
+	zlib   []byte
 }
 
 var pngScratches = sync.Pool{New: func() any { return new(pngScratch) }}
@@ -60,22 +54,26 @@ func (sc *pngScratch) rowBuffer(n int) []byte {
 var pngSignature = []byte{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}
 
 // encodePNG returns a paletted PNG (ISO/IEC 15948) of width×height pixels
-// at 1, 2, 4 or 8 bits per pixel whose palette has the given colours; rows
+// at 1 or 4 bits per pixel whose palette has the given colours; rows
 // holds height rows, each a filter byte (0, none) followed by the packed
-// pixels. It is much faster than image/png for QR codes because rows are
-// built directly in their packed form and the compressor is reused.
+// pixels, and for 4 bits sc.cells says where cells begin. It is much
+// faster than image/png for QR codes because rows are built directly in
+// their packed form and the compressors are reused.
 func encodePNG(sc *pngScratch, width, height, depth int, palette []color.NRGBA, rows []byte) []byte {
-	sc.idat.Reset()
-	pool := zlibWriters[pngLevelShaded]
-	if depth == 1 {
-		pool = zlibWriters[pngLevelPlain]
+	var idat []byte
+	if depth == 4 {
+		sc.zlib = sc.shaded.Zlib(sc.zlib[:0], rows, len(rows)/height, sc.cells)
+		idat = sc.zlib
+	} else {
+		sc.idat.Reset()
+		z := zlibWriters.Get().(*zlib.Writer)
+		z.Reset(&sc.idat)
+		z.Write(rows)
+		z.Close()
+		z.Reset(io.Discard) // drop the reference to the scratch buffer
+		zlibWriters.Put(z)
+		idat = sc.idat.Bytes()
 	}
-	z := pool.Get().(*zlib.Writer)
-	z.Reset(&sc.idat)
-	z.Write(rows)
-	z.Close()
-	z.Reset(io.Discard) // drop the reference to the scratch buffer
-	pool.Put(z)
 
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(width))
@@ -96,7 +94,7 @@ func encodePNG(sc *pngScratch, width, height, depth int, palette []color.NRGBA, 
 
 	// Signature, then IHDR, PLTE, tRNS, IDAT and IEND, each chunk 12
 	// bytes of length, type and CRC around its data.
-	n := len(pngSignature) + 12 + len(ihdr) + 12 + 3*len(palette) + 12 + sc.idat.Len() + 12
+	n := len(pngSignature) + 12 + len(ihdr) + 12 + 3*len(palette) + 12 + len(idat) + 12
 	if nTRNS > 0 {
 		n += 12 + nTRNS
 	}
@@ -107,7 +105,7 @@ func encodePNG(sc *pngScratch, width, height, depth int, palette []color.NRGBA, 
 	if nTRNS > 0 {
 		out = appendChunk(out, "tRNS", trns[:nTRNS])
 	}
-	out = appendChunk(out, "IDAT", sc.idat.Bytes())
+	out = appendChunk(out, "IDAT", idat)
 	return appendChunk(out, "IEND", nil)
 }
 
@@ -161,5 +159,20 @@ func PNG(s *Symbol, o Options) ([]byte, error) {
 		return encodePNG(sc, o.Size, o.Size, 1, []color.NRGBA{o.Background, o.Foreground}, rows), nil
 	}
 	rows, depth, palette := shadedRows(sc, s, l, &o)
+	sc.cells = cellStarts(sc.cells[:0], l, o.Size)
 	return encodePNG(sc, o.Size, o.Size, depth, palette, rows), nil
+}
+
+// cellStarts appends the byte offsets within a 4-bit row (filter byte
+// first) at which the canvas's module cells begin: the first byte wholly
+// inside each cell, for a cell that starts on an odd pixel shares its
+// first byte with its neighbour.
+func cellStarts(cells []int, l *layout, size int) []int {
+	cells = append(cells, 1)
+	for px := l.offX; px < size; px += l.scale {
+		if b := 1 + (px+1)>>1; b > cells[len(cells)-1] {
+			cells = append(cells, b)
+		}
+	}
+	return cells
 }

@@ -17,7 +17,7 @@ import (
 
 // rendererVersion changes whenever output bytes change, so ETags and
 // year-long caches never serve stale images.
-const rendererVersion = "7"
+const rendererVersion = "8"
 
 // generateQR serves GET /api/v1/qr (operation generate_qr).
 func (s *Server) generateQR(c *gin.Context) {

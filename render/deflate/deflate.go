@@ -143,7 +143,6 @@ func (e *Encoder) row(start, end int) (same bool) {
 	data, stride := e.data, e.stride
 	prev, k := e.prevRow, 0
 	e.thisRow = e.thisRow[:0]
-	lastDist := 0
 	same = start >= stride
 	for i := start; i < end; {
 		limit := min(maxMatch, end-i)
@@ -159,11 +158,6 @@ func (e *Encoder) row(start, end int) (same bool) {
 			best, dist = commonPrefix(data[i-stride:], data[i:i+limit]), stride
 		}
 		x := i - start
-		if best < limit && lastDist != 0 && lastDist != dist && lastDist <= i && data[i-lastDist+best] == data[i+best] {
-			if n := commonPrefix(data[i-lastDist:], data[i:i+limit]); n > best {
-				best, dist = n, lastDist
-			}
-		}
 		prevDist := 0
 		if best < limit {
 			for k < len(prev) && int(prev[k].end) <= x {
@@ -211,7 +205,7 @@ func (e *Encoder) row(start, end int) (same bool) {
 			for ; i < next; i++ {
 				e.literal(data[i])
 			}
-			lastDist, same = 0, false
+			same = false
 			continue
 		}
 		// A match that breaks inside a cell is cut back to where the cell
@@ -224,7 +218,6 @@ func (e *Encoder) row(start, end int) (same bool) {
 		e.match(best, dist)
 		same = same && dist == stride
 		e.thisRow = append(e.thisRow, rowMatch{int32(x), int32(x + best), int32(dist)})
-		lastDist = dist
 		i += best
 	}
 	e.prevRow, e.thisRow = e.thisRow, prev

@@ -13,15 +13,17 @@ type huffmanCode struct {
 	codes   []uint16
 }
 
-// symbolCount is a symbol and how often it occurs, for building codes.
-type symbolCount struct {
-	symbol int
-	count  int32
-}
+// A leaf is a symbol and how often it occurs, for building codes: the
+// count in the high 32 bits and the symbol in the low, so that leaves sort
+// as integers, by count and then by symbol.
+type leaf uint64
+
+func (l leaf) symbol() int  { return int(uint32(l)) }
+func (l leaf) count() int64 { return int64(l >> 32) }
 
 // huffmanBuilder keeps the working memory of code construction.
 type huffmanBuilder struct {
-	leaves []symbolCount
+	leaves []leaf
 	parent []int32 // tree nodes: leaves first, then internal nodes
 	depth  []uint16
 	weight []int64
@@ -40,20 +42,15 @@ func (b *huffmanBuilder) build(code *huffmanCode, counts []int32, maxBits int) {
 	b.leaves = b.leaves[:0]
 	for s, c := range counts {
 		if c > 0 {
-			b.leaves = append(b.leaves, symbolCount{s, c})
+			b.leaves = append(b.leaves, leaf(c)<<32|leaf(s))
 		}
 	}
 	for s := 0; len(b.leaves) < 2; s++ {
 		if counts[s] == 0 {
-			b.leaves = append(b.leaves, symbolCount{s, 1})
+			b.leaves = append(b.leaves, 1<<32|leaf(s))
 		}
 	}
-	slices.SortFunc(b.leaves, func(x, y symbolCount) int {
-		if x.count != y.count {
-			return int(x.count - y.count)
-		}
-		return x.symbol - y.symbol
-	})
+	slices.Sort(b.leaves)
 
 	// Two-queue Huffman construction over leaves sorted by count: the
 	// next node is the lighter of the next leaf and the next internal node.
@@ -62,7 +59,7 @@ func (b *huffmanBuilder) build(code *huffmanCode, counts []int32, maxBits int) {
 	b.weight = resize(b.weight, 2*m-1)
 	weight := b.weight
 	for i, l := range b.leaves {
-		weight[i] = int64(l.count)
+		weight[i] = l.count()
 	}
 	leaf, inner, next := 0, m, m
 	pick := func() int {
@@ -95,7 +92,7 @@ func (b *huffmanBuilder) build(code *huffmanCode, counts []int32, maxBits int) {
 	i := m - 1
 	for bits := 1; bits <= maxBits; bits++ {
 		for k := 0; k < perLength[bits]; k++ {
-			code.lengths[b.leaves[i].symbol] = uint8(bits)
+			code.lengths[b.leaves[i].symbol()] = uint8(bits)
 			i--
 		}
 	}

@@ -15,6 +15,7 @@ func BenchmarkShadedDeflate(b *testing.B) {
 	for _, style := range []ModuleStyle{ModuleRounded, ModuleDot, ModuleOrganic} {
 		var sets [][]byte
 		var cells [][]int
+		var sums [][]deflate.RowSum
 		var stride int
 		for _, p := range benchPayloads[:16] {
 			s, _ := Encode(p, LevelAuto)
@@ -26,6 +27,7 @@ func BenchmarkShadedDeflate(b *testing.B) {
 			stride = len(rows) / o.Size
 			sets = append(sets, append([]byte(nil), rows...))
 			cells = append(cells, cellStarts(nil, l, o.Size))
+			sums = append(sums, append([]deflate.RowSum(nil), sc.sums...))
 		}
 		b.Run(string(style)+"/klauspost5", func(b *testing.B) {
 			var out bytes.Buffer
@@ -45,7 +47,7 @@ func BenchmarkShadedDeflate(b *testing.B) {
 			var buf []byte
 			n := 0
 			for i := 0; b.Loop(); i++ {
-				buf = e.Zlib(buf[:0], sets[i%len(sets)], stride, cells[i%len(sets)])
+				buf = e.Zlib(buf[:0], sets[i%len(sets)], stride, cells[i%len(sets)], sums[i%len(sets)])
 				n += len(buf)
 			}
 			b.ReportMetric(float64(n)/float64(b.N), "B/idat")

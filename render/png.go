@@ -28,11 +28,12 @@ var zlibWriters = sync.Pool{New: func() any {
 	return w
 }}
 
-// pngScratch holds one image's working memory: its packed rows, where
-// its cells begin, the compressor of shaded rows and the compressed IDAT
+// pngScratch holds one image's working memory: its packed rows and their
+// sums, where its cells begin, the compressor of shaded rows and the compressed IDAT
 // data. Pooled, so the steady state allocates only the finished PNG.
 type pngScratch struct {
 	rows   []byte
+	sums   []deflate.RowSum // the rows' sums, when the drawing knows them
 	cells  []int
 	shaded deflate.Encoder
 	idat   bytes.Buffer
@@ -62,7 +63,7 @@ var pngSignature = []byte{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}
 func encodePNG(sc *pngScratch, width, height, depth int, palette []color.NRGBA, rows []byte) []byte {
 	var idat []byte
 	if depth == 4 {
-		sc.zlib = sc.shaded.Zlib(sc.zlib[:0], rows, len(rows)/height, sc.cells)
+		sc.zlib = sc.shaded.Zlib(sc.zlib[:0], rows, len(rows)/height, sc.cells, sc.sums)
 		idat = sc.zlib
 	} else {
 		sc.idat.Reset()

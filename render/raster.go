@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/binary"
+	"github.com/qrforge/qrforge/render/deflate"
 	"image"
 	"image/color"
 	"image/draw"
@@ -139,8 +140,14 @@ func shadedRows(png *pngScratch, s *Symbol, l *layout, o *Options) ([]byte, int,
 	}
 	stride := 1 + (o.Size+1)/2
 	rows := png.rowBuffer(stride * o.Size)
+	png.sums = png.sums[:0]
 	if tiled(l, o) {
-		tiledRows(rows, stride, s, l, o)
+		if cap(png.sums) < o.Size {
+			png.sums = make([]deflate.RowSum, o.Size)
+		}
+		png.sums = png.sums[:o.Size]
+		clear(png.sums)
+		tiledRows(rows, stride, png.sums, s, l, o)
 	} else {
 		rasterRows(rows, stride, s, l, o)
 	}

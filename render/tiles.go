@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"sync"
 	"sync/atomic"
+
+	"github.com/qrforge/qrforge/render/deflate"
 )
 
 // Tiled drawing of anti-aliased PNGs. Modules sit on whole pixels, and for
@@ -36,6 +38,9 @@ func tiled(l *layout, o *Options) bool {
 type tile struct {
 	rowBytes int
 	pix      []byte // rows of rowBytes
+	// Per row, the sum of its bytes and of each times its offset: a
+	// drawing made of tiles adds them up for the PNG's Adler-32.
+	sum, weighted []uint32
 	empty    bool
 	// Rows outside [top, bottom) are blank: an organic fillet fills one
 	// corner of its cell, so most of a fillet tile's rows need no copy.
@@ -136,6 +141,7 @@ func eyeTile(set *tileSet, style EyeStyle, scale, side, corner int, phase uint8)
 func rasterTile(ops []pathOp, side, scale int, phase uint8) *tile {
 	t := &tile{rowBytes: (int(phase) + side + 1) / 2}
 	t.pix = make([]byte, t.rowBytes*side)
+	t.sum, t.weighted = make([]uint32, side), make([]uint32, side)
 	if len(ops) == 0 {
 		t.empty = true
 		return t
@@ -164,6 +170,12 @@ func rasterTile(ops []pathOp, side, scale int, phase uint8) *tile {
 			}
 		}
 	}
+	for y := t.top; y < t.bottom; y++ {
+		for i, b := range t.pix[y*t.rowBytes : (y+1)*t.rowBytes] {
+			t.sum[y] += uint32(b)
+			t.weighted[y] += uint32(i) * uint32(b)
+		}
+	}
 	return t
 }
 
@@ -171,8 +183,9 @@ func rasterTile(ops []pathOp, side, scale int, phase uint8) *tile {
 // first) with the symbol drawn from tiles: eyes first, then every cell.
 // Cells inside eyes hold at most an organic fillet reaching in from data
 // modules outside, which is added to the eye's shades rather than laid
-// over them.
-func tiledRows(rows []byte, stride int, s *Symbol, l *layout, o *Options) {
+// over them. It adds each row's sums to sums (zeroed, one per row): tiles
+// do not overlap but in eyes, so elsewhere a row's sums are its tiles'.
+func tiledRows(rows []byte, stride int, sums []deflate.RowSum, s *Symbol, l *layout, o *Options) {
 	n := s.Size
 	blit := func(t *tile, px, py int, add bool) {
 		if t.empty {
@@ -182,7 +195,10 @@ func tiledRows(rows []byte, stride int, s *Symbol, l *layout, o *Options) {
 		for y := t.top; y < t.bottom; y++ {
 			dst := rows[(py+y)*stride+start : (py+y)*stride+start+t.rowBytes]
 			src := t.pix[y*t.rowBytes : (y+1)*t.rowBytes]
+			rs := &sums[py+y]
 			if !add {
+				rs.Sum += uint64(t.sum[y])
+				rs.Weighted += uint64(start)*uint64(t.sum[y]) + uint64(t.weighted[y])
 				i := 0
 				for ; i+8 <= len(src); i += 8 {
 					binary.LittleEndian.PutUint64(dst[i:], binary.LittleEndian.Uint64(dst[i:])|binary.LittleEndian.Uint64(src[i:]))
@@ -195,7 +211,10 @@ func tiledRows(rows []byte, stride int, s *Symbol, l *layout, o *Options) {
 			for i, b := range src {
 				hi := min(dst[i]>>4+b>>4, 15)
 				lo := min(dst[i]&15+b&15, 15)
+				grown := uint64(hi<<4|lo) - uint64(dst[i]) // shades only grow
 				dst[i] = hi<<4 | lo
+				rs.Sum += grown
+				rs.Weighted += uint64(start+i) * grown
 			}
 		}
 	}

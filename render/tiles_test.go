@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"github.com/qrforge/qrforge/render/deflate"
 	"testing"
 )
 
@@ -31,9 +32,21 @@ func TestTiledMatchesRasterized(t *testing.T) {
 					}
 					stride := 1 + (size+1)/2
 					got, want := make([]byte, stride*size), make([]byte, stride*size)
-					tiledRows(got, stride, s, l, &o)
+					sums := make([]deflate.RowSum, size)
+					tiledRows(got, stride, sums, s, l, &o)
 					rasterRows(want, stride, s, l, &o)
 					compareShades(t, name, got, want, size)
+					// The sums tiledRows adds up are the rows' own.
+					for y := range size {
+						var sum deflate.RowSum
+						for j, b := range got[y*stride : (y+1)*stride] {
+							sum.Sum += uint64(b)
+							sum.Weighted += uint64(j) * uint64(b)
+						}
+						if sum != sums[y] {
+							t.Fatalf("%s: row %d sums %+v, tiles added up %+v", name, y, sum, sums[y])
+						}
+					}
 				}
 			}
 		}

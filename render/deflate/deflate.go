@@ -76,13 +76,22 @@ type Encoder struct {
 // from dist bytes back.
 type rowMatch struct{ start, end, dist int32 }
 
+// RowSum sums a row's bytes: Sum is their sum and Weighted the sum of
+// each times its offset in the row. A drawing that knows them already
+// spares the encoder its pass over the data for Adler-32.
+type RowSum struct{ Sum, Weighted uint64 }
+
 // Zlib appends to dst the zlib stream of data and returns the extended
 // slice. Rows of data are stride bytes long (the last may be shorter);
 // cells are the offsets within a row at which cells begin. With no cells,
-// or a stride out of range, every eighth byte starts one.
-func (e *Encoder) Zlib(dst, data []byte, stride int, cells []int) []byte {
+// or a stride out of range, every eighth byte starts one. sums, if it
+// has one entry per row, holds the rows' sums; else they are computed.
+func (e *Encoder) Zlib(dst, data []byte, stride int, cells []int, sums []RowSum) []byte {
 	if stride <= 0 || stride > len(data) {
 		stride = max(len(data), 1)
+	}
+	if len(sums) != (len(data)+stride-1)/stride {
+		sums = nil
 	}
 	e.setCells(stride, cells)
 	e.data, e.stride = data, stride
@@ -94,18 +103,24 @@ func (e *Encoder) Zlib(dst, data []byte, stride int, cells []int) []byte {
 	clear(e.cells[:])
 	e.prevRow = e.prevRow[:0]
 
-	var sums, rowSum rowSums
-	for start := 0; start < len(data); start += stride {
+	var total, rowSum rowSums
+	for r, start := 0, 0; start < len(data); r, start = r+1, start+stride {
 		end := min(start+stride, len(data))
-		if !e.row(start, end) || end-start != stride {
+		same := e.row(start, end)
+		switch {
+		case sums != nil:
+			// b weighs each byte by its distance from the row's end.
+			n, s := uint64(end-start), sums[r]
+			rowSum = rowSums{uint32(s.Sum % adlerModulus), uint32((n*s.Sum - s.Weighted) % adlerModulus)}
+		case !same || end-start != stride:
 			rowSum = sumsOf(data[start:end]) // else it equals the row above
 		}
-		sums = sums.then(rowSum, end-start)
+		total = total.then(rowSum, end-start)
 	}
 	e.writeBlock(true)
 	e.w.flush()
 	e.data = nil
-	return binary.BigEndian.AppendUint32(e.w.out, sums.checksum(len(data)))
+	return binary.BigEndian.AppendUint32(e.w.out, total.checksum(len(data)))
 }
 
 func (e *Encoder) setCells(stride int, cells []int) {

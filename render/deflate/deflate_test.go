@@ -26,7 +26,7 @@ func inflate(t testing.TB, z []byte) []byte {
 
 func roundTrip(t testing.TB, e *Encoder, data []byte, stride int, cells ...int) []byte {
 	t.Helper()
-	z := e.Zlib(nil, data, stride, cells)
+	z := e.Zlib(nil, data, stride, cells, nil)
 	if got := inflate(t, z); !bytes.Equal(got, data) {
 		t.Fatalf("stride %d, %d bytes: inflated %d bytes that differ from the input", stride, len(data), len(got))
 	}
@@ -162,5 +162,37 @@ func TestAdlerMatchesStandardLibrary(t *testing.T) {
 		if got := joined.checksum(n); got != want {
 			t.Errorf("%d bytes in two parts: %08x, want %08x", n, got, want)
 		}
+	}
+}
+
+// TestGivenSums: sums a drawing supplies give the stream computed sums
+// give; sums of the wrong count are ignored.
+func TestGivenSums(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	data := make([]byte, 257*40+100)
+	for i := range data {
+		data[i] = byte(rng.IntN(256))
+	}
+	const stride = 257
+	var sums []RowSum
+	for start := 0; start < len(data); start += stride {
+		var s RowSum
+		for j, b := range data[start:min(start+stride, len(data))] {
+			s.Sum += uint64(b)
+			s.Weighted += uint64(j) * uint64(b)
+		}
+		sums = append(sums, s)
+	}
+	e := new(Encoder)
+	want := e.Zlib(nil, data, stride, nil, nil)
+	if got := e.Zlib(nil, data, stride, nil, sums); !bytes.Equal(got, want) {
+		t.Errorf("with given sums the stream differs")
+	}
+	if got := e.Zlib(nil, data, stride, nil, sums[1:]); !bytes.Equal(got, want) {
+		t.Errorf("with too few sums the stream differs")
+	}
+	sums[3].Sum++
+	if got := e.Zlib(nil, data, stride, nil, sums); bytes.Equal(got, want) {
+		t.Errorf("a wrong sum left the checksum unchanged")
 	}
 }

@@ -41,7 +41,7 @@ type tile struct {
 	// Per row, the sum of its bytes and of each times its offset: a
 	// drawing made of tiles adds them up for the PNG's Adler-32.
 	sum, weighted []uint32
-	empty    bool
+	empty         bool
 	// Rows outside [top, bottom) are blank: an organic fillet fills one
 	// corner of its cell, so most of a fillet tile's rows need no copy.
 	top, bottom int

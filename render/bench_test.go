@@ -74,6 +74,18 @@ func BenchmarkPNG512(b *testing.B) {
 	}
 }
 
+// BenchmarkPNG512Version10 is BenchmarkPNG512 for the version-10
+// payload, whose 57 modules a side make 7 px cells at 512 px.
+func BenchmarkPNG512Version10(b *testing.B) {
+	for _, style := range []ModuleStyle{ModuleSquare, ModuleRounded, ModuleDot, ModuleOrganic} {
+		b.Run(string(style), func(b *testing.B) {
+			o := DefaultOptions()
+			o.Module = style
+			benchRender(b, []string{version10Payload}, func(s *Symbol) ([]byte, error) { return PNG(s, o) })
+		})
+	}
+}
+
 // BenchmarkPNG512Only renders a symbol encoded once, to separate drawing
 // from encoding.
 func BenchmarkPNG512Only(b *testing.B) {

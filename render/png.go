@@ -29,8 +29,9 @@ var zlibWriters = sync.Pool{New: func() any {
 }}
 
 // pngScratch holds one image's working memory: its packed rows and their
-// sums, where its cells begin, the compressor of shaded rows and the compressed IDAT
-// data. Pooled, so the steady state allocates only the finished PNG.
+// sums, where its cells begin, the compressor of shaded rows and the
+// compressed IDAT data. Pooled, so the steady state allocates only the
+// finished PNG.
 type pngScratch struct {
 	rows   []byte
 	sums   []deflate.RowSum // the rows' sums, when the drawing knows them

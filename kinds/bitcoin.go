@@ -14,11 +14,11 @@ import (
 // part, and the witness program rules. Bech32 addresses go into the code in
 // uppercase (see encodeBIP21).
 type Bitcoin struct {
-	Address   string `json:"address" validate:"required" jsonschema_description:"Bitcoin address, mainnet or testnet: legacy Base58Check P2PKH (1...) or P2SH (3...), or native segwit bech32 v0 (bc1q...) or bech32m v1+ taproot (bc1p...); testnet m.../n.../2.../tb1.... The checksum is verified; a bech32 address is all lowercase or all uppercase."`
+	Address   string `json:"address" validate:"required" jsonschema_description:"Bitcoin address, mainnet or testnet: legacy Base58Check P2PKH (1...) or P2SH (3...), or native segwit bech32 v0 (bc1q...) or bech32m v1+ taproot (bc1p...); testnet m.../n.../2.../tb1.... The checksum is verified; a bech32 address is all lowercase or all uppercase." identity:"true"`
 	Amount    string `json:"amount" jsonschema_description:"Amount in BTC (not satoshis), greater than zero, with '.' as decimal point and at most 8 decimals (0.00125). Omit it to let the payer choose."`
-	Recipient string `json:"recipient" jsonschema_description:"Name of the payee shown by the wallet (written as BIP21's label= parameter; the query name label is taken by qrforge's caption option)."`
+	Recipient string `json:"recipient" jsonschema_description:"Name of the payee shown by the wallet (written as BIP21's label= parameter; the query name label is taken by qrforge's caption option)." identity:"true"`
 	Message   string `json:"message" jsonschema_description:"Note describing the payment, shown to the payer (BIP21 message= parameter)."`
-	Lightning string `json:"lightning" jsonschema_description:"Optional Lightning invoice (BOLT #11 lnbc..., or an LNURL) for a unified code: a wallet that speaks Lightning pays the invoice, any other pays the address on-chain. Written as lightning= in uppercase, as BOLT #11 §Encoding Overview describes the fallback. Use an invoice of the same network as the address."`
+	Lightning string `json:"lightning" jsonschema_description:"Optional Lightning invoice (BOLT #11 lnbc..., or an LNURL) for a unified code: a wallet that speaks Lightning pays the invoice, any other pays the address on-chain. Written as lightning= in uppercase, as BOLT #11 §Encoding Overview describes the fallback. Use an invoice of the same network as the address." identity:"true"`
 }
 
 var bitcoinChain = coinChain{
@@ -28,7 +28,6 @@ var bitcoinChain = coinChain{
 	versions: map[byte]string{0x00: "mainnet P2PKH (1...)", 0x05: "mainnet P2SH (3...)", 0x6f: "testnet P2PKH (m.../n...)", 0xc4: "testnet P2SH (2...)"},
 	hrps:     map[string]string{"bc": "mainnet", "tb": "testnet"},
 	rules:    "BIP13 §Specification and Bitcoin Core's chain parameters",
-	example:  "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4",
 }
 
 // bitcoinURI is the BIP21 scheme for Bitcoin.

@@ -27,10 +27,6 @@ type coinChain struct {
 	hrps map[string]string
 	// rules names the document that fixes the prefixes, for messages.
 	rules string
-	// example is a valid address, offered as the fix when the given one
-	// cannot be repaired: a checksum failure means a typo, and guessing the
-	// intended address would defeat the checksum (BIP173 §Error correction).
-	example string
 }
 
 // base58Alphabet is Bitcoin's Base58 alphabet: digits and letters without
@@ -68,7 +64,7 @@ func (c coinChain) segwitHRP(addr string) (string, bool) {
 func (c coinChain) checkSegwit(addr, hrp string) (string, *coinAddressError) {
 	const doc = "BIP173 §Segwit address format and BIP350 §Addresses for segregated witness outputs"
 	fail := func(format string, args ...any) (string, *coinAddressError) {
-		return "", &coinAddressError{fmt.Sprintf(format, args...), c.example}
+		return "", &coinAddressError{fmt.Sprintf(format, args...), ""}
 	}
 	_, data, encoding, err := bech32.DecodeGeneric(addr)
 	if err != nil {
@@ -80,7 +76,7 @@ func (c coinChain) checkSegwit(addr, hrp string) (string, *coinAddressError) {
 		)
 		switch {
 		case errors.As(err, new(bech32.ErrMixedCase)):
-			fix := c.example
+			fix := ""
 			if canon, bad := c.checkSegwit(strings.ToLower(addr), hrp); bad == nil {
 				fix = canon
 			}
@@ -122,18 +118,18 @@ func (c coinChain) checkSegwit(addr, hrp string) (string, *coinAddressError) {
 
 func (c coinChain) checkBase58(addr string) (string, *coinAddressError) {
 	if i := strings.IndexFunc(addr, func(r rune) bool { return !strings.ContainsRune(base58Alphabet, r) }); i >= 0 {
-		return "", &coinAddressError{fmt.Sprintf("%q is not in the Base58 alphabet, which leaves out 0, O, I and l (Base58Check, BIP13 §Specification); a segwit address starts with %s", []rune(addr[i:])[0], c.hrpList()), c.example}
+		return "", &coinAddressError{fmt.Sprintf("%q is not in the Base58 alphabet, which leaves out 0, O, I and l (Base58Check, BIP13 §Specification); a segwit address starts with %s", []rune(addr[i:])[0], c.hrpList()), ""}
 	}
 	raw := base58.Decode(addr)
 	if len(raw) != 25 {
-		return "", &coinAddressError{fmt.Sprintf("a Base58Check address decodes to 25 bytes (1-byte version, 20-byte hash, 4-byte checksum); this one gives %d (BIP13 §Specification)", len(raw)), c.example}
+		return "", &coinAddressError{fmt.Sprintf("a Base58Check address decodes to 25 bytes (1-byte version, 20-byte hash, 4-byte checksum); this one gives %d (BIP13 §Specification)", len(raw)), ""}
 	}
 	_, version, err := base58.CheckDecode(addr)
 	if err != nil {
-		return "", &coinAddressError{"the Base58Check checksum (first 4 bytes of the double SHA-256 of version and hash) does not match: the address has a typo (BIP13 §Specification)", c.example}
+		return "", &coinAddressError{"the Base58Check checksum (first 4 bytes of the double SHA-256 of version and hash) does not match: the address has a typo (BIP13 §Specification)", ""}
 	}
 	if _, ok := c.versions[version]; !ok {
-		return "", &coinAddressError{fmt.Sprintf("version byte 0x%02x is not a %s address; accepted: %s (%s)", version, c.coin, c.versionList(), c.rules), c.example}
+		return "", &coinAddressError{fmt.Sprintf("version byte 0x%02x is not a %s address; accepted: %s (%s)", version, c.coin, c.versionList(), c.rules), ""}
 	}
 	return addr, nil
 }

@@ -13,8 +13,13 @@ type fixed struct {
 	fields map[string]string
 	field  string
 	cites  string // text the Detail must contain, e.g. "BIP173"
-	fix    string // the exact fix expected, or "" for any valid one
+	fix    string // the exact fix expected, or noFix
 }
+
+// noFix is the fix expected where none may be given: on an identity field
+// anything but the caller's value, mechanically corrected, would invent an
+// address or an account. Elsewhere it accepts any valid fix.
+const noFix = ""
 
 // runFixed checks the payment-kind requirement: a wrong check digit, length
 // or charset is refused with a Detail naming the clause and a Fix that
@@ -33,6 +38,12 @@ func runFixed(t *testing.T, kind string, cases []fixed) {
 				}
 				if !strings.Contains(e.Detail, c.cites) {
 					t.Errorf("detail %q does not cite %q", e.Detail, c.cites)
+				}
+				if c.fix == noFix && k.IsIdentity(c.field) {
+					if e.Fix != "" {
+						t.Fatalf("fix %q on identity field %s: nothing may replace the caller's value", e.Fix, c.field)
+					}
+					return
 				}
 				if e.Fix == "" || c.fix != "" && e.Fix != c.fix {
 					t.Fatalf("fix %q, want %q", e.Fix, c.fix)

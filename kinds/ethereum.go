@@ -20,10 +20,10 @@ import (
 // parsed payloads, but a plain integer cannot be misread by a wallet that
 // implements the number grammar partly.
 type Ethereum struct {
-	Address  string `json:"address" validate:"required" jsonschema_description:"Payee address: 0x and 40 hex digits. Mixed case must carry a valid EIP-55 checksum; all-lowercase or all-uppercase hex is accepted. Written with its EIP-55 checksum. With token set, this is the recipient of the tokens. ENS names are not accepted."`
+	Address  string `json:"address" validate:"required" jsonschema_description:"Payee address: 0x and 40 hex digits. Mixed case must carry a valid EIP-55 checksum; all-lowercase or all-uppercase hex is accepted. Written with its EIP-55 checksum. With token set, this is the recipient of the tokens. ENS names are not accepted." identity:"true"`
 	ChainID  string `json:"chain_id" jsonschema_description:"Decimal chain ID (1 Ethereum mainnet, 10 OP Mainnet, 137 Polygon, 8453 Base, 11155111 Sepolia ...). Omitted, the wallet uses whatever network it is on (EIP-681 §Semantics)."`
 	Value    string `json:"value" jsonschema_description:"Amount as an integer in the smallest unit: wei for ether (1 ETH = 1000000000000000000), or the token's atomic units when token is set (USDC has 6 decimals: 1 USDC = 1000000). Scientific notation with an integer result is accepted (2.014e18). Omit it to let the payer choose."`
-	Token    string `json:"token" jsonschema_description:"ERC-20 token contract address (0x and 40 hex digits). When set, the code asks for a transfer of value token units to address, instead of ether."`
+	Token    string `json:"token" jsonschema_description:"ERC-20 token contract address (0x and 40 hex digits). When set, the code asks for a transfer of value token units to address, instead of ether." identity:"true"`
 	GasLimit string `json:"gas_limit" jsonschema_description:"Suggested gas limit, an integer (EIP-681 gasLimit)."`
 	GasPrice string `json:"gas_price" jsonschema_description:"Suggested gas price in wei, an integer (EIP-681 gasPrice)."`
 }
@@ -71,7 +71,7 @@ func checkEthereum(e *Ethereum) []registry.FieldError {
 		}
 		canon, problem := checkEthAddress(strings.TrimSpace(*f.value))
 		if problem != "" {
-			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " " + problem, Fix: ethExample(f.name)})
+			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " " + problem, Fix: ""})
 			continue
 		}
 		*f.value = canon
@@ -99,15 +99,6 @@ func checkEthereum(e *Ethereum) []registry.FieldError {
 		*f.value = n.String()
 	}
 	return errs
-}
-
-// ethExample is a valid value for the address fields, offered as the fix
-// when a checksum fails: guessing the intended address would defeat it.
-func ethExample(field string) string {
-	if field == "token" {
-		return "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"
-	}
-	return "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359"
 }
 
 // checkEthAddress validates a hex address and returns it with its EIP-55

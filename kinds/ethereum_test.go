@@ -82,13 +82,12 @@ func TestEthereum(t *testing.T) {
 	)
 	runBad(t, "ethereum", bads)
 
-	fix := "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359"
 	runFixed(t, "ethereum", []fixed{
-		{"check digits", map[string]string{"address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD"}, "address", "ERC-55", fix},
-		{"length", map[string]string{"address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe"}, "address", "40 hex digits", fix},
-		{"charset", map[string]string{"address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeg"}, "address", "ERC-681 §Syntax", fix},
-		{"prefix", map[string]string{"address": "5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed00"}, "address", "0x", fix},
-		{"token check digits", map[string]string{"address": ok, "token": "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB4B"}, "token", "ERC-55", "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"},
+		{"check digits", map[string]string{"address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD"}, "address", "ERC-55", noFix},
+		{"length", map[string]string{"address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe"}, "address", "40 hex digits", noFix},
+		{"charset", map[string]string{"address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeg"}, "address", "ERC-681 §Syntax", noFix},
+		{"prefix", map[string]string{"address": "5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed00"}, "address", "0x", noFix},
+		{"token check digits", map[string]string{"address": ok, "token": "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB4B"}, "token", "ERC-55", noFix},
 		{"chain ID", map[string]string{"address": ok, "chain_id": "mainnet"}, "chain_id", "chain_id = 1*DIGIT", "1"},
 	})
 }

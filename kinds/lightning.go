@@ -25,11 +25,11 @@ import (
 // signature. The signature itself is not verified: that needs the payee's
 // node key and secp256k1, and a wallet verifies it when it pays.
 type Lightning struct {
-	Invoice string `json:"invoice" validate:"required" jsonschema_description:"A BOLT #11 invoice (lnbc..., lntb..., lntbs..., lnbcrt...) or an LNURL (lnurl1...), with or without the lightning: prefix, in lowercase or uppercase but not mixed. The bech32 checksum is verified. Invoices expire (one hour by default): for a printed code use an LNURL."`
+	Invoice string `json:"invoice" validate:"required" jsonschema_description:"A BOLT #11 invoice (lnbc..., lntb..., lntbs..., lnbcrt...) or an LNURL (lnurl1...), with or without the lightning: prefix, in lowercase or uppercase but not mixed. The bech32 checksum is verified. Invoices expire (one hour by default): for a printed code use an LNURL." identity:"true"`
 }
 
-// boltExample is the BOLT #11 §Examples donation invoice, offered as the
-// fix when an invoice cannot be repaired.
+// boltExample is the BOLT #11 §Examples donation invoice. It is never a
+// fix: an invoice that cannot be repaired gets none.
 const boltExample = "lnbc1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygspp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdpl2pkx2ctnv5sxxmmwwd5kgetjypeh2ursdae8g6twvus8g6rfwvs8qun0dfjkxaq9qrsgq357wnc5r2ueh7ck6q93dj32dlqnls087fxdwk8qakdyafkq3yap9us6v52vjjsrvywa6rt52cm9r9zqt8r2t7mlcwspyetp5h2tztugp9lfyql"
 
 var (
@@ -81,42 +81,42 @@ func checkLightning(s string) (canon, problem, fix string) {
 		var char bech32.ErrInvalidCharacter
 		switch {
 		case errors.As(err, new(bech32.ErrMixedCase)):
-			fix := boltExample
+			fix := ""
 			if c, p, _ := checkLightning(strings.ToLower(s)); p == "" {
 				fix = c
 			}
 			return "", "an invoice is all lowercase or all uppercase, never mixed (BOLT #11 §Encoding Overview, BIP173 §Uppercase/lowercase)", fix
 		case errors.As(err, &checksum):
-			return "", "the bech32 checksum does not match: the invoice was altered or mistyped, and a reader MUST fail the payment (BOLT #11 §Encoding Overview)", boltExample
+			return "", "the bech32 checksum does not match: the invoice was altered or mistyped, and a reader MUST fail the payment (BOLT #11 §Encoding Overview)", ""
 		case errors.As(err, &nonChar), errors.As(err, &char):
-			return "", "after the last '1' an invoice uses only the bech32 characters qpzry9x8gf2tvdw0s3jn54khce6mua7l: no 'b', 'i', 'o' or '1' (BIP173 §Bech32)", boltExample
+			return "", "after the last '1' an invoice uses only the bech32 characters qpzry9x8gf2tvdw0s3jn54khce6mua7l: no 'b', 'i', 'o' or '1' (BIP173 §Bech32)", ""
 		}
-		return "", "not a bech32 string: an invoice is <prefix>1<data><checksum> (BOLT #11 §Encoding Overview, BIP173 §Bech32)", boltExample
+		return "", "not a bech32 string: an invoice is <prefix>1<data><checksum> (BOLT #11 §Encoding Overview, BIP173 §Bech32)", ""
 	}
 	if encoding != bech32.Version0 {
-		return "", "invoices and LNURLs carry a Bech32 checksum (BIP173), not Bech32m", boltExample
+		return "", "invoices and LNURLs carry a Bech32 checksum (BIP173), not Bech32m", ""
 	}
 	if hrp == "lnurl" {
 		if problem := checkLNURL(data); problem != "" {
-			return "", problem, boltExample
+			return "", problem, ""
 		}
 		return strings.ToLower(s), "", ""
 	}
 	m := boltPrefix.FindStringSubmatch(hrp)
 	if m == nil {
-		return "", "the prefix " + hrp + " is not a Lightning invoice's: ln and a currency, lnbc (Bitcoin), lntb (testnet), lntbs (signet) or lnbcrt (regtest), then an optional amount (BOLT #11 §Human-Readable Part); or lnurl for an LNURL (LUD-01)", boltExample
+		return "", "the prefix " + hrp + " is not a Lightning invoice's: ln and a currency, lnbc (Bitcoin), lntb (testnet), lntbs (signet) or lnbcrt (regtest), then an optional amount (BOLT #11 §Human-Readable Part); or lnurl for an LNURL (LUD-01)", ""
 	}
 	amount := boltAmount.FindStringSubmatch(m[2])
 	switch {
 	case amount == nil:
-		return "", "the amount after " + "ln" + m[1] + " is digits followed by an optional multiplier m, u, n or p; " + m[2] + " is not (BOLT #11 §Human-Readable Part: a reader MUST fail the payment)", boltExample
+		return "", "the amount after " + "ln" + m[1] + " is digits followed by an optional multiplier m, u, n or p; " + m[2] + " is not (BOLT #11 §Human-Readable Part: a reader MUST fail the payment)", ""
 	case amount[2] == "p" && !strings.HasSuffix(amount[1], "0"):
-		return "", "an amount with the p (pico) multiplier ends in 0, since less than a millisatoshi cannot be paid (BOLT #11 §Human-Readable Part)", boltExample
+		return "", "an amount with the p (pico) multiplier ends in 0, since less than a millisatoshi cannot be paid (BOLT #11 §Human-Readable Part)", ""
 	}
 	// BOLT #11 §Data Part: a 35-bit timestamp (7 characters) and a 520-bit
 	// signature (104 characters) at least.
 	if len(data) < 7+104 {
-		return "", "the invoice is too short to hold its timestamp and signature (BOLT #11 §Data Part)", boltExample
+		return "", "the invoice is too short to hold its timestamp and signature (BOLT #11 §Data Part)", ""
 	}
 	return strings.ToLower(s), "", ""
 }

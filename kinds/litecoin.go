@@ -10,9 +10,9 @@ import (
 // prefixes, the form Litecoin Core's wallet reads. Everything but the
 // prefixes and the supply is Bitcoin's: see Bitcoin and bip21Scheme.
 type Litecoin struct {
-	Address   string `json:"address" validate:"required" jsonschema_description:"Litecoin address, mainnet or testnet: legacy Base58Check P2PKH (L...), P2SH (M..., or 3... with the older prefix), or native segwit bech32 (ltc1q...) or bech32m (ltc1p...); testnet m.../n.../Q.../2.../tltc1.... The checksum is verified; a bech32 address is all lowercase or all uppercase. MWEB addresses (ltcmweb1...) are not supported."`
+	Address   string `json:"address" validate:"required" jsonschema_description:"Litecoin address, mainnet or testnet: legacy Base58Check P2PKH (L...), P2SH (M..., or 3... with the older prefix), or native segwit bech32 (ltc1q...) or bech32m (ltc1p...); testnet m.../n.../Q.../2.../tltc1.... The checksum is verified; a bech32 address is all lowercase or all uppercase. MWEB addresses (ltcmweb1...) are not supported." identity:"true"`
 	Amount    string `json:"amount" jsonschema_description:"Amount in LTC, greater than zero, with '.' as decimal point and at most 8 decimals (0.5). Omit it to let the payer choose."`
-	Recipient string `json:"recipient" jsonschema_description:"Name of the payee shown by the wallet (written as the label= parameter; the query name label is taken by qrforge's caption option)."`
+	Recipient string `json:"recipient" jsonschema_description:"Name of the payee shown by the wallet (written as the label= parameter; the query name label is taken by qrforge's caption option)." identity:"true"`
 	Message   string `json:"message" jsonschema_description:"Note describing the payment, shown to the payer (message= parameter)."`
 }
 
@@ -28,7 +28,6 @@ var litecoinURI = bip21Scheme{
 		},
 		hrps:    map[string]string{"ltc": "mainnet", "tltc": "testnet"},
 		rules:   "Litecoin Core chainparams: base58Prefixes and bech32_hrp",
-		example: "ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9",
 	},
 	amount: decimalAmount{
 		unit:     "LTC",

@@ -9,11 +9,11 @@ import (
 // MeCard is a contact in NTT DoCoMo's MECARD: format, shorter than a vCard
 // and read by ZXing-based scanners and Android cameras.
 type MeCard struct {
-	FirstName string `json:"fn" jsonschema_description:"Given (first) name. fn or ln is required."`
-	LastName  string `json:"ln" jsonschema_description:"Family (last) name; written first, as N:last,first."`
-	Phone     string `json:"phone" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and )."`
-	Email     string `json:"email" validate:"omitempty,email" jsonschema_description:"E-mail address."`
-	URL       string `json:"url" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address."`
+	FirstName string `json:"fn" jsonschema_description:"Given (first) name. fn or ln is required." identity:"true"`
+	LastName  string `json:"ln" jsonschema_description:"Family (last) name; written first, as N:last,first." identity:"true"`
+	Phone     string `json:"phone" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and )." identity:"true"`
+	Email     string `json:"email" validate:"omitempty,email" jsonschema_description:"E-mail address." identity:"true"`
+	URL       string `json:"url" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address." identity:"true"`
 	Note      string `json:"note" jsonschema_description:"Free-text note (NOTE)."`
 }
 

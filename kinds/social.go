@@ -13,7 +13,7 @@ import (
 // profile link, which opens the app when it is installed.
 type Social struct {
 	Network string `json:"network" validate:"required,oneofci=instagram x facebook linkedin youtube tiktok github mastodon threads bluesky" jsonschema:"enum=instagram,enum=x,enum=facebook,enum=linkedin,enum=youtube,enum=tiktok,enum=github,enum=mastodon,enum=threads,enum=bluesky" jsonschema_description:"The network: instagram, x, facebook, linkedin, youtube, tiktok, github, mastodon, threads or bluesky."`
-	Handle  string `json:"handle" validate:"required,max=300" jsonschema_description:"The profile's handle, with or without '@' (nasa), or its profile link (https://www.instagram.com/nasa/). mastodon takes user@server (Gargron@mastodon.social); bluesky takes the domain handle (alice.bsky.social); linkedin the public profile name after /in/."`
+	Handle  string `json:"handle" validate:"required,max=300" jsonschema_description:"The profile's handle, with or without '@' (nasa), or its profile link (https://www.instagram.com/nasa/). mastodon takes user@server (Gargron@mastodon.social); bluesky takes the domain handle (alice.bsky.social); linkedin the public profile name after /in/." identity:"true"`
 }
 
 // socialNetwork is one network's handle rule and profile link. Where the

@@ -68,17 +68,22 @@ func TestURL(t *testing.T) {
 	})
 }
 
-// TestURLFixes checks that a refused address comes with a fix that works.
+// TestURLFixes checks that a refused address comes with a fix that works
+// when one can be made from the caller's own address, and with none when
+// it would change where the link goes.
 func TestURLFixes(t *testing.T) {
 	k := lookup(t, "url")
 	for in, want := range map[string]string{
 		"example.com/landing":                "https://example.com/landing",
-		"ftp://example.com/f":                "https://example.com/f",
-		"https://bank.example@evil.example/": "https://evil.example/",
+		"ftp://example.com/f":                "",
+		"https://bank.example@evil.example/": "",
 	} {
 		_, errs := k.Build(map[string]string{"url": in})
 		if len(errs) != 1 || errs[0].Fix != want {
 			t.Errorf("%s: fix %v, want %q", in, errs, want)
+			continue
+		}
+		if want == "" {
 			continue
 		}
 		if _, errs := k.Build(map[string]string{"url": want}); len(errs) > 0 {

@@ -9,19 +9,19 @@ import (
 // VCard is a contact card in vCard 3.0 (RFC 2426), which phone cameras read
 // most widely, or vCard 4.0 (RFC 6350).
 type VCard struct {
-	FirstName string `json:"fn" jsonschema_description:"Given (first) name. With ln it makes the structured name N and the formatted name FN (\"fn ln\"). One of fn, ln or org is required."`
-	LastName  string `json:"ln" jsonschema_description:"Family (last) name."`
-	Org       string `json:"org" jsonschema_description:"Organisation. It is also the formatted name FN when no person's name is given."`
+	FirstName string `json:"fn" jsonschema_description:"Given (first) name. With ln it makes the structured name N and the formatted name FN (\"fn ln\"). One of fn, ln or org is required." identity:"true"`
+	LastName  string `json:"ln" jsonschema_description:"Family (last) name." identity:"true"`
+	Org       string `json:"org" jsonschema_description:"Organisation. It is also the formatted name FN when no person's name is given." identity:"true"`
 	Title     string `json:"title" jsonschema_description:"Job title."`
-	Phone     string `json:"phone" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and ). In vCard 4.0 a number starting with + is written as a tel: URI."`
-	Phone2    string `json:"phone2" jsonschema_description:"A second telephone number, same rules as phone."`
-	Email     string `json:"email" validate:"omitempty,email" jsonschema_description:"E-mail address."`
-	URL       string `json:"url" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address."`
-	Street    string `json:"street" jsonschema_description:"Street address (ADR street component)."`
-	City      string `json:"city" jsonschema_description:"City (ADR locality)."`
-	Region    string `json:"region" jsonschema_description:"State, province or region (ADR region)."`
-	Zip       string `json:"zip" jsonschema_description:"Postal code (ADR postal code)."`
-	Country   string `json:"country" jsonschema_description:"Country name (ADR country)."`
+	Phone     string `json:"phone" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and ). In vCard 4.0 a number starting with + is written as a tel: URI." identity:"true"`
+	Phone2    string `json:"phone2" jsonschema_description:"A second telephone number, same rules as phone." identity:"true"`
+	Email     string `json:"email" validate:"omitempty,email" jsonschema_description:"E-mail address." identity:"true"`
+	URL       string `json:"url" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address." identity:"true"`
+	Street    string `json:"street" jsonschema_description:"Street address (ADR street component)." identity:"true"`
+	City      string `json:"city" jsonschema_description:"City (ADR locality)." identity:"true"`
+	Region    string `json:"region" jsonschema_description:"State, province or region (ADR region)." identity:"true"`
+	Zip       string `json:"zip" jsonschema_description:"Postal code (ADR postal code)." identity:"true"`
+	Country   string `json:"country" jsonschema_description:"Country name (ADR country)." identity:"true"`
 	Note      string `json:"note" jsonschema_description:"Free-text note; line breaks are kept."`
 	Version   string `json:"version" validate:"omitempty,oneof=3.0 4.0" jsonschema:"enum=3.0,enum=4.0" jsonschema_description:"vCard version: 3.0 (default, RFC 2426, read by the most scanners) or 4.0 (RFC 6350)."`
 }

@@ -8,7 +8,7 @@ import (
 
 // WhatsApp opens a chat through WhatsApp's click-to-chat link.
 type WhatsApp struct {
-	Number  string `json:"number" jsonschema_description:"Recipient in international format with country code, e.g. +1 (555) 010-0100 or 0049 160 1234567. '+', spaces, dashes, dots, brackets and leading zeros are removed; 7 to 15 digits remain (ITU-T E.164). A national number without country code reaches the wrong person. Optional when message is given: the user then picks the contact."`
+	Number  string `json:"number" jsonschema_description:"Recipient in international format with country code, e.g. +1 (555) 010-0100 or 0049 160 1234567. '+', spaces, dashes, dots, brackets and leading zeros are removed; 7 to 15 digits remain (ITU-T E.164). A national number without country code reaches the wrong person. Optional when message is given: the user then picks the contact." identity:"true"`
 	Message string `json:"message" jsonschema_description:"Text put in the message box, UTF-8, percent-encoded as ?text=. Required when number is empty."`
 }
 

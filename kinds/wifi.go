@@ -9,13 +9,13 @@ import (
 // WiFi is a network configuration in ZXing's WIFI: format, which Android
 // and iOS cameras read to join a network.
 type WiFi struct {
-	SSID              string `json:"ssid" validate:"required" jsonschema_description:"Network name (SSID), 1 to 32 bytes of UTF-8 (IEEE 802.11)."`
-	Password          string `json:"password" jsonschema_description:"WPA passphrase (8-63 ASCII characters or 64 hex digits) or WEP key (5 or 13 characters, or 10 or 26 hex digits). Leave empty for an open network."`
+	SSID              string `json:"ssid" validate:"required" jsonschema_description:"Network name (SSID), 1 to 32 bytes of UTF-8 (IEEE 802.11)." identity:"true"`
+	Password          string `json:"password" jsonschema_description:"WPA passphrase (8-63 ASCII characters or 64 hex digits) or WEP key (5 or 13 characters, or 10 or 26 hex digits). Leave empty for an open network." identity:"true"`
 	Security          string `json:"security" validate:"omitempty,oneofci=WPA WPA2 WPA3 WEP nopass none WPA2-EAP" jsonschema:"enum=WPA,enum=WPA2,enum=WPA3,enum=WEP,enum=nopass,enum=none,enum=WPA2-EAP" jsonschema_description:"Authentication: WPA (default when a password is given; also WPA2 and WPA3), WEP, nopass or none (open), or WPA2-EAP (enterprise, with eap and identity)."`
 	Hidden            string `json:"hidden" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the network hides its SSID: true/false (also 1/0, yes/no)."`
 	EAP               string `json:"eap" validate:"omitempty,oneofci=PEAP TTLS TLS PWD SIM AKA" jsonschema:"enum=PEAP,enum=TTLS,enum=TLS,enum=PWD,enum=SIM,enum=AKA" jsonschema_description:"WPA2-EAP only: EAP method (PEAP, TTLS, TLS, PWD, SIM, AKA)."`
-	Identity          string `json:"identity" validate:"max=253" jsonschema_description:"WPA2-EAP only: user identity."`
-	AnonymousIdentity string `json:"anonymous_identity" validate:"max=253" jsonschema_description:"WPA2-EAP only: anonymous (outer) identity."`
+	Identity          string `json:"identity" validate:"max=253" jsonschema_description:"WPA2-EAP only: user identity." identity:"true"`
+	AnonymousIdentity string `json:"anonymous_identity" validate:"max=253" jsonschema_description:"WPA2-EAP only: anonymous (outer) identity." identity:"true"`
 	Phase2            string `json:"phase2" validate:"omitempty,oneofci=MSCHAPV2 GTC PAP MSCHAP NONE" jsonschema:"enum=MSCHAPV2,enum=GTC,enum=PAP,enum=MSCHAP,enum=NONE" jsonschema_description:"WPA2-EAP only: phase-2 (inner) authentication method."`
 }
 

@@ -32,6 +32,9 @@ type Entry interface {
 	Schema() *jsonschema.Schema
 	// HasField reports whether the kind has a field of that name.
 	HasField(name string) bool
+	// IsIdentity reports whether a field names a person, an account, an
+	// address, a network or a secret: no fix ever invents its value.
+	IsIdentity(name string) bool
 }
 
 type entry[F any] struct {
@@ -119,12 +122,13 @@ func (e *entry[F]) Build(values map[string]string) (string, []FieldError) {
 }
 
 func (e *entry[F]) build(f F) (string, []FieldError) {
+	given := f
 	if errs := e.validateTags(&f); len(errs) > 0 {
-		return "", errs
+		return "", e.guardIdentity(given, errs)
 	}
 	if e.kind.Check != nil {
 		if errs := e.kind.Check(&f); len(errs) > 0 {
-			return "", errs
+			return "", e.guardIdentity(given, errs)
 		}
 	}
 	return e.kind.Encode(f), nil
@@ -154,6 +158,14 @@ func (e *entry[F]) makeSchema() *jsonschema.Schema {
 	for _, f := range e.fields {
 		if f.Required {
 			s.Required = append(s.Required, f.Name)
+		}
+		if p, ok := s.Properties.Get(f.Name); ok && f.Identity {
+			// Tells a client (or an agent) that this value must come
+			// from the user, never from an example.
+			if p.Extras == nil {
+				p.Extras = map[string]any{}
+			}
+			p.Extras["x-identity"] = true
 		}
 		if p, ok := s.Properties.Get(f.Name); ok && f.Example != "" {
 			p.Examples = []any{f.Example}

@@ -51,13 +51,15 @@ type Hints struct {
 // string fields are the kind's fields: the `json` tag names the query
 // parameter, `validate` holds go-playground/validator rules,
 // `jsonschema_description` documents it and `jsonschema` adds schema
-// keywords (enum, pattern).
+// keywords (enum, pattern). `identity:"true"` marks a field that names a
+// person, an account, an address, a network or a secret: such a field is
+// never given a value the caller did not write (see identity.go).
 type Kind[F any] struct {
 	Name     string
 	Summary  string
 	Standard Standard
 	// Examples are valid field sets; the first is the canonical example,
-	// used for documentation and for fixes.
+	// used for documentation. Examples never reach a fix.
 	Examples []F
 	// Check validates what tags cannot express (check digits, cross-field
 	// rules) and may normalise fields in place. It runs after tag
@@ -73,7 +75,8 @@ type Kind[F any] struct {
 }
 
 // FieldError is a field that breaks a rule. Detail says what the standard
-// requires; Fix, when not empty, is a valid replacement value.
+// requires; Fix, when not empty, is a valid replacement value made from the
+// caller's own (Build drops any other on an identity field).
 type FieldError struct {
 	Field  string
 	Detail string
@@ -91,6 +94,9 @@ type Field struct {
 	Example     string   `json:"example,omitempty"`
 	Enum        []string `json:"enum,omitempty"`
 	Pattern     string   `json:"pattern,omitempty"`
+	// Identity marks a field that names a person, an account, an
+	// address, a network or a secret.
+	Identity bool `json:"identity,omitempty"`
 }
 
 var (
@@ -204,6 +210,13 @@ func fieldsOf(t reflect.Type) ([]fieldInfo, error) {
 			Required:    hasRule(rules, "required"),
 			Description: desc,
 		}}
+		switch f.Tag.Get("identity") {
+		case "true":
+			info.Identity = true
+		case "", "false":
+		default:
+			return nil, fmt.Errorf("field %s: identity tag is \"true\" or \"false\"", f.Name)
+		}
 		for _, kw := range strings.Split(f.Tag.Get("jsonschema"), ",") {
 			if v, ok := strings.CutPrefix(kw, "enum="); ok {
 				info.Enum = append(info.Enum, v)

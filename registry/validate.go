@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/go-playground/validator/v10"
+	"github.com/qrforge/qrforge/internal/editdistance"
 )
 
 // validate is shared by every kind; validator caches struct metadata.
@@ -49,7 +50,6 @@ func (e *entry[F]) validateTags(f *F) []FieldError {
 	if !errors.As(err, &verrs) {
 		return []FieldError{{Field: "", Detail: err.Error()}}
 	}
-	ex := e.Example()
 	out := make([]FieldError, 0, len(verrs))
 	for _, fe := range verrs {
 		name := fe.Field()
@@ -57,9 +57,31 @@ func (e *entry[F]) validateTags(f *F) []FieldError {
 		if fi := e.field(name); fi != nil {
 			detail += " (" + fi.Description + ")"
 		}
-		out = append(out, FieldError{Field: name, Detail: detail, Fix: ex[name]})
+		out = append(out, FieldError{Field: name, Detail: detail, Fix: tagFix(fe)})
 	}
 	return out
+}
+
+// tagFix is a fix for a failed tag that needs nothing but the caller's
+// value: the listed option it misspelt. Anything else (a missing value, a
+// malformed one) has no fix: an example would put data the caller never
+// gave into the corrected call.
+func tagFix(fe validator.FieldError) string {
+	if fe.Tag() != "oneof" && fe.Tag() != "oneofci" {
+		return ""
+	}
+	value, _ := fe.Value().(string)
+	given := strings.ToLower(value)
+	if given == "" {
+		return ""
+	}
+	best, bestDist := "", len(given)/2+1
+	for _, option := range strings.Fields(fe.Param()) {
+		if d := editdistance.Levenshtein(given, strings.ToLower(option)); d < bestDist {
+			best, bestDist = option, d
+		}
+	}
+	return best
 }
 
 func (e *entry[F]) field(name string) *fieldInfo {

@@ -122,7 +122,10 @@ type problem struct {
 	Detail string `json:"detail"`
 	Field  string `json:"field,omitempty"`
 	Fix    string `json:"fix,omitempty"`
-	Errors []struct {
+	// Example is a documented call shown when no fix can be made from
+	// the caller's values.
+	Example string `json:"example,omitempty"`
+	Errors  []struct {
 		Field  string `json:"field"`
 		Detail string `json:"detail"`
 	} `json:"errors,omitempty"`

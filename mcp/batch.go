@@ -41,8 +41,7 @@ func (t *tools) batch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTo
 			fix[k] = v
 		}
 		fix["output"] = "url"
-		return t.badArgument(toolBatch, args, &argError{"output",
-			fmt.Sprintf("output %q is not one of %s (zip is for the HTTP endpoint)", output, strings.Join(outputNames(), ", ")), fix}), nil
+		return t.badArgument(toolBatch, args, &argError{field: "output", detail: fmt.Sprintf("output %q is not one of %s (zip is for the HTTP endpoint)", output, strings.Join(outputNames(), ", ")), fix: fix}), nil
 	}
 	resp := t.api.post(ctx, batchPath, "application/json", marshal(args))
 	if !resp.ok() {

@@ -22,16 +22,16 @@ func (t *tools) decode(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	fix := map[string]any{"image": "<base64 of the image file, or a data:image/png;base64,... URI>"}
 	for name := range args {
 		if name != "image" {
-			return t.badArgument(toolDecode, args, &argError{name, name + " is not an argument; the only argument is image", fix}), nil
+			return t.badArgument(toolDecode, args, &argError{field: name, detail: name + " is not an argument; the only argument is image", fix: fix}), nil
 		}
 	}
 	s, _ := args["image"].(string)
 	if s == "" {
-		return t.badArgument(toolDecode, args, &argError{"image", "image is required: the image file (PNG, JPEG, GIF or WebP) in base64", fix}), nil
+		return t.badArgument(toolDecode, args, &argError{field: "image", detail: "image is required: the image file (PNG, JPEG, GIF or WebP) in base64", fix: fix}), nil
 	}
 	data, err := decodeBase64(s)
 	if err != nil {
-		return t.badArgument(toolDecode, args, &argError{"image", "image is not base64: " + err.Error(), fix}), nil
+		return t.badArgument(toolDecode, args, &argError{field: "image", detail: "image is not base64: " + err.Error(), fix: fix}), nil
 	}
 	resp := t.api.post(ctx, decodePath, http.DetectContentType(data), data)
 	if !resp.ok() {

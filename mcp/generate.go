@@ -69,6 +69,13 @@ func (t *tools) payload(ctx context.Context, target *target) (string, bool) {
 // the error carries no corrected arguments, the fix is the same call without
 // the offending argument.
 func (t *tools) badArgument(tool string, args map[string]any, bad *argError) *mcp.CallToolResult {
+	if bad.noFix {
+		p := t.localProblem(kindInvalidParameter, 400, bad.field, bad.detail, "")
+		if bad.example != nil {
+			p.Example = call(tool, bad.example)
+		}
+		return failed(p, nil)
+	}
 	fix := bad.fix
 	if fix == nil {
 		fix = maps.Clone(args)

@@ -410,6 +410,7 @@ type problemDoc struct {
 	Field        string         `json:"field"`
 	Fix          string         `json:"fix"`
 	FixArguments map[string]any `json:"fix_arguments"`
+	Example      string         `json:"example"`
 }
 
 // fail calls a tool that must fail and returns its problem.
@@ -423,8 +424,8 @@ func fail(t *testing.T, c *client.Client, name string, args map[string]any) prob
 	if err := json.Unmarshal(res.RawStructuredContent, &p); err != nil {
 		t.Fatalf("structured content %s: %v", res.RawStructuredContent, err)
 	}
-	if p.Detail == "" || p.Fix == "" || p.Status < 400 {
-		t.Errorf("%s: problem %+v lacks detail, fix or status", name, p)
+	if p.Detail == "" || p.Fix == "" && p.Example == "" || p.Status < 400 {
+		t.Errorf("%s: problem %+v lacks detail, fix (or example) or status", name, p)
 	}
 	if text := texts(res); !strings.Contains(text, p.Detail) || !strings.Contains(text, p.Fix) {
 		t.Errorf("%s: the text content does not carry the detail and fix: %s", name, text)
@@ -450,7 +451,9 @@ func TestErrorsCarryTheAPIsProblem(t *testing.T) {
 		}
 		succeed(t, c, "qr_generate", p.FixArguments, nil)
 
-		// A bad typed field, the same way.
+		// A bad typed field, the same way. A password cannot be
+		// corrected by anyone but its owner: no fix and no
+		// fix_arguments, and the example is apart, named as one.
 		if _, ok := registry.Lookup("wifi"); ok {
 			p := fail(t, c, "qr_generate_typed", map[string]any{"type": "wifi", "fields": map[string]any{"ssid": "Home", "password": "short", "security": "WPA"}})
 			_, body := httpGet(t, base+"/api/v1/wifi?ssid=Home&password=short&security=WPA")
@@ -459,7 +462,9 @@ func TestErrorsCarryTheAPIsProblem(t *testing.T) {
 			if p.Detail != api.Detail || p.Fix != api.Fix || p.Field != "password" {
 				t.Errorf("tool problem %+v, API problem %+v", p, api)
 			}
-			succeed(t, c, "qr_generate_typed", p.FixArguments, nil)
+			if p.Fix != "" || p.FixArguments != nil || api.Example == "" || p.Example != api.Example {
+				t.Errorf("a password got a fix: tool %+v, API %+v", p, api)
+			}
 		}
 
 		// Arguments the API never sees: an unknown name, an unknown kind.
@@ -468,7 +473,7 @@ func TestErrorsCarryTheAPIsProblem(t *testing.T) {
 			t.Errorf("unknown argument: %+v", p)
 		}
 		succeed(t, c, "qr_generate", p.FixArguments, nil)
-		p = fail(t, c, "qr_generate_typed", map[string]any{"type": "wify", "fields": map[string]any{}})
+		p = fail(t, c, "qr_generate_typed", map[string]any{"type": "wify", "fields": map[string]any{"ssid": "Home"}})
 		if p.Field != "type" || !strings.Contains(p.Type, "/errors/invalid-parameter") {
 			t.Errorf("unknown kind: %+v", p)
 		}

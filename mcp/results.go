@@ -79,6 +79,11 @@ func failed(p problem, fixArguments map[string]any) *mcp.CallToolResult {
 	if len(p.Errors) > 0 {
 		doc["errors"] = p.Errors
 	}
+	if p.Example != "" {
+		// A documented call, never the caller's: its payee or network
+		// is an example's.
+		doc["example"] = p.Example
+	}
 	if fixArguments != nil {
 		doc["fix_arguments"] = fixArguments
 	}

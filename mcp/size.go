@@ -67,7 +67,7 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 		switch name {
 		case "data", "type", "fields", "version", "ec", "margin", "distance_m", "print_mm", "dpi":
 		default:
-			return t.badArgument(toolSizeRecommend, args, &argError{name, name + " is not an argument; arguments are data or type and fields or version, ec, margin, distance_m, print_mm, dpi", nil}), nil
+			return t.badArgument(toolSizeRecommend, args, &argError{field: name, detail: name + " is not an argument; arguments are data or type and fields or version, ec, margin, distance_m, print_mm, dpi", fix: nil}), nil
 		}
 	}
 	number := func(name string) (float64, bool, *argError) {
@@ -77,13 +77,13 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 		}
 		f, ok := v.(float64)
 		if !ok || f <= 0 || math.IsInf(f, 0) {
-			return 0, true, &argError{name, name + " is a positive number", nil}
+			return 0, true, &argError{field: name, detail: name + " is a positive number", fix: nil}
 		}
 		return f, true, nil
 	}
 	distance, hasDistance, bad := number("distance_m")
 	if bad == nil && hasDistance && distance > 1000 {
-		bad = &argError{"distance_m", "distance_m is at most 1000 (metres)", nil}
+		bad = &argError{field: "distance_m", detail: "distance_m is at most 1000 (metres)", fix: nil}
 	}
 	available, hasPrint, bad2 := number("print_mm")
 	dpiValue, hasDPI, bad3 := number("dpi")
@@ -97,13 +97,13 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 		for k, v := range args {
 			fix[k] = v
 		}
-		return t.badArgument(toolSizeRecommend, args, &argError{"distance_m", "give the scan distance (distance_m, metres) or the print width available (print_mm, millimetres), or both", fix}), nil
+		return t.badArgument(toolSizeRecommend, args, &argError{field: "distance_m", detail: "give the scan distance (distance_m, metres) or the print width available (print_mm, millimetres), or both", fix: fix}), nil
 	}
 	dpi := defaultDPI
 	if hasDPI {
 		dpi = int(math.Round(dpiValue))
 		if dpi < 72 || dpi > 4800 {
-			return t.badArgument(toolSizeRecommend, args, &argError{"dpi", "dpi is 72 to 4800 (printer dots per inch)", nil}), nil
+			return t.badArgument(toolSizeRecommend, args, &argError{field: "dpi", detail: "dpi is 72 to 4800 (printer dots per inch)", fix: nil}), nil
 		}
 	}
 
@@ -111,7 +111,7 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 	if m, ok := args["margin"]; ok {
 		f, isNumber := m.(float64)
 		if !isNumber || f != math.Trunc(f) || f < 0 || f > 10 {
-			return t.badArgument(toolSizeRecommend, args, &argError{"margin", "margin is a whole number of modules, 0 to 10", nil}), nil
+			return t.badArgument(toolSizeRecommend, args, &argError{field: "margin", detail: "margin is a whole number of modules, 0 to 10", fix: nil}), nil
 		}
 		a.QuietZone = int(f)
 	}
@@ -121,7 +121,7 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 	if v, ok := args["version"]; ok {
 		f, isNumber := v.(float64)
 		if _, hasData := args["data"]; hasData || args["type"] != nil || !isNumber || f != math.Trunc(f) || f < 1 || f > 40 {
-			return t.badArgument(toolSizeRecommend, args, &argError{"version", "version is a whole number 1 to 40, given instead of data or type and fields", example}), nil
+			return t.badArgument(toolSizeRecommend, args, &argError{field: "version", detail: "version is a whole number 1 to 40, given instead of data or type and fields", fix: example}), nil
 		}
 		a.Version = int(f)
 		a.Modules = 17 + 4*a.Version // ISO/IEC 18004 §5.3.1: version V is 17+4V modules wide

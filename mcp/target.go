@@ -42,64 +42,137 @@ func (t *target) query() *query {
 }
 
 // argError is an argument a tool cannot use, with the arguments that fix
-// it.
+// it. A fix carries only the caller's own values, mechanically corrected:
+// when none can be made, noFix is set and example shows a documented call
+// apart from it.
 type argError struct {
-	field  string
-	detail string
-	fix    map[string]any
+	field   string
+	detail  string
+	fix     map[string]any
+	noFix   bool
+	example map[string]any
+}
+
+// unfixable is an argError that no correction of the caller's arguments
+// can mend: a required value is missing or unusable.
+func unfixable(field, detail string, example map[string]any) *argError {
+	return &argError{field: field, detail: detail, noFix: true, example: example}
 }
 
 // readTarget reads data, or type and fields, from a tool's arguments.
-// example fills the fix when no better one is known.
 func readTarget(args map[string]any, allowData, allowTyped bool) (*target, *argError) {
 	dataArg, hasData := args["data"]
 	typeArg, hasType := args["type"]
 	fieldsArg, hasFields := args["fields"]
-	genericFix := map[string]any{"data": "Hello, world!"}
+	genericExample := map[string]any{"data": "Hello, world!"}
 	switch {
 	case allowData && hasData && (hasType || hasFields):
-		return nil, &argError{"data", "give either data or type and fields, not both", genericFix}
+		return nil, unfixable("data", "give either data or type and fields, not both", genericExample)
 	case allowData && hasData:
 		s, ok := dataArg.(string)
 		if !ok || s == "" {
-			return nil, &argError{"data", "data is the text to encode, a non-empty string", genericFix}
+			return nil, unfixable("data", "data is the text to encode, a non-empty string", genericExample)
 		}
 		return &target{data: s}, nil
 	case !allowTyped && !hasData:
-		return nil, &argError{"data", "data is required: the text to encode", genericFix}
+		return nil, unfixable("data", "data is required: the text to encode", genericExample)
 	}
 
 	name, _ := typeArg.(string)
 	kind, ok := registry.Lookup(strings.ToLower(name))
 	if !hasType || !ok {
 		near := nearestKind(name)
-		fix := map[string]any{"type": near.Name(), "fields": anyMap(near.Example())}
-		detail := fmt.Sprintf("type %q is not a payload kind; kinds are %s", name, strings.Join(registry.Names(), ", "))
+		example := map[string]any{"type": near.Name(), "fields": anyMap(near.Example())}
 		if !hasType {
-			detail = "type is required: one of " + strings.Join(registry.Names(), ", ")
+			detail := "type is required: one of " + strings.Join(registry.Names(), ", ")
 			if allowData {
 				detail = "give data, or type (one of " + strings.Join(registry.Names(), ", ") + ") and fields"
 			}
+			return nil, unfixable("type", detail, example)
 		}
-		return nil, &argError{"type", detail, fix}
+		detail := fmt.Sprintf("type %q is not a payload kind; kinds are %s", name, strings.Join(registry.Names(), ", "))
+		if editDistance(strings.ToLower(name), near.Name()) > len(near.Name())/3+1 {
+			return nil, unfixable("type", detail, example)
+		}
+		// A misspelt type: the fix names the nearest kind and keeps the
+		// caller's fields as they are.
+		fix := maps.Clone(args)
+		fix["type"] = near.Name()
+		return nil, &argError{field: "type", detail: detail + "; did you mean " + near.Name() + "?", fix: fix}
 	}
-	exampleFix := map[string]any{"type": kind.Name(), "fields": anyMap(kind.Example())}
+	example := map[string]any{"type": kind.Name(), "fields": anyMap(kind.Example())}
 	raw, isObject := fieldsArg.(map[string]any)
 	if hasFields && !isObject {
-		return nil, &argError{"fields", "fields is an object of " + kind.Name() + "'s fields: " + fieldList(kind), exampleFix}
+		return nil, unfixable("fields", "fields is an object of "+kind.Name()+"'s fields: "+fieldList(kind), example)
 	}
 	t := &target{kind: kind, fields: map[string]string{}}
-	for name, v := range raw {
+	var unknown []string
+	for _, name := range slices.Sorted(maps.Keys(raw)) {
 		if !kind.HasField(name) {
-			return nil, &argError{name, fmt.Sprintf("%s has no field %q; its fields are %s", kind.Name(), name, fieldList(kind)), exampleFix}
+			unknown = append(unknown, name)
+			continue
 		}
-		s, ok := queryValue(v)
+		s, ok := queryValue(raw[name])
 		if !ok {
-			return nil, &argError{name, fmt.Sprintf("%s is a string, not %T", name, v), exampleFix}
+			return nil, unfixable(name, fmt.Sprintf("%s is a string, not %T", name, raw[name]), example)
 		}
 		t.fields[name] = s
 	}
+	if len(unknown) > 0 {
+		return nil, unknownFields(args, raw, unknown, kind)
+	}
 	return t, nil
+}
+
+// unknownFields is the error for fields the kind does not have: each is
+// renamed to the field it most likely meant (pasword → password), or
+// dropped, and the caller's other fields are kept.
+func unknownFields(args, raw map[string]any, unknown []string, kind registry.Entry) *argError {
+	fields := maps.Clone(raw)
+	var notes []string
+	for _, name := range unknown {
+		v := fields[name]
+		delete(fields, name)
+		near := nearestField(name, kind)
+		if _, taken := raw[near]; near == "" || taken {
+			notes = append(notes, fmt.Sprintf("%q (dropped)", truncate(name, 64)))
+			continue
+		}
+		fields[near] = v
+		notes = append(notes, fmt.Sprintf("%q (did you mean %s?)", truncate(name, 64), near))
+	}
+	fix := maps.Clone(args)
+	fix["fields"] = fields
+	return &argError{field: "fields", fix: fix,
+		detail: fmt.Sprintf("%s has no field %s; its fields are %s. A field left unread would change the code without a word; the fix renames or drops each", kind.Name(), strings.Join(notes, ", "), fieldList(kind))}
+}
+
+// nearestField is the kind's field an unknown name most likely meant:
+// close by edit distance, or a prefix either way (amount → am).
+func nearestField(name string, kind registry.Entry) string {
+	name = strings.ToLower(name)
+	best, bestDist := "", len(name)/3+1
+	for _, f := range kind.Fields() {
+		if d := editDistance(name, f.Name); d < bestDist {
+			best, bestDist = f.Name, d
+		}
+	}
+	if best != "" {
+		return best
+	}
+	for _, f := range kind.Fields() {
+		if len(f.Name) >= 2 && strings.HasPrefix(name, f.Name) || len(name) >= 3 && strings.HasPrefix(f.Name, name) {
+			return f.Name
+		}
+	}
+	return ""
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
 }
 
 // readOptions appends the rendering options among args (any name the API
@@ -113,7 +186,7 @@ func readOptions(q *query, opts *optionSet, args map[string]any, known ...string
 		}
 		o, ok := opts.lookup(name)
 		if !ok {
-			return &argError{name, fmt.Sprintf("%s is not an argument; arguments are %s", name, strings.Join(append(slices.Clone(known), opts.names()...), ", ")), nil}
+			return &argError{field: name, detail: fmt.Sprintf("%s is not an argument; arguments are %s", name, strings.Join(append(slices.Clone(known), opts.names()...), ", "))}
 		}
 		given[o.name] = append(given[o.name], name)
 	}
@@ -121,7 +194,7 @@ func readOptions(q *query, opts *optionSet, args map[string]any, known ...string
 		for _, name := range given[o.name] {
 			v, ok := queryValue(args[name])
 			if !ok {
-				return &argError{name, fmt.Sprintf("%s is a %v, not %T", name, o.schema["type"], args[name]), nil}
+				return &argError{field: name, detail: fmt.Sprintf("%s is a %v, not %T", name, o.schema["type"], args[name])}
 			}
 			// Passed under the name the caller used: the API resolves
 			// aliases and reports conflicting values itself.

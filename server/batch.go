@@ -391,6 +391,12 @@ func (s *Server) batchItem(i int, req *batchRequest) batchResult {
 		target = s.apiTarget(item.kind.Path(), fieldNames(item.kind)...)
 		var unknown []paramError
 		for _, name := range sortedKeys(item.fields) {
+			if !item.kind.HasField(name) && !isOptionName(strings.ToLower(name)) {
+				// prepareKind reports it, with a did-you-mean and a
+				// fix that renames it.
+				values.Set(name, item.fields[name])
+				continue
+			}
 			if !item.kind.HasField(name) {
 				unknown = append(unknown, paramError{field: name,
 					detail: fmt.Sprintf("%s has no field %q; its fields are %s", item.kind.Name(), truncate(name, 64), strings.Join(fieldNames(item.kind), ", "))})
@@ -409,7 +415,7 @@ func (s *Server) batchItem(i int, req *batchRequest) batchResult {
 		if item.data != nil {
 			values.Set(optData.name, *item.data)
 		}
-		r, p = s.prepareGeneric(newQuery(values), nil, target)
+		r, p = s.prepareGeneric(newQuery(values), nil, target, "")
 	}
 	if p != nil {
 		res.problem = p

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -23,7 +24,7 @@ const rendererVersion = "8"
 func (s *Server) generateQR(c *gin.Context) {
 	q, malformed := s.query(c, true)
 	target := s.apiTarget("/api/v1/qr")
-	r, p := s.prepareGeneric(q, malformed, target)
+	r, p := s.prepareGeneric(q, malformed, target, c.Request.URL.RawQuery)
 	if p != nil {
 		writeProblem(c, p)
 		return
@@ -31,14 +32,36 @@ func (s *Server) generateQR(c *gin.Context) {
 	s.serveRendering(c, r, target)
 }
 
-// prepareGeneric validates a generic request: data plus rendering options.
-func (s *Server) prepareGeneric(q query, malformed []paramError, target fixTarget) (*Rendering, *Problem) {
+// prepareGeneric validates a generic request: data plus rendering options,
+// and nothing else. rawQuery, when known, lets it recognise data whose own
+// '&' was not percent-encoded.
+func (s *Server) prepareGeneric(q query, malformed []paramError, target fixTarget, rawQuery string) (*Rendering, *Problem) {
 	r, errs := parseRendering(q, true)
 	errs = append(malformed, errs...)
+	errs = append(errs, s.genericStrangers(q, r, rawQuery)...)
 	if len(errs) > 0 {
 		return nil, s.invalid(r, errs, target)
 	}
 	return r, nil
+}
+
+// genericStrangers reports the parameters a generic call does not read.
+// When they are the tail of a URL in data whose '&' was not encoded, one
+// error on data says so, and its fix holds the data encoded whole.
+func (s *Server) genericStrangers(q query, r *Rendering, rawQuery string) []paramError {
+	stray := strangers(q, append([]string{optData.name}, optData.aliases...))
+	if len(stray) == 0 {
+		return nil
+	}
+	if meant, ok := strayData(rawQuery, r.Data, stray); ok {
+		errs := []paramError{{field: optData.name, fixed: meant,
+			detail: fmt.Sprintf("data looks like a URL whose '&' was not percent-encoded: %s was read as a separate parameter, and the code would hold only %q; percent-encode the data (& is %%26, ? is %%3F, = is %%3D); the fix does", strings.Join(stray, ", "), truncate(r.Data, 200))}}
+		for _, name := range stray {
+			errs = append(errs, paramError{field: name, keep: true, detail: fmt.Sprintf("%s belongs to data; the fix encodes it there", truncate(name, 64))})
+		}
+		return errs
+	}
+	return unknownParams(q, stray, "/api/v1/qr", []string{optData.name})
 }
 
 // generatePath serves the shortest form, /q/<data>.png|.svg|.json, with
@@ -61,12 +84,46 @@ func (s *Server) generatePath(c *gin.Context) {
 	}
 	q["data"] = append([]string{data}, q["data"]...)
 	target := pathTarget(format)
-	r, p := s.prepareGeneric(q, malformed, target)
+	if p := s.pathStrangers(q, data, c.Request.URL.RawQuery, target); p != nil {
+		writeProblem(c, p)
+		return
+	}
+	r, p := s.prepareGeneric(q, malformed, target, "")
 	if p != nil {
 		writeProblem(c, p)
 		return
 	}
 	s.serveRendering(c, r, target)
+}
+
+// pathStrangers catches the path form's version of the unencoded-'&'
+// mistake: in /q/https://ex.com/?a=1 the URL's own query became ours. The
+// fix puts it back into the data, encoded.
+func (s *Server) pathStrangers(q query, data, rawQuery string, target fixTarget) *Problem {
+	stray := strangers(q, append([]string{optData.name}, optData.aliases...))
+	if len(stray) == 0 || !strings.Contains(data, "/") {
+		return nil
+	}
+	var own []string
+	for _, pair := range strings.Split(rawQuery, "&") {
+		key, _, _ := strings.Cut(pair, "=")
+		if name, err := url.QueryUnescape(key); err == nil && slices.Contains(stray, strings.ToLower(name)) {
+			if decoded, err := url.QueryUnescape(pair); err == nil {
+				own = append(own, decoded)
+			}
+		}
+	}
+	meant := data + "?" + strings.Join(own, "&")
+	rest := url.Values{}
+	for name, vs := range q {
+		if name != optData.name && !slices.Contains(stray, name) {
+			rest[name] = vs
+		}
+	}
+	rest.Set(optData.name, meant)
+	return s.badRequest([]paramError{{field: optData.name,
+		detail: fmt.Sprintf("the data in the path ends at '?': %s was read as a parameter of qrforge rather than of your URL; percent-encode the URL's '?' (%%3F) and '&' (%%26); the fix does", strings.Join(stray, ", "))}},
+		target.url(s.baseURL, rest))
 }
 
 // query reads the query string. A malformed escape ("100%", "%zz") or a
@@ -271,7 +328,7 @@ func etagMatches(header, etag string) bool {
 func (s *Server) encodeFailed(r *Rendering, err error, target fixTarget) *Problem {
 	var tooLong *render.TooLongError
 	if !errors.As(err, &tooLong) {
-		return s.invalid(r, []paramError{{field: "data", detail: err.Error(), fixed: optData.example}}, target)
+		return s.invalid(r, []paramError{{field: "data", detail: err.Error(), unfixable: true}}, target)
 	}
 	values := r.fixValues()
 	if tooLong.FitsAt != render.LevelAuto {
@@ -283,8 +340,17 @@ func (s *Server) encodeFailed(r *Rendering, err error, target fixTarget) *Proble
 	return s.problem(KindDataTooLong, http.StatusBadRequest, tooLong.Error(), "data", target.url(s.baseURL, values))
 }
 
-// invalid is the 400 for bad parameters; the fix corrects all of them.
+// invalid is the 400 for bad parameters; the fix corrects all of them. When
+// one of them only the caller can give, there is no fix, and the problem
+// shows a documented call apart, as an example.
 func (s *Server) invalid(r *Rendering, errs []paramError, target fixTarget) *Problem {
+	for _, e := range errs {
+		if e.unfixable {
+			p := s.badRequest(errs, "")
+			p.Example = target.url(s.baseURL, url.Values{optData.name: {optData.example}})
+			return p
+		}
+	}
 	return s.badRequest(errs, target.url(s.baseURL, applyFixes(r.fixValues(), errs)))
 }
 
@@ -292,6 +358,10 @@ func (s *Server) invalid(r *Rendering, errs []paramError, target fixTarget) *Pro
 func applyFixes(values url.Values, errs []paramError) url.Values {
 	for _, e := range errs {
 		if e.keep {
+			continue
+		}
+		if e.rename != "" {
+			values.Set(e.rename, e.fixed)
 			continue
 		}
 		if e.fixed == "" {

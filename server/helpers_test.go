@@ -59,13 +59,14 @@ func ok(t testing.TB, target string) []byte {
 
 // problem is the problem document of spec §2.2 as a client reads it.
 type problem struct {
-	Type   string `json:"type"`
-	Title  string `json:"title"`
-	Status int    `json:"status"`
-	Detail string `json:"detail"`
-	Field  string `json:"field"`
-	Fix    string `json:"fix"`
-	Errors []struct {
+	Type    string `json:"type"`
+	Title   string `json:"title"`
+	Status  int    `json:"status"`
+	Detail  string `json:"detail"`
+	Field   string `json:"field"`
+	Fix     string `json:"fix"`
+	Example string `json:"example"`
+	Errors  []struct {
 		Field  string `json:"field"`
 		Detail string `json:"detail"`
 	} `json:"errors"`
@@ -106,8 +107,10 @@ func readProblem(t testing.TB, rec *httptest.ResponseRecorder, status int, kind 
 	if p.Title == "" || p.Detail == "" {
 		t.Errorf("title %q and detail %q must both be set", p.Title, p.Detail)
 	}
-	if status < 500 && p.Fix == "" {
-		t.Errorf("a %d has no fix: %s", status, rec.Body.String())
+	// A problem without a fix is one only the caller can mend (a
+	// missing payee or network): it shows a documented example instead.
+	if status < 500 && p.Fix == "" && p.Example == "" {
+		t.Errorf("a %d has neither fix nor example: %s", status, rec.Body.String())
 	}
 	return p
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 
 	"github.com/gin-gonic/gin"
 	"github.com/qrforge/qrforge/registry"
@@ -93,46 +94,51 @@ func (s *Server) prepareKind(k registry.Entry, q query, malformed []paramError, 
 		r.Level = level
 	}
 	r.Options.Overlay = k.Hints().Overlay
+	strange := unknownParams(q, strangers(q, fieldNames(k)), k.Path(), fieldNames(k))
+	errs = append(errs, strange...)
 	payload, fieldErrs := k.Build(values)
 	for _, fe := range fieldErrs {
 		errs = append(errs, paramError{field: fe.Field, detail: fe.Detail, fixed: fe.Fix})
 	}
 	r.fields = values
 	if len(errs) > 0 {
-		r.fields = correctedFields(k, values, fieldErrs)
+		fixed, ok := correctedFields(k, renamedFields(values, strange, k))
+		if !ok {
+			// No fix may invent a value the caller did not give: the
+			// problem names the fields and shows the documented example
+			// apart, as an example.
+			p := s.badRequest(errs, "")
+			p.Example = target.url(s.baseURL, exampleValues(k))
+			return nil, p
+		}
+		r.fields = fixed
 		return nil, s.invalid(r, withoutFields(errs, k), target)
 	}
 	r.Data = payload
 	return r, nil
 }
 
-// correctedFields keeps the caller's valid fields and replaces bad ones
-// with their fixes or the example's values. Fields can depend on each other
-// (a WEP key's length), so it rebuilds until the set is valid and falls
-// back to the whole example, which always is.
-func correctedFields(k registry.Entry, values map[string]string, errs []registry.FieldError) map[string]string {
+// correctedFields keeps the caller's valid fields and replaces each bad one
+// with its fix, a correction of the caller's own value that the kind
+// offers. A bad field without one cannot be corrected: a fix never fills in
+// example data, nor drops a value the caller gave. Fields can depend on
+// each other (a WEP key's length), so it rebuilds until the set is valid.
+func correctedFields(k registry.Entry, values map[string]string) (map[string]string, bool) {
 	fixed := map[string]string{}
 	for name, v := range values {
 		fixed[name] = v
 	}
-	example := k.Example()
+	_, errs := k.Build(fixed)
 	for round := 0; round < 3 && len(errs) > 0; round++ {
 		for _, e := range errs {
-			switch {
-			case e.Fix != "":
-				fixed[e.Field] = e.Fix
-			case example[e.Field] != "":
-				fixed[e.Field] = example[e.Field]
-			default:
-				delete(fixed, e.Field)
+			if e.Fix == "" || fixed[e.Field] == e.Fix {
+				return nil, false
 			}
+			fixed[e.Field] = e.Fix
 		}
 		_, errs = k.Build(fixed)
 	}
-	if len(errs) > 0 {
-		return example
-	}
-	return fixed
+	return fixed, len(errs) == 0
 }
 
 // withoutFields marks field errors as already corrected in r.fields, so
@@ -141,7 +147,7 @@ func withoutFields(errs []paramError, k registry.Entry) []paramError {
 	out := make([]paramError, len(errs))
 	for i, e := range errs {
 		out[i] = e
-		if k.HasField(e.field) {
+		if k.HasField(e.field) || k.HasField(e.rename) {
 			out[i].keep = true
 		}
 	}
@@ -176,11 +182,16 @@ func (s *Server) summarize(k registry.Entry) kindSummary {
 
 // ExampleURL is a runnable call of a kind with its canonical example.
 func (s *Server) ExampleURL(k registry.Entry) string {
-	values := map[string][]string{}
+	return s.baseURL + k.Path() + "?" + encodeCanonical(exampleValues(k), fieldNames(k)...)
+}
+
+// exampleValues are a kind's canonical example as query values.
+func exampleValues(k registry.Entry) url.Values {
+	values := url.Values{}
 	for name, v := range k.Example() {
-		values[name] = []string{v}
+		values.Set(name, v)
 	}
-	return s.baseURL + k.Path() + "?" + encodeCanonical(values, fieldNames(k)...)
+	return values
 }
 
 // listKinds serves GET /api/v1/kinds.

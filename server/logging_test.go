@@ -43,7 +43,7 @@ var uuidPattern = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 
 func TestRequestLogLine(t *testing.T) {
 	h, lines := logged(t, server.Config{})
-	rec := opsRequest(t, h, http.MethodGet, "/api/v1/qr?data=private+note&size=300&fg=red&unknownsecret=1", "203.0.113.9:4000")
+	rec := opsRequest(t, h, http.MethodGet, "/api/v1/qr?data=private+note&size=300&fg=red&_unknownsecret=1", "203.0.113.9:4000")
 	if rec.Code != http.StatusOK {
 		t.Fatalf("status %d: %s", rec.Code, rec.Body)
 	}

@@ -92,6 +92,12 @@ type paramError struct {
 	detail string
 	fixed  string
 	keep   bool // the fix URL already carries a corrected value
+	// rename, when set, is the parameter the caller most likely meant;
+	// the fix gives it the value fixed.
+	rename string
+	// unfixable marks a value only the caller can give (the data to
+	// encode): the problem then has no fix, and shows an example apart.
+	unfixable bool
 }
 
 // query is the request's parameters with lower-cased names, so that

@@ -80,7 +80,7 @@ func (s *Server) checkPage(kind string, values url.Values) []web.Problem {
 	)
 	if kind == "" {
 		target = s.apiTarget(genericPath)
-		r, p = s.prepareGeneric(q, nil, target)
+		r, p = s.prepareGeneric(q, nil, target, "")
 	} else {
 		k, ok := registry.Lookup(kind)
 		if !ok {

@@ -14,12 +14,16 @@ import (
 // Problem is an RFC 9457 problem document with qrforge's `field` and `fix`
 // members. Every 4xx and 5xx answer is one.
 type Problem struct {
-	Type     string `json:"type"`
-	Title    string `json:"title"`
-	Status   int    `json:"status"`
-	Detail   string `json:"detail"`
-	Field    string `json:"field,omitempty"`
-	Fix      string `json:"fix,omitempty"`
+	Type   string `json:"type"`
+	Title  string `json:"title"`
+	Status int    `json:"status"`
+	Detail string `json:"detail"`
+	Field  string `json:"field,omitempty"`
+	Fix    string `json:"fix,omitempty"`
+	// Example is the kind's documented example call, shown when no fix
+	// can be made from the caller's own values. It is an example: its
+	// payee, account or network is not the caller's.
+	Example  string `json:"example,omitempty"`
 	Instance string `json:"instance,omitempty"`
 	// Errors lists every field problem when there are several; the fix
 	// corrects all of them.

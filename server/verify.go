@@ -122,7 +122,7 @@ func (s *Server) prepareVerify(q query, malformed []paramError) (*Rendering, ver
 		}
 	}
 	target := verifyTarget{}
-	r, p := s.prepareGeneric(q, malformed, target)
+	r, p := s.prepareGeneric(q, malformed, target, "")
 	return r, target, p
 }
 

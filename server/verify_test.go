@@ -184,6 +184,22 @@ func TestVerifyTyped(t *testing.T) {
 	}
 }
 
+// A missing network name cannot be fixed by anyone but the caller: no fix,
+// and the example shown apart is a verify call that works.
+func TestVerifyExampleInsteadOfFix(t *testing.T) {
+	h := withKinds(t)
+	p := readProblem(t, fetch(t, h, base+"/api/v1/verify?type=netcfg&password=x"), 400, "invalid-parameter")
+	if p.Field != "ssid" || p.Fix != "" {
+		t.Fatalf("field %q fix %q, want ssid and no fix", p.Field, p.Fix)
+	}
+	if !strings.HasPrefix(p.Example, base+"/api/v1/verify?") {
+		t.Fatalf("example %q is not a verify call", p.Example)
+	}
+	if rec := fetch(t, h, p.Example); rec.Code != http.StatusOK {
+		t.Errorf("example %s answers %d", p.Example, rec.Code)
+	}
+}
+
 // Bad parameters are problems whose fixes are verify calls that work.
 func TestVerifyProblems(t *testing.T) {
 	h := withKinds(t)
@@ -192,7 +208,6 @@ func TestVerifyProblems(t *testing.T) {
 		{"/api/v1/verify?data=hi&size=9000", "size"},
 		{"/api/v1/verify?data=hi&color=nope", "color"},
 		{"/api/v1/verify?type=netcfgg&ssid=x", "type"},
-		{"/api/v1/verify?type=netcfg&password=x", "ssid"},
 		{"/api/v1/verify?data=" + strings.Repeat("a", 2900) + "&size=64", "size"},
 	} {
 		t.Run(tt.target[:min(len(tt.target), 60)], func(t *testing.T) {

@@ -1,0 +1,184 @@
+package server_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	_ "github.com/qrforge/qrforge/kinds"
+	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/server"
+)
+
+// brokenValues are what a caller gets wrong in an identity field: nothing,
+// one character, punctuation only, a number of the wrong shape, a value far
+// too long.
+var brokenValues = []string{"", "x", "!!!", "0000", strings.Repeat("9", 300)}
+
+// TestFixNeverInventsIdentity breaks each identity field of every kind in
+// turn, on the typed endpoint and its payload twin, and checks that no
+// value in the fix differs from the caller's except by a mechanical
+// correction, and that no identity field appears that the caller did not
+// give.
+func TestFixNeverInventsIdentity(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base})
+	checked := 0
+	for _, k := range registry.All() {
+		for _, f := range k.Fields() {
+			if !f.Identity {
+				continue
+			}
+			for _, broken := range brokenValues {
+				given := url.Values{}
+				for name, v := range k.Example() {
+					given.Set(name, v)
+				}
+				if broken == "" {
+					given.Del(f.Name)
+				} else {
+					given.Set(f.Name, broken)
+				}
+				for _, path := range []string{k.Path(), k.Path() + "/payload"} {
+					rec := fetch(t, h, base+path+"?"+given.Encode())
+					if rec.Code == http.StatusOK {
+						continue
+					}
+					checked++
+					var p struct{ Fix, Example string }
+					if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil {
+						t.Fatalf("%s: %v", path, err)
+					}
+					assertFixKeeps(t, k, path+" with "+f.Name+"="+short(broken), given, p.Fix)
+				}
+			}
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("only %d broken identity fields were refused; the test reaches too little", checked)
+	}
+}
+
+// assertFixKeeps fails when fix carries a kind field value that is not the
+// caller's (mechanically corrected), or an identity field the caller left
+// out.
+func assertFixKeeps(t *testing.T, k registry.Entry, what string, given url.Values, fix string) {
+	t.Helper()
+	if fix == "" {
+		return
+	}
+	u, err := url.Parse(fix)
+	if err != nil {
+		t.Fatalf("%s: fix %q: %v", what, fix, err)
+	}
+	for name, vs := range u.Query() {
+		if !k.HasField(name) {
+			continue
+		}
+		theirs, gave := given[name]
+		switch {
+		case !gave && k.IsIdentity(name):
+			t.Errorf("%s: the fix adds identity field %s=%q the caller did not give", what, name, vs[0])
+		case gave && vs[0] != theirs[0] && k.IsIdentity(name) && !registry.Mechanical(theirs[0], vs[0]):
+			t.Errorf("%s: the fix changes identity field %s from %q to %q", what, name, theirs[0], vs[0])
+		}
+	}
+}
+
+// The issue's own reproduction: a wrong IBAN once got the example's
+// charity IBAN as its fix.
+func TestEPCWrongIBANGetsNoFix(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base})
+	rec := fetch(t, h, base+"/api/v1/epc?name=Jane%20Doe&iban=DE00123&amount=12.5")
+	p := readProblem(t, rec, 400, "invalid-parameter")
+	if p.Field != "iban" || p.Fix != "" || !strings.Contains(p.Detail, "iban") {
+		t.Fatalf("problem %+v: want field iban, a detail and no fix", p)
+	}
+	if p.Example == "" || strings.Contains(p.Example, "Jane") {
+		t.Errorf("example %q: want the kind's documented example, apart from the caller's values", p.Example)
+	}
+}
+
+// No field is silently ignored: a misspelt password once gave a code for
+// an open network.
+func TestUnknownParameters(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base})
+	for _, c := range []struct {
+		name, target, field, mean string
+		// fixHas must be in the fix; "" when there is none.
+		fixHas string
+	}{
+		{"misspelt wifi password", "/api/v1/wifi?ssid=Home&pasword=secret123", "pasword", "password", "password=secret123"},
+		{"UPI amount under its long name", "/api/v1/upi?pa=shop@okaxis&pn=Shop&amount=250", "amount", "am", "am=250"},
+		{"payload twin too", "/api/v1/wifi/payload?ssid=Home&pasword=secret123", "pasword", "password", "password=secret123"},
+		{"misspelt option", "/api/v1/wifi?ssid=Home&security=nopass&colour=red", "colour", "color", "color=red"},
+		{"generic endpoint", "/api/v1/qr?data=hi&colour=red", "colour", "color", "color=red"},
+		{"nothing close", "/api/v1/qr?data=hi&zzzzzzzzz=1", "zzzzzzzzz", "", "data=hi"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := readProblem(t, fetch(t, h, base+c.target), 400, "invalid-parameter")
+			if p.Field != c.field || c.mean != "" && !strings.Contains(p.Detail, "did you mean "+c.mean) {
+				t.Fatalf("field %q detail %q: want %s and did you mean %q", p.Field, p.Detail, c.field, c.mean)
+			}
+			if !strings.Contains(p.Fix, c.fixHas) || strings.Contains(p.Fix, c.field+"=") {
+				t.Fatalf("fix %q: want %q in it and no %s", p.Fix, c.fixHas, c.field)
+			}
+			if rec := fetch(t, h, p.Fix); rec.Code != http.StatusOK {
+				t.Fatalf("fix %s answers %d: %s", p.Fix, rec.Code, rec.Body)
+			}
+		})
+	}
+}
+
+// The wifi fix above makes a WPA network, not the open one the misspelt
+// call would have made.
+func TestRenamedPasswordProtectsTheNetwork(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base})
+	p := readProblem(t, fetch(t, h, base+"/api/v1/wifi/payload?ssid=Home&pasword=secret123"), 400, "invalid-parameter")
+	rec := fetch(t, h, p.Fix)
+	var got struct{ Payload string }
+	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || got.Payload != "WIFI:T:WPA;S:Home;P:secret123;;" {
+		t.Fatalf("fix %s gives %s", p.Fix, rec.Body)
+	}
+}
+
+// Cache busters start with '_' and are the only parameters left unread.
+func TestUnderscoreParametersAreIgnored(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base})
+	for _, target := range []string{"/api/v1/qr?data=hi&_=123", "/api/v1/wifi?ssid=Home&security=nopass&_cb=9", "/q/hi.svg?_v=2"} {
+		if rec := fetch(t, h, base+target); rec.Code != http.StatusOK {
+			t.Errorf("%s: %d %s", target, rec.Code, rec.Body)
+		}
+	}
+}
+
+// An unencoded '&' in a URL given as data: the code would hold only the
+// start of the URL.
+func TestUnencodedAmpersandInData(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base})
+	for _, c := range []struct{ target, want string }{
+		{"/api/v1/qr?data=https://ex.com/?a=1&b=2", "https://ex.com/?a=1&b=2"},
+		{"/api/v1/qr?data=https://ex.com/?a=1&b=2&c=3&size=300", "https://ex.com/?a=1&b=2&c=3"},
+		{"/q/https://ex.com/path?a=1&b=2", "https://ex.com/path?a=1&b=2"},
+	} {
+		p := readProblem(t, fetch(t, h, base+c.target), 400, "invalid-parameter")
+		if p.Field != "data" || !strings.Contains(p.Detail, "percent-encode") {
+			t.Errorf("%s: field %q detail %q", c.target, p.Field, p.Detail)
+			continue
+		}
+		rec := fetch(t, h, strings.Replace(p.Fix, "format=png", "format=json", 1))
+		if rec.Code != http.StatusOK {
+			t.Errorf("%s: fix %s answers %d: %s", c.target, p.Fix, rec.Code, rec.Body)
+			continue
+		}
+		u, _ := url.Parse(p.Fix)
+		got := u.Query().Get("data")
+		if strings.HasPrefix(u.Path, "/q/") {
+			got, _ = url.PathUnescape(strings.TrimPrefix(u.EscapedPath(), "/q/"))
+		}
+		if got != c.want {
+			t.Errorf("%s: fix data %q, want %q", c.target, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,179 @@
+package server
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/qrforge/qrforge/registry"
+)
+
+// No parameter is silently ignored: a misspelt field (`pasword`) would
+// otherwise give a code for an open network, and a misspelt amount a
+// payment without one. The only parameters an endpoint does not read are
+// cache busters, whose names start with '_' (README, "Errors").
+const ignoredPrefix = "_"
+
+// strangers lists the query's parameter names that the endpoint does not
+// read, sorted. known holds the names it reads besides the rendering
+// options (a kind's fields, or data and its aliases).
+func strangers(q query, known []string) []string {
+	var out []string
+	for name := range q {
+		if strings.HasPrefix(name, ignoredPrefix) || slices.Contains(known, name) || isOptionName(name) {
+			continue
+		}
+		out = append(out, name)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func isOptionName(name string) bool {
+	for _, o := range renderOptions {
+		if name == o.name || slices.Contains(o.aliases, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// suggestName is the parameter an unknown name most likely meant: the
+// closest by edit distance (`pasword` → password), or one that the name
+// starts with or that starts with it (`amount` → am, `pass` → password).
+// It returns "" when nothing is close.
+func suggestName(name string, candidates []string) string {
+	best, bestDist := "", len(name)/3+1
+	for _, c := range candidates {
+		if d := editDistance(name, c); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	if best != "" {
+		return best
+	}
+	for _, c := range candidates {
+		if len(c) >= 2 && strings.HasPrefix(name, c) || len(name) >= 3 && strings.HasPrefix(c, name) {
+			return c
+		}
+	}
+	return ""
+}
+
+// canonicalOptions are the canonical rendering option names, for suggestions.
+func canonicalOptions() []string {
+	names := make([]string, 0, len(renderOptions))
+	for _, o := range renderOptions {
+		names = append(names, o.name)
+	}
+	return names
+}
+
+// unknownParams is one error for each parameter in names, with a
+// did-you-mean. The fix renames a parameter to its suggestion when the
+// caller did not give that one too, and otherwise drops it.
+func unknownParams(q query, names []string, endpoint string, fields []string) []paramError {
+	candidates := append(slices.Clone(fields), canonicalOptions()...)
+	var errs []paramError
+	for _, name := range names {
+		value := q[name][0]
+		e := paramError{field: name}
+		shown := truncate(name, 64)
+		switch near := suggestName(name, candidates); {
+		case near == "":
+			e.detail = fmt.Sprintf("%s has no parameter %q, so it would be ignored; its parameters are %s (names starting with '_' are ignored, for cache busting)", endpoint, shown, strings.Join(candidates, ", "))
+		case given(q, near):
+			e.detail = fmt.Sprintf("%s has no parameter %q (did you mean %s? it is already given); the fix drops it", endpoint, shown, near)
+		default:
+			e.detail = fmt.Sprintf("%s has no parameter %q; did you mean %s? The fix renames it", endpoint, shown, near)
+			e.rename, e.fixed = near, optionValue(near, value)
+			if e.fixed == "" {
+				e.rename = ""
+			}
+		}
+		errs = append(errs, e)
+	}
+	return errs
+}
+
+// optionValue is value as the fix gives it to the option name: the value
+// itself, or its correction when the option refuses it (size 3 becomes
+// 64). A kind's field keeps the value; its own checks correct it.
+func optionValue(name, value string) string {
+	if !isOptionName(name) {
+		return value
+	}
+	_, errs := parseRendering(query{name: {value}}, false)
+	for _, e := range errs {
+		if e.field == name {
+			return e.fixed
+		}
+	}
+	return value
+}
+
+// given reports whether the caller set the parameter, under its own name
+// or, for a rendering option, any alias.
+func given(q query, name string) bool {
+	if len(q[name]) > 0 {
+		return true
+	}
+	for _, o := range renderOptions {
+		if o.name == name {
+			_, ok, _ := q.lookup(o)
+			return ok
+		}
+	}
+	return false
+}
+
+// renamedFields adds the kind fields that unknown parameters are renamed
+// to, so that the corrected call carries the caller's value under its
+// right name.
+func renamedFields(values map[string]string, errs []paramError, k registry.Entry) map[string]string {
+	out := make(map[string]string, len(values))
+	for name, v := range values {
+		out[name] = v
+	}
+	for _, e := range errs {
+		if e.rename != "" && k.HasField(e.rename) {
+			out[e.rename] = e.fixed
+		}
+	}
+	return out
+}
+
+// strayData detects the unencoded-'&' mistake on the generic endpoint:
+// `data=https://ex.com/?a=1&b=2` reaches us as data `https://ex.com/?a=1`
+// and a parameter `b`. When parameters the endpoint does not read follow
+// data in the raw query, and data looks like it carries a query of its own,
+// it returns the data the caller most likely meant: data with those
+// parameters joined back on.
+func strayData(rawQuery, data string, stray []string) (string, bool) {
+	if len(stray) == 0 || !strings.ContainsAny(data, "?=") {
+		return "", false
+	}
+	joined := data
+	seenData, found := false, false
+	for _, pair := range strings.Split(rawQuery, "&") {
+		key, _, _ := strings.Cut(pair, "=")
+		name, err := url.QueryUnescape(key)
+		if err != nil {
+			continue
+		}
+		name = strings.ToLower(name)
+		if canonicalName(name, true) == optData.name {
+			seenData = true
+			continue
+		}
+		if !seenData || !slices.Contains(stray, name) {
+			continue
+		}
+		if decoded, err := url.QueryUnescape(pair); err == nil {
+			joined += "&" + decoded
+			found = true
+		}
+	}
+	return joined, found
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	_ "image/png"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -162,5 +163,27 @@ func TestEveryKindDocumented(t *testing.T) {
 		if s == nil || s.Properties.Len() != len(k.Fields()) {
 			t.Errorf("%s: schema properties do not match fields", k.Name())
 		}
+	}
+}
+
+// identityName matches field names that name a person, an account, an
+// address, a network or a secret. A field called so must be marked
+// identity:"true", so that a new kind cannot forget the rule.
+var identityName = regexp.MustCompile(`^(.*_)?(name|iban|bic|ssid|password|phone\d?|email|address|account|key|number|proxy|username|handle|invoice|secret|recipient|contact|fn|ln|to|cc|bcc|pa|pn|url)$`)
+
+func TestIdentityFieldsAreMarked(t *testing.T) {
+	marked := 0
+	for _, k := range registry.All() {
+		for _, f := range k.Fields() {
+			if f.Identity {
+				marked++
+			}
+			if identityName.MatchString(f.Name) && !f.Identity {
+				t.Errorf("%s.%s names a person, an account or a secret but is not marked identity:\"true\"", k.Name(), f.Name)
+			}
+		}
+	}
+	if marked < 50 {
+		t.Errorf("only %d identity fields are marked", marked)
 	}
 }

@@ -26,8 +26,8 @@ var litecoinURI = bip21Scheme{
 			0x30: "mainnet P2PKH (L...)", 0x32: "mainnet P2SH (M...)", 0x05: "mainnet P2SH, older prefix (3...)",
 			0x6f: "testnet P2PKH (m.../n...)", 0x3a: "testnet P2SH (Q...)", 0xc4: "testnet P2SH, older prefix (2...)",
 		},
-		hrps:    map[string]string{"ltc": "mainnet", "tltc": "testnet"},
-		rules:   "Litecoin Core chainparams: base58Prefixes and bech32_hrp",
+		hrps:  map[string]string{"ltc": "mainnet", "tltc": "testnet"},
+		rules: "Litecoin Core chainparams: base58Prefixes and bech32_hrp",
 	},
 	amount: decimalAmount{
 		unit:     "LTC",

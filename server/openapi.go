@@ -211,7 +211,8 @@ func (s *Server) OpenAPI() obj {
 					"status":   obj{"type": "integer"},
 					"detail":   obj{"type": "string"},
 					"field":    obj{"type": "string", "description": "The offending parameter."},
-					"fix":      obj{"type": "string", "description": "A corrected, runnable call."},
+					"fix":      obj{"type": "string", "description": "A corrected, runnable call made only from the caller's own values, mechanically corrected. Absent when a value only the caller can give (a payee, an account, a network, a secret) is missing or wrong."},
+					"example":  obj{"type": "string", "description": "When there is no fix: the kind's documented example call. Its payee, account or network is an example's, never the caller's."},
 					"instance": obj{"type": "string"},
 					"errors": obj{"type": "array", "items": obj{"type": "object", "properties": obj{
 						"field": obj{"type": "string"}, "detail": obj{"type": "string"}}}},

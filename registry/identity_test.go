@@ -1,0 +1,52 @@
+package registry_test
+
+import (
+	"testing"
+
+	"github.com/qrforge/qrforge/registry"
+)
+
+func TestMechanical(t *testing.T) {
+	for _, c := range []struct {
+		original, fix string
+		want          bool
+	}{
+		{"DE89 3704 0044 0532 0130 00", "DE89370400440532013000", true},
+		{"de89370400440532013000", "DE89370400440532013000", true},
+		{"José", "Jose", true},
+		{"48,20", "48.2", true},
+		{"0049 160 1234567", "+491601234567", true},
+		{"+44 (0)20 7946 0000", "+44-20-7946-0000", true},
+		{"example.com/landing", "https://example.com/landing", true},
+		{"PEDIDO-42 / ção", "PEDIDO42cao", true},
+		// Not mechanical: another account, a cut name, an added
+		// country code, an example in place of the caller's value.
+		{"DE00123", "BE72000000001616", false},
+		{"DE89370400440532013001", "DE89370400440532013000", false},
+		{"NNNNNNNNNNNNNNNNNNNNNNNNNNNNNN", "NNNNNNNNNNNNNNNNNNNNNNNNN", false},
+		{"11987654321", "+5511987654321", false},
+		{"0160 1234567", "+1 160 1234567", false},
+		{"ftp://example.com/f", "https://example.com/f", false},
+		{"", "anything", false},
+		{"x", "", false},
+	} {
+		if got := registry.Mechanical(c.original, c.fix); got != c.want {
+			t.Errorf("Mechanical(%q, %q) = %v, want %v", c.original, c.fix, got, c.want)
+		}
+	}
+}
+
+// A declaration with an identity tag other than true or false is a
+// programming error caught at registration.
+func TestIdentityTagIsChecked(t *testing.T) {
+	type bad struct {
+		Who string `json:"who" identity:"yes" jsonschema_description:"Who."`
+	}
+	defer func() {
+		if recover() == nil {
+			t.Fatal("identity:\"yes\" was accepted")
+		}
+	}()
+	registry.Register(registry.Kind[bad]{Name: "badidentity", Summary: "x", Examples: []bad{{Who: "a"}}, Encode: func(b bad) string { return b.Who }})
+	registry.Unregister("badidentity")
+}

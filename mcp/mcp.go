@@ -24,7 +24,7 @@ const version = "1.0.0"
 
 const instructions = "qrforge generates QR codes. Use qr_generate for a URL or text, qr_generate_typed for a payload qrforge builds and validates " +
 	"(Wi-Fi, contact cards, payments, events...), qr_verify to check that a design still scans, qr_batch for many codes, qr_decode to read an image, " +
-	"and qr_size_recommend before printing. Every generated result includes the API URL that returns the same image; errors carry a corrected call in `fix`."
+	"and qr_size_recommend before printing. Every generated result includes the API URL that returns the same image; errors carry a corrected call in `fix` built from your own arguments; when a payee, account, network or secret is missing or wrong there is none, and `example` shows a documented call that is not the user's."
 
 // Option configures New.
 type Option func(*config)

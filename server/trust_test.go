@@ -115,6 +115,7 @@ func TestUnknownParameters(t *testing.T) {
 		{"misspelt option", "/api/v1/wifi?ssid=Home&security=nopass&colour=red", "colour", "color", "color=red"},
 		{"generic endpoint", "/api/v1/qr?data=hi&colour=red", "colour", "color", "color=red"},
 		{"nothing close", "/api/v1/qr?data=hi&zzzzzzzzz=1", "zzzzzzzzz", "", "data=hi"},
+		{"goQR charset other than UTF-8", "/api/v1/qr?data=hi&charset-source=ISO-8859-1", "charset-source", "", "data=hi"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := readProblem(t, fetch(t, h, base+c.target), 400, "invalid-parameter")
@@ -146,7 +147,7 @@ func TestRenamedPasswordProtectsTheNetwork(t *testing.T) {
 // Cache busters start with '_' and are the only parameters left unread.
 func TestUnderscoreParametersAreIgnored(t *testing.T) {
 	h := server.New(server.Config{BaseURL: base})
-	for _, target := range []string{"/api/v1/qr?data=hi&_=123", "/api/v1/wifi?ssid=Home&security=nopass&_cb=9", "/q/hi.svg?_v=2"} {
+	for _, target := range []string{"/api/v1/qr?data=hi&_=123", "/api/v1/qr?data=hi&charset-source=UTF-8&charset-target=utf-8", "/api/v1/wifi?ssid=Home&security=nopass&_cb=9", "/q/hi.svg?_v=2"} {
 		if rec := fetch(t, h, base+target); rec.Code != http.StatusOK {
 			t.Errorf("%s: %d %s", target, rec.Code, rec.Body)
 		}

@@ -15,6 +15,15 @@ import (
 // cache busters, whose names start with '_' (README, "Errors").
 const ignoredPrefix = "_"
 
+// utf8Only are goQR's charset parameters: qrforge always encodes UTF-8, so
+// they are read, and accepted only when they say so.
+var utf8Only = []string{"charset-source", "charset-target"}
+
+// isUTF8Name reports whether a charset name means UTF-8.
+func isUTF8Name(v string) bool {
+	return strings.EqualFold(strings.NewReplacer("-", "", "_", "").Replace(strings.TrimSpace(v)), "utf8")
+}
+
 // strangers lists the query's parameter names that the endpoint does not
 // read, sorted. known holds the names it reads besides the rendering
 // options (a kind's fields, or data and its aliases).
@@ -22,6 +31,9 @@ func strangers(q query, known []string) []string {
 	var out []string
 	for name := range q {
 		if strings.HasPrefix(name, ignoredPrefix) || slices.Contains(known, name) || isOptionName(name) {
+			continue
+		}
+		if slices.Contains(utf8Only, name) && isUTF8Name(q[name][0]) {
 			continue
 		}
 		out = append(out, name)
@@ -81,6 +93,8 @@ func unknownParams(q query, names []string, endpoint string, fields []string) []
 		e := paramError{field: name}
 		shown := truncate(name, 64)
 		switch near := suggestName(name, candidates); {
+		case slices.Contains(utf8Only, name):
+			e.detail = fmt.Sprintf("%s=%q is not supported: qrforge encodes data as UTF-8 only (charset-source and charset-target accept UTF-8); the fix drops it", name, truncate(value, 32))
 		case near == "":
 			e.detail = fmt.Sprintf("%s has no parameter %q, so it would be ignored; its parameters are %s (names starting with '_' are ignored, for cache busting)", endpoint, shown, strings.Join(candidates, ", "))
 		case given(q, near):

@@ -1,0 +1,77 @@
+package mcp_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/qrforge/qrforge/registry"
+)
+
+// TestFixArgumentsNeverInventIdentity breaks each identity field of every
+// kind in turn through qr_generate_typed, and checks that fix_arguments
+// carry no identity value other than the caller's (mechanically corrected),
+// and none the caller left out.
+func TestFixArgumentsNeverInventIdentity(t *testing.T) {
+	base := start(t)
+	c := connect(t, base, eras[0].version)
+	refused := 0
+	for _, k := range registry.All() {
+		for _, f := range k.Fields() {
+			if !f.Identity {
+				continue
+			}
+			for _, broken := range []string{"", "x", strings.Repeat("9", 300)} {
+				fields := map[string]any{}
+				for name, v := range k.Example() {
+					fields[name] = v
+				}
+				if broken == "" {
+					delete(fields, f.Name)
+				} else {
+					fields[f.Name] = broken
+				}
+				res := callTool(t, c, "qr_generate_typed", map[string]any{"type": k.Name(), "fields": fields})
+				if !res.IsError {
+					continue
+				}
+				refused++
+				var p problemDoc
+				if err := json.Unmarshal(res.RawStructuredContent, &p); err != nil {
+					t.Fatal(err)
+				}
+				if p.FixArguments == nil {
+					continue
+				}
+				if p.Fix == "" {
+					t.Errorf("%s.%s=%q: fix_arguments without fix", k.Name(), f.Name, broken)
+				}
+				fixed, _ := p.FixArguments["fields"].(map[string]any)
+				for name, v := range fixed {
+					theirs, gave := fields[name]
+					switch {
+					case !gave && k.IsIdentity(name):
+						t.Errorf("%s.%s=%q: fix_arguments add identity field %s=%v", k.Name(), f.Name, broken, name, v)
+					case gave && v != theirs && k.IsIdentity(name) && !registry.Mechanical(theirs.(string), v.(string)):
+						t.Errorf("%s.%s=%q: fix_arguments change identity field %s from %v to %v", k.Name(), f.Name, broken, name, theirs, v)
+					}
+				}
+			}
+		}
+	}
+	if refused < 60 {
+		t.Fatalf("only %d calls were refused; the test reaches too little", refused)
+	}
+}
+
+// A misspelt field is renamed in fix_arguments, with the caller's value.
+func TestMisspeltFieldIsRenamed(t *testing.T) {
+	base := start(t)
+	c := connect(t, base, eras[0].version)
+	p := fail(t, c, "qr_generate_typed", map[string]any{"type": "wifi", "fields": map[string]any{"ssid": "Home", "pasword": "secret123"}})
+	fields, _ := p.FixArguments["fields"].(map[string]any)
+	if fields["password"] != "secret123" || fields["pasword"] != nil || !strings.Contains(p.Detail, "did you mean password") {
+		t.Fatalf("problem %+v", p)
+	}
+	succeed(t, c, "qr_generate_typed", p.FixArguments, nil)
+}

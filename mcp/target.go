@@ -147,25 +147,13 @@ func unknownFields(args, raw map[string]any, unknown []string, kind registry.Ent
 		detail: fmt.Sprintf("%s has no field %s; its fields are %s. A field left unread would change the code without a word; the fix renames or drops each", kind.Name(), strings.Join(notes, ", "), fieldList(kind))}
 }
 
-// nearestField is the kind's field an unknown name most likely meant:
-// close by edit distance, or a prefix either way (amount → am).
+// nearestField is the kind's field an unknown name most likely meant.
 func nearestField(name string, kind registry.Entry) string {
-	name = strings.ToLower(name)
-	best, bestDist := "", len(name)/3+1
+	names := make([]string, 0, len(kind.Fields()))
 	for _, f := range kind.Fields() {
-		if d := editDistance(name, f.Name); d < bestDist {
-			best, bestDist = f.Name, d
-		}
+		names = append(names, f.Name)
 	}
-	if best != "" {
-		return best
-	}
-	for _, f := range kind.Fields() {
-		if len(f.Name) >= 2 && strings.HasPrefix(name, f.Name) || len(name) >= 3 && strings.HasPrefix(f.Name, name) {
-			return f.Name
-		}
-	}
-	return ""
+	return editdistance.Suggest(strings.ToLower(name), names)
 }
 
 func truncate(s string, n int) string {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/qrforge/qrforge/internal/editdistance"
 	"github.com/qrforge/qrforge/registry"
 )
 
@@ -51,28 +52,6 @@ func isOptionName(name string) bool {
 	return false
 }
 
-// suggestName is the parameter an unknown name most likely meant: the
-// closest by edit distance (`pasword` → password), or one that the name
-// starts with or that starts with it (`amount` → am, `pass` → password).
-// It returns "" when nothing is close.
-func suggestName(name string, candidates []string) string {
-	best, bestDist := "", len(name)/3+1
-	for _, c := range candidates {
-		if d := editDistance(name, c); d < bestDist {
-			best, bestDist = c, d
-		}
-	}
-	if best != "" {
-		return best
-	}
-	for _, c := range candidates {
-		if len(c) >= 2 && strings.HasPrefix(name, c) || len(name) >= 3 && strings.HasPrefix(c, name) {
-			return c
-		}
-	}
-	return ""
-}
-
 // canonicalOptions are the canonical rendering option names, for suggestions.
 func canonicalOptions() []string {
 	names := make([]string, 0, len(renderOptions))
@@ -92,7 +71,7 @@ func unknownParams(q query, names []string, endpoint string, fields []string) []
 		value := q[name][0]
 		e := paramError{field: name}
 		shown := truncate(name, 64)
-		switch near := suggestName(name, candidates); {
+		switch near := editdistance.Suggest(name, candidates); {
 		case slices.Contains(utf8Only, name):
 			e.detail = fmt.Sprintf("%s=%q is not supported: qrforge encodes data as UTF-8 only (charset-source and charset-target accept UTF-8); the fix drops it", name, truncate(value, 32))
 		case near == "":

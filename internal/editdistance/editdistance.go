@@ -34,3 +34,25 @@ func Levenshtein(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// Suggest is the candidate a mistyped name most likely meant: the closest
+// by edit distance (pasword → password), or else one that the name starts
+// with or that starts with it (amount → am, pass → password). It returns ""
+// when nothing is close.
+func Suggest(name string, candidates []string) string {
+	best, bestDist := "", len(name)/3+1
+	for _, c := range candidates {
+		if d := Levenshtein(name, c); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	if best != "" {
+		return best
+	}
+	for _, c := range candidates {
+		if len(c) >= 2 && len(name) > len(c) && name[:len(c)] == c || len(name) >= 3 && len(c) > len(name) && c[:len(name)] == name {
+			return c
+		}
+	}
+	return ""
+}

@@ -19,3 +19,22 @@ func TestLevenshtein(t *testing.T) {
 		}
 	}
 }
+
+func TestSuggest(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		candidates []string
+		want       string
+	}{
+		{"pasword", []string{"ssid", "password", "security"}, "password"},
+		{"amount", []string{"pa", "pn", "am", "tn"}, "am"},
+		{"pass", []string{"ssid", "password"}, "password"},
+		{"colour", []string{"size", "color", "bg"}, "color"},
+		{"zzzzzzzz", []string{"size", "color"}, ""},
+		{"a", []string{"am"}, ""},
+	} {
+		if got := Suggest(c.name, c.candidates); got != c.want {
+			t.Errorf("Suggest(%q) = %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -78,7 +78,7 @@ func eventSchedule(e Event) (eventTimes, *registry.FieldError) {
 	if t.allDay {
 		start, ok := eventDate(e.Start)
 		if !ok {
-			return t, &registry.FieldError{Field: "start", Detail: "start of an all-day event is a date, YYYY-MM-DD (RFC 3339 full-date)", Fix: "2026-10-01"}
+			return t, &registry.FieldError{Field: "start", Detail: "start of an all-day event is a date, YYYY-MM-DD (RFC 3339 full-date), such as 2026-10-01", Fix: ""}
 		}
 		last := start
 		if e.End != "" {
@@ -134,13 +134,9 @@ func eventDateTime(field, s string) (time.Time, *registry.FieldError) {
 			return t, nil
 		}
 	}
-	fix := "2026-10-01T19:00:00+02:00"
-	for _, layout := range []string{"2006-01-02T15:04:05", "2006-01-02T15:04"} {
-		if t, err := time.Parse(layout, s); err == nil && t.Year() > 0 && t.Year() < 9999 {
-			fix = s + "Z"
-		}
-	}
-	return time.Time{}, &registry.FieldError{Field: field, Detail: field + " is an RFC 3339 date-time with a UTC offset, such as 2026-10-01T19:00:00+02:00 or ...Z; without an offset the time would float with the reader's time zone (RFC 5545 §3.3.5)", Fix: fix}
+	// No fix: a date or a time zone picked for the caller would put the
+	// event at a time they did not give.
+	return time.Time{}, &registry.FieldError{Field: field, Detail: field + " is an RFC 3339 date-time with a UTC offset, such as 2026-10-01T19:00:00+02:00 or ...Z; without an offset the time would float with the reader's time zone (RFC 5545 §3.3.5)", Fix: ""}
 }
 
 // eventDate reads the date of an all-day event: a full-date, or the date

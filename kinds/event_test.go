@@ -88,12 +88,19 @@ func TestEvent(t *testing.T) {
 	})
 }
 
-// TestEventFixes checks the fix offered for a time without an offset.
+// TestEventFixes checks that a time without an offset gets no fix: UTC,
+// or any zone, would be a guess that moves the event.
 func TestEventFixes(t *testing.T) {
 	k := lookup(t, "event")
-	_, errs := k.Build(map[string]string{"title": "x", "start": "2026-10-01T19:00:00"})
-	if len(errs) != 1 || errs[0].Fix != "2026-10-01T19:00:00Z" {
-		t.Fatalf("errors %v", errs)
+	for _, fields := range []map[string]string{
+		{"title": "x", "start": "2026-10-01T19:00:00"},
+		{"title": "x", "start": "tomorrow"},
+		{"title": "x", "start": "1.10.2026", "allday": "true"},
+	} {
+		_, errs := k.Build(fields)
+		if len(errs) != 1 || errs[0].Field != "start" || errs[0].Fix != "" || !strings.Contains(errs[0].Detail, "2026-10-01") {
+			t.Errorf("%v: errors %v, want one on start with an example in its detail and no fix", fields, errs)
+		}
 	}
 }
 

@@ -1,0 +1,66 @@
+// decode.mjs reads every PNG in a directory with two QR decoders and prints
+// one JSON object: {"decoders": {"zxing-cpp-3": "<version>", "jsqr": "..."},
+// "results": {"<file>": {"zxing-cpp-3": <text or null>, "jsqr": ...}}}.
+// A decoder that finds no symbol, or throws, gives null and an entry in
+// "errors". Text is the symbol's byte-mode payload read as UTF-8.
+//
+// Usage: node decode.mjs <dir>
+//
+// The zxing-cpp WebAssembly binary is read from node_modules: without an
+// override zxing-wasm would fetch it from a CDN.
+import { readFileSync, readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
+import {
+  ZXING_CPP_COMMIT,
+  ZXING_WASM_VERSION,
+  prepareZXingModule,
+  readBarcodes,
+} from "zxing-wasm/reader";
+
+const require = createRequire(import.meta.url);
+const wasmBinary = readFileSync(require.resolve("zxing-wasm/reader/zxing_reader.wasm"));
+await prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true });
+
+const dir = process.argv[2];
+if (!dir) {
+  console.error("usage: node decode.mjs <dir>");
+  process.exit(2);
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: false });
+const out = {
+  decoders: {
+    "zxing-cpp-3": `zxing-wasm ${ZXING_WASM_VERSION} (zxing-cpp ${ZXING_CPP_COMMIT})`,
+    jsqr: require("jsqr/package.json").version,
+  },
+  results: {},
+  errors: {},
+};
+
+for (const name of readdirSync(dir).filter((f) => f.endsWith(".png")).sort()) {
+  const png = PNG.sync.read(readFileSync(join(dir, name)));
+  const image = { data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), width: png.width, height: png.height };
+  const row = {};
+  const errs = [];
+  try {
+    const found = await readBarcodes(image, { formats: ["QRCode"], tryHarder: true, maxNumberOfSymbols: 1 });
+    row["zxing-cpp-3"] = found.length > 0 && found[0].isValid ? utf8.decode(found[0].bytes) : null;
+    if (found.length > 0 && !found[0].isValid) errs.push(`zxing-cpp-3: ${found[0].error}`);
+  } catch (e) {
+    row["zxing-cpp-3"] = null;
+    errs.push(`zxing-cpp-3: ${e.message}`);
+  }
+  try {
+    const code = jsQR(image.data, image.width, image.height);
+    row.jsqr = code ? utf8.decode(Uint8Array.from(code.binaryData)) : null;
+  } catch (e) {
+    row.jsqr = null;
+    errs.push(`jsqr: ${e.message}`);
+  }
+  out.results[name] = row;
+  if (errs.length > 0) out.errors[name] = errs;
+}
+process.stdout.write(JSON.stringify(out));

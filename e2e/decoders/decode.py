@@ -1,0 +1,45 @@
+"""Read every PNG in a directory with zxing-cpp's Python binding and print
+JSON: {"decoders": {"zxing-cpp-1": "<version>"}, "results": {"<file>":
+{"zxing-cpp-1": <text or null>}}}.
+
+Run with Debian's interpreter, /usr/bin/python3, which sees the Debian
+packages python3-zxing-cpp (zxing-cpp 1.4 on bookworm) and python3-pil.
+
+Usage: /usr/bin/python3 decode.py <dir>
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+import zxingcpp
+from PIL import Image
+
+
+def version():
+    """The Debian package's version: the binding carries none of its own."""
+    try:
+        return subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "python3-zxing-cpp"],
+                              capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown (" + zxingcpp.__file__ + ")"
+
+
+def main(directory):
+    out = {"decoders": {"zxing-cpp-1": version()}, "results": {}}
+    for name in sorted(os.listdir(directory)):
+        if not name.endswith(".png"):
+            continue
+        with Image.open(os.path.join(directory, name)) as img:
+            found = zxingcpp.read_barcodes(img.convert("L"), formats=zxingcpp.BarcodeFormat.QRCode)
+        valid = [r for r in found if r.valid]
+        # bytes is the payload as encoded; text went through a charset guess.
+        out["results"][name] = {"zxing-cpp-1": valid[0].bytes.decode("utf-8", "replace") if valid else None}
+    json.dump(out, sys.stdout)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit("usage: decode.py <dir>")
+    main(sys.argv[1])

@@ -1,0 +1,336 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image"
+	_ "image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode"
+)
+
+// The decoders every style must satisfy. They differ where styled codes
+// break: zbar matches finder and alignment patterns module by module;
+// ZXing and its ports look for 1:1:3:1:1 runs along rows, columns and a
+// diagonal (ISO/IEC 18004 §12); jsQR, the reader of many web pages,
+// samples a perspective grid from the finders' centres.
+const (
+	decGozxing   = "gozxing"     // ZXing's Go port, in process
+	decZbar      = "zbar"        // zbarimg, Debian zbar-tools
+	decZxingCpp1 = "zxing-cpp-1" // zxing-cpp 1.4, Debian python3-zxing-cpp
+	decZxingCpp3 = "zxing-cpp-3" // zxing-cpp 3, npm zxing-wasm
+	decJsQR      = "jsqr"        // jsQR, npm jsqr
+)
+
+var matrixDecoders = []string{decGozxing, decZbar, decZxingCpp1, decZxingCpp3, decJsQR}
+
+// matrixPayload is a realistic link: 45 bytes need version 4 at level M,
+// with an alignment pattern, where version 1 has none.
+const matrixPayload = "https://qrforge.example/menu/table-12?lang=en"
+
+// matrixShortPayload gives version 1, whose finder patterns are the
+// largest part of the symbol.
+const matrixShortPayload = "qrforge"
+
+// matrixSizes are a small avatar, a web default and a print size.
+var matrixSizes = []int{200, 300, 1000}
+
+// matrixColours are the default and a brand palette: indigo on warm white,
+// a contrast ratio of about 14:1 (WCAG 2.2 §1.4.3).
+var matrixColours = []struct{ name, fg, bg string }{
+	{"default", "", ""},
+	{"brand", "1a237e", "fff8e1"},
+}
+
+// decoderCell is one image of the matrix.
+type decoderCell struct {
+	style, eye, colours, format, payload string
+	size                                 int
+}
+
+func (c decoderCell) String() string {
+	return fmt.Sprintf("style=%s eye=%s size=%d colours=%s format=%s payload=%q", c.style, c.eye, c.size, c.colours, c.format, c.payload)
+}
+
+// file names the cell's PNG; the decoders' JSON is keyed by it.
+func (c decoderCell) file() string {
+	p := "url"
+	if c.payload == matrixShortPayload {
+		p = "short"
+	}
+	return sanitize(fmt.Sprintf("%s-%s-%d-%s-%s-%s", c.style, c.eye, c.size, c.colours, c.format, p)) + ".png"
+}
+
+func decoderMatrix() []decoderCell {
+	var cells []decoderCell
+	for _, se := range styleMatrix() {
+		for _, col := range matrixColours {
+			for _, size := range matrixSizes {
+				cells = append(cells, decoderCell{style: se[0], eye: se[1], colours: col.name, format: "png", payload: matrixPayload, size: size})
+			}
+		}
+		// Version 1 at the smallest size, and SVG through librsvg.
+		cells = append(cells,
+			decoderCell{style: se[0], eye: se[1], colours: "default", format: "png", payload: matrixShortPayload, size: 200},
+			decoderCell{style: se[0], eye: se[1], colours: "default", format: "svg", payload: matrixPayload, size: 300})
+	}
+	return cells
+}
+
+// TestEveryStyleAndEyeScansOnFiveDecoders renders every module style with
+// every eye style and reads each image with five independent decoders; each
+// must return the exact payload.
+func TestEveryStyleAndEyeScansOnFiveDecoders(t *testing.T) {
+	dir := t.TempDir()
+	cells := decoderMatrix()
+	images := fetchMatrix(t, dir, cells)
+
+	// results[file][decoder] is the decoded text; a missing entry is a miss.
+	results := map[string]map[string]string{}
+	var mu sync.Mutex
+	record := func(file, decoder, text string) {
+		mu.Lock()
+		defer mu.Unlock()
+		if results[file] == nil {
+			results[file] = map[string]string{}
+		}
+		results[file][decoder] = text
+	}
+
+	var wg sync.WaitGroup
+	wg.Add(3)
+	go func() {
+		defer wg.Done()
+		for _, c := range cells {
+			if text, ok := gozxingDecode(images[c.file()]); ok {
+				record(c.file(), decGozxing, text)
+			}
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		parallel(cells, 2, func(c decoderCell) {
+			if text, ok := zbarDecodeFile(filepath.Join(dir, c.file())); ok {
+				record(c.file(), decZbar, text)
+			}
+		})
+	}()
+	batchErrs := make([]error, 2)
+	go func() {
+		defer wg.Done()
+		batchErrs[0] = batchDecode(t, dir, record, pythonDecoder(t))
+		batchErrs[1] = batchDecode(t, dir, record, nodeDecoder(t))
+	}()
+	wg.Wait()
+	for _, err := range batchErrs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	failures := map[string]int{}
+	for _, c := range cells {
+		var missed []string
+		for _, d := range matrixDecoders {
+			got, ok := results[c.file()][d]
+			switch {
+			case !ok:
+				missed = append(missed, d+": no symbol found")
+			case got != c.payload:
+				missed = append(missed, fmt.Sprintf("%s: decoded %q", d, got))
+			default:
+				continue
+			}
+			failures[d]++
+		}
+		if len(missed) > 0 {
+			t.Errorf("%s: %s%s", c, strings.Join(missed, "; "), keepFailure(t, images[c.file()], c.file()))
+		}
+	}
+	var summary []string
+	for _, d := range matrixDecoders {
+		summary = append(summary, fmt.Sprintf("%s %d/%d", d, len(cells)-failures[d], len(cells)))
+	}
+	t.Logf("read: %s", strings.Join(summary, ", "))
+}
+
+// fetchMatrix gets every cell's image from the server and writes it to dir
+// under the cell's file name; SVG is rasterised by librsvg first.
+func fetchMatrix(t *testing.T, dir string, cells []decoderCell) map[string][]byte {
+	t.Helper()
+	images := map[string][]byte{}
+	var mu sync.Mutex
+	var errs []string
+	parallel(cells, 4, func(c decoderCell) {
+		q := qrQuery(c.payload, "style", c.style, "eye", c.eye, "size", strconv.Itoa(c.size), "format", c.format)
+		for _, col := range matrixColours {
+			if col.name == c.colours && col.fg != "" {
+				q.Set("color", col.fg)
+				q.Set("bg", col.bg)
+			}
+		}
+		resp, body := get(t, "/api/v1/qr", q)
+		img := body
+		var err error
+		switch {
+		case resp.StatusCode != 200:
+			err = fmt.Errorf("GET /api/v1/qr?%s: status %d: %.300s", q.Encode(), resp.StatusCode, body)
+		case c.format == "svg":
+			img, err = rsvgConvert(body, c.size)
+		}
+		if err == nil {
+			err = os.WriteFile(filepath.Join(dir, c.file()), img, 0o644)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if err != nil {
+			errs = append(errs, fmt.Sprintf("%s: %v", c, err))
+			return
+		}
+		images[c.file()] = img
+	})
+	if len(errs) > 0 {
+		t.Fatalf("fetching the matrix:\n%s", strings.Join(errs, "\n"))
+	}
+	return images
+}
+
+// parallel calls f for every cell on n goroutines.
+func parallel(cells []decoderCell, n int, f func(decoderCell)) {
+	work := make(chan decoderCell)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range work {
+				f(c)
+			}
+		}()
+	}
+	for _, c := range cells {
+		work <- c
+	}
+	close(work)
+	wg.Wait()
+}
+
+func rsvgConvert(svg []byte, width int) ([]byte, error) {
+	cmd := exec.Command("rsvg-convert", "-w", strconv.Itoa(width))
+	cmd.Stdin = bytes.NewReader(svg)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("rsvg-convert: %v: %.300s", err, stderr.String())
+	}
+	return stdout.Bytes(), nil
+}
+
+// gozxingDecode reads a PNG with gozxing as qrforge's own decode endpoint
+// does, trying harder.
+func gozxingDecode(png []byte) (string, bool) {
+	img, _, err := image.Decode(bytes.NewReader(png))
+	if err != nil {
+		return "", false
+	}
+	bmp, err := gozxing.NewBinaryBitmapFromImage(img)
+	if err != nil {
+		return "", false
+	}
+	hints := map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_TRY_HARDER: true}
+	res, err := qrcode.NewQRCodeReader().Decode(bmp, hints)
+	if err != nil {
+		return "", false
+	}
+	return res.GetText(), true
+}
+
+// zbarDecodeFile is zbarDecode for a file already on disk; see there for
+// -Sbinary.
+func zbarDecodeFile(file string) (string, bool) {
+	out, err := exec.Command("zbarimg", "--raw", "-q", "-Sbinary", file).Output()
+	return string(out), err == nil
+}
+
+// A batchDecoder is one process that reads a whole directory of PNGs and
+// prints JSON: {"decoders": {name: version}, "results": {file: {name:
+// text or null}}}.
+type batchDecoder struct {
+	cmd   *exec.Cmd
+	setup string // how to install it, for the failure message
+}
+
+func decodersDir(t *testing.T) string {
+	t.Helper()
+	root, err := repoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(root, "e2e", "decoders")
+}
+
+// pythonDecoder runs Debian's interpreter, not the first python3 in PATH
+// (pyenv or a virtualenv), because python3-zxing-cpp installs into it.
+func pythonDecoder(t *testing.T) batchDecoder {
+	dir := decodersDir(t)
+	return batchDecoder{
+		cmd:   exec.Command("/usr/bin/python3", filepath.Join(dir, "decode.py")),
+		setup: "apt-get install -y python3-zxing-cpp python3-pil (bash .ci/run tools)",
+	}
+}
+
+func nodeDecoder(t *testing.T) batchDecoder {
+	dir := decodersDir(t)
+	cmd := exec.Command("node", filepath.Join(dir, "decode.mjs"))
+	cmd.Dir = dir
+	return batchDecoder{
+		cmd:   cmd,
+		setup: "cd e2e/decoders && npm ci (bash .ci/run e2e does it)",
+	}
+}
+
+// batchDecode runs d over dir and records what it read. A decoder that
+// cannot run is an error, never a skip: a matrix without it looks green.
+func batchDecode(t *testing.T, dir string, record func(file, decoder, text string), d batchDecoder) error {
+	d.cmd.Args = append(d.cmd.Args, dir)
+	var stdout, stderr bytes.Buffer
+	d.cmd.Stdout, d.cmd.Stderr = &stdout, &stderr
+	if err := d.cmd.Run(); err != nil {
+		return fmt.Errorf("%s: %v\n%.2000s\ninstall with: %s", strings.Join(d.cmd.Args, " "), err, stderr.String(), d.setup)
+	}
+	var out struct {
+		Decoders map[string]string             `json:"decoders"`
+		Results  map[string]map[string]*string `json:"results"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		return fmt.Errorf("%s: output is not the documented JSON: %v: %.300s", d.cmd.Args[1], err, stdout.String())
+	}
+	names := make([]string, 0, len(out.Decoders))
+	for name := range out.Decoders {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		t.Logf("decoder %s: %s", name, out.Decoders[name])
+	}
+	for file, row := range out.Results {
+		for decoder, text := range row {
+			if text != nil {
+				record(file, decoder, *text)
+			}
+		}
+	}
+	return nil
+}

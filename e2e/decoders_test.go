@@ -45,7 +45,23 @@ const matrixPayload = "https://qrforge.example/menu/table-12?lang=en"
 const matrixShortPayload = "qrforge"
 
 // matrixSizes are a small avatar, a web default and a print size.
-var matrixSizes = []int{200, 300, 1000}
+// QRFORGE_MATRIX_SIZES (comma-separated pixels) replaces them for a sweep;
+// docs/decoders.md records one.
+func matrixSizes(t *testing.T) []int {
+	env := os.Getenv("QRFORGE_MATRIX_SIZES")
+	if env == "" {
+		return []int{200, 300, 1000}
+	}
+	var sizes []int
+	for _, f := range strings.Split(env, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			t.Fatalf("QRFORGE_MATRIX_SIZES: %q is not a number of pixels", f)
+		}
+		sizes = append(sizes, n)
+	}
+	return sizes
+}
 
 // matrixColours are the default and a brand palette: indigo on warm white,
 // a contrast ratio of about 14:1 (WCAG 2.2 §1.4.3).
@@ -73,18 +89,19 @@ func (c decoderCell) file() string {
 	return sanitize(fmt.Sprintf("%s-%s-%d-%s-%s-%s", c.style, c.eye, c.size, c.colours, c.format, p)) + ".png"
 }
 
-func decoderMatrix() []decoderCell {
+func decoderMatrix(sizes []int) []decoderCell {
 	var cells []decoderCell
 	for _, se := range styleMatrix() {
-		for _, col := range matrixColours {
-			for _, size := range matrixSizes {
+		for _, size := range sizes {
+			for _, col := range matrixColours {
 				cells = append(cells, decoderCell{style: se[0], eye: se[1], colours: col.name, format: "png", payload: matrixPayload, size: size})
 			}
+			// Version 1 has no alignment pattern: zbar then fits lines to
+			// the finders' outer edges, which eye shapes bend.
+			cells = append(cells, decoderCell{style: se[0], eye: se[1], colours: "default", format: "png", payload: matrixShortPayload, size: size})
 		}
-		// Version 1 at the smallest size, and SVG through librsvg.
-		cells = append(cells,
-			decoderCell{style: se[0], eye: se[1], colours: "default", format: "png", payload: matrixShortPayload, size: 200},
-			decoderCell{style: se[0], eye: se[1], colours: "default", format: "svg", payload: matrixPayload, size: 300})
+		// SVG through librsvg.
+		cells = append(cells, decoderCell{style: se[0], eye: se[1], colours: "default", format: "svg", payload: matrixPayload, size: 300})
 	}
 	return cells
 }
@@ -94,7 +111,7 @@ func decoderMatrix() []decoderCell {
 // must return the exact payload.
 func TestEveryStyleAndEyeScansOnFiveDecoders(t *testing.T) {
 	dir := t.TempDir()
-	cells := decoderMatrix()
+	cells := decoderMatrix(matrixSizes(t))
 	images := fetchMatrix(t, dir, cells)
 
 	// results[file][decoder] is the decoded text; a missing entry is a miss.

@@ -1,5 +1,7 @@
 package render
 
+import "math"
+
 // Eye shapes. A finder pattern is a dark 7×7 ring, a light 5×5 ring and a
 // dark 3×3 square (ISO/IEC 18004 §6.3.3); an alignment pattern is the same
 // at 5×5 (§6.3.6). Every style keeps the ring one module thick and the gap
@@ -12,9 +14,9 @@ func init() {
 		ringEye(p, x, y, float64(side), [4]float64{}, [4]float64{}, [4]float64{})
 	})
 	registerEye(EyeRounded, roundedEye)
-	registerEye(EyeCircle, circleEye)
+	registerEye(EyeSquircle, squircleEye)
 	registerEye(EyeLeaf, leafEye)
-	registerEye(EyeDiamond, diamondEye)
+	registerEye(EyeOctagon, octagonEye)
 }
 
 // ringEye draws the ring's outer edge, its hole and the pupil as three
@@ -36,24 +38,64 @@ func roundedEye(p *path, x, y float64, side, _ int) {
 	ringEye(p, x, y, s, all(r), all(r-1), all((s-4)/3))
 }
 
-// circleEye draws concentric circles. On a 5×5 alignment pattern a circle
-// would leave the ring's four corner modules light at their centres, which
-// zbar counts against the pattern (it matches all 25 centres of §6.3.6 and
-// tolerates few misses, fewer still once edges are anti-aliased at small
-// sizes), so alignment patterns get the rounded ring, whose corners stay
-// dark at the module centres.
-func circleEye(p *path, x, y float64, side, corner int) {
+// squircleEye draws three concentric squircles (superellipses of degree
+// 4) scaled 7:5:3 about the centre, which keeps 1:1:3:1:1 on every line
+// through it. Circles fail zbar on most version 1 symbols: it fits lines
+// to the outer edges crossed by the pupil's rows, and a circle's edge there
+// is bent by a third of a module; a squircle's by 0.03 (docs/decoders.md).
+// Alignment patterns get the rounded ring, whose corners stay dark at the
+// module centres zbar checks (ISO/IEC 18004 §6.3.6).
+func squircleEye(p *path, x, y float64, side, corner int) {
 	if side < 7 {
 		roundedEye(p, x, y, side, corner)
 		return
 	}
 	s := float64(side)
-	ringEye(p, x, y, s, all(s/2), all(s/2-1), all((s-4)/2))
+	cx, cy := x+s/2, y+s/2
+	squircle(p, cx, cy, s/2, false)
+	squircle(p, cx, cy, s/2-1, true)
+	squircle(p, cx, cy, s/2-2, false)
+}
+
+// squircle adds |x|⁴+|y|⁴ = r⁴ as 16 cubic Bézier arcs, each matching the
+// curve's points and tangents at its ends (Hermite form); the polar form is
+// smooth at the axes, where the usual parametrisation is not.
+func squircle(p *path, cx, cy, r float64, reverse bool) {
+	const arcs = 16
+	at := func(t float64) (x, y float64) {
+		c, s := math.Cos(t), math.Sin(t)
+		rho := r / math.Sqrt(math.Sqrt(c*c*c*c+s*s*s*s))
+		return cx + rho*c, cy + rho*s
+	}
+	tangent := func(t float64) (dx, dy float64) {
+		const h = 1e-5
+		x1, y1 := at(t + h)
+		x0, y0 := at(t - h)
+		return (x1 - x0) / (2 * h), (y1 - y0) / (2 * h)
+	}
+	step := 2 * math.Pi / arcs
+	if reverse {
+		step = -step
+	}
+	p.moveTo(at(0))
+	for i := range arcs {
+		t0, t1 := float64(i)*step, float64(i+1)*step
+		x0, y0 := at(t0)
+		x1, y1 := at(t1)
+		d0x, d0y := tangent(t0)
+		d1x, d1y := tangent(t1)
+		p.cubeTo(x0+d0x*step/3, y0+d0y*step/3, x1-d1x*step/3, y1-d1y*step/3, x1, y1)
+	}
+	p.close()
 }
 
 // leafEye leaves the corner that points away from the symbol and its
-// opposite sharp, and rounds the other two strongly: the three eyes become
-// leaves that point at the symbol's centre, mirrored about its diagonal.
+// opposite sharp, and rounds the other two: the three eyes become leaves
+// that point at the symbol's centre, mirrored about its diagonal. The
+// radius is the rounded eye's, two modules on a finder: the curve then
+// starts beyond the pupil's rows, so the outer edges zbar fits lines to
+// stay straight (a three-module radius failed zbar on version 1 symbols
+// at small sizes; docs/decoders.md).
 func leafEye(p *path, x, y float64, side, corner int) {
 	s := float64(side)
 	leaf := func(r float64) (rs [4]float64) {
@@ -61,39 +103,38 @@ func leafEye(p *path, x, y float64, side, corner int) {
 		rs[(corner+3)%4] = r
 		return rs
 	}
-	r := s * 3 / 7
-	ringEye(p, x, y, s, leaf(r), leaf(r-1), leaf((s-4)*3/7))
+	r := s * 2 / 7
+	ringEye(p, x, y, s, leaf(r), leaf(r-1), leaf((s-4)*2/7))
 }
 
-// diamondEye keeps the square ring and turns the pupil into a diamond.
-// A ring turned 45° cannot keep the ring's corner modules dark and the
-// gap's light at their centres, which decoders such as zbar check: its
-// alignment search matches all 25 module centres of §6.3.6 and its
-// homography fits lines to the finders' straight outer edges.
-func diamondEye(p *path, x, y float64, side, _ int) {
+// octagonEye draws three concentric regular octagons scaled 7:5:3 about
+// the eye's centre. Similar shapes keep the 1:1:3:1:1 ratio along every
+// line through the centre, the diagonals included, where ZXing-based
+// readers check it too (zxing-cpp's concentric finder). The flat sides
+// keep the outer edges straight across the pupil's rows, the edge points
+// zbar fits lines to when a version 1 symbol has no alignment pattern; a
+// true diamond has none and fails there (docs/decoders.md has the sweep).
+// Alignment patterns stay square: zbar matches all 25 of their module
+// centres (ISO/IEC 18004 §6.3.6), and an octagon leaves the corners light.
+func octagonEye(p *path, x, y float64, side, _ int) {
 	s := float64(side)
-	p.rect(x, y, s, s, false)
-	p.rect(x+1, y+1, s-2, s-2, true)
 	if side != 7 {
-		// An alignment pattern's one-module pupil stays square: a diamond
-		// inscribed in it is too small for ZXing's 1:1:1 search at 4 px per
-		// module, and one any larger makes the pattern's 1:1:1:1:1 rows
-		// pass for a finder's 1:1:3:1:1.
-		p.rect(x+2, y+2, s-4, s-4, false)
+		ringEye(p, x, y, s, [4]float64{}, [4]float64{}, [4]float64{})
 		return
 	}
-	cx, cy, r := x+s/2, y+s/2, (s-4)/2+diamondPupilGrowth
-	p.moveTo(cx, cy-r)
-	p.lineTo(cx+r, cy)
-	p.lineTo(cx, cy+r)
-	p.lineTo(cx-r, cy)
-	p.close()
+	cx, cy := x+s/2, y+s/2
+	octagon(p, cx, cy, s/2, false)
+	octagon(p, cx, cy, s/2-1, true)
+	octagon(p, cx, cy, s/2-2, false)
 }
 
-// diamondPupilGrowth pushes a finder pupil's vertices past its 3×3 box.
-// ZXing also checks the 1:1:3:1:1 ratio along the diagonal, where an
-// inscribed diamond leaves a light run of 1.75 modules instead of 1; growing
-// the pupil by g shortens that run to 1.75-g/2 and the light runs on the
-// centre row to 1-g, and 0.3 keeps both inside ZXing's tolerances (±0.75
-// diagonally, ±0.5 on rows) with room to spare.
-const diamondPupilGrowth = 0.3
+// octagon adds a regular octagon with its flat sides on the axes and apothem
+// h: each side is 2·h·tan(22.5°) long.
+func octagon(p *path, cx, cy, h float64, reverse bool) {
+	t := h * (math.Sqrt2 - 1)
+	p.polygon([][2]float64{
+		{cx - t, cy - h}, {cx + t, cy - h}, {cx + h, cy - t}, {cx + h, cy + t},
+		{cx + t, cy + h}, {cx - t, cy + h}, {cx - h, cy + t}, {cx - h, cy - t},
+	}, reverse)
+}
+

@@ -1,6 +1,10 @@
 package render
 
-import "image/color"
+import (
+	"image/color"
+	"slices"
+	"strings"
+)
 
 // ModuleStyle is the shape of the data modules.
 type ModuleStyle string
@@ -29,15 +33,43 @@ type EyeStyle string
 // columns through the eye's centre that finder detection looks for
 // (ISO/IEC 18004 §6.3.3).
 const (
-	EyeSquare  EyeStyle = "square"
-	EyeRounded EyeStyle = "rounded"
-	EyeCircle  EyeStyle = "circle"
-	EyeLeaf    EyeStyle = "leaf"
-	EyeDiamond EyeStyle = "diamond"
+	EyeSquare   EyeStyle = "square"
+	EyeRounded  EyeStyle = "rounded"
+	EyeSquircle EyeStyle = "squircle"
+	EyeLeaf     EyeStyle = "leaf"
+	EyeOctagon  EyeStyle = "octagon"
 )
 
 // EyeStyles lists every eye style in documentation order.
-var EyeStyles = []EyeStyle{EyeSquare, EyeRounded, EyeCircle, EyeLeaf, EyeDiamond}
+var EyeStyles = []EyeStyle{EyeSquare, EyeRounded, EyeSquircle, EyeLeaf, EyeOctagon}
+
+// eyeAliases are retired eye names still accepted, each mapped to the
+// closest style that every common decoder reads (docs/decoders.md): a diamond
+// ring fails zxing-cpp 1.4 and jsQR, which check the 1:1:3:1:1 ratio on
+// the diagonals too, and a circle fails zbar on most version 1 symbols.
+var eyeAliases = map[string]EyeStyle{"diamond": EyeOctagon, "circle": EyeSquircle}
+
+// EyeNames lists every accepted eye name: the styles, then the aliases.
+func EyeNames() []string {
+	names := make([]string, 0, len(EyeStyles)+len(eyeAliases))
+	for _, e := range EyeStyles {
+		names = append(names, string(e))
+	}
+	for alias := range eyeAliases {
+		names = append(names, alias)
+	}
+	slices.Sort(names[len(EyeStyles):])
+	return names
+}
+
+// ParseEye resolves an eye style's name or alias, in any case.
+func ParseEye(name string) (EyeStyle, bool) {
+	e := EyeStyle(strings.ToLower(name))
+	if a, ok := eyeAliases[string(e)]; ok {
+		return a, true
+	}
+	return e, slices.Contains(EyeStyles, e)
+}
 
 // Frame is a decoration template around the code.
 type Frame string

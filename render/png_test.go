@@ -16,7 +16,7 @@ import (
 func TestPNGPooledBuffersDoNotLeak(t *testing.T) {
 	small := encodeT(t, "https://example.com/a")
 	large := encodeT(t, version10Payload)
-	styles := []Options{DefaultOptions(), styled(ModuleRounded, EyeCircle, 1000), styled(ModuleDot, EyeSquare, 200)}
+	styles := []Options{DefaultOptions(), styled(ModuleRounded, EyeSquircle, 1000), styled(ModuleDot, EyeSquare, 200)}
 	first := make([][]byte, len(styles))
 	for i, o := range styles {
 		b, err := PNG(small, o)

@@ -193,7 +193,7 @@ func TestPlainPNGIsOneBit(t *testing.T) {
 	}{
 		{styled(ModuleSquare, EyeSquare, 512), 1},
 		{styled(ModuleRounded, EyeSquare, 512), 4},
-		{styled(ModuleSquare, EyeCircle, 512), 4},
+		{styled(ModuleSquare, EyeSquircle, 512), 4},
 	} {
 		b, err := PNG(s, c.o)
 		if err != nil {

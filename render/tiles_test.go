@@ -13,7 +13,7 @@ import (
 func TestTiledMatchesRasterized(t *testing.T) {
 	payloads := []string{"https://qrforge.example/tiles", version10Payload}
 	for style := range tileStyles {
-		for _, eye := range []EyeStyle{EyeSquare, EyeRounded, EyeCircle, EyeLeaf, EyeDiamond} {
+		for _, eye := range []EyeStyle{EyeSquare, EyeRounded, EyeSquircle, EyeLeaf, EyeOctagon} {
 			for _, size := range []int{160, 512, 1001} {
 				for _, data := range payloads {
 					name := fmt.Sprintf("%s/%s/%d/%d", style, eye, size, len(data))

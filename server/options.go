@@ -248,10 +248,10 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	r.Canonical.Set("style", string(r.Options.Module))
 
 	if v, ok := get(optEye); ok {
-		e := render.EyeStyle(strings.ToLower(v))
-		if !slices.Contains(render.EyeStyles, e) {
-			near := nearest(string(e), render.EyeStyles, render.EyeSquare)
-			fail("eye", string(near), "eye %q is not one of %s; did you mean %s?", v, joinValues(render.EyeStyles), near)
+		e, ok := render.ParseEye(v)
+		if !ok {
+			near := nearest(string(e), render.EyeNames(), string(render.EyeSquare))
+			fail("eye", near, "eye %q is not one of %s; did you mean %s?", v, joinValues(render.EyeStyles), near)
 		}
 		r.Options.Eye = e
 	}

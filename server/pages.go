@@ -52,6 +52,12 @@ func pageOptions() []web.Option {
 	style.Values, style.Default = stringsOf(render.ModuleStyles), string(render.ModuleSquare)
 	eye := opt(optEye, "Eye style", "", web.Shape)
 	eye.Values, eye.Default = stringsOf(render.EyeStyles), string(render.EyeSquare)
+	eye.ValueAliases = map[string]string{}
+	for _, name := range render.EyeNames() {
+		if e, _ := render.ParseEye(name); string(e) != name {
+			eye.ValueAliases[name] = string(e)
+		}
+	}
 	color := opt(optColor, "Colour", "Hex (1d3557), with or without #, or a CSS name.", web.Colour)
 	color.Default = render.HexColor(render.DefaultOptions().Foreground)
 	bg := opt(optBg, "Background", "As colour, or transparent.", web.Colour)

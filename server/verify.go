@@ -257,6 +257,7 @@ func (s *Server) verifyRendering(r *Rendering, target fixTarget) (*Verification,
 		style.Fix = fixURL(fix)
 	}
 	checks = append(checks, style)
+	checks = append(checks, decodersCheck(o, fixURL, allCorrections(sym, o)))
 
 	v.Scannable = true
 	needsFix := false
@@ -522,7 +523,7 @@ func (s *Server) documentVerify() {
 		"type":     "object",
 		"required": []string{"name", "pass", "status", "value"},
 		"properties": obj{
-			"name":    obj{"type": "string", "enum": []string{"decode", "contrast", "quiet_zone", "module_size", "polarity", "style_risk"}},
+			"name":    obj{"type": "string", "enum": []string{"decode", "contrast", "quiet_zone", "module_size", "polarity", "style_risk", "decoders"}},
 			"pass":    obj{"type": "boolean", "description": "False only when the check fails; a warning passes."},
 			"status":  obj{"type": "string", "enum": []string{statusPass, statusWarn, statusFail}},
 			"value":   obj{"description": "What was measured."},
@@ -534,7 +535,7 @@ func (s *Server) documentVerify() {
 	s.extraOperations["/api/v1/verify"] = obj{"get": obj{
 		"operationId": "verify_qr",
 		"summary":     "Check that a code scans: render, decode and measure",
-		"description": "Takes the generation parameters, generic (data and options) or typed (type=<kind> and its fields). Renders the PNG those parameters give, decodes it with a ZXing port and reports checks: decode, contrast (WCAG 2 ratio: pass at 4.5, warn from 3, fail below), quiet_zone (warn below 4 modules, fail below 2), module_size (pixels per module: warn below 4, fail below 2), polarity (light on dark fails: many scanners reject it) and style_risk (dark area of the module and eye styles against square ones: warn below 70 %). A failing or warning check carries a message and a fix, the verify call with the correction; the answer's fix applies them all. scannable is true when the code decodes to the data and no check fails.",
+		"description": "Takes the generation parameters, generic (data and options) or typed (type=<kind> and its fields). Renders the PNG those parameters give, decodes it with a ZXing port and reports checks: decode, contrast (WCAG 2 ratio: pass at 4.5, warn from 3, fail below), quiet_zone (warn below 4 modules, fail below 2), module_size (pixels per module: warn below 4, fail below 2), polarity (light on dark fails: many scanners reject it), style_risk (dark area of the module and eye styles against square ones: warn below 70 %) and decoders (warns, naming them, when common decoders were measured to miss the design: zbar and zxing-cpp 1.4 miss light-on-dark codes, jsQR low contrast). A failing or warning check carries a message and a fix, the verify call with the correction; the answer's fix applies them all. scannable is true when the code decodes to the data and no check fails.",
 		"tags":        []string{"verify"},
 		"parameters":  params,
 		"responses": obj{
@@ -566,6 +567,7 @@ func (s *Server) documentVerify() {
 			"- `module_size`: whole pixels per module at the requested size; warn below 4, fail below 2.\n"+
 			"- `polarity`: light modules on a dark background fail: many scanners do not read reflectance-reversed codes.\n"+
 			"- `style_risk`: the dark area of the module and eye styles against square ones, data modules and finder patterns measured apart, the lower counting; warn below 70 %.\n"+
+			"- `decoders`: the common decoders measured to miss this design (value: their names); warns when any does. zbar 0.23 and zxing-cpp 1.4 miss light-on-dark codes and jsQR 1.4 misses contrast below 4.5:1; every module and eye style reads on all five decoders of the e2e matrix (docs/decoders.md).\n"+
 			"- `pass` is false only when a check fails; a warning passes with a message. Each failing or warning check has `fix`: the verify call with its correction, which passes that check. The answer's `fix` applies every correction. `scannable` is true when decode passes and no check fails.",
 	)
 }

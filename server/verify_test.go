@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -42,7 +43,7 @@ func verifyWith(t testing.TB, h http.Handler, target string) verification {
 	if err := dec.Decode(&v); err != nil {
 		t.Fatal(err)
 	}
-	names := []string{"decode", "contrast", "quiet_zone", "module_size", "polarity", "style_risk"}
+	names := []string{"decode", "contrast", "quiet_zone", "module_size", "polarity", "style_risk", "decoders"}
 	if len(v.Checks) != len(names) {
 		t.Fatalf("%d checks, want %v", len(v.Checks), names)
 	}
@@ -71,26 +72,28 @@ func (v verification) check(t testing.TB, name string) (status string, value any
 	return
 }
 
-// Each case flags one check; following that check's fix passes it, and
-// following the answer's fix passes every check.
+// Each case flags one check, and the decoders check where a common decoder
+// misses the design; following that check's fix passes it, and following
+// the answer's fix passes every check.
 func TestVerifyChecks(t *testing.T) {
 	tests := []struct {
 		name, query string
 		check       string
 		status      string
 		scannable   bool
+		decoders    bool
 	}{
-		{"black on white", "data=hello", "", "", true},
-		{"light grey on white", "data=hello&color=ccc&bg=fff", "contrast", "fail", false},
-		{"mid grey on white", "data=hello&color=808080", "contrast", "warn", true},
-		{"dark bg, black code", "data=hello&bg=444", "contrast", "fail", false},
-		{"no quiet zone", "data=hello&margin=0", "quiet_zone", "fail", false},
-		{"thin quiet zone", "data=hello&margin=3", "quiet_zone", "warn", true},
-		{"one pixel per module", "data=" + strings.Repeat("a", 100) + "&size=64&margin=4", "module_size", "fail", false},
-		{"small modules", "data=hello&size=100", "module_size", "warn", true},
-		{"white on black", "data=hello&color=fff&bg=000", "polarity", "fail", false},
-		{"star modules", "data=hello&style=star", "style_risk", "warn", true},
-		{"dot modules, circle eyes", "data=hello&style=dot&eye=circle", "style_risk", "warn", true},
+		{"black on white", "data=hello", "", "", true, false},
+		{"light grey on white", "data=hello&color=ccc&bg=fff", "contrast", "fail", false, true},
+		{"mid grey on white", "data=hello&color=808080", "contrast", "warn", true, true},
+		{"dark bg, black code", "data=hello&bg=444", "contrast", "fail", false, true},
+		{"no quiet zone", "data=hello&margin=0", "quiet_zone", "fail", false, false},
+		{"thin quiet zone", "data=hello&margin=3", "quiet_zone", "warn", true, false},
+		{"one pixel per module", "data=" + strings.Repeat("a", 100) + "&size=64&margin=4", "module_size", "fail", false, false},
+		{"small modules", "data=hello&size=100", "module_size", "warn", true, false},
+		{"white on black", "data=hello&color=fff&bg=000", "polarity", "fail", false, true},
+		{"star modules", "data=hello&style=star", "style_risk", "warn", true, false},
+		{"dot modules, squircle eyes", "data=hello&style=dot&eye=squircle", "style_risk", "warn", true, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -102,6 +105,9 @@ func TestVerifyChecks(t *testing.T) {
 				want := "pass"
 				if c.Name == tt.check {
 					want = tt.status
+				}
+				if c.Name == "decoders" && tt.decoders {
+					want = "warn"
 				}
 				if c.Status != want {
 					t.Errorf("%s is %s (value %v), want %s: %s", c.Name, c.Status, c.Value, want, c.Message)
@@ -243,6 +249,31 @@ func TestVerifyModuleSizeMatchesLayout(t *testing.T) {
 			if _, px, _ := v.check(t, "module_size"); px != want {
 				t.Errorf("%s size %d: %v px per module, render draws %v", opts, size, px, want)
 			}
+		}
+	}
+}
+
+// The decoders check names the decoders measured to miss a design, and the
+// measurement behind each (docs/decoders.md): zbar and zxing-cpp 1.4 read no
+// light-on-dark code, jsQR misses #888 on white.
+func TestVerifyNamesDecodersThatMiss(t *testing.T) {
+	tests := []struct {
+		query string
+		want  []any
+	}{
+		{"data=hello", []any{}},
+		{"data=hello&style=organic&eye=octagon", []any{}},
+		{"data=hello&color=fff&bg=000", []any{"zbar 0.23", "zxing-cpp 1.4"}},
+		{"data=hello&color=888", []any{"jsQR 1.4"}},
+	}
+	for _, tt := range tests {
+		v := verifyWith(t, handler, "/api/v1/verify?"+tt.query)
+		status, value, _ := v.check(t, "decoders")
+		if !reflect.DeepEqual(value, tt.want) {
+			t.Errorf("%s: decoders %v (%s), want %v", tt.query, value, status, tt.want)
+		}
+		if (status == "warn") != (len(tt.want) > 0) {
+			t.Errorf("%s: decoders check is %s with %v", tt.query, status, value)
 		}
 	}
 }

@@ -160,6 +160,9 @@ func (t *tool) read(q url.Values, opts []Option) (st state, submitted bool) {
 	}
 	for _, o := range opts {
 		take(o.Name, optionNames(o))
+		if v, ok := o.ValueAliases[strings.ToLower(st[o.Name])]; ok {
+			st[o.Name] = v
+		}
 	}
 	return st, submitted
 }

@@ -53,9 +53,12 @@ type Option struct {
 	Hint    string   // one line on what values do
 	Type    OptionType
 	Values  []string // Choice and Shape: the allowed values
-	Default string   // the value the API uses when the option is absent
-	Min     int      // Integer: smallest value
-	Max     int      // Integer: largest value; Text: longest value in characters
+	// ValueAliases maps retired values the API still accepts to the value
+	// it draws instead, so an old link shows the control set.
+	ValueAliases map[string]string
+	Default      string // the value the API uses when the option is absent
+	Min          int    // Integer: smallest value
+	Max          int    // Integer: largest value; Text: longest value in characters
 	// Level marks the error-correction level, which a kind's standard may
 	// fix; such a kind's page shows the level and does not send it.
 	Level bool

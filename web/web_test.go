@@ -284,14 +284,15 @@ func pointer(n *html.Node) string {
 }
 
 // TestLinkReproducesState opens a link holding a whole state and checks
-// that the form shows every value and the preview renders the same state.
+// that the form shows every value and the preview renders the same state;
+// a retired eye name (circle) shows the style drawn for it.
 func TestLinkReproducesState(t *testing.T) {
 	link := "/wifi?ssid=Caf%C3%A9+%26+Bar&password=longpassword&sec=wpa2&hidden=true" +
 		"&style=dot&eye=circle&fg=1d3557&bg=transparent&size=300&margin=2&ec=h&tpl=scanme&label=Free+Wi-Fi"
 	d := page(t, link)
 	want := map[string]string{
 		"ssid": "Café & Bar", "password": "longpassword", "sec": "WPA2", "hidden": "true",
-		"style": "dot", "eye": "circle", "fg": "1d3557", "bg": "transparent", "size": "300",
+		"style": "dot", "eye": "squircle", "fg": "1d3557", "bg": "transparent", "size": "300",
 		"margin": "2", "ec": "H", "tpl": "scanme", "label": "Free Wi-Fi",
 		"eap": "", "identity": "",
 	}
@@ -304,7 +305,7 @@ func TestLinkReproducesState(t *testing.T) {
 		t.Errorf("colour picker %q, want #1d3557", got)
 	}
 	wantPreview := "/api/v1/wifi?ssid=Caf%C3%A9+%26+Bar&password=longpassword&security=wpa2&hidden=true" +
-		"&style=dot&eye=circle&color=1d3557&bg=transparent&size=300&margin=2&ec=h&tpl=scanme&label=Free+Wi-Fi"
+		"&style=dot&eye=squircle&color=1d3557&bg=transparent&size=300&margin=2&ec=h&tpl=scanme&label=Free+Wi-Fi"
 	if got := d.attrOf("preview-img", "src"); got != wantPreview {
 		t.Errorf("preview src\n got %s\nwant %s", got, wantPreview)
 	}
@@ -379,7 +380,7 @@ func TestSubmittedFormRedirectsToItsLink(t *testing.T) {
 	if rec.Code != http.StatusSeeOther {
 		t.Fatalf("status %d, want 303", rec.Code)
 	}
-	if got, want := rec.Header().Get("Location"), "/wifi?ssid=Cafe&password=longpassword&eye=circle"; got != want {
+	if got, want := rec.Header().Get("Location"), "/wifi?ssid=Cafe&password=longpassword&eye=squircle"; got != want {
 		t.Errorf("Location %q, want %q", got, want)
 	}
 }

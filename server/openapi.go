@@ -48,7 +48,7 @@ func optionDocs() []optionDoc {
 		{optColor, str(obj{"default": "000000"}), "Foreground colour: hex with 3, 4, 6 or 8 digits with or without `#`, a CSS colour name, or goQR's `R-G-B` decimals."},
 		{optBg, str(obj{"default": "ffffff"}), "Background colour, as `color`, or `transparent`."},
 		{optStyle, enum(stringsOf(render.ModuleStyles), "square"), "Module shape."},
-		{optEye, enum(stringsOf(render.EyeStyles), "square"), "Finder-eye shape."},
+		{optEye, enum(stringsOf(render.EyeStyles), "square"), "Finder-eye shape; circle and diamond are accepted as aliases of squircle and octagon, which replaced them (docs/decoders.md)."},
 		{optEC, enum([]string{"L", "M", "Q", "H"}, ""), "Error-correction level. When absent: the smallest symbol at M, then the highest level that fits the same symbol."},
 		{optMargin, obj{"type": "integer", "minimum": 0, "maximum": render.MaxMargin, "default": render.DefaultMargin}, "Quiet zone in modules."},
 		{optLabel, str(obj{"maxLength": maxLabel}), "Caption under the code (or the banner text with tpl=scanme)."},

@@ -183,3 +183,58 @@ func TestUnencodedAmpersandInData(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchFixNeverInventsIdentity is TestFixNeverInventsIdentity for batch
+// items: each item's error carries the corrected GET call as its fix, under
+// the same rule.
+func TestBatchFixNeverInventsIdentity(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base})
+	type sent struct {
+		kind  registry.Entry
+		what  string
+		given url.Values
+	}
+	var items []map[string]any
+	var sents []sent
+	for _, k := range registry.All() {
+		for _, f := range k.Fields() {
+			if !f.Identity {
+				continue
+			}
+			for _, broken := range brokenValues {
+				given := url.Values{}
+				fields := map[string]string{}
+				for name, v := range k.Example() {
+					given.Set(name, v)
+				}
+				if broken == "" {
+					given.Del(f.Name)
+				} else {
+					given.Set(f.Name, broken)
+				}
+				for name := range given {
+					fields[name] = given.Get(name)
+				}
+				items = append(items, map[string]any{"type": k.Name(), "fields": fields})
+				sents = append(sents, sent{k, k.Name() + " item with " + f.Name + "=" + short(broken), given})
+			}
+		}
+	}
+	body, err := json.Marshal(map[string]any{"items": items})
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer := postBatch(t, h, string(body))
+	if len(answer.Items) != len(items) {
+		t.Fatalf("%d items answered, %d sent", len(answer.Items), len(items))
+	}
+	if answer.Failed < 100 {
+		t.Fatalf("only %d broken identity fields were refused; the test reaches too little", answer.Failed)
+	}
+	for _, item := range answer.Items {
+		if item.Error != nil {
+			s := sents[item.Index]
+			assertFixKeeps(t, s.kind, s.what, s.given, item.Error.Fix)
+		}
+	}
+}

@@ -1,0 +1,194 @@
+package registry_test
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/qrforge/qrforge/registry"
+)
+
+// greeting is a throwaway kind: one required field, an enum, a pattern and
+// an identity field.
+type greeting struct {
+	Name  string `json:"name" validate:"required,max=20" identity:"true" jsonschema_description:"Who is greeted."`
+	Tone  string `json:"tone" validate:"omitempty,oneof=warm cool" jsonschema:"enum=warm,enum=cool" jsonschema_description:"How."`
+	Code  string `json:"code" validate:"omitempty,len=2" jsonschema:"pattern=^[A-Z]{2}$" jsonschema_description:"A country."`
+	other string
+}
+
+func greetingKind(name string) registry.Kind[greeting] {
+	return registry.Kind[greeting]{
+		Name:     name,
+		Summary:  "Greets someone",
+		Standard: registry.Standard{Name: "RFC 0000", Section: "§1"},
+		Examples: []greeting{{Name: "Ada", Tone: "warm"}},
+		Check: func(g *greeting) []registry.FieldError {
+			if strings.ContainsRune(g.Name, '!') {
+				return []registry.FieldError{{Field: "name", Detail: "no '!'", Fix: strings.ReplaceAll(g.Name, "!", "")}}
+			}
+			g.Code = strings.ToUpper(g.Code)
+			return nil
+		},
+		Encode: func(g greeting) string { return "HELLO:" + g.Name + ";" + g.Tone + ";" + g.Code },
+	}
+}
+
+func register(t *testing.T, name string) registry.Entry {
+	t.Helper()
+	registry.Register(greetingKind(name))
+	t.Cleanup(func() { registry.Unregister(name) })
+	e, ok := registry.Lookup(name)
+	if !ok {
+		t.Fatalf("%s is not found after registering", name)
+	}
+	return e
+}
+
+// mustPanic fails unless registering k panics: a malformed declaration is
+// a programming error.
+func mustPanic[F any](t *testing.T, why string, k registry.Kind[F]) {
+	t.Helper()
+	defer func() {
+		if recover() == nil {
+			t.Errorf("%s was accepted", why)
+		}
+		registry.Unregister(k.Name)
+	}()
+	registry.Register(k)
+}
+
+func TestDeclarationRules(t *testing.T) {
+	ok := greetingKind("greet-rules")
+	withName := func(n string) registry.Kind[greeting] { k := ok; k.Name = n; return k }
+	mustPanic(t, "an upper-case name", withName("Greet"))
+	mustPanic(t, "a one-letter name", withName("g"))
+	mustPanic(t, "a reserved name", withName("batch"))
+	noExamples := ok
+	noExamples.Examples = nil
+	mustPanic(t, "no examples", noExamples)
+	noEncoder := ok
+	noEncoder.Encode = nil
+	mustPanic(t, "no encoder", noEncoder)
+	badExample := ok
+	badExample.Examples = []greeting{{Tone: "warm"}}
+	mustPanic(t, "an example that fails validation", badExample)
+
+	type number struct {
+		N int `json:"n" jsonschema_description:"A number."`
+	}
+	mustPanic(t, "a field that is not a string", registry.Kind[number]{Name: "greet-int", Examples: []number{{1}}, Encode: func(number) string { return "" }})
+	type untagged struct {
+		S string `jsonschema_description:"S."`
+	}
+	mustPanic(t, "a field without a json name", registry.Kind[untagged]{Name: "greet-untagged", Examples: []untagged{{"a"}}, Encode: func(untagged) string { return "" }})
+	type undocumented struct {
+		S string `json:"s"`
+	}
+	mustPanic(t, "a field without a description", registry.Kind[undocumented]{Name: "greet-undoc", Examples: []undocumented{{"a"}}, Encode: func(undocumented) string { return "" }})
+}
+
+func TestDuplicateNamePanics(t *testing.T) {
+	register(t, "greet-dup")
+	defer func() {
+		if recover() == nil {
+			t.Error("a second kind named greet-dup was accepted")
+		}
+	}()
+	registry.Register(greetingKind("greet-dup"))
+}
+
+func TestFieldsFromTags(t *testing.T) {
+	e := register(t, "greet-fields")
+	fields := e.Fields()
+	if len(fields) != 3 {
+		t.Fatalf("%d fields, want 3 (unexported ones left out): %+v", len(fields), fields)
+	}
+	name, tone, code := fields[0], fields[1], fields[2]
+	if name.Name != "name" || !name.Required || !name.Identity || name.Example != "Ada" {
+		t.Errorf("name: %+v", name)
+	}
+	if tone.Required || tone.Identity || !slices.Equal(tone.Enum, []string{"warm", "cool"}) {
+		t.Errorf("tone: %+v", tone)
+	}
+	if code.Pattern != "^[A-Z]{2}$" {
+		t.Errorf("code pattern %q", code.Pattern)
+	}
+	if !e.IsIdentity("name") || e.IsIdentity("tone") || e.HasField("other") || !e.HasField("code") {
+		t.Error("IsIdentity or HasField disagree with the tags")
+	}
+	if e.Path() != "/api/v1/greet-fields" || e.OperationID() != "generate_greet_fields" {
+		t.Errorf("path %s, operation %s", e.Path(), e.OperationID())
+	}
+}
+
+func TestSchemaFromTags(t *testing.T) {
+	b, err := json.Marshal(register(t, "greet-schema").Schema())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Required   []string `json:"required"`
+		Properties map[string]struct {
+			Enum       []string `json:"enum"`
+			Pattern    string   `json:"pattern"`
+			MaxLength  int      `json:"maxLength"`
+			Identity   bool     `json:"x-identity"`
+			Descripton string   `json:"description"`
+		} `json:"properties"`
+		AdditionalProperties *bool `json:"additionalProperties"`
+	}
+	if err := json.Unmarshal(b, &s); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(s.Required, []string{"name"}) {
+		t.Errorf("required %v", s.Required)
+	}
+	p := s.Properties
+	if !p["name"].Identity || p["tone"].Identity || p["name"].Descripton != "Who is greeted." {
+		t.Errorf("name or tone: %s", b)
+	}
+	if !slices.Equal(p["tone"].Enum, []string{"warm", "cool"}) || p["code"].Pattern != "^[A-Z]{2}$" {
+		t.Errorf("enum or pattern: %s", b)
+	}
+	if s.AdditionalProperties == nil || *s.AdditionalProperties {
+		t.Errorf("the schema admits unknown fields: %s", b)
+	}
+}
+
+func TestBuild(t *testing.T) {
+	e := register(t, "greet-build")
+	got, errs := e.Build(map[string]string{"name": "Bo", "code": "de"})
+	if len(errs) > 0 || got != "HELLO:Bo;;DE" {
+		t.Errorf("Build: %q %v; Check's normalisation should reach Encode", got, errs)
+	}
+	_, errs = e.Build(map[string]string{"tone": "warn"})
+	fields := map[string]registry.FieldError{}
+	for _, fe := range errs {
+		fields[fe.Field] = fe
+	}
+	if n, ok := fields["name"]; !ok || n.Fix != "" {
+		t.Errorf("a missing identity field: %+v (no fix may invent it)", n)
+	}
+	if tone := fields["tone"]; tone.Fix != "warm" {
+		t.Errorf("tone %q: fix %q, want the nearest option warm", "warn", tone.Fix)
+	}
+	_, errs = e.Build(map[string]string{"name": "Bo!"})
+	if len(errs) != 1 || errs[0].Fix != "Bo" {
+		t.Errorf("Check's mechanical fix of an identity field: %+v", errs)
+	}
+}
+
+func TestLookupAllNames(t *testing.T) {
+	register(t, "greet-b")
+	register(t, "greet-a")
+	names := registry.Names()
+	if !slices.IsSorted(names) || !slices.Contains(names, "greet-a") || !slices.Contains(names, "greet-b") {
+		t.Errorf("Names %v", names)
+	}
+	registry.Unregister("greet-a")
+	if _, ok := registry.Lookup("greet-a"); ok {
+		t.Error("greet-a is found after Unregister")
+	}
+}

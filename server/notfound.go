@@ -46,13 +46,15 @@ func (s *Server) notFound(c *gin.Context) {
 			best, bestDist = p, d
 		}
 	}
-	writeProblem(c, s.problem(KindNotFound, http.StatusNotFound,
-		"no endpoint at "+truncate(path, 200)+"; the nearest is "+best, "", s.nearestFix(c.Request.Context(), path, best, c.Request.URL.RawQuery)))
+	fix, example := s.nearestFix(c.Request.Context(), path, best, c.Request.URL.RawQuery)
+	p := s.problem(KindNotFound, http.StatusNotFound, "no endpoint at "+truncate(path, 200)+"; the nearest is "+best, "", fix)
+	p.Example = example
+	writeProblem(c, p)
 }
 
 // nearestFix is the call a 404 suggests: the nearest endpoint with the
-// caller's query, checked so that it works.
-func (s *Server) nearestFix(ctx context.Context, path, best, rawQuery string) string {
+// caller's query, checked so that it works; see checkedFix for example.
+func (s *Server) nearestFix(ctx context.Context, path, best, rawQuery string) (fix, example string) {
 	switch best {
 	case "/q/":
 		// A query that carries the data (goQR's /create-qr-code/?data=)
@@ -64,9 +66,9 @@ func (s *Server) nearestFix(ctx context.Context, path, best, rawQuery string) st
 		}
 	case "/errors/":
 		kind := strings.TrimPrefix(strings.ToLower(path), "/errors/")
-		return s.baseURL + best + nearest(kind, sortedKeys(errorKinds), KindInvalidParameter)
+		return s.baseURL + best + nearest(kind, sortedKeys(errorKinds), KindInvalidParameter), ""
 	}
-	fix := s.baseURL + best
+	fix = s.baseURL + best
 	if rawQuery != "" {
 		fix += "?" + sanitizeQuery(rawQuery)
 	}
@@ -87,15 +89,17 @@ func hasData(q query) bool {
 // of the problem it gets, so that a 404 or 405 points at a call that works
 // (the nearest endpoint may need data, or a field the query lacks; a path
 // may exist for GET but not with that parameter). fix is a GET on the base
-// address.
-func (s *Server) checkedFix(ctx context.Context, fix string) string {
+// address. When that problem has no fix because an identity field is
+// missing, which no fix invents, there is none here either, and example
+// is the kind's documented example call.
+func (s *Server) checkedFix(ctx context.Context, fix string) (checked, example string) {
 	if ctx.Value(probeKey{}) != nil {
-		return fix // a probe's own 404 must not probe again
+		return fix, "" // a probe's own 404 must not probe again
 	}
 	target := strings.TrimPrefix(fix, s.baseURL)
 	u, err := url.ParseRequestURI(target)
 	if err != nil {
-		return fix
+		return fix, ""
 	}
 	req := (&http.Request{Method: http.MethodGet, URL: u, RequestURI: target, Header: http.Header{},
 		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1}).WithContext(context.WithValue(ctx, probeKey{}, true))
@@ -104,16 +108,22 @@ func (s *Server) checkedFix(ctx context.Context, fix string) string {
 	if loc := w.header.Get("Location"); w.status >= 300 && w.status < 400 && strings.HasPrefix(loc, "/") {
 		// A page that redirects its query to its short link: suggest
 		// where it leads.
-		return s.baseURL + loc
+		return s.baseURL + loc, ""
 	}
 	if w.status < 400 || w.status >= 500 {
-		return fix
+		return fix, ""
 	}
 	var p Problem
-	if err := json.Unmarshal(w.body.Bytes(), &p); err != nil || p.Fix == "" {
-		return fix
+	if err := json.Unmarshal(w.body.Bytes(), &p); err != nil {
+		return fix, ""
 	}
-	return p.Fix
+	if p.Fix == "" && p.Example != "" {
+		return "", p.Example
+	}
+	if p.Fix == "" {
+		return fix, ""
+	}
+	return p.Fix, ""
 }
 
 type probeKey struct{}
@@ -157,13 +167,16 @@ func (s *Server) methodNotAllowed(c *gin.Context) {
 	if raw := c.Request.URL.RawQuery; raw != "" {
 		fix += "?" + sanitizeQuery(raw)
 	}
+	example := ""
 	if contains(allowed, http.MethodGet) {
-		fix = s.checkedFix(c.Request.Context(), fix)
+		fix, example = s.checkedFix(c.Request.Context(), fix)
 	} else if len(allowed) > 0 {
 		fix = "curl -X " + allowed[0] + " '" + fix + "'"
 	}
-	writeProblem(c, s.problem(KindMethodNotAllowed, http.StatusMethodNotAllowed,
-		c.Request.Method+" is not allowed on "+truncate(path, 200)+"; use "+strings.Join(allowed, " or "), "", fix))
+	p := s.problem(KindMethodNotAllowed, http.StatusMethodNotAllowed,
+		c.Request.Method+" is not allowed on "+truncate(path, 200)+"; use "+strings.Join(allowed, " or "), "", fix)
+	p.Example = example
+	writeProblem(c, p)
 }
 
 // routeMatches compares a gin route pattern with a concrete path.

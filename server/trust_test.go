@@ -238,3 +238,20 @@ func TestBatchFixNeverInventsIdentity(t *testing.T) {
 		}
 	}
 }
+
+// A 404 whose nearest endpoint is a kind that needs an identity field gets
+// no fix (none may invent the key) and the kind's documented example.
+func TestNotFoundNeverInventsIdentity(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base})
+	rec := fetch(t, h, base+"/api/v1/pixx")
+	var p problem
+	if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil || rec.Code != http.StatusNotFound {
+		t.Fatalf("%d %s", rec.Code, rec.Body.String())
+	}
+	if p.Fix != "" || !strings.HasPrefix(p.Example, base+"/api/v1/pix?") {
+		t.Errorf("fix %q, example %q: want no fix and the pix example", p.Fix, p.Example)
+	}
+	if ex := fetch(t, h, p.Example); ex.Code != http.StatusOK {
+		t.Errorf("the example answers %d", ex.Code)
+	}
+}

@@ -131,7 +131,11 @@ func (e *entry[F]) build(f F) (string, []FieldError) {
 			return "", e.guardIdentity(given, errs)
 		}
 	}
-	return e.kind.Encode(f), nil
+	payload := e.kind.Encode(f)
+	if errs := e.checkCapacity(given, payload); len(errs) > 0 {
+		return "", e.guardIdentity(given, errs)
+	}
+	return payload, nil
 }
 
 func (e *entry[F]) Recognise(payload string) (map[string]string, bool) {

@@ -147,7 +147,20 @@ func tooLong(data string, requested Level) error {
 			return e
 		}
 	}
-	// Binary search the longest prefix, cut on a rune boundary, that fits at L.
+	e.MaxLength = MaxFit(data, LevelL)
+	return e
+}
+
+// MaxFit is the length of the longest prefix of data, cut on a rune
+// boundary, that a version 40 symbol holds at level (LevelAuto meaning L,
+// which holds the most); len(data) when all of it fits.
+func MaxFit(data string, level Level) int {
+	if level == LevelAuto {
+		level = LevelL
+	}
+	if _, err := qrcode.Fit([]byte(data), level.code()); err == nil {
+		return len(data)
+	}
 	runeCut := func(n int) int {
 		for n > 0 && n < len(data) && !utf8.RuneStart(data[n]) {
 			n--
@@ -157,14 +170,13 @@ func tooLong(data string, requested Level) error {
 	lo, hi := 0, len(data)
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
-		if _, err := qrcode.Fit([]byte(data[:runeCut(mid)]), qrcode.L); err == nil {
+		if _, err := qrcode.Fit([]byte(data[:runeCut(mid)]), level.code()); err == nil {
 			lo = mid
 		} else {
 			hi = mid - 1
 		}
 	}
-	e.MaxLength = runeCut(lo)
-	return e
+	return runeCut(lo)
 }
 
 // ErrEmpty is returned for empty data: a QR code of nothing scans as nothing.

@@ -1,0 +1,44 @@
+package registry
+
+import (
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/qrforge/qrforge/render"
+)
+
+// checkCapacity refuses a payload that no QR code holds: more than a
+// version 40 symbol carries at the kind's level, or at level L, which
+// carries the most (ISO/IEC 18004 Table 7: 2953 bytes in byte mode). It
+// runs in Build, so /payload, the image, batch and MCP refuse the same
+// payloads, counted in bytes. The longest field is blamed, and its fix
+// cuts it by the excess on a rune boundary; on an identity field that cut
+// is no mechanical correction, and guardIdentity drops it.
+func (e *entry[F]) checkCapacity(given F, payload string) []FieldError {
+	level := e.kind.Hints.Level
+	fit := render.MaxFit(payload, level)
+	if fit == len(payload) {
+		return nil
+	}
+	if level == render.LevelAuto {
+		level = render.LevelL
+	}
+	values := e.toMap(given)
+	longest := ""
+	for _, fi := range e.fields {
+		if len(values[fi.Name]) > len(values[longest]) {
+			longest = fi.Name
+		}
+	}
+	value := values[longest]
+	cut := max(0, len(value)-(len(payload)-fit))
+	for cut > 0 && !utf8.RuneStart(value[cut]) {
+		cut--
+	}
+	return []FieldError{{
+		Field: longest,
+		Detail: fmt.Sprintf("the payload is %d bytes of UTF-8; a QR code holds at most %d bytes of it (version 40 at level %s, ISO/IEC 18004 Table 7). Shorten %s",
+			len(payload), fit, level, longest),
+		Fix: value[:cut],
+	}}
+}

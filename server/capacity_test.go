@@ -1,0 +1,59 @@
+package server_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/qrforge/qrforge/server"
+)
+
+// A payload's size is counted in bytes, once, for every path: /payload and
+// the image accept and refuse the same text at the limit of a version 40
+// symbol at level L, 2953 bytes in byte mode (ISO/IEC 18004 Table 7), and
+// CJK text, three bytes a character, reaches it at 984 characters.
+func TestPayloadAndImageShareTheByteLimit(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base})
+	tests := []struct {
+		name string
+		text string
+		fits bool
+	}{
+		{"2953 ASCII bytes", strings.Repeat("a", 2953), true},
+		{"2954 ASCII bytes", strings.Repeat("a", 2954), false},
+		{"984 CJK characters, 2952 bytes", strings.Repeat("東", 984), true},
+		{"985 CJK characters, 2955 bytes", strings.Repeat("東", 985), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, path := range []string{"/api/v1/text/payload", "/api/v1/text"} {
+				rec := fetch(t, h, base+path+"?text="+url.QueryEscape(tt.text))
+				if got := rec.Code == http.StatusOK; got != tt.fits {
+					t.Fatalf("%s: status %d, want fits=%v: %.300s", path, rec.Code, tt.fits, rec.Body.String())
+				}
+				if tt.fits {
+					continue
+				}
+				var p problem
+				if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil {
+					t.Fatal(err)
+				}
+				if p.Field != "text" || !strings.Contains(p.Detail, "bytes") {
+					t.Errorf("%s: field %q, detail %q: want the text field and a count in bytes", path, p.Field, p.Detail)
+				}
+				fix, err := url.Parse(p.Fix)
+				if err != nil || fix.Query().Has("data") {
+					t.Fatalf("%s: fix %.200s names no kind field", path, p.Fix)
+				}
+				if kept := fix.Query().Get("text"); !strings.HasPrefix(tt.text, kept) || len(kept) < 2900 {
+					t.Errorf("%s: the fix keeps %d bytes, not a prefix near the limit", path, len(kept))
+				}
+				if fixed := fetch(t, h, p.Fix); fixed.Code != http.StatusOK {
+					t.Errorf("%s: the fix answers %d", path, fixed.Code)
+				}
+			}
+		})
+	}
+}

@@ -13,7 +13,7 @@ type VCard struct {
 	LastName  string `json:"ln" jsonschema_description:"Family (last) name." identity:"true"`
 	Org       string `json:"org" jsonschema_description:"Organisation. It is also the formatted name FN when no person's name is given." identity:"true"`
 	Title     string `json:"title" jsonschema_description:"Job title."`
-	Phone     string `json:"phone" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and ). In vCard 4.0 a number starting with + is written as a tel: URI." identity:"true"`
+	Phone     string `json:"phone" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and ). In vCard 4.0 a number starting with + is written as a tel: URI, without a national trunk prefix (0): +49 (0) 30 123456 becomes tel:+49-30-123456." identity:"true"`
 	Phone2    string `json:"phone2" jsonschema_description:"A second telephone number, same rules as phone." identity:"true"`
 	Email     string `json:"email" validate:"omitempty,email" jsonschema_description:"E-mail address." identity:"true"`
 	URL       string `json:"url" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address." identity:"true"`
@@ -134,12 +134,16 @@ func encodeVCard(v VCard) string {
 }
 
 // vcardTel writes a TEL property. vCard 4.0 prefers a tel: URI (RFC 6350
-// §6.4.1), which needs a global number (RFC 3966 §5.1.4) and allows only
-// '-', '.', '(' and ')' as separators, so spaces become '-'; a local number
-// stays free text, the 4.0 default value type kept for compatibility.
+// §6.4.1), which needs a global number (RFC 3966 §5.1.4) and allows no
+// spaces, so the digit groups are joined by '-' as in the phone kind; a
+// local number stays free text, the 4.0 default value type kept for
+// compatibility.
 func vcardTel(number string, v4 bool) string {
 	if v4 && strings.HasPrefix(number, "+") {
-		return "TEL;VALUE=uri:tel:" + strings.ReplaceAll(number, " ", "-")
+		// "(0)", the national trunk prefix of +49 (0) 30 123456, is
+		// not dialled from abroad, and a phone dialling the URI would
+		// dial it: global-number-digits hold only what is dialled.
+		return "TEL;VALUE=uri:tel:" + telGlobalNumber(trunkZero.ReplaceAllString(number, " "))
 	}
 	return "TEL:" + number
 }

@@ -83,6 +83,32 @@ func TestVCard(t *testing.T) {
 	})
 }
 
+// TestVCardTelTrunkPrefix checks that a vCard 4.0 tel: URI carries the
+// number as dialled from abroad: RFC 3966 §5.1.4 global-number-digits are
+// '+', digits and visual separators, and the "(0)" of +49 (0) 30 is the
+// national trunk prefix, which a caller abroad must not dial.
+func TestVCardTelTrunkPrefix(t *testing.T) {
+	vectors := []vector{
+		{"(0) dropped", "RFC 3966 §5.1.4 global-number-digits; RFC 6350 §6.4.1 TEL;VALUE=uri",
+			map[string]string{"fn": "Erika", "phone": "+49 (0) 30 123456", "version": "4.0"},
+			vcard("4.0", "N:;Erika;;;", "FN:Erika", "TEL;VALUE=uri:tel:+49-30-123456")},
+		{"(0) without spaces dropped", "RFC 3966 §5.1.4 global-number-digits",
+			map[string]string{"fn": "Erika", "phone": "+44(0)20 7946 0000", "phone2": "+49-(0)-30-123456", "version": "4.0"},
+			vcard("4.0", "N:;Erika;;;", "FN:Erika", "TEL;VALUE=uri:tel:+44-20-7946-0000", "TEL;VALUE=uri:tel:+49-30-123456")},
+		{"area code in brackets kept", "RFC 3966 §5.1.4: a bracketed area code is dialled; '-' separates the groups as in RFC 3966 §6 tel:+1-201-555-0123",
+			map[string]string{"fn": "Jane", "phone": "+1 (555) 010-0100", "version": "4.0"},
+			vcard("4.0", "N:;Jane;;;", "FN:Jane", "TEL;VALUE=uri:tel:+1-555-010-0100")},
+		{"national number stays text", "RFC 6350 §6.4.1 (default value type text); RFC 3966 §5.1.5 (a local tel: needs phone-context)",
+			map[string]string{"fn": "Erika", "phone": "(0)30 123456", "phone2": "030 123456", "version": "4.0"},
+			vcard("4.0", "N:;Erika;;;", "FN:Erika", "TEL:(0)30 123456", "TEL:030 123456")},
+		{"3.0 TEL is free text", "RFC 2426 §3.3.1: TEL is text in 3.0",
+			map[string]string{"fn": "Erika", "phone": "+49 (0) 30 123456"},
+			vcard("3.0", "N:;Erika;;;", "FN:Erika", "TEL:+49 (0) 30 123456")},
+	}
+	runVectors(t, "vcard", vectors)
+	snapVectors(t, vectors)
+}
+
 // TestVCardFoldingLongCard checks the folding rules on a long 4.0 card
 // full of multi-octet characters, and that parsing unfolds it back.
 func TestVCardFoldingLongCard(t *testing.T) {

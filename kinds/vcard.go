@@ -67,6 +67,12 @@ func checkVCard(v *VCard) []registry.FieldError {
 	if strings.ContainsFunc(v.URL, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
 		errs = append(errs, registry.FieldError{Field: "url", Detail: "url must not contain spaces or control characters (RFC 3986 §2)", Fix: "https://example.com/"})
 	}
+	if strings.Contains(v.URL, `\`) {
+		// A backslash is no URI character (RFC 3986 §2), and readers
+		// that unescape vCard values (ZXing's VCardResultParser, AOSP's
+		// vCard importer) would read \n, \, or \; in it as an escape.
+		errs = append(errs, registry.FieldError{Field: "url", Detail: `url must not contain a backslash: it is not a URI character (RFC 3986 §2), and vCard readers take \n, \, and \; for escapes; write it percent-encoded as %5C`, Fix: ""})
+	}
 	return errs
 }
 
@@ -110,8 +116,15 @@ func encodeVCard(v VCard) string {
 		}
 	}
 	if v.URL != "" {
-		// URL is a URI value, not TEXT: it is written as is (RFC 6350
-		// §6.7.8; §3.4 forbids escaping outside TEXT).
+		// URL is a URI value, not TEXT: it is written as is, commas and
+		// semicolons included (RFC 6350 §6.7.8, §4.2; §3.4 escapes TEXT
+		// only). ZXing's VCardResultParser reads URL as one value, not
+		// split at ';', and would also read \, and \; back, so both forms
+		// round-trip there; the raw one is chosen because a reader that
+		// follows the RFC keeps the backslashes of an escaped URI.
+		// Percent-encoding them as %2C and %3B would change the URL: a
+		// reserved character and its percent-encoding are not equivalent
+		// (RFC 3986 §2.2, §6.2.2.2).
 		lines = append(lines, "URL:"+v.URL)
 	}
 	if v.Title != "" {

@@ -1,6 +1,7 @@
 package kinds_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -107,6 +108,55 @@ func TestVCardTelTrunkPrefix(t *testing.T) {
 	}
 	runVectors(t, "vcard", vectors)
 	snapVectors(t, vectors)
+}
+
+// zxingVCardValue reads the first value of property name as ZXing's
+// VCardResultParser.matchVCardPrefixedField does for a property it does not
+// split into fields (URL, NOTE): unfold, take the rest of the line after
+// "NAME[;params]:", trim it, turn \n into a line break and drop the
+// backslash of \, \; and \\.
+func zxingVCardValue(payload, name string) (string, bool) {
+	unfolded := regexp.MustCompile("\r\n[ \t]").ReplaceAllString(payload, "")
+	prefix := regexp.MustCompile(`(?i)^` + name + `(?:;[^:]*)?:`)
+	for _, line := range strings.Split(unfolded, "\n") {
+		if m := prefix.FindStringIndex(line); m != nil {
+			v := strings.TrimSpace(line[m[1]:])
+			v = regexp.MustCompile(`\\[nN]`).ReplaceAllString(v, "\n")
+			return regexp.MustCompile(`\\([,;\\])`).ReplaceAllString(v, "$1"), true
+		}
+	}
+	return "", false
+}
+
+// TestVCardURLReadBack checks that a URL with ',' and ';' is written as
+// is, a URI value that RFC 6350 §3.4 does not escape (§4.2, §6.7.8), and
+// that ZXing's reading of the card gives back the same URL.
+func TestVCardURLReadBack(t *testing.T) {
+	vectors := []vector{
+		{"comma and semicolon", "RFC 6350 §3.4 (escaping is for TEXT), §6.7.8 URL is a URI; ZXing VCardResultParser",
+			map[string]string{"fn": "A", "url": "https://ex.com/a,b;c"},
+			vcard("3.0", "N:;A;;;", "FN:A", "URL:https://ex.com/a,b;c")},
+		{"matrix parameters, 4.0", "RFC 3986 §3.3 (';' and ',' are sub-delims in a path); RFC 6350 §6.7.8",
+			map[string]string{"fn": "A", "url": "https://ex.com/p;v=1,2?q=a,b;c", "version": "4.0"},
+			vcard("4.0", "N:;A;;;", "FN:A", "URL:https://ex.com/p;v=1,2?q=a,b;c")},
+	}
+	// The reader itself, on ZXing AddressBookParsedResultTestCase's
+	// escaped NOTE.
+	if got, _ := zxingVCardValue("BEGIN:VCARD\r\nNOTE:foo\\,bar\r\nEND:VCARD", "NOTE"); got != "foo,bar" {
+		t.Fatalf("zxingVCardValue reads %q, want foo,bar", got)
+	}
+	runVectors(t, "vcard", vectors)
+	snapVectors(t, vectors)
+	for _, v := range vectors {
+		if got, ok := zxingVCardValue(v.payload, "URL"); !ok || got != v.fields["url"] {
+			t.Errorf("%s: ZXing reads URL %q (%v), want %q", v.name, got, ok, v.fields["url"])
+		}
+	}
+	runBad(t, "vcard", []bad{
+		// ZXing would read \n as a line break and \, as ','.
+		{"backslash n in url", map[string]string{"fn": "A", "url": `https://ex.com/a\nb`}, "url"},
+		{"backslash comma in url", map[string]string{"fn": "A", "url": `https://ex.com/a\,b`}, "url"},
+	})
 }
 
 // TestVCardFoldingLongCard checks the folding rules on a long 4.0 card

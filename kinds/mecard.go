@@ -9,8 +9,8 @@ import (
 // MeCard is a contact in NTT DoCoMo's MECARD: format, shorter than a vCard
 // and read by ZXing-based scanners and Android cameras.
 type MeCard struct {
-	FirstName string `json:"fn" jsonschema_description:"Given (first) name. fn or ln is required." identity:"true"`
-	LastName  string `json:"ln" jsonschema_description:"Family (last) name; written first, as N:last,first." identity:"true"`
+	FirstName string `json:"fn" jsonschema_description:"Given (first) name, without commas. fn or ln is required." identity:"true"`
+	LastName  string `json:"ln" jsonschema_description:"Family (last) name, without commas; written first, as N:last,first." identity:"true"`
 	Phone     string `json:"phone" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and )." identity:"true"`
 	Email     string `json:"email" validate:"omitempty,email" jsonschema_description:"E-mail address." identity:"true"`
 	URL       string `json:"url" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address." identity:"true"`
@@ -22,10 +22,6 @@ type MeCard struct {
 // ':' also keeps a value such as "TEL:" inside a note from being read as a
 // field, since ZXing finds fields by searching for "KEY:".
 const mecardSpecial = `\;:"`
-
-// mecardNameSpecial adds ',' inside a name part: N: uses it to separate
-// the family name from the given name.
-const mecardNameSpecial = mecardSpecial + ","
 
 func init() {
 	registry.Register(registry.Kind[MeCard]{
@@ -48,6 +44,14 @@ func init() {
 
 func checkMeCard(m *MeCard) []registry.FieldError {
 	errs := checkTextFields(textField{"fn", m.FirstName}, textField{"ln", m.LastName}, textField{"note", m.Note})
+	for _, f := range []textField{{"fn", m.FirstName}, {"ln", m.LastName}} {
+		if strings.Contains(f.value, ",") {
+			// ZXing's AddressBookDoCoMoResultParser unescapes N: first
+			// and then splits it at its first comma into last and first
+			// name, so no escape keeps a comma inside a name part.
+			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " has a comma: a comma in a MECARD name (N:) splits it into last and first name on ZXing-based readers, whatever the escaping; put the family name in ln and the given name in fn, without commas", Fix: ""})
+		}
+	}
 	if m.FirstName == "" && m.LastName == "" {
 		// ZXing ignores a MECARD without N.
 		errs = append(errs, registry.FieldError{Field: "fn", Detail: "a MECARD needs a name (N): give fn, ln or both", Fix: "John"})
@@ -69,9 +73,9 @@ func encodeMeCard(m MeCard) string {
 	b.WriteString("MECARD:N:")
 	switch {
 	case m.FirstName != "" && m.LastName != "":
-		b.WriteString(backslashEscape(m.LastName, mecardNameSpecial) + "," + backslashEscape(m.FirstName, mecardNameSpecial))
+		b.WriteString(backslashEscape(m.LastName, mecardSpecial) + "," + backslashEscape(m.FirstName, mecardSpecial))
 	default:
-		b.WriteString(backslashEscape(m.LastName+m.FirstName, mecardNameSpecial))
+		b.WriteString(backslashEscape(m.LastName+m.FirstName, mecardSpecial))
 	}
 	b.WriteString(";")
 	for _, f := range []struct{ key, value string }{{"TEL", m.Phone}, {"EMAIL", m.Email}, {"URL", m.URL}, {"NOTE", m.Note}} {

@@ -28,9 +28,6 @@ func TestMeCard(t *testing.T) {
 		{"escaping of \\ ; : \"", "segno _MECARD_ESCAPE; ZXing matchPrefixedField unescapes backslashes",
 			map[string]string{"fn": "A", "note": `a\b;c:d"e`, "url": "https://example.com/x;y"},
 			`MECARD:N:A;URL:https\://example.com/x\;y;NOTE:a\\b\;c\:d\"e;;`},
-		{"comma inside a name part", "N: separates last,first with ',' (ZXing parseName)",
-			map[string]string{"fn": "Mary, Jr.", "ln": "O'Brien"},
-			`MECARD:N:O'Brien,Mary\, Jr.;;`},
 		{"a field name inside a note stays data", "ZXing finds fields by searching for \"KEY:\"",
 			map[string]string{"fn": "A", "note": "TEL:123"},
 			`MECARD:N:A;NOTE:TEL\:123;;`},
@@ -67,4 +64,24 @@ func TestMeCardRecognise(t *testing.T) {
 	if _, ok := k.Recognise("MECARD:TEL:1;;"); ok {
 		t.Error("recognised a MECARD without N")
 	}
+}
+
+// TestMeCardNameComma checks that a comma inside a name part is refused:
+// ZXing AddressBookDoCoMoResultParser.parseName unescapes N: and then
+// splits it at the first comma into last and first name, so ln
+// "Smith, Jr." with fn "John" would read back as " Jr.,John Smith".
+func TestMeCardNameComma(t *testing.T) {
+	runBad(t, "mecard", []bad{
+		{"ZXing parseName: comma in fn", map[string]string{"fn": "Mary, Jr.", "ln": "O'Brien"}, "fn"},
+		{"ZXing parseName: comma in ln", map[string]string{"fn": "John", "ln": "Smith, Jr."}, "ln"},
+		{"ZXing parseName: comma in the only name", map[string]string{"fn": "Doe, John"}, "fn"},
+		{"ZXing parseName: escaped comma does not survive", map[string]string{"ln": `Doe\,John`}, "ln"},
+	})
+	vectors := []vector{
+		{"names without commas", "ZXing AddressBookDoCoMoResultParser.parseName: last,first",
+			map[string]string{"fn": "Mary Jr.", "ln": "O'Brien"},
+			`MECARD:N:O'Brien,Mary Jr.;;`},
+	}
+	runVectors(t, "mecard", vectors)
+	snapVectors(t, vectors)
 }

@@ -13,7 +13,7 @@ type VCard struct {
 	LastName  string `json:"ln" jsonschema_description:"Family (last) name." identity:"true"`
 	Org       string `json:"org" jsonschema_description:"Organisation. It is also the formatted name FN when no person's name is given." identity:"true"`
 	Title     string `json:"title" jsonschema_description:"Job title."`
-	Phone     string `json:"phone" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and ). In vCard 4.0 a number starting with + is written as a tel: URI." identity:"true"`
+	Phone     string `json:"phone" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and ). In vCard 4.0 a number starting with + is written as a tel: URI, without a national trunk prefix (0): +49 (0) 30 123456 becomes tel:+49-30-123456." identity:"true"`
 	Phone2    string `json:"phone2" jsonschema_description:"A second telephone number, same rules as phone." identity:"true"`
 	Email     string `json:"email" validate:"omitempty,email" jsonschema_description:"E-mail address." identity:"true"`
 	URL       string `json:"url" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address." identity:"true"`
@@ -67,6 +67,12 @@ func checkVCard(v *VCard) []registry.FieldError {
 	if strings.ContainsFunc(v.URL, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
 		errs = append(errs, registry.FieldError{Field: "url", Detail: "url must not contain spaces or control characters (RFC 3986 §2)", Fix: "https://example.com/"})
 	}
+	if strings.Contains(v.URL, `\`) {
+		// A backslash is no URI character (RFC 3986 §2), and readers
+		// that unescape vCard values (ZXing's VCardResultParser, AOSP's
+		// vCard importer) would read \n, \, or \; in it as an escape.
+		errs = append(errs, registry.FieldError{Field: "url", Detail: `url must not contain a backslash: it is not a URI character (RFC 3986 §2), and vCard readers take \n, \, and \; for escapes; write it percent-encoded as %5C`, Fix: ""})
+	}
 	return errs
 }
 
@@ -110,8 +116,15 @@ func encodeVCard(v VCard) string {
 		}
 	}
 	if v.URL != "" {
-		// URL is a URI value, not TEXT: it is written as is (RFC 6350
-		// §6.7.8; §3.4 forbids escaping outside TEXT).
+		// URL is a URI value, not TEXT: it is written as is, commas and
+		// semicolons included (RFC 6350 §6.7.8, §4.2; §3.4 escapes TEXT
+		// only). ZXing's VCardResultParser reads URL as one value, not
+		// split at ';', and would also read \, and \; back, so both forms
+		// round-trip there; the raw one is chosen because a reader that
+		// follows the RFC keeps the backslashes of an escaped URI.
+		// Percent-encoding them as %2C and %3B would change the URL: a
+		// reserved character and its percent-encoding are not equivalent
+		// (RFC 3986 §2.2, §6.2.2.2).
 		lines = append(lines, "URL:"+v.URL)
 	}
 	if v.Title != "" {
@@ -134,12 +147,16 @@ func encodeVCard(v VCard) string {
 }
 
 // vcardTel writes a TEL property. vCard 4.0 prefers a tel: URI (RFC 6350
-// §6.4.1), which needs a global number (RFC 3966 §5.1.4) and allows only
-// '-', '.', '(' and ')' as separators, so spaces become '-'; a local number
-// stays free text, the 4.0 default value type kept for compatibility.
+// §6.4.1), which needs a global number (RFC 3966 §5.1.4) and allows no
+// spaces, so the digit groups are joined by '-' as in the phone kind; a
+// local number stays free text, the 4.0 default value type kept for
+// compatibility.
 func vcardTel(number string, v4 bool) string {
 	if v4 && strings.HasPrefix(number, "+") {
-		return "TEL;VALUE=uri:tel:" + strings.ReplaceAll(number, " ", "-")
+		// "(0)", the national trunk prefix of +49 (0) 30 123456, is
+		// not dialled from abroad, and a phone dialling the URI would
+		// dial it: global-number-digits hold only what is dialled.
+		return "TEL;VALUE=uri:tel:" + telGlobalNumber(trunkZero.ReplaceAllString(number, " "))
 	}
 	return "TEL:" + number
 }

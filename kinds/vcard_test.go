@@ -1,6 +1,7 @@
 package kinds_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -80,6 +81,81 @@ func TestVCard(t *testing.T) {
 		{"zip control character", map[string]string{"fn": "A", "zip": "\x02"}, "zip"},
 		{"country control character", map[string]string{"fn": "A", "country": "\x03"}, "country"},
 		{"note control character", map[string]string{"fn": "A", "note": "\x0b"}, "note"},
+	})
+}
+
+// TestVCardTelTrunkPrefix checks that a vCard 4.0 tel: URI carries the
+// number as dialled from abroad: RFC 3966 §5.1.4 global-number-digits are
+// '+', digits and visual separators, and the "(0)" of +49 (0) 30 is the
+// national trunk prefix, which a caller abroad must not dial.
+func TestVCardTelTrunkPrefix(t *testing.T) {
+	vectors := []vector{
+		{"(0) dropped", "RFC 3966 §5.1.4 global-number-digits; RFC 6350 §6.4.1 TEL;VALUE=uri",
+			map[string]string{"fn": "Erika", "phone": "+49 (0) 30 123456", "version": "4.0"},
+			vcard("4.0", "N:;Erika;;;", "FN:Erika", "TEL;VALUE=uri:tel:+49-30-123456")},
+		{"(0) without spaces dropped", "RFC 3966 §5.1.4 global-number-digits",
+			map[string]string{"fn": "Erika", "phone": "+44(0)20 7946 0000", "phone2": "+49-(0)-30-123456", "version": "4.0"},
+			vcard("4.0", "N:;Erika;;;", "FN:Erika", "TEL;VALUE=uri:tel:+44-20-7946-0000", "TEL;VALUE=uri:tel:+49-30-123456")},
+		{"area code in brackets kept", "RFC 3966 §5.1.4: a bracketed area code is dialled; '-' separates the groups as in RFC 3966 §6 tel:+1-201-555-0123",
+			map[string]string{"fn": "Jane", "phone": "+1 (555) 010-0100", "version": "4.0"},
+			vcard("4.0", "N:;Jane;;;", "FN:Jane", "TEL;VALUE=uri:tel:+1-555-010-0100")},
+		{"national number stays text", "RFC 6350 §6.4.1 (default value type text); RFC 3966 §5.1.5 (a local tel: needs phone-context)",
+			map[string]string{"fn": "Erika", "phone": "(0)30 123456", "phone2": "030 123456", "version": "4.0"},
+			vcard("4.0", "N:;Erika;;;", "FN:Erika", "TEL:(0)30 123456", "TEL:030 123456")},
+		{"3.0 TEL is free text", "RFC 2426 §3.3.1: TEL is text in 3.0",
+			map[string]string{"fn": "Erika", "phone": "+49 (0) 30 123456"},
+			vcard("3.0", "N:;Erika;;;", "FN:Erika", "TEL:+49 (0) 30 123456")},
+	}
+	runVectors(t, "vcard", vectors)
+	snapVectors(t, vectors)
+}
+
+// zxingVCardValue reads the first value of property name as ZXing's
+// VCardResultParser.matchVCardPrefixedField does for a property it does not
+// split into fields (URL, NOTE): unfold, take the rest of the line after
+// "NAME[;params]:", trim it, turn \n into a line break and drop the
+// backslash of \, \; and \\.
+func zxingVCardValue(payload, name string) (string, bool) {
+	unfolded := regexp.MustCompile("\r\n[ \t]").ReplaceAllString(payload, "")
+	prefix := regexp.MustCompile(`(?i)^` + name + `(?:;[^:]*)?:`)
+	for _, line := range strings.Split(unfolded, "\n") {
+		if m := prefix.FindStringIndex(line); m != nil {
+			v := strings.TrimSpace(line[m[1]:])
+			v = regexp.MustCompile(`\\[nN]`).ReplaceAllString(v, "\n")
+			return regexp.MustCompile(`\\([,;\\])`).ReplaceAllString(v, "$1"), true
+		}
+	}
+	return "", false
+}
+
+// TestVCardURLReadBack checks that a URL with ',' and ';' is written as
+// is, a URI value that RFC 6350 §3.4 does not escape (§4.2, §6.7.8), and
+// that ZXing's reading of the card gives back the same URL.
+func TestVCardURLReadBack(t *testing.T) {
+	vectors := []vector{
+		{"comma and semicolon", "RFC 6350 §3.4 (escaping is for TEXT), §6.7.8 URL is a URI; ZXing VCardResultParser",
+			map[string]string{"fn": "A", "url": "https://ex.com/a,b;c"},
+			vcard("3.0", "N:;A;;;", "FN:A", "URL:https://ex.com/a,b;c")},
+		{"matrix parameters, 4.0", "RFC 3986 §3.3 (';' and ',' are sub-delims in a path); RFC 6350 §6.7.8",
+			map[string]string{"fn": "A", "url": "https://ex.com/p;v=1,2?q=a,b;c", "version": "4.0"},
+			vcard("4.0", "N:;A;;;", "FN:A", "URL:https://ex.com/p;v=1,2?q=a,b;c")},
+	}
+	// The reader itself, on ZXing AddressBookParsedResultTestCase's
+	// escaped NOTE.
+	if got, _ := zxingVCardValue("BEGIN:VCARD\r\nNOTE:foo\\,bar\r\nEND:VCARD", "NOTE"); got != "foo,bar" {
+		t.Fatalf("zxingVCardValue reads %q, want foo,bar", got)
+	}
+	runVectors(t, "vcard", vectors)
+	snapVectors(t, vectors)
+	for _, v := range vectors {
+		if got, ok := zxingVCardValue(v.payload, "URL"); !ok || got != v.fields["url"] {
+			t.Errorf("%s: ZXing reads URL %q (%v), want %q", v.name, got, ok, v.fields["url"])
+		}
+	}
+	runBad(t, "vcard", []bad{
+		// ZXing would read \n as a line break and \, as ','.
+		{"backslash n in url", map[string]string{"fn": "A", "url": `https://ex.com/a\nb`}, "url"},
+		{"backslash comma in url", map[string]string{"fn": "A", "url": `https://ex.com/a\,b`}, "url"},
 	})
 }
 

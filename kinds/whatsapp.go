@@ -8,7 +8,7 @@ import (
 
 // WhatsApp opens a chat through WhatsApp's click-to-chat link.
 type WhatsApp struct {
-	Number  string `json:"number" jsonschema_description:"Recipient in international format with country code, e.g. +1 (555) 010-0100 or 0049 160 1234567. '+', spaces, dashes, dots, brackets and leading zeros are removed; 7 to 15 digits remain (ITU-T E.164). A national number without country code reaches the wrong person. Optional when message is given: the user then picks the contact." identity:"true"`
+	Number  string `json:"number" jsonschema_description:"Recipient in international format: '+' or 00, then the country code, e.g. +49 160 1234567, +1 (555) 010-0100 or 0049 160 1234567. A national number (0160 1234567) is refused: its country cannot be known. '+', 00, a trunk prefix (0), spaces, dashes, dots and brackets are removed; 7 to 15 digits remain (ITU-T E.164). Optional when message is given: the user then picks the contact." identity:"true"`
 	Message string `json:"message" jsonschema_description:"Text put in the message box, UTF-8, percent-encoded as ?text=. Required when number is empty."`
 }
 
@@ -18,7 +18,8 @@ func init() {
 		Summary: "Open a WhatsApp chat, optionally with a prepared message (wa.me link)",
 		Standard: registry.Standard{
 			Name:    "WhatsApp click to chat (wa.me)",
-			Section: "number cleaned as QRCoder's WhatsAppMessage does",
+			Section: "FAQ How to use click to chat: the full international number, without +, 00, spaces, dashes or brackets",
+			URL:     "https://faq.whatsapp.com/5913398998672934",
 		},
 		Examples: []WhatsApp{
 			{Number: "+1 (555) 010-0100", Message: "Hi there!"},
@@ -38,13 +39,21 @@ func checkWhatsApp(w *WhatsApp) []registry.FieldError {
 		}
 		return nil
 	}
-	_, digits, bad := splitPhoneNumber(w.Number)
+	// "(0)" after the country code is the national trunk prefix, which is
+	// not dialled from abroad (ITU-T E.123 §2.5).
+	plus, digits, bad := splitPhoneNumber(trunkZero.ReplaceAllString(w.Number, " "))
 	if bad != noBadRune {
 		return []registry.FieldError{{Field: "number", Detail: "number has " + describeRune(bad) + "; it has only '+', digits and separators (space - . ( ) /)", Fix: ""}}
 	}
-	// QRCoder strips leading '0' and '+' (regex ^[0+]+|[ ()-]): an
-	// international call prefix 00 or a '+' is not part of the wa.me path.
-	digits = strings.TrimLeft(digits, "0")
+	// WhatsApp's click to chat wants the full international number
+	// without '+' or 00. QRCoder merely strips leading zeros, which turns
+	// the German 0160 1234567 into 1601234567, a number in country 1:
+	// without '+' or 00 the country is unknown, and is not guessed.
+	if rest, ok := strings.CutPrefix(digits, "00"); ok && !plus {
+		digits = rest
+	} else if !plus {
+		return []registry.FieldError{{Field: "number", Detail: "wa.me needs the number in international format, e.g. +49 160 1234567: add '+' and the country code (a national number such as 0160 1234567 names no country)", Fix: ""}}
+	}
 	if problem := e164Problem(digits); problem != "" {
 		return []registry.FieldError{{Field: "number", Detail: "number " + problem, Fix: ""}}
 	}
@@ -72,7 +81,12 @@ func parseWhatsApp(p string) (WhatsApp, bool) {
 			return WhatsApp{}, false
 		}
 	}
-	w := WhatsApp{Number: number}
+	// The path is the international number without '+' (click to chat
+	// FAQ); the field takes it with '+', the form that names its country.
+	w := WhatsApp{}
+	if number != "" {
+		w.Number = "+" + number
+	}
 	pairs, ok := uriQueryPairs(query)
 	if !ok {
 		return WhatsApp{}, false

@@ -44,6 +44,10 @@ const matrixPayload = "https://qrforge.example/menu/table-12?lang=en"
 // largest part of the symbol.
 const matrixShortPayload = "qrforge"
 
+// matrixUTF8Payload is non-ASCII text, which qrforge marks as UTF-8 with
+// ECI 26 (docs/eci.md); every decoder must read it back byte for byte.
+const matrixUTF8Payload = "Grüße aus Köln · 東京"
+
 // matrixSizes are a small avatar, a web default and a print size.
 // QRFORGE_MATRIX_SIZES (comma-separated pixels) replaces them for a sweep;
 // docs/decoders.md records one.
@@ -83,8 +87,11 @@ func (c decoderCell) String() string {
 // file names the cell's PNG; the decoders' JSON is keyed by it.
 func (c decoderCell) file() string {
 	p := "url"
-	if c.payload == matrixShortPayload {
+	switch c.payload {
+	case matrixShortPayload:
 		p = "short"
+	case matrixUTF8Payload:
+		p = "utf8"
 	}
 	return sanitize(fmt.Sprintf("%s-%s-%d-%s-%s-%s", c.style, c.eye, c.size, c.colours, c.format, p)) + ".png"
 }
@@ -100,8 +107,10 @@ func decoderMatrix(sizes []int) []decoderCell {
 			// the finders' outer edges, which eye shapes bend.
 			cells = append(cells, decoderCell{style: se[0], eye: se[1], colours: "default", format: "png", payload: matrixShortPayload, size: size})
 		}
-		// SVG through librsvg.
-		cells = append(cells, decoderCell{style: se[0], eye: se[1], colours: "default", format: "svg", payload: matrixPayload, size: 300})
+		// SVG through librsvg, and UTF-8 text behind an ECI header.
+		cells = append(cells,
+			decoderCell{style: se[0], eye: se[1], colours: "default", format: "svg", payload: matrixPayload, size: 300},
+			decoderCell{style: se[0], eye: se[1], colours: "default", format: "png", payload: matrixUTF8Payload, size: 300})
 	}
 	return cells
 }
@@ -350,4 +359,42 @@ func batchDecode(t *testing.T, dir string, record func(file, decoder, text strin
 		}
 	}
 	return nil
+}
+
+// TestNonASCIIReadsAsWritten reads non-ASCII codes as text, not bytes:
+// without an ECI header zbar guesses Shift_JIS for UTF-8 it does not
+// recognise ("café" becomes "caf矇"), so qrforge writes ECI 26 by default
+// (docs/eci.md). The default must read back exactly on zbar and gozxing;
+// what eci=none gives is logged, the measurement behind the default.
+func TestNonASCIIReadsAsWritten(t *testing.T) {
+	dir := t.TempDir()
+	for i, text := range []string{"Grüße aus Köln", "café", "東京タワー", "naïve résumé 2€", "Привет, мир"} {
+		for _, eci := range []string{"", "none"} {
+			q := qrQuery(text, "size", "400")
+			if eci != "" {
+				q.Set("eci", eci)
+			}
+			resp, body := get(t, "/api/v1/qr", q)
+			if resp.StatusCode != 200 {
+				t.Fatalf("%s: %d %s", q.Encode(), resp.StatusCode, body)
+			}
+			file := filepath.Join(dir, fmt.Sprintf("%d%s.png", i, eci))
+			if err := os.WriteFile(file, body, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, err := exec.Command("zbarimg", "--raw", "-q", file).Output()
+			zbar := strings.TrimSuffix(string(out), "\n")
+			gz, _ := gozxingDecode(body)
+			if eci == "none" {
+				t.Logf("eci=none %q: zbar reads %q, gozxing %q", text, zbar, gz)
+				continue
+			}
+			if err != nil || zbar != text {
+				t.Errorf("%q with ECI 26: zbar reads %q (%v)", text, zbar, err)
+			}
+			if gz != text {
+				t.Errorf("%q with ECI 26: gozxing reads %q", text, gz)
+			}
+		}
+	}
 }

@@ -12,7 +12,8 @@ import (
 type textField struct{ name, value string }
 
 // checkTextFields refuses values that no reader can show: bytes that are not
-// UTF-8 (QR byte mode carries UTF-8 here, ISO/IEC 18004 §7.4.5 with ECI 26)
+// UTF-8 (QR byte mode carries UTF-8 here, marked with ECI 26 unless the
+// caller asks eci=none: ISO/IEC 18004 §7.4.2, docs/eci.md)
 // and control characters other than tab and line breaks, which the TEXT
 // grammar excludes (RFC 5545 §3.3.11 TSAFE-CHAR, RFC 6350 §3.3). Line breaks
 // are left to each kind's escaping.

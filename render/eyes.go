@@ -137,4 +137,3 @@ func octagon(p *path, cx, cy, h float64, reverse bool) {
 		{cx + t, cy + h}, {cx - t, cy + h}, {cx - h, cy + t}, {cx - h, cy - t},
 	}, reverse)
 }
-

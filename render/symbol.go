@@ -83,38 +83,49 @@ func (e *TooLongError) Error() string {
 	return fmt.Sprintf("%d bytes do not fit a version-40 QR code at any level; at most %d bytes of this data fit at level L", e.Length, e.MaxLength)
 }
 
-// Encode builds the symbol for data. With LevelAuto it follows the rule of
-// segno's boost_error: pick the smallest version at level M, then the highest
-// level that still fits that same version.
+// Encode builds the symbol for data with the default ECI (DefaultECI).
 func Encode(data string, level Level) (*Symbol, error) {
+	return EncodeECI(data, level, DefaultECI)
+}
+
+// EncodeECI builds the symbol for data. With LevelAuto it follows the rule
+// of segno's boost_error: pick the smallest version at level M, then the
+// highest level that still fits that same version.
+func EncodeECI(data string, level Level, eci ECI) (*Symbol, error) {
 	if data == "" {
 		return nil, ErrEmpty
 	}
+	n := eci.number(data)
 	if level == LevelAuto {
-		return encodeAuto(data)
+		return encodeAuto(data, n)
 	}
-	q, err := qrcode.Encode([]byte(data), level.code())
+	plan, err := qrcode.FitECI([]byte(data), level.code(), n)
 	if err != nil {
-		return nil, tooLong(data, level)
+		return nil, tooLong(data, level, n)
+	}
+	q, err := plan.Symbol(level.code())
+	if err != nil {
+		return nil, err
 	}
 	return fromQR(q, level), nil
 }
 
-func encodeAuto(data string) (*Symbol, error) {
-	plan, err := qrcode.Fit([]byte(data), qrcode.M)
+func encodeAuto(data string, eci int) (*Symbol, error) {
+	plan, err := qrcode.FitECI([]byte(data), qrcode.M, eci)
+	level := LevelM
 	if err != nil {
 		// Data too long for M may still fit at L.
-		q, err := qrcode.Encode([]byte(data), qrcode.L)
+		plan, err = qrcode.FitECI([]byte(data), qrcode.L, eci)
 		if err != nil {
-			return nil, tooLong(data, LevelM)
+			return nil, tooLong(data, LevelM, eci)
 		}
-		return fromQR(q, LevelL), nil
-	}
-	level := LevelM
-	for _, l := range []Level{LevelH, LevelQ} {
-		if plan.Fits(l.code()) {
-			level = l
-			break
+		level = LevelL
+	} else {
+		for _, l := range []Level{LevelH, LevelQ} {
+			if plan.Fits(l.code()) {
+				level = l
+				break
+			}
 		}
 	}
 	q, err := plan.Symbol(level.code())
@@ -139,26 +150,31 @@ func (l Level) rank() int {
 }
 
 // tooLong finds what would fit instead, for a helpful error.
-func tooLong(data string, requested Level) error {
+func tooLong(data string, requested Level, eci int) error {
 	e := &TooLongError{Requested: requested, Length: len(data)}
 	for i := requested.rank() - 1; i >= 0; i-- {
-		if _, err := qrcode.Fit([]byte(data), Levels[i].code()); err == nil {
+		if _, err := qrcode.FitECI([]byte(data), Levels[i].code(), eci); err == nil {
 			e.FitsAt = Levels[i]
 			return e
 		}
 	}
-	e.MaxLength = MaxFit(data, LevelL)
+	e.MaxLength = maxFit(data, LevelL, eci)
 	return e
 }
 
 // MaxFit is the length of the longest prefix of data, cut on a rune
 // boundary, that a version 40 symbol holds at level (LevelAuto meaning L,
-// which holds the most); len(data) when all of it fits.
+// which holds the most) with the default ECI; len(data) when all of it
+// fits.
 func MaxFit(data string, level Level) int {
 	if level == LevelAuto {
 		level = LevelL
 	}
-	if _, err := qrcode.Fit([]byte(data), level.code()); err == nil {
+	return maxFit(data, level, DefaultECI.number(data))
+}
+
+func maxFit(data string, level Level, eci int) int {
+	if _, err := qrcode.FitECI([]byte(data), level.code(), eci); err == nil {
 		return len(data)
 	}
 	runeCut := func(n int) int {
@@ -170,7 +186,7 @@ func MaxFit(data string, level Level) int {
 	lo, hi := 0, len(data)
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
-		if _, err := qrcode.Fit([]byte(data[:runeCut(mid)]), level.code()); err == nil {
+		if _, err := qrcode.FitECI([]byte(data[:runeCut(mid)]), level.code(), eci); err == nil {
 			lo = mid
 		} else {
 			hi = mid - 1

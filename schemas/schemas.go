@@ -126,6 +126,7 @@ func Style() *jsonschema.Schema {
 			Description: "Quiet zone in modules."},
 		"label", &jsonschema.Schema{Type: "string", MaxLength: uint64p(maxLabel), Description: "Caption under the code."},
 		"tpl", &jsonschema.Schema{Type: "string", Enum: anys(render.Frames), Default: string(render.FrameNone), Description: "Frame template."},
+		"eci", &jsonschema.Schema{Type: "string", Enum: anys(render.ECIs), Default: string(render.DefaultECI), Description: "utf8 marks non-ASCII data as UTF-8 (ECI 26); none leaves readers to guess."},
 	)
 }
 

@@ -18,7 +18,7 @@ import (
 
 // rendererVersion changes whenever output bytes change, so ETags and
 // year-long caches never serve stale images.
-const rendererVersion = "8"
+const rendererVersion = "9"
 
 // generateQR serves GET /api/v1/qr (operation generate_qr).
 func (s *Server) generateQR(c *gin.Context) {
@@ -258,7 +258,7 @@ func (s *Server) produce(r *Rendering, target fixTarget) (*Output, *Problem) {
 // encode builds the symbol, or the data-too-long problem.
 func (s *Server) encode(r *Rendering, target fixTarget) (*render.Symbol, *Problem) {
 	start := time.Now()
-	sym, err := render.Encode(r.Data, r.Level)
+	sym, err := render.EncodeECI(r.Data, r.Level, r.ECI)
 	s.metrics.observeEncode(time.Since(start))
 	if err != nil {
 		return nil, s.encodeFailed(r, err, target)
@@ -309,7 +309,7 @@ func renderFormat(sym *render.Symbol, r *Rendering) ([]byte, string, error) {
 func etagFor(r *Rendering) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%+v", rendererVersion, r.Data, r.Format, r.Options)
-	fmt.Fprintf(h, "\x00%s", r.Level)
+	fmt.Fprintf(h, "\x00%s\x00%s", r.Level, r.ECI)
 	return `"` + hex.EncodeToString(h.Sum(nil)[:16]) + `"`
 }
 

@@ -53,6 +53,7 @@ func optionDocs() []optionDoc {
 		{optMargin, obj{"type": "integer", "minimum": 0, "maximum": render.MaxMargin, "default": render.DefaultMargin}, "Quiet zone in modules."},
 		{optLabel, str(obj{"maxLength": maxLabel}), "Caption under the code (or the banner text with tpl=scanme)."},
 		{optTpl, enum(stringsOf(render.Frames), "none"), "Frame template: none, or scanme (a border and a banner)."},
+		{optECI, enum(stringsOf(render.ECIs), string(render.DefaultECI)), "Character set header: utf8 writes ECI 26 (UTF-8) before data with non-ASCII bytes, which zbar needs to read it right; none writes no header, and readers guess (docs/eci.md). ASCII data never gets one."},
 		{optChld, str(nil), "Google chart API compatibility: `<level>|<margin>`, as ec and margin."},
 		{optCht, str(obj{"enum": []string{"qr"}}), "Google chart API compatibility: chart type, only `qr`."},
 		{optChoe, str(obj{"enum": []string{"UTF-8"}}), "Google chart API compatibility: output encoding, only UTF-8."},

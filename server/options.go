@@ -35,6 +35,7 @@ var (
 	optMargin = option{"margin", []string{"quiet", "qz", "qzone"}, "4"}
 	optLabel  = option{"label", []string{"caption"}, ""}
 	optTpl    = option{"tpl", []string{"template", "frame"}, "none"}
+	optECI    = option{"eci", nil, "utf8"}
 	// Google chart API compatibility: chld=<level>|<margin>, cht=qr,
 	// choe=UTF-8.
 	optChld = option{"chld", nil, "M|4"}
@@ -43,7 +44,7 @@ var (
 )
 
 // renderOptions are the options every generation endpoint takes.
-var renderOptions = []option{optSize, optFormat, optColor, optBg, optStyle, optEye, optEC, optMargin, optLabel, optTpl, optChld, optCht, optChoe}
+var renderOptions = []option{optSize, optFormat, optColor, optBg, optStyle, optEye, optEC, optMargin, optLabel, optTpl, optECI, optChld, optCht, optChoe}
 
 // Format is an output format of spec §2.1.
 type Format string
@@ -71,9 +72,11 @@ const maxLabel = 64
 
 // Rendering is a parsed, validated generation request.
 type Rendering struct {
-	Data    string
-	Format  Format
-	Level   render.Level
+	Data   string
+	Format Format
+	Level  render.Level
+	// ECI says whether non-ASCII data is marked as UTF-8 (docs/eci.md).
+	ECI     render.ECI
 	Options render.Options
 	// Canonical holds every option under its canonical name with its
 	// normalised value, for cache keys and ETags.
@@ -152,7 +155,7 @@ func canonicalName(name string, withData bool) string {
 // parseRendering reads the rendering options of spec §2.1 and, when
 // withData is set, the data to encode. It reports every bad parameter.
 func parseRendering(q query, withData bool) (*Rendering, []paramError) {
-	r := &Rendering{Format: FormatPNG, Options: render.DefaultOptions(), Canonical: url.Values{}, Given: map[string]bool{}}
+	r := &Rendering{Format: FormatPNG, ECI: render.DefaultECI, Options: render.DefaultOptions(), Canonical: url.Values{}, Given: map[string]bool{}}
 	var errs []paramError
 	get := func(o option) (string, bool) {
 		v, ok, err := q.lookup(o)
@@ -324,6 +327,17 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	}
 	if r.Options.Frame != render.FrameNone {
 		r.Canonical.Set("tpl", string(r.Options.Frame))
+	}
+
+	if v, ok := get(optECI); ok {
+		e := render.ECI(strings.ToLower(strings.ReplaceAll(v, "-", "")))
+		if !slices.Contains(render.ECIs, e) {
+			fail("eci", string(render.DefaultECI), "eci %q is not one of %s: utf8 marks non-ASCII data as UTF-8 (ECI 26), none leaves readers to guess", v, joinValues(render.ECIs))
+		}
+		r.ECI = e
+	}
+	if r.ECI != render.DefaultECI {
+		r.Canonical.Set("eci", string(r.ECI))
 	}
 	return r, errs
 }

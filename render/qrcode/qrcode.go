@@ -77,7 +77,14 @@ type Plan struct {
 }
 
 // Fit plans the smallest symbol that holds data at level.
-func Fit(data []byte, level Level) (*Plan, error) {
+func Fit(data []byte, level Level) (*Plan, error) { return FitECI(data, level, 0) }
+
+// FitECI is Fit with an ECI header naming the character set of the data
+// (ECIUTF8), or none when eci is 0; eci must be at most 127.
+func FitECI(data []byte, level Level, eci int) (*Plan, error) {
+	if eci < 0 || eci > 127 {
+		return nil, fmt.Errorf("qrcode: ECI %d is not 0 to 127", eci)
+	}
 	if len(data) == 0 {
 		return nil, ErrEmpty
 	}
@@ -85,7 +92,7 @@ func Fit(data []byte, level Level) (*Plan, error) {
 		return nil, fmt.Errorf("qrcode: unknown level %d", int(level))
 	}
 	for g := range groups {
-		bits, err := segmentBits(data, g)
+		bits, err := segmentBits(data, g, eci)
 		if err != nil {
 			continue // a segment longer than this group's count field can say
 		}

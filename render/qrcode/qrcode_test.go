@@ -209,3 +209,29 @@ func FuzzEncode(f *testing.F) {
 		checkAgainstSkip2(t, data, Level(level%4))
 	})
 }
+
+// An ECI header is mode indicator 0111 and, for assignments up to 127, one
+// codeword 0bbbbbbb (ISO/IEC 18004:2015 §7.4.2.2, Table 4), before the
+// data's own mode indicator: "é" in UTF-8 (ECI 26) is 0111 00011010, then
+// byte mode 0100, count 00000010, C3 A9.
+func TestECIHeader(t *testing.T) {
+	p, err := FitECI([]byte("é"), M, ECIUTF8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "0111" + "00011010" + "0100" + "00000010" + "11000011" + "10101001"
+	var got string
+	for i := 0; i < p.bits.Len(); i++ {
+		got += fmt.Sprint(p.bits.bytes[i/8] >> (7 - i%8) & 1)
+	}
+	if got != want {
+		t.Errorf("bits\n got %s\nwant %s", got, want)
+	}
+	plain, _ := Fit([]byte("é"), M)
+	if p.bits.Len() != plain.bits.Len()+12 {
+		t.Errorf("the header costs %d bits, want 12", p.bits.Len()-plain.bits.Len())
+	}
+	if _, err := FitECI([]byte("é"), M, 128); err == nil {
+		t.Error("ECI 128 accepted; it needs a two-codeword designator this encoder does not write")
+	}
+}

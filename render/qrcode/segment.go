@@ -168,8 +168,14 @@ func (g group) segments(data []byte) ([]segment, error) {
 	return merged, nil
 }
 
-// segmentBits encodes data as the segments of version group g.
-func segmentBits(data []byte, g int) (*BitStream, error) {
+// ECIUTF8 is the ECI assignment of UTF-8 (AIM ECI specification, 26).
+const ECIUTF8 = 26
+
+// segmentBits encodes data as the segments of version group g, after an
+// ECI header when eci is not 0: mode indicator 0111 and the assignment
+// number in one codeword 0bbbbbbb, for numbers up to 127 (ISO/IEC 18004
+// §7.4.2.2, Table 4).
+func segmentBits(data []byte, g, eci int) (*BitStream, error) {
 	if len(data) == 0 {
 		return nil, ErrEmpty
 	}
@@ -179,6 +185,10 @@ func segmentBits(data []byte, g int) (*BitStream, error) {
 		return nil, err
 	}
 	bits := &BitStream{bytes: make([]byte, 0, len(data)+8)}
+	if eci > 0 {
+		bits.append(0b0111, 4)
+		bits.append(uint32(eci&0x7f), 8)
+	}
 	for _, s := range segs {
 		chars := data[s.start:s.end]
 		bits.append(modeIndicator[s.mode], 4)

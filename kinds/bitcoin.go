@@ -18,7 +18,7 @@ type Bitcoin struct {
 	Amount    string `json:"amount" jsonschema_description:"Amount in BTC (not satoshis), greater than zero, with '.' as decimal point and at most 8 decimals (0.00125). Omit it to let the payer choose."`
 	Recipient string `json:"recipient" jsonschema_description:"Name of the payee shown by the wallet (written as BIP21's label= parameter; the query name label is taken by qrforge's caption option)." identity:"true"`
 	Message   string `json:"message" jsonschema_description:"Note describing the payment, shown to the payer (BIP21 message= parameter)."`
-	Lightning string `json:"lightning" jsonschema_description:"Optional Lightning invoice (BOLT #11 lnbc..., or an LNURL) for a unified code: a wallet that speaks Lightning pays the invoice, any other pays the address on-chain. Written as lightning= in uppercase, as BOLT #11 §Encoding Overview describes the fallback. Use an invoice of the same network as the address." identity:"true"`
+	Lightning string `json:"lightning" jsonschema_description:"Optional Lightning payment for a unified code: a wallet that speaks Lightning pays it, any other pays the address on-chain. A BOLT #11 invoice (lnbc...), an LNURL or a Lightning Address (user@domain, written as its LNURL) goes in lightning=, a BOLT #12 offer (lno1...) in lno= (BIP321), in uppercase. An invoice must be of the address's network (mainnet lnbc with bc1/1/3, test lntb/lntbs/lnbcrt with tb1/m/n/2), and when it names an amount, amount must be the same." identity:"true"`
 }
 
 var bitcoinChain = coinChain{
@@ -67,14 +67,23 @@ func init() {
 				}
 				b.Lightning = canon
 			}
+			if len(errs) == 0 && b.Lightning != "" {
+				errs = checkUnified(b.Address, b.Amount, b.Lightning)
+			}
 			return errs
 		},
 		Encode: func(b Bitcoin) string {
-			return bitcoinURI.encode(b.Address, b.Amount, b.Recipient, b.Message, uriQueryPair{"lightning", strings.ToUpper(b.Lightning)})
+			// A BOLT #12 offer goes in lno=, an invoice or LNURL in
+			// lightning= (BIP321 §Lightning).
+			key := "lightning"
+			if strings.HasPrefix(b.Lightning, "lno1") {
+				key = "lno"
+			}
+			return bitcoinURI.encode(b.Address, b.Amount, b.Recipient, b.Message, uriQueryPair{key, strings.ToUpper(b.Lightning)})
 		},
 		Parse: func(p string) (Bitcoin, bool) {
 			var b Bitcoin
-			ok := bitcoinURI.parse(p, &b.Address, &b.Amount, &b.Recipient, &b.Message, map[string]*string{"lightning": &b.Lightning})
+			ok := bitcoinURI.parse(p, &b.Address, &b.Amount, &b.Recipient, &b.Message, map[string]*string{"lightning": &b.Lightning, "lno": &b.Lightning})
 			if canon, problem, _ := checkLightning(b.Lightning); ok && b.Lightning != "" && problem == "" {
 				b.Lightning = canon
 			}

@@ -25,7 +25,7 @@ import (
 // signature. The signature itself is not verified: that needs the payee's
 // node key and secp256k1, and a wallet verifies it when it pays.
 type Lightning struct {
-	Invoice string `json:"invoice" validate:"required" jsonschema_description:"A BOLT #11 invoice (lnbc..., lntb..., lntbs..., lnbcrt...) or an LNURL (lnurl1...), with or without the lightning: prefix, in lowercase or uppercase but not mixed. The bech32 checksum is verified. Invoices expire (one hour by default): for a printed code use an LNURL." identity:"true"`
+	Invoice string `json:"invoice" validate:"required" jsonschema_description:"A BOLT #11 invoice (lnbc..., lntb..., lntbs..., lnbcrt...), a BOLT #12 offer (lno1...), an LNURL (lnurl1...) or a Lightning Address (user@domain, LUD-16), with or without the lightning: prefix, in lowercase or uppercase but not mixed. The bech32 checksum of an invoice or LNURL is verified; an offer, which has none, must be a well-formed TLV stream. A Lightning Address is written as the LNURL it resolves to (https://domain/.well-known/lnurlp/user), which every LNURL wallet reads. Invoices expire (one hour by default): for a printed code use an offer, an LNURL or an address." identity:"true"`
 }
 
 // boltExample is the BOLT #11 §Examples donation invoice. It is never a
@@ -72,6 +72,17 @@ func init() {
 func checkLightning(s string) (canon, problem, fix string) {
 	s = strings.TrimSpace(s)
 	s, _ = cutSchemeFold(s, "lightning:")
+	if strings.Contains(s, "@") {
+		lnurl, problem := lightningAddressLNURL(s)
+		return lnurl, problem, ""
+	}
+	if len(s) > 4 && strings.EqualFold(s[:4], "lno1") || strings.HasPrefix(strings.ToLower(s), "l+") {
+		offer, problem := checkOffer(s)
+		return offer, problem, ""
+	}
+	if lower := strings.ToLower(s); strings.HasPrefix(lower, "lnr1") || strings.HasPrefix(lower, "lni1") {
+		return "", "an invoice request (lnr1) or a BOLT #12 invoice (lni1) is exchanged between nodes, not shown to a payer; a QR code holds the offer, lno1... (BOLT #12 §Offers)", ""
+	}
 	// BOLT #11 §Encoding Overview: a reader parses the invoice as BIP173
 	// Bech32 "also without the character limit".
 	hrp, data, encoding, err := bech32.DecodeNoLimitWithVersion(s)

@@ -118,3 +118,94 @@ func TestLightningRecognise(t *testing.T) {
 		"bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4",
 	})
 }
+
+// bolt12Offer is BOLT #12's format-string-test.json "A complete string is
+// valid" offer.
+const bolt12Offer = "lno1pqps7sjqpgtyzm3qv4uxzmtsd3jjqer9wd3hy6tsw35k7msjzfpy7nz5yqcnygrfdej82um5wf5k2uckyypwa3eyt44h6txtxquqh7lz5djge4afgfjn7k4rgrkuag0jsd5xvxg"
+
+// TestBOLT12Offers runs BOLT #12's format-string-test.json: lower and upper
+// case, '+' joins with and without whitespace are one offer, written in
+// uppercase after lightning: (BOLT #12 §Encoding: SHOULD use uppercase for
+// QR codes); a '+' that joins nothing is refused.
+func TestBOLT12Offers(t *testing.T) {
+	want := "lightning:" + strings.ToUpper(bolt12Offer)
+	valid := map[string]string{
+		"A complete string is valid":                 bolt12Offer,
+		"Uppercase is valid":                         strings.ToUpper(bolt12Offer),
+		"+ can join anywhere":                        "l+no1pqps7sjqpgtyzm3qv4uxzmtsd3jjqer9wd3hy6tsw35k7msjzfpy7nz5yqcnygrfdej82um5wf5k2uckyypwa3eyt44h6txtxquqh7lz5djge4afgfjn7k4rgrkuag0jsd5xvxg",
+		"Multiple + can join":                        "lno1pqps7sjqpgt+yzm3qv4uxzmtsd3jjqer9wd3hy6tsw3+5k7msjzfpy7nz5yqcn+ygrfdej82um5wf5k2uckyypwa3eyt44h6txtxquqh7lz5djge4afgfjn7k4rgrkuag0jsd+5xvxg",
+		"+ can be followed by whitespace":            "lno1pqps7sjqpgt+ yzm3qv4uxzmtsd3jjqer9wd3hy6tsw3+  5k7msjzfpy7nz5yqcn+\nygrfdej82um5wf5k2uckyypwa3eyt44h6txtxquqh7lz5djge4afgfjn7k4rgrkuag0jsd+\r\n 5xvxg",
+		"+ can be followed by whitespace, UPPERCASE": "LNO1PQPS7SJQPGT+ YZM3QV4UXZMTSD3JJQER9WD3HY6TSW3+  5K7MSJZFPY7NZ5YQCN+\nYGRFDEJ82UM5WF5K2UCKYYPWA3EYT44H6TXTXQUQH7LZ5DJGE4AFGFJN7K4RGRKUAG0JSD+\r\n 5XVXG",
+	}
+	var vectors []vector
+	for title, offer := range valid {
+		vectors = append(vectors, vector{title, "BOLT #12 format-string-test.json: " + title, map[string]string{"invoice": offer}, want})
+	}
+	runVectors(t, "lightning", vectors)
+	snapVectors(t, vectors[:1])
+	runBad(t, "lightning", []bad{
+		{"+ at the end", map[string]string{"invoice": bolt12Offer + "+"}, "invoice"},
+		{"+ and space at the end", map[string]string{"invoice": bolt12Offer + "+ "}, "invoice"},
+		{"+ at the start", map[string]string{"invoice": "+" + bolt12Offer}, "invoice"},
+		{"++ inside", map[string]string{"invoice": "ln++o1pqps7sjqpgtyzm3qv4uxzmtsd3jjqer9wd3hy6tsw35k7msjzfpy7nz5yqcnygrfdej82um5wf5k2uckyypwa3eyt44h6txtxquqh7lz5djge4afgfjn7k4rgrkuag0jsd5xvxg"}, "invoice"},
+		{"mixed case", map[string]string{"invoice": "lnO1" + bolt12Offer[4:]}, "invoice"},
+		{"cut short", map[string]string{"invoice": bolt12Offer[:40]}, "invoice"},
+		{"invoice request", map[string]string{"invoice": "lnr1" + bolt12Offer[4:]}, "invoice"},
+	})
+}
+
+// A Lightning Address, user@domain (LUD-16), is written as the LNURL of
+// https://<domain>/.well-known/lnurlp/<user> (LUD-16 §Resolving, LUD-01),
+// which every LNURL wallet reads.
+func TestLightningAddress(t *testing.T) {
+	k := lookup(t, "lightning")
+	for address, url := range map[string]string{
+		"satoshi@bitcoin.org":   "https://bitcoin.org/.well-known/lnurlp/satoshi",
+		"Tips.Jar@Example.COM":  "https://example.com/.well-known/lnurlp/tips.jar",
+		"alice@abcdefgh.onion":  "http://abcdefgh.onion/.well-known/lnurlp/alice",
+		"lightning:bob@walle.t": "",
+	} {
+		payload, errs := k.Build(map[string]string{"invoice": address})
+		if url == "" {
+			if len(errs) == 0 {
+				t.Errorf("%s accepted as %s", address, payload)
+			}
+			continue
+		}
+		if len(errs) > 0 {
+			t.Fatalf("%s: %v", address, errs)
+		}
+		if got := decodeLNURL(t, strings.TrimPrefix(payload, "lightning:")); got != url {
+			t.Errorf("%s: the LNURL holds %q, want %q (LUD-16)", address, got, url)
+		}
+	}
+	runBad(t, "lightning", []bad{
+		{"space in the user", map[string]string{"invoice": "sat oshi@bitcoin.org"}, "invoice"},
+		{"no domain", map[string]string{"invoice": "satoshi@"}, "invoice"},
+		{"plus in the user", map[string]string{"invoice": "a+b@bitcoin.org"}, "invoice"},
+	})
+}
+
+// decodeLNURL reads the URL back out of an LNURL (LUD-01: bech32 of the
+// URL's bytes), with a bech32 decoder independent of the one that wrote it.
+func decodeLNURL(t *testing.T, lnurl string) string {
+	t.Helper()
+	const charset = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+	s := strings.ToLower(lnurl)
+	data, ok := strings.CutPrefix(s, "lnurl1")
+	if !ok || len(data) < 6 {
+		t.Fatalf("%s is not an LNURL", lnurl)
+	}
+	var out []byte
+	acc, bits := 0, 0
+	for _, c := range data[:len(data)-6] { // the last six are the checksum
+		acc = acc<<5 | strings.IndexRune(charset, c)
+		bits += 5
+		if bits >= 8 {
+			bits -= 8
+			out = append(out, byte(acc>>bits))
+			acc &= 1<<bits - 1
+		}
+	}
+	return string(out)
+}

@@ -179,6 +179,8 @@ func TestLightningAddress(t *testing.T) {
 			t.Errorf("%s: the LNURL holds %q, want %q (LUD-16)", address, got, url)
 		}
 	}
+	payload, _ := k.Build(map[string]string{"invoice": "satoshi@bitcoin.org"})
+	snap.MatchSnapshot(t, payload)
 	runBad(t, "lightning", []bad{
 		{"space in the user", map[string]string{"invoice": "sat oshi@bitcoin.org"}, "invoice"},
 		{"no domain", map[string]string{"invoice": "satoshi@"}, "invoice"},

@@ -11,7 +11,7 @@ import (
 type WiFi struct {
 	SSID              string `json:"ssid" validate:"required" jsonschema_description:"Network name (SSID), 1 to 32 bytes of UTF-8 (IEEE 802.11)." identity:"true"`
 	Password          string `json:"password" jsonschema_description:"WPA passphrase (8-63 ASCII characters or 64 hex digits) or WEP key (5 or 13 characters, or 10 or 26 hex digits). Leave empty for an open network." identity:"true"`
-	Security          string `json:"security" validate:"omitempty,oneofci=WPA WPA2 WPA3 WEP nopass none WPA2-EAP" jsonschema:"enum=WPA,enum=WPA2,enum=WPA3,enum=WEP,enum=nopass,enum=none,enum=WPA2-EAP" jsonschema_description:"Authentication: WPA (default when a password is given; also WPA2 and WPA3), WEP, nopass or none (open), or WPA2-EAP (enterprise, with eap and identity)."`
+	Security          string `json:"security" validate:"omitempty,oneofci=WPA WPA2 WPA3 SAE WEP nopass none WPA2-EAP" jsonschema:"enum=WPA,enum=WPA2,enum=WPA3,enum=SAE,enum=WEP,enum=nopass,enum=none,enum=WPA2-EAP" jsonschema_description:"Authentication: WPA (default when a password is given; also WPA2), WPA3 (written T:WPA;R:1, the WPA3 specification's form, read by every reader), SAE (written T:SAE, as Android's Wi-Fi sharing writes WPA3-only networks; readers that know only WPA and WEP, such as ZXing's Barcode Scanner app, refuse it), WEP, nopass or none (open), or WPA2-EAP (enterprise, with eap and identity)."`
 	Hidden            string `json:"hidden" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the network hides its SSID: true/false (also 1/0, yes/no)."`
 	EAP               string `json:"eap" validate:"omitempty,oneofci=PEAP TTLS TLS PWD SIM AKA" jsonschema:"enum=PEAP,enum=TTLS,enum=TLS,enum=PWD,enum=SIM,enum=AKA" jsonschema_description:"WPA2-EAP only: EAP method (PEAP, TTLS, TLS, PWD, SIM, AKA)."`
 	Identity          string `json:"identity" validate:"max=253" jsonschema_description:"WPA2-EAP only: user identity." identity:"true"`
@@ -57,6 +57,11 @@ func wifiAuth(security, password string) (t string, wpa3 bool) {
 		// ZXing's grammar has no WPA3 type; the WPA3 spec's URI annex
 		// uses T:WPA with R:1 to disable the WPA2 fallback.
 		return "WPA", true
+	case "SAE":
+		// Android's Wi-Fi sharing writes T:SAE for a WPA3-only network
+		// and its WifiUriParser reads it back; the WIFI: grammar takes T
+		// as free text (WPA3 Specification v3 §7.1, type = *unreserved).
+		return "SAE", false
 	case "WPA", "WPA2":
 		return "WPA", false
 	}
@@ -76,6 +81,10 @@ func checkWiFi(w *WiFi) []registry.FieldError {
 	case "WPA":
 		if !validPassphrase(w.Password) {
 			errs = append(errs, registry.FieldError{Field: "password", Detail: "a WPA passphrase is 8 to 63 printable ASCII characters or 64 hex digits (IEEE 802.11i-2004 Annex H.4)", Fix: "correct horse battery"})
+		}
+	case "SAE":
+		if problem := saePasswordProblem(w.Password); problem != "" {
+			errs = append(errs, registry.FieldError{Field: "password", Detail: problem, Fix: ""})
 		}
 	case "WEP":
 		if !validWEPKey(w.Password) {
@@ -113,6 +122,21 @@ func validPassphrase(p string) bool {
 		}
 	}
 	return true
+}
+
+// saePasswordProblem applies the WPA passphrase rule to a T:SAE password,
+// without the raw-key form: SAE derives its key from the password itself
+// (IEEE 802.11-2020 §12.4), so there is no 64-hex-digit PSK, and Android
+// reads a T:SAE password as text (WifiUriParser) and refuses text over 63
+// characters (WifiConfigurationUtil.validatePassword).
+func saePasswordProblem(p string) string {
+	if len(p) == 64 && isHexString(p) {
+		return "a WPA3 (SAE) network has no 64-hex-digit raw key: readers take T:SAE;P: as text, and Android refuses a password over 63 characters; give the passphrase itself (8 to 63 printable ASCII characters)"
+	}
+	if !validPassphrase(p) {
+		return "a WPA3 (SAE) password is checked as a WPA passphrase: 8 to 63 printable ASCII characters (IEEE 802.11i-2004 Annex H.4)"
+	}
+	return ""
 }
 
 func validWEPKey(k string) bool {

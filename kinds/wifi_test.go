@@ -43,3 +43,35 @@ func TestWiFi(t *testing.T) {
 		{"password on open network", map[string]string{"ssid": "x", "password": "12345678", "security": "nopass"}, "password"},
 	})
 }
+
+// TestWiFiSAE checks security=SAE: Android's Wi-Fi sharing writes
+// WIFI:S:..;T:SAE;P:..;H:false;; for a WPA3-only network
+// (WifiNetworkConfig.getQrCode) and its WifiUriParser reads T:SAE back,
+// while security=WPA3 keeps the WPA3 specification's T:WPA;R:1. The
+// password is checked as a WPA passphrase, without the 64-hex-digit raw
+// key, which SAE does not have.
+func TestWiFiSAE(t *testing.T) {
+	vectors := []vector{
+		{"SAE", "AOSP WifiUriParserTest: WIFI:S:xx;T:SAE;P:a (passphrase lengthened to 8)",
+			map[string]string{"ssid": "xx", "password": "abcdefgh", "security": "SAE"},
+			`WIFI:T:SAE;S:xx;P:abcdefgh;;`},
+		{"sae in lower case, hidden", "AOSP WifiNetworkConfig.getQrCode writes T:SAE and H:",
+			map[string]string{"ssid": "Home", "password": "correct horse battery", "security": "sae", "hidden": "true"},
+			`WIFI:T:SAE;S:Home;P:correct horse battery;H:true;;`},
+	}
+	runVectors(t, "wifi", vectors)
+	snapVectors(t, vectors)
+	runBad(t, "wifi", []bad{
+		{"SAE without password", map[string]string{"ssid": "x", "security": "SAE"}, "password"},
+		{"SAE password under 8", map[string]string{"ssid": "x", "password": "short", "security": "SAE"}, "password"},
+		{"SAE password over 63", map[string]string{"ssid": "x", "password": strings.Repeat("a", 64), "security": "SAE"}, "password"},
+		{"SAE has no raw 64-hex-digit key", map[string]string{"ssid": "x", "password": strings.Repeat("ab", 32), "security": "SAE"}, "password"},
+		{"SAE with EAP fields", map[string]string{"ssid": "x", "password": "12345678", "security": "SAE", "eap": "PEAP"}, "eap"},
+	})
+	recogniseVectors(t, "wifi", []recognised{
+		{"Android share code", "AOSP WifiNetworkConfig.getQrCode: S, T, P, H order",
+			`WIFI:S:Home;T:SAE;P:correct horse battery;H:false;;`,
+			map[string]string{"ssid": "Home", "password": "correct horse battery", "security": "SAE"},
+			`WIFI:T:SAE;S:Home;P:correct horse battery;;`},
+	})
+}

@@ -9,7 +9,7 @@ import (
 // WiFi is a network configuration in ZXing's WIFI: format, which Android
 // and iOS cameras read to join a network.
 type WiFi struct {
-	SSID              string `json:"ssid" validate:"required" jsonschema_description:"Network name (SSID), 1 to 32 bytes of UTF-8 (IEEE 802.11)." identity:"true"`
+	SSID              string `json:"ssid" validate:"required" jsonschema_description:"Network name (SSID), 1 to 32 bytes of UTF-8 (IEEE 802.11). Written as is, never in double quotes, which current Android keeps as part of the name; ZXing's old Barcode Scanner app reads an SSID of hex digits only (CAFE, 1234) as hex bytes." identity:"true"`
 	Password          string `json:"password" jsonschema_description:"WPA passphrase (8-63 ASCII characters or 64 hex digits) or WEP key (5 or 13 characters, or 10 or 26 hex digits). Leave empty for an open network." identity:"true"`
 	Security          string `json:"security" validate:"omitempty,oneofci=WPA WPA2 WPA3 SAE WEP nopass none WPA2-EAP" jsonschema:"enum=WPA,enum=WPA2,enum=WPA3,enum=SAE,enum=WEP,enum=nopass,enum=none,enum=WPA2-EAP" jsonschema_description:"Authentication: WPA (default when a password is given; also WPA2), WPA3 (written T:WPA;R:1, the WPA3 specification's form, read by every reader), SAE (written T:SAE, as Android's Wi-Fi sharing writes WPA3-only networks; readers that know only WPA and WEP, such as ZXing's Barcode Scanner app, refuse it), WEP, nopass or none (open), or WPA2-EAP (enterprise, with eap and identity)."`
 	Hidden            string `json:"hidden" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the network hides its SSID: true/false (also 1/0, yes/no)."`
@@ -152,6 +152,15 @@ func validWEPKey(k string) bool {
 // encodeWiFi writes WIFI:T:..;S:..;P:..;H:..;; with fields escaped. The
 // field order follows the WPA3 specification's annex (T, R, S, H, P), which
 // every reader accepts since the grammar is order-free.
+//
+// No value is put in double quotes. The ZXing wiki asks for quotes around
+// an SSID or password that "could be interpreted as hex", for ZXing's
+// Android app (WifiConfigManager.quoteNonHex reads an all-hex SSID as hex
+// bytes), but current Android quotes every value itself and keeps written
+// quotes as part of it (AOSP WifiUriParserTest: S:"""" is the SSID """"),
+// so quotes would name another network there. A password needs none: the
+// hex forms readers take as a raw key, 64 digits for WPA and 10 or 26 for
+// WEP, are exactly the forms checkWiFi accepts as keys.
 func encodeWiFi(w WiFi) string {
 	t, wpa3 := wifiAuth(w.Security, w.Password)
 	var b strings.Builder

@@ -75,3 +75,30 @@ func TestWiFiSAE(t *testing.T) {
 			`WIFI:T:SAE;S:Home;P:correct horse battery;;`},
 	})
 }
+
+// TestWiFiHexValues pins that no value is quoted. Readers take a password
+// of hex digits as a raw key only at the key lengths, which are the
+// lengths qrforge accepts as keys: 64 for WPA (IEEE 802.11i-2004 Annex
+// H.4; ZXing WifiConfigManager quoteNonHex(password, 64); AOSP
+// WifiUriParser [0-9A-Fa-f]{64}) and 10 or 26 for WEP (quoteNonHex(password,
+// 10, 26, 58)). An all-hex SSID stays unquoted too: ZXing's app would read
+// "CAFE" as text, but AOSP WifiUriParser keeps the quotes in the SSID.
+func TestWiFiHexValues(t *testing.T) {
+	psk := strings.Repeat("0123456789abcdef", 4)
+	vectors := []vector{
+		{"all-hex SSID unquoted", "AOSP WifiUriParserTest: S:\"\"\"\" gives the SSID \"\"\"\" (quotes kept)",
+			map[string]string{"ssid": "CAFE", "password": "12345678"},
+			`WIFI:T:WPA;S:CAFE;P:12345678;;`},
+		{"64 hex digits are the WPA PSK", "IEEE 802.11i-2004 Annex H.4; ZXing WifiConfigManager quoteNonHex(password, 64)",
+			map[string]string{"ssid": "Home", "password": psk, "security": "WPA"},
+			`WIFI:T:WPA;S:Home;P:` + psk + `;;`},
+		{"hex-looking passphrase stays text", "ZXing WifiConfigManager: only 64 hex digits are a WPA key, others are quoted as text",
+			map[string]string{"ssid": "Home", "password": "deadbeef", "security": "WPA"},
+			`WIFI:T:WPA;S:Home;P:deadbeef;;`},
+		{"26 hex digits are a WEP-104 key", "ZXing WifiConfigManager quoteNonHex(password, 10, 26, 58)",
+			map[string]string{"ssid": "Old", "password": "0123456789abcdef0123456789", "security": "WEP"},
+			`WIFI:T:WEP;S:Old;P:0123456789abcdef0123456789;;`},
+	}
+	runVectors(t, "wifi", vectors)
+	snapVectors(t, vectors)
+}

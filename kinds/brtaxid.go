@@ -14,20 +14,27 @@ import "strings"
 // predates that change and refuses those CNPJs, so the check is written
 // here.
 
+// oneRepeatedDigit reports whether s is one digit repeated, as 00000000000
+// or 11111111111111. Every such CPF, and the CNPJ 00000000000000, passes
+// the modulo-11 arithmetic, yet the Receita Federal issues none of them, so
+// they are refused with that reason rather than as a check-digit error.
+func oneRepeatedDigit(s string) bool {
+	return s != "" && allDigits(s) && strings.Count(s, s[:1]) == len(s)
+}
+
 // cpfValid reports whether s is 11 digits whose last two are the CPF check
-// digits, and not one digit repeated (such strings pass the arithmetic but
-// the Receita Federal issues none).
+// digits, and not one digit repeated.
 func cpfValid(s string) bool {
-	if len(s) != 11 || !allDigits(s) || strings.Count(s, s[:1]) == 11 {
+	if len(s) != 11 || !allDigits(s) || oneRepeatedDigit(s) {
 		return false
 	}
 	return s[9:] == mod11Digits(s[:9], 10, 10)
 }
 
 // cnpjValid reports whether s is 12 capital letters or digits followed by
-// the two CNPJ check digits.
+// the two CNPJ check digits, and not one digit repeated.
 func cnpjValid(s string) bool {
-	if len(s) != 14 || !allDigits(s[12:]) || strings.Count(s, s[:1]) == 14 {
+	if len(s) != 14 || !allDigits(s[12:]) || oneRepeatedDigit(s) {
 		return false
 	}
 	for i := 0; i < 12; i++ {

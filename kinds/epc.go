@@ -19,8 +19,8 @@ import (
 // copy, so clauses are cited by the data element's name.
 type EPC struct {
 	Name      string `json:"name" validate:"required,max=70" jsonschema_description:"Beneficiary name (AT-21), 1 to 70 characters." identity:"true"`
-	IBAN      string `json:"iban" validate:"required" jsonschema_description:"Beneficiary IBAN (AT-20), electronic format (DE89370400440532013000); spaces of the printed form are removed. Check digits and the country's length are checked (ISO 13616, SWIFT IBAN Registry)." identity:"true"`
-	BIC       string `json:"bic" jsonschema_description:"BIC of the beneficiary's bank (AT-23), 8 or 11 capital letters and digits (ISO 9362). Required with version 001; optional with version 002 inside the EEA." identity:"true"`
+	IBAN      string `json:"iban" validate:"required" jsonschema_description:"Beneficiary IBAN (AT-20), electronic format (DE89370400440532013000); spaces of the printed form are removed. Check digits and the country's length are checked (ISO 13616, SWIFT IBAN Registry), and the country must be in the SEPA schemes' scope (EPC409): EU and EEA countries, CH, GB, SM, VA, AD, MC, AL, MD, ME, MK, RS and their territories." identity:"true"`
+	BIC       string `json:"bic" jsonschema_description:"BIC of the beneficiary's bank (AT-23), 8 or 11 capital letters and digits (ISO 9362). Required with version 001, and for an IBAN of a SEPA country outside the EEA (CH, GB, SM, VA, AD, MC, AL, MD, ME, MK, RS ...); optional with version 002 inside the EEA." identity:"true"`
 	Amount    string `json:"amount" jsonschema_description:"Amount in euro (AT-04), 0.01 to 999999999.99 with '.' and at most 2 decimals (12.30). Omit it to let the payer enter the amount."`
 	Purpose   string `json:"purpose" jsonschema:"pattern=^[A-Z]{4}$" jsonschema_description:"Purpose of the transfer (AT-44): a 4-letter ISO 20022 ExternalPurpose1Code such as CHAR (charity), GDDS (goods), SALA (salary)."`
 	Reference string `json:"reference" jsonschema_description:"Structured remittance information (AT-05): an ISO 11649 creditor reference (RF18539007547034), check digits checked. Give either reference or text, not both." identity:"true"`
@@ -81,12 +81,24 @@ func checkEPC(e *EPC) []registry.FieldError {
 	if strings.TrimSpace(e.Name) == "" {
 		errs = append(errs, registry.FieldError{Field: "name", Detail: "name, the beneficiary's name (AT-21), is mandatory (EPC069-12, data element Name)", Fix: "Red Cross of Belgium"})
 	}
-	errs = append(errs, checkIBAN("iban", &e.IBAN, epcExampleIBAN)...)
+	ibanErrs := checkIBAN("iban", &e.IBAN, epcExampleIBAN)
+	errs = append(errs, ibanErrs...)
 	switch {
 	case e.BIC != "":
 		errs = append(errs, checkBIC("bic", &e.BIC, epcExampleBIC)...)
 	case e.Version == "001":
 		errs = append(errs, registry.FieldError{Field: "bic", Detail: "bic is mandatory in version 001 (EPC069-12, data element BIC of the Beneficiary Bank); use version 002 to leave it out inside the EEA", Fix: epcExampleBIC})
+	}
+	if len(ibanErrs) == 0 {
+		// The code initiates a SEPA credit transfer (EPC069-12,
+		// identification SCT), which reaches only the countries of the
+		// SEPA schemes' scope (EPC409).
+		errs = append(errs, checkSEPAIBAN("iban", e.IBAN)...)
+		if e.BIC == "" && e.Version != "001" && sepaOutsideEEA(e.IBAN) {
+			// No fix: the BIC names the beneficiary's bank, which only
+			// the caller knows.
+			errs = append(errs, registry.FieldError{Field: "bic", Detail: "bic is required for an IBAN from " + e.IBAN[:2] + ", a SEPA country outside the EEA: version 002 leaves the BIC out only for transfers within the EEA (EPC069-12, data element BIC of the Beneficiary Bank); give the BIC of the beneficiary's bank", Fix: ""})
+		}
 	}
 	if e.Amount != "" {
 		if fix, ok := checkEuroAmount(e.Amount); !ok {

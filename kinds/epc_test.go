@@ -105,3 +105,53 @@ func TestEPCFits(t *testing.T) {
 		t.Fatalf("332 bytes: errors %+v, want text cut by one byte", errs)
 	}
 }
+
+// TestEPCSEPAScope checks that only IBANs of the SEPA schemes' scope
+// (EPC409, as of Serbia's inclusion on 22 May 2025) are accepted, and that
+// an IBAN of a SEPA country outside the EEA needs a BIC: EPC069-12 leaves
+// the BIC out only for transfers within the EEA.
+func TestEPCSEPAScope(t *testing.T) {
+	vectors := []vector{
+		{"DE, no BIC", "SWIFT IBAN Registry example DE; EPC409 (EU), EPC069-12 BIC optional in the EEA",
+			map[string]string{"name": "Shop", "iban": "DE89370400440532013000"},
+			"BCD\n002\n1\nSCT\n\nShop\nDE89370400440532013000"},
+		{"GB with BIC", "SWIFT IBAN Registry example GB; EPC409 (outside the EEA), BIC given",
+			map[string]string{"name": "Shop", "iban": "GB82WEST12345698765432", "bic": "NWBKGB2L"},
+			"BCD\n002\n1\nSCT\nNWBKGB2L\nShop\nGB82WEST12345698765432"},
+		{"CH with BIC", "SWIFT IBAN Registry example CH; EPC409 (outside the EEA), BIC given",
+			map[string]string{"name": "Shop", "iban": "CH9300762011623852957", "bic": "UBSWCHZH80A"},
+			"BCD\n002\n1\nSCT\nUBSWCHZH80A\nShop\nCH9300762011623852957"},
+		{"AL with BIC", "SWIFT IBAN Registry example AL; EPC409 (joined November 2024)",
+			map[string]string{"name": "Shop", "iban": "AL47212110090000000235698741", "bic": "NCBAALTX"},
+			"BCD\n002\n1\nSCT\nNCBAALTX\nShop\nAL47212110090000000235698741"},
+	}
+	runVectors(t, "epc", vectors)
+	snapVectors(t, vectors)
+	cases := []bad{
+		{"BR is outside SEPA", map[string]string{"name": "Loja", "iban": "BR1800360305000010009795493C1", "bic": "CEFXBRSP"}, "iban"},
+		{"SA is outside SEPA", map[string]string{"name": "Shop", "iban": "SA0380000000608010167519"}, "iban"},
+		{"XK had not joined", map[string]string{"name": "Shop", "iban": "XK051212012345678906"}, "iban"},
+		{"GB without BIC", map[string]string{"name": "Shop", "iban": "GB82WEST12345698765432"}, "bic"},
+		{"CH without BIC", map[string]string{"name": "Shop", "iban": "CH9300762011623852957"}, "bic"},
+		{"ME without BIC", map[string]string{"name": "Shop", "iban": "ME25505000012345678951"}, "bic"},
+	}
+	runBad(t, "epc", cases)
+	k := lookup(t, "epc")
+	for _, c := range cases {
+		_, errs := k.Build(c.fields)
+		want := "is not in the SEPA scheme (EPC409); an EPC QR code pays SEPA credit transfers only"
+		if c.field == "bic" {
+			want = "only for transfers within the EEA"
+		}
+		if len(errs) != 1 || errs[0].Field != c.field || !strings.Contains(errs[0].Detail, want) || errs[0].Fix != "" {
+			t.Errorf("%s: errors %+v, want one on %s saying %q, with no fix", c.name, errs, c.field, want)
+		}
+		if c.field == "iban" && !strings.Contains(errs[0].Detail, c.fields["iban"][:2]+" is not in the SEPA scheme") {
+			t.Errorf("%s: %q does not name the country", c.name, errs[0].Detail)
+		}
+	}
+	// Version 001 already requires the BIC: one error, not two.
+	if _, errs := k.Build(map[string]string{"name": "Shop", "iban": "GB82WEST12345698765432", "version": "001"}); len(errs) != 1 || errs[0].Field != "bic" {
+		t.Errorf("001 without BIC, GB IBAN: errors %+v, want one on bic", errs)
+	}
+}

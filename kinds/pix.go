@@ -17,7 +17,7 @@ import (
 // #212 quoting the Manual de Padrões para Iniciação do Pix §1.5.1-1.5.2),
 // cross-checked against the two BCB example payloads.
 type Pix struct {
-	Key         string `json:"key" validate:"required" jsonschema_description:"Pix key (chave) of the receiver, one of: CPF (11 digits, 123.456.789-09 or 12345678909), CNPJ (14 characters, 11.222.333/0001-81), e-mail (at most 77 characters, written in lower case), mobile phone (+55, area code and number: +5511987654321) or random key (EVP, a UUID: 123e4567-e12b-12d1-a456-426655440000). Check digits are checked; punctuation is removed." identity:"true"`
+	Key         string `json:"key" validate:"required" jsonschema_description:"Pix key (chave) of the receiver, one of: CPF (11 digits, 123.456.789-09 or 12345678909), CNPJ (14 characters, 11.222.333/0001-81), e-mail (at most 77 characters, written in lower case), mobile phone (+55, area code and number: +5511987654321) or random key (EVP, a UUID: 123e4567-e12b-12d1-a456-426655440000). Check digits are checked, and a CPF or CNPJ of one repeated digit (000.000.000-00), which Receita Federal never issues, is refused; punctuation is removed." identity:"true"`
 	Name        string `json:"name" validate:"required" jsonschema_description:"Receiver's name (merchant name, ID 59), 1 to 25 characters. Accents are removed (José → Jose): the BR Code carries ASCII." identity:"true"`
 	City        string `json:"city" validate:"required" jsonschema_description:"Receiver's city (ID 60), 1 to 15 characters, accents removed (São Paulo → Sao Paulo)." identity:"true"`
 	Amount      string `json:"amount" jsonschema_description:"Amount in reais with '.' and at most 2 decimals (10.50), greater than zero, at most 13 characters (ID 54). Omit it to let the payer enter the amount."`
@@ -158,6 +158,10 @@ func pixKey(raw string) (string, *registry.FieldError) {
 	case pixCPFOrCNPJ.MatchString(k):
 		id := strings.ToUpper(strings.NewReplacer(".", "", "-", "", "/", "", " ", "").Replace(k))
 		switch {
+		case len(id) == 11 && oneRepeatedDigit(id):
+			return fail("is one digit repeated: a CPF of one repeated digit is not issued by Receita Federal, though its check digits add up; give the receiver's own CPF or another key", "")
+		case len(id) == 14 && oneRepeatedDigit(id):
+			return fail("is one digit repeated: a CNPJ of one repeated digit is not issued by Receita Federal; give the receiver's own CNPJ or another key", "")
 		case len(id) == 11 && allDigits(id):
 			if !cpfValid(id) {
 				return fail("is 11 digits but not a valid CPF: its check digits "+id[9:]+" do not match the first nine (Receita Federal CPF modulo-11 check digits; DICT API v1.8.0, key type CPF)", pixCPFFix(id))

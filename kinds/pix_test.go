@@ -182,3 +182,29 @@ func TestPixRecognise(t *testing.T) {
 		"not a pix code",
 	})
 }
+
+// TestPixRepeatedDigitTaxID checks that a CPF or CNPJ key of one repeated
+// digit is refused as never issued by the Receita Federal, not for its
+// check digits: every such CPF and the CNPJ 00000000000000 pass the
+// modulo-11 arithmetic, so a check-digit message would be false.
+func TestPixRepeatedDigitTaxID(t *testing.T) {
+	cases := []bad{
+		{"CPF 00000000000", map[string]string{"key": "00000000000", "name": "A", "city": "B"}, "key"},
+		{"CPF 111.111.111-11", map[string]string{"key": "111.111.111-11", "name": "A", "city": "B"}, "key"},
+		{"CPF 99999999999", map[string]string{"key": "99999999999", "name": "A", "city": "B"}, "key"},
+		{"CNPJ 00000000000000", map[string]string{"key": "00000000000000", "name": "A", "city": "B"}, "key"},
+		{"CNPJ 11.111.111/1111-11", map[string]string{"key": "11.111.111/1111-11", "name": "A", "city": "B"}, "key"},
+	}
+	runBad(t, "pix", cases)
+	k := lookup(t, "pix")
+	for _, c := range cases {
+		want := "a CPF of one repeated digit is not issued by Receita Federal"
+		if strings.HasPrefix(c.name, "CNPJ") {
+			want = "a CNPJ of one repeated digit is not issued by Receita Federal"
+		}
+		_, errs := k.Build(c.fields)
+		if len(errs) != 1 || !strings.Contains(errs[0].Detail, want) || strings.Contains(errs[0].Detail, "do not match") || errs[0].Fix != "" {
+			t.Errorf("%s: errors %+v, want one on key saying %q, with no fix", c.name, errs, want)
+		}
+	}
+}

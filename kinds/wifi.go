@@ -9,9 +9,9 @@ import (
 // WiFi is a network configuration in ZXing's WIFI: format, which Android
 // and iOS cameras read to join a network.
 type WiFi struct {
-	SSID              string `json:"ssid" validate:"required" jsonschema_description:"Network name (SSID), 1 to 32 bytes of UTF-8 (IEEE 802.11)." identity:"true"`
+	SSID              string `json:"ssid" validate:"required" jsonschema_description:"Network name (SSID), 1 to 32 bytes of UTF-8 (IEEE 802.11). Written as is, never in double quotes, which current Android keeps as part of the name; ZXing's old Barcode Scanner app reads an SSID of hex digits only (CAFE, 1234) as hex bytes." identity:"true"`
 	Password          string `json:"password" jsonschema_description:"WPA passphrase (8-63 ASCII characters or 64 hex digits) or WEP key (5 or 13 characters, or 10 or 26 hex digits). Leave empty for an open network." identity:"true"`
-	Security          string `json:"security" validate:"omitempty,oneofci=WPA WPA2 WPA3 WEP nopass none WPA2-EAP" jsonschema:"enum=WPA,enum=WPA2,enum=WPA3,enum=WEP,enum=nopass,enum=none,enum=WPA2-EAP" jsonschema_description:"Authentication: WPA (default when a password is given; also WPA2 and WPA3), WEP, nopass or none (open), or WPA2-EAP (enterprise, with eap and identity)."`
+	Security          string `json:"security" validate:"omitempty,oneofci=WPA WPA2 WPA3 SAE WEP nopass none WPA2-EAP" jsonschema:"enum=WPA,enum=WPA2,enum=WPA3,enum=SAE,enum=WEP,enum=nopass,enum=none,enum=WPA2-EAP" jsonschema_description:"Authentication: WPA (default when a password is given; also WPA2), WPA3 (written T:WPA;R:1, the WPA3 specification's form, read by every reader), SAE (written T:SAE, as Android's Wi-Fi sharing writes WPA3-only networks; readers that know only WPA and WEP, such as ZXing's Barcode Scanner app, refuse it), WEP, nopass or none (open), or WPA2-EAP (enterprise, with eap and identity)."`
 	Hidden            string `json:"hidden" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the network hides its SSID: true/false (also 1/0, yes/no)."`
 	EAP               string `json:"eap" validate:"omitempty,oneofci=PEAP TTLS TLS PWD SIM AKA" jsonschema:"enum=PEAP,enum=TTLS,enum=TLS,enum=PWD,enum=SIM,enum=AKA" jsonschema_description:"WPA2-EAP only: EAP method (PEAP, TTLS, TLS, PWD, SIM, AKA)."`
 	Identity          string `json:"identity" validate:"max=253" jsonschema_description:"WPA2-EAP only: user identity." identity:"true"`
@@ -57,6 +57,11 @@ func wifiAuth(security, password string) (t string, wpa3 bool) {
 		// ZXing's grammar has no WPA3 type; the WPA3 spec's URI annex
 		// uses T:WPA with R:1 to disable the WPA2 fallback.
 		return "WPA", true
+	case "SAE":
+		// Android's Wi-Fi sharing writes T:SAE for a WPA3-only network
+		// and its WifiUriParser reads it back; the WIFI: grammar takes T
+		// as free text (WPA3 Specification v3 §7.1, type = *unreserved).
+		return "SAE", false
 	case "WPA", "WPA2":
 		return "WPA", false
 	}
@@ -76,6 +81,10 @@ func checkWiFi(w *WiFi) []registry.FieldError {
 	case "WPA":
 		if !validPassphrase(w.Password) {
 			errs = append(errs, registry.FieldError{Field: "password", Detail: "a WPA passphrase is 8 to 63 printable ASCII characters or 64 hex digits (IEEE 802.11i-2004 Annex H.4)", Fix: "correct horse battery"})
+		}
+	case "SAE":
+		if problem := saePasswordProblem(w.Password); problem != "" {
+			errs = append(errs, registry.FieldError{Field: "password", Detail: problem, Fix: ""})
 		}
 	case "WEP":
 		if !validWEPKey(w.Password) {
@@ -115,6 +124,21 @@ func validPassphrase(p string) bool {
 	return true
 }
 
+// saePasswordProblem applies the WPA passphrase rule to a T:SAE password,
+// without the raw-key form: SAE derives its key from the password itself
+// (IEEE 802.11-2020 §12.4), so there is no 64-hex-digit PSK, and Android
+// reads a T:SAE password as text (WifiUriParser) and refuses text over 63
+// characters (WifiConfigurationUtil.validatePassword).
+func saePasswordProblem(p string) string {
+	if len(p) == 64 && isHexString(p) {
+		return "a WPA3 (SAE) network has no 64-hex-digit raw key: readers take T:SAE;P: as text, and Android refuses a password over 63 characters; give the passphrase itself (8 to 63 printable ASCII characters)"
+	}
+	if !validPassphrase(p) {
+		return "a WPA3 (SAE) password is checked as a WPA passphrase: 8 to 63 printable ASCII characters (IEEE 802.11i-2004 Annex H.4)"
+	}
+	return ""
+}
+
 func validWEPKey(k string) bool {
 	switch len(k) {
 	case 5, 13:
@@ -128,6 +152,15 @@ func validWEPKey(k string) bool {
 // encodeWiFi writes WIFI:T:..;S:..;P:..;H:..;; with fields escaped. The
 // field order follows the WPA3 specification's annex (T, R, S, H, P), which
 // every reader accepts since the grammar is order-free.
+//
+// No value is put in double quotes. The ZXing wiki asks for quotes around
+// an SSID or password that "could be interpreted as hex", for ZXing's
+// Android app (WifiConfigManager.quoteNonHex reads an all-hex SSID as hex
+// bytes), but current Android quotes every value itself and keeps written
+// quotes as part of it (AOSP WifiUriParserTest: S:"""" is the SSID """"),
+// so quotes would name another network there. A password needs none: the
+// hex forms readers take as a raw key, 64 digits for WPA and 10 or 26 for
+// WEP, are exactly the forms checkWiFi accepts as keys.
 func encodeWiFi(w WiFi) string {
 	t, wpa3 := wifiAuth(w.Security, w.Password)
 	var b strings.Builder

@@ -43,3 +43,62 @@ func TestWiFi(t *testing.T) {
 		{"password on open network", map[string]string{"ssid": "x", "password": "12345678", "security": "nopass"}, "password"},
 	})
 }
+
+// TestWiFiSAE checks security=SAE: Android's Wi-Fi sharing writes
+// WIFI:S:..;T:SAE;P:..;H:false;; for a WPA3-only network
+// (WifiNetworkConfig.getQrCode) and its WifiUriParser reads T:SAE back,
+// while security=WPA3 keeps the WPA3 specification's T:WPA;R:1. The
+// password is checked as a WPA passphrase, without the 64-hex-digit raw
+// key, which SAE does not have.
+func TestWiFiSAE(t *testing.T) {
+	vectors := []vector{
+		{"SAE", "AOSP WifiUriParserTest: WIFI:S:xx;T:SAE;P:a (passphrase lengthened to 8)",
+			map[string]string{"ssid": "xx", "password": "abcdefgh", "security": "SAE"},
+			`WIFI:T:SAE;S:xx;P:abcdefgh;;`},
+		{"sae in lower case, hidden", "AOSP WifiNetworkConfig.getQrCode writes T:SAE and H:",
+			map[string]string{"ssid": "Home", "password": "correct horse battery", "security": "sae", "hidden": "true"},
+			`WIFI:T:SAE;S:Home;P:correct horse battery;H:true;;`},
+	}
+	runVectors(t, "wifi", vectors)
+	snapVectors(t, vectors)
+	runBad(t, "wifi", []bad{
+		{"SAE without password", map[string]string{"ssid": "x", "security": "SAE"}, "password"},
+		{"SAE password under 8", map[string]string{"ssid": "x", "password": "short", "security": "SAE"}, "password"},
+		{"SAE password over 63", map[string]string{"ssid": "x", "password": strings.Repeat("a", 64), "security": "SAE"}, "password"},
+		{"SAE has no raw 64-hex-digit key", map[string]string{"ssid": "x", "password": strings.Repeat("ab", 32), "security": "SAE"}, "password"},
+		{"SAE with EAP fields", map[string]string{"ssid": "x", "password": "12345678", "security": "SAE", "eap": "PEAP"}, "eap"},
+	})
+	recogniseVectors(t, "wifi", []recognised{
+		{"Android share code", "AOSP WifiNetworkConfig.getQrCode: S, T, P, H order",
+			`WIFI:S:Home;T:SAE;P:correct horse battery;H:false;;`,
+			map[string]string{"ssid": "Home", "password": "correct horse battery", "security": "SAE"},
+			`WIFI:T:SAE;S:Home;P:correct horse battery;;`},
+	})
+}
+
+// TestWiFiHexValues pins that no value is quoted. Readers take a password
+// of hex digits as a raw key only at the key lengths, which are the
+// lengths qrforge accepts as keys: 64 for WPA (IEEE 802.11i-2004 Annex
+// H.4; ZXing WifiConfigManager quoteNonHex(password, 64); AOSP
+// WifiUriParser [0-9A-Fa-f]{64}) and 10 or 26 for WEP (quoteNonHex(password,
+// 10, 26, 58)). An all-hex SSID stays unquoted too: ZXing's app would read
+// "CAFE" as text, but AOSP WifiUriParser keeps the quotes in the SSID.
+func TestWiFiHexValues(t *testing.T) {
+	psk := strings.Repeat("0123456789abcdef", 4)
+	vectors := []vector{
+		{"all-hex SSID unquoted", "AOSP WifiUriParserTest: S:\"\"\"\" gives the SSID \"\"\"\" (quotes kept)",
+			map[string]string{"ssid": "CAFE", "password": "12345678"},
+			`WIFI:T:WPA;S:CAFE;P:12345678;;`},
+		{"64 hex digits are the WPA PSK", "IEEE 802.11i-2004 Annex H.4; ZXing WifiConfigManager quoteNonHex(password, 64)",
+			map[string]string{"ssid": "Home", "password": psk, "security": "WPA"},
+			`WIFI:T:WPA;S:Home;P:` + psk + `;;`},
+		{"hex-looking passphrase stays text", "ZXing WifiConfigManager: only 64 hex digits are a WPA key, others are quoted as text",
+			map[string]string{"ssid": "Home", "password": "deadbeef", "security": "WPA"},
+			`WIFI:T:WPA;S:Home;P:deadbeef;;`},
+		{"26 hex digits are a WEP-104 key", "ZXing WifiConfigManager quoteNonHex(password, 10, 26, 58)",
+			map[string]string{"ssid": "Old", "password": "0123456789abcdef0123456789", "security": "WEP"},
+			`WIFI:T:WEP;S:Old;P:0123456789abcdef0123456789;;`},
+	}
+	runVectors(t, "wifi", vectors)
+	snapVectors(t, vectors)
+}

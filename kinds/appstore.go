@@ -68,7 +68,7 @@ func checkAppStore(a *AppStore) []registry.FieldError {
 	case a.Platform == "ios" && a.IOS == "":
 		errs = append(errs, registry.FieldError{Field: "ios", Detail: "platform=ios needs ios, the App Store link or Apple ID", Fix: "284882215"})
 	case a.Platform == "android" && a.Android == "":
-		errs = append(errs, registry.FieldError{Field: "android", Detail: "platform=android needs android, the application ID", Fix: "com.example.myapp"})
+		errs = append(errs, registry.FieldError{Field: "android", Detail: "platform=android needs android, the application ID", Fix: ""})
 	}
 	if a.IOS != "" {
 		if id, ok := appleAppIDOf(a.IOS); ok {

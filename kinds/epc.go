@@ -79,7 +79,7 @@ func checkEPC(e *EPC) []registry.FieldError {
 	}
 	errs = append(errs, checkTextFields(textField{"name", e.Name}, textField{"text", e.Text}, textField{"info", e.Info})...)
 	if strings.TrimSpace(e.Name) == "" {
-		errs = append(errs, registry.FieldError{Field: "name", Detail: "name, the beneficiary's name (AT-21), is mandatory (EPC069-12, data element Name)", Fix: "Red Cross of Belgium"})
+		errs = append(errs, registry.FieldError{Field: "name", Detail: "name, the beneficiary's name (AT-21), is mandatory (EPC069-12, data element Name)", Fix: ""})
 	}
 	ibanErrs := checkIBAN("iban", &e.IBAN, epcExampleIBAN)
 	errs = append(errs, ibanErrs...)

@@ -78,7 +78,7 @@ func checkOTPAuth(o *OTPAuth) []registry.FieldError {
 		}
 	}
 	if o.Account == "" {
-		errs = append(errs, registry.FieldError{Field: "account", Detail: "account is required: the label names the account (Key Uri Format, Label)", Fix: "alice@example.com"})
+		errs = append(errs, registry.FieldError{Field: "account", Detail: "account is required: the label names the account (Key Uri Format, Label)", Fix: ""})
 	}
 	errs = append(errs, checkTextFields(textField{"account", o.Account}, textField{"issuer", o.Issuer})...)
 	hotp := o.OTPType == "hotp"

@@ -69,3 +69,15 @@ func cutSchemeFold(p, prefix string) (string, bool) {
 	}
 	return p[len(prefix):], true
 }
+
+// uriFix is a URI with its spaces percent-encoded and control characters
+// dropped (RFC 3986 §2.1): the caller's link, written so that it is one.
+func uriFix(u string) string {
+	u = strings.Map(func(r rune) rune {
+		if r < ' ' || r == 0x7f {
+			return -1
+		}
+		return r
+	}, u)
+	return strings.ReplaceAll(u, " ", "%20")
+}

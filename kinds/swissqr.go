@@ -231,7 +231,7 @@ func checkSwissAddress(party string, required bool, name, street, building, post
 	}
 	switch {
 	case country == "":
-		errs = append(errs, registry.FieldError{Field: party + "_country", Detail: party + "_country is mandatory in a structured address (IG QR-bill v2.3, address type S)", Fix: "CH"})
+		errs = append(errs, registry.FieldError{Field: party + "_country", Detail: party + "_country is mandatory in a structured address (IG QR-bill v2.3, address type S)", Fix: ""})
 	case !iso3166.IsCountryCode(country):
 		fix := "CH"
 		if up := strings.ToUpper(country); iso3166.IsCountryCode(up) {

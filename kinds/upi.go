@@ -62,7 +62,7 @@ func checkUPI(u *UPI) []registry.FieldError {
 		errs = append(errs, registry.FieldError{Field: "pa", Detail: "pa is a UPI address <handle>@<psp>: letters, digits, '.', '-' or '_', then '@' and the PSP handle (NPCI UPI Linking Specification §1.2)", Fix: ""})
 	}
 	if strings.TrimSpace(u.PN) == "" {
-		errs = append(errs, registry.FieldError{Field: "pn", Detail: "pn, the payee name, is mandatory (NPCI UPI Linking Specification §1.2)", Fix: "Shop One"})
+		errs = append(errs, registry.FieldError{Field: "pn", Detail: "pn, the payee name, is mandatory (NPCI UPI Linking Specification §1.2)", Fix: ""})
 	}
 	if u.AM != "" {
 		am := strings.TrimSpace(u.AM)

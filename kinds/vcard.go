@@ -57,7 +57,7 @@ func checkVCard(v *VCard) []registry.FieldError {
 	if vcardFormattedName(*v) == "" {
 		// RFC 2426 §1 and RFC 6350 §6.2.1: FN is required, so a card
 		// needs someone or something to be named.
-		errs = append(errs, registry.FieldError{Field: "fn", Detail: "a vCard needs a name for its required FN property (RFC 6350 §6.2.1): give fn, ln or org", Fix: "John"})
+		errs = append(errs, registry.FieldError{Field: "fn", Detail: "a vCard needs a name for its required FN property (RFC 6350 §6.2.1): give fn, ln or org", Fix: ""})
 	}
 	for _, p := range []struct{ name, value string }{{"phone", v.Phone}, {"phone2", v.Phone2}} {
 		if p.value != "" && !looksLikePhone(p.value) {
@@ -65,7 +65,7 @@ func checkVCard(v *VCard) []registry.FieldError {
 		}
 	}
 	if strings.ContainsFunc(v.URL, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
-		errs = append(errs, registry.FieldError{Field: "url", Detail: "url must not contain spaces or control characters (RFC 3986 §2)", Fix: "https://example.com/"})
+		errs = append(errs, registry.FieldError{Field: "url", Detail: "url must not contain spaces or control characters (RFC 3986 §2)", Fix: uriFix(v.URL)})
 	}
 	if strings.Contains(v.URL, `\`) {
 		// A backslash is no URI character (RFC 3986 §2), and readers

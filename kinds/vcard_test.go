@@ -214,3 +214,14 @@ func TestVCardRecognise(t *testing.T) {
 		}
 	}
 }
+
+// A url with a space gets the caller's own link percent-encoded (RFC 3986
+// §2.1) as its fix, never an example address.
+func TestVCardURLFixKeepsTheLink(t *testing.T) {
+	runFixed(t, "vcard", []fixed{
+		{"space in the url", map[string]string{"fn": "Ada", "url": "https://ex.com/a b"}, "url", "RFC 3986", "https://ex.com/a%20b"},
+	})
+	runFixed(t, "mecard", []fixed{
+		{"space in the url", map[string]string{"fn": "Ada", "url": "https://ex.com/a b"}, "url", "RFC 3986", "https://ex.com/a%20b"},
+	})
+}

@@ -80,7 +80,7 @@ func checkWiFi(w *WiFi) []registry.FieldError {
 	switch t {
 	case "WPA":
 		if !validPassphrase(w.Password) {
-			errs = append(errs, registry.FieldError{Field: "password", Detail: "a WPA passphrase is 8 to 63 printable ASCII characters or 64 hex digits (IEEE 802.11i-2004 Annex H.4)", Fix: "correct horse battery"})
+			errs = append(errs, registry.FieldError{Field: "password", Detail: "a WPA passphrase is 8 to 63 printable ASCII characters or 64 hex digits (IEEE 802.11i-2004 Annex H.4)", Fix: ""})
 		}
 	case "SAE":
 		if problem := saePasswordProblem(w.Password); problem != "" {
@@ -88,7 +88,7 @@ func checkWiFi(w *WiFi) []registry.FieldError {
 		}
 	case "WEP":
 		if !validWEPKey(w.Password) {
-			errs = append(errs, registry.FieldError{Field: "password", Detail: "a WEP key is 5 or 13 ASCII characters, or 10 or 26 hex digits (40- or 104-bit WEP)", Fix: "abcde"})
+			errs = append(errs, registry.FieldError{Field: "password", Detail: "a WEP key is 5 or 13 ASCII characters, or 10 or 26 hex digits (40- or 104-bit WEP)", Fix: ""})
 		}
 	case "WPA2-EAP":
 		if w.EAP == "" {

@@ -2,6 +2,7 @@ package registry
 
 import (
 	"math/big"
+	"net/url"
 	"strings"
 	"unicode"
 
@@ -18,7 +19,8 @@ import (
 // changed, accents dropped, the same number written another way (48,20 and
 // 48.2), a leading international prefix 00 written + and a trunk prefix
 // "(0)" left out of a phone number (ITU-T E.123 §2.5, §7.1), or https://
-// put before a web address written without a scheme. Otherwise its letters
+// put before a web address written without a scheme, characters of a link
+// percent-encoded (RFC 3986 §2.1: "a b" and "a%20b"). Otherwise its letters
 // and digits are original's, all of them, in the same order: nothing is
 // added, and nothing is cut (a shortened name or SSID is another payee or
 // network).
@@ -28,6 +30,9 @@ func Mechanical(original, fix string) bool {
 	}
 	if rest, ok := strings.CutPrefix(fix, "https://"); ok && !strings.Contains(original, "://") {
 		fix = rest
+	}
+	if decoded, err := url.PathUnescape(fix); err == nil && strings.Contains(original, "://") {
+		fix = decoded
 	}
 	if strings.HasPrefix(strings.TrimSpace(fix), "+") {
 		original = strings.ReplaceAll(original, "(0)", "")

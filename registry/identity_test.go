@@ -19,6 +19,8 @@ func TestMechanical(t *testing.T) {
 		{"+44 (0)20 7946 0000", "+44-20-7946-0000", true},
 		{"example.com/landing", "https://example.com/landing", true},
 		{"PEDIDO-42 / ção", "PEDIDO42cao", true},
+		{"https://ex.com/a b", "https://ex.com/a%20b", true},
+		{"https://ex.com/a b", "https://ex.com/a%20c", false},
 		// Not mechanical: another account, a cut name, an added
 		// country code, an example in place of the caller's value.
 		{"DE00123", "BE72000000001616", false},

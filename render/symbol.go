@@ -174,6 +174,9 @@ func MaxFit(data string, level Level) int {
 }
 
 func maxFit(data string, level Level, eci int) int {
+	if len(data) <= qrcode.SafeBytes(level.code()) {
+		return len(data) // fits without planning its segments
+	}
 	if _, err := qrcode.FitECI([]byte(data), level.code(), eci); err == nil {
 		return len(data)
 	}

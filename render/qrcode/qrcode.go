@@ -164,3 +164,8 @@ func transpose(dst, src []byte, size int) {
 		}
 	}
 }
+
+// SafeBytes is how many bytes of any data a version 40 symbol holds at
+// level whatever their modes and with an ECI header: byte mode is the
+// least dense (§7.4.5), and its mode, count and ECI header take 32 bits.
+func SafeBytes(level Level) int { return dataCodewords(40, level) - 4 }

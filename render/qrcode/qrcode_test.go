@@ -235,3 +235,17 @@ func TestECIHeader(t *testing.T) {
 		t.Error("ECI 128 accepted; it needs a two-codeword designator this encoder does not write")
 	}
 }
+
+// SafeBytes bytes of the least dense data, with an ECI header, still fit
+// version 40 (Table 7: 2956 data codewords at L, 1276 at H).
+func TestSafeBytesFit(t *testing.T) {
+	for _, l := range []Level{L, M, Q, H} {
+		data := bytes.Repeat([]byte{0xff}, SafeBytes(l))
+		if _, err := FitECI(data, l, ECIUTF8); err != nil {
+			t.Errorf("level %v: %d bytes with ECI do not fit: %v", l, len(data), err)
+		}
+	}
+	if SafeBytes(L) != 2952 {
+		t.Errorf("SafeBytes(L) = %d, want 2952", SafeBytes(L))
+	}
+}

@@ -285,7 +285,7 @@ func TestToolsList(t *testing.T) {
 		// qr_generate: every rendering option the OpenAPI document lists,
 		// typed, with the bounds and enums of spec §2.1.
 		gen := schemasByName["qr_generate"]["properties"].(map[string]any)
-		for _, name := range []string{"data", "size", "format", "color", "bg", "style", "eye", "ec", "margin", "label", "tpl"} {
+		for _, name := range []string{"data", "size", "format", "color", "bg", "style", "eye", "ec", "margin", "label", "tpl", "eci"} {
 			if _, ok := gen[name]; !ok {
 				t.Errorf("qr_generate has no %s", name)
 			}

@@ -149,7 +149,7 @@ func TestLabelAndTemplateDecode(t *testing.T) {
 	}
 }
 
-// jsonMatrix is the format=json body (decisions.md, "Rendering").
+// jsonMatrix is the format=json body (README "Options").
 type jsonMatrix struct {
 	Version int     `json:"version"`
 	EC      string  `json:"ec"`

@@ -114,7 +114,7 @@ func (q *query) encode() string {
 
 func escape(s string) string { return strings.ReplaceAll(url.QueryEscape(s), "+", "%20") }
 
-// problem is the API's problem document (spec §2.2).
+// problem is the API's problem document (README "Errors").
 type problem struct {
 	Type   string `json:"type"`
 	Title  string `json:"title"`

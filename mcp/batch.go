@@ -11,7 +11,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
-// batchPath is the batch endpoint (spec §4.5).
+// batchPath is the batch endpoint (README "Batch, decode, verify").
 const batchPath = "/api/v1/qr/batch"
 
 // batchOutputs are the outputs qr_batch offers: the batch endpoint's, but
@@ -23,7 +23,7 @@ var batchOutputs = []struct{ name, about string }{
 	{"json", "the module matrix"},
 }
 
-// maxBatchItems is the batch endpoint's default limit (spec §4.5, §8),
+// maxBatchItems is the batch endpoint's default limit (README "Batch, decode, verify"; docs/operations.md),
 // for the schema; the endpoint enforces its configured one.
 const maxBatchItems = 1000
 

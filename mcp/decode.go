@@ -10,7 +10,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
-// decodePath is the decode endpoint (spec §4.6).
+// decodePath is the decode endpoint (README "Batch, decode, verify").
 const decodePath = "/api/v1/decode"
 
 // decode serves qr_decode: the image, out of its base64, is the body of

@@ -1,4 +1,4 @@
-// Package mcp serves qrforge over the Model Context Protocol (spec §4.8):
+// Package mcp serves qrforge over the Model Context Protocol (README "For agents and tools"):
 // Streamable HTTP, stateless, no authentication. Its six tools are thin
 // calls into the HTTP API, served in-process through the API's own handler,
 // so a tool's image is byte for byte what the URL in its result returns, and
@@ -19,7 +19,7 @@ import (
 	"github.com/qrforge/qrforge/schemas"
 )
 
-// version is the MCP server's version, the API's (spec §9).
+// version is the MCP server's version, the API's (README "For agents and tools").
 const version = "1.0.0"
 
 const instructions = "qrforge generates QR codes. Use qr_generate for a URL or text, qr_generate_typed for a payload qrforge builds and validates " +
@@ -67,14 +67,14 @@ func New(handler http.Handler, baseURL string, opts ...Option) http.Handler {
 	srv.AddTools(t.definitions()...)
 	srv.AddResources(kindResources()...)
 	return server.NewStreamableHTTPServer(srv,
-		// Stateless (spec §4.8: it stores nothing): no session IDs, so any
+		// Stateless (README "For agents and tools": it stores nothing): no session IDs, so any
 		// request can go to any instance.
 		server.WithStateLess(true),
 		// Nothing is ever pushed to a client, so there is no stream to hold
 		// open; GET answers 405, as the transport allows.
 		server.WithDisableStreaming(true),
 		// The rebinding check guards local servers that hold private data;
-		// qrforge holds none, answers every origin (spec §5), and runs
+		// qrforge holds none, answers every origin (README "Responses"), and runs
 		// behind proxies that keep the public Host on loopback.
 		server.WithDisableLocalhostProtection(true),
 		server.WithStreamableHTTPLogger(cfg.logger),

@@ -30,7 +30,7 @@ import (
 	"github.com/qrforge/qrforge/server"
 )
 
-// The six tools of spec §4.8.
+// The six tools of README "For agents and tools".
 var sixTools = []string{"qr_batch", "qr_decode", "qr_generate", "qr_generate_typed", "qr_size_recommend", "qr_verify"}
 
 // start serves the whole API with the MCP endpoint mounted, as cmd/qrforge
@@ -283,7 +283,7 @@ func TestToolsList(t *testing.T) {
 		}
 
 		// qr_generate: every rendering option the OpenAPI document lists,
-		// typed, with the bounds and enums of spec §2.1.
+		// typed, with the bounds and enums of README "Options".
 		gen := schemasByName["qr_generate"]["properties"].(map[string]any)
 		for _, name := range []string{"data", "size", "format", "color", "bg", "style", "eye", "ec", "margin", "label", "tpl", "eci"} {
 			if _, ok := gen[name]; !ok {

@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-// option is one rendering option of spec §2.1 as the API's own OpenAPI
+// option is one rendering option of README "Options" as the API's own OpenAPI
 // document describes it. The tools take their option properties from there,
 // so an option added to the API appears in the tools with the same type,
 // bounds, default and description, and package mcp keeps no option table.
@@ -23,7 +23,7 @@ type option struct {
 }
 
 // generateOperation is the operationId whose parameters are the rendering
-// options (spec §4.2, generate_qr).
+// options (README "Make a code", generate_qr).
 const generateOperation = "generate_qr"
 
 // renderingOptions reads the rendering options from /api/openapi.json:

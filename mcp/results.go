@@ -184,5 +184,5 @@ func (t *tools) argumentsOf(fix string) map[string]any {
 	return args
 }
 
-// genericPath is the generic generation endpoint (spec §4.2).
+// genericPath is the generic generation endpoint (README "Make a code").
 const genericPath = "/api/v1/qr"

@@ -9,7 +9,7 @@ import (
 	"github.com/qrforge/qrforge/registry"
 )
 
-// The six tools of spec §4.8.
+// The six tools of README "For agents and tools".
 const (
 	toolGenerate      = "qr_generate"
 	toolGenerateTyped = "qr_generate_typed"
@@ -161,7 +161,7 @@ func (t *tools) targetProperties() object {
 	}
 }
 
-// batchProperties are qr_batch's arguments (spec §2.3, without zip).
+// batchProperties are qr_batch's arguments (README "Batch, decode, verify", without zip).
 func (t *tools) batchProperties() object {
 	style := map[string]any{"type": "object", "properties": t.all.properties(), "additionalProperties": false}
 	item := map[string]any{

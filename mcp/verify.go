@@ -6,7 +6,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
-// verifyPath is the verify endpoint (spec §4.7).
+// verifyPath is the verify endpoint (README "Batch, decode, verify").
 const verifyPath = "/api/v1/verify"
 
 // verify serves qr_verify: GET /api/v1/verify with data, or type=<kind>

@@ -100,7 +100,7 @@ type Options struct {
 	Overlay    Overlay // an emblem over the centre, when Overlay.Size > 0
 }
 
-// Defaults of spec §2.1.
+// Defaults of README "Options".
 const (
 	DefaultSize   = 512
 	DefaultMargin = 4

@@ -13,7 +13,7 @@ import (
 // followed by its name, as the registry writes the kinds' $id.
 const BaseID = "https://qrforge.dev/schemas/"
 
-// MaxBatchItems is the largest batch (spec §4.5, §8).
+// MaxBatchItems is the largest batch (README "Batch, decode, verify"; docs/operations.md).
 const MaxBatchItems = 1000
 
 // Files returns every schema file, name to content, for the kinds
@@ -40,7 +40,7 @@ func encode(s *jsonschema.Schema) []byte {
 }
 
 // batchOutputs are the values of the batch body's output member
-// (decisions, "Batch").
+// (README "Batch, decode, verify").
 var batchOutputs = []any{"url", "base64", "svg", "json", "zip"}
 
 // formats and maxLabel repeat the API's format list and caption limit
@@ -50,7 +50,7 @@ var formats = []any{"png", "svg", "svg-tiny", "json", "base64"}
 
 const maxLabel = 64
 
-// Batch is the schema of the batch request body (spec §2.3): shared
+// Batch is the schema of the batch request body (README "Batch, decode, verify"): shared
 // rendering options, and at most 1000 items that are each either data or a
 // kind with its fields. A typed item's fields are checked against that
 // kind's own schema file, by $ref.
@@ -88,7 +88,7 @@ func Batch() *jsonschema.Schema {
 		Version:              "https://json-schema.org/draft/2020-12/schema",
 		ID:                   jsonschema.ID(BaseID + "batch.json"),
 		Title:                "batch",
-		Description:          "Request body of POST /api/v1/qr/batch (qrforge spec §2.3 and §4.5).",
+		Description:          "Request body of POST /api/v1/qr/batch (see the README, Batch, decode, verify).",
 		Type:                 "object",
 		Required:             []string{"items"},
 		AdditionalProperties: jsonschema.FalseSchema,
@@ -105,12 +105,12 @@ func Batch() *jsonschema.Schema {
 	)
 }
 
-// Style is the object of rendering options (spec §2.1) under their
+// Style is the object of rendering options (README "Options") under their
 // canonical names.
 func Style() *jsonschema.Schema {
 	return withProps(&jsonschema.Schema{
 		Type:                 "object",
-		Description:          "Rendering options (spec §2.1), under their canonical names.",
+		Description:          "Rendering options (see the README, Options), under their canonical names.",
 		AdditionalProperties: jsonschema.FalseSchema,
 	},
 		"size", &jsonschema.Schema{Type: "integer", Minimum: num(render.MinSize), Maximum: num(render.MaxSize), Default: render.DefaultSize,

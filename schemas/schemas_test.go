@@ -67,8 +67,8 @@ func TestEveryKindHasASchema(t *testing.T) {
 	}
 }
 
-// TestBatchSchema checks the batch body's shape against spec §2.3 and the
-// decisions on batch outputs.
+// TestBatchSchema checks the batch body's shape against README "Batch, decode, verify" and the
+// README "Batch, decode, verify" on batch outputs.
 func TestBatchSchema(t *testing.T) {
 	var s struct {
 		Properties struct {
@@ -117,7 +117,7 @@ func TestBatchSchema(t *testing.T) {
 	}
 	for _, name := range []string{"size", "format", "color", "bg", "style", "eye", "ec", "margin"} {
 		if _, ok := s.Defs.Style.Properties[name]; !ok {
-			t.Errorf("style has no %s (spec §2.1)", name)
+			t.Errorf("style has no %s (README, Options)", name)
 		}
 	}
 }

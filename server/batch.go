@@ -21,7 +21,7 @@ import (
 	"github.com/qrforge/qrforge/registry"
 )
 
-// Default limits of POST /api/v1/qr/batch (spec §4.5, §8); Config.MaxBody
+// Default limits of POST /api/v1/qr/batch (README "Batch, decode, verify"; docs/operations.md); Config.MaxBody
 // and Config.MaxBatchItems change them.
 const (
 	maxBatchBody  = 4 << 20
@@ -32,7 +32,7 @@ const (
 	maxInlineSize = 1024
 )
 
-// Batch outputs (decisions, "Batch").
+// Batch outputs (README "Batch, decode, verify").
 const (
 	outputURL    = "url"
 	outputBase64 = "base64"
@@ -53,7 +53,7 @@ var outputFormats = map[string][]Format{
 	outputJSON:   {FormatJSON},
 }
 
-// batchKeys are the members of the request body (spec §2.3) and of an item.
+// batchKeys are the members of the request body (README "Batch, decode, verify") and of an item.
 var (
 	batchKeys = []string{"output", "style", "items"}
 	itemKeys  = []string{"data", "id", "type", "fields", "style"}
@@ -375,7 +375,7 @@ func (s *Server) batchItem(i int, req *batchRequest) batchResult {
 	for k, v := range req.style {
 		values[k] = v
 	}
-	// The item's style overrides the shared one key by key (spec §4.5).
+	// The item's style overrides the shared one key by key (README "Batch, decode, verify").
 	for k, v := range item.style {
 		values[k] = v
 	}

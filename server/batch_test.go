@@ -56,7 +56,7 @@ func runCurl(t testing.TB, h http.Handler, fix string) *httptest.ResponseRecorde
 	return sendBody(t, h, method, target, contentType, body)
 }
 
-// batchAnswer is the non-zip answer (decisions, "Batch").
+// batchAnswer is the non-zip answer (README "Batch, decode, verify").
 type batchAnswer struct {
 	Count     int `json:"count"`
 	Succeeded int `json:"succeeded"`

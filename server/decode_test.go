@@ -170,7 +170,7 @@ func shellWords(t testing.TB, s string) []string {
 	return words
 }
 
-// decoded is the answer of POST /api/v1/decode (decisions, "Decode").
+// decoded is the answer of POST /api/v1/decode (README "Batch, decode, verify").
 type decoded struct {
 	Results []struct {
 		Text   string            `json:"text"`

@@ -281,7 +281,7 @@ func (s *Server) renderSymbol(sym *render.Symbol, r *Rendering, target fixTarget
 	return &Output{Body: body, ContentType: contentType, Symbol: sym}, nil
 }
 
-// renderFormat produces the body and content type of spec §4.1.
+// renderFormat produces the body and content type of README "Responses".
 func renderFormat(sym *render.Symbol, r *Rendering) ([]byte, string, error) {
 	switch r.Format {
 	case FormatSVG:

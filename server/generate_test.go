@@ -192,7 +192,7 @@ func TestPreflight(t *testing.T) {
 	}
 }
 
-// The path form (spec §4.3, decisions "Path form"): the path is the data,
+// The path form (README "Make a code"): the path is the data,
 // the last .png, .svg or .json the format, and options follow in the query.
 func TestPathForm(t *testing.T) {
 	tests := []struct {
@@ -257,7 +257,7 @@ func TestPathForm(t *testing.T) {
 	})
 }
 
-// Generation is deterministic (spec §1): the same request gives the same
+// Generation is deterministic (README, opening paragraph): the same request gives the same
 // bytes, whatever was served in between.
 func TestDeterministic(t *testing.T) {
 	targets := []string{
@@ -281,7 +281,7 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// The JSON matrix shape of decisions "Rendering".
+// The JSON matrix shape of README "Options".
 func TestJSONMatrix(t *testing.T) {
 	m := readMatrix(t, ok(t, "/api/v1/qr?data=matrix&format=json&ec=M&margin=3"))
 	if m.Version != 1 || m.EC != "M" || m.Size != 21 || m.Margin != 3 {
@@ -323,7 +323,7 @@ func equalInts(a, b []int) bool {
 	return true
 }
 
-// The automatic level (decisions "Rendering"): the smallest version at M,
+// The automatic level (README "Options"): the smallest version at M,
 // then the highest level that still fits that version.
 func TestAutomaticLevel(t *testing.T) {
 	tests := []struct{ data, version, ec string }{

@@ -57,7 +57,7 @@ func ok(t testing.TB, target string) []byte {
 	return rec.Body.Bytes()
 }
 
-// problem is the problem document of spec §2.2 as a client reads it.
+// problem is the problem document of README "Errors" as a client reads it.
 type problem struct {
 	Type    string `json:"type"`
 	Title   string `json:"title"`
@@ -73,7 +73,7 @@ type problem struct {
 }
 
 // readProblem asserts that rec is a problem document with the headers every
-// error carries (spec §7, decisions "Errors") and returns it.
+// error carries (README "Errors") and returns it.
 func readProblem(t testing.TB, rec *httptest.ResponseRecorder, status int, kind string) problem {
 	t.Helper()
 	if rec.Code != status {
@@ -163,7 +163,7 @@ func decodeQR(t testing.TB, b []byte) string {
 	return res.GetText()
 }
 
-// matrix is the body of format=json (decisions, "Rendering").
+// matrix is the body of format=json (README "Options").
 type matrix struct {
 	Version int     `json:"version"`
 	EC      string  `json:"ec"`

@@ -7,14 +7,14 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// mcpPath is the MCP endpoint (spec §4.8).
+// mcpPath is the MCP endpoint (README "For agents and tools").
 const mcpPath = "/api/mcp"
 
 // maxMCPBody bounds a JSON-RPC message: qr_decode's largest image (10 MiB)
 // in base64 with room for the envelope.
 const maxMCPBody = 16 << 20
 
-// mcpTools are the tools of spec §4.8, for the descriptions; the MCP
+// mcpTools are the tools of README "For agents and tools", for the descriptions; the MCP
 // server's tools/list is the authority and a test keeps the two equal.
 var mcpTools = []struct{ name, about string }{
 	{"qr_generate", "data plus every rendering option; PNG as image content, other formats as text"},

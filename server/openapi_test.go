@@ -110,7 +110,7 @@ func newOpenAPIValidator(t *testing.T, body []byte) validator.Validator {
 }
 
 // TestOpenAPIIsValid31 validates the document against the OpenAPI 3.1
-// specification's schema, and checks spec §5 and §9: version 1.0.0, no
+// specification's schema, and checks README "Responses" and §9: version 1.0.0, no
 // security schemes.
 func TestOpenAPIIsValid31(t *testing.T) {
 	body := openAPIBytes(t, describedHandler())
@@ -125,7 +125,7 @@ func TestOpenAPIIsValid31(t *testing.T) {
 	}
 	doc := readOpenAPI(t, body)
 	if !strings.HasPrefix(doc.OpenAPI, "3.1.") {
-		t.Errorf("openapi %q, want 3.1.x (spec §9)", doc.OpenAPI)
+		t.Errorf("openapi %q, want 3.1.x (README, For agents and tools)", doc.OpenAPI)
 	}
 	var info struct {
 		Info struct {
@@ -134,10 +134,10 @@ func TestOpenAPIIsValid31(t *testing.T) {
 	}
 	json.Unmarshal(body, &info)
 	if info.Info.Version != "1.0.0" {
-		t.Errorf("info.version %q, want 1.0.0 (spec §9)", info.Info.Version)
+		t.Errorf("info.version %q, want 1.0.0 (README, For agents and tools)", info.Info.Version)
 	}
 	if _, ok := doc.Components["securitySchemes"]; ok || doc.Security != nil {
-		t.Error("the document declares security; spec §5 says none")
+		t.Error("the document declares security; the README (Responses) says none")
 	}
 	for path, item := range doc.Paths {
 		for method, op := range item {

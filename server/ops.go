@@ -52,7 +52,7 @@ func (s *Server) readyz(c *gin.Context) {
 	c.JSON(http.StatusOK, gin.H{"status": "ready", "kinds": kinds})
 }
 
-// pngSignature starts every PNG file (PNG spec §5.2).
+// pngSignature starts every PNG file (PNG README "Responses".2).
 var pngSignature = []byte("\x89PNG\r\n\x1a\n")
 
 // readinessRender encodes and draws a small code the way a request does.

@@ -13,7 +13,7 @@ import (
 	"github.com/qrforge/qrforge/render"
 )
 
-// option is one query parameter of spec §2.1 with the names other QR APIs
+// option is one query parameter of README "Options" with the names other QR APIs
 // use for it (goQR, QuickChart, Google's chart API), so that an existing
 // call works by changing only the host.
 type option struct {
@@ -46,7 +46,7 @@ var (
 // renderOptions are the options every generation endpoint takes.
 var renderOptions = []option{optSize, optFormat, optColor, optBg, optStyle, optEye, optEC, optMargin, optLabel, optTpl, optECI, optChld, optCht, optChoe}
 
-// Format is an output format of spec §2.1.
+// Format is an output format of README "Options".
 type Format string
 
 // Output formats.
@@ -152,7 +152,7 @@ func canonicalName(name string, withData bool) string {
 	return name
 }
 
-// parseRendering reads the rendering options of spec §2.1 and, when
+// parseRendering reads the rendering options of README "Options" and, when
 // withData is set, the data to encode. It reports every bad parameter.
 func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	r := &Rendering{Format: FormatPNG, ECI: render.DefaultECI, Options: render.DefaultOptions(), Canonical: url.Values{}, Given: map[string]bool{}}
@@ -360,7 +360,7 @@ func drawableText(s string) string {
 
 // parseSize reads "512" or a square "512x512". When v is not a size, it
 // also returns the size a fix should use: the square form of a rectangle
-// (decisions, "Rendering"), else the default.
+// (README "Options"), else the default.
 func parseSize(v string) (size int, fixed string, err error) {
 	v = strings.TrimSpace(strings.ToLower(v))
 	w, h, isPair := strings.Cut(v, "x")

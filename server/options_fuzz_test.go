@@ -11,7 +11,7 @@ import (
 )
 
 // FuzzParseRendering feeds random query strings to parseRendering. It must
-// not panic; a request it accepts must be within spec §2.1's bounds; and a
+// not panic; a request it accepts must be within README "Options"'s bounds; and a
 // request it refuses must be fixed by its own fix: the fix URL, parsed
 // again, has no errors.
 func FuzzParseRendering(f *testing.F) {

@@ -13,8 +13,8 @@ import (
 	"testing"
 )
 
-// Every alias of spec §2.1 and §4.2 must give exactly the bytes of the
-// canonical name (aliases are part of the v1 contract, spec §9), and the
+// Every alias of README "Options" and §4.2 must give exactly the bytes of the
+// canonical name (aliases are part of the v1 contract, README "For agents and tools"), and the
 // canonical option must change the output, so that the test would notice an
 // alias that is silently ignored.
 func TestOptionAliases(t *testing.T) {
@@ -169,13 +169,13 @@ func TestOptionEffects(t *testing.T) {
 		{"/api/v1/qr?url=https%3A%2F%2Fexample.com%2F%3Fa%3D1%26b%3D2", []func(*testing.T, *httptest.ResponseRecorder){decodes("https://example.com/?a=1&b=2")}},
 		{"/api/v1/qr?q=plus+is+space", []func(*testing.T, *httptest.ResponseRecorder){decodes("plus is space")}},
 		{"/api/v1/qr?chl=google", []func(*testing.T, *httptest.ResponseRecorder){decodes("google")}},
-		// size: PNG is exactly size × size (decisions, "Rendering").
+		// size: PNG is exactly size × size (README "Options").
 		{q + "&size=64", []func(*testing.T, *httptest.ResponseRecorder){pngSide(64), decodes("effect")}},
 		{q + "&width=300", []func(*testing.T, *httptest.ResponseRecorder){pngSide(300), decodes("effect")}},
 		{q + "&s=333", []func(*testing.T, *httptest.ResponseRecorder){pngSide(333)}},
 		{q + "&chs=300x300", []func(*testing.T, *httptest.ResponseRecorder){pngSide(300)}},
 		{q + "&size=4096", []func(*testing.T, *httptest.ResponseRecorder){pngSide(4096)}},
-		// format: content type of spec §4.1.
+		// format: content type of README "Responses".
 		{q + "&format=png", []func(*testing.T, *httptest.ResponseRecorder){header("Content-Type", "image/png"), decodes("effect")}},
 		{q + "&type=svg", []func(*testing.T, *httptest.ResponseRecorder){header("Content-Type", "image/svg+xml"), bodyHas("<svg", `width="512"`)}},
 		{q + "&output=svg-tiny", []func(*testing.T, *httptest.ResponseRecorder){header("Content-Type", "image/svg+xml"), bodyHas(`version="1.2"`, `baseProfile="tiny"`), bodyLacks("<style")}},
@@ -209,7 +209,7 @@ func TestOptionEffects(t *testing.T) {
 		{q + "&dots=dot&ec=H", []func(*testing.T, *httptest.ResponseRecorder){decodes("effect")}},
 		{q + "&eyes=circle", []func(*testing.T, *httptest.ResponseRecorder){decodes("effect")}},
 		{q + "&eyestyle=leaf", []func(*testing.T, *httptest.ResponseRecorder){decodes("effect")}},
-		// label and tpl: text in SVG is escaped (decisions, "Rendering").
+		// label and tpl: text in SVG is escaped (README "Options").
 		{q + "&format=svg&label=Tom%20%26%20%3CJerry%3E", []func(*testing.T, *httptest.ResponseRecorder){bodyHas("<text", "Tom &amp; &lt;Jerry&gt;"), bodyLacks("<Jerry>")}},
 		{q + "&format=svg&caption=Menu", []func(*testing.T, *httptest.ResponseRecorder){bodyHas(">Menu</text>")}},
 		{q + "&format=svg&tpl=scanme", []func(*testing.T, *httptest.ResponseRecorder){bodyHas(">SCAN ME</text>")}},
@@ -276,7 +276,7 @@ func decodesOnWhite(want string) func(*testing.T, *httptest.ResponseRecorder) {
 	}
 }
 
-// Colour syntax of decisions "Rendering": hex with 3, 4, 6 or 8 digits,
+// Colour syntax of README "Options": hex with 3, 4, 6 or 8 digits,
 // with or without '#' (sent as %23), any case, and CSS names. Each spelling
 // must draw exactly what its 6- or 8-digit form draws.
 func TestColourSyntax(t *testing.T) {

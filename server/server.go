@@ -26,7 +26,7 @@ type Config struct {
 	CacheSize int64
 	// MaxBody bounds a JSON request body (batch), MaxUpload an image sent
 	// to decode, MaxBatchItems the items of one batch. Zero keeps the
-	// defaults of spec §8: 4 MiB, 10 MiB and 1000.
+	// defaults of docs/operations.md: 4 MiB, 10 MiB and 1000.
 	MaxBody       int64
 	MaxUpload     int64
 	MaxBatchItems int
@@ -163,7 +163,7 @@ func get(r *gin.Engine, path string, h gin.HandlerFunc) {
 	r.HEAD(path, h)
 }
 
-// cors allows every origin (spec §5) and answers preflights.
+// cors allows every origin (README "Responses") and answers preflights.
 func cors(c *gin.Context) {
 	h := c.Writer.Header()
 	h.Set("Access-Control-Allow-Origin", "*")

@@ -12,7 +12,7 @@ import (
 
 // Golden outputs live in the top-level snapshots/ directory. They pin the
 // bytes of every output format, which the ETag and year-long caches promise
-// never change for a request (spec §1): a renderer change that alters them
+// never change for a request (README, opening paragraph): a renderer change that alters them
 // must bump rendererVersion and refresh them with UPDATE_SNAPS=true.
 var (
 	golden    = snaps.WithConfig(snaps.Dir("../snapshots/server"), snaps.Raw())

@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-// verification is the answer of GET /api/v1/verify (decisions, "Verify").
+// verification is the answer of GET /api/v1/verify (README "Batch, decode, verify").
 type verification struct {
 	Scannable     bool    `json:"scannable"`
 	Decoded       string  `json:"decoded"`

@@ -109,7 +109,7 @@ type Site struct {
 // carries a content hash, so assets are cached for a year.
 const AssetsPath = "/assets/"
 
-// shortNames are the page names that differ from the API's (decisions, "Web
+// shortNames are the page names that differ from the API's (README "Web
 // pages"): fg for color, sec for a field named security. label and tpl are
 // already the API's names.
 var shortNames = map[string]string{"color": "fg", "security": "sec"}

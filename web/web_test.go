@@ -161,7 +161,7 @@ func (d *doc) attrOf(id, name string) string {
 	return v
 }
 
-// pageName is the name a page gives a field (decisions, "Web pages").
+// pageName is the name a page gives a field (README "Web pages").
 func pageName(field string) string {
 	if field == "security" {
 		return "sec"

@@ -36,7 +36,7 @@ type config struct {
 	logLevel       string
 }
 
-// Defaults. The body, upload and batch limits are those of spec §8.
+// Defaults. The body, upload and batch limits are those of docs/operations.md.
 const (
 	defaultAddr      = "127.0.0.1:8080"
 	defaultCacheSize = 64 << 20

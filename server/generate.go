@@ -304,12 +304,21 @@ func renderFormat(sym *render.Symbol, r *Rendering) ([]byte, string, error) {
 	}
 }
 
-// etagFor derives a strong validator from the canonical request: output is
-// deterministic, so equal requests give equal bytes.
+// etagFor derives a strong validator from the canonical request: the
+// renderer version, the kind ("" for /api/v1/qr), the payload and every
+// option under its canonical name with its normalised value (README
+// "Responses"). Output is deterministic, so equal canonical requests give
+// equal bytes, and an option that changes the bytes must be in Canonical:
+// TestETagNamesTheCanonicalRequest checks both ways.
 func etagFor(r *Rendering) string {
+	opts := url.Values{}
+	for k, v := range r.Canonical {
+		if k != optData.name {
+			opts[k] = v
+		}
+	}
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%+v", rendererVersion, r.Data, r.Format, r.Options)
-	fmt.Fprintf(h, "\x00%s\x00%s", r.Level, r.ECI)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s", rendererVersion, r.kind, r.Data, opts.Encode())
 	return `"` + hex.EncodeToString(h.Sum(nil)[:16]) + `"`
 }
 

@@ -94,6 +94,7 @@ func (s *Server) prepareKind(k registry.Entry, q query, malformed []paramError, 
 		r.Level = level
 	}
 	r.Options.Overlay = k.Hints().Overlay
+	r.kind = k.Name()
 	strange := unknownParams(q, strangers(q, fieldNames(k)), k.Path(), fieldNames(k))
 	errs = append(errs, strange...)
 	payload, fieldErrs := k.Build(values)

@@ -86,6 +86,9 @@ type Rendering struct {
 	Given map[string]bool
 	// fields are a typed kind's field values, for fixes.
 	fields map[string]string
+	// kind is the typed kind's name, "" for the generic endpoint: a
+	// kind may draw more than its payload (the Swiss cross).
+	kind string
 }
 
 // paramError is one bad parameter and the value that would fix it ("" to

@@ -1,0 +1,83 @@
+package server_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/url"
+	"testing"
+
+	"github.com/qrforge/qrforge/registry"
+)
+
+func lookupKind(t *testing.T, name string) registry.Entry {
+	t.Helper()
+	k, ok := registry.Lookup(name)
+	if !ok {
+		t.Fatalf("no kind %s", name)
+	}
+	return k
+}
+
+// The ETag names the canonical request: requests that differ only in
+// names, aliases, case, colour syntax or spelt-out defaults share it, and
+// requests that render different bytes never do.
+func TestETagNamesTheCanonicalRequest(t *testing.T) {
+	groups := [][]string{
+		{"/api/v1/qr?data=hello", "/api/v1/qr?text=hello", "/api/v1/qr?data=hello&size=512&format=png", "/api/v1/qr?DATA=hello&Size=512", "/api/v1/qr?data=hello&color=000&bg=white&margin=4&style=square&eye=square&eci=utf8"},
+		{"/api/v1/qr?data=hello&color=red", "/api/v1/qr?data=hello&fg=ff0000", "/api/v1/qr?data=hello&dark=%23FF0000", "/api/v1/qr?data=hello&color=255-0-0"},
+		{"/api/v1/qr?data=hello&eye=diamond", "/api/v1/qr?data=hello&eye=octagon", "/api/v1/qr?data=hello&eyes=OCTAGON"},
+		{"/api/v1/qr?data=hello&ec=h", "/api/v1/qr?data=hello&ecc=H", "/api/v1/qr?data=hello&chld=H%7C4"},
+		{"/api/v1/qr?data=caf%C3%A9&eci=none"},
+		{"/api/v1/qr?data=caf%C3%A9"},
+		{"/api/v1/qr?data=hello&format=svg"},
+		{"/api/v1/qr?data=hello&label=Hi"},
+		{"/api/v1/qr?data=hello&tpl=scanme"},
+		{"/api/v1/qr?data=hello&margin=2"},
+		{"/api/v1/qr?data=hello&size=300"},
+		{"/api/v1/qr?data=hello&style=dot"},
+		{"/api/v1/qr?data=hello&bg=transparent"},
+		{"/api/v1/text?text=hello"},
+		{"/api/v1/wifi?ssid=Home&password=secret123", "/api/v1/wifi?ssid=Home&password=secret123&security=WPA"},
+		{"/api/v1/qr?data=WIFI%3AT%3AWPA%3BS%3AHome%3BP%3Asecret123%3B%3B"},
+	}
+	// A kind may draw more than its payload: the Swiss QR-bill's cross.
+	swiss := url.Values{}
+	for name, v := range lookupKind(t, "swissqr").Example() {
+		swiss.Set(name, v)
+	}
+	var payload struct{ Payload string }
+	if err := json.Unmarshal(get(t, "/api/v1/swissqr/payload?"+swiss.Encode()).Body.Bytes(), &payload); err != nil {
+		t.Fatal(err)
+	}
+	groups = append(groups,
+		[]string{"/api/v1/swissqr?" + swiss.Encode()},
+		[]string{"/api/v1/qr?data=" + url.QueryEscape(payload.Payload)})
+	type answer struct {
+		etag, target string
+		body         []byte
+	}
+	var all []answer
+	for _, group := range groups {
+		var first answer
+		for i, target := range group {
+			rec := get(t, target)
+			if rec.Code != 200 {
+				t.Fatalf("%s: %d %s", target, rec.Code, rec.Body.String())
+			}
+			a := answer{rec.Header().Get("ETag"), target, rec.Body.Bytes()}
+			if i == 0 {
+				first = a
+				all = append(all, a)
+			} else if a.etag != first.etag {
+				t.Errorf("%s and %s are the same request but have ETags %s and %s", first.target, target, first.etag, a.etag)
+			}
+		}
+	}
+	for i := range all {
+		for j := i + 1; j < len(all); j++ {
+			if !bytes.Equal(all[i].body, all[j].body) && all[i].etag == all[j].etag {
+				t.Errorf("%s and %s render different bytes under one ETag %s", all[i].target, all[j].target, all[i].etag)
+			}
+		}
+	}
+}

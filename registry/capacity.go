@@ -9,14 +9,18 @@ import (
 
 // checkCapacity refuses a payload that no QR code holds: more than a
 // version 40 symbol carries at the kind's level, or at level L, which
-// carries the most (ISO/IEC 18004 Table 7: 2953 bytes in byte mode). It
+// carries the most (ISO/IEC 18004 Table 7: 2953 bytes in byte mode), or
+// than the largest version the kind's standard allows (Hints.MaxVersion). It
 // runs in Build, so /payload, the image, batch and MCP refuse the same
 // payloads, counted in bytes. The longest field is blamed, and its fix
 // cuts it by the excess on a rune boundary; on an identity field that cut
 // is no mechanical correction, and guardIdentity drops it.
 func (e *entry[F]) checkCapacity(given F, payload string) []FieldError {
-	level := e.kind.Hints.Level
-	fit := render.MaxFit(payload, level)
+	level, version := e.kind.Hints.Level, 40
+	if v := e.kind.Hints.MaxVersion; v > 0 {
+		version = v
+	}
+	fit := render.MaxFitVersion(payload, level, version)
 	if fit == len(payload) {
 		return nil
 	}
@@ -37,8 +41,16 @@ func (e *entry[F]) checkCapacity(given F, payload string) []FieldError {
 	}
 	return []FieldError{{
 		Field: longest,
-		Detail: fmt.Sprintf("the payload is %d bytes of UTF-8; a QR code holds at most %d bytes of it (version 40 at level %s, ISO/IEC 18004 Table 7). Shorten %s",
-			len(payload), fit, level, longest),
+		Detail: fmt.Sprintf("the payload is %d bytes of UTF-8; a QR code holds at most %d bytes of it (version %d at level %s, ISO/IEC 18004 Table 7%s). Shorten %s",
+			len(payload), fit, version, level, e.standardLimit(), longest),
 		Fix: value[:cut],
 	}}
+}
+
+// standardLimit names the standard that caps the version, when one does.
+func (e *entry[F]) standardLimit() string {
+	if e.kind.Hints.MaxVersion == 0 {
+		return ""
+	}
+	return ", the largest " + e.kind.Standard.Name + " allows"
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/render"
 )
 
 // greeting is a throwaway kind: one required field, an enum, a pattern and
@@ -190,5 +191,28 @@ func TestLookupAllNames(t *testing.T) {
 	registry.Unregister("greet-a")
 	if _, ok := registry.Lookup("greet-a"); ok {
 		t.Error("greet-a is found after Unregister")
+	}
+}
+
+// Hints.MaxVersion caps the payload: version 1 at level M holds 14 bytes
+// (ISO/IEC 18004 Table 7), so 14 lower-case letters pass and 15 are
+// refused, naming the field and offering it cut by the excess.
+func TestMaxVersionIsEnforced(t *testing.T) {
+	type note struct {
+		Text string `json:"text" validate:"required" jsonschema_description:"Text."`
+	}
+	registry.Register(registry.Kind[note]{
+		Name: "tiny-note", Summary: "x", Standard: registry.Standard{Name: "Tiny"},
+		Examples: []note{{Text: "hi"}}, Encode: func(n note) string { return n.Text },
+		Hints: registry.Hints{Level: render.LevelM, MaxVersion: 1},
+	})
+	t.Cleanup(func() { registry.Unregister("tiny-note") })
+	k, _ := registry.Lookup("tiny-note")
+	if _, errs := k.Build(map[string]string{"text": strings.Repeat("a", 14)}); len(errs) > 0 {
+		t.Errorf("14 bytes refused: %v", errs)
+	}
+	_, errs := k.Build(map[string]string{"text": strings.Repeat("a", 15)})
+	if len(errs) != 1 || errs[0].Field != "text" || errs[0].Fix != strings.Repeat("a", 14) || !strings.Contains(errs[0].Detail, "version 1") {
+		t.Errorf("15 bytes: %+v", errs)
 	}
 }

@@ -158,7 +158,7 @@ func tooLong(data string, requested Level, eci int) error {
 			return e
 		}
 	}
-	e.MaxLength = maxFit(data, LevelL, eci)
+	e.MaxLength = maxFit(data, LevelL, eci, 40)
 	return e
 }
 
@@ -166,18 +166,26 @@ func tooLong(data string, requested Level, eci int) error {
 // boundary, that a version 40 symbol holds at level (LevelAuto meaning L,
 // which holds the most) with the default ECI; len(data) when all of it
 // fits.
-func MaxFit(data string, level Level) int {
+func MaxFit(data string, level Level) int { return MaxFitVersion(data, level, 40) }
+
+// MaxFitVersion is MaxFit for symbols of at most maxVersion, the limit a
+// standard may set (EPC069-12: version 13).
+func MaxFitVersion(data string, level Level, maxVersion int) int {
 	if level == LevelAuto {
 		level = LevelL
 	}
-	return maxFit(data, level, DefaultECI.number(data))
+	return maxFit(data, level, DefaultECI.number(data), maxVersion)
 }
 
-func maxFit(data string, level Level, eci int) int {
-	if len(data) <= qrcode.SafeBytes(level.code()) {
+func maxFit(data string, level Level, eci, maxVersion int) int {
+	if maxVersion >= 40 && len(data) <= qrcode.SafeBytes(level.code()) {
 		return len(data) // fits without planning its segments
 	}
-	if _, err := qrcode.FitECI([]byte(data), level.code(), eci); err == nil {
+	fits := func(b string) bool {
+		p, err := qrcode.FitECI([]byte(b), level.code(), eci)
+		return err == nil && p.Version <= maxVersion
+	}
+	if fits(data) {
 		return len(data)
 	}
 	runeCut := func(n int) int {
@@ -189,7 +197,7 @@ func maxFit(data string, level Level, eci int) int {
 	lo, hi := 0, len(data)
 	for lo < hi {
 		mid := (lo + hi + 1) / 2
-		if _, err := qrcode.FitECI([]byte(data[:runeCut(mid)]), level.code(), eci); err == nil {
+		if fits(data[:runeCut(mid)]) {
 			lo = mid
 		} else {
 			hi = mid - 1

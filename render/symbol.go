@@ -178,7 +178,7 @@ func MaxFitVersion(data string, level Level, maxVersion int) int {
 }
 
 func maxFit(data string, level Level, eci, maxVersion int) int {
-	if maxVersion >= 40 && len(data) <= qrcode.SafeBytes(level.code()) {
+	if len(data) <= qrcode.SafeBytesAt(min(maxVersion, 40), level.code()) {
 		return len(data) // fits without planning its segments
 	}
 	fits := func(b string) bool {

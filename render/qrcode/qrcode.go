@@ -166,6 +166,10 @@ func transpose(dst, src []byte, size int) {
 }
 
 // SafeBytes is how many bytes of any data a version 40 symbol holds at
-// level whatever their modes and with an ECI header: byte mode is the
-// least dense (§7.4.5), and its mode, count and ECI header take 32 bits.
-func SafeBytes(level Level) int { return dataCodewords(40, level) - 4 }
+// level whatever their modes and with an ECI header.
+func SafeBytes(level Level) int { return SafeBytesAt(40, level) }
+
+// SafeBytesAt is SafeBytes for a symbol of the given version: byte mode is
+// the least dense (§7.4.5), and its mode indicator, character count and
+// ECI header take at most 32 bits (Table 3).
+func SafeBytesAt(version int, level Level) int { return dataCodewords(version, level) - 4 }

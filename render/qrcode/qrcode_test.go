@@ -245,6 +245,12 @@ func TestSafeBytesFit(t *testing.T) {
 			t.Errorf("level %v: %d bytes with ECI do not fit: %v", l, len(data), err)
 		}
 	}
+	for v := 1; v <= 40; v++ {
+		data := bytes.Repeat([]byte{0xff}, SafeBytesAt(v, M))
+		if p, err := FitECI(data, M, ECIUTF8); err != nil || p.Version > v {
+			t.Errorf("version %d-M: %d bytes with ECI need %+v, %v", v, len(data), p, err)
+		}
+	}
 	if SafeBytes(L) != 2952 {
 		t.Errorf("SafeBytes(L) = %d, want 2952", SafeBytes(L))
 	}

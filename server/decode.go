@@ -5,23 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/color"
 	_ "image/gif"  // decode reads GIF
 	_ "image/jpeg" // decode reads JPEG
 	_ "image/png"  // decode reads PNG
 	"io"
-	"math"
 	"mime"
 	"net/http"
 	"runtime"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/gin-gonic/gin"
-	"github.com/makiuchi-d/gozxing"
-	multiqr "github.com/makiuchi-d/gozxing/multi/qrcode"
-	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/analysis"
 	_ "golang.org/x/image/webp" // decode reads WebP (lossy and lossless)
 )
 
@@ -49,15 +44,8 @@ func (s *Server) handleDecode() gin.HandlerFunc {
 	return s.decode
 }
 
-// DecodeResult is one QR code found in an image.
-type DecodeResult struct {
-	Text string `json:"text"`
-	// Bounds are the symbol's corners in image pixels, clockwise from the
-	// corner beside its top-left finder pattern as the code reads.
-	Bounds [][2]int          `json:"bounds"`
-	Kind   string            `json:"kind,omitempty"`
-	Fields map[string]string `json:"fields,omitempty"`
-}
+// DecodeResult is one code found in an image (analysis.Code).
+type DecodeResult = analysis.Code
 
 // decode serves POST /api/v1/decode: every QR code in an uploaded image.
 func (s *Server) decode(c *gin.Context) {
@@ -77,7 +65,7 @@ func (s *Server) decode(c *gin.Context) {
 		writeProblem(c, p)
 		return
 	}
-	results := scanImage(img)
+	results := analysis.Scan(img)
 	if len(results) == 0 {
 		writeProblem(c, s.problem(KindNoCodeFound, http.StatusUnprocessableEntity,
 			fmt.Sprintf("the %dx%d image decoded, but no QR code was found in it. Crop to the code and its quiet zone, make sure it is in focus and evenly lit, and at least 2 pixels per module; the fix decodes a code qrforge made, to show what reads", img.Bounds().Dx(), img.Bounds().Dy()),
@@ -229,240 +217,6 @@ func (s *Server) decodeFormCurl() string {
 // readable image looks like.
 func (s *Server) decodeSampleFix() string {
 	return "curl -s '" + s.baseURL + "/api/v1/qr?data=Hello' | " + s.decodeCurl("image/png", "-")
-}
-
-// scanImage finds every QR code in img with ZXing's multi-code reader,
-// on the image and on its inverse (light modules on a dark ground, which
-// ISO/IEC 18004 §6.2 calls reflectance reversal). ZXing's finder-pattern
-// search is rotation-invariant, so turned codes need no extra pass. When
-// the local-threshold binarizer finds nothing, a global-histogram one is
-// tried: it reads low-contrast codes (mid-grey on white) that local
-// thresholds break up.
-func scanImage(img image.Image) []DecodeResult {
-	src := luminance(grayOf(img))
-	var codes []found
-	for _, s := range []gozxing.LuminanceSource{src, gozxing.NewInvertedLuminanceSource(src)} {
-		codes = append(codes, readCodes(s)...)
-	}
-	return describe(dedupe(codes), img.Bounds())
-}
-
-// found is a code with its corners in image pixels.
-type found struct {
-	text    string
-	corners [4][2]float64
-}
-
-// readCodes runs the binarizers in turn until one finds a code.
-func readCodes(src gozxing.LuminanceSource) []found {
-	hints := map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_TRY_HARDER: true}
-	reader := multiqr.NewQRCodeMultiReader()
-	for _, binarizer := range []gozxing.Binarizer{gozxing.NewHybridBinarizer(src), gozxing.NewGlobalHistgramBinarizer(src)} {
-		bmp, err := gozxing.NewBinaryBitmap(binarizer)
-		if err != nil {
-			continue
-		}
-		results, err := reader.DecodeMultiple(bmp, hints)
-		if err != nil || len(results) == 0 {
-			continue
-		}
-		var out []found
-		for _, r := range results {
-			if corners, ok := symbolCorners(r.GetResultPoints()); ok {
-				out = append(out, found{r.GetText(), corners})
-			}
-		}
-		return out
-	}
-	return nil
-}
-
-// symbolCorners turns ZXing's result points, the centres of the
-// bottom-left, top-left and top-right finder patterns, into the symbol's
-// four corners. Each finder's centre lies 3.5 modules in from the corner
-// (ISO/IEC 18004 §6.3.3: a 7×7 pattern); the fourth corner completes the
-// parallelogram, which is exact without perspective.
-func symbolCorners(points []gozxing.ResultPoint) ([4][2]float64, bool) {
-	if len(points) < 3 {
-		return [4][2]float64{}, false
-	}
-	bl, tl, tr := pt(points[0]), pt(points[1]), pt(points[2])
-	module := 0.0
-	for _, p := range points[:3] {
-		if f, ok := p.(interface{ GetEstimatedModuleSize() float64 }); ok {
-			module += f.GetEstimatedModuleSize() / 3
-		}
-	}
-	u, v := unit(sub(tr, tl)), unit(sub(bl, tl))
-	d := 3.5 * module
-	cTL := add(tl, scale(add(u, v), -d))
-	cTR := add(tr, scale(sub(u, v), d))
-	cBL := add(bl, scale(sub(v, u), d))
-	cBR := sub(add(cTR, cBL), cTL)
-	return [4][2]float64{cTL, cTR, cBR, cBL}, true
-}
-
-func pt(p gozxing.ResultPoint) [2]float64 { return [2]float64{p.GetX(), p.GetY()} }
-func add(a, b [2]float64) [2]float64      { return [2]float64{a[0] + b[0], a[1] + b[1]} }
-func sub(a, b [2]float64) [2]float64      { return [2]float64{a[0] - b[0], a[1] - b[1]} }
-func scale(a [2]float64, k float64) [2]float64 {
-	return [2]float64{a[0] * k, a[1] * k}
-}
-func unit(a [2]float64) [2]float64 {
-	n := math.Hypot(a[0], a[1])
-	if n == 0 {
-		return a
-	}
-	return scale(a, 1/n)
-}
-
-// dedupe drops a code seen twice (by two passes, or twice by the multi
-// detector): same text, centres closer than half the code's side.
-func dedupe(codes []found) []found {
-	var out []found
-	for _, c := range codes {
-		dup := false
-		for _, o := range out {
-			if o.text == c.text && dist(centre(o), centre(c)) < dist(o.corners[0], o.corners[1])/2 {
-				dup = true
-				break
-			}
-		}
-		if !dup {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-func centre(f found) [2]float64 {
-	var c [2]float64
-	for _, p := range f.corners {
-		c = add(c, scale(p, 0.25))
-	}
-	return c
-}
-
-func dist(a, b [2]float64) float64 { return math.Hypot(a[0]-b[0], a[1]-b[1]) }
-
-// describe orders codes top to bottom, then left to right, and names their
-// kinds.
-func describe(codes []found, bounds image.Rectangle) []DecodeResult {
-	sort.SliceStable(codes, func(i, j int) bool {
-		ci, cj := centre(codes[i]), centre(codes[j])
-		if math.Abs(ci[1]-cj[1]) > dist(codes[i].corners[0], codes[i].corners[3])/2 {
-			return ci[1] < cj[1]
-		}
-		return ci[0] < cj[0]
-	})
-	out := make([]DecodeResult, len(codes))
-	for i, c := range codes {
-		r := DecodeResult{Text: c.text, Bounds: make([][2]int, 4)}
-		for j, p := range c.corners {
-			r.Bounds[j] = [2]int{
-				min(max(int(math.Round(p[0])), bounds.Min.X), bounds.Max.X),
-				min(max(int(math.Round(p[1])), bounds.Min.Y), bounds.Max.Y),
-			}
-		}
-		r.Kind, r.Fields = recognise(c.text)
-		out[i] = r
-	}
-	return out
-}
-
-// genericKinds recognise almost any payload; a decoded payload is named by
-// one of them only when no other kind recognises it, and url before text.
-var genericKinds = []string{"url", "text"}
-
-// recognise names the kind of a payload: the first specific kind by name
-// that parses it, else the first generic one.
-func recognise(payload string) (string, map[string]string) {
-	generic := map[string]map[string]string{}
-	for _, k := range registry.All() {
-		fields, ok := k.Recognise(payload)
-		if !ok {
-			continue
-		}
-		if slices.Contains(genericKinds, k.Name()) {
-			generic[k.Name()] = fields
-			continue
-		}
-		return k.Name(), fields
-	}
-	for _, name := range genericKinds {
-		if fields, ok := generic[name]; ok {
-			return name, fields
-		}
-	}
-	return "", nil
-}
-
-// grayOf converts img to 8-bit luma (ITU-R BT.601, as color.GrayModel),
-// compositing transparency onto white: a transparent background shows
-// the paper it is printed on. Common image types take a fast path.
-func grayOf(img image.Image) *image.Gray {
-	b := img.Bounds()
-	g := image.NewGray(image.Rect(0, 0, b.Dx(), b.Dy()))
-	switch m := img.(type) {
-	case *image.YCbCr:
-		// JPEG: the Y plane is the luma.
-		for y := 0; y < b.Dy(); y++ {
-			copy(g.Pix[y*g.Stride:y*g.Stride+b.Dx()], m.Y[m.YOffset(b.Min.X, b.Min.Y+y):])
-		}
-		return g
-	case *image.Gray:
-		for y := 0; y < b.Dy(); y++ {
-			copy(g.Pix[y*g.Stride:y*g.Stride+b.Dx()], m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):])
-		}
-		return g
-	case *image.Paletted:
-		lut := make([]uint8, 256)
-		for i, c := range m.Palette {
-			lut[i] = lumaOnWhite(c)
-		}
-		for y := 0; y < b.Dy(); y++ {
-			row := m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):]
-			for x := 0; x < b.Dx(); x++ {
-				g.Pix[y*g.Stride+x] = lut[row[x]]
-			}
-		}
-		return g
-	case *image.NRGBA:
-		for y := 0; y < b.Dy(); y++ {
-			row := m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):]
-			for x := 0; x < b.Dx(); x++ {
-				p := row[4*x : 4*x+4]
-				g.Pix[y*g.Stride+x] = lumaOnWhite(color.NRGBA{p[0], p[1], p[2], p[3]})
-			}
-		}
-		return g
-	}
-	for y := 0; y < b.Dy(); y++ {
-		for x := 0; x < b.Dx(); x++ {
-			g.Pix[y*g.Stride+x] = lumaOnWhite(img.At(b.Min.X+x, b.Min.Y+y))
-		}
-	}
-	return g
-}
-
-// lumaOnWhite is the luma of c composited onto white.
-func lumaOnWhite(c color.Color) uint8 {
-	r, gr, b, a := c.RGBA() // premultiplied, 16 bits
-	white := 0xffff - a
-	r, gr, b = r+white, gr+white, b+white
-	y := (19595*r + 38470*gr + 7471*b + 1<<15) >> 24
-	return uint8(y)
-}
-
-// luminance wraps gray pixels for gozxing without copying them: a planar
-// YUV source reads only its Y plane.
-func luminance(g *image.Gray) gozxing.LuminanceSource {
-	w, h := g.Bounds().Dx(), g.Bounds().Dy()
-	src, err := gozxing.NewPlanarYUVLuminanceSource(g.Pix, g.Stride, h, 0, 0, w, h, false)
-	if err != nil {
-		panic(err) // the rectangle is the image's own
-	}
-	return src
 }
 
 // documentDecode adds POST /api/v1/decode to the OpenAPI document and the

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/analysis"
 	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/render"
 )
@@ -22,7 +23,7 @@ const (
 	// contrast) is the least a graphic should have. Scanners binarize
 	// around a mid-grey threshold, so below 3:1 uneven light or a camera's
 	// auto-exposure easily lose the code.
-	contrastPass = 4.5
+	contrastPass = analysis.ContrastPass
 	contrastWarn = 3.0
 	// ISO/IEC 18004 §6.3.8 requires a 4-module quiet zone; most phone
 	// readers cope with 2, few with less.
@@ -172,7 +173,7 @@ func (s *Server) verifyRendering(r *Rendering, target fixTarget) (*Verification,
 		panic("verify: our own PNG does not decode: " + err.Error())
 	}
 	v := &Verification{Version: sym.Version, EC: sym.Level.String()}
-	codes := scanImage(img)
+	codes := analysis.Scan(img)
 	for i, code := range codes {
 		if i == 0 || code.Text == r.Data {
 			v.Decoded = code.Text
@@ -185,7 +186,7 @@ func (s *Server) verifyRendering(r *Rendering, target fixTarget) (*Verification,
 		return target.url(s.baseURL, s.fitSize(sym, merge(given, set)))
 	}
 	o := r.Options
-	ratio := contrastRatio(o.Foreground, o.Background)
+	ratio := analysis.ContrastRatio(o.Foreground, o.Background)
 	v.ContrastRatio = math.Round(ratio*100) / 100
 
 	var checks []Check
@@ -240,14 +241,14 @@ func (s *Server) verifyRendering(r *Rendering, target fixTarget) (*Verification,
 	checks = append(checks, module)
 
 	polarity := Check{Name: "polarity", Value: "dark-on-light", Min: "dark-on-light", Pass: true, Status: statusPass}
-	if inverted(o) {
+	if analysis.Inverted(o.Foreground, o.Background) {
 		polarity.Value, polarity.Pass, polarity.Status = "light-on-dark", false, statusFail
 		polarity.Message = "light modules on a dark background are reflectance-reversed (ISO/IEC 18004 §6.2); many scanners do not read them. Swap color and bg"
 		polarity.Fix = fixURL(swapColors(o))
 	}
 	checks = append(checks, polarity)
 
-	cov := coverage(sym, o.Module, o.Eye)
+	cov := analysis.Coverage(sym, o.Module, o.Eye)
 	style := Check{Name: "style_risk", Value: math.Round(cov*100) / 100, Min: coveragePass, Pass: true, Status: statusPass}
 	if cov < coveragePass {
 		style.Status = statusWarn
@@ -280,13 +281,13 @@ func (s *Server) verifyRendering(r *Rendering, target fixTarget) (*Verification,
 // darkens the colour that ends up in front.
 func allCorrections(sym *render.Symbol, o render.Options) url.Values {
 	set := url.Values{}
-	if inverted(o) {
+	if analysis.Inverted(o.Foreground, o.Background) {
 		for k, v := range swapColors(o) {
 			set[k] = v
 		}
 		o.Foreground, o.Background = o.Background, o.Foreground
 	}
-	if contrastRatio(o.Foreground, o.Background) < contrastPass {
+	if analysis.ContrastRatio(o.Foreground, o.Background) < contrastPass {
 		fix := contrastFix(o.Foreground, o.Background)
 		for k, v := range fix {
 			set[k] = v
@@ -296,7 +297,7 @@ func allCorrections(sym *render.Symbol, o render.Options) url.Values {
 		set.Set("margin", strconv.Itoa(quietPass))
 		o.Margin = quietPass
 	}
-	if coverage(sym, o.Module, o.Eye) < coveragePass {
+	if analysis.Coverage(sym, o.Module, o.Eye) < coveragePass {
 		for k, v := range saferStyle(sym, o) {
 			set[k] = v
 		}
@@ -358,59 +359,19 @@ func sizeForModules(sym *render.Symbol, o render.Options, px int) int {
 	return min(max(canvasModules(sym, o)*px, render.MinSize), render.MaxSize)
 }
 
-// relativeLuminance is WCAG 2.2's relative luminance of an sRGB colour.
-func relativeLuminance(c color.NRGBA) float64 {
-	lin := func(v uint8) float64 {
-		x := float64(v) / 255
-		if x <= 0.04045 {
-			return x / 12.92
-		}
-		return math.Pow((x+0.055)/1.055, 2.4)
-	}
-	return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
-}
-
-// over composites c onto an opaque ground.
-func over(c, ground color.NRGBA) color.NRGBA {
-	a := float64(c.A) / 255
-	mix := func(x, y uint8) uint8 { return uint8(math.Round(float64(x)*a + float64(y)*(1-a))) }
-	return color.NRGBA{mix(c.R, ground.R), mix(c.G, ground.G), mix(c.B, ground.B), 255}
-}
-
-var white = color.NRGBA{255, 255, 255, 255}
-
-// visible are the colours as seen: bg on white paper or screen, fg on bg.
-func visible(fg, bg color.NRGBA) (color.NRGBA, color.NRGBA) {
-	bg = over(bg, white)
-	return over(fg, bg), bg
-}
-
-// contrastRatio is WCAG 2's (L1 + 0.05) / (L2 + 0.05) of the colours as
-// seen.
-func contrastRatio(fg, bg color.NRGBA) float64 {
-	f, b := visible(fg, bg)
-	lf, lb := relativeLuminance(f), relativeLuminance(b)
-	return (max(lf, lb) + 0.05) / (min(lf, lb) + 0.05)
-}
-
-func inverted(o render.Options) bool {
-	f, b := visible(o.Foreground, o.Background)
-	return relativeLuminance(f) > relativeLuminance(b)
-}
-
 // contrastFix darkens color, keeping its hue, until the ratio reaches
 // contrastPass; when even black would not, bg becomes white as well.
 func contrastFix(fg, bg color.NRGBA) url.Values {
 	set := url.Values{}
-	_, seen := visible(fg, bg)
-	if (relativeLuminance(seen)+0.05)/0.05 < contrastPass {
-		bg = white
-		set.Set("bg", render.HexColor(white))
+	_, seen := analysis.Visible(fg, bg)
+	if (analysis.RelativeLuminance(seen)+0.05)/0.05 < contrastPass {
+		bg = analysis.White
+		set.Set("bg", render.HexColor(analysis.White))
 	}
 	f := color.NRGBA{fg.R, fg.G, fg.B, 255}
 	for k := 1.0; k >= 0; k -= 0.05 {
 		d := color.NRGBA{uint8(float64(f.R) * k), uint8(float64(f.G) * k), uint8(float64(f.B) * k), 255}
-		if contrastRatio(d, bg) >= contrastPass || k < 0.05 {
+		if analysis.ContrastRatio(d, bg) >= contrastPass || k < 0.05 {
 			set.Set("color", render.HexColor(d))
 			break
 		}
@@ -422,59 +383,6 @@ func swapColors(o render.Options) url.Values {
 	return url.Values{"color": {render.HexColor(o.Background)}, "bg": {render.HexColor(o.Foreground)}}
 }
 
-// coverage is the dark area of the symbol drawn with module and eye
-// styles, as a fraction of the same symbol drawn with square modules and
-// eyes, both black on white at 8 pixels per module. Data modules and the
-// three finder patterns are measured apart, since readers use them
-// differently (§12: finders by their 1:1:3:1:1 runs, data by module
-// centres), and the lower of the two is the coverage: a small symbol's
-// large square eyes would otherwise hide thin data modules.
-func coverage(sym *render.Symbol, module render.ModuleStyle, eye render.EyeStyle) float64 {
-	if module == render.ModuleSquare && eye == render.EyeSquare {
-		return 1
-	}
-	sData, sEyes := darkArea(sym, module, eye)
-	qData, qEyes := darkArea(sym, render.ModuleSquare, render.EyeSquare)
-	if qData == 0 || qEyes == 0 {
-		return 1
-	}
-	return min(sData/qData, sEyes/qEyes)
-}
-
-// darkArea measures the dark area of the data modules and of the finder
-// patterns, in pixels.
-func darkArea(sym *render.Symbol, module render.ModuleStyle, eye render.EyeStyle) (data, eyes float64) {
-	const px = 8
-	o := render.DefaultOptions()
-	o.Margin = 0
-	o.Module, o.Eye = module, eye
-	o.Size = canvasModules(sym, o) * px
-	b, err := render.PNG(sym, o)
-	if err != nil {
-		panic("verify: coverage rendering: " + err.Error())
-	}
-	img, _, err := image.Decode(bytes.NewReader(b))
-	if err != nil {
-		panic("verify: coverage PNG: " + err.Error())
-	}
-	g := grayOf(img)
-	n := sym.Size
-	var d, e int
-	for y := 0; y < g.Rect.Dy(); y++ {
-		for x := 0; x < g.Rect.Dx(); x++ {
-			dark := 255 - int(g.Pix[y*g.Stride+x])
-			// A finder pattern is 7×7 modules in three corners (§6.3.3).
-			mx, my := x/px, y/px
-			if (mx < 7 || mx >= n-7) && my < 7 || mx < 7 && my >= n-7 {
-				e += dark
-			} else {
-				d += dark
-			}
-		}
-	}
-	return float64(d) / 255, float64(e) / 255
-}
-
 // saferStyles are tried in order, fewest changes first, for a style whose
 // coverage is too low.
 func saferStyle(sym *render.Symbol, o render.Options) url.Values {
@@ -484,7 +392,7 @@ func saferStyle(sym *render.Symbol, o render.Options) url.Values {
 		{string(render.ModuleRounded), string(render.EyeSquare)},
 	}
 	for _, c := range candidates {
-		if coverage(sym, render.ModuleStyle(c[0]), render.EyeStyle(c[1])) >= coveragePass {
+		if analysis.Coverage(sym, render.ModuleStyle(c[0]), render.EyeStyle(c[1])) >= coveragePass {
 			return url.Values{"style": {c[0]}, "eye": {c[1]}}
 		}
 	}

@@ -205,3 +205,14 @@ func BenchmarkSVGVersion10Only(b *testing.B) {
 	}
 	b.ReportMetric(float64(n), "B/img")
 }
+
+// BenchmarkPNG512Overlay is BenchmarkPNG512 with an emblem over the centre
+// (a payment standard's logo), to compare with the plain drawing.
+func BenchmarkPNG512Overlay(b *testing.B) {
+	for _, style := range []ModuleStyle{ModuleSquare, ModuleRounded} {
+		b.Run(string(style), func(b *testing.B) {
+			o := overlayOptions(512, style)
+			benchRender(b, benchPayloads, func(s *Symbol) ([]byte, error) { return PNG(s, o) })
+		})
+	}
+}

@@ -1,10 +1,8 @@
 package render
 
 import (
-	"bytes"
 	"image"
 	"image/color"
-	"image/png"
 	"math"
 
 	"golang.org/x/image/vector"
@@ -103,38 +101,95 @@ func appendOverlaySVG(b []byte, l *layout, o *Options) []byte {
 	return b
 }
 
-// overlayPNG renders the knocked-out symbol as any PNG, then paints the
-// emblem's layers over it, anti-aliased, extending the palette with the
-// colours they need.
+// overlayPNG draws the knocked-out symbol's 4-bit rows as PNG does,
+// paints the emblem's layers over the pixels under it, anti-aliased, with
+// the palette extended by the colours they need, and encodes the rows
+// once. A plain drawing keeps 4 bits, its palette capped at 16 entries
+// (an emblem edge takes the nearest); a shaded one, whose 16 grey levels
+// fill the palette already, goes to 8 bits when the emblem adds colours.
 func overlayPNG(s *Symbol, o Options) ([]byte, error) {
 	ov := o.Overlay
 	o.Overlay = Overlay{}
 	s = ov.knockOut(s)
-	base, err := PNG(s, o)
-	if err != nil {
-		return nil, err
-	}
 	l, err := newLayout(s, &o)
 	if err != nil {
 		return nil, err
 	}
-	decoded, err := png.Decode(bytes.NewReader(base))
-	if err != nil {
-		return nil, err
+	sc := pngScratches.Get().(*pngScratch)
+	defer pngScratches.Put(sc)
+	size := o.Size
+	stride := 1 + (size+1)/2
+	var rows []byte
+	var pal *paletteIndex
+	if o.plain() {
+		bits := 1 + (size+7)/8
+		packed := make([]byte, bits*size)
+		plainRows(packed, s, l, size)
+		rows = sc.rowBuffer(stride * size)
+		for y := 0; y < size; y++ {
+			src, dst := packed[y*bits+1:(y+1)*bits], rows[y*stride+1:(y+1)*stride]
+			for i, b := range src {
+				copy(dst[4*i:], nibbles[b][:])
+			}
+		}
+		pal = newNRGBAIndex([]color.NRGBA{o.Background, o.Foreground}, 16)
+	} else {
+		var palette []color.NRGBA
+		rows, _, palette = shadedRows(sc, s, l, &o)
+		pal = newNRGBAIndex(palette, 256)
 	}
-	img, ok := decoded.(*image.Paletted)
-	if !ok {
-		return base, nil
+	box, px := ov.paint(rows, stride, size, l, pal)
+	if len(pal.colors) <= 16 {
+		for y := 0; y < box.Dy(); y++ {
+			for x := 0; x < box.Dx(); x++ {
+				X, Y := box.Min.X+x, box.Min.Y+y
+				b := &rows[Y*stride+1+X>>1]
+				shift := 4 - 4*(X&1)
+				*b = *b&^(15<<shift) | px[y*box.Dx()+x]<<shift
+			}
+		}
+		sc.sums = sc.sums[:0] // the rows changed under the emblem
+		sc.cells = cellStarts(sc.cells[:0], l, size)
+		return encodePNG(sc, size, size, 4, pal.colors, rows), nil
 	}
-	// The emblem's pixel box, rounded outwards.
+	wide := make([]byte, (1+size)*size)
+	for y := 0; y < size; y++ {
+		row, out := rows[y*stride+1:], wide[y*(1+size)+1:]
+		for x := 0; x < size; x++ {
+			out[x] = row[x>>1] >> (4 - 4*(x&1)) & 15
+		}
+	}
+	for y := 0; y < box.Dy(); y++ {
+		copy(wide[(box.Min.Y+y)*(1+size)+1+box.Min.X:], px[y*box.Dx():(y+1)*box.Dx()])
+	}
+	return encodePNG(sc, size, size, 8, pal.colors, wide), nil
+}
+
+// nibbles[b] is the byte b of a 1-bit row as four bytes of a 4-bit row:
+// palette index 0 or 1 a pixel.
+var nibbles = func() (t [256][4]byte) {
+	for b := range 256 {
+		for i := range 4 {
+			hi, lo := b>>(7-2*i)&1, b>>(6-2*i)&1
+			t[b][i] = byte(hi<<4 | lo)
+		}
+	}
+	return t
+}()
+
+// paint blends the emblem's layers into the pixels under it and returns
+// their box, rounded outwards, and their palette indices, a row of
+// box.Dx() at a time; rows are 4-bit with stride bytes each.
+func (ov *Overlay) paint(rows []byte, stride, size int, l *layout, pal *paletteIndex) (image.Rectangle, []byte) {
 	side := ov.side(l.n) * float64(l.scale)
 	x0 := float64(l.offX) + (float64(l.codeX)+float64(l.n)/2)*float64(l.scale) - side/2
 	y0 := float64(l.offY) + (float64(l.codeY)+float64(l.n)/2)*float64(l.scale) - side/2
-	box := image.Rect(int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x0+side)), int(math.Ceil(y0+side))).Intersect(img.Rect)
-	if box.Empty() {
-		return base, nil
-	}
+	box := image.Rect(int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x0+side)), int(math.Ceil(y0+side))).Intersect(image.Rect(0, 0, size, size))
 	w, h := box.Dx(), box.Dy()
+	px := make([]byte, w*h)
+	if box.Empty() {
+		return box, px
+	}
 	masks := make([]*image.Alpha, len(ov.Layers))
 	for i, layer := range ov.Layers {
 		r := vector.NewRasterizer(w, h)
@@ -154,11 +209,10 @@ func overlayPNG(s *Symbol, o Options) ([]byte, error) {
 		masks[i] = image.NewAlpha(image.Rect(0, 0, w, h))
 		r.Draw(masks[i], masks[i].Bounds(), image.Opaque, image.Point{})
 	}
-	pal := newPaletteIndex(img.Palette)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			i := img.PixOffset(box.Min.X+x, box.Min.Y+y)
-			c := color.NRGBAModel.Convert(img.Palette[img.Pix[i]]).(color.NRGBA)
+			X, Y := box.Min.X+x, box.Min.Y+y
+			c := pal.colors[rows[Y*stride+1+X>>1]>>(4-4*(X&1))&15]
 			for j, layer := range ov.Layers {
 				// Quantised like the shaded drawing's edges, so that a few
 				// palette entries serve every edge pixel.
@@ -167,32 +221,27 @@ func overlayPNG(s *Symbol, o Options) ([]byte, error) {
 					c = blend(c, layer.Color, level, shadeLevels-1)
 				}
 			}
-			img.Pix[i] = pal.index(c)
+			px[y*w+x] = pal.index(c)
 		}
 	}
-	img.Palette = pal.colors
-	var out bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
-	if err := enc.Encode(&out, img); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
+	return box, px
 }
 
-// paletteIndex finds or adds colours in a palette of at most 256 entries;
-// once it is full, a new colour takes the nearest entry.
+// paletteIndex finds or adds colours in a palette of at most limit
+// entries; once it is full, a new colour takes the nearest entry.
 type paletteIndex struct {
-	colors color.Palette
+	colors []color.NRGBA
 	seen   map[color.NRGBA]uint8
+	limit  int
 }
 
-// newPaletteIndex starts from p, whose entries keep their indices.
-func newPaletteIndex(p color.Palette) *paletteIndex {
-	pi := &paletteIndex{colors: append(color.Palette(nil), p...), seen: map[color.NRGBA]uint8{}}
+// newNRGBAIndex starts from p, whose entries keep their indices, and
+// holds at most limit entries.
+func newNRGBAIndex(p []color.NRGBA, limit int) *paletteIndex {
+	pi := &paletteIndex{colors: append([]color.NRGBA(nil), p...), seen: map[color.NRGBA]uint8{}, limit: limit}
 	for i, c := range p {
-		nc := color.NRGBAModel.Convert(c).(color.NRGBA)
-		if _, dup := pi.seen[nc]; !dup {
-			pi.seen[nc] = uint8(i)
+		if _, dup := pi.seen[c]; !dup {
+			pi.seen[c] = uint8(i)
 		}
 	}
 	return pi
@@ -202,11 +251,26 @@ func (pi *paletteIndex) index(c color.NRGBA) uint8 {
 	if i, ok := pi.seen[c]; ok {
 		return i
 	}
-	if len(pi.colors) == 256 {
-		return uint8(pi.colors.Index(c))
+	if len(pi.colors) == pi.limit {
+		return pi.nearest(c)
 	}
 	i := uint8(len(pi.colors))
 	pi.colors = append(pi.colors, c)
 	pi.seen[c] = i
 	return i
+}
+
+// nearest is the entry closest to c in RGBA, squared distance.
+func (pi *paletteIndex) nearest(c color.NRGBA) uint8 {
+	best, bestD := 0, -1
+	for i, p := range pi.colors {
+		d := 0
+		for _, v := range [4]int{int(p.R) - int(c.R), int(p.G) - int(c.G), int(p.B) - int(c.B), int(p.A) - int(c.A)} {
+			d += v * v
+		}
+		if bestD < 0 || d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return uint8(best)
 }

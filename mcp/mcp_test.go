@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"github.com/qrforge/qrforge/options"
 	"image"
 	"image/color"
 	"image/png"
@@ -285,9 +286,10 @@ func TestToolsList(t *testing.T) {
 		// qr_generate: every rendering option the OpenAPI document lists,
 		// typed, with the bounds and enums of README "Options".
 		gen := schemasByName["qr_generate"]["properties"].(map[string]any)
-		for _, name := range []string{"data", "size", "format", "color", "bg", "style", "eye", "ec", "margin", "label", "tpl", "eci"} {
-			if _, ok := gen[name]; !ok {
-				t.Errorf("qr_generate has no %s", name)
+		// Every option of the catalogue but the compatibility ones.
+		for _, o := range append([]options.Option{options.Data}, options.Rendering...) {
+			if _, ok := gen[o.Name]; ok == (o.Compat != "") {
+				t.Errorf("qr_generate has %s: %v; compatibility option: %v", o.Name, ok, o.Compat != "")
 			}
 		}
 		size := gen["size"].(map[string]any)

@@ -5,8 +5,8 @@ import (
 	"strconv"
 
 	"github.com/invopop/jsonschema"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
-	"github.com/qrforge/qrforge/render"
 )
 
 // BaseID is where the schemas are published; each file's $id is BaseID
@@ -42,13 +42,6 @@ func encode(s *jsonschema.Schema) []byte {
 // batchOutputs are the values of the batch body's output member
 // (README "Batch, decode, verify").
 var batchOutputs = []any{"url", "base64", "svg", "json", "zip"}
-
-// formats and maxLabel repeat the API's format list and caption limit
-// (server/options.go), which package server does not export; a server test
-// compares this style object with the OpenAPI document's options.
-var formats = []any{"png", "svg", "svg-tiny", "json", "base64"}
-
-const maxLabel = 64
 
 // Batch is the schema of the batch request body (README "Batch, decode, verify"): shared
 // rendering options, and at most 1000 items that are each either data or a
@@ -106,28 +99,36 @@ func Batch() *jsonschema.Schema {
 }
 
 // Style is the object of rendering options (README "Options") under their
-// canonical names.
+// canonical names, from the catalogue; the Google chart API's
+// compatibility options are left out.
 func Style() *jsonschema.Schema {
+	var pairs []any
+	for _, o := range options.Rendering {
+		if o.Compat != "" {
+			continue
+		}
+		pairs = append(pairs, o.Name, optionSchema(o))
+	}
 	return withProps(&jsonschema.Schema{
 		Type:                 "object",
 		Description:          "Rendering options (see the README, Options), under their canonical names.",
 		AdditionalProperties: jsonschema.FalseSchema,
-	},
-		"size", &jsonschema.Schema{Type: "integer", Minimum: num(render.MinSize), Maximum: num(render.MaxSize), Default: render.DefaultSize,
-			Description: "Output width and height in pixels."},
-		"format", &jsonschema.Schema{Type: "string", Enum: formats, Default: "png",
-			Description: "Output format; a batch's output overrides it for base64, svg and json."},
-		"color", &jsonschema.Schema{Type: "string", Default: "000000", Description: "Foreground colour: hex (3, 4, 6 or 8 digits, # optional) or a CSS colour name."},
-		"bg", &jsonschema.Schema{Type: "string", Default: "ffffff", Description: "Background colour, as color, or transparent."},
-		"style", &jsonschema.Schema{Type: "string", Enum: anys(render.ModuleStyles), Default: string(render.ModuleSquare), Description: "Module shape."},
-		"eye", &jsonschema.Schema{Type: "string", Enum: anys(render.EyeStyles), Default: string(render.EyeSquare), Description: "Finder-eye shape."},
-		"ec", &jsonschema.Schema{Type: "string", Enum: levels(), Description: "Error-correction level; chosen automatically when absent."},
-		"margin", &jsonschema.Schema{Type: "integer", Minimum: num(0), Maximum: num(render.MaxMargin), Default: render.DefaultMargin,
-			Description: "Quiet zone in modules."},
-		"label", &jsonschema.Schema{Type: "string", MaxLength: uint64p(maxLabel), Description: "Caption under the code."},
-		"tpl", &jsonschema.Schema{Type: "string", Enum: anys(render.Frames), Default: string(render.FrameNone), Description: "Frame template."},
-		"eci", &jsonschema.Schema{Type: "string", Enum: anys(render.ECIs), Default: string(render.DefaultECI), Description: "utf8 marks non-ASCII data as UTF-8 (ECI 26); none leaves readers to guess."},
-	)
+	}, pairs...)
+}
+
+// optionSchema is o.Schema() as a jsonschema.Schema.
+func optionSchema(o options.Option) *jsonschema.Schema {
+	s := &jsonschema.Schema{Type: o.Type, Description: o.Description, Default: o.Default}
+	for _, v := range o.Enum {
+		s.Enum = append(s.Enum, v)
+	}
+	if o.Max > 0 {
+		s.Minimum, s.Maximum = num(o.Min), num(o.Max)
+	}
+	if o.MaxLength > 0 {
+		s.MaxLength = uint64p(uint64(o.MaxLength))
+	}
+	return s
 }
 
 // withProps sets s's properties, in order, from name, schema pairs.
@@ -137,22 +138,6 @@ func withProps(s *jsonschema.Schema, pairs ...any) *jsonschema.Schema {
 		s.Properties.Set(pairs[i].(string), pairs[i+1].(*jsonschema.Schema))
 	}
 	return s
-}
-
-func anys[T ~string](vs []T) []any {
-	out := make([]any, len(vs))
-	for i, v := range vs {
-		out[i] = string(v)
-	}
-	return out
-}
-
-func levels() []any {
-	out := make([]any, len(render.Levels))
-	for i, l := range render.Levels {
-		out[i] = l.String()
-	}
-	return out
 }
 
 func num(n int) json.Number { return json.Number(strconv.Itoa(n)) }

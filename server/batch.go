@@ -182,9 +182,9 @@ func (s *Server) readBatch(c *gin.Context) (*batchRequest, *Problem) {
 		return nil, s.problem(KindInvalidParameter, http.StatusBadRequest, "style: "+e.detail, "style."+e.field,
 			s.correctedBatchCurl(withKey(top, "style", styleJSON(fixed)), len(body)))
 	}
-	if r.Given[optFormat.name] && !slices.Contains(outputFormats[req.output], r.Format) {
+	if r.Given[optFormat.Name] && !slices.Contains(outputFormats[req.output], r.Format) {
 		fixed := r.fixValues()
-		fixed.Del(optFormat.name)
+		fixed.Del(optFormat.Name)
 		return nil, s.problem(KindInvalidParameter, http.StatusBadRequest,
 			fmt.Sprintf("style.format %s does not fit output %s, which carries %s; drop style.format or change output", r.Format, req.output, joinValues(outputFormats[req.output])),
 			"style.format", s.correctedBatchCurl(withKey(top, "style", styleJSON(fixed)), len(body)))
@@ -224,7 +224,7 @@ func readStyle(raw json.RawMessage) (url.Values, *styleError) {
 		name := canonicalName(key, false)
 		if !isRenderOption(name) {
 			hint := ""
-			if canonicalName(key, true) == optData.name {
+			if canonicalName(key, true) == optData.Name {
 				hint = "; data goes in the item, not in its style"
 			}
 			return nil, &styleError{key, fmt.Sprintf("%q is not a rendering option (did you mean %s?)%s", truncate(key, 64), nearestOption(name), hint)}
@@ -244,7 +244,7 @@ func readStyle(raw json.RawMessage) (url.Values, *styleError) {
 
 func isRenderOption(name string) bool {
 	for _, o := range renderOptions {
-		if o.name == name {
+		if o.Name == name {
 			return true
 		}
 	}
@@ -254,9 +254,9 @@ func isRenderOption(name string) bool {
 func nearestOption(name string) string {
 	names := make([]string, len(renderOptions))
 	for i, o := range renderOptions {
-		names[i] = o.name
+		names[i] = o.Name
 	}
-	return nearest(name, names, optSize.name)
+	return nearest(name, names, optSize.Name)
 }
 
 // scalar reads a JSON string, number or boolean as the string a query
@@ -381,8 +381,8 @@ func (s *Server) batchItem(i int, req *batchRequest) batchResult {
 	}
 	// The output decides the format unless the style picks one the output
 	// carries; a PNG stays out of URLs, as it is the default.
-	if _, picked := values[optFormat.name]; !picked && req.format != FormatPNG {
-		values.Set(optFormat.name, string(req.format))
+	if _, picked := values[optFormat.Name]; !picked && req.format != FormatPNG {
+		values.Set(optFormat.Name, string(req.format))
 	}
 
 	var r *Rendering
@@ -413,7 +413,7 @@ func (s *Server) batchItem(i int, req *batchRequest) batchResult {
 	} else {
 		target = s.apiTarget("/api/v1/qr")
 		if item.data != nil {
-			values.Set(optData.name, *item.data)
+			values.Set(optData.Name, *item.data)
 		}
 		r, p = s.prepareGeneric(newQuery(values), nil, target, "")
 	}
@@ -422,13 +422,13 @@ func (s *Server) batchItem(i int, req *batchRequest) batchResult {
 		return res
 	}
 	if !slices.Contains(outputFormats[req.output], r.Format) {
-		res.problem = s.invalid(r, []paramError{{field: optFormat.name, fixed: string(outputFormats[req.output][0]),
+		res.problem = s.invalid(r, []paramError{{field: optFormat.Name, fixed: string(outputFormats[req.output][0]),
 			detail: fmt.Sprintf("format %s does not fit output %s, which carries %s", r.Format, req.output, joinValues(outputFormats[req.output]))}}, target)
 		return res
 	}
 	if req.output == outputBase64 && r.Format == FormatPNG {
 		r.Format = FormatBase64
-		r.Canonical.Set(optFormat.name, string(FormatBase64))
+		r.Canonical.Set(optFormat.Name, string(FormatBase64))
 	}
 	res.format = r.Format
 	if req.output == outputBase64 && r.Options.Size > maxInlineSize {
@@ -817,8 +817,8 @@ func styleSchema() obj {
 	props := obj{}
 	var aliases []string
 	for _, d := range optionDocs() {
-		props[d.opt.name] = obj{"type": []string{"string", "number"}, "description": d.desc}
-		aliases = append(aliases, d.opt.aliases...)
+		props[d.opt.Name] = obj{"type": []string{"string", "number"}, "description": d.desc}
+		aliases = append(aliases, d.opt.Aliases...)
 	}
 	return obj{
 		"type":                 "object",

@@ -49,19 +49,19 @@ func (s *Server) prepareGeneric(q query, malformed []paramError, target fixTarge
 // When they are the tail of a URL in data whose '&' was not encoded, one
 // error on data says so, and its fix holds the data encoded whole.
 func (s *Server) genericStrangers(q query, r *Rendering, rawQuery string) []paramError {
-	stray := strangers(q, append([]string{optData.name}, optData.aliases...))
+	stray := strangers(q, append([]string{optData.Name}, optData.Aliases...))
 	if len(stray) == 0 {
 		return nil
 	}
 	if meant, ok := strayData(rawQuery, r.Data, stray); ok {
-		errs := []paramError{{field: optData.name, fixed: meant,
+		errs := []paramError{{field: optData.Name, fixed: meant,
 			detail: fmt.Sprintf("data looks like a URL whose '&' was not percent-encoded: %s was read as a separate parameter, and the code would hold only %q; percent-encode the data (& is %%26, ? is %%3F, = is %%3D); the fix does", strings.Join(stray, ", "), truncate(r.Data, 200))}}
 		for _, name := range stray {
 			errs = append(errs, paramError{field: name, keep: true, detail: fmt.Sprintf("%s belongs to data; the fix encodes it there", truncate(name, 64))})
 		}
 		return errs
 	}
-	return unknownParams(q, stray, "/api/v1/qr", []string{optData.name})
+	return unknownParams(q, stray, "/api/v1/qr", []string{optData.Name})
 }
 
 // generatePath serves the shortest form, /q/<data>.png|.svg|.json, with
@@ -100,7 +100,7 @@ func (s *Server) generatePath(c *gin.Context) {
 // mistake: in /q/https://ex.com/?a=1 the URL's own query became ours. The
 // fix puts it back into the data, encoded.
 func (s *Server) pathStrangers(q query, data, rawQuery string, target fixTarget) *Problem {
-	stray := strangers(q, append([]string{optData.name}, optData.aliases...))
+	stray := strangers(q, append([]string{optData.Name}, optData.Aliases...))
 	if len(stray) == 0 || !strings.Contains(data, "/") {
 		return nil
 	}
@@ -116,12 +116,12 @@ func (s *Server) pathStrangers(q query, data, rawQuery string, target fixTarget)
 	meant := data + "?" + strings.Join(own, "&")
 	rest := url.Values{}
 	for name, vs := range q {
-		if name != optData.name && !slices.Contains(stray, name) {
+		if name != optData.Name && !slices.Contains(stray, name) {
 			rest[name] = vs
 		}
 	}
-	rest.Set(optData.name, meant)
-	return s.badRequest([]paramError{{field: optData.name,
+	rest.Set(optData.Name, meant)
+	return s.badRequest([]paramError{{field: optData.Name,
 		detail: fmt.Sprintf("the data in the path ends at '?': %s was read as a parameter of qrforge rather than of your URL; percent-encode the URL's '?' (%%3F) and '&' (%%26); the fix does", strings.Join(stray, ", "))}},
 		target.url(s.baseURL, rest))
 }
@@ -313,7 +313,7 @@ func renderFormat(sym *render.Symbol, r *Rendering) ([]byte, string, error) {
 func etagFor(r *Rendering) string {
 	opts := url.Values{}
 	for k, v := range r.Canonical {
-		if k != optData.name {
+		if k != optData.Name {
 			opts[k] = v
 		}
 	}
@@ -356,7 +356,7 @@ func (s *Server) invalid(r *Rendering, errs []paramError, target fixTarget) *Pro
 	for _, e := range errs {
 		if e.unfixable {
 			p := s.badRequest(errs, "")
-			p.Example = target.url(s.baseURL, url.Values{optData.name: {optData.example}})
+			p.Example = target.url(s.baseURL, url.Values{optData.Name: {optData.Example}})
 			return p
 		}
 	}
@@ -446,7 +446,7 @@ type pathTarget string
 func (t pathTarget) url(base string, v url.Values) string {
 	data := v.Get("data")
 	if data == "" {
-		data = optData.example
+		data = optData.Example
 	}
 	rest := url.Values{}
 	for k, vs := range v {
@@ -469,9 +469,9 @@ func (t pathTarget) url(base string, v url.Values) string {
 func encodeCanonical(v url.Values, lead ...string) string {
 	var b strings.Builder
 	order := append([]string{}, lead...)
-	order = append(order, optData.name)
+	order = append(order, optData.Name)
 	for _, o := range renderOptions {
-		order = append(order, o.name)
+		order = append(order, o.Name)
 	}
 	written := map[string]bool{}
 	for _, name := range order {

@@ -27,8 +27,8 @@ func (s *Server) kindRoutes() {
 func checkKindFields(k registry.Entry) {
 	for _, f := range k.Fields() {
 		for _, o := range renderOptions {
-			if f.Name == o.name || contains(o.aliases, f.Name) {
-				panic(fmt.Sprintf("server: kind %s field %q collides with rendering option %s", k.Name(), f.Name, o.name))
+			if f.Name == o.Name || contains(o.Aliases, f.Name) {
+				panic(fmt.Sprintf("server: kind %s field %q collides with rendering option %s", k.Name(), f.Name, o.Name))
 			}
 		}
 	}
@@ -79,7 +79,7 @@ func (s *Server) prepareKind(k registry.Entry, q query, malformed []paramError, 
 	errs = append(malformed, errs...)
 	values := map[string]string{}
 	for _, f := range k.Fields() {
-		v, given, err := q.lookup(option{name: f.Name})
+		v, given, err := q.lookup(option{Name: f.Name})
 		if err != nil {
 			errs = append(errs, *err)
 		}

@@ -38,11 +38,11 @@ func (s *Server) llmsFullTxt() string {
 	b.WriteString("\n## Rendering options (every generation endpoint)\n\n")
 	b.WriteString("Names are case-insensitive. Aliases are part of the contract. Giving one option twice with different values is a 400.\n\n")
 	fmt.Fprintf(&b, "- `%s` (aliases: %s): the exact string to encode, UTF-8; required on /api/v1/qr (on /q/ the path is the data). Typed endpoints take their fields instead.\n",
-		optData.name, strings.Join(optData.aliases, ", "))
+		optData.Name, strings.Join(optData.Aliases, ", "))
 	for _, d := range optionDocs() {
-		fmt.Fprintf(&b, "- `%s`", d.opt.name)
-		if len(d.opt.aliases) > 0 {
-			fmt.Fprintf(&b, " (aliases: %s)", strings.Join(d.opt.aliases, ", "))
+		fmt.Fprintf(&b, "- `%s`", d.opt.Name)
+		if len(d.opt.Aliases) > 0 {
+			fmt.Fprintf(&b, " (aliases: %s)", strings.Join(d.opt.Aliases, ", "))
 		}
 		fmt.Fprintf(&b, ": %s", d.desc)
 		if enum, ok := d.schema["enum"].([]string); ok {

@@ -126,18 +126,18 @@ func TestLLMSFullMentionsEverything(t *testing.T) {
 	for _, o := range append([]option{optData}, renderOptions...) {
 		var line string
 		for _, l := range lines {
-			if strings.HasPrefix(l, "- `"+o.name+"`") {
+			if strings.HasPrefix(l, "- `"+o.Name+"`") {
 				line = l
 				break
 			}
 		}
 		if line == "" {
-			t.Errorf("option %s has no line", o.name)
+			t.Errorf("option %s has no line", o.Name)
 			continue
 		}
-		for _, a := range o.aliases {
+		for _, a := range o.Aliases {
 			if !regexp.MustCompile(`[(:,] ` + regexp.QuoteMeta(a) + `[,;)]`).MatchString(line) {
-				t.Errorf("option %s: alias %s is not listed in %q", o.name, a, line)
+				t.Errorf("option %s: alias %s is not listed in %q", o.Name, a, line)
 			}
 		}
 	}

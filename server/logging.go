@@ -138,7 +138,7 @@ func optionNames(rawQuery string) []string {
 	for name := range values {
 		canonical := canonicalName(name, false)
 		for _, o := range renderOptions {
-			if o.name == canonical && !slices.Contains(names, canonical) {
+			if o.Name == canonical && !slices.Contains(names, canonical) {
 				names = append(names, canonical)
 			}
 		}

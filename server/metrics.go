@@ -262,7 +262,7 @@ func formatLabel(v string) string {
 func requestFormat(c *gin.Context, r route) string {
 	values, _ := url.ParseQuery(c.Request.URL.RawQuery)
 	for name, vs := range values {
-		if len(vs) > 0 && canonicalName(name, false) == optFormat.name {
+		if len(vs) > 0 && canonicalName(name, false) == optFormat.Name {
 			return formatLabel(vs[0])
 		}
 	}

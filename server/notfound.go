@@ -77,7 +77,7 @@ func (s *Server) nearestFix(ctx context.Context, path, best, rawQuery string) (f
 
 // hasData reports whether q gives data under any of its names.
 func hasData(q query) bool {
-	for _, name := range append([]string{optData.name}, optData.aliases...) {
+	for _, name := range append([]string{optData.Name}, optData.Aliases...) {
 		if len(q[name]) > 0 {
 			return true
 		}

@@ -10,7 +10,6 @@ import (
 	"github.com/gin-gonic/gin"
 	"github.com/invopop/jsonschema"
 	"github.com/qrforge/qrforge/registry"
-	"github.com/qrforge/qrforge/render"
 )
 
 // obj is a JSON object under construction; encoding/json sorts its keys, so
@@ -25,39 +24,14 @@ type optionDoc struct {
 }
 
 // optionDocs documents every rendering option, aliases included, in the
-// canonical order. The compatibility options are documented but marked as
-// such.
+// canonical order, from the catalogue. The compatibility options are
+// documented but marked as such.
 func optionDocs() []optionDoc {
-	str := func(extra obj) obj {
-		s := obj{"type": "string"}
-		for k, v := range extra {
-			s[k] = v
-		}
-		return s
+	docs := make([]optionDoc, len(renderOptions))
+	for i, o := range renderOptions {
+		docs[i] = optionDoc{o, obj(o.Schema()), o.Description}
 	}
-	enum := func(vals []string, def string) obj {
-		if def == "" {
-			return str(obj{"enum": vals})
-		}
-		return str(obj{"enum": vals, "default": def})
-	}
-	return []optionDoc{
-		{optSize, obj{"type": "integer", "minimum": render.MinSize, "maximum": render.MaxSize, "default": render.DefaultSize},
-			"Output width and height in pixels. `300x300` is accepted when square. Modules are whole pixels; leftover pixels widen the quiet zone."},
-		{optFormat, enum(stringsOf(Formats), "png"), "Output format: png, svg, svg-tiny (SVG Tiny 1.2), json (module matrix) or base64 (PNG data URI)."},
-		{optColor, str(obj{"default": "000000"}), "Foreground colour: hex with 3, 4, 6 or 8 digits with or without `#`, a CSS colour name, or goQR's `R-G-B` decimals."},
-		{optBg, str(obj{"default": "ffffff"}), "Background colour, as `color`, or `transparent`."},
-		{optStyle, enum(stringsOf(render.ModuleStyles), "square"), "Module shape."},
-		{optEye, enum(stringsOf(render.EyeStyles), "square"), "Finder-eye shape; circle and diamond are accepted as aliases of squircle and octagon, which replaced them (docs/decoders.md)."},
-		{optEC, enum([]string{"L", "M", "Q", "H"}, ""), "Error-correction level. When absent: the smallest symbol at M, then the highest level that fits the same symbol."},
-		{optMargin, obj{"type": "integer", "minimum": 0, "maximum": render.MaxMargin, "default": render.DefaultMargin}, "Quiet zone in modules."},
-		{optLabel, str(obj{"maxLength": maxLabel}), "Caption under the code (or the banner text with tpl=scanme)."},
-		{optTpl, enum(stringsOf(render.Frames), "none"), "Frame template: none, or scanme (a border and a banner)."},
-		{optECI, enum(stringsOf(render.ECIs), string(render.DefaultECI)), "Character set header: utf8 writes ECI 26 (UTF-8) before data with non-ASCII bytes, which zbar needs to read it right; none writes no header, and readers guess (docs/eci.md). ASCII data never gets one."},
-		{optChld, str(nil), "Google chart API compatibility: `<level>|<margin>`, as ec and margin."},
-		{optCht, str(obj{"enum": []string{"qr"}}), "Google chart API compatibility: chart type, only `qr`."},
-		{optChoe, str(obj{"enum": []string{"UTF-8"}}), "Google chart API compatibility: output encoding, only UTF-8."},
-	}
+	return docs
 }
 
 func stringsOf[T ~string](vs []T) []string {
@@ -87,16 +61,21 @@ func queryParam(name string, aliases []string, schema obj, desc string, required
 // compatibilityOptions are accepted so that Google chart API calls work
 // unchanged; they are marked x-compatibility so that clients that build
 // calls from the document (the MCP tools) can leave them out.
-var compatibilityOptions = []option{optChld, optCht, optChoe}
+var compatibilityOptions = func() (out []option) {
+	for _, o := range renderOptions {
+		if o.Compat != "" {
+			out = append(out, o)
+		}
+	}
+	return out
+}()
 
 func renderingParams() []any {
 	var out []any
 	for _, d := range optionDocs() {
-		p := queryParam(d.opt.name, d.opt.aliases, d.schema, d.desc, false, nil)
-		for _, o := range compatibilityOptions {
-			if o.name == d.opt.name {
-				p["x-compatibility"] = "Google chart API"
-			}
+		p := queryParam(d.opt.Name, d.opt.Aliases, d.schema, d.desc, false, nil)
+		if d.opt.Compat != "" {
+			p["x-compatibility"] = d.opt.Compat
 		}
 		out = append(out, p)
 	}
@@ -131,7 +110,7 @@ func imageResponses() obj {
 // registry. It is built once, at start-up.
 func (s *Server) OpenAPI() obj {
 	paths := obj{}
-	dataParam := queryParam("data", optData.aliases, obj{"type": "string", "minLength": 1}, "The exact string to encode (UTF-8).", true, "https://example.com")
+	dataParam := queryParam("data", optData.Aliases, obj{"type": "string", "minLength": 1}, "The exact string to encode (UTF-8).", true, "https://example.com")
 	paths["/api/v1/qr"] = obj{"get": obj{
 		"operationId": "generate_qr",
 		"summary":     "Generate a QR code from a string",

@@ -336,18 +336,18 @@ func TestOpenAPIDocumentsEveryKindAndOption(t *testing.T) {
 			}
 		}
 	}
-	if p, ok := param(doc.Paths["/api/v1/qr"]["get"], optData.name); !ok || !p.Required || !slices.Equal(p.Aliases, optData.aliases) {
-		t.Errorf("generate_qr: data %+v, want required with aliases %v", p, optData.aliases)
+	if p, ok := param(doc.Paths["/api/v1/qr"]["get"], optData.Name); !ok || !p.Required || !slices.Equal(p.Aliases, optData.Aliases) {
+		t.Errorf("generate_qr: data %+v, want required with aliases %v", p, optData.Aliases)
 	}
 	for path, op := range generation {
 		for _, o := range renderOptions {
-			p, ok := param(op, o.name)
+			p, ok := param(op, o.Name)
 			if !ok {
-				t.Errorf("GET %s: rendering option %s is not documented", path, o.name)
+				t.Errorf("GET %s: rendering option %s is not documented", path, o.Name)
 				continue
 			}
-			if !slices.Equal(p.Aliases, o.aliases) {
-				t.Errorf("GET %s: %s has x-aliases %v, want %v", path, o.name, p.Aliases, o.aliases)
+			if !slices.Equal(p.Aliases, o.Aliases) {
+				t.Errorf("GET %s: %s has x-aliases %v, want %v", path, o.Name, p.Aliases, o.Aliases)
 			}
 		}
 	}
@@ -382,13 +382,13 @@ func TestBatchStyleSchemaMatchesOptions(t *testing.T) {
 	}
 	documented := map[string]bool{}
 	for _, d := range optionDocs() {
-		if slices.ContainsFunc(compatibilityOptions, func(o option) bool { return o.name == d.opt.name }) {
+		if slices.ContainsFunc(compatibilityOptions, func(o option) bool { return o.Name == d.opt.Name }) {
 			continue
 		}
-		documented[d.opt.name] = true
-		got, ok := style.Properties[d.opt.name]
+		documented[d.opt.Name] = true
+		got, ok := style.Properties[d.opt.Name]
 		if !ok {
-			t.Errorf("the batch style has no %s", d.opt.name)
+			t.Errorf("the batch style has no %s", d.opt.Name)
 			continue
 		}
 		want, _ := json.Marshal(d.schema)
@@ -396,7 +396,7 @@ func TestBatchStyleSchemaMatchesOptions(t *testing.T) {
 		json.Unmarshal(want, &wantMap)
 		for _, kw := range []string{"type", "enum", "minimum", "maximum", "maxLength", "default"} {
 			if fmt.Sprint(got[kw]) != fmt.Sprint(wantMap[kw]) {
-				t.Errorf("batch style %s: %s is %v, the API documents %v", d.opt.name, kw, got[kw], wantMap[kw])
+				t.Errorf("batch style %s: %s is %v, the API documents %v", d.opt.Name, kw, got[kw], wantMap[kw])
 			}
 		}
 	}

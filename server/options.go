@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/qrforge/qrforge/internal/editdistance"
+	"github.com/qrforge/qrforge/options"
 	"net/url"
 	"slices"
 	"strconv"
@@ -13,38 +14,33 @@ import (
 	"github.com/qrforge/qrforge/render"
 )
 
-// option is one query parameter of README "Options" with the names other QR APIs
-// use for it (goQR, QuickChart, Google's chart API), so that an existing
-// call works by changing only the host.
-type option struct {
-	name    string
-	aliases []string
-	example string // a valid value used in fixes
-}
+// option is one query parameter, declared once in the catalogue
+// (package options) with the names other QR APIs use for it (goQR,
+// QuickChart, Google's chart API), so that an existing call works by
+// changing only the host.
+type option = options.Option
 
-// Canonical order: fixes and cache keys list options in this order.
+// The catalogue's options under the names the server's code uses.
 var (
-	optData   = option{"data", []string{"text", "content", "url", "q", "chl"}, "Hello, world!"}
-	optSize   = option{"size", []string{"width", "s", "chs"}, "512"}
-	optFormat = option{"format", []string{"type", "output", "f"}, "png"}
-	optColor  = option{"color", []string{"fg", "dark"}, "000000"}
-	optBg     = option{"bg", []string{"light", "background", "bgcolor"}, "ffffff"}
-	optStyle  = option{"style", []string{"dots", "modulestyle"}, "square"}
-	optEye    = option{"eye", []string{"eyes", "eyestyle"}, "square"}
-	optEC     = option{"ec", []string{"ecc", "level", "eclevel"}, "M"}
-	optMargin = option{"margin", []string{"quiet", "qz", "qzone"}, "4"}
-	optLabel  = option{"label", []string{"caption"}, ""}
-	optTpl    = option{"tpl", []string{"template", "frame"}, "none"}
-	optECI    = option{"eci", nil, "utf8"}
-	// Google chart API compatibility: chld=<level>|<margin>, cht=qr,
-	// choe=UTF-8.
-	optChld = option{"chld", nil, "M|4"}
-	optCht  = option{"cht", nil, "qr"}
-	optChoe = option{"choe", nil, "UTF-8"}
+	optData   = options.Data
+	optSize   = options.Size
+	optFormat = options.Format
+	optColor  = options.Color
+	optBg     = options.Bg
+	optStyle  = options.Style
+	optEye    = options.Eye
+	optEC     = options.EC
+	optMargin = options.Margin
+	optLabel  = options.Label
+	optTpl    = options.Tpl
+	optECI    = options.ECI
+	optChld   = options.Chld
+	optCht    = options.Cht
+	optChoe   = options.Choe
 )
 
 // renderOptions are the options every generation endpoint takes.
-var renderOptions = []option{optSize, optFormat, optColor, optBg, optStyle, optEye, optEC, optMargin, optLabel, optTpl, optECI, optChld, optCht, optChoe}
+var renderOptions = options.Rendering
 
 // Format is an output format of README "Options".
 type Format string
@@ -58,8 +54,14 @@ const (
 	FormatBase64  Format = "base64"
 )
 
-// Formats lists every format.
-var Formats = []Format{FormatPNG, FormatSVG, FormatSVGTiny, FormatJSON, FormatBase64}
+// Formats lists every format, as the catalogue declares them.
+var Formats = func() []Format {
+	out := make([]Format, len(options.Formats))
+	for i, f := range options.Formats {
+		out[i] = Format(f)
+	}
+	return out
+}()
 
 var formatAliases = map[string]Format{
 	"png": FormatPNG, "svg": FormatSVG, "svg-tiny": FormatSVGTiny, "svgtiny": FormatSVGTiny,
@@ -68,7 +70,7 @@ var formatAliases = map[string]Format{
 }
 
 // maxLabel bounds caption text: it must fit legibly under the code.
-const maxLabel = 64
+const maxLabel = options.MaxLabel
 
 // Rendering is a parsed, validated generation request.
 type Rendering struct {
@@ -124,14 +126,14 @@ func newQuery(raw url.Values) query {
 func (q query) lookup(o option) (string, bool, *paramError) {
 	var value, from string
 	found := false
-	for _, name := range append([]string{o.name}, o.aliases...) {
+	for _, name := range append([]string{o.Name}, o.Aliases...) {
 		for _, v := range q[name] {
 			if !found {
 				value, from, found = v, name, true
 				continue
 			}
 			if v != value {
-				return value, true, &paramError{field: o.name, detail: fmt.Sprintf("%s is given twice with different values (%s=%q and %s=%q); give it once", o.name, from, value, name, v), fixed: value}
+				return value, true, &paramError{field: o.Name, detail: fmt.Sprintf("%s is given twice with different values (%s=%q and %s=%q); give it once", o.Name, from, value, name, v), fixed: value}
 			}
 		}
 	}
@@ -148,8 +150,8 @@ func canonicalName(name string, withData bool) string {
 		options = append([]option{optData}, renderOptions...)
 	}
 	for _, o := range options {
-		if name == o.name || slices.Contains(o.aliases, name) {
-			return o.name
+		if name == o.Name || slices.Contains(o.Aliases, name) {
+			return o.Name
 		}
 	}
 	return name
@@ -166,7 +168,7 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 			errs = append(errs, *err)
 		}
 		if ok {
-			r.Given[o.name] = true
+			r.Given[o.Name] = true
 		}
 		return v, ok
 	}
@@ -176,7 +178,7 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 
 	if withData {
 		if v, ok := get(optData); !ok || v == "" {
-			fail("data", optData.example, "data is required: the text to encode, under data (or text, content, url, q, chl)")
+			fail("data", optData.Example, "data is required: the text to encode, under data (or text, content, url, q, chl)")
 		} else {
 			r.Data = v
 			r.Canonical.Set("data", v)
@@ -195,78 +197,78 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	}
 
 	if v, ok := get(optCht); ok && !strings.EqualFold(v, "qr") {
-		fail("cht", "qr", "cht=%q is not supported: qrforge draws QR codes only (cht=qr)", v)
+		fail(optCht.Name, "qr", "cht=%q is not supported: qrforge draws QR codes only (cht=qr)", v)
 	}
 	if v, ok := get(optChoe); ok && !strings.EqualFold(strings.ReplaceAll(v, "-", ""), "utf8") {
-		fail("choe", "UTF-8", "choe=%q is not supported: data is always encoded as UTF-8", v)
+		fail(optChoe.Name, "UTF-8", "choe=%q is not supported: data is always encoded as UTF-8", v)
 	}
 
 	if v, ok := get(optSize); ok {
 		size, fixed, err := parseSize(v)
 		switch {
 		case err != nil:
-			fail("size", fixed, "%s", err)
+			fail(optSize.Name, fixed, "%s", err)
 		case size < render.MinSize:
-			fail("size", strconv.Itoa(render.MinSize), "size %s is below the minimum of %d pixels", strings.TrimSpace(v), render.MinSize)
+			fail(optSize.Name, strconv.Itoa(render.MinSize), "size %s is below the minimum of %d pixels", strings.TrimSpace(v), render.MinSize)
 		case size > render.MaxSize:
-			fail("size", strconv.Itoa(render.MaxSize), "size %s is above the maximum of %d pixels", strings.TrimSpace(v), render.MaxSize)
+			fail(optSize.Name, strconv.Itoa(render.MaxSize), "size %s is above the maximum of %d pixels", strings.TrimSpace(v), render.MaxSize)
 		default:
 			r.Options.Size = size
 		}
 	}
-	r.Canonical.Set("size", strconv.Itoa(r.Options.Size))
+	r.Canonical.Set(optSize.Name, strconv.Itoa(r.Options.Size))
 
 	if v, ok := get(optFormat); ok {
 		f, known := formatAliases[strings.ToLower(v)]
 		if !known {
-			fail("format", string(nearest(strings.ToLower(v), Formats, FormatPNG)), "format %q is not one of %s", v, joinValues(Formats))
+			fail(optFormat.Name, string(nearest(strings.ToLower(v), Formats, FormatPNG)), "format %q is not one of %s", v, joinValues(Formats))
 		}
 		r.Format = f
 	}
-	r.Canonical.Set("format", string(r.Format))
+	r.Canonical.Set(optFormat.Name, string(r.Format))
 
 	if v, ok := get(optColor); ok {
 		c, err := render.ParseColor(v, false)
 		if err != nil {
-			fail("color", optColor.example, "%s", err)
+			fail(optColor.Name, optColor.Example, "%s", err)
 		}
 		r.Options.Foreground = c
 	}
-	r.Canonical.Set("color", render.HexColor(r.Options.Foreground))
+	r.Canonical.Set(optColor.Name, render.HexColor(r.Options.Foreground))
 
 	if v, ok := get(optBg); ok {
 		c, err := render.ParseColor(v, true)
 		if err != nil {
-			fail("bg", optBg.example, "%s (or the word transparent)", err)
+			fail(optBg.Name, optBg.Example, "%s (or the word transparent)", err)
 		}
 		r.Options.Background = c
 	}
-	r.Canonical.Set("bg", render.HexColor(r.Options.Background))
+	r.Canonical.Set(optBg.Name, render.HexColor(r.Options.Background))
 
 	if v, ok := get(optStyle); ok {
 		s := render.ModuleStyle(strings.ToLower(v))
 		if !slices.Contains(render.ModuleStyles, s) {
 			near := nearest(string(s), render.ModuleStyles, render.ModuleSquare)
-			fail("style", string(near), "style %q is not one of %s; did you mean %s?", v, joinValues(render.ModuleStyles), near)
+			fail(optStyle.Name, string(near), "style %q is not one of %s; did you mean %s?", v, joinValues(render.ModuleStyles), near)
 		}
 		r.Options.Module = s
 	}
-	r.Canonical.Set("style", string(r.Options.Module))
+	r.Canonical.Set(optStyle.Name, string(r.Options.Module))
 
 	if v, ok := get(optEye); ok {
 		e, ok := render.ParseEye(v)
 		if !ok {
 			near := nearest(string(e), render.EyeNames(), string(render.EyeSquare))
-			fail("eye", near, "eye %q is not one of %s; did you mean %s?", v, joinValues(render.EyeStyles), near)
+			fail(optEye.Name, near, "eye %q is not one of %s; did you mean %s?", v, joinValues(render.EyeStyles), near)
 		}
 		r.Options.Eye = e
 	}
-	r.Canonical.Set("eye", string(r.Options.Eye))
+	r.Canonical.Set(optEye.Name, string(r.Options.Eye))
 
 	ecValue, ecGiven := get(optEC)
 	if chldLevel != "" {
 		if ecGiven && !strings.EqualFold(ecValue, chldLevel) {
-			fail("ec", strings.ToUpper(chldLevel), "ec=%q disagrees with chld=%q; give the level once", ecValue, chldLevel)
+			fail(optEC.Name, strings.ToUpper(chldLevel), "ec=%q disagrees with chld=%q; give the level once", ecValue, chldLevel)
 		}
 		ecValue, ecGiven = chldLevel, true
 	}
@@ -276,16 +278,16 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 			l = render.Level(strings.ToUpper(ecValue)[0])
 		}
 		if !slices.Contains(render.Levels, l) {
-			fail("ec", "M", "ec %q is not one of L, M, Q, H (H survives the most damage)", ecValue)
+			fail(optEC.Name, "M", "ec %q is not one of L, M, Q, H (H survives the most damage)", ecValue)
 		}
 		r.Level = l
-		r.Canonical.Set("ec", string(l))
+		r.Canonical.Set(optEC.Name, string(l))
 	}
 
 	marginValue, marginGiven := get(optMargin)
 	if chldMargin != "" {
 		if marginGiven && marginValue != chldMargin {
-			fail("margin", chldMargin, "margin=%q disagrees with chld=%q; give the margin once", marginValue, chldMargin)
+			fail(optMargin.Name, chldMargin, "margin=%q disagrees with chld=%q; give the margin once", marginValue, chldMargin)
 		}
 		marginValue, marginGiven = chldMargin, true
 	}
@@ -294,28 +296,28 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 		m, err := atoiSaturating(marginValue)
 		switch {
 		case err != nil:
-			fail("margin", optMargin.example, "margin %q is not a whole number of modules (0 to %d)", marginValue, render.MaxMargin)
+			fail(optMargin.Name, optMargin.Example, "margin %q is not a whole number of modules (0 to %d)", marginValue, render.MaxMargin)
 		case m < 0:
-			fail("margin", "0", "margin %s is negative; it counts modules of quiet zone, 0 to %d", marginValue, render.MaxMargin)
+			fail(optMargin.Name, "0", "margin %s is negative; it counts modules of quiet zone, 0 to %d", marginValue, render.MaxMargin)
 		case m > render.MaxMargin:
-			fail("margin", strconv.Itoa(render.MaxMargin), "margin %s is above the maximum of %d modules", marginValue, render.MaxMargin)
+			fail(optMargin.Name, strconv.Itoa(render.MaxMargin), "margin %s is above the maximum of %d modules", marginValue, render.MaxMargin)
 		default:
 			r.Options.Margin = m
 		}
 	}
-	r.Canonical.Set("margin", strconv.Itoa(r.Options.Margin))
+	r.Canonical.Set(optMargin.Name, strconv.Itoa(r.Options.Margin))
 
 	if v, ok := get(optLabel); ok && v != "" {
 		drawable := drawableText(v)
 		runes := []rune(drawable)
 		switch {
 		case drawable != v:
-			fail("label", string(runes[:min(len(runes), maxLabel)]), "label has bytes that are not text (invalid UTF-8 or control characters); the fix drops them")
+			fail(optLabel.Name, string(runes[:min(len(runes), maxLabel)]), "label has bytes that are not text (invalid UTF-8 or control characters); the fix drops them")
 		case len(runes) > maxLabel:
-			fail("label", string(runes[:maxLabel]), "label has %d characters; at most %d fit under the code", len(runes), maxLabel)
+			fail(optLabel.Name, string(runes[:maxLabel]), "label has %d characters; at most %d fit under the code", len(runes), maxLabel)
 		}
 		r.Options.Label = v
-		r.Canonical.Set("label", v)
+		r.Canonical.Set(optLabel.Name, v)
 	}
 
 	if v, ok := get(optTpl); ok {
@@ -324,23 +326,23 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 			t = render.FrameScanMe
 		}
 		if !slices.Contains(render.Frames, t) {
-			fail("tpl", string(render.FrameScanMe), "tpl %q is not one of %s", v, joinValues(render.Frames))
+			fail(optTpl.Name, string(render.FrameScanMe), "tpl %q is not one of %s", v, joinValues(render.Frames))
 		}
 		r.Options.Frame = t
 	}
 	if r.Options.Frame != render.FrameNone {
-		r.Canonical.Set("tpl", string(r.Options.Frame))
+		r.Canonical.Set(optTpl.Name, string(r.Options.Frame))
 	}
 
 	if v, ok := get(optECI); ok {
 		e := render.ECI(strings.ToLower(strings.ReplaceAll(v, "-", "")))
 		if !slices.Contains(render.ECIs, e) {
-			fail("eci", string(render.DefaultECI), "eci %q is not one of %s: utf8 marks non-ASCII data as UTF-8 (ECI 26), none leaves readers to guess", v, joinValues(render.ECIs))
+			fail(optECI.Name, string(render.DefaultECI), "eci %q is not one of %s: utf8 marks non-ASCII data as UTF-8 (ECI 26), none leaves readers to guess", v, joinValues(render.ECIs))
 		}
 		r.ECI = e
 	}
 	if r.ECI != render.DefaultECI {
-		r.Canonical.Set("eci", string(r.ECI))
+		r.Canonical.Set(optECI.Name, string(r.ECI))
 	}
 	return r, errs
 }
@@ -370,7 +372,7 @@ func parseSize(v string) (size int, fixed string, err error) {
 	if !isPair {
 		n, err := atoiSaturating(v)
 		if err != nil {
-			return 0, optSize.example, fmt.Errorf("size %q is not a whole number of pixels (%d to %d)", v, render.MinSize, render.MaxSize)
+			return 0, optSize.Example, fmt.Errorf("size %q is not a whole number of pixels (%d to %d)", v, render.MinSize, render.MaxSize)
 		}
 		return n, "", nil
 	}
@@ -378,7 +380,7 @@ func parseSize(v string) (size int, fixed string, err error) {
 	hn, errH := atoiSaturating(h)
 	switch {
 	case errW != nil && errH != nil:
-		return 0, optSize.example, fmt.Errorf("size %q is not a number of pixels (e.g. 512 or 512x512)", v)
+		return 0, optSize.Example, fmt.Errorf("size %q is not a number of pixels (e.g. 512 or 512x512)", v)
 	case errW != nil || errH != nil || wn != hn:
 		side := min(max(wn, hn, render.MinSize), render.MaxSize)
 		return 0, strconv.Itoa(side), fmt.Errorf("size %q is not square; QR codes are square, use %d", v, side)

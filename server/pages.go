@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"net/url"
+	"sort"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -21,7 +22,7 @@ func (s *Server) pageRoutes() {
 	site := web.New(web.Config{
 		BaseURL:     s.baseURL,
 		GenericPath: genericPath,
-		Data:        web.Option{Name: optData.name, Aliases: optData.aliases},
+		Data:        web.Option{Name: optData.Name, Aliases: optData.Aliases},
 		Kinds:       registry.All(),
 		Options:     pageOptions(),
 		Check:       s.checkPage,
@@ -41,38 +42,34 @@ func (s *Server) pageRoutes() {
 // cht, choe) and format are left out: a page previews an image and offers
 // each format as a download.
 func pageOptions() []web.Option {
-	levels := make([]string, len(render.Levels))
-	for i, l := range render.Levels {
-		levels[i] = l.String()
-	}
-	opt := func(o option, title, hint string, t web.OptionType) web.Option {
-		return web.Option{Name: o.name, Aliases: o.aliases, Title: title, Hint: hint, Type: t}
-	}
-	style := opt(optStyle, "Module style", "", web.Shape)
-	style.Values, style.Default = stringsOf(render.ModuleStyles), string(render.ModuleSquare)
-	eye := opt(optEye, "Eye style", "", web.Shape)
-	eye.Values, eye.Default = stringsOf(render.EyeStyles), string(render.EyeSquare)
-	eye.ValueAliases = map[string]string{}
-	for _, name := range render.EyeNames() {
-		if e, _ := render.ParseEye(name); string(e) != name {
-			eye.ValueAliases[name] = string(e)
+	controls := map[string]web.OptionType{"shape": web.Shape, "colour": web.Colour, "integer": web.Integer, "choice": web.Choice, "text": web.Text}
+	var out []web.Option
+	form := map[string]int{}
+	for _, o := range renderOptions {
+		if o.Control == "" {
+			continue
 		}
+		form[o.Name] = o.Form
+		w := web.Option{Name: o.Name, Aliases: o.Aliases, Title: o.Title, Hint: o.Hint, Type: controls[o.Control],
+			Values: o.Enum, Min: o.Min, Max: o.Max, Level: o.Name == optEC.Name}
+		if o.Default != nil {
+			w.Default = fmt.Sprint(o.Default)
+		}
+		if o.MaxLength > 0 {
+			w.Max = o.MaxLength
+		}
+		if o.Name == optEye.Name {
+			w.ValueAliases = map[string]string{}
+			for _, name := range render.EyeNames() {
+				if e, _ := render.ParseEye(name); string(e) != name {
+					w.ValueAliases[name] = string(e)
+				}
+			}
+		}
+		out = append(out, w)
 	}
-	color := opt(optColor, "Colour", "Hex (1d3557), with or without #, or a CSS name.", web.Colour)
-	color.Default = render.HexColor(render.DefaultOptions().Foreground)
-	bg := opt(optBg, "Background", "As colour, or transparent.", web.Colour)
-	bg.Default = render.HexColor(render.DefaultOptions().Background)
-	size := opt(optSize, "Size", fmt.Sprintf("Pixels, %d to %d.", render.MinSize, render.MaxSize), web.Integer)
-	size.Min, size.Max, size.Default = render.MinSize, render.MaxSize, fmt.Sprint(render.DefaultSize)
-	margin := opt(optMargin, "Margin", fmt.Sprintf("Quiet zone in modules, 0 to %d.", render.MaxMargin), web.Integer)
-	margin.Min, margin.Max, margin.Default = 0, render.MaxMargin, fmt.Sprint(render.DefaultMargin)
-	ec := opt(optEC, "Error correction", "H survives the most damage; auto picks the smallest code.", web.Choice)
-	ec.Values, ec.Level = levels, true
-	tpl := opt(optTpl, "Frame", "scanme adds a border and a banner.", web.Choice)
-	tpl.Values, tpl.Default = stringsOf(render.Frames), string(render.FrameNone)
-	label := opt(optLabel, "Label", fmt.Sprintf("Caption under the code, or the banner's text; at most %d characters.", maxLabel), web.Text)
-	label.Max = maxLabel
-	return []web.Option{style, eye, color, bg, size, margin, ec, tpl, label}
+	sort.SliceStable(out, func(i, j int) bool { return form[out[i].Name] < form[out[j].Name] })
+	return out
 }
 
 // checkPage validates a page's state as the API endpoint would, so that a

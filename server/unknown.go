@@ -45,7 +45,7 @@ func strangers(q query, known []string) []string {
 
 func isOptionName(name string) bool {
 	for _, o := range renderOptions {
-		if name == o.name || slices.Contains(o.aliases, name) {
+		if name == o.Name || slices.Contains(o.Aliases, name) {
 			return true
 		}
 	}
@@ -56,7 +56,7 @@ func isOptionName(name string) bool {
 func canonicalOptions() []string {
 	names := make([]string, 0, len(renderOptions))
 	for _, o := range renderOptions {
-		names = append(names, o.name)
+		names = append(names, o.Name)
 	}
 	return names
 }
@@ -113,7 +113,7 @@ func given(q query, name string) bool {
 		return true
 	}
 	for _, o := range renderOptions {
-		if o.name == name {
+		if o.Name == name {
 			_, ok, _ := q.lookup(o)
 			return ok
 		}
@@ -156,7 +156,7 @@ func strayData(rawQuery, data string, stray []string) (string, bool) {
 			continue
 		}
 		name = strings.ToLower(name)
-		if canonicalName(name, true) == optData.name {
+		if canonicalName(name, true) == optData.Name {
 			seenData = true
 			continue
 		}

@@ -146,7 +146,7 @@ type verifyTarget struct {
 func (t verifyTarget) url(base string, v url.Values) string {
 	out := url.Values{}
 	for k, vs := range v {
-		if k != optFormat.name { // verify always judges the PNG
+		if k != optFormat.Name { // verify always judges the PNG
 			out[k] = vs
 		}
 	}
@@ -209,9 +209,9 @@ func (s *Server) verifyRendering(r *Rendering, target fixTarget) (*Verification,
 			contrast.Status, contrast.Pass = statusFail, false
 		}
 		fix := contrastFix(o.Foreground, o.Background)
-		contrast.Message = fmt.Sprintf("contrast %.2f:1 between color and bg is below %.1f:1 (WCAG 2 relative luminance); darken color to #%s", ratio, contrastPass, fix.Get("color"))
-		if fix.Has("bg") {
-			contrast.Message += " and lighten bg to #" + fix.Get("bg")
+		contrast.Message = fmt.Sprintf("contrast %.2f:1 between color and bg is below %.1f:1 (WCAG 2 relative luminance); darken color to #%s", ratio, contrastPass, fix.Get(optColor.Name))
+		if fix.Has(optBg.Name) {
+			contrast.Message += " and lighten bg to #" + fix.Get(optBg.Name)
 		}
 		contrast.Fix = fixURL(fix)
 	}
@@ -224,7 +224,7 @@ func (s *Server) verifyRendering(r *Rendering, target fixTarget) (*Verification,
 			quiet.Status, quiet.Pass = statusFail, false
 		}
 		quiet.Message = fmt.Sprintf("a quiet zone of %d modules is below the %d that ISO/IEC 18004 requires; readers need it to find the code's edge", o.Margin, quietPass)
-		quiet.Fix = fixURL(url.Values{"margin": {strconv.Itoa(quietPass)}})
+		quiet.Fix = fixURL(url.Values{optMargin.Name: {strconv.Itoa(quietPass)}})
 	}
 	checks = append(checks, quiet)
 
@@ -236,7 +236,7 @@ func (s *Server) verifyRendering(r *Rendering, target fixTarget) (*Verification,
 			module.Status, module.Pass = statusFail, false
 		}
 		module.Message = fmt.Sprintf("modules are %d px at size %d; below %d px they blur when the image is scaled", px, o.Size, modulePass)
-		module.Fix = fixURL(url.Values{"size": {strconv.Itoa(sizeForModules(sym, o, modulePass))}})
+		module.Fix = fixURL(url.Values{optSize.Name: {strconv.Itoa(sizeForModules(sym, o, modulePass))}})
 	}
 	checks = append(checks, module)
 
@@ -254,7 +254,7 @@ func (s *Server) verifyRendering(r *Rendering, target fixTarget) (*Verification,
 		style.Status = statusWarn
 		fix := saferStyle(sym, o)
 		style.Message = fmt.Sprintf("style %s with eye %s covers %.0f%% of the dark area square modules do; below %.0f%% readers miss modules more often. Try style %s with eye %s",
-			o.Module, o.Eye, cov*100, coveragePass*100, fix.Get("style"), fix.Get("eye"))
+			o.Module, o.Eye, cov*100, coveragePass*100, fix.Get(optStyle.Name), fix.Get(optEye.Name))
 		style.Fix = fixURL(fix)
 	}
 	checks = append(checks, style)
@@ -294,7 +294,7 @@ func allCorrections(sym *render.Symbol, o render.Options) url.Values {
 		}
 	}
 	if o.Margin < quietPass {
-		set.Set("margin", strconv.Itoa(quietPass))
+		set.Set(optMargin.Name, strconv.Itoa(quietPass))
 		o.Margin = quietPass
 	}
 	if analysis.Coverage(sym, o.Module, o.Eye) < coveragePass {
@@ -303,13 +303,13 @@ func allCorrections(sym *render.Symbol, o render.Options) url.Values {
 		}
 	}
 	if o.Size/canvasModules(sym, o) < modulePass {
-		set.Set("size", strconv.Itoa(sizeForModules(sym, o, modulePass)))
+		set.Set(optSize.Name, strconv.Itoa(sizeForModules(sym, o, modulePass)))
 	}
 	if len(set) == 0 {
 		// Nothing the checks measure is wrong, yet the code did not read:
 		// the plainest drawing is the most robust.
-		set.Set("style", string(render.ModuleSquare))
-		set.Set("eye", string(render.EyeSquare))
+		set.Set(optStyle.Name, string(render.ModuleSquare))
+		set.Set(optEye.Name, string(render.EyeSquare))
 	}
 	return set
 }
@@ -333,7 +333,7 @@ func (s *Server) fitSize(sym *render.Symbol, v url.Values) url.Values {
 		return v
 	}
 	if need := canvasModules(sym, r.Options); r.Options.Size < need {
-		v.Set("size", strconv.Itoa(min(max(need, render.MinSize), render.MaxSize)))
+		v.Set(optSize.Name, strconv.Itoa(min(max(need, render.MinSize), render.MaxSize)))
 	}
 	return v
 }
@@ -366,13 +366,13 @@ func contrastFix(fg, bg color.NRGBA) url.Values {
 	_, seen := analysis.Visible(fg, bg)
 	if (analysis.RelativeLuminance(seen)+0.05)/0.05 < contrastPass {
 		bg = analysis.White
-		set.Set("bg", render.HexColor(analysis.White))
+		set.Set(optBg.Name, render.HexColor(analysis.White))
 	}
 	f := color.NRGBA{fg.R, fg.G, fg.B, 255}
 	for k := 1.0; k >= 0; k -= 0.05 {
 		d := color.NRGBA{uint8(float64(f.R) * k), uint8(float64(f.G) * k), uint8(float64(f.B) * k), 255}
 		if analysis.ContrastRatio(d, bg) >= contrastPass || k < 0.05 {
-			set.Set("color", render.HexColor(d))
+			set.Set(optColor.Name, render.HexColor(d))
 			break
 		}
 	}
@@ -380,7 +380,7 @@ func contrastFix(fg, bg color.NRGBA) url.Values {
 }
 
 func swapColors(o render.Options) url.Values {
-	return url.Values{"color": {render.HexColor(o.Background)}, "bg": {render.HexColor(o.Foreground)}}
+	return url.Values{optColor.Name: {render.HexColor(o.Background)}, optBg.Name: {render.HexColor(o.Foreground)}}
 }
 
 // saferStyles are tried in order, fewest changes first, for a style whose
@@ -393,17 +393,17 @@ func saferStyle(sym *render.Symbol, o render.Options) url.Values {
 	}
 	for _, c := range candidates {
 		if analysis.Coverage(sym, render.ModuleStyle(c[0]), render.EyeStyle(c[1])) >= coveragePass {
-			return url.Values{"style": {c[0]}, "eye": {c[1]}}
+			return url.Values{optStyle.Name: {c[0]}, optEye.Name: {c[1]}}
 		}
 	}
-	return url.Values{"style": {string(render.ModuleSquare)}, "eye": {string(render.EyeSquare)}}
+	return url.Values{optStyle.Name: {string(render.ModuleSquare)}, optEye.Name: {string(render.EyeSquare)}}
 }
 
 // documentVerify adds GET /api/v1/verify to the OpenAPI document and the
 // llms texts.
 func (s *Server) documentVerify() {
 	params := []any{
-		queryParam("data", optData.aliases, obj{"type": "string", "minLength": 1}, "The exact string to encode, for a generic code. Not with type.", false, "https://example.com"),
+		queryParam("data", optData.Aliases, obj{"type": "string", "minLength": 1}, "The exact string to encode, for a generic code. Not with type.", false, "https://example.com"),
 		queryParam("type", nil, obj{"type": "string", "enum": registry.Names()}, "On verify, `type` names a payload kind (elsewhere it is an alias of format); that kind's fields follow as parameters, as on /api/v1/<kind>. Verify always judges the PNG, so format is ignored.", false, nil),
 	}
 	kindsOf := map[string][]string{}
@@ -417,13 +417,13 @@ func (s *Server) documentVerify() {
 		}
 	}
 	for _, name := range fieldOrder {
-		if name == optData.name || contains(optData.aliases, name) {
+		if name == optData.Name || contains(optData.Aliases, name) {
 			continue // documented as data; with type it is that kind's field
 		}
 		params = append(params, queryParam(name, nil, obj{"type": "string"}, "A field of "+strings.Join(kindsOf[name], ", ")+", with type.", false, nil))
 	}
 	for _, p := range renderingParams() {
-		if p.(obj)["name"] != optFormat.name {
+		if p.(obj)["name"] != optFormat.Name {
 			params = append(params, p)
 		}
 	}

@@ -1,0 +1,33 @@
+package options
+
+import (
+	"slices"
+	"testing"
+)
+
+// Every option is complete and consistent: a name, a type, a description;
+// a default among its values and inside its range; no name or alias taken
+// twice.
+func TestCatalogueIsConsistent(t *testing.T) {
+	seen := map[string]string{}
+	for _, o := range append([]Option{Data}, Rendering...) {
+		if o.Name == "" || o.Description == "" || o.Type != "string" && o.Type != "integer" {
+			t.Errorf("%+v is incomplete", o)
+		}
+		for _, n := range append([]string{o.Name}, o.Aliases...) {
+			if other, dup := seen[n]; dup {
+				t.Errorf("%s is a name of both %s and %s", n, other, o.Name)
+			}
+			seen[n] = o.Name
+		}
+		if d, ok := o.Default.(string); ok && len(o.Enum) > 0 && !slices.Contains(o.Enum, d) {
+			t.Errorf("%s: default %q is not one of %v", o.Name, d, o.Enum)
+		}
+		if d, ok := o.Default.(int); ok && o.Max > 0 && (d < o.Min || d > o.Max) {
+			t.Errorf("%s: default %d is outside %d..%d", o.Name, d, o.Min, o.Max)
+		}
+		if o.Control != "" && (o.Title == "" || o.Form == 0) {
+			t.Errorf("%s: on the editor's form without a title or a place", o.Name)
+		}
+	}
+}

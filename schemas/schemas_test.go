@@ -121,3 +121,12 @@ func TestBatchSchema(t *testing.T) {
 		}
 	}
 }
+
+// TestCommittedReferenceIsCurrent holds docs/reference.md to the option
+// catalogue and the kinds' declarations it is generated from.
+func TestCommittedReferenceIsCurrent(t *testing.T) {
+	got, err := os.ReadFile(schemas.ReferenceFile)
+	if err != nil || !bytes.Equal(got, schemas.Reference()) {
+		t.Errorf("docs/reference.md is missing or stale (%v); run cd schemas && go generate, and commit it", err)
+	}
+}

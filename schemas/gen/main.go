@@ -1,6 +1,7 @@
 // Command gen writes qrforge's JSON Schemas into the current directory
 // (schemas/, when run by go generate): one file per registered kind and
-// batch.json. Files of kinds that no longer exist are removed.
+// batch.json, and the API reference, docs/reference.md. Files of kinds
+// that no longer exist are removed.
 package main
 
 import (
@@ -37,5 +38,5 @@ func generate(dir string) error {
 			return err
 		}
 	}
-	return nil
+	return os.WriteFile(filepath.Join(dir, schemas.ReferenceFile), schemas.Reference(), 0o644)
 }

@@ -4,82 +4,111 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/qrforge/qrforge/service"
 )
 
-// api calls qrforge's HTTP API in-process: a tool builds the same URL a
-// client would send, serves it through the API's own handler and hands back
-// the bytes unchanged, so a tool result and its URL never disagree.
+// api is the service the tools call, the one the HTTP API serves: a
+// tool's image is byte for byte what the URL in its result returns, and
+// its errors are the API's problem documents.
 type api struct {
-	handler http.Handler
-	base    string // public base URL, without a trailing slash
+	svc  *service.Service
+	base string // public base URL, without a trailing slash
 }
 
-// response is one in-process API answer.
+// response is one answer of the service, as a tool reports it.
 type response struct {
-	url    string // absolute URL that returns the same bytes
-	status int
-	header http.Header
-	body   []byte
+	url         string // absolute URL that returns the same bytes
+	contentType string
+	version     int
+	level       string
+	body        []byte
+	problem     *service.Problem
 }
 
-func (r *response) ok() bool { return r.status >= 200 && r.status < 300 }
+func (r *response) ok() bool { return r.problem == nil }
 
-// get serves GET path?query through the API handler.
-func (a *api) get(ctx context.Context, path string, q *query) *response {
-	return a.do(ctx, http.MethodGet, path, q, "", nil)
-}
-
-// post serves a POST of body, of the given content type, to path.
-func (a *api) post(ctx context.Context, path, contentType string, body []byte) *response {
-	return a.do(ctx, http.MethodPost, path, nil, contentType, body)
-}
-
-func (a *api) do(ctx context.Context, method, path string, q *query, contentType string, body []byte) *response {
-	target := path
+// link is the GET URL of path with q.
+func (a *api) link(path string, q *query) string {
 	if s := q.encode(); s != "" {
-		target += "?" + s
+		return a.base + path + "?" + s
 	}
-	req, err := http.NewRequestWithContext(ctx, method, target, bytes.NewReader(body))
+	return a.base + path
+}
+
+// generate renders the target's code with the options in q.
+func (a *api) generate(target *target, q *query) *response {
+	resp := &response{url: a.link(target.path(), q)}
+	img, p := a.svc.Generate(service.Request{Kind: target.kindName(), Params: q.params()}, "")
+	if p != nil {
+		resp.problem = p
+		return resp
+	}
+	resp.contentType, resp.version, resp.level, resp.body = img.ContentType, img.Version, img.Level, img.Body
+	return resp
+}
+
+// payload is the exact string a typed target encodes.
+func (a *api) payload(target *target) *response {
+	q := target.query()
+	return a.answer(a.link(target.path()+"/payload", q), func() (any, *service.Problem) {
+		return a.svc.Payload(service.Request{Kind: target.kindName(), Params: q.params()})
+	})
+}
+
+// verify renders, decodes and checks what q names.
+func (a *api) verify(q *query) *response {
+	return a.answer(a.link(verifyPath, q), func() (any, *service.Problem) {
+		return a.svc.Verify(service.Request{Params: q.params()})
+	})
+}
+
+// decode reads the codes in an image file.
+func (a *api) decode(ctx context.Context, image []byte) *response {
+	return a.answer("POST "+a.base+decodePath, func() (any, *service.Problem) {
+		results, p := a.svc.Decode(ctx, image, "image")
+		if p != nil {
+			return nil, p
+		}
+		return map[string]any{"results": results}, nil
+	})
+}
+
+// batch serves a batch body and collects its JSON answer.
+func (a *api) batch(ctx context.Context, body []byte) *response {
+	resp := &response{url: "POST " + a.base + batchPath}
+	run, p := a.svc.Batch(ctx, body)
+	if p != nil {
+		resp.problem = p
+		return resp
+	}
+	defer run.Close()
+	var buf bytes.Buffer
+	if err := run.Write(&buf); err != nil {
+		resp.problem = a.svc.Problem(service.KindInternal, 500, "the batch stopped: "+err.Error(), "", "")
+		return resp
+	}
+	resp.contentType, resp.body = "application/json", buf.Bytes()
+	return resp
+}
+
+// answer is a JSON answer, as the HTTP API writes it, or its problem.
+func (a *api) answer(url string, serve func() (any, *service.Problem)) *response {
+	resp := &response{url: url}
+	v, p := serve()
+	if p != nil {
+		resp.problem = p
+		return resp
+	}
+	body, err := json.Marshal(v)
 	if err != nil {
-		// Paths are built from the registry and query values are escaped,
-		// so a target that does not parse is a bug.
-		panic("mcp: request target " + target + ": " + err.Error())
+		resp.problem = a.svc.Problem(service.KindInternal, 500, "the answer could not be written: "+err.Error(), "", "")
+		return resp
 	}
-	// As net/http's server sets them: the API checks the raw target's length.
-	req.RequestURI = target
-	req.ContentLength = int64(len(body))
-	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
-	}
-	rec := &recorder{header: http.Header{}}
-	a.handler.ServeHTTP(rec, req)
-	if rec.status == 0 {
-		rec.status = http.StatusOK
-	}
-	return &response{url: a.base + target, status: rec.status, header: rec.header, body: rec.body.Bytes()}
-}
-
-// recorder is the in-memory ResponseWriter in-process calls are served to.
-type recorder struct {
-	header http.Header
-	status int
-	body   bytes.Buffer
-}
-
-func (r *recorder) Header() http.Header { return r.header }
-
-func (r *recorder) WriteHeader(status int) {
-	if r.status == 0 {
-		r.status = status
-	}
-}
-
-func (r *recorder) Write(b []byte) (int, error) {
-	r.WriteHeader(http.StatusOK)
-	return r.body.Write(b)
+	resp.contentType, resp.body = "application/json", body
+	return resp
 }
 
 // query is an ordered query string: tools write a kind's fields and options
@@ -112,31 +141,22 @@ func (q *query) encode() string {
 	return b.String()
 }
 
+// params are the query's parameters, for the service.
+func (q *query) params() url.Values {
+	v := url.Values{}
+	if q == nil {
+		return v
+	}
+	for i, name := range q.names {
+		v.Add(name, q.values[i])
+	}
+	return v
+}
+
 func escape(s string) string { return strings.ReplaceAll(url.QueryEscape(s), "+", "%20") }
 
 // problem is the API's problem document (README "Errors").
-type problem struct {
-	Type   string `json:"type"`
-	Title  string `json:"title"`
-	Status int    `json:"status"`
-	Detail string `json:"detail"`
-	Field  string `json:"field,omitempty"`
-	Fix    string `json:"fix,omitempty"`
-	// Example is a documented call shown when no fix can be made from
-	// the caller's values.
-	Example string `json:"example,omitempty"`
-	Errors  []struct {
-		Field  string `json:"field"`
-		Detail string `json:"detail"`
-	} `json:"errors,omitempty"`
-}
+type problem = service.Problem
 
-// problemOf reads the problem document of a failed response.
-func problemOf(r *response) problem {
-	var p problem
-	if err := json.Unmarshal(r.body, &p); err != nil || p.Detail == "" {
-		p = problem{Title: http.StatusText(r.status), Status: r.status,
-			Detail: "the API answered " + http.StatusText(r.status) + ": " + strings.TrimSpace(string(r.body))}
-	}
-	return p
-}
+// problemOf is the problem of a failed response.
+func problemOf(r *response) problem { return *r.problem }

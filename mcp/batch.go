@@ -27,7 +27,7 @@ var batchOutputs = []struct{ name, about string }{
 // for the schema; the endpoint enforces its configured one.
 const maxBatchItems = 1000
 
-// batch serves qr_batch: the arguments are the body of POST
+// batch serves qr_batch: the arguments are a body of POST
 // /api/v1/qr/batch, so the tool has the endpoint's item rules, limits and
 // answer: each item's URL (which returns that item's bytes) and data, or a
 // problem for that item alone.
@@ -43,7 +43,7 @@ func (t *tools) batch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTo
 		fix["output"] = "url"
 		return t.badArgument(toolBatch, args, &argError{field: "output", detail: fmt.Sprintf("output %q is not one of %s (zip is for the HTTP endpoint)", output, strings.Join(outputNames(), ", ")), fix: fix}), nil
 	}
-	resp := t.api.post(ctx, batchPath, "application/json", marshal(args))
+	resp := t.api.batch(ctx, marshal(args))
 	if !resp.ok() {
 		return t.apiFailure(resp), nil
 	}

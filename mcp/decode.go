@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/base64"
 	"errors"
-	"net/http"
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -13,10 +12,9 @@ import (
 // decodePath is the decode endpoint (README "Batch, decode, verify").
 const decodePath = "/api/v1/decode"
 
-// decode serves qr_decode: the image, out of its base64, is the body of
-// POST /api/v1/decode, sent with the type its bytes show, so the tool reads
-// what the endpoint reads, within the same limits, and answers the same
-// results or problem.
+// decode serves qr_decode: the image, out of its base64, is read as POST
+// /api/v1/decode reads an uploaded file, within the same limits, and
+// answers the same results or problem.
 func (t *tools) decode(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
 	fix := map[string]any{"image": "<base64 of the image file, or a data:image/png;base64,... URI>"}
@@ -33,11 +31,11 @@ func (t *tools) decode(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	if err != nil {
 		return t.badArgument(toolDecode, args, &argError{field: "image", detail: "image is not base64: " + err.Error(), fix: fix}), nil
 	}
-	resp := t.api.post(ctx, decodePath, http.DetectContentType(data), data)
+	resp := t.api.decode(ctx, data)
 	if !resp.ok() {
 		return t.apiFailure(resp), nil
 	}
-	return answered(resp, "POST "+t.api.base+decodePath), nil
+	return answered(resp, resp.url), nil
 }
 
 // decodeBase64 reads standard or URL-safe base64, padded or not, or a data

@@ -2,13 +2,13 @@ package mcp
 
 import (
 	"context"
-	"encoding/json"
 	"maps"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/qrforge/qrforge/service"
 )
 
-// generate serves qr_generate: GET /api/v1/qr with data and the options.
+// generate serves qr_generate: data and the options, as GET /api/v1/qr.
 func (t *tools) generate(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
 	target, bad := readTarget(args, true, false)
@@ -19,16 +19,16 @@ func (t *tools) generate(ctx context.Context, req mcp.CallToolRequest) (*mcp.Cal
 	if bad := readOptions(q, t.all, args, "data"); bad != nil {
 		return t.badArgument(toolGenerate, args, bad), nil
 	}
-	resp := t.api.get(ctx, target.path(), q)
+	resp := t.api.generate(target, q)
 	if !resp.ok() {
 		return t.apiFailure(resp), nil
 	}
 	return generated(resp, nil), nil
 }
 
-// generateTyped serves qr_generate_typed: GET /api/v1/<type> with the
-// kind's fields and the options. The result also carries the exact payload,
-// from GET /api/v1/<type>/payload.
+// generateTyped serves qr_generate_typed: the kind's fields and the
+// options, as GET /api/v1/<type>. The result also carries the exact
+// payload, as GET /api/v1/<type>/payload gives it.
 func (t *tools) generateTyped(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
 	target, bad := readTarget(args, false, true)
@@ -39,7 +39,7 @@ func (t *tools) generateTyped(ctx context.Context, req mcp.CallToolRequest) (*mc
 	if bad := readOptions(q, t.all, args, "type", "fields"); bad != nil {
 		return t.badArgument(toolGenerateTyped, args, bad), nil
 	}
-	resp := t.api.get(ctx, target.path(), q)
+	resp := t.api.generate(target, q)
 	if !resp.ok() {
 		return t.apiFailure(resp), nil
 	}
@@ -55,14 +55,11 @@ func (t *tools) payload(ctx context.Context, target *target) (string, bool) {
 	if target.kind == nil {
 		return target.data, true
 	}
-	resp := t.api.get(ctx, target.path()+"/payload", target.query())
-	var body struct {
-		Payload string `json:"payload"`
-	}
-	if !resp.ok() || json.Unmarshal(resp.body, &body) != nil {
+	p, problem := t.api.svc.Payload(service.Request{Kind: target.kindName(), Params: target.query().params()})
+	if problem != nil {
 		return "", false
 	}
-	return body.Payload, true
+	return p.Payload, true
 }
 
 // badArgument is the tool error for an argument the tool cannot use. When
@@ -70,7 +67,7 @@ func (t *tools) payload(ctx context.Context, target *target) (string, bool) {
 // the offending argument.
 func (t *tools) badArgument(tool string, args map[string]any, bad *argError) *mcp.CallToolResult {
 	if bad.noFix {
-		p := t.localProblem(kindInvalidParameter, 400, bad.field, bad.detail, "")
+		p := t.localProblem(service.KindInvalidParameter, 400, bad.field, bad.detail, "")
 		if bad.example != nil {
 			p.Example = call(tool, bad.example)
 		}
@@ -81,5 +78,5 @@ func (t *tools) badArgument(tool string, args map[string]any, bad *argError) *mc
 		fix = maps.Clone(args)
 		delete(fix, bad.field)
 	}
-	return failed(t.localProblem(kindInvalidParameter, 400, bad.field, bad.detail, call(tool, fix)), fix)
+	return failed(t.localProblem(service.KindInvalidParameter, 400, bad.field, bad.detail, call(tool, fix)), fix)
 }

@@ -1,22 +1,22 @@
-// Package mcp serves qrforge over the Model Context Protocol (README "For agents and tools"):
-// Streamable HTTP, stateless, no authentication. Its six tools are thin
-// calls into the HTTP API, served in-process through the API's own handler,
-// so a tool's image is byte for byte what the URL in its result returns, and
-// its errors carry the API's problem documents. The tools' options and kinds
-// come from the API's OpenAPI document and the registry; nothing here names
-// a rendering option or a kind.
+// Package mcp serves qrforge over the Model Context Protocol (README "For
+// agents and tools"): Streamable HTTP, stateless, no authentication. Its
+// six tools are thin adapters over package service, which the HTTP API
+// serves too, so a tool's image is byte for byte what the URL in its
+// result returns, and its errors carry the API's problem documents. The
+// tools' options and kinds come from the option catalogue and the
+// registry; nothing here names a rendering option or a kind.
 package mcp
 
 import (
 	"context"
 	"log/slog"
 	"net/http"
-	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/schemas"
+	"github.com/qrforge/qrforge/service"
 )
 
 // version is the MCP server's version, the API's (README "For agents and tools").
@@ -37,21 +37,17 @@ type config struct {
 // errors); the default is slog.Default().
 func WithLogger(l *slog.Logger) Option { return func(c *config) { c.logger = l } }
 
-// New returns the MCP endpoint's handler. handler is qrforge's HTTP API, every
-// route ready; baseURL is its public address, written into the URLs results
-// carry. The handler answers POST (JSON-RPC), and GET and DELETE as the
-// Streamable HTTP transport defines them for a server without sessions.
-func New(handler http.Handler, baseURL string, opts ...Option) http.Handler {
+// New returns the MCP endpoint's handler over svc, whose base address is
+// written into the URLs results carry. The handler answers POST
+// (JSON-RPC), and GET and DELETE as the Streamable HTTP transport defines
+// them for a server without sessions.
+func New(svc *service.Service, opts ...Option) http.Handler {
 	cfg := config{logger: slog.Default()}
 	for _, o := range opts {
 		o(&cfg)
 	}
-	a := &api{handler: handler, base: strings.TrimRight(baseURL, "/")}
-	options, err := a.renderingOptions(context.Background())
-	if err != nil {
-		panic("mcp: " + err.Error())
-	}
-	t, err := newTools(a, options)
+	a := &api{svc: svc, base: svc.BaseURL()}
+	t, err := newTools(a, renderingOptions())
 	if err != nil {
 		panic("mcp: " + err.Error())
 	}

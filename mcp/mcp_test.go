@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"github.com/qrforge/qrforge/options"
 	"image"
 	"image/color"
 	"image/png"
@@ -18,6 +17,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/qrforge/qrforge/options"
+	"github.com/qrforge/qrforge/service"
 
 	"github.com/makiuchi-d/gozxing"
 	"github.com/makiuchi-d/gozxing/qrcode"
@@ -40,8 +42,8 @@ func start(t *testing.T) string {
 	t.Helper()
 	ts := httptest.NewUnstartedServer(nil)
 	base := "http://" + ts.Listener.Addr().String()
-	ts.Config.Handler = server.New(server.Config{BaseURL: base, MCP: func(api http.Handler) http.Handler {
-		return mcp.New(api, base, mcp.WithLogger(slog.New(slog.DiscardHandler)))
+	ts.Config.Handler = server.New(server.Config{BaseURL: base, MCP: func(svc *service.Service) http.Handler {
+		return mcp.New(svc, mcp.WithLogger(slog.New(slog.DiscardHandler)))
 	}})
 	ts.Start()
 	t.Cleanup(ts.Close)
@@ -513,10 +515,11 @@ func TestDecode(t *testing.T) {
 			t.Errorf("qr_decode's answer differs from POST /api/v1/decode (%d): %s", resp.StatusCode, body)
 		}
 
-		// Failures are the endpoint's problems.
+		// Failures are the endpoint's problems for the same file, sent
+		// as bytes of no declared type (a tool call has no Content-Type).
 		for _, bad := range [][]byte{[]byte("not an image"), blankPNG(t)} {
 			p := fail(t, c, "qr_decode", map[string]any{"image": base64.StdEncoding.EncodeToString(bad)})
-			resp, body := httpPost(t, base+"/api/v1/decode", http.DetectContentType(bad), bad)
+			resp, body := httpPost(t, base+"/api/v1/decode", "application/octet-stream", bad)
 			var api problemDoc
 			json.Unmarshal(body, &api)
 			if p.Status != resp.StatusCode || p.Detail != api.Detail || p.Type != api.Type {

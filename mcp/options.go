@@ -1,79 +1,39 @@
 package mcp
 
 import (
-	"context"
 	"encoding/json"
-	"fmt"
-	"maps"
 	"math"
-	"net/http"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/qrforge/qrforge/options"
 )
 
-// option is one rendering option of README "Options" as the API's own OpenAPI
-// document describes it. The tools take their option properties from there,
-// so an option added to the API appears in the tools with the same type,
-// bounds, default and description, and package mcp keeps no option table.
+// option is one rendering option of README "Options" as a tool takes it,
+// from the catalogue (package options): an option added there appears in
+// the tools with the same type, bounds, default and description.
 type option struct {
 	name    string
 	aliases []string
 	schema  map[string]any // the value's JSON Schema, description included
 }
 
-// generateOperation is the operationId whose parameters are the rendering
-// options (README "Make a code", generate_qr).
-const generateOperation = "generate_qr"
-
-// renderingOptions reads the rendering options from /api/openapi.json:
-// every query parameter of generate_qr except data and the options kept
-// only for compatibility with other APIs (x-compatibility).
-func (a *api) renderingOptions(ctx context.Context) ([]option, error) {
-	resp := a.get(ctx, "/api/openapi.json", nil)
-	if resp.status != http.StatusOK {
-		return nil, fmt.Errorf("GET /api/openapi.json answered %d", resp.status)
-	}
-	var doc struct {
-		Paths map[string]map[string]struct {
-			OperationID string `json:"operationId"`
-			Parameters  []struct {
-				Name          string         `json:"name"`
-				In            string         `json:"in"`
-				Description   string         `json:"description"`
-				Schema        map[string]any `json:"schema"`
-				Aliases       []string       `json:"x-aliases"`
-				Compatibility string         `json:"x-compatibility"`
-			} `json:"parameters"`
-		} `json:"paths"`
-	}
-	if err := json.Unmarshal(resp.body, &doc); err != nil {
-		return nil, fmt.Errorf("/api/openapi.json: %w", err)
-	}
-	for _, item := range doc.Paths {
-		for _, op := range item {
-			if op.OperationID != generateOperation {
-				continue
-			}
-			var opts []option
-			for _, p := range op.Parameters {
-				if p.In != "query" || p.Name == "data" || p.Compatibility != "" {
-					continue
-				}
-				schema := maps.Clone(p.Schema)
-				// Tools take canonical names; aliases are for URLs copied
-				// from other QR APIs, and are accepted but not advertised.
-				desc, _, _ := strings.Cut(p.Description, " Aliases: ")
-				schema["description"] = desc
-				opts = append(opts, option{name: p.Name, aliases: p.Aliases, schema: schema})
-			}
-			if len(opts) == 0 {
-				return nil, fmt.Errorf("operation %s has no rendering options", generateOperation)
-			}
-			return opts, nil
+// renderingOptions are the catalogue's rendering options but those kept
+// only for compatibility with other APIs. Tools take canonical names;
+// aliases are for URLs copied from other QR APIs, accepted but not
+// advertised.
+func renderingOptions() []option {
+	var opts []option
+	for _, o := range options.Rendering {
+		if o.Compat != "" {
+			continue
 		}
+		schema := o.Schema()
+		schema["description"] = o.Description
+		opts = append(opts, option{name: o.Name, aliases: o.Aliases, schema: schema})
 	}
-	return nil, fmt.Errorf("/api/openapi.json has no operation %s", generateOperation)
+	return opts
 }
 
 // optionSet is the options a tool takes, by any of their names.

@@ -6,7 +6,6 @@ import (
 	"maps"
 	"mime"
 	"net/url"
-	"strconv"
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -18,13 +17,13 @@ import (
 // as the API returned it, followed by a JSON summary holding the URL that
 // returns the same bytes. The summary is also the structured content.
 func generated(resp *response, extra map[string]any) *mcp.CallToolResult {
-	contentType := resp.header.Get("Content-Type")
+	contentType := resp.contentType
 	summary := map[string]any{"url": resp.url, "content_type": contentType, "bytes": len(resp.body)}
-	if v, err := strconv.Atoi(resp.header.Get("X-QR-Version")); err == nil {
-		summary["version"] = v
+	if resp.version > 0 {
+		summary["version"] = resp.version
 	}
-	if ec := resp.header.Get("X-QR-EC"); ec != "" {
-		summary["ec"] = ec
+	if resp.level != "" {
+		summary["ec"] = resp.level
 	}
 	maps.Copy(summary, extra)
 	var body mcp.Content
@@ -98,32 +97,16 @@ func failed(p problem, fixArguments map[string]any) *mcp.CallToolResult {
 	}
 }
 
-// localProblem is a problem found before calling the API (an argument the
-// tool cannot turn into a query), shaped like the API's own. Its fix is a
-// corrected call, written as the tool's name and its arguments.
+// localProblem is a problem found before calling the service (an
+// argument the tool cannot turn into a parameter), of the API's own kinds.
+// Its fix is a corrected call, written as the tool's name and its
+// arguments.
 func (t *tools) localProblem(kind string, status int, field, detail, fix string) problem {
-	return problem{
-		Type:   t.api.base + "/errors/" + kind,
-		Title:  problemTitles[kind],
-		Status: status,
-		Detail: detail,
-		Field:  field,
-		Fix:    fix,
-	}
+	return *t.api.svc.Problem(kind, status, detail, field, fix)
 }
 
 // call writes a tool call as a fix: the tool's name and its arguments.
 func call(tool string, args map[string]any) string { return tool + " " + string(marshal(args)) }
-
-// problemTitles are the titles of the problem kinds tools raise
-// themselves; they match the API's /errors/<kind> documents.
-var problemTitles = map[string]string{
-	kindInvalidParameter: "Invalid parameter",
-}
-
-const (
-	kindInvalidParameter = "invalid-parameter"
-)
 
 // apiFailure is the tool error for a failed API response, with the fix URL
 // restated as arguments of the tool.

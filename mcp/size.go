@@ -141,7 +141,7 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 			q.add("ec", s)
 		}
 		q.add("margin", strconv.Itoa(a.QuietZone))
-		resp := t.api.get(ctx, target.path(), q)
+		resp := t.api.generate(target, q)
 		if !resp.ok() {
 			return t.apiFailure(resp), nil
 		}

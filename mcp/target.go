@@ -2,10 +2,11 @@ package mcp
 
 import (
 	"fmt"
-	"github.com/qrforge/qrforge/internal/editdistance"
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/qrforge/qrforge/internal/editdistance"
 
 	"github.com/qrforge/qrforge/registry"
 )
@@ -23,6 +24,14 @@ func (t *target) path() string {
 		return t.kind.Path()
 	}
 	return genericPath
+}
+
+// kindName is the target's kind, "" for data.
+func (t *target) kindName() string {
+	if t.kind != nil {
+		return t.kind.Name()
+	}
+	return ""
 }
 
 // query starts the target's query string: data, or the kind's fields in

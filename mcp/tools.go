@@ -2,10 +2,10 @@ package mcp
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
 )
 
@@ -30,17 +30,8 @@ type tools struct {
 }
 
 func newTools(a *api, opts []option) (*tools, error) {
-	t := &tools{api: a, all: newOptionSet(opts), verifyOptions: newOptionSet(opts, "format")}
-	size, ok := t.all.lookup("size")
-	if !ok {
-		return nil, fmt.Errorf("the rendering options have no size")
-	}
-	lo, okLo := size.schema["minimum"].(float64)
-	hi, okHi := size.schema["maximum"].(float64)
-	if !okLo || !okHi {
-		return nil, fmt.Errorf("the size option has no minimum and maximum")
-	}
-	t.minPixels, t.maxPixels = int(lo), int(hi)
+	t := &tools{api: a, all: newOptionSet(opts), verifyOptions: newOptionSet(opts, options.Format.Name),
+		minPixels: options.Size.Min, maxPixels: options.Size.Max}
 	return t, nil
 }
 

@@ -9,8 +9,8 @@ import (
 // verifyPath is the verify endpoint (README "Batch, decode, verify").
 const verifyPath = "/api/v1/verify"
 
-// verify serves qr_verify: GET /api/v1/verify with data, or type=<kind>
-// and its fields, and the options. The endpoint renders the PNG the same
+// verify serves qr_verify as GET /api/v1/verify: data, or type=<kind>
+// and its fields, and the options. The service renders the PNG the same
 // parameters give on the generation endpoints, decodes it and runs its
 // checks (contrast, quiet zone, module size, polarity).
 func (t *tools) verify(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -29,7 +29,7 @@ func (t *tools) verify(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	if bad := readOptions(q, t.verifyOptions, args, "data", "type", "fields"); bad != nil {
 		return t.badArgument(toolVerify, args, bad), nil
 	}
-	resp := t.api.get(ctx, verifyPath, q)
+	resp := t.api.verify(q)
 	if !resp.ok() {
 		return t.apiFailure(resp), nil
 	}

@@ -1,12 +1,14 @@
 // Package options is the catalogue of rendering options: each option is
 // declared here once, with its names, type, range, default, description
-// and editor control. Parsing (server/options.go), the OpenAPI document,
+// and editor control. Parsing (service/params.go), the OpenAPI document,
 // the JSON Schemas, llms.txt, the editor's form, batch and the MCP tools
 // all read it; TestCatalogueReachesEverySurface holds them to it.
 package options
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/qrforge/qrforge/render"
 )
@@ -108,6 +110,32 @@ var (
 // Rendering are the options every generation endpoint takes, in canonical
 // order.
 var Rendering = []Option{Size, Format, Color, Bg, Style, Eye, EC, Margin, Label, Tpl, ECI, Chld, Cht, Choe}
+
+// Named is the rendering option called name, canonically or by an alias,
+// in any case; data is not a rendering option.
+func Named(name string) (Option, bool) {
+	name = strings.ToLower(name)
+	for _, o := range Rendering {
+		if name == o.Name || slices.Contains(o.Aliases, name) {
+			return o, true
+		}
+	}
+	return Option{}, false
+}
+
+// formatNames are the values format accepts for each format: its own name
+// and the spellings other APIs use.
+var formatNames = map[string]string{
+	"png": "png", "svg": "svg", "svg-tiny": "svg-tiny", "svgtiny": "svg-tiny",
+	"svg_tiny": "svg-tiny", "tiny": "svg-tiny", "json": "json", "base64": "base64",
+	"datauri": "base64", "data-uri": "base64",
+}
+
+// FormatNamed is the format a value of format names, in any case.
+func FormatNamed(v string) (string, bool) {
+	f, ok := formatNames[strings.ToLower(v)]
+	return f, ok
+}
 
 // Schema is the option's JSON Schema, as the OpenAPI document and the JSON
 // Schemas give it.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/schemas"
+	"github.com/qrforge/qrforge/service"
 )
 
 // TestCatalogueReachesEverySurface walks the option catalogue and finds
@@ -57,7 +58,7 @@ func TestCatalogueReachesEverySurface(t *testing.T) {
 			t.Errorf("%s: not in llms-full.txt", o.Name)
 		}
 		for _, name := range append([]string{o.Name}, o.Aliases...) {
-			if canonicalName(strings.ToLower(name), false) != o.Name {
+			if named, _ := options.Named(name); named.Name != o.Name {
 				t.Errorf("%s: the parser does not take %s for it", o.Name, name)
 			}
 		}
@@ -73,8 +74,8 @@ func TestCatalogueReachesEverySurface(t *testing.T) {
 			t.Errorf("%s: on the editor's form %v, catalogue control %q", o.Name, form[o.Name], o.Control)
 		}
 	}
-	for _, f := range []Format{FormatPNG, FormatSVG, FormatSVGTiny, FormatJSON, FormatBase64} {
-		if !slices.Contains(Formats, f) {
+	for _, f := range []service.Format{service.FormatPNG, service.FormatSVG, service.FormatSVGTiny, service.FormatJSON, service.FormatBase64} {
+		if !slices.Contains(service.Formats, f) {
 			t.Errorf("format %s is not in the catalogue", f)
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/qrforge/qrforge/service"
 )
 
 // Requests that net/http turns away before any handler runs (a
@@ -171,10 +173,10 @@ func (s *Server) rejectedResponse(status int, answer, line string) []byte {
 		fix = "curl -X " + method + " '" + call + "' --data-binary @body"
 	}
 
-	kind, detail := KindBadRequest, ""
+	kind, detail := service.KindBadRequest, ""
 	switch {
 	case status == http.StatusRequestHeaderFieldsTooLarge:
-		kind = KindHeadersTooLarge
+		kind = service.KindHeadersTooLarge
 		detail = "The request headers are larger than qrforge accepts; send the request with fewer or shorter headers, as `fix` does."
 	case fixed != target:
 		detail = "The request path is not valid: a '%' must start an escape of two hex digits, and control characters, spaces and non-ASCII bytes must be percent-encoded. `fix` is the same call encoded."
@@ -186,7 +188,7 @@ func (s *Server) rejectedResponse(status int, answer, line string) []byte {
 	if status >= 500 {
 		status = http.StatusBadRequest // the client's error; qrforge answers no input with a 5xx
 	}
-	body := encodeProblem(s.problem(kind, status, detail, "", fix))
+	body := service.EncodeProblem(s.problem(kind, status, detail, "", fix))
 	head := fmt.Sprintf("HTTP/1.1 %d %s\r\nContent-Type: application/problem+json\r\nCache-Control: no-store\r\nAccess-Control-Allow-Origin: *\r\nContent-Length: %d\r\nConnection: close\r\n\r\n",
 		status, http.StatusText(status), len(body))
 	return append([]byte(head), body...)
@@ -212,4 +214,8 @@ func repairTarget(target string) string {
 		}
 	}
 	return b.String()
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
 )
 
@@ -38,7 +39,7 @@ func (s *Server) llmsFullTxt() string {
 	b.WriteString("\n## Rendering options (every generation endpoint)\n\n")
 	b.WriteString("Names are case-insensitive. Aliases are part of the contract. Giving one option twice with different values is a 400.\n\n")
 	fmt.Fprintf(&b, "- `%s` (aliases: %s): the exact string to encode, UTF-8; required on /api/v1/qr (on /q/ the path is the data). Typed endpoints take their fields instead.\n",
-		optData.Name, strings.Join(optData.Aliases, ", "))
+		options.Data.Name, strings.Join(options.Data.Aliases, ", "))
 	for _, d := range optionDocs() {
 		fmt.Fprintf(&b, "- `%s`", d.opt.Name)
 		if len(d.opt.Aliases) > 0 {
@@ -88,7 +89,7 @@ func (s *Server) llmsFullTxt() string {
 		if h := k.Hints(); h.Level != 0 {
 			fmt.Fprintf(&b, "\nError correction is fixed at %s by the standard.\n", h.Level)
 		}
-		fmt.Fprintf(&b, "\nExample: %s\n", s.ExampleURL(k))
+		fmt.Fprintf(&b, "\nExample: %s\n", s.svc.ExampleURL(k))
 	}
 	return b.String()
 }

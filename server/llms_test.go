@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	_ "github.com/qrforge/qrforge/kinds"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
 )
 
@@ -123,7 +124,7 @@ func TestLLMSFullMentionsEverything(t *testing.T) {
 	}
 
 	lines := strings.Split(full, "\n")
-	for _, o := range append([]option{optData}, renderOptions...) {
+	for _, o := range append([]options.Option{options.Data}, options.Rendering...) {
 		var line string
 		for _, l := range lines {
 			if strings.HasPrefix(l, "- `"+o.Name+"`") {

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"log/slog"
 	"net/url"
 	"slices"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/google/uuid"
+	"github.com/qrforge/qrforge/options"
 )
 
 // requestIDHeader carries a request's id. Every response has one; a proxy
@@ -16,23 +16,12 @@ import (
 // is replaced, so that no caller text reaches logs or problem documents).
 const requestIDHeader = "X-Request-Id"
 
-// Keys of the values requestLog leaves for later handlers.
-const (
-	ctxRequestID = "qrforge.request_id"
-	ctxInternal  = "qrforge.internal"
-)
-
-// requestIDKey holds the request id in the request's context, so that the
-// requests a handler serves in-process (an MCP tool calling the API, the
-// check behind a 404's fix) carry their parent's id.
-type requestIDKey struct{}
+// ctxRequestID is the key under which requestLog leaves the request's id
+// for later handlers.
+const ctxRequestID = "qrforge.request_id"
 
 // requestID is the id of the request being served, "" outside a request.
 func requestID(c *gin.Context) string { return c.GetString(ctxRequestID) }
-
-// isInternal reports whether the request was made in-process by another
-// request being served; it is part of that request's traffic.
-func isInternal(c *gin.Context) bool { return c.GetBool(ctxInternal) }
 
 // newRequestID returns a UUIDv7: time-ordered, so ids sort with the logs.
 func newRequestID() string {
@@ -63,26 +52,15 @@ func incomingRequestID(c *gin.Context) string {
 // query may hold a Wi-Fi password or payment details. The generic
 // endpoints log the names of the rendering options given, never values.
 //
-// Health, readiness and metrics requests, and in-process requests, are
-// logged at debug level: they are not API traffic.
+// Health, readiness and metrics requests are logged at debug level: they
+// are not API traffic.
 func (s *Server) requestLog(c *gin.Context) {
 	start := time.Now()
-	parent, _ := c.Request.Context().Value(requestIDKey{}).(string)
-	// net/http sets RemoteAddr on every request it reads from a
-	// connection; a request without one was made in-process, outside any
-	// request (the MCP server reading the OpenAPI document as it starts).
-	internal := parent != "" || c.Request.RemoteAddr == ""
-	id := parent
+	id := incomingRequestID(c)
 	if id == "" {
-		if id = incomingRequestID(c); id == "" {
-			id = newRequestID()
-		}
-		c.Request = c.Request.WithContext(context.WithValue(c.Request.Context(), requestIDKey{}, id))
-		c.Header(requestIDHeader, id)
+		id = newRequestID()
 	}
-	if internal {
-		c.Set(ctxInternal, true)
-	}
+	c.Header(requestIDHeader, id)
 	c.Set(ctxRequestID, id)
 
 	c.Next()
@@ -91,7 +69,7 @@ func (s *Server) requestLog(c *gin.Context) {
 	status := c.Writer.Status()
 	level := slog.LevelInfo
 	switch {
-	case r.ops || internal:
+	case r.ops:
 		level = slog.LevelDebug
 	case status >= 500:
 		level = slog.LevelError
@@ -120,11 +98,8 @@ func (s *Server) requestLog(c *gin.Context) {
 			attrs = append(attrs, slog.Any("options", names))
 		}
 	}
-	if ip := c.ClientIP(); ip != "" && !internal {
+	if ip := c.ClientIP(); ip != "" {
 		attrs = append(attrs, slog.String("client", ip))
-	}
-	if internal {
-		attrs = append(attrs, slog.Bool("internal", true))
 	}
 	s.log.LogAttrs(ctx, level, "request", attrs...)
 }
@@ -136,11 +111,8 @@ func optionNames(rawQuery string) []string {
 	values, _ := url.ParseQuery(rawQuery)
 	var names []string
 	for name := range values {
-		canonical := canonicalName(name, false)
-		for _, o := range renderOptions {
-			if o.Name == canonical && !slices.Contains(names, canonical) {
-				names = append(names, canonical)
-			}
+		if o, ok := options.Named(name); ok && !slices.Contains(names, o.Name) {
+			names = append(names, o.Name)
 		}
 	}
 	slices.Sort(names)

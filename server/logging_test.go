@@ -6,12 +6,15 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/qrforge/qrforge/mcp"
 	"github.com/qrforge/qrforge/server"
+	"github.com/qrforge/qrforge/service"
 )
 
 // logged builds a handler whose JSON log lines, debug ones included, are
@@ -191,19 +194,35 @@ func TestProbesLogAtDebug(t *testing.T) {
 	}
 }
 
-// TestInProcessRequests: a request without a peer address was made inside
-// the process (the MCP server reading the OpenAPI document as it starts):
-// it is logged at debug level and not counted as API traffic.
-func TestInProcessRequests(t *testing.T) {
-	h, lines := logged(t, server.Config{})
-	req := httptest.NewRequest(http.MethodGet, "/api/openapi.json", nil)
-	req.RemoteAddr = ""
-	h.ServeHTTP(httptest.NewRecorder(), req)
-	got := lines()
-	if len(got) != 1 || got[0]["level"] != "DEBUG" || got[0]["internal"] != true {
-		t.Errorf("an in-process request logged %v, want one DEBUG line marked internal", got)
+// TestOneRequestOneLine: nothing re-enters the HTTP engine. A 404 whose
+// fix the service checks, and an MCP tool call that renders a code, are
+// each one log line and one count, their own.
+func TestOneRequestOneLine(t *testing.T) {
+	h, lines := logged(t, server.Config{MCP: func(svc *service.Service) http.Handler {
+		return mcp.New(svc, mcp.WithLogger(slog.New(slog.DiscardHandler)))
+	}})
+	opsRequest(t, h, http.MethodGet, "/api/v1/netwrk?ssid=Home&password=x", "")
+	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"qr_generate_typed","arguments":{"type":"wifi","fields":{"ssid":"Home","password":"correct horse"}}}}`
+	req := httptest.NewRequest(http.MethodPost, "/api/mcp", strings.NewReader(call))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"payload"`) {
+		t.Fatalf("tools/call answered %d: %.300s", rec.Code, rec.Body)
 	}
-	if f := scrapeMetrics(t, h)["qrforge_http_requests_total"]; len(f.GetMetric()) != 0 {
-		t.Errorf("an in-process request was counted: %v", f.GetMetric())
+	var routes []any
+	for _, line := range lines() {
+		routes = append(routes, line["route"])
+	}
+	if want := []any{"other", "/api/mcp"}; !reflect.DeepEqual(routes, want) {
+		t.Errorf("logged routes %v, want %v: one line a request", routes, want)
+	}
+	total := 0.0
+	for _, m := range scrapeMetrics(t, h)["qrforge_http_requests_total"].GetMetric() {
+		total += m.GetCounter().GetValue()
+	}
+	if total != 2 {
+		t.Errorf("qrforge_http_requests_total sums to %v, want 2", total)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/service"
 )
 
 // mcpPath is the MCP endpoint (README "For agents and tools").
@@ -27,13 +28,13 @@ var mcpTools = []struct{ name, about string }{
 
 // mountMCP routes /api/mcp to the MCP handler built after the API is
 // complete (New), and documents it. Without build there is no endpoint.
-func (s *Server) mountMCP(build func(http.Handler) http.Handler) {
+func (s *Server) mountMCP(build func(*service.Service) http.Handler) {
 	if build == nil {
 		return
 	}
 	serve := func(c *gin.Context) {
 		if c.Request.ContentLength > maxMCPBody {
-			writeProblem(c, s.problem(KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
+			writeProblem(c, s.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
 				fmt.Sprintf("the message is %d bytes; at most %d are read", c.Request.ContentLength, maxMCPBody),
 				"", "send images of at most 10 MiB to qr_decode, and batches of at most 1000 items to qr_batch"))
 			return
@@ -52,7 +53,7 @@ func (s *Server) mountMCP(build func(http.Handler) http.Handler) {
 	short := fmt.Sprintf("[MCP](%s%s): Model Context Protocol over Streamable HTTP, stateless, no authentication; tools ", s.baseURL, mcpPath)
 	full := "## MCP server\n\n" +
 		fmt.Sprintf("`%s%s` speaks MCP over Streamable HTTP (JSON-RPC 2.0 in POST bodies). It needs no authentication and keeps no sessions, so no Mcp-Session-Id is issued; GET answers 405 (no server-to-client stream). ", s.baseURL, mcpPath) +
-		"Every tool calls the HTTP API in-process: a generated result holds the same bytes as the API URL it reports, and a failed call is a tool result with isError whose detail and fix are the API's problem document. Tools:\n\n"
+		"Every tool calls the same service as the HTTP API: a generated result holds the same bytes as the API URL it reports, and a failed call is a tool result with isError whose detail and fix are the API's problem document. Tools:\n\n"
 	for i, t := range mcpTools {
 		if i > 0 {
 			short += ", "

@@ -12,7 +12,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/service"
 )
 
 // metricsPath serves the Prometheus text exposition.
@@ -167,12 +169,10 @@ func newMetrics(cacheCapacity int64) *metrics {
 	return m
 }
 
-// instrument counts and times every API request. In-process requests (MCP
-// tools calling the API, the checks behind a 404's fix) are part of the
-// request that made them and are not counted again.
+// instrument counts and times every API request.
 func (s *Server) instrument(c *gin.Context) {
 	r := s.routeOf(c)
-	if r.ops || isInternal(c) {
+	if r.ops {
 		c.Next()
 		return
 	}
@@ -217,26 +217,15 @@ func (p slogPrinter) Println(v ...any) {
 	p.s.log.Error("gathering metrics failed", "error", fmt.Sprint(v...))
 }
 
-// observeEncode and observeRender are called by the generation path for
-// every symbol; m is nil in a Server built without New.
-func (m *metrics) observeEncode(d time.Duration) {
-	if m != nil {
-		m.encode.Observe(d.Seconds())
-	}
+// Encoded, Rendered and Batched are the service's observations
+// (service.Observer): every symbol, every drawing and every accepted batch.
+func (m *metrics) Encoded(d time.Duration) { m.encode.Observe(d.Seconds()) }
+
+func (m *metrics) Rendered(f service.Format, d time.Duration) {
+	m.render.WithLabelValues(formatLabel(string(f))).Observe(d.Seconds())
 }
 
-func (m *metrics) observeRender(f Format, d time.Duration) {
-	if m != nil {
-		m.render.WithLabelValues(formatLabel(string(f))).Observe(d.Seconds())
-	}
-}
-
-// observeBatch records the size of an accepted batch.
-func (m *metrics) observeBatch(items int) {
-	if m != nil {
-		m.batchItems.Observe(float64(items))
-	}
-}
+func (m *metrics) Batched(items int) { m.batchItems.Observe(float64(items)) }
 
 // methodLabel keeps the method label to the methods qrforge serves.
 func methodLabel(m string) string {
@@ -250,8 +239,8 @@ func methodLabel(m string) string {
 // formatLabel maps a requested format, under any of its accepted names, to
 // one of Formats.
 func formatLabel(v string) string {
-	if f, ok := formatAliases[strings.ToLower(strings.TrimSpace(v))]; ok {
-		return string(f)
+	if f, ok := options.FormatNamed(strings.TrimSpace(v)); ok {
+		return f
 	}
 	return labelOther
 }
@@ -262,7 +251,7 @@ func formatLabel(v string) string {
 func requestFormat(c *gin.Context, r route) string {
 	values, _ := url.ParseQuery(c.Request.URL.RawQuery)
 	for name, vs := range values {
-		if len(vs) > 0 && canonicalName(name, false) == optFormat.Name {
+		if o, ok := options.Named(name); ok && len(vs) > 0 && o.Name == options.Format.Name {
 			return formatLabel(vs[0])
 		}
 	}
@@ -275,7 +264,7 @@ func requestFormat(c *gin.Context, r route) string {
 			}
 		}
 	}
-	return string(FormatPNG)
+	return string(service.FormatPNG)
 }
 
 // verifyKind is the registered kind a verify request names in type, or
@@ -292,25 +281,12 @@ func verifyKind(rawQuery string) string {
 	return labelOther
 }
 
-// CacheMetrics is what the response cache (cache.go) reports. With the
-// cache off (--cache-size 0) the series stay at zero.
-type CacheMetrics interface {
-	// Hit is an answer served from the cache.
-	Hit()
-	// Miss is a lookup that had to render.
-	Miss()
-	// Evicted is an entry of n bytes dropped to make room.
-	Evicted(n int)
-	// SetBytes reports the bytes the cache holds now.
-	SetBytes(n int64)
-}
-
 type cacheMetrics struct {
 	hits, misses, evictions, evictedBytes prometheus.Counter
 	bytes, capacity                       prometheus.Gauge
 }
 
-var _ CacheMetrics = (*cacheMetrics)(nil)
+var _ service.CacheMetrics = (*cacheMetrics)(nil)
 
 func newCacheMetrics(capacity int64) *cacheMetrics {
 	m := &cacheMetrics{

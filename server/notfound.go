@@ -1,15 +1,19 @@
 package server
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/internal/editdistance"
+	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/options"
+	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/service"
 )
 
 // notFound answers unknown paths with the nearest endpoint as the fix.
@@ -36,7 +40,7 @@ func (s *Server) notFound(c *gin.Context) {
 				continue
 			}
 		}
-		d := editDistance(strings.ToLower(path), p)
+		d := editdistance.Levenshtein(strings.ToLower(path), p)
 		if len(p) > 1 && strings.HasPrefix(strings.ToLower(path), strings.TrimSuffix(p, "/")) {
 			// /api/v1/qrcode and /api/v1/qr/ mean /api/v1/qr more than
 			// /api/v1/decode, though the latter is fewer edits away.
@@ -46,109 +50,103 @@ func (s *Server) notFound(c *gin.Context) {
 			best, bestDist = p, d
 		}
 	}
-	fix, example := s.nearestFix(c.Request.Context(), path, best, c.Request.URL.RawQuery)
-	p := s.problem(KindNotFound, http.StatusNotFound, "no endpoint at "+truncate(path, 200)+"; the nearest is "+best, "", fix)
+	fix, example := s.nearestFix(method, path, best, c.Request.URL.RawQuery)
+	p := s.problem(service.KindNotFound, http.StatusNotFound, "no endpoint at "+text.Truncate(path, 200)+"; the nearest is "+best, "", fix)
 	p.Example = example
 	writeProblem(c, p)
 }
 
-// nearestFix is the call a 404 suggests: the nearest endpoint with the
-// caller's query, checked so that it works; see checkedFix for example.
-func (s *Server) nearestFix(ctx context.Context, path, best, rawQuery string) (fix, example string) {
+// nearestFix is the call a 404 suggests: the nearest endpoint of the
+// method with the caller's query, a GET checked so that it works (see
+// checkedFix for example), a POST as a curl call.
+func (s *Server) nearestFix(method, path, best, rawQuery string) (fix, example string) {
 	switch best {
 	case "/q/":
 		// A query that carries the data (goQR's /create-qr-code/?data=)
 		// meant the generic endpoint; otherwise show the path form.
-		if q, _ := url.ParseQuery(sanitizeQuery(rawQuery)); hasData(newQuery(q)) {
+		if q, _ := url.ParseQuery(service.SanitizeQuery(rawQuery)); hasData(q) {
 			best = "/api/v1/qr"
 		} else {
 			best = "/q/Hello.png"
 		}
 	case "/errors/":
 		kind := strings.TrimPrefix(strings.ToLower(path), "/errors/")
-		return s.baseURL + best + nearest(kind, sortedKeys(errorKinds), KindInvalidParameter), ""
+		return s.baseURL + best + editdistance.Nearest(kind, sortedKeys(service.ErrorKinds), service.KindInvalidParameter), ""
 	}
 	fix = s.baseURL + best
 	if rawQuery != "" {
-		fix += "?" + sanitizeQuery(rawQuery)
+		fix += "?" + service.SanitizeQuery(rawQuery)
 	}
-	return s.checkedFix(ctx, fix)
+	if method == http.MethodPost {
+		return "curl -X POST '" + fix + "'", ""
+	}
+	return s.checkedFix(fix)
 }
 
-// hasData reports whether q gives data under any of its names.
-func hasData(q query) bool {
-	for _, name := range append([]string{optData.Name}, optData.Aliases...) {
-		if len(q[name]) > 0 {
+// hasData reports whether q gives data under any of its names, in any case.
+func hasData(q url.Values) bool {
+	for name, vs := range q {
+		name = strings.ToLower(name)
+		if len(vs) > 0 && (name == options.Data.Name || slices.Contains(options.Data.Aliases, name)) {
 			return true
 		}
 	}
 	return false
 }
 
-// checkedFix returns fix if the service answers it, and otherwise the fix
-// of the problem it gets, so that a 404 or 405 points at a call that works
-// (the nearest endpoint may need data, or a field the query lacks; a path
-// may exist for GET but not with that parameter). fix is a GET on the base
-// address. When that problem has no fix because an identity field is
-// missing, which no fix invents, there is none here either, and example
-// is the kind's documented example call.
-func (s *Server) checkedFix(ctx context.Context, fix string) (checked, example string) {
-	if ctx.Value(probeKey{}) != nil {
-		return fix, "" // a probe's own 404 must not probe again
-	}
-	target := strings.TrimPrefix(fix, s.baseURL)
-	u, err := url.ParseRequestURI(target)
+// checkedFix returns fix if the service would answer it, and otherwise the
+// fix of the problem it gives, so that a 404 or 405 points at a call that
+// works (the nearest endpoint may need data, or a field the query lacks).
+// fix is a GET on the base address. When that problem has no fix because
+// an identity field is missing, which no fix invents, there is none here
+// either, and example is the kind's documented example call.
+func (s *Server) checkedFix(fix string) (checked, example string) {
+	u, err := url.ParseRequestURI(strings.TrimPrefix(fix, s.baseURL))
 	if err != nil {
 		return fix, ""
 	}
-	req := (&http.Request{Method: http.MethodGet, URL: u, RequestURI: target, Header: http.Header{},
-		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1}).WithContext(context.WithValue(ctx, probeKey{}, true))
-	w := &probe{header: http.Header{}}
-	s.engine.ServeHTTP(w, req)
-	if loc := w.header.Get("Location"); w.status >= 300 && w.status < 400 && strings.HasPrefix(loc, "/") {
-		// A page that redirects its query to its short link: suggest
-		// where it leads.
-		return s.baseURL + loc, ""
-	}
-	if w.status < 400 || w.status >= 500 {
+	p := s.dryRun(u.Path, u.RawQuery)
+	switch {
+	case p == nil:
 		return fix, ""
-	}
-	var p Problem
-	if err := json.Unmarshal(w.body.Bytes(), &p); err != nil {
-		return fix, ""
-	}
-	if p.Fix == "" && p.Example != "" {
+	case p.Fix == "" && p.Example != "":
 		return "", p.Example
-	}
-	if p.Fix == "" {
+	case p.Fix == "":
 		return fix, ""
 	}
 	return p.Fix, ""
 }
 
-type probeKey struct{}
-
-// probe is the ResponseWriter of checkedFix's internal request.
-type probe struct {
-	header http.Header
-	status int
-	body   bytes.Buffer
+// dryRun asks the service what a GET of a generation route would answer,
+// without drawing anything: nil when it would succeed. Other routes take
+// any query.
+func (s *Server) dryRun(path, rawQuery string) *Problem {
+	switch rest, _ := strings.CutPrefix(path, "/api/v1/"); {
+	case path == "/api/v1/qr":
+		return s.svc.Check(service.Request{Query: rawQuery})
+	case strings.HasPrefix(path, "/q/"):
+		return s.svc.Check(service.Request{Short: true, Path: strings.TrimPrefix(path, "/q/"), Query: rawQuery})
+	case path == "/api/v1/verify":
+		_, p := s.svc.Verify(service.Request{Query: rawQuery})
+		return p
+	case strings.HasSuffix(rest, "/payload") && isKind(strings.TrimSuffix(rest, "/payload")):
+		_, p := s.svc.Payload(service.Request{Kind: strings.TrimSuffix(rest, "/payload"), Query: rawQuery})
+		return p
+	case isKind(rest):
+		return s.svc.Check(service.Request{Kind: rest, Query: rawQuery})
+	case strings.HasPrefix(path, "/errors/"):
+		kind := strings.TrimPrefix(strings.ToLower(path), "/errors/")
+		if _, ok := service.ErrorKinds[kind]; !ok {
+			return s.problem(service.KindNotFound, http.StatusNotFound, "no error kind "+text.Truncate(kind, 64), "",
+				s.baseURL+"/errors/"+editdistance.Nearest(kind, sortedKeys(service.ErrorKinds), service.KindInvalidParameter))
+		}
+	}
+	return nil
 }
 
-func (p *probe) Header() http.Header { return p.header }
-
-func (p *probe) WriteHeader(status int) {
-	if p.status == 0 {
-		p.status = status
-	}
-}
-
-func (p *probe) Write(b []byte) (int, error) {
-	p.WriteHeader(http.StatusOK)
-	if p.status < 400 {
-		return len(b), nil // only a problem's body is read
-	}
-	return p.body.Write(b)
+func isKind(name string) bool {
+	_, ok := registry.Lookup(name)
+	return ok
 }
 
 // methodNotAllowed answers a known path asked with the wrong method.
@@ -165,16 +163,16 @@ func (s *Server) methodNotAllowed(c *gin.Context) {
 	c.Header("Allow", strings.Join(append(allowed, http.MethodOptions), ", "))
 	fix := s.baseURL + path
 	if raw := c.Request.URL.RawQuery; raw != "" {
-		fix += "?" + sanitizeQuery(raw)
+		fix += "?" + service.SanitizeQuery(raw)
 	}
 	example := ""
-	if contains(allowed, http.MethodGet) {
-		fix, example = s.checkedFix(c.Request.Context(), fix)
+	if slices.Contains(allowed, http.MethodGet) {
+		fix, example = s.checkedFix(fix)
 	} else if len(allowed) > 0 {
 		fix = "curl -X " + allowed[0] + " '" + fix + "'"
 	}
-	p := s.problem(KindMethodNotAllowed, http.StatusMethodNotAllowed,
-		c.Request.Method+" is not allowed on "+truncate(path, 200)+"; use "+strings.Join(allowed, " or "), "", fix)
+	p := s.problem(service.KindMethodNotAllowed, http.StatusMethodNotAllowed,
+		c.Request.Method+" is not allowed on "+text.Truncate(path, 200)+"; use "+strings.Join(allowed, " or "), "", fix)
 	p.Example = example
 	writeProblem(c, p)
 }
@@ -206,27 +204,4 @@ func compactStrings(s []string) []string {
 	return out
 }
 
-func contains(s []string, v string) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/invopop/jsonschema"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
 )
 
@@ -18,7 +19,7 @@ type obj = map[string]any
 
 // optionDoc is the OpenAPI description of one rendering option.
 type optionDoc struct {
-	opt    option
+	opt    options.Option
 	schema obj
 	desc   string
 }
@@ -27,8 +28,8 @@ type optionDoc struct {
 // canonical order, from the catalogue. The compatibility options are
 // documented but marked as such.
 func optionDocs() []optionDoc {
-	docs := make([]optionDoc, len(renderOptions))
-	for i, o := range renderOptions {
+	docs := make([]optionDoc, len(options.Rendering))
+	for i, o := range options.Rendering {
 		docs[i] = optionDoc{o, obj(o.Schema()), o.Description}
 	}
 	return docs
@@ -61,8 +62,8 @@ func queryParam(name string, aliases []string, schema obj, desc string, required
 // compatibilityOptions are accepted so that Google chart API calls work
 // unchanged; they are marked x-compatibility so that clients that build
 // calls from the document (the MCP tools) can leave them out.
-var compatibilityOptions = func() (out []option) {
-	for _, o := range renderOptions {
+var compatibilityOptions = func() (out []options.Option) {
+	for _, o := range options.Rendering {
 		if o.Compat != "" {
 			out = append(out, o)
 		}
@@ -110,7 +111,7 @@ func imageResponses() obj {
 // registry. It is built once, at start-up.
 func (s *Server) OpenAPI() obj {
 	paths := obj{}
-	dataParam := queryParam("data", optData.Aliases, obj{"type": "string", "minLength": 1}, "The exact string to encode (UTF-8).", true, "https://example.com")
+	dataParam := queryParam("data", options.Data.Aliases, obj{"type": "string", "minLength": 1}, "The exact string to encode (UTF-8).", true, "https://example.com")
 	paths["/api/v1/qr"] = obj{"get": obj{
 		"operationId": "generate_qr",
 		"summary":     "Generate a QR code from a string",

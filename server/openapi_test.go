@@ -23,8 +23,10 @@ import (
 
 	_ "github.com/qrforge/qrforge/kinds"
 	"github.com/qrforge/qrforge/mcp"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/schemas"
+	"github.com/qrforge/qrforge/service"
 )
 
 // docBase is the base URL of the handler the description tests read.
@@ -33,8 +35,8 @@ const docBase = "http://qr.test"
 // describedHandler is the whole service as cmd/qrforge builds it, MCP
 // endpoint included, so that its description is complete.
 func describedHandler() http.Handler {
-	return New(Config{BaseURL: docBase, MCP: func(api http.Handler) http.Handler {
-		return mcp.New(api, docBase, mcp.WithLogger(slog.New(slog.DiscardHandler)))
+	return New(Config{BaseURL: docBase, MCP: func(svc *service.Service) http.Handler {
+		return mcp.New(svc, mcp.WithLogger(slog.New(slog.DiscardHandler)))
 	}})
 }
 
@@ -336,11 +338,11 @@ func TestOpenAPIDocumentsEveryKindAndOption(t *testing.T) {
 			}
 		}
 	}
-	if p, ok := param(doc.Paths["/api/v1/qr"]["get"], optData.Name); !ok || !p.Required || !slices.Equal(p.Aliases, optData.Aliases) {
-		t.Errorf("generate_qr: data %+v, want required with aliases %v", p, optData.Aliases)
+	if p, ok := param(doc.Paths["/api/v1/qr"]["get"], options.Data.Name); !ok || !p.Required || !slices.Equal(p.Aliases, options.Data.Aliases) {
+		t.Errorf("generate_qr: data %+v, want required with aliases %v", p, options.Data.Aliases)
 	}
 	for path, op := range generation {
-		for _, o := range renderOptions {
+		for _, o := range options.Rendering {
 			p, ok := param(op, o.Name)
 			if !ok {
 				t.Errorf("GET %s: rendering option %s is not documented", path, o.Name)
@@ -382,7 +384,7 @@ func TestBatchStyleSchemaMatchesOptions(t *testing.T) {
 	}
 	documented := map[string]bool{}
 	for _, d := range optionDocs() {
-		if slices.ContainsFunc(compatibilityOptions, func(o option) bool { return o.Name == d.opt.Name }) {
+		if slices.ContainsFunc(compatibilityOptions, func(o options.Option) bool { return o.Name == d.opt.Name }) {
 			continue
 		}
 		documented[d.opt.Name] = true

@@ -9,6 +9,7 @@ import (
 	"github.com/gin-gonic/gin"
 	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/render"
+	"github.com/qrforge/qrforge/service"
 )
 
 // Health and readiness, for load balancers and orchestrators. Both are
@@ -44,7 +45,7 @@ func (s *Server) readyz(c *gin.Context) {
 	}
 	if err != nil {
 		s.log.Warn("not ready", "request_id", requestID(c), "error", err.Error())
-		writeProblem(c, s.problem(KindNotReady, http.StatusServiceUnavailable,
+		writeProblem(c, s.problem(service.KindNotReady, http.StatusServiceUnavailable,
 			"qrforge is not ready to serve: "+err.Error(), "", ""))
 		return
 	}

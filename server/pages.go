@@ -7,8 +7,10 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/render"
+	"github.com/qrforge/qrforge/service"
 	"github.com/qrforge/qrforge/web"
 )
 
@@ -22,7 +24,7 @@ func (s *Server) pageRoutes() {
 	site := web.New(web.Config{
 		BaseURL:     s.baseURL,
 		GenericPath: genericPath,
-		Data:        web.Option{Name: optData.Name, Aliases: optData.Aliases},
+		Data:        web.Option{Name: options.Data.Name, Aliases: options.Data.Aliases},
 		Kinds:       registry.All(),
 		Options:     pageOptions(),
 		Check:       s.checkPage,
@@ -45,20 +47,20 @@ func pageOptions() []web.Option {
 	controls := map[string]web.OptionType{"shape": web.Shape, "colour": web.Colour, "integer": web.Integer, "choice": web.Choice, "text": web.Text}
 	var out []web.Option
 	form := map[string]int{}
-	for _, o := range renderOptions {
+	for _, o := range options.Rendering {
 		if o.Control == "" {
 			continue
 		}
 		form[o.Name] = o.Form
 		w := web.Option{Name: o.Name, Aliases: o.Aliases, Title: o.Title, Hint: o.Hint, Type: controls[o.Control],
-			Values: o.Enum, Min: o.Min, Max: o.Max, Level: o.Name == optEC.Name}
+			Values: o.Enum, Min: o.Min, Max: o.Max, Level: o.Name == options.EC.Name}
 		if o.Default != nil {
 			w.Default = fmt.Sprint(o.Default)
 		}
 		if o.MaxLength > 0 {
 			w.Max = o.MaxLength
 		}
-		if o.Name == optEye.Name {
+		if o.Name == options.Eye.Name {
 			w.ValueAliases = map[string]string{}
 			for _, name := range render.EyeNames() {
 				if e, _ := render.ParseEye(name); string(e) != name {
@@ -75,26 +77,12 @@ func pageOptions() []web.Option {
 // checkPage validates a page's state as the API endpoint would, so that a
 // page rendered without JavaScript shows the API's own errors.
 func (s *Server) checkPage(kind string, values url.Values) []web.Problem {
-	q := newQuery(values)
-	var (
-		r      *Rendering
-		p      *Problem
-		target fixTarget
-	)
-	if kind == "" {
-		target = s.apiTarget(genericPath)
-		r, p = s.prepareGeneric(q, nil, target, "")
-	} else {
-		k, ok := registry.Lookup(kind)
-		if !ok {
+	if kind != "" {
+		if _, ok := registry.Lookup(kind); !ok {
 			return nil
 		}
-		target = s.apiTarget(k.Path(), fieldNames(k)...)
-		r, p = s.prepareKind(k, q, nil, target)
 	}
-	if p == nil {
-		_, p = s.encode(r, target)
-	}
+	p := s.svc.Check(service.Request{Kind: kind, Params: values})
 	if p == nil {
 		return nil
 	}

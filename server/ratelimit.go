@@ -12,6 +12,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 	lru "github.com/hashicorp/golang-lru/v2"
+	"github.com/qrforge/qrforge/service"
 	"golang.org/x/time/rate"
 )
 
@@ -23,9 +24,7 @@ import (
 //   - 1/4 token for one that does not: a HEAD, a conditional request
 //     answered 304 Not Modified, and the fixed documents (OpenAPI, llms
 //     texts, error and kind descriptions, page assets);
-//   - nothing for health, readiness and metrics, for CORS preflights, and
-//     for requests a handler makes in-process (MCP tools calling the API),
-//     which are part of the request that made them.
+//   - nothing for health, readiness and metrics, and for CORS preflights.
 //
 // A request is admitted on its expected cost (a quarter when it is a HEAD,
 // carries If-None-Match or asks for a fixed document); when it turns out to
@@ -107,7 +106,7 @@ func clientKey(ip string) string {
 // is configured.
 func (s *Server) limitRate(c *gin.Context) {
 	r := s.routeOf(c)
-	if r.ops || isInternal(c) {
+	if r.ops {
 		c.Next()
 		return
 	}
@@ -143,7 +142,7 @@ func (s *Server) refuse(c *gin.Context, wait time.Duration) {
 	detail := fmt.Sprintf("this client has used its fair-use allowance of %s requests a second (bursts of %d); retry in %d s (Retry-After). "+
 		"A HEAD, a 304 answer to If-None-Match and the fixed documents cost a quarter of a request",
 		strconv.FormatFloat(l.perSecond, 'f', -1, 64), l.burst, seconds)
-	writeProblem(c, s.problem(KindRateLimited, http.StatusTooManyRequests, detail, "", s.retryCall(c)))
+	writeProblem(c, s.problem(service.KindRateLimited, http.StatusTooManyRequests, detail, "", s.retryCall(c)))
 }
 
 // retryCall is the same request, to send again once the wait is over.

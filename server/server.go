@@ -1,13 +1,14 @@
 package server
 
 import (
-	"cmp"
 	"encoding/json"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/service"
 )
 
 // Config is what the server needs from its environment.
@@ -16,10 +17,10 @@ type Config struct {
 	// without a trailing slash.
 	BaseURL string
 	Logger  *slog.Logger
-	// MCP, when set, builds the MCP endpoint served at /api/mcp from the
-	// finished API handler (cmd passes mcp.New), so that its tools call
-	// the same routes as HTTP clients without this package importing it.
-	MCP func(api http.Handler) http.Handler
+	// MCP, when set, builds the MCP endpoint served at /api/mcp on the
+	// service the routes use (cmd passes mcp.New), so that its tools give
+	// the same answers as HTTP clients without this package importing it.
+	MCP func(svc *service.Service) http.Handler
 
 	// CacheSize is the response cache's budget in bytes (cache.go); 0
 	// turns the cache off. It is reported as qrforge_cache_capacity_bytes.
@@ -66,12 +67,8 @@ type Server struct {
 	readiness  func() error
 	// limiter is nil when no rate limit is configured.
 	limiter *rateLimiter
-	// cache holds rendered generation responses; nil when off.
-	cache *responseCache
-	// Request limits, from Config or their defaults.
-	maxBody       int64
-	maxUpload     int64
-	maxBatchItems int
+	// svc serves every operation; handlers adapt it to HTTP.
+	svc *service.Service
 }
 
 // maxURILength bounds the request target. Version 40 holds at most 7089
@@ -90,12 +87,17 @@ func New(cfg Config) http.Handler {
 		log:     cfg.Logger,
 		engine:  gin.New(),
 		metrics: newMetrics(cfg.CacheSize),
-
-		maxBody:       cmp.Or(cfg.MaxBody, maxBatchBody),
-		maxUpload:     cmp.Or(cfg.MaxUpload, maxImageBytes),
-		maxBatchItems: cmp.Or(cfg.MaxBatchItems, maxBatchItems),
 	}
-	s.cache = newResponseCache(cfg.CacheSize, s.metrics.cache)
+	s.svc = service.New(service.Config{
+		BaseURL:       s.baseURL,
+		Logger:        cfg.Logger,
+		CacheSize:     cfg.CacheSize,
+		MaxBody:       cfg.MaxBody,
+		MaxUpload:     cfg.MaxUpload,
+		MaxBatchItems: cfg.MaxBatchItems,
+		Observer:      s.metrics,
+		CacheMetrics:  s.metrics.cache,
+	})
 	s.readiness = cfg.Readiness
 	if s.readiness == nil {
 		s.readiness = readinessRender
@@ -123,7 +125,7 @@ func New(cfg Config) http.Handler {
 	s.describe()
 	s.routeTable = s.classifyRoutes()
 	if cfg.MCP != nil {
-		s.mcp = cfg.MCP(s.engine)
+		s.mcp = cfg.MCP(s.svc)
 	}
 	return s.engine
 }
@@ -181,8 +183,8 @@ func cors(c *gin.Context) {
 // limitURI refuses request targets longer than maxURILength.
 func (s *Server) limitURI(c *gin.Context) {
 	if n := len(c.Request.RequestURI); n > maxURILength {
-		writeProblem(c, s.problem(KindURITooLong, http.StatusRequestURITooLong,
-			"the request target is "+itoa(n)+" bytes; at most "+itoa(maxURILength)+" are read",
+		writeProblem(c, s.problem(service.KindURITooLong, http.StatusRequestURITooLong,
+			"the request target is "+strconv.Itoa(n)+" bytes; at most "+strconv.Itoa(maxURILength)+" are read",
 			"", s.baseURL+"/api/v1/qr?data=Hello%2C%20world%21"))
 	}
 }
@@ -194,7 +196,7 @@ func (s *Server) recoverProblem(c *gin.Context) {
 		if v := recover(); v != nil {
 			// The route pattern, not the path: /q/<data> holds the data.
 			s.log.Error("panic serving request", "request_id", requestID(c), "method", methodLabel(c.Request.Method), "route", s.routeOf(c).label, "panic", v)
-			writeProblem(c, s.problem(KindInternal, http.StatusInternalServerError,
+			writeProblem(c, s.problem(service.KindInternal, http.StatusInternalServerError,
 				"qrforge failed to serve this request", "", ""))
 		}
 	}()

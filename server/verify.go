@@ -1,49 +1,15 @@
 package server
 
 import (
-	"bytes"
 	"fmt"
-	"image"
-	"image/color"
-	"math"
 	"net/http"
-	"net/url"
-	"strconv"
+	"slices"
 	"strings"
 
 	"github.com/gin-gonic/gin"
-	"github.com/qrforge/qrforge/analysis"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
-	"github.com/qrforge/qrforge/render"
-)
-
-// Thresholds of the verify checks.
-const (
-	// WCAG 2.2 §1.4.3 asks 4.5:1 of text; 3:1 (§1.4.11, non-text
-	// contrast) is the least a graphic should have. Scanners binarize
-	// around a mid-grey threshold, so below 3:1 uneven light or a camera's
-	// auto-exposure easily lose the code.
-	contrastPass = analysis.ContrastPass
-	contrastWarn = 3.0
-	// ISO/IEC 18004 §6.3.8 requires a 4-module quiet zone; most phone
-	// readers cope with 2, few with less.
-	quietPass = 4
-	quietWarn = 2
-	// Pixels per module: below 2 a resampled image blurs modules together,
-	// below 4 it survives little scaling.
-	modulePass = 4
-	moduleWarn = 2
-	// Dark-area coverage of the styled modules against square ones. Below
-	// about 70 % the sampling grid of a reader (§12 reads module centres)
-	// meets thin shapes and light gaps more often.
-	coveragePass = 0.70
-)
-
-// Check statuses.
-const (
-	statusPass = "pass"
-	statusWarn = "warn"
-	statusFail = "fail"
+	"github.com/qrforge/qrforge/service"
 )
 
 // handleVerify documents GET /api/v1/verify and returns its handler.
@@ -52,43 +18,9 @@ func (s *Server) handleVerify() gin.HandlerFunc {
 	return s.verify
 }
 
-// Verification is the answer of GET /api/v1/verify.
-type Verification struct {
-	Scannable     bool    `json:"scannable"`
-	Decoded       string  `json:"decoded"`
-	Matches       bool    `json:"matches"`
-	Version       int     `json:"version"`
-	EC            string  `json:"ec"`
-	ContrastRatio float64 `json:"contrast_ratio"`
-	Checks        []Check `json:"checks"`
-	// Fix is the verify call with every correction the checks suggest,
-	// when one fails or warns.
-	Fix string `json:"fix,omitempty"`
-}
-
-// Check is one verify check. Pass is false only for a failure; a warning
-// passes with a message and a fix.
-type Check struct {
-	Name    string `json:"name"`
-	Pass    bool   `json:"pass"`
-	Status  string `json:"status"`
-	Value   any    `json:"value"`
-	Min     any    `json:"min,omitempty"`
-	Message string `json:"message,omitempty"`
-	Fix     string `json:"fix,omitempty"`
-}
-
-// verify serves GET /api/v1/verify: it renders the PNG that the same
-// parameters give on the generation endpoints, decodes it and reports
-// what makes it hard to scan.
+// verify serves GET /api/v1/verify.
 func (s *Server) verify(c *gin.Context) {
-	q, malformed := s.query(c, true)
-	r, target, p := s.prepareVerify(q, malformed)
-	if p != nil {
-		writeProblem(c, p)
-		return
-	}
-	v, p := s.verifyRendering(r, target)
+	v, p := s.svc.Verify(service.Request{Query: c.Request.URL.RawQuery})
 	if p != nil {
 		writeProblem(c, p)
 		return
@@ -97,313 +29,11 @@ func (s *Server) verify(c *gin.Context) {
 	c.JSON(http.StatusOK, v)
 }
 
-// prepareVerify reads generic (data and options) or typed (type=<kind>
-// and its fields) parameters. On verify `type` names a kind; elsewhere it
-// is an alias of format, which verify accepts and ignores (it always
-// judges the PNG).
-func (s *Server) prepareVerify(q query, malformed []paramError) (*Rendering, verifyTarget, *Problem) {
-	if names := q["type"]; len(names) > 0 {
-		name := strings.ToLower(strings.TrimSpace(names[0]))
-		if k, ok := registry.Lookup(name); ok {
-			delete(q, "type")
-			target := verifyTarget{kind: k.Name(), lead: fieldNames(k)}
-			r, p := s.prepareKind(k, q, malformed, target)
-			return r, target, p
-		}
-		if _, isFormat := formatAliases[name]; !isFormat {
-			kinds := registry.Names()
-			near := nearest(name, kinds, "text")
-			fix := s.baseURL + "/api/v1/kinds"
-			if k, ok := registry.Lookup(near); ok {
-				fix = s.verifyExample(k)
-			}
-			return nil, verifyTarget{}, s.problem(KindInvalidParameter, http.StatusBadRequest,
-				fmt.Sprintf("type %q is not a kind; on verify, type names a kind (%s) and its fields follow", truncate(name, 64), strings.Join(kinds, ", ")),
-				"type", fix)
-		}
-	}
-	target := verifyTarget{}
-	r, p := s.prepareGeneric(q, malformed, target, "")
-	return r, target, p
-}
-
-// verifyExample is a verify call of a kind's example.
-func (s *Server) verifyExample(k registry.Entry) string {
-	v := url.Values{}
-	for name, val := range k.Example() {
-		v.Set(name, val)
-	}
-	return verifyTarget{kind: k.Name(), lead: fieldNames(k)}.url(s.baseURL, v)
-}
-
-// verifyTarget writes verify calls: fixes of verify are verify calls, so
-// following one shows the corrected result. A typed call carries type.
-type verifyTarget struct {
-	kind string
-	lead []string
-}
-
-func (t verifyTarget) url(base string, v url.Values) string {
-	out := url.Values{}
-	for k, vs := range v {
-		if k != optFormat.Name { // verify always judges the PNG
-			out[k] = vs
-		}
-	}
-	if t.kind != "" {
-		out.Set("type", t.kind)
-	}
-	return base + "/api/v1/verify?" + encodeCanonical(out, append([]string{"type"}, t.lead...)...)
-}
-
-// verifyRendering renders, decodes and checks.
-func (s *Server) verifyRendering(r *Rendering, target fixTarget) (*Verification, *Problem) {
-	sym, p := s.encode(r, target)
-	if p != nil {
-		return nil, p
-	}
-	asPNG := *r
-	asPNG.Format = FormatPNG
-	out, p := s.renderSymbol(sym, &asPNG, target)
-	if p != nil {
-		return nil, p
-	}
-	img, _, err := image.Decode(bytes.NewReader(out.Body))
-	if err != nil {
-		panic("verify: our own PNG does not decode: " + err.Error())
-	}
-	v := &Verification{Version: sym.Version, EC: sym.Level.String()}
-	codes := analysis.Scan(img)
-	for i, code := range codes {
-		if i == 0 || code.Text == r.Data {
-			v.Decoded = code.Text
-		}
-	}
-	v.Matches = len(codes) > 0 && v.Decoded == r.Data
-
-	given := r.fixValues()
-	fixURL := func(set url.Values) string {
-		return target.url(s.baseURL, s.fitSize(sym, merge(given, set)))
-	}
-	o := r.Options
-	ratio := analysis.ContrastRatio(o.Foreground, o.Background)
-	v.ContrastRatio = math.Round(ratio*100) / 100
-
-	var checks []Check
-	decode := Check{Name: "decode", Value: v.Decoded, Pass: v.Matches, Status: statusPass}
-	switch {
-	case len(codes) == 0:
-		decode.Message = "the rendered PNG could not be read by a ZXing-based decoder"
-	case !v.Matches:
-		decode.Message = fmt.Sprintf("the code reads as %q, not the data", truncate(v.Decoded, 200))
-	}
-	checks = append(checks, decode)
-
-	contrast := Check{Name: "contrast", Value: v.ContrastRatio, Min: contrastPass, Pass: true, Status: statusPass}
-	if o.Background.A < 255 {
-		contrast.Message = "bg is not opaque: it is judged against white; on a darker surface the code has less contrast"
-	}
-	if ratio < contrastPass {
-		contrast.Status = statusWarn
-		if ratio < contrastWarn {
-			contrast.Status, contrast.Pass = statusFail, false
-		}
-		fix := contrastFix(o.Foreground, o.Background)
-		contrast.Message = fmt.Sprintf("contrast %.2f:1 between color and bg is below %.1f:1 (WCAG 2 relative luminance); darken color to #%s", ratio, contrastPass, fix.Get(optColor.Name))
-		if fix.Has(optBg.Name) {
-			contrast.Message += " and lighten bg to #" + fix.Get(optBg.Name)
-		}
-		contrast.Fix = fixURL(fix)
-	}
-	checks = append(checks, contrast)
-
-	quiet := Check{Name: "quiet_zone", Value: o.Margin, Min: quietPass, Pass: true, Status: statusPass}
-	if o.Margin < quietPass {
-		quiet.Status = statusWarn
-		if o.Margin < quietWarn {
-			quiet.Status, quiet.Pass = statusFail, false
-		}
-		quiet.Message = fmt.Sprintf("a quiet zone of %d modules is below the %d that ISO/IEC 18004 requires; readers need it to find the code's edge", o.Margin, quietPass)
-		quiet.Fix = fixURL(url.Values{optMargin.Name: {strconv.Itoa(quietPass)}})
-	}
-	checks = append(checks, quiet)
-
-	px := o.Size / canvasModules(sym, o)
-	module := Check{Name: "module_size", Value: px, Min: modulePass, Pass: true, Status: statusPass}
-	if px < modulePass {
-		module.Status = statusWarn
-		if px < moduleWarn {
-			module.Status, module.Pass = statusFail, false
-		}
-		module.Message = fmt.Sprintf("modules are %d px at size %d; below %d px they blur when the image is scaled", px, o.Size, modulePass)
-		module.Fix = fixURL(url.Values{optSize.Name: {strconv.Itoa(sizeForModules(sym, o, modulePass))}})
-	}
-	checks = append(checks, module)
-
-	polarity := Check{Name: "polarity", Value: "dark-on-light", Min: "dark-on-light", Pass: true, Status: statusPass}
-	if analysis.Inverted(o.Foreground, o.Background) {
-		polarity.Value, polarity.Pass, polarity.Status = "light-on-dark", false, statusFail
-		polarity.Message = "light modules on a dark background are reflectance-reversed (ISO/IEC 18004 §6.2); many scanners do not read them. Swap color and bg"
-		polarity.Fix = fixURL(swapColors(o))
-	}
-	checks = append(checks, polarity)
-
-	cov := analysis.Coverage(sym, o.Module, o.Eye)
-	style := Check{Name: "style_risk", Value: math.Round(cov*100) / 100, Min: coveragePass, Pass: true, Status: statusPass}
-	if cov < coveragePass {
-		style.Status = statusWarn
-		fix := saferStyle(sym, o)
-		style.Message = fmt.Sprintf("style %s with eye %s covers %.0f%% of the dark area square modules do; below %.0f%% readers miss modules more often. Try style %s with eye %s",
-			o.Module, o.Eye, cov*100, coveragePass*100, fix.Get(optStyle.Name), fix.Get(optEye.Name))
-		style.Fix = fixURL(fix)
-	}
-	checks = append(checks, style)
-	checks = append(checks, decodersCheck(o, fixURL, allCorrections(sym, o)))
-
-	v.Scannable = true
-	needsFix := false
-	for _, ch := range checks {
-		v.Scannable = v.Scannable && ch.Pass
-		needsFix = needsFix || ch.Status != statusPass
-	}
-	if needsFix {
-		v.Fix = fixURL(allCorrections(sym, o))
-		if !checks[0].Pass {
-			checks[0].Fix = v.Fix
-		}
-	}
-	v.Checks = checks
-	return v, nil
-}
-
-// allCorrections applies each check's correction in turn, each on the
-// options the previous ones left: polarity first, so that contrast then
-// darkens the colour that ends up in front.
-func allCorrections(sym *render.Symbol, o render.Options) url.Values {
-	set := url.Values{}
-	if analysis.Inverted(o.Foreground, o.Background) {
-		for k, v := range swapColors(o) {
-			set[k] = v
-		}
-		o.Foreground, o.Background = o.Background, o.Foreground
-	}
-	if analysis.ContrastRatio(o.Foreground, o.Background) < contrastPass {
-		fix := contrastFix(o.Foreground, o.Background)
-		for k, v := range fix {
-			set[k] = v
-		}
-	}
-	if o.Margin < quietPass {
-		set.Set(optMargin.Name, strconv.Itoa(quietPass))
-		o.Margin = quietPass
-	}
-	if analysis.Coverage(sym, o.Module, o.Eye) < coveragePass {
-		for k, v := range saferStyle(sym, o) {
-			set[k] = v
-		}
-	}
-	if o.Size/canvasModules(sym, o) < modulePass {
-		set.Set(optSize.Name, strconv.Itoa(sizeForModules(sym, o, modulePass)))
-	}
-	if len(set) == 0 {
-		// Nothing the checks measure is wrong, yet the code did not read:
-		// the plainest drawing is the most robust.
-		set.Set(optStyle.Name, string(render.ModuleSquare))
-		set.Set(optEye.Name, string(render.EyeSquare))
-	}
-	return set
-}
-
-func merge(base, set url.Values) url.Values {
-	out := url.Values{}
-	for k, v := range base {
-		out[k] = v
-	}
-	for k, v := range set {
-		out[k] = v
-	}
-	return out
-}
-
-// fitSize raises size when a correction (a wider margin) would leave less
-// than a pixel per module, so that every fix is a call that renders.
-func (s *Server) fitSize(sym *render.Symbol, v url.Values) url.Values {
-	r, errs := parseRendering(newQuery(v), false)
-	if len(errs) > 0 {
-		return v
-	}
-	if need := canvasModules(sym, r.Options); r.Options.Size < need {
-		v.Set(optSize.Name, strconv.Itoa(min(max(need, render.MinSize), render.MaxSize)))
-	}
-	return v
-}
-
-// canvasModules is the side of the drawing in modules: the symbol, its
-// quiet zone, and a frame and label band when there are. It mirrors
-// render's layout (a test holds the two together): PNG modules are
-// size / canvasModules whole pixels.
-func canvasModules(sym *render.Symbol, o render.Options) int {
-	width := sym.Size + 2*o.Margin
-	if o.Frame == render.FrameScanMe {
-		width += 2
-	}
-	height := width
-	if o.Label != "" || o.Frame == render.FrameScanMe {
-		height += max(4, (sym.Size+2*o.Margin+4)/8)
-	}
-	return max(width, height)
-}
-
-// sizeForModules is the smallest size giving px pixels per module.
-func sizeForModules(sym *render.Symbol, o render.Options, px int) int {
-	return min(max(canvasModules(sym, o)*px, render.MinSize), render.MaxSize)
-}
-
-// contrastFix darkens color, keeping its hue, until the ratio reaches
-// contrastPass; when even black would not, bg becomes white as well.
-func contrastFix(fg, bg color.NRGBA) url.Values {
-	set := url.Values{}
-	_, seen := analysis.Visible(fg, bg)
-	if (analysis.RelativeLuminance(seen)+0.05)/0.05 < contrastPass {
-		bg = analysis.White
-		set.Set(optBg.Name, render.HexColor(analysis.White))
-	}
-	f := color.NRGBA{fg.R, fg.G, fg.B, 255}
-	for k := 1.0; k >= 0; k -= 0.05 {
-		d := color.NRGBA{uint8(float64(f.R) * k), uint8(float64(f.G) * k), uint8(float64(f.B) * k), 255}
-		if analysis.ContrastRatio(d, bg) >= contrastPass || k < 0.05 {
-			set.Set(optColor.Name, render.HexColor(d))
-			break
-		}
-	}
-	return set
-}
-
-func swapColors(o render.Options) url.Values {
-	return url.Values{optColor.Name: {render.HexColor(o.Background)}, optBg.Name: {render.HexColor(o.Foreground)}}
-}
-
-// saferStyles are tried in order, fewest changes first, for a style whose
-// coverage is too low.
-func saferStyle(sym *render.Symbol, o render.Options) url.Values {
-	candidates := [][2]string{
-		{string(o.Module), string(render.EyeSquare)},
-		{string(render.ModuleRounded), string(o.Eye)},
-		{string(render.ModuleRounded), string(render.EyeSquare)},
-	}
-	for _, c := range candidates {
-		if analysis.Coverage(sym, render.ModuleStyle(c[0]), render.EyeStyle(c[1])) >= coveragePass {
-			return url.Values{optStyle.Name: {c[0]}, optEye.Name: {c[1]}}
-		}
-	}
-	return url.Values{optStyle.Name: {string(render.ModuleSquare)}, optEye.Name: {string(render.EyeSquare)}}
-}
-
 // documentVerify adds GET /api/v1/verify to the OpenAPI document and the
 // llms texts.
 func (s *Server) documentVerify() {
 	params := []any{
-		queryParam("data", optData.Aliases, obj{"type": "string", "minLength": 1}, "The exact string to encode, for a generic code. Not with type.", false, "https://example.com"),
+		queryParam("data", options.Data.Aliases, obj{"type": "string", "minLength": 1}, "The exact string to encode, for a generic code. Not with type.", false, "https://example.com"),
 		queryParam("type", nil, obj{"type": "string", "enum": registry.Names()}, "On verify, `type` names a payload kind (elsewhere it is an alias of format); that kind's fields follow as parameters, as on /api/v1/<kind>. Verify always judges the PNG, so format is ignored.", false, nil),
 	}
 	kindsOf := map[string][]string{}
@@ -417,13 +47,13 @@ func (s *Server) documentVerify() {
 		}
 	}
 	for _, name := range fieldOrder {
-		if name == optData.Name || contains(optData.Aliases, name) {
+		if name == options.Data.Name || slices.Contains(options.Data.Aliases, name) {
 			continue // documented as data; with type it is that kind's field
 		}
 		params = append(params, queryParam(name, nil, obj{"type": "string"}, "A field of "+strings.Join(kindsOf[name], ", ")+", with type.", false, nil))
 	}
 	for _, p := range renderingParams() {
-		if p.(obj)["name"] != optFormat.Name {
+		if p.(obj)["name"] != options.Format.Name {
 			params = append(params, p)
 		}
 	}
@@ -433,7 +63,7 @@ func (s *Server) documentVerify() {
 		"properties": obj{
 			"name":    obj{"type": "string", "enum": []string{"decode", "contrast", "quiet_zone", "module_size", "polarity", "style_risk", "decoders"}},
 			"pass":    obj{"type": "boolean", "description": "False only when the check fails; a warning passes."},
-			"status":  obj{"type": "string", "enum": []string{statusPass, statusWarn, statusFail}},
+			"status":  obj{"type": "string", "enum": []string{service.StatusPass, service.StatusWarn, service.StatusFail}},
 			"value":   obj{"description": "What was measured."},
 			"min":     obj{"description": "The value that passes."},
 			"message": obj{"type": "string"},

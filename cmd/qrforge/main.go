@@ -19,6 +19,7 @@ import (
 	_ "github.com/qrforge/qrforge/kinds" // every payload kind registers itself
 	"github.com/qrforge/qrforge/mcp"
 	"github.com/qrforge/qrforge/server"
+	"github.com/qrforge/qrforge/service"
 )
 
 func main() {
@@ -73,7 +74,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		baseURL = "http://" + ln.Addr().String()
 	}
 	serverConfig := cfg.server(baseURL, logger)
-	serverConfig.MCP = mcpServer(baseURL, logger)
+	serverConfig.MCP = mcpServer(logger)
 	srv := &http.Server{
 		Handler:           server.New(serverConfig),
 		ReadHeaderTimeout: readHeaderTimeout,
@@ -100,9 +101,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	return nil
 }
 
-// mcpServer builds the MCP endpoint on the finished API.
-func mcpServer(baseURL string, logger *slog.Logger) func(http.Handler) http.Handler {
-	return func(api http.Handler) http.Handler { return mcp.New(api, baseURL, mcp.WithLogger(logger)) }
+// mcpServer builds the MCP endpoint on the service the API serves.
+func mcpServer(logger *slog.Logger) func(*service.Service) http.Handler {
+	return func(svc *service.Service) http.Handler { return mcp.New(svc, mcp.WithLogger(logger)) }
 }
 
 // healthcheck asks a running qrforge's /healthz, for container health

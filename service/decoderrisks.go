@@ -1,4 +1,4 @@
-package server
+package service
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 // decoders (analysis.Risks); its fix is the verify call with every
 // correction.
 func decodersCheck(o render.Options, fix func(url.Values) string, corrections url.Values) Check {
-	check := Check{Name: "decoders", Value: []string{}, Pass: true, Status: statusPass}
+	check := Check{Name: "decoders", Value: []string{}, Pass: true, Status: StatusPass}
 	var misses, designs []string
 	for _, r := range analysis.Risks(o) {
 		misses = append(misses, r.Decoders...)
@@ -22,7 +22,7 @@ func decodersCheck(o render.Options, fix func(url.Values) string, corrections ur
 	if len(misses) == 0 {
 		return check
 	}
-	check.Value, check.Status = misses, statusWarn
+	check.Value, check.Status = misses, StatusWarn
 	check.Message = fmt.Sprintf("%s: measured unreadable by %s, readers behind many phone and web scanners", strings.Join(designs, " and "), strings.Join(misses, ", "))
 	check.Fix = fix(corrections)
 	return check

@@ -1,4 +1,4 @@
-package server
+package service
 
 import (
 	"sync"
@@ -14,28 +14,19 @@ import (
 // once. Only successful responses are stored: a problem is never cached.
 type responseCache struct {
 	mu       sync.Mutex
-	entries  *simplelru.LRU[string, *cachedResponse]
+	entries  *simplelru.LRU[string, *Image]
 	bytes    int64
 	capacity int64
 	metrics  CacheMetrics
 }
 
-// cachedResponse is what a generation response needs besides the headers
-// every response gets: body, content type and the X-QR-* headers.
-type cachedResponse struct {
-	body        []byte
-	contentType string
-	version     string // X-QR-Version
-	level       string // X-QR-EC
-}
-
 // entryOverhead approximates the bytes an entry costs beyond its key,
-// body and content type: the LRU's list element and map slot, the
+// body, content type and ETag: the LRU's list element and map slot, the
 // struct and the two short header strings.
 const entryOverhead = 160
 
-func (e *cachedResponse) size(key string) int64 {
-	return int64(len(key)+len(e.body)+len(e.contentType)+len(e.version)+len(e.level)) + entryOverhead
+func entrySize(key string, e *Image) int64 {
+	return int64(len(key)+len(e.Body)+len(e.ContentType)+len(e.ETag)+len(e.Level)) + entryOverhead
 }
 
 // newResponseCache returns a cache of at most capacity bytes, or nil (no
@@ -48,8 +39,8 @@ func newResponseCache(capacity int64, m CacheMetrics) *responseCache {
 	// The entry count is bounded by the byte budget, not by the LRU: one
 	// entry costs at least entryOverhead bytes.
 	maxEntries := int(min(capacity/entryOverhead+1, 1<<30))
-	c.entries, _ = simplelru.NewLRU(maxEntries, func(key string, e *cachedResponse) {
-		n := e.size(key)
+	c.entries, _ = simplelru.NewLRU(maxEntries, func(key string, e *Image) {
+		n := entrySize(key, e)
 		c.bytes -= n
 		c.metrics.Evicted(int(n))
 	})
@@ -57,7 +48,7 @@ func newResponseCache(capacity int64, m CacheMetrics) *responseCache {
 }
 
 // get returns the response stored under key and counts a hit or a miss.
-func (c *responseCache) get(key string) (*cachedResponse, bool) {
+func (c *responseCache) get(key string) (*Image, bool) {
 	if c == nil {
 		return nil, false
 	}
@@ -75,11 +66,11 @@ func (c *responseCache) get(key string) (*cachedResponse, bool) {
 // add stores a response, evicting the least recently used ones until the
 // cache is back within its budget. A response larger than an eighth of the
 // budget is not stored: it would push out many popular small ones.
-func (c *responseCache) add(key string, e *cachedResponse) {
+func (c *responseCache) add(key string, e *Image) {
 	if c == nil {
 		return
 	}
-	n := e.size(key)
+	n := entrySize(key, e)
 	if n > c.capacity/8 {
 		return
 	}
@@ -96,4 +87,17 @@ func (c *responseCache) add(key string, e *cachedResponse) {
 		c.entries.RemoveOldest()
 	}
 	c.metrics.SetBytes(c.bytes)
+}
+
+// CacheMetrics is what the response cache reports; with the cache off
+// nothing is reported.
+type CacheMetrics interface {
+	// Hit is an answer served from the cache.
+	Hit()
+	// Miss is a lookup that had to render.
+	Miss()
+	// Evicted is an entry of n bytes dropped to make room.
+	Evicted(n int)
+	// SetBytes reports the bytes the cache holds now.
+	SetBytes(n int64)
 }

@@ -1,10 +1,10 @@
-package server
+package service
 
 import "strconv"
 
-// sizeText writes a byte limit as people read it: "4 MiB", "512 KiB", or
+// SizeText writes a byte limit as people read it: "4 MiB", "512 KiB", or
 // bytes when it is no whole number of either.
-func sizeText(n int64) string {
+func SizeText(n int64) string {
 	switch {
 	case n >= 1<<20 && n%(1<<20) == 0:
 		return strconv.FormatInt(n>>20, 10) + " MiB"

@@ -1,4 +1,4 @@
-package server
+package service
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/qrforge/qrforge/internal/editdistance"
+	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/registry"
 )
 
@@ -70,10 +71,10 @@ func unknownParams(q query, names []string, endpoint string, fields []string) []
 	for _, name := range names {
 		value := q[name][0]
 		e := paramError{field: name}
-		shown := truncate(name, 64)
+		shown := text.Truncate(name, 64)
 		switch near := editdistance.Suggest(name, candidates); {
 		case slices.Contains(utf8Only, name):
-			e.detail = fmt.Sprintf("%s=%q is not supported: qrforge encodes data as UTF-8 only (charset-source and charset-target accept UTF-8); the fix drops it", name, truncate(value, 32))
+			e.detail = fmt.Sprintf("%s=%q is not supported: qrforge encodes data as UTF-8 only (charset-source and charset-target accept UTF-8); the fix drops it", name, text.Truncate(value, 32))
 		case near == "":
 			e.detail = fmt.Sprintf("%s has no parameter %q, so it would be ignored; its parameters are %s (names starting with '_' are ignored, for cache busting)", endpoint, shown, strings.Join(candidates, ", "))
 		case given(q, near):

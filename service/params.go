@@ -1,15 +1,17 @@
-package server
+package service
 
 import (
 	"errors"
 	"fmt"
-	"github.com/qrforge/qrforge/internal/editdistance"
-	"github.com/qrforge/qrforge/options"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/qrforge/qrforge/internal/editdistance"
+	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/options"
 
 	"github.com/qrforge/qrforge/render"
 )
@@ -62,12 +64,6 @@ var Formats = func() []Format {
 	}
 	return out
 }()
-
-var formatAliases = map[string]Format{
-	"png": FormatPNG, "svg": FormatSVG, "svg-tiny": FormatSVGTiny, "svgtiny": FormatSVGTiny,
-	"svg_tiny": FormatSVGTiny, "tiny": FormatSVGTiny, "json": FormatJSON, "base64": FormatBase64,
-	"datauri": FormatBase64, "data-uri": FormatBase64,
-}
 
 // maxLabel bounds caption text: it must fit legibly under the code.
 const maxLabel = options.MaxLabel
@@ -145,14 +141,11 @@ func (q query) lookup(o option) (string, bool, *paramError) {
 // lower-cased. withData counts data and its aliases as options.
 func canonicalName(name string, withData bool) string {
 	name = strings.ToLower(name)
-	options := renderOptions
-	if withData {
-		options = append([]option{optData}, renderOptions...)
+	if o, ok := options.Named(name); ok {
+		return o.Name
 	}
-	for _, o := range options {
-		if name == o.Name || slices.Contains(o.Aliases, name) {
-			return o.Name
-		}
+	if withData && (name == optData.Name || slices.Contains(optData.Aliases, name)) {
+		return optData.Name
 	}
 	return name
 }
@@ -219,11 +212,11 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	r.Canonical.Set(optSize.Name, strconv.Itoa(r.Options.Size))
 
 	if v, ok := get(optFormat); ok {
-		f, known := formatAliases[strings.ToLower(v)]
+		f, known := options.FormatNamed(v)
 		if !known {
-			fail(optFormat.Name, string(nearest(strings.ToLower(v), Formats, FormatPNG)), "format %q is not one of %s", v, joinValues(Formats))
+			fail(optFormat.Name, string(editdistance.Nearest(strings.ToLower(v), Formats, FormatPNG)), "format %q is not one of %s", v, text.Join(Formats))
 		}
-		r.Format = f
+		r.Format = Format(f)
 	}
 	r.Canonical.Set(optFormat.Name, string(r.Format))
 
@@ -248,8 +241,8 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	if v, ok := get(optStyle); ok {
 		s := render.ModuleStyle(strings.ToLower(v))
 		if !slices.Contains(render.ModuleStyles, s) {
-			near := nearest(string(s), render.ModuleStyles, render.ModuleSquare)
-			fail(optStyle.Name, string(near), "style %q is not one of %s; did you mean %s?", v, joinValues(render.ModuleStyles), near)
+			near := editdistance.Nearest(string(s), render.ModuleStyles, render.ModuleSquare)
+			fail(optStyle.Name, string(near), "style %q is not one of %s; did you mean %s?", v, text.Join(render.ModuleStyles), near)
 		}
 		r.Options.Module = s
 	}
@@ -258,8 +251,8 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	if v, ok := get(optEye); ok {
 		e, ok := render.ParseEye(v)
 		if !ok {
-			near := nearest(string(e), render.EyeNames(), string(render.EyeSquare))
-			fail(optEye.Name, near, "eye %q is not one of %s; did you mean %s?", v, joinValues(render.EyeStyles), near)
+			near := editdistance.Nearest(string(e), render.EyeNames(), string(render.EyeSquare))
+			fail(optEye.Name, near, "eye %q is not one of %s; did you mean %s?", v, text.Join(render.EyeStyles), near)
 		}
 		r.Options.Eye = e
 	}
@@ -326,7 +319,7 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 			t = render.FrameScanMe
 		}
 		if !slices.Contains(render.Frames, t) {
-			fail(optTpl.Name, string(render.FrameScanMe), "tpl %q is not one of %s", v, joinValues(render.Frames))
+			fail(optTpl.Name, string(render.FrameScanMe), "tpl %q is not one of %s", v, text.Join(render.Frames))
 		}
 		r.Options.Frame = t
 	}
@@ -337,7 +330,7 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	if v, ok := get(optECI); ok {
 		e := render.ECI(strings.ToLower(strings.ReplaceAll(v, "-", "")))
 		if !slices.Contains(render.ECIs, e) {
-			fail(optECI.Name, string(render.DefaultECI), "eci %q is not one of %s: utf8 marks non-ASCII data as UTF-8 (ECI 26), none leaves readers to guess", v, joinValues(render.ECIs))
+			fail(optECI.Name, string(render.DefaultECI), "eci %q is not one of %s: utf8 marks non-ASCII data as UTF-8 (ECI 26), none leaves readers to guess", v, text.Join(render.ECIs))
 		}
 		r.ECI = e
 	}
@@ -398,26 +391,3 @@ func atoiSaturating(s string) (int, error) {
 	}
 	return n, err
 }
-
-func joinValues[T ~string](vs []T) string {
-	parts := make([]string, len(vs))
-	for i, v := range vs {
-		parts[i] = string(v)
-	}
-	return strings.Join(parts, ", ")
-}
-
-// nearest returns the candidate closest to v by edit distance, or def when
-// none is close.
-func nearest[T ~string](v string, candidates []T, def T) T {
-	best, bestDist := def, len(v)/2+2
-	for _, c := range candidates {
-		if d := editDistance(v, string(c)); d < bestDist {
-			best, bestDist = c, d
-		}
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance of two short names.
-func editDistance(a, b string) int { return editdistance.Levenshtein(a, b) }

@@ -1,0 +1,595 @@
+package service
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/qrforge/qrforge/internal/editdistance"
+	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/render"
+)
+
+// rendererVersion changes whenever output bytes change, so ETags and
+// year-long caches never serve stale images.
+const rendererVersion = "9"
+
+// Request is a generation, payload or verify request: the parameters as a
+// caller names them, a kind's fields or data and the rendering options
+// under their names or aliases (README "Options").
+type Request struct {
+	// Kind is a registry kind's name, or "" for data and options.
+	Kind string
+	// Query is the query string as sent. It is read leniently: a
+	// malformed escape is read as the caller most likely meant it and
+	// reported with a fix. Params are used when Query is "".
+	Query  string
+	Params url.Values
+	// Short marks the short form, /q/<data>.<ext>: Path is what follows
+	// /q/, the data with an optional .png, .svg or .json.
+	Short bool
+	Path  string
+}
+
+// Image is a rendered code.
+type Image struct {
+	Body        []byte
+	ContentType string
+	// ETag names the canonical request (etagFor).
+	ETag    string
+	Version int
+	Level   string
+	// NotModified says that the caller's If-None-Match matched ETag:
+	// nothing was drawn and Body is nil.
+	NotModified bool
+}
+
+// Generate serves a code: GET /api/v1/qr, /api/v1/<kind> and /q/<data>.
+// ifNoneMatch is the caller's If-None-Match, "" when none: an image the
+// caller holds is not drawn again. A cache hit needs neither encoding nor
+// drawing, as the ETag names the canonical request.
+func (s *Service) Generate(req Request, ifNoneMatch string) (*Image, *Problem) {
+	r, target, p := s.prepare(req)
+	if p != nil {
+		return nil, p
+	}
+	etag := etagFor(r)
+	if img, hit := s.cache.get(etag); hit {
+		return answer(img, ifNoneMatch), nil
+	}
+	sym, p := s.encode(r, target)
+	if p != nil {
+		return nil, p
+	}
+	img := &Image{ETag: etag, Version: sym.Version, Level: sym.Level.String()}
+	if ifNoneMatch != "" && etagMatches(ifNoneMatch, etag) {
+		// Revalidation: the symbol gives the headers, nothing is drawn.
+		img.NotModified = true
+		return img, nil
+	}
+	out, p := s.renderSymbol(sym, r, target)
+	if p != nil {
+		return nil, p
+	}
+	img.Body, img.ContentType = out.Body, out.ContentType
+	s.cache.add(etag, img)
+	return img, nil
+}
+
+// answer is a cached image, or its headers alone when the caller has it.
+func answer(img *Image, ifNoneMatch string) *Image {
+	if ifNoneMatch == "" || !etagMatches(ifNoneMatch, img.ETag) {
+		return img
+	}
+	held := *img
+	held.Body, held.NotModified = nil, true
+	return &held
+}
+
+// Check validates a request and encodes its symbol, drawing it only when
+// the size may be too small for it: nil when Generate would serve it.
+func (s *Service) Check(req Request) *Problem {
+	r, target, p := s.prepare(req)
+	if p != nil {
+		return p
+	}
+	return s.check(r, target)
+}
+
+// check encodes a prepared request; the drawing, which may still refuse
+// a size too small for the symbol, is left out when the canvas fits.
+func (s *Service) check(r *Rendering, target fixTarget) *Problem {
+	sym, p := s.encode(r, target)
+	if p == nil && canvasModules(sym, r.Options) > r.Options.Size {
+		_, p = s.renderSymbol(sym, r, target)
+	}
+	return p
+}
+
+// Payload is the exact string a typed request encodes (GET
+// /api/v1/<kind>/payload).
+type Payload struct {
+	Kind    string `json:"kind"`
+	Payload string `json:"payload"`
+}
+
+// Payload builds a kind's payload without rendering it.
+func (s *Service) Payload(req Request) (*Payload, *Problem) {
+	k, p := s.kind(req.Kind)
+	if p != nil {
+		return nil, p
+	}
+	q, malformed := s.params(req, false)
+	target := s.apiTarget(k.Path()+"/payload", FieldNames(k)...)
+	r, p := s.prepareKind(k, q, malformed, target)
+	if p != nil {
+		return nil, p
+	}
+	return &Payload{Kind: k.Name(), Payload: r.Data}, nil
+}
+
+// prepare reads a generation request into a rendering, with the form fix
+// URLs are written in.
+func (s *Service) prepare(req Request) (*Rendering, fixTarget, *Problem) {
+	switch {
+	case req.Kind != "":
+		k, p := s.kind(req.Kind)
+		if p != nil {
+			return nil, nil, p
+		}
+		q, malformed := s.params(req, false)
+		target := s.apiTarget(k.Path(), FieldNames(k)...)
+		r, p := s.prepareKind(k, q, malformed, target)
+		return r, target, p
+	case req.Short:
+		return s.prepareShort(req)
+	default:
+		q, malformed := s.params(req, true)
+		target := s.apiTarget("/api/v1/qr")
+		r, p := s.prepareGeneric(q, malformed, target, req.Query)
+		return r, target, p
+	}
+}
+
+// kind looks a kind up by name; an unknown name is a caller's mistake.
+func (s *Service) kind(name string) (registry.Entry, *Problem) {
+	k, ok := registry.Lookup(strings.ToLower(name))
+	if !ok {
+		names := registry.Names()
+		near := editdistance.Nearest(strings.ToLower(name), names, "text")
+		return nil, s.Problem(KindInvalidParameter, http.StatusBadRequest,
+			fmt.Sprintf("%q is not a kind; kinds are %s", text.Truncate(name, 64), strings.Join(names, ", ")),
+			"type", s.baseURL+"/api/v1/kinds/"+near)
+	}
+	return k, nil
+}
+
+// params are the request's parameters with the errors of a malformed
+// query string.
+func (s *Service) params(req Request, withData bool) (query, []paramError) {
+	if req.Query == "" {
+		return newQuery(req.Params), nil
+	}
+	return parseQuery(req.Query, withData)
+}
+
+// prepareGeneric validates a generic request: data plus rendering options,
+// and nothing else. rawQuery, when known, lets it recognise data whose own
+// '&' was not percent-encoded.
+func (s *Service) prepareGeneric(q query, malformed []paramError, target fixTarget, rawQuery string) (*Rendering, *Problem) {
+	r, errs := parseRendering(q, true)
+	errs = append(malformed, errs...)
+	errs = append(errs, s.genericStrangers(q, r, rawQuery)...)
+	if len(errs) > 0 {
+		return nil, s.invalid(r, errs, target)
+	}
+	return r, nil
+}
+
+// genericStrangers reports the parameters a generic call does not read.
+// When they are the tail of a URL in data whose '&' was not encoded, one
+// error on data says so, and its fix holds the data encoded whole.
+func (s *Service) genericStrangers(q query, r *Rendering, rawQuery string) []paramError {
+	stray := strangers(q, append([]string{optData.Name}, optData.Aliases...))
+	if len(stray) == 0 {
+		return nil
+	}
+	if meant, ok := strayData(rawQuery, r.Data, stray); ok {
+		errs := []paramError{{field: optData.Name, fixed: meant,
+			detail: fmt.Sprintf("data looks like a URL whose '&' was not percent-encoded: %s was read as a separate parameter, and the code would hold only %q; percent-encode the data (& is %%26, ? is %%3F, = is %%3D); the fix does", strings.Join(stray, ", "), text.Truncate(r.Data, 200))}}
+		for _, name := range stray {
+			errs = append(errs, paramError{field: name, keep: true, detail: fmt.Sprintf("%s belongs to data; the fix encodes it there", text.Truncate(name, 64))})
+		}
+		return errs
+	}
+	return unknownParams(q, stray, "/api/v1/qr", []string{optData.Name})
+}
+
+// prepareShort reads the short form, /q/<data>.png|.svg|.json, with
+// options in the query string. No extension means PNG.
+func (s *Service) prepareShort(req Request) (*Rendering, fixTarget, *Problem) {
+	q, malformed := s.params(req, true)
+	data := strings.TrimPrefix(req.Path, "/")
+	format := ""
+	if dot := strings.LastIndexByte(data, '.'); dot >= 0 {
+		switch ext := strings.ToLower(data[dot+1:]); ext {
+		case "png", "svg", "json":
+			format, data = ext, data[:dot]
+		}
+	}
+	// A format in the query, under any name, refines the extension
+	// (/q/x.svg?format=svg-tiny). The data is the path: the query may
+	// repeat it but not contradict it, as with any option's two names.
+	if _, given, _ := q.lookup(optFormat); format != "" && !given {
+		q["format"] = []string{format}
+	}
+	q["data"] = append([]string{data}, q["data"]...)
+	target := pathTarget(format)
+	if p := s.pathStrangers(q, data, req.Query, target); p != nil {
+		return nil, target, p
+	}
+	r, p := s.prepareGeneric(q, malformed, target, "")
+	return r, target, p
+}
+
+// pathStrangers catches the path form's version of the unencoded-'&'
+// mistake: in /q/https://ex.com/?a=1 the URL's own query became ours. The
+// fix puts it back into the data, encoded.
+func (s *Service) pathStrangers(q query, data, rawQuery string, target fixTarget) *Problem {
+	stray := strangers(q, append([]string{optData.Name}, optData.Aliases...))
+	if len(stray) == 0 || !strings.Contains(data, "/") {
+		return nil
+	}
+	var own []string
+	for _, pair := range strings.Split(rawQuery, "&") {
+		key, _, _ := strings.Cut(pair, "=")
+		if name, err := url.QueryUnescape(key); err == nil && slices.Contains(stray, strings.ToLower(name)) {
+			if decoded, err := url.QueryUnescape(pair); err == nil {
+				own = append(own, decoded)
+			}
+		}
+	}
+	meant := data + "?" + strings.Join(own, "&")
+	rest := url.Values{}
+	for name, vs := range q {
+		if name != optData.Name && !slices.Contains(stray, name) {
+			rest[name] = vs
+		}
+	}
+	rest.Set(optData.Name, meant)
+	return s.badRequest([]paramError{{field: optData.Name,
+		detail: fmt.Sprintf("the data in the path ends at '?': %s was read as a parameter of qrforge rather than of your URL; percent-encode the URL's '?' (%%3F) and '&' (%%26); the fix does", strings.Join(stray, ", "))}},
+		target.url(s.baseURL, rest))
+}
+
+// query reads the query string. A malformed escape ("100%", "%zz") or a
+// ';' does not stop the request: the query is read as the caller most
+// likely meant it (a literal '%' or ';'), and the returned errors name each
+// such parameter, so that the answer is a 400 whose fix is the same call
+// correctly encoded. withData says whether data and its aliases are
+// parameters of the endpoint.
+func parseQuery(raw string, withData bool) (query, []paramError) {
+	values, err := url.ParseQuery(raw)
+	if err == nil {
+		return newQuery(values), nil
+	}
+	var errs []paramError
+	for _, pair := range strings.Split(raw, "&") {
+		key, value, _ := strings.Cut(pair, "=")
+		var reason string
+		if strings.Contains(key, ";") {
+			reason = "';' must be encoded as %3B"
+		} else if _, err := url.QueryUnescape(key); err != nil {
+			reason = err.Error()
+		} else if _, err := url.QueryUnescape(value); err != nil {
+			reason = err.Error()
+		}
+		if reason == "" {
+			continue
+		}
+		name, _ := url.QueryUnescape(SanitizeQuery(key))
+		field := canonicalName(name, withData)
+		errs = append(errs, paramError{field: field, keep: true,
+			detail: fmt.Sprintf("%s is not valid percent-encoding (%s); encode '%%' as %%25 and spaces as %%20", text.Truncate(field, 64), reason)})
+	}
+	lenient, _ := url.ParseQuery(SanitizeQuery(raw))
+	return newQuery(lenient), errs
+}
+
+// SanitizeQuery re-encodes a query string so that a stray '%' becomes %25,
+// which turns a malformed query into the one the caller meant.
+func SanitizeQuery(raw string) string {
+	var b strings.Builder
+	for i := 0; i < len(raw); i++ {
+		if raw[i] == '%' && (i+2 >= len(raw) || !isHex(raw[i+1]) || !isHex(raw[i+2])) {
+			b.WriteString("%25")
+			continue
+		}
+		if raw[i] == ';' {
+			b.WriteString("%3B")
+			continue
+		}
+		b.WriteByte(raw[i])
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// Output is a rendered generation response.
+type Output struct {
+	Body        []byte
+	ContentType string
+	Symbol      *render.Symbol
+}
+
+// produce encodes and renders a prepared request, for callers that answer
+// many requests at once (batch).
+func (s *Service) produce(r *Rendering, target fixTarget) (*Output, *Problem) {
+	sym, p := s.encode(r, target)
+	if p != nil {
+		return nil, p
+	}
+	return s.renderSymbol(sym, r, target)
+}
+
+// encode builds the symbol, or the data-too-long problem.
+func (s *Service) encode(r *Rendering, target fixTarget) (*render.Symbol, *Problem) {
+	start := time.Now()
+	sym, err := render.EncodeECI(r.Data, r.Level, r.ECI)
+	s.observe.Encoded(time.Since(start))
+	if err != nil {
+		return nil, s.encodeFailed(r, err, target)
+	}
+	return sym, nil
+}
+
+// renderSymbol draws the symbol in the requested format.
+func (s *Service) renderSymbol(sym *render.Symbol, r *Rendering, target fixTarget) (*Output, *Problem) {
+	start := time.Now()
+	body, contentType, err := renderFormat(sym, r)
+	s.observe.Rendered(r.Format, time.Since(start))
+	if err != nil {
+		var sizeErr *render.SizeError
+		if errors.As(err, &sizeErr) {
+			return nil, s.invalid(r, []paramError{{field: "size", detail: err.Error(), fixed: strconv.Itoa(sizeErr.Min)}}, target)
+		}
+		panic(err) // a renderer failure is a bug: recoverProblem reports it
+	}
+	return &Output{Body: body, ContentType: contentType, Symbol: sym}, nil
+}
+
+// renderFormat produces the body and content type of README "Responses".
+func renderFormat(sym *render.Symbol, r *Rendering) ([]byte, string, error) {
+	switch r.Format {
+	case FormatSVG:
+		b, err := render.SVG(sym, r.Options)
+		return b, "image/svg+xml", err
+	case FormatSVGTiny:
+		b, err := render.SVGTiny(sym, r.Options)
+		return b, "image/svg+xml", err
+	case FormatJSON:
+		return render.JSON(sym, r.Options.Margin), "application/json", nil
+	case FormatBase64:
+		b, err := render.PNG(sym, r.Options)
+		if err != nil {
+			return nil, "", err
+		}
+		return render.DataURI(b), "text/plain; charset=utf-8", nil
+	default:
+		b, err := render.PNG(sym, r.Options)
+		return b, "image/png", err
+	}
+}
+
+// etagFor derives a strong validator from the canonical request: the
+// renderer version, the kind ("" for /api/v1/qr), the payload and every
+// option under its canonical name with its normalised value (README
+// "Responses"). Output is deterministic, so equal canonical requests give
+// equal bytes, and an option that changes the bytes must be in Canonical:
+// TestETagNamesTheCanonicalRequest checks both ways.
+func etagFor(r *Rendering) string {
+	opts := url.Values{}
+	for k, v := range r.Canonical {
+		if k != optData.Name {
+			opts[k] = v
+		}
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s", rendererVersion, r.kind, r.Data, opts.Encode())
+	return `"` + hex.EncodeToString(h.Sum(nil)[:16]) + `"`
+}
+
+// etagMatches implements If-None-Match's weak comparison (RFC 9110 §13.1.2).
+func etagMatches(header, etag string) bool {
+	for _, candidate := range strings.Split(header, ",") {
+		candidate = strings.TrimSpace(candidate)
+		if candidate == "*" || strings.TrimPrefix(candidate, "W/") == etag {
+			return true
+		}
+	}
+	return false
+}
+
+// encodeFailed explains data that cannot become a symbol.
+func (s *Service) encodeFailed(r *Rendering, err error, target fixTarget) *Problem {
+	var tooLong *render.TooLongError
+	if !errors.As(err, &tooLong) {
+		return s.invalid(r, []paramError{{field: "data", detail: err.Error(), unfixable: true}}, target)
+	}
+	values := r.fixValues()
+	if tooLong.FitsAt != render.LevelAuto {
+		values.Set("ec", string(tooLong.FitsAt))
+	} else {
+		values.Set("data", r.Data[:tooLong.MaxLength])
+		values.Del("ec")
+	}
+	return s.Problem(KindDataTooLong, http.StatusBadRequest, tooLong.Error(), "data", target.url(s.baseURL, values))
+}
+
+// invalid is the 400 for bad parameters; the fix corrects all of them. When
+// one of them only the caller can give, there is no fix, and the problem
+// shows a documented call apart, as an example.
+func (s *Service) invalid(r *Rendering, errs []paramError, target fixTarget) *Problem {
+	for _, e := range errs {
+		if e.unfixable {
+			p := s.badRequest(errs, "")
+			p.Example = target.url(s.baseURL, url.Values{optData.Name: {optData.Example}})
+			return p
+		}
+	}
+	return s.badRequest(errs, target.url(s.baseURL, applyFixes(r.fixValues(), errs)))
+}
+
+// applyFixes replaces each bad parameter with its fixed value.
+func applyFixes(values url.Values, errs []paramError) url.Values {
+	for _, e := range errs {
+		if e.keep {
+			continue
+		}
+		if e.rename != "" {
+			values.Set(e.rename, e.fixed)
+			continue
+		}
+		if e.fixed == "" {
+			values.Del(e.field)
+		} else {
+			values.Set(e.field, e.fixed)
+		}
+	}
+	return values
+}
+
+// badRequest is the invalid-parameter problem listing every error.
+func (s *Service) badRequest(errs []paramError, fix string) *Problem {
+	p := s.Problem(KindInvalidParameter, http.StatusBadRequest, errs[0].detail, errs[0].field, fix)
+	if len(errs) > 1 {
+		for _, e := range errs {
+			p.Errors = append(p.Errors, FieldProblem{e.field, e.detail})
+		}
+		p.Detail = fmt.Sprintf("%d parameters are invalid; first: %s", len(errs), errs[0].detail)
+	}
+	return p
+}
+
+// fixValues are the options the caller gave, normalised, for a fix URL.
+func (r *Rendering) fixValues() url.Values {
+	v := url.Values{}
+	for name := range r.Given {
+		if name == "chld" {
+			for _, n := range []string{"ec", "margin"} {
+				if val := r.Canonical.Get(n); val != "" {
+					v.Set(n, val)
+				}
+			}
+			continue
+		}
+		if val := r.Canonical.Get(name); val != "" {
+			v.Set(name, val)
+		}
+	}
+	if r.fields != nil {
+		for name, val := range r.fields {
+			v.Set(name, val)
+		}
+	} else if r.Data != "" {
+		v.Set("data", r.Data)
+	}
+	return v
+}
+
+// fixTarget writes a fix URL for one endpoint shape.
+type fixTarget interface {
+	url(base string, v url.Values) string
+}
+
+// apiTarget is an endpoint path; lead lists parameters to write first
+// (a kind's fields, in declaration order).
+type apiTarget struct {
+	path string
+	lead []string
+}
+
+func (s *Service) apiTarget(path string, lead ...string) fixTarget {
+	return apiTarget{path, lead}
+}
+
+func (t apiTarget) url(base string, v url.Values) string {
+	return base + t.path + "?" + encodeCanonical(v, t.lead...)
+}
+
+// pathTarget puts data in the path: /q/<data>.<ext>.
+type pathTarget string
+
+func (t pathTarget) url(base string, v url.Values) string {
+	data := v.Get("data")
+	if data == "" {
+		data = optData.Example
+	}
+	rest := url.Values{}
+	for k, vs := range v {
+		if k != "data" && !(k == "format" && vs[0] == string(t)) {
+			rest[k] = vs
+		}
+	}
+	u := base + "/q/" + url.PathEscape(data)
+	if t != "" {
+		u += "." + string(t)
+	}
+	if len(rest) > 0 {
+		u += "?" + encodeCanonical(rest)
+	}
+	return u
+}
+
+// encodeCanonical writes options in the canonical order of options.go,
+// with %20 for spaces so the URL also works where '+' is not a space.
+func encodeCanonical(v url.Values, lead ...string) string {
+	var b strings.Builder
+	order := append([]string{}, lead...)
+	order = append(order, optData.Name)
+	for _, o := range renderOptions {
+		order = append(order, o.Name)
+	}
+	written := map[string]bool{}
+	for _, name := range order {
+		val, ok := v[name]
+		if !ok || len(val) == 0 {
+			continue
+		}
+		if written[name] {
+			continue
+		}
+		written[name] = true
+		if b.Len() > 0 {
+			b.WriteByte('&')
+		}
+		b.WriteString(name)
+		b.WriteByte('=')
+		b.WriteString(strings.ReplaceAll(url.QueryEscape(val[0]), "+", "%20"))
+	}
+	for _, k := range sortedKeys(v) {
+		if written[k] {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('&')
+		}
+		b.WriteString(url.QueryEscape(k))
+		b.WriteByte('=')
+		b.WriteString(strings.ReplaceAll(url.QueryEscape(v.Get(k)), "+", "%20"))
+	}
+	return b.String()
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

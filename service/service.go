@@ -1,0 +1,89 @@
+// Package service is qrforge's core: it turns a request (a kind's fields
+// or data, and rendering options) into an image, a payload, a verification,
+// the codes read from an image, or a batch, and a request it cannot serve
+// into a problem document whose fix is a corrected call. It knows no HTTP
+// framework: package server adapts it to routes and package mcp to tools,
+// and both give the same answer to the same request.
+package service
+
+import (
+	"cmp"
+	"log/slog"
+	"strings"
+	"time"
+)
+
+// Config is what the service needs from its environment.
+type Config struct {
+	// BaseURL is the public address fixes and type URIs are written on,
+	// without a trailing slash.
+	BaseURL string
+	Logger  *slog.Logger
+	// CacheSize is the response cache's budget in bytes; 0 turns it off.
+	CacheSize int64
+	// MaxBody bounds a batch body, MaxUpload an image to decode,
+	// MaxBatchItems the items of one batch. Zero keeps the defaults of
+	// docs/operations.md: 4 MiB, 10 MiB and 1000.
+	MaxBody       int64
+	MaxUpload     int64
+	MaxBatchItems int
+	// Observer is told how long work took, CacheMetrics what the cache
+	// does; nil observes nothing.
+	Observer     Observer
+	CacheMetrics CacheMetrics
+}
+
+// Observer receives the timings and counts that operations export as
+// metrics (docs/operations.md).
+type Observer interface {
+	Encoded(d time.Duration)
+	Rendered(format Format, d time.Duration)
+	Batched(items int)
+}
+
+// Service serves every operation; it is safe for concurrent use.
+type Service struct {
+	baseURL string
+	log     *slog.Logger
+	observe Observer
+	// cache holds rendered images; nil when off.
+	cache *responseCache
+
+	MaxBody       int64
+	MaxUpload     int64
+	MaxBatchItems int
+}
+
+// New returns a service configured by cfg.
+func New(cfg Config) *Service {
+	s := &Service{
+		baseURL:       strings.TrimRight(cfg.BaseURL, "/"),
+		log:           cmp.Or(cfg.Logger, slog.New(slog.DiscardHandler)),
+		observe:       cfg.Observer,
+		MaxBody:       cmp.Or(cfg.MaxBody, maxBatchBody),
+		MaxUpload:     cmp.Or(cfg.MaxUpload, maxImageBytes),
+		MaxBatchItems: cmp.Or(cfg.MaxBatchItems, maxBatchItems),
+	}
+	if s.observe == nil {
+		s.observe = nopObserver{}
+	}
+	var cm CacheMetrics = nopObserver{}
+	if cfg.CacheMetrics != nil {
+		cm = cfg.CacheMetrics
+	}
+	s.cache = newResponseCache(cfg.CacheSize, cm)
+	return s
+}
+
+// BaseURL is the public address fixes are written on.
+func (s *Service) BaseURL() string { return s.baseURL }
+
+type nopObserver struct{}
+
+func (nopObserver) Encoded(time.Duration)          {}
+func (nopObserver) Rendered(Format, time.Duration) {}
+func (nopObserver) Batched(int)                    {}
+func (nopObserver) Hit()                           {}
+func (nopObserver) Miss()                          {}
+func (nopObserver) Evicted(int)                    {}
+func (nopObserver) SetBytes(int64)                 {}

@@ -87,7 +87,7 @@ func (a *api) batch(ctx context.Context, body []byte) *response {
 	defer run.Close()
 	var buf bytes.Buffer
 	if err := run.Write(&buf); err != nil {
-		resp.problem = a.svc.Problem(service.KindInternal, 500, "the batch stopped: "+err.Error(), "", "")
+		resp.problem = a.svc.Problem(service.KindInternal, "the batch stopped: "+err.Error(), "", "")
 		return resp
 	}
 	resp.contentType, resp.body = "application/json", buf.Bytes()
@@ -104,7 +104,7 @@ func (a *api) answer(url string, serve func() (any, *service.Problem)) *response
 	}
 	body, err := json.Marshal(v)
 	if err != nil {
-		resp.problem = a.svc.Problem(service.KindInternal, 500, "the answer could not be written: "+err.Error(), "", "")
+		resp.problem = a.svc.Problem(service.KindInternal, "the answer could not be written: "+err.Error(), "", "")
 		return resp
 	}
 	resp.contentType, resp.body = "application/json", body

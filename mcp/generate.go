@@ -67,7 +67,7 @@ func (t *tools) payload(ctx context.Context, target *target) (string, bool) {
 // the offending argument.
 func (t *tools) badArgument(tool string, args map[string]any, bad *argError) *mcp.CallToolResult {
 	if bad.noFix {
-		p := t.localProblem(service.KindInvalidParameter, 400, bad.field, bad.detail, "")
+		p := t.localProblem(service.KindInvalidParameter, bad.field, bad.detail, "")
 		if bad.example != nil {
 			p.Example = call(tool, bad.example)
 		}
@@ -78,5 +78,5 @@ func (t *tools) badArgument(tool string, args map[string]any, bad *argError) *mc
 		fix = maps.Clone(args)
 		delete(fix, bad.field)
 	}
-	return failed(t.localProblem(service.KindInvalidParameter, 400, bad.field, bad.detail, call(tool, fix)), fix)
+	return failed(t.localProblem(service.KindInvalidParameter, bad.field, bad.detail, call(tool, fix)), fix)
 }

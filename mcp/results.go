@@ -101,8 +101,8 @@ func failed(p problem, fixArguments map[string]any) *mcp.CallToolResult {
 // argument the tool cannot turn into a parameter), of the API's own kinds.
 // Its fix is a corrected call, written as the tool's name and its
 // arguments.
-func (t *tools) localProblem(kind string, status int, field, detail, fix string) problem {
-	return *t.api.svc.Problem(kind, status, detail, field, fix)
+func (t *tools) localProblem(kind, field, detail, fix string) problem {
+	return *t.api.svc.Problem(kind, detail, field, fix)
 }
 
 // call writes a tool call as a fix: the tool's name and its arguments.

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"net/url"
 	"runtime"
 	"slices"
@@ -122,16 +121,16 @@ func (b *BatchRun) Write(w io.Writer) error {
 func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 	example := s.BatchCurl(ExampleBatch)
 	if len(bytes.TrimSpace(body)) == 0 {
-		return nil, s.Problem(KindInvalidParameter, http.StatusBadRequest,
+		return nil, s.Problem(KindInvalidParameter,
 			"the body is empty; send {\"output\": ..., \"style\": {...}, \"items\": [...]}", "", example)
 	}
 
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil {
-		return nil, s.Problem(KindInvalidParameter, http.StatusBadRequest, jsonErrorDetail(body, err), "", example)
+		return nil, s.Problem(KindInvalidParameter, jsonErrorDetail(body, err), "", example)
 	}
 	if top == nil {
-		return nil, s.Problem(KindInvalidParameter, http.StatusBadRequest, "the body is null; send a JSON object with items", "", example)
+		return nil, s.Problem(KindInvalidParameter, "the body is null; send a JSON object with items", "", example)
 	}
 	var unknown []string
 	for _, k := range sortedKeys(top) {
@@ -146,7 +145,7 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 				corrected[k] = v
 			}
 		}
-		return nil, s.Problem(KindInvalidParameter, http.StatusBadRequest,
+		return nil, s.Problem(KindInvalidParameter,
 			fmt.Sprintf("unknown key %s in the body (did you mean %s?); the body has output, style and items", quoteAll(unknown), editdistance.Nearest(strings.ToLower(unknown[0]), batchKeys, "items")),
 			unknown[0], s.correctedBatchCurl(corrected, len(body)))
 	}
@@ -154,13 +153,13 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 	req := &batchRequest{output: OutputURL, style: url.Values{}}
 	if raw, ok := top["output"]; ok && string(raw) != "null" {
 		if err := json.Unmarshal(raw, &req.output); err != nil {
-			return nil, s.Problem(KindInvalidParameter, http.StatusBadRequest,
+			return nil, s.Problem(KindInvalidParameter,
 				"output must be a string, one of "+strings.Join(BatchOutputs, ", "), "output", s.correctedBatchCurl(withKey(top, "output", `"url"`), len(body)))
 		}
 		req.output = strings.ToLower(strings.TrimSpace(req.output))
 		if !slices.Contains(BatchOutputs, req.output) {
 			near := editdistance.Nearest(req.output, BatchOutputs, OutputURL)
-			return nil, s.Problem(KindInvalidParameter, http.StatusBadRequest,
+			return nil, s.Problem(KindInvalidParameter,
 				fmt.Sprintf("output %q is not one of %s; did you mean %s?", text.Truncate(req.output, 64), strings.Join(BatchOutputs, ", "), near),
 				"output", s.correctedBatchCurl(withKey(top, "output", strconv.Quote(near)), len(body)))
 		}
@@ -168,7 +167,7 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 	if raw, ok := top["style"]; ok && string(raw) != "null" {
 		style, err := readStyle(raw)
 		if err != nil {
-			return nil, s.Problem(KindInvalidParameter, http.StatusBadRequest, "style: "+err.detail, "style."+err.field,
+			return nil, s.Problem(KindInvalidParameter, "style: "+err.detail, "style."+err.field,
 				s.correctedBatchCurl(withKey(top, "style", "{}"), len(body)))
 		}
 		req.style = style
@@ -179,13 +178,13 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 	if len(errs) > 0 {
 		fixed := applyFixes(r.fixValues(), errs)
 		e := errs[0]
-		return nil, s.Problem(KindInvalidParameter, http.StatusBadRequest, "style: "+e.detail, "style."+e.field,
+		return nil, s.Problem(KindInvalidParameter, "style: "+e.detail, "style."+e.field,
 			s.correctedBatchCurl(withKey(top, "style", styleJSON(fixed)), len(body)))
 	}
 	if r.Given[optFormat.Name] && !slices.Contains(outputFormats[req.output], r.Format) {
 		fixed := r.fixValues()
 		fixed.Del(optFormat.Name)
-		return nil, s.Problem(KindInvalidParameter, http.StatusBadRequest,
+		return nil, s.Problem(KindInvalidParameter,
 			fmt.Sprintf("style.format %s does not fit output %s, which carries %s; drop style.format or change output", r.Format, req.output, text.Join(outputFormats[req.output])),
 			"style.format", s.correctedBatchCurl(withKey(top, "style", styleJSON(fixed)), len(body)))
 	}
@@ -193,16 +192,16 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 
 	raw, ok := top["items"]
 	if !ok || string(raw) == "null" {
-		return nil, s.Problem(KindInvalidParameter, http.StatusBadRequest, "items is required: an array of {data} or {type, fields} objects", "items", example)
+		return nil, s.Problem(KindInvalidParameter, "items is required: an array of {data} or {type, fields} objects", "items", example)
 	}
 	if err := json.Unmarshal(raw, &req.items); err != nil {
-		return nil, s.Problem(KindInvalidParameter, http.StatusBadRequest, "items must be an array of {data} or {type, fields} objects", "items", example)
+		return nil, s.Problem(KindInvalidParameter, "items must be an array of {data} or {type, fields} objects", "items", example)
 	}
 	if len(req.items) == 0 {
-		return nil, s.Problem(KindInvalidParameter, http.StatusBadRequest, fmt.Sprintf("items is empty; give from 1 to %d items", s.MaxBatchItems), "items", example)
+		return nil, s.Problem(KindInvalidParameter, fmt.Sprintf("items is empty; give from 1 to %d items", s.MaxBatchItems), "items", example)
 	}
 	if len(req.items) > s.MaxBatchItems {
-		return nil, s.Problem(KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
+		return nil, s.Problem(KindPayloadTooLarge,
 			fmt.Sprintf("items has %d entries; at most %d are rendered per request, so split them into %d requests", len(req.items), s.MaxBatchItems, (len(req.items)+s.MaxBatchItems-1)/s.MaxBatchItems),
 			"items", s.SplitFix(len(req.items)))
 	}
@@ -352,7 +351,7 @@ func (s *Service) safeBatchItem(i int, req *batchRequest) (res batchResult) {
 	defer func() {
 		if v := recover(); v != nil {
 			s.log.Error("panic rendering batch item", "index", i, "panic", v)
-			res = batchResult{index: i, problem: s.Problem(KindInternal, http.StatusInternalServerError,
+			res = batchResult{index: i, problem: s.Problem(KindInternal,
 				"qrforge failed to render this item", "", "")}
 		}
 	}()
@@ -432,7 +431,7 @@ func (s *Service) batchItem(i int, req *batchRequest) batchResult {
 	}
 	res.format = r.Format
 	if req.output == outputBase64 && r.Options.Size > MaxInlineSize {
-		res.problem = s.Problem(KindInvalidParameter, http.StatusBadRequest,
+		res.problem = s.Problem(KindInvalidParameter,
 			fmt.Sprintf("size %d is above %d, the largest size inlined as base64; use output url or zip for larger codes (the fix is this item's URL), or a smaller size", r.Options.Size, MaxInlineSize),
 			"size", target.url(s.baseURL, withValue(r.fixValues(), "format", string(FormatPNG))))
 		return res
@@ -474,7 +473,7 @@ type batchItemInput struct {
 // {type, fields, id, style}.
 func (s *Service) readItem(raw json.RawMessage) (*batchItemInput, *Problem) {
 	shape := func(field, detail string) *Problem {
-		return s.Problem(KindInvalidParameter, http.StatusBadRequest, detail, field, s.BatchCurl(ExampleBatch))
+		return s.Problem(KindInvalidParameter, detail, field, s.BatchCurl(ExampleBatch))
 	}
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &members); err != nil || members == nil {
@@ -524,7 +523,7 @@ func (s *Service) readItem(raw json.RawMessage) (*batchItemInput, *Problem) {
 		if nk, ok := registry.Lookup(near); ok {
 			fix = s.ExampleURL(nk)
 		}
-		return item, s.Problem(KindInvalidParameter, http.StatusBadRequest,
+		return item, s.Problem(KindInvalidParameter,
 			fmt.Sprintf("type %q is not a kind; kinds are %s", text.Truncate(kindName, 64), strings.Join(names, ", ")), "type", fix)
 	}
 	item.kind = k

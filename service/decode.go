@@ -9,7 +9,6 @@ import (
 	_ "image/gif"  // decode reads GIF
 	_ "image/jpeg" // decode reads JPEG
 	_ "image/png"  // decode reads PNG
-	"net/http"
 	"runtime"
 
 	"github.com/qrforge/qrforge/analysis"
@@ -45,7 +44,7 @@ func (s *Service) Decode(ctx context.Context, image []byte, field string) ([]Dec
 	case decodeSlots <- struct{}{}:
 		defer func() { <-decodeSlots }()
 	case <-ctx.Done():
-		return nil, s.Problem(KindBadRequest, http.StatusBadRequest, "the request was cancelled before the image was decoded", field, "")
+		return nil, s.Problem(KindBadRequest, "the request was cancelled before the image was decoded", field, "")
 	}
 	img, p := s.decodeImage(image, field)
 	if p != nil {
@@ -53,7 +52,7 @@ func (s *Service) Decode(ctx context.Context, image []byte, field string) ([]Dec
 	}
 	results := analysis.Scan(img)
 	if len(results) == 0 {
-		return nil, s.Problem(KindNoCodeFound, http.StatusUnprocessableEntity,
+		return nil, s.Problem(KindNoCodeFound,
 			fmt.Sprintf("the %dx%d image decoded, but no QR code was found in it. Crop to the code and its quiet zone, make sure it is in focus and evenly lit, and at least 2 pixels per module; the fix decodes a code qrforge made, to show what reads", img.Bounds().Dx(), img.Bounds().Dy()),
 			field, s.decodeSampleFix())
 	}
@@ -63,7 +62,7 @@ func (s *Service) Decode(ctx context.Context, image []byte, field string) ([]Dec
 // decodeImage checks the declared dimensions, then decodes the pixels.
 func (s *Service) decodeImage(b []byte, field string) (image.Image, *Problem) {
 	notImage := func(detail string) *Problem {
-		return s.Problem(KindInvalidParameter, http.StatusBadRequest, detail, field, s.DecodeCurl("image/png", "code.png"))
+		return s.Problem(KindInvalidParameter, detail, field, s.DecodeCurl("image/png", "code.png"))
 	}
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(b))
 	if errors.Is(err, image.ErrFormat) {
@@ -73,7 +72,7 @@ func (s *Service) decodeImage(b []byte, field string) (image.Image, *Problem) {
 		return nil, notImage("the image header cannot be read: " + err.Error())
 	}
 	if cfg.Width > MaxImageSide || cfg.Height > MaxImageSide || cfg.Width*cfg.Height > MaxImagePixels {
-		return nil, s.Problem(KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
+		return nil, s.Problem(KindPayloadTooLarge,
 			fmt.Sprintf("the %s declares %dx%d pixels; at most %d pixels a side and %d megapixels are decoded. A small compressed file can declare a huge image (a decompression bomb), so sizes are checked before decoding. Scale the image down: a QR code reads well at a few hundred pixels a side",
 				format, cfg.Width, cfg.Height, MaxImageSide, MaxImagePixels/1_000_000),
 			field, s.DecodeCurl("image/"+format, "smaller."+format))

@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
@@ -165,7 +164,7 @@ func (s *Service) kind(name string) (registry.Entry, *Problem) {
 	if !ok {
 		names := registry.Names()
 		near := editdistance.Nearest(strings.ToLower(name), names, "text")
-		return nil, s.Problem(KindInvalidParameter, http.StatusBadRequest,
+		return nil, s.Problem(KindInvalidParameter,
 			fmt.Sprintf("%q is not a kind; kinds are %s", text.Truncate(name, 64), strings.Join(names, ", ")),
 			"type", s.baseURL+"/api/v1/kinds/"+near)
 	}
@@ -434,7 +433,7 @@ func (s *Service) encodeFailed(r *Rendering, err error, target fixTarget) *Probl
 		values.Set("data", r.Data[:tooLong.MaxLength])
 		values.Del("ec")
 	}
-	return s.Problem(KindDataTooLong, http.StatusBadRequest, tooLong.Error(), "data", target.url(s.baseURL, values))
+	return s.Problem(KindDataTooLong, tooLong.Error(), "data", target.url(s.baseURL, values))
 }
 
 // invalid is the 400 for bad parameters; the fix corrects all of them. When
@@ -472,7 +471,7 @@ func applyFixes(values url.Values, errs []paramError) url.Values {
 
 // badRequest is the invalid-parameter problem listing every error.
 func (s *Service) badRequest(errs []paramError, fix string) *Problem {
-	p := s.Problem(KindInvalidParameter, http.StatusBadRequest, errs[0].detail, errs[0].field, fix)
+	p := s.Problem(KindInvalidParameter, errs[0].detail, errs[0].field, fix)
 	if len(errs) > 1 {
 		for _, e := range errs {
 			p.Errors = append(p.Errors, FieldProblem{e.field, e.detail})

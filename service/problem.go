@@ -68,10 +68,10 @@ var ErrorKinds = map[string]struct {
 	KindNotReady:             {503, "Not ready", "The instance cannot serve yet, or no longer can (GET /readyz): a load balancer sends the request to another instance."},
 }
 
-// Problem is the problem document of the given kind, its type URI on the
-// service's base address.
-func (s *Service) Problem(kind string, status int, detail, field, fix string) *Problem {
-	return NewProblem(s.baseURL, kind, status, detail, field, fix)
+// Problem is the problem document of the given kind, with the kind's
+// status, its type URI on the service's base address.
+func (s *Service) Problem(kind, detail, field, fix string) *Problem {
+	return NewProblem(s.baseURL, kind, ErrorKinds[kind].Status, detail, field, fix)
 }
 
 // NewProblem is the problem document of the given kind, its type URI on

@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -106,7 +105,7 @@ func (s *Service) prepareVerify(q query, malformed []paramError) (*Rendering, ve
 			if k, ok := registry.Lookup(near); ok {
 				fix = s.verifyExample(k)
 			}
-			return nil, verifyTarget{}, s.Problem(KindInvalidParameter, http.StatusBadRequest,
+			return nil, verifyTarget{}, s.Problem(KindInvalidParameter,
 				fmt.Sprintf("type %q is not a kind; on verify, type names a kind (%s) and its fields follow", text.Truncate(name, 64), strings.Join(kinds, ", ")),
 				"type", fix)
 		}

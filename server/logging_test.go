@@ -110,7 +110,7 @@ func TestSecretsStayOutOfLogs(t *testing.T) {
 		"/api/v1/network/payload?ssid=x&password=" + secret,
 		"/api/v1/network?password=" + secret,                 // 400: ssid missing
 		"/api/v1/network?ssid=x&password=" + secret + "&s=1", // 400: bad size
-		"/api/v1/netwrk?ssid=x&password=" + secret,           // 404, with an in-process check
+		"/api/v1/netwrk?ssid=x&password=" + secret,           // 404, its fix checked by the service
 		"/q/" + secret + ".svg",
 		"/" + secret,
 		"/api/v1/qr?data=" + secret + "&" + secret + "=1",

@@ -178,7 +178,7 @@ func TestMetricsCountAKnownSequence(t *testing.T) {
 			t.Errorf("qrforge_render_duration_seconds{format=%q} count = %v, want %v", format, got, want)
 		}
 	}
-	// Every cache miss encodes, and so may the in-process check of the
+	// Every cache miss encodes, and so may the service's check of the
 	// 404's fix; the 304 and the HEAD are cache hits and do not.
 	if got, _ := metricValue(families, "qrforge_encode_duration_seconds"); got < 5 {
 		t.Errorf("qrforge_encode_duration_seconds count = %v, want at least 5", got)

@@ -68,7 +68,7 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs.IntVar(&cfg.rateClients, "rate-clients", server.DefaultRateLimitClients, "`clients` the rate limiter remembers; the least recently seen is forgotten first")
 	fs.StringVar(&cfg.trustedProxies, "trusted-proxies", "", "comma-separated `addresses` or CIDR ranges of proxies whose X-Forwarded-For names the client (default none)")
 	fs.StringVar(&cfg.logFormat, "log-format", "json", "log `format`: json or text")
-	fs.StringVar(&cfg.logLevel, "log-level", "info", "log `level`: debug, info, warn or error (debug adds probes and in-process requests)")
+	fs.StringVar(&cfg.logLevel, "log-level", "info", "log `level`: debug, info, warn or error (debug adds the probes' requests)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "Usage: qrforge [flags]\n       qrforge healthcheck [--addr host:port]\n\n"+
 			"Serves the qrforge QR code API. healthcheck asks a running qrforge's /healthz\n"+

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/qrforge/qrforge/options"
 )
 
 // batchPath is the batch endpoint (README "Batch, decode, verify").
@@ -84,9 +85,9 @@ func (t *tools) itemURL(args map[string]any, input any) (string, bool) {
 	own, _ := item["style"].(map[string]any)
 	style := t.all.canonical(shared)
 	maps.Copy(style, t.all.canonical(own))
-	if _, picked := style["format"]; !picked {
+	if _, picked := style[options.Format.Name]; !picked {
 		output, _ := args["output"].(string)
-		style["format"] = strings.ToLower(strings.TrimSpace(output))
+		style[options.Format.Name] = strings.ToLower(strings.TrimSpace(output))
 	}
 	q := target.query()
 	if readOptions(q, t.all, style) != nil {

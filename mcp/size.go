@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/qrforge/qrforge/options"
 )
 
 // The sizing rules of qr_size_recommend.
@@ -135,12 +136,12 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 			return t.badArgument(toolSizeRecommend, args, bad), nil
 		}
 		q := target.query()
-		q.add("format", "json")
+		q.add(options.Format.Name, "json")
 		if ec, ok := args["ec"]; ok {
 			s, _ := queryValue(ec)
-			q.add("ec", s)
+			q.add(options.EC.Name, s)
 		}
-		q.add("margin", strconv.Itoa(a.QuietZone))
+		q.add(options.Margin.Name, strconv.Itoa(a.QuietZone))
 		resp := t.api.generate(target, q)
 		if !resp.ok() {
 			return t.apiFailure(resp), nil
@@ -215,13 +216,13 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 
 	if target != nil && a.PixelsPerModule > 0 {
 		q := target.query()
-		q.add("size", strconv.Itoa(a.Pixels))
+		q.add(options.Size.Name, strconv.Itoa(a.Pixels))
 		if ec, ok := args["ec"]; ok {
 			s, _ := queryValue(ec)
-			q.add("ec", s)
+			q.add(options.EC.Name, s)
 		}
 		if a.QuietZone != defaultQuietZone {
-			q.add("margin", strconv.Itoa(a.QuietZone))
+			q.add(options.Margin.Name, strconv.Itoa(a.QuietZone))
 		}
 		a.URL = t.api.base + target.path() + "?" + q.encode()
 	}

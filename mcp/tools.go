@@ -186,11 +186,11 @@ func (t *tools) sizeProperties() object {
 	props = append(props,
 		member{"version", map[string]any{"type": "integer", "minimum": 1, "maximum": 40, "description": "The symbol version (1-40), instead of data or type and fields."}},
 	)
-	if ec, ok := t.all.lookup("ec"); ok {
-		props = append(props, member{"ec", ec.schema})
+	if ec, ok := t.all.lookup(options.EC.Name); ok {
+		props = append(props, member{options.EC.Name, ec.schema})
 	}
-	if margin, ok := t.all.lookup("margin"); ok {
-		props = append(props, member{"margin", margin.schema})
+	if margin, ok := t.all.lookup(options.Margin.Name); ok {
+		props = append(props, member{options.Margin.Name, margin.schema})
 	}
 	return append(props,
 		member{"distance_m", map[string]any{"type": "number", "exclusiveMinimum": 0, "maximum": 1000, "description": "How far away people scan the code, in metres."}},

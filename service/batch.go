@@ -433,7 +433,7 @@ func (s *Service) batchItem(i int, req *batchRequest) batchResult {
 	if req.output == outputBase64 && r.Options.Size > MaxInlineSize {
 		res.problem = s.Problem(KindInvalidParameter,
 			fmt.Sprintf("size %d is above %d, the largest size inlined as base64; use output url or zip for larger codes (the fix is this item's URL), or a smaller size", r.Options.Size, MaxInlineSize),
-			"size", target.url(s.baseURL, withValue(r.fixValues(), "format", string(FormatPNG))))
+			optSize.Name, target.url(s.baseURL, withValue(r.fixValues(), optFormat.Name, string(FormatPNG))))
 		return res
 	}
 	if req.output == OutputURL {

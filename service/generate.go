@@ -228,7 +228,7 @@ func (s *Service) prepareShort(req Request) (*Rendering, fixTarget, *Problem) {
 	// (/q/x.svg?format=svg-tiny). The data is the path: the query may
 	// repeat it but not contradict it, as with any option's two names.
 	if _, given, _ := q.lookup(optFormat); format != "" && !given {
-		q["format"] = []string{format}
+		q[optFormat.Name] = []string{format}
 	}
 	q["data"] = append([]string{data}, q["data"]...)
 	target := pathTarget(format)
@@ -361,7 +361,7 @@ func (s *Service) renderSymbol(sym *render.Symbol, r *Rendering, target fixTarge
 	if err != nil {
 		var sizeErr *render.SizeError
 		if errors.As(err, &sizeErr) {
-			return nil, s.invalid(r, []paramError{{field: "size", detail: err.Error(), fixed: strconv.Itoa(sizeErr.Min)}}, target)
+			return nil, s.invalid(r, []paramError{{field: optSize.Name, detail: err.Error(), fixed: strconv.Itoa(sizeErr.Min)}}, target)
 		}
 		panic(err) // a renderer failure is a bug: recoverProblem reports it
 	}
@@ -428,10 +428,10 @@ func (s *Service) encodeFailed(r *Rendering, err error, target fixTarget) *Probl
 	}
 	values := r.fixValues()
 	if tooLong.FitsAt != render.LevelAuto {
-		values.Set("ec", string(tooLong.FitsAt))
+		values.Set(optEC.Name, string(tooLong.FitsAt))
 	} else {
 		values.Set("data", r.Data[:tooLong.MaxLength])
-		values.Del("ec")
+		values.Del(optEC.Name)
 	}
 	return s.Problem(KindDataTooLong, tooLong.Error(), "data", target.url(s.baseURL, values))
 }
@@ -485,8 +485,8 @@ func (s *Service) badRequest(errs []paramError, fix string) *Problem {
 func (r *Rendering) fixValues() url.Values {
 	v := url.Values{}
 	for name := range r.Given {
-		if name == "chld" {
-			for _, n := range []string{"ec", "margin"} {
+		if name == optChld.Name {
+			for _, n := range []string{optEC.Name, optMargin.Name} {
 				if val := r.Canonical.Get(n); val != "" {
 					v.Set(n, val)
 				}
@@ -537,7 +537,7 @@ func (t pathTarget) url(base string, v url.Values) string {
 	}
 	rest := url.Values{}
 	for k, vs := range v {
-		if k != "data" && !(k == "format" && vs[0] == string(t)) {
+		if k != optData.Name && !(k == optFormat.Name && vs[0] == string(t)) {
 			rest[k] = vs
 		}
 	}

@@ -45,8 +45,8 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 		}
 	}
 	if level := k.Hints().Level; level != render.LevelAuto {
-		if r.Given["ec"] && r.Level != level {
-			errs = append(errs, paramError{field: "ec", detail: fmt.Sprintf("%s requires error-correction level %s (%s)", k.Name(), level, k.Standard()), fixed: string(level)})
+		if r.Given[optEC.Name] && r.Level != level {
+			errs = append(errs, paramError{field: optEC.Name, detail: fmt.Sprintf("%s requires error-correction level %s (%s)", k.Name(), level, k.Standard()), fixed: string(level)})
 		}
 		r.Level = level
 	}

@@ -3,10 +3,14 @@ package server_test
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/server"
 )
 
 func lookupKind(t *testing.T, name string) registry.Entry {
@@ -78,6 +82,29 @@ func TestETagNamesTheCanonicalRequest(t *testing.T) {
 			if !bytes.Equal(all[i].body, all[j].body) && all[i].etag == all[j].etag {
 				t.Errorf("%s and %s render different bytes under one ETag %s", all[i].target, all[j].target, all[i].etag)
 			}
+		}
+	}
+}
+
+// TestNotModifiedOnlyForA200: If-None-Match: * matches any current
+// representation, so a request whose answer is a 400 (a size too small
+// for the symbol, found only when drawing) must stay a 400, on a cold cache
+// and a warm one.
+func TestNotModifiedOnlyForA200(t *testing.T) {
+	h := server.New(server.Config{BaseURL: "http://qr.test", CacheSize: 1 << 20})
+	tooSmall := "/api/v1/qr?size=64&data=" + strings.Repeat("a", 300)
+	fine := "/api/v1/qr?data=hello"
+	for round := range 2 {
+		for target, want := range map[string]int{tooSmall: http.StatusBadRequest, fine: http.StatusNotModified} {
+			req := httptest.NewRequest(http.MethodGet, target, nil)
+			req.Header.Set("If-None-Match", "*")
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != want {
+				t.Errorf("round %d: GET %.40s… with If-None-Match: * answered %d, want %d", round, target, rec.Code, want)
+			}
+			// Warm the cache for the next round.
+			h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, target, nil))
 		}
 	}
 }

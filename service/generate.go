@@ -70,7 +70,12 @@ func (s *Service) Generate(req Request, ifNoneMatch string) (*Image, *Problem) {
 	}
 	img := &Image{ETag: etag, Version: sym.Version, Level: sym.Level.String()}
 	if ifNoneMatch != "" && etagMatches(ifNoneMatch, etag) {
-		// Revalidation: the symbol gives the headers, nothing is drawn.
+		// Revalidation: the symbol gives the headers, nothing is drawn,
+		// unless the drawing may refuse the size: a 304 only stands for
+		// an answer that would be a 200 (RFC 9110 §13.1.2).
+		if p := s.sizeFits(sym, r, target); p != nil {
+			return nil, p
+		}
 		img.NotModified = true
 		return img, nil
 	}
@@ -103,13 +108,22 @@ func (s *Service) Check(req Request) *Problem {
 	return s.check(r, target)
 }
 
-// check encodes a prepared request; the drawing, which may still refuse
-// a size too small for the symbol, is left out when the canvas fits.
+// check encodes a prepared request and checks that it can be drawn.
 func (s *Service) check(r *Rendering, target fixTarget) *Problem {
 	sym, p := s.encode(r, target)
-	if p == nil && canvasModules(sym, r.Options) > r.Options.Size {
-		_, p = s.renderSymbol(sym, r, target)
+	if p != nil {
+		return p
 	}
+	return s.sizeFits(sym, r, target)
+}
+
+// sizeFits is the problem the drawing would raise for a size too small
+// for the symbol; the symbol is drawn only when the canvas may not fit.
+func (s *Service) sizeFits(sym *render.Symbol, r *Rendering, target fixTarget) *Problem {
+	if canvasModules(sym, r.Options) <= r.Options.Size {
+		return nil
+	}
+	_, p := s.renderSymbol(sym, r, target)
 	return p
 }
 

@@ -166,3 +166,46 @@ func TestOpsAreNotAPITraffic(t *testing.T) {
 		t.Errorf("qrforge_http_requests_total has %d series, want only the API request's", len(f.GetMetric()))
 	}
 }
+
+// TestClientBehindTrustedProxy: behind a trusted load balancer the client
+// is the right-most X-Forwarded-For address that is not a trusted proxy,
+// so what a client writes in the header itself (the left of the list)
+// cannot move it to a fresh bucket, and X-Real-IP is not read unless it
+// is the configured header.
+func TestClientBehindTrustedProxy(t *testing.T) {
+	const lb = "10.1.2.3:40000" // the trusted load balancer
+	const client = "203.0.113.7"
+	target := "/api/v1/qr?data=hello&size=256"
+	h := server.New(server.Config{BaseURL: base, RateLimit: frozen, RateBurst: 2, TrustedProxies: []string{"10.0.0.0/8"}})
+	for i := range 2 {
+		forged := fmt.Sprintf("198.51.100.%d, %s", i, client)
+		if rec := opsRequest(t, h, http.MethodGet, target, lb, "X-Forwarded-For", forged); rec.Code != http.StatusOK {
+			t.Fatalf("request %d: status %d", i, rec.Code)
+		}
+	}
+	for _, header := range [][]string{
+		{"X-Forwarded-For", "198.51.100.99, " + client},
+		{"X-Forwarded-For", "198.51.100.99, " + client + ", 10.9.9.9"}, // a second trusted hop
+		{"X-Forwarded-For", client, "X-Real-IP", "198.51.100.100"},
+	} {
+		if rec := opsRequest(t, h, http.MethodGet, target, lb, header...); rec.Code != http.StatusTooManyRequests {
+			t.Errorf("the same client with %v: status %d, want 429", header, rec.Code)
+		}
+	}
+	// Without X-Forwarded-For, X-Real-IP does not name the client: the
+	// load balancer's own bucket is used.
+	for i := range 3 {
+		rec := opsRequest(t, h, http.MethodGet, target, lb, "X-Real-IP", fmt.Sprintf("198.51.100.%d", 200+i))
+		if want := http.StatusOK; i < 2 && rec.Code != want || i == 2 && rec.Code != http.StatusTooManyRequests {
+			t.Errorf("X-Real-IP request %d: status %d", i, rec.Code)
+		}
+	}
+	// Configured, X-Real-IP is the one header read.
+	h = server.New(server.Config{BaseURL: base, RateLimit: frozen, RateBurst: 1, TrustedProxies: []string{"10.0.0.0/8"}, ClientIPHeader: "X-Real-IP"})
+	for i, want := range []int{http.StatusOK, http.StatusOK, http.StatusTooManyRequests} {
+		ip := fmt.Sprintf("198.51.100.%d", min(i, 1))
+		if rec := opsRequest(t, h, http.MethodGet, target, lb, "X-Real-IP", ip, "X-Forwarded-For", fmt.Sprintf("192.0.2.%d", i)); rec.Code != want {
+			t.Errorf("X-Real-IP %s: status %d, want %d", ip, rec.Code, want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"encoding/json"
 	"log/slog"
 	"net/http"
@@ -40,9 +41,14 @@ type Config struct {
 	RateBurst        int
 	RateLimitClients int
 	// TrustedProxies are the addresses or CIDR ranges whose
-	// X-Forwarded-For and X-Real-IP name the client; by default none is
-	// trusted and the client is the connection's peer.
+	// ClientIPHeader names the client; by default none is trusted and the
+	// client is the connection's peer.
 	TrustedProxies []string
+	// ClientIPHeader is the header a trusted proxy names the client in:
+	// X-Forwarded-For (the default), whose right-most address that is not
+	// a trusted proxy is the client, or X-Real-IP. Only one is read, so a
+	// client cannot fall back on the other to pick its own address.
+	ClientIPHeader string
 	// Readiness, when set, replaces the test render behind /readyz, so
 	// that tests can make it fail.
 	Readiness func() error
@@ -70,6 +76,10 @@ type Server struct {
 	// svc serves every operation; handlers adapt it to HTTP.
 	svc *service.Service
 }
+
+// DefaultClientIPHeader is where a trusted proxy names the client unless
+// Config says otherwise.
+const DefaultClientIPHeader = "X-Forwarded-For"
 
 // maxURILength bounds the request target. Version 40 holds at most 7089
 // digits, so with percent-encoding and options 16 KiB is ample; longer
@@ -108,6 +118,7 @@ func New(cfg Config) http.Handler {
 	if err := s.engine.SetTrustedProxies(cfg.TrustedProxies); err != nil {
 		panic("server: trusted proxies: " + err.Error())
 	}
+	s.engine.RemoteIPHeaders = []string{cmp.Or(cfg.ClientIPHeader, DefaultClientIPHeader)}
 	s.engine.HandleMethodNotAllowed = true
 	s.engine.RedirectTrailingSlash = false
 	s.engine.RedirectFixedPath = false

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"math"
 	"net"
+	"net/http"
 	"net/netip"
 	"net/url"
 	"strconv"
@@ -32,6 +33,7 @@ type config struct {
 	rateBurst      int
 	rateClients    int
 	trustedProxies string
+	clientIPHeader string
 	logFormat      string
 	logLevel       string
 }
@@ -66,7 +68,8 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs.Float64Var(&cfg.rateLimit, "rate-limit", 0, "fair-use limit per client, in `requests` a second (0: off); a 304, a HEAD or a fixed document costs a quarter")
 	fs.IntVar(&cfg.rateBurst, "rate-burst", defaultRateBurst, "`requests` a client may send at once before --rate-limit applies")
 	fs.IntVar(&cfg.rateClients, "rate-clients", server.DefaultRateLimitClients, "`clients` the rate limiter remembers; the least recently seen is forgotten first")
-	fs.StringVar(&cfg.trustedProxies, "trusted-proxies", "", "comma-separated `addresses` or CIDR ranges of proxies whose X-Forwarded-For names the client (default none)")
+	fs.StringVar(&cfg.trustedProxies, "trusted-proxies", "", "comma-separated `addresses` or CIDR ranges of proxies whose --client-ip-header names the client (default none)")
+	fs.StringVar(&cfg.clientIPHeader, "client-ip-header", server.DefaultClientIPHeader, "the `header` trusted proxies name the client in: X-Forwarded-For (its right-most untrusted address) or X-Real-IP")
 	fs.StringVar(&cfg.logFormat, "log-format", "json", "log `format`: json or text")
 	fs.StringVar(&cfg.logLevel, "log-level", "info", "log `level`: debug, info, warn or error (debug adds the probes' requests)")
 	fs.Usage = func() {
@@ -168,6 +171,9 @@ func (c config) validate() error {
 			}
 		}
 	}
+	if h := http.CanonicalHeaderKey(c.clientIPHeader); h != "X-Forwarded-For" && h != "X-Real-Ip" {
+		bad("client-ip-header", "is %q; want X-Forwarded-For or X-Real-IP", c.clientIPHeader)
+	}
 	if c.logFormat != "json" && c.logFormat != "text" {
 		bad("log-format", "is %q; want json or text", c.logFormat)
 	}
@@ -234,6 +240,7 @@ func (c config) server(baseURL string, logger *slog.Logger) server.Config {
 		RateBurst:        c.rateBurst,
 		RateLimitClients: c.rateClients,
 		TrustedProxies:   c.proxies(),
+		ClientIPHeader:   c.clientIPHeader,
 	}
 }
 

@@ -50,7 +50,7 @@ func TestHelpDocumentsEveryFlag(t *testing.T) {
 	}
 	help := stderr.String()
 	flags := []string{"addr", "base-url", "cache-size", "max-body", "max-upload", "max-batch",
-		"rate-limit", "rate-burst", "rate-clients", "trusted-proxies", "log-format", "log-level"}
+		"rate-limit", "rate-burst", "rate-clients", "trusted-proxies", "client-ip-header", "log-format", "log-level"}
 	for _, name := range flags {
 		for _, want := range []string{"--" + name + " ", "env " + envName(name)} {
 			if !strings.Contains(help, want) {
@@ -70,7 +70,7 @@ func TestEnvironmentAndFlags(t *testing.T) {
 		[]string{"--rate-burst", "7", "--cache-size=1GiB"},
 		env("QRFORGE_RATE_LIMIT", "2.5", "QRFORGE_RATE_BURST", "99", "QRFORGE_MAX_UPLOAD", "512k",
 			"QRFORGE_LOG_FORMAT", "text", "QRFORGE_TRUSTED_PROXIES", "10.0.0.0/8, 192.168.1.2",
-			"QRFORGE_ADDR", "0.0.0.0:9000", "QRFORGE_BASE_URL", "https://qr.example.com"),
+			"QRFORGE_ADDR", "0.0.0.0:9000", "QRFORGE_BASE_URL", "https://qr.example.com", "QRFORGE_CLIENT_IP_HEADER", "x-real-ip"),
 		io.Discard)
 	if err != nil {
 		t.Fatal(err)
@@ -79,14 +79,14 @@ func TestEnvironmentAndFlags(t *testing.T) {
 		addr: "0.0.0.0:9000", baseURL: "https://qr.example.com",
 		cacheSize: 1 << 30, maxBody: defaultMaxBody, maxUpload: 512 << 10, maxBatch: defaultMaxBatch,
 		rateLimit: 2.5, rateBurst: 7, rateClients: cfg.rateClients,
-		trustedProxies: "10.0.0.0/8, 192.168.1.2", logFormat: "text", logLevel: "info",
+		trustedProxies: "10.0.0.0/8, 192.168.1.2", clientIPHeader: "x-real-ip", logFormat: "text", logLevel: "info",
 	}
 	if cfg != want {
 		t.Errorf("config\n%+v, want\n%+v (a flag wins over its variable)", cfg, want)
 	}
 	sc := cfg.server("https://qr.example.com", nil)
 	if sc.RateLimit != 2.5 || sc.RateBurst != 7 || sc.CacheSize != 1<<30 || sc.MaxUpload != 512<<10 ||
-		len(sc.TrustedProxies) != 2 || sc.TrustedProxies[1] != "192.168.1.2" {
+		len(sc.TrustedProxies) != 2 || sc.TrustedProxies[1] != "192.168.1.2" || sc.ClientIPHeader != "x-real-ip" {
 		t.Errorf("server config %+v does not carry the settings", sc)
 	}
 }
@@ -135,6 +135,7 @@ func TestInvalidConfigurationFailsAtStart(t *testing.T) {
 		{"address", []string{"--addr=8080"}, nil, []string{"--addr (QRFORGE_ADDR)", "host:port"}},
 		{"base URL", nil, []string{"QRFORGE_BASE_URL", "qr.example.com"}, []string{"--base-url (QRFORGE_BASE_URL)", "absolute http(s) URL"}},
 		{"proxies", []string{"--trusted-proxies=10.0.0.0/8,proxy.internal"}, nil, []string{"--trusted-proxies", "\"proxy.internal\""}},
+		{"client ip header", []string{"--client-ip-header=Forwarded"}, nil, []string{"--client-ip-header", "\"Forwarded\""}},
 		{"several at once", []string{"--max-batch=0", "--log-format=xml"}, nil, []string{"--max-batch", "--log-format"}},
 		{"unknown flag", []string{"--rate=5"}, nil, []string{"flag provided but not defined: -rate"}},
 		{"argument", []string{"serve"}, nil, []string{"unexpected argument \"serve\""}},

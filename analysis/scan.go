@@ -226,7 +226,54 @@ func grayOf(img image.Image) *image.Gray {
 			row := m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):]
 			for x := 0; x < b.Dx(); x++ {
 				p := row[4*x : 4*x+4]
-				g.Pix[y*g.Stride+x] = lumaOnWhite(color.NRGBA{p[0], p[1], p[2], p[3]})
+				g.Pix[y*g.Stride+x] = lumaRGBA(color.NRGBA{p[0], p[1], p[2], p[3]}.RGBA())
+			}
+		}
+		return g
+	case *image.NRGBA64:
+		// 16-bit PNGs; read in place, as At would box every pixel.
+		for y := 0; y < b.Dy(); y++ {
+			row := m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):]
+			for x := 0; x < b.Dx(); x++ {
+				p := row[8*x : 8*x+8]
+				c := color.NRGBA64{uint16(p[0])<<8 | uint16(p[1]), uint16(p[2])<<8 | uint16(p[3]), uint16(p[4])<<8 | uint16(p[5]), uint16(p[6])<<8 | uint16(p[7])}
+				g.Pix[y*g.Stride+x] = lumaRGBA(c.RGBA())
+			}
+		}
+		return g
+	case *image.RGBA64:
+		for y := 0; y < b.Dy(); y++ {
+			row := m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):]
+			for x := 0; x < b.Dx(); x++ {
+				p := row[8*x : 8*x+8]
+				c := color.RGBA64{uint16(p[0])<<8 | uint16(p[1]), uint16(p[2])<<8 | uint16(p[3]), uint16(p[4])<<8 | uint16(p[5]), uint16(p[6])<<8 | uint16(p[7])}
+				g.Pix[y*g.Stride+x] = lumaRGBA(c.RGBA())
+			}
+		}
+		return g
+	case *image.Gray16:
+		for y := 0; y < b.Dy(); y++ {
+			row := m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):]
+			for x := 0; x < b.Dx(); x++ {
+				g.Pix[y*g.Stride+x] = row[2*x] // the high byte
+			}
+		}
+		return g
+	case *image.CMYK:
+		for y := 0; y < b.Dy(); y++ {
+			row := m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):]
+			for x := 0; x < b.Dx(); x++ {
+				p := row[4*x : 4*x+4]
+				g.Pix[y*g.Stride+x] = lumaRGBA(color.CMYK{p[0], p[1], p[2], p[3]}.RGBA())
+			}
+		}
+		return g
+	case *image.RGBA:
+		for y := 0; y < b.Dy(); y++ {
+			row := m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):]
+			for x := 0; x < b.Dx(); x++ {
+				p := row[4*x : 4*x+4]
+				g.Pix[y*g.Stride+x] = lumaRGBA(color.RGBA{p[0], p[1], p[2], p[3]}.RGBA())
 			}
 		}
 		return g
@@ -240,8 +287,12 @@ func grayOf(img image.Image) *image.Gray {
 }
 
 // lumaOnWhite is the luma of c composited onto white.
-func lumaOnWhite(c color.Color) uint8 {
-	r, gr, b, a := c.RGBA() // premultiplied, 16 bits
+func lumaOnWhite(c color.Color) uint8 { return lumaRGBA(c.RGBA()) }
+
+// lumaRGBA is the luma of a premultiplied 16-bit colour composited onto
+// white. It takes the components rather than a color.Color so that the
+// per-pixel loops do not box each pixel into an interface.
+func lumaRGBA(r, gr, b, a uint32) uint8 {
 	white := 0xffff - a
 	r, gr, b = r+white, gr+white, b+white
 	y := (19595*r + 38470*gr + 7471*b + 1<<15) >> 24

@@ -1,0 +1,138 @@
+package analysis
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"image"
+	"image/color"
+)
+
+// ImageCost is what reading an image file will take, known from its header
+// before any pixel is decoded: a small compressed file can declare a huge
+// image (a decompression bomb), and the decoders' working memory depends on
+// more than the pixel count.
+type ImageCost struct {
+	Format        string
+	Width, Height int
+	// Bytes is the peak memory of decoding the image and scanning it.
+	Bytes int64
+	// PerPixel is Bytes per pixel, for telling the caller the largest
+	// image of this kind that fits.
+	PerPixel float64
+}
+
+// ScanBytesPerPixel is what Scan takes beyond the image: the grey copy,
+// ZXing's luminance and binarized planes and the inverted pass (measured
+// on 4096×4096 codes).
+const ScanBytesPerPixel = 5
+
+// ErrNotImage is a file that is not a PNG, JPEG, GIF or WebP image.
+var ErrNotImage = errors.New("not a PNG, JPEG, GIF or WebP image")
+
+// CostOf reads an image file's header and estimates the peak memory of
+// decoding and scanning it. The decoded image is counted in the colour
+// model it decodes to, at the bit depth it declares; a progressive JPEG
+// also holds every DCT coefficient (2 bytes per sample) until its last
+// scan, an interlaced PNG decodes its seven passes into images of their
+// own, a lossless WebP holds its ARGB planes beside the result, and CMYK
+// and RGB JPEGs pass through YCbCr planes.
+func CostOf(file []byte) (ImageCost, error) {
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(file))
+	if errors.Is(err, image.ErrFormat) {
+		return ImageCost{}, ErrNotImage
+	}
+	if err != nil {
+		return ImageCost{}, err
+	}
+	perPixel := bytesPerPixel(cfg.ColorModel)
+	switch format {
+	case "jpeg":
+		if progressive, components := jpegLayout(file); progressive {
+			perPixel += 2 * float64(components)
+		}
+		if cfg.ColorModel != color.YCbCrModel && cfg.ColorModel != color.GrayModel {
+			perPixel += 4 // CMYK and RGB frames decode through YCbCr planes first
+		}
+	case "png":
+		if pngInterlaced(file) {
+			perPixel *= 2
+		}
+	case "webp":
+		if webpLossless(file) {
+			perPixel += 8 // the decoder's pixels and transforms, 32 bits each
+		}
+	}
+	perPixel += ScanBytesPerPixel
+	if cfg.Width < 0 || cfg.Height < 0 {
+		return ImageCost{}, errors.New("the image declares a negative size")
+	}
+	px := float64(cfg.Width) * float64(cfg.Height)
+	return ImageCost{Format: format, Width: cfg.Width, Height: cfg.Height,
+		Bytes: int64(px*perPixel) + int64(len(file)), PerPixel: perPixel}, nil
+}
+
+// bytesPerPixel is what the decoded image holds per pixel. A YCbCr JPEG is
+// counted as 4:4:4, its largest layout.
+func bytesPerPixel(m color.Model) float64 {
+	switch m {
+	case color.GrayModel, color.AlphaModel:
+		return 1
+	case color.Gray16Model, color.Alpha16Model:
+		return 2
+	case color.YCbCrModel:
+		return 3
+	case color.RGBA64Model, color.NRGBA64Model:
+		return 8
+	case color.RGBAModel, color.NRGBAModel, color.CMYKModel, color.NYCbCrAModel:
+		return 4
+	}
+	if _, ok := m.(color.Palette); ok {
+		return 1
+	}
+	return 8 // unknown: the widest model
+}
+
+// jpegLayout finds the frame header (ITU-T T.81 §B.2.2): SOF2 marks a
+// progressive frame (§B.1.1.3), and its component count is 1 (grey), 3
+// (YCbCr) or 4 (CMYK/YCCK). It walks marker segments by their lengths and
+// stops at the first frame header or at anything malformed.
+func jpegLayout(b []byte) (progressive bool, components int) {
+	i := 2 // after SOI
+	for i+4 <= len(b) {
+		if b[i] != 0xFF {
+			return false, 0
+		}
+		marker := b[i+1]
+		if marker == 0xFF { // fill byte
+			i++
+			continue
+		}
+		length := int(binary.BigEndian.Uint16(b[i+2:]))
+		switch marker {
+		case 0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF:
+			if i+9 >= len(b) {
+				return false, 0
+			}
+			progressive = marker == 0xC2 || marker == 0xC6 || marker == 0xCA || marker == 0xCE
+			return progressive, int(b[i+9])
+		}
+		if length < 2 {
+			return false, 0
+		}
+		i += 2 + length
+	}
+	return false, 0
+}
+
+// pngInterlaced reads the interlace method of the IHDR chunk, which the
+// PNG signature and chunk header put at byte 28 (ISO/IEC 15948 §11.2.2).
+func pngInterlaced(b []byte) bool {
+	return len(b) > 28 && b[28] == 1
+}
+
+// webpLossless reports a VP8L bitstream: the chunk after "RIFF....WEBP"
+// (or after a VP8X header) is named VP8L.
+func webpLossless(b []byte) bool {
+	return bytes.Contains(b[:min(len(b), 64)], []byte("VP8L"))
+}

@@ -1,0 +1,115 @@
+package analysis
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"runtime"
+	"testing"
+)
+
+// TestCostCoversDecodeAndScan: the estimate is at least what decoding and
+// scanning allocate in total (an upper bound of the peak), for each colour
+// model the encoders at hand write.
+func TestCostCoversDecodeAndScan(t *testing.T) {
+	const side = 1200
+	fill := func(img interface{ Set(int, int, color.Color) }) {
+		for y := 0; y < side; y++ {
+			for x := 0; x < side; x++ {
+				v := uint8((x/40 + y/40) % 2 * 255)
+				img.Set(x, y, color.NRGBA{v, v ^ 0x80, v, 255})
+			}
+		}
+	}
+	var files = map[string][]byte{}
+	encode := func(name string, img image.Image, enc func(*bytes.Buffer, image.Image) error) {
+		var b bytes.Buffer
+		if err := enc(&b, img); err != nil {
+			t.Fatal(err)
+		}
+		files[name] = b.Bytes()
+	}
+	pngEnc := func(b *bytes.Buffer, img image.Image) error { return png.Encode(b, img) }
+	jpegEnc := func(b *bytes.Buffer, img image.Image) error { return jpeg.Encode(b, img, nil) }
+	gray := image.NewGray(image.Rect(0, 0, side, side))
+	fill(gray)
+	rgba := image.NewNRGBA(image.Rect(0, 0, side, side))
+	fill(rgba)
+	rgba64 := image.NewNRGBA64(image.Rect(0, 0, side, side))
+	fill(rgba64)
+	encode("png gray", gray, pngEnc)
+	encode("png nrgba", rgba, pngEnc)
+	encode("png nrgba64", rgba64, pngEnc)
+	encode("jpeg gray", gray, jpegEnc)
+	encode("jpeg ycbcr", rgba, jpegEnc)
+	for name, file := range files {
+		cost, err := CostOf(file)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		img, _, err := image.Decode(bytes.NewReader(file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		Scan(img)
+		runtime.ReadMemStats(&after)
+		used := int64(after.TotalAlloc - before.TotalAlloc)
+		if used > cost.Bytes {
+			t.Errorf("%s: decoding and scanning allocated %d bytes, the estimate is %d", name, used, cost.Bytes)
+		}
+		if cost.Width != side || cost.Height != side {
+			t.Errorf("%s: %dx%d, want %dx%d", name, cost.Width, cost.Height, side, side)
+		}
+	}
+}
+
+// TestCostReadsTheLayout: the header details that change the decoders'
+// memory are found.
+func TestCostReadsTheLayout(t *testing.T) {
+	baseline := []byte{0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0, 0xFF, 0xC0, 0, 11, 8, 0, 16, 0, 16, 3}
+	progressive := append([]byte{}, baseline...)
+	progressive[9] = 0xC2
+	if p, n := jpegLayout(baseline); p || n != 3 {
+		t.Errorf("baseline: progressive %v, %d components", p, n)
+	}
+	if p, n := jpegLayout(progressive); !p || n != 3 {
+		t.Errorf("SOF2: progressive %v, %d components", p, n)
+	}
+	var b bytes.Buffer
+	png.Encode(&b, image.NewGray(image.Rect(0, 0, 4, 4)))
+	file := b.Bytes()
+	if pngInterlaced(file) {
+		t.Error("Go's PNG encoder writes no interlaced files")
+	}
+	file[28] = 1
+	if !pngInterlaced(file) {
+		t.Error("the IHDR interlace byte is not read")
+	}
+}
+
+// FuzzCostOf: hostile headers never panic, hang or give a negative cost.
+func FuzzCostOf(f *testing.F) {
+	var b bytes.Buffer
+	png.Encode(&b, image.NewGray(image.Rect(0, 0, 8, 8)))
+	f.Add(b.Bytes())
+	b.Reset()
+	jpeg.Encode(&b, image.NewGray(image.Rect(0, 0, 8, 8)), nil)
+	f.Add(b.Bytes())
+	f.Add([]byte{0xFF, 0xD8, 0xFF, 0xC2, 0, 11, 8, 0xFF, 0xFF, 0xFF, 0xFF, 4})
+	f.Add([]byte("RIFF\x00\x00\x00\x00WEBPVP8L\x05\x00\x00\x00\x2f\xff\xff\xff\xff"))
+	f.Add([]byte("GIF89a\xff\xff\xff\xff\x00\x00\x00"))
+	f.Fuzz(func(t *testing.T, file []byte) {
+		cost, err := CostOf(file)
+		if err != nil {
+			return
+		}
+		if cost.Bytes < int64(len(file)) || cost.Width < 0 || cost.Height < 0 || cost.PerPixel <= ScanBytesPerPixel {
+			t.Errorf("cost %+v of a %d-byte file", cost, len(file))
+		}
+	})
+}

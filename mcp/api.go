@@ -39,9 +39,9 @@ func (a *api) link(path string, q *query) string {
 }
 
 // generate renders the target's code with the options in q.
-func (a *api) generate(target *target, q *query) *response {
+func (a *api) generate(ctx context.Context, target *target, q *query) *response {
 	resp := &response{url: a.link(target.path(), q)}
-	img, p := a.svc.Generate(service.Request{Kind: target.kindName(), Params: q.params()}, "")
+	img, p := a.svc.Generate(ctx, service.Request{Kind: target.kindName(), Params: q.params()}, "")
 	if p != nil {
 		resp.problem = p
 		return resp
@@ -59,9 +59,9 @@ func (a *api) payload(target *target) *response {
 }
 
 // verify renders, decodes and checks what q names.
-func (a *api) verify(q *query) *response {
+func (a *api) verify(ctx context.Context, q *query) *response {
 	return a.answer(a.link(verifyPath, q), func() (any, *service.Problem) {
-		return a.svc.Verify(service.Request{Params: q.params()})
+		return a.svc.Verify(ctx, service.Request{Params: q.params()})
 	})
 }
 

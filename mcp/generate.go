@@ -19,7 +19,7 @@ func (t *tools) generate(ctx context.Context, req mcp.CallToolRequest) (*mcp.Cal
 	if bad := readOptions(q, t.all, args, "data"); bad != nil {
 		return t.badArgument(toolGenerate, args, bad), nil
 	}
-	resp := t.api.generate(target, q)
+	resp := t.api.generate(ctx, target, q)
 	if !resp.ok() {
 		return t.apiFailure(resp), nil
 	}
@@ -39,7 +39,7 @@ func (t *tools) generateTyped(ctx context.Context, req mcp.CallToolRequest) (*mc
 	if bad := readOptions(q, t.all, args, "type", "fields"); bad != nil {
 		return t.badArgument(toolGenerateTyped, args, bad), nil
 	}
-	resp := t.api.generate(target, q)
+	resp := t.api.generate(ctx, target, q)
 	if !resp.ok() {
 		return t.apiFailure(resp), nil
 	}

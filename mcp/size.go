@@ -142,7 +142,7 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 			q.add(options.EC.Name, s)
 		}
 		q.add(options.Margin.Name, strconv.Itoa(a.QuietZone))
-		resp := t.api.generate(target, q)
+		resp := t.api.generate(ctx, target, q)
 		if !resp.ok() {
 			return t.apiFailure(resp), nil
 		}

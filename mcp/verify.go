@@ -29,7 +29,7 @@ func (t *tools) verify(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	if bad := readOptions(q, t.verifyOptions, args, "data", "type", "fields"); bad != nil {
 		return t.badArgument(toolVerify, args, bad), nil
 	}
-	resp := t.api.verify(q)
+	resp := t.api.verify(ctx, q)
 	if !resp.ok() {
 		return t.apiFailure(resp), nil
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"mime"
 	"net/http"
 	"strconv"
@@ -24,11 +23,12 @@ func (s *Server) handleBatch() gin.HandlerFunc {
 
 // batch serves POST /api/v1/qr/batch.
 func (s *Server) batch(c *gin.Context) {
-	body, p := s.readBatchBody(c)
+	body, release, p := s.readBatchBody(c)
 	if p != nil {
 		writeProblem(c, p)
 		return
 	}
+	defer release()
 	run, p := s.svc.Batch(c.Request.Context(), body)
 	if p != nil {
 		writeProblem(c, p)
@@ -49,8 +49,10 @@ func (s *Server) batch(c *gin.Context) {
 }
 
 // readBatchBody reads the body of a batch, which must be JSON within the
-// size limit.
-func (s *Server) readBatchBody(c *gin.Context) ([]byte, *Problem) {
+// size limit. Twice its bytes are reserved from the memory budget, as the
+// items are held parsed beside it until the batch ends; release gives
+// them back.
+func (s *Server) readBatchBody(c *gin.Context) ([]byte, func(), *Problem) {
 	example := s.svc.BatchCurl(service.ExampleBatch)
 	mediaType, _, err := mime.ParseMediaType(c.GetHeader("Content-Type"))
 	if err != nil || mediaType != "application/json" {
@@ -58,23 +60,32 @@ func (s *Server) readBatchBody(c *gin.Context) ([]byte, *Problem) {
 		if got == "" {
 			got = "none"
 		}
-		return nil, s.problem(service.KindUnsupportedMediaType, http.StatusUnsupportedMediaType,
+		return nil, nil, s.problem(service.KindUnsupportedMediaType, http.StatusUnsupportedMediaType,
 			"the body must be JSON sent with Content-Type: application/json (got "+text.Truncate(got, 100)+")",
 			"Content-Type", example)
 	}
 	tooLarge := fmt.Sprintf("the body is larger than %s; send at most %d items per request, in several requests", service.SizeText(s.svc.MaxBody), s.svc.MaxBatchItems)
-	if c.Request.ContentLength > s.svc.MaxBody {
-		return nil, s.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge, tooLarge, "", s.svc.SplitFix(0))
+	n := c.Request.ContentLength
+	if n > s.svc.MaxBody {
+		return nil, nil, s.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge, tooLarge, "", s.svc.SplitFix(0))
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, s.svc.MaxBody))
+	if n < 0 {
+		n = s.svc.MaxBody // chunked: as much as may come
+	}
+	release, p := s.svc.ReserveUpload(c.Request.Context(), 2*n)
+	if p != nil {
+		return nil, nil, p
+	}
+	body, err := readBody(http.MaxBytesReader(c.Writer, c.Request.Body, s.svc.MaxBody), n)
 	if err != nil {
+		release()
 		var maxErr *http.MaxBytesError
 		if errors.As(err, &maxErr) {
-			return nil, s.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge, tooLarge, "", s.svc.SplitFix(0))
+			return nil, nil, s.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge, tooLarge, "", s.svc.SplitFix(0))
 		}
-		return nil, s.problem(service.KindInvalidParameter, http.StatusBadRequest, "the body could not be read: "+err.Error(), "", example)
+		return nil, nil, s.problem(service.KindInvalidParameter, http.StatusBadRequest, "the body could not be read: "+err.Error(), "", example)
 	}
-	return body, nil
+	return body, release, nil
 }
 
 // styleSchema is a style object: rendering options by name or alias, with

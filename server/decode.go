@@ -22,11 +22,12 @@ func (s *Server) handleDecode() gin.HandlerFunc {
 
 // decode serves POST /api/v1/decode: every QR code in an uploaded image.
 func (s *Server) decode(c *gin.Context) {
-	body, field, p := s.readImageBody(c)
+	body, field, release, p := s.readImageBody(c)
 	if p != nil {
 		writeProblem(c, p)
 		return
 	}
+	defer release()
 	results, p := s.svc.Decode(c.Request.Context(), body, field)
 	if p != nil {
 		if c.Request.Context().Err() == nil {
@@ -40,8 +41,17 @@ func (s *Server) decode(c *gin.Context) {
 
 // readImageBody reads the image from a raw body or from the first file of
 // a multipart form, within the upload limit. field names where it came from,
-// for problems.
-func (s *Server) readImageBody(c *gin.Context) ([]byte, string, *Problem) {
+// for problems. The body's bytes are reserved from the service's memory
+// budget before it is read; release gives them back.
+func (s *Server) readImageBody(c *gin.Context) (body []byte, field string, release func(), p *Problem) {
+	body, field, release, p = s.readReservedImage(c)
+	if p != nil && release != nil {
+		release()
+	}
+	return body, field, release, p
+}
+
+func (s *Server) readReservedImage(c *gin.Context) ([]byte, string, func(), *Problem) {
 	field := "body"
 	tooLarge := func(n int64) *Problem {
 		detail := fmt.Sprintf("the image is larger than %s; send a smaller image (a QR code needs no more than a few hundred pixels a side)", service.SizeText(s.svc.MaxUpload))
@@ -60,7 +70,7 @@ func (s *Server) readImageBody(c *gin.Context) ([]byte, string, *Problem) {
 	}
 	isMultipart := mediaType == "multipart/form-data"
 	if !isMultipart && mediaType != "application/octet-stream" && !slices.Contains(service.ImageTypes, mediaType) {
-		return nil, field, s.problem(service.KindUnsupportedMediaType, http.StatusUnsupportedMediaType,
+		return nil, field, nil, s.problem(service.KindUnsupportedMediaType, http.StatusUnsupportedMediaType,
 			fmt.Sprintf("Content-Type %s is not read here; send the image bytes as %s (or application/octet-stream), or a multipart/form-data upload with a file field", text.Truncate(contentType, 100), strings.Join(service.ImageTypes, ", ")),
 			"Content-Type", s.svc.DecodeCurl("image/png", "code.png")+"  # or image/jpeg, image/gif, image/webp; or -F 'file=@code.png'")
 	}
@@ -69,27 +79,35 @@ func (s *Server) readImageBody(c *gin.Context) ([]byte, string, *Problem) {
 	if isMultipart {
 		limit += 64 << 10
 	}
-	if n := c.Request.ContentLength; n > limit {
-		return nil, field, tooLarge(n)
+	n := c.Request.ContentLength
+	if n > limit {
+		return nil, field, nil, tooLarge(n)
+	}
+	if n < 0 {
+		n = limit // chunked: as much as may come
+	}
+	release, p := s.svc.ReserveUpload(c.Request.Context(), n)
+	if p != nil {
+		return nil, field, nil, p
 	}
 	r := http.MaxBytesReader(c.Writer, c.Request.Body, limit)
 	if isMultipart {
 		field = "file"
 		body, p := s.readMultipartImage(c, r)
-		return body, field, p
+		return body, field, release, p
 	}
-	body, err := io.ReadAll(r)
+	body, err := readBody(r, n)
 	if err != nil {
 		var maxErr *http.MaxBytesError
 		if errors.As(err, &maxErr) {
-			return nil, field, tooLarge(0)
+			return nil, field, release, tooLarge(0)
 		}
-		return nil, field, s.problem(service.KindInvalidParameter, http.StatusBadRequest, "the request body could not be read: "+err.Error(), field, s.svc.DecodeCurl("image/png", "code.png"))
+		return nil, field, release, s.problem(service.KindInvalidParameter, http.StatusBadRequest, "the request body could not be read: "+err.Error(), field, s.svc.DecodeCurl("image/png", "code.png"))
 	}
 	if len(body) == 0 {
-		return nil, field, s.problem(service.KindInvalidParameter, http.StatusBadRequest, "the request body is empty; send the image bytes", field, s.svc.DecodeCurl("image/png", "code.png"))
+		return nil, field, release, s.problem(service.KindInvalidParameter, http.StatusBadRequest, "the request body is empty; send the image bytes", field, s.svc.DecodeCurl("image/png", "code.png"))
 	}
-	return body, field, nil
+	return body, field, release, nil
 }
 
 // readMultipartImage returns the first file of a multipart/form-data body,

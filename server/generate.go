@@ -22,7 +22,7 @@ func (s *Server) generatePath(c *gin.Context) {
 // serveImage answers a generation request: the image, 304 when the
 // caller's copy is current, or the problem.
 func (s *Server) serveImage(c *gin.Context, req service.Request) {
-	img, p := s.svc.Generate(req, c.GetHeader("If-None-Match"))
+	img, p := s.svc.Generate(c.Request.Context(), req, c.GetHeader("If-None-Match"))
 	if p != nil {
 		writeProblem(c, p)
 		return

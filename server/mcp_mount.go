@@ -15,6 +15,10 @@ const mcpPath = "/api/mcp"
 // in base64 with room for the envelope.
 const maxMCPBody = 16 << 20
 
+// mcpDecodeFactor is the memory a JSON-RPC message takes once decoded, per
+// byte of it, at worst (measured: a 12 MB object of a million keys).
+const mcpDecodeFactor = 8
+
 // mcpTools are the tools of README "For agents and tools", for the descriptions; the MCP
 // server's tools/list is the authority and a test keeps the two equal.
 var mcpTools = []struct{ name, about string }{
@@ -39,6 +43,19 @@ func (s *Server) mountMCP(build func(*service.Service) http.Handler) {
 				"", "send images of at most 10 MiB to qr_decode, and batches of at most 1000 items to qr_batch"))
 			return
 		}
+		// A JSON-RPC message is decoded into maps and strings that take
+		// several times its bytes (a million short keys, say); that is
+		// reserved from the memory budget before it is read.
+		n := c.Request.ContentLength
+		if n < 0 {
+			n = maxMCPBody
+		}
+		release, p := s.svc.ReserveUpload(c.Request.Context(), mcpDecodeFactor*n)
+		if p != nil {
+			writeProblem(c, p)
+			return
+		}
+		defer release()
 		c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxMCPBody)
 		s.mcp.ServeHTTP(c.Writer, c.Request)
 	}

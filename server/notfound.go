@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"maps"
 	"net/http"
 	"net/url"
@@ -50,7 +51,7 @@ func (s *Server) notFound(c *gin.Context) {
 			best, bestDist = p, d
 		}
 	}
-	fix, example := s.nearestFix(method, path, best, c.Request.URL.RawQuery)
+	fix, example := s.nearestFix(c.Request.Context(), method, path, best, c.Request.URL.RawQuery)
 	p := s.problem(service.KindNotFound, http.StatusNotFound, "no endpoint at "+text.Truncate(path, 200)+"; the nearest is "+best, "", fix)
 	p.Example = example
 	writeProblem(c, p)
@@ -59,7 +60,7 @@ func (s *Server) notFound(c *gin.Context) {
 // nearestFix is the call a 404 suggests: the nearest endpoint of the
 // method with the caller's query, a GET checked so that it works (see
 // checkedFix for example), a POST as a curl call.
-func (s *Server) nearestFix(method, path, best, rawQuery string) (fix, example string) {
+func (s *Server) nearestFix(ctx context.Context, method, path, best, rawQuery string) (fix, example string) {
 	switch best {
 	case "/q/":
 		// A query that carries the data (goQR's /create-qr-code/?data=)
@@ -80,7 +81,7 @@ func (s *Server) nearestFix(method, path, best, rawQuery string) (fix, example s
 	if method == http.MethodPost {
 		return "curl -X POST '" + fix + "'", ""
 	}
-	return s.checkedFix(fix)
+	return s.checkedFix(ctx, fix)
 }
 
 // hasData reports whether q gives data under any of its names, in any case.
@@ -100,12 +101,12 @@ func hasData(q url.Values) bool {
 // fix is a GET on the base address. When that problem has no fix because
 // an identity field is missing, which no fix invents, there is none here
 // either, and example is the kind's documented example call.
-func (s *Server) checkedFix(fix string) (checked, example string) {
+func (s *Server) checkedFix(ctx context.Context, fix string) (checked, example string) {
 	u, err := url.ParseRequestURI(strings.TrimPrefix(fix, s.baseURL))
 	if err != nil {
 		return fix, ""
 	}
-	p := s.dryRun(u.Path, u.RawQuery)
+	p := s.dryRun(ctx, u.Path, u.RawQuery)
 	switch {
 	case p == nil:
 		return fix, ""
@@ -120,20 +121,20 @@ func (s *Server) checkedFix(fix string) (checked, example string) {
 // dryRun asks the service what a GET of a generation route would answer,
 // without drawing anything: nil when it would succeed. Other routes take
 // any query.
-func (s *Server) dryRun(path, rawQuery string) *Problem {
+func (s *Server) dryRun(ctx context.Context, path, rawQuery string) *Problem {
 	switch rest, _ := strings.CutPrefix(path, "/api/v1/"); {
 	case path == "/api/v1/qr":
-		return s.svc.Check(service.Request{Query: rawQuery})
+		return s.svc.Check(ctx, service.Request{Query: rawQuery})
 	case strings.HasPrefix(path, "/q/"):
-		return s.svc.Check(service.Request{Short: true, Path: strings.TrimPrefix(path, "/q/"), Query: rawQuery})
+		return s.svc.Check(ctx, service.Request{Short: true, Path: strings.TrimPrefix(path, "/q/"), Query: rawQuery})
 	case path == "/api/v1/verify":
-		_, p := s.svc.Verify(service.Request{Query: rawQuery})
+		_, p := s.svc.Verify(ctx, service.Request{Query: rawQuery})
 		return p
 	case strings.HasSuffix(rest, "/payload") && isKind(strings.TrimSuffix(rest, "/payload")):
 		_, p := s.svc.Payload(service.Request{Kind: strings.TrimSuffix(rest, "/payload"), Query: rawQuery})
 		return p
 	case isKind(rest):
-		return s.svc.Check(service.Request{Kind: rest, Query: rawQuery})
+		return s.svc.Check(ctx, service.Request{Kind: rest, Query: rawQuery})
 	case strings.HasPrefix(path, "/errors/"):
 		kind := strings.TrimPrefix(strings.ToLower(path), "/errors/")
 		if _, ok := service.ErrorKinds[kind]; !ok {
@@ -167,7 +168,7 @@ func (s *Server) methodNotAllowed(c *gin.Context) {
 	}
 	example := ""
 	if slices.Contains(allowed, http.MethodGet) {
-		fix, example = s.checkedFix(fix)
+		fix, example = s.checkedFix(c.Request.Context(), fix)
 	} else if len(allowed) > 0 {
 		fix = "curl -X " + allowed[0] + " '" + fix + "'"
 	}

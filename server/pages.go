@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"net/url"
 	"sort"
@@ -82,7 +83,9 @@ func (s *Server) checkPage(kind string, values url.Values) []web.Problem {
 			return nil
 		}
 	}
-	p := s.svc.Check(service.Request{Kind: kind, Params: values})
+	// The editor's callback carries no request; a check draws only for a
+	// size that may not fit, and waits for memory no longer than any.
+	p := s.svc.Check(context.Background(), service.Request{Kind: kind, Params: values})
 	if p == nil {
 		return nil
 	}

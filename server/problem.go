@@ -6,6 +6,7 @@ package server
 
 import (
 	"net/http"
+	"strconv"
 
 	"github.com/gin-gonic/gin"
 	"github.com/qrforge/qrforge/service"
@@ -36,6 +37,9 @@ func writeProblem(c *gin.Context, p *Problem) {
 	// symbol) has already set these; a problem is not that image.
 	for _, name := range []string{"ETag", "X-QR-Version", "X-QR-EC"} {
 		h.Del(name)
+	}
+	if p.RetryAfter > 0 {
+		h.Set("Retry-After", strconv.Itoa(p.RetryAfter))
 	}
 	c.Data(p.Status, "application/problem+json", body)
 	c.Abort()

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/qrforge/qrforge/service"
@@ -49,6 +50,11 @@ type Config struct {
 	// a trusted proxy is the client, or X-Real-IP. Only one is read, so a
 	// client cannot fall back on the other to pick its own address.
 	ClientIPHeader string
+	// Memory is the budget of request work the service admits
+	// (service.Config.Memory); 0 is its default. AdmissionWait is how long
+	// work waits for it before a 503.
+	Memory        int64
+	AdmissionWait time.Duration
 	// Readiness, when set, replaces the test render behind /readyz, so
 	// that tests can make it fail.
 	Readiness func() error
@@ -105,6 +111,8 @@ func New(cfg Config) http.Handler {
 		MaxBody:       cfg.MaxBody,
 		MaxUpload:     cfg.MaxUpload,
 		MaxBatchItems: cfg.MaxBatchItems,
+		Memory:        cfg.Memory,
+		AdmissionWait: cfg.AdmissionWait,
 		Observer:      s.metrics,
 		CacheMetrics:  s.metrics.cache,
 	})

@@ -20,7 +20,7 @@ func (s *Server) handleVerify() gin.HandlerFunc {
 
 // verify serves GET /api/v1/verify.
 func (s *Server) verify(c *gin.Context) {
-	v, p := s.svc.Verify(service.Request{Query: c.Request.URL.RawQuery})
+	v, p := s.svc.Verify(c.Request.Context(), service.Request{Query: c.Request.URL.RawQuery})
 	if p != nil {
 		writeProblem(c, p)
 		return

@@ -337,7 +337,7 @@ func (s *Service) renderBatch(ctx context.Context, req *batchRequest) *batchStre
 	for range workers {
 		go func() {
 			for i := range jobs {
-				b.results[i] <- s.safeBatchItem(i, req)
+				b.results[i] <- s.safeBatchItem(ctx, i, req)
 			}
 		}()
 	}
@@ -347,7 +347,7 @@ func (s *Service) renderBatch(ctx context.Context, req *batchRequest) *batchStre
 // safeBatchItem renders one item; a panic fails that item alone, since
 // it happens outside the request's goroutine, where recoverProblem cannot
 // see it.
-func (s *Service) safeBatchItem(i int, req *batchRequest) (res batchResult) {
+func (s *Service) safeBatchItem(ctx context.Context, i int, req *batchRequest) (res batchResult) {
 	defer func() {
 		if v := recover(); v != nil {
 			s.log.Error("panic rendering batch item", "index", i, "panic", v)
@@ -355,12 +355,12 @@ func (s *Service) safeBatchItem(i int, req *batchRequest) (res batchResult) {
 				"qrforge failed to render this item", "", "")}
 		}
 	}()
-	return s.batchItem(i, req)
+	return s.batchItem(ctx, i, req)
 }
 
 // batchItem validates and renders one item through the same preparation
 // as the GET endpoints, so an item and its URL give the same bytes.
-func (s *Service) batchItem(i int, req *batchRequest) batchResult {
+func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batchResult {
 	res := batchResult{index: i, format: req.format}
 	item, p := s.readItem(req.items[i])
 	if item != nil {
@@ -439,14 +439,14 @@ func (s *Service) batchItem(i int, req *batchRequest) batchResult {
 	if req.output == OutputURL {
 		// The URL is checked, not fetched: the symbol must encode and fit
 		// the size; rendering is left to whoever follows it.
-		p := s.check(r, target)
+		p := s.check(ctx, r, target)
 		res.problem = p
 		if p == nil {
 			res.url = target.url(s.baseURL, r.fixValues())
 		}
 		return res
 	}
-	out, p := s.produce(r, target)
+	out, p := s.produce(ctx, r, target)
 	if p != nil {
 		res.problem = p
 		return res

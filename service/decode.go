@@ -9,7 +9,7 @@ import (
 	_ "image/gif"  // decode reads GIF
 	_ "image/jpeg" // decode reads JPEG
 	_ "image/png"  // decode reads PNG
-	"runtime"
+	"math"
 
 	"github.com/qrforge/qrforge/analysis"
 	_ "golang.org/x/image/webp" // decode reads WebP (lossy and lossless)
@@ -28,25 +28,26 @@ const (
 // ImageTypes are the media types decode reads, in documentation order.
 var ImageTypes = []string{"image/png", "image/jpeg", "image/gif", "image/webp"}
 
-// decodeSlots bounds how many images are decoded at once: a 40-megapixel
-// image takes about 200 MB while it is read, so requests beyond the
-// processors available wait their turn instead of adding up.
-var decodeSlots = make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
-
 // DecodeResult is one code found in an image (analysis.Code).
 type DecodeResult = analysis.Code
 
 // Decode reads every QR code in an image file (POST /api/v1/decode).
-// field names where the image came from, for problems. Images are decoded
-// a few at a time (decodeSlots); a cancelled ctx stops the wait.
+// field names where the image came from, for problems. The header says
+// what decoding will take (analysis.CostOf), which is reserved from the
+// memory budget before a pixel is decoded.
 func (s *Service) Decode(ctx context.Context, image []byte, field string) ([]DecodeResult, *Problem) {
-	select {
-	case decodeSlots <- struct{}{}:
-		defer func() { <-decodeSlots }()
-	case <-ctx.Done():
-		return nil, s.Problem(KindBadRequest, "the request was cancelled before the image was decoded", field, "")
+	cost, p := s.imageCost(image, field)
+	if p != nil {
+		return nil, p
 	}
-	img, p := s.decodeImage(image, field)
+	release, p := s.admit(ctx, cost.Bytes, func(limit int64) *Problem {
+		return s.imageTooLarge(cost, limit, field)
+	})
+	if p != nil {
+		return nil, p
+	}
+	defer release()
+	img, p := s.decodeImage(image, cost, field)
 	if p != nil {
 		return nil, p
 	}
@@ -59,24 +60,45 @@ func (s *Service) Decode(ctx context.Context, image []byte, field string) ([]Dec
 	return results, nil
 }
 
-// decodeImage checks the declared dimensions, then decodes the pixels.
-func (s *Service) decodeImage(b []byte, field string) (image.Image, *Problem) {
+// imageCost reads the header: the format, the declared size and what
+// decoding will take.
+func (s *Service) imageCost(b []byte, field string) (analysis.ImageCost, *Problem) {
 	notImage := func(detail string) *Problem {
 		return s.Problem(KindInvalidParameter, detail, field, s.DecodeCurl("image/png", "code.png"))
 	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(b))
-	if errors.Is(err, image.ErrFormat) {
-		return nil, notImage(fmt.Sprintf("the %d bytes sent are not a PNG, JPEG, GIF or WebP image", len(b)))
+	cost, err := analysis.CostOf(b)
+	if errors.Is(err, analysis.ErrNotImage) {
+		return cost, notImage(fmt.Sprintf("the %d bytes sent are not a PNG, JPEG, GIF or WebP image", len(b)))
 	}
 	if err != nil {
-		return nil, notImage("the image header cannot be read: " + err.Error())
+		return cost, notImage("the image header cannot be read: " + err.Error())
 	}
-	if cfg.Width > MaxImageSide || cfg.Height > MaxImageSide || cfg.Width*cfg.Height > MaxImagePixels {
-		return nil, s.Problem(KindPayloadTooLarge,
+	if cost.Width > MaxImageSide || cost.Height > MaxImageSide || cost.Width*cost.Height > MaxImagePixels {
+		return cost, s.Problem(KindPayloadTooLarge,
 			fmt.Sprintf("the %s declares %dx%d pixels; at most %d pixels a side and %d megapixels are decoded. A small compressed file can declare a huge image (a decompression bomb), so sizes are checked before decoding. Scale the image down: a QR code reads well at a few hundred pixels a side",
-				format, cfg.Width, cfg.Height, MaxImageSide, MaxImagePixels/1_000_000),
-			field, s.DecodeCurl("image/"+format, "smaller."+format))
+				cost.Format, cost.Width, cost.Height, MaxImageSide, MaxImagePixels/1_000_000),
+			field, s.DecodeCurl("image/"+cost.Format, "smaller."+cost.Format))
 	}
+	return cost, nil
+}
+
+// imageTooLarge refuses an image whose decoding needs more than the
+// memory budget allows one request, and says how far to scale it down.
+func (s *Service) imageTooLarge(cost analysis.ImageCost, limit int64, field string) *Problem {
+	scale := math.Sqrt(float64(limit-int64(1<<20)) / float64(cost.Bytes))
+	w, h := int(float64(cost.Width)*scale), int(float64(cost.Height)*scale)
+	return s.Problem(KindPayloadTooLarge,
+		fmt.Sprintf("decoding this %dx%d %s takes about %s (%.0f bytes a pixel in its colour model and layout), more than this instance's memory budget allows one request (%s). Scale it down to %dx%d pixels or less, or save it as a baseline 8-bit image: a QR code reads well at a few hundred pixels a side",
+			cost.Width, cost.Height, cost.Format, SizeText(cost.Bytes), cost.PerPixel, SizeText(limit), w, h),
+		field, fmt.Sprintf("convert code.%s -resize %dx%d -depth 8 smaller.png && ", cost.Format, w, h)+s.DecodeCurl("image/png", "smaller.png"))
+}
+
+// decodeImage decodes the pixels of an image whose header was read.
+func (s *Service) decodeImage(b []byte, cost analysis.ImageCost, field string) (image.Image, *Problem) {
+	notImage := func(detail string) *Problem {
+		return s.Problem(KindInvalidParameter, detail, field, s.DecodeCurl("image/png", "code.png"))
+	}
+	format := cost.Format
 	img, _, err := image.Decode(bytes.NewReader(b))
 	if err != nil {
 		return nil, notImage(fmt.Sprintf("the %s image is damaged: %v", format, err))

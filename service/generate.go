@@ -1,6 +1,7 @@
 package service
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -55,7 +56,7 @@ type Image struct {
 // ifNoneMatch is the caller's If-None-Match, "" when none: an image the
 // caller holds is not drawn again. A cache hit needs neither encoding nor
 // drawing, as the ETag names the canonical request.
-func (s *Service) Generate(req Request, ifNoneMatch string) (*Image, *Problem) {
+func (s *Service) Generate(ctx context.Context, req Request, ifNoneMatch string) (*Image, *Problem) {
 	r, target, p := s.prepare(req)
 	if p != nil {
 		return nil, p
@@ -73,13 +74,13 @@ func (s *Service) Generate(req Request, ifNoneMatch string) (*Image, *Problem) {
 		// Revalidation: the symbol gives the headers, nothing is drawn,
 		// unless the drawing may refuse the size: a 304 only stands for
 		// an answer that would be a 200 (RFC 9110 §13.1.2).
-		if p := s.sizeFits(sym, r, target); p != nil {
+		if p := s.sizeFits(ctx, sym, r, target); p != nil {
 			return nil, p
 		}
 		img.NotModified = true
 		return img, nil
 	}
-	out, p := s.renderSymbol(sym, r, target)
+	out, p := s.draw(ctx, sym, r, target)
 	if p != nil {
 		return nil, p
 	}
@@ -100,31 +101,65 @@ func answer(img *Image, ifNoneMatch string) *Image {
 
 // Check validates a request and encodes its symbol, drawing it only when
 // the size may be too small for it: nil when Generate would serve it.
-func (s *Service) Check(req Request) *Problem {
+func (s *Service) Check(ctx context.Context, req Request) *Problem {
 	r, target, p := s.prepare(req)
 	if p != nil {
 		return p
 	}
-	return s.check(r, target)
+	return s.check(ctx, r, target)
 }
 
 // check encodes a prepared request and checks that it can be drawn.
-func (s *Service) check(r *Rendering, target fixTarget) *Problem {
+func (s *Service) check(ctx context.Context, r *Rendering, target fixTarget) *Problem {
 	sym, p := s.encode(r, target)
 	if p != nil {
 		return p
 	}
-	return s.sizeFits(sym, r, target)
+	return s.sizeFits(ctx, sym, r, target)
 }
 
 // sizeFits is the problem the drawing would raise for a size too small
 // for the symbol; the symbol is drawn only when the canvas may not fit.
-func (s *Service) sizeFits(sym *render.Symbol, r *Rendering, target fixTarget) *Problem {
+func (s *Service) sizeFits(ctx context.Context, sym *render.Symbol, r *Rendering, target fixTarget) *Problem {
 	if canvasModules(sym, r.Options) <= r.Options.Size {
 		return nil
 	}
-	_, p := s.renderSymbol(sym, r, target)
+	_, p := s.draw(ctx, sym, r, target)
 	return p
+}
+
+// draw renders the symbol within the memory budget: it reserves what the
+// drawing will take first (render.DrawingBytes).
+func (s *Service) draw(ctx context.Context, sym *render.Symbol, r *Rendering, target fixTarget) (*Output, *Problem) {
+	release, p := s.admitDrawing(ctx, sym, r, target, 0)
+	if p != nil {
+		return nil, p
+	}
+	defer release()
+	return s.renderSymbol(sym, r, target)
+}
+
+// admitDrawing reserves the drawing's memory plus extra bytes per pixel
+// (verify's decode and scan). Work too large for the whole budget is a
+// bad size, and the fix is the largest size that fits.
+func (s *Service) admitDrawing(ctx context.Context, sym *render.Symbol, r *Rendering, target fixTarget, extraPerPixel int64) (func(), *Problem) {
+	cost := func(o render.Options) int64 {
+		px := int64(o.Size) * int64(o.Size)
+		return render.DrawingBytes(o, sym.Size, r.rasterises()) + extraPerPixel*px
+	}
+	return s.admit(ctx, cost(r.Options), func(limit int64) *Problem {
+		o := r.Options
+		for o.Size > render.MinSize && cost(o) > limit {
+			o.Size = max(render.MinSize, o.Size*7/8/16*16)
+		}
+		return s.invalid(r, []paramError{{field: optSize.Name, fixed: strconv.Itoa(o.Size),
+			detail: fmt.Sprintf("size %d with these options needs %s to draw, more than this instance's memory budget allows one request (%s); %d px fits", r.Options.Size, SizeText(cost(r.Options)), SizeText(limit), o.Size)}}, target)
+	})
+}
+
+// rasterises says whether the output is drawn in pixels.
+func (r *Rendering) rasterises() bool {
+	return r.Format == FormatPNG || r.Format == FormatBase64
 }
 
 // Payload is the exact string a typed request encodes (GET
@@ -348,12 +383,12 @@ type Output struct {
 
 // produce encodes and renders a prepared request, for callers that answer
 // many requests at once (batch).
-func (s *Service) produce(r *Rendering, target fixTarget) (*Output, *Problem) {
+func (s *Service) produce(ctx context.Context, r *Rendering, target fixTarget) (*Output, *Problem) {
 	sym, p := s.encode(r, target)
 	if p != nil {
 		return nil, p
 	}
-	return s.renderSymbol(sym, r, target)
+	return s.draw(ctx, sym, r, target)
 }
 
 // encode builds the symbol, or the data-too-long problem.

@@ -27,6 +27,12 @@ type Config struct {
 	MaxBody       int64
 	MaxUpload     int64
 	MaxBatchItems int
+	// Memory is the budget of request work in bytes: images being drawn,
+	// decoded or verified, and request bodies held (admission.go). Zero
+	// means DefaultMemory. AdmissionWait bounds how long work waits for
+	// it before a 503; zero means DefaultAdmissionWait.
+	Memory        int64
+	AdmissionWait time.Duration
 	// Observer is told how long work took, CacheMetrics what the cache
 	// does; nil observes nothing.
 	Observer     Observer
@@ -47,7 +53,8 @@ type Service struct {
 	log     *slog.Logger
 	observe Observer
 	// cache holds rendered images; nil when off.
-	cache *responseCache
+	cache     *responseCache
+	admission *admission
 
 	MaxBody       int64
 	MaxUpload     int64
@@ -64,6 +71,7 @@ func New(cfg Config) *Service {
 		MaxUpload:     cmp.Or(cfg.MaxUpload, maxImageBytes),
 		MaxBatchItems: cmp.Or(cfg.MaxBatchItems, maxBatchItems),
 	}
+	s.admission = newAdmission(cmp.Or(cfg.Memory, DefaultMemory), cmp.Or(cfg.AdmissionWait, DefaultAdmissionWait))
 	if s.observe == nil {
 		s.observe = nopObserver{}
 	}

@@ -2,6 +2,7 @@ package service
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image"
 	"image/color"
@@ -76,13 +77,13 @@ type Check struct {
 // Verify renders the PNG that the same parameters give on the generation
 // endpoints, decodes it and reports what makes it hard to scan (GET
 // /api/v1/verify). A kind is named by the parameter type.
-func (s *Service) Verify(req Request) (*Verification, *Problem) {
+func (s *Service) Verify(ctx context.Context, req Request) (*Verification, *Problem) {
 	q, malformed := s.params(req, true)
 	r, target, p := s.prepareVerify(q, malformed)
 	if p != nil {
 		return nil, p
 	}
-	return s.verifyRendering(r, target)
+	return s.verifyRendering(ctx, r, target)
 }
 
 // prepareVerify reads generic (data and options) or typed (type=<kind>
@@ -145,13 +146,19 @@ func (t verifyTarget) url(base string, v url.Values) string {
 }
 
 // verifyRendering renders, decodes and checks.
-func (s *Service) verifyRendering(r *Rendering, target fixTarget) (*Verification, *Problem) {
+func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixTarget) (*Verification, *Problem) {
 	sym, p := s.encode(r, target)
 	if p != nil {
 		return nil, p
 	}
 	asPNG := *r
 	asPNG.Format = FormatPNG
+	// The PNG is drawn, decoded (a byte a pixel) and scanned.
+	release, p := s.admitDrawing(ctx, sym, &asPNG, target, 1+analysis.ScanBytesPerPixel)
+	if p != nil {
+		return nil, p
+	}
+	defer release()
 	out, p := s.renderSymbol(sym, &asPNG, target)
 	if p != nil {
 		return nil, p

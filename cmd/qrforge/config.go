@@ -11,6 +11,8 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -225,6 +227,47 @@ func (c config) heapLimit(getenv func(string) string) int64 {
 		return int64(c.memoryLimit)
 	}
 	return 2*int64(c.cacheSize) + memoryHeadroom
+}
+
+// processLimit is the memory the process may use: the runtime's soft
+// limit when GOMEMLIMIT or --memory-limit set one, else nine tenths of the
+// container's limit (cgroupLimit), else 0 for none known.
+func (c config) processLimit(getenv func(string) string, cgroupLimit func() int64) int64 {
+	if getenv("GOMEMLIMIT") != "" {
+		return debug.SetMemoryLimit(-1) // the runtime parsed it
+	}
+	if c.memoryLimit > 0 {
+		return int64(c.memoryLimit)
+	}
+	return cgroupLimit() / 10 * 9
+}
+
+// workMemory is the budget of request work: what the process may use,
+// less the response cache (twice: entries and garbage) and the headroom of
+// the runtime, buffers and connections, of which three quarters are
+// lent out so that estimates may err. With no limit known it is the
+// service's default.
+func workMemory(limit, cacheSize int64) int64 {
+	if limit <= 0 {
+		return 0
+	}
+	return max(64<<20, (limit-2*cacheSize-memoryHeadroom)/4*3)
+}
+
+// cgroupLimit reads the container's memory limit (cgroup v2, then v1), 0
+// when there is none.
+func cgroupLimit() int64 {
+	for _, path := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		n, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
+		if err == nil && n > 0 && n < 1<<50 { // "max", or v1's "unlimited" page-rounded MaxInt64
+			return n
+		}
+	}
+	return 0
 }
 
 // server is the server's part of the configuration.

@@ -322,3 +322,28 @@ func TestOperationsDocListsEveryFlag(t *testing.T) {
 		}
 	})
 }
+
+// TestWorkMemory: the budget of request work comes from the process's
+// limit, the flag before the container's, less the cache and headroom.
+func TestWorkMemory(t *testing.T) {
+	none := func(string) string { return "" }
+	container := func() int64 { return 1 << 30 }
+	if got := (config{}).processLimit(none, container); got != (1<<30)/10*9 {
+		t.Errorf("container limit 1 GiB: process limit %d, want nine tenths", got)
+	}
+	if got := (config{memoryLimit: 700 << 20}).processLimit(none, container); got != 700<<20 {
+		t.Errorf("--memory-limit 700MiB: process limit %d", got)
+	}
+	if got := (config{}).processLimit(none, func() int64 { return 0 }); got != 0 {
+		t.Errorf("no limit anywhere: %d, want 0", got)
+	}
+	if got, want := workMemory(900<<20, 64<<20), int64(483<<20); got != want {
+		t.Errorf("GOMEMLIMIT=900MiB with a 64 MiB cache: %d, want %d (docs/operations.md)", got, want)
+	}
+	if got := workMemory(0, 64<<20); got != 0 {
+		t.Errorf("no limit: %d, want 0 (the service's default)", got)
+	}
+	if got := workMemory(100<<20, 64<<20); got != 64<<20 {
+		t.Errorf("a tiny limit: %d, want the 64 MiB floor", got)
+	}
+}

@@ -2,6 +2,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -74,6 +75,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		baseURL = "http://" + ln.Addr().String()
 	}
 	serverConfig := cfg.server(baseURL, logger)
+	limit := cfg.processLimit(getenv, cgroupLimit)
+	serverConfig.Memory = workMemory(limit, int64(cfg.cacheSize))
+	logger.Info("memory", "process_limit_bytes", limit, "work_budget_bytes", cmp.Or(serverConfig.Memory, service.DefaultMemory))
 	serverConfig.MCP = mcpServer(logger)
 	srv := &http.Server{
 		Handler:           server.New(serverConfig),

@@ -1,0 +1,24 @@
+package render
+
+// DrawingBytes estimates the memory that drawing a symbol of n modules a
+// side in format allocates at its peak, for admission control: a request
+// reserves it before drawing. Raster costs grow with the pixels: a plain
+// drawing packs a bit a pixel, a shaded one (round shapes, anti-aliased
+// edges) a byte a pixel plus its coverage, and a label or frame composes
+// an RGBA canvas. Vector and matrix outputs grow with the modules.
+// TestDrawingBytesCoversTheDrawing holds it above what drawing allocates.
+func DrawingBytes(o Options, n int, png bool) int64 {
+	const base = 2 << 20 // scratch rows, the compressor's window and tables
+	if !png {
+		modules := int64(n+2*o.Margin) * int64(n+2*o.Margin)
+		return base + 64*modules
+	}
+	px := int64(o.Size) * int64(o.Size)
+	switch {
+	case o.Label != "" || o.Frame != FrameNone:
+		return base + 10*px
+	case !o.plain() || o.Overlay.active():
+		return base + 2*px
+	}
+	return base + px/4
+}

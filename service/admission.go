@@ -1,0 +1,167 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"time"
+
+	"golang.org/x/sync/semaphore"
+)
+
+// Admission control. Every operation reserves the memory it will use
+// before allocating it, from a budget the operator sets (Config.Memory),
+// so that no mix of requests can push the process past its limit. Work
+// that does not fit waits, a bounded time, and is then refused with 503
+// and Retry-After; work that could never fit is refused at once with a
+// fix that makes it smaller.
+//
+// The budget is split three ways, so that one kind of load cannot starve
+// another: uploads (request bodies being read and held), small work and
+// large work. Small work, what a typical code or photo needs, never waits
+// behind large work, and large work also takes one of a few processor
+// slots, so that a queue of huge images cannot hold every core.
+type admission struct {
+	uploads, small, large *semaphore.Weighted
+	uploadCap, smallCap   int64
+	largeCap              int64
+	smallMax              int64         // the most small work may cost
+	slots                 chan struct{} // processors for large work
+	wait                  time.Duration
+}
+
+// Defaults of Config.Memory and Config.AdmissionWait.
+const (
+	DefaultMemory        = 1 << 30
+	DefaultAdmissionWait = 10 * time.Second
+	// smallWork is the most a request may cost and still be small:
+	// a 512 px shaded code, a verify at 1024 px, a 2-megapixel photo.
+	smallWork = 24 << 20
+)
+
+func newAdmission(budget int64, wait time.Duration) *admission {
+	budget = max(budget, 64<<20)
+	a := &admission{
+		uploadCap: budget / 4,
+		smallCap:  budget / 4,
+		largeCap:  budget / 2,
+		slots:     make(chan struct{}, max(1, runtime.GOMAXPROCS(0))),
+		wait:      wait,
+	}
+	a.smallMax = min(smallWork, a.smallCap)
+	a.uploads = semaphore.NewWeighted(a.uploadCap)
+	a.small = semaphore.NewWeighted(a.smallCap)
+	a.large = semaphore.NewWeighted(a.largeCap)
+	return a
+}
+
+// errTooLarge is work larger than its whole lane: it can never run.
+var errTooLarge = errors.New("larger than the memory budget")
+
+// errBusy is work that did not fit within the wait.
+var errBusy = errors.New("the memory budget is in use")
+
+// work reserves cost bytes of working memory and, for large work, a
+// processor slot; release gives them back. It fails with errTooLarge at
+// once, errBusy after the wait, or ctx's error.
+func (a *admission) work(ctx context.Context, cost int64) (release func(), err error) {
+	if cost <= a.smallMax {
+		return a.acquire(ctx, a.small, cost)
+	}
+	if cost > a.largeCap {
+		return nil, errTooLarge
+	}
+	ctx, cancel := context.WithTimeout(ctx, a.wait)
+	defer cancel()
+	memory, err := a.acquireWithin(ctx, a.large, cost)
+	if err != nil {
+		return nil, err
+	}
+	select {
+	case a.slots <- struct{}{}:
+		return func() { <-a.slots; memory() }, nil
+	case <-ctx.Done():
+		memory()
+		return nil, waitError(ctx)
+	}
+}
+
+// upload reserves the bytes of a request body before it is read.
+func (a *admission) upload(ctx context.Context, n int64) (release func(), err error) {
+	if n > a.uploadCap {
+		return nil, errTooLarge
+	}
+	return a.acquire(ctx, a.uploads, n)
+}
+
+func (a *admission) acquire(ctx context.Context, sem *semaphore.Weighted, n int64) (func(), error) {
+	ctx, cancel := context.WithTimeout(ctx, a.wait)
+	defer cancel()
+	return a.acquireWithin(ctx, sem, n)
+}
+
+func (a *admission) acquireWithin(ctx context.Context, sem *semaphore.Weighted, n int64) (func(), error) {
+	n = max(n, 1)
+	if err := sem.Acquire(ctx, n); err != nil {
+		return nil, waitError(ctx)
+	}
+	return func() { sem.Release(n) }, nil
+}
+
+// waitError tells a wait that ran out from a caller that went away.
+func waitError(ctx context.Context) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return errBusy
+	}
+	return ctx.Err()
+}
+
+// retryAfter is the Retry-After of a refusal for lack of memory: the wait
+// that just ran out is as good a guess as any of when memory frees.
+func (a *admission) retryAfter() int {
+	return max(1, int(math.Ceil(a.wait.Seconds()/2)))
+}
+
+// admit reserves memory for work costing cost bytes, or returns the
+// problem: 503 when the budget is busy, tooLarge's problem when the work
+// could never fit (what makes it smaller is the caller's to say).
+func (s *Service) admit(ctx context.Context, cost int64, tooLarge func(limit int64) *Problem) (func(), *Problem) {
+	release, err := s.admission.work(ctx, cost)
+	switch {
+	case err == nil:
+		return release, nil
+	case errors.Is(err, errTooLarge):
+		return nil, tooLarge(s.admission.largeCap)
+	}
+	return nil, s.busy(err)
+}
+
+// busy is the 503 for work that found no memory in time, or whose caller
+// left while it waited.
+func (s *Service) busy(err error) *Problem {
+	detail := fmt.Sprintf("qrforge is using its whole memory budget for other requests and this one waited %s; retry in %d s (Retry-After)", s.admission.wait, s.admission.retryAfter())
+	if !errors.Is(err, errBusy) {
+		detail = "the request ended while it waited for memory: " + err.Error()
+	}
+	p := s.Problem(KindOverloaded, detail, "", "")
+	p.RetryAfter = s.admission.retryAfter()
+	return p
+}
+
+// ReserveUpload reserves n bytes for a request body about to be read
+// (Decode's image, a batch), so that bodies held in memory count against
+// the budget too. A body larger than the uploads' share is refused with
+// 413. Call release when the body is no longer held.
+func (s *Service) ReserveUpload(ctx context.Context, n int64) (release func(), p *Problem) {
+	release, err := s.admission.upload(ctx, n)
+	switch {
+	case err == nil:
+		return release, nil
+	case errors.Is(err, errTooLarge):
+		return nil, s.Problem(KindPayloadTooLarge,
+			fmt.Sprintf("the body is %s; at most %s of request bodies are held at once, so it can never be read", SizeText(n), SizeText(s.admission.uploadCap)), "", "")
+	}
+	return nil, s.busy(err)
+}

@@ -1,0 +1,118 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"net/url"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestSmallWorkNeverWaitsBehindLarge: with the large lane full and large
+// work queued, small work is admitted at once.
+func TestSmallWorkNeverWaitsBehindLarge(t *testing.T) {
+	a := newAdmission(256<<20, 2*time.Second)
+	ctx := context.Background()
+	held, err := a.work(ctx, a.largeCap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	queued := make(chan error)
+	go func() {
+		_, err := a.work(ctx, a.largeCap/2)
+		queued <- err
+	}()
+	start := time.Now()
+	for range 20 {
+		release, err := a.work(ctx, a.smallMax)
+		if err != nil {
+			t.Fatalf("small work behind large: %v", err)
+		}
+		release()
+	}
+	if waited := time.Since(start); waited > time.Second {
+		t.Errorf("small work waited %s", waited)
+	}
+	held()
+	if err := <-queued; err != nil {
+		t.Errorf("the queued large work, once memory freed: %v", err)
+	}
+}
+
+// TestBusyAfterTheWait: work that finds no memory within the wait is
+// refused as busy, and its problem is a 503 with Retry-After.
+func TestBusyAfterTheWait(t *testing.T) {
+	s := New(Config{BaseURL: "http://qr.test", Memory: 256 << 20, AdmissionWait: 100 * time.Millisecond})
+	held, err := s.admission.work(context.Background(), s.admission.largeCap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held()
+	_, p := s.admit(context.Background(), s.admission.largeCap/2, func(int64) *Problem { t.Fatal("not too large"); return nil })
+	if p == nil || p.Status != 503 || p.RetryAfter < 1 || p.Type != "http://qr.test/errors/overloaded" {
+		t.Fatalf("problem %+v, want a 503 overloaded with Retry-After", p)
+	}
+	if _, err := s.admission.upload(context.Background(), s.admission.uploadCap); err != nil {
+		t.Errorf("uploads have their own share: %v", err)
+	}
+}
+
+// TestTooLargeForTheBudget: work larger than the large lane is refused at
+// once; a drawing's problem fixes the size to one that fits.
+func TestTooLargeForTheBudget(t *testing.T) {
+	s := New(Config{BaseURL: "http://qr.test", Memory: 64 << 20})
+	if _, err := s.admission.work(context.Background(), s.admission.largeCap+1); !errors.Is(err, errTooLarge) {
+		t.Fatalf("work over the lane: %v, want errTooLarge", err)
+	}
+	start := time.Now()
+	img, p := s.Generate(context.Background(), Request{Params: url.Values{"data": {"hello"}, "size": {"4096"}, "tpl": {"scanme"}}}, "")
+	if img != nil || p == nil || p.Field != "size" || p.Status != 400 {
+		t.Fatalf("a 4096 px frame on a 64 MiB budget: %+v, %+v; want a 400 on size", img, p)
+	}
+	if time.Since(start) > time.Second {
+		t.Errorf("refused after %s; it can never fit, so it should not wait", time.Since(start))
+	}
+	fixed, _ := url.Parse(p.Fix)
+	if img, p := s.Generate(context.Background(), Request{Query: fixed.RawQuery}, ""); p != nil || img == nil {
+		t.Errorf("the fix %s: %+v", p.Fix, p)
+	}
+}
+
+// TestBudgetHolds: however work arrives, what is admitted never exceeds
+// any lane, and everything admitted is released.
+func TestBudgetHolds(t *testing.T) {
+	a := newAdmission(128<<20, time.Second)
+	var small, large atomic.Int64
+	var wg sync.WaitGroup
+	for g := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(g), 1))
+			for range 50 {
+				cost := r.Int64N(a.largeCap) + 1
+				release, err := a.work(context.Background(), cost)
+				if err != nil {
+					continue
+				}
+				lane := &large
+				if cost <= a.smallMax {
+					lane = &small
+				}
+				if n := lane.Add(cost); cost <= a.smallMax && n > a.smallCap || cost > a.smallMax && n > a.largeCap {
+					t.Errorf("%d bytes admitted in a lane", n)
+				}
+				time.Sleep(time.Duration(r.IntN(100)) * time.Microsecond)
+				lane.Add(-cost)
+				release()
+			}
+		}()
+	}
+	wg.Wait()
+	if !a.large.TryAcquire(a.largeCap) || !a.small.TryAcquire(a.smallCap) {
+		t.Error("not every reservation was released")
+	}
+}

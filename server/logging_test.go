@@ -3,6 +3,7 @@ package server_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -224,5 +225,27 @@ func TestOneRequestOneLine(t *testing.T) {
 	}
 	if total != 2 {
 		t.Errorf("qrforge_http_requests_total sums to %v, want 2", total)
+	}
+}
+
+// TestMCPMessageOfTooManyValues: a tool call with a million argument keys
+// is refused before it is decoded into maps.
+func TestMCPMessageOfTooManyValues(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base, MCP: func(svc *service.Service) http.Handler {
+		return mcp.New(svc, mcp.WithLogger(slog.New(slog.DiscardHandler)))
+	}})
+	var b strings.Builder
+	b.WriteString(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"qr_generate","arguments":{"data":"hello"`)
+	for i := range 200_000 {
+		fmt.Fprintf(&b, `,"k%d":1`, i)
+	}
+	b.WriteString(`}}}`)
+	req := httptest.NewRequest(http.MethodPost, "/api/mcp", strings.NewReader(b.String()))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(rec.Body.String(), "JSON values") || rec.Body.Len() > 2048 {
+		t.Errorf("a message of 200 000 keys: %d, %d bytes: %.300s", rec.Code, rec.Body.Len(), rec.Body)
 	}
 }

@@ -1,7 +1,10 @@
 package server
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
@@ -15,9 +18,29 @@ const mcpPath = "/api/mcp"
 // in base64 with room for the envelope.
 const maxMCPBody = 16 << 20
 
-// mcpDecodeFactor is the memory a JSON-RPC message takes once decoded, per
-// byte of it, at worst (measured: a 12 MB object of a million keys).
-const mcpDecodeFactor = 8
+// mcpDecodeFactor is the memory a JSON-RPC message of at most
+// maxMCPValues values takes, per byte, while it is read and decoded: the
+// body, its decoded strings and the tool's copy of the arguments.
+const mcpDecodeFactor = 4
+
+// maxMCPValues bounds the JSON values (object keys, strings, numbers,
+// brackets) of a message: a million keys decode to hundreds of megabytes
+// of maps, whatever the message's size in bytes.
+const maxMCPValues = 100_000
+
+// jsonValues counts the tokens of a JSON text, stopping past limit or at
+// the first error (the transport reports malformed JSON itself).
+func jsonValues(body []byte, limit int) int {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	n := 0
+	for n <= limit {
+		if _, err := dec.Token(); err != nil {
+			break
+		}
+		n++
+	}
+	return n
+}
 
 // mcpTools are the tools of README "For agents and tools", for the descriptions; the MCP
 // server's tools/list is the authority and a test keeps the two equal.
@@ -44,8 +67,9 @@ func (s *Server) mountMCP(build func(*service.Service) http.Handler) {
 			return
 		}
 		// A JSON-RPC message is decoded into maps and strings that take
-		// several times its bytes (a million short keys, say); that is
-		// reserved from the memory budget before it is read.
+		// several times its bytes; that is reserved from the memory budget
+		// before it is read, and a message of more values than any call
+		// needs is refused before it is decoded.
 		n := c.Request.ContentLength
 		if n < 0 {
 			n = maxMCPBody
@@ -56,7 +80,20 @@ func (s *Server) mountMCP(build func(*service.Service) http.Handler) {
 			return
 		}
 		defer release()
-		c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxMCPBody)
+		body, err := readBody(http.MaxBytesReader(c.Writer, c.Request.Body, maxMCPBody), n)
+		if err != nil {
+			writeProblem(c, s.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
+				fmt.Sprintf("the message could not be read whole (%v); at most %d bytes are read", err, maxMCPBody), "", ""))
+			return
+		}
+		if jsonValues(body, maxMCPValues) > maxMCPValues {
+			writeProblem(c, s.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
+				fmt.Sprintf("the message holds more than %d JSON values; no tool call needs as many (a batch of 1000 typed items needs about 40 000): send fewer arguments, or split the batch", maxMCPValues),
+				"", "send only the arguments a tool's input schema lists"))
+			return
+		}
+		c.Request.Body = io.NopCloser(bytes.NewReader(body))
+		c.Request.ContentLength = int64(len(body))
 		s.mcp.ServeHTTP(c.Writer, c.Request)
 	}
 	// POST carries JSON-RPC; GET (a server-to-client stream) and DELETE

@@ -18,43 +18,56 @@ import (
 // and Retry-After; work that could never fit is refused at once with a
 // fix that makes it smaller.
 //
-// The budget is split three ways, so that one kind of load cannot starve
-// another: uploads (request bodies being read and held), small work and
-// large work. Small work, what a typical code or photo needs, never waits
-// behind large work, and large work also takes one of a few processor
-// slots, so that a queue of huge images cannot hold every core.
+// The budget is split between request bodies being read and held and the
+// work itself, and each share between small and large requests, so that
+// one kind of load cannot starve another: small requests, what a typical
+// code or photo needs, never wait behind large ones, and large work also
+// takes one of a few processor slots, so that a queue of huge images
+// cannot hold every core.
 type admission struct {
-	uploads, small, large *semaphore.Weighted
-	uploadCap, smallCap   int64
-	largeCap              int64
-	smallMax              int64         // the most small work may cost
-	slots                 chan struct{} // processors for large work
-	wait                  time.Duration
+	uploads, work lanes
+	slots         chan struct{} // processors for large work
+	wait          time.Duration
+}
+
+// lanes are a share of the budget split in two, so that a request costing
+// at most smallMax never queues behind a larger one: a semaphore serves
+// its waiters in order, and a large waiter would hold up every small one
+// behind it.
+type lanes struct {
+	small, large       *semaphore.Weighted
+	smallCap, largeCap int64
+	smallMax           int64
+}
+
+func newLanes(smallCap, largeCap, smallMax int64) lanes {
+	return lanes{small: semaphore.NewWeighted(smallCap), large: semaphore.NewWeighted(largeCap),
+		smallCap: smallCap, largeCap: largeCap, smallMax: min(smallMax, smallCap)}
 }
 
 // Defaults of Config.Memory and Config.AdmissionWait.
 const (
 	DefaultMemory        = 1 << 30
 	DefaultAdmissionWait = 10 * time.Second
-	// smallWork is the most a request may cost and still be small:
-	// a 512 px shaded code, a verify at 1024 px, a 2-megapixel photo.
+	// smallWork is the most work may cost and still be small: a 512 px
+	// shaded code, a verify at 1024 px, a photo of 2 megapixels.
 	smallWork = 24 << 20
+	// smallUpload is the largest small body: a screenshot or a
+	// downscaled photo of a code.
+	smallUpload = 2 << 20
 )
 
+// newAdmission splits the budget: a quarter for request bodies (a
+// sixteenth of it for small ones), a quarter for small work, half for
+// large work.
 func newAdmission(budget int64, wait time.Duration) *admission {
 	budget = max(budget, 64<<20)
-	a := &admission{
-		uploadCap: budget / 4,
-		smallCap:  budget / 4,
-		largeCap:  budget / 2,
-		slots:     make(chan struct{}, max(1, runtime.GOMAXPROCS(0))),
-		wait:      wait,
+	return &admission{
+		uploads: newLanes(budget/16, budget/16*3, smallUpload),
+		work:    newLanes(budget/4, budget/2, smallWork),
+		slots:   make(chan struct{}, max(1, runtime.GOMAXPROCS(0))),
+		wait:    wait,
 	}
-	a.smallMax = min(smallWork, a.smallCap)
-	a.uploads = semaphore.NewWeighted(a.uploadCap)
-	a.small = semaphore.NewWeighted(a.smallCap)
-	a.large = semaphore.NewWeighted(a.largeCap)
-	return a
 }
 
 // errTooLarge is work larger than its whole lane: it can never run.
@@ -63,51 +76,50 @@ var errTooLarge = errors.New("larger than the memory budget")
 // errBusy is work that did not fit within the wait.
 var errBusy = errors.New("the memory budget is in use")
 
-// work reserves cost bytes of working memory and, for large work, a
-// processor slot; release gives them back. It fails with errTooLarge at
-// once, errBusy after the wait, or ctx's error.
-func (a *admission) work(ctx context.Context, cost int64) (release func(), err error) {
-	if cost <= a.smallMax {
-		return a.acquire(ctx, a.small, cost)
+// reserve takes n bytes from the lane n belongs to, waiting at most until
+// ctx is done. Large reservations may also need a processor slot.
+func (l *lanes) reserve(ctx context.Context, n int64, slots chan struct{}) (func(), error) {
+	n = max(n, 1)
+	if n <= l.smallMax {
+		return acquire(ctx, l.small, n)
 	}
-	if cost > a.largeCap {
+	if n > l.largeCap {
 		return nil, errTooLarge
 	}
-	ctx, cancel := context.WithTimeout(ctx, a.wait)
-	defer cancel()
-	memory, err := a.acquireWithin(ctx, a.large, cost)
-	if err != nil {
-		return nil, err
+	memory, err := acquire(ctx, l.large, n)
+	if err != nil || slots == nil {
+		return memory, err
 	}
 	select {
-	case a.slots <- struct{}{}:
-		return func() { <-a.slots; memory() }, nil
+	case slots <- struct{}{}:
+		return func() { <-slots; memory() }, nil
 	case <-ctx.Done():
 		memory()
 		return nil, waitError(ctx)
 	}
 }
 
-// upload reserves the bytes of a request body before it is read.
-func (a *admission) upload(ctx context.Context, n int64) (release func(), err error) {
-	if n > a.uploadCap {
-		return nil, errTooLarge
-	}
-	return a.acquire(ctx, a.uploads, n)
-}
-
-func (a *admission) acquire(ctx context.Context, sem *semaphore.Weighted, n int64) (func(), error) {
-	ctx, cancel := context.WithTimeout(ctx, a.wait)
-	defer cancel()
-	return a.acquireWithin(ctx, sem, n)
-}
-
-func (a *admission) acquireWithin(ctx context.Context, sem *semaphore.Weighted, n int64) (func(), error) {
-	n = max(n, 1)
+func acquire(ctx context.Context, sem *semaphore.Weighted, n int64) (func(), error) {
 	if err := sem.Acquire(ctx, n); err != nil {
 		return nil, waitError(ctx)
 	}
 	return func() { sem.Release(n) }, nil
+}
+
+// workFor reserves cost bytes of working memory and, for large work, a
+// processor slot; release gives them back. It fails with errTooLarge at
+// once, errBusy after the wait, or ctx's error.
+func (a *admission) workFor(ctx context.Context, cost int64) (release func(), err error) {
+	ctx, cancel := context.WithTimeout(ctx, a.wait)
+	defer cancel()
+	return a.work.reserve(ctx, cost, a.slots)
+}
+
+// upload reserves the bytes of a request body before it is read.
+func (a *admission) upload(ctx context.Context, n int64) (release func(), err error) {
+	ctx, cancel := context.WithTimeout(ctx, a.wait)
+	defer cancel()
+	return a.uploads.reserve(ctx, n, nil)
 }
 
 // waitError tells a wait that ran out from a caller that went away.
@@ -128,12 +140,12 @@ func (a *admission) retryAfter() int {
 // problem: 503 when the budget is busy, tooLarge's problem when the work
 // could never fit (what makes it smaller is the caller's to say).
 func (s *Service) admit(ctx context.Context, cost int64, tooLarge func(limit int64) *Problem) (func(), *Problem) {
-	release, err := s.admission.work(ctx, cost)
+	release, err := s.admission.workFor(ctx, cost)
 	switch {
 	case err == nil:
 		return release, nil
 	case errors.Is(err, errTooLarge):
-		return nil, tooLarge(s.admission.largeCap)
+		return nil, tooLarge(s.admission.work.largeCap)
 	}
 	return nil, s.busy(err)
 }
@@ -161,7 +173,7 @@ func (s *Service) ReserveUpload(ctx context.Context, n int64) (release func(), p
 		return release, nil
 	case errors.Is(err, errTooLarge):
 		return nil, s.Problem(KindPayloadTooLarge,
-			fmt.Sprintf("the body is %s; at most %s of request bodies are held at once, so it can never be read", SizeText(n), SizeText(s.admission.uploadCap)), "", "")
+			fmt.Sprintf("the body is %s; at most %s of request bodies are held at once, so it can never be read", SizeText(n), SizeText(s.admission.uploads.largeCap)), "", "")
 	}
 	return nil, s.busy(err)
 }

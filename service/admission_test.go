@@ -16,18 +16,18 @@ import (
 func TestSmallWorkNeverWaitsBehindLarge(t *testing.T) {
 	a := newAdmission(256<<20, 2*time.Second)
 	ctx := context.Background()
-	held, err := a.work(ctx, a.largeCap)
+	held, err := a.workFor(ctx, a.work.largeCap)
 	if err != nil {
 		t.Fatal(err)
 	}
 	queued := make(chan error)
 	go func() {
-		_, err := a.work(ctx, a.largeCap/2)
+		_, err := a.workFor(ctx, a.work.largeCap/2)
 		queued <- err
 	}()
 	start := time.Now()
 	for range 20 {
-		release, err := a.work(ctx, a.smallMax)
+		release, err := a.workFor(ctx, a.work.smallMax)
 		if err != nil {
 			t.Fatalf("small work behind large: %v", err)
 		}
@@ -40,22 +40,37 @@ func TestSmallWorkNeverWaitsBehindLarge(t *testing.T) {
 	if err := <-queued; err != nil {
 		t.Errorf("the queued large work, once memory freed: %v", err)
 	}
+
+	// So with bodies: a screenshot is read while big uploads queue.
+	heldBody, err := a.upload(ctx, a.uploads.largeCap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer heldBody()
+	go a.upload(ctx, a.uploads.largeCap/2)
+	time.Sleep(10 * time.Millisecond)
+	start = time.Now()
+	release, err := a.upload(ctx, 300<<10)
+	if err != nil || time.Since(start) > time.Second {
+		t.Fatalf("a 300 KiB body behind big ones: %v after %s", err, time.Since(start))
+	}
+	release()
 }
 
 // TestBusyAfterTheWait: work that finds no memory within the wait is
 // refused as busy, and its problem is a 503 with Retry-After.
 func TestBusyAfterTheWait(t *testing.T) {
 	s := New(Config{BaseURL: "http://qr.test", Memory: 256 << 20, AdmissionWait: 100 * time.Millisecond})
-	held, err := s.admission.work(context.Background(), s.admission.largeCap)
+	held, err := s.admission.workFor(context.Background(), s.admission.work.largeCap)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer held()
-	_, p := s.admit(context.Background(), s.admission.largeCap/2, func(int64) *Problem { t.Fatal("not too large"); return nil })
+	_, p := s.admit(context.Background(), s.admission.work.largeCap/2, func(int64) *Problem { t.Fatal("not too large"); return nil })
 	if p == nil || p.Status != 503 || p.RetryAfter < 1 || p.Type != "http://qr.test/errors/overloaded" {
 		t.Fatalf("problem %+v, want a 503 overloaded with Retry-After", p)
 	}
-	if _, err := s.admission.upload(context.Background(), s.admission.uploadCap); err != nil {
+	if _, err := s.admission.upload(context.Background(), s.admission.uploads.largeCap); err != nil {
 		t.Errorf("uploads have their own share: %v", err)
 	}
 }
@@ -64,7 +79,7 @@ func TestBusyAfterTheWait(t *testing.T) {
 // once; a drawing's problem fixes the size to one that fits.
 func TestTooLargeForTheBudget(t *testing.T) {
 	s := New(Config{BaseURL: "http://qr.test", Memory: 64 << 20})
-	if _, err := s.admission.work(context.Background(), s.admission.largeCap+1); !errors.Is(err, errTooLarge) {
+	if _, err := s.admission.workFor(context.Background(), s.admission.work.largeCap+1); !errors.Is(err, errTooLarge) {
 		t.Fatalf("work over the lane: %v, want errTooLarge", err)
 	}
 	start := time.Now()
@@ -93,16 +108,16 @@ func TestBudgetHolds(t *testing.T) {
 			defer wg.Done()
 			r := rand.New(rand.NewPCG(uint64(g), 1))
 			for range 50 {
-				cost := r.Int64N(a.largeCap) + 1
-				release, err := a.work(context.Background(), cost)
+				cost := r.Int64N(a.work.largeCap) + 1
+				release, err := a.workFor(context.Background(), cost)
 				if err != nil {
 					continue
 				}
 				lane := &large
-				if cost <= a.smallMax {
+				if cost <= a.work.smallMax {
 					lane = &small
 				}
-				if n := lane.Add(cost); cost <= a.smallMax && n > a.smallCap || cost > a.smallMax && n > a.largeCap {
+				if n := lane.Add(cost); cost <= a.work.smallMax && n > a.work.smallCap || cost > a.work.smallMax && n > a.work.largeCap {
 					t.Errorf("%d bytes admitted in a lane", n)
 				}
 				time.Sleep(time.Duration(r.IntN(100)) * time.Microsecond)
@@ -112,7 +127,7 @@ func TestBudgetHolds(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if !a.large.TryAcquire(a.largeCap) || !a.small.TryAcquire(a.smallCap) {
+	if !a.work.large.TryAcquire(a.work.largeCap) || !a.work.small.TryAcquire(a.work.smallCap) {
 		t.Error("not every reservation was released")
 	}
 }

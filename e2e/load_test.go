@@ -310,4 +310,3 @@ func vmHWM(t *testing.T, s *server) int64 {
 	t.Fatal("no VmHWM in /proc/<pid>/status")
 	return 0
 }
-

@@ -176,6 +176,7 @@ func (s *Server) documentBatch() {
 			"400": problemResponse("The body is not JSON, has an unknown key, or its shared style is invalid; `fix` is a corrected curl call."),
 			"413": problemResponse(fmt.Sprintf("More than %d items, or a body over %s; split the items into several requests.", s.svc.MaxBatchItems, service.SizeText(s.svc.MaxBody))),
 			"415": problemResponse("The body is not sent as application/json."),
+			"503": overloadedResponse(),
 		},
 	}}
 	s.addDocs(

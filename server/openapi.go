@@ -104,6 +104,17 @@ func imageResponses() obj {
 		},
 		"304": obj{"description": "Not modified (If-None-Match matched the ETag)."},
 		"400": obj{"description": "A parameter is invalid or the data does not fit; `fix` is the corrected call.", "content": problem},
+		"503": overloadedResponse(),
+	}
+}
+
+// overloadedResponse documents the 503 of work that found no memory in
+// time (docs/operations.md, "Memory budget and admission").
+func overloadedResponse() obj {
+	return obj{
+		"description": "The instance's memory budget is in use by other requests; retry after Retry-After seconds.",
+		"headers":     obj{"Retry-After": obj{"description": "Seconds to wait.", "schema": obj{"type": "integer"}}},
+		"content":     obj{"application/problem+json": obj{"schema": obj{"$ref": "#/components/schemas/Problem"}}},
 	}
 }
 

@@ -92,6 +92,7 @@ func (s *Server) documentVerify() {
 				},
 			}}}},
 			"400": problemResponse("A parameter or field is invalid; `fix` is the corrected verify call."),
+			"503": overloadedResponse(),
 		},
 	}}
 	s.addDocs(

@@ -1,0 +1,256 @@
+// Command soak puts a mixed load on a running qrforge for a long time and
+// reports whether it holds: first it measures capacity (the most mixed
+// requests a second that a closed loop of workers gets through), then it
+// sends requests at a fixed fraction of that rate, open loop, for the
+// duration, sampling the server's resident memory. It prints the rate,
+// the errors, p50/p99/max latency per kind of request and the memory
+// samples, and exits 1 when a request failed or the resident memory after
+// warm-up rose more than 10 % above its level at the end of warm-up.
+//
+// bench/soak.sh builds the committed tree and runs it; it is not part of CI.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+func main() {
+	base := flag.String("url", "http://127.0.0.1:18190", "qrforge's base URL")
+	pid := flag.Int("pid", 0, "qrforge's process id, for its resident memory")
+	duration := flag.Duration("duration", 10*time.Minute, "how long to hold the load")
+	warmup := flag.Duration("warmup", time.Minute, "the first part of the run, whose memory growth is not judged")
+	fraction := flag.Float64("load", 0.8, "the fraction of measured capacity to send")
+	workers := flag.Int("workers", 8, "concurrent requests while measuring capacity")
+	flag.Parse()
+
+	s := &soak{base: strings.TrimRight(*base, "/"), client: &http.Client{Timeout: time.Minute}}
+	if err := s.prepare(); err != nil {
+		fmt.Fprintln(os.Stderr, "soak:", err)
+		os.Exit(2)
+	}
+	capacity := s.measure(*workers, 20*time.Second)
+	rate := capacity * *fraction
+	fmt.Printf("capacity: %.1f mixed requests/s with %d workers; sending %.1f/s (%.0f %%) for %s\n", capacity, *workers, rate, *fraction*100, *duration)
+	s.reset()
+	samples := s.run(rate, *duration, *pid)
+	if !s.report(samples, *warmup) {
+		os.Exit(1)
+	}
+}
+
+// request is one kind of request in the mix.
+type request struct {
+	name string
+	make func(i int) *http.Request
+}
+
+type soak struct {
+	base   string
+	client *http.Client
+	mix    []request
+	mu     sync.Mutex
+	lat    map[string][]time.Duration
+	errors map[string]int
+	sent   atomic.Int64
+}
+
+// prepare builds the mix: generic and typed codes, a verify, a decode of
+// a code the server made, a batch of 20, and an MCP tool call.
+func (s *soak) prepare() error {
+	resp, err := s.client.Get(s.base + "/api/v1/qr?data=soak&size=256")
+	if err != nil {
+		return fmt.Errorf("qrforge does not answer at %s: %w", s.base, err)
+	}
+	code, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	get := func(path string) func(int) *http.Request {
+		return func(i int) *http.Request {
+			req, _ := http.NewRequest(http.MethodGet, s.base+strings.ReplaceAll(path, "{i}", strconv.Itoa(i)), nil)
+			return req
+		}
+	}
+	post := func(path, contentType string, body func(int) []byte) func(int) *http.Request {
+		return func(i int) *http.Request {
+			req, _ := http.NewRequest(http.MethodPost, s.base+path, bytes.NewReader(body(i)))
+			req.Header.Set("Content-Type", contentType)
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			return req
+		}
+	}
+	s.mix = []request{
+		{"generate png", get("/api/v1/qr?size=512&data=https%3A%2F%2Fexample.com%2Fitem%2F{i}")},
+		{"generate svg rounded", get("/q/item-{i}.svg?style=rounded&eye=squircle")},
+		{"typed wifi", get("/api/v1/wifi?ssid=Net-{i}&password=correct%20horse&size=384")},
+		{"typed epc", get("/api/v1/epc?name=Red%20Cross&iban=BE72000000001616&bic=BPOTBEB1&amount={i}.50")},
+		{"verify", get("/api/v1/verify?data=item-{i}&size=512&style=dot")},
+		{"decode", post("/api/v1/decode", "image/png", func(int) []byte { return code })},
+		{"batch of 20", post("/api/v1/qr/batch", "application/json", func(i int) []byte {
+			var items []string
+			for j := range 20 {
+				items = append(items, fmt.Sprintf(`{"data":"https://example.com/%d/%d"}`, i, j))
+			}
+			return []byte(`{"output":"base64","style":{"size":256},"items":[` + strings.Join(items, ",") + `]}`)
+		})},
+		{"mcp qr_generate", post("/api/mcp", "application/json", func(i int) []byte {
+			return []byte(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"qr_generate","arguments":{"data":"mcp-%d","size":256}}}`, i, i))
+		})},
+	}
+	s.reset()
+	return nil
+}
+
+func (s *soak) reset() {
+	s.lat = map[string][]time.Duration{}
+	s.errors = map[string]int{}
+	s.sent.Store(0)
+}
+
+// do sends request number i of the mix and records it.
+func (s *soak) do(i int) {
+	r := s.mix[i%len(s.mix)]
+	start := time.Now()
+	resp, err := s.client.Do(r.make(i))
+	ok := err == nil
+	if ok {
+		body, readErr := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		ok = readErr == nil && resp.StatusCode == http.StatusOK && len(body) > 0
+		if ok && strings.HasPrefix(r.name, "mcp") {
+			ok = !bytes.Contains(body, []byte(`"isError":true`))
+		}
+	}
+	elapsed := time.Since(start)
+	s.mu.Lock()
+	s.lat[r.name] = append(s.lat[r.name], elapsed)
+	if !ok {
+		s.errors[r.name]++
+	}
+	s.mu.Unlock()
+}
+
+// measure runs a closed loop of workers and returns requests a second.
+func (s *soak) measure(workers int, d time.Duration) float64 {
+	var n atomic.Int64
+	deadline := time.Now().Add(d)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for time.Now().Before(deadline) {
+				s.do(int(n.Add(1)))
+			}
+		}()
+	}
+	wg.Wait()
+	return float64(n.Load()) / d.Seconds()
+}
+
+// sample is the server's resident memory at a moment of the run.
+type sample struct {
+	at  time.Duration
+	rss int64
+}
+
+// run sends rate requests a second for d, each in its own goroutine so
+// that a slow answer does not slow the sending, and samples memory every
+// 5 s.
+func (s *soak) run(rate float64, d time.Duration, pid int) []sample {
+	var samples []sample
+	start := time.Now()
+	tick := time.NewTicker(time.Duration(float64(time.Second) / rate))
+	defer tick.Stop()
+	every := time.NewTicker(5 * time.Second)
+	defer every.Stop()
+	var wg sync.WaitGroup
+	for i := 0; time.Since(start) < d; {
+		select {
+		case <-tick.C:
+			wg.Add(1)
+			go func(i int) { defer wg.Done(); s.do(i) }(i)
+			i++
+		case <-every.C:
+			if rss := residentMemory(pid); rss > 0 {
+				samples = append(samples, sample{time.Since(start), rss})
+			}
+		}
+	}
+	wg.Wait()
+	return samples
+}
+
+// report prints the results and says whether the run held.
+func (s *soak) report(samples []sample, warmup time.Duration) bool {
+	held := true
+	total, failed := 0, 0
+	names := make([]string, 0, len(s.lat))
+	for name := range s.lat {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	fmt.Printf("%-22s %8s %7s %9s %9s %9s\n", "request", "count", "errors", "p50 ms", "p99 ms", "max ms")
+	for _, name := range names {
+		l := s.lat[name]
+		slices.Sort(l)
+		total += len(l)
+		failed += s.errors[name]
+		fmt.Printf("%-22s %8d %7d %9.1f %9.1f %9.1f\n", name, len(l), s.errors[name], ms(l[len(l)/2]), ms(l[len(l)*99/100]), ms(l[len(l)-1]))
+	}
+	fmt.Printf("%d requests, %d errors\n", total, failed)
+	if failed > 0 {
+		held = false
+	}
+	var base, peak int64
+	for _, smp := range samples {
+		if smp.at <= warmup {
+			base = smp.rss
+			continue
+		}
+		peak = max(peak, smp.rss)
+	}
+	if base > 0 {
+		growth := float64(peak-base) / float64(base) * 100
+		fmt.Printf("resident memory: %d MiB at the end of warm-up, %d MiB at most after it (%+.1f %%)\n", base>>20, peak>>20, growth)
+		if growth > 10 {
+			held = false
+		}
+	}
+	var trace []string
+	for _, smp := range samples {
+		trace = append(trace, fmt.Sprintf("%ds:%dMiB", int(smp.at.Seconds()), smp.rss>>20))
+	}
+	fmt.Println("samples:", strings.Join(trace, " "))
+	return held
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// residentMemory is VmRSS of pid, 0 when unknown.
+func residentMemory(pid int) int64 {
+	if pid == 0 {
+		return 0
+	}
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, _ := strconv.ParseInt(strings.Fields(rest)[0], 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
+

@@ -253,4 +253,3 @@ func residentMemory(pid int) int64 {
 	}
 	return 0
 }
-

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/moby/buildkit/frontend/dockerfile/instructions"
 	"github.com/moby/buildkit/frontend/dockerfile/parser"
@@ -212,14 +213,40 @@ func TestDeploymentIsHardened(t *testing.T) {
 			t.Errorf("GOMEMLIMIT %s is not below the memory limit %s", v, lim.String())
 		}
 	}
-	grace := m.deployment.Spec.Template.Spec.TerminationGracePeriodSeconds
+	checkShutdownFits(t, m, c)
+}
+
+// abortWait is cmd/qrforge's abortWait: once the shutdown grace is over,
+// qrforge takes up to that long to abort the requests still running.
+const abortWait = time.Second
+
+// checkShutdownFits: the pod's termination grace period covers the preStop
+// sleep, qrforge's shutdown grace (QRFORGE_SHUTDOWN_GRACE, set in the
+// manifest rather than left to the binary's default) and the abort that
+// follows it, so that qrforge, not the kubelet's SIGKILL, ends its
+// requests.
+func checkShutdownFits(t *testing.T, m *manifests, c corev1.Container) {
+	t.Helper()
+	podGrace := m.deployment.Spec.Template.Spec.TerminationGracePeriodSeconds
 	var preStop int64
 	if c.Lifecycle != nil && c.Lifecycle.PreStop != nil && c.Lifecycle.PreStop.Sleep != nil {
 		preStop = c.Lifecycle.PreStop.Sleep.Seconds
 	}
-	// 15 s is cmd/qrforge's shutdownGrace.
-	if grace == nil || *grace < preStop+15 {
-		t.Errorf("terminationGracePeriodSeconds %v leaves no room for the preStop sleep (%d s) and qrforge's 15 s shutdown", grace, preStop)
+	v, ok := env(c, "QRFORGE_SHUTDOWN_GRACE")
+	if !ok {
+		t.Fatal("the container does not set QRFORGE_SHUTDOWN_GRACE: the manifest cannot show that terminationGracePeriodSeconds covers it")
+	}
+	grace, err := time.ParseDuration(v)
+	if err != nil || grace < 0 {
+		t.Fatalf("QRFORGE_SHUTDOWN_GRACE %q is not a duration qrforge accepts", v)
+	}
+	need := time.Duration(preStop)*time.Second + grace + abortWait
+	if podGrace == nil {
+		t.Fatal("the Deployment does not set terminationGracePeriodSeconds")
+	}
+	if time.Duration(*podGrace)*time.Second <= need {
+		t.Errorf("terminationGracePeriodSeconds %d is not above the preStop sleep (%d s) + QRFORGE_SHUTDOWN_GRACE (%v) + qrforge's abort (%v) = %v",
+			*podGrace, preStop, grace, abortWait, need)
 	}
 }
 

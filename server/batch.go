@@ -45,7 +45,15 @@ func (s *Server) batch(c *gin.Context) {
 		h.Set("Content-Type", "application/json; charset=utf-8")
 	}
 	c.Status(http.StatusOK)
-	run.Write(c.Writer)
+	if err := run.Write(c.Writer); err != nil {
+		// The run stopped before its last item: the client went away,
+		// or the server is shutting down and cancelled the request. The
+		// answer is streamed (chunked), so ending it normally would hand
+		// the client a truncated archive or document that looks
+		// complete; aborting closes the connection without the final
+		// chunk, which every HTTP client reports as an error.
+		panic(http.ErrAbortHandler)
+	}
 }
 
 // readBatchBody reads the body of a batch, which must be JSON within the

@@ -30,9 +30,13 @@ func (s *Server) decode(c *gin.Context) {
 	defer release()
 	results, p := s.svc.Decode(c.Request.Context(), body, field)
 	if p != nil {
-		if c.Request.Context().Err() == nil {
-			writeProblem(c, p)
+		if c.Request.Context().Err() != nil {
+			// Cancelled while waiting its turn: the client went away, or
+			// the server is shutting down. Returning without an answer
+			// would send an empty 200.
+			panic(http.ErrAbortHandler)
 		}
+		writeProblem(c, p)
 		return
 	}
 	c.Header("Cache-Control", "no-store")

@@ -2,6 +2,7 @@ package server
 
 import (
 	"log/slog"
+	"net/http"
 	"net/url"
 	"slices"
 	"time"
@@ -65,20 +66,34 @@ func (s *Server) requestLog(c *gin.Context) {
 
 	c.Next()
 
+	aborted := c.GetBool(ctxAborted)
+	s.logRequest(c, id, start, aborted)
+	if aborted {
+		// Past gin, net/http closes the connection without ending the
+		// response and logs nothing (recoverProblem).
+		panic(http.ErrAbortHandler)
+	}
+}
+
+// logRequest writes the request's line. An aborted answer is a warning:
+// its status was sent, but its body was cut off.
+func (s *Server) logRequest(c *gin.Context, id string, start time.Time, aborted bool) {
 	r := s.routeOf(c)
 	status := c.Writer.Status()
 	level := slog.LevelInfo
 	switch {
-	case r.ops:
+	case r.ops && !aborted:
 		level = slog.LevelDebug
 	case status >= 500:
 		level = slog.LevelError
+	case aborted:
+		level = slog.LevelWarn
 	}
 	ctx := c.Request.Context()
 	if !s.log.Enabled(ctx, level) {
 		return
 	}
-	attrs := make([]slog.Attr, 0, 12)
+	attrs := make([]slog.Attr, 0, 13)
 	attrs = append(attrs,
 		slog.String("request_id", id),
 		slog.String("method", methodLabel(c.Request.Method)),
@@ -100,6 +115,9 @@ func (s *Server) requestLog(c *gin.Context) {
 	}
 	if ip := c.ClientIP(); ip != "" {
 		attrs = append(attrs, slog.String("client", ip))
+	}
+	if aborted {
+		attrs = append(attrs, slog.Bool("aborted", true))
 	}
 	s.log.LogAttrs(ctx, level, "request", attrs...)
 }

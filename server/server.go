@@ -208,16 +208,37 @@ func (s *Server) limitURI(c *gin.Context) {
 	}
 }
 
+// ctxAborted marks a request whose answer is abandoned: requestLog logs it
+// and then closes the connection without ending the response.
+const ctxAborted = "qrforge.aborted"
+
 // recoverProblem turns a panic into a 500 problem document and logs it, so
 // one bad request never takes the process down.
+//
+// http.ErrAbortHandler is a handler's way to abandon an answer it cannot
+// finish, such as a batch stopped half-way: it is not an error, and it is
+// passed on (by requestLog, once the request is logged) so that net/http
+// closes the connection without the end of the response, and the client
+// sees a failure rather than a short body that looks complete. A panic
+// after the answer has begun is treated the same way, since a problem
+// document can no longer replace it.
 func (s *Server) recoverProblem(c *gin.Context) {
 	defer func() {
-		if v := recover(); v != nil {
+		v := recover()
+		if v == nil {
+			return
+		}
+		if v != http.ErrAbortHandler {
 			// The route pattern, not the path: /q/<data> holds the data.
 			s.log.Error("panic serving request", "request_id", requestID(c), "method", methodLabel(c.Request.Method), "route", s.routeOf(c).label, "panic", v)
-			writeProblem(c, s.problem(service.KindInternal, http.StatusInternalServerError,
-				"qrforge failed to serve this request", "", ""))
+			if !c.Writer.Written() {
+				writeProblem(c, s.problem(service.KindInternal, http.StatusInternalServerError,
+					"qrforge failed to serve this request", "", ""))
+				return
+			}
 		}
+		c.Set(ctxAborted, true)
+		c.Abort()
 	}()
 	c.Next()
 }

@@ -15,6 +15,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"time"
 
 	units "github.com/docker/go-units"
 	"github.com/qrforge/qrforge/server"
@@ -38,6 +39,7 @@ type config struct {
 	clientIPHeader string
 	logFormat      string
 	logLevel       string
+	shutdownGrace  duration
 }
 
 // Defaults. The body, upload and batch limits are those of docs/operations.md.
@@ -48,6 +50,10 @@ const (
 	defaultMaxUpload = 10 << 20
 	defaultMaxBatch  = 1000
 	defaultRateBurst = 20
+	// defaultShutdownGrace fits deploy/deployment.yaml: its 5 s preStop
+	// sleep, this grace and the abort that follows it (abortWait) stay
+	// under terminationGracePeriodSeconds: 30.
+	defaultShutdownGrace = 20 * time.Second
 )
 
 // envName is the environment variable of a flag.
@@ -59,7 +65,7 @@ func envName(flagName string) string {
 func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("qrforge", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	*cfg = config{cacheSize: defaultCacheSize, maxBody: defaultMaxBody, maxUpload: defaultMaxUpload}
+	*cfg = config{cacheSize: defaultCacheSize, maxBody: defaultMaxBody, maxUpload: defaultMaxUpload, shutdownGrace: duration(defaultShutdownGrace)}
 	fs.StringVar(&cfg.addr, "addr", defaultAddr, "listen `address` (host:port); 0.0.0.0:8080 in a container")
 	fs.StringVar(&cfg.baseURL, "base-url", "", "public base `URL` written in fixes, type URIs and links; empty means http://<addr>")
 	fs.Var(&cfg.cacheSize, "cache-size", "response cache `size`, such as 64MiB or 256Mi; 0 turns it off (rendered responses, least recently used out first)")
@@ -74,6 +80,7 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&cfg.clientIPHeader, "client-ip-header", server.DefaultClientIPHeader, "the `header` trusted proxies name the client in: X-Forwarded-For (its right-most untrusted address) or X-Real-IP")
 	fs.StringVar(&cfg.logFormat, "log-format", "json", "log `format`: json or text")
 	fs.StringVar(&cfg.logLevel, "log-level", "info", "log `level`: debug, info, warn or error (debug adds the probes' requests)")
+	fs.Var(&cfg.shutdownGrace, "shutdown-grace", "`time` requests in flight get to finish after SIGTERM or SIGINT, such as 20s or 1m; those still running then are aborted (0 aborts them at once)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "Usage: qrforge [flags]\n       qrforge healthcheck [--addr host:port]\n\n"+
 			"Serves the qrforge QR code API. healthcheck asks a running qrforge's /healthz\n"+
@@ -181,6 +188,9 @@ func (c config) validate() error {
 	}
 	if _, err := c.level(); err != nil {
 		bad("log-level", "is %q; want debug, info, warn or error", c.logLevel)
+	}
+	if c.shutdownGrace < 0 {
+		bad("shutdown-grace", "is %s; want 0 or more, such as 20s", c.shutdownGrace)
 	}
 	return errors.Join(errs...)
 }
@@ -307,5 +317,19 @@ func (b *byteSize) Set(s string) error {
 		return fmt.Errorf("a size cannot be negative")
 	}
 	*b = byteSize(n)
+	return nil
+}
+
+// duration is a flag of time written as Go durations: 20s, 1m30s, 500ms.
+type duration time.Duration
+
+func (d duration) String() string { return time.Duration(d).String() }
+
+func (d *duration) Set(s string) error {
+	v, err := time.ParseDuration(strings.TrimSpace(s))
+	if err != nil {
+		return fmt.Errorf("want a duration with its unit, such as 20s, 1m30s or 500ms")
+	}
+	*d = duration(v)
 	return nil
 }

@@ -50,7 +50,7 @@ func TestHelpDocumentsEveryFlag(t *testing.T) {
 	}
 	help := stderr.String()
 	flags := []string{"addr", "base-url", "cache-size", "max-body", "max-upload", "max-batch",
-		"rate-limit", "rate-burst", "rate-clients", "trusted-proxies", "client-ip-header", "log-format", "log-level"}
+		"rate-limit", "rate-burst", "rate-clients", "trusted-proxies", "client-ip-header", "log-format", "log-level", "shutdown-grace"}
 	for _, name := range flags {
 		for _, want := range []string{"--" + name + " ", "env " + envName(name)} {
 			if !strings.Contains(help, want) {
@@ -58,7 +58,7 @@ func TestHelpDocumentsEveryFlag(t *testing.T) {
 			}
 		}
 	}
-	for _, want := range []string{"default 64MiB", "default 127.0.0.1:8080", "default 1000", "qrforge healthcheck"} {
+	for _, want := range []string{"default 64MiB", "default 127.0.0.1:8080", "default 1000", "default 20s", "qrforge healthcheck"} {
 		if !strings.Contains(help, want) {
 			t.Errorf("--help does not say %q", want)
 		}
@@ -70,7 +70,8 @@ func TestEnvironmentAndFlags(t *testing.T) {
 		[]string{"--rate-burst", "7", "--cache-size=1GiB"},
 		env("QRFORGE_RATE_LIMIT", "2.5", "QRFORGE_RATE_BURST", "99", "QRFORGE_MAX_UPLOAD", "512k",
 			"QRFORGE_LOG_FORMAT", "text", "QRFORGE_TRUSTED_PROXIES", "10.0.0.0/8, 192.168.1.2",
-			"QRFORGE_ADDR", "0.0.0.0:9000", "QRFORGE_BASE_URL", "https://qr.example.com", "QRFORGE_CLIENT_IP_HEADER", "x-real-ip"),
+			"QRFORGE_ADDR", "0.0.0.0:9000", "QRFORGE_BASE_URL", "https://qr.example.com", "QRFORGE_CLIENT_IP_HEADER", "x-real-ip",
+			"QRFORGE_SHUTDOWN_GRACE", "45s"),
 		io.Discard)
 	if err != nil {
 		t.Fatal(err)
@@ -80,6 +81,7 @@ func TestEnvironmentAndFlags(t *testing.T) {
 		cacheSize: 1 << 30, maxBody: defaultMaxBody, maxUpload: 512 << 10, maxBatch: defaultMaxBatch,
 		rateLimit: 2.5, rateBurst: 7, rateClients: cfg.rateClients,
 		trustedProxies: "10.0.0.0/8, 192.168.1.2", clientIPHeader: "x-real-ip", logFormat: "text", logLevel: "info",
+		shutdownGrace: duration(45 * time.Second),
 	}
 	if cfg != want {
 		t.Errorf("config\n%+v, want\n%+v (a flag wins over its variable)", cfg, want)
@@ -132,6 +134,9 @@ func TestInvalidConfigurationFailsAtStart(t *testing.T) {
 		{"no batch", []string{"--max-batch=0"}, nil, []string{"--max-batch", "at least 1"}},
 		{"log format", []string{"--log-format=xml"}, nil, []string{"--log-format (QRFORGE_LOG_FORMAT)", "json or text"}},
 		{"log level", nil, []string{"QRFORGE_LOG_LEVEL", "loud"}, []string{"--log-level", "debug, info, warn or error"}},
+		{"grace without unit", nil, []string{"QRFORGE_SHUTDOWN_GRACE", "20"}, []string{"QRFORGE_SHUTDOWN_GRACE=\"20\"", "such as 20s"}},
+		{"grace not a duration", []string{"--shutdown-grace=soon"}, nil, []string{"shutdown-grace", "such as 20s"}},
+		{"negative grace", []string{"--shutdown-grace=-1s"}, nil, []string{"--shutdown-grace (QRFORGE_SHUTDOWN_GRACE)", "want 0 or more"}},
 		{"address", []string{"--addr=8080"}, nil, []string{"--addr (QRFORGE_ADDR)", "host:port"}},
 		{"base URL", nil, []string{"QRFORGE_BASE_URL", "qr.example.com"}, []string{"--base-url (QRFORGE_BASE_URL)", "absolute http(s) URL"}},
 		{"proxies", []string{"--trusted-proxies=10.0.0.0/8,proxy.internal"}, nil, []string{"--trusted-proxies", "\"proxy.internal\""}},
@@ -167,6 +172,28 @@ func TestInvalidConfigurationFailsAtStart(t *testing.T) {
 	cancel()
 	if err := run(ctx, []string{"--addr=127.0.0.1:0", "--rate-limit=5", "--max-batch=10"}, env("QRFORGE_LOG_FORMAT", "text"), io.Discard, io.Discard); err != nil {
 		t.Errorf("valid configuration: %v", err)
+	}
+}
+
+// TestShutdownGrace: the default fits deploy/deployment.yaml, the variable
+// and the flag set it (the flag wins), and 0 is allowed: requests in
+// flight are then aborted at once.
+func TestShutdownGrace(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		env  func(string) string
+		want time.Duration
+	}{
+		{nil, env(), 20 * time.Second},
+		{nil, env("QRFORGE_SHUTDOWN_GRACE", "1m30s"), 90 * time.Second},
+		{[]string{"--shutdown-grace=2s"}, env("QRFORGE_SHUTDOWN_GRACE", "1m30s"), 2 * time.Second},
+		{[]string{"--shutdown-grace", "0"}, env(), 0},
+		{[]string{"--shutdown-grace=500ms"}, env(), 500 * time.Millisecond},
+	} {
+		cfg, err := parseConfig(c.args, c.env, io.Discard)
+		if err != nil || time.Duration(cfg.shutdownGrace) != c.want {
+			t.Errorf("%v: grace %v, %v; want %v", c.args, time.Duration(cfg.shutdownGrace), err, c.want)
+		}
 	}
 }
 

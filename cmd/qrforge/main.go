@@ -26,6 +26,9 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// The first signal starts the graceful shutdown; a second one ends the
+	// process at once, as the signal does by default.
+	context.AfterFunc(ctx, stop)
 	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "qrforge:", err)
 		os.Exit(1)
@@ -38,7 +41,6 @@ const (
 	readTimeout       = 30 * time.Second
 	writeTimeout      = 60 * time.Second
 	idleTimeout       = 120 * time.Second
-	shutdownGrace     = 15 * time.Second
 	// healthcheckTimeout is under Docker's default HEALTHCHECK timeout.
 	healthcheckTimeout = 3 * time.Second
 	// maxHeaderBytes is above the server's own 16 KiB request-target limit
@@ -79,8 +81,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	serverConfig.Memory = workMemory(limit, int64(cfg.cacheSize))
 	logger.Info("memory", "process_limit_bytes", limit, "work_budget_bytes", cmp.Or(serverConfig.Memory, service.DefaultMemory))
 	serverConfig.MCP = mcpServer(logger)
+	requests := &inFlight{next: server.New(serverConfig)}
+	// Every request's context descends from base, which shutdown cancels
+	// when the grace period runs out.
+	base, abort := context.WithCancel(context.Background())
+	defer abort()
 	srv := &http.Server{
-		Handler:           server.New(serverConfig),
+		Handler:           requests,
+		BaseContext:       func(net.Listener) context.Context { return base },
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
@@ -97,12 +105,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	case <-ctx.Done():
 	}
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
-	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
-	}
-	return nil
+	return shutdown(srv, requests, abort, time.Duration(cfg.shutdownGrace), logger)
 }
 
 // mcpServer builds the MCP endpoint on the service the API serves.

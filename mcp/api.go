@@ -41,6 +41,9 @@ func (a *api) link(path string, q *query) string {
 // generate renders the target's code with the options in q.
 func (a *api) generate(target *target, q *query) *response {
 	resp := &response{url: a.link(target.path(), q)}
+	if resp.problem = a.tooLong(resp.url, q); resp.problem != nil {
+		return resp
+	}
 	img, p := a.svc.Generate(service.Request{Kind: target.kindName(), Params: q.params()}, "")
 	if p != nil {
 		resp.problem = p
@@ -53,14 +56,22 @@ func (a *api) generate(target *target, q *query) *response {
 // payload is the exact string a typed target encodes.
 func (a *api) payload(target *target) *response {
 	q := target.query()
-	return a.answer(a.link(target.path()+"/payload", q), func() (any, *service.Problem) {
+	link := a.link(target.path()+"/payload", q)
+	return a.answer(link, func() (any, *service.Problem) {
+		if p := a.tooLong(link, q); p != nil {
+			return nil, p
+		}
 		return a.svc.Payload(service.Request{Kind: target.kindName(), Params: q.params()})
 	})
 }
 
 // verify renders, decodes and checks what q names.
 func (a *api) verify(q *query) *response {
-	return a.answer(a.link(verifyPath, q), func() (any, *service.Problem) {
+	link := a.link(verifyPath, q)
+	return a.answer(link, func() (any, *service.Problem) {
+		if p := a.tooLong(link, q); p != nil {
+			return nil, p
+		}
 		return a.svc.Verify(service.Request{Params: q.params()})
 	})
 }

@@ -66,8 +66,15 @@ func answered(resp *response, call string) *mcp.CallToolResult {
 // failed is the tool error for a problem document: isError, with the
 // problem's detail and fix as text, then the problem itself (with the fix
 // restated as tool arguments when it is a call of this tool) as JSON and as
-// structured content.
+// structured content. The problem is bounded first: its detail, field and
+// errors cut short, and a fix longer than the API reads left out with its
+// arguments.
 func failed(p problem, fixArguments map[string]any) *mcp.CallToolResult {
+	if b := bounded(p); b.Fix != p.Fix {
+		p, fixArguments = b, nil
+	} else {
+		p = b
+	}
 	doc := map[string]any{"type": p.Type, "title": p.Title, "status": p.Status, "detail": p.Detail}
 	if p.Field != "" {
 		doc["field"] = p.Field

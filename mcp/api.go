@@ -1,7 +1,6 @@
 package mcp
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"net/url"
@@ -85,24 +84,6 @@ func (a *api) decode(ctx context.Context, image []byte) *response {
 		}
 		return map[string]any{"results": results}, nil
 	})
-}
-
-// batch serves a batch body and collects its JSON answer.
-func (a *api) batch(ctx context.Context, body []byte) *response {
-	resp := &response{url: "POST " + a.base + batchPath}
-	run, p := a.svc.Batch(ctx, body)
-	if p != nil {
-		resp.problem = p
-		return resp
-	}
-	defer run.Close()
-	var buf bytes.Buffer
-	if err := run.Write(&buf); err != nil {
-		resp.problem = a.svc.Problem(service.KindInternal, "the batch stopped: "+err.Error(), "", "")
-		return resp
-	}
-	resp.contentType, resp.body = "application/json", buf.Bytes()
-	return resp
 }
 
 // answer is a JSON answer, as the HTTP API writes it, or its problem.

@@ -85,6 +85,7 @@ func TestUnknownArgumentsAreBounded(t *testing.T) {
 		"qr_generate":       {"data": "hello", "size": 300},
 		"qr_generate_typed": {"type": "wifi", "fields": map[string]any{"ssid": "Home", "security": "nopass"}},
 		"qr_verify":         {"data": "hello"},
+		"qr_batch":          {"items": []any{map[string]any{"data": "hello"}}},
 		"qr_size_recommend": {"data": "hello", "distance_m": 2},
 		"qr_decode":         {"image": image},
 	} {
@@ -174,6 +175,10 @@ func TestCallerInputIsNotEchoed(t *testing.T) {
 		{"qr_generate_typed", map[string]any{"type": "wifi", "fields": map[string]any{"ssid": "Home", long: "x"}}},
 		{"qr_verify", map[string]any{"data": long}},
 		{"qr_size_recommend", map[string]any{"data": long, "distance_m": 1}},
+		{"qr_batch", map[string]any{"output": long, "items": []any{map[string]any{"data": "x"}}}},
+		{"qr_batch", map[string]any{"items": []any{map[string]any{"data": "x", "style": map[string]any{long: 1}}}}},
+		{"qr_batch", map[string]any{"items": []any{map[string]any{"data": "x", "style": map[string]any{"color": long}}}}},
+		{"qr_batch", map[string]any{"items": []any{map[string]any{"data": long}}}},
 	} {
 		r := rawCall(t, base, c.tool, c.args)
 		if len(r.body) > 8<<10 {
@@ -194,4 +199,118 @@ func truncated(s string) string {
 		return s[:20] + "..."
 	}
 	return s
+}
+
+// batchAnswer is qr_batch's structured content.
+type batchAnswer struct {
+	Count, Succeeded, Failed, Inline int
+	Note                             string
+	Items                            []struct {
+		Index int             `json:"index"`
+		URL   string          `json:"url"`
+		Data  json.RawMessage `json:"data"`
+		Error *problemDoc     `json:"error"`
+	}
+}
+
+// TestLargeBatchIsBounded: 1000 SVG items come back in a reply that
+// carries at most 1 MiB of item data, every item's URL, and no item's
+// data twice: past 64 KiB of JSON, the text content is a short account
+// and the answer is only the structured content.
+func TestLargeBatchIsBounded(t *testing.T) {
+	base := start(t)
+	items := make([]any, 1000)
+	for i := range items {
+		items[i] = map[string]any{"data": fmt.Sprintf("https://example.com/items/%04d", i)}
+	}
+	r := rawCall(t, base, "qr_batch", map[string]any{"output": "svg", "items": items})
+	if r.result.IsError {
+		t.Fatalf("failed: %.500s", r.body)
+	}
+	var a batchAnswer
+	if err := json.Unmarshal(r.result.StructuredContent, &a); err != nil {
+		t.Fatal(err)
+	}
+	if a.Count != 1000 || a.Succeeded != 1000 || len(a.Items) != 1000 {
+		t.Fatalf("count %d, succeeded %d, %d items", a.Count, a.Succeeded, len(a.Items))
+	}
+	// The documented bound: 1 MiB of item data, and each item's URL.
+	const maxInline = 1 << 20
+	inline, urls := 0, 0
+	for i, it := range a.Items {
+		if it.URL == "" || it.Index != i {
+			t.Fatalf("item %d: %+v", i, it)
+		}
+		urls += len(it.URL)
+		if it.Data == nil {
+			continue
+		}
+		var svg string
+		json.Unmarshal(it.Data, &svg)
+		inline += len(svg)
+		if i >= a.Inline {
+			t.Errorf("item %d carries data past the first %d", i, a.Inline)
+		}
+		// Each item's data is in the reply once.
+		if n := strings.Count(string(r.body), string(it.Data[1:len(it.Data)-1])); n != 1 {
+			t.Errorf("item %d's data is in the reply %d times", i, n)
+		}
+	}
+	if inline > maxInline || a.Inline == 0 || a.Inline == 1000 || !strings.Contains(a.Note, "1 MiB") {
+		t.Errorf("%d items carry %d bytes of data; note %q", a.Inline, inline, a.Note)
+	}
+	if limit := maxInline*3/2 + 2*urls; len(r.body) > limit {
+		t.Errorf("the reply is %d bytes, over %d (1 MiB of data, escaped, and the URLs)", len(r.body), limit)
+	}
+	if text := r.text(); len(text) > 4<<10 || strings.Contains(text, "<svg") || !strings.Contains(text, "1000 succeeded") {
+		t.Errorf("text content of %d bytes: %.300s", len(text), text)
+	}
+	t.Logf("reply %d bytes: %d items inline with %d bytes of data, %d bytes of URLs", len(r.body), a.Inline, inline, urls)
+	// An item past the bound is its URL, which returns its SVG.
+	last := a.Items[999]
+	if resp, body := httpGet(t, last.URL); resp.StatusCode != 200 || !strings.Contains(string(body), "<svg") {
+		t.Errorf("GET %s: %d %.100s", last.URL, resp.StatusCode, body)
+	}
+}
+
+// TestSmallBatchIsInline: a few base64 PNGs come back inline, the answer
+// both as text and as structured content, as any small answer does.
+func TestSmallBatchIsInline(t *testing.T) {
+	base := start(t)
+	r := rawCall(t, base, "qr_batch", map[string]any{"output": "base64", "items": []any{
+		map[string]any{"data": "one"}, map[string]any{"data": "two"}, map[string]any{"data": "three"},
+	}})
+	var a batchAnswer
+	if err := json.Unmarshal(r.result.StructuredContent, &a); err != nil {
+		t.Fatal(err)
+	}
+	if a.Inline != 3 || a.Note != "" || len(a.Items) != 3 {
+		t.Fatalf("inline %d, note %q, %d items", a.Inline, a.Note, len(a.Items))
+	}
+	for i, it := range a.Items {
+		var data string
+		json.Unmarshal(it.Data, &data)
+		if !strings.HasPrefix(data, "data:image/png;base64,") || it.URL == "" {
+			t.Errorf("item %d: url %q, data %.40q", i, it.URL, data)
+		}
+		if !strings.Contains(r.text(), data) {
+			t.Errorf("item %d's data is not in the text content", i)
+		}
+	}
+}
+
+// TestBatchBodyLimit: a batch larger than the endpoint's body limit (4
+// MiB) is refused as the endpoint refuses it, without being quoted.
+func TestBatchBodyLimit(t *testing.T) {
+	base := start(t)
+	items := make([]any, 1000)
+	for i := range items {
+		items[i] = map[string]any{"data": strings.Repeat("y", 5000)}
+	}
+	r := rawCall(t, base, "qr_batch", map[string]any{"items": items})
+	var p problemDoc
+	json.Unmarshal(r.result.StructuredContent, &p)
+	if !r.result.IsError || p.Status != 413 || len(r.body) > 8<<10 {
+		t.Errorf("a 5 MB batch: %d bytes, %.300s", len(r.body), r.body)
+	}
 }

@@ -1,7 +1,6 @@
 package mcp
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"net/url"
@@ -41,6 +40,9 @@ func (a *api) link(path string, q *query) string {
 // generate renders the target's code with the options in q.
 func (a *api) generate(ctx context.Context, target *target, q *query) *response {
 	resp := &response{url: a.link(target.path(), q)}
+	if resp.problem = a.tooLong(resp.url, q); resp.problem != nil {
+		return resp
+	}
 	img, p := a.svc.Generate(ctx, service.Request{Kind: target.kindName(), Params: q.params()}, "")
 	if p != nil {
 		resp.problem = p
@@ -53,14 +55,22 @@ func (a *api) generate(ctx context.Context, target *target, q *query) *response 
 // payload is the exact string a typed target encodes.
 func (a *api) payload(target *target) *response {
 	q := target.query()
-	return a.answer(a.link(target.path()+"/payload", q), func() (any, *service.Problem) {
+	link := a.link(target.path()+"/payload", q)
+	return a.answer(link, func() (any, *service.Problem) {
+		if p := a.tooLong(link, q); p != nil {
+			return nil, p
+		}
 		return a.svc.Payload(service.Request{Kind: target.kindName(), Params: q.params()})
 	})
 }
 
 // verify renders, decodes and checks what q names.
 func (a *api) verify(ctx context.Context, q *query) *response {
-	return a.answer(a.link(verifyPath, q), func() (any, *service.Problem) {
+	link := a.link(verifyPath, q)
+	return a.answer(link, func() (any, *service.Problem) {
+		if p := a.tooLong(link, q); p != nil {
+			return nil, p
+		}
 		return a.svc.Verify(ctx, service.Request{Params: q.params()})
 	})
 }
@@ -74,24 +84,6 @@ func (a *api) decode(ctx context.Context, image []byte) *response {
 		}
 		return map[string]any{"results": results}, nil
 	})
-}
-
-// batch serves a batch body and collects its JSON answer.
-func (a *api) batch(ctx context.Context, body []byte) *response {
-	resp := &response{url: "POST " + a.base + batchPath}
-	run, p := a.svc.Batch(ctx, body)
-	if p != nil {
-		resp.problem = p
-		return resp
-	}
-	defer run.Close()
-	var buf bytes.Buffer
-	if err := run.Write(&buf); err != nil {
-		resp.problem = a.svc.Problem(service.KindInternal, "the batch stopped: "+err.Error(), "", "")
-		return resp
-	}
-	resp.contentType, resp.body = "application/json", buf.Bytes()
-	return resp
 }
 
 // answer is a JSON answer, as the HTTP API writes it, or its problem.

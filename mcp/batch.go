@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
-	"github.com/qrforge/qrforge/options"
+	"github.com/qrforge/qrforge/service"
 )
 
 // batchPath is the batch endpoint (README "Batch, decode, verify").
@@ -28,72 +29,120 @@ var batchOutputs = []struct{ name, about string }{
 // for the schema; the endpoint enforces its configured one.
 const maxBatchItems = 1000
 
+// maxInlineBytes bounds the item data one qr_batch reply carries
+// (README "For agents and tools"): items carry their data, in order,
+// while it fits, and past it their URL only, which returns the same
+// bytes. A reply then stays small whatever the batch: besides that data
+// it holds each item's URL, id and problem, about the size of the
+// request.
+const maxInlineBytes = 1 << 20
+
+// batchItem is an item of qr_batch's answer: the endpoint's, with its URL
+// always and its data while the reply has room for it.
+type batchItem struct {
+	Index int      `json:"index"`
+	ID    *string  `json:"id,omitempty"`
+	URL   string   `json:"url,omitempty"`
+	Data  any      `json:"data,omitempty"`
+	Error *problem `json:"error,omitempty"`
+}
+
+// batchAnswer is qr_batch's answer: the endpoint's counts and items, the
+// call that gives them, and how many items carry their data.
+type batchAnswer struct {
+	Count     int         `json:"count"`
+	Succeeded int         `json:"succeeded"`
+	Failed    int         `json:"failed"`
+	URL       string      `json:"url"`
+	Inline    int         `json:"inline"`
+	Note      string      `json:"note,omitempty"`
+	Items     []batchItem `json:"items"`
+}
+
 // batch serves qr_batch: the arguments are a body of POST
 // /api/v1/qr/batch, so the tool has the endpoint's item rules, limits and
-// answer: each item's URL (which returns that item's bytes) and data, or a
-// problem for that item alone.
+// answer: each item's URL (which returns that item's bytes) and, with
+// output base64, svg or json, its data while the reply has room for it
+// (maxInlineBytes), or a problem for that item alone.
 func (t *tools) batch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
+	names := []string{"output", "style", "items"}
+	if bad := t.unknownArguments(toolBatch, args, knownNames(nil, names...), names, nil); bad != nil {
+		return bad, nil
+	}
 	if output, ok := args["output"].(string); ok && !slices.ContainsFunc(batchOutputs, func(o struct{ name, about string }) bool {
 		return strings.EqualFold(o.name, strings.TrimSpace(output))
 	}) {
-		fix := map[string]any{}
-		for k, v := range args {
-			fix[k] = v
-		}
+		fix := maps.Clone(args)
 		fix["output"] = "url"
-		return t.badArgument(toolBatch, args, &argError{field: "output", detail: fmt.Sprintf("output %q is not one of %s (zip is for the HTTP endpoint)", output, strings.Join(outputNames(), ", ")), fix: fix}), nil
+		return t.badArgument(toolBatch, args, &argError{field: "output", change: "with output url",
+			detail: fmt.Sprintf("output %q is not one of %s (zip is for the HTTP endpoint)", truncate(output, maxNameBytes), strings.Join(outputNames(), ", ")), fix: fix}), nil
 	}
-	resp := t.api.batch(ctx, marshal(args))
-	if !resp.ok() {
-		return t.apiFailure(resp), nil
+	body := marshal(args)
+	if int64(len(body)) > t.api.svc.MaxBody {
+		return failed(t.localProblem(service.KindPayloadTooLarge, "items",
+			fmt.Sprintf("the batch is %d bytes as a body of POST %s, larger than %s; send at most %d items per call", len(body), batchPath, service.SizeText(t.api.svc.MaxBody), t.api.svc.MaxBatchItems),
+			"qr_batch several times, with part of the items each time"), nil), nil
 	}
-	var answer map[string]any
-	if err := json.Unmarshal(resp.body, &answer); err != nil {
-		return nil, fmt.Errorf("batch answer: %w", err)
+	run, p := t.api.svc.Batch(ctx, body)
+	if p != nil {
+		return t.apiFailure(&response{problem: p}), nil
 	}
-	// The endpoint gives an item its URL or its data; a tool result gives
-	// both, so that inline data can still be linked to.
-	inputs, _ := args["items"].([]any)
-	items, _ := answer["items"].([]any)
-	for i, raw := range items {
-		item, ok := raw.(map[string]any)
-		if !ok || item["url"] != nil || item["error"] != nil || i >= len(inputs) {
-			continue
+	defer run.Close()
+	answer := batchAnswer{Count: run.Count(), URL: "POST " + t.api.base + batchPath, Items: make([]batchItem, 0, run.Count())}
+	inline, full := 0, -1 // bytes of data carried; the first item past maxInlineBytes
+	err := run.Each(func(it service.BatchItem) error {
+		item := batchItem{Index: it.Index, ID: it.ID, URL: it.URL}
+		switch {
+		case it.Problem != nil:
+			p := bounded(*it.Problem)
+			item.Error = &p
+			answer.Failed++
+		case it.Body == nil:
+			answer.Succeeded++
+		case full < 0 && inline+len(it.Body) <= maxInlineBytes:
+			inline += len(it.Body)
+			item.Data = itemData(it)
+			answer.Succeeded++
+			answer.Inline++
+		default:
+			if full < 0 {
+				// No later item is carried: the rest are linked, not
+				// rendered.
+				full = it.Index
+				run.LinkFrom(it.Index + 1)
+			}
+			answer.Succeeded++
 		}
-		if u, ok := t.itemURL(args, inputs[i]); ok {
-			item["url"] = u
-		}
+		answer.Items = append(answer.Items, item)
+		return nil
+	})
+	if err != nil {
+		return failed(t.localProblem(service.KindInternal, "", "the batch stopped: "+err.Error(), ""), nil), nil
 	}
-	answer["url"] = "POST " + t.api.base + batchPath
-	return summary(answer), nil
+	if full >= 0 {
+		answer.Note = fmt.Sprintf("items from index %d on carry their URL only: a reply carries at most %s of item data; GET an item's URL for its bytes, or call qr_batch with fewer items",
+			full, service.SizeText(maxInlineBytes))
+	}
+	return large(answer, batchText(answer)), nil
 }
 
-// itemURL is the GET call that returns a batch item's code: its data or
-// fields, the shared style overridden key by key by its own, and the
-// output's format unless the style names one.
-func (t *tools) itemURL(args map[string]any, input any) (string, bool) {
-	item, ok := input.(map[string]any)
-	if !ok {
-		return "", false
+// itemData is a rendered item's data as the batch endpoint gives it: the
+// module matrix as JSON, every other format as a string.
+func itemData(it service.BatchItem) any {
+	if it.Format == service.FormatJSON {
+		return json.RawMessage(bytes.TrimSpace(it.Body))
 	}
-	target, bad := readTarget(item, true, true)
-	if bad != nil {
-		return "", false
+	return string(it.Body)
+}
+
+// batchText is the text of a batch answer too large to repeat as text.
+func batchText(a batchAnswer) string {
+	s := fmt.Sprintf("%d items: %d succeeded, %d failed; %d carry their data inline.", a.Count, a.Succeeded, a.Failed, a.Inline)
+	if a.Note != "" {
+		s += " The " + a.Note + "."
 	}
-	shared, _ := args["style"].(map[string]any)
-	own, _ := item["style"].(map[string]any)
-	style := t.all.canonical(shared)
-	maps.Copy(style, t.all.canonical(own))
-	if _, picked := style[options.Format.Name]; !picked {
-		output, _ := args["output"].(string)
-		style[options.Format.Name] = strings.ToLower(strings.TrimSpace(output))
-	}
-	q := target.query()
-	if readOptions(q, t.all, style) != nil {
-		return "", false
-	}
-	return t.api.base + target.path() + "?" + q.encode(), true
+	return s + " Every item, with its URL, its data or its problem, is in the structured content."
 }
 
 // outputNames lists qr_batch's outputs for its schema.

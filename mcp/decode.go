@@ -18,10 +18,9 @@ const decodePath = "/api/v1/decode"
 func (t *tools) decode(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
 	fix := map[string]any{"image": "<base64 of the image file, or a data:image/png;base64,... URI>"}
-	for name := range args {
-		if name != "image" {
-			return t.badArgument(toolDecode, args, &argError{field: name, detail: name + " is not an argument; the only argument is image", fix: fix}), nil
-		}
+	// The fix never repeats the image, which may be 10 MiB.
+	if bad := t.unknownArguments(toolDecode, args, knownNames(nil, "image"), []string{"image"}, fix); bad != nil {
+		return bad, nil
 	}
 	s, _ := args["image"].(string)
 	if s == "" {

@@ -11,6 +11,9 @@ import (
 // generate serves qr_generate: data and the options, as GET /api/v1/qr.
 func (t *tools) generate(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
+	if bad := t.unknownArguments(toolGenerate, args, knownNames(t.all, "data"), argumentNames(t.all, "data"), nil); bad != nil {
+		return bad, nil
+	}
 	target, bad := readTarget(args, true, false)
 	if bad != nil {
 		return t.badArgument(toolGenerate, args, bad), nil
@@ -31,6 +34,9 @@ func (t *tools) generate(ctx context.Context, req mcp.CallToolRequest) (*mcp.Cal
 // payload, as GET /api/v1/<type>/payload gives it.
 func (t *tools) generateTyped(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
+	if bad := t.unknownArguments(toolGenerateTyped, args, knownNames(t.all, "type", "fields"), argumentNames(t.all, "type", "fields"), nil); bad != nil {
+		return bad, nil
+	}
 	target, bad := readTarget(args, false, true)
 	if bad != nil {
 		return t.badArgument(toolGenerateTyped, args, bad), nil
@@ -73,10 +79,12 @@ func (t *tools) badArgument(tool string, args map[string]any, bad *argError) *mc
 		}
 		return failed(p, nil)
 	}
-	fix := bad.fix
+	fix, change := bad.fix, bad.change
 	if fix == nil {
 		fix = maps.Clone(args)
 		delete(fix, bad.field)
+		change = "without " + bad.field
 	}
-	return failed(t.localProblem(service.KindInvalidParameter, bad.field, bad.detail, call(tool, fix)), fix)
+	text, fixArguments := boundedFix(tool, fix, change)
+	return failed(t.localProblem(service.KindInvalidParameter, bad.field, bad.detail, text), fixArguments)
 }

@@ -617,8 +617,10 @@ func TestBatch(t *testing.T) {
 		if first.ID != "one" || !strings.HasPrefix(first.Data, "data:image/png;base64,") {
 			t.Errorf("first item %+v", first)
 		}
+		// The URL is the one output url gives, with the API's canonical
+		// values: maroon is 800000.
 		u, _ := url.Parse(first.URL)
-		if q := u.Query(); q.Get("color") != "maroon" || q.Get("size") != "200" || q.Get("format") != "base64" {
+		if q := u.Query(); q.Get("color") != "800000" || q.Get("size") != "200" || q.Get("format") != "base64" {
 			t.Errorf("first item's URL %s: the item's colour overrides the shared one, size is shared, format is base64", first.URL)
 		}
 		if _, body := httpGet(t, first.URL); string(body) != first.Data {

@@ -38,12 +38,32 @@ func generated(resp *response, extra map[string]any) *mcp.CallToolResult {
 	}
 }
 
-// summary is a tool result that is a JSON document (decode, verify, batch,
-// size advice): the same document as text and as structured content.
+// summary is a tool result that is a JSON document (size advice): the
+// same document as text and as structured content.
 func summary(v any) *mcp.CallToolResult {
 	return &mcp.CallToolResult{
 		Content:           []mcp.Content{mcp.NewTextContent(string(marshal(v)))},
 		StructuredContent: v,
+	}
+}
+
+// maxTextBytes is the largest JSON document a result also gives as text
+// (README "For agents and tools").
+const maxTextBytes = 64 << 10
+
+// large is a tool result that is a JSON document of any size (a batch):
+// up to maxTextBytes the same document as text and as structured content,
+// as summary gives it; past it the document only as structured content,
+// with text, a short account of it, as the text content, so the reply
+// never carries it twice.
+func large(v any, text string) *mcp.CallToolResult {
+	doc := marshal(v)
+	if len(doc) > maxTextBytes {
+		return mcp.NewToolResultStructured(json.RawMessage(doc), text)
+	}
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{mcp.NewTextContent(string(doc))},
+		StructuredContent: json.RawMessage(doc),
 	}
 }
 
@@ -66,8 +86,15 @@ func answered(resp *response, call string) *mcp.CallToolResult {
 // failed is the tool error for a problem document: isError, with the
 // problem's detail and fix as text, then the problem itself (with the fix
 // restated as tool arguments when it is a call of this tool) as JSON and as
-// structured content.
+// structured content. The problem is bounded first: its detail, field and
+// errors cut short, and a fix longer than the API reads left out with its
+// arguments.
 func failed(p problem, fixArguments map[string]any) *mcp.CallToolResult {
+	if b := bounded(p); b.Fix != p.Fix {
+		p, fixArguments = b, nil
+	} else {
+		p = b
+	}
 	doc := map[string]any{"type": p.Type, "title": p.Title, "status": p.Status, "detail": p.Detail}
 	if p.Field != "" {
 		doc["field"] = p.Field

@@ -64,12 +64,9 @@ type sizeAdvice struct {
 func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
 	example := map[string]any{"data": "https://example.com", "distance_m": 1.5}
-	for name := range args {
-		switch name {
-		case "data", "type", "fields", "version", "ec", "margin", "distance_m", "print_mm", "dpi":
-		default:
-			return t.badArgument(toolSizeRecommend, args, &argError{field: name, detail: name + " is not an argument; arguments are data or type and fields or version, ec, margin, distance_m, print_mm, dpi", fix: nil}), nil
-		}
+	names := []string{"data", "type", "fields", "version", options.EC.Name, options.Margin.Name, "distance_m", "print_mm", "dpi"}
+	if bad := t.unknownArguments(toolSizeRecommend, args, knownNames(nil, names...), names, nil); bad != nil {
+		return bad, nil
 	}
 	number := func(name string) (float64, bool, *argError) {
 		v, given := args[name]

@@ -55,9 +55,12 @@ func (t *target) query() *query {
 // when none can be made, noFix is set and example shows a documented call
 // apart from it.
 type argError struct {
-	field   string
-	detail  string
-	fix     map[string]any
+	field  string
+	detail string
+	fix    map[string]any
+	// change tells the fix in words, for a reply where fix is too long
+	// to repeat (boundedFix).
+	change  string
 	noFix   bool
 	example map[string]any
 }
@@ -99,7 +102,7 @@ func readTarget(args map[string]any, allowData, allowTyped bool) (*target, *argE
 			}
 			return nil, unfixable("type", detail, example)
 		}
-		detail := fmt.Sprintf("type %q is not a payload kind; kinds are %s", name, strings.Join(registry.Names(), ", "))
+		detail := fmt.Sprintf("type %q is not a payload kind; kinds are %s", truncate(name, maxNameBytes), strings.Join(registry.Names(), ", "))
 		if editDistance(strings.ToLower(name), near.Name()) > len(near.Name())/3+1 {
 			return nil, unfixable("type", detail, example)
 		}
@@ -107,52 +110,60 @@ func readTarget(args map[string]any, allowData, allowTyped bool) (*target, *argE
 		// caller's fields as they are.
 		fix := maps.Clone(args)
 		fix["type"] = near.Name()
-		return nil, &argError{field: "type", detail: detail + "; did you mean " + near.Name() + "?", fix: fix}
+		return nil, &argError{field: "type", detail: detail + "; did you mean " + near.Name() + "?", fix: fix, change: "with type " + near.Name()}
 	}
 	example := map[string]any{"type": kind.Name(), "fields": anyMap(kind.Example())}
 	raw, isObject := fieldsArg.(map[string]any)
 	if hasFields && !isObject {
 		return nil, unfixable("fields", "fields is an object of "+kind.Name()+"'s fields: "+fieldList(kind), example)
 	}
+	// Unknown fields first, before any other work: there may be many.
+	if u := findUnknown(raw, kind.HasField); u.count > 0 {
+		return nil, unknownFields(args, raw, u, kind)
+	}
 	t := &target{kind: kind, fields: map[string]string{}}
-	var unknown []string
-	for _, name := range slices.Sorted(maps.Keys(raw)) {
-		if !kind.HasField(name) {
-			unknown = append(unknown, name)
+	for _, f := range kind.Fields() {
+		v, given := raw[f.Name]
+		if !given {
 			continue
 		}
-		s, ok := queryValue(raw[name])
+		s, ok := queryValue(v)
 		if !ok {
-			return nil, unfixable(name, fmt.Sprintf("%s is a string, not %T", name, raw[name]), example)
+			return nil, unfixable(f.Name, fmt.Sprintf("%s is a string, not %T", f.Name, v), example)
 		}
-		t.fields[name] = s
-	}
-	if len(unknown) > 0 {
-		return nil, unknownFields(args, raw, unknown, kind)
+		t.fields[f.Name] = s
 	}
 	return t, nil
 }
 
-// unknownFields is the error for fields the kind does not have: each is
-// renamed to the field it most likely meant (pasword → password), or
-// dropped, and the caller's other fields are kept.
-func unknownFields(args, raw map[string]any, unknown []string, kind registry.Entry) *argError {
-	fields := maps.Clone(raw)
-	var notes []string
-	for _, name := range unknown {
-		v := fields[name]
-		delete(fields, name)
-		near := nearestField(name, kind)
-		if _, taken := raw[near]; near == "" || taken {
-			notes = append(notes, fmt.Sprintf("%q (dropped)", truncate(name, 64)))
-			continue
+// unknownFields is the error for fields the kind does not have. A few
+// are each renamed to the field it most likely meant (pasword →
+// password), or dropped; more than maxNamed are no misspellings, and
+// are all dropped. The caller's other fields are kept.
+func unknownFields(args, raw map[string]any, u unknownNames, kind registry.Entry) *argError {
+	fields := map[string]any{}
+	for _, f := range kind.Fields() {
+		if v, given := raw[f.Name]; given {
+			fields[f.Name] = v
 		}
-		fields[near] = v
-		notes = append(notes, fmt.Sprintf("%q (did you mean %s?)", truncate(name, 64), near))
+	}
+	var notes []string
+	if u.count <= maxNamed {
+		for _, name := range u.first {
+			near := nearestField(name, kind)
+			if _, taken := fields[near]; near == "" || taken {
+				notes = append(notes, fmt.Sprintf("%q (dropped)", truncate(name, maxNameBytes)))
+				continue
+			}
+			fields[near] = raw[name]
+			notes = append(notes, fmt.Sprintf("%q (did you mean %s?)", truncate(name, maxNameBytes), near))
+		}
+	} else {
+		notes = append(notes, u.list()+" (all dropped)")
 	}
 	fix := maps.Clone(args)
 	fix["fields"] = fields
-	return &argError{field: "fields", fix: fix,
+	return &argError{field: "fields", fix: fix, change: "with fields renamed or dropped as the detail says",
 		detail: fmt.Sprintf("%s has no field %s; its fields are %s. A field left unread would change the code without a word; the fix renames or drops each", kind.Name(), strings.Join(notes, ", "), fieldList(kind))}
 }
 
@@ -163,13 +174,6 @@ func nearestField(name string, kind registry.Entry) string {
 		names = append(names, f.Name)
 	}
 	return editdistance.Suggest(strings.ToLower(name), names)
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "..."
 }
 
 // readOptions appends the rendering options among args (any name the API
@@ -183,7 +187,7 @@ func readOptions(q *query, opts *optionSet, args map[string]any, known ...string
 		}
 		o, ok := opts.lookup(name)
 		if !ok {
-			return &argError{field: name, detail: fmt.Sprintf("%s is not an argument; arguments are %s", name, strings.Join(append(slices.Clone(known), opts.names()...), ", "))}
+			return &argError{field: truncate(name, maxNameBytes), detail: fmt.Sprintf("%q is not an argument; arguments are %s", truncate(name, maxNameBytes), strings.Join(argumentNames(opts, known...), ", "))}
 		}
 		given[o.name] = append(given[o.name], name)
 	}

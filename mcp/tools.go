@@ -72,7 +72,8 @@ func (t *tools) definitions() []server.ServerTool {
 			t.verify),
 		t.tool(toolBatch, "Generate many QR codes",
 			"Generate up to 1000 codes in one call. Each item is {data} or {type, fields}, with an optional id and style; the shared style applies to every item and an item's style overrides it key by key. "+
-				"Each result has the item's API URL and, with output base64, svg or json, the data. One bad item fails alone, with a problem document. The arguments are the body of POST /api/v1/qr/batch.",
+				"Each result has the item's API URL and, with output base64, svg or json, the data, up to 1 MiB of data per reply: items past it carry their URL only, which returns the same bytes (`inline` counts the items with data, `note` says where they stop). "+
+				"An answer over 64 KiB of JSON is in the structured content only, with a one-line summary as text. One bad item fails alone, with a problem document. The arguments are the body of POST /api/v1/qr/batch.",
 			inputSchema(t.batchProperties(), "items"),
 			t.batch),
 		t.tool(toolSizeRecommend, "Recommend a print size",

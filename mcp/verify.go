@@ -15,6 +15,9 @@ const verifyPath = "/api/v1/verify"
 // checks (contrast, quiet zone, module size, polarity).
 func (t *tools) verify(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
+	if bad := t.unknownArguments(toolVerify, args, knownNames(t.verifyOptions, "data", "type", "fields"), argumentNames(t.verifyOptions, "data", "type", "fields"), nil); bad != nil {
+		return bad, nil
+	}
 	target, bad := readTarget(args, true, true)
 	if bad != nil {
 		return t.badArgument(toolVerify, args, bad), nil

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/qrforge/qrforge/internal/editdistance"
@@ -68,6 +69,16 @@ type batchRequest struct {
 	style  url.Values // canonical option names
 	format Format     // of items whose style names none
 	items  []json.RawMessage
+	// linkFrom, set by BatchRun.LinkFrom, is one more than the first
+	// index whose items are linked rather than rendered; 0 links none.
+	linkFrom atomic.Int64
+}
+
+// linked says whether item i is checked and linked, as output url does,
+// rather than rendered.
+func (r *batchRequest) linked(i int) bool {
+	from := r.linkFrom.Load()
+	return r.output == OutputURL || from > 0 && int64(i) >= from-1
 }
 
 // BatchRun is an accepted batch: its items render on a pool of workers,
@@ -100,6 +111,44 @@ func (b *BatchRun) Count() int { return len(b.req.items) }
 
 // Close stops the workers; items not yet written are dropped.
 func (b *BatchRun) Close() { b.cancel() }
+
+// BatchItem is one item of an answer as Each hands it out.
+type BatchItem struct {
+	Index int
+	ID    *string
+	// URL is the GET call that returns the item's bytes; "" when the
+	// item failed.
+	URL string
+	// Format and Body are the rendered item; Body is nil when the item
+	// failed or was linked rather than rendered (LinkFrom).
+	Format  Format
+	Body    []byte
+	Problem *Problem
+}
+
+// Each hands f the items in item order as they finish, for callers that
+// write their own answer. An error from f stops the run and is returned.
+func (b *BatchRun) Each(f func(BatchItem) error) error {
+	for i := range b.Count() {
+		res, ok := b.stream.next(b.ctx, i)
+		if !ok {
+			return b.ctx.Err()
+		}
+		item := BatchItem{Index: res.index, ID: res.id, URL: res.url, Format: res.format, Body: res.body, Problem: res.problem}
+		if err := f(item); err != nil {
+			b.cancel()
+			return err
+		}
+	}
+	return nil
+}
+
+// LinkFrom makes the items from index i on that no worker has started
+// come back checked and linked, as output url gives them, rather than
+// rendered: a caller that will not carry their bytes spares the work.
+func (b *BatchRun) LinkFrom(i int) {
+	b.req.linkFrom.CompareAndSwap(0, int64(max(i, 0))+1)
+}
 
 // Write streams the answer to w as items finish, in item order: the
 // JSON document or the zip archive. A failed write stops the run.
@@ -436,7 +485,7 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 			optSize.Name, target.url(s.baseURL, withValue(r.fixValues(), optFormat.Name, string(FormatPNG))))
 		return res
 	}
-	if req.output == OutputURL {
+	if req.linked(i) {
 		// The URL is checked, not fetched: the symbol must encode and fit
 		// the size; rendering is left to whoever follows it.
 		p := s.check(ctx, r, target)
@@ -452,6 +501,7 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 		return res
 	}
 	res.body = out.Body
+	res.url = target.url(s.baseURL, r.fixValues())
 	return res
 }
 
@@ -568,9 +618,15 @@ func (b *BatchRun) writeJSON(w io.Writer) error {
 		if !ok {
 			return b.ctx.Err()
 		}
-		item := batchItemJSON{Index: res.index, ID: res.id, URL: res.url, Error: res.problem}
+		// An item carries its URL or its data (README "Batch, decode, verify").
+		item := batchItemJSON{Index: res.index, ID: res.id, Error: res.problem}
+		if res.body == nil {
+			item.URL = res.url
+		}
 		if res.problem == nil {
 			succeeded++
+		}
+		if res.problem == nil && res.body != nil {
 			switch res.format {
 			case FormatJSON:
 				item.Data = bytes.TrimSpace(res.body)

@@ -1,0 +1,191 @@
+package mcp
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/qrforge/qrforge/internal/editdistance"
+	"github.com/qrforge/qrforge/service"
+)
+
+// A reply quotes the caller's input only within bounds (README "For
+// agents and tools"), so that its size does not grow with what was sent.
+const (
+	// maxNamed is how many unknown names a message lists; the rest are
+	// counted ("and 99995 more").
+	maxNamed = 5
+	// maxNameBytes is how much of a name a message quotes.
+	maxNameBytes = 64
+	// maxFixBytes bounds the corrected arguments a problem repeats as
+	// fix and fix_arguments: the 16 KiB of a URL the API reads. A larger
+	// correction is told in words.
+	maxFixBytes = 16 << 10
+	// maxURILength is the longest request target the API reads: a tool
+	// call makes no URL longer. Version 40 holds at most 7089 digits or
+	// 2953 bytes, so no code needs one.
+	maxURILength = 16 << 10
+	// maxDetailBytes and maxListed bound a problem's detail and its
+	// list of errors; the API's own stay far below.
+	maxDetailBytes = 2 << 10
+	maxListed      = 10
+)
+
+// unknownNames are the keys of an object that a tool does not read: the
+// first few in sorted order, and how many there are; and the keys it
+// reads.
+type unknownNames struct {
+	first []string
+	count int
+	known []string
+}
+
+// findUnknown sorts the keys of m into known and unknown, in one pass
+// that keeps only the first few unknown ones, however many there are.
+func findUnknown(m map[string]any, known func(string) bool) unknownNames {
+	var u unknownNames
+	for name := range m {
+		if known(name) {
+			u.known = append(u.known, name)
+			continue
+		}
+		u.count++
+		if i, _ := slices.BinarySearch(u.first, name); i < maxNamed {
+			u.first = slices.Insert(u.first, i, name)
+			u.first = u.first[:min(len(u.first), maxNamed)]
+		}
+	}
+	return u
+}
+
+// list names the first unknown names, quoted and truncated, and counts
+// the rest.
+func (u unknownNames) list() string {
+	q := make([]string, len(u.first))
+	for i, n := range u.first {
+		q[i] = strconv.Quote(truncate(n, maxNameBytes))
+	}
+	s := strings.Join(q, ", ")
+	if more := u.count - len(u.first); more > 0 {
+		s += fmt.Sprintf(" and %d more", more)
+	}
+	return s
+}
+
+// unknownArguments is the tool error for arguments the tool does not
+// read, found before any other work: it names the first few, and its fix
+// is the same call without any of them (fix, when given, replaces that
+// call). It is nil when every argument is known.
+func (t *tools) unknownArguments(tool string, args map[string]any, known func(string) bool, names []string, fix map[string]any) *mcp.CallToolResult {
+	u := findUnknown(args, known)
+	if u.count == 0 {
+		return nil
+	}
+	detail := fmt.Sprintf("%s is not an argument; arguments are ", u.list())
+	if u.count > 1 {
+		detail = fmt.Sprintf("%d arguments are unknown: %s; arguments are ", u.count, u.list())
+	} else if near := editdistance.Suggest(strings.ToLower(u.first[0]), names); near != "" {
+		detail = fmt.Sprintf("%s is not an argument (did you mean %s?); arguments are ", u.list(), near)
+	}
+	detail += strings.Join(names, ", ")
+	if fix == nil {
+		fix = make(map[string]any, len(u.known))
+		for _, name := range u.known {
+			fix[name] = args[name]
+		}
+	}
+	return t.badArgument(tool, args, &argError{field: truncate(u.first[0], maxNameBytes), detail: detail, fix: fix, change: "without " + u.list()})
+}
+
+// knownNames is a known function for unknownArguments: names, and the
+// options of opts under any of their names.
+func knownNames(opts *optionSet, names ...string) func(string) bool {
+	return func(name string) bool {
+		if slices.Contains(names, name) {
+			return true
+		}
+		if opts == nil {
+			return false
+		}
+		_, ok := opts.lookup(name)
+		return ok
+	}
+}
+
+// argumentNames lists a tool's arguments for messages: names, then the
+// options' canonical names.
+func argumentNames(opts *optionSet, names ...string) []string {
+	out := slices.Clone(names)
+	if opts != nil {
+		out = append(out, opts.names()...)
+	}
+	return out
+}
+
+// boundedFix is the fix of a tool error and its arguments: the call with
+// fix as its arguments, or, when that call is longer than a reply
+// repeats, the correction in words (change) and no arguments.
+func boundedFix(tool string, fix map[string]any, change string) (string, map[string]any) {
+	if b := marshal(fix); len(b) <= maxFixBytes {
+		return tool + " " + string(b), fix
+	}
+	if change == "" {
+		change = "corrected as the detail says"
+	}
+	return fmt.Sprintf("%s with the same arguments, %s (the corrected call is longer than the %s a reply repeats)", tool, change, service.SizeText(maxFixBytes)), nil
+}
+
+// bounded is p within the bounds of a reply: its detail and field cut
+// short, its list of errors shortened, and a fix longer than the API
+// reads dropped, as it could not be followed.
+func bounded(p problem) problem {
+	p.Detail = truncate(p.Detail, maxDetailBytes)
+	p.Field = truncate(p.Field, maxNameBytes)
+	if len(p.Errors) > maxListed {
+		p.Errors = append(slices.Clone(p.Errors[:maxListed]), service.FieldProblem{Detail: fmt.Sprintf("and %d more", len(p.Errors)-maxListed)})
+	}
+	for i, e := range p.Errors {
+		p.Errors[i] = service.FieldProblem{Field: truncate(e.Field, maxNameBytes), Detail: truncate(e.Detail, maxDetailBytes)}
+	}
+	if len(p.Fix) > maxFixBytes+1<<10 {
+		p.Fix = ""
+		p.Detail += " (the fix is left out: it is longer than the API reads)"
+	}
+	return p
+}
+
+// tooLong is the problem of a call whose URL would be longer than the API
+// reads: the largest argument is named, none is quoted.
+func (a *api) tooLong(link string, q *query) *service.Problem {
+	n := len(link) - len(a.base)
+	if n <= maxURILength {
+		return nil
+	}
+	largest := 0
+	for i, v := range q.values {
+		if len(v) > len(q.values[largest]) {
+			largest = i
+		}
+	}
+	name := q.names[largest]
+	p := a.svc.Problem(service.KindURITooLong, fmt.Sprintf(
+		"the call is a %d-byte URL, and the API reads at most %s; %s is %d bytes, and a QR code holds at most 7089 digits or 2953 bytes of text",
+		n, service.SizeText(maxURILength), truncate(name, maxNameBytes), len(q.values[largest])), truncate(name, maxNameBytes), "")
+	p.Example = a.base + genericPath + "?data=Hello%2C%20world%21"
+	return p
+}
+
+// truncate shortens s to at most n bytes, on a character boundary, and
+// marks the cut.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "..."
+}

@@ -1,0 +1,70 @@
+package service_test
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/qrforge/qrforge/service"
+)
+
+func batchOf(n int) []byte {
+	items := make([]string, n)
+	for i := range items {
+		items[i] = fmt.Sprintf(`{"data":"item %d"}`, i)
+	}
+	return []byte(`{"output":"svg","items":[` + strings.Join(items, ",") + `]}`)
+}
+
+// each runs a batch through Each, calling LinkFrom(from) first when from
+// is not negative.
+func each(t *testing.T, svc *service.Service, body []byte, from int) []service.BatchItem {
+	t.Helper()
+	run, p := svc.Batch(context.Background(), body)
+	if p != nil {
+		t.Fatal(p.Detail)
+	}
+	defer run.Close()
+	if from >= 0 {
+		run.LinkFrom(from)
+	}
+	var items []service.BatchItem
+	if err := run.Each(func(it service.BatchItem) error {
+		items = append(items, it)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return items
+}
+
+// TestBatchEach: Each hands out every item in order with its URL and its
+// bytes; after LinkFrom, the items no worker had started come with the
+// same URL and no bytes, and only the few already under way are rendered.
+func TestBatchEach(t *testing.T) {
+	svc := service.New(service.Config{BaseURL: "https://qr.example"})
+	body := batchOf(40)
+	rendered := each(t, svc, body, -1)
+	linked := each(t, svc, body, 0)
+	if len(rendered) != 40 || len(linked) != 40 {
+		t.Fatalf("%d and %d items, want 40", len(rendered), len(linked))
+	}
+	bodies := 0
+	for i := range rendered {
+		r, l := rendered[i], linked[i]
+		if r.Index != i || r.Problem != nil || !strings.Contains(string(r.Body), "<svg") || !strings.HasPrefix(r.URL, "https://qr.example/api/v1/qr?") {
+			t.Fatalf("item %d: %+v", i, r)
+		}
+		if l.Index != i || l.Problem != nil || l.URL != r.URL || l.Format != r.Format {
+			t.Errorf("linked item %d: %+v, rendered %+v", i, l, r)
+		}
+		if l.Body != nil {
+			bodies++
+		}
+	}
+	if window := 2 * runtime.GOMAXPROCS(0); bodies > window {
+		t.Errorf("%d items rendered after LinkFrom(0), want at most the %d under way", bodies, window)
+	}
+}

@@ -149,7 +149,7 @@ func overlayPNG(s *Symbol, o Options) ([]byte, error) {
 			}
 		}
 		sc.sums = sc.sums[:0] // the rows changed under the emblem
-		sc.cells = cellStarts(sc.cells[:0], l, size)
+		sc.cells = cellStarts(sc.cells[:0], l, size, 4)
 		return encodePNG(sc, size, size, 4, pal.colors, rows), nil
 	}
 	wide := make([]byte, (1+size)*size)
@@ -162,6 +162,8 @@ func overlayPNG(s *Symbol, o Options) ([]byte, error) {
 	for y := 0; y < box.Dy(); y++ {
 		copy(wide[(box.Min.Y+y)*(1+size)+1+box.Min.X:], px[y*box.Dx():(y+1)*box.Dx()])
 	}
+	sc.sums = sc.sums[:0] // those of the 4-bit rows
+	sc.cells = cellStarts(sc.cells[:0], l, size, 8)
 	return encodePNG(sc, size, size, 8, pal.colors, wide), nil
 }
 

@@ -122,16 +122,8 @@ func overlayPNG(s *Symbol, o Options) ([]byte, error) {
 	var rows []byte
 	var pal *paletteIndex
 	if o.plain() {
-		bits := 1 + (size+7)/8
-		packed := make([]byte, bits*size)
-		plainRows(packed, s, l, size)
 		rows = sc.rowBuffer(stride * size)
-		for y := 0; y < size; y++ {
-			src, dst := packed[y*bits+1:(y+1)*bits], rows[y*stride+1:(y+1)*stride]
-			for i, b := range src {
-				copy(dst[4*i:], nibbles[b][:])
-			}
-		}
+		plainNibbleRows(rows, stride, s, l)
 		pal = newNRGBAIndex([]color.NRGBA{o.Background, o.Foreground}, 16)
 	} else {
 		var palette []color.NRGBA
@@ -167,17 +159,28 @@ func overlayPNG(s *Symbol, o Options) ([]byte, error) {
 	return encodePNG(sc, size, size, 8, pal.colors, wide), nil
 }
 
-// nibbles[b] is the byte b of a 1-bit row as four bytes of a 4-bit row:
-// palette index 0 or 1 a pixel.
-var nibbles = func() (t [256][4]byte) {
-	for b := range 256 {
-		for i := range 4 {
-			hi, lo := b>>(7-2*i)&1, b>>(6-2*i)&1
-			t[b][i] = byte(hi<<4 | lo)
+// plainNibbleRows packs the two-colour image as plainRows does but at four
+// bits a pixel, into zeroed rows of stride bytes: index 0 is the
+// background and 1 the foreground.
+func plainNibbleRows(rows []byte, stride int, s *Symbol, l *layout) {
+	for my := 0; my < s.Size; my++ {
+		y0 := l.offY + (l.codeY+my)*l.scale
+		row := rows[y0*stride : (y0+1)*stride]
+		for mx := 0; mx < s.Size; mx++ {
+			if !s.Modules[my*s.Size+mx] {
+				continue
+			}
+			x0 := l.offX + (l.codeX+mx)*l.scale
+			for x := x0; x < x0+l.scale; x++ {
+				row[1+x>>1] |= 0x10 >> (4 * (x & 1))
+			}
+		}
+		// The module row repeats scale times.
+		for y := y0 + 1; y < y0+l.scale; y++ {
+			copy(rows[y*stride:(y+1)*stride], row)
 		}
 	}
-	return t
-}()
+}
 
 // paint blends the emblem's layers into the pixels under it and returns
 // their box, rounded outwards, and their palette indices, a row of

@@ -30,7 +30,8 @@ var zlibWriters = sync.Pool{New: func() any {
 
 // pngScratch holds one image's working memory: its packed rows and their
 // sums, where its cells begin, the compressor of shaded rows and the
-// compressed IDAT data. Pooled, so the steady state allocates only the
+// compressed IDAT data; with an overlay, the emblem's pixels and its
+// mixes' palette indices. Pooled, so the steady state allocates only the
 // finished PNG.
 type pngScratch struct {
 	rows   []byte
@@ -39,6 +40,8 @@ type pngScratch struct {
 	shaded deflate.Encoder
 	idat   bytes.Buffer
 	zlib   []byte
+	emblem []byte
+	mixes  []uint8
 }
 
 var pngScratches = sync.Pool{New: func() any { return new(pngScratch) }}

@@ -280,36 +280,54 @@ func blank(b []byte) bool {
 // any, up to date.
 func paintEmblem(rows []byte, stride, depth int, box image.Rectangle, px []byte, sums []deflate.RowSum) {
 	w := box.Dx()
+	first, last := pixelByte(box.Min.X, depth), pixelByte(box.Max.X-1, depth)
 	for y := box.Min.Y; y < box.Max.Y; y++ {
-		row := rows[y*stride : (y+1)*stride]
+		seg := rows[y*stride+first : y*stride+last+1]
 		src := px[(y-box.Min.Y)*w : (y-box.Min.Y+1)*w]
-		for i := pixelByte(box.Min.X, depth); i <= pixelByte(box.Max.X-1, depth); i++ {
-			b := emblemByte(row[i], i, depth, box, src)
-			if len(sums) > 0 {
-				// Wraps below zero and back: the total is what counts.
-				delta := uint64(b) - uint64(row[i])
-				sums[y].Sum += delta
-				sums[y].Weighted += uint64(i) * delta
-			}
-			row[i] = b
+		var was deflate.RowSum
+		if len(sums) > 0 {
+			was = segmentSum(seg, first)
+		}
+		if depth == 8 {
+			copy(seg, src)
+		} else {
+			packNibbles(seg, box.Min.X&1, src)
+		}
+		if len(sums) > 0 {
+			// Wraps below zero and back: the total is what counts.
+			is := segmentSum(seg, first)
+			sums[y].Sum += is.Sum - was.Sum
+			sums[y].Weighted += is.Weighted - was.Weighted
 		}
 	}
 }
 
-// emblemByte is byte i of a row (filter byte first) with the pixels it
-// holds inside the box replaced by theirs in src, the box's row.
-func emblemByte(old byte, i, depth int, box image.Rectangle, src []byte) byte {
-	if depth == 8 {
-		return src[i-1-box.Min.X]
+// packNibbles writes the 4-bit pixels src into dst, the first in the low
+// nibble of dst[0] when phase is 1; the nibbles of dst's first and last
+// bytes that src does not reach keep their pixels.
+func packNibbles(dst []byte, phase int, src []byte) {
+	if phase == 1 {
+		dst[0] = dst[0]&0xf0 | src[0]
+		dst, src = dst[1:], src[1:]
 	}
-	b := old
-	if x := 2 * (i - 1); x >= box.Min.X {
-		b = b&0x0f | src[x-box.Min.X]<<4
+	for len(src) >= 2 {
+		dst[0] = src[0]<<4 | src[1]
+		dst, src = dst[1:], src[2:]
 	}
-	if x := 2*(i-1) + 1; x < box.Max.X {
-		b = b&0xf0 | src[x-box.Min.X]
+	if len(src) == 1 {
+		dst[0] = dst[0]&0x0f | src[0]<<4
 	}
-	return b
+}
+
+// segmentSum sums the bytes of seg, which begins at byte off of its row,
+// as deflate.RowSum does.
+func segmentSum(seg []byte, off int) deflate.RowSum {
+	var s deflate.RowSum
+	for i, b := range seg {
+		s.Sum += uint64(b)
+		s.Weighted += uint64(off+i) * uint64(b)
+	}
+	return s
 }
 
 // grow returns (*buf)[:n], reallocating it when too small; the contents

@@ -5,7 +5,7 @@ import (
 	"image/color"
 	"math"
 
-	"golang.org/x/image/vector"
+	"github.com/qrforge/qrforge/render/deflate"
 )
 
 // Overlay is an emblem centred on the symbol, such as a logo that a payment
@@ -101,12 +101,12 @@ func appendOverlaySVG(b []byte, l *layout, o *Options) []byte {
 	return b
 }
 
-// overlayPNG draws the knocked-out symbol's 4-bit rows as PNG does,
-// paints the emblem's layers over the pixels under it, anti-aliased, with
-// the palette extended by the colours they need, and encodes the rows
-// once. A plain drawing keeps 4 bits, its palette capped at 16 entries
-// (an emblem edge takes the nearest); a shaded one, whose 16 grey levels
-// fill the palette already, goes to 8 bits when the emblem adds colours.
+// overlayPNG draws the knocked-out symbol's rows as PNG does, paints the
+// emblem's layers over the pixels under it, anti-aliased, with the
+// palette extended by the colours they need, and encodes the rows once.
+// A plain drawing keeps 4 bits, its palette capped at 16 entries (an
+// emblem edge takes the nearest); a shaded one, whose 16 grey levels fill
+// the palette already, is drawn at 8 bits when the emblem adds colours.
 func overlayPNG(s *Symbol, o Options) ([]byte, error) {
 	ov := o.Overlay
 	o.Overlay = Overlay{}
@@ -117,114 +117,227 @@ func overlayPNG(s *Symbol, o Options) ([]byte, error) {
 	}
 	sc := pngScratches.Get().(*pngScratch)
 	defer pngScratches.Put(sc)
-	size := o.Size
-	stride := 1 + (size+1)/2
-	var rows []byte
 	var pal *paletteIndex
 	if o.plain() {
-		bits := 1 + (size+7)/8
-		packed := make([]byte, bits*size)
-		plainRows(packed, s, l, size)
-		rows = sc.rowBuffer(stride * size)
-		for y := 0; y < size; y++ {
-			src, dst := packed[y*bits+1:(y+1)*bits], rows[y*stride+1:(y+1)*stride]
-			for i, b := range src {
-				copy(dst[4*i:], nibbles[b][:])
-			}
-		}
 		pal = newNRGBAIndex([]color.NRGBA{o.Background, o.Foreground}, 16)
 	} else {
-		var palette []color.NRGBA
-		rows, _, palette = shadedRows(sc, s, l, &o)
-		pal = newNRGBAIndex(palette, 256)
+		pal = newNRGBAIndex(shadePalette(&o), 256)
 	}
-	box, px := ov.paint(rows, stride, size, l, pal)
-	if len(pal.colors) <= 16 {
-		for y := 0; y < box.Dy(); y++ {
-			for x := 0; x < box.Dx(); x++ {
-				X, Y := box.Min.X+x, box.Min.Y+y
-				b := &rows[Y*stride+1+X>>1]
-				shift := 4 - 4*(X&1)
-				*b = *b&^(15<<shift) | px[y*box.Dx()+x]<<shift
-			}
-		}
-		sc.sums = sc.sums[:0] // the rows changed under the emblem
-		sc.cells = cellStarts(sc.cells[:0], l, size)
-		return encodePNG(sc, size, size, 4, pal.colors, rows), nil
+	em := sc.prepareEmblem(&ov, l, o.Size, pal)
+	// The emblem's colours over the background decide the depth.
+	depth := 4
+	if len(pal.colors) > 16 {
+		depth = 8
 	}
-	wide := make([]byte, (1+size)*size)
-	for y := 0; y < size; y++ {
-		row, out := rows[y*stride+1:], wide[y*(1+size)+1:]
-		for x := 0; x < size; x++ {
-			out[x] = row[x>>1] >> (4 - 4*(x&1)) & 15
-		}
+	rows, px := sc.drawWithEmblem(s, l, &o, &em, depth, pal)
+	if depth == 4 && len(pal.colors) > 16 {
+		// Emblem edges over a shape's edge added colours past 16: the
+		// rows are drawn again at 8 bits.
+		depth = 8
+		rows, px = sc.drawWithEmblem(s, l, &o, &em, depth, pal)
 	}
-	for y := 0; y < box.Dy(); y++ {
-		copy(wide[(box.Min.Y+y)*(1+size)+1+box.Min.X:], px[y*box.Dx():(y+1)*box.Dx()])
-	}
-	return encodePNG(sc, size, size, 8, pal.colors, wide), nil
+	paintEmblem(rows, rowStride(o.Size, depth), depth, em.box, px, sc.sums)
+	sc.cells = cellStarts(sc.cells[:0], l, o.Size, depth)
+	return encodePNG(sc, o.Size, o.Size, depth, pal.colors, rows), nil
 }
 
-// nibbles[b] is the byte b of a 1-bit row as four bytes of a 4-bit row:
-// palette index 0 or 1 a pixel.
-var nibbles = func() (t [256][4]byte) {
-	for b := range 256 {
-		for i := range 4 {
-			hi, lo := b>>(7-2*i)&1, b>>(6-2*i)&1
-			t[b][i] = byte(hi<<4 | lo)
-		}
+// prepareEmblem finds the emblem's box and mask, and adds the colours of
+// the mask's mixes over the background to pal.
+func (sc *pngScratch) prepareEmblem(ov *Overlay, l *layout, size int, pal *paletteIndex) emblemPaint {
+	g := ov.emblemPlace(l, size)
+	em := emblemPaint{layers: ov.Layers, box: g.box}
+	if !g.box.Empty() {
+		em.mask = ov.emblemMaskOf(g)
+		em.mixes = sc.mixIndices(em.mask, ov.Layers, pal)
 	}
-	return t
-}()
+	return em
+}
 
-// paint blends the emblem's layers into the pixels under it and returns
-// their box, rounded outwards, and their palette indices, a row of
-// box.Dx() at a time; rows are 4-bit with stride bytes each.
-func (ov *Overlay) paint(rows []byte, stride, size int, l *layout, pal *paletteIndex) (image.Rectangle, []byte) {
-	side := ov.side(l.n) * float64(l.scale)
-	x0 := float64(l.offX) + (float64(l.codeX)+float64(l.n)/2)*float64(l.scale) - side/2
-	y0 := float64(l.offY) + (float64(l.codeY)+float64(l.n)/2)*float64(l.scale) - side/2
-	box := image.Rect(int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x0+side)), int(math.Ceil(y0+side))).Intersect(image.Rect(0, 0, size, size))
-	w, h := box.Dx(), box.Dy()
-	px := make([]byte, w*h)
-	if box.Empty() {
-		return box, px
+// drawWithEmblem draws the symbol's rows at depth bits a pixel and
+// returns them with the emblem's pixels over them (emblemPixels).
+func (sc *pngScratch) drawWithEmblem(s *Symbol, l *layout, o *Options, em *emblemPaint, depth int, pal *paletteIndex) (rows, px []byte) {
+	rows = sc.symbolRows(s, l, o, depth)
+	return rows, sc.emblemPixels(em, rows, rowStride(o.Size, depth), depth, pal)
+}
+
+// symbolRows draws the symbol's rows at depth bits a pixel, 4 or 8 (not
+// for a plain drawing), and leaves their sums in sc.sums if it knows them.
+func (sc *pngScratch) symbolRows(s *Symbol, l *layout, o *Options, depth int) []byte {
+	if !o.plain() {
+		return shadedRowsAt(sc, s, l, o, depth)
 	}
-	masks := make([]*image.Alpha, len(ov.Layers))
-	for i, layer := range ov.Layers {
-		r := vector.NewRasterizer(w, h)
-		toPixel := func(pt [2]float64) (float32, float32) {
-			return float32(x0 + pt[0]*side - float64(box.Min.X)), float32(y0 + pt[1]*side - float64(box.Min.Y))
-		}
-		for _, poly := range layer.Polygons {
-			if len(poly) < 3 {
+	stride := rowStride(o.Size, 4)
+	rows := sc.rowBuffer(stride * o.Size)
+	plainNibbleRows(rows, stride, s, l)
+	sc.sums = sc.sums[:0]
+	return rows
+}
+
+// plainNibbleRows packs the two-colour image as plainRows does but at four
+// bits a pixel, into zeroed rows of stride bytes: index 0 is the
+// background and 1 the foreground.
+func plainNibbleRows(rows []byte, stride int, s *Symbol, l *layout) {
+	for my := 0; my < s.Size; my++ {
+		y0 := l.offY + (l.codeY+my)*l.scale
+		row := rows[y0*stride : (y0+1)*stride]
+		for mx := 0; mx < s.Size; mx++ {
+			if !s.Modules[my*s.Size+mx] {
 				continue
 			}
-			r.MoveTo(toPixel(poly[0]))
-			for _, pt := range poly[1:] {
-				r.LineTo(toPixel(pt))
+			x0 := l.offX + (l.codeX+mx)*l.scale
+			for x := x0; x < x0+l.scale; x++ {
+				row[1+x>>1] |= 0x10 >> (4 * (x & 1))
 			}
-			r.ClosePath()
 		}
-		masks[i] = image.NewAlpha(image.Rect(0, 0, w, h))
-		r.Draw(masks[i], masks[i].Bounds(), image.Opaque, image.Point{})
-	}
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			X, Y := box.Min.X+x, box.Min.Y+y
-			c := pal.colors[rows[Y*stride+1+X>>1]>>(4-4*(X&1))&15]
-			for j, layer := range ov.Layers {
-				// Quantised like the shaded drawing's edges, so that a few
-				// palette entries serve every edge pixel.
-				level := (int(masks[j].Pix[y*w+x])*(shadeLevels-1) + 127) / 255
-				if level > 0 {
-					c = blend(c, layer.Color, level, shadeLevels-1)
-				}
-			}
-			px[y*w+x] = pal.index(c)
+		// The module row repeats scale times.
+		for y := y0 + 1; y < y0+l.scale; y++ {
+			copy(rows[y*stride:(y+1)*stride], row)
 		}
 	}
-	return box, px
+}
+
+// emblemPaint is what painting an emblem needs: its layers, its box in
+// pixels, its mask there, and the palette index of each of the mask's
+// mixes over the background (nil when the mask names none).
+type emblemPaint struct {
+	layers []OverlayLayer
+	box    image.Rectangle
+	mask   *emblemMask
+	mixes  []uint8
+}
+
+// emblemPixels returns the palette index of every pixel of the box, rows
+// of box.Dx(): the emblem's layers blended in order over the pixel drawn
+// there in rows (stride bytes each, depth bits a pixel). Pixels over the
+// background, nearly all of them, take their mix's index.
+func (sc *pngScratch) emblemPixels(em *emblemPaint, rows []byte, stride, depth int, pal *paletteIndex) []byte {
+	box, m, mixes := em.box, em.mask, em.mixes
+	w := box.Dx()
+	px := grow(&sc.emblem, w*box.Dy())
+	for y := 0; y < box.Dy(); y++ {
+		row := rows[(box.Min.Y+y)*stride : (box.Min.Y+y+1)*stride]
+		out := px[y*w : (y+1)*w]
+		if mixes != nil && blank(row[pixelByte(box.Min.X, depth):pixelByte(box.Max.X-1, depth)+1]) {
+			for x, k := range m.pix[y*w : (y+1)*w] {
+				out[x] = mixes[k]
+			}
+			continue
+		}
+		for x := range out {
+			under := pixelAt(row, box.Min.X+x, depth)
+			if mixes != nil && under == 0 {
+				out[x] = mixes[m.pix[y*w+x]]
+			} else {
+				out[x] = mixOver(pal, under, em.layers, m.levelsAt(y*w+x))
+			}
+		}
+	}
+	return px
+}
+
+// mixIndices returns the palette index of each of the mask's mixes over
+// the background, palette entry 0; nil when the mask has no mixes named.
+func (sc *pngScratch) mixIndices(m *emblemMask, layers []OverlayLayer, pal *paletteIndex) []uint8 {
+	if m.pix == nil {
+		return nil
+	}
+	lut := grow(&sc.mixes, len(m.mixes)/m.layers)
+	for k := range lut {
+		lut[k] = mixOver(pal, 0, layers, m.mixes[k*m.layers:(k+1)*m.layers])
+	}
+	return lut
+}
+
+// mixOver is the palette index of the layers blended at levels over the
+// colour of palette entry under.
+func mixOver(pal *paletteIndex, under uint8, layers []OverlayLayer, levels []uint8) uint8 {
+	c, changed := pal.colors[under], false
+	for j, level := range levels {
+		// Quantised like the shaded drawing's edges, so that a few palette
+		// entries serve every edge pixel.
+		if level > 0 {
+			c, changed = blend(c, layers[j].Color, int(level), shadeLevels-1), true
+		}
+	}
+	if !changed {
+		return under
+	}
+	return pal.index(c)
+}
+
+// blank reports whether b is all zeros.
+func blank(b []byte) bool {
+	for _, v := range b {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// paintEmblem writes px, the box's indices in rows of box.Dx(), into rows
+// of stride bytes at depth bits a pixel, and brings the rows' sums, if
+// any, up to date.
+func paintEmblem(rows []byte, stride, depth int, box image.Rectangle, px []byte, sums []deflate.RowSum) {
+	w := box.Dx()
+	first, last := pixelByte(box.Min.X, depth), pixelByte(box.Max.X-1, depth)
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		seg := rows[y*stride+first : y*stride+last+1]
+		src := px[(y-box.Min.Y)*w : (y-box.Min.Y+1)*w]
+		var was deflate.RowSum
+		if len(sums) > 0 {
+			was = segmentSum(seg, first)
+		}
+		if depth == 8 {
+			copy(seg, src)
+		} else {
+			packNibbles(seg, box.Min.X&1, src)
+		}
+		if len(sums) > 0 {
+			// Wraps below zero and back: the total is what counts.
+			is := segmentSum(seg, first)
+			sums[y].Sum += is.Sum - was.Sum
+			sums[y].Weighted += is.Weighted - was.Weighted
+		}
+	}
+}
+
+// packNibbles writes the 4-bit pixels src into dst, the first in the low
+// nibble of dst[0] when phase is 1; the nibbles of dst's first and last
+// bytes that src does not reach keep their pixels.
+func packNibbles(dst []byte, phase int, src []byte) {
+	if phase == 1 {
+		dst[0] = dst[0]&0xf0 | src[0]
+		dst, src = dst[1:], src[1:]
+	}
+	for len(src) >= 2 {
+		dst[0] = src[0]<<4 | src[1]
+		dst, src = dst[1:], src[2:]
+	}
+	if len(src) == 1 {
+		dst[0] = dst[0]&0x0f | src[0]<<4
+	}
+}
+
+// segmentSum sums the bytes of seg, which begins at byte off of its row,
+// as deflate.RowSum does.
+func segmentSum(seg []byte, off int) deflate.RowSum {
+	var s deflate.RowSum
+	for i, b := range seg {
+		s.Sum += uint64(b)
+		s.Weighted += uint64(off+i) * uint64(b)
+	}
+	return s
+}
+
+// grow returns (*buf)[:n], reallocating it when too small; the contents
+// are whatever the buffer held.
+func grow(buf *[]byte, n int) []byte {
+	if cap(*buf) < n {
+		*buf = make([]byte, n)
+	}
+	*buf = (*buf)[:n]
+	return *buf
 }
 
 // paletteIndex finds or adds colours in a palette of at most limit
@@ -238,7 +351,9 @@ type paletteIndex struct {
 // newNRGBAIndex starts from p, whose entries keep their indices, and
 // holds at most limit entries.
 func newNRGBAIndex(p []color.NRGBA, limit int) *paletteIndex {
-	pi := &paletteIndex{colors: append([]color.NRGBA(nil), p...), seen: map[color.NRGBA]uint8{}, limit: limit}
+	// Room for the 16 shades and an emblem's blends without growing.
+	room := min(limit, len(p)+48)
+	pi := &paletteIndex{colors: append(make([]color.NRGBA, 0, room), p...), seen: make(map[color.NRGBA]uint8, room), limit: limit}
 	for i, c := range p {
 		if _, dup := pi.seen[c]; !dup {
 			pi.seen[c] = uint8(i)

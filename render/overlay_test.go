@@ -5,11 +5,16 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/png"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/image/vector"
 )
 
 // testEmblem is a red square with a white plus, with a white border: the
@@ -171,4 +176,173 @@ func TestZbarReadsOverlay(t *testing.T) {
 			}
 		}
 	}
+}
+
+// referenceEmblems are emblems of different kinds for a symbol of n
+// modules: the test emblem, whose colours need 8 bits on a shaded
+// drawing; a black and white one, like the Swiss cross, which fits the
+// shaded drawing's 16 greys, and the same sized so that its edges lie a
+// twentieth of a module inside the knocked-out square, where the
+// diamonds and stars outside reach and organic fillets may, so that it
+// is blended over shades and needs 8 bits after all; and a translucent
+// ring that leaves the corners of its box to the drawing under it.
+func referenceEmblems(n int) map[string]Overlay {
+	ring := func(r float64) [][2]float64 {
+		pts := make([][2]float64, 24)
+		for i := range pts {
+			a := 2 * math.Pi * float64(i) / float64(len(pts))
+			pts[i] = [2]float64{0.5 + r*math.Cos(a), 0.5 + r*math.Sin(a)}
+		}
+		return pts
+	}
+	hole := ring(0.3)
+	slices.Reverse(hole) // wound the other way: a hole under the non-zero rule
+	black := testEmblem(7.0 / 46)
+	black.Layers = slices.Clone(black.Layers)
+	black.Layers[1].Color = color.NRGBA{0, 0, 0, 255}
+	tight := black
+	tight.Size = (5 - 0.1) / float64(n) // knocked out: 5 modules
+	return map[string]Overlay{
+		"red":   testEmblem(7.0 / 46),
+		"black": black,
+		"tight": tight,
+		"ring": {Size: 0.2, Layers: []OverlayLayer{
+			{Color: color.NRGBA{0, 90, 200, 160}, Polygons: [][][2]float64{ring(0.5), hole}},
+			{Color: color.NRGBA{250, 200, 0, 255}, Polygons: [][][2]float64{ring(0.2)}},
+		}},
+	}
+}
+
+// referenceOverlay paints o's emblem the straightforward way: the
+// knocked-out symbol is drawn as a PNG without it and decoded, each layer
+// is rasterized, and every pixel blends the layers' colours, coverage
+// quantised to shadeLevels, over the decoded colour.
+func referenceOverlay(t *testing.T, s *Symbol, o Options) *image.NRGBA {
+	t.Helper()
+	ov := o.Overlay
+	o.Overlay = Overlay{}
+	k := ov.knockOut(s)
+	b, err := PNG(k, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := decodeNRGBA(t, b)
+	l, err := newLayout(k, &o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scale := float64(l.scale)
+	side := min(ov.Size, MaxOverlaySize) * float64(l.n) * scale
+	x0 := float64(l.offX) + float64(l.codeX)*scale + (float64(l.n)*scale-side)/2
+	y0 := float64(l.offY) + float64(l.codeY)*scale + (float64(l.n)*scale-side)/2
+	// The rasterizer works in fixed point up to 512 px and in floating
+	// point beyond, which moves a few edge pixels by a shade: it covers
+	// the emblem's box, rounded outwards, as the renderer's does.
+	box := image.Rect(int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x0+side)), int(math.Ceil(y0+side)))
+	for _, layer := range ov.Layers {
+		r := vector.NewRasterizer(box.Dx(), box.Dy())
+		at := func(pt [2]float64) (float32, float32) {
+			return float32(x0 + pt[0]*side - float64(box.Min.X)), float32(y0 + pt[1]*side - float64(box.Min.Y))
+		}
+		for _, poly := range layer.Polygons {
+			r.MoveTo(at(poly[0]))
+			for _, pt := range poly[1:] {
+				r.LineTo(at(pt))
+			}
+			r.ClosePath()
+		}
+		cov := image.NewAlpha(image.Rect(0, 0, box.Dx(), box.Dy()))
+		r.Draw(cov, cov.Bounds(), image.Opaque, image.Point{})
+		for i, a := range cov.Pix {
+			if level := (int(a)*(shadeLevels-1) + 127) / 255; level > 0 {
+				x, y := box.Min.X+i%box.Dx(), box.Min.Y+i/box.Dx()
+				img.SetNRGBA(x, y, blend(img.NRGBAAt(x, y), layer.Color, level, shadeLevels-1))
+			}
+		}
+	}
+	return img
+}
+
+func decodeNRGBA(t *testing.T, b []byte) *image.NRGBA {
+	t.Helper()
+	src, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := image.NewNRGBA(src.Bounds())
+	for y := range src.Bounds().Dy() {
+		for x := range src.Bounds().Dx() {
+			img.SetNRGBA(x, y, color.NRGBAModel.Convert(src.At(x, y)).(color.NRGBA))
+		}
+	}
+	return img
+}
+
+// TestOverlayMatchesReference compares PNG's emblems, painted from cached
+// masks into rows drawn at the depth their colours need, with
+// referenceOverlay, pixel by pixel, for every module style, several
+// sizes (odd and even pixel offsets) and emblems of every kind. Where a
+// plain drawing's 16-entry palette is full, a pixel may take the entry
+// nearest the reference's colour; nothing else may differ.
+func TestOverlayMatchesReference(t *testing.T) {
+	depths := map[string]int{}
+	for _, data := range overlayPayloads[:2] {
+		s, err := Encode(data, LevelM)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, ov := range referenceEmblems(s.Size) {
+			for _, m := range ModuleStyles {
+				for _, size := range []int{200, 512, 1001} {
+					o := DefaultOptions()
+					o.Size, o.Module, o.Overlay = size, m, ov
+					b, err := PNG(s, o)
+					if err != nil {
+						t.Fatal(err)
+					}
+					depths[fmt.Sprintf("%s/%d", name, b[24])]++
+					got, want := decodeNRGBA(t, b), referenceOverlay(t, s, o)
+					pal := paletteOf(t, b)
+					for i := range size * size {
+						x, y := i%size, i/size
+						g, w := got.NRGBAAt(x, y), want.NRGBAAt(x, y)
+						if g != w && !(len(pal) == 16 && g == nearestColor(pal, w)) {
+							t.Fatalf("v%d, %s emblem, %s modules, %d px: pixel (%d, %d) is %v, the reference %v",
+								s.Version, name, m, size, x, y, g, w)
+						}
+					}
+				}
+			}
+		}
+	}
+	// The tight emblem over shaded edges needs 8 bits, found once the
+	// rows are drawn at 4: they are drawn again. Every way must have been
+	// taken.
+	for _, key := range []string{"red/4", "red/8", "black/4", "tight/8", "ring/8"} {
+		if depths[key] == 0 {
+			t.Errorf("no %s-bit PNG among the cases: %v", key, depths)
+		}
+	}
+}
+
+func paletteOf(t *testing.T, b []byte) color.Palette {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ok := img.(*image.Paletted)
+	if !ok {
+		t.Fatalf("PNG decodes as %T, not paletted", img)
+	}
+	return p.Palette
+}
+
+// nearestColor is the palette entry nearest c, as paletteIndex picks it.
+func nearestColor(p color.Palette, c color.NRGBA) color.NRGBA {
+	pi := &paletteIndex{}
+	for _, e := range p {
+		pi.colors = append(pi.colors, color.NRGBAModel.Convert(e).(color.NRGBA))
+	}
+	return pi.colors[pi.nearest(c)]
 }

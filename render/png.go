@@ -30,7 +30,8 @@ var zlibWriters = sync.Pool{New: func() any {
 
 // pngScratch holds one image's working memory: its packed rows and their
 // sums, where its cells begin, the compressor of shaded rows and the
-// compressed IDAT data. Pooled, so the steady state allocates only the
+// compressed IDAT data; with an overlay, the emblem's pixels and its
+// mixes' palette indices. Pooled, so the steady state allocates only the
 // finished PNG.
 type pngScratch struct {
 	rows   []byte
@@ -39,6 +40,8 @@ type pngScratch struct {
 	shaded deflate.Encoder
 	idat   bytes.Buffer
 	zlib   []byte
+	emblem []byte
+	mixes  []uint8
 }
 
 var pngScratches = sync.Pool{New: func() any { return new(pngScratch) }}
@@ -56,14 +59,14 @@ func (sc *pngScratch) rowBuffer(n int) []byte {
 var pngSignature = []byte{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}
 
 // encodePNG returns a paletted PNG (ISO/IEC 15948) of width×height pixels
-// at 1 or 4 bits per pixel whose palette has the given colours; rows
+// at 1, 4 or 8 bits per pixel whose palette has the given colours; rows
 // holds height rows, each a filter byte (0, none) followed by the packed
-// pixels, and for 4 bits sc.cells says where cells begin. It is much
+// pixels, and for 4 and 8 bits sc.cells says where cells begin. It is much
 // faster than image/png for QR codes because rows are built directly in
 // their packed form and the compressors are reused.
 func encodePNG(sc *pngScratch, width, height, depth int, palette []color.NRGBA, rows []byte) []byte {
 	var idat []byte
-	if depth == 4 {
+	if depth > 1 {
 		sc.zlib = sc.shaded.Zlib(sc.zlib[:0], rows, len(rows)/height, sc.cells, sc.sums)
 		idat = sc.zlib
 	} else {
@@ -161,18 +164,22 @@ func PNG(s *Symbol, o Options) ([]byte, error) {
 		return encodePNG(sc, o.Size, o.Size, 1, []color.NRGBA{o.Background, o.Foreground}, rows), nil
 	}
 	rows, depth, palette := shadedRows(sc, s, l, &o)
-	sc.cells = cellStarts(sc.cells[:0], l, o.Size)
+	sc.cells = cellStarts(sc.cells[:0], l, o.Size, depth)
 	return encodePNG(sc, o.Size, o.Size, depth, palette, rows), nil
 }
 
-// cellStarts appends the byte offsets within a 4-bit row (filter byte
-// first) at which the canvas's module cells begin: the first byte wholly
-// inside each cell, for a cell that starts on an odd pixel shares its
-// first byte with its neighbour.
-func cellStarts(cells []int, l *layout, size int) []int {
+// cellStarts appends the byte offsets within a 4- or 8-bit row (filter
+// byte first) at which the canvas's module cells begin: the first byte
+// wholly inside each cell, for at 4 bits a cell that starts on an odd
+// pixel shares its first byte with its neighbour.
+func cellStarts(cells []int, l *layout, size, depth int) []int {
 	cells = append(cells, 1)
 	for px := l.offX; px < size; px += l.scale {
-		if b := 1 + (px+1)>>1; b > cells[len(cells)-1] {
+		b := 1 + px
+		if depth == 4 {
+			b = 1 + (px+1)>>1
+		}
+		if b > cells[len(cells)-1] {
 			cells = append(cells, b)
 		}
 	}

@@ -130,15 +130,52 @@ var shadeOf = func() (t [256]byte) {
 	return t
 }()
 
-// shadedRows renders the drawing as 4-bit indexed rows over a palette that
-// blends background into foreground: from tiles where the style allows
-// (tiles.go), else by rasterizing the whole drawing.
-func shadedRows(png *pngScratch, s *Symbol, l *layout, o *Options) ([]byte, int, []color.NRGBA) {
+// shadePalette blends background into foreground in shadeLevels steps.
+func shadePalette(o *Options) []color.NRGBA {
 	palette := make([]color.NRGBA, shadeLevels)
 	for i := range palette {
 		palette[i] = blend(o.Background, o.Foreground, i, shadeLevels-1)
 	}
-	stride := 1 + (o.Size+1)/2
+	return palette
+}
+
+// rowStride is the length of a row of size pixels at depth bits a pixel,
+// filter byte included.
+func rowStride(size, depth int) int {
+	if depth == 8 {
+		return 1 + size
+	}
+	return 1 + (size+1)/2
+}
+
+// pixelByte is the offset, in a row of depth bits a pixel whose filter
+// byte comes first, of the byte holding pixel x.
+func pixelByte(x, depth int) int {
+	if depth == 8 {
+		return 1 + x
+	}
+	return 1 + x>>1
+}
+
+// pixelAt is pixel x of a row of depth bits a pixel, filter byte first.
+func pixelAt(row []byte, x, depth int) uint8 {
+	if depth == 8 {
+		return row[1+x]
+	}
+	return row[1+x>>1] >> (4 - 4*(x&1)) & 15
+}
+
+// shadedRows renders the drawing as 4-bit indexed rows over a palette that
+// blends background into foreground: from tiles where the style allows
+// (tiles.go), else by rasterizing the whole drawing.
+func shadedRows(png *pngScratch, s *Symbol, l *layout, o *Options) ([]byte, int, []color.NRGBA) {
+	return shadedRowsAt(png, s, l, o, 4), 4, shadePalette(o)
+}
+
+// shadedRowsAt renders the drawing's shades, 0 to shadeLevels-1, as rows
+// of depth (4 or 8) bits a pixel, the filter byte first.
+func shadedRowsAt(png *pngScratch, s *Symbol, l *layout, o *Options, depth int) []byte {
+	stride := rowStride(o.Size, depth)
 	rows := png.rowBuffer(stride * o.Size)
 	png.sums = png.sums[:0]
 	if tiled(l, o) {
@@ -147,16 +184,16 @@ func shadedRows(png *pngScratch, s *Symbol, l *layout, o *Options) ([]byte, int,
 		}
 		png.sums = png.sums[:o.Size]
 		clear(png.sums)
-		tiledRows(rows, stride, png.sums, s, l, o)
+		tiledRows(rows, stride, depth, png.sums, s, l, o)
 	} else {
-		rasterRows(rows, stride, s, l, o)
+		rasterRows(rows, stride, depth, s, l, o)
 	}
-	return rows, 4, palette
+	return rows
 }
 
 // rasterRows fills rows (zeroed, stride bytes each with the filter byte
-// first) with the whole drawing rasterized at once.
-func rasterRows(rows []byte, stride int, s *Symbol, l *layout, o *Options) {
+// first, depth bits a pixel) with the whole drawing rasterized at once.
+func rasterRows(rows []byte, stride, depth int, s *Symbol, l *layout, o *Options) {
 	sc := rasterScratches.Get().(*rasterScratch)
 	defer rasterScratches.Put(sc)
 	d := newDrawing(s, l, o)
@@ -166,6 +203,10 @@ func rasterRows(rows []byte, stride int, s *Symbol, l *layout, o *Options) {
 	for y := 0; y < size; y++ {
 		src := mask.Pix[y*mask.Stride : y*mask.Stride+size]
 		dst := rows[y*stride+1 : (y+1)*stride]
+		if depth == 8 {
+			shadeBytes(dst, src)
+			continue
+		}
 		x := 0
 		// Most pixels are wholly background or foreground: eight at a
 		// time when they are (dst is zeroed already).
@@ -187,6 +228,27 @@ func rasterRows(rows []byte, stride int, s *Symbol, l *layout, o *Options) {
 		if size&1 == 1 {
 			dst[size>>1] = shadeOf[src[size-1]] << 4
 		}
+	}
+}
+
+// shadeBytes writes the shades of the coverage src into dst (zeroed), a
+// byte a pixel.
+func shadeBytes(dst, src []byte) {
+	x := 0
+	for ; x+8 <= len(src); x += 8 {
+		switch binary.LittleEndian.Uint64(src[x:]) {
+		case 0:
+			continue
+		case ^uint64(0):
+			binary.LittleEndian.PutUint64(dst[x:], 0x0101010101010101*(shadeLevels-1))
+			continue
+		}
+		for i := x; i < x+8; i++ {
+			dst[i] = shadeOf[src[i]]
+		}
+	}
+	for ; x < len(src); x++ {
+		dst[x] = shadeOf[src[x]]
 	}
 }
 

@@ -34,7 +34,8 @@ func tiled(l *layout, o *Options) bool {
 }
 
 // A tile is a cell's (or an eye's) pixels as packed 4-bit shades, for one
-// parity of its first pixel's x: phase 1 starts in a byte's low nibble.
+// parity of its first pixel's x: phase 1 starts in a byte's low nibble;
+// or, phase widePhase, a byte a pixel for 8-bit rows.
 type tile struct {
 	rowBytes int
 	pix      []byte // rows of rowBytes
@@ -52,7 +53,20 @@ type tile struct {
 // corner). Slots are read without a lock: an image fetches a few hundred
 // tiles, and a shared map lookup for each cost a tenth of its drawing.
 type tileSet struct {
-	tiles [2][512]atomic.Pointer[tile]
+	tiles [3][512]atomic.Pointer[tile]
+}
+
+// widePhase is the phase of tiles for 8-bit rows, which an overlay's
+// colours may need.
+const widePhase = 2
+
+// tilePhase is the phase of a tile whose first pixel is x, in rows of
+// depth bits a pixel.
+func tilePhase(x, depth int) uint8 {
+	if depth == 8 {
+		return widePhase
+	}
+	return uint8(x & 1)
 }
 
 type tileSetKey struct {
@@ -140,6 +154,9 @@ func eyeTile(set *tileSet, style EyeStyle, scale, side, corner int, phase uint8)
 // canvas, clipping what lies outside, and packs the shades.
 func rasterTile(ops []pathOp, side, scale int, phase uint8) *tile {
 	t := &tile{rowBytes: (int(phase) + side + 1) / 2}
+	if phase == widePhase {
+		t.rowBytes = side
+	}
 	t.pix = make([]byte, t.rowBytes*side)
 	t.sum, t.weighted = make([]uint32, side), make([]uint32, side)
 	if len(ops) == 0 {
@@ -163,7 +180,9 @@ func rasterTile(ops []pathOp, side, scale int, phase uint8) *tile {
 			}
 			t.empty = false
 			t.top, t.bottom = min(t.top, y), y+1
-			if pos := int(phase) + x; pos&1 == 0 {
+			if pos := int(phase) + x; phase == widePhase {
+				row[x] = shade
+			} else if pos&1 == 0 {
 				row[pos>>1] |= shade << 4
 			} else {
 				row[pos>>1] |= shade
@@ -180,18 +199,19 @@ func rasterTile(ops []pathOp, side, scale int, phase uint8) *tile {
 }
 
 // tiledRows fills rows (zeroed, stride bytes each with the filter byte
-// first) with the symbol drawn from tiles: eyes first, then every cell.
-// Cells inside eyes hold at most an organic fillet reaching in from data
-// modules outside, which is added to the eye's shades rather than laid
-// over them. It adds each row's sums to sums (zeroed, one per row): tiles
-// do not overlap but in eyes, so elsewhere a row's sums are its tiles'.
-func tiledRows(rows []byte, stride int, sums []deflate.RowSum, s *Symbol, l *layout, o *Options) {
+// first, depth bits a pixel) with the symbol drawn from tiles: eyes
+// first, then every cell. Cells inside eyes hold at most an organic
+// fillet reaching in from data modules outside, which is added to the
+// eye's shades rather than laid over them. It adds each row's sums to
+// sums (zeroed, one per row): tiles do not overlap but in eyes, so
+// elsewhere a row's sums are its tiles'.
+func tiledRows(rows []byte, stride, depth int, sums []deflate.RowSum, s *Symbol, l *layout, o *Options) {
 	n := s.Size
 	blit := func(t *tile, px, py int, add bool) {
 		if t.empty {
 			return
 		}
-		start := 1 + px>>1
+		start := pixelByte(px, depth)
 		for y := t.top; y < t.bottom; y++ {
 			dst := rows[(py+y)*stride+start : (py+y)*stride+start+t.rowBytes]
 			src := t.pix[y*t.rowBytes : (y+1)*t.rowBytes]
@@ -209,10 +229,9 @@ func tiledRows(rows []byte, stride int, sums []deflate.RowSum, s *Symbol, l *lay
 				continue
 			}
 			for i, b := range src {
-				hi := min(dst[i]>>4+b>>4, 15)
-				lo := min(dst[i]&15+b&15, 15)
-				grown := uint64(hi<<4|lo) - uint64(dst[i]) // shades only grow
-				dst[i] = hi<<4 | lo
+				sum := addShades(dst[i], b, depth)
+				grown := uint64(sum) - uint64(dst[i]) // shades only grow
+				dst[i] = sum
 				rs.Sum += grown
 				rs.Weighted += uint64(start+i) * grown
 			}
@@ -226,7 +245,7 @@ func tiledRows(rows []byte, stride int, sums []deflate.RowSum, s *Symbol, l *lay
 	for i, f := range finderOrigins(n) {
 		corner := [3]int{0, 1, 3}[i]
 		px := pixel(f[0], l.offX, l.codeX)
-		blit(eyeTile(eyes, o.Eye, l.scale, 7, corner, uint8(px&1)), px, pixel(f[1], l.offY, l.codeY), false)
+		blit(eyeTile(eyes, o.Eye, l.scale, 7, corner, tilePhase(px, depth)), px, pixel(f[1], l.offY, l.codeY), false)
 	}
 	for _, a := range alignmentOrigins(s.Version) {
 		for y := a[1]; y < a[1]+5; y++ {
@@ -238,7 +257,7 @@ func tiledRows(rows []byte, stride int, sums []deflate.RowSum, s *Symbol, l *lay
 			continue // knocked out under an Overlay: a real one has a dark centre
 		}
 		px := pixel(a[0], l.offX, l.codeX)
-		blit(eyeTile(eyes, o.Eye, l.scale, 5, 0, uint8(px&1)), px, pixel(a[1], l.offY, l.codeY), false)
+		blit(eyeTile(eyes, o.Eye, l.scale, 5, 0, tilePhase(px, depth)), px, pixel(a[1], l.offY, l.codeY), false)
 	}
 
 	g := newModuleGrid(s)
@@ -258,14 +277,25 @@ func tiledRows(rows []byte, stride int, sums []deflate.RowSum, s *Symbol, l *lay
 				continue
 			}
 			px := pixel(x, l.offX, l.codeX)
-			phase := px & 1
+			phase := tilePhase(px, depth)
 			t := cells.tiles[phase][shape].Load()
 			if t == nil {
-				t = cellTile(cells, o.Module, l.scale, shape, uint8(phase))
+				t = cellTile(cells, o.Module, l.scale, shape, phase)
 			}
 			blit(t, px, py, inEye[y*n+x] || inFinder(n, x, y))
 		}
 	}
+}
+
+// addShades adds the shades of two bytes of depth-bit pixels, each
+// pixel's at most the foreground's.
+func addShades(a, b byte, depth int) byte {
+	if depth == 8 {
+		return min(a+b, shadeLevels-1)
+	}
+	hi := min(a>>4+b>>4, shadeLevels-1)
+	lo := min(a&15+b&15, shadeLevels-1)
+	return hi<<4 | lo
 }
 
 func b2i(b bool) int {

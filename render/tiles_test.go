@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"github.com/qrforge/qrforge/render/deflate"
+	"slices"
 	"testing"
 )
 
@@ -33,17 +34,12 @@ func TestTiledMatchesRasterized(t *testing.T) {
 					stride := 1 + (size+1)/2
 					got, want := make([]byte, stride*size), make([]byte, stride*size)
 					sums := make([]deflate.RowSum, size)
-					tiledRows(got, stride, sums, s, l, &o)
-					rasterRows(want, stride, s, l, &o)
+					tiledRows(got, stride, 4, sums, s, l, &o)
+					rasterRows(want, stride, 4, s, l, &o)
 					compareShades(t, name, got, want, size)
 					// The sums tiledRows adds up are the rows' own.
 					for y := range size {
-						var sum deflate.RowSum
-						for j, b := range got[y*stride : (y+1)*stride] {
-							sum.Sum += uint64(b)
-							sum.Weighted += uint64(j) * uint64(b)
-						}
-						if sum != sums[y] {
+						if sum := rowSum(got[y*stride : (y+1)*stride]); sum != sums[y] {
 							t.Fatalf("%s: row %d sums %+v, tiles added up %+v", name, y, sum, sums[y])
 						}
 					}
@@ -95,4 +91,55 @@ func TestTileStylesStayInTheirCells(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestWideRowsMatchNibbleRows: rows drawn at 8 bits a pixel, as an
+// overlay's colours may need, hold the shades of the 4-bit rows, from
+// tiles (both phases of 4-bit tiles, at an odd size) and rasterized
+// whole (styles that are not tiled, and a caption), and the sums tiles
+// add up are the wide rows' own.
+func TestWideRowsMatchNibbleRows(t *testing.T) {
+	s := encodeT(t, "https://qrforge.example/tiles")
+	for _, m := range ModuleStyles {
+		for _, size := range []int{161, 512} {
+			for _, label := range []string{"", "Pay here"} {
+				name := fmt.Sprintf("%s/%d/%q", m, size, label)
+				o := styled(m, EyeRounded, size)
+				o.Label = label
+				l, err := newLayout(s, &o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sc := new(pngScratch)
+				narrow := slices.Clone(shadedRowsAt(sc, s, l, &o, 4))
+				wide := shadedRowsAt(sc, s, l, &o, 8)
+				ns, ws := rowStride(size, 4), rowStride(size, 8)
+				for y := range size {
+					for x := range size {
+						if a, b := pixelAt(wide[y*ws:], x, 8), pixelAt(narrow[y*ns:], x, 4); a != b {
+							t.Fatalf("%s: pixel (%d, %d) shade %d at 8 bits, %d at 4", name, x, y, a, b)
+						}
+					}
+				}
+				if tiled(l, &o) != (len(sc.sums) == size) {
+					t.Fatalf("%s: %d row sums, tiled %v", name, len(sc.sums), tiled(l, &o))
+				}
+				for y := range sc.sums {
+					if got := rowSum(wide[y*ws : (y+1)*ws]); got != sc.sums[y] {
+						t.Fatalf("%s: row %d sums %+v, tiles added up %+v", name, y, got, sc.sums[y])
+					}
+				}
+			}
+		}
+	}
+}
+
+// rowSum sums a row's bytes as deflate.RowSum does.
+func rowSum(row []byte) deflate.RowSum {
+	var s deflate.RowSum
+	for i, b := range row {
+		s.Sum += uint64(b)
+		s.Weighted += uint64(i) * uint64(b)
+	}
+	return s
 }

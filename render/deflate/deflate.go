@@ -21,6 +21,7 @@
 package deflate
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 )
@@ -158,6 +159,9 @@ func (e *Encoder) row(start, end int) (same bool) {
 	data, stride := e.data, e.stride
 	prev, k := e.prevRow, 0
 	e.thisRow = e.thisRow[:0]
+	if start >= stride && stride <= windowSize && bytes.Equal(data[start-stride:end-stride], data[start:end]) {
+		return e.repeatRow(start, end)
+	}
 	same = start >= stride
 	for i := start; i < end; {
 		limit := min(maxMatch, end-i)
@@ -236,6 +240,28 @@ func (e *Encoder) row(start, end int) (same bool) {
 		i += best
 	}
 	e.prevRow, e.thisRow = e.thisRow, prev
+	return same
+}
+
+// repeatRow tokenizes data[start:end], equal to the row above, as row
+// would, at once: the longest matches of the row above, and literals for
+// a tail too short for one.
+func (e *Encoder) repeatRow(start, end int) (same bool) {
+	same = true
+	for i := start; i < end; {
+		limit := min(maxMatch, end-i)
+		if limit < minMatch {
+			for ; i < end; i++ {
+				e.literal(e.data[i])
+			}
+			same = false
+			break
+		}
+		e.match(limit, e.stride)
+		e.thisRow = append(e.thisRow, rowMatch{int32(i - start), int32(i - start + limit), int32(e.stride)})
+		i += limit
+	}
+	e.prevRow, e.thisRow = e.thisRow, e.prevRow
 	return same
 }
 

@@ -70,6 +70,7 @@ func TestRoundTrip(t *testing.T) {
 		{"random shades", random(70000, 16), 65, nil},
 		{"repeated rows", rowsOf(257, 512, 20), 257, nil},
 		{"rows longer than a reference", rowsOf(1025, 300, 8), 1025, nil},
+		{"repeated rows ending too short for a reference", rowsOf(259, 200, 3), 259, nil},
 		{"rows beyond the window", rowsOf(20000, 10, 3), 20000, nil},
 		{"short last row", append(rowsOf(100, 30, 4), 1, 2, 3), 100, nil},
 		{"stride out of range", random(500, 4), 0, nil},

@@ -29,7 +29,9 @@ const mcpDecodeFactor = 4
 const maxMCPValues = 100_000
 
 // jsonValues counts the tokens of a JSON text, stopping past limit or at
-// the first error (the transport reports malformed JSON itself).
+// the first error (the transport reports malformed JSON itself). A value
+// takes at least two bytes with its separator, so a text of at most
+// 2×limit bytes need not be counted.
 func jsonValues(body []byte, limit int) int {
 	dec := json.NewDecoder(bytes.NewReader(body))
 	n := 0
@@ -86,7 +88,7 @@ func (s *Server) mountMCP(build func(*service.Service) http.Handler) {
 				fmt.Sprintf("the message could not be read whole (%v); at most %d bytes are read", err, maxMCPBody), "", ""))
 			return
 		}
-		if jsonValues(body, maxMCPValues) > maxMCPValues {
+		if len(body) > 2*maxMCPValues && jsonValues(body, maxMCPValues) > maxMCPValues {
 			writeProblem(c, s.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
 				fmt.Sprintf("the message holds more than %d JSON values; no tool call needs as many (a batch of 1000 typed items needs about 40 000): send fewer arguments, or split the batch", maxMCPValues),
 				"", "send only the arguments a tool's input schema lists"))

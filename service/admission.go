@@ -99,7 +99,27 @@ func (l *lanes) reserve(ctx context.Context, n int64, slots chan struct{}) (func
 	}
 }
 
+// tryReserve is reserve when nothing has to wait: most requests, which
+// then need no timer.
+func (l *lanes) tryReserve(n int64, slots chan struct{}) (func(), bool) {
+	n = max(n, 1)
+	sem := l.small
+	if n > l.smallMax {
+		if slots != nil || n > l.largeCap {
+			return nil, false
+		}
+		sem = l.large
+	}
+	if !sem.TryAcquire(n) {
+		return nil, false
+	}
+	return func() { sem.Release(n) }, true
+}
+
 func acquire(ctx context.Context, sem *semaphore.Weighted, n int64) (func(), error) {
+	if sem.TryAcquire(n) {
+		return func() { sem.Release(n) }, nil
+	}
 	if err := sem.Acquire(ctx, n); err != nil {
 		return nil, waitError(ctx)
 	}
@@ -110,6 +130,9 @@ func acquire(ctx context.Context, sem *semaphore.Weighted, n int64) (func(), err
 // processor slot; release gives them back. It fails with errTooLarge at
 // once, errBusy after the wait, or ctx's error.
 func (a *admission) workFor(ctx context.Context, cost int64) (release func(), err error) {
+	if release, ok := a.work.tryReserve(cost, a.slots); ok {
+		return release, nil
+	}
 	ctx, cancel := context.WithTimeout(ctx, a.wait)
 	defer cancel()
 	return a.work.reserve(ctx, cost, a.slots)
@@ -117,6 +140,9 @@ func (a *admission) workFor(ctx context.Context, cost int64) (release func(), er
 
 // upload reserves the bytes of a request body before it is read.
 func (a *admission) upload(ctx context.Context, n int64) (release func(), err error) {
+	if release, ok := a.uploads.tryReserve(n, nil); ok {
+		return release, nil
+	}
 	ctx, cancel := context.WithTimeout(ctx, a.wait)
 	defer cancel()
 	return a.uploads.reserve(ctx, n, nil)

@@ -134,7 +134,7 @@ func (b *BatchRun) Each(f func(BatchItem) error) error {
 		if !ok {
 			return b.ctx.Err()
 		}
-		item := BatchItem{Index: res.index, ID: res.id, URL: res.url, Format: res.format, Body: res.body, Problem: res.problem}
+		item := BatchItem{Index: res.index, ID: res.id, URL: res.itemURL(), Format: res.format, Body: res.body, Problem: res.problem}
 		if err := f(item); err != nil {
 			b.cancel()
 			return err
@@ -331,12 +331,24 @@ func scalar(raw json.RawMessage) (string, bool, error) {
 
 // batchResult is one item, rendered or failed.
 type batchResult struct {
-	index   int
-	id      *string
-	url     string
+	index int
+	id    *string
+	url   string
+	// link writes the URL of an item that carries its data, for callers
+	// that want both (Each): most answers carry one or the other, and
+	// writing every URL would cost a rendered item a third more.
+	link    func() string
 	body    []byte
 	format  Format
 	problem *Problem
+}
+
+// itemURL is the result's URL, written now if it was left for later.
+func (r *batchResult) itemURL() string {
+	if r.url == "" && r.link != nil {
+		return r.link()
+	}
+	return r.url
 }
 
 // batchStream hands out results in item order while workers render ahead.
@@ -501,7 +513,7 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 		return res
 	}
 	res.body = out.Body
-	res.url = target.url(s.baseURL, r.fixValues())
+	res.link = func() string { return target.url(s.baseURL, r.fixValues()) }
 	return res
 }
 

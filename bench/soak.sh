@@ -5,7 +5,8 @@
 # 80 % of the capacity it measures first, for DURATION (10 minutes by
 # default), on loopback. It prints the rate, errors, latency percentiles
 # and resident-memory samples, and fails when a request failed or memory
-# grew more than 10 % after the first minute. Not part of CI.
+# grew more than 10 % after warm-up (until the response cache is full).
+# Not part of CI.
 #
 #   bench/soak.sh                      # DURATION=10m LOAD=0.8
 #   DURATION=2m bench/soak.sh

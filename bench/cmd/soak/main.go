@@ -6,6 +6,8 @@
 // the errors, p50/p99/max latency per kind of request and the memory
 // samples, and exits 1 when a request failed or the resident memory after
 // warm-up rose more than 10 % above its level at the end of warm-up.
+// Warm-up lasts until the response cache is full (from /metrics): until
+// then the cache is meant to grow.
 //
 // bench/soak.sh builds the committed tree and runs it; it is not part of CI.
 package main
@@ -29,7 +31,7 @@ func main() {
 	base := flag.String("url", "http://127.0.0.1:18190", "qrforge's base URL")
 	pid := flag.Int("pid", 0, "qrforge's process id, for its resident memory")
 	duration := flag.Duration("duration", 10*time.Minute, "how long to hold the load")
-	warmup := flag.Duration("warmup", time.Minute, "the first part of the run, whose memory growth is not judged")
+	warmup := flag.Duration("warmup", 3*time.Minute, "the longest warm-up, for a cache that never fills (warm-up ends when the response cache is 90 % full)")
 	fraction := flag.Float64("load", 0.8, "the fraction of measured capacity to send")
 	workers := flag.Int("workers", 8, "concurrent requests while measuring capacity")
 	flag.Parse()
@@ -157,10 +159,12 @@ func (s *soak) measure(workers int, d time.Duration) float64 {
 	return float64(n.Load()) / d.Seconds()
 }
 
-// sample is the server's resident memory at a moment of the run.
+// sample is the server's resident memory at a moment of the run, and
+// whether its response cache was full then.
 type sample struct {
-	at  time.Duration
-	rss int64
+	at        time.Duration
+	rss       int64
+	cacheFull bool
 }
 
 // run sends rate requests a second for d, each in its own goroutine so
@@ -182,7 +186,7 @@ func (s *soak) run(rate float64, d time.Duration, pid int) []sample {
 			i++
 		case <-every.C:
 			if rss := residentMemory(pid); rss > 0 {
-				samples = append(samples, sample{time.Since(start), rss})
+				samples = append(samples, sample{time.Since(start), rss, s.cacheFull()})
 			}
 		}
 	}
@@ -212,16 +216,19 @@ func (s *soak) report(samples []sample, warmup time.Duration) bool {
 		held = false
 	}
 	var base, peak int64
+	var warmEnd time.Duration
+	warm := true
 	for _, smp := range samples {
-		if smp.at <= warmup {
-			base = smp.rss
+		if warm {
+			base, warmEnd = smp.rss, smp.at
+			warm = !smp.cacheFull && smp.at < warmup
 			continue
 		}
 		peak = max(peak, smp.rss)
 	}
 	if base > 0 {
 		growth := float64(peak-base) / float64(base) * 100
-		fmt.Printf("resident memory: %d MiB at the end of warm-up, %d MiB at most after it (%+.1f %%)\n", base>>20, peak>>20, growth)
+		fmt.Printf("resident memory: %d MiB at the end of warm-up (%s: cache full, or the longest warm-up), %d MiB at most after it (%+.1f %%)\n", base>>20, warmEnd, peak>>20, growth)
 		if growth > 10 {
 			held = false
 		}
@@ -232,6 +239,27 @@ func (s *soak) report(samples []sample, warmup time.Duration) bool {
 	}
 	fmt.Println("samples:", strings.Join(trace, " "))
 	return held
+}
+
+// cacheFull reads the response cache's fill from /metrics: at least 90 %
+// of its capacity.
+func (s *soak) cacheFull() bool {
+	resp, err := s.client.Get(s.base + "/metrics")
+	if err != nil {
+		return false
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	var used, capacity float64
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "qrforge_cache_bytes "); ok {
+			used, _ = strconv.ParseFloat(v, 64)
+		}
+		if v, ok := strings.CutPrefix(line, "qrforge_cache_capacity_bytes "); ok {
+			capacity, _ = strconv.ParseFloat(v, 64)
+		}
+	}
+	return capacity > 0 && used >= 0.9*capacity
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -2,7 +2,9 @@ package server_test
 
 import (
 	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -207,5 +209,43 @@ func TestClientBehindTrustedProxy(t *testing.T) {
 		if rec := opsRequest(t, h, http.MethodGet, target, lb, "X-Real-IP", ip, "X-Forwarded-For", fmt.Sprintf("192.0.2.%d", i)); rec.Code != want {
 			t.Errorf("X-Real-IP %s: status %d, want %d", ip, rec.Code, want)
 		}
+	}
+}
+
+// TestShedsPastTheInFlightCap: with every slot taken (64, the least, by
+// uploads whose bodies never come), a request is answered 503 with
+// Retry-After at once, and probes still pass.
+func TestShedsPastTheInFlightCap(t *testing.T) {
+	ts := httptest.NewServer(server.New(server.Config{BaseURL: base, Memory: 1}))
+	defer ts.Close()
+	var writers []*io.PipeWriter
+	defer func() {
+		for _, w := range writers {
+			w.CloseWithError(io.ErrUnexpectedEOF)
+		}
+	}()
+	for range 64 {
+		r, w := io.Pipe()
+		writers = append(writers, w)
+		req, _ := http.NewRequest(http.MethodPost, ts.URL+"/api/v1/decode", r)
+		req.Header.Set("Content-Type", "image/png")
+		go http.DefaultClient.Do(req)
+		w.Write([]byte("\x89PNG")) // the handler is reading
+	}
+	get := func(path string) (*http.Response, string) {
+		resp, err := http.Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp, string(b)
+	}
+	resp, body := get("/api/v1/qr?data=x")
+	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") != "1" || !strings.Contains(body, "/errors/overloaded") {
+		t.Errorf("past the cap: %d, Retry-After %q: %s", resp.StatusCode, resp.Header.Get("Retry-After"), body)
+	}
+	if resp, _ := get("/healthz"); resp.StatusCode != http.StatusOK {
+		t.Errorf("a probe past the cap: %d", resp.StatusCode)
 	}
 }

@@ -81,6 +81,8 @@ type Server struct {
 	limiter *rateLimiter
 	// svc serves every operation; handlers adapt it to HTTP.
 	svc *service.Service
+	// shedder caps the requests in the handlers at once (shed.go).
+	shedder *shedder
 }
 
 // DefaultClientIPHeader is where a trusted proxy names the client unless
@@ -137,7 +139,8 @@ func New(cfg Config) http.Handler {
 		s.limiter = newRateLimiter(cfg.RateLimit, cfg.RateBurst, cfg.RateLimitClients)
 		s.engine.Use(s.limitRate)
 	}
-	s.engine.Use(s.limitURI)
+	s.shedder = newShedder(cmp.Or(cfg.Memory, service.DefaultMemory))
+	s.engine.Use(s.limitURI, s.shed)
 	s.extraOperations = map[string]obj{}
 	s.routes()
 	s.mountMCP(cfg.MCP)

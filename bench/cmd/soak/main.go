@@ -5,9 +5,10 @@
 // duration, sampling the server's resident memory. It prints the rate,
 // the errors, p50/p99/max latency per kind of request and the memory
 // samples, and exits 1 when a request failed or the resident memory after
-// warm-up rose more than 10 % above its level at the end of warm-up.
-// Warm-up lasts until the response cache is full (from /metrics): until
-// then the cache is meant to grow.
+// warm-up rose more than 10 %: the highest mean of a minute after the
+// first is compared with the first minute's mean, since single samples
+// swing with garbage collection. Warm-up lasts until the response cache
+// is full (from /metrics): until then the cache is meant to grow.
 //
 // bench/soak.sh builds the committed tree and runs it; it is not part of CI.
 package main
@@ -215,20 +216,34 @@ func (s *soak) report(samples []sample, warmup time.Duration) bool {
 	if failed > 0 {
 		held = false
 	}
-	var base, peak int64
-	var warmEnd time.Duration
-	warm := true
+	warmEnd := time.Duration(0)
 	for _, smp := range samples {
-		if warm {
-			base, warmEnd = smp.rss, smp.at
-			warm = !smp.cacheFull && smp.at < warmup
+		warmEnd = smp.at
+		if smp.cacheFull || smp.at >= warmup {
+			break
+		}
+	}
+	var minutes []float64 // mean resident memory of each minute after warm-up
+	var sum, n float64
+	next := warmEnd + time.Minute
+	for _, smp := range samples {
+		if smp.at <= warmEnd {
 			continue
 		}
-		peak = max(peak, smp.rss)
+		if smp.at > next {
+			minutes = append(minutes, sum/n)
+			sum, n, next = 0, 0, next+time.Minute
+		}
+		sum, n = sum+float64(smp.rss), n+1
 	}
-	if base > 0 {
-		growth := float64(peak-base) / float64(base) * 100
-		fmt.Printf("resident memory: %d MiB at the end of warm-up (%s: cache full, or the longest warm-up), %d MiB at most after it (%+.1f %%)\n", base>>20, warmEnd, peak>>20, growth)
+	if len(minutes) >= 2 {
+		first, highest := minutes[0], slices.Max(minutes[1:])
+		growth := (highest - first) / first * 100
+		var means []string
+		for _, m := range minutes {
+			means = append(means, strconv.Itoa(int(m)>>20))
+		}
+		fmt.Printf("resident memory after warm-up (ended at %s): minute means %s MiB; highest %+.1f %% over the first\n", warmEnd.Round(time.Second), strings.Join(means, " "), growth)
 		if growth > 10 {
 			held = false
 		}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/qrforge/qrforge/server"
 )
@@ -230,7 +231,7 @@ func TestShedsPastTheInFlightCap(t *testing.T) {
 		req, _ := http.NewRequest(http.MethodPost, ts.URL+"/api/v1/decode", r)
 		req.Header.Set("Content-Type", "image/png")
 		go http.DefaultClient.Do(req)
-		w.Write([]byte("\x89PNG")) // the handler is reading
+		w.Write([]byte("\x89PNG"))
 	}
 	get := func(path string) (*http.Response, string) {
 		resp, err := http.Get(ts.URL + path)
@@ -240,6 +241,17 @@ func TestShedsPastTheInFlightCap(t *testing.T) {
 		defer resp.Body.Close()
 		b, _ := io.ReadAll(resp.Body)
 		return resp, string(b)
+	}
+	// Wait until all 64 are in their handlers.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		_, metrics := get("/metrics")
+		if strings.Contains(metrics, "qrforge_http_requests_in_flight 64") {
+			time.Sleep(50 * time.Millisecond) // from the gauge's middleware to the cap's
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the uploads did not all reach their handlers")
+		}
 	}
 	resp, body := get("/api/v1/qr?data=x")
 	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") != "1" || !strings.Contains(body, "/errors/overloaded") {

@@ -310,3 +310,56 @@ func vmHWM(t *testing.T, s *server) int64 {
 	t.Fatal("no VmHWM in /proc/<pid>/status")
 	return 0
 }
+
+// TestForgedClientAddresses replays, with the deployment's rate limit
+// (20 a second, bursts of 40) and its trusted proxies (the ingress
+// controller's range, which loopback is not in), a client that varies
+// X-Forwarded-For and X-Real-IP on every request: it stays one client,
+// and is limited.
+func TestForgedClientAddresses(t *testing.T) {
+	srv, err := startServer(binaryPath, "--rate-limit", "20", "--rate-burst", "40", "--trusted-proxies", "10.42.0.0/24")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.stop(10 * time.Second)
+	allowed := 0
+	start := time.Now()
+	for i := range 300 {
+		req := getRequest(srv.url + "/api/v1/qr?size=128&data=forged")
+		req.Header.Set("X-Forwarded-For", fmt.Sprintf("198.51.100.%d", i%250))
+		req.Header.Set("X-Real-IP", fmt.Sprintf("203.0.113.%d", i%250))
+		resp, err := loadClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		switch resp.StatusCode {
+		case http.StatusOK:
+			allowed++
+		case http.StatusTooManyRequests:
+		default:
+			t.Fatalf("request %d: status %d", i, resp.StatusCode)
+		}
+	}
+	// A burst of 40, and 20 a second for the time the loop took.
+	if most := 40 + int(20*time.Since(start).Seconds()) + 1; allowed > most {
+		t.Errorf("%d of 300 requests with forged addresses allowed in %s; one client may have at most %d", allowed, time.Since(start).Round(time.Millisecond), most)
+	}
+	t.Logf("%d of 300 requests with forged addresses allowed in %s", allowed, time.Since(start).Round(time.Millisecond))
+}
+
+// TestNotModifiedOnlyWhereOK: If-None-Match: * on a request whose answer
+// is a 400 stays a 400.
+func TestNotModifiedOnlyWhereOK(t *testing.T) {
+	req := getRequest(baseURL + "/api/v1/qr?size=64&data=" + strings.Repeat("a", 300))
+	req.Header.Set("If-None-Match", "*")
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("If-None-Match: * on a size too small: %d, want 400", resp.StatusCode)
+	}
+}

@@ -12,8 +12,6 @@ require (
 	github.com/klauspost/compress v1.20.2
 	github.com/makiuchi-d/gozxing v0.1.1
 	github.com/mark3labs/mcp-go v1.2.1
-	github.com/pb33f/libopenapi v0.40.1
-	github.com/pb33f/libopenapi-validator v0.14.0
 	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
 	github.com/srwiley/oksvg v0.0.0-20221011165216-be6e8873101c
 	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef
@@ -24,13 +22,11 @@ require (
 )
 
 require (
-	github.com/basgys/goxml2json v1.1.1-0.20231018121955-e66ee54ceaad // indirect
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/davecgh/go-spew v1.1.2-0.20180830191138-d8f796af33cc // indirect
-	github.com/go-openapi/jsonpointer v1.0.0 // indirect
+	github.com/dlclark/regexp2 v1.12.0 // indirect
 	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
-	github.com/pb33f/jsonpath v0.8.3 // indirect
 	github.com/prometheus/procfs v0.22.0 // indirect
 )
 

@@ -30,13 +30,7 @@ func (s *Server) decode(c *gin.Context) {
 	defer release()
 	results, p := s.svc.Decode(c.Request.Context(), body, field)
 	if p != nil {
-		if c.Request.Context().Err() != nil {
-			// Cancelled while waiting its turn: the client went away, or
-			// the server is shutting down. Returning without an answer
-			// would send an empty 200.
-			panic(http.ErrAbortHandler)
-		}
-		writeProblem(c, p)
+		writeProblem(c, p) // aborts when the request was cancelled
 		return
 	}
 	c.Header("Cache-Control", "no-store")

@@ -23,7 +23,15 @@ func (s *Server) problem(kind string, status int, detail, field, fix string) *Pr
 
 // writeProblem is the one place a problem becomes a response. instance is
 // the request's id (X-Request-Id), which finds its log line.
+//
+// A request whose context has ended (the client went away, or the shutdown
+// grace ran out) gets no answer: the connection is aborted, so that a
+// problem about the cancellation itself, such as a wait for memory cut
+// short, is never mistaken for the service's answer.
 func writeProblem(c *gin.Context, p *Problem) {
+	if c.Request.Context().Err() != nil {
+		panic(http.ErrAbortHandler)
+	}
 	if id := requestID(c); id != "" && p.Instance == "" {
 		withID := *p
 		withID.Instance = "urn:uuid:" + id

@@ -11,6 +11,10 @@ import (
 type drawing struct {
 	l    *layout
 	dark path
+	// eyes are the finder eyes' rings and pupils, top-left, top-right
+	// and bottom-left, when they have colours of their own (Options.EyeColors);
+	// otherwise they are part of dark.
+	eyes [3]eyePaths
 	text *caption
 	// ops is the pooled backing array of dark.ops, returned by release.
 	ops *[]pathOp
@@ -28,6 +32,9 @@ func (d *drawing) release() {
 	pathOps.Put(d.ops)
 	d.dark.ops, d.ops = nil, nil
 }
+
+// eyePaths are one finder eye's ring and pupil.
+type eyePaths struct{ frame, centre path }
 
 // caption is a line of text centred at (x, y) in modules; inverse text is
 // painted in the background colour on a foreground banner.
@@ -48,11 +55,12 @@ type neighbours struct {
 type moduleShape func(p *path, x, y float64, nb neighbours)
 
 // eyeShape draws a finder-like pattern of side modules (7 for the finder
-// eyes, 5 for alignment patterns): a one-module ring, a one-module gap and a
-// side-4 pupil. clockwiseCorner says which corner points away from the
-// symbol's centre (0 top-left, 1 top-right, 3 bottom-left), for asymmetric
-// shapes like the leaf.
-type eyeShape func(p *path, x, y float64, side int, corner int)
+// eyes, 5 for alignment patterns): a one-module ring into frame, and after a
+// one-module gap a side-4 pupil into centre (the same path unless the eyes
+// have colours of their own). corner says which corner points away from
+// the symbol's centre (0 top-left, 1 top-right, 3 bottom-left), for
+// asymmetric shapes like the leaf.
+type eyeShape func(frame, centre *path, x, y float64, side int, corner int)
 
 var moduleShapes = map[ModuleStyle]moduleShape{}
 var eyeShapes = map[EyeStyle]eyeShape{}
@@ -97,13 +105,17 @@ func newDrawing(s *Symbol, l *layout, o *Options) *drawing {
 	eye := eyeShapes[o.Eye]
 	for i, f := range finderOrigins(n) {
 		corner := [3]int{0, 1, 3}[i]
-		eye(&d.dark, cx+float64(f[0]), cy+float64(f[1]), 7, corner)
+		frame, centre := &d.dark, &d.dark
+		if o.eyesApart() {
+			frame, centre = &d.eyes[i].frame, &d.eyes[i].centre
+		}
+		eye(frame, centre, cx+float64(f[0]), cy+float64(f[1]), 7, corner)
 	}
 	for _, a := range alignmentOrigins(s.Version) {
 		if !s.Modules[(a[1]+2)*n+a[0]+2] {
 			continue // knocked out under an Overlay: a real one has a dark centre
 		}
-		eye(&d.dark, cx+float64(a[0]), cy+float64(a[1]), 5, 0)
+		eye(&d.dark, &d.dark, cx+float64(a[0]), cy+float64(a[1]), 5, 0)
 	}
 
 	g := newModuleGrid(s)

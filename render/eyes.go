@@ -10,8 +10,8 @@ import "math"
 // there so the module size estimated from it stays right.
 
 func init() {
-	registerEye(EyeSquare, func(p *path, x, y float64, side, _ int) {
-		ringEye(p, x, y, float64(side), [4]float64{}, [4]float64{}, [4]float64{})
+	registerEye(EyeSquare, func(frame, centre *path, x, y float64, side, _ int) {
+		ringEye(frame, centre, x, y, float64(side), [4]float64{}, [4]float64{}, [4]float64{})
 	})
 	registerEye(EyeRounded, roundedEye)
 	registerEye(EyeSquircle, squircleEye)
@@ -19,23 +19,23 @@ func init() {
 	registerEye(EyeOctagon, octagonEye)
 }
 
-// ringEye draws the ring's outer edge, its hole and the pupil as three
-// rectangles with the given corner radii (top-left, top-right,
-// bottom-right, bottom-left).
-func ringEye(p *path, x, y, s float64, ring, hole, pupil [4]float64) {
-	p.roundRect(x, y, s, s, ring, false)
-	p.roundRect(x+1, y+1, s-2, s-2, hole, true)
-	p.roundRect(x+2, y+2, s-4, s-4, pupil, false)
+// ringEye draws the ring's outer edge and its hole into frame and the
+// pupil into centre, as three rectangles with the given corner radii
+// (top-left, top-right, bottom-right, bottom-left).
+func ringEye(frame, centre *path, x, y, s float64, ring, hole, pupil [4]float64) {
+	frame.roundRect(x, y, s, s, ring, false)
+	frame.roundRect(x+1, y+1, s-2, s-2, hole, true)
+	centre.roundRect(x+2, y+2, s-4, s-4, pupil, false)
 }
 
 func all(r float64) [4]float64 { return [4]float64{r, r, r, r} }
 
 // roundedEye rounds the ring with concentric arcs, so the ring keeps its
 // width around the corners, and the pupil a little less.
-func roundedEye(p *path, x, y float64, side, _ int) {
+func roundedEye(frame, centre *path, x, y float64, side, _ int) {
 	s := float64(side)
 	r := s * 2 / 7
-	ringEye(p, x, y, s, all(r), all(r-1), all((s-4)/3))
+	ringEye(frame, centre, x, y, s, all(r), all(r-1), all((s-4)/3))
 }
 
 // squircleEye draws three concentric squircles (superellipses of degree
@@ -45,16 +45,16 @@ func roundedEye(p *path, x, y float64, side, _ int) {
 // is bent by a third of a module; a squircle's by 0.03 (docs/decoders.md).
 // Alignment patterns get the rounded ring, whose corners stay dark at the
 // module centres zbar checks (ISO/IEC 18004 §6.3.6).
-func squircleEye(p *path, x, y float64, side, corner int) {
+func squircleEye(frame, centre *path, x, y float64, side, corner int) {
 	if side < 7 {
-		roundedEye(p, x, y, side, corner)
+		roundedEye(frame, centre, x, y, side, corner)
 		return
 	}
 	s := float64(side)
 	cx, cy := x+s/2, y+s/2
-	squircle(p, cx, cy, s/2, false)
-	squircle(p, cx, cy, s/2-1, true)
-	squircle(p, cx, cy, s/2-2, false)
+	squircle(frame, cx, cy, s/2, false)
+	squircle(frame, cx, cy, s/2-1, true)
+	squircle(centre, cx, cy, s/2-2, false)
 }
 
 // squircle adds |x|⁴+|y|⁴ = r⁴ as 16 cubic Bézier arcs, each matching the
@@ -96,7 +96,7 @@ func squircle(p *path, cx, cy, r float64, reverse bool) {
 // starts beyond the pupil's rows, so the outer edges zbar fits lines to
 // stay straight (a three-module radius failed zbar on version 1 symbols
 // at small sizes; docs/decoders.md).
-func leafEye(p *path, x, y float64, side, corner int) {
+func leafEye(frame, centre *path, x, y float64, side, corner int) {
 	s := float64(side)
 	leaf := func(r float64) (rs [4]float64) {
 		rs[(corner+1)%4] = r
@@ -104,7 +104,7 @@ func leafEye(p *path, x, y float64, side, corner int) {
 		return rs
 	}
 	r := s * 2 / 7
-	ringEye(p, x, y, s, leaf(r), leaf(r-1), leaf((s-4)*2/7))
+	ringEye(frame, centre, x, y, s, leaf(r), leaf(r-1), leaf((s-4)*2/7))
 }
 
 // octagonEye draws three concentric regular octagons scaled 7:5:3 about
@@ -116,16 +116,16 @@ func leafEye(p *path, x, y float64, side, corner int) {
 // true diamond has none and fails there (docs/decoders.md has the sweep).
 // Alignment patterns stay square: zbar matches all 25 of their module
 // centres (ISO/IEC 18004 §6.3.6), and an octagon leaves the corners light.
-func octagonEye(p *path, x, y float64, side, _ int) {
+func octagonEye(frame, centre *path, x, y float64, side, _ int) {
 	s := float64(side)
 	if side != 7 {
-		ringEye(p, x, y, s, [4]float64{}, [4]float64{}, [4]float64{})
+		ringEye(frame, centre, x, y, s, [4]float64{}, [4]float64{}, [4]float64{})
 		return
 	}
 	cx, cy := x+s/2, y+s/2
-	octagon(p, cx, cy, s/2, false)
-	octagon(p, cx, cy, s/2-1, true)
-	octagon(p, cx, cy, s/2-2, false)
+	octagon(frame, cx, cy, s/2, false)
+	octagon(frame, cx, cy, s/2-1, true)
+	octagon(centre, cx, cy, s/2-2, false)
 }
 
 // octagon adds a regular octagon with its flat sides on the axes and apothem

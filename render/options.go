@@ -98,6 +98,11 @@ type Options struct {
 	Label      string
 	Frame      Frame
 	Overlay    Overlay // an emblem over the centre, when Overlay.Size > 0
+	// Gradient, when set, paints the dark modules instead of Foreground.
+	Gradient *Gradient
+	// EyeColors colour the finder eyes' rings and pupils: top-left,
+	// top-right, bottom-left.
+	EyeColors [3]EyeColors
 }
 
 // Defaults of README "Options".
@@ -126,5 +131,5 @@ func DefaultOptions() Options {
 // plain reports whether the drawing is only whole dark and light modules, so
 // that a two-colour image with no anti-aliasing represents it exactly.
 func (o *Options) plain() bool {
-	return o.Module == ModuleSquare && o.Eye == EyeSquare && o.Label == "" && o.Frame == FrameNone
+	return o.Module == ModuleSquare && o.Eye == EyeSquare && o.Label == "" && o.Frame == FrameNone && !o.truecolour()
 }

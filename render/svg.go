@@ -60,11 +60,12 @@ func svg(s *Symbol, o Options, tiny bool) ([]byte, error) {
 		b = appendFill(b, o.Background)
 		b = append(b, "/>\n"...)
 	}
-	b = append(b, `<path`...)
-	b = appendFill(b, o.Foreground)
-	b = append(b, ` d="`...)
-	b = d.dark.appendSVG(b, 0, 0)
-	b = append(b, "\"/>\n"...)
+	b = appendGradientSVG(b, l, &o)
+	b = appendPathSVG(b, &d.dark, l, &o, color.NRGBA{})
+	for i, e := range d.eyes {
+		b = appendPathSVG(b, &e.frame, l, &o, o.EyeColors[i].Frame)
+		b = appendPathSVG(b, &e.centre, l, &o, o.EyeColors[i].Centre)
+	}
 	b = appendOverlaySVG(b, l, &o)
 	if c := d.text; c != nil {
 		fill := o.Foreground
@@ -86,6 +87,78 @@ func svg(s *Symbol, o Options, tiny bool) ([]byte, error) {
 	}
 	b = append(b, "</svg>\n"...)
 	return b, nil
+}
+
+// svgGradientID names the modules' gradient element.
+const svgGradientID = "qrforge-modules"
+
+// appendGradientSVG defines the modules' gradient, in canvas module units
+// like the paths (SVG 1.1 §13.2; SVG Tiny 1.2 has both elements too).
+func appendGradientSVG(b []byte, l *layout, o *Options) []byte {
+	g := o.Gradient
+	if !g.active() {
+		return b
+	}
+	gl := newGradientLine(g, float64(l.codeX), float64(l.codeY), float64(l.n))
+	attr := func(b []byte, name string, v float64) []byte {
+		b = append(b, ' ')
+		b = append(b, name...)
+		b = append(b, `="`...)
+		b = appendNum(b, v)
+		return append(b, '"')
+	}
+	b = append(b, "<defs>\n"...)
+	if gl.radial {
+		b = append(b, `<radialGradient id="`+svgGradientID+`" gradientUnits="userSpaceOnUse"`...)
+		b = attr(b, "cx", gl.cx)
+		b = attr(b, "cy", gl.cy)
+		b = attr(b, "r", gl.r)
+	} else {
+		x1, y1, x2, y2 := gl.endpoints()
+		b = append(b, `<linearGradient id="`+svgGradientID+`" gradientUnits="userSpaceOnUse"`...)
+		b = attr(b, "x1", x1)
+		b = attr(b, "y1", y1)
+		b = attr(b, "x2", x2)
+		b = attr(b, "y2", y2)
+	}
+	b = append(b, ">\n"...)
+	for _, st := range g.Stops {
+		b = append(b, `<stop`...)
+		b = attr(b, "offset", st.Offset)
+		b = append(b, ` stop-color="#`...)
+		b = append(b, HexColor(color.NRGBA{st.Color.R, st.Color.G, st.Color.B, 255})...)
+		b = append(b, '"')
+		if st.Color.A != 255 {
+			b = attr(b, "stop-opacity", float64(st.Color.A)/255)
+		}
+		b = append(b, "/>\n"...)
+	}
+	if gl.radial {
+		b = append(b, "</radialGradient>\n</defs>\n"...)
+	} else {
+		b = append(b, "</linearGradient>\n</defs>\n"...)
+	}
+	return b
+}
+
+// appendPathSVG writes p filled with c, or when c is zero with the
+// modules' paint: the gradient, else the foreground colour.
+func appendPathSVG(b []byte, p *path, l *layout, o *Options, c color.NRGBA) []byte {
+	if len(p.ops) == 0 {
+		return b
+	}
+	b = append(b, `<path`...)
+	switch {
+	case c != (color.NRGBA{}):
+		b = appendFill(b, c)
+	case o.Gradient.active():
+		b = append(b, ` fill="url(#`+svgGradientID+`)"`...)
+	default:
+		b = appendFill(b, o.Foreground)
+	}
+	b = append(b, ` d="`...)
+	b = p.appendSVG(b, 0, 0)
+	return append(b, "\"/>\n"...)
 }
 
 func appendFill(b []byte, c color.NRGBA) []byte {

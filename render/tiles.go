@@ -145,7 +145,7 @@ func cellTile(set *tileSet, style ModuleStyle, scale int, shape uint16, phase ui
 func eyeTile(set *tileSet, style EyeStyle, scale, side, corner int, phase uint8) *tile {
 	return set.get(uint16(side<<2|corner), phase, func() *tile {
 		var p path
-		eyeShapes[style](&p, 0, 0, side, corner)
+		eyeShapes[style](&p, &p, 0, 0, side, corner)
 		return rasterTile(p.ops, side*scale, scale, phase)
 	})
 }

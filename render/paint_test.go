@@ -1,0 +1,214 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"strings"
+	"testing"
+)
+
+var (
+	indigo = color.NRGBA{0x1a, 0x23, 0x7e, 255}
+	teal   = color.NRGBA{0x00, 0x69, 0x5c, 255}
+	wine   = color.NRGBA{0x88, 0x0e, 0x4f, 255}
+)
+
+func twoStops(kind GradientKind, angle float64) *Gradient {
+	return &Gradient{Kind: kind, Angle: angle, Stops: []Stop{{0, indigo}, {1, wine}}}
+}
+
+// CSS Images 3 §3.4: between two stops the colour is interpolated
+// linearly; before the first and after the last it is the stop's colour.
+func TestGradientColourBetweenStops(t *testing.T) {
+	g := &Gradient{Kind: GradientLinear, Stops: []Stop{
+		{0.2, color.NRGBA{0, 0, 0, 255}}, {0.6, color.NRGBA{200, 100, 0, 255}}, {1, color.NRGBA{200, 100, 200, 255}},
+	}}
+	for _, c := range []struct {
+		t    float64
+		want color.NRGBA
+	}{
+		{0, color.NRGBA{0, 0, 0, 255}},
+		{0.2, color.NRGBA{0, 0, 0, 255}},
+		{0.4, color.NRGBA{100, 50, 0, 255}},
+		{0.8, color.NRGBA{200, 100, 100, 255}},
+		{1, color.NRGBA{200, 100, 200, 255}},
+	} {
+		if got := g.At(c.t); got != c.want {
+			t.Errorf("At(%v) = %v, want %v", c.t, got, c.want)
+		}
+	}
+}
+
+// CSS Images 3 §3.1.1: the gradient line runs through the box's centre at
+// the angle (0deg up, clockwise), and its length makes the corners'
+// perpendiculars meet its ends; a radial gradient of farthest-corner
+// reaches 1 at the corners (§3.2.1).
+func TestGradientLinePlacement(t *testing.T) {
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+	cases := []struct {
+		kind       GradientKind
+		angle      float64
+		x, y, want float64
+	}{
+		{GradientLinear, 90, 0, 5, 0}, {GradientLinear, 90, 10, 5, 1}, {GradientLinear, 90, 5, 0, 0.5},
+		{GradientLinear, 180, 5, 0, 0}, {GradientLinear, 180, 5, 10, 1},
+		{GradientLinear, 0, 5, 10, 0}, {GradientLinear, 0, 5, 0, 1},
+		{GradientLinear, 135, 0, 0, 0}, {GradientLinear, 135, 10, 10, 1}, {GradientLinear, 135, 10, 0, 0.5},
+		{GradientLinear, 45, 0, 10, 0}, {GradientLinear, 45, 10, 0, 1},
+		{GradientRadial, 0, 5, 5, 0}, {GradientRadial, 0, 0, 0, 1}, {GradientRadial, 0, 10, 5, 1 / math.Sqrt2},
+	}
+	for _, c := range cases {
+		gl := newGradientLine(twoStops(c.kind, c.angle), 0, 0, 10)
+		if got := gl.t(c.x, c.y); !near(got, c.want) {
+			t.Errorf("%s %v° at (%v, %v): t = %v, want %v", c.kind, c.angle, c.x, c.y, got, c.want)
+		}
+	}
+}
+
+// pngColourType is byte 9 of the IHDR (ISO/IEC 15948 §11.2.2).
+func pngColourType(b []byte) byte { return b[8+8+9] }
+
+// darkModuleColour is the colour at the centre of module (mx, my), counted
+// from the symbol's origin, in a PNG drawn with o.
+func moduleColour(t *testing.T, img image.Image, s *Symbol, o Options, mx, my int) color.NRGBA {
+	t.Helper()
+	l, err := newLayout(s, &o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := l.offX + (l.codeX+mx)*l.scale + l.scale/2
+	y := l.offY + (l.codeY+my)*l.scale + l.scale/2
+	return color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)
+}
+
+func TestGradientPNGDecodesAndChangesColour(t *testing.T) {
+	s := encodeT(t, testPayloads[1].data)
+	for _, kind := range []GradientKind{GradientLinear, GradientRadial} {
+		for _, m := range []ModuleStyle{ModuleSquare, ModuleDot} {
+			t.Run(fmt.Sprintf("%s/%s", kind, m), func(t *testing.T) {
+				o := styled(m, EyeRounded, 400)
+				o.Gradient = twoStops(kind, 90)
+				b, err := PNG(s, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ct := pngColourType(b); ct != 2 {
+					t.Errorf("colour type %d, want 2 (truecolour, opaque)", ct)
+				}
+				if got := decodePNG(t, b); got != testPayloads[1].data {
+					t.Fatalf("decoded %q", got)
+				}
+				img, _ := png.Decode(bytes.NewReader(b))
+				// The top-left finder's outer ring starts the gradient
+				// (linear, left edge) or ends it (radial, corner).
+				ring := moduleColour(t, img, s, o, 0, 3)
+				centre := moduleColour(t, img, s, o, s.Size/2, s.Size/2)
+				if ring == centre {
+					t.Errorf("ring and centre are both %v: no gradient", ring)
+				}
+				wantRing := indigo
+				if kind == GradientRadial {
+					wantRing = o.Gradient.At(newGradientLine(o.Gradient, 0, 0, float64(s.Size)).t(0.5, 3.5))
+				}
+				if !closeColour(ring, wantRing, 8) {
+					t.Errorf("ring is %v, want about %v", ring, wantRing)
+				}
+			})
+		}
+	}
+}
+
+func closeColour(a, b color.NRGBA, tol int) bool {
+	d := func(x, y uint8) bool { return int(x)-int(y) <= tol && int(y)-int(x) <= tol }
+	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B) && d(a.A, b.A)
+}
+
+func TestEyeColoursPaintRingsAndPupils(t *testing.T) {
+	s := encodeT(t, testPayloads[0].data)
+	o := styled(ModuleRounded, EyeSquare, 420)
+	o.EyeColors = [3]EyeColors{{Frame: teal, Centre: wine}, {Frame: wine}, {Centre: teal}}
+	b, err := PNG(s, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := decodePNG(t, b); got != testPayloads[0].data {
+		t.Fatalf("decoded %q", got)
+	}
+	img, _ := png.Decode(bytes.NewReader(b))
+	n := s.Size
+	for _, c := range []struct {
+		name   string
+		mx, my int
+		want   color.NRGBA
+	}{
+		{"top-left ring", 0, 0, teal}, {"top-left pupil", 3, 3, wine},
+		{"top-right ring", n - 1, 0, wine}, {"top-right pupil", n - 4, 3, o.Foreground},
+		{"bottom-left ring", 0, n - 1, o.Foreground}, {"bottom-left pupil", 3, n - 4, teal},
+	} {
+		if got := moduleColour(t, img, s, o, c.mx, c.my); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+func TestTransparentBackgroundKeepsAlpha(t *testing.T) {
+	s := encodeT(t, testPayloads[0].data)
+	o := styled(ModuleSquare, EyeSquare, 300)
+	o.Background = color.NRGBA{}
+	o.Gradient = twoStops(GradientLinear, 45)
+	b, err := PNG(s, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ct := pngColourType(b); ct != 6 {
+		t.Fatalf("colour type %d, want 6 (truecolour with alpha)", ct)
+	}
+	img, _ := png.Decode(bytes.NewReader(b))
+	if _, _, _, a := img.At(1, 1).RGBA(); a != 0 {
+		t.Errorf("quiet zone alpha %d, want 0", a)
+	}
+}
+
+func TestGradientAndEyeColoursInSVG(t *testing.T) {
+	s := encodeT(t, testPayloads[1].data)
+	for _, kind := range []GradientKind{GradientLinear, GradientRadial} {
+		for _, f := range []struct {
+			name   string
+			render func(*Symbol, Options) ([]byte, error)
+		}{{"svg", SVG}, {"tiny", SVGTiny}} {
+			t.Run(fmt.Sprintf("%s/%s", kind, f.name), func(t *testing.T) {
+				o := styled(ModuleRounded, EyeLeaf, 512)
+				o.Gradient = twoStops(kind, 135)
+				o.EyeColors[0] = EyeColors{Frame: teal, Centre: wine}
+				b, err := f.render(s, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				svg := string(b)
+				for _, want := range []string{"<" + string(kind) + "Gradient", `fill="url(#` + svgGradientID + `)"`, `fill="#00695c"`, `fill="#880e4f"`} {
+					if !strings.Contains(svg, want) {
+						t.Errorf("SVG lacks %s", want)
+					}
+				}
+				if got := decodeImage(t, rasterizeSVG(t, b, 512)); got != testPayloads[1].data {
+					t.Fatalf("decoded %q", got)
+				}
+			})
+		}
+	}
+}
+
+func TestTruecolourPNGIsDeterministic(t *testing.T) {
+	s := encodeT(t, testPayloads[0].data)
+	o := styled(ModuleDot, EyeSquircle, 333)
+	o.Gradient = twoStops(GradientRadial, 0)
+	a, _ := PNG(s, o)
+	b, _ := PNG(s, o)
+	if !bytes.Equal(a, b) {
+		t.Fatal("two renderings differ")
+	}
+}

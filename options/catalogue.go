@@ -44,6 +44,14 @@ var Formats = []string{"png", "svg", "svg-tiny", "json", "base64"}
 // MaxLabel is the longest caption, in characters.
 const MaxLabel = 64
 
+// A gradient has MinStops to MaxStops colours; DefaultGradientAngle runs
+// it from the top-left corner to the bottom-right.
+const (
+	MinStops             = 2
+	MaxStops             = 8
+	DefaultGradientAngle = 135
+)
+
 func names[T ~string](vs []T) []string {
 	out := make([]string, len(vs))
 	for i, v := range vs {
@@ -78,6 +86,30 @@ var (
 		Type: "string", Enum: names(render.EyeStyles), Default: string(render.EyeSquare),
 		Description: "Finder-eye shape; circle and diamond are accepted as aliases of squircle and octagon, which replaced them (docs/decoders.md).",
 		Title:       "Eye style", Control: "shape", Form: 2}
+	Gradient = Option{Name: "gradient", Aliases: []string{"gradienttype", "gradient_type"}, Example: "linear",
+		Type: "string", Enum: names(render.GradientKinds), Default: string(render.GradientNone),
+		Description: "Paint the dark modules with a gradient across the symbol: linear (along gradientangle) or radial (from the centre out to the corners), through gradientcolors. Given gradientcolors alone, linear.",
+		Title:       "Gradient", Hint: "Linear or radial, through the gradient colours.", Control: "choice", Form: 10}
+	GradientColors = Option{Name: "gradientcolors", Aliases: []string{"gradientcolours", "gradient_colors"}, Example: "1a237e,880e4f",
+		Type: "string", MaxLength: 200,
+		Description: fmt.Sprintf("The gradient's colours, comma-separated, %d to %d, each as `color` and optionally placed with `@<percent>` (`1a237e,880e4f` or `1a237e@0,00695c@40,880e4f@100`); unplaced ones are spread evenly, as CSS does. Every point of the gradient must keep 3:1 contrast against bg.", MinStops, MaxStops),
+		Title:       "Gradient colours", Hint: "Two or more colours, comma-separated: 1a237e,880e4f.", Control: "text", Form: 11}
+	GradientAngle = Option{Name: "gradientangle", Aliases: []string{"gradient_angle"}, Example: "135",
+		Type: "integer", Min: 0, Max: 360, Default: DefaultGradientAngle,
+		Description: "A linear gradient's direction in degrees, as CSS linear-gradient: 0 points up, 90 right, 180 down; 135 runs from the top-left corner to the bottom-right.",
+		Title:       "Gradient angle", Hint: "Degrees: 0 up, 90 right, 180 down.", Control: "integer", Form: 12}
+	EyeColor = Option{Name: "eyecolor", Aliases: []string{"eyecolour", "eye_color"}, Example: "880e4f",
+		Type: "string", MaxLength: 100,
+		Description: "Colour of the three finder eyes, ring and centre: one colour as `color`, or three comma-separated for the top-left, top-right and bottom-left eyes. eyeframecolor and eyeballcolor override it for their part.",
+		Title:       "Eye colour", Hint: "As colour; three, comma-separated, colour each eye.", Control: "colour", Form: 13}
+	EyeFrameColor = Option{Name: "eyeframecolor", Aliases: []string{"eyeframecolour", "eye_frame_color", "eyeoutercolor"}, Example: "1a237e",
+		Type: "string", MaxLength: 100,
+		Description: "Colour of the finder eyes' rings, as eyecolor.",
+		Title:       "Eye frame colour", Hint: "As eye colour, for the rings.", Control: "colour", Form: 14}
+	EyeBallColor = Option{Name: "eyeballcolor", Aliases: []string{"eyeballcolour", "eye_ball_color", "eyecentrecolor", "eyecentercolor", "eyeinnercolor"}, Example: "880e4f",
+		Type: "string", MaxLength: 100,
+		Description: "Colour of the finder eyes' centres, as eyecolor.",
+		Title:       "Eye centre colour", Hint: "As eye colour, for the centres.", Control: "colour", Form: 15}
 	EC = Option{Name: "ec", Aliases: []string{"ecc", "level", "eclevel"}, Example: "M",
 		Type: "string", Enum: []string{"L", "M", "Q", "H"},
 		Description: "Error-correction level. When absent: the smallest symbol at M, then the highest level that fits the same symbol.",
@@ -109,7 +141,7 @@ var (
 
 // Rendering are the options every generation endpoint takes, in canonical
 // order.
-var Rendering = []Option{Size, Format, Color, Bg, Style, Eye, EC, Margin, Label, Tpl, ECI, Chld, Cht, Choe}
+var Rendering = []Option{Size, Format, Color, Bg, Style, Eye, Gradient, GradientColors, GradientAngle, EyeColor, EyeFrameColor, EyeBallColor, EC, Margin, Label, Tpl, ECI, Chld, Cht, Choe}
 
 // Named is the rendering option called name, canonically or by an alias,
 // in any case; data is not a rendering option.

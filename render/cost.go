@@ -5,7 +5,7 @@ package render
 // reserves it before drawing. Raster costs grow with the pixels: a plain
 // drawing packs a bit a pixel, a shaded one (round shapes, anti-aliased
 // edges) a byte a pixel plus its coverage, and a label or frame composes
-// an RGBA canvas. Vector and matrix outputs grow with the modules.
+// an RGBA canvas, as does a gradient or eyes in colours of their own. Vector and matrix outputs grow with the modules.
 // TestDrawingBytesCoversTheDrawing holds it above what drawing allocates.
 func DrawingBytes(o Options, n int, png bool) int64 {
 	const base = 2 << 20 // scratch rows, the compressor's window and tables
@@ -15,6 +15,13 @@ func DrawingBytes(o Options, n int, png bool) int64 {
 	}
 	px := int64(o.Size) * int64(o.Size)
 	switch {
+	case o.truecolour():
+		// RGBA pixels, the rasterizer's accumulators, a coverage box and
+		// the compressed rows; a caption's mask and glyphs.
+		if o.Label != "" || o.Frame != FrameNone {
+			return base + 11*px
+		}
+		return base + 9*px
 	case o.Label != "" || o.Frame != FrameNone:
 		return base + 10*px
 	case !o.plain() || o.Overlay.active():

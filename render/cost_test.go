@@ -20,6 +20,11 @@ func TestDrawingBytesCoversTheDrawing(t *testing.T) {
 		"label":   func(o *Options) { o.Label = "Scan for the menu" },
 		"frame":   func(o *Options) { o.Frame, o.Label = FrameScanMe, "SCAN ME NOW" },
 		"overlay": func(o *Options) { o.Overlay = testEmblem(7.0 / 46) },
+		"gradient": func(o *Options) {
+			o.Module, o.Gradient, o.Label = ModuleDot, twoStops(GradientRadial, 0), "Scan for the menu"
+			o.EyeColors[0].Frame = teal
+		},
+		"eyes": func(o *Options) { o.EyeColors = [3]EyeColors{{Frame: teal}, {Centre: wine}, {}} },
 	}
 	for _, size := range []int{MinSize, 1000, MaxSize} {
 		for name, set := range variants {

@@ -258,6 +258,12 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	}
 	r.Canonical.Set(optEye.Name, string(r.Options.Eye))
 
+	before := len(errs)
+	parsePaints(r, get, fail)
+	if len(errs) == before {
+		checkPaints(r, fail)
+	}
+
 	ecValue, ecGiven := get(optEC)
 	if chldLevel != "" {
 		if ecGiven && !strings.EqualFold(ecValue, chldLevel) {

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"maps"
 	"math"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -181,7 +183,7 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 		return target.url(s.baseURL, s.fitSize(sym, merge(given, set)))
 	}
 	o := r.Options
-	ratio := analysis.ContrastRatio(o.Foreground, o.Background)
+	weakest, ratio := weakestPaint(&o)
 	v.ContrastRatio = math.Round(ratio*100) / 100
 
 	var checks []Check
@@ -203,12 +205,18 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 		if ratio < contrastWarn {
 			contrast.Status, contrast.Pass = StatusFail, false
 		}
-		fix := contrastFix(o.Foreground, o.Background)
-		contrast.Message = fmt.Sprintf("contrast %.2f:1 between color and bg is below %.1f:1 (WCAG 2 relative luminance); darken color to #%s", ratio, contrastPass, fix.Get(optColor.Name))
-		if fix.Has(optBg.Name) {
-			contrast.Message += " and lighten bg to #" + fix.Get(optBg.Name)
+		if weakest == o.Foreground {
+			fix := contrastFix(o.Foreground, o.Background)
+			contrast.Message = fmt.Sprintf("contrast %.2f:1 between color and bg is below %.1f:1 (WCAG 2 relative luminance); darken color to #%s", ratio, contrastPass, fix.Get(optColor.Name))
+			if fix.Has(optBg.Name) {
+				contrast.Message += " and lighten bg to #" + fix.Get(optBg.Name)
+			}
+			contrast.Fix = fixURL(fix)
+		} else {
+			fix := paintsFix(r)
+			contrast.Message = fmt.Sprintf("contrast %.2f:1 between #%s, a colour of the modules or eyes, and bg is below %.1f:1 (WCAG 2 relative luminance); the fix darkens %s", ratio, render.HexColor(weakest), contrastPass, strings.Join(slices.Sorted(maps.Keys(fix)), " and "))
+			contrast.Fix = fixURL(fix)
 		}
-		contrast.Fix = fixURL(fix)
 	}
 	checks = append(checks, contrast)
 
@@ -253,7 +261,7 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 		style.Fix = fixURL(fix)
 	}
 	checks = append(checks, style)
-	checks = append(checks, decodersCheck(o, fixURL, allCorrections(sym, o)))
+	checks = append(checks, decodersCheck(o, fixURL, allCorrections(sym, o, r)))
 
 	v.Scannable = true
 	needsFix := false
@@ -262,7 +270,7 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 		needsFix = needsFix || ch.Status != StatusPass
 	}
 	if needsFix {
-		v.Fix = fixURL(allCorrections(sym, o))
+		v.Fix = fixURL(allCorrections(sym, o, r))
 		if !checks[0].Pass {
 			checks[0].Fix = v.Fix
 		}
@@ -274,7 +282,7 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 // allCorrections applies each check's correction in turn, each on the
 // options the previous ones left: polarity first, so that contrast then
 // darkens the colour that ends up in front.
-func allCorrections(sym *render.Symbol, o render.Options) url.Values {
+func allCorrections(sym *render.Symbol, o render.Options, r *Rendering) url.Values {
 	set := url.Values{}
 	if analysis.Inverted(o.Foreground, o.Background) {
 		for k, v := range swapColors(o) {
@@ -285,6 +293,11 @@ func allCorrections(sym *render.Symbol, o render.Options) url.Values {
 	if analysis.ContrastRatio(o.Foreground, o.Background) < contrastPass {
 		fix := contrastFix(o.Foreground, o.Background)
 		for k, v := range fix {
+			set[k] = v
+		}
+	}
+	if _, ratio := weakestPaint(&o); ratio < contrastPass {
+		for k, v := range paintsFix(r) {
 			set[k] = v
 		}
 	}

@@ -1,0 +1,302 @@
+package service
+
+import (
+	"fmt"
+	"image/color"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/qrforge/qrforge/analysis"
+	"github.com/qrforge/qrforge/internal/editdistance"
+	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/options"
+	"github.com/qrforge/qrforge/render"
+)
+
+var (
+	optGradient       = options.Gradient
+	optGradientColors = options.GradientColors
+	optGradientAngle  = options.GradientAngle
+	optEyeColor       = options.EyeColor
+	optEyeFrameColor  = options.EyeFrameColor
+	optEyeBallColor   = options.EyeBallColor
+)
+
+// parsePaints reads the gradient and the eye colours into r.Options; bg
+// must be parsed already, since every paint is judged against it.
+func parsePaints(r *Rendering, get func(option) (string, bool), fail func(field, fixed, format string, args ...any)) {
+	kindValue, kindGiven := get(optGradient)
+	colorsValue, colorsGiven := get(optGradientColors)
+	angleValue, angleGiven := get(optGradientAngle)
+
+	kind := render.GradientNone
+	if kindGiven {
+		kind = render.GradientKind(strings.ToLower(strings.TrimSpace(kindValue)))
+		if !slices.Contains(render.GradientKinds, kind) {
+			near := editdistance.Nearest(string(kind), render.GradientKinds[1:], render.GradientLinear)
+			fail(optGradient.Name, string(near), "gradient %q is not one of %s", kindValue, text.Join(render.GradientKinds))
+			kind = near
+		}
+	} else if colorsGiven {
+		kind = render.GradientLinear
+	}
+	switch {
+	case kind == render.GradientNone && colorsGiven:
+		fail(optGradientColors.Name, "", "gradientcolors is given with gradient=none, which paints no gradient; drop gradientcolors, or choose gradient=linear or radial")
+	case kind != render.GradientNone && !colorsGiven:
+		fail(optGradientColors.Name, render.HexColor(r.Options.Foreground)+","+strings.SplitN(optGradientColors.Example, ",", 2)[1],
+			"gradient=%s needs gradientcolors: %d to %d colours, comma-separated", kind, options.MinStops, options.MaxStops)
+	}
+	g := &render.Gradient{Kind: kind, Angle: options.DefaultGradientAngle}
+	if angleGiven {
+		a, err := atoiSaturating(strings.TrimSpace(angleValue))
+		switch {
+		case err != nil || a < optGradientAngle.Min || a > optGradientAngle.Max:
+			fail(optGradientAngle.Name, strconv.Itoa(options.DefaultGradientAngle), "gradientangle %q is not a whole number of degrees from %d to %d", angleValue, optGradientAngle.Min, optGradientAngle.Max)
+		case kind == render.GradientRadial:
+			fail(optGradientAngle.Name, "", "gradientangle turns a linear gradient; a radial one has none: drop it")
+		default:
+			g.Angle = float64(a)
+		}
+	}
+	if colorsGiven && kind != render.GradientNone {
+		stops, fixed, err := parseStops(colorsValue)
+		if err != nil {
+			fail(optGradientColors.Name, fixed, "%s", err)
+		}
+		g.Stops = stops
+	}
+	if kind != render.GradientNone {
+		r.Options.Gradient = g
+		r.Canonical.Set(optGradient.Name, string(kind))
+		r.Canonical.Set(optGradientColors.Name, formatStops(g.Stops))
+		if kind == render.GradientLinear {
+			r.Canonical.Set(optGradientAngle.Name, strconv.Itoa(int(g.Angle)))
+		}
+	}
+
+	for _, part := range []struct {
+		o             option
+		frame, centre bool
+	}{{optEyeColor, true, true}, {optEyeFrameColor, true, false}, {optEyeBallColor, false, true}} {
+		v, ok := get(part.o)
+		if !ok {
+			continue
+		}
+		cs, err := parseEyeColors(v)
+		if err != nil {
+			fail(part.o.Name, part.o.Example, "%s", err)
+			continue
+		}
+		for i, c := range cs {
+			if part.frame {
+				r.Options.EyeColors[i].Frame = c
+			}
+			if part.centre {
+				r.Options.EyeColors[i].Centre = c
+			}
+		}
+		r.Canonical.Set(part.o.Name, formatColors(cs[:]))
+	}
+}
+
+// checkPaints refuses a gradient or eye colour that a scanner cannot tell
+// from the background (below contrastWarn, verify's failing level) or
+// that is lighter than it, reflectance-reversed (ISO/IEC 18004 §6.2); the
+// fix darkens just the weak colours. The plain color keeps verify's
+// warning, as it always had.
+func checkPaints(r *Rendering, fail func(field, fixed, format string, args ...any)) {
+	weakPaints(r, contrastWarn, fail)
+}
+
+// weakPaints reports each of the gradient and eye colour options that has
+// a colour below the contrast ratio least against bg, or lighter than bg,
+// with the option's value darkened to pass.
+func weakPaints(r *Rendering, least float64, fail func(field, fixed, format string, args ...any)) {
+	o := &r.Options
+	contrastWarn := least
+	weak := func(c color.NRGBA) bool {
+		return analysis.ContrastRatio(c, o.Background) < least || analysis.Inverted(c, o.Background)
+	}
+	if (o.Gradient != nil || o.EyeColors != [3]render.EyeColors{}) && weak(color.NRGBA{0, 0, 0, 255}) {
+		// Not even black stands out: the ground must lighten.
+		fail(optBg.Name, render.HexColor(analysis.White), "bg #%s is too dark for dark modules: even black has contrast below %.1f:1 against it", render.HexColor(o.Background), least)
+		return
+	}
+	if g := o.Gradient; g != nil && len(g.Stops) >= 2 {
+		for _, c := range g.Samples(64) {
+			if weak(c) {
+				fixed := *g
+				fixed.Stops = slices.Clone(g.Stops)
+				for i, st := range fixed.Stops {
+					fixed.Stops[i].Color = darkenFor(st.Color, o.Background)
+				}
+				fail(optGradientColors.Name, formatStops(fixed.Stops), "the gradient has a colour, #%s, with contrast %.2f:1 against bg, below %.1f:1 (WCAG 2 relative luminance) or lighter than bg; scanners need dark modules on a light ground", render.HexColor(c), analysis.ContrastRatio(c, o.Background), contrastWarn)
+				break
+			}
+		}
+	}
+	for _, part := range []option{optEyeColor, optEyeFrameColor, optEyeBallColor} {
+		v := r.Canonical.Get(part.Name)
+		if v == "" {
+			continue
+		}
+		cs, _ := parseEyeColors(v)
+		for i, c := range cs {
+			if weak(c) {
+				for j := range cs {
+					cs[j] = darkenFor(cs[j], o.Background)
+				}
+				fail(part.Name, formatColors(cs[:]), "%s #%s (eye %d) has contrast %.2f:1 against bg, below %.1f:1, or is lighter than bg", part.Name, render.HexColor(c), i+1, analysis.ContrastRatio(c, o.Background), contrastWarn)
+				break
+			}
+		}
+	}
+}
+
+// darkenFor darkens c, keeping its hue, until it reaches contrastPass
+// against bg, or black.
+func darkenFor(c, bg color.NRGBA) color.NRGBA {
+	for k := 1.0; ; k -= 0.05 {
+		d := color.NRGBA{uint8(float64(c.R) * k), uint8(float64(c.G) * k), uint8(float64(c.B) * k), 255}
+		if k < 0.05 || (analysis.ContrastRatio(d, bg) >= contrastPass && !analysis.Inverted(d, bg)) {
+			return d
+		}
+	}
+}
+
+// parseStops reads a gradient's colours, each optionally placed with
+// @<percent>. Unplaced stops take offsets as CSS Images 3 §3.4.3 gives
+// them: the first 0, the last 100 %, and the ones between spread evenly
+// between their placed neighbours. When v is not a gradient, fixed is a
+// list that is.
+func parseStops(v string) (stops []render.Stop, fixed string, err error) {
+	parts := strings.Split(v, ",")
+	placed := make([]bool, len(parts))
+	var good []string
+	for i, p := range parts {
+		c, at, hasAt := strings.Cut(strings.TrimSpace(p), "@")
+		col, cerr := render.ParseColor(c, false)
+		if cerr != nil {
+			err = fmt.Errorf("gradientcolors: colour %d, %q: %v", i+1, c, cerr)
+			continue
+		}
+		st := render.Stop{Color: col}
+		if hasAt {
+			pct, perr := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(at), "%"), 64)
+			if perr != nil || pct < 0 || pct > 100 {
+				err = fmt.Errorf("gradientcolors: %q places colour %d at %q, not a percentage from 0 to 100", v, i+1, at)
+				continue
+			}
+			st.Offset, placed[i] = pct/100, true
+		}
+		stops = append(stops, st)
+		good = append(good, render.HexColor(col))
+	}
+	fix := func() string {
+		for len(good) < options.MinStops {
+			good = append(good, strings.Split(options.GradientColors.Example, ",")[len(good)])
+		}
+		return strings.Join(good[:min(len(good), options.MaxStops)], ",")
+	}
+	if err != nil {
+		return nil, fix(), err
+	}
+	if len(stops) < options.MinStops || len(stops) > options.MaxStops {
+		return nil, fix(), fmt.Errorf("gradientcolors has %d colours; a gradient takes %d to %d", len(stops), options.MinStops, options.MaxStops)
+	}
+	if !placed[0] {
+		stops[0].Offset, placed[0] = 0, true
+	}
+	if last := len(stops) - 1; !placed[last] {
+		stops[last].Offset, placed[last] = 1, true
+	}
+	for i := 1; i < len(stops); i++ {
+		if !placed[i] {
+			j := i
+			for !placed[j] {
+				j++
+			}
+			a, b := stops[i-1].Offset, stops[j].Offset
+			for k := i; k < j; k++ {
+				stops[k].Offset = a + (b-a)*float64(k-i+1)/float64(j-i+1)
+			}
+			i = j
+		}
+		if stops[i].Offset < stops[i-1].Offset {
+			return nil, fix(), fmt.Errorf("gradientcolors: the colours' places must not go backwards (%q)", v)
+		}
+	}
+	return stops, "", nil
+}
+
+// formatStops is the canonical form of a gradient's colours: each hex
+// colour at its percentage.
+func formatStops(stops []render.Stop) string {
+	parts := make([]string, len(stops))
+	for i, st := range stops {
+		parts[i] = render.HexColor(st.Color) + "@" + strconv.FormatFloat(st.Offset*100, 'f', -1, 64)
+	}
+	return strings.Join(parts, ",")
+}
+
+// parseEyeColors reads one colour for the three eyes or three, one each
+// (top-left, top-right, bottom-left).
+func parseEyeColors(v string) (cs [3]color.NRGBA, err error) {
+	parts := strings.Split(v, ",")
+	if len(parts) != 1 && len(parts) != 3 {
+		return cs, fmt.Errorf("%q has %d colours; give one for the three eyes or three, top-left, top-right and bottom-left", v, len(parts))
+	}
+	for i := range cs {
+		p := parts[min(i, len(parts)-1)]
+		c, err := render.ParseColor(strings.TrimSpace(p), false)
+		if err != nil {
+			return cs, fmt.Errorf("%q: %v", p, err)
+		}
+		cs[i] = c
+	}
+	return cs, nil
+}
+
+// formatColors is the canonical form of the eyes' colours: one when they
+// are equal, else three.
+func formatColors(cs []color.NRGBA) string {
+	if cs[0] == cs[1] && cs[1] == cs[2] {
+		return render.HexColor(cs[0])
+	}
+	return render.HexColor(cs[0]) + "," + render.HexColor(cs[1]) + "," + render.HexColor(cs[2])
+}
+
+// paintsFix is the fix of verify's contrast check for the paints apart
+// from color: the gradient's and eyes' colours darkened as needed.
+func paintsFix(r *Rendering) url.Values {
+	set := url.Values{}
+	weakPaints(r, contrastPass, func(field, fixed, _ string, _ ...any) { set.Set(field, fixed) })
+	return set
+}
+
+// weakestPaint is the colour the modules or eyes are painted in that has
+// the least contrast against bg, and that contrast: the foreground, or
+// with a gradient the gradient's weakest point, or an eye colour.
+func weakestPaint(o *render.Options) (color.NRGBA, float64) {
+	paints := []color.NRGBA{o.Foreground}
+	if o.Gradient != nil && len(o.Gradient.Stops) >= 2 {
+		paints = o.Gradient.Samples(64)
+	}
+	for _, e := range o.EyeColors {
+		for _, c := range []color.NRGBA{e.Frame, e.Centre} {
+			if c != (color.NRGBA{}) {
+				paints = append(paints, c)
+			}
+		}
+	}
+	weakest, ratio := paints[0], analysis.ContrastRatio(paints[0], o.Background)
+	for _, c := range paints[1:] {
+		if cr := analysis.ContrastRatio(c, o.Background); cr < ratio {
+			weakest, ratio = c, cr
+		}
+	}
+	return weakest, ratio
+}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image"
 	_ "image/png"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -74,6 +75,22 @@ var matrixColours = []struct{ name, fg, bg string }{
 	{"brand", "1a237e", "fff8e1"},
 }
 
+// matrixPaints are gradients and eye colours (docs/colours.md), the
+// darkest stop and the lightest kept near 4.5:1 against the background,
+// verify's passing contrast: a linear gradient at an angle, a radial one
+// through three stops, eyes coloured one by one over a gradient, and
+// coloured rings and centres over plain modules.
+var matrixPaints = []struct{ name, query string }{
+	{"linear", "gradient=linear&gradientcolors=1a237e,c2185b&gradientangle=45"},
+	{"radial", "gradient=radial&gradientcolors=000000,00695c@40,6a1b9a&bg=fff8e1"},
+	{"eyes-gradient", "gradientcolors=0d47a1,2e7d32&eyecolor=b71c1c,4a148c,e65100"},
+	{"eyes", "eyeframecolor=00695c&eyeballcolor=c2185b"},
+}
+
+// paintStyles are the style and eye pairs the paints are drawn with: the
+// plainest, and the three whose shapes leave the least dark area.
+var paintStyles = [][2]string{{"square", "square"}, {"rounded", "rounded"}, {"dot", "squircle"}, {"organic", "leaf"}}
+
 // decoderCell is one image of the matrix.
 type decoderCell struct {
 	style, eye, colours, format, payload string
@@ -111,6 +128,14 @@ func decoderMatrix(sizes []int) []decoderCell {
 		cells = append(cells,
 			decoderCell{style: se[0], eye: se[1], colours: "default", format: "svg", payload: matrixPayload, size: 300},
 			decoderCell{style: se[0], eye: se[1], colours: "default", format: "png", payload: matrixUTF8Payload, size: 300})
+	}
+	for _, se := range paintStyles {
+		for _, p := range matrixPaints {
+			for _, size := range sizes {
+				cells = append(cells, decoderCell{style: se[0], eye: se[1], colours: p.name, format: "png", payload: matrixPayload, size: size})
+			}
+			cells = append(cells, decoderCell{style: se[0], eye: se[1], colours: p.name, format: "svg", payload: matrixPayload, size: 300})
+		}
 	}
 	return cells
 }
@@ -205,6 +230,14 @@ func fetchMatrix(t *testing.T, dir string, cells []decoderCell) map[string][]byt
 			if col.name == c.colours && col.fg != "" {
 				q.Set("color", col.fg)
 				q.Set("bg", col.bg)
+			}
+		}
+		for _, p := range matrixPaints {
+			if p.name == c.colours {
+				extra, _ := url.ParseQuery(p.query)
+				for k, v := range extra {
+					q[k] = v
+				}
 			}
 		}
 		resp, body := get(t, "/api/v1/qr", q)

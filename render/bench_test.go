@@ -216,3 +216,29 @@ func BenchmarkPNG512Overlay(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPNG512Designed draws the designs that leave the two-colour
+// palette (docs/colours.md): a gradient, eyes in their own colours, and
+// both with round modules, beside plain square as the reference.
+func BenchmarkPNG512Designed(b *testing.B) {
+	designs := []struct {
+		name string
+		set  func(*Options)
+	}{
+		{"square", func(*Options) {}},
+		{"gradient", func(o *Options) { o.Gradient = &Gradient{Kind: GradientLinear, Angle: 135, Stops: []Stop{{0, indigo}, {1, wine}}} }},
+		{"eye-colours", func(o *Options) { o.EyeColors = [3]EyeColors{{Frame: teal, Centre: wine}, {Frame: teal, Centre: wine}, {Frame: teal, Centre: wine}} }},
+		{"dot-radial-eyes", func(o *Options) {
+			o.Module, o.Eye = ModuleDot, EyeRounded
+			o.Gradient = &Gradient{Kind: GradientRadial, Stops: []Stop{{0, indigo}, {1, wine}}}
+			o.EyeColors[0] = EyeColors{Frame: teal, Centre: wine}
+		}},
+	}
+	for _, d := range designs {
+		b.Run(d.name, func(b *testing.B) {
+			o := DefaultOptions()
+			d.set(&o)
+			benchRender(b, benchPayloads, func(s *Symbol) ([]byte, error) { return PNG(s, o) })
+		})
+	}
+}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/binary"
 	"image"
 	"image/color"
@@ -191,6 +192,8 @@ func encodeRGBA(img *image.NRGBA) []byte {
 	prev := make([]byte, stride)
 	cur := make([]byte, stride)
 	cand := [3][]byte{make([]byte, 1+stride), make([]byte, 1+stride), make([]byte, 1+stride)}
+	repeat := make([]byte, 1+stride)
+	repeat[0] = 2 // Up
 
 	sc := pngScratches.Get().(*pngScratch)
 	defer pngScratches.Put(sc)
@@ -206,31 +209,34 @@ func encodeRGBA(img *image.NRGBA) []byte {
 				copy(cur[3*x:3*x+3], src[4*x:4*x+3])
 			}
 		}
-		best, bestSum := 0, -1
-		for f := range cand {
-			row := cand[f]
-			row[0] = byte(f)
-			sum := 0
-			for i := range cur {
-				var v byte
-				switch f {
-				case 0:
-					v = cur[i]
-				case 1:
-					if i >= bpp {
-						v = cur[i] - cur[i-bpp]
-					} else {
-						v = cur[i]
-					}
-				case 2:
-					v = cur[i] - prev[i]
-				}
-				row[1+i] = v
-				sum += int(min(v, -v))
+		if y > 0 && bytes.Equal(cur, prev) {
+			// A module's pixel rows repeat: Up makes them zeros, which
+			// cost the compressor next to nothing.
+			z.Write(repeat)
+			prev, cur = cur, prev
+			continue
+		}
+		none, sub, up := cand[0], cand[1], cand[2]
+		none[0], sub[0], up[0] = 0, 1, 2
+		copy(none[1:], cur)
+		var sumNone, sumSub, sumUp int
+		for i, v := range cur {
+			left := byte(0)
+			if i >= bpp {
+				left = cur[i-bpp]
 			}
-			if bestSum < 0 || sum < bestSum {
-				best, bestSum = f, sum
-			}
+			s, u := v-left, v-prev[i]
+			sub[1+i], up[1+i] = s, u
+			sumNone += int(min(v, -v))
+			sumSub += int(min(s, -s))
+			sumUp += int(min(u, -u))
+		}
+		best := 0
+		if sumSub < sumNone {
+			best = 1
+		}
+		if sumUp < min(sumNone, sumSub) {
+			best = 2
 		}
 		z.Write(cand[best])
 		prev, cur = cur, prev

@@ -60,6 +60,13 @@ func svg(s *Symbol, o Options, tiny bool) ([]byte, error) {
 		b = appendFill(b, o.Background)
 		b = append(b, "/>\n"...)
 	}
+	if len(d.frame.ops) > 0 {
+		b = append(b, `<path`...)
+		b = appendFill(b, o.frameColor())
+		b = append(b, ` d="`...)
+		b = d.frame.appendSVG(b, 0, 0)
+		b = append(b, "\"/>\n"...)
+	}
 	b = append(b, `<path`...)
 	b = appendFill(b, o.Foreground)
 	b = append(b, ` d="`...)
@@ -71,6 +78,9 @@ func svg(s *Symbol, o Options, tiny bool) ([]byte, error) {
 		if c.inverse {
 			fill = o.Background
 			fill.A = 255
+		}
+		if o.TextColor != nil {
+			fill = *o.TextColor
 		}
 		b = append(b, `<text x="`...)
 		b = appendNum(b, c.x)

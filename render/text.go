@@ -4,11 +4,13 @@ import (
 	"image"
 	"image/draw"
 	"math"
+	"slices"
 	"sync"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 )
 
@@ -102,4 +104,20 @@ func capHeightEm() float64 {
 	}
 	defer face.Close()
 	return float64(face.Metrics().CapHeight) / 64 / ref
+}
+
+// MissingGlyphs lists the runes of s, once each in order, that the caption
+// font maps to no glyph: drawn, they would be glyph 0, the empty box of
+// .notdef (OpenType cmap table). Go's fonts cover Latin, Greek and
+// Cyrillic; CJK and emoji are missing.
+func MissingGlyphs(s string) []rune {
+	f := loadCaptionFont()
+	var buf sfnt.Buffer
+	var missing []rune
+	for _, r := range s {
+		if g, err := f.GlyphIndex(&buf, r); (err != nil || g == 0) && !slices.Contains(missing, r) {
+			missing = append(missing, r)
+		}
+	}
+	return missing
 }

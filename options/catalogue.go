@@ -88,12 +88,20 @@ var (
 		Title:       "Margin", Hint: fmt.Sprintf("Quiet zone in modules, 0 to %d.", render.MaxMargin), Control: "integer", Form: 6}
 	Label = Option{Name: "label", Aliases: []string{"caption"}, Example: "",
 		Type: "string", MaxLength: MaxLabel,
-		Description: "Caption under the code (or the banner text with tpl=scanme).",
-		Title:       "Label", Hint: fmt.Sprintf("Caption under the code, or the banner's text; at most %d characters.", MaxLabel), Control: "text", Form: 9}
+		Description: "Caption under the code, or the frame's text (SCAN ME when a frame has no label). Latin, Greek and Cyrillic: the caption font, Go Bold, has no other scripts, and a label with characters it cannot draw (CJK, emoji) is refused with a fix that drops them.",
+		Title:       "Label", Hint: fmt.Sprintf("Caption under the code, or the frame's text; at most %d characters, Latin, Greek or Cyrillic.", MaxLabel), Control: "text", Form: 9}
 	Tpl = Option{Name: "tpl", Aliases: []string{"template", "frame"}, Example: "none",
 		Type: "string", Enum: names(render.Frames), Default: string(render.FrameNone),
-		Description: "Frame template: none, or scanme (a border and a banner).",
-		Title:       "Frame", Hint: "scanme adds a border and a banner.", Control: "choice", Form: 8}
+		Description: "Frame template around the code, holding the label (SCAN ME by default): banner-below (a border and a banner under the code; scanme is its old name, still accepted), banner-above, box (a rounded outline with the label inside, under the code), bubble (a speech bubble under the code, pointing at it) or corners (viewfinder brackets, the label under them). Every frame lies outside the quiet zone; the banners and corners need a margin of at least 1.",
+		Title:       "Frame", Hint: "A frame with a call to action: the label, or SCAN ME.", Control: "choice", Form: 8}
+	FrameColor = Option{Name: "framecolor", Aliases: []string{"framecolour", "frame_color"}, Example: "1d3557",
+		Type:        "string",
+		Description: "Colour of the frame: its border, banner, box, bubble or brackets; as `color`. Default: color.",
+		Title:       "Frame colour", Hint: "As colour; empty: the code's colour.", Control: "colour", Form: 10}
+	TextColor = Option{Name: "textcolor", Aliases: []string{"textcolour", "text_color", "labelcolor"}, Example: "ffffff",
+		Type:        "string",
+		Description: "Colour of the label; as `color`. Default: bg on a banner or bubble, color on a plain caption. With framecolor or textcolor given, the label must contrast at least 3:1 with what it is drawn on (WCAG 2.2 §1.4.3, large text); the fix picks black or white.",
+		Title:       "Text colour", Hint: "As colour; empty: bg on a banner, the code's colour elsewhere.", Control: "colour", Form: 11}
 	ECI = Option{Name: "eci", Example: string(render.DefaultECI),
 		Type: "string", Enum: names(render.ECIs), Default: string(render.DefaultECI),
 		Description: "Character set header: utf8 writes ECI 26 (UTF-8) before data with non-ASCII bytes, which zbar needs to read it right; none writes no header, and readers guess (docs/eci.md). ASCII data never gets one."}
@@ -109,7 +117,7 @@ var (
 
 // Rendering are the options every generation endpoint takes, in canonical
 // order.
-var Rendering = []Option{Size, Format, Color, Bg, Style, Eye, EC, Margin, Label, Tpl, ECI, Chld, Cht, Choe}
+var Rendering = []Option{Size, Format, Color, Bg, Style, Eye, EC, Margin, Label, Tpl, FrameColor, TextColor, ECI, Chld, Cht, Choe}
 
 // Named is the rendering option called name, canonically or by an alias,
 // in any case; data is not a rendering option.

@@ -92,7 +92,7 @@ func TestProblems(t *testing.T) {
 		{"data too long, nothing fits", "", "/api/v1/qr?data=" + fitsNowhere, 400, "data-too-long", "data", nil},
 		{"digits too long", "", "/api/v1/qr?data=" + digits + "&ec=L", 400, "data-too-long", "data", nil},
 		{"size too small for the symbol", "", "/api/v1/qr?data=" + fitsAtL + "&size=64", 400, "invalid-parameter", "size", nil},
-		{"size too small with frame", "", "/api/v1/qr?data=" + fitsAtL + "&size=64&tpl=scanme&label=Hi", 400, "invalid-parameter", "size", []string{"tpl=scanme", "label=Hi"}},
+		{"size too small with frame", "", "/api/v1/qr?data=" + fitsAtL + "&size=64&tpl=scanme&label=Hi", 400, "invalid-parameter", "size", []string{"tpl=banner-below", "label=Hi"}},
 		{"several invalid parameters", "", "/api/v1/qr?data=hi&size=5000&margin=11&style=dott&format=svg", 400, "invalid-parameter", "size", []string{"size=4096", "margin=10", "style=dot", "format=svg"}},
 		{"path form bad option", "", "/q/hello.svg?size=5000", 400, "invalid-parameter", "size", []string{"/q/hello.svg", "size=4096"}},
 		{"path form empty data", "", "/q/", 400, "invalid-parameter", "data", []string{"/q/"}},

@@ -124,6 +124,17 @@ func TestLabelAndTemplateDecode(t *testing.T) {
 		{"tpl=scanme", []string{"tpl", "scanme"}},
 		{"tpl=scanme+label", []string{"tpl", "scanme", "label", "Table 12 <b>"}},
 	}
+	for _, f := range render.Frames[1:] {
+		variants = append(variants,
+			struct {
+				name string
+				kv   []string
+			}{"tpl=" + string(f), []string{"tpl", string(f), "label", "Меню & <b>"}},
+			struct {
+				name string
+				kv   []string
+			}{"tpl=" + string(f) + "+colours", []string{"tpl", string(f), "color", "1a237e", "framecolor", "2a9d8f", "textcolor", "000000"}})
+	}
 	looks := [][2]string{{"square", "square"}, {"rounded", "circle"}, {"dot", "leaf"}}
 	for _, v := range variants {
 		for _, look := range looks {

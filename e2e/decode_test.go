@@ -123,6 +123,8 @@ func TestLabelAndTemplateDecode(t *testing.T) {
 		{"label", []string{"label", "Our menu & drinks ü"}},
 		{"tpl=scanme", []string{"tpl", "scanme"}},
 		{"tpl=scanme+label", []string{"tpl", "scanme", "label", "Table 12 <b>"}},
+		{"label+font=mono", []string{"label", "SSID: cafe-5G", "font", "mono"}},
+		{"tpl=box+font=regular", []string{"tpl", "box", "label", "Grüße", "font", "regular"}},
 	}
 	for _, f := range render.Frames[1:] {
 		variants = append(variants,

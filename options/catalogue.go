@@ -88,7 +88,7 @@ var (
 		Title:       "Margin", Hint: fmt.Sprintf("Quiet zone in modules, 0 to %d.", render.MaxMargin), Control: "integer", Form: 6}
 	Label = Option{Name: "label", Aliases: []string{"caption"}, Example: "",
 		Type: "string", MaxLength: MaxLabel,
-		Description: "Caption under the code, or the frame's text (SCAN ME when a frame has no label). Latin, Greek and Cyrillic: the caption font, Go Bold, has no other scripts, and a label with characters it cannot draw (CJK, emoji) is refused with a fix that drops them.",
+		Description: "Caption under the code, or the frame's text (SCAN ME when a frame has no label). Latin, Greek and Cyrillic: the caption fonts (Go Bold, Regular and Mono) have no other scripts, and a label with characters it cannot draw (CJK, emoji) is refused with a fix that drops them.",
 		Title:       "Label", Hint: fmt.Sprintf("Caption under the code, or the frame's text; at most %d characters, Latin, Greek or Cyrillic.", MaxLabel), Control: "text", Form: 9}
 	Tpl = Option{Name: "tpl", Aliases: []string{"template", "frame"}, Example: "none",
 		Type: "string", Enum: names(render.Frames), Default: string(render.FrameNone),
@@ -102,6 +102,10 @@ var (
 		Type:        "string",
 		Description: "Colour of the label; as `color`. Default: bg on a banner or bubble, color on a plain caption. With framecolor or textcolor given, the label must contrast at least 3:1 with what it is drawn on (WCAG 2.2 §1.4.3, large text); the fix picks black or white.",
 		Title:       "Text colour", Hint: "As colour; empty: bg on a banner, the code's colour elsewhere.", Control: "colour", Form: 11}
+	Font = Option{Name: "font", Aliases: []string{"labelfont", "typeface"}, Example: string(render.FontBold),
+		Type: "string", Enum: names(render.Fonts), Default: string(render.FontBold),
+		Description: "The label's font, embedded so that a PNG is the same everywhere: bold (Go Bold), regular (Go Regular) or mono (Go Mono). SVG names the Go font first and falls back to the system's sans-serif or monospace.",
+		Title:       "Label font", Hint: "Go Bold, Go Regular or Go Mono.", Control: "choice", Form: 12}
 	ECI = Option{Name: "eci", Example: string(render.DefaultECI),
 		Type: "string", Enum: names(render.ECIs), Default: string(render.DefaultECI),
 		Description: "Character set header: utf8 writes ECI 26 (UTF-8) before data with non-ASCII bytes, which zbar needs to read it right; none writes no header, and readers guess (docs/eci.md). ASCII data never gets one."}
@@ -117,7 +121,7 @@ var (
 
 // Rendering are the options every generation endpoint takes, in canonical
 // order.
-var Rendering = []Option{Size, Format, Color, Bg, Style, Eye, EC, Margin, Label, Tpl, FrameColor, TextColor, ECI, Chld, Cht, Choe}
+var Rendering = []Option{Size, Format, Color, Bg, Style, Eye, EC, Margin, Label, Tpl, FrameColor, TextColor, Font, ECI, Chld, Cht, Choe}
 
 // Named is the rendering option called name, canonically or by an alias,
 // in any case; data is not a rendering option.

@@ -37,6 +37,7 @@ type caption struct {
 	x, y    float64 // centre of the text box
 	size    float64 // font size, modules
 	inverse bool
+	font    Font
 }
 
 // neighbours tells a module shape which of the eight surrounding data
@@ -152,8 +153,9 @@ func (d *drawing) finish(o *Options) *drawing {
 			s:       l.text,
 			x:       float64(l.width) / 2,
 			y:       l.textY,
-			size:    captionSize(l.text, float64(l.band)*0.6, l.textWidth),
+			size:    captionSize(l.text, o.Font, float64(l.band)*0.6, l.textWidth),
 			inverse: l.frame != nil && l.frame.banner,
+			font:    o.Font,
 		}
 	}
 	return d

@@ -240,7 +240,7 @@ func TestMissingGlyphs(t *testing.T) {
 		{"👍🏽\u200d", []rune{'👍', '🏽', '\u200d'}},
 	}
 	for _, c := range cases {
-		if got := MissingGlyphs(c.s); !slices.Equal(got, c.want) {
+		if got := MissingGlyphs(c.s, FontBold); !slices.Equal(got, c.want) {
 			t.Errorf("MissingGlyphs(%q) = %q, want %q", c.s, got, c.want)
 		}
 	}
@@ -277,6 +277,38 @@ func TestCanvasModulesIsTheLayout(t *testing.T) {
 			if _, err := PNG(s, o); err == nil {
 				t.Errorf("%s: %d px, below the canvas side, draws", f, n-1)
 			}
+		}
+	}
+}
+
+// TestCaptionFonts: each font draws its own caption, which leaves the code
+// readable, and SVG names it.
+func TestCaptionFonts(t *testing.T) {
+	s := encodeT(t, testPayloads[0].data)
+	seen := map[string]Font{}
+	for _, f := range Fonts {
+		o := styled(ModuleSquare, EyeSquare, 400)
+		o.Frame, o.Label, o.Font = FrameBox, "Table 12", f
+		b, err := PNG(s, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := decodePNG(t, b); got != testPayloads[0].data {
+			t.Fatalf("%s: decoded %q", f, got)
+		}
+		if other, dup := seen[string(b)]; dup {
+			t.Errorf("%s draws the PNG of %s", f, other)
+		}
+		seen[string(b)] = f
+		svg, err := SVG(s, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(svg), f.face().svg+` font-size=`) {
+			t.Errorf("%s: SVG lacks %s", f, f.face().svg)
+		}
+		if got := MissingGlyphs("Grüße Ελλάδα Привет 東", f); !slices.Equal(got, []rune{'東'}) {
+			t.Errorf("%s: MissingGlyphs = %q", f, got)
 		}
 	}
 }

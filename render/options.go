@@ -110,6 +110,7 @@ type Options struct {
 	Frame      Frame
 	FrameColor *color.NRGBA // the frame's shapes; nil: Foreground
 	TextColor  *color.NRGBA // the caption; nil: Options.CaptionColors
+	Font       Font         // the caption's; "" is FontBold
 	Overlay    Overlay      // an emblem over the centre, when Overlay.Size > 0
 }
 
@@ -133,6 +134,7 @@ func DefaultOptions() Options {
 		Module:     ModuleSquare,
 		Eye:        EyeSquare,
 		Frame:      FrameNone,
+		Font:       FontBold,
 	}
 }
 

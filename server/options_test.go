@@ -82,6 +82,9 @@ func TestOptionAliases(t *testing.T) {
 		{q + "&tpl=bubble&textcolour=ffd700", q + "&tpl=bubble&textcolor=ffd700", q + "&tpl=bubble"},
 		{q + "&tpl=bubble&text_color=gold", q + "&tpl=bubble&textcolor=ffd700", q + "&tpl=bubble"},
 		{q + "&label=Hi&labelcolor=navy", q + "&label=Hi&textcolor=000080", q + "&label=Hi"},
+		// font
+		{q + "&label=Hi&labelfont=mono", q + "&label=Hi&font=mono", q + "&label=Hi"},
+		{q + "&tpl=box&typeface=Regular", q + "&tpl=box&font=regular", q + "&tpl=box"},
 		// Google chart API: chld=<ec>|<margin>, cht=qr, choe=UTF-8.
 		{q + "&chld=L|0", q + "&ec=L&margin=0", q},
 		{q + "&chld=L%7C0", q + "&ec=L&margin=0", q},
@@ -393,6 +396,7 @@ func TestDefaultFrameColoursShareTheETag(t *testing.T) {
 	const q = "/api/v1/qr?data=frames"
 	for _, tt := range [][2]string{
 		{q + "&tpl=box&framecolor=000", q + "&tpl=box"},
+		{q + "&tpl=box&font=bold", q + "&tpl=box"},
 		{q + "&tpl=banner-below&textcolor=white", q + "&tpl=scanme"},
 		{q + "&tpl=bubble&color=navy&framecolor=000080&textcolor=ffffff", q + "&tpl=bubble&color=navy"},
 		{q + "&label=Hi&textcolor=000000&format=svg", q + "&label=Hi&format=svg"},

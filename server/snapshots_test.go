@@ -36,6 +36,7 @@ func TestSnapshotSVG(t *testing.T) {
 		{"dot-box-colours", "&style=dot&eye=squircle&tpl=box&color=1d3557&framecolor=e63946&textcolor=1d3557"},
 		{"square-bubble-colours", "&tpl=bubble&label=Free%20Wi-Fi&framecolor=e63946&textcolor=fff176"},
 		{"organic-corners", "&style=organic&eye=leaf&tpl=corners&framecolor=2a9d8f"},
+		{"rounded-box-mono", "&style=rounded&tpl=box&label=SSID%3A%20cafe-5G&font=mono"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -86,6 +87,8 @@ func TestSnapshotPNG(t *testing.T) {
 		"&tpl=corners",
 		"&tpl=corners&framecolor=2a9d8f&textcolor=264653&style=organic&eye=leaf",
 		"&label=Menu&textcolor=b00020",
+		"&tpl=box&label=Table%2012&font=regular",
+		"&tpl=banner-below&label=WIFI-5G&font=mono",
 	}
 	var lines []string
 	for _, options := range requests {

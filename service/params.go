@@ -40,6 +40,7 @@ var (
 	optTpl        = options.Tpl
 	optFrameColor = options.FrameColor
 	optTextColor  = options.TextColor
+	optFont       = options.Font
 	optECI        = options.ECI
 	optChld       = options.Chld
 	optCht        = options.Cht
@@ -305,17 +306,30 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	}
 	r.Canonical.Set(optMargin.Name, strconv.Itoa(r.Options.Margin))
 
+	// The font comes before the label, whose characters it must have.
+	if v, ok := get(optFont); ok {
+		f := render.Font(strings.ToLower(strings.TrimSpace(v)))
+		if !slices.Contains(render.Fonts, f) {
+			near := editdistance.Nearest(string(f), render.Fonts, render.FontBold)
+			fail(optFont.Name, string(near), "font %q is not one of %s; did you mean %s?", v, text.Join(render.Fonts), near)
+		}
+		r.Options.Font = f
+	}
+	if r.Options.Font != render.FontBold {
+		r.Canonical.Set(optFont.Name, string(r.Options.Font))
+	}
+
 	if v, ok := get(optLabel); ok && v != "" {
 		// The fix drops what cannot be drawn and keeps what fits.
 		drawable := drawableText(v)
-		missing := render.MissingGlyphs(drawable)
+		missing := render.MissingGlyphs(drawable, r.Options.Font)
 		fixed := []rune(dropRunes(drawable, missing))
 		fixed = fixed[:min(len(fixed), maxLabel)]
 		switch {
 		case drawable != v:
 			fail(optLabel.Name, string(fixed), "label has bytes that are not text (invalid UTF-8 or control characters); the fix drops them")
 		case len(missing) > 0:
-			fail(optLabel.Name, string(fixed), "label has characters the caption font cannot draw: %s; its font, Go Bold, covers Latin, Greek and Cyrillic, and the fix drops the rest", runeList(missing))
+			fail(optLabel.Name, string(fixed), "label has characters the caption font cannot draw: %s; its font, %s, covers Latin, Greek and Cyrillic, and the fix drops the rest", runeList(missing), r.Options.Font.Name())
 		case utf8.RuneCountInString(v) > maxLabel:
 			fail(optLabel.Name, string(fixed), "label has %d characters; at most %d fit under the code", utf8.RuneCountInString(v), maxLabel)
 		}
@@ -417,17 +431,18 @@ func readableOn(c color.NRGBA) color.NRGBA {
 	return white
 }
 
-// dropRunes is s without the runes of drop.
+// dropRunes is s without the runes of drop, and without the runs of
+// spaces their removal leaves.
 func dropRunes(s string, drop []rune) string {
 	if len(drop) == 0 {
 		return s
 	}
-	return strings.Map(func(r rune) rune {
+	return strings.Join(strings.Fields(strings.Map(func(r rune) rune {
 		if slices.Contains(drop, r) {
 			return -1
 		}
 		return r
-	}, s)
+	}, s)), " ")
 }
 
 // runeList names runes for a problem: printable ones as themselves,

@@ -345,14 +345,28 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 				near = string(f)
 			}
 			fail(optTpl.Name, near, "tpl %q is not one of %s; did you mean %s?", v, text.Join(render.Frames), near)
+			// The checks below judge the frame the fix gives.
+			t = render.Frame(near)
 		}
 		r.Options.Frame = t
 	}
 	if r.Options.Frame != render.FrameNone {
 		r.Canonical.Set(optTpl.Name, string(r.Options.Frame))
 	}
-	if need := r.Options.Frame.MinMargin(); r.Options.Margin < need {
-		fail(optMargin.Name, strconv.Itoa(need), "margin %d puts tpl=%s's frame against the code, where decoders take it for part of the finder patterns; it needs at least %d module of quiet zone", r.Options.Margin, r.Options.Frame, need)
+	if need := r.Options.Frame.MinMargin(); need > 0 {
+		// A margin refused above gets a fix the frame takes too.
+		marginFailed := false
+		for i, e := range errs {
+			if e.field == optMargin.Name {
+				marginFailed = true
+				if m, err := strconv.Atoi(e.fixed); err == nil && m < need {
+					errs[i].fixed = strconv.Itoa(need)
+				}
+			}
+		}
+		if !marginFailed && r.Options.Margin < need {
+			fail(optMargin.Name, strconv.Itoa(need), "margin %d puts tpl=%s's frame against the code, where decoders take it for part of the finder patterns; it needs at least %d module of quiet zone", r.Options.Margin, r.Options.Frame, need)
+		}
 	}
 
 	// Frame and text colours: given only where they differ from what the

@@ -123,6 +123,19 @@ func TestLabelAndTemplateDecode(t *testing.T) {
 		{"label", []string{"label", "Our menu & drinks ü"}},
 		{"tpl=scanme", []string{"tpl", "scanme"}},
 		{"tpl=scanme+label", []string{"tpl", "scanme", "label", "Table 12 <b>"}},
+		{"label+font=mono", []string{"label", "SSID: cafe-5G", "font", "mono"}},
+		{"tpl=box+font=regular", []string{"tpl", "box", "label", "Grüße", "font", "regular"}},
+	}
+	for _, f := range render.Frames[1:] {
+		variants = append(variants,
+			struct {
+				name string
+				kv   []string
+			}{"tpl=" + string(f), []string{"tpl", string(f), "label", "Меню & <b>"}},
+			struct {
+				name string
+				kv   []string
+			}{"tpl=" + string(f) + "+colours", []string{"tpl", string(f), "color", "1a237e", "framecolor", "2a9d8f", "textcolor", "000000"}})
 	}
 	looks := [][2]string{{"square", "square"}, {"rounded", "circle"}, {"dot", "leaf"}}
 	for _, v := range variants {

@@ -20,6 +20,7 @@ import (
 
 	"github.com/makiuchi-d/gozxing"
 	"github.com/makiuchi-d/gozxing/qrcode"
+	"github.com/qrforge/qrforge/render"
 )
 
 // The decoders every style must satisfy. They differ where styled codes
@@ -91,14 +92,63 @@ var matrixPaints = []struct{ name, query string }{
 // plainest, and the three whose shapes leave the least dark area.
 var paintStyles = [][2]string{{"square", "square"}, {"rounded", "rounded"}, {"dot", "squircle"}, {"organic", "leaf"}}
 
-// decoderCell is one image of the matrix.
+// frameColours are a frame and text colour of their own, over the brand
+// palette: coral red with a pale yellow banner text (WCAG 2.2 §1.4.3
+// large-text contrast above 3:1), and indigo plain captions.
+var frameColours = map[bool][]string{
+	true:  {"framecolor", "e63946", "textcolor", "fff176"},
+	false: {"framecolor", "e63946", "textcolor", "1a237e"},
+}
+
+// decoderCell is one image of the matrix; frame, when set, is a tpl value
+// ("none" draws a plain caption).
 type decoderCell struct {
 	style, eye, colours, format, payload string
 	size                                 int
+	frame                                string
 }
 
 func (c decoderCell) String() string {
-	return fmt.Sprintf("style=%s eye=%s size=%d colours=%s format=%s payload=%q", c.style, c.eye, c.size, c.colours, c.format, c.payload)
+	s := fmt.Sprintf("style=%s eye=%s size=%d colours=%s format=%s payload=%q", c.style, c.eye, c.size, c.colours, c.format, c.payload)
+	if c.frame != "" {
+		s += " tpl=" + c.frame
+	}
+	return s
+}
+
+// query is the request that draws the cell.
+func (c decoderCell) query() url.Values {
+	q := qrQuery(c.payload, "style", c.style, "eye", c.eye, "size", strconv.Itoa(c.size), "format", c.format)
+	for _, col := range matrixColours {
+		if col.name == c.colours && col.fg != "" {
+			q.Set("color", col.fg)
+			q.Set("bg", col.bg)
+		}
+	}
+	for _, p := range matrixPaints {
+		if p.name == c.colours {
+			extra, _ := url.ParseQuery(p.query)
+			for k, v := range extra {
+				q[k] = v
+			}
+		}
+	}
+	if c.frame == "" {
+		return q
+	}
+	q.Set("tpl", c.frame)
+	if c.frame == "none" {
+		q.Set("label", "Table 12 · Menü")
+	}
+	if c.colours == "frame" {
+		q.Set("color", "1a237e")
+		q.Set("bg", "fff8e1")
+		kv := frameColours[c.frame == "banner-below" || c.frame == "banner-above" || c.frame == "bubble"]
+		for i := 0; i < len(kv); i += 2 {
+			q.Set(kv[i], kv[i+1])
+		}
+	}
+	return q
 }
 
 // file names the cell's PNG; the decoders' JSON is keyed by it.
@@ -110,7 +160,11 @@ func (c decoderCell) file() string {
 	case matrixUTF8Payload:
 		p = "utf8"
 	}
-	return sanitize(fmt.Sprintf("%s-%s-%d-%s-%s-%s", c.style, c.eye, c.size, c.colours, c.format, p)) + ".png"
+	name := fmt.Sprintf("%s-%s-%d-%s-%s-%s", c.style, c.eye, c.size, c.colours, c.format, p)
+	if c.frame != "" {
+		name = "tpl-" + c.frame + "-" + name
+	}
+	return sanitize(name) + ".png"
 }
 
 func decoderMatrix(sizes []int) []decoderCell {
@@ -144,8 +198,36 @@ func decoderMatrix(sizes []int) []decoderCell {
 // every eye style and reads each image with five independent decoders; each
 // must return the exact payload.
 func TestEveryStyleAndEyeScansOnFiveDecoders(t *testing.T) {
+	scanOnFiveDecoders(t, decoderMatrix(matrixSizes(t)))
+}
+
+// frameMatrix is every frame template, and a plain caption, in PNG and in
+// SVG at every size, in the default colours on square modules and in
+// colours of its own on rounded ones.
+func frameMatrix(sizes []int) []decoderCell {
+	var cells []decoderCell
+	for _, f := range render.Frames {
+		for _, size := range sizes {
+			for _, format := range []string{"png", "svg"} {
+				cells = append(cells,
+					decoderCell{style: "square", eye: "square", colours: "default", format: format, payload: matrixPayload, size: size, frame: string(f)},
+					decoderCell{style: "rounded", eye: "rounded", colours: "frame", format: format, payload: matrixPayload, size: size, frame: string(f)})
+			}
+		}
+	}
+	return cells
+}
+
+// TestEveryFrameScansOnFiveDecoders: a frame around the code, with its
+// text, stays out of every decoder's way.
+func TestEveryFrameScansOnFiveDecoders(t *testing.T) {
+	scanOnFiveDecoders(t, frameMatrix(matrixSizes(t)))
+}
+
+// scanOnFiveDecoders fetches every cell's image and reads it with the five
+// decoders; each must return the exact payload.
+func scanOnFiveDecoders(t *testing.T, cells []decoderCell) {
 	dir := t.TempDir()
-	cells := decoderMatrix(matrixSizes(t))
 	images := fetchMatrix(t, dir, cells)
 
 	// results[file][decoder] is the decoded text; a missing entry is a miss.
@@ -225,21 +307,7 @@ func fetchMatrix(t *testing.T, dir string, cells []decoderCell) map[string][]byt
 	var mu sync.Mutex
 	var errs []string
 	parallel(cells, 4, func(c decoderCell) {
-		q := qrQuery(c.payload, "style", c.style, "eye", c.eye, "size", strconv.Itoa(c.size), "format", c.format)
-		for _, col := range matrixColours {
-			if col.name == c.colours && col.fg != "" {
-				q.Set("color", col.fg)
-				q.Set("bg", col.bg)
-			}
-		}
-		for _, p := range matrixPaints {
-			if p.name == c.colours {
-				extra, _ := url.ParseQuery(p.query)
-				for k, v := range extra {
-					q[k] = v
-				}
-			}
-		}
+		q := c.query()
 		resp, body := get(t, "/api/v1/qr", q)
 		img := body
 		var err error

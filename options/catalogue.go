@@ -89,27 +89,27 @@ var (
 	Gradient = Option{Name: "gradient", Aliases: []string{"gradienttype", "gradient_type"}, Example: "linear",
 		Type: "string", Enum: names(render.GradientKinds), Default: string(render.GradientNone),
 		Description: "Paint the dark modules with a gradient across the symbol: linear (along gradientangle) or radial (from the centre out to the corners), through gradientcolors. Given gradientcolors alone, linear.",
-		Title:       "Gradient", Hint: "Linear or radial, through the gradient colours.", Control: "choice", Form: 10}
+		Title:       "Gradient", Hint: "Linear or radial, through the gradient colours.", Control: "choice", Form: 13}
 	GradientColors = Option{Name: "gradientcolors", Aliases: []string{"gradientcolours", "gradient_colors"}, Example: "1a237e,880e4f",
 		Type: "string", MaxLength: 200,
 		Description: fmt.Sprintf("The gradient's colours, comma-separated, %d to %d, each as `color` and optionally placed with `@<percent>` (`1a237e,880e4f` or `1a237e@0,00695c@40,880e4f@100`); unplaced ones are spread evenly, as CSS does. Every point of the gradient must keep 3:1 contrast against bg.", MinStops, MaxStops),
-		Title:       "Gradient colours", Hint: "Two or more colours, comma-separated: 1a237e,880e4f.", Control: "text", Form: 11}
+		Title:       "Gradient colours", Hint: "Two or more colours, comma-separated: 1a237e,880e4f.", Control: "text", Form: 14}
 	GradientAngle = Option{Name: "gradientangle", Aliases: []string{"gradient_angle"}, Example: "135",
 		Type: "integer", Min: 0, Max: 360, Default: DefaultGradientAngle,
 		Description: "A linear gradient's direction in degrees, as CSS linear-gradient: 0 points up, 90 right, 180 down; 135 runs from the top-left corner to the bottom-right.",
-		Title:       "Gradient angle", Hint: "Degrees: 0 up, 90 right, 180 down.", Control: "integer", Form: 12}
+		Title:       "Gradient angle", Hint: "Degrees: 0 up, 90 right, 180 down.", Control: "integer", Form: 15}
 	EyeColor = Option{Name: "eyecolor", Aliases: []string{"eyecolour", "eye_color"}, Example: "880e4f",
 		Type: "string", MaxLength: 100,
 		Description: "Colour of the three finder eyes, ring and centre: one colour as `color`, or three comma-separated for the top-left, top-right and bottom-left eyes. eyeframecolor and eyeballcolor override it for their part.",
-		Title:       "Eye colour", Hint: "As colour; three, comma-separated, colour each eye.", Control: "colour", Form: 13}
+		Title:       "Eye colour", Hint: "As colour; three, comma-separated, colour each eye.", Control: "colour", Form: 16}
 	EyeFrameColor = Option{Name: "eyeframecolor", Aliases: []string{"eyeframecolour", "eye_frame_color", "eyeoutercolor"}, Example: "1a237e",
 		Type: "string", MaxLength: 100,
 		Description: "Colour of the finder eyes' rings, as eyecolor.",
-		Title:       "Eye frame colour", Hint: "As eye colour, for the rings.", Control: "colour", Form: 14}
+		Title:       "Eye frame colour", Hint: "As eye colour, for the rings.", Control: "colour", Form: 17}
 	EyeBallColor = Option{Name: "eyeballcolor", Aliases: []string{"eyeballcolour", "eye_ball_color", "eyecentrecolor", "eyecentercolor", "eyeinnercolor"}, Example: "880e4f",
 		Type: "string", MaxLength: 100,
 		Description: "Colour of the finder eyes' centres, as eyecolor.",
-		Title:       "Eye centre colour", Hint: "As eye colour, for the centres.", Control: "colour", Form: 15}
+		Title:       "Eye centre colour", Hint: "As eye colour, for the centres.", Control: "colour", Form: 18}
 	EC = Option{Name: "ec", Aliases: []string{"ecc", "level", "eclevel"}, Example: "M",
 		Type: "string", Enum: []string{"L", "M", "Q", "H"},
 		Description: "Error-correction level. When absent: the smallest symbol at M, then the highest level that fits the same symbol.",
@@ -120,12 +120,24 @@ var (
 		Title:       "Margin", Hint: fmt.Sprintf("Quiet zone in modules, 0 to %d.", render.MaxMargin), Control: "integer", Form: 6}
 	Label = Option{Name: "label", Aliases: []string{"caption"}, Example: "",
 		Type: "string", MaxLength: MaxLabel,
-		Description: "Caption under the code (or the banner text with tpl=scanme).",
-		Title:       "Label", Hint: fmt.Sprintf("Caption under the code, or the banner's text; at most %d characters.", MaxLabel), Control: "text", Form: 9}
+		Description: "Caption under the code, or the frame's text (SCAN ME when a frame has no label). Latin, Greek and Cyrillic: the caption fonts (Go Bold, Regular and Mono) have no other scripts, and a label with characters it cannot draw (CJK, emoji) is refused with a fix that drops them.",
+		Title:       "Label", Hint: fmt.Sprintf("Caption under the code, or the frame's text; at most %d characters, Latin, Greek or Cyrillic.", MaxLabel), Control: "text", Form: 9}
 	Tpl = Option{Name: "tpl", Aliases: []string{"template", "frame"}, Example: "none",
 		Type: "string", Enum: names(render.Frames), Default: string(render.FrameNone),
-		Description: "Frame template: none, or scanme (a border and a banner).",
-		Title:       "Frame", Hint: "scanme adds a border and a banner.", Control: "choice", Form: 8}
+		Description: "Frame template around the code, holding the label (SCAN ME by default): banner-below (a border and a banner under the code; scanme is its old name, still accepted), banner-above, box (a rounded outline with the label inside, under the code), bubble (a speech bubble under the code, pointing at it) or corners (viewfinder brackets, the label under them). Every frame lies outside the quiet zone; the banners and corners need a margin of at least 1.",
+		Title:       "Frame", Hint: "A frame with a call to action: the label, or SCAN ME.", Control: "choice", Form: 8}
+	FrameColor = Option{Name: "framecolor", Aliases: []string{"framecolour", "frame_color"}, Example: "1d3557",
+		Type:        "string",
+		Description: "Colour of the frame: its border, banner, box, bubble or brackets; as `color`. Default: color.",
+		Title:       "Frame colour", Hint: "As colour; empty: the code's colour.", Control: "colour", Form: 10}
+	TextColor = Option{Name: "textcolor", Aliases: []string{"textcolour", "text_color", "labelcolor"}, Example: "ffffff",
+		Type:        "string",
+		Description: "Colour of the label; as `color`. Default: bg on a banner or bubble, color on a plain caption. With framecolor or textcolor given, the label must contrast at least 3:1 with what it is drawn on (WCAG 2.2 §1.4.3, large text); the fix picks black or white.",
+		Title:       "Text colour", Hint: "As colour; empty: bg on a banner, the code's colour elsewhere.", Control: "colour", Form: 11}
+	Font = Option{Name: "font", Aliases: []string{"labelfont", "typeface"}, Example: string(render.FontBold),
+		Type: "string", Enum: names(render.Fonts), Default: string(render.FontBold),
+		Description: "The label's font, embedded so that a PNG is the same everywhere: bold (Go Bold), regular (Go Regular) or mono (Go Mono). SVG names the Go font first and falls back to the system's sans-serif or monospace.",
+		Title:       "Label font", Hint: "Go Bold, Go Regular or Go Mono.", Control: "choice", Form: 12}
 	ECI = Option{Name: "eci", Example: string(render.DefaultECI),
 		Type: "string", Enum: names(render.ECIs), Default: string(render.DefaultECI),
 		Description: "Character set header: utf8 writes ECI 26 (UTF-8) before data with non-ASCII bytes, which zbar needs to read it right; none writes no header, and readers guess (docs/eci.md). ASCII data never gets one."}
@@ -141,7 +153,7 @@ var (
 
 // Rendering are the options every generation endpoint takes, in canonical
 // order.
-var Rendering = []Option{Size, Format, Color, Bg, Style, Eye, Gradient, GradientColors, GradientAngle, EyeColor, EyeFrameColor, EyeBallColor, EC, Margin, Label, Tpl, ECI, Chld, Cht, Choe}
+var Rendering = []Option{Size, Format, Color, Bg, Style, Eye, Gradient, GradientColors, GradientAngle, EyeColor, EyeFrameColor, EyeBallColor, EC, Margin, Label, Tpl, FrameColor, TextColor, Font, ECI, Chld, Cht, Choe}
 
 // Named is the rendering option called name, canonically or by an alias,
 // in any case; data is not a rendering option.

@@ -4,8 +4,10 @@ package render
 // side in format allocates at its peak, for admission control: a request
 // reserves it before drawing. Raster costs grow with the pixels: a plain
 // drawing packs a bit a pixel, a shaded one (round shapes, anti-aliased
-// edges) a byte a pixel plus its coverage, and a label or frame composes
-// an RGBA canvas, as does a gradient or eyes in colours of their own. Vector and matrix outputs grow with the modules.
+// edges) a byte a pixel plus its coverage, a label or frame composes an
+// RGBA canvas, a frame or caption in a colour of its own mixes three
+// coverages, and a gradient or eyes in colours of their own are
+// composited in RGBA. Vector and matrix outputs grow with the modules.
 // TestDrawingBytesCoversTheDrawing holds it above what drawing allocates.
 func DrawingBytes(o Options, n int, png bool) int64 {
 	const base = 2 << 20 // scratch rows, the compressor's window and tables
@@ -22,6 +24,10 @@ func DrawingBytes(o Options, n int, png bool) int64 {
 			return base + 11*px
 		}
 		return base + 9*px
+	case o.ownColors():
+		// The symbol, the frame and the text rasterized apart, each a
+		// byte a pixel, before their mix (framepng.go).
+		return base + 12*px
 	case o.Label != "" || o.Frame != FrameNone:
 		return base + 10*px
 	case !o.plain() || o.Overlay.active():

@@ -25,6 +25,19 @@ func TestDrawingBytesCoversTheDrawing(t *testing.T) {
 			o.EyeColors[0].Frame = teal
 		},
 		"eyes": func(o *Options) { o.EyeColors = [3]EyeColors{{Frame: teal}, {Centre: wine}, {}} },
+		"box":     func(o *Options) { o.Frame = FrameBox },
+		"coloured bubble": func(o *Options) {
+			fc, tc := testFrameColor, testTextColor
+			o.Frame, o.FrameColor, o.TextColor = FrameBubble, &fc, &tc
+		},
+		"coloured corners": func(o *Options) {
+			fc := testFrameColor
+			o.Frame, o.FrameColor, o.Module = FrameCorners, &fc, ModuleOrganic
+		},
+		"coloured banner and overlay": func(o *Options) {
+			fc := testFrameColor
+			o.Frame, o.FrameColor, o.Overlay = FrameBannerAbove, &fc, testEmblem(7.0/46)
+		},
 	}
 	for _, size := range []int{MinSize, 1000, MaxSize} {
 		for name, set := range variants {
@@ -37,9 +50,11 @@ func TestDrawingBytesCoversTheDrawing(t *testing.T) {
 					draw = func() { SVG(sym, o) }
 				}
 				used := allocated(draw)
-				if est := DrawingBytes(o, sym.Size, format == "png"); used > est {
+				est := DrawingBytes(o, sym.Size, format == "png")
+				if used > est {
 					t.Errorf("%s %s at %d px allocated %d bytes, estimated %d", name, format, size, used, est)
 				}
+				t.Logf("%s %s %d px: allocated %d, estimated %d (%.2fx)", name, format, size, used, est, float64(est)/float64(used))
 			}
 		}
 	}

@@ -9,8 +9,9 @@ import (
 // canvas module units, plus text. PNG and SVG outputs are two ways of
 // painting the same drawing, so shapes are written once.
 type drawing struct {
-	l    *layout
-	dark path
+	l     *layout
+	dark  path
+	frame path // the frame, when its colour is not the foreground
 	// eyes are the finder eyes' rings and pupils, top-left, top-right
 	// and bottom-left, when they have colours of their own (Options.EyeColors);
 	// otherwise they are part of dark.
@@ -43,6 +44,7 @@ type caption struct {
 	x, y    float64 // centre of the text box
 	size    float64 // font size, modules
 	inverse bool
+	font    Font
 }
 
 // neighbours tells a module shape which of the eight surrounding data
@@ -147,22 +149,25 @@ func newDrawing(s *Symbol, l *layout, o *Options) *drawing {
 	return d.finish(o)
 }
 
-// finish adds the frame and caption.
+// finish adds the frame and caption. A frame in a colour of its own is
+// kept apart from the symbol's path (frame).
 func (d *drawing) finish(o *Options) *drawing {
 	l := d.l
-	if l.border > 0 {
-		w, h, b := float64(l.width), float64(l.height), float64(l.border)
-		d.dark.roundRect(0, 0, w, h, [4]float64{1.5, 1.5, 1.5, 1.5}, false)
-		inner := w - 2*b
-		d.dark.roundRect(b, b, inner, inner, [4]float64{0.5, 0.5, 0.5, 0.5}, true)
+	if l.frame != nil {
+		p := &d.dark
+		if o.ownFrameColor() {
+			p = &d.frame
+		}
+		l.frame.draw(p, l)
 	}
 	if l.text != "" {
 		d.text = &caption{
 			s:       l.text,
 			x:       float64(l.width) / 2,
 			y:       l.textY,
-			size:    captionSize(l.text, float64(l.band)*0.6, float64(l.width-2*l.border)-1),
-			inverse: l.border > 0,
+			size:    captionSize(l.text, o.Font, float64(l.band)*0.6, l.textWidth),
+			inverse: l.frame != nil && l.frame.banner,
+			font:    o.Font,
 		}
 	}
 	return d

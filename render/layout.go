@@ -19,6 +19,9 @@ type layout struct {
 	offY   int     // PNG pixels of extra quiet zone above the canvas
 	text   string  // caption or banner text
 	textY  float64 // baseline centre line of the text band (modules)
+	// textWidth is the widest the text may be, centred on the canvas.
+	textWidth float64
+	frame     *frameTemplate // nil without a frame
 }
 
 // SizeError says the requested pixel size cannot give every module a whole
@@ -32,25 +35,7 @@ func (e *SizeError) Error() string {
 }
 
 func newLayout(s *Symbol, o *Options) (*layout, error) {
-	l := &layout{n: s.Size, margin: o.Margin, text: o.Label}
-	quiet := s.Size + 2*o.Margin
-	if o.Frame == FrameScanMe {
-		l.border = 1
-		if l.text == "" {
-			l.text = DefaultBanner
-		}
-	}
-	if l.text != "" {
-		// A band tall enough for legible text at small sizes, and about an
-		// eighth of the code on large symbols.
-		l.band = max(4, (quiet+4)/8)
-	}
-	l.width = quiet + 2*l.border
-	l.height = l.width + l.band
-	l.codeX = l.border + o.Margin
-	l.codeY = l.border + o.Margin
-	l.textY = float64(l.height-l.border) - float64(l.band)/2
-
+	l := placeLayout(s, o)
 	side := max(l.width, l.height)
 	l.scale = o.Size / side
 	if l.scale < 1 {
@@ -59,4 +44,25 @@ func newLayout(s *Symbol, o *Options) (*layout, error) {
 	l.offX = (o.Size - l.scale*l.width) / 2
 	l.offY = (o.Size - l.scale*l.height) / 2
 	return l, nil
+}
+
+// placeLayout lays out the canvas in modules: the frame template, or a
+// caption band, decides where the symbol and the text go.
+func placeLayout(s *Symbol, o *Options) *layout {
+	l := &layout{n: s.Size, margin: o.Margin, text: o.Label, frame: frameTemplates[o.Frame]}
+	quiet := s.Size + 2*o.Margin
+	if l.frame != nil && l.text == "" {
+		l.text = DefaultBanner
+	}
+	if l.text != "" {
+		// A band tall enough for legible text at small sizes, and about an
+		// eighth of the code on large symbols.
+		l.band = max(4, (quiet+4)/8)
+	}
+	if l.frame != nil {
+		l.frame.place(l, quiet)
+	} else {
+		placeCaption(l, quiet)
+	}
+	return l
 }

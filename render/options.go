@@ -71,20 +71,31 @@ func ParseEye(name string) (EyeStyle, bool) {
 	return e, slices.Contains(EyeStyles, e)
 }
 
-// Frame is a decoration template around the code.
+// Frame is a decoration template around the code (frames.go).
 type Frame string
 
-// Frames. FrameScanMe draws a border and a banner under the code holding the
-// label, "SCAN ME" by default.
+// Frames. The banners have a border around the quiet zone and a banner
+// holding the label, "SCAN ME" by default, below or above the code; box
+// is a rounded outline holding the code and, under it, the label; bubble
+// is a speech bubble holding the label under the code, pointing at it;
+// corners are viewfinder brackets with the label under them.
 const (
-	FrameNone   Frame = "none"
-	FrameScanMe Frame = "scanme"
+	FrameNone        Frame = "none"
+	FrameBannerBelow Frame = "banner-below"
+	FrameBannerAbove Frame = "banner-above"
+	FrameBox         Frame = "box"
+	FrameBubble      Frame = "bubble"
+	FrameCorners     Frame = "corners"
 )
 
-// Frames lists every frame template.
-var Frames = []Frame{FrameNone, FrameScanMe}
+// FrameScanMe is banner-below under its first name, which the API still
+// accepts (ParseFrame).
+const FrameScanMe = FrameBannerBelow
 
-// DefaultBanner is the banner text of FrameScanMe when no label is given.
+// Frames lists every frame template in documentation order.
+var Frames = []Frame{FrameNone, FrameBannerBelow, FrameBannerAbove, FrameBox, FrameBubble, FrameCorners}
+
+// DefaultBanner is a frame's text when no label is given.
 const DefaultBanner = "SCAN ME"
 
 // Options are the drawing options shared by every output format.
@@ -97,7 +108,10 @@ type Options struct {
 	Eye        EyeStyle
 	Label      string
 	Frame      Frame
-	Overlay    Overlay // an emblem over the centre, when Overlay.Size > 0
+	FrameColor *color.NRGBA // the frame's shapes; nil: Foreground
+	TextColor  *color.NRGBA // the caption; nil: Options.CaptionColors
+	Font       Font         // the caption's; "" is FontBold
+	Overlay    Overlay      // an emblem over the centre, when Overlay.Size > 0
 	// Gradient, when set, paints the dark modules instead of Foreground.
 	Gradient *Gradient
 	// EyeColors colour the finder eyes' rings and pupils: top-left,
@@ -125,6 +139,7 @@ func DefaultOptions() Options {
 		Module:     ModuleSquare,
 		Eye:        EyeSquare,
 		Frame:      FrameNone,
+		Font:       FontBold,
 	}
 }
 

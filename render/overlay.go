@@ -118,15 +118,19 @@ func overlayPNG(s *Symbol, o Options) ([]byte, error) {
 	sc := pngScratches.Get().(*pngScratch)
 	defer pngScratches.Put(sc)
 	var pal *paletteIndex
-	if o.plain() {
+	switch {
+	case o.plain():
 		pal = newNRGBAIndex([]color.NRGBA{o.Background, o.Foreground}, 16)
-	} else {
+	case o.ownColors():
+		pal = newNRGBAIndex([]color.NRGBA{o.Background}, 256)
+	default:
 		pal = newNRGBAIndex(shadePalette(&o), 256)
 	}
 	em := sc.prepareEmblem(&ov, l, o.Size, pal)
-	// The emblem's colours over the background decide the depth.
+	// The emblem's colours over the background decide the depth; a frame
+	// of its own colour is drawn at 8 bits.
 	depth := 4
-	if len(pal.colors) > 16 {
+	if len(pal.colors) > 16 || o.ownColors() {
 		depth = 8
 	}
 	rows, px := sc.drawWithEmblem(s, l, &o, &em, depth, pal)
@@ -156,7 +160,11 @@ func (sc *pngScratch) prepareEmblem(ov *Overlay, l *layout, size int, pal *palet
 // drawWithEmblem draws the symbol's rows at depth bits a pixel and
 // returns them with the emblem's pixels over them (emblemPixels).
 func (sc *pngScratch) drawWithEmblem(s *Symbol, l *layout, o *Options, em *emblemPaint, depth int, pal *paletteIndex) (rows, px []byte) {
-	rows = sc.symbolRows(s, l, o, depth)
+	if o.ownColors() {
+		rows = sc.framedRows(s, l, o, pal)
+	} else {
+		rows = sc.symbolRows(s, l, o, depth)
+	}
 	return rows, sc.emblemPixels(em, rows, rowStride(o.Size, depth), depth, pal)
 }
 

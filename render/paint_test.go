@@ -212,3 +212,34 @@ func TestTruecolourPNGIsDeterministic(t *testing.T) {
 		t.Fatal("two renderings differ")
 	}
 }
+
+// A gradient with a frame and caption in colours of their own: the frame
+// keeps its colour, the text its own, and the code reads.
+func TestGradientWithColouredFrame(t *testing.T) {
+	s := encodeT(t, testPayloads[0].data)
+	for _, f := range []Frame{FrameBannerBelow, FrameBubble} {
+		o := styled(ModuleRounded, EyeRounded, 480)
+		fc, tc := teal, color.NRGBA{0xff, 0xf1, 0x76, 255}
+		o.Frame, o.FrameColor, o.TextColor, o.Label = f, &fc, &tc, "SCAN ME"
+		o.Gradient = twoStops(GradientLinear, 90)
+		b, err := PNG(s, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := decodePNG(t, b); got != testPayloads[0].data {
+			t.Fatalf("%s: decoded %q", f, got)
+		}
+		img, _ := png.Decode(bytes.NewReader(b))
+		colours := map[color.NRGBA]int{}
+		for y := 0; y < 480; y++ {
+			for x := 0; x < 480; x++ {
+				colours[color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)]++
+			}
+		}
+		for name, c := range map[string]color.NRGBA{"frame": fc, "text": tc} {
+			if colours[c] == 0 {
+				t.Errorf("%s: no pixel in the %s colour %v", f, name, c)
+			}
+		}
+	}
+}

@@ -166,6 +166,9 @@ func PNG(s *Symbol, o Options) ([]byte, error) {
 		plainRows(rows, s, l, o.Size)
 		return encodePNG(sc, o.Size, o.Size, 1, []color.NRGBA{o.Background, o.Foreground}, rows), nil
 	}
+	if o.ownColors() {
+		return framedPNG(sc, s, l, &o), nil
+	}
 	rows, depth, palette := shadedRows(sc, s, l, &o)
 	sc.cells = cellStarts(sc.cells[:0], l, o.Size, depth)
 	return encodePNG(sc, o.Size, o.Size, depth, palette, rows), nil

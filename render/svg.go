@@ -61,6 +61,13 @@ func svg(s *Symbol, o Options, tiny bool) ([]byte, error) {
 		b = append(b, "/>\n"...)
 	}
 	b = appendGradientSVG(b, l, &o)
+	if len(d.frame.ops) > 0 {
+		b = append(b, `<path`...)
+		b = appendFill(b, o.frameColor())
+		b = append(b, ` d="`...)
+		b = d.frame.appendSVG(b, 0, 0)
+		b = append(b, "\"/>\n"...)
+	}
 	b = appendPathSVG(b, &d.dark, l, &o, color.NRGBA{})
 	for i, e := range d.eyes {
 		b = appendPathSVG(b, &e.frame, l, &o, o.EyeColors[i].Frame)
@@ -73,11 +80,16 @@ func svg(s *Symbol, o Options, tiny bool) ([]byte, error) {
 			fill = o.Background
 			fill.A = 255
 		}
+		if o.TextColor != nil {
+			fill = *o.TextColor
+		}
 		b = append(b, `<text x="`...)
 		b = appendNum(b, c.x)
 		b = append(b, `" y="`...)
-		b = appendNum(b, c.y+c.size*capHeightEm()/2)
-		b = append(b, `" font-family="`+svgFontFamily+`" font-weight="bold" font-size="`...)
+		b = appendNum(b, c.y+c.size*capHeightEm(c.font)/2)
+		b = append(b, `" `...)
+		b = append(b, c.font.face().svg...)
+		b = append(b, ` font-size="`...)
 		b = appendNum(b, c.size)
 		b = append(b, `" text-anchor="middle"`...)
 		b = appendFill(b, fill)

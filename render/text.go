@@ -4,38 +4,80 @@ import (
 	"image"
 	"image/draw"
 	"math"
+	"slices"
 	"sync"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 )
 
-// Captions use Go Bold, embedded in the binary, so that PNG output is the
-// same on every machine. SVG names it first and falls back to sans-serif.
-var (
-	captionFontOnce sync.Once
-	captionFont     *opentype.Font
+// Captions use Go's fonts, embedded in the binary, so that PNG output is
+// the same on every machine. SVG names the font first and falls back to
+// system fonts of the same kind.
+
+// Font is a caption font.
+type Font string
+
+// Fonts: Go Bold, Go Regular and Go Mono (golang.org/x/image/font/gofont),
+// which cover the same characters: Latin, Greek and Cyrillic.
+const (
+	FontBold    Font = "bold"
+	FontRegular Font = "regular"
+	FontMono    Font = "mono"
 )
+
+// Fonts lists every caption font in documentation order.
+var Fonts = []Font{FontBold, FontRegular, FontMono}
+
+type captionFace struct {
+	ttf  []byte
+	name string
+	once sync.Once
+	font *opentype.Font
+	// svg is the font's attributes in SVG: family, then weight if any.
+	svg string
+}
+
+var captionFaces = map[Font]*captionFace{
+	FontBold:    {ttf: gobold.TTF, name: "Go Bold", svg: `font-family="` + svgFontFamily + `" font-weight="bold"`},
+	FontRegular: {ttf: goregular.TTF, name: "Go Regular", svg: `font-family="` + svgFontFamily + `"`},
+	FontMono:    {ttf: gomono.TTF, name: "Go Mono", svg: `font-family="Go Mono, Menlo, Consolas, monospace"`},
+}
 
 const svgFontFamily = "Go, Helvetica, Arial, sans-serif"
 
-func loadCaptionFont() *opentype.Font {
-	captionFontOnce.Do(func() {
-		f, err := opentype.Parse(gobold.TTF)
+// face is f's caption face; the zero Font is Go Bold.
+func (f Font) face() *captionFace {
+	if c, ok := captionFaces[f]; ok {
+		return c
+	}
+	return captionFaces[FontBold]
+}
+
+// Name is the font's full name, for messages.
+func (f Font) Name() string { return f.face().name }
+
+func loadCaptionFont(f Font) *opentype.Font {
+	c := f.face()
+	c.once.Do(func() {
+		parsed, err := opentype.Parse(c.ttf)
 		if err != nil {
-			panic("render: embedded Go Bold font does not parse: " + err.Error())
+			panic("render: embedded " + c.name + " font does not parse: " + err.Error())
 		}
-		captionFont = f
+		c.font = parsed
 	})
-	return captionFont
+	return c.font
 }
 
 // textWidth measures s at font size 1 (em units).
-func textWidth(s string) float64 {
+func textWidth(s string, f Font) float64 {
 	const ref = 1000
-	face, err := opentype.NewFace(loadCaptionFont(), &opentype.FaceOptions{Size: ref, DPI: 72, Hinting: font.HintingNone})
+	face, err := opentype.NewFace(loadCaptionFont(f), &opentype.FaceOptions{Size: ref, DPI: 72, Hinting: font.HintingNone})
 	if err != nil {
 		return float64(len(s)) * 0.6
 	}
@@ -45,8 +87,8 @@ func textWidth(s string) float64 {
 
 // captionSize is the largest font size, in modules, at most maxHeight, at
 // which s fits in maxWidth.
-func captionSize(s string, maxHeight, maxWidth float64) float64 {
-	w := textWidth(s)
+func captionSize(s string, f Font, maxHeight, maxWidth float64) float64 {
+	w := textWidth(s, f)
 	if w <= 0 {
 		return maxHeight
 	}
@@ -60,7 +102,7 @@ func drawCaption(mask *image.Alpha, c *caption, l *layout) {
 	if px < 1 {
 		return
 	}
-	face, err := opentype.NewFace(loadCaptionFont(), &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingNone})
+	face, err := opentype.NewFace(loadCaptionFont(c.font), &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingNone})
 	if err != nil {
 		return
 	}
@@ -94,12 +136,28 @@ func drawCaption(mask *image.Alpha, c *caption, l *layout) {
 
 // capHeightEm is the caption font's cap height as a fraction of its size,
 // used to centre SVG text the way drawCaption centres PNG text.
-func capHeightEm() float64 {
+func capHeightEm(f Font) float64 {
 	const ref = 1000
-	face, err := opentype.NewFace(loadCaptionFont(), &opentype.FaceOptions{Size: ref, DPI: 72, Hinting: font.HintingNone})
+	face, err := opentype.NewFace(loadCaptionFont(f), &opentype.FaceOptions{Size: ref, DPI: 72, Hinting: font.HintingNone})
 	if err != nil {
 		return 0.7
 	}
 	defer face.Close()
 	return float64(face.Metrics().CapHeight) / 64 / ref
+}
+
+// MissingGlyphs lists the runes of s, once each in order, that the caption
+// font maps to no glyph: drawn, they would be glyph 0, the empty box of
+// .notdef (OpenType cmap table). Go's fonts cover Latin, Greek and
+// Cyrillic; CJK and emoji are missing.
+func MissingGlyphs(s string, font Font) []rune {
+	f := loadCaptionFont(font)
+	var buf sfnt.Buffer
+	var missing []rune
+	for _, r := range s {
+		if g, err := f.GlyphIndex(&buf, r); (err != nil || g == 0) && !slices.Contains(missing, r) {
+			missing = append(missing, r)
+		}
+	}
+	return missing
 }

@@ -32,6 +32,7 @@ func truecolourPNG(s *Symbol, o Options) ([]byte, error) {
 	defer rasterScratches.Put(sc)
 
 	modules := newPainter(&o, l)
+	fillPath(img, sc, d.frame.ops, l, solid(o.frameColor()))
 	fillPath(img, sc, d.dark.ops, l, modules)
 	for i, e := range d.eyes {
 		c := o.EyeColors[i]
@@ -48,9 +49,8 @@ func truecolourPNG(s *Symbol, o Options) ([]byte, error) {
 		text := *c
 		text.inverse = false
 		drawCaption(mask, &text, l)
-		ink := o.Foreground
-		if c.inverse {
-			ink = o.Background
+		_, ink := o.CaptionColors()
+		if c.inverse && o.TextColor == nil {
 			ink.A = 255
 		}
 		composite(img, mask, mask.Rect, solid(ink))

@@ -24,6 +24,8 @@ func FuzzHandler(f *testing.F) {
 		"/api/v1/qr?data=hello&format=svg&label=%22%27%26%3C%3E%5D%5D%3E",
 		"/api/v1/qr?data=hello&format=svg&label=%FF%01",
 		"/q/x.svg?tpl=scanme&label=%E2%9C%93%20ok",
+		"/api/v1/qr?data=hi&tpl=bubble&framecolor=ffd700&label=%E6%9D%B1%20go&margin=0&font=mono",
+		"/q/x.png?tpl=corners&margin=0&textcolor=fafafa&framecolour=navy",
 		"/api/v1/qr?data=hello&format=json&margin=10",
 		"/api/v1/qr?data=hello&format=base64&size=64",
 		"/api/v1/qr?cht=qr&chs=250x250&chl=hi&choe=UTF-8&chld=H|2",

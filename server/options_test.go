@@ -73,6 +73,18 @@ func TestOptionAliases(t *testing.T) {
 		{q + "&template=scanme", q + "&tpl=scanme", q},
 		{q + "&frame=scanme", q + "&tpl=scanme", q},
 		{q + "&tpl=scan-me", q + "&tpl=scanme", q},
+		{q + "&tpl=scanme", q + "&tpl=banner-below", q},
+		{q + "&tpl=Banner_Above", q + "&tpl=banner-above", q + "&tpl=banner-below"},
+		{q + "&frame=box", q + "&tpl=box", q},
+		// framecolor and textcolor
+		{q + "&tpl=box&framecolour=b00020", q + "&tpl=box&framecolor=b00020", q + "&tpl=box"},
+		{q + "&tpl=box&frame_color=176-0-32", q + "&tpl=box&framecolor=b00020", q + "&tpl=box"},
+		{q + "&tpl=bubble&textcolour=ffd700", q + "&tpl=bubble&textcolor=ffd700", q + "&tpl=bubble"},
+		{q + "&tpl=bubble&text_color=gold", q + "&tpl=bubble&textcolor=ffd700", q + "&tpl=bubble"},
+		{q + "&label=Hi&labelcolor=navy", q + "&label=Hi&textcolor=000080", q + "&label=Hi"},
+		// font
+		{q + "&label=Hi&labelfont=mono", q + "&label=Hi&font=mono", q + "&label=Hi"},
+		{q + "&tpl=box&typeface=Regular", q + "&tpl=box&font=regular", q + "&tpl=box"},
 		// Google chart API: chld=<ec>|<margin>, cht=qr, choe=UTF-8.
 		{q + "&chld=L|0", q + "&ec=L&margin=0", q},
 		{q + "&chld=L%7C0", q + "&ec=L&margin=0", q},
@@ -216,6 +228,10 @@ func TestOptionEffects(t *testing.T) {
 		{q + "&format=svg&template=scanme&label=Order%20here", []func(*testing.T, *httptest.ResponseRecorder){bodyHas(">Order here</text>"), bodyLacks("SCAN ME")}},
 		{q + "&label=Menu", []func(*testing.T, *httptest.ResponseRecorder){pngSide(512), decodes("effect")}},
 		{q + "&tpl=scanme&size=400", []func(*testing.T, *httptest.ResponseRecorder){pngSide(400), decodes("effect")}},
+		{q + "&format=svg&tpl=bubble&framecolor=b00020&textcolor=fff176", []func(*testing.T, *httptest.ResponseRecorder){bodyHas(`<path fill="#b00020"`, `fill="#fff176">SCAN ME</text>`)}},
+		{q + "&format=svg&tpl=corners&label=Menu&textcolor=1d3557", []func(*testing.T, *httptest.ResponseRecorder){bodyHas(`fill="#1d3557">Menu</text>`)}},
+		{q + "&tpl=banner-above&framecolor=b00020&size=400", []func(*testing.T, *httptest.ResponseRecorder){pngSide(400), decodes("effect"), corner(color.NRGBA{255, 255, 255, 255}), paints(color.NRGBA{0xb0, 0, 0x20, 255})}},
+		{q + "&tpl=box&label=Grüße%20Привет", []func(*testing.T, *httptest.ResponseRecorder){decodes("effect")}},
 		// Google chart API compatibility.
 		{q + "&chld=H|2&format=json", []func(*testing.T, *httptest.ResponseRecorder){header("X-QR-EC", "H"), jsonMargin(2)}},
 		{q + "&chld=L&format=json", []func(*testing.T, *httptest.ResponseRecorder){header("X-QR-EC", "L"), jsonMargin(4)}},
@@ -232,6 +248,25 @@ func TestOptionEffects(t *testing.T) {
 				check(t, rec)
 			}
 		})
+	}
+}
+
+// paints checks that the PNG has pixels of colour c.
+func paints(c color.NRGBA) func(*testing.T, *httptest.ResponseRecorder) {
+	return func(t *testing.T, rec *httptest.ResponseRecorder) {
+		img, err := png.Decode(bytes.NewReader(rec.Body.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := img.Bounds()
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				if color.NRGBAModel.Convert(img.At(x, y)) == c {
+					return
+				}
+			}
+		}
+		t.Errorf("no pixel is %v", c)
 	}
 }
 
@@ -351,6 +386,41 @@ func TestPNGIsExactlySize(t *testing.T) {
 					t.Errorf("%s: %dx%d", target, b.Dx(), b.Dy())
 				}
 			}
+		}
+	}
+}
+
+// A frame or text colour that is the one the drawing uses anyway names the
+// same image: same bytes, same ETag.
+func TestDefaultFrameColoursShareTheETag(t *testing.T) {
+	const q = "/api/v1/qr?data=frames"
+	for _, tt := range [][2]string{
+		{q + "&tpl=box&framecolor=000", q + "&tpl=box"},
+		{q + "&tpl=box&font=bold", q + "&tpl=box"},
+		{q + "&tpl=banner-below&textcolor=white", q + "&tpl=scanme"},
+		{q + "&tpl=bubble&color=navy&framecolor=000080&textcolor=ffffff", q + "&tpl=bubble&color=navy"},
+		{q + "&label=Hi&textcolor=000000&format=svg", q + "&label=Hi&format=svg"},
+	} {
+		a, b := get(t, tt[0]), get(t, tt[1])
+		if a.Code != http.StatusOK || b.Code != http.StatusOK {
+			t.Fatalf("%s: status %d and %d: %s", tt[0], a.Code, b.Code, a.Body.String())
+		}
+		if !bytes.Equal(a.Body.Bytes(), b.Body.Bytes()) || a.Header().Get("ETag") != b.Header().Get("ETag") {
+			t.Errorf("%s and %s differ", tt[0], tt[1])
+		}
+	}
+}
+
+// The caption font's gaps are named in the problem, so that the caller
+// sees which characters to change.
+func TestLabelOutsideTheFontNamesTheCharacters(t *testing.T) {
+	rec := get(t, "/api/v1/qr?data=hi&label=Tokyo%20%E6%9D%B1%E4%BA%AC%20%F0%9F%98%80%E2%80%8D")
+	if rec.Code != http.StatusBadRequest {
+		t.Fatalf("status %d, want 400", rec.Code)
+	}
+	for _, want := range []string{"cannot draw: 東, 京, 😀, U+200D;"} {
+		if !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("problem lacks %q: %s", want, rec.Body.String())
 		}
 	}
 }

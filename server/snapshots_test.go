@@ -32,6 +32,11 @@ func TestSnapshotSVG(t *testing.T) {
 		{"star-scanme", "&style=star&tpl=scanme"},
 		{"vertical-bars-transparent", "&style=vertical-bars&bg=transparent&margin=1"},
 		{"horizontal-bars-scanme-label", "&style=horizontal-bars&tpl=scanme&label=Order%20here&color=%23b00020"},
+		{"rounded-banner-above", "&style=rounded&eye=rounded&tpl=banner-above&label=Menu"},
+		{"dot-box-colours", "&style=dot&eye=squircle&tpl=box&color=1d3557&framecolor=e63946&textcolor=1d3557"},
+		{"square-bubble-colours", "&tpl=bubble&label=Free%20Wi-Fi&framecolor=e63946&textcolor=fff176"},
+		{"organic-corners", "&style=organic&eye=leaf&tpl=corners&framecolor=2a9d8f"},
+		{"rounded-box-mono", "&style=rounded&tpl=box&label=SSID%3A%20cafe-5G&font=mono"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,6 +78,17 @@ func TestSnapshotPNG(t *testing.T) {
 		"&label=Scan%20for%20the%20menu",
 		"&tpl=scanme",
 		"&tpl=scanme&label=Order%20here&color=navy",
+		"&tpl=banner-above&label=Menu",
+		"&tpl=banner-above&framecolor=e63946&textcolor=fff176&size=300",
+		"&tpl=box&style=rounded&eye=rounded",
+		"&tpl=box&framecolor=1d3557&label=Table%2012&size=1000",
+		"&tpl=bubble&style=dot&eye=squircle",
+		"&tpl=bubble&label=Free%20Wi-Fi&framecolor=e63946&textcolor=fff176&bg=transparent",
+		"&tpl=corners",
+		"&tpl=corners&framecolor=2a9d8f&textcolor=264653&style=organic&eye=leaf",
+		"&label=Menu&textcolor=b00020",
+		"&tpl=box&label=Table%2012&font=regular",
+		"&tpl=banner-below&label=WIFI-5G&font=mono",
 	}
 	var lines []string
 	for _, options := range requests {

@@ -236,7 +236,7 @@ func TestVerifyProblems(t *testing.T) {
 // module; so does twice that less one, and twice that has two.
 func TestVerifyModuleSizeMatchesLayout(t *testing.T) {
 	data := strings.Repeat("b", 500)
-	for _, opts := range []string{"", "&margin=0", "&label=caption", "&tpl=scanme", "&margin=7&label=x", "&tpl=scanme&label=hello"} {
+	for _, opts := range []string{"", "&margin=0", "&label=caption", "&tpl=scanme", "&margin=7&label=x", "&tpl=scanme&label=hello", "&tpl=banner-above", "&tpl=box&margin=1", "&tpl=bubble&framecolor=e63946", "&tpl=corners&font=mono"} {
 		p := readProblem(t, get(t, "/api/v1/qr?data="+data+opts+"&size=64"), 400, "invalid-parameter")
 		_, target := fixTarget(t, p.Fix)
 		q, _ := url.ParseQuery(strings.SplitN(target, "?", 2)[1])
@@ -274,6 +274,19 @@ func TestVerifyNamesDecodersThatMiss(t *testing.T) {
 		}
 		if (status == "warn") != (len(tt.want) > 0) {
 			t.Errorf("%s: decoders check is %s with %v", tt.query, status, value)
+		}
+	}
+}
+
+// Every frame template, in the default colours and in its own, verifies
+// as scannable: verify draws the PNG the generation endpoint serves.
+func TestVerifyReadsEveryFrame(t *testing.T) {
+	for _, tpl := range []string{"banner-below", "banner-above", "box", "bubble", "corners"} {
+		for _, colours := range []string{"", "&color=1d3557&framecolor=e63946&textcolor=000000"} {
+			v := verifyWith(t, handler, "/api/v1/verify?data=hello&tpl="+tpl+colours)
+			if !v.Scannable || !v.Matches || v.Decoded != "hello" {
+				t.Errorf("tpl=%s%s: scannable %v, matches %v, decoded %q", tpl, colours, v.Scannable, v.Matches, v.Decoded)
+			}
 		}
 	}
 }

@@ -496,7 +496,19 @@ func (s *Service) invalid(r *Rendering, errs []paramError, target fixTarget) *Pr
 			return p
 		}
 	}
-	return s.badRequest(errs, target.url(s.baseURL, applyFixes(r.fixValues(), errs)))
+	values := applyFixes(r.fixValues(), errs)
+	// Values right alone can be wrong together, such as a margin renamed
+	// from a misspelt parameter and a frame that needs a wider one: the
+	// fix settles them.
+	for range 2 {
+		_, more := parseRendering(newQuery(values), false)
+		more = slices.DeleteFunc(more, func(e paramError) bool { return e.unfixable || e.keep || e.rename != "" })
+		if len(more) == 0 {
+			break
+		}
+		values = applyFixes(values, more)
+	}
+	return s.badRequest(errs, target.url(s.baseURL, values))
 }
 
 // applyFixes replaces each bad parameter with its fixed value.

@@ -3,12 +3,15 @@ package service
 import (
 	"errors"
 	"fmt"
+	"image/color"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
+	"github.com/qrforge/qrforge/analysis"
 	"github.com/qrforge/qrforge/internal/editdistance"
 	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/options"
@@ -24,21 +27,24 @@ type option = options.Option
 
 // The catalogue's options under the names the server's code uses.
 var (
-	optData   = options.Data
-	optSize   = options.Size
-	optFormat = options.Format
-	optColor  = options.Color
-	optBg     = options.Bg
-	optStyle  = options.Style
-	optEye    = options.Eye
-	optEC     = options.EC
-	optMargin = options.Margin
-	optLabel  = options.Label
-	optTpl    = options.Tpl
-	optECI    = options.ECI
-	optChld   = options.Chld
-	optCht    = options.Cht
-	optChoe   = options.Choe
+	optData       = options.Data
+	optSize       = options.Size
+	optFormat     = options.Format
+	optColor      = options.Color
+	optBg         = options.Bg
+	optStyle      = options.Style
+	optEye        = options.Eye
+	optEC         = options.EC
+	optMargin     = options.Margin
+	optLabel      = options.Label
+	optTpl        = options.Tpl
+	optFrameColor = options.FrameColor
+	optTextColor  = options.TextColor
+	optFont       = options.Font
+	optECI        = options.ECI
+	optChld       = options.Chld
+	optCht        = options.Cht
+	optChoe       = options.Choe
 )
 
 // renderOptions are the options every generation endpoint takes.
@@ -306,31 +312,110 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	}
 	r.Canonical.Set(optMargin.Name, strconv.Itoa(r.Options.Margin))
 
+	// The font comes before the label, whose characters it must have.
+	if v, ok := get(optFont); ok {
+		f := render.Font(strings.ToLower(strings.TrimSpace(v)))
+		if !slices.Contains(render.Fonts, f) {
+			near := editdistance.Nearest(string(f), render.Fonts, render.FontBold)
+			fail(optFont.Name, string(near), "font %q is not one of %s; did you mean %s?", v, text.Join(render.Fonts), near)
+		}
+		r.Options.Font = f
+	}
+	if r.Options.Font != render.FontBold {
+		r.Canonical.Set(optFont.Name, string(r.Options.Font))
+	}
+
 	if v, ok := get(optLabel); ok && v != "" {
+		// The fix drops what cannot be drawn and keeps what fits.
 		drawable := drawableText(v)
-		runes := []rune(drawable)
+		missing := render.MissingGlyphs(drawable, r.Options.Font)
+		fixed := []rune(dropRunes(drawable, missing))
+		fixed = fixed[:min(len(fixed), maxLabel)]
 		switch {
 		case drawable != v:
-			fail(optLabel.Name, string(runes[:min(len(runes), maxLabel)]), "label has bytes that are not text (invalid UTF-8 or control characters); the fix drops them")
-		case len(runes) > maxLabel:
-			fail(optLabel.Name, string(runes[:maxLabel]), "label has %d characters; at most %d fit under the code", len(runes), maxLabel)
+			fail(optLabel.Name, string(fixed), "label has bytes that are not text (invalid UTF-8 or control characters); the fix drops them")
+		case len(missing) > 0:
+			fail(optLabel.Name, string(fixed), "label has characters the caption font cannot draw: %s; its font, %s, covers Latin, Greek and Cyrillic, and the fix drops the rest", runeList(missing), r.Options.Font.Name())
+		case utf8.RuneCountInString(v) > maxLabel:
+			fail(optLabel.Name, string(fixed), "label has %d characters; at most %d fit under the code", utf8.RuneCountInString(v), maxLabel)
 		}
 		r.Options.Label = v
 		r.Canonical.Set(optLabel.Name, v)
 	}
 
 	if v, ok := get(optTpl); ok {
-		t := render.Frame(strings.ToLower(v))
-		if t == "frame" || t == "scan-me" || t == "scan_me" {
-			t = render.FrameScanMe
-		}
-		if !slices.Contains(render.Frames, t) {
-			fail(optTpl.Name, string(render.FrameScanMe), "tpl %q is not one of %s", v, text.Join(render.Frames))
+		t, known := render.ParseFrame(v)
+		if !known {
+			near := editdistance.Nearest(string(t), render.FrameNames(), string(render.FrameBannerBelow))
+			if f, ok := render.ParseFrame(near); ok {
+				near = string(f)
+			}
+			fail(optTpl.Name, near, "tpl %q is not one of %s; did you mean %s?", v, text.Join(render.Frames), near)
+			// The checks below judge the frame the fix gives.
+			t = render.Frame(near)
 		}
 		r.Options.Frame = t
 	}
 	if r.Options.Frame != render.FrameNone {
 		r.Canonical.Set(optTpl.Name, string(r.Options.Frame))
+	}
+	if need := r.Options.Frame.MinMargin(); need > 0 {
+		// A margin refused above gets a fix the frame takes too.
+		marginFailed := false
+		for i, e := range errs {
+			if e.field == optMargin.Name {
+				marginFailed = true
+				if m, err := strconv.Atoi(e.fixed); err == nil && m < need {
+					errs[i].fixed = strconv.Itoa(need)
+				}
+			}
+		}
+		if !marginFailed && r.Options.Margin < need {
+			fail(optMargin.Name, strconv.Itoa(need), "margin %d puts tpl=%s's frame against the code, where decoders take it for part of the finder patterns; it needs at least %d module of quiet zone", r.Options.Margin, r.Options.Frame, need)
+		}
+	}
+
+	// Frame and text colours: given only where they differ from what the
+	// drawing would use anyway, so that equal images share a cache key.
+	frameColorGiven, textColorGiven := false, false
+	if v, ok := get(optFrameColor); ok {
+		c, err := render.ParseColor(v, false)
+		if err != nil {
+			fail(optFrameColor.Name, render.HexColor(r.Options.Foreground), "%s", err)
+		} else if c != r.Options.Foreground {
+			r.Options.FrameColor = &c
+		}
+		frameColorGiven = true
+	}
+	if v, ok := get(optTextColor); ok {
+		c, err := render.ParseColor(v, false)
+		if err != nil {
+			_, def := r.Options.CaptionColors()
+			fail(optTextColor.Name, render.HexColor(def), "%s", err)
+		} else {
+			r.Options.TextColor = &c
+			if _, def := captionDefault(r.Options); c == def {
+				r.Options.TextColor = nil
+			}
+		}
+		textColorGiven = true
+	}
+	if c := r.Options.FrameColor; c != nil {
+		r.Canonical.Set(optFrameColor.Name, render.HexColor(*c))
+	}
+	if c := r.Options.TextColor; c != nil {
+		r.Canonical.Set(optTextColor.Name, render.HexColor(*c))
+	}
+	hasText := r.Options.Label != "" || r.Options.Frame != render.FrameNone
+	if (frameColorGiven || textColorGiven) && hasText {
+		// WCAG 2.2 §1.4.3: large text, as a caption is, needs 3:1. Without
+		// either option the text contrast is color's against bg, which
+		// verify judges with the code's.
+		ground, fg := r.Options.CaptionColors()
+		if ratio := analysis.ContrastRatio(fg, ground); ratio < captionContrast {
+			fix := readableOn(ground)
+			fail(optTextColor.Name, render.HexColor(fix), "the label's colour #%s on #%s has a contrast of %.2f:1, below the %.0f:1 that large text needs (WCAG 2.2 §1.4.3); the fix writes it in #%s", render.HexColor(fg), render.HexColor(ground), ratio, captionContrast, render.HexColor(fix))
+		}
 	}
 
 	if v, ok := get(optECI); ok {
@@ -344,6 +429,54 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 		r.Canonical.Set(optECI.Name, string(r.ECI))
 	}
 	return r, errs
+}
+
+// captionContrast is the least contrast between a caption and what it is
+// drawn on: WCAG 2.2 §1.4.3's ratio for large text.
+const captionContrast = 3.0
+
+// captionDefault is the caption's colour when textcolor is not given.
+func captionDefault(o render.Options) (ground, text color.NRGBA) {
+	o.TextColor = nil
+	return o.CaptionColors()
+}
+
+// readableOn is black or white, whichever contrasts more with c: one of
+// them always reaches 4.58:1 (WCAG 2 relative luminance).
+func readableOn(c color.NRGBA) color.NRGBA {
+	black, white := color.NRGBA{0, 0, 0, 255}, color.NRGBA{255, 255, 255, 255}
+	if analysis.ContrastRatio(black, c) >= analysis.ContrastRatio(white, c) {
+		return black
+	}
+	return white
+}
+
+// dropRunes is s without the runes of drop, and without the runs of
+// spaces their removal leaves.
+func dropRunes(s string, drop []rune) string {
+	if len(drop) == 0 {
+		return s
+	}
+	return strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+		if slices.Contains(drop, r) {
+			return -1
+		}
+		return r
+	}, s)), " ")
+}
+
+// runeList names runes for a problem: printable ones as themselves,
+// invisible ones (joiners, variation selectors, spaces) by code point.
+func runeList(rs []rune) string {
+	names := make([]string, len(rs))
+	for i, r := range rs {
+		if unicode.IsGraphic(r) && !unicode.In(r, unicode.Mn, unicode.Me, unicode.Zs) {
+			names[i] = string(r)
+		} else {
+			names[i] = fmt.Sprintf("U+%04X", r)
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // drawableText is s with what cannot be drawn as a caption removed:

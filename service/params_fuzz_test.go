@@ -31,6 +31,7 @@ func FuzzParseRendering(f *testing.F) {
 		"cht=qr&choe=UTF-8", "cht=bar", "choe=Shift_JIS", "choe=utf8",
 		"format=gif", "f=svgtiny", "type=base64", "output=json",
 		"label=" + strings.Repeat("é", 65), "label=%FF%FE", "label=a%01b", "label=%EF%BF%BF", "label=a%0Ab", "tpl=frame", "template=poster",
+		"tpl=bubble&framecolor=ffd700", "tpl=box&textcolor=eee&label=%E6%9D%B1%F0%9F%98%80", "tpl=corners&margin=0", "frame=Banner_Above&textcolour=zz&font=mnoo",
 		"SIZE=300&Size=400", "data=%00", "data=a;b",
 	} {
 		f.Add(seed, true)

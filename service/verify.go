@@ -347,19 +347,10 @@ func (s *Service) fitSize(sym *render.Symbol, v url.Values) url.Values {
 }
 
 // canvasModules is the side of the drawing in modules: the symbol, its
-// quiet zone, and a frame and label band when there are. It mirrors
-// render's layout (a test holds the two together): PNG modules are
+// quiet zone, and a frame and label band when there are. PNG modules are
 // size / canvasModules whole pixels.
 func canvasModules(sym *render.Symbol, o render.Options) int {
-	width := sym.Size + 2*o.Margin
-	if o.Frame == render.FrameScanMe {
-		width += 2
-	}
-	height := width
-	if o.Label != "" || o.Frame == render.FrameScanMe {
-		height += max(4, (sym.Size+2*o.Margin+4)/8)
-	}
-	return max(width, height)
+	return render.CanvasModules(sym, o)
 }
 
 // sizeForModules is the smallest size giving px pixels per module.

@@ -119,7 +119,7 @@ func TestWeakestPaintLooksInsideTheGradient(t *testing.T) {
 	o := render.DefaultOptions()
 	light := color.NRGBA{0xc0, 0xc0, 0xc0, 255}
 	o.Gradient = &render.Gradient{Kind: render.GradientLinear, Stops: []render.Stop{
-		{0, color.NRGBA{0, 0, 0x60, 255}}, {0.5, light}, {1, color.NRGBA{0, 0x40, 0, 255}},
+		{Offset: 0, Color: color.NRGBA{0, 0, 0x60, 255}}, {Offset: 0.5, Color: light}, {Offset: 1, Color: color.NRGBA{0, 0x40, 0, 255}},
 	}}
 	weakest, ratio := weakestPaint(&o)
 	if !closeTo(weakest, light, 4) {

@@ -335,8 +335,8 @@ func fetchMatrix(t *testing.T, dir string, cells []decoderCell) map[string][]byt
 }
 
 // parallel calls f for every cell on n goroutines.
-func parallel(cells []decoderCell, n int, f func(decoderCell)) {
-	work := make(chan decoderCell)
+func parallel[T any](cells []T, n int, f func(T)) {
+	work := make(chan T)
 	var wg sync.WaitGroup
 	for range n {
 		wg.Add(1)

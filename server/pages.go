@@ -19,8 +19,9 @@ import (
 const genericPath = "/api/v1/qr"
 
 // pageRoutes mounts the tool pages: / and one page per registered kind at
-// /<kind>, and their assets. Only registered kind names get a page, so any
-// other path still reaches notFound.
+// /<kind>, the gallery of designs at /gallery, and their assets. Only
+// registered kind names get a page, so any other path still reaches
+// notFound.
 func (s *Server) pageRoutes() {
 	site := web.New(web.Config{
 		BaseURL:     s.baseURL,
@@ -29,10 +30,12 @@ func (s *Server) pageRoutes() {
 		Kinds:       registry.All(),
 		Options:     pageOptions(),
 		Check:       s.checkPage,
+		Gallery:     pageGallery(),
 	})
 	for _, p := range site.Pages() {
 		get(s.engine, p.Path, gin.WrapH(p.Handler))
 	}
+	get(s.engine, web.GalleryPath, gin.WrapH(site.Gallery()))
 	get(s.engine, web.AssetsPath+":name", func(c *gin.Context) {
 		if !site.ServeAsset(c.Writer, c.Request, c.Param("name")) {
 			s.notFound(c)
@@ -73,6 +76,20 @@ func pageOptions() []web.Option {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return form[out[i].Name] < form[out[j].Name] })
 	return out
+}
+
+// pageGallery is the catalogue's gallery (options.Gallery) as the gallery
+// page shows it.
+func pageGallery() *web.Gallery {
+	g := &web.Gallery{Data: options.GalleryData}
+	for _, sec := range options.Gallery() {
+		ws := web.GallerySection{ID: sec.ID, Title: sec.Title, Hint: sec.Hint}
+		for _, d := range sec.Designs {
+			ws.Designs = append(ws.Designs, web.GalleryDesign{Name: d.Name, Query: d.Query(), Text: d.Text(), Default: d.Default})
+		}
+		g.Sections = append(g.Sections, ws)
+	}
+	return g
 }
 
 // checkPage validates a page's state as the API endpoint would, so that a

@@ -1,6 +1,7 @@
 // Package web serves qrforge's tool pages: a generic editor at / and one
 // editor per registered kind at /<kind>, all derived from the registry, so a
-// new kind gets its page without code here.
+// new kind gets its page without code here; and a gallery of designs at
+// /gallery, from the list the server passes.
 //
 // A page keeps its whole state in the query string, with the API's names
 // except for a few short ones (sec, fg); a link opens the editor prefilled.
@@ -88,6 +89,8 @@ type Config struct {
 	// "" for the generic endpoint, and values are keyed by API names. It
 	// lets a page without JavaScript show the API's errors. It may be nil.
 	Check func(kind string, values url.Values) []Problem
+	// Gallery is what the gallery page shows; nil leaves the page out.
+	Gallery *Gallery
 }
 
 // Page is a route the server mounts.
@@ -165,21 +168,26 @@ func (s *Site) handler(t *tool) http.Handler {
 		if err := pageTemplates().ExecuteTemplate(&buf, "page", view); err != nil {
 			panic("web: render " + t.Path + ": " + err.Error())
 		}
-		sum := sha256.Sum256(buf.Bytes())
-		etag := `"` + hex.EncodeToString(sum[:12]) + `"`
-		h := w.Header()
-		h.Set("Content-Type", "text/html; charset=utf-8")
-		// Pages change with the binary, so caches revalidate with the ETag.
-		h.Set("Cache-Control", "no-cache")
-		h.Set("ETag", etag)
-		setSecurityHeaders(h)
-		if etagMatches(r.Header.Get("If-None-Match"), etag) {
-			w.WriteHeader(http.StatusNotModified)
-			return
-		}
-		h.Set("Content-Length", strconv.Itoa(buf.Len()))
-		w.Write(buf.Bytes())
+		writePage(w, r, buf.Bytes())
 	})
+}
+
+// writePage answers with a rendered page, or 304 when the client holds it.
+func writePage(w http.ResponseWriter, r *http.Request, body []byte) {
+	sum := sha256.Sum256(body)
+	etag := `"` + hex.EncodeToString(sum[:12]) + `"`
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	// Pages change with the binary, so caches revalidate with the ETag.
+	h.Set("Cache-Control", "no-cache")
+	h.Set("ETag", etag)
+	setSecurityHeaders(h)
+	if etagMatches(r.Header.Get("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.Write(body)
 }
 
 // contentSecurityPolicy allows only the site's own scripts, styles and

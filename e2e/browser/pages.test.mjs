@@ -307,3 +307,47 @@ describe('pages', () => {
     await page.close();
   });
 });
+
+describe('gallery', () => {
+  test('every design loads, and a tile opens the editor with its design', async () => {
+    const page = await newPage(browser);
+    await page.goto(base + '/');
+    await Promise.all([page.waitForURL(/\/gallery$/), page.click('header nav a[href="/gallery"]')]);
+    const images = page.locator('li.design img');
+    const count = await images.count();
+    assert.ok(count >= 20, `only ${count} designs`);
+    // The images load lazily: bring each into view, as a reader scrolling
+    // down the page does.
+    for (let i = 0; i < count; i++) await images.nth(i).scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => [...document.querySelectorAll('li.design img')].every((img) => img.complete));
+    const loaded = await images.evaluateAll((imgs) => imgs.map((img) => ({ src: img.getAttribute('src'), natural: img.naturalWidth, width: img.width })));
+    for (const img of loaded) {
+      assert.ok(img.natural > 0, `${img.src} did not load`);
+      assert.equal(img.natural, 2 * img.width, `${img.src} is ${img.natural} px for ${img.width} CSS px`);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(artifacts, 'browser-gallery.png'), fullPage: true });
+
+    const recipe = page.locator('#recipes li.design').first();
+    const src = await recipe.locator('img').getAttribute('src');
+    const data = query(src).get('data');
+    await Promise.all([page.waitForURL((u) => u.pathname === '/'), recipe.locator('a.design-image').click()]);
+    const preview = query(await previewLoaded(page));
+    for (const [name, value] of query(src)) {
+      if (name !== 'size') assert.equal(preview.get(name), value, `the editor's preview has ${name}=${preview.get(name)}`);
+    }
+    assert.equal(zbar(await savePreview(page, 'browser-gallery-recipe.png')), data);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('on a phone-sized screen the gallery scrolls only down', async () => {
+    const page = await newPage(browser);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(base + '/gallery');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 360, `/gallery is ${width} px wide at 360`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});

@@ -1,0 +1,140 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"fmt"
+	"html"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/qrforge/qrforge/options"
+)
+
+// galleryImage matches the designs' images on /gallery: calls of the
+// generic endpoint (the page's other image is its logo, an asset).
+var galleryImage = regexp.MustCompile(`<img src="(/api/v1/qr\?[^"]+)"`)
+
+// galleryShot is one image of the gallery, fetched.
+type galleryShot struct {
+	src, data, file string
+}
+
+// TestGalleryScansOnFiveDecoders reads every image of /gallery, as the
+// running binary serves it, with the five decoders of the matrix: each
+// must return exactly the text in the image's data parameter.
+func TestGalleryScansOnFiveDecoders(t *testing.T) {
+	resp, page := get(t, "/gallery", nil)
+	if resp.StatusCode != 200 {
+		t.Fatalf("GET /gallery: %d", resp.StatusCode)
+	}
+	var shots []galleryShot
+	for i, m := range galleryImage.FindAllStringSubmatch(string(page), -1) {
+		src := html.UnescapeString(m[1])
+		u, err := url.Parse(src)
+		if err != nil {
+			t.Fatalf("image %q: %v", src, err)
+		}
+		shots = append(shots, galleryShot{src: src, data: u.Query().Get(options.Data.Name), file: fmt.Sprintf("gallery-%03d.png", i)})
+	}
+	designs := 0
+	for _, s := range options.Gallery() {
+		designs += len(s.Designs)
+	}
+	if len(shots) != designs {
+		t.Fatalf("/gallery has %d design images; options.Gallery lists %d", len(shots), designs)
+	}
+
+	dir := t.TempDir()
+	images := map[string][]byte{}
+	var mu sync.Mutex
+	var errs []string
+	parallel(shots, 4, func(s galleryShot) {
+		resp, body := do(t, "GET", baseURL+s.src)
+		err := error(nil)
+		switch {
+		case resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png":
+			err = fmt.Errorf("status %d, %s: %.300s", resp.StatusCode, resp.Header.Get("Content-Type"), body)
+		default:
+			err = os.WriteFile(filepath.Join(dir, s.file), body, 0o644)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if err != nil {
+			errs = append(errs, fmt.Sprintf("%s: %v", s.src, err))
+			return
+		}
+		images[s.file] = body
+	})
+	if len(errs) > 0 {
+		t.Fatalf("fetching the gallery:\n%s", strings.Join(errs, "\n"))
+	}
+
+	results := map[string]map[string]string{}
+	record := func(file, decoder, text string) {
+		mu.Lock()
+		defer mu.Unlock()
+		if results[file] == nil {
+			results[file] = map[string]string{}
+		}
+		results[file][decoder] = text
+	}
+	var wg sync.WaitGroup
+	wg.Add(3)
+	go func() {
+		defer wg.Done()
+		for _, s := range shots {
+			if text, ok := gozxingDecode(images[s.file]); ok {
+				record(s.file, decGozxing, text)
+			}
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		parallel(shots, 2, func(s galleryShot) {
+			if text, ok := zbarDecodeFile(filepath.Join(dir, s.file)); ok {
+				record(s.file, decZbar, text)
+			}
+		})
+	}()
+	batchErrs := make([]error, 2)
+	go func() {
+		defer wg.Done()
+		batchErrs[0] = batchDecode(t, dir, record, pythonDecoder(t))
+		batchErrs[1] = batchDecode(t, dir, record, nodeDecoder(t))
+	}()
+	wg.Wait()
+	for _, err := range batchErrs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	read := map[string]int{}
+	for _, s := range shots {
+		var missed []string
+		for _, d := range matrixDecoders {
+			switch got, ok := results[s.file][d]; {
+			case !ok:
+				missed = append(missed, d+": no symbol found")
+			case got != s.data:
+				missed = append(missed, fmt.Sprintf("%s: decoded %q", d, got))
+			default:
+				read[d]++
+			}
+		}
+		if len(missed) > 0 {
+			t.Errorf("%s: %s%s", s.src, strings.Join(missed, "; "), keepFailure(t, images[s.file], s.file))
+		}
+	}
+	var summary []string
+	for _, d := range matrixDecoders {
+		summary = append(summary, fmt.Sprintf("%s %d/%d", d, read[d], len(shots)))
+	}
+	t.Logf("read: %s", strings.Join(summary, ", "))
+}

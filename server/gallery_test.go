@@ -1,0 +1,261 @@
+package server_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"github.com/qrforge/qrforge/options"
+)
+
+// galleryTile is one tile of /gallery as a browser sees it.
+type galleryTile struct {
+	section, caption, image, editor string
+	width, height                   string
+	lazy                            bool
+}
+
+// readGallery fetches /gallery and returns its sections' IDs and tiles.
+func readGallery(t *testing.T) (sections []string, tiles []galleryTile) {
+	t.Helper()
+	rec := get(t, "/gallery")
+	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "text/html; charset=utf-8" {
+		t.Fatalf("GET /gallery: %d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
+	root, err := html.Parse(rec.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var walk func(n *html.Node, section string, tile *galleryTile)
+	walk = func(n *html.Node, section string, tile *galleryTile) {
+		if n.Type == html.ElementNode {
+			switch {
+			case n.Data == "section":
+				section = attrOf(n, "id")
+				sections = append(sections, section)
+			case n.Data == "li" && attrOf(n, "class") == "design":
+				tiles = append(tiles, galleryTile{section: section})
+				tile = &tiles[len(tiles)-1]
+			case tile != nil && n.Data == "img":
+				tile.image, tile.width, tile.height = attrOf(n, "src"), attrOf(n, "width"), attrOf(n, "height")
+				tile.lazy = attrOf(n, "loading") == "lazy"
+			case tile != nil && n.Data == "a" && attrOf(n, "class") == "design-image":
+				tile.editor = attrOf(n, "href")
+			case tile != nil && n.Data == "code" && tile.caption == "":
+				tile.caption = textOf(n)
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, section, tile)
+		}
+	}
+	walk(root, "", nil)
+	return sections, tiles
+}
+
+func attrOf(n *html.Node, name string) string {
+	for _, a := range n.Attr {
+		if a.Key == name {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+func textOf(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return strings.TrimSpace(b.String())
+}
+
+// TestGalleryShowsEveryDesignChoice: /gallery has a section for every
+// option of the catalogue the editor offers as shapes or a list of values,
+// with a tile for each value, in the order options.Gallery lists them.
+// The catalogue is walked here, not the gallery's own list, so that a new
+// style, eye shape or frame cannot be left out of both.
+func TestGalleryShowsEveryDesignChoice(t *testing.T) {
+	sections, tiles := readGallery(t)
+	captions := map[string][]string{}
+	for _, tile := range tiles {
+		captions[tile.section] = append(captions[tile.section], tile.caption)
+	}
+	for _, o := range options.Rendering {
+		if len(o.Enum) == 0 || (o.Control != "shape" && o.Control != "choice") {
+			continue
+		}
+		if !slices.Contains(sections, o.Name) {
+			t.Errorf("no section for %s", o.Name)
+			continue
+		}
+		for _, v := range o.Enum {
+			if !slices.Contains(captions[o.Name], o.Name+"="+v) {
+				t.Errorf("section %s has no tile %s=%s: %v", o.Name, o.Name, v, captions[o.Name])
+			}
+		}
+	}
+	var want []string
+	for _, s := range options.Gallery() {
+		for _, d := range s.Designs {
+			want = append(want, s.ID+": "+d.Name)
+		}
+	}
+	var got []string
+	for _, tile := range tiles {
+		got = append(got, tile.section+": "+tile.caption)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("tiles\n%s\nwant options.Gallery's\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, id := range []string{"colours", options.GalleryRecipes} {
+		if !slices.Contains(sections, id) {
+			t.Errorf("no section %s", id)
+		}
+	}
+	if body := get(t, "/").Body.String(); !strings.Contains(body, `<a href="/gallery">Gallery</a>`) {
+		t.Error("the home page's navigation does not link to /gallery")
+	}
+}
+
+// TestGalleryImagesScan fetches every image of /gallery and reads it back
+// with gozxing: each is a PNG of the size the page gives it room for, and
+// decodes to exactly the text in its data parameter. Each tile's editor
+// link opens the editor with the design's options, and its preview scans
+// too.
+func TestGalleryImagesScan(t *testing.T) {
+	_, tiles := readGallery(t)
+	if len(tiles) < 20 {
+		t.Fatalf("the gallery has %d tiles", len(tiles))
+	}
+	for _, tile := range tiles {
+		t.Run(tile.section+"/"+tile.caption, func(t *testing.T) {
+			if !tile.lazy || tile.width == "" || tile.width != tile.height {
+				t.Errorf("img is not lazy and square-sized: loading lazy %v, %sx%s", tile.lazy, tile.width, tile.height)
+			}
+			u, err := url.Parse(tile.image)
+			if err != nil || u.Path != "/api/v1/qr" {
+				t.Fatalf("image %q is not a call of /api/v1/qr", tile.image)
+			}
+			q := u.Query()
+			if want := options.GalleryData; q.Get("data") != want {
+				t.Errorf("image encodes %q, want %q", q.Get("data"), want)
+			}
+			if name, value, isOption := strings.Cut(tile.caption, "="); isOption && tile.section != "colours" && q.Get(name) != value {
+				t.Errorf("caption %s, but the image has %s=%q", tile.caption, name, q.Get(name))
+			}
+			rec := get(t, tile.image)
+			if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/png" {
+				t.Fatalf("GET %s: %d %s %s", short(tile.image), rec.Code, rec.Header().Get("Content-Type"), rec.Body.String())
+			}
+			img := pngImage(t, rec.Body.Bytes())
+			if w := img.Bounds().Dx(); fmt.Sprint(w/2) != tile.width {
+				t.Errorf("image is %d px wide for a tile of %s CSS px; want twice as many", w, tile.width)
+			}
+			if got := decodeQR(t, rec.Body.Bytes()); got != options.GalleryData {
+				t.Errorf("decoded %q, want %q", got, options.GalleryData)
+			}
+
+			// The editor opens with the design's values set, and its
+			// preview draws them.
+			e, err := url.Parse(tile.editor)
+			if err != nil || e.Path != "/" || e.Query().Get("data") != options.GalleryData {
+				t.Fatalf("editor link %q does not open / with the gallery's data", tile.editor)
+			}
+			page := get(t, tile.editor)
+			if page.Code != http.StatusOK {
+				t.Fatalf("GET %s: %d", tile.editor, page.Code)
+			}
+			root, err := html.Parse(page.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			preview := findByID(root, "preview-img")
+			if preview == nil || strings.Contains(attrOf(findByID(root, "preview"), "class"), "is-error") {
+				t.Fatalf("the editor at %s shows no preview", tile.editor)
+			}
+			p, _ := url.Parse(attrOf(preview, "src"))
+			for name, vs := range q {
+				if name == "size" || name == "data" {
+					continue
+				}
+				o, _ := options.Named(name)
+				if got := p.Query().Get(name); got != vs[0] && !(got == "" && fmt.Sprint(o.Default) == vs[0]) {
+					t.Errorf("the editor's preview has %s=%q, the tile %q", name, got, vs[0])
+				}
+			}
+			rec = get(t, p.String())
+			if rec.Code != http.StatusOK {
+				t.Fatalf("the editor's preview %s: %d %s", p, rec.Code, rec.Body.String())
+			}
+			if got := decodeQR(t, rec.Body.Bytes()); got != options.GalleryData {
+				t.Errorf("the editor's preview decoded %q", got)
+			}
+		})
+	}
+}
+
+func findByID(n *html.Node, id string) *html.Node {
+	if n.Type == html.ElementNode && attrOf(n, "id") == id {
+		return n
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if found := findByID(c, id); found != nil {
+			return found
+		}
+	}
+	return nil
+}
+
+// TestGalleryIsAPlainPage: the gallery revalidates with its ETag like the
+// editor pages, carries their security headers and stylesheet, and needs no
+// script.
+func TestGalleryIsAPlainPage(t *testing.T) {
+	rec := get(t, "/gallery")
+	root, err := html.Parse(strings.NewReader(rec.Body.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var scripts, sheets []string
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		switch {
+		case n.Type == html.ElementNode && n.Data == "script":
+			scripts = append(scripts, attrOf(n, "src"))
+		case n.Type == html.ElementNode && n.Data == "link" && attrOf(n, "rel") == "stylesheet":
+			sheets = append(sheets, attrOf(n, "href"))
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(root)
+	if len(scripts) > 0 {
+		t.Errorf("the gallery has scripts %q", scripts)
+	}
+	if len(sheets) != 1 || !strings.Contains(get(t, "/").Body.String(), `<link rel="stylesheet" href="`+sheets[0]+`">`) {
+		t.Errorf("the gallery's stylesheets %q are not the editor's", sheets)
+	}
+	h := rec.Header()
+	if h.Get("Cache-Control") != "no-cache" || h.Get("ETag") == "" || h.Get("Content-Security-Policy") == "" {
+		t.Fatalf("headers %v", h)
+	}
+	if again := get(t, "/gallery", "If-None-Match", h.Get("ETag")); again.Code != http.StatusNotModified || again.Body.Len() != 0 {
+		t.Errorf("If-None-Match with the ETag: %d, %d bytes", again.Code, again.Body.Len())
+	}
+	if head := do(t, http.MethodHead, "/gallery"); head.Code != http.StatusOK {
+		t.Errorf("HEAD /gallery: %d", head.Code)
+	}
+}

@@ -16,9 +16,9 @@ import (
 	"github.com/qrforge/qrforge/options"
 )
 
-// galleryImage matches the designs' images on /gallery: calls of the
-// generic endpoint (the page's other image is its logo, an asset).
-var galleryImage = regexp.MustCompile(`<img src="(/api/v1/qr\?[^"]+)"`)
+// galleryImage matches the designs' images on /gallery (the page's other
+// image is its logo, an asset), each followed by its tile's API link.
+var galleryImage = regexp.MustCompile(`(?s)<img src="(/gallery/images/[0-9a-f]+\.png)".*?<a href="(/api/v1/qr\?[^"]+)">API URL</a>`)
 
 // galleryShot is one image of the gallery, fetched.
 type galleryShot struct {
@@ -36,9 +36,9 @@ func TestGalleryScansOnFiveDecoders(t *testing.T) {
 	var shots []galleryShot
 	for i, m := range galleryImage.FindAllStringSubmatch(string(page), -1) {
 		src := html.UnescapeString(m[1])
-		u, err := url.Parse(src)
+		u, err := url.Parse(html.UnescapeString(m[2]))
 		if err != nil {
-			t.Fatalf("image %q: %v", src, err)
+			t.Fatalf("API link %q: %v", m[2], err)
 		}
 		shots = append(shots, galleryShot{src: src, data: u.Query().Get(options.Data.Name), file: fmt.Sprintf("gallery-%03d.png", i)})
 	}

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"bytes"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -11,11 +12,12 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/qrforge/qrforge/options"
+	"github.com/qrforge/qrforge/server"
 )
 
 // galleryTile is one tile of /gallery as a browser sees it.
 type galleryTile struct {
-	section, caption, image, editor string
+	section, caption, image, editor, api string
 	width, height                   string
 	lazy                            bool
 }
@@ -46,6 +48,8 @@ func readGallery(t *testing.T) (sections []string, tiles []galleryTile) {
 				tile.lazy = attrOf(n, "loading") == "lazy"
 			case tile != nil && n.Data == "a" && attrOf(n, "class") == "design-image":
 				tile.editor = attrOf(n, "href")
+			case tile != nil && n.Data == "a" && textOf(n) == "API URL":
+				tile.api = attrOf(n, "href")
 			case tile != nil && n.Data == "code" && tile.caption == "":
 				tile.caption = textOf(n)
 			}
@@ -145,9 +149,12 @@ func TestGalleryImagesScan(t *testing.T) {
 			if !tile.lazy || tile.width == "" || tile.width != tile.height {
 				t.Errorf("img is not lazy and square-sized: loading lazy %v, %sx%s", tile.lazy, tile.width, tile.height)
 			}
-			u, err := url.Parse(tile.image)
+			if !strings.HasPrefix(tile.image, "/gallery/images/") {
+				t.Errorf("image %q is not under /gallery/images/", tile.image)
+			}
+			u, err := url.Parse(tile.api)
 			if err != nil || u.Path != "/api/v1/qr" {
-				t.Fatalf("image %q is not a call of /api/v1/qr", tile.image)
+				t.Fatalf("API link %q is not a call of /api/v1/qr", tile.api)
 			}
 			q := u.Query()
 			if want := options.GalleryData; q.Get("data") != want {
@@ -166,6 +173,10 @@ func TestGalleryImagesScan(t *testing.T) {
 			}
 			if got := decodeQR(t, rec.Body.Bytes()); got != options.GalleryData {
 				t.Errorf("decoded %q, want %q", got, options.GalleryData)
+			}
+			// The image is the API call's, byte for byte.
+			if api := get(t, tile.api); api.Code != http.StatusOK || !bytes.Equal(api.Body.Bytes(), rec.Body.Bytes()) {
+				t.Errorf("GET %s: %d, and its bytes differ from the gallery image's", short(tile.api), api.Code)
 			}
 
 			// The editor opens with the design's values set, and its
@@ -257,5 +268,25 @@ func TestGalleryIsAPlainPage(t *testing.T) {
 	}
 	if head := do(t, http.MethodHead, "/gallery"); head.Code != http.StatusOK {
 		t.Errorf("HEAD /gallery: %d", head.Code)
+	}
+}
+
+// The gallery's images cost a visitor a static file's share of the rate
+// limit: with the deployment's limit (deploy/deployment.yaml, 20 a second,
+// a burst of 40) a visitor loads the page and every image at once, where
+// as many generation calls would be refused past the 40th.
+func TestGalleryImagesFitTheRateLimit(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base, RateLimit: 20, RateBurst: 40})
+	_, tiles := readGallery(t)
+	if len(tiles) <= 40 {
+		t.Fatalf("the gallery has only %d tiles: the test needs more than the burst", len(tiles))
+	}
+	for _, tile := range tiles {
+		if rec := fetch(t, h, base+tile.image); rec.Code != http.StatusOK {
+			t.Fatalf("GET %s: %d after some of %d images", tile.image, rec.Code, len(tiles))
+		}
+	}
+	if rec := fetch(t, h, base+"/gallery/images/0000000000000000.png"); rec.Code != http.StatusNotFound {
+		t.Errorf("an unknown gallery image answers %d", rec.Code)
 	}
 }

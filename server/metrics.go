@@ -14,6 +14,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/web"
 	"github.com/qrforge/qrforge/service"
 )
 
@@ -81,7 +82,7 @@ func (s *Server) classifyRoutes() map[string]route {
 				r.ops = true
 			case rt.Path == "/api/openapi.json" || rt.Path == "/llms.txt" || rt.Path == "/llms-full.txt" ||
 				strings.HasPrefix(rt.Path, "/errors/") || strings.HasPrefix(rt.Path, "/api/v1/kinds") ||
-				strings.HasPrefix(rt.Path, "/assets/"):
+				strings.HasPrefix(rt.Path, "/assets/") || strings.HasPrefix(rt.Path, web.GalleryImages):
 				r.static = true
 			}
 		}

@@ -36,6 +36,7 @@ func (s *Server) pageRoutes() {
 		get(s.engine, p.Path, gin.WrapH(p.Handler))
 	}
 	get(s.engine, web.GalleryPath, gin.WrapH(site.Gallery()))
+	get(s.engine, web.GalleryImages+":name", s.galleryImage(pageGallery()))
 	get(s.engine, web.AssetsPath+":name", func(c *gin.Context) {
 		if !site.ServeAsset(c.Writer, c.Request, c.Param("name")) {
 			s.notFound(c)

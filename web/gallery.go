@@ -2,6 +2,8 @@ package web
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -53,16 +55,30 @@ type gallerySectionView struct {
 
 type galleryTileView struct {
 	GalleryDesign
-	Image  string // the API call that draws it
+	Image  string // its image, under GalleryImages
+	API    string // the API call that draws it
 	Editor string // the editor, prefilled
 	Detail string // the parameters, when the caption does not say them all
 	Size   int
 }
 
-// imageURL is the API call that draws d at the gallery's size: the
-// generic endpoint at apiPath with data as its text parameter.
-func (d GalleryDesign) imageURL(apiPath, dataParam, data string) string {
+// GalleryImages is where the gallery's images are served: a fixed set,
+// drawn once and kept, so that a page of many tiles costs a visitor no
+// more of the rate limit than the page's other files.
+const GalleryImages = GalleryPath + "/images/"
+
+// APIURL is the API call that draws d at the gallery's size: the generic
+// endpoint at apiPath with data as its text parameter.
+func (d GalleryDesign) APIURL(apiPath, dataParam, data string) string {
 	return apiPath + "?" + joinQuery(url.QueryEscape(dataParam)+"="+url.QueryEscape(data), d.Query, "size="+strconv.Itoa(galleryImage))
+}
+
+// ImageName is the file under GalleryImages that holds d's image: a hash
+// of its parameters, so that a changed design gets a new name and the
+// image can be cached for long.
+func (d GalleryDesign) ImageName() string {
+	sum := sha256.Sum256([]byte(d.Query))
+	return hex.EncodeToString(sum[:8]) + ".png"
 }
 
 // editorURL opens the generic editor with d's parameters: the editor reads
@@ -93,7 +109,8 @@ func (s *Site) galleryPage() []byte {
 		sv := gallerySectionView{GallerySection: sec}
 		for _, d := range sec.Designs {
 			t := galleryTileView{GalleryDesign: d, Size: galleryTile,
-				Image:  d.imageURL(s.cfg.GenericPath, s.cfg.Data.Name, g.Data),
+				Image:  GalleryImages + d.ImageName(),
+				API:    d.APIURL(s.cfg.GenericPath, s.cfg.Data.Name, g.Data),
 				Editor: d.editorURL(s.cfg.Data.Name, g.Data)}
 			if d.Text != d.Name {
 				t.Detail = d.Text

@@ -1,0 +1,64 @@
+package server
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"sync"
+
+	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/options"
+	"github.com/qrforge/qrforge/service"
+	"github.com/qrforge/qrforge/web"
+)
+
+// galleryImageSize is the pixel size of the gallery's images, twice their
+// tiles' CSS size for sharp high-density screens.
+const galleryImageSize = 400
+
+// galleryImage serves the gallery's images: each drawn by the service the
+// first time it is asked for and kept, a fixed set that the catalogue
+// decides, so that the route is as cheap as a static file and no caller
+// can make it hold more.
+func (s *Server) galleryImage(g *web.Gallery) gin.HandlerFunc {
+	queries := map[string]url.Values{}
+	for _, sec := range g.Sections {
+		for _, d := range sec.Designs {
+			q, err := url.ParseQuery(d.Query)
+			if err != nil {
+				panic("server: gallery design " + d.Name + ": " + err.Error())
+			}
+			q.Set(options.Data.Name, g.Data)
+			q.Set(options.Size.Name, strconv.Itoa(galleryImageSize))
+			queries[d.ImageName()] = q
+		}
+	}
+	var drawn sync.Map // image name → *service.Image
+	return func(c *gin.Context) {
+		name := c.Param("name")
+		q, ok := queries[name]
+		if !ok {
+			s.notFound(c)
+			return
+		}
+		v, ok := drawn.Load(name)
+		if !ok {
+			img, p := s.svc.Generate(c.Request.Context(), service.Request{Params: q}, "")
+			if p != nil {
+				writeProblem(c, p)
+				return
+			}
+			v, _ = drawn.LoadOrStore(name, img)
+		}
+		img := v.(*service.Image)
+		h := c.Writer.Header()
+		// The name is a hash of the design: a new design is a new name.
+		h.Set("Cache-Control", "public, max-age=86400")
+		h.Set("ETag", img.ETag)
+		if c.GetHeader("If-None-Match") == img.ETag {
+			c.Status(http.StatusNotModified)
+			return
+		}
+		c.Data(http.StatusOK, img.ContentType, img.Body)
+	}
+}

@@ -18,8 +18,8 @@ import (
 // galleryTile is one tile of /gallery as a browser sees it.
 type galleryTile struct {
 	section, caption, image, editor, api string
-	width, height                   string
-	lazy                            bool
+	width, height                        string
+	lazy                                 bool
 }
 
 // readGallery fetches /gallery and returns its sections' IDs and tiles.

@@ -14,8 +14,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
-	"github.com/qrforge/qrforge/web"
 	"github.com/qrforge/qrforge/service"
+	"github.com/qrforge/qrforge/web"
 )
 
 // metricsPath serves the Prometheus text exposition.

@@ -98,6 +98,7 @@ type Options struct {
 	Label      string
 	Frame      Frame
 	Overlay    Overlay // an emblem over the centre, when Overlay.Size > 0
+	Print      Print   // the printed size and inks (print.go)
 }
 
 // Defaults of README "Options".

@@ -145,7 +145,7 @@ func (s *Service) draw(ctx context.Context, sym *render.Symbol, r *Rendering, ta
 func (s *Service) admitDrawing(ctx context.Context, sym *render.Symbol, r *Rendering, target fixTarget, extraPerPixel int64) (func(), *Problem) {
 	cost := func(o render.Options) int64 {
 		px := int64(o.Size) * int64(o.Size)
-		return render.DrawingBytes(o, sym.Size, r.rasterises()) + extraPerPixel*px
+		return render.DrawingBytes(o, sym.Size, r.encoding()) + extraPerPixel*px
 	}
 	return s.admit(ctx, cost(r.Options), func(limit int64) *Problem {
 		o := r.Options
@@ -157,9 +157,15 @@ func (s *Service) admitDrawing(ctx context.Context, sym *render.Symbol, r *Rende
 	})
 }
 
-// rasterises says whether the output is drawn in pixels.
-func (r *Rendering) rasterises() bool {
-	return r.Format == FormatPNG || r.Format == FormatBase64
+// encoding is what the format writes the drawing as, for its cost.
+func (r *Rendering) encoding() render.Encoding {
+	switch r.Format {
+	case FormatSVG, FormatSVGTiny:
+		return render.EncodingSVG
+	case FormatJSON:
+		return render.EncodingMatrix
+	}
+	return render.EncodingPNG
 }
 
 // Payload is the exact string a typed request encodes (GET

@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -294,12 +295,21 @@ func TestToolsList(t *testing.T) {
 				t.Errorf("qr_generate has %s: %v; compatibility option: %v", o.Name, ok, o.Compat != "")
 			}
 		}
+		// size: pixels 64..4096, or a length of print as a string.
 		size := gen["size"].(map[string]any)
-		if size["type"] != "integer" || size["minimum"] != 64.0 || size["maximum"] != 4096.0 || size["default"] != 512.0 {
-			t.Errorf("size schema %v, want integer 64..4096 default 512", size)
+		sizeOf := asSlice(size["anyOf"])
+		if len(sizeOf) != 2 || size["default"] != 512.0 {
+			t.Fatalf("size schema %v, want anyOf integer 64..4096 or a length, default 512", size)
 		}
-		if got := asSlice(gen["format"].(map[string]any)["enum"]); len(got) != 5 {
-			t.Errorf("format enum %v, want png, svg, svg-tiny, json, base64", got)
+		pixels, length := sizeOf[0].(map[string]any), sizeOf[1].(map[string]any)
+		if pixels["type"] != "integer" || pixels["minimum"] != 64.0 || pixels["maximum"] != 4096.0 {
+			t.Errorf("size's pixels %v, want integer 64..4096", pixels)
+		}
+		if pattern, _ := length["pattern"].(string); length["type"] != "string" || !regexp.MustCompile(pattern).MatchString("30mm") || regexp.MustCompile(pattern).MatchString("30 furlongs") {
+			t.Errorf("size's length %v, want a string pattern that takes 30mm", length)
+		}
+		if got := asSlice(gen["format"].(map[string]any)["enum"]); len(got) != 9 {
+			t.Errorf("format enum %v, want png, svg, svg-tiny, json, base64, gif, jpeg, pdf, eps", got)
 		}
 		for _, compat := range []string{"chld", "cht", "choe"} {
 			if _, ok := gen[compat]; ok {

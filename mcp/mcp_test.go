@@ -366,6 +366,59 @@ func TestGenerateIsTheAPIsBytes(t *testing.T) {
 	})
 }
 
+// GIF and JPEG are image content of their own type; PDF is an embedded
+// resource holding the PDF as a blob and EPS one holding its text, each
+// named by the URL that returns the same bytes. A size may be a length.
+func TestGeneratePrintFormats(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		data := "https://example.com/menu?table=7"
+		for _, tt := range []struct {
+			args     map[string]any
+			mimeType string
+		}{
+			{map[string]any{"data": data, "format": "gif"}, "image/gif"},
+			{map[string]any{"data": data, "format": "jpg", "size": "20mm"}, "image/jpeg"},
+			{map[string]any{"data": data, "format": "pdf", "size": "30mm", "cmyk": true}, "application/pdf"},
+			{map[string]any{"data": data, "format": "eps", "size": 300, "dpi": 600}, "application/postscript"},
+		} {
+			var g generated
+			res := succeed(t, c, "qr_generate", tt.args, &g)
+			resp, body := httpGet(t, g.URL)
+			if resp.StatusCode != 200 || g.ContentType != tt.mimeType || resp.Header.Get("Content-Type") != tt.mimeType {
+				t.Fatalf("%v: content type %s, GET %s: %d %s", tt.args, g.ContentType, g.URL, resp.StatusCode, resp.Header.Get("Content-Type"))
+			}
+			var got []byte
+			switch first := res.Content[0].(type) {
+			case mcpgo.ImageContent:
+				if first.MIMEType != tt.mimeType {
+					t.Errorf("%v: image content of %s", tt.args, first.MIMEType)
+				}
+				got, _ = base64.StdEncoding.DecodeString(first.Data)
+			case mcpgo.EmbeddedResource:
+				switch r := first.Resource.(type) {
+				case mcpgo.BlobResourceContents:
+					if r.MIMEType != tt.mimeType || r.URI != g.URL || tt.mimeType != "application/pdf" {
+						t.Errorf("%v: blob %s at %s", tt.args, r.MIMEType, r.URI)
+					}
+					got, _ = base64.StdEncoding.DecodeString(r.Blob)
+				case mcpgo.TextResourceContents:
+					if r.MIMEType != tt.mimeType || r.URI != g.URL || tt.mimeType != "application/postscript" {
+						t.Errorf("%v: text resource %s at %s", tt.args, r.MIMEType, r.URI)
+					}
+					got = []byte(r.Text)
+				default:
+					t.Fatalf("%v: resource %T", tt.args, first.Resource)
+				}
+			default:
+				t.Fatalf("%v: first content is %T", tt.args, res.Content[0])
+			}
+			if !bytes.Equal(got, body) {
+				t.Errorf("%v: the tool's %d bytes differ from GET %s (%d bytes)", tt.args, len(got), g.URL, len(body))
+			}
+		}
+	})
+}
+
 func TestGenerateTypedEveryKind(t *testing.T) {
 	each(t, func(t *testing.T, base string, c *client.Client) {
 		for _, k := range registry.All() {

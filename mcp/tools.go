@@ -42,7 +42,7 @@ func newTools(a *api, opts []option) (*tools, error) {
 func (t *tools) definitions() []server.ServerTool {
 	return []server.ServerTool{
 		t.tool(toolGenerate, "Generate a QR code",
-			"Generate a QR code for a string (URL, text, anything) with design options. PNG comes back as an image, the other formats as text; "+
+			"Generate a QR code for a string (URL, text, anything) with design options. PNG, GIF and JPEG come back as an image, PDF and EPS (print; size may be a length such as 30mm) as an embedded resource, SVG and JSON as text; "+
 				"every result also gives the API URL that returns the same bytes, for embedding or sharing.",
 			inputSchema(append(object{
 				{"data", map[string]any{"type": "string", "minLength": 1, "description": "The exact string to encode (UTF-8)."}},

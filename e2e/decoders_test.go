@@ -234,8 +234,8 @@ func fetchMatrix(t *testing.T, dir string, cells []decoderCell) map[string][]byt
 }
 
 // parallel calls f for every cell on n goroutines.
-func parallel(cells []decoderCell, n int, f func(decoderCell)) {
-	work := make(chan decoderCell)
+func parallel[C any](cells []C, n int, f func(C)) {
+	work := make(chan C)
 	var wg sync.WaitGroup
 	for range n {
 		wg.Add(1)

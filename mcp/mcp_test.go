@@ -10,11 +10,13 @@ import (
 	"image/png"
 	"io"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -717,6 +719,7 @@ func TestSizeRecommend(t *testing.T) {
 			Pixels          int     `json:"pixels"`
 			PixelsPerModule int     `json:"pixels_per_module"`
 			URL             string  `json:"url"`
+			PrintURL        string  `json:"print_url"`
 			Rule            string  `json:"rule"`
 			Explanation     string  `json:"explanation"`
 		}
@@ -744,6 +747,25 @@ func TestSizeRecommend(t *testing.T) {
 		}
 		if cfg, err := png.DecodeConfig(bytes.NewReader(body)); err != nil || cfg.Width != a.Pixels {
 			t.Errorf("the recommended URL gives a %d px PNG, want %d", cfg.Width, a.Pixels)
+		}
+		// The print URL is a PDF page of the recommended width.
+		resp, body = httpGet(t, a.PrintURL)
+		box := regexp.MustCompile(`/MediaBox \[0 0 ([\d.]+) `).FindSubmatch(body)
+		if resp.StatusCode != 200 || box == nil {
+			t.Fatalf("GET %s: %d %.100s", a.PrintURL, resp.StatusCode, body)
+		}
+		if points, _ := strconv.ParseFloat(string(box[1]), 64); math.Abs(points-a.PrintMM/25.4*72) > 0.01 {
+			t.Errorf("print_url's page is %g pt, want %.2f mm", points, a.PrintMM)
+		}
+		// From 10 m the print, a metre, outgrows 4096 dots at 300 dpi: a
+		// lower dpi.
+		far := advice{}
+		succeed(t, c, "qr_size_recommend", map[string]any{"data": "https://example.com", "distance_m": 10}, &far)
+		if u, err := url.Parse(far.PrintURL); err != nil || atoi(u.Query().Get("dpi")) >= 300 {
+			t.Errorf("from 10 m, %s: want a dpi under 300", far.PrintURL)
+		}
+		if resp, body := httpGet(t, far.PrintURL); resp.StatusCode != 200 || !bytes.HasPrefix(body, []byte("%PDF-")) {
+			t.Errorf("from 10 m, %s: %d %.200s", far.PrintURL, resp.StatusCode, body)
 		}
 
 		// Close up, the print floor decides: 0.4 mm and 4 dots at 300 dpi.

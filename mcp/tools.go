@@ -78,7 +78,8 @@ func (t *tools) definitions() []server.ServerTool {
 			t.batch),
 		t.tool(toolSizeRecommend, "Recommend a print size",
 			"Recommend the smallest printed size and the pixel size at which a code scans reliably, from the data (or the symbol version) and the scan distance or the print width available, "+
-				"and explain the reasoning and the rules used (the 10:1 distance rule, a 0.4 mm and 4-dot minimum module).",
+				"and explain the reasoning and the rules used (the 10:1 distance rule, a 0.4 mm and 4-dot minimum module). "+
+				"With data or type and fields, url draws the PNG and print_url the same code as a PDF page of the recommended width.",
 			inputSchema(t.sizeProperties()),
 			t.sizeRecommend),
 	}

@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/draw"
@@ -11,6 +12,7 @@ import (
 	_ "image/jpeg"
 	"image/png"
 	"math"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,6 +28,9 @@ import (
 type printCell struct {
 	name, format string
 	kv           []string
+	// kind, when set, draws that kind's documented example instead of
+	// matrixPayload.
+	kind string
 	// dpi is what pdftoppm or Ghostscript rasterizes a page at, 0 for
 	// GIF and JPEG, which the decoders read as they are.
 	dpi int
@@ -63,6 +68,8 @@ func printMatrix() []printCell {
 		printCell{name: "pdf-20mm", format: "pdf", kv: []string{"format", "pdf", "size", "20mm"}, dpi: 300, points: 20 / 25.4 * 72},
 		printCell{name: "eps-20mm-dot", format: "eps", kv: []string{"format", "eps", "size", "20mm", "style", "dot"}, dpi: 300, points: 20 / 25.4 * 72},
 		printCell{name: "pdf-translucent", format: "pdf", kv: []string{"format", "pdf", "color", "1a237ecc", "bg", "transparent", "size", "300"}, dpi: 150, points: 300},
+		printCell{name: "pdf-swissqr", format: "pdf", kind: "swissqr", kv: []string{"format", "pdf", "size", "46mm"}, dpi: 300, points: 46 / 25.4 * 72},
+		printCell{name: "eps-swissqr", format: "eps", kind: "swissqr", kv: []string{"format", "eps", "size", "46mm"}, dpi: 300, points: 46 / 25.4 * 72},
 	)
 }
 
@@ -75,6 +82,20 @@ func printMatrix() []printCell {
 func TestPrintFormatsScanOnFiveDecoders(t *testing.T) {
 	dir, originals := t.TempDir(), t.TempDir()
 	cells := printMatrix()
+	// want[name] is what each cell's code must read as.
+	want := map[string]string{}
+	for _, c := range cells {
+		want[c.name] = matrixPayload
+		if c.kind != "" {
+			path, q := kindExample(t, c.kind)
+			_, body := mustGet(t, path+"/payload", q, "application/json")
+			var p struct{ Payload string }
+			if err := json.Unmarshal(body, &p); err != nil {
+				t.Fatal(err)
+			}
+			want[c.name] = p.Payload
+		}
+	}
 	// pngs[name] is what the decoders read; zbarFile[name] the file zbar
 	// reads, the original for GIF and JPEG.
 	pngs, zbarFile := map[string][]byte{}, map[string]string{}
@@ -126,7 +147,7 @@ func TestPrintFormatsScanOnFiveDecoders(t *testing.T) {
 			switch {
 			case !ok:
 				missed = append(missed, d+": no symbol found")
-			case got != matrixPayload:
+			case got != want[c.name]:
 				missed = append(missed, fmt.Sprintf("%s: decoded %q", d, got))
 			default:
 				continue
@@ -148,10 +169,16 @@ func TestPrintFormatsScanOnFiveDecoders(t *testing.T) {
 // the decoders read, written to dir as <name>.png, and the file zbar
 // reads.
 func fetchPrintCell(t *testing.T, c printCell, dir, originals string) ([]byte, string, error) {
-	q := qrQuery(matrixPayload, c.kv...)
-	resp, body := get(t, "/api/v1/qr", q)
+	path, q := "/api/v1/qr", qrQuery(matrixPayload, c.kv...)
+	if c.kind != "" {
+		path, q = kindExample(t, c.kind)
+		for i := 0; i+1 < len(c.kv); i += 2 {
+			q.Set(c.kv[i], c.kv[i+1])
+		}
+	}
+	resp, body := get(t, path, q)
 	if resp.StatusCode != 200 {
-		return nil, "", fmt.Errorf("GET /api/v1/qr?%s: %d %.300s", q.Encode(), resp.StatusCode, body)
+		return nil, "", fmt.Errorf("GET %s?%s: %d %.300s", path, q.Encode(), resp.StatusCode, body)
 	}
 	want := map[string]string{"gif": "image/gif", "jpeg": "image/jpeg", "pdf": "application/pdf", "eps": "application/postscript"}[c.format]
 	if ct := resp.Header.Get("Content-Type"); ct != want {
@@ -183,6 +210,24 @@ func fetchPrintCell(t *testing.T, c printCell, dir, originals string) ([]byte, s
 		return img, original, nil
 	}
 	return img, out, nil
+}
+
+// kindExample is a kind's path and its documented example's fields, as
+// GET /api/v1/kinds/<kind> gives them.
+func kindExample(t *testing.T, name string) (string, url.Values) {
+	_, body := mustGet(t, "/api/v1/kinds/"+name, nil, "application/json")
+	var k struct {
+		Path    string            `json:"path"`
+		Example map[string]string `json:"example"`
+	}
+	if err := json.Unmarshal(body, &k); err != nil || k.Path == "" {
+		t.Fatalf("kind %s: %v: %.200s", name, err, body)
+	}
+	q := url.Values{}
+	for field, v := range k.Example {
+		q.Set(field, v)
+	}
+	return k.Path, q
 }
 
 // reencodePNG decodes a GIF or JPEG with Go's decoders, independent of

@@ -60,6 +60,7 @@ func TestProblems(t *testing.T) {
 		{"length too small for the code", "", "/api/v1/qr?data=" + fitsAtL + "&ec=L&size=30mm&dpi=72&format=pdf", 400, "invalid-parameter", "size", []string{"size=65.3mm", "dpi=72", "format=pdf"}},
 		{"dpi below range", "", "/api/v1/qr?data=hi&size=30mm&dpi=10", 400, "invalid-parameter", "dpi", []string{"dpi=72", "size=30mm"}},
 		{"dpi above range", "", "/api/v1/qr?data=hi&ppi=9600", 400, "invalid-parameter", "dpi", []string{"dpi=2400"}},
+		{"dpi above range, length fine below it", "", "/api/v1/qr?data=hi&size=340mm&dpi=10000", 400, "invalid-parameter", "dpi", []string{"dpi=2400", "size=43.3mm"}},
 		{"dpi not a number", "", "/api/v1/qr?data=hi&dpi=high", 400, "invalid-parameter", "dpi", []string{"dpi=300"}},
 		{"cmyk not a boolean", "", "/api/v1/qr?data=hi&format=pdf&cmyk=maybe", 400, "invalid-parameter", "cmyk", []string{"cmyk=true", "format=pdf"}},
 		{"format misspelt", "", "/api/v1/qr?data=hi&format=pdff", 400, "invalid-parameter", "format", []string{"format=pdf"}},

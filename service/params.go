@@ -205,6 +205,8 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 		fail(optChoe.Name, "UTF-8", "choe=%q is not supported: data is always encoded as UTF-8", v)
 	}
 
+	// A bad dpi is read as its fix, so that a length is checked at the
+	// resolution the fix asks for.
 	dpiValue, dpiGiven := get(optDPI)
 	dpi := 0
 	if dpiGiven {
@@ -212,8 +214,10 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 		switch {
 		case err != nil:
 			fail(optDPI.Name, optDPI.Example, "dpi %q is not a whole number of dots per inch (%d to %d)", dpiValue, render.MinDPI, render.MaxDPI)
+			dpi = render.DefaultDPI
 		case n < render.MinDPI || n > render.MaxDPI:
-			fail(optDPI.Name, strconv.Itoa(min(max(n, render.MinDPI), render.MaxDPI)), "dpi %d is outside %d to %d dots per inch", n, render.MinDPI, render.MaxDPI)
+			dpi = min(max(n, render.MinDPI), render.MaxDPI)
+			fail(optDPI.Name, strconv.Itoa(dpi), "dpi %d is outside %d to %d dots per inch", n, render.MinDPI, render.MaxDPI)
 		default:
 			dpi = n
 		}

@@ -35,7 +35,7 @@ func FuzzParseRendering(f *testing.F) {
 		"SIZE=300&Size=400", "data=%00", "data=a;b",
 		"size=30mm", "size=3CM&dpi=600", "size=1.2in&format=pdf", "size=1000mm", "size=5mm", "size=20in&dpi=72",
 		"size=.5mm", "size=-3cm", "size=1e2mm", "size=NaNmm", "size=Infin", "size=30 mm", "size=512px", "size=30mmx30mm",
-		"dpi=10", "dpi=9600", "ppi=abc", "resolution=300&size=100", "cmyk=true", "cmyk=maybe", "format=eps&cmyk=1",
+		"dpi=10", "dpi=9600", "size=340mm&dpi=10000", "size=5mm&dpi=abc", "ppi=abc", "resolution=300&size=100", "cmyk=true", "cmyk=maybe", "format=eps&cmyk=1",
 	} {
 		f.Add(seed, true)
 		f.Add(seed, false)

@@ -31,8 +31,8 @@ const epsProlog = `%%BeginProlog
 // (pageSide) in points. PostScript has no transparency, so translucent
 // colours are composited over the background, or over white paper where
 // the background is transparent. The file restores every state it
-// changes and ends with showpage, which importing programs disable
-// (EPSF 3.0 §"Guidelines": showpage).
+// changes and ends with showpage, which EPSF 3.0 allows and importing
+// programs disable; Ghostscript renders the page on it.
 func EPS(s *Symbol, o Options) ([]byte, error) {
 	s = o.Overlay.knockOut(s)
 	l, err := newLayout(s, &o)

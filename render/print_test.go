@@ -524,7 +524,7 @@ func TestCMYKIsPureBlack(t *testing.T) {
 	}
 }
 
-// cmykOf is PDF 32000-1 §10.3.5's conversion, which §10.3.4 undoes:
+// cmykOf is PDF 32000-1 §10.3.4's conversion, which §10.3.5 undoes:
 // (R, G, B) = 1 - min(1, (C, M, Y) + K).
 func TestCMYKConversionRoundTrips(t *testing.T) {
 	for _, c := range []color.NRGBA{{0, 0, 0, 255}, {255, 255, 255, 255}, {128, 128, 128, 255}, {0x1a, 0x23, 0x7e, 255}, {255, 0, 0, 255}, {220, 0, 0, 255}} {

@@ -174,11 +174,11 @@ func (v *vectorPage) path(ops []pathOp) {
 }
 
 // cmykOf converts an sRGB colour to process inks without a colour
-// profile, as PDF 32000-1 §10.3.5 converts DeviceRGB to DeviceCMYK, with
+// profile, as PDF 32000-1 §10.3.4 converts DeviceRGB to DeviceCMYK, with
 // full black generation and undercolour removal: K = 1 - max(R, G, B),
 // and C = 1 - R - K, M = 1 - G - K, Y = 1 - B - K. Black is pure K
 // (0 0 0 1), white no ink, every grey K alone, which keeps a code's edges
-// on one plate; §10.3.4 turns the inks back into the same sRGB. A brand
+// on one plate; §10.3.5 turns the inks back into the same sRGB. A brand
 // colour's exact inks need the printer's profile (docs/print.md).
 func cmykOf(c color.NRGBA) [4]float64 {
 	r, g, b := float64(c.R)/255, float64(c.G)/255, float64(c.B)/255

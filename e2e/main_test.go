@@ -2,7 +2,8 @@
 
 // Package e2e drives the real qrforge binary over HTTP and checks every image
 // it serves with independent tools: zbarimg (zbar) decodes, rsvg-convert
-// (librsvg) rasterizes SVG, qrencode (libqrencode) is the size reference.
+// (librsvg) rasterizes SVG, pdftoppm (Poppler) PDF and gs (Ghostscript)
+// EPS, qrencode (libqrencode) is the size reference.
 //
 // Run with: go test -tags e2e ./e2e/...  (bash .ci/run installs the tools).
 package e2e
@@ -33,6 +34,9 @@ var requiredTools = []struct{ command, debianPackage string }{
 	{"zbarimg", "zbar-tools"},
 	{"rsvg-convert", "librsvg2-bin"},
 	{"qrencode", "qrencode"},
+	{"pdftoppm", "poppler-utils"},
+	{"pdfinfo", "poppler-utils"},
+	{"gs", "ghostscript"},
 }
 
 var (

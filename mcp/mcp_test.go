@@ -10,10 +10,13 @@ import (
 	"image/png"
 	"io"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -294,12 +297,21 @@ func TestToolsList(t *testing.T) {
 				t.Errorf("qr_generate has %s: %v; compatibility option: %v", o.Name, ok, o.Compat != "")
 			}
 		}
+		// size: pixels 64..4096, or a length of print as a string.
 		size := gen["size"].(map[string]any)
-		if size["type"] != "integer" || size["minimum"] != 64.0 || size["maximum"] != 4096.0 || size["default"] != 512.0 {
-			t.Errorf("size schema %v, want integer 64..4096 default 512", size)
+		sizeOf := asSlice(size["anyOf"])
+		if len(sizeOf) != 2 || size["default"] != 512.0 {
+			t.Fatalf("size schema %v, want anyOf integer 64..4096 or a length, default 512", size)
 		}
-		if got := asSlice(gen["format"].(map[string]any)["enum"]); len(got) != 5 {
-			t.Errorf("format enum %v, want png, svg, svg-tiny, json, base64", got)
+		pixels, length := sizeOf[0].(map[string]any), sizeOf[1].(map[string]any)
+		if pixels["type"] != "integer" || pixels["minimum"] != 64.0 || pixels["maximum"] != 4096.0 {
+			t.Errorf("size's pixels %v, want integer 64..4096", pixels)
+		}
+		if pattern, _ := length["pattern"].(string); length["type"] != "string" || !regexp.MustCompile(pattern).MatchString("30mm") || regexp.MustCompile(pattern).MatchString("30 furlongs") {
+			t.Errorf("size's length %v, want a string pattern that takes 30mm", length)
+		}
+		if got := asSlice(gen["format"].(map[string]any)["enum"]); len(got) != 9 {
+			t.Errorf("format enum %v, want png, svg, svg-tiny, json, base64, gif, jpeg, pdf, eps", got)
 		}
 		for _, compat := range []string{"chld", "cht", "choe"} {
 			if _, ok := gen[compat]; ok {
@@ -351,6 +363,59 @@ func TestGenerateIsTheAPIsBytes(t *testing.T) {
 			_, body := httpGet(t, g.URL)
 			if tc.Text != string(body) {
 				t.Errorf("format %s: the text differs from GET %s", format, g.URL)
+			}
+		}
+	})
+}
+
+// GIF and JPEG are image content of their own type; PDF is an embedded
+// resource holding the PDF as a blob and EPS one holding its text, each
+// named by the URL that returns the same bytes. A size may be a length.
+func TestGeneratePrintFormats(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		data := "https://example.com/menu?table=7"
+		for _, tt := range []struct {
+			args     map[string]any
+			mimeType string
+		}{
+			{map[string]any{"data": data, "format": "gif"}, "image/gif"},
+			{map[string]any{"data": data, "format": "jpg", "size": "20mm"}, "image/jpeg"},
+			{map[string]any{"data": data, "format": "pdf", "size": "30mm", "cmyk": true}, "application/pdf"},
+			{map[string]any{"data": data, "format": "eps", "size": 300, "dpi": 600}, "application/postscript"},
+		} {
+			var g generated
+			res := succeed(t, c, "qr_generate", tt.args, &g)
+			resp, body := httpGet(t, g.URL)
+			if resp.StatusCode != 200 || g.ContentType != tt.mimeType || resp.Header.Get("Content-Type") != tt.mimeType {
+				t.Fatalf("%v: content type %s, GET %s: %d %s", tt.args, g.ContentType, g.URL, resp.StatusCode, resp.Header.Get("Content-Type"))
+			}
+			var got []byte
+			switch first := res.Content[0].(type) {
+			case mcpgo.ImageContent:
+				if first.MIMEType != tt.mimeType {
+					t.Errorf("%v: image content of %s", tt.args, first.MIMEType)
+				}
+				got, _ = base64.StdEncoding.DecodeString(first.Data)
+			case mcpgo.EmbeddedResource:
+				switch r := first.Resource.(type) {
+				case mcpgo.BlobResourceContents:
+					if r.MIMEType != tt.mimeType || r.URI != g.URL || tt.mimeType != "application/pdf" {
+						t.Errorf("%v: blob %s at %s", tt.args, r.MIMEType, r.URI)
+					}
+					got, _ = base64.StdEncoding.DecodeString(r.Blob)
+				case mcpgo.TextResourceContents:
+					if r.MIMEType != tt.mimeType || r.URI != g.URL || tt.mimeType != "application/postscript" {
+						t.Errorf("%v: text resource %s at %s", tt.args, r.MIMEType, r.URI)
+					}
+					got = []byte(r.Text)
+				default:
+					t.Fatalf("%v: resource %T", tt.args, first.Resource)
+				}
+			default:
+				t.Fatalf("%v: first content is %T", tt.args, res.Content[0])
+			}
+			if !bytes.Equal(got, body) {
+				t.Errorf("%v: the tool's %d bytes differ from GET %s (%d bytes)", tt.args, len(got), g.URL, len(body))
 			}
 		}
 	})
@@ -654,6 +719,7 @@ func TestSizeRecommend(t *testing.T) {
 			Pixels          int     `json:"pixels"`
 			PixelsPerModule int     `json:"pixels_per_module"`
 			URL             string  `json:"url"`
+			PrintURL        string  `json:"print_url"`
 			Rule            string  `json:"rule"`
 			Explanation     string  `json:"explanation"`
 		}
@@ -681,6 +747,25 @@ func TestSizeRecommend(t *testing.T) {
 		}
 		if cfg, err := png.DecodeConfig(bytes.NewReader(body)); err != nil || cfg.Width != a.Pixels {
 			t.Errorf("the recommended URL gives a %d px PNG, want %d", cfg.Width, a.Pixels)
+		}
+		// The print URL is a PDF page of the recommended width.
+		resp, body = httpGet(t, a.PrintURL)
+		box := regexp.MustCompile(`/MediaBox \[0 0 ([\d.]+) `).FindSubmatch(body)
+		if resp.StatusCode != 200 || box == nil {
+			t.Fatalf("GET %s: %d %.100s", a.PrintURL, resp.StatusCode, body)
+		}
+		if points, _ := strconv.ParseFloat(string(box[1]), 64); math.Abs(points-a.PrintMM/25.4*72) > 0.01 {
+			t.Errorf("print_url's page is %g pt, want %.2f mm", points, a.PrintMM)
+		}
+		// From 10 m the print, a metre, outgrows 4096 dots at 300 dpi: a
+		// lower dpi.
+		far := advice{}
+		succeed(t, c, "qr_size_recommend", map[string]any{"data": "https://example.com", "distance_m": 10}, &far)
+		if u, err := url.Parse(far.PrintURL); err != nil || atoi(u.Query().Get("dpi")) >= 300 {
+			t.Errorf("from 10 m, %s: want a dpi under 300", far.PrintURL)
+		}
+		if resp, body := httpGet(t, far.PrintURL); resp.StatusCode != 200 || !bytes.HasPrefix(body, []byte("%PDF-")) {
+			t.Errorf("from 10 m, %s: %d %.200s", far.PrintURL, resp.StatusCode, body)
 		}
 
 		// Close up, the print floor decides: 0.4 mm and 4 dots at 300 dpi.

@@ -122,10 +122,33 @@ func queryValue(v any) (string, bool) {
 // typedValue turns a query value back into the JSON type an option's schema
 // declares, for the corrected arguments of a fix.
 func (o *option) typedValue(v string) any {
-	if o.schema["type"] == "integer" {
+	switch o.typeName() {
+	case "integer", "integer or string":
 		if n, err := strconv.Atoi(v); err == nil {
 			return n
 		}
+	case "boolean":
+		if b, err := strconv.ParseBool(v); err == nil {
+			return b
+		}
 	}
 	return v
+}
+
+// typeName is the JSON type the option's schema declares: "integer",
+// or, for a schema that takes a number or a string (a size of 30mm),
+// "integer or string".
+func (o *option) typeName() string {
+	if t, ok := o.schema["type"].(string); ok {
+		return t
+	}
+	var types []string
+	if branches, ok := o.schema["anyOf"].([]map[string]any); ok {
+		for _, b := range branches {
+			if t, ok := b["type"].(string); ok {
+				types = append(types, t)
+			}
+		}
+	}
+	return strings.Join(types, " or ")
 }

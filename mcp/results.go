@@ -13,9 +13,12 @@ import (
 )
 
 // generated turns a successful generation response into a tool result: a
-// PNG becomes image content, every other format text content with the body
-// as the API returned it, followed by a JSON summary holding the URL that
-// returns the same bytes. The summary is also the structured content.
+// PNG, GIF or JPEG becomes image content; a PDF or EPS an embedded
+// resource named by the URL that returns it (MCP specification, Tools,
+// "Embedded Resources"), the PDF as a base64 blob and the EPS, 7-bit
+// text, as text; SVG and JSON text content with the body as the API
+// returned it. A JSON summary holding the URL that returns the same bytes
+// follows, and is also the structured content.
 func generated(resp *response, extra map[string]any) *mcp.CallToolResult {
 	contentType := resp.contentType
 	summary := map[string]any{"url": resp.url, "content_type": contentType, "bytes": len(resp.body)}
@@ -27,9 +30,14 @@ func generated(resp *response, extra map[string]any) *mcp.CallToolResult {
 	}
 	maps.Copy(summary, extra)
 	var body mcp.Content
-	if mediaType, _, _ := mime.ParseMediaType(contentType); mediaType == "image/png" {
-		body = mcp.NewImageContent(base64.StdEncoding.EncodeToString(resp.body), "image/png")
-	} else {
+	switch mediaType, _, _ := mime.ParseMediaType(contentType); mediaType {
+	case "image/png", "image/gif", "image/jpeg":
+		body = mcp.NewImageContent(base64.StdEncoding.EncodeToString(resp.body), mediaType)
+	case "application/pdf":
+		body = mcp.NewEmbeddedResource(mcp.BlobResourceContents{URI: resp.url, MIMEType: mediaType, Blob: base64.StdEncoding.EncodeToString(resp.body)})
+	case "application/postscript":
+		body = mcp.NewEmbeddedResource(mcp.TextResourceContents{URI: resp.url, MIMEType: mediaType, Text: string(resp.body)})
+	default:
 		body = mcp.NewTextContent(string(resp.body))
 	}
 	return &mcp.CallToolResult{

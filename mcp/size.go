@@ -56,6 +56,7 @@ type sizeAdvice struct {
 	Pixels          int     `json:"pixels"`
 	PixelsPerModule int     `json:"pixels_per_module"`
 	URL             string  `json:"url,omitempty"`
+	PrintURL        string  `json:"print_url,omitempty"`
 	Rule            string  `json:"rule"`
 	Explanation     string  `json:"explanation"`
 }
@@ -201,7 +202,7 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 	case a.Pixels > t.maxPixels:
 		a.PixelsPerModule = t.maxPixels / a.TotalModules
 		a.Pixels = a.PixelsPerModule * a.TotalModules
-		fmt.Fprintf(&why, "That is more than %d px, the largest PNG, so use size=%d (%d px per module) scaled up, or better format=svg, which prints sharp at any size.", t.maxPixels, a.Pixels, a.PixelsPerModule)
+		fmt.Fprintf(&why, "That is more than %d px, the largest PNG, so use size=%d (%d px per module) scaled up, or better the vector PDF of print_url, which prints sharp at any size.", t.maxPixels, a.Pixels, a.PixelsPerModule)
 	case a.Pixels < t.minPixels:
 		a.PixelsPerModule = (t.minPixels + a.TotalModules - 1) / a.TotalModules
 		a.Pixels = a.PixelsPerModule * a.TotalModules
@@ -222,8 +223,36 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 			q.add(options.Margin.Name, strconv.Itoa(a.QuietZone))
 		}
 		a.URL = t.api.base + target.path() + "?" + q.encode()
+		if u := t.printURL(target, args, a); u != "" {
+			a.PrintURL = u
+			a.Explanation += fmt.Sprintf(" print_url is the same code as a PDF page exactly %.2f mm wide, black as pure K (docs/print.md).", a.PrintMM)
+		}
 	}
 	return summary(a), nil
+}
+
+// printURL is the call for the advice's print as a PDF page of print_mm,
+// in CMYK inks. A length spans at most maxPixels dots, so a large print
+// names a lower dpi, down to options.DPI's minimum; "" when even that is
+// too fine.
+func (t *tools) printURL(target *target, args map[string]any, a sizeAdvice) string {
+	dpi := min(a.DPI, int(float64(t.maxPixels)*mmPerInch/a.PrintMM))
+	if dpi < options.DPI.Min {
+		return ""
+	}
+	q := target.query()
+	q.add(options.Size.Name, strconv.FormatFloat(a.PrintMM, 'f', -1, 64)+"mm")
+	q.add(options.DPI.Name, strconv.Itoa(dpi))
+	q.add(options.Format.Name, "pdf")
+	q.add(options.CMYK.Name, "true")
+	if ec, ok := args["ec"]; ok {
+		s, _ := queryValue(ec)
+		q.add(options.EC.Name, s)
+	}
+	if a.QuietZone != defaultQuietZone {
+		q.add(options.Margin.Name, strconv.Itoa(a.QuietZone))
+	}
+	return t.api.base + target.path() + "?" + q.encode()
 }
 
 func round2(f float64) float64 { return math.Round(f*100) / 100 }

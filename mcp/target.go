@@ -195,7 +195,7 @@ func readOptions(q *query, opts *optionSet, args map[string]any, known ...string
 		for _, name := range given[o.name] {
 			v, ok := queryValue(args[name])
 			if !ok {
-				return &argError{field: name, detail: fmt.Sprintf("%s is a %v, not %T", name, o.schema["type"], args[name])}
+				return &argError{field: name, detail: fmt.Sprintf("%s is a %s, not %T", name, o.typeName(), args[name])}
 			}
 			// Passed under the name the caller used: the API resolves
 			// aliases and reports conflicting values itself.

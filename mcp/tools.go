@@ -42,7 +42,7 @@ func newTools(a *api, opts []option) (*tools, error) {
 func (t *tools) definitions() []server.ServerTool {
 	return []server.ServerTool{
 		t.tool(toolGenerate, "Generate a QR code",
-			"Generate a QR code for a string (URL, text, anything) with design options. PNG comes back as an image, the other formats as text; "+
+			"Generate a QR code for a string (URL, text, anything) with design options. PNG, GIF and JPEG come back as an image, PDF and EPS (print; size may be a length such as 30mm) as an embedded resource, SVG and JSON as text; "+
 				"every result also gives the API URL that returns the same bytes, for embedding or sharing.",
 			inputSchema(append(object{
 				{"data", map[string]any{"type": "string", "minLength": 1, "description": "The exact string to encode (UTF-8)."}},
@@ -78,7 +78,8 @@ func (t *tools) definitions() []server.ServerTool {
 			t.batch),
 		t.tool(toolSizeRecommend, "Recommend a print size",
 			"Recommend the smallest printed size and the pixel size at which a code scans reliably, from the data (or the symbol version) and the scan distance or the print width available, "+
-				"and explain the reasoning and the rules used (the 10:1 distance rule, a 0.4 mm and 4-dot minimum module).",
+				"and explain the reasoning and the rules used (the 10:1 distance rule, a 0.4 mm and 4-dot minimum module). "+
+				"With data or type and fields, url draws the PNG and print_url the same code as a PDF page of the recommended width.",
 			inputSchema(t.sizeProperties()),
 			t.sizeRecommend),
 	}

@@ -7,6 +7,7 @@ package options
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -19,11 +20,12 @@ type Option struct {
 	Aliases []string // the names other QR APIs use; part of the contract
 	Example string   // a valid value, used in fixes
 
-	Type        string   // JSON Schema type: "string" or "integer"
+	Type        string   // JSON Schema type: "string", "integer" or "boolean"
 	Enum        []string // the allowed values, when they are a list
 	Default     any      // the value when the option is absent; nil when it is computed
 	Min, Max    int      // an integer's range, when Max > 0
 	MaxLength   int      // a string's longest value in characters, when > 0
+	Pattern     string   // the string form an integer also takes (a length, 30mm), ECMA-262
 	Description string
 
 	// Title, Hint, Control and Form place the option in the web editor,
@@ -39,7 +41,7 @@ type Option struct {
 }
 
 // Formats are the output formats, in documentation order.
-var Formats = []string{"png", "svg", "svg-tiny", "json", "base64"}
+var Formats = []string{"png", "svg", "svg-tiny", "json", "base64", "gif", "jpeg", "pdf", "eps"}
 
 // MaxLabel is the longest caption, in characters.
 const MaxLabel = 64
@@ -66,11 +68,16 @@ var (
 		Type: "string", Description: "The exact string to encode, UTF-8."}
 	Size = Option{Name: "size", Aliases: []string{"width", "s", "chs"}, Example: "512",
 		Type: "integer", Min: render.MinSize, Max: render.MaxSize, Default: render.DefaultSize,
-		Description: "Output width and height in pixels. `300x300` is accepted when square. Modules are whole pixels; leftover pixels widen the quiet zone.",
-		Title:       "Size", Hint: fmt.Sprintf("Pixels, %d to %d.", render.MinSize, render.MaxSize), Control: "integer", Form: 5}
+		Pattern: `^([0-9]+(px)?|[0-9]+(\.[0-9]+)?(mm|cm|in)|[0-9]+x[0-9]+)$`,
+		Description: fmt.Sprintf("Output width and height in pixels. `300x300` is accepted when square. Modules are whole pixels; leftover pixels widen the quiet zone. "+
+			"A length (`30mm`, `3cm`, `1.2in`) is the printed size: pixels are the length at `dpi` (%d unless given), and a PDF page or EPS bounding box is exactly the length (docs/print.md).", render.DefaultDPI),
+		Title: "Size", Hint: fmt.Sprintf("Pixels, %d to %d.", render.MinSize, render.MaxSize), Control: "integer", Form: 5}
+	DPI = Option{Name: "dpi", Aliases: []string{"ppi", "resolution"}, Example: "300",
+		Type: "integer", Min: render.MinDPI, Max: render.MaxDPI,
+		Description: fmt.Sprintf("Print resolution in dots per inch; %d when size is a length. A length becomes this many pixels an inch; PNG records the resolution (pHYs) and JPEG too (JFIF), so the image prints at its size; a pixel size in PDF and EPS is measured at it (without dpi a pixel is a point, 1/72 inch).", render.DefaultDPI)}
 	Format = Option{Name: "format", Aliases: []string{"type", "output", "f"}, Example: "png",
 		Type: "string", Enum: Formats, Default: "png",
-		Description: "Output format: png, svg, svg-tiny (SVG Tiny 1.2), json (module matrix) or base64 (PNG data URI)."}
+		Description: "Output format: png, svg, svg-tiny (SVG Tiny 1.2), json (module matrix), base64 (PNG data URI), gif and jpeg (the PNG's pixels; jpg is jpeg), or pdf and eps (vector pages for print; ps is eps)."}
 	Color = Option{Name: "color", Aliases: []string{"fg", "dark"}, Example: "000000",
 		Type: "string", Default: "000000",
 		Description: "Foreground colour: hex with 3, 4, 6 or 8 digits with or without `#`, a CSS colour name, or goQR's `R-G-B` decimals.",
@@ -79,6 +86,9 @@ var (
 		Type: "string", Default: "ffffff",
 		Description: "Background colour, as `color`, or `transparent`.",
 		Title:       "Background", Hint: "As colour, or transparent.", Control: "colour", Form: 4}
+	CMYK = Option{Name: "cmyk", Example: "true",
+		Type: "boolean", Default: false,
+		Description: "PDF and EPS name their colours in process inks (DeviceCMYK) instead of RGB: black is pure K (0/0/0/100), greys K alone, other colours converted without a profile (docs/print.md). Raster and SVG output are RGB either way."}
 	Style = Option{Name: "style", Aliases: []string{"dots", "modulestyle"}, Example: "square",
 		Type: "string", Enum: names(render.ModuleStyles), Default: string(render.ModuleSquare),
 		Description: "Module shape.", Title: "Module style", Control: "shape", Form: 1}
@@ -153,7 +163,7 @@ var (
 
 // Rendering are the options every generation endpoint takes, in canonical
 // order.
-var Rendering = []Option{Size, Format, Color, Bg, Style, Eye, Gradient, GradientColors, GradientAngle, EyeColor, EyeFrameColor, EyeBallColor, EC, Margin, Label, Tpl, FrameColor, TextColor, Font, ECI, Chld, Cht, Choe}
+var Rendering = []Option{Size, DPI, Format, Color, Bg, CMYK, Style, Eye, Gradient, GradientColors, GradientAngle, EyeColor, EyeFrameColor, EyeBallColor, EC, Margin, Label, Tpl, FrameColor, TextColor, Font, ECI, Chld, Cht, Choe}
 
 // Named is the rendering option called name, canonically or by an alias,
 // in any case; data is not a rendering option.
@@ -172,13 +182,46 @@ func Named(name string) (Option, bool) {
 var formatNames = map[string]string{
 	"png": "png", "svg": "svg", "svg-tiny": "svg-tiny", "svgtiny": "svg-tiny",
 	"svg_tiny": "svg-tiny", "tiny": "svg-tiny", "json": "json", "base64": "base64",
-	"datauri": "base64", "data-uri": "base64",
+	"datauri": "base64", "data-uri": "base64", "gif": "gif", "jpeg": "jpeg",
+	"jpg": "jpeg", "pdf": "pdf", "eps": "eps", "ps": "eps", "epsf": "eps",
+	"postscript": "eps",
 }
 
 // FormatNamed is the format a value of format names, in any case.
 func FormatNamed(v string) (string, bool) {
 	f, ok := formatNames[strings.ToLower(v)]
 	return f, ok
+}
+
+// extensions are the file extensions the path form takes
+// (/q/<data>.<ext>) and the format each gives.
+var extensions = map[string]string{
+	"png": "png", "svg": "svg", "json": "json", "gif": "gif", "jpg": "jpeg",
+	"jpeg": "jpeg", "pdf": "pdf", "eps": "eps", "ps": "eps",
+}
+
+// Extensions lists the path form's extensions, sorted.
+func Extensions() []string { return slices.Sorted(maps.Keys(extensions)) }
+
+// FormatOfExtension is the format a file extension names in the path
+// form, in any case.
+func FormatOfExtension(ext string) (string, bool) {
+	f, ok := extensions[strings.ToLower(ext)]
+	return f, ok
+}
+
+// Extension is the file extension of a format's files (a batch zip's
+// entries): jpg for jpeg, svg for svg-tiny, txt for a data URI.
+func Extension(format string) string {
+	switch format {
+	case "jpeg":
+		return "jpg"
+	case "svg-tiny":
+		return "svg"
+	case "base64":
+		return "txt"
+	}
+	return format
 }
 
 // Schema is the option's JSON Schema, as the OpenAPI document and the JSON
@@ -196,6 +239,18 @@ func (o Option) Schema() map[string]any {
 	}
 	if o.MaxLength > 0 {
 		s["maxLength"] = o.MaxLength
+	}
+	if o.Pattern != "" {
+		// The number, or a string of the pattern.
+		number := map[string]any{"type": o.Type}
+		for _, k := range []string{"minimum", "maximum"} {
+			if v, ok := s[k]; ok {
+				number[k] = v
+				delete(s, k)
+			}
+		}
+		delete(s, "type")
+		s["anyOf"] = []map[string]any{number, {"type": "string", "pattern": o.Pattern}}
 	}
 	return s
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -44,17 +45,38 @@ func TestDrawingBytesCoversTheDrawing(t *testing.T) {
 			o := DefaultOptions()
 			o.Size = size
 			set(&o)
-			for _, format := range []string{"png", "svg"} {
-				draw := func() { PNG(sym, o) }
-				if format == "svg" {
-					draw = func() { SVG(sym, o) }
-				}
-				used := allocated(draw)
-				est := DrawingBytes(o, sym.Size, format == "png")
+			for e, encode := range encoders {
+				used := allocated(func() { encode(sym, o) })
+				est := DrawingBytes(o, sym.Size, e)
 				if used > est {
-					t.Errorf("%s %s at %d px allocated %d bytes, estimated %d", name, format, size, used, est)
+					t.Errorf("%s %s at %d px allocated %d bytes, estimated %d", name, e, size, used, est)
 				}
-				t.Logf("%s %s %d px: allocated %d, estimated %d (%.2fx)", name, format, size, used, est, float64(est)/float64(used))
+				t.Logf("%s %s %d px: allocated %d, estimated %d (%.2fx)", name, e, size, used, est, float64(est)/float64(used))
+			}
+		}
+	}
+}
+
+// encoders are the drawings DrawingBytes costs.
+var encoders = map[Encoding]func(*Symbol, Options) ([]byte, error){
+	EncodingPNG: PNG, EncodingSVG: SVG, EncodingGIF: GIF, EncodingJPEG: JPEG, EncodingPDF: PDF, EncodingEPS: EPS,
+}
+
+// TestPrintBytesCoverLargeSymbols: PDF and EPS cost grows with the
+// modules, so the largest symbols in the styles with the most path
+// commands stay inside the estimate.
+func TestPrintBytesCoverLargeSymbols(t *testing.T) {
+	sym, err := Encode(strings.Repeat("Ab9", 900), LevelL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, style := range ModuleStyles {
+		o := DefaultOptions()
+		o.Size, o.Module, o.Label = MaxSize, style, "Scan for the menu"
+		for _, e := range []Encoding{EncodingPDF, EncodingEPS} {
+			used := allocated(func() { encoders[e](sym, o) })
+			if est := DrawingBytes(o, sym.Size, e); used > est {
+				t.Errorf("version %d %s %s allocated %d bytes, estimated %d", sym.Version, style, e, used, est)
 			}
 		}
 	}

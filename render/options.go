@@ -117,6 +117,7 @@ type Options struct {
 	// EyeColors colour the finder eyes' rings and pupils: top-left,
 	// top-right, bottom-left.
 	EyeColors [3]EyeColors
+	Print      Print        // the printed size and inks (print.go)
 }
 
 // Defaults of README "Options".

@@ -243,3 +243,80 @@ func TestGradientWithColouredFrame(t *testing.T) {
 		}
 	}
 }
+
+// GIF and JPEG draw what PNG draws: a gradient, eye colours and a frame
+// in a colour of its own, read back by gozxing with the colours in place.
+func TestDesignsInGIFAndJPEG(t *testing.T) {
+	s := encodeT(t, testPayloads[1].data)
+	o := styled(ModuleRounded, EyeRounded, 500)
+	o.Gradient = twoStops(GradientRadial, 0)
+	o.EyeColors[0] = EyeColors{Frame: teal, Centre: wine}
+	fc := teal
+	o.Frame, o.FrameColor = FrameBox, &fc
+	want := moduleColourIn(t, mustPNG(t, s, o), s, o, 0, 3)
+	if want != teal {
+		t.Fatalf("PNG's top-left ring is %v, want %v", want, teal)
+	}
+	for name, render := range map[string]func(*Symbol, Options) ([]byte, error){"gif": GIF, "jpeg": JPEG} {
+		b, err := render(s, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, _, err := image.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := decodeImage(t, img); got != testPayloads[1].data {
+			t.Fatalf("%s: decoded %q", name, got)
+		}
+		if got := moduleColour(t, img, s, o, 0, 3); !closeColour(got, want, 12) {
+			t.Errorf("%s: the top-left ring is %v, want about %v as in PNG", name, got, want)
+		}
+	}
+}
+
+func mustPNG(t *testing.T, s *Symbol, o Options) image.Image {
+	t.Helper()
+	b, err := PNG(s, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+func moduleColourIn(t *testing.T, img image.Image, s *Symbol, o Options, mx, my int) color.NRGBA {
+	return moduleColour(t, img, s, o, mx, my)
+}
+
+// PDF and EPS paint gradients as shadings: axial or radial, clipped to
+// the modules, with a stitching function whose pieces are the spans
+// between stops and constant colours before the first and after the last.
+func TestGradientsInPDFAndEPS(t *testing.T) {
+	s := encodeT(t, testPayloads[0].data)
+	o := styled(ModuleRounded, EyeSquare, 300)
+	o.Gradient = &Gradient{Kind: GradientLinear, Angle: 90, Stops: []Stop{{Offset: 0.2, Color: indigo}, {Offset: 0.6, Color: teal}, {Offset: 0.6, Color: wine}}}
+	pdf, err := PDF(s, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"/Shading << /Sh0 << /ShadingType 2 ", "/Bounds [0.2 0.6] /Encode [0 1 0 1 0 1]", "/Extend [true true]"} {
+		if !strings.Contains(string(pdf), want) {
+			t.Errorf("PDF lacks %q", want)
+		}
+	}
+	o.Gradient.Kind = GradientRadial
+	o.Print.CMYK = true
+	eps, err := EPS(s, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"%%LanguageLevel: 3", "<< /ShadingType 3 ", "/ColorSpace /DeviceCMYK", " shfill\n", "W n\n"} {
+		if !strings.Contains(string(eps), want) {
+			t.Errorf("EPS lacks %q", want)
+		}
+	}
+}

@@ -149,6 +149,9 @@ func plainRows(rows []byte, s *Symbol, l *layout, size int) {
 
 // PNG renders the symbol as a size×size PNG.
 func PNG(s *Symbol, o Options) ([]byte, error) {
+	if o.Print.DPI > 0 {
+		return pngWithDensity(s, o)
+	}
 	if o.truecolour() {
 		return truecolourPNG(s, o)
 	}

@@ -26,7 +26,7 @@ func svg(s *Symbol, o Options, tiny bool) ([]byte, error) {
 	side := max(l.width, l.height)
 	vx := -float64(side-l.width) / 2
 	vy := -float64(side-l.height) / 2
-	size := strconv.Itoa(o.Size)
+	size := svgSide(&o)
 
 	b := make([]byte, 0, 512+len(d.dark.ops)*6)
 	b = append(b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"+`<svg xmlns="http://www.w3.org/2000/svg"`...)

@@ -16,6 +16,15 @@ import (
 // pixels, each layer's anti-aliased coverage composited over the ones
 // before it, and encodes them as an 8-bit truecolour PNG.
 func truecolourPNG(s *Symbol, o Options) ([]byte, error) {
+	img, err := truecolourImage(s, o)
+	if err != nil {
+		return nil, err
+	}
+	return encodeRGBA(img), nil
+}
+
+// truecolourImage composites the drawing layer by layer into RGBA pixels.
+func truecolourImage(s *Symbol, o Options) (*image.NRGBA, error) {
 	ov := o.Overlay
 	s = ov.knockOut(s)
 	l, err := newLayout(s, &o)
@@ -55,7 +64,7 @@ func truecolourPNG(s *Symbol, o Options) ([]byte, error) {
 		}
 		composite(img, mask, mask.Rect, solid(ink))
 	}
-	return encodeRGBA(img), nil
+	return img, nil
 }
 
 // painter gives the colour of a layer at a pixel: one colour, or a

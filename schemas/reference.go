@@ -39,7 +39,11 @@ func Reference() []byte {
 		case o.MaxLength > 0:
 			values = fmt.Sprintf("at most %d characters", o.MaxLength)
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", o.Name, codes(o.Aliases), o.Type, def, values, cell(o.Description))
+		typ := o.Type
+		if o.Pattern != "" {
+			typ += " or length"
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", o.Name, codes(o.Aliases), typ, def, values, cell(o.Description))
 	}
 
 	b.WriteString("\n## Kinds\n\n")

@@ -128,6 +128,12 @@ func optionSchema(o options.Option) *jsonschema.Schema {
 	if o.MaxLength > 0 {
 		s.MaxLength = uint64p(uint64(o.MaxLength))
 	}
+	if o.Pattern != "" {
+		// The number, or a string of the pattern, as o.Schema() gives it.
+		number := &jsonschema.Schema{Type: o.Type, Minimum: s.Minimum, Maximum: s.Maximum}
+		s.Type, s.Minimum, s.Maximum = "", "", ""
+		s.AnyOf = []*jsonschema.Schema{number, {Type: "string", Pattern: o.Pattern}}
+	}
 	return s
 }
 

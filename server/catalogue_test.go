@@ -64,7 +64,7 @@ func TestCatalogueReachesEverySurface(t *testing.T) {
 		}
 		if o.Compat == "" {
 			got := styleProps.Properties[o.Name]
-			for _, key := range []string{"type", "enum", "default", "minimum", "maximum", "maxLength"} {
+			for _, key := range []string{"type", "enum", "default", "minimum", "maximum", "maxLength", "anyOf"} {
 				if !reflect.DeepEqual(got[key], want[key]) {
 					t.Errorf("%s: batch style %s %v, catalogue %v", o.Name, key, got[key], want[key])
 				}
@@ -74,7 +74,7 @@ func TestCatalogueReachesEverySurface(t *testing.T) {
 			t.Errorf("%s: on the editor's form %v, catalogue control %q", o.Name, form[o.Name], o.Control)
 		}
 	}
-	for _, f := range []service.Format{service.FormatPNG, service.FormatSVG, service.FormatSVGTiny, service.FormatJSON, service.FormatBase64} {
+	for _, f := range []service.Format{service.FormatPNG, service.FormatSVG, service.FormatSVGTiny, service.FormatJSON, service.FormatBase64, service.FormatGIF, service.FormatJPEG, service.FormatPDF, service.FormatEPS} {
 		if !slices.Contains(service.Formats, f) {
 			t.Errorf("format %s is not in the catalogue", f)
 		}

@@ -13,8 +13,8 @@ func (s *Server) generateQR(c *gin.Context) {
 	s.serveImage(c, service.Request{Query: c.Request.URL.RawQuery})
 }
 
-// generatePath serves the shortest form, /q/<data>.png|.svg|.json, with
-// options in the query string.
+// generatePath serves the shortest form, /q/<data>.<ext> (.png, .svg,
+// .pdf, ...), with options in the query string.
 func (s *Server) generatePath(c *gin.Context) {
 	s.serveImage(c, service.Request{Short: true, Path: c.Param("data"), Query: c.Request.URL.RawQuery})
 }

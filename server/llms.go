@@ -15,7 +15,7 @@ import (
 func (s *Server) llmsTxt() string {
 	var b strings.Builder
 	b.WriteString("# qrforge\n\n")
-	b.WriteString("> Keyless QR code API. Plain GET requests return a QR code as PNG, SVG, SVG Tiny 1.2, a JSON module matrix or a base64 data URI. No signup, no API key, nothing stored; the same call always returns the same bytes. Typed endpoints build and validate payloads (Wi-Fi, vCard, payments, calendar events and more). Every error is a problem document whose `fix` field is a corrected, runnable call made only from the caller's own values; when a payee, account, network or secret is missing or wrong there is no `fix`, and `example` shows a documented call apart. Unknown parameters are errors (names starting with `_` are ignored cache busters).\n\n")
+	b.WriteString("> Keyless QR code API. Plain GET requests return a QR code as PNG, SVG, SVG Tiny 1.2, GIF, JPEG, PDF, EPS, a JSON module matrix or a base64 data URI; sizes may be lengths of print (size=30mm). No signup, no API key, nothing stored; the same call always returns the same bytes. Typed endpoints build and validate payloads (Wi-Fi, vCard, payments, calendar events and more). Every error is a problem document whose `fix` field is a corrected, runnable call made only from the caller's own values; when a payee, account, network or secret is missing or wrong there is no `fix`, and `example` shows a documented call apart. Unknown parameters are errors (names starting with `_` are ignored cache busters).\n\n")
 	fmt.Fprintf(&b, "Quick start: `GET %s/api/v1/qr?data=https://example.com&format=svg` or, shortest, `%s/q/hello.png`.\n\n", s.baseURL, s.baseURL)
 	b.WriteString("## Docs\n\n")
 	fmt.Fprintf(&b, "- [Full reference](%s/llms-full.txt): every endpoint, option and payload kind with fields and examples\n", s.baseURL)
@@ -52,13 +52,13 @@ func (s *Server) llmsFullTxt() string {
 		if def, ok := d.schema["default"]; ok && def != "" {
 			fmt.Fprintf(&b, " Default: %v.", def)
 		}
-		if lo, ok := d.schema["minimum"]; ok {
-			fmt.Fprintf(&b, " Range: %v to %v.", lo, d.schema["maximum"])
+		if d.opt.Max > 0 {
+			fmt.Fprintf(&b, " Range: %d to %d.", d.opt.Min, d.opt.Max)
 		}
 		b.WriteString("\n")
 	}
 	b.WriteString("\n## Responses\n\n")
-	b.WriteString("- png: image/png, exactly size x size pixels. svg and svg-tiny: image/svg+xml. json: {\"version\",\"ec\",\"size\",\"margin\",\"matrix\"} with 1 = dark, top row first. base64: text/plain `data:image/png;base64,...`.\n")
+	b.WriteString("- png: image/png, exactly size x size pixels. svg and svg-tiny: image/svg+xml. json: {\"version\",\"ec\",\"size\",\"margin\",\"matrix\"} with 1 = dark, top row first. base64: text/plain `data:image/png;base64,...`. gif: image/gif and jpeg: image/jpeg, the PNG's pixels. pdf: application/pdf and eps: application/postscript, one vector page whose side is a length given as size (30mm), else size at dpi, else a point a pixel.\n")
 	b.WriteString("- Headers: Cache-Control public, max-age=31536000, immutable; ETag (If-None-Match gives 304); X-QR-Version; X-QR-EC; Access-Control-Allow-Origin *.\n")
 	b.WriteString("- Errors: application/problem+json with type, title, status, detail, field and fix (a corrected, runnable URL made from the caller's values only; absent when an identity field such as a payee, IBAN, SSID or password is missing or wrong, with `example` holding the kind's documented call instead). Kinds of error: invalid-parameter, data-too-long, not-found, method-not-allowed, uri-too-long, bad-request (not valid HTTP, e.g. a malformed escape in the path), headers-too-large, payload-too-large, unsupported-media-type, no-code-found, rate-limited.\n")
 	for _, e := range s.extraDocs {

@@ -259,9 +259,8 @@ func requestFormat(c *gin.Context, r route) string {
 	if r.label == routePath {
 		data := c.Param("data")
 		if dot := strings.LastIndexByte(data, '.'); dot >= 0 {
-			switch ext := strings.ToLower(data[dot+1:]); ext {
-			case "png", "svg", "json":
-				return ext
+			if f, ok := options.FormatOfExtension(data[dot+1:]); ok {
+				return f
 			}
 		}
 	}

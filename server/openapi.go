@@ -83,6 +83,15 @@ func renderingParams() []any {
 	return out
 }
 
+// extensionList names the path form's extensions: `.eps`, `.gif`, ...
+func extensionList() string {
+	exts := options.Extensions()
+	for i, e := range exts {
+		exts[i] = "`." + e + "`"
+	}
+	return strings.Join(exts, ", ")
+}
+
 // imageResponses are the responses of every generation operation.
 func imageResponses() obj {
 	problem := obj{"application/problem+json": obj{"schema": obj{"$ref": "#/components/schemas/Problem"}}}
@@ -96,10 +105,14 @@ func imageResponses() obj {
 				"Cache-Control": obj{"description": "public, max-age=31536000, immutable", "schema": obj{"type": "string"}},
 			},
 			"content": obj{
-				"image/png":        obj{"schema": obj{"type": "string", "contentMediaType": "image/png"}},
-				"image/svg+xml":    obj{"schema": obj{"type": "string"}},
-				"application/json": obj{"schema": obj{"$ref": "#/components/schemas/Matrix"}},
-				"text/plain":       obj{"schema": obj{"type": "string", "pattern": "^data:image/png;base64,"}},
+				"image/png":              obj{"schema": obj{"type": "string", "contentMediaType": "image/png"}},
+				"image/svg+xml":          obj{"schema": obj{"type": "string"}},
+				"application/json":       obj{"schema": obj{"$ref": "#/components/schemas/Matrix"}},
+				"text/plain":             obj{"schema": obj{"type": "string", "pattern": "^data:image/png;base64,"}},
+				"image/gif":              obj{"schema": obj{"type": "string", "contentMediaType": "image/gif"}},
+				"image/jpeg":             obj{"schema": obj{"type": "string", "contentMediaType": "image/jpeg"}},
+				"application/pdf":        obj{"schema": obj{"type": "string", "contentMediaType": "application/pdf"}},
+				"application/postscript": obj{"schema": obj{"type": "string", "contentMediaType": "application/postscript"}},
 			},
 		},
 		"304": obj{"description": "Not modified (If-None-Match matched the ETag)."},
@@ -134,10 +147,10 @@ func (s *Server) OpenAPI() obj {
 	paths["/q/{file}"] = obj{"get": obj{
 		"operationId": "generate_qr_path",
 		"summary":     "Shortest form: the path is the data",
-		"description": "`/q/<data>.png`, `.svg` or `.json`; no extension means PNG. Only the last extension is removed. Works inside a Markdown image tag.",
+		"description": "`/q/<data>.<ext>`, the extension one of " + extensionList() + "; no extension means PNG. Only the last extension is removed. Works inside a Markdown image tag.",
 		"tags":        []string{"generate"},
 		"parameters": append([]any{obj{"name": "file", "in": "path", "required": true, "schema": obj{"type": "string"},
-			"description": "Percent-encoded data followed by .png, .svg or .json.", "example": "hello%20world.png"}}, renderingParams()...),
+			"description": "Percent-encoded data followed by an extension: " + extensionList() + ".", "example": "hello%20world.png"}}, renderingParams()...),
 		"responses": imageResponses(),
 	}}
 	for _, k := range registry.All() {
@@ -187,7 +200,7 @@ func (s *Server) OpenAPI() obj {
 		"info": obj{
 			"title":       "qrforge",
 			"version":     "1.0.0",
-			"summary":     "Keyless QR code API: PNG, SVG, SVG Tiny, JSON matrix and data URI, with 30+ validated payload kinds.",
+			"summary":     "Keyless QR code API: PNG, SVG, SVG Tiny, GIF, JPEG, PDF, EPS, JSON matrix and data URI, with 30+ validated payload kinds.",
 			"description": "No signup, no keys, nothing stored. Generation is deterministic and cacheable for a year. Every 4xx is a problem document whose `fix` is a corrected, runnable call. Parameter aliases (x-aliases) are part of the contract.",
 			"license":     obj{"name": "MIT", "identifier": "MIT"},
 		},

@@ -1,9 +1,12 @@
 package server_test
 
 import (
+	"bytes"
+	"compress/zlib"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -89,6 +92,58 @@ func TestSnapshotPNG(t *testing.T) {
 		"&label=Menu&textcolor=b00020",
 		"&tpl=box&label=Table%2012&font=regular",
 		"&tpl=banner-below&label=WIFI-5G&font=mono",
+	}
+	var lines []string
+	for _, options := range requests {
+		target := "/api/v1/qr?data=" + snapData + options
+		sum := sha256.Sum256(ok(t, target))
+		lines = append(lines, fmt.Sprintf("%s  %s", hex.EncodeToString(sum[:]), target))
+	}
+	golden.MatchSnapshot(t, strings.Join(lines, "\n"))
+}
+
+// EPS is text: one file, the page as PostScript reads it.
+func TestSnapshotEPS(t *testing.T) {
+	body := ok(t, "/api/v1/qr?data="+snapData+"&format=eps&size=30mm&style=rounded&eye=rounded&label=Menu&cmyk=true")
+	snaps.WithConfig(snaps.Dir("../snapshots/server"), snaps.Raw(), snaps.Ext(".eps")).MatchStandaloneSnapshot(t, string(body))
+}
+
+// PDF is pinned as its file with the page's content stream inflated, so
+// that a change reads as a diff of objects and operators, and the exact
+// bytes, deflated, by their SHA-256 with the other binary formats'.
+func TestSnapshotPDF(t *testing.T) {
+	body := ok(t, "/api/v1/qr?data="+snapData+"&format=pdf&size=1.2in&style=dot&eye=squircle&tpl=scanme&color=navy&bg=fffbe6")
+	start := bytes.Index(body, []byte("stream\n")) + len("stream\n")
+	end := bytes.LastIndex(body, []byte("\nendstream"))
+	if start < len("stream\n") || end < start {
+		t.Fatalf("no content stream in %.200q", body)
+	}
+	z, err := zlib.NewReader(bytes.NewReader(body[start:end]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	content, err := io.ReadAll(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readable := string(body[:start]) + "[inflated]\n" + string(content) + string(body[end:])
+	snaps.WithConfig(snaps.Dir("../snapshots/server"), snaps.Raw(), snaps.Ext(".txt")).MatchStandaloneSnapshot(t, readable)
+}
+
+// GIF, JPEG and PDF are pinned by their SHA-256, as PNGs are.
+func TestSnapshotPrintFormats(t *testing.T) {
+	requests := []string{
+		"&format=gif",
+		"&format=gif&style=dot&bg=transparent",
+		"&format=jpeg",
+		"&format=jpeg&style=organic&eye=leaf&color=1a237e&bg=fff8e1",
+		"&format=jpeg&size=30mm&dpi=600",
+		"&format=pdf",
+		"&format=pdf&size=30mm&cmyk=true&tpl=scanme",
+		"&format=pdf&fg=0000ff80&bg=transparent&label=Menu",
+		"&format=eps&size=1.2in&style=star",
+		"&size=30mm",
+		"&format=svg&size=3cm",
 	}
 	var lines []string
 	for _, options := range requests {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"net/url"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -93,6 +94,26 @@ func TestTooLargeForTheBudget(t *testing.T) {
 	fixed, _ := url.Parse(p.Fix)
 	if img, p := s.Generate(context.Background(), Request{Query: fixed.RawQuery}, ""); p != nil || img == nil {
 		t.Errorf("the fix %s: %+v", p.Fix, p)
+	}
+}
+
+// TestTooLargeForTheBudgetInMillimetres: a size given as a length is
+// fixed in its own unit, and the fix fits.
+func TestTooLargeForTheBudgetInMillimetres(t *testing.T) {
+	s := New(Config{BaseURL: "http://qr.test", Memory: 64 << 20})
+	for _, format := range []string{"png", "jpeg", "gif"} {
+		img, p := s.Generate(context.Background(), Request{Params: url.Values{"data": {"hello"}, "size": {"340mm"}, "tpl": {"scanme"}, "format": {format}}}, "")
+		if img != nil || p == nil || p.Field != "size" || p.Status != 400 {
+			t.Fatalf("%s: a 340 mm frame on a 64 MiB budget: %+v, %+v; want a 400 on size", format, img, p)
+		}
+		fixed, _ := url.Parse(p.Fix)
+		size := fixed.Query().Get("size")
+		if !strings.HasSuffix(size, "mm") || !strings.Contains(p.Detail, size+" fits") {
+			t.Errorf("%s: fix %s, detail %q; want a length in mm", format, p.Fix, p.Detail)
+		}
+		if img, p := s.Generate(context.Background(), Request{Query: fixed.RawQuery}, ""); p != nil || img == nil {
+			t.Errorf("%s: the fix %s: %+v", format, fixed, p)
+		}
 	}
 }
 

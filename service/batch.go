@@ -18,6 +18,7 @@ import (
 
 	"github.com/qrforge/qrforge/internal/editdistance"
 	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
 )
 
@@ -680,12 +681,12 @@ func (b *BatchRun) writeZip(w io.Writer) error {
 		if !ok {
 			return b.ctx.Err()
 		}
-		name := names.name(res.id, i, formatExtension(res.format))
+		name := names.name(res.id, i, options.Extension(string(res.format)))
 		if res.problem != nil {
 			failed = append(failed, zipError{i, res.id, name, res.problem})
 			continue
 		}
-		if err := addZipFile(zw, name, res.body, res.format != FormatPNG); err != nil {
+		if err := addZipFile(zw, name, res.body, textual(res.format)); err != nil {
 			return err
 		}
 	}
@@ -700,8 +701,18 @@ func (b *BatchRun) writeZip(w io.Writer) error {
 
 const zipErrorsName = "errors.json"
 
+// textual reports whether a format's files are text, which a zip
+// deflates; PNG, GIF, JPEG and PDF are compressed already.
+func textual(f Format) bool {
+	switch f {
+	case FormatSVG, FormatSVGTiny, FormatJSON, FormatBase64, FormatEPS:
+		return true
+	}
+	return false
+}
+
 func addZipFile(zw *zip.Writer, name string, body []byte, compress bool) error {
-	// PNG is deflated already; storing it saves time for nothing lost.
+	// Compressed images gain nothing from deflate; storing them saves time.
 	method := zip.Store
 	if compress {
 		method = zip.Deflate
@@ -712,18 +723,6 @@ func addZipFile(zw *zip.Writer, name string, body []byte, compress bool) error {
 	}
 	_, err = f.Write(body)
 	return err
-}
-
-func formatExtension(f Format) string {
-	switch f {
-	case FormatSVG, FormatSVGTiny:
-		return "svg"
-	case FormatJSON:
-		return "json"
-	case FormatBase64:
-		return "txt"
-	}
-	return "png"
 }
 
 // zipNames gives each entry a safe, unique name.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/qrforge/qrforge/internal/editdistance"
 	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/render"
 )
@@ -34,7 +35,7 @@ type Request struct {
 	Query  string
 	Params url.Values
 	// Short marks the short form, /q/<data>.<ext>: Path is what follows
-	// /q/, the data with an optional .png, .svg or .json.
+	// /q/, the data with an optional extension (options.Extensions).
 	Short bool
 	Path  string
 }
@@ -145,21 +146,30 @@ func (s *Service) draw(ctx context.Context, sym *render.Symbol, r *Rendering, ta
 func (s *Service) admitDrawing(ctx context.Context, sym *render.Symbol, r *Rendering, target fixTarget, extraPerPixel int64) (func(), *Problem) {
 	cost := func(o render.Options) int64 {
 		px := int64(o.Size) * int64(o.Size)
-		return render.DrawingBytes(o, sym.Size, r.rasterises()) + extraPerPixel*px
+		return render.DrawingBytes(o, sym.Size, r.encoding()) + extraPerPixel*px
 	}
 	return s.admit(ctx, cost(r.Options), func(limit int64) *Problem {
 		o := r.Options
 		for o.Size > render.MinSize && cost(o) > limit {
 			o.Size = max(render.MinSize, o.Size*7/8/16*16)
 		}
-		return s.invalid(r, []paramError{{field: optSize.Name, fixed: strconv.Itoa(o.Size),
-			detail: fmt.Sprintf("size %d with these options needs %s to draw, more than this instance's memory budget allows one request (%s); %d px fits", r.Options.Size, SizeText(cost(r.Options)), SizeText(limit), o.Size)}}, target)
+		fits := r.sizeValue(o.Size, false)
+		return s.invalid(r, []paramError{{field: optSize.Name, fixed: fits,
+			detail: fmt.Sprintf("size %s with these options needs %s to draw, more than this instance's memory budget allows one request (%s); %s fits", r.Canonical.Get(optSize.Name), SizeText(cost(r.Options)), SizeText(limit), fits)}}, target)
 	})
 }
 
-// rasterises says whether the output is drawn in pixels.
-func (r *Rendering) rasterises() bool {
-	return r.Format == FormatPNG || r.Format == FormatBase64
+// encoding is what the format writes the drawing as, for its cost.
+func (r *Rendering) encoding() render.Encoding {
+	switch r.Format {
+	case FormatPNG, FormatBase64:
+		return render.EncodingPNG
+	case FormatSVG, FormatSVGTiny:
+		return render.EncodingSVG
+	case FormatJSON:
+		return render.EncodingMatrix
+	}
+	return render.Encoding(r.Format) // gif, jpeg, pdf, eps
 }
 
 // Payload is the exact string a typed request encodes (GET
@@ -261,16 +271,16 @@ func (s *Service) genericStrangers(q query, r *Rendering, rawQuery string) []par
 	return unknownParams(q, stray, "/api/v1/qr", []string{optData.Name})
 }
 
-// prepareShort reads the short form, /q/<data>.png|.svg|.json, with
-// options in the query string. No extension means PNG.
+// prepareShort reads the short form, /q/<data>.<ext> (.png, .svg, .pdf
+// and the rest of options.Extensions), with options in the query string.
+// No extension means PNG.
 func (s *Service) prepareShort(req Request) (*Rendering, fixTarget, *Problem) {
 	q, malformed := s.params(req, true)
 	data := strings.TrimPrefix(req.Path, "/")
 	format := ""
 	if dot := strings.LastIndexByte(data, '.'); dot >= 0 {
-		switch ext := strings.ToLower(data[dot+1:]); ext {
-		case "png", "svg", "json":
-			format, data = ext, data[:dot]
+		if f, ok := options.FormatOfExtension(data[dot+1:]); ok {
+			format, data = f, data[:dot]
 		}
 	}
 	// A format in the query, under any name, refines the extension
@@ -410,7 +420,12 @@ func (s *Service) renderSymbol(sym *render.Symbol, r *Rendering, target fixTarge
 	if err != nil {
 		var sizeErr *render.SizeError
 		if errors.As(err, &sizeErr) {
-			return nil, s.invalid(r, []paramError{{field: optSize.Name, detail: err.Error(), fixed: strconv.Itoa(sizeErr.Min)}}, target)
+			detail := err.Error()
+			if r.sizeUnit != "" {
+				detail = fmt.Sprintf("size %s is %d pixels at %d dpi, which cannot draw this code with at least one pixel per module; the smallest size that works is %s",
+					r.Canonical.Get(optSize.Name), sizeErr.Size, r.Options.Print.DPI, r.sizeValue(sizeErr.Min, true))
+			}
+			return nil, s.invalid(r, []paramError{{field: optSize.Name, detail: detail, fixed: r.sizeValue(sizeErr.Min, true)}}, target)
 		}
 		panic(err) // a renderer failure is a bug: recoverProblem reports it
 	}
@@ -434,6 +449,18 @@ func renderFormat(sym *render.Symbol, r *Rendering) ([]byte, string, error) {
 			return nil, "", err
 		}
 		return render.DataURI(b), "text/plain; charset=utf-8", nil
+	case FormatGIF:
+		b, err := render.GIF(sym, r.Options)
+		return b, "image/gif", err
+	case FormatJPEG:
+		b, err := render.JPEG(sym, r.Options)
+		return b, "image/jpeg", err
+	case FormatPDF:
+		b, err := render.PDF(sym, r.Options)
+		return b, "application/pdf", err
+	case FormatEPS:
+		b, err := render.EPS(sym, r.Options)
+		return b, "application/postscript", err
 	default:
 		b, err := render.PNG(sym, r.Options)
 		return b, "image/png", err

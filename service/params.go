@@ -29,6 +29,8 @@ type option = options.Option
 var (
 	optData       = options.Data
 	optSize       = options.Size
+	optDPI        = options.DPI
+	optCMYK       = options.CMYK
 	optFormat     = options.Format
 	optColor      = options.Color
 	optBg         = options.Bg
@@ -60,6 +62,10 @@ const (
 	FormatSVGTiny Format = "svg-tiny"
 	FormatJSON    Format = "json"
 	FormatBase64  Format = "base64"
+	FormatGIF     Format = "gif"
+	FormatJPEG    Format = "jpeg"
+	FormatPDF     Format = "pdf"
+	FormatEPS     Format = "eps"
 )
 
 // Formats lists every format, as the catalogue declares them.
@@ -93,6 +99,9 @@ type Rendering struct {
 	// kind is the typed kind's name, "" for the generic endpoint: a
 	// kind may draw more than its payload (the Swiss cross).
 	kind string
+	// sizeUnit is the unit of a size given as a length, "" for pixels:
+	// fixes of the size keep it (sizeValue).
+	sizeUnit string
 }
 
 // paramError is one bad parameter and the value that would fix it ("" to
@@ -202,20 +211,48 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 		fail(optChoe.Name, "UTF-8", "choe=%q is not supported: data is always encoded as UTF-8", v)
 	}
 
+	// A bad dpi is read as its fix, so that a length is checked at the
+	// resolution the fix asks for.
+	dpiValue, dpiGiven := get(optDPI)
+	dpi := 0
+	if dpiGiven {
+		n, err := atoiSaturating(strings.TrimSpace(dpiValue))
+		switch {
+		case err != nil:
+			fail(optDPI.Name, optDPI.Example, "dpi %q is not a whole number of dots per inch (%d to %d)", dpiValue, render.MinDPI, render.MaxDPI)
+			dpi = render.DefaultDPI
+		case n < render.MinDPI || n > render.MaxDPI:
+			dpi = min(max(n, render.MinDPI), render.MaxDPI)
+			fail(optDPI.Name, strconv.Itoa(dpi), "dpi %d is outside %d to %d dots per inch", n, render.MinDPI, render.MaxDPI)
+		default:
+			dpi = n
+		}
+	}
 	if v, ok := get(optSize); ok {
 		size, fixed, err := parseSize(v)
 		switch {
 		case err != nil:
 			fail(optSize.Name, fixed, "%s", err)
-		case size < render.MinSize:
+		case size.unit != "":
+			r.sizeUnit = size.unit
+			errs = append(errs, r.setLength(size, dpi)...)
+		case size.px < render.MinSize:
 			fail(optSize.Name, strconv.Itoa(render.MinSize), "size %s is below the minimum of %d pixels", strings.TrimSpace(v), render.MinSize)
-		case size > render.MaxSize:
+		case size.px > render.MaxSize:
 			fail(optSize.Name, strconv.Itoa(render.MaxSize), "size %s is above the maximum of %d pixels", strings.TrimSpace(v), render.MaxSize)
 		default:
-			r.Options.Size = size
+			r.Options.Size = size.px
 		}
 	}
-	r.Canonical.Set(optSize.Name, strconv.Itoa(r.Options.Size))
+	if r.sizeUnit == "" {
+		r.Canonical.Set(optSize.Name, strconv.Itoa(r.Options.Size))
+	}
+	if dpi > 0 {
+		r.Options.Print.DPI = dpi
+	}
+	if r.Options.Print.DPI > 0 {
+		r.Canonical.Set(optDPI.Name, strconv.Itoa(r.Options.Print.DPI))
+	}
 
 	if v, ok := get(optFormat); ok {
 		f, known := options.FormatNamed(v)
@@ -243,6 +280,17 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 		r.Options.Background = c
 	}
 	r.Canonical.Set(optBg.Name, render.HexColor(r.Options.Background))
+
+	if v, ok := get(optCMYK); ok {
+		b, err := strconv.ParseBool(strings.TrimSpace(v))
+		if err != nil {
+			fail(optCMYK.Name, "true", "cmyk %q is not true or false", v)
+		}
+		r.Options.Print.CMYK = b
+	}
+	if r.Options.Print.CMYK {
+		r.Canonical.Set(optCMYK.Name, "true")
+	}
 
 	if v, ok := get(optStyle); ok {
 		s := render.ModuleStyle(strings.ToLower(v))
@@ -495,29 +543,58 @@ func drawableText(s string) string {
 	}, strings.ToValidUTF8(s, ""))
 }
 
-// parseSize reads "512" or a square "512x512". When v is not a size, it
-// also returns the size a fix should use: the square form of a rectangle
-// (README "Options"), else the default.
-func parseSize(v string) (size int, fixed string, err error) {
+// parseSize reads "512", "512px", a square "512x512" or a length of
+// print, "30mm", "3cm" or "1.2in". When v is not a size, it also returns
+// the size a fix should use: the square form of a rectangle (README
+// "Options"), else the default.
+func parseSize(v string) (size sizeValue, fixed string, err error) {
 	v = strings.TrimSpace(strings.ToLower(v))
+	for _, u := range lengthUnits {
+		number, isLength := strings.CutSuffix(v, u.name)
+		if !isLength {
+			continue
+		}
+		number = strings.TrimSpace(number)
+		n, err := strconv.ParseFloat(number, 64)
+		if err != nil || !decimal(number) || n <= 0 {
+			return sizeValue{}, u.example, fmt.Errorf("size %q is not a length: a positive number of %s, such as %s", v, u.name, u.example)
+		}
+		return sizeValue{length: n, unit: u.name}, "", nil
+	}
+	v = strings.TrimSpace(strings.TrimSuffix(v, "px"))
 	w, h, isPair := strings.Cut(v, "x")
 	if !isPair {
 		n, err := atoiSaturating(v)
 		if err != nil {
-			return 0, optSize.Example, fmt.Errorf("size %q is not a whole number of pixels (%d to %d)", v, render.MinSize, render.MaxSize)
+			return sizeValue{}, optSize.Example, fmt.Errorf("size %q is not a whole number of pixels (%d to %d) or a length (30mm, 3cm, 1.2in)", v, render.MinSize, render.MaxSize)
 		}
-		return n, "", nil
+		return sizeValue{px: n}, "", nil
 	}
 	wn, errW := atoiSaturating(w)
 	hn, errH := atoiSaturating(h)
 	switch {
 	case errW != nil && errH != nil:
-		return 0, optSize.Example, fmt.Errorf("size %q is not a number of pixels (e.g. 512 or 512x512)", v)
+		return sizeValue{}, optSize.Example, fmt.Errorf("size %q is not a number of pixels (e.g. 512 or 512x512)", v)
 	case errW != nil || errH != nil || wn != hn:
 		side := min(max(wn, hn, render.MinSize), render.MaxSize)
-		return 0, strconv.Itoa(side), fmt.Errorf("size %q is not square; QR codes are square, use %d", v, side)
+		return sizeValue{}, strconv.Itoa(side), fmt.Errorf("size %q is not square; QR codes are square, use %d", v, side)
 	}
-	return wn, "", nil
+	return sizeValue{px: wn}, "", nil
+}
+
+// decimal reports whether s is digits with at most one decimal point,
+// the only numbers a length takes (no signs, exponents or "NaN").
+func decimal(s string) bool {
+	dot := false
+	for i, c := range s {
+		switch {
+		case c == '.' && !dot && i > 0 && i < len(s)-1:
+			dot = true
+		case c < '0' || c > '9':
+			return false
+		}
+	}
+	return s != ""
 }
 
 // atoiSaturating is strconv.Atoi except that a number too large for an int

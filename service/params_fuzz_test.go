@@ -1,6 +1,7 @@
 package service
 
 import (
+	"math"
 	"net/url"
 	"slices"
 	"strings"
@@ -33,6 +34,9 @@ func FuzzParseRendering(f *testing.F) {
 		"label=" + strings.Repeat("é", 65), "label=%FF%FE", "label=a%01b", "label=%EF%BF%BF", "label=a%0Ab", "tpl=frame", "template=poster",
 		"tpl=bubble&framecolor=ffd700", "tpl=box&textcolor=eee&label=%E6%9D%B1%F0%9F%98%80", "tpl=corners&margin=0", "frame=Banner_Above&textcolour=zz&font=mnoo",
 		"SIZE=300&Size=400", "data=%00", "data=a;b",
+		"size=30mm", "size=3CM&dpi=600", "size=1.2in&format=pdf", "size=1000mm", "size=5mm", "size=20in&dpi=72",
+		"size=.5mm", "size=-3cm", "size=1e2mm", "size=NaNmm", "size=Infin", "size=30 mm", "size=512px", "size=30mmx30mm",
+		"dpi=10", "dpi=9600", "size=340mm&dpi=10000", "size=5mm&dpi=abc", "ppi=abc", "resolution=300&size=100", "cmyk=true", "cmyk=maybe", "format=eps&cmyk=1",
 	} {
 		f.Add(seed, true)
 		f.Add(seed, false)
@@ -74,6 +78,12 @@ func checkRendering(t *testing.T, r *Rendering, withData bool) {
 	o := r.Options
 	if o.Size < render.MinSize || o.Size > render.MaxSize {
 		t.Errorf("size %d accepted", o.Size)
+	}
+	if p := o.Print; p.DPI != 0 && (p.DPI < render.MinDPI || p.DPI > render.MaxDPI) || p.Points < 0 || p.Points > 0 && p.DPI == 0 {
+		t.Errorf("print %+v accepted", p)
+	}
+	if p := o.Print; p.Points > 0 && math.Abs(p.Points/render.PointsPerInch*float64(p.DPI)-float64(o.Size)) > 0.5+1e-9 {
+		t.Errorf("%g points at %d dpi drawn as %d pixels", p.Points, p.DPI, o.Size)
 	}
 	if o.Margin < 0 || o.Margin > render.MaxMargin {
 		t.Errorf("margin %d accepted", o.Margin)

@@ -32,6 +32,7 @@ type pageView struct {
 	Texts       []optionView
 	PreviewURL  string // the API call of the state, relative
 	SVGURL      string
+	PDFURL      string // the print download: a vector page
 	APIURL      string // the API call of the state, absolute
 	BaseURL     string
 	Problems    []Problem
@@ -85,6 +86,7 @@ func (s *Site) view(t *tool, st state, problems []Problem) pageView {
 		Home:        t == s.home,
 		PreviewURL:  t.apiURL(st, opts),
 		SVGURL:      t.apiURL(st, opts, pair{"format", "svg"}),
+		PDFURL:      t.apiURL(st, opts, pair{"format", "pdf"}),
 		HasProblems: len(problems) > 0,
 		DownloadAs:  "qrcode",
 	}

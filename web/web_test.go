@@ -226,6 +226,10 @@ func TestEveryKindHasAPageWithAllItsFields(t *testing.T) {
 			if rec := send(t, http.MethodGet, svg); rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/svg+xml" {
 				t.Errorf("SVG download %s: %d %s", svg, rec.Code, rec.Header().Get("Content-Type"))
 			}
+			pdf := d.attrOf("download-pdf", "href")
+			if rec := send(t, http.MethodGet, pdf); rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/pdf" {
+				t.Errorf("PDF download %s: %d %s", pdf, rec.Code, rec.Header().Get("Content-Type"))
+			}
 			if got := d.attrOf("api-url", "value"); got != base+src {
 				t.Errorf("API URL %q, want %q", got, base+src)
 			}
@@ -314,6 +318,9 @@ func TestLinkReproducesState(t *testing.T) {
 	}
 	if got := d.attrOf("download-svg", "href"); got != wantPreview+"&format=svg" {
 		t.Errorf("SVG download %s", got)
+	}
+	if got := d.attrOf("download-pdf", "href"); got != wantPreview+"&format=pdf" {
+		t.Errorf("PDF download %s", got)
 	}
 	rec := send(t, http.MethodGet, wantPreview)
 	if rec.Code != http.StatusOK {

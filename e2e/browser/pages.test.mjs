@@ -137,6 +137,7 @@ describe('wifi page', () => {
     assert.equal(apiQuery.get('sec'), null);
     assert.equal(await page.inputValue('#api-url'), base + src);
     assert.equal(await page.getAttribute('#download-svg', 'href'), src + '&format=svg');
+    assert.equal(await page.getAttribute('#download-pdf', 'href'), src + '&format=pdf');
 
     // The eye picker is a radio group: arrow keys move the choice.
     await page.focus('[name=eye]:checked');
@@ -185,7 +186,7 @@ describe('wifi page', () => {
     await page.close();
   });
 
-  test('download PNG and SVG deliver the code', async () => {
+  test('download PNG, SVG and PDF deliver the code', async () => {
     const page = await newPage(browser);
     await page.goto(base + link);
     await previewLoaded(page);
@@ -202,6 +203,12 @@ describe('wifi page', () => {
     const svgFile = path.join(artifacts, 'browser-download.svg');
     await svg.saveAs(svgFile);
     assert.match(fs.readFileSync(svgFile, 'utf8'), /<svg[\s>]/);
+
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.click('#download-pdf')]);
+    assert.equal(pdf.suggestedFilename(), 'qrcode-wifi.pdf');
+    const pdfFile = path.join(artifacts, 'browser-download.pdf');
+    await pdf.saveAs(pdfFile);
+    assert.equal(fs.readFileSync(pdfFile).subarray(0, 5).toString('latin1'), '%PDF-');
     assert.deepEqual(page.errors, []);
     await page.close();
   });
@@ -301,7 +308,7 @@ describe('pages', () => {
       const name = await page.evaluate(() => document.activeElement && (document.activeElement.name || document.activeElement.id));
       if (name) names.add(name);
     }
-    for (const want of ['ssid', 'password', 'sec', 'style', 'eye', 'fg', 'bg', 'size', 'margin', 'ec', 'tpl', 'label', 'download-png', 'download-svg', 'copy-api', 'copy-link']) {
+    for (const want of ['ssid', 'password', 'sec', 'style', 'eye', 'fg', 'bg', 'size', 'margin', 'ec', 'tpl', 'label', 'download-png', 'download-svg', 'download-pdf', 'copy-api', 'copy-link']) {
       assert.ok(names.has(want), `Tab never reaches ${want}; reached ${[...names].join(', ')}`);
     }
     await page.close();

@@ -14,6 +14,7 @@
   var apiURL = document.getElementById('api-url');
   var png = document.getElementById('download-png');
   var svg = document.getElementById('download-svg');
+  var pdf = document.getElementById('download-pdf');
   var status = document.getElementById('status');
   var timer = 0;
 
@@ -53,6 +54,7 @@
     var preview = withQuery(apiPath, s.api);
     png.href = preview;
     svg.href = withQuery(apiPath, s.api.concat([['format', 'svg']]));
+    pdf.href = withQuery(apiPath, s.api.concat([['format', 'pdf']]));
     apiURL.value = base + preview;
     clearTimeout(timer);
     timer = setTimeout(function () { show(preview); }, now ? 0 : 250);
@@ -109,7 +111,7 @@
   }
 
   function setDownloads(on) {
-    [png, svg].forEach(function (a) {
+    [png, svg, pdf].forEach(function (a) {
       if (on) a.removeAttribute('aria-disabled'); else a.setAttribute('aria-disabled', 'true');
     });
   }

@@ -1,0 +1,344 @@
+package render
+
+import (
+	"image/color"
+	"math"
+	"strconv"
+)
+
+// vectorFill is one filled path of a vector page, in canvas module units,
+// filled with the non-zero rule in one colour.
+type vectorFill struct {
+	ops   []pathOp
+	color color.NRGBA
+	// gradient, when set, paints the path instead of color.
+	gradient *Gradient
+}
+
+// vectorFills lists what PDF and EPS paint over the background, in order:
+// the dark path in the foreground colour, the emblem's layers, then the
+// caption's outlines, in the background colour on a frame's banner as SVG
+// paints it. A drawing that holds more layers lists them here.
+func vectorFills(d *drawing, o *Options) []vectorFill {
+	var fills []vectorFill
+	if len(d.frame.ops) > 0 {
+		fills = append(fills, vectorFill{d.frame.ops, o.frameColor(), nil})
+	}
+	var g *Gradient
+	if o.Gradient.active() {
+		g = o.Gradient
+	}
+	fills = append(fills, vectorFill{d.dark.ops, o.Foreground, g})
+	for i, e := range d.eyes {
+		c := o.EyeColors[i]
+		for _, part := range []struct {
+			ops []pathOp
+			c   color.NRGBA
+		}{{e.frame.ops, c.Frame}, {e.centre.ops, c.Centre}} {
+			if len(part.ops) == 0 {
+				continue
+			}
+			if part.c == (color.NRGBA{}) {
+				fills = append(fills, vectorFill{part.ops, o.Foreground, g})
+				continue
+			}
+			fills = append(fills, vectorFill{part.ops, part.c, nil})
+		}
+	}
+	if ov := &o.Overlay; ov.active() {
+		for _, layer := range ov.Layers {
+			fills = append(fills, vectorFill{ov.layerPath(layer, d.l).ops, layer.Color, nil})
+		}
+	}
+	if c := d.text; c != nil {
+		_, fill := o.CaptionColors()
+		if c.inverse && o.TextColor == nil {
+			fill.A = 255
+		}
+		fills = append(fills, vectorFill{captionOutline(c).ops, fill, nil})
+	}
+	return fills
+}
+
+// vectorPage writes a drawing as the operators of a PDF content stream
+// (PDF 32000-1 §8.4-8.6), which the EPS prolog defines as PostScript
+// procedures of the same names, so that both formats paint the same page.
+type vectorPage struct {
+	b    []byte
+	cmyk bool
+	// flatten composites translucent colours over what lies under them,
+	// for PostScript, which has no transparency; PDF sets the fill's
+	// constant alpha instead (§11.6.4.4), naming each alpha it uses.
+	flatten bool
+	alphas  []uint8
+	// shadings are the gradients' shading dictionaries, /Sh<i> in the
+	// page's resources; PostScript writes them inline instead.
+	shadings [][]byte
+}
+
+// paint writes the page of side points: the background, unless it is
+// transparent, and every fill of vectorFills, in module units under a
+// matrix that centres the canvas on the page as SVG's viewBox does and
+// turns its y axis up (§8.3.2.3: user space has y up, a unit of 1/72
+// inch).
+func (v *vectorPage) paint(d *drawing, o *Options, side float64) {
+	l := d.l
+	modules := float64(max(l.width, l.height))
+	k := side / modules
+	vx := -float64(int(modules)-l.width) / 2
+	vy := -float64(int(modules)-l.height) / 2
+	v.b = append(v.b, "q\n"...)
+	for _, n := range []float64{k, 0, 0, -k, -k * vx, side + k*vy} {
+		v.b = appendReal(v.b, n, 6)
+		v.b = append(v.b, ' ')
+	}
+	v.b = append(v.b, "cm\n"...)
+
+	under := white // the paper, where the background lets it show
+	if o.Background.A != 0 {
+		bg := o.Background
+		if v.flatten {
+			bg = over(bg, white)
+		}
+		under = over(bg, white)
+		v.fill(bg, func() {
+			for _, n := range []float64{vx, vy, modules, modules} {
+				v.b = appendMilli(v.b, milli(n))
+				v.b = append(v.b, ' ')
+			}
+			v.b = append(v.b, "re\n"...)
+		})
+	}
+	for _, f := range vectorFills(d, o) {
+		if len(f.ops) == 0 {
+			continue
+		}
+		if f.gradient != nil {
+			v.shade(f.ops, f.gradient, newGradientLine(f.gradient, float64(l.codeX), float64(l.codeY), float64(l.n)), under)
+			continue
+		}
+		c := f.color
+		if v.flatten {
+			c = over(c, under)
+		}
+		v.fill(c, func() { v.path(f.ops) })
+	}
+	v.b = append(v.b, "Q\n"...)
+}
+
+// fill paints the path that body writes in c with the non-zero rule
+// (§8.5.3.3.2, PLRM fill); a translucent colour sets its alpha for this
+// fill alone.
+func (v *vectorPage) fill(c color.NRGBA, body func()) {
+	if c.A == 0 {
+		return
+	}
+	if c.A != 255 {
+		v.b = append(v.b, "q /a"...)
+		v.b = strconv.AppendInt(v.b, int64(v.alphaIndex(c.A)), 10)
+		v.b = append(v.b, " gs\n"...)
+	}
+	v.colour(c)
+	body()
+	v.b = append(v.b, "f\n"...)
+	if c.A != 255 {
+		v.b = append(v.b, "Q\n"...)
+	}
+}
+
+// alphaIndex names an alpha: /a<i> in the page's ExtGState resources.
+func (v *vectorPage) alphaIndex(a uint8) int {
+	for i, seen := range v.alphas {
+		if seen == a {
+			return i
+		}
+	}
+	v.alphas = append(v.alphas, a)
+	return len(v.alphas) - 1
+}
+
+// colour sets the fill colour: rg in DeviceRGB, or k in DeviceCMYK
+// (§8.6.8, Table 74).
+func (v *vectorPage) colour(c color.NRGBA) {
+	if v.cmyk {
+		for _, n := range cmykOf(c) {
+			v.b = appendReal(v.b, n, 4)
+			v.b = append(v.b, ' ')
+		}
+		v.b = append(v.b, "k\n"...)
+		return
+	}
+	for _, n := range []uint8{c.R, c.G, c.B} {
+		v.b = appendReal(v.b, float64(n)/255, 4)
+		v.b = append(v.b, ' ')
+	}
+	v.b = append(v.b, "rg\n"...)
+}
+
+// path writes ops as m, l, c and h (§8.5.2.1, Table 59), a thousandth of
+// a module at most, as SVG does.
+func (v *vectorPage) path(ops []pathOp) {
+	for _, op := range ops {
+		n := 0
+		switch op.kind {
+		case 'M', 'L':
+			n = 1
+		case 'C':
+			n = 3
+		}
+		for _, pt := range op.pts[:n] {
+			v.b = appendMilli(v.b, milli(pt[0]))
+			v.b = append(v.b, ' ')
+			v.b = appendMilli(v.b, milli(pt[1]))
+			v.b = append(v.b, ' ')
+		}
+		switch op.kind {
+		case 'M':
+			v.b = append(v.b, "m\n"...)
+		case 'L':
+			v.b = append(v.b, "l\n"...)
+		case 'C':
+			v.b = append(v.b, "c\n"...)
+		case 'Z':
+			v.b = append(v.b, "h\n"...)
+		}
+	}
+}
+
+// cmykOf converts an sRGB colour to process inks without a colour
+// profile, as PDF 32000-1 §10.3.4 converts DeviceRGB to DeviceCMYK, with
+// full black generation and undercolour removal: K = 1 - max(R, G, B),
+// and C = 1 - R - K, M = 1 - G - K, Y = 1 - B - K. Black is pure K
+// (0 0 0 1), white no ink, every grey K alone, which keeps a code's edges
+// on one plate; §10.3.5 turns the inks back into the same sRGB. A brand
+// colour's exact inks need the printer's profile (docs/print.md).
+func cmykOf(c color.NRGBA) [4]float64 {
+	r, g, b := float64(c.R)/255, float64(c.G)/255, float64(c.B)/255
+	k := 1 - max(r, g, b)
+	return [4]float64{1 - r - k, 1 - g - k, 1 - b - k, k}
+}
+
+// appendReal writes v with at most decimals decimals and no exponent, as
+// PDF and PostScript reals are written (§7.3.3, PLRM §3.2.2).
+func appendReal(b []byte, v float64, decimals int) []byte {
+	p := math.Pow10(decimals)
+	v = math.Round(v*p) / p
+	if v == 0 {
+		v = 0 // no "-0"
+	}
+	return strconv.AppendFloat(b, v, 'f', -1, 64)
+}
+
+// shade paints a gradient inside the path ops: the path clips (W n, the
+// non-zero rule, §8.5.4) and a shading fills the clip (sh, §8.7.4.2), an
+// axial one (type 2) for a linear gradient and a radial one (type 3)
+// between a point and a circle for a radial gradient, extended past both
+// ends as CSS extends the first and last colours. PostScript Level 3 has
+// the same shadings (PLRM §4.9.3, shfill). Stops' alpha is composited over
+// what lies under the code: a shading has no alpha of its own.
+func (v *vectorPage) shade(ops []pathOp, g *Gradient, gl gradientLine, under color.NRGBA) {
+	d := []byte("<< /ShadingType ")
+	num := func(n float64) {
+		d = appendReal(d, n, 4)
+		d = append(d, ' ')
+	}
+	if gl.radial {
+		d = append(d, "3 /Coords ["...)
+		for _, n := range []float64{gl.cx, gl.cy, 0, gl.cx, gl.cy, gl.r} {
+			num(n)
+		}
+	} else {
+		d = append(d, "2 /Coords ["...)
+		x1, y1, x2, y2 := gl.endpoints()
+		for _, n := range []float64{x1, y1, x2, y2} {
+			num(n)
+		}
+	}
+	space := "/DeviceRGB"
+	if v.cmyk {
+		space = "/DeviceCMYK"
+	}
+	d = append(d, "] /ColorSpace "+space+" /Extend [true true] /Function "...)
+	d = v.stitch(d, g, under)
+	d = append(d, " >>"...)
+
+	v.b = append(v.b, "q\n"...)
+	v.path(ops)
+	v.b = append(v.b, "W n\n"...)
+	if v.flatten {
+		v.b = append(v.b, d...)
+		v.b = append(v.b, " shfill\n"...)
+	} else {
+		v.b = append(v.b, "/Sh"...)
+		v.b = strconv.AppendInt(v.b, int64(len(v.shadings)), 10)
+		v.b = append(v.b, " sh\n"...)
+		v.shadings = append(v.shadings, d)
+	}
+	v.b = append(v.b, "Q\n"...)
+}
+
+// stitch writes the gradient's colours as a stitching function (type 3,
+// §7.10.4) of linear interpolations (type 2 with N 1, §7.10.3), one for
+// each span between stops and a constant one before the first stop and
+// after the last, over the domain 0 to 1 of the shading's parameter.
+func (v *vectorPage) stitch(d []byte, g *Gradient, under color.NRGBA) []byte {
+	type piece struct {
+		from, to float64
+		c0, c1   color.NRGBA
+	}
+	var pieces []piece
+	stops := g.Stops
+	if first := stops[0]; first.Offset > 0 {
+		pieces = append(pieces, piece{0, first.Offset, first.Color, first.Color})
+	}
+	for i := 1; i < len(stops); i++ {
+		if a, b := stops[i-1], stops[i]; b.Offset > a.Offset {
+			pieces = append(pieces, piece{a.Offset, b.Offset, a.Color, b.Color})
+		}
+	}
+	if last := stops[len(stops)-1]; last.Offset < 1 {
+		pieces = append(pieces, piece{last.Offset, 1, last.Color, last.Color})
+	}
+	if len(pieces) == 0 { // every stop at one place
+		c := stops[len(stops)-1].Color
+		pieces = append(pieces, piece{0, 1, c, c})
+	}
+	components := func(c color.NRGBA) []float64 {
+		c = over(c, under)
+		if v.cmyk {
+			k := cmykOf(c)
+			return k[:]
+		}
+		return []float64{float64(c.R) / 255, float64(c.G) / 255, float64(c.B) / 255}
+	}
+	array := func(ns []float64) {
+		d = append(d, '[')
+		for i, n := range ns {
+			if i > 0 {
+				d = append(d, ' ')
+			}
+			d = appendReal(d, n, 4)
+		}
+		d = append(d, ']')
+	}
+	d = append(d, "<< /FunctionType 3 /Domain [0 1] /Functions ["...)
+	for _, p := range pieces {
+		d = append(d, "<< /FunctionType 2 /Domain [0 1] /N 1 /C0 "...)
+		array(components(p.c0))
+		d = append(d, " /C1 "...)
+		array(components(p.c1))
+		d = append(d, " >> "...)
+	}
+	d = append(d, "] /Bounds "...)
+	var bounds, encode []float64
+	for i, p := range pieces {
+		if i > 0 {
+			bounds = append(bounds, p.from)
+		}
+		encode = append(encode, 0, 1)
+	}
+	array(bounds)
+	d = append(d, " /Encode "...)
+	array(encode)
+	return append(d, " >>"...)
+}

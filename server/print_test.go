@@ -1,0 +1,204 @@
+package server_test
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/binary"
+	"image"
+	_ "image/gif"
+	_ "image/jpeg"
+	"io"
+	"math"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode"
+)
+
+// decodeAny reads a QR code from a PNG, GIF or JPEG body with gozxing.
+func decodeAny(t testing.TB, b []byte) string {
+	t.Helper()
+	img, _, err := image.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("body is not an image: %v", err)
+	}
+	bmp, err := gozxing.NewBinaryBitmapFromImage(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := qrcode.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_TRY_HARDER: true})
+	if err != nil {
+		t.Fatalf("gozxing cannot read the code: %v", err)
+	}
+	return res.GetText()
+}
+
+// Each format answers with its media type, under its name or an alias,
+// on the query and path forms alike; GIF and JPEG read back.
+func TestPrintFormats(t *testing.T) {
+	for _, tt := range []struct{ target, contentType, magic string }{
+		{"/api/v1/qr?data=hello&format=gif", "image/gif", "GIF89a"},
+		{"/api/v1/qr?data=hello&format=jpeg", "image/jpeg", "\xff\xd8\xff\xe0"},
+		{"/api/v1/qr?data=hello&format=JPG&style=dot", "image/jpeg", "\xff\xd8\xff\xe0"},
+		{"/api/v1/qr?data=hello&format=pdf", "application/pdf", "%PDF-1.4\n"},
+		{"/api/v1/qr?data=hello&f=ps", "application/postscript", "%!PS-Adobe-3.0 EPSF-3.0\n"},
+		{"/q/hello.gif", "image/gif", "GIF89a"},
+		{"/q/hello.jpg", "image/jpeg", "\xff\xd8\xff\xe0"},
+		{"/q/hello.JPEG?size=300", "image/jpeg", "\xff\xd8\xff\xe0"},
+		{"/q/hello.pdf?size=30mm", "application/pdf", "%PDF-1.4\n"},
+		{"/q/hello.eps", "application/postscript", "%!PS-Adobe-3.0 EPSF-3.0\n"},
+		{"/q/hello.ps", "application/postscript", "%!PS-Adobe-3.0 EPSF-3.0\n"},
+		{"/api/v1/wifi?ssid=Home&password=secret123&format=pdf", "application/pdf", "%PDF-1.4\n"},
+	} {
+		rec := get(t, tt.target)
+		if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != tt.contentType {
+			t.Errorf("%s: %d %s, want %s", tt.target, rec.Code, rec.Header().Get("Content-Type"), tt.contentType)
+			continue
+		}
+		if !bytes.HasPrefix(rec.Body.Bytes(), []byte(tt.magic)) {
+			t.Errorf("%s starts %q", tt.target, rec.Body.Bytes()[:16])
+		}
+		if rec.Header().Get("X-QR-Version") == "" || rec.Header().Get("ETag") == "" {
+			t.Errorf("%s: no X-QR-Version or ETag", tt.target)
+		}
+		if strings.HasPrefix(tt.contentType, "image/") {
+			want := "hello"
+			if strings.Contains(tt.target, "wifi") {
+				want = "WIFI:T:WPA;S:Home;P:secret123;;"
+			}
+			if got := decodeAny(t, rec.Body.Bytes()); got != want {
+				t.Errorf("%s decodes as %q", tt.target, got)
+			}
+		}
+	}
+}
+
+// A length is drawn at the resolution: 30 mm at the default 300 dpi is
+// 354 pixels with a pHYs of 11811 pixels a metre; at 600 dpi twice the
+// pixels; in PDF and EPS a page of 30 mm exactly.
+func TestPrintSizes(t *testing.T) {
+	for _, tt := range []struct {
+		query string
+		px    int
+		ppm   uint32 // pHYs, 0 for none
+	}{
+		{"size=30mm", 354, 11811},
+		{"size=3cm", 354, 11811},
+		{"size=30mm&dpi=600", 709, 23622},
+		{"size=1.2in&resolution=150", 180, 5906},
+		{"size=512px", 512, 0},
+		{"size=600&dpi=300", 600, 11811},
+		{"size=600", 600, 0},
+	} {
+		b := ok(t, "/api/v1/qr?data=hello&"+tt.query)
+		if got := pngImage(t, b).Bounds().Dx(); got != tt.px {
+			t.Errorf("%s: %d px, want %d", tt.query, got, tt.px)
+		}
+		i := bytes.Index(b, []byte("pHYs"))
+		switch {
+		case tt.ppm == 0 && i >= 0:
+			t.Errorf("%s: a pHYs chunk without a resolution", tt.query)
+		case tt.ppm != 0 && (i < 0 || binary.BigEndian.Uint32(b[i+4:]) != tt.ppm || b[i+12] != 1):
+			t.Errorf("%s: pHYs missing or not %d pixels a metre", tt.query, tt.ppm)
+		}
+	}
+	box := regexp.MustCompile(`/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]`)
+	hires := regexp.MustCompile(`%%HiResBoundingBox: 0 0 ([\d.]+) ([\d.]+)`)
+	for _, tt := range []struct {
+		query  string
+		points float64
+	}{
+		{"size=30mm", 30 / 25.4 * 72},
+		{"size=3cm&dpi=1200", 30 / 25.4 * 72},
+		{"size=1.2in&cmyk=true", 86.4},
+		{"size=600&dpi=300", 144},
+		{"size=600", 600},
+	} {
+		for format, re := range map[string]*regexp.Regexp{"pdf": box, "eps": hires} {
+			b := ok(t, "/api/v1/qr?data=hello&format="+format+"&"+tt.query)
+			m := re.FindSubmatch(b)
+			if m == nil {
+				t.Fatalf("%s %s: no box", format, tt.query)
+			}
+			w, _ := strconv.ParseFloat(string(m[1]), 64)
+			h, _ := strconv.ParseFloat(string(m[2]), 64)
+			if math.Abs(w-tt.points) > 1e-4 || w != h {
+				t.Errorf("%s %s: %g x %g points, want %.4f", format, tt.query, w, h, tt.points)
+			}
+		}
+	}
+	// SVG prints at its size too.
+	svg := string(ok(t, "/api/v1/qr?data=hello&format=svg&size=30mm"))
+	if !strings.Contains(svg, `width="30mm" height="30mm"`) {
+		t.Errorf("SVG of 30mm: %.200s", svg)
+	}
+}
+
+// cmyk turns PDF colours into inks and leaves PNG alone.
+func TestCMYKOption(t *testing.T) {
+	plain := ok(t, "/api/v1/qr?data=hello&size=200")
+	if !bytes.Equal(plain, ok(t, "/api/v1/qr?data=hello&size=200&cmyk=true")) {
+		t.Errorf("cmyk changes the PNG")
+	}
+	rgb := ok(t, "/api/v1/qr?data=hello&format=pdf")
+	cmyk := ok(t, "/api/v1/qr?data=hello&format=pdf&cmyk=1")
+	if bytes.Equal(rgb, cmyk) {
+		t.Errorf("cmyk leaves the PDF as it was")
+	}
+	if eps := string(ok(t, "/api/v1/qr?data=hello&format=eps&cmyk=true")); !strings.Contains(eps, "\n0 0 0 1 k\n") {
+		t.Errorf("EPS with cmyk has no pure K black")
+	}
+}
+
+// A zip names its entries by format, and stores what is compressed
+// already.
+func TestBatchZipPrintFormats(t *testing.T) {
+	h := withKinds(t)
+	body := `{"output":"zip","style":{"size":"30mm"},"items":[
+		{"id":"a","data":"first","style":{"format":"pdf"}},
+		{"id":"b","data":"second","style":{"format":"eps","cmyk":true}},
+		{"id":"c","data":"third","style":{"format":"jpg"}},
+		{"id":"d","data":"fourth","style":{"format":"gif"}}
+	]}`
+	rec := sendBody(t, h, http.MethodPost, "/api/v1/qr/batch", "application/json", []byte(body))
+	if rec.Code != 200 {
+		t.Fatalf("%d: %s", rec.Code, short(rec.Body.String()))
+	}
+	zr, err := zip.NewReader(bytes.NewReader(rec.Body.Bytes()), int64(rec.Body.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]struct {
+		method uint16
+		target string
+	}{
+		"a.pdf": {zip.Store, "/api/v1/qr?data=first&size=30mm&format=pdf"},
+		"b.eps": {zip.Deflate, "/api/v1/qr?data=second&size=30mm&format=eps&cmyk=true"},
+		"c.jpg": {zip.Store, "/api/v1/qr?data=third&size=30mm&format=jpeg"},
+		"d.gif": {zip.Store, "/api/v1/qr?data=fourth&size=30mm&format=gif"},
+	}
+	if len(zr.File) != len(want) {
+		t.Fatalf("%d entries, want %d", len(zr.File), len(want))
+	}
+	for _, f := range zr.File {
+		w, ok := want[f.Name]
+		if !ok {
+			t.Errorf("entry %s", f.Name)
+			continue
+		}
+		if f.Method != w.method {
+			t.Errorf("%s: method %d, want %d", f.Name, f.Method, w.method)
+		}
+		r, _ := f.Open()
+		got, _ := io.ReadAll(r)
+		r.Close()
+		single := get(t, w.target)
+		if !bytes.Equal(got, single.Body.Bytes()) {
+			t.Errorf("%s differs from GET %s (%d)", f.Name, w.target, single.Code)
+		}
+	}
+}

@@ -554,6 +554,19 @@ func applyFixes(values url.Values, errs []paramError) url.Values {
 			values.Set(e.field, e.fixed)
 		}
 	}
+	// A fix spells chld as the ec and margin it stands for, which the fix
+	// carries already (fixValues): kept beside them, a chld that a fix
+	// chose could disagree with them.
+	if v, ok := values[optChld.Name]; ok {
+		level, margin, _ := strings.Cut(strings.Join(v, ""), "|")
+		if l := strings.ToUpper(level); len(l) == 1 && slices.Contains(render.Levels, render.Level(l[0])) {
+			values.Set(optEC.Name, l)
+		}
+		if m, err := strconv.Atoi(margin); err == nil && m >= 0 && m <= render.MaxMargin {
+			values.Set(optMargin.Name, margin)
+		}
+		values.Del(optChld.Name)
+	}
 	return values
 }
 

@@ -46,17 +46,17 @@ func parsePaints(r *Rendering, get func(option) (string, bool), fail func(field,
 	case kind == render.GradientNone && colorsGiven:
 		fail(optGradientColors.Name, "", "gradientcolors is given with gradient=none, which paints no gradient; drop gradientcolors, or choose gradient=linear or radial")
 	case kind != render.GradientNone && !colorsGiven:
-		fail(optGradientColors.Name, render.HexColor(r.Options.Foreground)+","+strings.SplitN(optGradientColors.Example, ",", 2)[1],
+		fail(optGradientColors.Name, darkenStops(render.HexColor(r.Options.Foreground)+","+strings.SplitN(optGradientColors.Example, ",", 2)[1], r.Options.Background),
 			"gradient=%s needs gradientcolors: %d to %d colours, comma-separated", kind, options.MinStops, options.MaxStops)
 	}
 	g := &render.Gradient{Kind: kind, Angle: options.DefaultGradientAngle}
 	if angleGiven {
 		a, err := atoiSaturating(strings.TrimSpace(angleValue))
 		switch {
-		case err != nil || a < optGradientAngle.Min || a > optGradientAngle.Max:
-			fail(optGradientAngle.Name, strconv.Itoa(options.DefaultGradientAngle), "gradientangle %q is not a whole number of degrees from %d to %d", angleValue, optGradientAngle.Min, optGradientAngle.Max)
 		case kind == render.GradientRadial:
 			fail(optGradientAngle.Name, "", "gradientangle turns a linear gradient; a radial one has none: drop it")
+		case err != nil || a < optGradientAngle.Min || a > optGradientAngle.Max:
+			fail(optGradientAngle.Name, strconv.Itoa(options.DefaultGradientAngle), "gradientangle %q is not a whole number of degrees from %d to %d", angleValue, optGradientAngle.Min, optGradientAngle.Max)
 		default:
 			g.Angle = float64(a)
 		}
@@ -64,7 +64,7 @@ func parsePaints(r *Rendering, get func(option) (string, bool), fail func(field,
 	if colorsGiven && kind != render.GradientNone {
 		stops, fixed, err := parseStops(colorsValue)
 		if err != nil {
-			fail(optGradientColors.Name, fixed, "%s", err)
+			fail(optGradientColors.Name, darkenStops(fixed, r.Options.Background), "%s", err)
 		}
 		g.Stops = stops
 	}
@@ -87,7 +87,8 @@ func parsePaints(r *Rendering, get func(option) (string, bool), fail func(field,
 		}
 		cs, err := parseEyeColors(v)
 		if err != nil {
-			fail(part.o.Name, part.o.Example, "%s", err)
+			example, _ := render.ParseColor(part.o.Example, false)
+			fail(part.o.Name, render.HexColor(darkenFor(example, r.Options.Background)), "%s", err)
 			continue
 		}
 		for i, c := range cs {
@@ -117,13 +118,15 @@ func checkPaints(r *Rendering, fail func(field, fixed, format string, args ...an
 func weakPaints(r *Rendering, least float64, fail func(field, fixed, format string, args ...any)) {
 	o := &r.Options
 	contrastWarn := least
+	bg := o.Background
 	weak := func(c color.NRGBA) bool {
-		return analysis.ContrastRatio(c, o.Background) < least || analysis.Inverted(c, o.Background)
+		return analysis.ContrastRatio(c, bg) < least || analysis.Inverted(c, bg)
 	}
 	if (o.Gradient != nil || o.EyeColors != [3]render.EyeColors{}) && weak(color.NRGBA{0, 0, 0, 255}) {
-		// Not even black stands out: the ground must lighten.
-		fail(optBg.Name, render.HexColor(analysis.White), "bg #%s is too dark for dark modules: even black has contrast below %.1f:1 against it", render.HexColor(o.Background), least)
-		return
+		// Not even black stands out: the ground must lighten, and the
+		// paints are then judged against it.
+		fail(optBg.Name, render.HexColor(analysis.White), "bg #%s is too dark for dark modules: even black has contrast below %.1f:1 against it", render.HexColor(bg), least)
+		bg = analysis.White
 	}
 	if g := o.Gradient; g != nil && len(g.Stops) >= 2 {
 		for _, c := range g.Samples(64) {
@@ -131,9 +134,9 @@ func weakPaints(r *Rendering, least float64, fail func(field, fixed, format stri
 				fixed := *g
 				fixed.Stops = slices.Clone(g.Stops)
 				for i, st := range fixed.Stops {
-					fixed.Stops[i].Color = darkenFor(st.Color, o.Background)
+					fixed.Stops[i].Color = darkenFor(st.Color, bg)
 				}
-				fail(optGradientColors.Name, formatStops(fixed.Stops), "the gradient has a colour, #%s, with contrast %.2f:1 against bg, below %.1f:1 (WCAG 2 relative luminance) or lighter than bg; scanners need dark modules on a light ground", render.HexColor(c), analysis.ContrastRatio(c, o.Background), contrastWarn)
+				fail(optGradientColors.Name, formatStops(fixed.Stops), "the gradient has a colour, #%s, with contrast %.2f:1 against bg, below %.1f:1 (WCAG 2 relative luminance) or lighter than bg; scanners need dark modules on a light ground", render.HexColor(c), analysis.ContrastRatio(c, bg), contrastWarn)
 				break
 			}
 		}
@@ -147,24 +150,38 @@ func weakPaints(r *Rendering, least float64, fail func(field, fixed, format stri
 		for i, c := range cs {
 			if weak(c) {
 				for j := range cs {
-					cs[j] = darkenFor(cs[j], o.Background)
+					cs[j] = darkenFor(cs[j], bg)
 				}
-				fail(part.Name, formatColors(cs[:]), "%s #%s (eye %d) has contrast %.2f:1 against bg, below %.1f:1, or is lighter than bg", part.Name, render.HexColor(c), i+1, analysis.ContrastRatio(c, o.Background), contrastWarn)
+				fail(part.Name, formatColors(cs[:]), "%s #%s (eye %d) has contrast %.2f:1 against bg, below %.1f:1, or is lighter than bg", part.Name, render.HexColor(c), i+1, analysis.ContrastRatio(c, bg), contrastWarn)
 				break
 			}
 		}
 	}
 }
 
+// darkenStops is a gradient's colours, as gradientcolors gives them,
+// each darkened to stand out against bg (darkenFor).
+func darkenStops(v string, bg color.NRGBA) string {
+	stops, _, err := parseStops(v)
+	if err != nil {
+		return v
+	}
+	for i := range stops {
+		stops[i].Color = darkenFor(stops[i].Color, bg)
+	}
+	return formatStops(stops)
+}
+
 // darkenFor darkens c, keeping its hue, until it reaches contrastPass
 // against bg, or black.
 func darkenFor(c, bg color.NRGBA) color.NRGBA {
-	for k := 1.0; ; k -= 0.05 {
+	for k := 1.0; k > 0.04; k -= 0.05 {
 		d := color.NRGBA{uint8(float64(c.R) * k), uint8(float64(c.G) * k), uint8(float64(c.B) * k), 255}
-		if k < 0.05 || (analysis.ContrastRatio(d, bg) >= contrastPass && !analysis.Inverted(d, bg)) {
+		if analysis.ContrastRatio(d, bg) >= contrastPass && !analysis.Inverted(d, bg) {
 			return d
 		}
 	}
+	return color.NRGBA{0, 0, 0, 255}
 }
 
 // parseStops reads a gradient's colours, each optionally placed with

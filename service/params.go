@@ -312,11 +312,10 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	}
 	r.Canonical.Set(optEye.Name, string(r.Options.Eye))
 
-	before := len(errs)
+	// Paints are judged against bg even when some did not parse: a fix
+	// must leave every colour readable.
 	parsePaints(r, get, fail)
-	if len(errs) == before {
-		checkPaints(r, fail)
-	}
+	checkPaints(r, fail)
 
 	ecValue, ecGiven := get(optEC)
 	if chldLevel != "" {

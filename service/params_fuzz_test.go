@@ -36,6 +36,10 @@ func FuzzParseRendering(f *testing.F) {
 		"SIZE=300&Size=400", "data=%00", "data=a;b",
 		"size=30mm", "size=3CM&dpi=600", "size=1.2in&format=pdf", "size=1000mm", "size=5mm", "size=20in&dpi=72",
 		"size=.5mm", "size=-3cm", "size=1e2mm", "size=NaNmm", "size=Infin", "size=30 mm", "size=512px", "size=30mmx30mm",
+		"Chld=1&Chld", "chld=1&chld=2",
+		"gradient=linear", "gradient=conic&gradientcolors=000,333", "gradientcolors=000,fff", "gradientcolors=000@50,333@10",
+		"gradient=radial&gradientcolors=000,333&gradientangle=90", "gradientangle=999", "gradientcolors=000,333&bg=000",
+		"eyecolor=eee", "eyeframecolor=000,111", "eyeballcolor=zz", "eyecolor=000,111,222&eyeballcolor=f00",
 		"dpi=10", "dpi=9600", "size=340mm&dpi=10000", "size=5mm&dpi=abc", "ppi=abc", "resolution=300&size=100", "cmyk=true", "cmyk=maybe", "format=eps&cmyk=1",
 	} {
 		f.Add(seed, true)

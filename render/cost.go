@@ -1,5 +1,7 @@
 package render
 
+import "math"
+
 // DrawingBytes estimates the memory that drawing a symbol of n modules a
 // side in format allocates at its peak, for admission control: a request
 // reserves it before drawing. Raster costs grow with the pixels: a plain
@@ -9,16 +11,37 @@ package render
 // TestDrawingBytesCoversTheDrawing holds it above what drawing allocates.
 func DrawingBytes(o Options, n int, png bool) int64 {
 	const base = 2 << 20 // scratch rows, the compressor's window and tables
+	logo := logoBytes(&o, png)
 	if !png {
 		modules := int64(n+2*o.Margin) * int64(n+2*o.Margin)
-		return base + 64*modules
+		return base + 64*modules + logo
 	}
 	px := int64(o.Size) * int64(o.Size)
 	switch {
 	case o.Label != "" || o.Frame != FrameNone:
-		return base + 10*px
+		return base + 10*px + logo
+	case o.truecolour():
+		// RGBA pixels, their filtered rows and the compressed image.
+		return base + 9*px + logo
 	case !o.plain() || o.Overlay.active():
 		return base + 2*px
 	}
 	return base + px/4
+}
+
+// logoBytes is what scaling a raster logo into its box takes: Catmull–Rom
+// resamples the rows first, into float64 RGBA of the box's width by the
+// picture's height (golang.org/x/image/draw), then the columns into RGBA;
+// SVG also unpremultiplies it and encodes it as PNG and base64.
+func logoBytes(o *Options, png bool) int64 {
+	lg := o.Logo
+	if !lg.active() || lg.Image == nil {
+		return 0
+	}
+	box := int64(math.Ceil(float64(o.Size)*min(lg.Size, MaxLogoSize))) + 1
+	cost := 32*box*int64(lg.Image.Rect.Dy()) + 4*box*box
+	if !png {
+		cost += 4 * box * box
+	}
+	return cost
 }

@@ -103,6 +103,8 @@ type Options struct {
 	// EyeColors colour the finder eyes' rings and pupils: top-left,
 	// top-right, bottom-left.
 	EyeColors [3]EyeColors
+	// Logo, when set, is a picture over the centre (logo.go).
+	Logo *Logo
 }
 
 // Defaults of README "Options".

@@ -16,7 +16,7 @@ import (
 // before it, and encodes them as an 8-bit truecolour PNG.
 func truecolourPNG(s *Symbol, o Options) ([]byte, error) {
 	ov := o.Overlay
-	s = ov.knockOut(s)
+	s = o.Logo.knockOut(ov.knockOut(s))
 	l, err := newLayout(s, &o)
 	if err != nil {
 		return nil, err
@@ -41,6 +41,9 @@ func truecolourPNG(s *Symbol, o Options) ([]byte, error) {
 		for _, layer := range ov.Layers {
 			fillPath(img, sc, ov.layerPath(layer, l).ops, l, solid(layer.Color))
 		}
+	}
+	if o.Logo.active() {
+		drawLogoPNG(img, sc, l, &o)
 	}
 	if c := d.text; c != nil {
 		mask := image.NewAlpha(img.Rect)

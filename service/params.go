@@ -24,21 +24,26 @@ type option = options.Option
 
 // The catalogue's options under the names the server's code uses.
 var (
-	optData   = options.Data
-	optSize   = options.Size
-	optFormat = options.Format
-	optColor  = options.Color
-	optBg     = options.Bg
-	optStyle  = options.Style
-	optEye    = options.Eye
-	optEC     = options.EC
-	optMargin = options.Margin
-	optLabel  = options.Label
-	optTpl    = options.Tpl
-	optECI    = options.ECI
-	optChld   = options.Chld
-	optCht    = options.Cht
-	optChoe   = options.Choe
+	optData        = options.Data
+	optSize        = options.Size
+	optFormat      = options.Format
+	optColor       = options.Color
+	optBg          = options.Bg
+	optStyle       = options.Style
+	optEye         = options.Eye
+	optEC          = options.EC
+	optMargin      = options.Margin
+	optLabel       = options.Label
+	optTpl         = options.Tpl
+	optLogo        = options.Logo
+	optLogoSize    = options.LogoSize
+	optLogoPadding = options.LogoPadding
+	optLogoBg      = options.LogoBg
+	optLogoPlate   = options.LogoPlate
+	optECI         = options.ECI
+	optChld        = options.Chld
+	optCht         = options.Cht
+	optChoe        = options.Choe
 )
 
 // renderOptions are the options every generation endpoint takes.
@@ -87,6 +92,14 @@ type Rendering struct {
 	// kind is the typed kind's name, "" for the generic endpoint: a
 	// kind may draw more than its payload (the Swiss cross).
 	kind string
+	// logo is the logo as given (logo.go), logoParam its parameter's
+	// value, for fixes; Options.Logo is set with it.
+	logo      *logoInput
+	logoParam string
+	// maxVersion is the largest version a kind's standard allows (0: 40),
+	// levelFixed whether it fixes the level.
+	maxVersion int
+	levelFixed bool
 }
 
 // paramError is one bad parameter and the value that would fix it ("" to
@@ -102,6 +115,9 @@ type paramError struct {
 	// unfixable marks a value only the caller can give (the data to
 	// encode): the problem then has no fix, and shows an example apart.
 	unfixable bool
+	// tooLarge marks a value too large to read (a logo's file): the
+	// problem is a 413.
+	tooLarge bool
 }
 
 // query is the request's parameters with lower-cased names, so that
@@ -326,6 +342,8 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	if r.Options.Frame != render.FrameNone {
 		r.Canonical.Set(optTpl.Name, string(r.Options.Frame))
 	}
+
+	errs = append(errs, r.readLogoOptions(get, fail)...)
 
 	if v, ok := get(optECI); ok {
 		e := render.ECI(strings.ToLower(strings.ReplaceAll(v, "-", "")))

@@ -169,6 +169,7 @@ func (s *Server) describe() {
 func (s *Server) routes() {
 	r := s.engine
 	get(r, "/api/v1/qr", s.generateQR)
+	r.POST("/api/v1/qr", s.generateUpload("", "/api/v1/qr"))
 	get(r, "/q/*data", s.generatePath)
 	r.POST("/api/v1/qr/batch", s.handleBatch())
 	r.POST("/api/v1/decode", s.handleDecode())

@@ -38,8 +38,17 @@ func logoBytes(o *Options, png bool) int64 {
 	if !lg.active() || lg.Image == nil {
 		return 0
 	}
-	box := int64(math.Ceil(float64(o.Size)*min(lg.Size, MaxLogoSize))) + 1
-	cost := 32*box*int64(lg.Image.Rect.Dy()) + 4*box*box
+	return LogoBytes(*o, lg.Image.Rect.Dy(), png)
+}
+
+// LogoBytes is logoBytes for a picture of the given height not yet
+// decoded, for admission control (DrawingBytes counts a decoded one).
+func LogoBytes(o Options, pictureHeight int, png bool) int64 {
+	if o.Logo == nil {
+		return 0
+	}
+	box := int64(math.Ceil(float64(o.Size)*min(o.Logo.Size, MaxLogoSize))) + 1
+	cost := 32*box*int64(pictureHeight) + 4*box*box
 	if !png {
 		cost += 4 * box * box
 	}

@@ -45,27 +45,7 @@ func BlockDamage(version int, level Level, spoiled func(x, y int) bool) Damage {
 	blocks := blockCount[level][version]
 	ecLen := eccPerBlock[level][version]
 	total := totalCodewords(version)
-	short := blocks - total%blocks
-	shortData := total/blocks - ecLen
-
-	// The block of each codeword in placement order, as interleave lays
-	// them out (§7.6): the data codewords a column of blocks at a time,
-	// the long blocks' last one after the short blocks end, then the
-	// error-correction codewords likewise.
-	blockOf := make([]int, 0, total)
-	for i := 0; i <= shortData; i++ {
-		for b := 0; b < blocks; b++ {
-			if i < shortData || b >= short {
-				blockOf = append(blockOf, b)
-			}
-		}
-	}
-	for i := 0; i < ecLen; i++ {
-		for b := 0; b < blocks; b++ {
-			blockOf = append(blockOf, b)
-		}
-	}
-
+	blockOf := codewordBlocks(version, level)
 	d := Damage{Touched: make([]int, blocks), Correctable: make([]int, blocks)}
 	for b := range d.Correctable {
 		d.Correctable[b] = (ecLen - misdecodeProtection(version, level)) / 2
@@ -80,6 +60,32 @@ func BlockDamage(version int, level Level, spoiled func(x, y int) bool) Damage {
 		}
 	}
 	return d
+}
+
+// codewordBlocks is the block of each codeword in placement order, as
+// interleave lays them out (§7.6): the data codewords a column of blocks
+// at a time, the long blocks' last one after the short blocks end, then
+// the error-correction codewords likewise.
+func codewordBlocks(version int, level Level) []int {
+	blocks := blockCount[level][version]
+	ecLen := eccPerBlock[level][version]
+	total := totalCodewords(version)
+	short := blocks - total%blocks
+	shortData := total/blocks - ecLen
+	blockOf := make([]int, 0, total)
+	for i := 0; i <= shortData; i++ {
+		for b := 0; b < blocks; b++ {
+			if i < shortData || b >= short {
+				blockOf = append(blockOf, b)
+			}
+		}
+	}
+	for i := 0; i < ecLen; i++ {
+		for b := 0; b < blocks; b++ {
+			blockOf = append(blockOf, b)
+		}
+	}
+	return blockOf
 }
 
 // IsFunction reports whether the module at (x, y) of a version's symbol

@@ -150,12 +150,17 @@ func (s *Service) draw(ctx context.Context, sym *render.Symbol, r *Rendering, ta
 func (s *Service) admitDrawing(ctx context.Context, sym *render.Symbol, r *Rendering, target fixTarget, extraPerPixel int64) (func(), *Problem) {
 	cost := func(o render.Options) int64 {
 		px := int64(o.Size) * int64(o.Size)
-		return render.DrawingBytes(o, sym.Size, r.rasterises()) + extraPerPixel*px + r.logoCost()
+		return render.DrawingBytes(o, sym.Size, r.rasterises()) + extraPerPixel*px + r.logoCost(o)
 	}
 	return s.admit(ctx, cost(r.Options), func(limit int64) *Problem {
 		o := r.Options
 		for o.Size > render.MinSize && cost(o) > limit {
 			o.Size = max(render.MinSize, o.Size*7/8/16*16)
+		}
+		if cost(o) > limit {
+			// No size helps: the logo's decoding is the work.
+			return s.invalid(r, []paramError{{field: optLogo.Name, tooLarge: true,
+				detail: fmt.Sprintf("decoding this logo takes about %s, more than this instance's memory budget allows one request (%s); send a smaller picture (%d pixels a side is plenty)", SizeText(r.logoCost(o)), SizeText(limit), logoSide)}}, target)
 		}
 		return s.invalid(r, []paramError{{field: optSize.Name, fixed: strconv.Itoa(o.Size),
 			detail: fmt.Sprintf("size %d with these options needs %s to draw, more than this instance's memory budget allows one request (%s); %d px fits", r.Options.Size, SizeText(cost(r.Options)), SizeText(limit), o.Size)}}, target)

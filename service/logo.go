@@ -418,12 +418,26 @@ func logoParamErrors(q query) []paramError {
 	return errs
 }
 
-// logoCost is what decoding the logo takes, when the output draws it.
-func (r *Rendering) logoCost() int64 {
-	if r.logo == nil || r.Format == FormatJSON {
+// logoCost is what decoding the logo and scaling it into its box take,
+// when the output draws it (render.DrawingBytes counts the drawing).
+func (r *Rendering) logoCost(o render.Options) int64 {
+	if r.logo == nil || r.logo.icon != nil || r.Format == FormatJSON {
 		return 0
 	}
-	return r.logo.decodeCost()
+	return r.logo.decodeCost() + render.LogoBytes(o, r.logo.pictureHeight(), r.rasterises())
+}
+
+// pictureHeight is the height of the logo's pixels once decoded and
+// scaled to logoSide, or its bound for SVG, which is sized when parsed.
+func (in *logoInput) pictureHeight() int {
+	if in.format == "svg" {
+		return svgSide
+	}
+	w, h := in.header.Width, in.header.Height
+	if m := max(w, h); m > logoSide {
+		return max(1, int(math.Round(float64(h)*logoSide/float64(m))))
+	}
+	return h
 }
 
 // withLogoImage is r with the logo's pixels decoded, when the output draws

@@ -170,6 +170,7 @@ func (s *Server) routes() {
 	r := s.engine
 	get(r, "/api/v1/qr", s.generateQR)
 	r.POST("/api/v1/qr", s.generateUpload("", "/api/v1/qr"))
+	s.documentUpload("/api/v1/qr", "generate_qr_upload", "")
 	get(r, "/q/*data", s.generatePath)
 	r.POST("/api/v1/qr/batch", s.handleBatch())
 	r.POST("/api/v1/decode", s.handleDecode())

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/render"
 	"github.com/qrforge/qrforge/service"
 )
 
@@ -54,6 +55,56 @@ func (s *Server) generateUpload(kind, path string) gin.HandlerFunc {
 		h.Set("Content-Length", strconv.Itoa(len(img.Body)))
 		c.Data(http.StatusOK, img.ContentType, img.Body)
 	}
+}
+
+// documentUpload adds the POST of a generation path to the OpenAPI
+// document: kind is "" for /api/v1/qr.
+func (s *Server) documentUpload(path, operationID, kind string) {
+	scalar := obj{"type": []string{"string", "number", "boolean"}}
+	props := obj{"logo": obj{"type": "string", "contentMediaType": "image/*",
+		"description": fmt.Sprintf("The logo file: PNG, JPEG, WebP or SVG, at most %s (docs/logos.md).", service.SizeText(service.MaxLogoBytes))}}
+	jsonProps := obj{"logo": obj{"type": "string",
+		"description": fmt.Sprintf("A built-in icon's name, or the logo as a data URI of a PNG, JPEG, WebP or SVG file of at most %s.", service.SizeText(service.MaxLogoBytes))}}
+	if kind == "" {
+		props["data"] = obj{"type": "string", "description": "The exact string to encode."}
+		jsonProps["data"] = props["data"]
+	}
+	what := "the same parameters as the GET"
+	if kind != "" {
+		what = "the kind's fields and the rendering options, as the GET takes them"
+	}
+	responses := imageResponses()
+	delete(responses, "304")
+	responses["413"] = problemResponse(fmt.Sprintf("The body is larger than %s, the logo file larger than %s, or its declared pixels or its decoding too large.", service.SizeText(service.MaxGenerateBody), service.SizeText(service.MaxLogoBytes)))
+	responses["415"] = problemResponse("The body is not multipart/form-data, JSON or a URL-encoded form.")
+	op := obj{
+		"operationId": operationID,
+		"summary":     "Generate with a logo file",
+		"description": "Takes " + what + " in the query string, in the body, or both, with a logo file: a multipart form whose `logo` file part is the logo, JSON whose `logo` is a data URI or an icon's name, or a URL-encoded form. The answer is the GET's, never a 304; a problem's fix is a curl call that uploads the file again. An SVG logo is checked and rasterised, never served as sent (docs/logos.md).",
+		"tags":        []string{"generate"},
+		"requestBody": obj{"required": false, "content": obj{
+			"multipart/form-data": obj{"schema": obj{"type": "object", "properties": props,
+				"additionalProperties": obj{"type": "string"}, "description": "Any parameter of the GET as a field; the logo as a file part named logo."}},
+			"application/json": obj{"schema": obj{"type": "object", "properties": jsonProps,
+				"additionalProperties": scalar, "description": "Any parameter of the GET as a member."}},
+			"application/x-www-form-urlencoded": obj{"schema": obj{"type": "object", "additionalProperties": obj{"type": "string"}}},
+		}},
+		"responses": responses,
+	}
+	s.extraOperations[path] = obj{"post": op}
+	if kind != "" {
+		return
+	}
+	s.addDocs(
+		fmt.Sprintf("[Logos](%s/api/v1/qr?data=Hello&logo=wifi): `logo=<icon>` or a data URI on any generation call; `POST /api/v1/qr` (and `/api/v1/<kind>`) uploads a logo file", s.baseURL),
+		"## Logos\n\n"+
+			fmt.Sprintf("`logo` puts a picture over the centre of any code: a built-in icon (%s; aliases %s), or a PNG, JPEG, WebP or SVG file as a data URI (at most %s in a parameter). `POST %s/api/v1/qr` takes the GET's parameters in the query or the body with the logo as a multipart file part (`curl -X POST '%s/api/v1/qr?data=Hello' -F 'logo=@logo.png'`) or as a data URI in JSON, up to %s. URLs are not fetched.\n\n",
+				strings.Join(render.IconNames, ", "), strings.Join(render.IconAliases(), ", "), service.SizeText(service.MaxLogoParam), s.baseURL, s.baseURL, service.SizeText(service.MaxLogoBytes))+
+			"- The modules under the logo's box and `logopadding` modules around it are cleared whole. Without `ec` the level rises to H; the symbol grows, from the version the data needs, until the codewords the cleared modules touch take at most half of any Reed-Solomon block's correction capacity (ISO/IEC 18004:2015 §7.5.1, Table 9). A logo no version can hold is a 400 whose fix raises `ec` or gives the largest `logosize` that fits.\n"+
+			"- `logosize` is the box's side as a fraction of the code's (0.05 to 0.3, default 0.2); `logobg` a plate colour under the cleared modules (default none); `logoplate` square or rounded.\n"+
+			"- A file logo is named in the ETag by the SHA-256 of its bytes. SVG is checked (no DOCTYPE, scripts, event handlers, foreignObject, images, animation or external references; bounded depth, elements and work) and rasterised; SVG output embeds a PNG qrforge encodes, never the caller's bytes. The JSON matrix shows the cleared modules.\n"+
+			"- Errors: 400 for a file that is not a logo or is refused; 413 for a file over the limits or whose declared pixels or decoding exceed them (checked from its header before decoding).",
+	)
 }
 
 // readUpload reads a generation body within service.MaxGenerateBody, its

@@ -334,6 +334,16 @@ func (r *Rendering) readLogoOptions(get func(option) (string, bool), fail func(f
 		return errs
 	}
 	lg.Icon = r.logo.icon
+	if lg.Icon != nil && lg.Plate != (color.NRGBA{}) {
+		// An icon is drawn in the foreground colour, or in the background
+		// colour when that stands out more from the plate (WCAG 2.2
+		// contrast): a plate in the foreground colour would hide it.
+		fg, bg := r.Options.Foreground, r.Options.Background
+		bg.A = 255
+		if analysis.ContrastRatio(bg, lg.Plate) > analysis.ContrastRatio(fg, lg.Plate) {
+			lg.Ink = bg
+		}
+	}
 	r.Options.Logo = lg
 	r.Canonical.Set(optLogo.Name, r.logo.canonical())
 	r.Canonical.Set(optLogoSize.Name, formatLogoSize(lg.Size))

@@ -429,3 +429,26 @@ func TestLogoJSONMatrixIsCleared(t *testing.T) {
 		}
 	}
 }
+
+// An icon on a plate in the foreground colour is drawn in the background
+// colour, so that the plate does not hide it.
+func TestIconInkStandsOutFromThePlate(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	for _, c := range []struct {
+		query string
+		ink   color.NRGBA
+	}{
+		{"data=hi&logo=wifi&color=1a237e&logobg=1a237e", color.NRGBA{255, 255, 255, 255}},
+		{"data=hi&logo=wifi&color=1a237e&bg=fff8e1&logobg=283593", color.NRGBA{255, 248, 225, 255}},
+		{"data=hi&logo=wifi&color=1a237e&logobg=ffffff", color.NRGBA{}},
+		{"data=hi&logo=wifi&color=1a237e", color.NRGBA{}},
+	} {
+		r, _, p := svc.prepare(Request{Query: c.query})
+		if p != nil {
+			t.Fatal(p.Detail)
+		}
+		if got := r.Options.Logo.Ink; got != c.ink {
+			t.Errorf("%s: ink %v, want %v (zero: the foreground)", c.query, got, c.ink)
+		}
+	}
+}

@@ -55,6 +55,9 @@ type Config struct {
 	// work waits for it before a 503.
 	Memory        int64
 	AdmissionWait time.Duration
+	// LogoFetch turns on fetching logos given by URL, from public
+	// addresses only (service.Config.LogoFetch).
+	LogoFetch bool
 	// Readiness, when set, replaces the test render behind /readyz, so
 	// that tests can make it fail.
 	Readiness func() error
@@ -115,6 +118,7 @@ func New(cfg Config) http.Handler {
 		MaxBatchItems: cfg.MaxBatchItems,
 		Memory:        cfg.Memory,
 		AdmissionWait: cfg.AdmissionWait,
+		LogoFetch:     cfg.LogoFetch,
 		Observer:      s.metrics,
 		CacheMetrics:  s.metrics.cache,
 	})

@@ -482,6 +482,9 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 		q := newQuery(values)
 		r, p = s.prepareGeneric(q, logoParamErrors(q), target, "")
 	}
+	if p == nil {
+		p = s.resolveLogo(ctx, r, target)
+	}
 	if p != nil {
 		res.problem = p
 		return res

@@ -66,6 +66,9 @@ func (s *Service) Generate(ctx context.Context, req Request, ifNoneMatch string)
 	if p != nil {
 		return nil, p
 	}
+	if p := s.resolveLogo(ctx, r, target); p != nil {
+		return nil, p
+	}
 	etag := etagFor(r)
 	if img, hit := s.cache.get(etag); hit {
 		return answer(img, ifNoneMatch), nil
@@ -109,6 +112,9 @@ func answer(img *Image, ifNoneMatch string) *Image {
 func (s *Service) Check(ctx context.Context, req Request) *Problem {
 	r, target, p := s.prepare(req)
 	if p != nil {
+		return p
+	}
+	if p := s.resolveLogo(ctx, r, target); p != nil {
 		return p
 	}
 	return s.check(ctx, r, target)

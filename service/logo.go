@@ -57,13 +57,19 @@ type logoInput struct {
 	hash   string
 	// header is a raster file's declared size and decoding cost.
 	header analysis.ImageCost
+	// remote is the URL a logo is to be fetched from (resolveLogo),
+	// file then what it gave.
+	remote string
 }
 
 // canonical is the logo in the canonical request: the icon's name, or
 // the hash of the file's bytes, whichever way it came.
 func (in *logoInput) canonical() string {
-	if in.icon != nil {
+	switch {
+	case in.icon != nil:
 		return in.icon.Name
+	case in.file == nil:
+		return "" // a URL not yet fetched: resolveLogo names it
 	}
 	return "sha256:" + in.hash
 }
@@ -97,7 +103,9 @@ func parseLogo(v string) (*logoInput, *logoError) {
 		}
 		return logoFile(file)
 	case strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://"):
-		return nil, logoRefused("logo %q is a URL, and this instance does not fetch logos: fetching would let a request make qrforge reach any address. Send the image itself, as a data URI (logo=data:image/png;base64,...) or as an uploaded file (POST multipart/form-data with a logo file part)", text.Truncate(trimmed, 100))
+		// Fetched, or refused, by resolveLogo, which knows whether this
+		// instance fetches.
+		return &logoInput{remote: trimmed}, nil
 	}
 	if ic, ok := render.IconNamed(trimmed); ok {
 		return &logoInput{icon: ic}, nil
@@ -226,6 +234,9 @@ const decodedLogosBudget = 64 << 20
 // logoImage is the logo's pixels: from the cache, or decoded (raster) or
 // rasterised (SVG) and scaled to at most logoSide a side.
 func (in *logoInput) logoImage() (*image.NRGBA, *logoError) {
+	if in.file == nil {
+		return nil, logoRefused("the logo at %s was not fetched", text.Truncate(in.remote, 100))
+	}
 	decodedLogos.Lock()
 	img, ok := decodedLogos.images[in.hash]
 	decodedLogos.Unlock()
@@ -333,6 +344,9 @@ func (r *Rendering) readLogoOptions(get func(option) (string, bool), fail func(f
 	if r.logo == nil {
 		return errs
 	}
+	if c := r.logo.canonical(); c != "" {
+		r.Canonical.Set(optLogo.Name, c)
+	}
 	lg.Icon = r.logo.icon
 	if lg.Icon != nil && lg.Plate != (color.NRGBA{}) {
 		// An icon is drawn in the foreground colour, or in the background
@@ -345,7 +359,6 @@ func (r *Rendering) readLogoOptions(get func(option) (string, bool), fail func(f
 		}
 	}
 	r.Options.Logo = lg
-	r.Canonical.Set(optLogo.Name, r.logo.canonical())
 	r.Canonical.Set(optLogoSize.Name, formatLogoSize(lg.Size))
 	r.Canonical.Set(optLogoPadding.Name, strconv.Itoa(lg.Padding))
 	if lg.Plate != (color.NRGBA{}) {
@@ -431,7 +444,7 @@ func logoParamErrors(q query) []paramError {
 // logoCost is what decoding the logo and scaling it into its box take,
 // when the output draws it (render.DrawingBytes counts the drawing).
 func (r *Rendering) logoCost(o render.Options) int64 {
-	if r.logo == nil || r.logo.icon != nil || r.Format == FormatJSON {
+	if r.logo == nil || r.logo.icon != nil || r.logo.file == nil || r.Format == FormatJSON {
 		return 0
 	}
 	return r.logo.decodeCost() + render.LogoBytes(o, r.logo.pictureHeight(), r.rasterises())

@@ -66,7 +66,7 @@ func FuzzLogoParam(f *testing.F) {
 			return val, ok
 		}
 		errs := r.readLogoOptions(get, func(string, string, string, ...any) {})
-		if len(errs) == 0 && r.logo != nil && r.Canonical.Get("logo") == "" {
+		if len(errs) == 0 && r.logo != nil && r.logo.remote == "" && r.Canonical.Get("logo") == "" {
 			t.Fatalf("%q read without a canonical form", v)
 		}
 	})

@@ -93,8 +93,8 @@ func TestLogoSources(t *testing.T) {
 		{"data:image/png;base64,not*base64", "!base64"},
 		{"data:image/png;base64", "!','"},
 		{dataURI("image/gif", []byte("GIF89a\x01\x00\x01\x00")), "!not a PNG"},
-		{"https://example.com/logo.png", "!does not fetch"},
-		{"http://169.254.169.254/latest/meta-data", "!does not fetch"},
+		{"https://example.com/logo.png", "url"},
+		{"HTTP://169.254.169.254/latest/meta-data", "url"},
 		{"wiffi", "!not a built-in icon"},
 	} {
 		in, err := parseLogo(c.value)
@@ -109,6 +109,8 @@ func TestLogoSources(t *testing.T) {
 			got = ""
 		case in.icon != nil:
 			got = in.icon.Name
+		case in.remote != "":
+			got = "url"
 		default:
 			got = "file:" + in.format
 		}

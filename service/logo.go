@@ -490,12 +490,10 @@ func (s *Service) logoTooLarge(r *Rendering, e *render.LogoError, target fixTarg
 		formatLogoSize(lg.Size), lg.Padding, e.Level, r.largestVersion())
 	var errs []paramError
 	switch {
-	case e.FitsAt != render.LevelAuto && r.Given[optEC.Name]:
+	case e.FitsAt != render.LevelAuto && r.Given[optEC.Name] && !r.levelFixed:
 		errs = []paramError{{field: optEC.Name, fixed: string(e.FitsAt), detail: detail + fmt.Sprintf("; at level %s it fits, and the fix raises ec", e.FitsAt)}}
 	case e.Largest > 0:
 		errs = []paramError{{field: optLogoSize.Name, fixed: formatLogoSize(e.Largest), detail: detail + fmt.Sprintf("; the largest that fits is logosize=%s, which the fix uses", formatLogoSize(e.Largest))}}
-	case r.Given[optEC.Name] && !r.levelFixed:
-		errs = []paramError{{field: optEC.Name, fixed: "", detail: detail + "; without ec, the level rises to H for the logo, which the fix does"}}
 	default:
 		errs = []paramError{{field: optLogo.Name, fixed: "", detail: detail + "; no logo fits this code, and the fix draws it without one"}}
 	}

@@ -454,3 +454,23 @@ func TestIconInkStandsOutFromThePlate(t *testing.T) {
 		}
 	}
 }
+
+// A standard's fixed level is never the fix: EPC069-12 is M, so a logo too
+// large there shrinks even when ec=M is given.
+func TestLogoFixKeepsAStandardsLevel(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	_, p := generate(t, svc, Request{Kind: "epc", Query: "name=Red+Cross&iban=DE89370400440532013000&amount=10&ec=M&logo=heart&logosize=0.3"})
+	if p == nil || p.Field != "logosize" || strings.Contains(p.Fix, "ec=Q") {
+		t.Fatalf("%+v", p)
+	}
+	// With four modules of padding too, whatever the fix offers (a
+	// smaller size, or no logo when none fits) works.
+	_, p = generate(t, svc, Request{Kind: "epc", Query: "name=Red+Cross&iban=DE89370400440532013000&amount=10&logo=heart&logopadding=4&logosize=0.3"})
+	if p == nil {
+		t.Fatal("accepted")
+	}
+	u, _ := url.Parse(p.Fix)
+	if _, p2 := generate(t, svc, Request{Kind: "epc", Query: u.RawQuery}); p2 != nil {
+		t.Fatalf("the fix %s fails: %s", p.Fix, p2.Detail)
+	}
+}

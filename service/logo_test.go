@@ -474,3 +474,44 @@ func TestLogoFixKeepsAStandardsLevel(t *testing.T) {
 		t.Fatalf("the fix %s fails: %s", p.Fix, p2.Detail)
 	}
 }
+
+// A batch's style takes a logo as the query does; an item's PNG is its
+// URL's, and a data URI too long for a URL fails the batch's style.
+func TestBatchWithALogo(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	run, p := svc.Batch(context.Background(), []byte(`{"output":"base64","style":{"logo":"heart","logosize":0.25},"items":[{"data":"one"},{"type":"wifi","fields":{"ssid":"Home","password":"secret123"}}]}`))
+	if p != nil {
+		t.Fatal(p.Detail)
+	}
+	defer run.Close()
+	n := 0
+	err := run.Each(func(item BatchItem) error {
+		n++
+		if item.Problem != nil {
+			t.Fatalf("item %d: %s", item.Index, item.Problem.Detail)
+		}
+		b, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(string(item.Body), "data:image/png;base64,"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := readCode(t, b); got != "one" && !strings.HasPrefix(got, "WIFI:") {
+			t.Errorf("item %d reads %q", item.Index, got)
+		}
+		u, _ := url.Parse(item.URL)
+		img, p := generate(t, svc, Request{Kind: strings.TrimPrefix(u.Path, "/api/v1/"), Query: u.RawQuery})
+		if u.Path == "/api/v1/qr" {
+			img, p = generate(t, svc, Request{Query: u.RawQuery})
+		}
+		if p != nil || !bytes.Equal(img.Body, item.Body) {
+			t.Errorf("item %d: its URL %s gives other bytes (%v)", item.Index, item.URL, p)
+		}
+		return nil
+	})
+	if err != nil || n != 2 {
+		t.Fatalf("%d items, %v", n, err)
+	}
+	long := dataURI("image/png", bytes.Repeat([]byte{1}, MaxLogoParam))
+	if _, p := svc.Batch(context.Background(), []byte(`{"style":{"logo":"`+long+`"},"items":[{"data":"one"}]}`)); p == nil || !strings.Contains(p.Detail, "parameter holds at most") {
+		t.Fatalf("a long data URI in a batch style: %+v", p)
+	}
+}

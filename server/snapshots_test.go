@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -32,6 +33,7 @@ func TestSnapshotSVG(t *testing.T) {
 		{"star-scanme", "&style=star&tpl=scanme"},
 		{"vertical-bars-transparent", "&style=vertical-bars&bg=transparent&margin=1"},
 		{"horizontal-bars-scanme-label", "&style=horizontal-bars&tpl=scanme&label=Order%20here&color=%23b00020"},
+		{"logo-wifi-plate", "&logo=wifi&logobg=fff3e0&logoplate=rounded&color=1a237e"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -81,4 +83,20 @@ func TestSnapshotPNG(t *testing.T) {
 		lines = append(lines, fmt.Sprintf("%s  %s", hex.EncodeToString(sum[:]), target))
 	}
 	golden.MatchSnapshot(t, strings.Join(lines, "\n"))
+}
+
+// Logos' PNGs, pinned by their SHA-256 as the others are.
+func TestSnapshotLogoPNG(t *testing.T) {
+	var lines []string
+	for _, options := range []string{
+		"&logo=chat",
+		"&logo=heart&logosize=0.3&logobg=ffebee&logoplate=rounded&color=b71c1c",
+		"&logo=globe&logosize=0.15&ec=M&style=rounded&eye=rounded",
+		"&logo=" + url.QueryEscape(dataURIOf("image/png", logoPNG(t))) + "&logosize=0.25",
+	} {
+		target := "/api/v1/qr?data=" + snapData + options
+		sum := sha256.Sum256(ok(t, target))
+		lines = append(lines, fmt.Sprintf("%s  %s", hex.EncodeToString(sum[:]), strings.ReplaceAll(target, url.QueryEscape(dataURIOf("image/png", logoPNG(t))), "<logoPNG>")))
+	}
+	golden.MatchStandaloneSnapshot(t, strings.Join(lines, "\n"))
 }

@@ -36,14 +36,11 @@ const (
 	// MaxLogoSide and MaxLogoPixels bound a raster logo's declared size.
 	MaxLogoSide   = 8192
 	MaxLogoPixels = 16_000_000
-	// logoSide is the longer side of a logo once decoded: larger pictures
-	// are scaled down to it, and SVG is rasterised at it. A logo's box is
-	// at most 0.3 × 4096 px.
+	// logoSide is the longer side of a raster logo once decoded: larger
+	// pictures are scaled down to it (SVG is rasterised at svgSide). A
+	// logo's box is at most 0.3 × 4096 px.
 	logoSide = 1024
 )
-
-// LogoFormats are the logo files read, in documentation order.
-var LogoFormats = []string{"png", "jpeg", "webp", "svg"}
 
 // logoInput is a logo as the request names it: a built-in icon, or a
 // file whose header has been checked and whose pixels are decoded only
@@ -88,8 +85,8 @@ func logoRefused(format string, args ...any) *logoError {
 }
 
 // parseLogo reads a logo parameter: an icon's name, "none", a data URI,
-// or an http(s) URL, which is not fetched. A request body's file comes as
-// a data URI too (Request.Logo).
+// or an http(s) URL, which resolveLogo fetches or refuses. A request
+// body's file comes as a data URI too (Request.Logo).
 func parseLogo(v string) (*logoInput, *logoError) {
 	trimmed := strings.TrimSpace(v)
 	lower := strings.ToLower(trimmed)
@@ -110,7 +107,7 @@ func parseLogo(v string) (*logoInput, *logoError) {
 	if ic, ok := render.IconNamed(trimmed); ok {
 		return &logoInput{icon: ic}, nil
 	}
-	return nil, logoRefused("logo %q is not a built-in icon (%s), a data URI or an uploaded file", text.Truncate(trimmed, 64), strings.Join(render.IconNames, ", "))
+	return nil, logoRefused("logo %q is not a built-in icon (%s), a data URI or an uploaded file; did you mean %s?", text.Truncate(trimmed, 64), strings.Join(render.IconNames, ", "), nearestIcon(trimmed))
 }
 
 // nearestIcon is the icon name closest to v, for a fix.

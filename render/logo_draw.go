@@ -84,15 +84,18 @@ func appendLogoSVG(b []byte, l *layout, o *Options) []byte {
 	if !lg.active() {
 		return b
 	}
+	// The code's square modules ask for crisp edges; a logo's curves are
+	// anti-aliased as in PNG.
+	const smooth = ` shape-rendering="geometricPrecision"`
 	if p := lg.platePath(l); p != nil {
-		b = append(b, `<path`...)
+		b = append(b, `<path`+smooth...)
 		b = appendFill(b, lg.Plate)
 		b = append(b, ` d="`...)
 		b = p.appendSVG(b, 0, 0)
 		b = append(b, "\"/>\n"...)
 	}
 	if lg.Icon != nil {
-		b = append(b, `<path`...)
+		b = append(b, `<path`+smooth...)
 		b = appendFill(b, lg.ink(o))
 		b = append(b, ` d="`...)
 		b = lg.iconPath(l).appendSVG(b, 0, 0)

@@ -35,7 +35,7 @@ func TestProblemDocumentsHaveWorkingFixes(t *testing.T) {
 		{"unknown path", http.MethodGet, "/nope", 404, "not-found"},
 		// A common name for a QR endpoint elsewhere; the fix should lead to ours.
 		{"near-miss API path", http.MethodGet, "/api/v1/qrcode?data=hello", 404, "not-found"},
-		{"POST", http.MethodPost, "/api/v1/qr?data=hello", 405, "method-not-allowed"},
+		{"PUT", http.MethodPut, "/api/v1/qr?data=hello", 405, "method-not-allowed"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -20,13 +20,17 @@ type Option struct {
 	Aliases []string // the names other QR APIs use; part of the contract
 	Example string   // a valid value, used in fixes
 
-	Type        string   // JSON Schema type: "string", "integer" or "boolean"
-	Enum        []string // the allowed values, when they are a list
-	Default     any      // the value when the option is absent; nil when it is computed
-	Min, Max    int      // an integer's range, when Max > 0
-	MaxLength   int      // a string's longest value in characters, when > 0
-	Pattern     string   // the string form an integer also takes (a length, 30mm), ECMA-262
+	Type        string     // JSON Schema type: "string", "integer", "number" or "boolean"
+	Enum        []string   // the allowed values, when they are a list
+	Default     any        // the value when the option is absent; nil when it is computed
+	Min, Max    int        // an integer's range, when Max > 0
+	Range       [2]float64 // a number's range, when Type is "number"
+	MaxLength   int        // a string's longest value in characters, when > 0
+	Pattern     string     // the string form an integer also takes (a length, 30mm), ECMA-262
 	Description string
+	// Offered are values the editor offers for an option whose values
+	// are not a closed list: the built-in logos, steps of a number.
+	Offered []string
 
 	// Title, Hint, Control and Form place the option in the web editor,
 	// Form giving its place (from 1, looks first); an empty Control leaves
@@ -148,6 +152,28 @@ var (
 		Type: "string", Enum: names(render.Fonts), Default: string(render.FontBold),
 		Description: "The label's font, embedded so that a PNG is the same everywhere: bold (Go Bold), regular (Go Regular) or mono (Go Mono). SVG names the Go font first and falls back to the system's sans-serif or monospace.",
 		Title:       "Label font", Hint: "Go Bold, Go Regular or Go Mono.", Control: "choice", Form: 12}
+	Logo = Option{Name: "logo", Aliases: []string{"icon", "centerimageurl"}, Example: "wifi",
+		Type:        "string",
+		Description: "A logo over the centre: a built-in icon (" + strings.Join(render.IconNames, ", ") + "), or a PNG, JPEG, WebP or SVG image as a data URI (data:image/png;base64,...; at most 12 KiB in a parameter; POST /api/v1/qr takes files up to 1 MiB). A URL is fetched only where the operator turned --logo-fetch on, from public addresses. Error correction rises to H unless ec is given, and the code grows until the cleared modules take at most half of any block's error correction (docs/logos.md).",
+		Title:       "Logo", Hint: "A built-in icon; the API also takes images.", Control: "choice", Form: 19,
+		Offered: render.IconNames}
+	LogoSize = Option{Name: "logosize", Aliases: []string{"centerimagesizeratio"}, Example: "0.2",
+		Type: "number", Range: [2]float64{render.MinLogoSize, render.MaxLogoSize}, Default: render.DefaultLogoSize,
+		Description: "The logo's side as a fraction of the code's side (quiet zone excluded), or a percentage (20%). A logo too large for the level is refused with the largest that fits.",
+		Title:       "Logo size", Hint: "Fraction of the code's side.", Control: "choice", Form: 20,
+		Offered: []string{"0.1", "0.15", "0.2", "0.25", "0.3"}}
+	LogoPadding = Option{Name: "logopadding", Aliases: []string{"logomargin"}, Example: "1",
+		Type: "integer", Min: 0, Max: render.MaxLogoPadding, Default: render.DefaultLogoPadding,
+		Description: "Modules of clear space around the logo; they are cleared too, and count against error correction.",
+		Title:       "Logo padding", Hint: fmt.Sprintf("Modules of clear space, 0 to %d.", render.MaxLogoPadding), Control: "integer", Form: 21}
+	LogoBg = Option{Name: "logobg", Aliases: []string{"logobackground"}, Example: "ffffff",
+		Type: "string", Default: "none",
+		Description: "A plate under the logo over its cleared modules, as `color`; none (the default) leaves them in the background colour.",
+		Title:       "Logo plate", Hint: "A colour, or none.", Control: "colour", Form: 22}
+	LogoPlate = Option{Name: "logoplate", Example: "rounded",
+		Type: "string", Enum: []string{"square", "rounded"}, Default: "square",
+		Description: "The plate's corners (with logobg): square or rounded.",
+		Title:       "Plate corners", Control: "choice", Form: 23}
 	ECI = Option{Name: "eci", Example: string(render.DefaultECI),
 		Type: "string", Enum: names(render.ECIs), Default: string(render.DefaultECI),
 		Description: "Character set header: utf8 writes ECI 26 (UTF-8) before data with non-ASCII bytes, which zbar needs to read it right; none writes no header, and readers guess (docs/eci.md). ASCII data never gets one."}
@@ -163,7 +189,7 @@ var (
 
 // Rendering are the options every generation endpoint takes, in canonical
 // order.
-var Rendering = []Option{Size, DPI, Format, Color, Bg, CMYK, Style, Eye, Gradient, GradientColors, GradientAngle, EyeColor, EyeFrameColor, EyeBallColor, EC, Margin, Label, Tpl, FrameColor, TextColor, Font, ECI, Chld, Cht, Choe}
+var Rendering = []Option{Size, DPI, Format, Color, Bg, CMYK, Style, Eye, Gradient, GradientColors, GradientAngle, EyeColor, EyeFrameColor, EyeBallColor, EC, Margin, Label, Tpl, FrameColor, TextColor, Font, Logo, LogoSize, LogoPadding, LogoBg, LogoPlate, ECI, Chld, Cht, Choe}
 
 // Named is the rendering option called name, canonically or by an alias,
 // in any case; data is not a rendering option.
@@ -236,6 +262,9 @@ func (o Option) Schema() map[string]any {
 	}
 	if o.Max > 0 {
 		s["minimum"], s["maximum"] = o.Min, o.Max
+	}
+	if o.Type == "number" {
+		s["minimum"], s["maximum"] = o.Range[0], o.Range[1]
 	}
 	if o.MaxLength > 0 {
 		s["maxLength"] = o.MaxLength

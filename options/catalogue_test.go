@@ -11,7 +11,7 @@ import (
 func TestCatalogueIsConsistent(t *testing.T) {
 	seen := map[string]string{}
 	for _, o := range append([]Option{Data}, Rendering...) {
-		if o.Name == "" || o.Description == "" || !slices.Contains([]string{"string", "integer", "boolean"}, o.Type) {
+		if o.Name == "" || o.Description == "" || !slices.Contains([]string{"string", "integer", "number", "boolean"}, o.Type) {
 			t.Errorf("%+v is incomplete", o)
 		}
 		for _, n := range append([]string{o.Name}, o.Aliases...) {
@@ -28,6 +28,9 @@ func TestCatalogueIsConsistent(t *testing.T) {
 		}
 		if o.Pattern != "" && o.Type != "integer" {
 			t.Errorf("%s: a pattern is the string form of an integer option, not of a %s", o.Name, o.Type)
+		}
+		if d, ok := o.Default.(float64); ok && (o.Type != "number" || d < o.Range[0] || d > o.Range[1]) {
+			t.Errorf("%s: default %g is not a number in %g..%g", o.Name, d, o.Range[0], o.Range[1])
 		}
 		if o.Control != "" && (o.Title == "" || o.Form == 0) {
 			t.Errorf("%s: on the editor's form without a title or a place", o.Name)

@@ -1,5 +1,7 @@
 package render
 
+import "math"
+
 // Encoding is what a drawing is written as, for costing it.
 type Encoding string
 
@@ -27,24 +29,26 @@ const (
 // TestDrawingBytesCoversTheDrawing holds it above what drawing allocates.
 func DrawingBytes(o Options, n int, e Encoding) int64 {
 	const base = 2 << 20 // scratch rows, the compressor's window and tables
+	raster := e == EncodingPNG || e == EncodingGIF || e == EncodingJPEG
+	logo := logoBytes(&o, raster)
 	modules := int64(n+2*o.Margin) * int64(n+2*o.Margin)
 	px := int64(o.Size) * int64(o.Size)
 	switch e {
 	case EncodingSVG, EncodingMatrix:
-		return base + 64*modules
+		return base + 64*modules + logo
 	case EncodingPDF, EncodingEPS:
-		return base + printVectorBytes(modules)
+		return base + printVectorBytes(modules) + logo
 	case EncodingGIF, EncodingJPEG:
-		return base + rasterFormatBytes(o, e, px)
+		return base + rasterFormatBytes(o, e, px) + logo
 	}
 	switch {
 	case o.truecolour():
 		// RGBA pixels, the rasterizer's accumulators, a coverage box and
 		// the compressed rows; a caption's mask and glyphs.
 		if o.Label != "" || o.Frame != FrameNone {
-			return base + 11*px
+			return base + 11*px + logo
 		}
-		return base + 9*px
+		return base + 9*px + logo
 	case o.ownColors():
 		// The symbol, the frame and the text rasterized apart, each a
 		// byte a pixel, before their mix (framepng.go).
@@ -55,4 +59,30 @@ func DrawingBytes(o Options, n int, e Encoding) int64 {
 		return base + 2*px
 	}
 	return base + px/4
+}
+
+// logoBytes is what scaling a raster logo into its box takes: Catmull–Rom
+// resamples the rows first, into float64 RGBA of the box's width by the
+// picture's height (golang.org/x/image/draw), then the columns into RGBA;
+// SVG also unpremultiplies it and encodes it as PNG and base64.
+func logoBytes(o *Options, png bool) int64 {
+	lg := o.Logo
+	if !lg.active() || lg.Image == nil {
+		return 0
+	}
+	return LogoBytes(*o, lg.Image.Rect.Dy(), png)
+}
+
+// LogoBytes is logoBytes for a picture of the given height not yet
+// decoded, for admission control (DrawingBytes counts a decoded one).
+func LogoBytes(o Options, pictureHeight int, png bool) int64 {
+	if o.Logo == nil {
+		return 0
+	}
+	box := int64(math.Ceil(float64(o.Size)*min(o.Logo.Size, MaxLogoSize))) + 1
+	cost := 32*box*int64(pictureHeight) + 4*box*box
+	if !png {
+		cost += 4 * box * box
+	}
+	return cost
 }

@@ -39,6 +39,11 @@ func TestDrawingBytesCoversTheDrawing(t *testing.T) {
 			fc := testFrameColor
 			o.Frame, o.FrameColor, o.Overlay = FrameBannerAbove, &fc, testEmblem(7.0/46)
 		},
+		"icon": func(o *Options) {
+			wifi, _ := IconNamed("wifi")
+			o.Logo = &Logo{Size: MaxLogoSize, Padding: 1, Icon: wifi, Plate: o.Foreground}
+		},
+		"picture": func(o *Options) { o.Logo = &Logo{Size: MaxLogoSize, Padding: 1, Image: testPicture(1024, 1024)} },
 	}
 	for _, size := range []int{MinSize, 1000, MaxSize} {
 		for name, set := range variants {

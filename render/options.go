@@ -118,6 +118,8 @@ type Options struct {
 	// top-right, bottom-left.
 	EyeColors [3]EyeColors
 	Print      Print        // the printed size and inks (print.go)
+	// Logo, when set, is a picture over the centre (logo.go).
+	Logo *Logo
 }
 
 // Defaults of README "Options".

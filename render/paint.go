@@ -52,7 +52,9 @@ func (o *Options) eyesApart() bool { return o.EyeColors != [3]EyeColors{} }
 
 // truecolour reports whether the drawing needs more than a blend of two
 // colours: then PNG is drawn in RGBA (truecolor.go).
-func (o *Options) truecolour() bool { return o.Gradient.active() || o.eyesApart() }
+func (o *Options) truecolour() bool {
+	return o.Gradient.active() || o.eyesApart() || o.Logo.active()
+}
 
 // At is the gradient's colour at t from 0 to 1, interpolated in sRGB
 // between the stops around it, as CSS does by default.

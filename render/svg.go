@@ -16,7 +16,7 @@ func SVG(s *Symbol, o Options) ([]byte, error) { return svg(s, o, false) }
 func SVGTiny(s *Symbol, o Options) ([]byte, error) { return svg(s, o, true) }
 
 func svg(s *Symbol, o Options, tiny bool) ([]byte, error) {
-	s = o.Overlay.knockOut(s)
+	s = o.Logo.knockOut(o.Overlay.knockOut(s))
 	l, err := newLayout(s, &o)
 	if err != nil {
 		return nil, err
@@ -32,6 +32,10 @@ func svg(s *Symbol, o Options, tiny bool) ([]byte, error) {
 	b = append(b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"+`<svg xmlns="http://www.w3.org/2000/svg"`...)
 	if tiny {
 		b = append(b, ` version="1.2" baseProfile="tiny"`...)
+	}
+	if o.Logo.active() && o.Logo.Image != nil {
+		// SVG 1.1 and SVG Tiny 1.2 name an image's data in xlink:href.
+		b = append(b, ` xmlns:xlink="http://www.w3.org/1999/xlink"`...)
 	}
 	b = append(b, ` width="`+size+`" height="`+size+`" viewBox="`...)
 	b = appendNum(b, vx)
@@ -74,6 +78,7 @@ func svg(s *Symbol, o Options, tiny bool) ([]byte, error) {
 		b = appendPathSVG(b, &e.centre, l, &o, o.EyeColors[i].Centre)
 	}
 	b = appendOverlaySVG(b, l, &o)
+	b = appendLogoSVG(b, l, &o)
 	if c := d.text; c != nil {
 		fill := o.Foreground
 		if c.inverse {

@@ -26,7 +26,7 @@ func truecolourPNG(s *Symbol, o Options) ([]byte, error) {
 // truecolourImage composites the drawing layer by layer into RGBA pixels.
 func truecolourImage(s *Symbol, o Options) (*image.NRGBA, error) {
 	ov := o.Overlay
-	s = ov.knockOut(s)
+	s = o.Logo.knockOut(ov.knockOut(s))
 	l, err := newLayout(s, &o)
 	if err != nil {
 		return nil, err
@@ -52,6 +52,9 @@ func truecolourImage(s *Symbol, o Options) (*image.NRGBA, error) {
 		for _, layer := range ov.Layers {
 			fillPath(img, sc, ov.layerPath(layer, l).ops, l, solid(layer.Color))
 		}
+	}
+	if o.Logo.active() {
+		drawLogoPNG(img, sc, l, &o)
 	}
 	if c := d.text; c != nil {
 		mask := image.NewAlpha(img.Rect)

@@ -36,6 +36,8 @@ func Reference() []byte {
 			values = "`" + strings.Join(o.Enum, "`, `") + "`"
 		case o.Max > 0:
 			values = fmt.Sprintf("%d to %d", o.Min, o.Max)
+		case o.Type == "number":
+			values = fmt.Sprintf("%g to %g", o.Range[0], o.Range[1])
 		case o.MaxLength > 0:
 			values = fmt.Sprintf("at most %d characters", o.MaxLength)
 		}

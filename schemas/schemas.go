@@ -125,6 +125,10 @@ func optionSchema(o options.Option) *jsonschema.Schema {
 	if o.Max > 0 {
 		s.Minimum, s.Maximum = num(o.Min), num(o.Max)
 	}
+	if o.Type == "number" {
+		s.Minimum = json.Number(strconv.FormatFloat(o.Range[0], 'f', -1, 64))
+		s.Maximum = json.Number(strconv.FormatFloat(o.Range[1], 'f', -1, 64))
+	}
 	if o.MaxLength > 0 {
 		s.MaxLength = uint64p(uint64(o.MaxLength))
 	}

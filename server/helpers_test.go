@@ -122,7 +122,11 @@ func fixTarget(t testing.TB, fix string) (method, target string) {
 	method = http.MethodGet
 	if rest, isCurl := strings.CutPrefix(fix, "curl -X "); isCurl {
 		m, u, _ := strings.Cut(rest, " ")
-		method, fix = m, strings.Trim(u, "'")
+		// The URL is the first quoted word; options follow it.
+		if quoted, ok := strings.CutPrefix(u, "'"); ok {
+			u, _, _ = strings.Cut(quoted, "'")
+		}
+		method, fix = m, u
 	}
 	target, isOurs := strings.CutPrefix(fix, base)
 	if !isOurs || !strings.HasPrefix(target, "/") {

@@ -17,6 +17,8 @@ func (s *Server) kindRoutes() {
 	for _, k := range registry.All() {
 		service.CheckKindFields(k)
 		get(s.engine, k.Path(), s.generateKind(k))
+		s.engine.POST(k.Path(), s.generateUpload(k.Name(), k.Path()))
+		s.documentUpload(k.Path(), k.OperationID()+"_upload", k.Name())
 		get(s.engine, k.Path()+"/payload", s.kindPayload(k))
 	}
 	get(s.engine, "/api/v1/kinds", s.listKinds)

@@ -121,7 +121,7 @@ func TestMetricsCountAKnownSequence(t *testing.T) {
 		{"GET", "/api/v1/network/payload?ssid=x", nil, 200},
 		{"GET", "/api/v1/qr", nil, 400},
 		{"GET", "/no/such/path", nil, 404},
-		{"POST", "/api/v1/qr", nil, 405},
+		{"PUT", "/api/v1/qr", nil, 405},
 		{"GET", "/healthz", nil, 200},
 		{"GET", "/readyz", nil, 200},
 	}
@@ -146,7 +146,7 @@ func TestMetricsCountAKnownSequence(t *testing.T) {
 		{[]string{"route", "/api/v1/:kind/payload", "kind", "network", "format", "none", "method", "GET", "status", "200"}, 1},
 		{[]string{"route", "/api/v1/qr", "kind", "none", "format", "png", "method", "GET", "status", "400"}, 1},
 		{[]string{"route", "other", "kind", "none", "format", "none", "method", "GET", "status", "404"}, 1},
-		{[]string{"route", "other", "kind", "none", "format", "none", "method", "POST", "status", "405"}, 1},
+		{[]string{"route", "other", "kind", "none", "format", "none", "method", "other", "status", "405"}, 1},
 	}
 	var total float64
 	for _, m := range families["qrforge_http_requests_total"].GetMetric() {

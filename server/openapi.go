@@ -191,8 +191,15 @@ func (s *Server) OpenAPI() obj {
 			"404": obj{"description": "No such kind.", "content": obj{"application/problem+json": obj{"schema": obj{"$ref": "#/components/schemas/Problem"}}}},
 		},
 	}}
-	for path, op := range s.extraOperations {
-		paths[path] = op
+	for path, ops := range s.extraOperations {
+		// Another method of a path already described joins it.
+		if have, ok := paths[path].(obj); ok {
+			for method, op := range ops {
+				have[method] = op
+			}
+			continue
+		}
+		paths[path] = ops
 	}
 
 	return obj{

@@ -62,6 +62,13 @@ func pageOptions() []web.Option {
 		if o.Default != nil {
 			w.Default = fmt.Sprint(o.Default)
 		}
+		if len(w.Values) == 0 {
+			// Values the editor offers of an open set: the built-in logos.
+			w.Values = o.Offered
+		}
+		if o.Name == options.Logo.Name {
+			w.EmptyLabel = "none"
+		}
 		if o.MaxLength > 0 {
 			w.Max = o.MaxLength
 		}

@@ -55,6 +55,9 @@ type Config struct {
 	// work waits for it before a 503.
 	Memory        int64
 	AdmissionWait time.Duration
+	// LogoFetch turns on fetching logos given by URL, from public
+	// addresses only (service.Config.LogoFetch).
+	LogoFetch bool
 	// Readiness, when set, replaces the test render behind /readyz, so
 	// that tests can make it fail.
 	Readiness func() error
@@ -115,6 +118,7 @@ func New(cfg Config) http.Handler {
 		MaxBatchItems: cfg.MaxBatchItems,
 		Memory:        cfg.Memory,
 		AdmissionWait: cfg.AdmissionWait,
+		LogoFetch:     cfg.LogoFetch,
 		Observer:      s.metrics,
 		CacheMetrics:  s.metrics.cache,
 	})
@@ -169,6 +173,8 @@ func (s *Server) describe() {
 func (s *Server) routes() {
 	r := s.engine
 	get(r, "/api/v1/qr", s.generateQR)
+	r.POST("/api/v1/qr", s.generateUpload("", "/api/v1/qr"))
+	s.documentUpload("/api/v1/qr", "generate_qr_upload", "")
 	get(r, "/q/*data", s.generatePath)
 	r.POST("/api/v1/qr/batch", s.handleBatch())
 	r.POST("/api/v1/decode", s.handleDecode())

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -40,6 +41,7 @@ func TestSnapshotSVG(t *testing.T) {
 		{"square-bubble-colours", "&tpl=bubble&label=Free%20Wi-Fi&framecolor=e63946&textcolor=fff176"},
 		{"organic-corners", "&style=organic&eye=leaf&tpl=corners&framecolor=2a9d8f"},
 		{"rounded-box-mono", "&style=rounded&tpl=box&label=SSID%3A%20cafe-5G&font=mono"},
+		{"logo-wifi-plate", "&logo=wifi&logobg=fff3e0&logoplate=rounded&color=1a237e"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -152,4 +154,20 @@ func TestSnapshotPrintFormats(t *testing.T) {
 		lines = append(lines, fmt.Sprintf("%s  %s", hex.EncodeToString(sum[:]), target))
 	}
 	golden.MatchSnapshot(t, strings.Join(lines, "\n"))
+}
+
+// Logos' PNGs, pinned by their SHA-256 as the others are.
+func TestSnapshotLogoPNG(t *testing.T) {
+	var lines []string
+	for _, options := range []string{
+		"&logo=chat",
+		"&logo=heart&logosize=0.3&logobg=ffebee&logoplate=rounded&color=b71c1c",
+		"&logo=globe&logosize=0.15&ec=M&style=rounded&eye=rounded",
+		"&logo=" + url.QueryEscape(dataURIOf("image/png", logoPNG(t))) + "&logosize=0.25",
+	} {
+		target := "/api/v1/qr?data=" + snapData + options
+		sum := sha256.Sum256(ok(t, target))
+		lines = append(lines, fmt.Sprintf("%s  %s", hex.EncodeToString(sum[:]), strings.ReplaceAll(target, url.QueryEscape(dataURIOf("image/png", logoPNG(t))), "<logoPNG>")))
+	}
+	golden.MatchStandaloneSnapshot(t, strings.Join(lines, "\n"))
 }

@@ -224,7 +224,10 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 	}
 	// The shared style is checked once, so that one mistake is one problem
 	// rather than the same problem on every item.
-	r, errs := parseRendering(newQuery(req.style), false)
+	styleQuery := newQuery(req.style)
+	tooLong := logoParamErrors(styleQuery)
+	r, errs := parseRendering(styleQuery, false)
+	errs = append(tooLong, errs...)
 	if len(errs) > 0 {
 		fixed := applyFixes(r.fixValues(), errs)
 		e := errs[0]
@@ -465,7 +468,8 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 			}
 			values.Set(name, item.fields[name])
 		}
-		r, p = s.prepareKind(item.kind, newQuery(values), nil, target)
+		q := newQuery(values)
+		r, p = s.prepareKind(item.kind, q, logoParamErrors(q), target)
 		if p == nil && len(unknown) > 0 {
 			// A misspelt field would silently drop a value from the
 			// payload; the fix is the call without it.
@@ -476,7 +480,11 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 		if item.data != nil {
 			values.Set(optData.Name, *item.data)
 		}
-		r, p = s.prepareGeneric(newQuery(values), nil, target, "")
+		q := newQuery(values)
+		r, p = s.prepareGeneric(q, logoParamErrors(q), target, "")
+	}
+	if p == nil {
+		p = s.resolveLogo(ctx, r, target)
 	}
 	if p != nil {
 		res.problem = p

@@ -38,6 +38,11 @@ type Request struct {
 	// /q/, the data with an optional extension (options.Extensions).
 	Short bool
 	Path  string
+	// Logo is a logo file sent in a request body (POST /api/v1/qr), read
+	// as the logo option (docs/logos.md); Body says that the parameters
+	// came in a body, so that fixes are written as uploads.
+	Logo []byte
+	Body bool
 }
 
 // Image is a rendered code.
@@ -60,6 +65,9 @@ type Image struct {
 func (s *Service) Generate(ctx context.Context, req Request, ifNoneMatch string) (*Image, *Problem) {
 	r, target, p := s.prepare(req)
 	if p != nil {
+		return nil, p
+	}
+	if p := s.resolveLogo(ctx, r, target); p != nil {
 		return nil, p
 	}
 	etag := etagFor(r)
@@ -107,6 +115,9 @@ func (s *Service) Check(ctx context.Context, req Request) *Problem {
 	if p != nil {
 		return p
 	}
+	if p := s.resolveLogo(ctx, r, target); p != nil {
+		return p
+	}
 	return s.check(ctx, r, target)
 }
 
@@ -146,17 +157,32 @@ func (s *Service) draw(ctx context.Context, sym *render.Symbol, r *Rendering, ta
 func (s *Service) admitDrawing(ctx context.Context, sym *render.Symbol, r *Rendering, target fixTarget, extraPerPixel int64) (func(), *Problem) {
 	cost := func(o render.Options) int64 {
 		px := int64(o.Size) * int64(o.Size)
-		return render.DrawingBytes(o, sym.Size, r.encoding()) + extraPerPixel*px
+		return render.DrawingBytes(o, sym.Size, r.encoding()) + extraPerPixel*px + r.logoCost(o)
 	}
 	return s.admit(ctx, cost(r.Options), func(limit int64) *Problem {
 		o := r.Options
 		for o.Size > render.MinSize && cost(o) > limit {
 			o.Size = max(render.MinSize, o.Size*7/8/16*16)
 		}
+		if cost(o) > limit {
+			// No size helps: the logo's decoding is the work.
+			return s.invalid(r, []paramError{{field: optLogo.Name, tooLarge: true,
+				detail: fmt.Sprintf("decoding this logo takes about %s, more than this instance's memory budget allows one request (%s); send a smaller picture (%d pixels a side is plenty)", SizeText(r.logoCost(o)), SizeText(limit), logoSide)}}, target)
+		}
 		fits := r.sizeValue(o.Size, false)
 		return s.invalid(r, []paramError{{field: optSize.Name, fixed: fits,
 			detail: fmt.Sprintf("size %s with these options needs %s to draw, more than this instance's memory budget allows one request (%s); %s fits", r.Canonical.Get(optSize.Name), SizeText(cost(r.Options)), SizeText(limit), fits)}}, target)
 	})
+}
+
+// rasterises reports whether the format is drawn from pixels (PNG and its
+// data URI, GIF, JPEG), where a logo is scaled to the image's size.
+func (r *Rendering) rasterises() bool {
+	switch r.encoding() {
+	case render.EncodingPNG, render.EncodingGIF, render.EncodingJPEG:
+		return true
+	}
+	return false
 }
 
 // encoding is what the format writes the drawing as, for its cost.
@@ -204,17 +230,26 @@ func (s *Service) prepare(req Request) (*Rendering, fixTarget, *Problem) {
 			return nil, nil, p
 		}
 		q, malformed := s.params(req, false)
-		target := s.apiTarget(k.Path(), FieldNames(k)...)
+		target := s.target(req, k.Path(), FieldNames(k)...)
 		r, p := s.prepareKind(k, q, malformed, target)
 		return r, target, p
 	case req.Short:
 		return s.prepareShort(req)
 	default:
 		q, malformed := s.params(req, true)
-		target := s.apiTarget("/api/v1/qr")
+		target := s.target(req, "/api/v1/qr")
 		r, p := s.prepareGeneric(q, malformed, target, req.Query)
 		return r, target, p
 	}
+}
+
+// target is where a request's fixes go: the endpoint's URL, or for a
+// request body an upload to it.
+func (s *Service) target(req Request, path string, lead ...string) fixTarget {
+	if req.Body {
+		return uploadTarget{path: path, lead: lead}
+	}
+	return s.apiTarget(path, lead...)
 }
 
 // kind looks a kind up by name; an unknown name is a caller's mistake.
@@ -233,10 +268,19 @@ func (s *Service) kind(name string) (registry.Entry, *Problem) {
 // params are the request's parameters with the errors of a malformed
 // query string.
 func (s *Service) params(req Request, withData bool) (query, []paramError) {
-	if req.Query == "" {
-		return newQuery(req.Params), nil
+	q, errs := newQuery(req.Params), []paramError(nil)
+	if req.Query != "" {
+		q, errs = parseQuery(req.Query, withData)
 	}
-	return parseQuery(req.Query, withData)
+	if !req.Body {
+		errs = append(errs, logoParamErrors(q)...)
+	}
+	if req.Logo != nil {
+		// An uploaded file is the logo option's value, as a data URI
+		// would be: given twice, it is the same conflict.
+		q[optLogo.Name] = append(q[optLogo.Name], uploadedLogo(req.Logo))
+	}
+	return q, errs
 }
 
 // prepareGeneric validates a generic request: data plus rendering options,
@@ -404,9 +448,19 @@ func (s *Service) produce(ctx context.Context, r *Rendering, target fixTarget) (
 // encode builds the symbol, or the data-too-long problem.
 func (s *Service) encode(r *Rendering, target fixTarget) (*render.Symbol, *Problem) {
 	start := time.Now()
-	sym, err := render.EncodeECI(r.Data, r.Level, r.ECI)
+	var sym *render.Symbol
+	var err error
+	if lg := r.Options.Logo; lg != nil {
+		sym, err = render.EncodeWithLogo(r.Data, r.Level, r.ECI, lg.Size, lg.Padding, r.maxVersion)
+	} else {
+		sym, err = render.EncodeECI(r.Data, r.Level, r.ECI)
+	}
 	s.observe.Encoded(time.Since(start))
 	if err != nil {
+		var logoErr *render.LogoError
+		if errors.As(err, &logoErr) {
+			return nil, s.logoTooLarge(r, logoErr, target)
+		}
 		return nil, s.encodeFailed(r, err, target)
 	}
 	return sym, nil
@@ -414,6 +468,10 @@ func (s *Service) encode(r *Rendering, target fixTarget) (*render.Symbol, *Probl
 
 // renderSymbol draws the symbol in the requested format.
 func (s *Service) renderSymbol(sym *render.Symbol, r *Rendering, target fixTarget) (*Output, *Problem) {
+	r, p := s.withLogoImage(r, target)
+	if p != nil {
+		return nil, p
+	}
 	start := time.Now()
 	body, contentType, err := renderFormat(sym, r)
 	s.observe.Rendered(r.Format, time.Since(start))
@@ -442,7 +500,9 @@ func renderFormat(sym *render.Symbol, r *Rendering) ([]byte, string, error) {
 		b, err := render.SVGTiny(sym, r.Options)
 		return b, "image/svg+xml", err
 	case FormatJSON:
-		return render.JSON(sym, r.Options.Margin), "application/json", nil
+		// The matrix as drawn: a logo's modules cleared, for the
+		// caller's own logo.
+		return render.JSON(render.LogoKnockOut(sym, r.Options.Logo), r.Options.Margin), "application/json", nil
 	case FormatBase64:
 		b, err := render.PNG(sym, r.Options)
 		if err != nil {
@@ -572,7 +632,16 @@ func applyFixes(values url.Values, errs []paramError) url.Values {
 
 // badRequest is the invalid-parameter problem listing every error.
 func (s *Service) badRequest(errs []paramError, fix string) *Problem {
-	p := s.Problem(KindInvalidParameter, errs[0].detail, errs[0].field, fix)
+	kind := KindInvalidParameter
+	for i, e := range errs {
+		if e.tooLarge {
+			// Too large to read is the answer that matters: it first.
+			kind = KindPayloadTooLarge
+			errs = append([]paramError{e}, append(errs[:i:i], errs[i+1:]...)...)
+			break
+		}
+	}
+	p := s.Problem(kind, errs[0].detail, errs[0].field, fix)
 	if len(errs) > 1 {
 		for _, e := range errs {
 			p.Errors = append(p.Errors, FieldProblem{e.field, e.detail})
@@ -592,6 +661,11 @@ func (r *Rendering) fixValues() url.Values {
 					v.Set(n, val)
 				}
 			}
+			continue
+		}
+		if name == optLogo.Name && r.logoParam != "" {
+			// The logo as given: its canonical form is a hash.
+			v.Set(name, r.logoParam)
 			continue
 		}
 		if val := r.Canonical.Get(name); val != "" {

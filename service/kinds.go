@@ -51,6 +51,11 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 		r.Level = level
 	}
 	r.Options.Overlay = k.Hints().Overlay
+	r.levelFixed = k.Hints().Level != render.LevelAuto
+	r.maxVersion = k.Hints().MaxVersion
+	if r.Options.Logo != nil && k.Hints().Overlay.Size > 0 {
+		errs = append(errs, paramError{field: optLogo.Name, detail: fmt.Sprintf("%s draws its standard's emblem in the centre (%s); a logo cannot go there", k.Name(), k.Standard().Name)})
+	}
 	r.kind = k.Name()
 	strange := unknownParams(q, strangers(q, FieldNames(k)), k.Path(), FieldNames(k))
 	errs = append(errs, strange...)

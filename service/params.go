@@ -27,26 +27,31 @@ type option = options.Option
 
 // The catalogue's options under the names the server's code uses.
 var (
-	optData       = options.Data
-	optSize       = options.Size
-	optDPI        = options.DPI
-	optCMYK       = options.CMYK
-	optFormat     = options.Format
-	optColor      = options.Color
-	optBg         = options.Bg
-	optStyle      = options.Style
-	optEye        = options.Eye
-	optEC         = options.EC
-	optMargin     = options.Margin
-	optLabel      = options.Label
-	optTpl        = options.Tpl
-	optFrameColor = options.FrameColor
-	optTextColor  = options.TextColor
-	optFont       = options.Font
-	optECI        = options.ECI
-	optChld       = options.Chld
-	optCht        = options.Cht
-	optChoe       = options.Choe
+	optData        = options.Data
+	optSize        = options.Size
+	optDPI         = options.DPI
+	optCMYK        = options.CMYK
+	optFormat      = options.Format
+	optColor       = options.Color
+	optBg          = options.Bg
+	optStyle       = options.Style
+	optEye         = options.Eye
+	optEC          = options.EC
+	optMargin      = options.Margin
+	optLabel       = options.Label
+	optTpl         = options.Tpl
+	optFrameColor  = options.FrameColor
+	optTextColor   = options.TextColor
+	optFont        = options.Font
+	optLogo        = options.Logo
+	optLogoSize    = options.LogoSize
+	optLogoPadding = options.LogoPadding
+	optLogoBg      = options.LogoBg
+	optLogoPlate   = options.LogoPlate
+	optECI         = options.ECI
+	optChld        = options.Chld
+	optCht         = options.Cht
+	optChoe        = options.Choe
 )
 
 // renderOptions are the options every generation endpoint takes.
@@ -102,6 +107,14 @@ type Rendering struct {
 	// sizeUnit is the unit of a size given as a length, "" for pixels:
 	// fixes of the size keep it (sizeValue).
 	sizeUnit string
+	// logo is the logo as given (logo.go), logoParam its parameter's
+	// value, for fixes; Options.Logo is set with it.
+	logo      *logoInput
+	logoParam string
+	// maxVersion is the largest version a kind's standard allows (0: 40),
+	// levelFixed whether it fixes the level.
+	maxVersion int
+	levelFixed bool
 }
 
 // paramError is one bad parameter and the value that would fix it ("" to
@@ -117,6 +130,9 @@ type paramError struct {
 	// unfixable marks a value only the caller can give (the data to
 	// encode): the problem then has no fix, and shows an example apart.
 	unfixable bool
+	// tooLarge marks a value too large to read (a logo's file): the
+	// problem is a 413.
+	tooLarge bool
 }
 
 // query is the request's parameters with lower-cased names, so that
@@ -464,6 +480,8 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 			fail(optTextColor.Name, render.HexColor(fix), "the label's colour #%s on #%s has a contrast of %.2f:1, below the %.0f:1 that large text needs (WCAG 2.2 §1.4.3); the fix writes it in #%s", render.HexColor(fg), render.HexColor(ground), ratio, captionContrast, render.HexColor(fix))
 		}
 	}
+
+	errs = append(errs, r.readLogoOptions(get, fail)...)
 
 	if v, ok := get(optECI); ok {
 		e := render.ECI(strings.ToLower(strings.ReplaceAll(v, "-", "")))

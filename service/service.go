@@ -11,6 +11,8 @@ import (
 	"log/slog"
 	"strings"
 	"time"
+
+	"github.com/qrforge/qrforge/internal/fetch"
 )
 
 // Config is what the service needs from its environment.
@@ -33,6 +35,9 @@ type Config struct {
 	// it before a 503; zero means DefaultAdmissionWait.
 	Memory        int64
 	AdmissionWait time.Duration
+	// LogoFetch turns on fetching logos given by URL, from public
+	// addresses only (logofetch.go); off, such a logo is a 400.
+	LogoFetch bool
 	// Observer is told how long work took, CacheMetrics what the cache
 	// does; nil observes nothing.
 	Observer     Observer
@@ -55,6 +60,8 @@ type Service struct {
 	// cache holds rendered images; nil when off.
 	cache     *responseCache
 	admission *admission
+	// logoFetch fetches logos by URL; nil when fetching is off.
+	logoFetch *fetch.Fetcher
 
 	MaxBody       int64
 	MaxUpload     int64
@@ -70,6 +77,9 @@ func New(cfg Config) *Service {
 		MaxBody:       cmp.Or(cfg.MaxBody, maxBatchBody),
 		MaxUpload:     cmp.Or(cfg.MaxUpload, maxImageBytes),
 		MaxBatchItems: cmp.Or(cfg.MaxBatchItems, maxBatchItems),
+	}
+	if cfg.LogoFetch {
+		s.logoFetch = fetch.New(fetch.Public, logoFetchTimeout, MaxLogoBytes)
 	}
 	s.admission = newAdmission(cmp.Or(cfg.Memory, DefaultMemory), cmp.Or(cfg.AdmissionWait, DefaultAdmissionWait))
 	if s.observe == nil {

@@ -149,6 +149,9 @@ func (t verifyTarget) url(base string, v url.Values) string {
 
 // verifyRendering renders, decodes and checks.
 func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixTarget) (*Verification, *Problem) {
+	if p := s.resolveLogo(ctx, r, target); p != nil {
+		return nil, p
+	}
 	sym, p := s.encode(r, target)
 	if p != nil {
 		return nil, p

@@ -154,6 +154,9 @@ func (s *Site) view(t *tool, st state, problems []Problem) pageView {
 			empty := ""
 			if o.Default == "" {
 				empty = "auto"
+				if o.EmptyLabel != "" {
+					empty = o.EmptyLabel
+				}
 			}
 			ov.Choices = choices(o.Values, o.Default, ov.Value, empty)
 			if o.Level && t.Level != "" {

@@ -58,8 +58,11 @@ type Option struct {
 	// it draws instead, so an old link shows the control set.
 	ValueAliases map[string]string
 	Default      string // the value the API uses when the option is absent
-	Min          int    // Integer: smallest value
-	Max          int    // Integer: largest value; Text: longest value in characters
+	// EmptyLabel names the choice of leaving a Choice unset, when its
+	// default is not "auto" (a logo: none).
+	EmptyLabel string
+	Min        int // Integer: smallest value
+	Max        int // Integer: largest value; Text: longest value in characters
 	// Level marks the error-correction level, which a kind's standard may
 	// fix; such a kind's page shows the level and does not send it.
 	Level bool

@@ -40,6 +40,7 @@ type config struct {
 	logFormat      string
 	logLevel       string
 	shutdownGrace  duration
+	logoFetch      bool
 }
 
 // Defaults. The body, upload and batch limits are those of docs/operations.md.
@@ -80,6 +81,7 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&cfg.clientIPHeader, "client-ip-header", server.DefaultClientIPHeader, "the `header` trusted proxies name the client in: X-Forwarded-For (its right-most untrusted address) or X-Real-IP")
 	fs.StringVar(&cfg.logFormat, "log-format", "json", "log `format`: json or text")
 	fs.StringVar(&cfg.logLevel, "log-level", "info", "log `level`: debug, info, warn or error (debug adds the probes' requests)")
+	fs.BoolVar(&cfg.logoFetch, "logo-fetch", false, "fetch logos given by URL (logo=https://...), from public addresses only, at most 1MiB within 5s; off, such a logo is a 400 (docs/logos.md)")
 	fs.Var(&cfg.shutdownGrace, "shutdown-grace", "`time` requests in flight get to finish after SIGTERM or SIGINT, such as 20s or 1m; those still running then are aborted (0 aborts them at once)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "Usage: qrforge [flags]\n       qrforge healthcheck [--addr host:port]\n\n"+
@@ -294,6 +296,7 @@ func (c config) server(baseURL string, logger *slog.Logger) server.Config {
 		RateLimitClients: c.rateClients,
 		TrustedProxies:   c.proxies(),
 		ClientIPHeader:   c.clientIPHeader,
+		LogoFetch:        c.logoFetch,
 	}
 }
 

@@ -50,7 +50,7 @@ func TestHelpDocumentsEveryFlag(t *testing.T) {
 	}
 	help := stderr.String()
 	flags := []string{"addr", "base-url", "cache-size", "max-body", "max-upload", "max-batch",
-		"rate-limit", "rate-burst", "rate-clients", "trusted-proxies", "client-ip-header", "log-format", "log-level", "shutdown-grace"}
+		"rate-limit", "rate-burst", "rate-clients", "trusted-proxies", "client-ip-header", "log-format", "log-level", "shutdown-grace", "logo-fetch"}
 	for _, name := range flags {
 		for _, want := range []string{"--" + name + " ", "env " + envName(name)} {
 			if !strings.Contains(help, want) {
@@ -71,7 +71,7 @@ func TestEnvironmentAndFlags(t *testing.T) {
 		env("QRFORGE_RATE_LIMIT", "2.5", "QRFORGE_RATE_BURST", "99", "QRFORGE_MAX_UPLOAD", "512k",
 			"QRFORGE_LOG_FORMAT", "text", "QRFORGE_TRUSTED_PROXIES", "10.0.0.0/8, 192.168.1.2",
 			"QRFORGE_ADDR", "0.0.0.0:9000", "QRFORGE_BASE_URL", "https://qr.example.com", "QRFORGE_CLIENT_IP_HEADER", "x-real-ip",
-			"QRFORGE_SHUTDOWN_GRACE", "45s"),
+			"QRFORGE_SHUTDOWN_GRACE", "45s", "QRFORGE_LOGO_FETCH", "true"),
 		io.Discard)
 	if err != nil {
 		t.Fatal(err)
@@ -81,14 +81,14 @@ func TestEnvironmentAndFlags(t *testing.T) {
 		cacheSize: 1 << 30, maxBody: defaultMaxBody, maxUpload: 512 << 10, maxBatch: defaultMaxBatch,
 		rateLimit: 2.5, rateBurst: 7, rateClients: cfg.rateClients,
 		trustedProxies: "10.0.0.0/8, 192.168.1.2", clientIPHeader: "x-real-ip", logFormat: "text", logLevel: "info",
-		shutdownGrace: duration(45 * time.Second),
+		shutdownGrace: duration(45 * time.Second), logoFetch: true,
 	}
 	if cfg != want {
 		t.Errorf("config\n%+v, want\n%+v (a flag wins over its variable)", cfg, want)
 	}
 	sc := cfg.server("https://qr.example.com", nil)
 	if sc.RateLimit != 2.5 || sc.RateBurst != 7 || sc.CacheSize != 1<<30 || sc.MaxUpload != 512<<10 ||
-		len(sc.TrustedProxies) != 2 || sc.TrustedProxies[1] != "192.168.1.2" || sc.ClientIPHeader != "x-real-ip" {
+		len(sc.TrustedProxies) != 2 || sc.TrustedProxies[1] != "192.168.1.2" || sc.ClientIPHeader != "x-real-ip" || !sc.LogoFetch {
 		t.Errorf("server config %+v does not carry the settings", sc)
 	}
 }

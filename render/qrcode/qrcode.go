@@ -82,6 +82,12 @@ func Fit(data []byte, level Level) (*Plan, error) { return FitECI(data, level, 0
 // FitECI is Fit with an ECI header naming the character set of the data
 // (ECIUTF8), or none when eci is 0; eci must be at most 127.
 func FitECI(data []byte, level Level, eci int) (*Plan, error) {
+	return FitFrom(data, level, eci, 1)
+}
+
+// FitFrom is FitECI for a symbol of at least minVersion: a larger symbol
+// than the data needs, when something else is to cover part of it.
+func FitFrom(data []byte, level Level, eci, minVersion int) (*Plan, error) {
 	if eci < 0 || eci > 127 {
 		return nil, fmt.Errorf("qrcode: ECI %d is not 0 to 127", eci)
 	}
@@ -96,7 +102,7 @@ func FitECI(data []byte, level Level, eci int) (*Plan, error) {
 		if err != nil {
 			continue // a segment longer than this group's count field can say
 		}
-		for v := groups[g].first; v <= groups[g].last; v++ {
+		for v := max(groups[g].first, minVersion); v <= groups[g].last; v++ {
 			if bits.len <= dataCodewords(v, level)*8 {
 				return &Plan{Version: v, bits: bits}, nil
 			}

@@ -1,0 +1,224 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// logoSizes are the sizes the editor offers (options.LogoSize.Offered).
+var logoSizes = []string{"0.1", "0.15", "0.2", "0.25", "0.3"}
+
+// logoCell is one image of the logo matrix: a logo at a size in a format.
+type logoCell struct {
+	source, size, format string
+}
+
+func (c logoCell) file() string {
+	return sanitize(fmt.Sprintf("logo-%s-%s-%s", c.source, c.size, c.format)) + ".png"
+}
+
+// logoPicture is a raster logo to upload: a rounded blue badge with an
+// orange bar, its corners transparent.
+func logoPicture(t *testing.T) []byte {
+	img := image.NewNRGBA(image.Rect(0, 0, 240, 160))
+	for y := 0; y < 160; y++ {
+		for x := 0; x < 240; x++ {
+			dx, dy := max(0, 24-x, x-215), max(0, 24-y, y-135)
+			if dx*dx+dy*dy > 24*24 {
+				continue
+			}
+			c := color.NRGBA{25, 60, 170, 255}
+			if y > 64 && y < 96 {
+				c = color.NRGBA{250, 150, 20, 255}
+			}
+			img.SetNRGBA(x, y, c)
+		}
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// logoSVG is an SVG logo to upload: a speech bubble on a plate.
+const logoSVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><rect width="48" height="48" rx="10" fill="#0b6e4f"/><path d="M10 12h28a4 4 0 0 1 4 4v14a4 4 0 0 1-4 4H22l-8 7v-7h-4a4 4 0 0 1-4-4V16a4 4 0 0 1 4-4z" fill="#fff"/></svg>`
+
+// TestEveryLogoSizeScansOnFiveDecoders draws every offered logo size, as a
+// built-in icon, an uploaded PNG and an uploaded SVG, in PNG and in SVG
+// (through librsvg), and reads each image with the five decoders of the
+// style matrix; each must return the exact payload. The level is the one a
+// logo raises to, H.
+func TestEveryLogoSizeScansOnFiveDecoders(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string][]byte{"picture": logoPicture(t), "svg": []byte(logoSVG)}
+	var cells []logoCell
+	for _, source := range []string{"icon", "picture", "svg"} {
+		for _, size := range logoSizes {
+			for _, format := range []string{"png", "svg"} {
+				cells = append(cells, logoCell{source, size, format})
+			}
+		}
+	}
+	images := map[string][]byte{}
+	var mu sync.Mutex
+	var errs []string
+	work := make(chan logoCell)
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range work {
+				q := qrQuery(matrixPayload, "size", "400", "format", c.format, "logosize", c.size)
+				var status int
+				var body []byte
+				var err error
+				if c.source == "icon" {
+					q.Set("logo", "chat")
+					q.Set("logobg", "ffffff")
+					q.Set("logoplate", "rounded")
+					resp, b := get(t, "/api/v1/qr", q)
+					status, body = resp.StatusCode, b
+				} else {
+					status, body, err = postLogo(baseURL+"/api/v1/qr?"+q.Encode(), files[c.source])
+				}
+				if err == nil && status != 200 {
+					err = fmt.Errorf("status %d: %.300s", status, body)
+				}
+				if err == nil && c.format == "svg" {
+					body, err = rsvgConvert(body, 400)
+				}
+				if err == nil {
+					err = os.WriteFile(filepath.Join(dir, c.file()), body, 0o644)
+				}
+				mu.Lock()
+				if err != nil {
+					errs = append(errs, fmt.Sprintf("%+v: %v", c, err))
+				} else {
+					images[c.file()] = body
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, c := range cells {
+		work <- c
+	}
+	close(work)
+	wg.Wait()
+	if len(errs) > 0 {
+		t.Fatalf("fetching the logo matrix:\n%s", strings.Join(errs, "\n"))
+	}
+
+	results := readWithFiveDecoders(t, dir, images)
+	failures := map[string]int{}
+	for _, c := range cells {
+		var missed []string
+		for _, d := range matrixDecoders {
+			got, ok := results[c.file()][d]
+			switch {
+			case !ok:
+				missed = append(missed, d+": no symbol found")
+			case got != matrixPayload:
+				missed = append(missed, fmt.Sprintf("%s: decoded %q", d, got))
+			default:
+				continue
+			}
+			failures[d]++
+		}
+		if len(missed) > 0 {
+			t.Errorf("logo=%s logosize=%s format=%s: %s%s", c.source, c.size, c.format, strings.Join(missed, "; "), keepFailure(t, images[c.file()], c.file()))
+		}
+	}
+	var summary []string
+	for _, d := range matrixDecoders {
+		summary = append(summary, fmt.Sprintf("%s %d/%d", d, len(cells)-failures[d], len(cells)))
+	}
+	t.Logf("read: %s", strings.Join(summary, ", "))
+}
+
+// postLogo uploads a logo file to a generation URL as a multipart form.
+func postLogo(u string, file []byte) (int, []byte, error) {
+	var b bytes.Buffer
+	w := multipart.NewWriter(&b)
+	part, _ := w.CreateFormFile("logo", "logo")
+	part.Write(file)
+	w.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, &b)
+	if err != nil {
+		return 0, nil, err
+	}
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, body, err
+}
+
+// readWithFiveDecoders reads every PNG of dir (images holds their bytes)
+// with the five decoders: results[file][decoder] is the text read, a
+// missing entry a miss. A decoder that cannot run fails the test.
+func readWithFiveDecoders(t *testing.T, dir string, images map[string][]byte) map[string]map[string]string {
+	results := map[string]map[string]string{}
+	var mu sync.Mutex
+	record := func(file, decoder, text string) {
+		mu.Lock()
+		defer mu.Unlock()
+		if results[file] == nil {
+			results[file] = map[string]string{}
+		}
+		results[file][decoder] = text
+	}
+	var wg sync.WaitGroup
+	wg.Add(3)
+	go func() {
+		defer wg.Done()
+		for file, img := range images {
+			if text, ok := gozxingDecode(img); ok {
+				record(file, decGozxing, text)
+			}
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		for file := range images {
+			if text, ok := zbarDecodeFile(filepath.Join(dir, file)); ok {
+				record(file, decZbar, text)
+			}
+		}
+	}()
+	batchErrs := make([]error, 2)
+	go func() {
+		defer wg.Done()
+		batchErrs[0] = batchDecode(t, dir, record, pythonDecoder(t))
+		batchErrs[1] = batchDecode(t, dir, record, nodeDecoder(t))
+	}()
+	wg.Wait()
+	for _, err := range batchErrs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return results
+}

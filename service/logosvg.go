@@ -1,0 +1,526 @@
+package service
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"io"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/render"
+	"github.com/srwiley/oksvg"
+	"github.com/srwiley/rasterx"
+	"golang.org/x/image/math/fixed"
+	"golang.org/x/image/vector"
+)
+
+// An SVG logo is never served as it was sent: it is read for what a
+// picture must not hold, rasterised within bounds of size, depth and work,
+// and drawn from its pixels (docs/logos.md). What a browser would do with
+// the markup, run its scripts or fetch what it names, never happens.
+
+// Bounds of an SVG logo's markup and of the work of drawing it.
+const (
+	maxSVGDepth    = 64
+	maxSVGElements = 10_000
+	// maxSVGUses bounds <use> elements times the elements they may copy
+	// out of <defs>: each use draws a definition again.
+	maxSVGUses = 20_000
+	// maxSVGSegments bounds the path commands once parsed.
+	maxSVGSegments = 100_000
+	// maxSVGReach is how far outside its picture a shape may reach, in
+	// pictures: a curve's flattening grows with its size.
+	maxSVGReach = 4
+	// maxSVGCover bounds the pixels painted, in pictures: every shape
+	// paints its box, so many large shapes are much work.
+	maxSVGCover = 32
+	// svgSide is the longer side an SVG logo is rasterised at: a logo's
+	// box is at most 0.3 × 4096 px, and past that scaling up a 768 px
+	// picture loses little.
+	svgSide = 768
+	// maxSVGLines bounds the line segments the shapes flatten into.
+	maxSVGLines = 2_000_000
+)
+
+// svgForbidden are elements a logo may not hold, and why.
+var svgForbidden = map[string]string{
+	"script":           "scripts",
+	"handler":          "scripts (SVG Tiny 1.2 handlers)",
+	"listener":         "event listeners",
+	"foreignobject":    "foreign content (HTML inside SVG)",
+	"image":            "embedded or linked images",
+	"feimage":          "embedded or linked images",
+	"iframe":           "embedded documents",
+	"object":           "embedded documents",
+	"embed":            "embedded documents",
+	"video":            "media",
+	"audio":            "media",
+	"animate":          "animation",
+	"animatemotion":    "animation",
+	"animatetransform": "animation",
+	"animatecolor":     "animation",
+	"set":              "animation",
+}
+
+// checkSVG reads an SVG logo's markup, which must be well-formed UTF-8
+// XML whose root is <svg>, and refuses: DOCTYPE and ENTITY declarations
+// (entities that expand without bound, the "billion laughs", or that name
+// files); processing instructions but the XML declaration (a stylesheet is
+// an external reference); scripts, event handlers (on* attributes),
+// foreignObject, images, animation; references outside the file (an href
+// that does not start with '#' or data:, a url() that does not name an
+// element of the file, a CSS @import); nesting deeper than maxSVGDepth,
+// more than maxSVGElements elements, <use> inside <defs> (a definition
+// that uses itself recurses without end) and more copies by <use> than
+// maxSVGUses; and a picture with no positive, finite size.
+func checkSVG(b []byte) *logoError {
+	refuse := func(format string, args ...any) *logoError {
+		return logoRefused("the SVG logo is refused: "+format, args...)
+	}
+	d := xml.NewDecoder(bytes.NewReader(b))
+	d.Strict = true
+	var (
+		depth, elements, defsDepth, defsElements, uses int
+		inStyle                                        bool
+		sized                                          bool
+	)
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return refuse("it is not well-formed XML (%v); a logo must be a UTF-8 SVG file", err)
+		}
+		switch t := tok.(type) {
+		case xml.Directive:
+			word, _, _ := strings.Cut(strings.TrimSpace(string(t)), " ")
+			return refuse("it has a <!%s> declaration. DOCTYPE and ENTITY declarations are refused: entities can expand without bound (the \"billion laughs\") or name files", text.Truncate(word, 20))
+		case xml.ProcInst:
+			if t.Target != "xml" {
+				return refuse("it has a <?%s?> processing instruction; a stylesheet would be an external reference", text.Truncate(t.Target, 40))
+			}
+		case xml.StartElement:
+			depth++
+			elements++
+			name := strings.ToLower(t.Name.Local)
+			switch {
+			case depth > maxSVGDepth:
+				return refuse("its elements nest deeper than %d levels", maxSVGDepth)
+			case elements > maxSVGElements:
+				return refuse("it has more than %d elements", maxSVGElements)
+			case depth == 1 && name != "svg":
+				return refuse("its root element is <%s>, not <svg>", text.Truncate(t.Name.Local, 40))
+			}
+			if why, bad := svgForbidden[name]; bad {
+				return refuse("it has a <%s> element: a logo may not hold %s", t.Name.Local, why)
+			}
+			if name == "defs" && defsDepth == 0 {
+				defsDepth = depth
+			}
+			if defsDepth > 0 {
+				defsElements++
+				if name == "use" {
+					return refuse("it has <use> inside <defs>: a definition that uses itself would recurse without end")
+				}
+			} else if name == "use" {
+				uses++
+			}
+			for _, a := range t.Attr {
+				if err := checkSVGAttr(a); err != "" {
+					return refuse("%s", err)
+				}
+			}
+			if depth == 1 {
+				sized = svgSized(t.Attr)
+			}
+			inStyle = name == "style"
+		case xml.EndElement:
+			if depth == defsDepth {
+				defsDepth = 0
+			}
+			depth--
+			inStyle = false
+		case xml.CharData:
+			if inStyle {
+				if err := checkCSS(string(t)); err != "" {
+					return refuse("its <style> %s", err)
+				}
+			}
+		}
+	}
+	switch {
+	case elements == 0:
+		return refuse("it has no <svg> element")
+	case uses*max(defsElements, 1) > maxSVGUses:
+		return refuse("its <use> elements copy definitions %d times over; at most %d", uses*defsElements, maxSVGUses)
+	case !sized:
+		return refuse("its <svg> gives no size: add viewBox=\"0 0 <width> <height>\" with positive, finite numbers")
+	}
+	return nil
+}
+
+// checkSVGAttr is the problem with one attribute, or "".
+func checkSVGAttr(a xml.Attr) string {
+	name := strings.ToLower(a.Name.Local)
+	v := strings.TrimSpace(a.Value)
+	switch {
+	case strings.HasPrefix(name, "on"):
+		return fmt.Sprintf("it has an event handler (%s): a logo may not run scripts", text.Truncate(a.Name.Local, 40))
+	case name == "href":
+		lower := strings.ToLower(v)
+		if !strings.HasPrefix(lower, "#") && !strings.HasPrefix(lower, "data:") {
+			return fmt.Sprintf("it has an external reference (href=%q): a logo may name only its own elements", text.Truncate(v, 80))
+		}
+	case name == "style":
+		if err := checkCSS(v); err != "" {
+			return "style attribute " + err
+		}
+	}
+	return checkURLs(v)
+}
+
+// checkCSS is the problem with a stylesheet, or "".
+func checkCSS(css string) string {
+	lower := strings.ToLower(css)
+	switch {
+	case strings.Contains(lower, "@import"):
+		return "imports a stylesheet (@import): an external reference"
+	case strings.Contains(lower, "expression("):
+		return "has a script expression"
+	}
+	return checkURLs(css)
+}
+
+// checkURLs refuses a url() that names anything but an element of the
+// file (url(#gradient)).
+func checkURLs(v string) string {
+	lower := strings.ToLower(v)
+	for {
+		i := strings.Index(lower, "url(")
+		if i < 0 {
+			return ""
+		}
+		lower = lower[i+4:]
+		target := strings.TrimLeft(lower, " \t\r\n'\"")
+		if !strings.HasPrefix(target, "#") {
+			end := strings.IndexByte(target, ')')
+			if end < 0 {
+				end = len(target)
+			}
+			return fmt.Sprintf("has an external reference (url(%s)): a logo may name only its own elements", text.Truncate(target[:end], 80))
+		}
+	}
+}
+
+// svgSized reports whether the root's viewBox, or else its width and
+// height, give a positive, finite size.
+func svgSized(attrs []xml.Attr) bool {
+	var w, h float64
+	for _, a := range attrs {
+		switch a.Name.Local {
+		case "viewBox":
+			f := strings.FieldsFunc(a.Value, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
+			if len(f) != 4 {
+				return false
+			}
+			var v [4]float64
+			for i, s := range f {
+				x, err := strconv.ParseFloat(s, 64)
+				if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+					return false
+				}
+				v[i] = x
+			}
+			return v[2] > 0 && v[3] > 0 && !math.IsInf(v[2]+math.Abs(v[0]), 0) && !math.IsInf(v[3]+math.Abs(v[1]), 0)
+		case "width":
+			w = svgLength(a.Value)
+		case "height":
+			h = svgLength(a.Value)
+		}
+	}
+	return w > 0 && h > 0 && !math.IsInf(w, 0) && !math.IsInf(h, 0)
+}
+
+// svgLength reads a length with an absolute unit, or returns 0.
+func svgLength(v string) float64 {
+	v = strings.TrimSpace(v)
+	for _, unit := range []string{"px", "pt", "pc", "mm", "cm", "in"} {
+		v = strings.TrimSuffix(v, unit)
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.IsNaN(f) {
+		return 0
+	}
+	return f
+}
+
+// svgCost is the memory that reading and rasterising an SVG file of n
+// bytes takes at its peak beyond the picture: oksvg's parsed paths (a
+// path command holds up to seven 4-byte numbers and a style of about 200
+// bytes per element) and the line segments held for one shape.
+func svgCost(n int) int64 {
+	return 64*int64(n) + 16*maxSVGLines + 4<<20
+}
+
+// rasterSVG draws a checked SVG file (checkSVG) at most side pixels on its
+// longer side with oksvg and rasterx. Before anything is drawn, every
+// shape is measured: one that reaches more than maxSVGReach pictures
+// outside the picture, or more path commands than maxSVGSegments, is
+// refused; dash patterns are dropped, since a pattern finer than a pixel
+// multiplies the work. The shapes are then painted over their own boxes
+// only (boxScanner), within maxSVGCover pictures of pixels.
+func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
+	defer func() {
+		// oksvg and rasterx panic on some malformed input (an hsl()
+		// colour with empty parts, a bad path); that is the file's fault.
+		if v := recover(); v != nil {
+			img, err = nil, logoRefused("the SVG logo cannot be drawn: %v", v)
+		}
+	}()
+	icon, err := oksvg.ReadIconStream(bytes.NewReader(b), oksvg.IgnoreErrorMode)
+	if err != nil {
+		return nil, logoRefused("the SVG logo cannot be read: %v", err)
+	}
+	vb := icon.ViewBox
+	if !(vb.W > 0 && vb.H > 0) || math.IsInf(vb.W, 0) || math.IsInf(vb.H, 0) {
+		return nil, logoRefused("the SVG logo gives no size: add viewBox=\"0 0 <width> <height>\" with positive numbers")
+	}
+	k := float64(side) / max(vb.W, vb.H)
+	w, h := max(1, int(math.Round(vb.W*k))), max(1, int(math.Round(vb.H*k)))
+	icon.SetTarget(0, 0, float64(w), float64(h))
+	if err := measureSVG(icon, w, h); err != nil {
+		return nil, err
+	}
+	canvas := image.NewRGBA(image.Rect(0, 0, w, h))
+	sc := &boxScanner{dest: canvas, budget: maxSVGCover * int64(w) * int64(h)}
+	sc.Clear()
+	icon.Draw(rasterx.NewDasher(w, h, sc), 1)
+	if sc.over != "" {
+		return nil, logoRefused("the SVG logo is too much work to draw: %s", sc.over)
+	}
+	return render.NormaliseLogo(canvas, side), nil
+}
+
+// measureSVG checks every shape's reach and the commands of all of them.
+func measureSVG(icon *oksvg.SvgIcon, w, h int) *logoError {
+	segments := 0
+	cover := float64(maxSVGCover) * float64(w) * float64(h)
+	lo := -maxSVGReach * float64(max(w, h))
+	hi := (maxSVGReach + 1) * float64(max(w, h))
+	for i := range icon.SVGPaths {
+		p := &icon.SVGPaths[i]
+		p.Dash = nil
+		m, ok := shapeMatrix(p)
+		if !ok {
+			return logoRefused("SVG logos cannot be measured with this build of oksvg; send a PNG")
+		}
+		t := icon.Transform.Mult(m)
+		var box pathBox
+		box.reset()
+		p.Path.AddTo(&box)
+		segments += box.segments
+		if segments > maxSVGSegments {
+			return logoRefused("the SVG logo has more than %d path commands", maxSVGSegments)
+		}
+		if box.segments == 0 {
+			continue
+		}
+		// A stroke reaches half its width, more at a mitred corner.
+		scale := math.Sqrt(math.Abs(t.A*t.D - t.B*t.C))
+		reach := p.LineWidth * scale * max(p.MiterLimit, 1)
+		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, c := range [4][2]float64{{box.x0, box.y0}, {box.x1, box.y0}, {box.x0, box.y1}, {box.x1, box.y1}} {
+			x, y := t.Transform(c[0], c[1])
+			if !(x-reach >= lo && x+reach <= hi && y-reach >= lo && y+reach <= hi) {
+				return logoRefused("the SVG logo draws far outside its viewBox (more than %d times its size away); crop it to its picture", maxSVGReach)
+			}
+			x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+		}
+		// Painting a shape takes its box, within the picture: known now,
+		// before anything is drawn (boxScanner holds to it too).
+		cw := min(x1, float64(w)) - max(x0, 0)
+		ch := min(y1, float64(h)) - max(y0, 0)
+		if cw > 0 && ch > 0 {
+			if cover -= cw * ch; cover < 0 {
+				return logoRefused("the SVG logo is too much work to draw: its shapes cover the picture more than %d times over", maxSVGCover)
+			}
+		}
+	}
+	return nil
+}
+
+// shapeMatrix reads a shape's transform, which oksvg keeps unexported in
+// its style, through reflection (reading, never writing, it). Without it
+// the reach of a shape cannot be known, and the logo is refused.
+func shapeMatrix(p *oksvg.SvgPath) (rasterx.Matrix2D, bool) {
+	m := reflect.ValueOf(p).Elem().FieldByName("mAdder")
+	if !m.IsValid() {
+		return rasterx.Matrix2D{}, false
+	}
+	m = m.FieldByName("M")
+	if !m.IsValid() || m.Type() != reflect.TypeOf(rasterx.Matrix2D{}) {
+		return rasterx.Matrix2D{}, false
+	}
+	f := func(name string) float64 { return m.FieldByName(name).Float() }
+	out := rasterx.Matrix2D{A: f("A"), B: f("B"), C: f("C"), D: f("D"), E: f("E"), F: f("F")}
+	for _, v := range [6]float64{out.A, out.B, out.C, out.D, out.E, out.F} {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return rasterx.Matrix2D{}, false
+		}
+	}
+	return out, true
+}
+
+// pathBox is a rasterx.Adder that measures a path: the box of its points
+// and control points, which bounds its curves, and its commands.
+type pathBox struct {
+	x0, y0, x1, y1 float64
+	segments       int
+}
+
+func (b *pathBox) reset() {
+	b.x0, b.y0, b.x1, b.y1 = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+}
+
+func (b *pathBox) add(pts ...fixed.Point26_6) {
+	b.segments++
+	for _, p := range pts {
+		x, y := float64(p.X)/64, float64(p.Y)/64
+		b.x0, b.y0, b.x1, b.y1 = min(b.x0, x), min(b.y0, y), max(b.x1, x), max(b.y1, y)
+	}
+}
+
+func (b *pathBox) Start(a fixed.Point26_6)            { b.add(a) }
+func (b *pathBox) Line(p fixed.Point26_6)             { b.add(p) }
+func (b *pathBox) QuadBezier(p, q fixed.Point26_6)    { b.add(p, q) }
+func (b *pathBox) CubeBezier(p, q, r fixed.Point26_6) { b.add(p, q, r) }
+func (b *pathBox) Stop(bool)                          {}
+
+var _ rasterx.Adder = (*pathBox)(nil)
+
+// boxScanner is a rasterx.Scanner that paints a shape over the box of its
+// own points rather than over the whole picture, as rasterx.ScannerGV
+// does: the work of a shape is then its size, and the total is held
+// within budget pixels. It keeps the shape's line segments until Draw.
+type boxScanner struct {
+	dest   *image.RGBA
+	src    image.Image
+	clip   image.Rectangle
+	pts    []float32 // x, y pairs; a move is marked by a NaN pair before it
+	box    fixed.Rectangle26_6
+	r      vector.Rasterizer
+	lines  int
+	budget int64
+	over   string // why drawing stopped, when it did
+}
+
+func (s *boxScanner) grow(p fixed.Point26_6) {
+	s.box.Min.X, s.box.Min.Y = min(s.box.Min.X, p.X), min(s.box.Min.Y, p.Y)
+	s.box.Max.X, s.box.Max.Y = max(s.box.Max.X, p.X), max(s.box.Max.Y, p.Y)
+}
+
+func (s *boxScanner) Start(a fixed.Point26_6) {
+	s.point(a, true)
+}
+
+func (s *boxScanner) Line(b fixed.Point26_6) {
+	s.point(b, false)
+}
+
+func (s *boxScanner) point(p fixed.Point26_6, move bool) {
+	if s.over != "" {
+		return
+	}
+	s.lines++
+	if s.lines > maxSVGLines {
+		s.over = fmt.Sprintf("its shapes flatten into more than %d line segments", maxSVGLines)
+		return
+	}
+	s.grow(p)
+	if move {
+		nan := float32(math.NaN())
+		s.pts = append(s.pts, nan, nan)
+	}
+	s.pts = append(s.pts, float32(p.X)/64, float32(p.Y)/64)
+}
+
+func (s *boxScanner) Draw() {
+	if s.over != "" || len(s.pts) == 0 {
+		return
+	}
+	box := image.Rect(s.box.Min.X.Floor(), s.box.Min.Y.Floor(), s.box.Max.X.Ceil()+1, s.box.Max.Y.Ceil()+1).Intersect(s.dest.Rect)
+	if s.clip != (image.Rectangle{}) {
+		box = box.Intersect(s.clip)
+	}
+	if box.Empty() {
+		return
+	}
+	s.budget -= int64(box.Dx()) * int64(box.Dy())
+	if s.budget < 0 {
+		s.over = fmt.Sprintf("its shapes cover the picture more than %d times over", maxSVGCover)
+		return
+	}
+	s.r.Reset(box.Dx(), box.Dy())
+	ox, oy := float32(box.Min.X), float32(box.Min.Y)
+	move := true
+	for i := 0; i+1 < len(s.pts); i += 2 {
+		x, y := s.pts[i], s.pts[i+1]
+		if x != x { // NaN: the next point starts a contour
+			move = true
+			continue
+		}
+		if move {
+			s.r.MoveTo(x-ox, y-oy)
+			move = false
+		} else {
+			s.r.LineTo(x-ox, y-oy)
+		}
+	}
+	s.r.ClosePath()
+	s.r.DrawOp = draw.Over
+	s.r.Draw(s.dest, box, s.src, box.Min)
+}
+
+func (s *boxScanner) GetPathExtent() fixed.Rectangle26_6 { return s.box }
+
+func (s *boxScanner) SetBounds(int, int) {}
+
+func (s *boxScanner) SetColor(c any) {
+	switch c := c.(type) {
+	case color.Color:
+		s.src = image.NewUniform(c)
+	case rasterx.ColorFunc:
+		s.src = colorFuncImage(c)
+	}
+}
+
+// SetWinding is ignored: x/image/vector fills with the non-zero rule, as
+// rasterx.ScannerGV does.
+func (s *boxScanner) SetWinding(bool) {}
+
+func (s *boxScanner) Clear() {
+	s.pts = s.pts[:0]
+	const far = fixed.Int26_6(math.MaxInt32)
+	s.box = fixed.Rectangle26_6{Min: fixed.Point26_6{X: far, Y: far}, Max: fixed.Point26_6{X: -far, Y: -far}}
+}
+
+func (s *boxScanner) SetClip(r image.Rectangle) { s.clip = r }
+
+var _ rasterx.Scanner = (*boxScanner)(nil)
+
+// colorFuncImage is a gradient's colour at each point, as an image.
+type colorFuncImage rasterx.ColorFunc
+
+func (f colorFuncImage) ColorModel() color.Model { return color.RGBAModel }
+func (f colorFuncImage) Bounds() image.Rectangle {
+	return image.Rect(-1e9, -1e9, 1e9, 1e9)
+}
+func (f colorFuncImage) At(x, y int) color.Color { return f(x, y) }

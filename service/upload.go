@@ -1,0 +1,41 @@
+package service
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+
+	"github.com/qrforge/qrforge/internal/text"
+)
+
+// MaxGenerateBody bounds the body of POST /api/v1/qr and POST
+// /api/v1/<kind>: a logo file of MaxLogoBytes, grown by a third as base64
+// in JSON, and the other fields.
+const MaxGenerateBody = MaxLogoBytes*4/3 + 64<<10
+
+// JSONParams reads the JSON body of a generation POST: an object of a
+// kind's fields or data and rendering options under the names a query
+// uses, with string, number or boolean values; "logo" may hold a data
+// URI of up to MaxLogoBytes.
+func (s *Service) JSONParams(body []byte) (url.Values, *Problem) {
+	example := s.baseURL + "/api/v1/qr with {\"data\": \"Hello\", \"logo\": \"wifi\"}"
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(body, &members); err != nil || members == nil {
+		detail := "the body must be a JSON object of parameters, such as {\"data\": \"Hello\", \"logo\": \"data:image/png;base64,...\"}"
+		if err != nil {
+			detail = jsonErrorDetail(body, err) + "; " + detail
+		}
+		return nil, s.Problem(KindInvalidParameter, detail, "", example)
+	}
+	params := url.Values{}
+	for _, key := range sortedKeys(members) {
+		v, set, err := scalar(members[key])
+		if err != nil {
+			return nil, s.Problem(KindInvalidParameter, fmt.Sprintf("%s %s: a parameter's value is a string, a number or a boolean", text.Truncate(key, 64), err), key, example)
+		}
+		if set {
+			params.Add(key, v)
+		}
+	}
+	return params, nil
+}

@@ -4,9 +4,11 @@ package e2e
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"image"
+	"image/color"
 	"image/draw"
 	_ "image/gif"
 	_ "image/jpeg"
@@ -77,6 +79,13 @@ func printMatrix() []printCell {
 		printCell{name: "pdf-radial-cmyk-bubble", format: "pdf", kv: []string{"format", "pdf", "size", "40mm", "cmyk", "true", "gradient", "radial", "gradientcolors", "000000,6a1b9a", "tpl", "bubble", "framecolor", "e63946"}, dpi: 300, points: 40 / 25.4 * 72},
 		printCell{name: "eps-linear-eyes", format: "eps", kv: []string{"format", "eps", "size", "40mm", "style", "dot", "eye", "rounded", "gradientcolors", "0d47a1,2e7d32", "eyeframecolor", "4a148c"}, dpi: 300, points: 40 / 25.4 * 72},
 		printCell{name: "eps-radial-cmyk", format: "eps", kv: []string{"format", "eps", "size", "40mm", "cmyk", "true", "gradient", "radial", "gradientcolors", "000000,00695c@40,6a1b9a", "tpl", "box", "framecolor", "00695c"}, dpi: 300, points: 40 / 25.4 * 72},
+		// Logos: an icon on a plate, and a picture (a data URI) drawn as
+		// a PDF image XObject and a PostScript image.
+		printCell{name: "pdf-logo-icon-cmyk", format: "pdf", kv: []string{"format", "pdf", "size", "40mm", "cmyk", "true", "logo", "wifi", "logobg", "fff3e0", "logoplate", "rounded"}, dpi: 300, points: 40 / 25.4 * 72},
+		printCell{name: "pdf-logo-picture-gradient", format: "pdf", kv: []string{"format", "pdf", "size", "40mm", "logo", printLogoURI, "gradientcolors", "1a237e,880e4f"}, dpi: 300, points: 40 / 25.4 * 72},
+		printCell{name: "eps-logo-picture-cmyk", format: "eps", kv: []string{"format", "eps", "size", "40mm", "cmyk", "true", "logo", printLogoURI, "logobg", "ffffff"}, dpi: 300, points: 40 / 25.4 * 72},
+		printCell{name: "gif-logo-icon", format: "gif", kv: []string{"format", "gif", "size", "300", "logo", "heart", "eyecolor", "880e4f"}},
+		printCell{name: "jpeg-logo-picture", format: "jpeg", kv: []string{"format", "jpeg", "size", "300", "logo", printLogoURI}},
 		printCell{name: "gif-gradient-eyes", format: "gif", kv: []string{"format", "gif", "size", "300", "style", "rounded", "gradient", "radial", "gradientcolors", "1a237e,880e4f", "eyeballcolor", "00695c"}},
 		printCell{name: "jpeg-gradient-frame", format: "jpeg", kv: []string{"format", "jpeg", "size", "300", "gradientcolors", "1a237e,880e4f", "tpl", "banner-above", "framecolor", "00695c"}},
 	)
@@ -320,3 +329,14 @@ func run(name string, args ...string) (stdout, stderr string, err error) {
 	err = cmd.Run()
 	return o.String(), e.String(), err
 }
+
+// printLogoURI is a small picture as a data URI: a red square in its
+// top-left quarter on white, so that a flipped image shows.
+var printLogoURI = func() string {
+	m := image.NewNRGBA(image.Rect(0, 0, 64, 64))
+	draw.Draw(m, m.Rect, image.White, image.Point{}, draw.Src)
+	draw.Draw(m, image.Rect(0, 0, 32, 32), image.NewUniform(color.NRGBA{0xe6, 0x39, 0x46, 255}), image.Point{}, draw.Src)
+	var b bytes.Buffer
+	png.Encode(&b, m)
+	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(b.Bytes())
+}()

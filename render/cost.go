@@ -82,7 +82,11 @@ func LogoBytes(o Options, pictureHeight int, png bool) int64 {
 	box := int64(math.Ceil(float64(o.Size)*min(o.Logo.Size, MaxLogoSize))) + 1
 	cost := 32*box*int64(pictureHeight) + 4*box*box
 	if !png {
-		cost += 4 * box * box
+		// SVG encodes the box as a PNG; PDF and EPS draw the picture at
+		// its own resolution: composited, its samples, and compressed or
+		// ASCII85-encoded (vector.go), about 30 bytes a pixel of a square
+		// picture at most.
+		cost += 4*box*box + 30*int64(pictureHeight)*int64(pictureHeight)
 	}
 	return cost
 }

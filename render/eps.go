@@ -36,7 +36,7 @@ const epsProlog = `%%BeginProlog
 // changes and ends with showpage, which EPSF 3.0 allows and importing
 // programs disable; Ghostscript renders the page on it.
 func EPS(s *Symbol, o Options) ([]byte, error) {
-	s = o.Overlay.knockOut(s)
+	s = o.Logo.knockOut(o.Overlay.knockOut(s))
 	l, err := newLayout(s, &o)
 	if err != nil {
 		return nil, err

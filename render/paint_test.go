@@ -320,3 +320,26 @@ func TestGradientsInPDFAndEPS(t *testing.T) {
 		}
 	}
 }
+
+// Logos reach PDF and EPS: an icon as a path, a picture as an image
+// XObject and as an inline PostScript image.
+func TestLogosInPDFAndEPS(t *testing.T) {
+	s := encodeT(t, testPayloads[0].data)
+	o := styled(ModuleSquare, EyeSquare, 300)
+	pic := image.NewNRGBA(image.Rect(0, 0, 20, 10))
+	o.Logo = &Logo{Size: 0.2, Padding: 1, Image: pic, Plate: color.NRGBA{255, 255, 255, 255}}
+	pdf, err := PDF(LogoKnockOut(s, o.Logo), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(pdf), "/Subtype /Image /Width 20 /Height 10") || !strings.Contains(string(pdf), "/XObject << /Im0 5 0 R >>") {
+		t.Errorf("PDF has no image XObject for the picture")
+	}
+	eps, err := EPS(s, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(eps), "/Width 20 /Height 10 /BitsPerComponent 8") || !strings.Contains(string(eps), "/ASCII85Decode filter >> image\n") {
+		t.Errorf("EPS has no image for the picture")
+	}
+}

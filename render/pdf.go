@@ -15,7 +15,7 @@ import (
 // document embeds no font. Its bytes depend on the request alone: no
 // creation date, no random ID.
 func PDF(s *Symbol, o Options) ([]byte, error) {
-	s = o.Overlay.knockOut(s)
+	s = o.Logo.knockOut(o.Overlay.knockOut(s))
 	l, err := newLayout(s, &o)
 	if err != nil {
 		return nil, err
@@ -26,13 +26,7 @@ func PDF(s *Symbol, o Options) ([]byte, error) {
 	page := vectorPage{b: make([]byte, 0, 256+len(d.dark.ops)*24), cmyk: o.Print.CMYK}
 	page.paint(d, &o, side)
 
-	var content bytes.Buffer
-	z := zlibWriters.Get().(*zlib.Writer)
-	z.Reset(&content)
-	z.Write(page.b)
-	z.Close()
-	z.Reset(io.Discard)
-	zlibWriters.Put(z)
+	content := bytes.NewBuffer(deflateBytes(page.b))
 
 	var doc pdfWriter
 	doc.b = make([]byte, 0, content.Len()+1024)
@@ -61,9 +55,26 @@ func PDF(s *Symbol, o Options) ([]byte, error) {
 		}
 		resources += ">> "
 	}
+	if len(page.pictures) > 0 {
+		// Logos' pictures, image XObjects after the content (§8.9.5).
+		resources += "/XObject << "
+		for i := range page.pictures {
+			resources += fmt.Sprintf("/Im%d %d 0 R ", i, 5+i)
+		}
+		resources += ">> "
+	}
 	resources += ">>"
 	doc.object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 " + box + " " + box + "] /Resources " + resources + " /Contents 4 0 R >>")
 	doc.stream("<< /Length "+strconv.Itoa(content.Len())+" /Filter /FlateDecode >>", content.Bytes())
+	for _, m := range page.pictures {
+		space := "/DeviceRGB"
+		if page.cmyk {
+			space = "/DeviceCMYK"
+		}
+		data := deflateBytes(page.samples(m))
+		doc.stream(fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace %s /BitsPerComponent 8 /Length %d /Filter /FlateDecode >>",
+			m.Rect.Dx(), m.Rect.Dy(), space, len(data)), data)
+	}
 	return doc.finish(1), nil
 }
 
@@ -108,4 +119,16 @@ func (w *pdfWriter) finish(root int) []byte {
 	}
 	w.b = fmt.Appendf(w.b, "trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(w.offsets)+1, root, xref)
 	return w.b
+}
+
+// deflateBytes is b compressed for FlateDecode (a zlib stream, §7.4.4).
+func deflateBytes(b []byte) []byte {
+	var out bytes.Buffer
+	z := zlibWriters.Get().(*zlib.Writer)
+	z.Reset(&out)
+	z.Write(b)
+	z.Close()
+	z.Reset(io.Discard)
+	zlibWriters.Put(z)
+	return out.Bytes()
 }

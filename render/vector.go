@@ -1,9 +1,14 @@
 package render
 
 import (
+	"bytes"
+	"encoding/ascii85"
+	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // vectorFill is one filled path of a vector page, in canvas module units,
@@ -13,6 +18,10 @@ type vectorFill struct {
 	color color.NRGBA
 	// gradient, when set, paints the path instead of color.
 	gradient *Gradient
+	// picture, when set, is a logo's picture drawn into the box x, y, w,
+	// h (canvas modules) instead of a path.
+	picture *image.NRGBA
+	box     [4]float64
 }
 
 // vectorFills lists what PDF and EPS paint over the background, in order:
@@ -22,13 +31,13 @@ type vectorFill struct {
 func vectorFills(d *drawing, o *Options) []vectorFill {
 	var fills []vectorFill
 	if len(d.frame.ops) > 0 {
-		fills = append(fills, vectorFill{d.frame.ops, o.frameColor(), nil})
+		fills = append(fills, vectorFill{ops: d.frame.ops, color: o.frameColor()})
 	}
 	var g *Gradient
 	if o.Gradient.active() {
 		g = o.Gradient
 	}
-	fills = append(fills, vectorFill{d.dark.ops, o.Foreground, g})
+	fills = append(fills, vectorFill{ops: d.dark.ops, color: o.Foreground, gradient: g})
 	for i, e := range d.eyes {
 		c := o.EyeColors[i]
 		for _, part := range []struct {
@@ -39,15 +48,35 @@ func vectorFills(d *drawing, o *Options) []vectorFill {
 				continue
 			}
 			if part.c == (color.NRGBA{}) {
-				fills = append(fills, vectorFill{part.ops, o.Foreground, g})
+				fills = append(fills, vectorFill{ops: part.ops, color: o.Foreground, gradient: g})
 				continue
 			}
-			fills = append(fills, vectorFill{part.ops, part.c, nil})
+			fills = append(fills, vectorFill{ops: part.ops, color: part.c})
 		}
 	}
 	if ov := &o.Overlay; ov.active() {
 		for _, layer := range ov.Layers {
-			fills = append(fills, vectorFill{ov.layerPath(layer, d.l).ops, layer.Color, nil})
+			fills = append(fills, vectorFill{ops: ov.layerPath(layer, d.l).ops, color: layer.Color})
+		}
+	}
+	if lg := o.Logo; lg.active() {
+		if p := lg.platePath(d.l); p != nil {
+			fills = append(fills, vectorFill{ops: p.ops, color: lg.Plate})
+		}
+		if lg.Icon != nil {
+			fills = append(fills, vectorFill{ops: lg.iconPath(d.l).ops, color: lg.ink(o)})
+		} else {
+			x, y, side := lg.logoBox(d.l)
+			w, h := float64(lg.Image.Rect.Dx()), float64(lg.Image.Rect.Dy())
+			k := side / max(w, h)
+			iw, ih := w*k, h*k
+			// What lies under the picture: the plate, else the background
+			// (the modules there are cleared), else paper.
+			under := o.Background
+			if lg.Plate != (color.NRGBA{}) {
+				under = lg.Plate
+			}
+			fills = append(fills, vectorFill{picture: flattenPicture(lg.Image, over(under, white)), box: [4]float64{x + (side-iw)/2, y + (side-ih)/2, iw, ih}})
 		}
 	}
 	if c := d.text; c != nil {
@@ -55,7 +84,7 @@ func vectorFills(d *drawing, o *Options) []vectorFill {
 		if c.inverse && o.TextColor == nil {
 			fill.A = 255
 		}
-		fills = append(fills, vectorFill{captionOutline(c).ops, fill, nil})
+		fills = append(fills, vectorFill{ops: captionOutline(c).ops, color: fill})
 	}
 	return fills
 }
@@ -74,6 +103,9 @@ type vectorPage struct {
 	// shadings are the gradients' shading dictionaries, /Sh<i> in the
 	// page's resources; PostScript writes them inline instead.
 	shadings [][]byte
+	// pictures are the logos' pictures, /Im<i> in the page's resources;
+	// PostScript writes them inline instead.
+	pictures []*image.NRGBA
 }
 
 // paint writes the page of side points: the background, unless it is
@@ -110,6 +142,10 @@ func (v *vectorPage) paint(d *drawing, o *Options, side float64) {
 		})
 	}
 	for _, f := range vectorFills(d, o) {
+		if f.picture != nil {
+			v.picture(f.picture, f.box)
+			continue
+		}
 		if len(f.ops) == 0 {
 			continue
 		}
@@ -341,4 +377,88 @@ func (v *vectorPage) stitch(d []byte, g *Gradient, under color.NRGBA) []byte {
 	d = append(d, " /Encode "...)
 	array(encode)
 	return append(d, " >>"...)
+}
+
+// flattenPicture is the picture composited over the opaque colour under:
+// PDF and PostScript images are drawn opaque.
+func flattenPicture(m *image.NRGBA, under color.NRGBA) *image.NRGBA {
+	out := image.NewNRGBA(m.Rect)
+	for i := 0; i < len(m.Pix); i += 4 {
+		c := over(color.NRGBA{m.Pix[i], m.Pix[i+1], m.Pix[i+2], m.Pix[i+3]}, under)
+		out.Pix[i], out.Pix[i+1], out.Pix[i+2], out.Pix[i+3] = c.R, c.G, c.B, 255
+	}
+	return out
+}
+
+// picture draws m into the box x, y, w, h (canvas modules, y down). A PDF
+// image fills the unit square with its first row at the top, y = 1
+// (§8.9.4), so the matrix flips it into the page's y-down module space; a
+// PostScript image is read through its ImageMatrix, [w 0 0 h 0 0], which
+// puts the first row at y = 0, the top here (PLRM §4.10.5). Pixels are
+// 8-bit RGB, or CMYK with cmyk (the same conversion as fills).
+func (v *vectorPage) picture(m *image.NRGBA, box [4]float64) {
+	x, y, w, h := box[0], box[1], box[2], box[3]
+	v.b = append(v.b, "q\n"...)
+	matrix := []float64{w, 0, 0, -h, x, y + h}
+	if v.flatten {
+		matrix = []float64{w, 0, 0, h, x, y}
+	}
+	for _, n := range matrix {
+		v.b = appendReal(v.b, n, 4)
+		v.b = append(v.b, ' ')
+	}
+	v.b = append(v.b, "cm\n"...)
+	if !v.flatten {
+		v.b = append(v.b, "/Im"...)
+		v.b = strconv.AppendInt(v.b, int64(len(v.pictures)), 10)
+		v.b = append(v.b, " Do\nQ\n"...)
+		v.pictures = append(v.pictures, m)
+		return
+	}
+	pw, ph := m.Rect.Dx(), m.Rect.Dy()
+	space, n := "/DeviceRGB", 3
+	if v.cmyk {
+		space, n = "/DeviceCMYK", 4
+	}
+	v.b = fmt.Appendf(v.b, "%s setcolorspace\n<< /ImageType 1 /Width %d /Height %d /BitsPerComponent 8 /Decode [%s] /ImageMatrix [%d 0 0 %d 0 0] /DataSource currentfile /ASCII85Decode filter >> image\n",
+		space, pw, ph, strings.TrimSpace(strings.Repeat("0 1 ", n)), pw, ph)
+	enc := ascii85.NewEncoder(lineWriter{&v.b})
+	enc.Write(v.samples(m))
+	enc.Close()
+	v.b = append(v.b, "~>\nQ\n"...)
+}
+
+// samples are the picture's pixels as image samples: RGB, or CMYK with
+// cmyk, a byte a component, rows top to bottom.
+func (v *vectorPage) samples(m *image.NRGBA) []byte {
+	n := 3
+	if v.cmyk {
+		n = 4
+	}
+	out := make([]byte, 0, m.Rect.Dx()*m.Rect.Dy()*n)
+	for i := 0; i < len(m.Pix); i += 4 {
+		c := color.NRGBA{m.Pix[i], m.Pix[i+1], m.Pix[i+2], 255}
+		if v.cmyk {
+			for _, k := range cmykOf(c) {
+				out = append(out, uint8(math.Round(k*255)))
+			}
+			continue
+		}
+		out = append(out, c.R, c.G, c.B)
+	}
+	return out
+}
+
+// lineWriter appends to b, breaking lines every 64 characters: DSC
+// comments and some PostScript consumers want lines under 255 (EPSF 3.0).
+type lineWriter struct{ b *[]byte }
+
+func (w lineWriter) Write(p []byte) (int, error) {
+	for _, c := range p {
+		*w.b = append(*w.b, c)
+		if n := len(*w.b); n >= 64 && !bytes.Contains((*w.b)[n-64:], []byte{'\n'}) {
+			*w.b = append(*w.b, '\n')
+		}
+	}
+	return len(p), nil
 }

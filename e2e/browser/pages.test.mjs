@@ -336,7 +336,9 @@ describe('gallery', () => {
     await page.screenshot({ path: path.join(artifacts, 'browser-gallery.png'), fullPage: true });
 
     const recipe = page.locator('#recipes li.design').first();
-    const src = await recipe.locator('img').getAttribute('src');
+    // The image is kept under /gallery/images/; the tile's API link has
+    // the call that draws it.
+    const src = await recipe.locator('.design-links a', { hasText: 'API URL' }).getAttribute('href');
     const data = query(src).get('data');
     await Promise.all([page.waitForURL((u) => u.pathname === '/'), recipe.locator('a.design-image').click()]);
     const preview = query(await previewLoaded(page));

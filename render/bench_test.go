@@ -2,6 +2,8 @@ package render
 
 import (
 	"bytes"
+	"image"
+	"image/color"
 	stdzlib "compress/zlib"
 	"fmt"
 	"io"
@@ -217,28 +219,91 @@ func BenchmarkPNG512Overlay(b *testing.B) {
 	}
 }
 
-// BenchmarkPNG512Designed draws the designs that leave the two-colour
-// palette (docs/colours.md): a gradient, eyes in their own colours, and
-// both with round modules, beside plain square as the reference.
-func BenchmarkPNG512Designed(b *testing.B) {
+// BenchmarkDesigned draws the designs of issue "Design" at 512 px in
+// every format, beside plain square modules as the reference: a gradient,
+// eyes in their own colours, a logo (an icon, and a 256 px picture) over
+// a gradient, and all of them with round modules and a frame. Logo
+// designs are encoded as the service encodes them, at H and grown to fit
+// the logo (EncodeWithLogo); B/img is the output's size.
+func BenchmarkDesigned(b *testing.B) {
+	wifi, _ := IconNamed("wifi")
+	picture := benchPicture(256)
+	gradient := func() *Gradient {
+		return &Gradient{Kind: GradientLinear, Angle: 135, Stops: []Stop{{Offset: 0, Color: indigo}, {Offset: 1, Color: wine}}}
+	}
 	designs := []struct {
 		name string
 		set  func(*Options)
 	}{
 		{"square", func(*Options) {}},
-		{"gradient", func(o *Options) { o.Gradient = &Gradient{Kind: GradientLinear, Angle: 135, Stops: []Stop{{0, indigo}, {1, wine}}} }},
-		{"eye-colours", func(o *Options) { o.EyeColors = [3]EyeColors{{Frame: teal, Centre: wine}, {Frame: teal, Centre: wine}, {Frame: teal, Centre: wine}} }},
-		{"dot-radial-eyes", func(o *Options) {
-			o.Module, o.Eye = ModuleDot, EyeRounded
-			o.Gradient = &Gradient{Kind: GradientRadial, Stops: []Stop{{0, indigo}, {1, wine}}}
+		{"gradient", func(o *Options) { o.Gradient = gradient() }},
+		{"eye-colours", func(o *Options) {
+			o.EyeColors = [3]EyeColors{{Frame: teal, Centre: wine}, {Frame: teal, Centre: wine}, {Frame: teal, Centre: wine}}
+		}},
+		{"icon-gradient", func(o *Options) {
+			o.Gradient = gradient()
+			o.Logo = &Logo{Size: DefaultLogoSize, Padding: DefaultLogoPadding, Icon: wifi}
+		}},
+		{"picture-gradient", func(o *Options) {
+			o.Gradient = gradient()
+			o.Logo = &Logo{Size: DefaultLogoSize, Padding: DefaultLogoPadding, Image: picture}
+		}},
+		{"everything", func(o *Options) {
+			o.Module, o.Eye = ModuleRounded, EyeRounded
+			o.Gradient = gradient()
 			o.EyeColors[0] = EyeColors{Frame: teal, Centre: wine}
+			o.Logo = &Logo{Size: DefaultLogoSize, Padding: DefaultLogoPadding, Image: picture, Plate: color.NRGBA{255, 255, 255, 255}, Rounded: true}
+			fc := teal
+			o.Frame, o.FrameColor, o.Label = FrameBubble, &fc, "SCAN ME"
 		}},
 	}
-	for _, d := range designs {
-		b.Run(d.name, func(b *testing.B) {
-			o := DefaultOptions()
-			d.set(&o)
-			benchRender(b, benchPayloads, func(s *Symbol) ([]byte, error) { return PNG(s, o) })
-		})
+	formats := []struct {
+		name   string
+		render func(*Symbol, Options) ([]byte, error)
+	}{{"png", PNG}, {"svg", SVG}, {"pdf", PDF}}
+	for _, f := range formats {
+		for _, d := range designs {
+			b.Run(f.name+"/"+d.name, func(b *testing.B) {
+				o := DefaultOptions()
+				d.set(&o)
+				b.ReportAllocs()
+				var n int
+				for i := 0; b.Loop(); i++ {
+					data := benchPayloads[i%len(benchPayloads)]
+					var s *Symbol
+					var err error
+					if o.Logo != nil {
+						s, err = EncodeWithLogo(data, LevelAuto, DefaultECI, o.Logo.Size, o.Logo.Padding, 0)
+					} else {
+						s, err = Encode(data, LevelAuto)
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+					img, err := f.render(s, o)
+					if err != nil {
+						b.Fatal(err)
+					}
+					n += len(img)
+				}
+				b.ReportMetric(float64(n)/float64(b.N), "B/img")
+			})
+		}
 	}
+}
+
+// benchPicture is a side×side picture with soft colours and an edge, as a
+// photographed or drawn logo has.
+func benchPicture(side int) *image.NRGBA {
+	m := image.NewNRGBA(image.Rect(0, 0, side, side))
+	for y := 0; y < side; y++ {
+		for x := 0; x < side; x++ {
+			i := m.PixOffset(x, y)
+			m.Pix[i], m.Pix[i+1], m.Pix[i+2], m.Pix[i+3] = uint8(x), uint8(y), uint8((x+y)/2), 255
+			if (x-side/2)*(x-side/2)+(y-side/2)*(y-side/2) < side*side/9 {
+				m.Pix[i], m.Pix[i+1], m.Pix[i+2] = 230, 57, 70
+			}
+		}
+	}
+	return m
 }

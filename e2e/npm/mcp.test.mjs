@@ -87,11 +87,13 @@ function imageOf(result) {
   return Buffer.from(images[0].data, "base64");
 }
 
-// pickSize is a pixel size the size option's schema allows.
+// pickSize is a pixel size the size option's schema allows: its integer
+// branch, beside the string of a printed length (30mm).
 function pickSize(schema) {
   const size = schema.properties.size;
-  assert.equal(size.type, "integer");
-  return Math.min(Math.max(256, size.minimum), size.maximum);
+  const pixels = size.type === "integer" ? size : (size.anyOf || []).find((b) => b.type === "integer");
+  assert.ok(pixels, `size has no integer form: ${JSON.stringify(size)}`);
+  return Math.min(Math.max(256, pixels.minimum), pixels.maximum);
 }
 
 describe("qrforge MCP over Streamable HTTP (official SDK client)", () => {
@@ -200,7 +202,8 @@ describe("qrforge MCP over Streamable HTTP (official SDK client)", () => {
   });
 
   test("an invalid call (size 99999) is a tool error with a problem detail and a fix", async () => {
-    const max = schemaOf("qr_generate").properties.size.maximum;
+    const size = schemaOf("qr_generate").properties.size;
+    const max = (size.type === "integer" ? size : size.anyOf.find((b) => b.type === "integer")).maximum;
     assert.ok(99999 > max, "99999 is above the schema's maximum");
     const result = await call("qr_generate", { data: URL_PAYLOAD, size: 99999 }, { valid: false });
     assert.equal(result.isError, true);

@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"sync"
 
 	"github.com/klauspost/compress/zlib"
 )
@@ -210,7 +211,7 @@ func encodeRGBA(img *image.NRGBA) []byte {
 	sc := pngScratches.Get().(*pngScratch)
 	defer pngScratches.Put(sc)
 	sc.idat.Reset()
-	z := zlibWriters.Get().(*zlib.Writer)
+	z := rgbaZlibWriters.Get().(*zlib.Writer)
 	z.Reset(&sc.idat)
 	for y := 0; y < h; y++ {
 		src := img.Pix[y*img.Stride : y*img.Stride+4*w]
@@ -255,7 +256,7 @@ func encodeRGBA(img *image.NRGBA) []byte {
 	}
 	z.Close()
 	z.Reset(io.Discard)
-	zlibWriters.Put(z)
+	rgbaZlibWriters.Put(z)
 
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
@@ -272,3 +273,14 @@ func encodeRGBA(img *image.NRGBA) []byte {
 	out = appendChunk(out, "IDAT", idat)
 	return appendChunk(out, "IEND", nil)
 }
+
+// rgbaZlibLevel compresses truecolour rows: three bytes a pixel are six to
+// twenty-four times a paletted image's, and klauspost/compress's level 2
+// deflates them several times faster than level 6 for a few per cent more
+// bytes (BENCHMARKS.md, "Designs").
+const rgbaZlibLevel = 2
+
+var rgbaZlibWriters = sync.Pool{New: func() any {
+	w, _ := zlib.NewWriterLevel(io.Discard, rgbaZlibLevel)
+	return w
+}}

@@ -20,6 +20,9 @@ func TestDrawingBytesCoversTheDrawing(t *testing.T) {
 		"label":   func(o *Options) { o.Label = "Scan for the menu" },
 		"frame":   func(o *Options) { o.Frame, o.Label = FrameScanMe, "SCAN ME NOW" },
 		"overlay": func(o *Options) { o.Overlay = testEmblem(7.0 / 46) },
+		"plus":    func(o *Options) { o.Module = ModulePlus },
+		"heart":   func(o *Options) { o.Module, o.EyeFrame, o.EyeBall = ModuleHeart, EyeFrameCut, EyeBallDot },
+		"classy":  func(o *Options) { o.Module, o.Eye, o.EyeFrame = ModuleClassyRounded, EyeLeaf, EyeFrameExtraRounded },
 	}
 	for _, size := range []int{MinSize, 1000, MaxSize} {
 		for name, set := range variants {

@@ -5,7 +5,7 @@ package render
 // that all of them are drawn from tiles (tiles.go).
 const (
 	classyRadius        = 0.5  // classy's two rounded corners
-	classyRoundedRadius = 1.0  // a quarter circle across the whole module
+	classySoftRadius    = 0.25 // classy-rounded's other two
 	smallDotRadius      = 0.35 // 0.7 module across: the centre stays well inside
 	gappedSquareInset   = 0.1  // 0.8-module squares with a 0.2-module gap
 	plusHalfWidth       = 0.3  // arms 0.6 module wide, reaching the cell's edges
@@ -14,8 +14,8 @@ const (
 )
 
 func init() {
-	registerModule(ModuleClassy, classyModule(classyRadius))
-	registerModule(ModuleClassyRounded, classyModule(classyRoundedRadius))
+	registerModule(ModuleClassy, classyModule(0))
+	registerModule(ModuleClassyRounded, classyModule(classySoftRadius))
 	registerModule(ModuleSmallDots, func(p *path, x, y float64, _ neighbours) {
 		p.circle(x+0.5, y+0.5, smallDotRadius, false)
 	})
@@ -32,16 +32,25 @@ func init() {
 }
 
 // classyModule rounds the top-left and bottom-right corners, each where the
-// module meets no dark neighbour on either side of it: runs keep straight
-// edges, and their ends lean the same way.
-func classyModule(r float64) moduleShape {
+// module meets no dark neighbour on either side of it, and the other two
+// free corners by soft: runs keep straight edges, and their ends lean the
+// same way. A whole-module radius on the two corners, a lens for a lone
+// module, was missed by all five decoders at 2 pixels a module
+// (docs/decoders.md).
+func classyModule(soft float64) moduleShape {
 	return func(p *path, x, y float64, nb neighbours) {
 		var rs [4]float64
 		if !nb.n && !nb.w {
-			rs[0] = r
+			rs[0] = classyRadius
+		}
+		if !nb.n && !nb.e {
+			rs[1] = soft
 		}
 		if !nb.s && !nb.e {
-			rs[2] = r
+			rs[2] = classyRadius
+		}
+		if !nb.s && !nb.w {
+			rs[3] = soft
 		}
 		p.roundRect(x, y, 1, 1, rs, false)
 	}

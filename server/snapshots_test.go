@@ -32,6 +32,9 @@ func TestSnapshotSVG(t *testing.T) {
 		{"star-scanme", "&style=star&tpl=scanme"},
 		{"vertical-bars-transparent", "&style=vertical-bars&bg=transparent&margin=1"},
 		{"horizontal-bars-scanme-label", "&style=horizontal-bars&tpl=scanme&label=Order%20here&color=%23b00020"},
+		{"classy-cut-dot", "&style=classy&eyeframe=cut&eyeball=dot"},
+		{"heart-petal-pointed", "&style=heart&eye=leaf&eyeframe=petal&eyeball=pointed&color=%23880e4f"},
+		{"plus-extra-rounded", "&style=plus&eyeframe=extra-rounded&eyeball=circle"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,6 +76,27 @@ func TestSnapshotPNG(t *testing.T) {
 		"&label=Scan%20for%20the%20menu",
 		"&tpl=scanme",
 		"&tpl=scanme&label=Order%20here&color=navy",
+	}
+	var lines []string
+	for _, options := range requests {
+		target := "/api/v1/qr?data=" + snapData + options
+		sum := sha256.Sum256(ok(t, target))
+		lines = append(lines, fmt.Sprintf("%s  %s", hex.EncodeToString(sum[:]), target))
+	}
+	golden.MatchSnapshot(t, strings.Join(lines, "\n"))
+}
+
+// PNGs of the module styles, eye frames and eye balls that no eye style
+// names, pinned as TestSnapshotPNG pins the others.
+func TestSnapshotShapesPNG(t *testing.T) {
+	requests := []string{
+		"&style=classy&eyeframe=cut&eyeball=dot",
+		"&style=classy-rounded&eye=leaf&eyeball=petal",
+		"&style=small-dots&eyeframe=pointed&eyeball=pointed",
+		"&style=gapped-squares&eyeframe=extra-rounded",
+		"&style=heart&eyeframe=petal&eyeball=cut&size=300",
+		"&style=plus&eyeball=squircle",
+		"&style=soft&eye=rounded&eyeframe=squircle&eyeball=dot",
 	}
 	var lines []string
 	for _, options := range requests {

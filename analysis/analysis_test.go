@@ -6,6 +6,8 @@ import (
 	"image/color"
 	_ "image/png"
 	"math"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/qrforge/qrforge/analysis"
@@ -51,10 +53,15 @@ func TestContrastRatio(t *testing.T) {
 
 func TestCoverageAndRisks(t *testing.T) {
 	sym, _ := render.Encode("https://example.com/", render.LevelAuto)
-	if c := analysis.Coverage(sym, render.ModuleSquare, render.EyeSquare); c != 1 {
+	shapes := func(m render.ModuleStyle, e render.EyeStyle) render.Options {
+		o := render.DefaultOptions()
+		o.Module, o.Eye = m, e
+		return o
+	}
+	if c := analysis.Coverage(sym, shapes(render.ModuleSquare, render.EyeSquare)); c != 1 {
 		t.Errorf("square coverage %v, want 1", c)
 	}
-	if c := analysis.Coverage(sym, render.ModuleDot, render.EyeSquare); c >= 1 || c < 0.5 {
+	if c := analysis.Coverage(sym, shapes(render.ModuleDot, render.EyeSquare)); c >= 1 || c < 0.5 {
 		t.Errorf("dot coverage %v, want between 0.5 and 1", c)
 	}
 	o := render.DefaultOptions()
@@ -64,5 +71,47 @@ func TestCoverageAndRisks(t *testing.T) {
 	o.Foreground, o.Background = o.Background, o.Foreground
 	if r := analysis.Risks(o); len(r) != 1 || r[0].Decoders[0] != "zbar 0.23" {
 		t.Errorf("white on black: %+v", r)
+	}
+}
+
+// Every eye style, and every frame with its matching ball, reads with every
+// module style: no measured clash names them, so verify's fix for a clash
+// never lands on another. The clash tables name only frames and balls
+// that exist, and a clash that is measured with every module style holds
+// for square modules.
+func TestEyeClashes(t *testing.T) {
+	for _, m := range render.ModuleStyles {
+		o := render.DefaultOptions()
+		o.Module = m
+		for _, e := range render.EyeStyles {
+			o.Eye, o.EyeFrame, o.EyeBall = e, "", ""
+			if analysis.EyesClash(o) {
+				t.Errorf("style %s with eye %s clashes", m, e)
+			}
+		}
+		o.Eye = render.EyeSquare
+		for _, f := range render.EyeFrames {
+			b := analysis.MatchingBall(f)
+			if !slices.Contains(render.EyeBalls, b) {
+				t.Fatalf("frame %s matches ball %s, which is not a ball", f, b)
+			}
+			o.EyeFrame, o.EyeBall = f, b
+			if analysis.EyesClash(o) {
+				t.Errorf("style %s: frame %s clashes with its matching ball %s", m, f, b)
+			}
+		}
+	}
+	o := render.DefaultOptions()
+	o.EyeFrame, o.EyeBall = render.EyeFrameOctagon, render.EyeBallSquare
+	if r := analysis.Risks(o); len(r) != 1 || !slices.Contains(r[0].Decoders, "zxing-cpp 1.4") {
+		t.Errorf("octagon frame, square ball: risks %+v", r)
+	}
+	o.Module, o.EyeFrame, o.EyeBall = render.ModuleDot, render.EyeFrameSquare, render.EyeBallDot
+	if r := analysis.Risks(o); len(r) != 1 || r[0].Decoders[0] != "jsQR 1.4" || !strings.Contains(r[0].Design, "dot modules") {
+		t.Errorf("dot modules, square frame, dot ball: risks %+v", r)
+	}
+	o.Module = render.ModuleSquare
+	if r := analysis.Risks(o); len(r) != 0 {
+		t.Errorf("square modules, square frame, dot ball: risks %+v", r)
 	}
 }

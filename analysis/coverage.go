@@ -7,19 +7,23 @@ import (
 	"github.com/qrforge/qrforge/render"
 )
 
-// Coverage is the dark area of the symbol drawn with module and eye
-// styles, as a fraction of the same symbol drawn with square modules and
-// eyes, both black on white at 8 pixels per module. Data modules and the
+// Coverage is the dark area of the symbol drawn with the shapes of o (its
+// module style, eye style, eye frame and eye ball; nothing else of o), as a
+// fraction of the same symbol drawn with square modules and eyes, both
+// black on white at 8 pixels per module. Data modules and the
 // three finder patterns are measured apart, since readers use them
 // differently (§12: finders by their 1:1:3:1:1 runs, data by module
 // centres), and the lower of the two is the coverage: a small symbol's
 // large square eyes would otherwise hide thin data modules.
-func Coverage(sym *render.Symbol, module render.ModuleStyle, eye render.EyeStyle) float64 {
-	if module == render.ModuleSquare && eye == render.EyeSquare {
+func Coverage(sym *render.Symbol, o render.Options) float64 {
+	shapes := render.DefaultOptions()
+	shapes.Module, shapes.Eye, shapes.EyeFrame, shapes.EyeBall = o.Module, o.Eye, o.EyeFrame, o.EyeBall
+	square := render.DefaultOptions()
+	if f, b := shapes.EyeParts(); shapes.Module == render.ModuleSquare && f == render.EyeFrameSquare && b == render.EyeBallSquare {
 		return 1
 	}
-	sData, sEyes := darkArea(sym, module, eye)
-	qData, qEyes := darkArea(sym, render.ModuleSquare, render.EyeSquare)
+	sData, sEyes := darkArea(sym, shapes)
+	qData, qEyes := darkArea(sym, square)
 	if qData == 0 || qEyes == 0 {
 		return 1
 	}
@@ -28,11 +32,9 @@ func Coverage(sym *render.Symbol, module render.ModuleStyle, eye render.EyeStyle
 
 // darkArea measures the dark area of the data modules and of the finder
 // patterns, in pixels.
-func darkArea(sym *render.Symbol, module render.ModuleStyle, eye render.EyeStyle) (data, eyes float64) {
+func darkArea(sym *render.Symbol, o render.Options) (data, eyes float64) {
 	const px = 8
-	o := render.DefaultOptions()
 	o.Margin = 0
-	o.Module, o.Eye = module, eye
 	o.Size = sym.Size * px // no quiet zone, label or frame
 	b, err := render.PNG(sym, o)
 	if err != nil {

@@ -1,6 +1,10 @@
 package analysis
 
-import "github.com/qrforge/qrforge/render"
+import (
+	"fmt"
+
+	"github.com/qrforge/qrforge/render"
+)
 
 // ContrastPass is the contrast ratio below which jsQR was measured to miss
 // codes, and WCAG 2.2 §1.4.3's ratio for text.
@@ -8,8 +12,9 @@ const ContrastPass = 4.5
 
 // A DecoderRisk is a design that common decoders were measured to miss
 // (docs/decoders.md has the measurements and the commands). Every module
-// and eye style passes all five decoders of the e2e matrix, so the risks
-// left are colours.
+// style, eye style, eye frame and eye ball passes all five decoders of the
+// e2e matrix, so the risks left are colours and a few pairings of an eye
+// frame and ball.
 type DecoderRisk struct {
 	Design   string
 	Decoders []string
@@ -38,6 +43,14 @@ func Risks(o render.Options) []DecoderRisk {
 		if r.applies(o) {
 			out = append(out, r)
 		}
+	}
+	if decoders := eyeClash(o); decoders != nil {
+		f, b := o.EyeParts()
+		design := fmt.Sprintf("eye frame %s round eye ball %s", f, b)
+		if _, everyStyle := eyeClashes[eyePair{f, b}]; !everyStyle {
+			design += fmt.Sprintf(" with %s modules", o.Module)
+		}
+		out = append(out, DecoderRisk{Design: design, Decoders: decoders})
 	}
 	return out
 }

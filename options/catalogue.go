@@ -98,8 +98,18 @@ var (
 		Description: "Module shape.", Title: "Module style", Control: "shape", Form: 1}
 	Eye = Option{Name: "eye", Aliases: []string{"eyes", "eyestyle"}, Example: "square",
 		Type: "string", Enum: names(render.EyeStyles), Default: string(render.EyeSquare),
-		Description: "Finder-eye shape; circle and diamond are accepted as aliases of squircle and octagon, which replaced them (docs/decoders.md).",
+		Description: "Finder-eye shape, a preset of eyeframe and eyeball of the same name; circle and diamond are accepted as aliases of squircle and octagon, which replaced them (docs/decoders.md).",
 		Title:       "Eye style", Control: "shape", Form: 2}
+	// EyeFrame and EyeBall share the eye's place on the form: the editor
+	// keeps the catalogue's order among equal places.
+	EyeFrame = Option{Name: "eyeframe", Aliases: []string{"eye_frame", "eye-frame", "eyeshape"}, Example: "square",
+		Type: "string", Enum: names(render.EyeFrames),
+		Description: "Shape of the finder eyes' ring (QR Code Monkey's eye); when absent, the eye style's. circle and diamond are accepted as aliases of squircle and octagon. Some pairs of frame and ball are missed by zxing-cpp 1.4 or jsQR (an octagon with a sharp-cornered partner; more with modules that stand apart): verify's decoders check names them and gives the frame's own ball (docs/decoders.md).",
+		Title:       "Eye frame", Control: "shape", Form: 2}
+	EyeBall = Option{Name: "eyeball", Aliases: []string{"eye_ball", "eye-ball", "eyecentre", "eyecenter", "pupil"}, Example: "square",
+		Type: "string", Enum: names(render.EyeBalls),
+		Description: "Shape of the finder eyes' centre (QR Code Monkey's eyeBall); when absent, the eye style's. circle is accepted as an alias of dot.",
+		Title:       "Eye ball", Control: "shape", Form: 2}
 	Gradient = Option{Name: "gradient", Aliases: []string{"gradienttype", "gradient_type"}, Example: "linear",
 		Type: "string", Enum: names(render.GradientKinds), Default: string(render.GradientNone),
 		Description: "Paint the dark modules with a gradient across the symbol: linear (along gradientangle) or radial (from the centre out to the corners), through gradientcolors. Given gradientcolors alone, linear.",
@@ -189,7 +199,7 @@ var (
 
 // Rendering are the options every generation endpoint takes, in canonical
 // order.
-var Rendering = []Option{Size, DPI, Format, Color, Bg, CMYK, Style, Eye, Gradient, GradientColors, GradientAngle, EyeColor, EyeFrameColor, EyeBallColor, EC, Margin, Label, Tpl, FrameColor, TextColor, Font, Logo, LogoSize, LogoPadding, LogoBg, LogoPlate, ECI, Chld, Cht, Choe}
+var Rendering = []Option{Size, DPI, Format, Color, Bg, CMYK, Style, Eye, EyeFrame, EyeBall, Gradient, GradientColors, GradientAngle, EyeColor, EyeFrameColor, EyeBallColor, EC, Margin, Label, Tpl, FrameColor, TextColor, Font, Logo, LogoSize, LogoPadding, LogoBg, LogoPlate, ECI, Chld, Cht, Choe}
 
 // Named is the rendering option called name, canonically or by an alias,
 // in any case; data is not a rendering option.

@@ -19,7 +19,7 @@ func TestGalleryFollowsTheCatalogue(t *testing.T) {
 		}
 	}
 	Rendering = append(Rendering,
-		Option{Name: "eyeframe", Type: "string", Enum: []string{"square", "notched"}, Default: "square", Control: "shape", Title: "Eye frame", Form: 30},
+		Option{Name: "eyeglint", Type: "string", Enum: []string{"square", "notched"}, Default: "square", Control: "shape", Title: "Eye glint", Form: 30},
 		Option{Name: "logo", Type: "string", Enum: []string{"wifi", "pay"}, Control: "text", Title: "Logo", Form: 31},
 	)
 
@@ -39,7 +39,7 @@ func TestGalleryFollowsTheCatalogue(t *testing.T) {
 	}
 	for id, want := range map[string][]string{
 		Style.Name: valuesOf(Style, "hexagon"),
-		"eyeframe": {"eyeframe=square", "eyeframe=notched"},
+		"eyeglint": {"eyeglint=square", "eyeglint=notched"},
 		"logo":     {"logo=wifi", "logo=pay"},
 		Tpl.Name:   valuesOf(Tpl),
 	} {
@@ -55,8 +55,8 @@ func TestGalleryFollowsTheCatalogue(t *testing.T) {
 	// Option sections first, in the editor's order; the colours and the
 	// recipes close the page.
 	if n := len(order); n < 4 || order[0] != Style.Name || order[n-2] != "colours" || order[n-1] != GalleryRecipes ||
-		!slices.Contains(order, "eyeframe") || !slices.Contains(order, "logo") {
-		t.Errorf("sections %v: want style first, eyeframe and logo among them, then colours and recipes", order)
+		!slices.Contains(order, "eyeglint") || !slices.Contains(order, "logo") {
+		t.Errorf("sections %v: want style first, eyeglint and logo among them, then colours and recipes", order)
 	}
 }
 

@@ -2,10 +2,10 @@ package render
 
 import (
 	"bytes"
-	"image"
-	"image/color"
 	stdzlib "compress/zlib"
 	"fmt"
+	"image"
+	"image/color"
 	"io"
 	"strings"
 	"testing"

@@ -26,7 +26,7 @@ func TestDrawingBytesCoversTheDrawing(t *testing.T) {
 			o.EyeColors[0].Frame = teal
 		},
 		"eyes": func(o *Options) { o.EyeColors = [3]EyeColors{{Frame: teal}, {Centre: wine}, {}} },
-		"box":     func(o *Options) { o.Frame = FrameBox },
+		"box":  func(o *Options) { o.Frame = FrameBox },
 		"coloured bubble": func(o *Options) {
 			fc, tc := testFrameColor, testTextColor
 			o.Frame, o.FrameColor, o.TextColor = FrameBubble, &fc, &tc
@@ -44,6 +44,9 @@ func TestDrawingBytesCoversTheDrawing(t *testing.T) {
 			o.Logo = &Logo{Size: MaxLogoSize, Padding: 1, Icon: wifi, Plate: o.Foreground}
 		},
 		"picture": func(o *Options) { o.Logo = &Logo{Size: MaxLogoSize, Padding: 1, Image: testPicture(1024, 1024)} },
+		"plus":    func(o *Options) { o.Module = ModulePlus },
+		"heart":   func(o *Options) { o.Module, o.EyeFrame, o.EyeBall = ModuleHeart, EyeFrameCut, EyeBallDot },
+		"classy":  func(o *Options) { o.Module, o.Eye, o.EyeFrame = ModuleClassyRounded, EyeLeaf, EyeFrameExtraRounded },
 	}
 	for _, size := range []int{MinSize, 1000, MaxSize} {
 		for name, set := range variants {

@@ -65,10 +65,8 @@ type moduleShape func(p *path, x, y float64, nb neighbours)
 type eyeShape func(frame, centre *path, x, y float64, side int, corner int)
 
 var moduleShapes = map[ModuleStyle]moduleShape{}
-var eyeShapes = map[EyeStyle]eyeShape{}
 
 func registerModule(style ModuleStyle, f moduleShape) { moduleShapes[style] = f }
-func registerEye(style EyeStyle, f eyeShape)          { eyeShapes[style] = f }
 
 // moduleGrid marks the data modules: dark modules outside the finder and
 // alignment patterns, which are drawn whole as eyes. A one-module light
@@ -104,7 +102,7 @@ func newDrawing(s *Symbol, l *layout, o *Options) *drawing {
 	n := s.Size
 	cx, cy := float64(l.codeX), float64(l.codeY)
 
-	eye := eyeShapes[o.Eye]
+	eye := o.eyeShape()
 	for i, f := range finderOrigins(n) {
 		corner := [3]int{0, 1, 3}[i]
 		frame, centre := &d.dark, &d.dark

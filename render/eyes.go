@@ -4,69 +4,130 @@ import "math"
 
 // Eye shapes. A finder pattern is a dark 7×7 ring, a light 5×5 ring and a
 // dark 3×3 square (ISO/IEC 18004 §6.3.3); an alignment pattern is the same
-// at 5×5 (§6.3.6). Every style keeps the ring one module thick and the gap
-// one module wide along the row and column through the centre, where
-// decoders measure the 1:1:3:1:1 ratio, and keeps the eye's full extent
-// there so the module size estimated from it stays right.
+// at 5×5 (§6.3.6). An eye is drawn as a frame, the dark ring, and a ball,
+// the dark centre, each chosen on its own (eyeshapes.go has the shapes an
+// eye style does not name). Every frame keeps the ring one module thick
+// and every ball the centre three modules wide along the row and column
+// through the centre, where decoders measure the 1:1:3:1:1 ratio, and both
+// keep the eye's full extent there so the module size estimated from it
+// stays right.
 
-func init() {
-	registerEye(EyeSquare, func(frame, centre *path, x, y float64, side, _ int) {
-		ringEye(frame, centre, x, y, float64(side), [4]float64{}, [4]float64{}, [4]float64{})
-	})
-	registerEye(EyeRounded, roundedEye)
-	registerEye(EyeSquircle, squircleEye)
-	registerEye(EyeLeaf, leafEye)
-	registerEye(EyeOctagon, octagonEye)
+// frameShape draws the ring of a finder-like pattern of side modules (7
+// for the finder eyes, 5 for alignment patterns): its outer edge and its
+// hole. corner says which corner points away from the symbol's centre (0
+// top-left, 1 top-right, 3 bottom-left), for asymmetric shapes like the
+// leaf.
+type frameShape func(p *path, x, y float64, side, corner int)
+
+// ballShape draws the centre of a finder-like pattern of side modules: a
+// side-4 square's place, inside the one-module gap.
+type ballShape func(p *path, x, y float64, side, corner int)
+
+var eyeFrames = map[EyeFrame]frameShape{}
+var eyeBalls = map[EyeBall]ballShape{}
+
+func registerEyeFrame(f EyeFrame, s frameShape) { eyeFrames[f] = s }
+func registerEyeBall(b EyeBall, s ballShape)    { eyeBalls[b] = s }
+
+// eyeShape draws the eyes with the options' frame and ball.
+func (o *Options) eyeShape() eyeShape {
+	f, b := o.EyeParts()
+	frame, ball := eyeFrames[f], eyeBalls[b]
+	return func(fp, cp *path, x, y float64, side, corner int) {
+		frame(fp, x, y, side, corner)
+		ball(cp, x, y, side, corner)
+	}
 }
 
-// ringEye draws the ring's outer edge and its hole into frame and the
-// pupil into centre, as three rectangles with the given corner radii
-// (top-left, top-right, bottom-right, bottom-left).
-func ringEye(frame, centre *path, x, y, s float64, ring, hole, pupil [4]float64) {
-	frame.roundRect(x, y, s, s, ring, false)
-	frame.roundRect(x+1, y+1, s-2, s-2, hole, true)
-	centre.roundRect(x+2, y+2, s-4, s-4, pupil, false)
+// Each eye style is the frame and the ball of its name.
+func init() {
+	registerEyeFrame(EyeFrameSquare, func(p *path, x, y float64, side, _ int) {
+		ring(p, x, y, float64(side), [4]float64{}, [4]float64{})
+	})
+	registerEyeBall(EyeBallSquare, func(p *path, x, y float64, side, _ int) {
+		pupil(p, x, y, float64(side), [4]float64{})
+	})
+	registerEyeFrame(EyeFrameRounded, roundedFrame)
+	registerEyeBall(EyeBallRounded, roundedBall)
+	registerEyeFrame(EyeFrameSquircle, squircleFrame)
+	registerEyeBall(EyeBallSquircle, squircleBall)
+	registerEyeFrame(EyeFrameLeaf, leafFrame)
+	registerEyeBall(EyeBallLeaf, leafBall)
+	registerEyeFrame(EyeFrameOctagon, octagonFrame)
+	registerEyeBall(EyeBallOctagon, octagonBall)
+}
+
+// ring draws a ring's outer edge and its hole as two rectangles with the
+// given corner radii (top-left, top-right, bottom-right, bottom-left).
+func ring(p *path, x, y, s float64, outer, hole [4]float64) {
+	p.roundRect(x, y, s, s, outer, false)
+	p.roundRect(x+1, y+1, s-2, s-2, hole, true)
+}
+
+// pupil draws the centre as a rectangle with the given corner radii.
+func pupil(p *path, x, y, s float64, r [4]float64) {
+	p.roundRect(x+2, y+2, s-4, s-4, r, false)
 }
 
 func all(r float64) [4]float64 { return [4]float64{r, r, r, r} }
 
-// roundedEye rounds the ring with concentric arcs, so the ring keeps its
-// width around the corners, and the pupil a little less.
-func roundedEye(frame, centre *path, x, y float64, side, _ int) {
+// roundedFrame rounds the ring with concentric arcs, so the ring keeps its
+// width around the corners.
+func roundedFrame(p *path, x, y float64, side, _ int) {
 	s := float64(side)
 	r := s * 2 / 7
-	ringEye(frame, centre, x, y, s, all(r), all(r-1), all((s-4)/3))
+	ring(p, x, y, s, all(r), all(r-1))
 }
 
-// squircleEye draws three concentric squircles (superellipses of degree
-// 4) scaled 7:5:3 about the centre, which keeps 1:1:3:1:1 on every line
-// through it. Circles fail zbar on most version 1 symbols: it fits lines
-// to the outer edges crossed by the pupil's rows, and a circle's edge there
-// is bent by a third of a module; a squircle's by 0.03 (docs/decoders.md).
-// Alignment patterns get the rounded ring, whose corners stay dark at the
-// module centres zbar checks (ISO/IEC 18004 §6.3.6).
-func squircleEye(frame, centre *path, x, y float64, side, corner int) {
+// roundedBall rounds the pupil a little less than the ring.
+func roundedBall(p *path, x, y float64, side, _ int) {
+	s := float64(side)
+	pupil(p, x, y, s, all((s-4)/3))
+}
+
+// squircleFrame draws two concentric squircles (superellipses of degree 4)
+// scaled 7:5 about the centre, and squircleBall the third at 3, which keeps
+// 1:1:3:1:1 on every line through it. Circles fail zbar on most version 1
+// symbols: it fits lines to the outer edges crossed by the pupil's rows,
+// and a circle's edge there is bent by a third of a module; a squircle's
+// by 0.03 (docs/decoders.md). Alignment patterns get the rounded ring,
+// whose corners stay dark at the module centres zbar checks (ISO/IEC
+// 18004 §6.3.6).
+func squircleFrame(p *path, x, y float64, side, corner int) {
 	if side < 7 {
-		roundedEye(frame, centre, x, y, side, corner)
+		roundedFrame(p, x, y, side, corner)
 		return
 	}
 	s := float64(side)
 	cx, cy := x+s/2, y+s/2
-	squircle(frame, cx, cy, s/2, false)
-	squircle(frame, cx, cy, s/2-1, true)
-	squircle(centre, cx, cy, s/2-2, false)
+	squircle(p, cx, cy, s/2, false)
+	squircle(p, cx, cy, s/2-1, true)
 }
 
-// squircle adds |x|⁴+|y|⁴ = r⁴ as 16 cubic Bézier arcs, each matching the
-// curve's points and tangents at its ends (Hermite form); the polar form is
-// smooth at the axes, where the usual parametrisation is not.
+func squircleBall(p *path, x, y float64, side, corner int) {
+	if side < 7 {
+		roundedBall(p, x, y, side, corner)
+		return
+	}
+	s := float64(side)
+	squircle(p, x+s/2, y+s/2, s/2-2, false)
+}
+
+// squircle adds |x|⁴+|y|⁴ = r⁴.
 func squircle(p *path, cx, cy, r float64, reverse bool) {
-	const arcs = 16
-	at := func(t float64) (x, y float64) {
+	polarCurve(p, func(t float64) (x, y float64) {
 		c, s := math.Cos(t), math.Sin(t)
 		rho := r / math.Sqrt(math.Sqrt(c*c*c*c+s*s*s*s))
 		return cx + rho*c, cy + rho*s
-	}
+	}, reverse)
+}
+
+// polarCurve adds the closed curve at(t), t from 0 to 2π, as 16 cubic
+// Bézier arcs, each matching the curve's points and tangents at its ends
+// (Hermite form); a polar form is smooth at the axes, where the usual
+// parametrisation of a superellipse is not.
+func polarCurve(p *path, at func(t float64) (x, y float64), reverse bool) {
+	const arcs = 16
 	tangent := func(t float64) (dx, dy float64) {
 		const h = 1e-5
 		x1, y1 := at(t + h)
@@ -89,43 +150,60 @@ func squircle(p *path, cx, cy, r float64, reverse bool) {
 	p.close()
 }
 
-// leafEye leaves the corner that points away from the symbol and its
+// leafFrame leaves the corner that points away from the symbol and its
 // opposite sharp, and rounds the other two: the three eyes become leaves
 // that point at the symbol's centre, mirrored about its diagonal. The
 // radius is the rounded eye's, two modules on a finder: the curve then
 // starts beyond the pupil's rows, so the outer edges zbar fits lines to
 // stay straight (a three-module radius failed zbar on version 1 symbols
 // at small sizes; docs/decoders.md).
-func leafEye(frame, centre *path, x, y float64, side, corner int) {
+func leafFrame(p *path, x, y float64, side, corner int) {
 	s := float64(side)
-	leaf := func(r float64) (rs [4]float64) {
-		rs[(corner+1)%4] = r
-		rs[(corner+3)%4] = r
-		return rs
-	}
 	r := s * 2 / 7
-	ringEye(frame, centre, x, y, s, leaf(r), leaf(r-1), leaf((s-4)*2/7))
+	ring(p, x, y, s, leafCorners(r, corner), leafCorners(r-1, corner))
 }
 
-// octagonEye draws three concentric regular octagons scaled 7:5:3 about
-// the eye's centre. Similar shapes keep the 1:1:3:1:1 ratio along every
-// line through the centre, the diagonals included, where ZXing-based
-// readers check it too (zxing-cpp's concentric finder). The flat sides
-// keep the outer edges straight across the pupil's rows, the edge points
-// zbar fits lines to when a version 1 symbol has no alignment pattern; a
-// true diamond has none and fails there (docs/decoders.md has the sweep).
-// Alignment patterns stay square: zbar matches all 25 of their module
-// centres (ISO/IEC 18004 §6.3.6), and an octagon leaves the corners light.
-func octagonEye(frame, centre *path, x, y float64, side, _ int) {
+func leafBall(p *path, x, y float64, side, corner int) {
+	s := float64(side)
+	pupil(p, x, y, s, leafCorners((s-4)*2/7, corner))
+}
+
+// leafCorners rounds the two corners beside the one that points away from
+// the symbol's centre.
+func leafCorners(r float64, corner int) (rs [4]float64) {
+	rs[(corner+1)%4] = r
+	rs[(corner+3)%4] = r
+	return rs
+}
+
+// octagonFrame draws two concentric regular octagons scaled 7:5 about the
+// eye's centre, and octagonBall the third at 3. Similar shapes keep the
+// 1:1:3:1:1 ratio along every line through the centre, the diagonals
+// included, where ZXing-based readers check it too (zxing-cpp's concentric
+// finder). The flat sides keep the outer edges straight across the pupil's
+// rows, the edge points zbar fits lines to when a version 1 symbol has no
+// alignment pattern; a true diamond has none and fails there
+// (docs/decoders.md has the sweep). Alignment patterns stay square: zbar
+// matches all 25 of their module centres (ISO/IEC 18004 §6.3.6), and an
+// octagon leaves the corners light.
+func octagonFrame(p *path, x, y float64, side, _ int) {
 	s := float64(side)
 	if side != 7 {
-		ringEye(frame, centre, x, y, s, [4]float64{}, [4]float64{}, [4]float64{})
+		ring(p, x, y, s, [4]float64{}, [4]float64{})
 		return
 	}
 	cx, cy := x+s/2, y+s/2
-	octagon(frame, cx, cy, s/2, false)
-	octagon(frame, cx, cy, s/2-1, true)
-	octagon(centre, cx, cy, s/2-2, false)
+	octagon(p, cx, cy, s/2, false)
+	octagon(p, cx, cy, s/2-1, true)
+}
+
+func octagonBall(p *path, x, y float64, side, _ int) {
+	s := float64(side)
+	if side != 7 {
+		pupil(p, x, y, s, [4]float64{})
+		return
+	}
+	octagon(p, x+s/2, y+s/2, s/2-2, false)
 }
 
 // octagon adds a regular octagon with its flat sides on the axes and apothem

@@ -20,13 +20,22 @@ const (
 	ModuleVerticalBars   ModuleStyle = "vertical-bars"
 	ModuleHorizontalBars ModuleStyle = "horizontal-bars"
 	ModuleOrganic        ModuleStyle = "organic"
+	ModuleClassy         ModuleStyle = "classy"
+	ModuleClassyRounded  ModuleStyle = "classy-rounded"
+	ModuleSmallDots      ModuleStyle = "small-dots"
+	ModuleGappedSquares  ModuleStyle = "gapped-squares"
+	ModuleHeart          ModuleStyle = "heart"
+	ModulePlus           ModuleStyle = "plus"
+	ModuleSoft           ModuleStyle = "soft"
 )
 
 // ModuleStyles lists every module style in documentation order.
 var ModuleStyles = []ModuleStyle{ModuleSquare, ModuleRounded, ModuleDot, ModuleDiamond,
-	ModuleStar, ModuleVerticalBars, ModuleHorizontalBars, ModuleOrganic}
+	ModuleStar, ModuleVerticalBars, ModuleHorizontalBars, ModuleOrganic,
+	ModuleClassy, ModuleClassyRounded, ModuleSmallDots, ModuleGappedSquares, ModuleHeart, ModulePlus, ModuleSoft}
 
-// EyeStyle is the shape of the three finder patterns ("eyes").
+// EyeStyle is the shape of the three finder patterns ("eyes"): a preset
+// that names a frame and a ball of the same name.
 type EyeStyle string
 
 // Eye styles. Each keeps the 1:1:3:1:1 dark/light ratio along the rows and
@@ -50,25 +59,114 @@ var EyeStyles = []EyeStyle{EyeSquare, EyeRounded, EyeSquircle, EyeLeaf, EyeOctag
 var eyeAliases = map[string]EyeStyle{"diamond": EyeOctagon, "circle": EyeSquircle}
 
 // EyeNames lists every accepted eye name: the styles, then the aliases.
-func EyeNames() []string {
-	names := make([]string, 0, len(EyeStyles)+len(eyeAliases))
-	for _, e := range EyeStyles {
-		names = append(names, string(e))
+func EyeNames() []string { return namesWithAliases(EyeStyles, eyeAliases) }
+
+// ParseEye resolves an eye style's name or alias, in any case.
+func ParseEye(name string) (EyeStyle, bool) { return parseName(name, EyeStyles, eyeAliases) }
+
+// eyeFrameAliases and eyeBallAliases are other names for frames and balls:
+// the retired eye names, mapped as eyeAliases are, and circle for the
+// round ball.
+var (
+	eyeFrameAliases = map[string]EyeFrame{"diamond": EyeFrameOctagon, "circle": EyeFrameSquircle}
+	eyeBallAliases  = map[string]EyeBall{"circle": EyeBallDot}
+)
+
+// EyeFrameNames lists every accepted eye frame name: the frames, then the
+// aliases.
+func EyeFrameNames() []string { return namesWithAliases(EyeFrames, eyeFrameAliases) }
+
+// ParseEyeFrame resolves an eye frame's name or alias, in any case.
+func ParseEyeFrame(name string) (EyeFrame, bool) { return parseName(name, EyeFrames, eyeFrameAliases) }
+
+// EyeBallNames lists every accepted eye ball name: the balls, then the
+// aliases.
+func EyeBallNames() []string { return namesWithAliases(EyeBalls, eyeBallAliases) }
+
+// ParseEyeBall resolves an eye ball's name or alias, in any case.
+func ParseEyeBall(name string) (EyeBall, bool) { return parseName(name, EyeBalls, eyeBallAliases) }
+
+func namesWithAliases[T ~string](values []T, aliases map[string]T) []string {
+	names := make([]string, 0, len(values)+len(aliases))
+	for _, v := range values {
+		names = append(names, string(v))
 	}
-	for alias := range eyeAliases {
+	for alias := range aliases {
 		names = append(names, alias)
 	}
-	slices.Sort(names[len(EyeStyles):])
+	slices.Sort(names[len(values):])
 	return names
 }
 
-// ParseEye resolves an eye style's name or alias, in any case.
-func ParseEye(name string) (EyeStyle, bool) {
-	e := EyeStyle(strings.ToLower(name))
-	if a, ok := eyeAliases[string(e)]; ok {
+func parseName[T ~string](name string, values []T, aliases map[string]T) (T, bool) {
+	v := T(strings.ToLower(name))
+	if a, ok := aliases[string(v)]; ok {
 		return a, true
 	}
-	return e, slices.Contains(EyeStyles, e)
+	return v, slices.Contains(values, v)
+}
+
+// EyeFrame is the shape of a finder eye's dark ring.
+type EyeFrame string
+
+// Eye frames: the eye styles' rings, and shapes of their own
+// (eyeshapes.go). Each keeps the ring one module thick along the row and
+// column through the eye's centre (ISO/IEC 18004 §6.3.3).
+const (
+	EyeFrameSquare       EyeFrame = "square"
+	EyeFrameRounded      EyeFrame = "rounded"
+	EyeFrameSquircle     EyeFrame = "squircle"
+	EyeFrameLeaf         EyeFrame = "leaf"
+	EyeFrameOctagon      EyeFrame = "octagon"
+	EyeFrameCut          EyeFrame = "cut"
+	EyeFramePointed      EyeFrame = "pointed"
+	EyeFrameExtraRounded EyeFrame = "extra-rounded"
+	EyeFramePetal        EyeFrame = "petal"
+)
+
+// EyeFrames lists every eye frame in documentation order.
+var EyeFrames = []EyeFrame{EyeFrameSquare, EyeFrameRounded, EyeFrameSquircle, EyeFrameLeaf, EyeFrameOctagon,
+	EyeFrameCut, EyeFramePointed, EyeFrameExtraRounded, EyeFramePetal}
+
+// EyeBall is the shape of a finder eye's dark centre.
+type EyeBall string
+
+// Eye balls: the eye styles' centres, and shapes of their own
+// (eyeshapes.go). Each keeps the centre three modules wide along the row
+// and column through the eye's centre (ISO/IEC 18004 §6.3.3).
+const (
+	EyeBallSquare   EyeBall = "square"
+	EyeBallRounded  EyeBall = "rounded"
+	EyeBallSquircle EyeBall = "squircle"
+	EyeBallLeaf     EyeBall = "leaf"
+	EyeBallOctagon  EyeBall = "octagon"
+	EyeBallDot      EyeBall = "dot"
+	EyeBallCut      EyeBall = "cut"
+	EyeBallPointed  EyeBall = "pointed"
+	EyeBallPetal    EyeBall = "petal"
+)
+
+// EyeBalls lists every eye ball in documentation order.
+var EyeBalls = []EyeBall{EyeBallSquare, EyeBallRounded, EyeBallSquircle, EyeBallLeaf, EyeBallOctagon,
+	EyeBallDot, EyeBallCut, EyeBallPointed, EyeBallPetal}
+
+// EyeParts are the finder eyes' frame and ball: the eye style's, unless
+// EyeFrame or EyeBall replace its part.
+func (o *Options) EyeParts() (EyeFrame, EyeBall) {
+	f, b := EyeFrame(o.Eye), EyeBall(o.Eye)
+	if o.EyeFrame != "" {
+		f = o.EyeFrame
+	}
+	if o.EyeBall != "" {
+		b = o.EyeBall
+	}
+	return f, b
+}
+
+// squareEyes reports whether the eyes are whole square modules.
+func (o *Options) squareEyes() bool {
+	f, b := o.EyeParts()
+	return f == EyeFrameSquare && b == EyeBallSquare
 }
 
 // Frame is a decoration template around the code (frames.go).
@@ -106,6 +204,10 @@ type Options struct {
 	Background color.NRGBA
 	Module     ModuleStyle
 	Eye        EyeStyle
+	// EyeFrame and EyeBall, when set, replace the eye style's frame or
+	// ball.
+	EyeFrame   EyeFrame
+	EyeBall    EyeBall
 	Label      string
 	Frame      Frame
 	FrameColor *color.NRGBA // the frame's shapes; nil: Foreground
@@ -117,7 +219,7 @@ type Options struct {
 	// EyeColors colour the finder eyes' rings and pupils: top-left,
 	// top-right, bottom-left.
 	EyeColors [3]EyeColors
-	Print      Print        // the printed size and inks (print.go)
+	Print     Print // the printed size and inks (print.go)
 	// Logo, when set, is a picture over the centre (logo.go).
 	Logo *Logo
 }
@@ -149,5 +251,5 @@ func DefaultOptions() Options {
 // plain reports whether the drawing is only whole dark and light modules, so
 // that a two-colour image with no anti-aliasing represents it exactly.
 func (o *Options) plain() bool {
-	return o.Module == ModuleSquare && o.Eye == EyeSquare && o.Label == "" && o.Frame == FrameNone && !o.truecolour()
+	return o.Module == ModuleSquare && o.squareEyes() && o.Label == "" && o.Frame == FrameNone && !o.truecolour()
 }

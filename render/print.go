@@ -95,8 +95,9 @@ func appendPoints(b []byte, v float64) []byte {
 // base, by the canvas's modules: the path commands when their pool is
 // empty (up to five a dark module for round styles, 56 bytes each), and
 // the page's text as it grows, about 80 bytes a module for dots, which
-// EPS keeps and PDF deflates into a fifth of it.
-func printVectorBytes(modules int64) int64 { return 600 * modules }
+// EPS keeps and PDF deflates into a fifth of it; hearts and plus signs,
+// with more commands a module, measured up to 720 at version 39.
+func printVectorBytes(modules int64) int64 { return 800 * modules }
 
 // rasterFormatBytes estimates GIF and JPEG beyond the base: their rows,
 // a byte a pixel, the coverage mask of a style not drawn from tiles, and

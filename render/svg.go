@@ -46,7 +46,7 @@ func svg(s *Symbol, o Options, tiny bool) ([]byte, error) {
 	b = append(b, ' ')
 	b = strconv.AppendInt(b, int64(side), 10)
 	b = append(b, '"')
-	if o.Module == ModuleSquare && o.Eye == EyeSquare {
+	if o.Module == ModuleSquare && o.squareEyes() {
 		// Edges on whole modules: ask for no anti-aliasing seams.
 		b = append(b, ` shape-rendering="crispEdges"`...)
 	}

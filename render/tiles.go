@@ -25,6 +25,8 @@ import (
 var tileStyles = map[ModuleStyle]bool{
 	ModuleSquare: true, ModuleRounded: true, ModuleDot: true, ModuleOrganic: true,
 	ModuleVerticalBars: true, ModuleHorizontalBars: true,
+	ModuleClassy: true, ModuleClassyRounded: true, ModuleSmallDots: true, ModuleGappedSquares: true,
+	ModuleHeart: true, ModulePlus: true, ModuleSoft: true,
 }
 
 // tiled reports whether an image is drawn from tiles: a tile style without
@@ -71,7 +73,8 @@ func tilePhase(x, depth int) uint8 {
 
 type tileSetKey struct {
 	module ModuleStyle
-	eye    EyeStyle
+	frame  EyeFrame
+	ball   EyeBall
 	scale  int
 }
 
@@ -142,10 +145,10 @@ func cellTile(set *tileSet, style ModuleStyle, scale int, shape uint16, phase ui
 }
 
 // eyeTile draws a finder (side 7) or alignment pattern (side 5).
-func eyeTile(set *tileSet, style EyeStyle, scale, side, corner int, phase uint8) *tile {
+func eyeTile(set *tileSet, eye eyeShape, scale, side, corner int, phase uint8) *tile {
 	return set.get(uint16(side<<2|corner), phase, func() *tile {
 		var p path
-		eyeShapes[style](&p, &p, 0, 0, side, corner)
+		eye(&p, &p, 0, 0, side, corner)
 		return rasterTile(p.ops, side*scale, scale, phase)
 	})
 }
@@ -239,13 +242,15 @@ func tiledRows(rows []byte, stride, depth int, sums []deflate.RowSum, s *Symbol,
 	}
 	pixel := func(module, off, code int) int { return off + (code+module)*l.scale }
 
-	eyes := tilesOf(tileSetKey{eye: o.Eye, scale: l.scale})
+	frame, ball := o.EyeParts()
+	eyes := tilesOf(tileSetKey{frame: frame, ball: ball, scale: l.scale})
+	eye := o.eyeShape()
 	cells := tilesOf(tileSetKey{module: o.Module, scale: l.scale})
 	inEye := make([]bool, n*n)
 	for i, f := range finderOrigins(n) {
 		corner := [3]int{0, 1, 3}[i]
 		px := pixel(f[0], l.offX, l.codeX)
-		blit(eyeTile(eyes, o.Eye, l.scale, 7, corner, tilePhase(px, depth)), px, pixel(f[1], l.offY, l.codeY), false)
+		blit(eyeTile(eyes, eye, l.scale, 7, corner, tilePhase(px, depth)), px, pixel(f[1], l.offY, l.codeY), false)
 	}
 	for _, a := range alignmentOrigins(s.Version) {
 		for y := a[1]; y < a[1]+5; y++ {
@@ -257,7 +262,7 @@ func tiledRows(rows []byte, stride, depth int, sums []deflate.RowSum, s *Symbol,
 			continue // knocked out under an Overlay: a real one has a dark centre
 		}
 		px := pixel(a[0], l.offX, l.codeX)
-		blit(eyeTile(eyes, o.Eye, l.scale, 5, 0, tilePhase(px, depth)), px, pixel(a[1], l.offY, l.codeY), false)
+		blit(eyeTile(eyes, eye, l.scale, 5, 0, tilePhase(px, depth)), px, pixel(a[1], l.offY, l.codeY), false)
 	}
 
 	g := newModuleGrid(s)

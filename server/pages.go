@@ -72,13 +72,8 @@ func pageOptions() []web.Option {
 		if o.MaxLength > 0 {
 			w.Max = o.MaxLength
 		}
-		if o.Name == options.Eye.Name {
-			w.ValueAliases = map[string]string{}
-			for _, name := range render.EyeNames() {
-				if e, _ := render.ParseEye(name); string(e) != name {
-					w.ValueAliases[name] = string(e)
-				}
-			}
+		if aliases := valueAliases[o.Name]; aliases != nil {
+			w.ValueAliases = aliases()
 		}
 		out = append(out, w)
 	}
@@ -98,6 +93,25 @@ func pageGallery() *web.Gallery {
 		g.Sections = append(g.Sections, ws)
 	}
 	return g
+}
+
+// valueAliases are, for the options that have them, the retired or other
+// names the API accepts for a value, each mapped to the value it stands
+// for.
+var valueAliases = map[string]func() map[string]string{
+	options.Eye.Name:      func() map[string]string { return aliasesOf(render.EyeNames(), render.ParseEye) },
+	options.EyeFrame.Name: func() map[string]string { return aliasesOf(render.EyeFrameNames(), render.ParseEyeFrame) },
+	options.EyeBall.Name:  func() map[string]string { return aliasesOf(render.EyeBallNames(), render.ParseEyeBall) },
+}
+
+func aliasesOf[T ~string](names []string, parse func(string) (T, bool)) map[string]string {
+	out := map[string]string{}
+	for _, name := range names {
+		if v, _ := parse(name); string(v) != name {
+			out[name] = string(v)
+		}
+	}
+	return out
 }
 
 // checkPage validates a page's state as the API endpoint would, so that a

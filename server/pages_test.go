@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/render"
 	"github.com/qrforge/qrforge/server"
 )
 
@@ -64,4 +65,45 @@ func TestANewKindGetsItsPage(t *testing.T) {
 			t.Errorf("GET %s: %d %s, want a 404 problem document", target, rec.Code, rec.Header().Get("Content-Type"))
 		}
 	}
+}
+
+// TestEditorOffersEyeFramesAndBalls: the editor shows a swatch for every
+// eye frame and eye ball, each a drawing the API answers, and a page link
+// with a ball's alias (circle) opens with the ball it stands for selected.
+func TestEditorOffersEyeFramesAndBalls(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base})
+	send := func(target string) *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, target, nil))
+		return rec
+	}
+	body := send("/?eyecenter=circle&eye_frame=cut").Body.String()
+	for name, values := range map[string][]string{"eyeframe": names(render.EyeFrames), "eyeball": names(render.EyeBalls)} {
+		for _, v := range values {
+			input := `value="` + v + `" data-api="` + name + `"`
+			if !strings.Contains(body, input) {
+				t.Errorf("the editor lacks the %s swatch %s", name, v)
+			}
+			swatch := "/api/v1/qr?data=qrforge&format=svg&size=96&margin=0&" + name + "=" + v
+			if !strings.Contains(body, `src="`+strings.ReplaceAll(swatch, "&", "&amp;")+`"`) {
+				t.Errorf("the %s swatch %s shows no preview", name, v)
+			}
+			if rec := send(swatch); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "<svg") {
+				t.Errorf("GET %s: %d", swatch, rec.Code)
+			}
+		}
+	}
+	for _, selected := range []string{`value="dot" data-api="eyeball" data-default="" checked`, `value="cut" data-api="eyeframe" data-default="" checked`} {
+		if !strings.Contains(body, selected) {
+			t.Errorf("the page link does not select %s", selected)
+		}
+	}
+}
+
+func names[T ~string](vs []T) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = string(v)
+	}
+	return out
 }

@@ -42,6 +42,9 @@ func TestSnapshotSVG(t *testing.T) {
 		{"organic-corners", "&style=organic&eye=leaf&tpl=corners&framecolor=2a9d8f"},
 		{"rounded-box-mono", "&style=rounded&tpl=box&label=SSID%3A%20cafe-5G&font=mono"},
 		{"logo-wifi-plate", "&logo=wifi&logobg=fff3e0&logoplate=rounded&color=1a237e"},
+		{"classy-cut-dot", "&style=classy&eyeframe=cut&eyeball=dot"},
+		{"heart-petal-pointed", "&style=heart&eye=leaf&eyeframe=petal&eyeball=pointed&color=%23880e4f"},
+		{"plus-extra-rounded", "&style=plus&eyeframe=extra-rounded&eyeball=circle"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -170,4 +173,25 @@ func TestSnapshotLogoPNG(t *testing.T) {
 		lines = append(lines, fmt.Sprintf("%s  %s", hex.EncodeToString(sum[:]), strings.ReplaceAll(target, url.QueryEscape(dataURIOf("image/png", logoPNG(t))), "<logoPNG>")))
 	}
 	golden.MatchStandaloneSnapshot(t, strings.Join(lines, "\n"))
+}
+
+// PNGs of the module styles, eye frames and eye balls that no eye style
+// names, pinned as TestSnapshotPNG pins the others.
+func TestSnapshotShapesPNG(t *testing.T) {
+	requests := []string{
+		"&style=classy&eyeframe=cut&eyeball=dot",
+		"&style=classy-rounded&eye=leaf&eyeball=petal",
+		"&style=small-dots&eyeframe=pointed&eyeball=pointed",
+		"&style=gapped-squares&eyeframe=extra-rounded",
+		"&style=heart&eyeframe=petal&eyeball=cut&size=300",
+		"&style=plus&eyeball=squircle",
+		"&style=soft&eye=rounded&eyeframe=squircle&eyeball=dot",
+	}
+	var lines []string
+	for _, options := range requests {
+		target := "/api/v1/qr?data=" + snapData + options
+		sum := sha256.Sum256(ok(t, target))
+		lines = append(lines, fmt.Sprintf("%s  %s", hex.EncodeToString(sum[:]), target))
+	}
+	golden.MatchSnapshot(t, strings.Join(lines, "\n"))
 }

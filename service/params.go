@@ -36,6 +36,8 @@ var (
 	optBg          = options.Bg
 	optStyle       = options.Style
 	optEye         = options.Eye
+	optFrame       = options.EyeFrame
+	optBall        = options.EyeBall
 	optEC          = options.EC
 	optMargin      = options.Margin
 	optLabel       = options.Label
@@ -327,6 +329,32 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 		r.Options.Eye = e
 	}
 	r.Canonical.Set(optEye.Name, string(r.Options.Eye))
+
+	// eyeframe and eyeball replace the eye style's parts; the canonical
+	// form names them only where they differ from it, so that eye=leaf and
+	// eye=leaf&eyeframe=leaf share a cache entry.
+	if v, ok := get(optFrame); ok {
+		f, known := render.ParseEyeFrame(v)
+		if !known {
+			near := editdistance.Nearest(string(f), render.EyeFrameNames(), string(render.EyeFrameSquare))
+			fail(optFrame.Name, near, "eyeframe %q is not one of %s; did you mean %s?", v, text.Join(render.EyeFrames), near)
+		}
+		r.Options.EyeFrame = f
+		if f != render.EyeFrame(r.Options.Eye) {
+			r.Canonical.Set(optFrame.Name, string(f))
+		}
+	}
+	if v, ok := get(optBall); ok {
+		b, known := render.ParseEyeBall(v)
+		if !known {
+			near := editdistance.Nearest(string(b), render.EyeBallNames(), string(render.EyeBallSquare))
+			fail(optBall.Name, near, "eyeball %q is not one of %s; did you mean %s?", v, text.Join(render.EyeBalls), near)
+		}
+		r.Options.EyeBall = b
+		if b != render.EyeBall(r.Options.Eye) {
+			r.Canonical.Set(optBall.Name, string(b))
+		}
+	}
 
 	// Paints are judged against bg even when some did not parse: a fix
 	// must leave every colour readable.

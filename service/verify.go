@@ -254,13 +254,13 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 	}
 	checks = append(checks, polarity)
 
-	cov := analysis.Coverage(sym, o.Module, o.Eye)
+	cov := analysis.Coverage(sym, o)
 	style := Check{Name: "style_risk", Value: math.Round(cov*100) / 100, Min: coveragePass, Pass: true, Status: StatusPass}
 	if cov < coveragePass {
 		style.Status = StatusWarn
 		fix := saferStyle(sym, o)
-		style.Message = fmt.Sprintf("style %s with eye %s covers %.0f%% of the dark area square modules do; below %.0f%% readers miss modules more often. Try style %s with eye %s",
-			o.Module, o.Eye, cov*100, coveragePass*100, fix.Get(optStyle.Name), fix.Get(optEye.Name))
+		style.Message = fmt.Sprintf("style %s with %s covers %.0f%% of the dark area square modules do; below %.0f%% readers miss modules more often. Try %s",
+			o.Module, eyesOf(o), cov*100, coveragePass*100, describeShapes(fix))
 		style.Fix = fixURL(fix)
 	}
 	checks = append(checks, style)
@@ -308,10 +308,23 @@ func allCorrections(sym *render.Symbol, o render.Options, r *Rendering) url.Valu
 		set.Set(optMargin.Name, strconv.Itoa(quietPass))
 		o.Margin = quietPass
 	}
-	if analysis.Coverage(sym, o.Module, o.Eye) < coveragePass {
-		for k, v := range saferStyle(sym, o) {
+	if analysis.Coverage(sym, o) < coveragePass {
+		fix := saferStyle(sym, o)
+		for k, v := range fix {
 			set[k] = v
 		}
+		// The eyes are judged with the module style the fix gives.
+		o.Module, o.Eye = render.ModuleStyle(fix.Get(optStyle.Name)), render.EyeStyle(fix.Get(optEye.Name))
+		if fix.Has(optFrame.Name) {
+			o.EyeFrame = render.EyeFrame(fix.Get(optFrame.Name))
+		}
+		if fix.Has(optBall.Name) {
+			o.EyeBall = render.EyeBall(fix.Get(optBall.Name))
+		}
+	}
+	if analysis.EyesClash(o) {
+		f, _ := o.EyeParts()
+		set.Set(optBall.Name, string(analysis.MatchingBall(f)))
 	}
 	if o.Size/canvasModules(sym, o) < modulePass {
 		set.Set(optSize.Name, strconv.Itoa(sizeForModules(sym, o, modulePass)))
@@ -319,8 +332,9 @@ func allCorrections(sym *render.Symbol, o render.Options, r *Rendering) url.Valu
 	if len(set) == 0 {
 		// Nothing the checks measure is wrong, yet the code did not read:
 		// the plainest drawing is the most robust.
-		set.Set(optStyle.Name, string(render.ModuleSquare))
-		set.Set(optEye.Name, string(render.EyeSquare))
+		for k, v := range shapeValues(o, withSquareEyes(o, render.ModuleSquare)) {
+			set[k] = v
+		}
 	}
 	return set
 }
@@ -385,18 +399,74 @@ func swapColors(o render.Options) url.Values {
 	return url.Values{optColor.Name: {render.HexColor(o.Background)}, optBg.Name: {render.HexColor(o.Foreground)}}
 }
 
-// saferStyles are tried in order, fewest changes first, for a style whose
-// coverage is too low.
+// lookalikes are, for module styles whose coverage may be too low, the
+// nearest style that covers more: tried before the rounded style.
+var lookalikes = map[render.ModuleStyle]render.ModuleStyle{
+	render.ModuleGappedSquares: render.ModuleSoft,
+	render.ModuleHeart:         render.ModuleClassyRounded,
+}
+
+// saferStyle is tried in order, fewest changes first, for a style whose
+// coverage is too low: square eyes, a look-alike module style, rounded
+// modules, both.
 func saferStyle(sym *render.Symbol, o render.Options) url.Values {
-	candidates := [][2]string{
-		{string(o.Module), string(render.EyeSquare)},
-		{string(render.ModuleRounded), string(o.Eye)},
-		{string(render.ModuleRounded), string(render.EyeSquare)},
+	with := func(m render.ModuleStyle) render.Options {
+		c := o
+		c.Module = m
+		return c
 	}
+	candidates := []render.Options{withSquareEyes(o, o.Module)}
+	if m, ok := lookalikes[o.Module]; ok {
+		candidates = append(candidates, with(m))
+	}
+	candidates = append(candidates, with(render.ModuleRounded), withSquareEyes(o, render.ModuleRounded))
 	for _, c := range candidates {
-		if analysis.Coverage(sym, render.ModuleStyle(c[0]), render.EyeStyle(c[1])) >= coveragePass {
-			return url.Values{optStyle.Name: {c[0]}, optEye.Name: {c[1]}}
+		if analysis.Coverage(sym, c) >= coveragePass {
+			return shapeValues(o, c)
 		}
 	}
-	return url.Values{optStyle.Name: {string(render.ModuleSquare)}, optEye.Name: {string(render.EyeSquare)}}
+	return shapeValues(o, withSquareEyes(o, render.ModuleSquare))
+}
+
+// withSquareEyes is o with module style m and square eyes.
+func withSquareEyes(o render.Options, m render.ModuleStyle) render.Options {
+	o.Module, o.Eye, o.EyeFrame, o.EyeBall = m, render.EyeSquare, "", ""
+	return o
+}
+
+// shapeValues are the parameters that draw c's shapes, for a fix of o:
+// style and eye, and eyeframe and eyeball where o sets them, since a fix
+// keeps the caller's other parameters.
+func shapeValues(o, c render.Options) url.Values {
+	v := url.Values{optStyle.Name: {string(c.Module)}, optEye.Name: {string(c.Eye)}}
+	f, b := c.EyeParts()
+	if o.EyeFrame != "" {
+		v.Set(optFrame.Name, string(f))
+	}
+	if o.EyeBall != "" {
+		v.Set(optBall.Name, string(b))
+	}
+	return v
+}
+
+// eyesOf names o's eyes as a caller would: the eye style, or its frame and
+// ball when either is set apart.
+func eyesOf(o render.Options) string {
+	if o.EyeFrame == "" && o.EyeBall == "" {
+		return "eye " + string(o.Eye)
+	}
+	f, b := o.EyeParts()
+	return fmt.Sprintf("eye frame %s and eye ball %s", f, b)
+}
+
+// describeShapes names the shapes a fix sets.
+func describeShapes(v url.Values) string {
+	out := fmt.Sprintf("style %s with eye %s", v.Get(optStyle.Name), v.Get(optEye.Name))
+	if v.Has(optFrame.Name) {
+		out += ", eyeframe " + v.Get(optFrame.Name)
+	}
+	if v.Has(optBall.Name) {
+		out += ", eyeball " + v.Get(optBall.Name)
+	}
+	return out
 }

@@ -89,6 +89,17 @@ var companions = map[string][]companion{
 	Tpl.Name:      {{param: Param{Label.Name, "See the menu"}, always: true}},
 }
 
+// pairedWith names the eye frames and balls the gallery draws with a
+// partner: the octagon frame with a sharp-cornered ball, and the octagon
+// ball in a square frame, are missed by zxing-cpp 1.4 (docs/decoders.md;
+// verify's decoders check names the pairs), so each is shown with its own
+// kind, as eye=octagon draws it, and the gallery shows only what all five
+// decoders read.
+var pairedWith = map[Param][]Param{
+	{EyeFrame.Name, "octagon"}: {{EyeFrame.Name, "octagon"}, {EyeBall.Name, "octagon"}},
+	{EyeBall.Name, "octagon"}:  {{EyeFrame.Name, "octagon"}, {EyeBall.Name, "octagon"}},
+}
+
 // colourExamples are the gradients and eye colours of docs/colours.md, each
 // kept at 4.5:1 or more against its background so that all five decoders
 // of docs/decoders.md read it.
@@ -140,6 +151,9 @@ func Gallery() []GallerySection {
 		}
 		for _, v := range o.Enum {
 			d := Design{Name: o.Name + "=" + v, Params: []Param{{o.Name, v}}, Default: v == def}
+			if pair, ok := pairedWith[Param{o.Name, v}]; ok {
+				d.Params = pair
+			}
 			for _, c := range companions[o.Name] {
 				if c.always || !d.Default {
 					d.Params = append(d.Params, c.param)

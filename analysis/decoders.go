@@ -13,8 +13,8 @@ const ContrastPass = 4.5
 // A DecoderRisk is a design that common decoders were measured to miss
 // (docs/decoders.md has the measurements and the commands). Every module
 // style, eye style, eye frame and eye ball passes all five decoders of the
-// e2e matrix, so the risks left are colours and a few pairings of an eye
-// frame and ball.
+// e2e matrix, so the risks left are colours and pairings of an eye frame
+// and ball (eyes.go).
 type DecoderRisk struct {
 	Design   string
 	Decoders []string
@@ -46,11 +46,7 @@ func Risks(o render.Options) []DecoderRisk {
 	}
 	if decoders := eyeClash(o); decoders != nil {
 		f, b := o.EyeParts()
-		design := fmt.Sprintf("eye frame %s round eye ball %s", f, b)
-		if _, everyStyle := eyeClashes[eyePair{f, b}]; !everyStyle {
-			design += fmt.Sprintf(" with %s modules", o.Module)
-		}
-		out = append(out, DecoderRisk{Design: design, Decoders: decoders})
+		out = append(out, DecoderRisk{Design: fmt.Sprintf("eye frame %s round eye ball %s", f, b), Decoders: decoders})
 	}
 	return out
 }

@@ -9,10 +9,13 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/qrforge/qrforge/analysis"
 	"github.com/qrforge/qrforge/render"
 )
 
@@ -37,14 +40,112 @@ var payloads = []struct{ name, data string }{
 	{"long", longPayload},
 }
 
-// styleMatrix lists every module style × eye style the renderer offers; it
-// comes from render's own lists so a new style is tested the day it lands.
-func styleMatrix() [][2]string {
-	var combos [][2]string
+// A styleCombo is a module style and an eye style, with the eye frame and
+// ball that replace the eye style's parts when set.
+type styleCombo struct{ style, eye, frame, ball string }
+
+// params are the combo's query parameters, as key-value pairs.
+func (c styleCombo) params() []string {
+	kv := []string{"style", c.style, "eye", c.eye}
+	if c.frame != "" {
+		kv = append(kv, "eyeframe", c.frame)
+	}
+	if c.ball != "" {
+		kv = append(kv, "eyeball", c.ball)
+	}
+	return kv
+}
+
+func (c styleCombo) String() string {
+	kv := c.params()
+	var parts []string
+	for i := 0; i < len(kv); i += 2 {
+		parts = append(parts, kv[i]+"="+kv[i+1])
+	}
+	return strings.Join(parts, " ")
+}
+
+// styleMatrix lists every module style × eye style the renderer offers,
+// then every eye frame and every eye ball, each with the square ball or
+// frame, or where decoders were measured to miss that pair
+// (analysis.EyesClash) with the frame's own ball or the first frame that
+// reads, and a few other pairs; it comes from render's own lists so a new
+// style is tested the day it lands. QRFORGE_MATRIX_MATCH, a regular
+// expression, keeps only the combos whose String matches it.
+func styleMatrix() []styleCombo {
+	var combos []styleCombo
 	for _, s := range render.ModuleStyles {
 		for _, e := range render.EyeStyles {
-			combos = append(combos, [2]string{string(s), string(e)})
+			combos = append(combos, styleCombo{style: string(s), eye: string(e)})
 		}
+	}
+	seen := map[[2]string]bool{}
+	for _, e := range render.EyeStyles {
+		seen[[2]string{string(e), string(e)}] = true
+	}
+	clash := func(f render.EyeFrame, b render.EyeBall) bool {
+		o := render.DefaultOptions()
+		o.EyeFrame, o.EyeBall = f, b
+		return analysis.EyesClash(o)
+	}
+	pair := func(f render.EyeFrame, b render.EyeBall) {
+		if clash(f, b) || seen[[2]string{string(f), string(b)}] {
+			return
+		}
+		seen[[2]string{string(f), string(b)}] = true
+		combos = append(combos, styleCombo{style: string(render.ModuleSquare), eye: string(render.EyeSquare), frame: string(f), ball: string(b)})
+	}
+	for _, f := range render.EyeFrames {
+		if clash(f, render.EyeBallSquare) {
+			pair(f, analysis.MatchingBall(f))
+		} else {
+			pair(f, render.EyeBallSquare)
+		}
+	}
+	for _, b := range render.EyeBalls {
+		for _, f := range render.EyeFrames {
+			if !clash(f, b) {
+				pair(f, b)
+				break
+			}
+		}
+	}
+	for _, p := range []struct {
+		f render.EyeFrame
+		b render.EyeBall
+	}{
+		{render.EyeFrameCut, render.EyeBallDot}, {render.EyeFrameExtraRounded, render.EyeBallSquircle},
+		{render.EyeFrameSquircle, render.EyeBallCut}, {render.EyeFramePointed, render.EyeBallPointed},
+		{render.EyeFramePetal, render.EyeBallPetal}, {render.EyeFrameLeaf, render.EyeBallPointed},
+		{render.EyeFrameRounded, render.EyeBallPetal}, {render.EyeFrameOctagon, render.EyeBallCut},
+	} {
+		pair(p.f, p.b)
+	}
+	// Module styles of their own with parts of the eye replaced.
+	combos = append(combos,
+		styleCombo{style: string(render.ModuleClassy), eye: string(render.EyeLeaf), frame: string(render.EyeFramePointed)},
+		styleCombo{style: string(render.ModuleHeart), eye: string(render.EyeRounded), ball: string(render.EyeBallSquircle)},
+		styleCombo{style: string(render.ModuleSmallDots), eye: string(render.EyeSquare), frame: string(render.EyeFrameCut), ball: string(render.EyeBallDot)})
+	// QRFORGE_MATRIX_PAIRS=all adds every module style with every frame
+	// and ball, for the sweep behind analysis's clash tables.
+	if os.Getenv("QRFORGE_MATRIX_PAIRS") == "all" {
+		for _, s := range render.ModuleStyles {
+			for _, f := range render.EyeFrames {
+				for _, b := range render.EyeBalls {
+					combos = append(combos, styleCombo{style: string(s), eye: string(render.EyeSquare), frame: string(f), ball: string(b)})
+				}
+			}
+		}
+	}
+	if expr := os.Getenv("QRFORGE_MATRIX_MATCH"); expr != "" {
+		re := regexp.MustCompile(expr)
+		kept := combos[:0]
+		for _, c := range combos {
+			if re.MatchString(c.String()) {
+				kept = append(kept, c)
+			}
+		}
+		combos = kept
 	}
 	return combos
 }
@@ -72,10 +173,10 @@ func TestPNGDecodesForEveryStyleEyeAndSize(t *testing.T) {
 	for _, p := range payloads {
 		for _, c := range styleMatrix() {
 			for _, size := range pngSizes {
-				name := fmt.Sprintf("%s/style=%s/eye=%s/size=%d", p.name, c[0], c[1], size)
+				name := fmt.Sprintf("%s/%s/size=%d", p.name, strings.ReplaceAll(c.String(), " ", "/"), size)
 				t.Run(name, func(t *testing.T) {
 					t.Parallel()
-					q := qrQuery(p.data, "style", c[0], "eye", c[1], "size", strconv.Itoa(size), "format", "png")
+					q := qrQuery(p.data, append(c.params(), "size", strconv.Itoa(size), "format", "png")...)
 					resp, img := mustGet(t, "/api/v1/qr", q, "image/png")
 					checkVersion(t, resp, p.name)
 					if w, h := pngSize(t, img); w != size || h != size {
@@ -97,10 +198,10 @@ func TestSVGDecodesForEveryStyleAndEye(t *testing.T) {
 	for _, f := range formats {
 		for _, p := range payloads {
 			for _, c := range styleMatrix() {
-				name := fmt.Sprintf("%s/%s/style=%s/eye=%s", f.format, p.name, c[0], c[1])
+				name := fmt.Sprintf("%s/%s/%s", f.format, p.name, strings.ReplaceAll(c.String(), " ", "/"))
 				t.Run(name, func(t *testing.T) {
 					t.Parallel()
-					q := qrQuery(p.data, "style", c[0], "eye", c[1], "format", f.format)
+					q := qrQuery(p.data, append(c.params(), "format", f.format)...)
 					resp, svg := mustGet(t, "/api/v1/qr", q, "image/svg+xml")
 					checkVersion(t, resp, p.name)
 					if !bytes.Contains(svg, []byte(f.marker)) {

@@ -104,7 +104,7 @@ var (
 	// keeps the catalogue's order among equal places.
 	EyeFrame = Option{Name: "eyeframe", Aliases: []string{"eye_frame", "eye-frame", "eyeshape"}, Example: "square",
 		Type: "string", Enum: names(render.EyeFrames),
-		Description: "Shape of the finder eyes' ring (QR Code Monkey's eye); when absent, the eye style's. circle and diamond are accepted as aliases of squircle and octagon. Some pairs of frame and ball are missed by zxing-cpp 1.4 or jsQR (an octagon with a sharp-cornered partner; more with modules that stand apart): verify's decoders check names them and gives the frame's own ball (docs/decoders.md).",
+		Description: "Shape of the finder eyes' ring (QR Code Monkey's eye); when absent, the eye style's. circle and diamond are accepted as aliases of squircle and octagon. A frame and a ball whose corners disagree (a square frame round a dot) were measured to lose jsQR, and an octagon with a sharp-cornered partner zxing-cpp 1.4: verify's decoders check names such pairs and gives the frame's own ball (docs/decoders.md).",
 		Title:       "Eye frame", Control: "shape", Form: 2}
 	EyeBall = Option{Name: "eyeball", Aliases: []string{"eye_ball", "eye-ball", "eyecentre", "eyecenter", "pupil"}, Example: "square",
 		Type: "string", Enum: names(render.EyeBalls),

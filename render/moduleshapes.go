@@ -4,13 +4,13 @@ package render
 // module's centre, where decoders sample, and stays inside its own cell, so
 // that all of them are drawn from tiles (tiles.go).
 const (
-	classyRadius        = 0.5  // classy's two rounded corners
-	classySoftRadius    = 0.25 // classy-rounded's other two
-	smallDotRadius      = 0.35 // 0.7 module across: the centre stays well inside
-	gappedSquareInset   = 0.1  // 0.8-module squares with a 0.2-module gap
-	plusHalfWidth       = 0.3  // arms 0.6 module wide, reaching the cell's edges
-	softInset           = 0.05 // 0.9-module squares
-	softRadius          = 0.25
+	classyRadius      = 0.5  // classy's two rounded corners
+	classySoftRadius  = 0.25 // classy-rounded's other two
+	smallDotRadius    = 0.35 // 0.7 module across: the centre stays well inside
+	gappedSquareInset = 0.1  // 0.8-module squares with a 0.2-module gap
+	plusHalfWidth     = 0.3  // arms 0.6 module wide, reaching the cell's edges
+	softInset         = 0.05 // 0.9-module squares
+	softRadius        = 0.25
 )
 
 func init() {

@@ -205,47 +205,7 @@ func TestEveryStyleAndEyeScansOnFiveDecoders(t *testing.T) {
 	images := fetchMatrix(t, dir, cells)
 
 	// results[file][decoder] is the decoded text; a missing entry is a miss.
-	results := map[string]map[string]string{}
-	var mu sync.Mutex
-	record := func(file, decoder, text string) {
-		mu.Lock()
-		defer mu.Unlock()
-		if results[file] == nil {
-			results[file] = map[string]string{}
-		}
-		results[file][decoder] = text
-	}
-
-	var wg sync.WaitGroup
-	wg.Add(3)
-	go func() {
-		defer wg.Done()
-		for _, c := range cells {
-			if text, ok := gozxingDecode(images[c.file()]); ok {
-				record(c.file(), decGozxing, text)
-			}
-		}
-	}()
-	go func() {
-		defer wg.Done()
-		parallel(cells, 2, func(c decoderCell) {
-			if text, ok := zbarDecodeFile(filepath.Join(dir, c.file())); ok {
-				record(c.file(), decZbar, text)
-			}
-		})
-	}()
-	batchErrs := make([]error, 2)
-	go func() {
-		defer wg.Done()
-		batchErrs[0] = batchDecode(t, dir, record, pythonDecoder(t))
-		batchErrs[1] = batchDecode(t, dir, record, nodeDecoder(t))
-	}()
-	wg.Wait()
-	for _, err := range batchErrs {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	results := readWithFiveDecoders(t, dir, images)
 
 	failures, known := map[string]int{}, map[string]int{}
 	knownBy := map[string]map[string]int{} // design -> decoder -> misses
@@ -349,47 +309,7 @@ func scanOnFiveDecoders(t *testing.T, cells []decoderCell) {
 	images := fetchMatrix(t, dir, cells)
 
 	// results[file][decoder] is the decoded text; a missing entry is a miss.
-	results := map[string]map[string]string{}
-	var mu sync.Mutex
-	record := func(file, decoder, text string) {
-		mu.Lock()
-		defer mu.Unlock()
-		if results[file] == nil {
-			results[file] = map[string]string{}
-		}
-		results[file][decoder] = text
-	}
-
-	var wg sync.WaitGroup
-	wg.Add(3)
-	go func() {
-		defer wg.Done()
-		for _, c := range cells {
-			if text, ok := gozxingDecode(images[c.file()]); ok {
-				record(c.file(), decGozxing, text)
-			}
-		}
-	}()
-	go func() {
-		defer wg.Done()
-		parallel(cells, 2, func(c decoderCell) {
-			if text, ok := zbarDecodeFile(filepath.Join(dir, c.file())); ok {
-				record(c.file(), decZbar, text)
-			}
-		})
-	}()
-	batchErrs := make([]error, 2)
-	go func() {
-		defer wg.Done()
-		batchErrs[0] = batchDecode(t, dir, record, pythonDecoder(t))
-		batchErrs[1] = batchDecode(t, dir, record, nodeDecoder(t))
-	}()
-	wg.Wait()
-	for _, err := range batchErrs {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	results := readWithFiveDecoders(t, dir, images)
 
 	failures := map[string]int{}
 	for _, c := range cells {
@@ -450,6 +370,57 @@ func fetchMatrix(t *testing.T, dir string, cells []decoderCell) map[string][]byt
 		t.Fatalf("fetching the matrix:\n%s", strings.Join(errs, "\n"))
 	}
 	return images
+}
+
+// readWithFiveDecoders reads every PNG of dir (images holds their bytes)
+// with the five decoders: results[file][decoder] is the text read, a
+// missing entry a miss. A decoder that cannot run fails the test.
+func readWithFiveDecoders(t *testing.T, dir string, images map[string][]byte) map[string]map[string]string {
+	results := map[string]map[string]string{}
+	var mu sync.Mutex
+	record := func(file, decoder, text string) {
+		mu.Lock()
+		defer mu.Unlock()
+		if results[file] == nil {
+			results[file] = map[string]string{}
+		}
+		results[file][decoder] = text
+	}
+	var wg sync.WaitGroup
+	wg.Add(3)
+	go func() {
+		defer wg.Done()
+		for file, img := range images {
+			if text, ok := gozxingDecode(img); ok {
+				record(file, decGozxing, text)
+			}
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		files := make([]string, 0, len(images))
+		for file := range images {
+			files = append(files, file)
+		}
+		parallel(files, 2, func(file string) {
+			if text, ok := zbarDecodeFile(filepath.Join(dir, file)); ok {
+				record(file, decZbar, text)
+			}
+		})
+	}()
+	batchErrs := make([]error, 2)
+	go func() {
+		defer wg.Done()
+		batchErrs[0] = batchDecode(t, dir, record, pythonDecoder(t))
+		batchErrs[1] = batchDecode(t, dir, record, nodeDecoder(t))
+	}()
+	wg.Wait()
+	for _, err := range batchErrs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return results
 }
 
 // parallel calls f for every cell on n goroutines.

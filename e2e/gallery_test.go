@@ -75,45 +75,7 @@ func TestGalleryScansOnFiveDecoders(t *testing.T) {
 		t.Fatalf("fetching the gallery:\n%s", strings.Join(errs, "\n"))
 	}
 
-	results := map[string]map[string]string{}
-	record := func(file, decoder, text string) {
-		mu.Lock()
-		defer mu.Unlock()
-		if results[file] == nil {
-			results[file] = map[string]string{}
-		}
-		results[file][decoder] = text
-	}
-	var wg sync.WaitGroup
-	wg.Add(3)
-	go func() {
-		defer wg.Done()
-		for _, s := range shots {
-			if text, ok := gozxingDecode(images[s.file]); ok {
-				record(s.file, decGozxing, text)
-			}
-		}
-	}()
-	go func() {
-		defer wg.Done()
-		parallel(shots, 2, func(s galleryShot) {
-			if text, ok := zbarDecodeFile(filepath.Join(dir, s.file)); ok {
-				record(s.file, decZbar, text)
-			}
-		})
-	}()
-	batchErrs := make([]error, 2)
-	go func() {
-		defer wg.Done()
-		batchErrs[0] = batchDecode(t, dir, record, pythonDecoder(t))
-		batchErrs[1] = batchDecode(t, dir, record, nodeDecoder(t))
-	}()
-	wg.Wait()
-	for _, err := range batchErrs {
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	results := readWithFiveDecoders(t, dir, images)
 
 	read := map[string]int{}
 	for _, s := range shots {

@@ -124,7 +124,7 @@ describe('wifi page', () => {
 
     // Short names in the page's link, the API's names in the preview.
     await page.selectOption('[name=sec]', 'WPA2');
-    await page.locator('label.swatch', { hasText: /^dot$/ }).click();
+    await page.locator('[data-field="style"] label.swatch', { hasText: /^dot$/ }).click();
     await page.waitForFunction(() => document.getElementById('preview-img').getAttribute('src').includes('style=dot'));
     const pageQuery = query(page.url());
     assert.equal(pageQuery.get('sec'), 'WPA2');

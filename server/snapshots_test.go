@@ -98,13 +98,7 @@ func TestSnapshotPNG(t *testing.T) {
 		"&tpl=box&label=Table%2012&font=regular",
 		"&tpl=banner-below&label=WIFI-5G&font=mono",
 	}
-	var lines []string
-	for _, options := range requests {
-		target := "/api/v1/qr?data=" + snapData + options
-		sum := sha256.Sum256(ok(t, target))
-		lines = append(lines, fmt.Sprintf("%s  %s", hex.EncodeToString(sum[:]), target))
-	}
-	golden.MatchSnapshot(t, strings.Join(lines, "\n"))
+	golden.MatchSnapshot(t, hashLines(t, requests))
 }
 
 // EPS is text: one file, the page as PostScript reads it.
@@ -150,13 +144,7 @@ func TestSnapshotPrintFormats(t *testing.T) {
 		"&size=30mm",
 		"&format=svg&size=3cm",
 	}
-	var lines []string
-	for _, options := range requests {
-		target := "/api/v1/qr?data=" + snapData + options
-		sum := sha256.Sum256(ok(t, target))
-		lines = append(lines, fmt.Sprintf("%s  %s", hex.EncodeToString(sum[:]), target))
-	}
-	golden.MatchSnapshot(t, strings.Join(lines, "\n"))
+	golden.MatchSnapshot(t, hashLines(t, requests))
 }
 
 // Logos' PNGs, pinned by their SHA-256 as the others are.
@@ -187,11 +175,19 @@ func TestSnapshotShapesPNG(t *testing.T) {
 		"&style=plus&eyeball=squircle",
 		"&style=soft&eye=rounded&eyeframe=squircle&eyeball=dot",
 	}
+	golden.MatchSnapshot(t, hashLines(t, requests))
+}
+
+// hashLines fetches each request's options on snapData and lists the
+// SHA-256 of the body beside the request, a line each: binary outputs are
+// pinned by their hash.
+func hashLines(t *testing.T, requests []string) string {
+	t.Helper()
 	var lines []string
 	for _, options := range requests {
 		target := "/api/v1/qr?data=" + snapData + options
 		sum := sha256.Sum256(ok(t, target))
 		lines = append(lines, fmt.Sprintf("%s  %s", hex.EncodeToString(sum[:]), target))
 	}
-	golden.MatchSnapshot(t, strings.Join(lines, "\n"))
+	return strings.Join(lines, "\n")
 }

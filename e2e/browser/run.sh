@@ -67,7 +67,7 @@ env -u QRFORGE_ADDR -u QRFORGE_BASE_URL "$work/qrforge" --addr 127.0.0.1:0 >"$wo
 server_pid=$!
 url=
 for _ in $(seq 1 200); do
-	url=$(sed -n 's/^qrforge listening on \(http:\/\/[0-9.:]*\).*/\1/p' "$work/stdout" | head -n 1)
+	url=$(sed -n 's/^qrforge listening on \(http:\/\/[0-9.:]*\).*/\1/p;T;q' "$work/stdout")
 	[ -n "$url" ] && break
 	if ! kill -0 "$server_pid" 2>/dev/null; then
 		log "qrforge exited:"

@@ -244,6 +244,11 @@ func BenchmarkDesigned(b *testing.B) {
 			o.Gradient = gradient()
 			o.Logo = &Logo{Size: DefaultLogoSize, Padding: DefaultLogoPadding, Icon: wifi}
 		}},
+		{"rounded-icon-gradient", func(o *Options) {
+			o.Module, o.Eye = ModuleRounded, EyeRounded
+			o.Gradient = gradient()
+			o.Logo = &Logo{Size: DefaultLogoSize, Padding: DefaultLogoPadding, Icon: wifi}
+		}},
 		{"picture-gradient", func(o *Options) {
 			o.Gradient = gradient()
 			o.Logo = &Logo{Size: DefaultLogoSize, Padding: DefaultLogoPadding, Image: picture}

@@ -96,8 +96,8 @@ func TestGradientPNGDecodesAndChangesColour(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if ct := pngColourType(b); ct != 2 {
-					t.Errorf("colour type %d, want 2 (truecolour, opaque)", ct)
+				if ct := pngColourType(b); ct != 3 {
+					t.Errorf("colour type %d, want 3 (the design's palette, designpng.go)", ct)
 				}
 				if got := decodePNG(t, b); got != testPayloads[1].data {
 					t.Fatalf("decoded %q", got)
@@ -164,12 +164,28 @@ func TestTransparentBackgroundKeepsAlpha(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ct := pngColourType(b); ct != 6 {
-		t.Fatalf("colour type %d, want 6 (truecolour with alpha)", ct)
+	if ct := pngColourType(b); ct != 3 {
+		t.Fatalf("colour type %d, want 3 (a palette with tRNS)", ct)
 	}
 	img, _ := png.Decode(bytes.NewReader(b))
 	if _, _, _, a := img.At(1, 1).RGBA(); a != 0 {
 		t.Errorf("quiet zone alpha %d, want 0", a)
+	}
+	if got := moduleColour(t, img, s, o, 0, 0); got.A != 255 {
+		t.Errorf("finder ring %v, want opaque", got)
+	}
+	// A picture logo cannot share a palette: truecolour with alpha.
+	o.Logo = &Logo{Size: DefaultLogoSize, Padding: DefaultLogoPadding, Image: benchPicture(32)}
+	s = encodeFor(t, testPayloads[0].data, &o)
+	if b, err = PNG(s, o); err != nil {
+		t.Fatal(err)
+	}
+	if ct := pngColourType(b); ct != 6 {
+		t.Fatalf("with a picture: colour type %d, want 6 (truecolour with alpha)", ct)
+	}
+	img, _ = png.Decode(bytes.NewReader(b))
+	if _, _, _, a := img.At(1, 1).RGBA(); a != 0 {
+		t.Errorf("with a picture: quiet zone alpha %d, want 0", a)
 	}
 }
 

@@ -153,6 +153,9 @@ func PNG(s *Symbol, o Options) ([]byte, error) {
 		return pngWithDensity(s, o)
 	}
 	if o.truecolour() {
+		if img, ok, err := designPNG(s, o); ok {
+			return img, err
+		}
 		return truecolourPNG(s, o)
 	}
 	if o.Overlay.active() {

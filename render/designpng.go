@@ -1,0 +1,343 @@
+package render
+
+import (
+	"bytes"
+	"encoding/binary"
+	"image"
+	"image/color"
+	"math"
+)
+
+// A design in more than two colours (a gradient, eyes in colours of their
+// own, an icon over the centre) is drawn here as an 8-bit paletted PNG
+// when its colours fit in 256 entries, and in truecolour otherwise
+// (truecolor.go). The drawing's shades come from the styled path's tiles
+// (raster.go, tiles.go) and each shaded pixel takes its module's ink: the
+// gradient at the module's centre, or its eye's ring or centre colour. A
+// module's pixel rows then repeat as in a two-colour drawing, and
+// render/deflate deflates them as fast, where truecolour rows that change
+// on every pixel take many times as long (BENCHMARKS.md, "Designs").
+
+// gradientInks is how many of the gradient's colours fully covered pixels
+// choose from: a module's colour is at most half a step (0.4 % of the
+// gradient's span) from the gradient at its centre. Eye, plate and icon
+// colours take entries first; with fewer than minGradientInks left the
+// design is drawn in truecolour.
+const (
+	gradientInks    = 128
+	minGradientInks = 64
+)
+
+// minGradientRamps is the fewest anti-aliasing ramps a gradient may share
+// between its inks: fewer, and an edge pixel's colour strays visibly.
+const minGradientRamps = 6
+
+// A ramp is the partial shades 1 to shadeLevels-2 of over laid on under:
+// an edge pixel takes the ramp nearest its ink.
+type ramp struct{ under, over color.NRGBA }
+
+// designPalette maps a pixel's ink and shade to its palette index.
+type designPalette struct {
+	colors []color.NRGBA
+	// lut[ink][shade] is the index of ink at shade; shade 0 is background.
+	lut [][shadeLevels]uint8
+}
+
+// add appends ink with its ramp over under and returns the ink's number.
+func (p *designPalette) add(ink color.NRGBA, r int) int {
+	var row [shadeLevels]uint8
+	row[shadeLevels-1] = uint8(len(p.colors))
+	p.colors = append(p.colors, ink)
+	for k := 1; k < shadeLevels-1; k++ {
+		row[k] = uint8(r + k - 1)
+	}
+	p.lut = append(p.lut, row)
+	return len(p.lut) - 1
+}
+
+// addRamp appends the partial shades of r and returns the first's index.
+func (p *designPalette) addRamp(r ramp) int {
+	first := len(p.colors)
+	for k := 1; k < shadeLevels-1; k++ {
+		p.colors = append(p.colors, overAt(r.under, r.over, uint32(k*255/(shadeLevels-1))))
+	}
+	return first
+}
+
+// overAt is src at coverage cov (0 to 255) laid over dst, source-over in
+// colours that are not premultiplied, as composite does.
+func overAt(dst, src color.NRGBA, cov uint32) color.NRGBA {
+	sa := cov * uint32(src.A) / 255
+	da := uint32(dst.A) * (255 - sa) / 255
+	oa := sa + da
+	if oa == 0 {
+		return color.NRGBA{}
+	}
+	mix := func(s, d uint8) uint8 { return uint8((uint32(s)*sa + uint32(d)*da + oa/2) / oa) }
+	return color.NRGBA{mix(src.R, dst.R), mix(src.G, dst.G), mix(src.B, dst.B), uint8(oa)}
+}
+
+// designInks are a design's inks: the modules' (the gradient's steps or
+// the foreground), each eye's ring and centre, the logo's plate and icon.
+type designInks struct {
+	pal      designPalette
+	gradient []int // ink of each gradient step; nil for a solid foreground
+	solid    int   // the foreground's ink without a gradient
+	eyes     [3][2]int
+	plate    int // ink of the plate, -1 without one
+	icon     int // ink of the icon, -1 without one
+}
+
+// palettedDesign lays out the palette of a design drawn in paletted
+// form, or reports false when it must be drawn in truecolour: a picture
+// logo, a frame or caption, an overlay, or more colours than 256 entries
+// hold with enough anti-aliasing ramps.
+func palettedDesign(l *layout, o *Options) (*designInks, bool) {
+	if o.Overlay.active() || l.border != 0 || l.text != "" {
+		return nil, false
+	}
+	lg := o.Logo
+	if lg.active() && lg.Icon == nil {
+		return nil, false
+	}
+	bg := o.Background
+	d := &designInks{plate: -1, icon: -1}
+	d.pal.colors = append(d.pal.colors, bg)
+
+	// Colours with ramps of their own: eye colours, the plate and the icon.
+	own := map[color.NRGBA]int{}
+	ownInk := func(c, under color.NRGBA) int {
+		if i, ok := own[c]; ok {
+			return i
+		}
+		i := d.pal.add(c, d.pal.addRamp(ramp{under, c}))
+		own[c] = i
+		return i
+	}
+	for i, e := range o.EyeColors {
+		d.eyes[i] = [2]int{-1, -1}
+		if e.Frame != (color.NRGBA{}) {
+			d.eyes[i][0] = ownInk(e.Frame, bg)
+		}
+		if e.Centre != (color.NRGBA{}) {
+			d.eyes[i][1] = ownInk(e.Centre, bg)
+		}
+	}
+	if lg.active() {
+		under := bg
+		if lg.Plate != (color.NRGBA{}) {
+			d.plate = d.pal.add(lg.Plate, d.pal.addRamp(ramp{bg, lg.Plate}))
+			under = lg.Plate
+		}
+		ink := lg.ink(o)
+		d.icon = d.pal.add(ink, d.pal.addRamp(ramp{under, ink}))
+	}
+	if !o.Gradient.active() {
+		d.solid = ownInk(o.Foreground, bg)
+		return d, len(d.pal.colors) <= 256
+	}
+	steps := min(gradientInks, 256-len(d.pal.colors)-minGradientRamps*(shadeLevels-2))
+	if steps < minGradientInks {
+		return nil, false
+	}
+	ramps := (256 - len(d.pal.colors) - steps) / (shadeLevels - 2)
+	firsts := make([]int, ramps)
+	for j := range firsts {
+		firsts[j] = d.pal.addRamp(ramp{bg, o.Gradient.At(float64(j) / float64(ramps-1))})
+	}
+	d.gradient = make([]int, steps)
+	for i := range d.gradient {
+		t := float64(i) / float64(steps-1)
+		d.gradient[i] = d.pal.add(o.Gradient.At(t), firsts[int(math.Round(t*float64(ramps-1)))])
+	}
+	return d, true
+}
+
+// designPNG draws a design of more than two colours as an 8-bit paletted
+// PNG, or reports false when its colours need truecolour.
+func designPNG(s *Symbol, o Options) ([]byte, bool, error) {
+	s = o.Logo.knockOut(s)
+	l, err := newLayout(s, &o)
+	if err != nil {
+		return nil, true, err
+	}
+	inks, ok := palettedDesign(l, &o)
+	if !ok {
+		return nil, false, nil
+	}
+	sc := pngScratches.Get().(*pngScratch)
+	defer pngScratches.Put(sc)
+	rows := shadedRowsAt(sc, s, l, &o, 8)
+	stride := rowStride(o.Size, 8)
+	inkRows(rows, stride, s, l, &o, inks)
+	if o.Logo.active() {
+		drawLogoIndexed(rows, stride, l, &o, inks)
+	}
+	sc.sums = sc.sums[:0] // the tiles' sums were of shades, not indices
+	sc.cells = cellStarts(sc.cells[:0], l, o.Size, 8)
+	return encodePNG(sc, o.Size, o.Size, 8, inks.pal.colors, rows), true, nil
+}
+
+// inkRows turns each pixel's shade into the palette index of its ink at
+// that shade. A pixel's ink is its module's, so it changes only from one
+// band of modules to the next (and, in an eye in colours of its own, where
+// the centre begins): a pixel row whose shades equal the row above's, with
+// the same inks, copies its indices.
+func inkRows(rows []byte, stride int, s *Symbol, l *layout, o *Options, d *designInks) {
+	n := s.Size
+	moduleInks := d.moduleInks(s, l, o)
+	ink := make([]uint8, o.Size) // the ink of each pixel of the row
+	prev := make([]byte, stride-1)
+	key, prevKey := -1, -2
+	for py := 0; py < o.Size; py++ {
+		row := rows[py*stride+1 : (py+1)*stride]
+		// Shapes keep to their cells, but a rasterized style may reach a
+		// pixel into the quiet zone: the nearest module row's ink.
+		my := min(max(floorDiv(py-l.offY, l.scale)-l.codeY, 0), n-1)
+		inner := d.eyeCentreRow(n, my, py, l)
+		if k := 2*my + b2i(inner); k != key {
+			key = k
+			d.inkRow(ink, moduleInks[my*n:(my+1)*n], n, my, inner, l)
+		}
+		if key == prevKey && bytes.Equal(row, prev) {
+			copy(row, rows[(py-1)*stride+1:py*stride])
+			continue
+		}
+		copy(prev, row)
+		prevKey = key
+		lut := d.pal.lut
+		x := 0
+		for ; x+8 <= len(row); x += 8 {
+			if binary.LittleEndian.Uint64(row[x:]) == 0 {
+				continue // light modules: the background, index 0
+			}
+			for i := x; i < x+8; i++ {
+				row[i] = lut[ink[i]][row[i]]
+			}
+		}
+		for ; x < len(row); x++ {
+			row[x] = lut[ink[x]][row[x]]
+		}
+	}
+}
+
+// moduleInks is the ink of every module: the gradient's step at its
+// centre, or the foreground.
+func (d *designInks) moduleInks(s *Symbol, l *layout, o *Options) []uint8 {
+	n := s.Size
+	out := make([]uint8, n*n)
+	if d.gradient == nil {
+		for i := range out {
+			out[i] = uint8(d.solid)
+		}
+		return out
+	}
+	gl := newGradientLine(o.Gradient, float64(l.codeX), float64(l.codeY), float64(l.n))
+	last := float64(len(d.gradient) - 1)
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			t := gl.t(float64(l.codeX+x)+0.5, float64(l.codeY+y)+0.5)
+			out[y*n+x] = uint8(d.gradient[int(math.Round(t*last))])
+		}
+	}
+	return out
+}
+
+// eyeCentreRow reports whether pixel row py, in module row my, crosses
+// the centre of an eye in colours of its own: it is nearer the eye's
+// centre row than the middle of the light ring, 2 modules. The shapes
+// keep to the finder's 1:1:3:1:1, so the ring's shape stays outside that
+// square and the centre's inside it.
+func (d *designInks) eyeCentreRow(n, my, py int, l *layout) bool {
+	for i, f := range finderOrigins(n) {
+		e := d.eyes[i]
+		if (e[0] < 0 && e[1] < 0) || my < f[1] || my >= f[1]+7 {
+			continue
+		}
+		// In half pixels: the eye's centre row, the pixel row's centre.
+		cy := 2*(l.offY+(l.codeY+f[1])*l.scale) + 7*l.scale
+		return abs(2*py+1-cy) < 4*l.scale
+	}
+	return false
+}
+
+// inkRow fills ink, each pixel's ink along a pixel row in module row my:
+// its module's, and in an eye in colours of its own, the ring's colour, or
+// within the centre's square on a row where inner, the centre's.
+func (d *designInks) inkRow(ink, modules []uint8, n, my int, inner bool, l *layout) {
+	x := 0
+	for mx := 0; mx < n; mx++ {
+		end := min(l.offX+(l.codeX+mx+1)*l.scale, len(ink))
+		if mx == n-1 {
+			end = len(ink)
+		}
+		for ; x < end; x++ {
+			ink[x] = modules[mx]
+		}
+	}
+	for i, f := range finderOrigins(n) {
+		e := d.eyes[i]
+		if (e[0] < 0 && e[1] < 0) || my < f[1] || my >= f[1]+7 {
+			continue
+		}
+		x0 := l.offX + (l.codeX+f[0])*l.scale
+		cx := 2*x0 + 7*l.scale // in half pixels
+		for x := x0; x < x0+7*l.scale && x < len(ink); x++ {
+			part := 0
+			if inner && abs(2*x+1-cx) < 4*l.scale {
+				part = 1
+			}
+			if e[part] >= 0 {
+				ink[x] = uint8(e[part])
+			}
+		}
+	}
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// drawLogoIndexed paints the plate and the icon into indexed rows over the
+// modules the logo cleared: a pixel takes the plate or the icon where its
+// coverage is the larger.
+func drawLogoIndexed(rows []byte, stride int, l *layout, o *Options, d *designInks) {
+	sc := rasterScratches.Get().(*rasterScratch)
+	defer rasterScratches.Put(sc)
+	lg := o.Logo
+	paint := func(ops []pathOp, ink int) {
+		box := opsBounds(ops, l).Intersect(image.Rect(0, 0, o.Size, o.Size))
+		if box.Empty() {
+			return
+		}
+		r := &sc.r
+		r.Reset(box.Dx(), box.Dy())
+		addPath(r, ops, float32(l.offX-box.Min.X), float32(l.offY-box.Min.Y), float32(l.scale))
+		mask := sc.paint()
+		for y := box.Min.Y; y < box.Max.Y; y++ {
+			m := mask.Pix[(y-box.Min.Y)*mask.Stride:]
+			row := rows[y*stride+1:]
+			for x := box.Min.X; x < box.Max.X; x++ {
+				if sh := shadeOf[m[x-box.Min.X]]; sh != 0 {
+					row[x] = d.pal.lut[ink][sh]
+				}
+			}
+		}
+	}
+	if p := lg.platePath(l); p != nil {
+		paint(p.ops, d.plate)
+	}
+	paint(lg.iconPath(l).ops, d.icon)
+}
+
+// floorDiv is a divided by b rounded down, for b > 0.
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}

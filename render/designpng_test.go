@@ -1,0 +1,152 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+	"testing"
+)
+
+// designCases are designs of more than two colours that fit a palette.
+func designCases(t testing.TB) map[string]func(*Options) {
+	wifi, ok := IconNamed("wifi")
+	if !ok {
+		t.Fatal("no wifi icon")
+	}
+	linear := func() *Gradient {
+		return &Gradient{Kind: GradientLinear, Angle: 135, Stops: []Stop{{Offset: 0, Color: indigo}, {Offset: 1, Color: wine}}}
+	}
+	return map[string]func(*Options){
+		"linear":  func(o *Options) { o.Gradient = linear() },
+		"rounded": func(o *Options) { o.Module, o.Eye = ModuleRounded, EyeRounded; o.Gradient = linear() },
+		"dot":     func(o *Options) { o.Module, o.Eye = ModuleDot, EyeLeaf; o.Gradient = linear() },
+		"radial three stops": func(o *Options) {
+			o.Gradient = &Gradient{Kind: GradientRadial, Stops: []Stop{{0, wine}, {0.5, indigo}, {1, teal}}}
+		},
+		"eye colours": func(o *Options) {
+			o.EyeColors = [3]EyeColors{{Frame: teal, Centre: wine}, {Frame: wine}, {Centre: teal}}
+		},
+		"eye colours on a gradient, rounded": func(o *Options) {
+			o.Module, o.EyeFrame, o.EyeBall = ModuleRounded, EyeFrameRounded, EyeBallRounded
+			o.Gradient = linear()
+			o.EyeColors[0] = EyeColors{Frame: teal, Centre: wine}
+		},
+		"icon": func(o *Options) { o.Logo = &Logo{Size: DefaultLogoSize, Padding: DefaultLogoPadding, Icon: wifi} },
+		"icon on a rounded plate, gradient, eye colours": func(o *Options) {
+			o.Module = ModuleClassy
+			o.Gradient = linear()
+			o.EyeColors[2] = EyeColors{Frame: teal, Centre: teal}
+			o.Logo = &Logo{Size: 0.25, Padding: 1, Icon: wifi, Plate: color.NRGBA{255, 244, 214, 255}, Rounded: true, Ink: teal}
+		},
+		"transparent": func(o *Options) {
+			o.Background = color.NRGBA{}
+			o.Gradient = linear()
+		},
+	}
+}
+
+// TestDesignsArePaletted checks that designs whose colours fit 256 entries
+// are drawn as 8-bit paletted PNGs, that every one decodes, and that each
+// pixel is within a few levels of the same design drawn in truecolour,
+// which paints the gradient pixel by pixel.
+func TestDesignsArePaletted(t *testing.T) {
+	const data = "https://example.com/designs"
+	for name, set := range designCases(t) {
+		t.Run(name, func(t *testing.T) {
+			o := DefaultOptions()
+			o.Size = 512
+			set(&o)
+			s := encodeFor(t, data, &o)
+			b, err := PNG(s, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b[24] != 8 || b[25] != 3 {
+				t.Fatalf("IHDR depth %d colour type %d; want an 8-bit palette", b[24], b[25])
+			}
+			if got := decodePNG(t, b); got != data {
+				t.Fatalf("decoded %q", got)
+			}
+			img, err := png.Decode(bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := truecolourImage(s, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mean, far := pixelDistance(img, want)
+			// Inks are the gradient at module centres in up to 128 steps,
+			// edges share a few ramps: measured, the mean is within a
+			// quarter of a level and no pixel is 32 levels off.
+			if mean > 0.75 || far > 0.001 {
+				t.Errorf("against truecolour: mean difference %.2f levels, %.2f%% of pixels off by more than 32", mean, 100*far)
+			}
+		})
+	}
+}
+
+// TestPictureLogosStayTruecolour checks the designs a palette cannot hold.
+func TestPictureLogosStayTruecolour(t *testing.T) {
+	o := DefaultOptions()
+	o.Size = 256
+	o.Logo = &Logo{Size: DefaultLogoSize, Padding: DefaultLogoPadding, Image: benchPicture(64)}
+	s := encodeFor(t, "https://example.com/picture", &o)
+	b, err := PNG(s, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b[25] == 3 {
+		t.Fatal("a picture logo was drawn in a palette")
+	}
+}
+
+func encodeFor(t testing.TB, data string, o *Options) *Symbol {
+	t.Helper()
+	var s *Symbol
+	var err error
+	if o.Logo != nil {
+		s, err = EncodeWithLogo(data, LevelAuto, DefaultECI, o.Logo.Size, o.Logo.Padding, 0)
+	} else {
+		s, err = Encode(data, LevelAuto)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// pixelDistance is the mean absolute channel difference of a and b, in
+// levels of 255 (colours premultiplied, so transparent pixels agree),
+// and the fraction of pixels with a channel more than 32 apart.
+func pixelDistance(a image.Image, b *image.NRGBA) (mean, far float64) {
+	r := b.Rect
+	var sum float64
+	var n, off int
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			p := color.NRGBA64Model.Convert(a.At(x, y)).(color.NRGBA64)
+			ar, ag, ab, aa := color.NRGBA64{R: p.R, G: p.G, B: p.B, A: p.A}.RGBA()
+			br, bg, bb, ba := b.At(x, y).RGBA()
+			worst := 0.0
+			for _, d := range []float64{diff(ar, br), diff(ag, bg), diff(ab, bb), diff(aa, ba)} {
+				sum += d
+				worst = max(worst, d)
+			}
+			n += 4
+			if worst > 32 {
+				off++
+			}
+		}
+	}
+	return sum / float64(n), float64(off) / float64(r.Dx()*r.Dy())
+}
+
+func diff(a, b uint32) float64 {
+	d := float64(a>>8) - float64(b>>8)
+	if d < 0 {
+		return -d
+	}
+	return d
+}

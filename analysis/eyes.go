@@ -85,6 +85,10 @@ func eyeClash(o render.Options) []string {
 // and ball.
 func EyesClash(o render.Options) bool { return eyeClash(o) != nil }
 
+// EyeClashDecoders names the decoders measured to miss o's eye frame and
+// ball, nil when every decoder read them.
+func EyeClashDecoders(o render.Options) []string { return eyeClash(o) }
+
 // MatchingBall is the ball that every decoder read in frame f with every
 // module style: the frame's namesake, or the rounded ball in the
 // extra-rounded frame.
@@ -93,4 +97,15 @@ func MatchingBall(f render.EyeFrame) render.EyeBall {
 		return render.EyeBallRounded
 	}
 	return render.EyeBall(f)
+}
+
+// MatchingFrame is the first frame, in render.EyeFrames order, that every
+// decoder read round ball b with every module style.
+func MatchingFrame(b render.EyeBall) render.EyeFrame {
+	for _, f := range render.EyeFrames {
+		if eyeClashes[eyePair{f, b}] == nil {
+			return f
+		}
+	}
+	return render.EyeFrame(b)
 }

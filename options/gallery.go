@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/qrforge/qrforge/analysis"
 	"github.com/qrforge/qrforge/render"
 )
 
@@ -89,15 +90,26 @@ var companions = map[string][]companion{
 	Tpl.Name:      {{param: Param{Label.Name, "See the menu"}, always: true}},
 }
 
-// pairedWith names the eye frames and balls the gallery draws with a
-// partner: the octagon frame with a sharp-cornered ball, and the octagon
-// ball in a square frame, are missed by zxing-cpp 1.4 (docs/decoders.md;
-// verify's decoders check names the pairs), so each is shown with its own
-// kind, as eye=octagon draws it, and the gallery shows only what all five
-// decoders read.
-var pairedWith = map[Param][]Param{
-	{EyeFrame.Name, "octagon"}: {{EyeFrame.Name, "octagon"}, {EyeBall.Name, "octagon"}},
-	{EyeBall.Name, "octagon"}:  {{EyeFrame.Name, "octagon"}, {EyeBall.Name, "octagon"}},
+// partnered is a design of one eye frame or ball with the partner that
+// all five decoders read it with (analysis.EyesClash): a frame alone
+// keeps the square ball, which some frames are missed with, and a ball
+// alone the square frame. The gallery shows only what every decoder reads,
+// as the API draws only that.
+func partnered(p Param) []Param {
+	o := render.DefaultOptions()
+	switch p.Name {
+	case EyeFrame.Name:
+		o.EyeFrame = render.EyeFrame(p.Value)
+		if analysis.EyesClash(o) {
+			return []Param{p, {EyeBall.Name, string(analysis.MatchingBall(o.EyeFrame))}}
+		}
+	case EyeBall.Name:
+		o.EyeBall = render.EyeBall(p.Value)
+		if analysis.EyesClash(o) {
+			return []Param{{EyeFrame.Name, string(analysis.MatchingFrame(o.EyeBall))}, p}
+		}
+	}
+	return []Param{p}
 }
 
 // colourExamples are the gradients and eye colours of docs/colours.md, each
@@ -150,10 +162,7 @@ func Gallery() []GallerySection {
 			def = fmt.Sprint(o.Default)
 		}
 		for _, v := range o.Enum {
-			d := Design{Name: o.Name + "=" + v, Params: []Param{{o.Name, v}}, Default: v == def}
-			if pair, ok := pairedWith[Param{o.Name, v}]; ok {
-				d.Params = pair
-			}
+			d := Design{Name: o.Name + "=" + v, Params: partnered(Param{o.Name, v}), Default: v == def}
 			for _, c := range companions[o.Name] {
 				if c.always || !d.Default {
 					d.Params = append(d.Params, c.param)

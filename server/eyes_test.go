@@ -2,7 +2,12 @@ package server_test
 
 import (
 	"bytes"
+	"net/http"
+	"strings"
 	"testing"
+
+	"github.com/qrforge/qrforge/analysis"
+	"github.com/qrforge/qrforge/render"
 )
 
 // Retired eye names stay accepted and draw the style that replaced them
@@ -14,5 +19,66 @@ func TestRetiredEyeNamesAreAliases(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Errorf("eye=%s does not draw the same SVG as eye=%s", alias, style)
 		}
+	}
+}
+
+// A frame and a ball that a decoder was measured to miss together are
+// refused when both are named, with a fix that reads; named alone, either
+// part takes a partner that reads (docs/decoders.md).
+func TestEyePairsDecodersMissAreRefused(t *testing.T) {
+	const q = "/api/v1/qr?data=hello&size=300"
+	clashes := 0
+	for _, f := range render.EyeFrames {
+		for _, b := range render.EyeBalls {
+			o := render.DefaultOptions()
+			o.EyeFrame, o.EyeBall = f, b
+			target := q + "&eyeframe=" + string(f) + "&eyeball=" + string(b)
+			if !analysis.EyesClash(o) {
+				if got := decodeQR(t, ok(t, target)); got != "hello" {
+					t.Errorf("%s decoded %q", target, got)
+				}
+				continue
+			}
+			clashes++
+			p := readProblem(t, get(t, target), http.StatusBadRequest, "invalid-parameter")
+			if p.Field != "eyeball" || !strings.Contains(p.Detail, "jsQR") && !strings.Contains(p.Detail, "zxing") && !strings.Contains(p.Detail, "zbar") {
+				t.Errorf("%s: field %q, detail %q; want eyeball and the decoders that miss it", target, p.Field, p.Detail)
+			}
+			if got := decodeQR(t, ok(t, strings.TrimPrefix(p.Fix, base))); got != "hello" {
+				t.Errorf("the fix %s decoded %q", p.Fix, got)
+			}
+		}
+	}
+	if clashes == 0 {
+		t.Fatal("no pair clashes: the test checks nothing")
+	}
+	for _, f := range render.EyeFrames {
+		alone := ok(t, q+"&format=svg&eyeframe="+string(f))
+		o := render.DefaultOptions()
+		o.EyeFrame = f
+		ball := render.EyeBallSquare
+		if analysis.EyesClash(o) {
+			ball = analysis.MatchingBall(f)
+		}
+		if want := ok(t, q+"&format=svg&eyeframe="+string(f)+"&eyeball="+string(ball)); !bytes.Equal(alone, want) {
+			t.Errorf("eyeframe=%s alone does not draw eyeball=%s", f, ball)
+		}
+	}
+	for _, b := range render.EyeBalls {
+		alone := ok(t, q+"&format=svg&eyeball="+string(b))
+		o := render.DefaultOptions()
+		o.EyeBall = b
+		frame := render.EyeFrameSquare
+		if analysis.EyesClash(o) {
+			frame = analysis.MatchingFrame(b)
+		}
+		if want := ok(t, q+"&format=svg&eyeframe="+string(frame)+"&eyeball="+string(b)); !bytes.Equal(alone, want) {
+			t.Errorf("eyeball=%s alone does not draw eyeframe=%s", b, frame)
+		}
+	}
+	// An eye style names both parts: its part is kept and the pair judged.
+	p := readProblem(t, get(t, q+"&eye=leaf&eyeball=octagon"), http.StatusBadRequest, "invalid-parameter")
+	if p.Field != "eyeball" {
+		t.Errorf("eye=leaf&eyeball=octagon: field %q", p.Field)
 	}
 }

@@ -43,8 +43,8 @@ func TestSnapshotSVG(t *testing.T) {
 		{"rounded-box-mono", "&style=rounded&tpl=box&label=SSID%3A%20cafe-5G&font=mono"},
 		{"logo-wifi-plate", "&logo=wifi&logobg=fff3e0&logoplate=rounded&color=1a237e"},
 		{"classy-cut-dot", "&style=classy&eyeframe=cut&eyeball=dot"},
-		{"heart-petal-pointed", "&style=heart&eye=leaf&eyeframe=petal&eyeball=pointed&color=%23880e4f"},
-		{"plus-extra-rounded", "&style=plus&eyeframe=extra-rounded&eyeball=circle"},
+		{"heart-petal-squircle", "&style=heart&eye=leaf&eyeframe=petal&eyeball=squircle&color=%23880e4f"},
+		{"plus-extra-rounded", "&style=plus&eyeframe=extra-rounded&eyeball=pointed"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -168,12 +168,12 @@ func TestSnapshotLogoPNG(t *testing.T) {
 func TestSnapshotShapesPNG(t *testing.T) {
 	requests := []string{
 		"&style=classy&eyeframe=cut&eyeball=dot",
-		"&style=classy-rounded&eye=leaf&eyeball=petal",
+		"&style=classy-rounded&eye=leaf&eyeball=squircle&eyeframe=rounded",
 		"&style=small-dots&eyeframe=pointed&eyeball=pointed",
 		"&style=gapped-squares&eyeframe=extra-rounded",
-		"&style=heart&eyeframe=petal&eyeball=cut&size=300",
+		"&style=heart&eyeframe=petal&eyeball=squircle&size=300",
 		"&style=plus&eyeball=squircle",
-		"&style=soft&eye=rounded&eyeframe=squircle&eyeball=dot",
+		"&style=soft&eye=rounded&eyeframe=squircle&eyeball=cut",
 	}
 	golden.MatchSnapshot(t, hashLines(t, requests))
 }

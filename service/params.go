@@ -320,6 +320,7 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	}
 	r.Canonical.Set(optStyle.Name, string(r.Options.Module))
 
+	eyeGiven := false
 	if v, ok := get(optEye); ok {
 		e, ok := render.ParseEye(v)
 		if !ok {
@@ -327,34 +328,10 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 			fail(optEye.Name, near, "eye %q is not one of %s; did you mean %s?", v, text.Join(render.EyeStyles), near)
 		}
 		r.Options.Eye = e
+		eyeGiven = true
 	}
 	r.Canonical.Set(optEye.Name, string(r.Options.Eye))
-
-	// eyeframe and eyeball replace the eye style's parts; the canonical
-	// form names them only where they differ from it, so that eye=leaf and
-	// eye=leaf&eyeframe=leaf share a cache entry.
-	if v, ok := get(optFrame); ok {
-		f, known := render.ParseEyeFrame(v)
-		if !known {
-			near := editdistance.Nearest(string(f), render.EyeFrameNames(), string(render.EyeFrameSquare))
-			fail(optFrame.Name, near, "eyeframe %q is not one of %s; did you mean %s?", v, text.Join(render.EyeFrames), near)
-		}
-		r.Options.EyeFrame = f
-		if f != render.EyeFrame(r.Options.Eye) {
-			r.Canonical.Set(optFrame.Name, string(f))
-		}
-	}
-	if v, ok := get(optBall); ok {
-		b, known := render.ParseEyeBall(v)
-		if !known {
-			near := editdistance.Nearest(string(b), render.EyeBallNames(), string(render.EyeBallSquare))
-			fail(optBall.Name, near, "eyeball %q is not one of %s; did you mean %s?", v, text.Join(render.EyeBalls), near)
-		}
-		r.Options.EyeBall = b
-		if b != render.EyeBall(r.Options.Eye) {
-			r.Canonical.Set(optBall.Name, string(b))
-		}
-	}
+	parseEyeParts(r, get, fail, eyeGiven)
 
 	// Paints are judged against bg even when some did not parse: a fix
 	// must leave every colour readable.
@@ -651,4 +628,54 @@ func atoiSaturating(s string) (int, error) {
 		return n, nil
 	}
 	return n, err
+}
+
+// parseEyeParts reads eyeframe and eyeball, which replace the eye style's
+// parts. A part not named comes from eye when eye is given, and is
+// otherwise the named part's partner that every decoder reads with it
+// (eyeframe=rounded alone draws the rounded ball). A frame and a ball that
+// a decoder was measured to miss together are refused, not drawn: every
+// code qrforge makes reads on the decoders of docs/decoders.md. The
+// canonical form names a part only where it differs from the eye style's,
+// so that eye=leaf and eye=leaf&eyeframe=leaf share a cache entry.
+func parseEyeParts(r *Rendering, get func(option) (string, bool), fail func(field, fixed, format string, args ...any), eyeGiven bool) {
+	frameValue, frameGiven := get(optFrame)
+	ballValue, ballGiven := get(optBall)
+	if frameGiven {
+		f, known := render.ParseEyeFrame(frameValue)
+		if !known {
+			near := editdistance.Nearest(string(f), render.EyeFrameNames(), string(render.EyeFrameSquare))
+			fail(optFrame.Name, near, "eyeframe %q is not one of %s; did you mean %s?", frameValue, text.Join(render.EyeFrames), near)
+			return
+		}
+		r.Options.EyeFrame = f
+	}
+	if ballGiven {
+		b, known := render.ParseEyeBall(ballValue)
+		if !known {
+			near := editdistance.Nearest(string(b), render.EyeBallNames(), string(render.EyeBallSquare))
+			fail(optBall.Name, near, "eyeball %q is not one of %s; did you mean %s?", ballValue, text.Join(render.EyeBalls), near)
+			return
+		}
+		r.Options.EyeBall = b
+	}
+	switch {
+	case frameGiven && !ballGiven && !eyeGiven && analysis.EyesClash(r.Options):
+		r.Options.EyeBall = analysis.MatchingBall(r.Options.EyeFrame)
+	case ballGiven && !frameGiven && !eyeGiven && analysis.EyesClash(r.Options):
+		r.Options.EyeFrame = analysis.MatchingFrame(r.Options.EyeBall)
+	}
+	f, b := r.Options.EyeParts()
+	if f != render.EyeFrame(r.Options.Eye) {
+		r.Canonical.Set(optFrame.Name, string(f))
+	}
+	if b != render.EyeBall(r.Options.Eye) {
+		r.Canonical.Set(optBall.Name, string(b))
+	}
+	if missed := analysis.EyeClashDecoders(r.Options); missed != nil {
+		// The fix keeps the frame and gives it its own ball.
+		ball := analysis.MatchingBall(f)
+		fail(optBall.Name, string(ball), "eyeframe=%s with eyeball=%s is missed by %s (docs/decoders.md); eyeball=%s reads on every decoder",
+			f, b, strings.Join(missed, ", "), ball)
+	}
 }

@@ -31,6 +31,7 @@ func (s *Server) pageRoutes() {
 		Options:     pageOptions(),
 		Check:       s.checkPage,
 		Gallery:     pageGallery(),
+		LogoUpload:  service.SizeText(service.MaxLogoBytes),
 	})
 	for _, p := range site.Pages() {
 		get(s.engine, p.Path, gin.WrapH(p.Handler))

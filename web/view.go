@@ -39,6 +39,7 @@ type pageView struct {
 	HasProblems bool
 	Kinds       []kindCard
 	DownloadAs  string // file name without extension
+	LogoUpload  string // the logo file limit; empty: no upload
 }
 
 type fieldView struct {
@@ -89,6 +90,7 @@ func (s *Site) view(t *tool, st state, problems []Problem) pageView {
 		PDFURL:      t.apiURL(st, opts, pair{"format", "pdf"}),
 		HasProblems: len(problems) > 0,
 		DownloadAs:  "qrcode",
+		LogoUpload:  s.cfg.LogoUpload,
 	}
 	v.BaseURL = s.cfg.BaseURL
 	v.APIURL = s.cfg.BaseURL + v.PreviewURL

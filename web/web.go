@@ -94,6 +94,9 @@ type Config struct {
 	Check func(kind string, values url.Values) []Problem
 	// Gallery is what the gallery page shows; nil leaves the page out.
 	Gallery *Gallery
+	// LogoUpload is the largest logo file the API takes, as a person reads
+	// it ("1 MiB"); empty leaves the editor without a logo upload.
+	LogoUpload string
 }
 
 // Page is a route the server mounts.

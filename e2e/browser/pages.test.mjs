@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const base = process.env.QRFORGE_URL;
@@ -86,6 +87,37 @@ async function savePreview(page, name) {
 }
 
 function query(url) { return new URL(url, base).searchParams; }
+
+// ringPNG is a size×size RGB PNG of a red ring on white, a stand-in for a
+// person's logo file.
+function ringPNG(size) {
+  const rows = [];
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + 3 * size, 255);
+    row[0] = 0;
+    for (let x = 0; x < size; x++) {
+      const r = Math.hypot(x + 0.5 - size / 2, y + 0.5 - size / 2);
+      if (r > size * 0.3 && r < size * 0.45) row.set([200, 30, 40], 1 + 3 * x);
+    }
+    rows.push(row);
+  }
+  const chunk = (type, data) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 describe('wifi page', () => {
   const link = '/wifi?ssid=Cafe&password=longpassword&fg=1d3557';
@@ -209,6 +241,73 @@ describe('wifi page', () => {
     const pdfFile = path.join(artifacts, 'browser-download.pdf');
     await pdf.saveAs(pdfFile);
     assert.equal(fs.readFileSync(pdfFile).subarray(0, 5).toString('latin1'), '%PDF-');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('a logo chosen from disk goes with the preview and the downloads, and scans', async () => {
+    const logo = path.join(artifacts, 'browser-logo.png');
+    fs.writeFileSync(logo, ringPNG(96));
+    const page = await newPage(browser);
+    await page.goto(base + link);
+    const plain = await savePreview(page, 'browser-wifi-plain.png');
+    const posted = page.waitForResponse((r) => r.request().method() === 'POST' && r.url() === base + '/api/v1/wifi');
+    await page.setInputFiles('#logo-file', logo);
+    const answer = await posted;
+    assert.equal(answer.status(), 200);
+    assert.equal(answer.headers()['x-qr-ec'], 'H', 'a logo raises error correction to H');
+    await page.waitForFunction(() => document.getElementById('preview-img').getAttribute('src').startsWith('blob:'));
+    await previewLoaded(page);
+    // The preview shows the red ring of the logo in its centre (the code
+    // is dark blue): read back through a canvas.
+    const red = await page.evaluate(() => {
+      const img = document.getElementById('preview-img');
+      const c = document.createElement('canvas');
+      c.width = img.naturalWidth;
+      c.height = img.naturalHeight;
+      const g = c.getContext('2d');
+      g.drawImage(img, 0, 0);
+      const w = c.width, box = g.getImageData(w * 0.35, w * 0.35, w * 0.3, w * 0.3).data;
+      let n = 0;
+      for (let i = 0; i < box.length; i += 4) if (box[i] > 150 && box[i + 1] < 90) n++;
+      return n;
+    });
+    assert.ok(red > 100, `only ${red} red pixels in the preview's centre`);
+    await page.screenshot({ path: path.join(artifacts, 'browser-wifi-upload.png'), fullPage: true });
+
+    // The same POST from outside the page: what the downloads save.
+    const res = await page.request.post(base + '/api/v1/wifi', {
+      multipart: {
+        ssid: 'Cafe', password: 'longpassword', color: '1d3557',
+        logo: { name: 'browser-logo.png', mimeType: 'image/png', buffer: fs.readFileSync(logo) },
+      },
+    });
+    assert.equal(res.status(), 200);
+    const shown = await res.body();
+    const file = path.join(artifacts, 'browser-wifi-logo.png');
+    fs.writeFileSync(file, shown);
+    assert.equal(zbar(file), 'WIFI:T:WPA;S:Cafe;P:longpassword;;');
+    assert.notDeepEqual(shown, fs.readFileSync(plain), 'the logo changed nothing');
+    // The page's link cannot hold a file; the API box gives the call.
+    assert.equal(query(page.url()).get('logo'), null);
+    const call = await page.inputValue('#api-url');
+    assert.match(call, /^curl -F logo=@browser-logo\.png -F ssid=Cafe -F password=longpassword -F color=1d3557 http:/);
+
+    const [png] = await Promise.all([page.waitForEvent('download'), page.click('#download-png')]);
+    assert.equal(png.suggestedFilename(), 'qrcode-wifi.png');
+    const saved = path.join(artifacts, 'browser-download-logo.png');
+    await png.saveAs(saved);
+    assert.deepEqual(fs.readFileSync(saved), shown);
+    const [svg] = await Promise.all([page.waitForEvent('download'), page.click('#download-svg')]);
+    const svgFile = path.join(artifacts, 'browser-download-logo.svg');
+    await svg.saveAs(svgFile);
+    assert.match(fs.readFileSync(svgFile, 'utf8'), /<svg[\s>][\s\S]*<image /);
+
+    // Removing the file goes back to the link's own preview.
+    await page.click('#logo-clear');
+    await page.waitForFunction(() => !document.getElementById('preview-img').getAttribute('src').startsWith('blob:'));
+    assert.equal(await previewLoaded(page), '/api/v1/wifi?ssid=Cafe&password=longpassword&color=1d3557');
+    assert.equal(await page.inputValue('#api-url'), base + '/api/v1/wifi?ssid=Cafe&password=longpassword&color=1d3557');
     assert.deepEqual(page.errors, []);
     await page.close();
   });

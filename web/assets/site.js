@@ -17,6 +17,14 @@
   var pdf = document.getElementById('download-pdf');
   var status = document.getElementById('status');
   var timer = 0;
+  // An uploaded logo cannot ride in a link: while one is chosen, previews
+  // and downloads are POSTs of the same parameters with the file.
+  var upload = document.getElementById('logo-upload');
+  var logoFile = document.getElementById('logo-file');
+  var logoClear = document.getElementById('logo-clear');
+  var uploaded = null;
+  var posted = 0;
+  var blobURL = '';
 
   // encode writes a query component as Go's url.QueryEscape does, so that
   // the page and the server write the same links.
@@ -37,6 +45,7 @@
     var page = [], api = [];
     Array.prototype.forEach.call(form.elements, function (el) {
       if (!el.name || !el.dataset.api || el.disabled) return;
+      if (uploaded && el.dataset.api === 'logo') return;
       if ((el.type === 'radio' || el.type === 'checkbox') && !el.checked) return;
       var v = el.value;
       if (v === '') return;
@@ -55,9 +64,88 @@
     png.href = preview;
     svg.href = withQuery(apiPath, s.api.concat([['format', 'svg']]));
     pdf.href = withQuery(apiPath, s.api.concat([['format', 'pdf']]));
-    apiURL.value = base + preview;
     clearTimeout(timer);
+    if (uploaded) {
+      apiURL.value = curl(s.api);
+      timer = setTimeout(function () { showPosted(s.api); }, now ? 0 : 250);
+      return;
+    }
+    posted++; // a POST still under way is stale now
+    apiURL.value = base + preview;
     timer = setTimeout(function () { show(preview); }, now ? 0 : 250);
+  }
+
+  // quote makes a word safe for a POSIX shell.
+  function quote(v) { return /^[\w.,:\/@%+=-]+$/.test(v) ? v : "'" + v.replace(/'/g, "'\\''") + "'"; }
+  // curl is the API call with the uploaded logo, as a multipart POST.
+  function curl(api) {
+    var args = ['curl', '-F', quote('logo=@' + uploaded.name)];
+    api.forEach(function (p) { args.push('-F', quote(p[0] + '=' + p[1])); });
+    args.push(quote(base + apiPath), '-o', 'qrcode.png');
+    return args.join(' ');
+  }
+
+  // post sends the parameters and the logo file; it resolves to the image
+  // or rejects with the API's problem document.
+  function post(api) {
+    var body = new FormData();
+    api.forEach(function (p) { body.append(p[0], p[1]); });
+    body.append('logo', uploaded);
+    return fetch(apiPath, { method: 'POST', body: body }).then(function (res) {
+      if (res.ok) return res.blob();
+      return res.json().then(function (p) { throw p; }, function () {
+        throw { detail: 'The API answered ' + res.status + '.' };
+      });
+    }, function () { throw { detail: 'The preview could not be loaded; try again.' }; });
+  }
+
+  function showPosted(api) {
+    var n = ++posted;
+    box.classList.add('is-loading');
+    post(api).then(function (blob) {
+      if (n !== posted) return;
+      if (blobURL) URL.revokeObjectURL(blobURL);
+      blobURL = URL.createObjectURL(blob);
+      img.setAttribute('src', blobURL);
+    }, function (p) { if (n === posted) showProblem(p); });
+  }
+
+  // With a logo uploaded, a download posts its format and saves the answer.
+  [[png, 'png'], [svg, 'svg'], [pdf, 'pdf']].forEach(function (d) {
+    d[0].addEventListener('click', function (e) {
+      if (!uploaded) return;
+      e.preventDefault();
+      if (d[0].getAttribute('aria-disabled') === 'true') return;
+      var api = state().api.concat(d[1] === 'png' ? [] : [['format', d[1]]]);
+      post(api).then(function (blob) {
+        var a = document.createElement('a');
+        a.href = URL.createObjectURL(blob);
+        a.download = d[0].getAttribute('download');
+        document.body.appendChild(a);
+        a.click();
+        a.remove();
+        setTimeout(function () { URL.revokeObjectURL(a.href); }, 1000);
+      }, showProblem);
+    });
+  });
+
+  if (upload) {
+    upload.hidden = false;
+    logoFile.addEventListener('change', function (e) {
+      // The file input has no name: the form's own events would send it
+      // nowhere, so it is handled here alone.
+      e.stopPropagation();
+      uploaded = logoFile.files && logoFile.files[0] || null;
+      logoClear.hidden = !uploaded;
+      update(true);
+    });
+    logoFile.addEventListener('input', function (e) { e.stopPropagation(); });
+    logoClear.addEventListener('click', function () {
+      logoFile.value = '';
+      uploaded = null;
+      logoClear.hidden = true;
+      update(true);
+    });
   }
 
   function show(src) {
@@ -75,6 +163,10 @@
   // problem document and show its detail beside the field it names.
   img.addEventListener('error', function () {
     var src = img.getAttribute('src');
+    if (src.indexOf('blob:') === 0) {
+      showProblem({ detail: 'The preview could not be shown; try again.' });
+      return;
+    }
     fetch(src, { headers: { Accept: 'application/problem+json' } })
       .then(function (res) { return res.ok ? null : res.json(); })
       .then(function (p) { if (p && img.getAttribute('src') === src) showProblem(p); })
@@ -164,6 +256,6 @@
   var copyLink = document.getElementById('copy-link');
   copyAPI.hidden = false;
   copyLink.hidden = false;
-  copyAPI.addEventListener('click', function () { copy(apiURL.value, 'API URL'); });
+  copyAPI.addEventListener('click', function () { copy(apiURL.value, uploaded ? 'API call' : 'API URL'); });
   copyLink.addEventListener('click', function () { copy(location.href, 'Link to this page'); });
 })();

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/service"
 )
 
@@ -105,6 +106,18 @@ func (d *dropinCall) take(name string) (string, bool) {
 	return vs[0], true
 }
 
+// gives reports whether a parameter not read yet names the rendering
+// option called name, under any of its names: the API's default for it
+// then stands aside.
+func (d *dropinCall) gives(name string) bool {
+	for k := range d.in {
+		if o, ok := options.Named(k); ok && o.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
 func (d *dropinCall) differ(format string, args ...any) {
 	d.diffs = append(d.diffs, fmt.Sprintf(format, args...))
 }
@@ -116,8 +129,10 @@ func (d *dropinCall) request() service.Request {
 	for k, vs := range d.in {
 		params[k] = vs
 	}
+	// A name given both ways (bgcolor and bg) is one option given twice:
+	// the service reads the first and names the conflict.
 	for k, vs := range d.out {
-		params[k] = vs
+		params[k] = append(params[k], vs...)
 	}
 	return service.Request{Params: params}
 }
@@ -256,14 +271,14 @@ func (s *Server) goQRCreate(c *gin.Context) {
 			d.out.Set("size", sizeValue)
 		}
 	}
-	if !d.out.Has("size") {
+	if !d.out.Has("size") && !d.gives("size") {
 		d.out.Set("size", strconv.Itoa(side))
 	}
-	ec, ok := d.take("ecc")
-	if !ok {
-		ec = "L"
+	if ec, ok := d.take("ecc"); ok {
+		d.out.Set("ec", ec)
+	} else if !d.gives("ec") {
+		d.out.Set("ec", "L")
 	}
-	d.out.Set("ec", ec)
 	if v, ok := d.take("color"); ok {
 		d.out.Set("color", v)
 	}
@@ -401,18 +416,19 @@ func (s *Server) googleChart(c *gin.Context) {
 		}
 		d.targetCharset("choe", cs, d.out.Get("data"))
 	}
-	level, margin := "L", ""
+	level, margin := "", ""
 	if v, ok := d.take("chld"); ok {
-		l, m, _ := strings.Cut(v, "|")
-		if l != "" {
-			level = l
-		}
-		margin = m
+		level, margin, _ = strings.Cut(v, "|")
 	}
-	d.out.Set("ec", level)
+	if level == "" && !d.gives("ec") {
+		level = "L"
+	}
+	if level != "" {
+		d.out.Set("ec", level)
+	}
 	if margin != "" {
 		d.out.Set("margin", margin)
-	} else if !d.in.Has("margin") {
+	} else if !d.gives("margin") {
 		d.out.Set("margin", "4")
 	}
 	s.serveDropin(c, d)
@@ -439,7 +455,7 @@ func (s *Server) quickChart(c *gin.Context) {
 			d.out.Set("size", v)
 		}
 	}
-	if !d.out.Has("size") {
+	if !d.out.Has("size") && !d.gives("size") {
 		d.out.Set("size", strconv.Itoa(side))
 	}
 	for _, name := range []struct{ theirs, ours string }{
@@ -451,19 +467,19 @@ func (s *Server) quickChart(c *gin.Context) {
 			d.out.Set(name.ours, v)
 		}
 	}
-	if !d.out.Has("margin") && !d.in.Has("quiet") && !d.in.Has("qz") && !d.in.Has("qzone") {
+	if !d.out.Has("margin") && !d.gives("margin") {
 		d.out.Set("margin", "4")
 	}
-	logo := d.out.Has("logo") || d.in.Has("logo") || d.in.Has("icon")
+	logo := d.out.Has("logo") || d.gives("logo")
 	if v, ok := d.take("eclevel"); ok {
 		d.out.Set("ec", v)
-	} else if !logo && !d.in.Has("ec") && !d.in.Has("ecc") && !d.in.Has("level") {
+	} else if !logo && !d.gives("ec") {
 		// With a logo, qrforge raises the level to H as QuickChart does.
 		d.out.Set("ec", "M")
 	}
 	w, wOK := d.take("centerimagewidth")
 	h, hOK := d.take("centerimageheight")
-	if logo && !d.out.Has("logosize") {
+	if logo && !d.out.Has("logosize") && !d.gives("logosize") {
 		ratio := quickChartLogoRatio
 		if px, ok := largestInt(w, h); (wOK || hOK) && ok {
 			r := min(max(float64(px)/float64(side), 0.05), 0.3)
@@ -482,7 +498,7 @@ func (s *Server) quickChart(c *gin.Context) {
 			d.differ("captionFontFamily=%s: the caption is drawn in Go Regular, a sans-serif", text.Truncate(v, 32))
 		}
 		d.out.Set("font", font)
-	} else if d.out.Has("label") && !d.in.Has("font") {
+	} else if d.out.Has("label") && !d.gives("font") {
 		// QuickChart's default caption font is sans-serif, not bold.
 		d.out.Set("font", "regular")
 	}

@@ -405,3 +405,40 @@ func TestGoQRRead(t *testing.T) {
 		}
 	}
 }
+
+// TestDropinOwnNames: qrforge's own names for an option the API also
+// defines replace the API's default, and the same option given under both
+// APIs' names with different values is a conflict, never one value
+// silently dropped.
+func TestDropinOwnNames(t *testing.T) {
+	d := getDropin(t, "/v1/create-qr-code/?data=HelloWorld&ec=H&width=120", "image/png")
+	d.size(t, 120, 120)
+	if d.ec != "H" {
+		t.Errorf("ec=H on goQR's path: X-QR-EC %q", d.ec)
+	}
+	d = getDropin(t, "/chart?cht=qr&chs=150x150&chl=Hello&level=Q", "image/png")
+	if d.ec != "Q" {
+		t.Errorf("level=Q on Google's path: X-QR-EC %q", d.ec)
+	}
+	for _, target := range []string{
+		"/v1/create-qr-code/?data=HelloWorld&bgcolor=fff&bg=ff0",
+		"/chart?cht=qr&chs=150x150&chl=Hello&chld=H|1&ec=Q",
+		"/qr?text=Hello&ecLevel=H&ec=L",
+	} {
+		readProblem(t, get(t, target), http.StatusBadRequest, "invalid-parameter")
+	}
+}
+
+// TestQuickChartCenterImage: centerImageUrl is the logo option; this
+// instance fetches no URLs, which is a clear 400, not an image without
+// its logo.
+func TestQuickChartCenterImage(t *testing.T) {
+	p := readProblem(t, get(t, "/qr?text=Hello&centerImageUrl=https%3A%2F%2Fexample.com%2Flogo.png"), http.StatusBadRequest, "invalid-parameter")
+	if p.Field != "logo" {
+		t.Errorf("field %q, want logo", p.Field)
+	}
+	d := getDropin(t, "/qr?text=Hello&size=300&centerImageUrl=wifi", "image/png")
+	if d.ec != "H" || d.text != "Hello" {
+		t.Errorf("with a centre image: ec %q text %q, want QuickChart's H", d.ec, d.text)
+	}
+}

@@ -27,6 +27,12 @@ func (s *Server) serveImage(c *gin.Context, req service.Request) {
 		writeProblem(c, p)
 		return
 	}
+	writeImage(c, img)
+}
+
+// writeImage answers with a generated image, or 304 when the caller's copy
+// is current.
+func writeImage(c *gin.Context, img *service.Image) {
 	h := c.Writer.Header()
 	h.Set("X-QR-Version", strconv.Itoa(img.Version))
 	h.Set("X-QR-EC", img.Level)

@@ -78,6 +78,8 @@ func (s *Server) classifyRoutes() map[string]route {
 			switch {
 			case rt.Path == routeGeneric || rt.Path == routePath:
 				r.renders, r.generic = true, true
+			case isDropinPath(rt.Path):
+				r.renders = true
 			case rt.Path == healthzPath || rt.Path == readyzPath || rt.Path == metricsPath:
 				r.ops = true
 			case rt.Path == "/api/openapi.json" || rt.Path == "/llms.txt" || rt.Path == "/llms-full.txt" ||

@@ -75,10 +75,10 @@ func (s *Server) nearestFix(ctx context.Context, method, path, best, rawQuery st
 		return s.baseURL + best + editdistance.Nearest(kind, sortedKeys(service.ErrorKinds), service.KindInvalidParameter), ""
 	}
 	fix = s.baseURL + best
-	// An API route takes the caller's query; an editor page reads its
-	// own state from the query and redirects anything else, so it is
-	// suggested bare.
-	if rawQuery != "" && (strings.HasPrefix(best, "/api/") || best == "/q/Hello.png") {
+	// An API route, a drop-in's included, takes the caller's query; an
+	// editor page reads its own state from the query and redirects
+	// anything else, so it is suggested bare.
+	if rawQuery != "" && (strings.HasPrefix(best, "/api/") || best == "/q/Hello.png" || isDropinPath(best)) {
 		fix += "?" + service.SanitizeQuery(rawQuery)
 	}
 	if method == http.MethodPost {

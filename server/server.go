@@ -180,6 +180,7 @@ func (s *Server) routes() {
 	r.POST("/api/v1/decode", s.handleDecode())
 	get(r, "/api/v1/verify", s.handleVerify())
 	s.kindRoutes()
+	s.dropinRoutes()
 	s.pageRoutes()
 	get(r, "/errors/:kind", s.errorDoc)
 	s.opsRoutes()

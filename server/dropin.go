@@ -1,0 +1,692 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/options"
+	"github.com/qrforge/qrforge/service"
+)
+
+// Drop-in paths for the QR APIs people leave (docs/migrating.md): goQR's
+// /v1/create-qr-code/ and /v1/read-qr-code/, Google's chart API /chart
+// and QuickChart's /qr answer the same calls with only the host changed.
+// Each handler translates its API's parameters into a generation request
+// of the service, so every check of /api/v1/qr applies; parameters the
+// API does not define are passed on, and the service reads them as
+// /api/v1/qr does (qrforge's own options, or a 400 for unknown names).
+// What cannot be honoured exactly is answered anyway and named in
+// differencesHeader.
+
+// differencesHeader lists, separated by "; ", what the answer does
+// differently from the emulated API for this call; absent when nothing.
+const differencesHeader = "X-QR-Dropin-Differences"
+
+// Paths of the drop-ins.
+const (
+	goQRCreatePath = "/v1/create-qr-code/"
+	goQRReadPath   = "/v1/read-qr-code/"
+	chartPath      = "/chart"
+	quickChartPath = "/qr"
+)
+
+// Defaults each API documents, where qrforge's own differ.
+const (
+	goQRDefaultSize   = 200 // goqr.me/api/doc/create-qr-code §3.2: 200x200
+	goQRDefaultMargin = 1   // §3.8: pixels
+	goQRMaxMargin     = 50  // §3.8
+	goQRMaxQzone      = 100 // §3.9: modules
+	// goQRNoCode is goQR's error text for an image without a readable code.
+	goQRNoCode            = "could not find/read QR Code"
+	quickChartDefaultSize = 150 // quickchart.io/documentation/qr-codes/
+	// quickChartLogoRatio is QuickChart's centerImageSizeRatio default.
+	quickChartLogoRatio = "0.3"
+)
+
+// minSide is qrforge's smallest image (render.MinSize), which the drop-ins
+// draw when a smaller one is asked for.
+const minSide = 64
+
+// dropinRoutes registers the drop-in paths.
+func (s *Server) dropinRoutes() {
+	r := s.engine
+	for _, p := range []string{goQRCreatePath, strings.TrimSuffix(goQRCreatePath, "/")} {
+		get(r, p, s.goQRCreate)
+	}
+	for _, p := range []string{goQRReadPath, strings.TrimSuffix(goQRReadPath, "/")} {
+		r.POST(p, s.goQRRead)
+		get(r, p, s.goQRReadGet)
+	}
+	get(r, chartPath, s.googleChart)
+	get(r, quickChartPath, s.quickChart)
+	s.documentDropins()
+}
+
+// dropinCall is an emulated API's call being translated: in holds the
+// parameters not read yet (names lower-cased, as the service reads them),
+// out the service's request, diffs what is done differently.
+type dropinCall struct {
+	in    url.Values
+	out   url.Values
+	diffs []string
+}
+
+// newDropinCall reads the query; a malformed one is a problem whose fix is
+// the same call correctly encoded.
+func (s *Server) newDropinCall(c *gin.Context) (*dropinCall, *Problem) {
+	raw := c.Request.URL.RawQuery
+	values, err := url.ParseQuery(raw)
+	if err != nil {
+		return nil, s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+			"the query is not valid percent-encoding ("+err.Error()+"); encode '%' as %25, ';' as %3B and spaces as %20; the fix does",
+			"", s.baseURL+c.Request.URL.Path+"?"+service.SanitizeQuery(raw))
+	}
+	d := &dropinCall{in: url.Values{}, out: url.Values{}}
+	for k, vs := range values {
+		lk := strings.ToLower(k)
+		d.in[lk] = append(d.in[lk], vs...)
+	}
+	return d, nil
+}
+
+// take removes a parameter and returns its first value.
+func (d *dropinCall) take(name string) (string, bool) {
+	vs, ok := d.in[name]
+	delete(d.in, name)
+	if !ok || len(vs) == 0 {
+		return "", false
+	}
+	return vs[0], true
+}
+
+// gives reports whether a parameter not read yet names the rendering
+// option called name, under any of its names: the API's default for it
+// then stands aside.
+func (d *dropinCall) gives(name string) bool {
+	for k := range d.in {
+		if o, ok := options.Named(k); ok && o.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (d *dropinCall) differ(format string, args ...any) {
+	d.diffs = append(d.diffs, fmt.Sprintf(format, args...))
+}
+
+// request is the service's request: the translated parameters and the
+// ones the API does not define, as given.
+func (d *dropinCall) request() service.Request {
+	params := url.Values{}
+	for k, vs := range d.in {
+		params[k] = vs
+	}
+	// A name given both ways (bgcolor and bg) is one option given twice:
+	// the service reads the first and names the conflict.
+	for k, vs := range d.out {
+		params[k] = append(params[k], vs...)
+	}
+	return service.Request{Params: params}
+}
+
+// side reads a size of WxH pixels (or one number): a rectangle is drawn as
+// the square of its shorter side, which fits where the caller laid it
+// out, and a side below qrforge's smallest image as that. ok is false
+// when v is not a size; the service then judges it.
+func (d *dropinCall) side(param, v string) (int, bool) {
+	v = strings.TrimSpace(strings.ToLower(v))
+	w, h, pair := strings.Cut(v, "x")
+	if !pair {
+		h = w
+	}
+	wn, errW := strconv.Atoi(strings.TrimSpace(w))
+	hn, errH := strconv.Atoi(strings.TrimSpace(h))
+	if errW != nil || errH != nil || wn <= 0 || hn <= 0 {
+		return 0, false
+	}
+	side := min(wn, hn)
+	if wn != hn {
+		d.differ("%s=%s is not square: QR codes are, and the image is %dx%d", param, v, side, side)
+	}
+	if side < minSide {
+		d.differ("%s=%s is below qrforge's smallest image: the image is %dx%d", param, v, minSide, minSide)
+		side = minSide
+	}
+	return side, true
+}
+
+// charset reads a charset parameter of goQR or Google (UTF-8, Shift_JIS
+// or ISO-8859-1); "" when it names none of them.
+func charset(v string) string {
+	n := strings.ToLower(strings.NewReplacer("-", "", "_", "", " ", "").Replace(v))
+	switch n {
+	case "utf8":
+		return "UTF-8"
+	case "iso88591", "latin1":
+		return "ISO-8859-1"
+	case "shiftjis", "sjis":
+		return "Shift_JIS"
+	}
+	return ""
+}
+
+// targetCharset notes a code the API would have written in another
+// charset: qrforge writes UTF-8 (with ECI 26 before non-ASCII data,
+// docs/eci.md), which readers show as the same text. ASCII data is the
+// same bytes either way.
+func (d *dropinCall) targetCharset(param, cs, data string) {
+	if cs == "UTF-8" || isASCII(data) {
+		return
+	}
+	d.differ("%s=%s: the code holds the text as UTF-8 (ECI 26), which readers show as the same text", param, cs)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// latin1ToUTF8 reads bytes sent as ISO-8859-1, each byte its code point.
+func latin1ToUTF8(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		b.WriteRune(rune(s[i]))
+	}
+	return b.String()
+}
+
+// serveDropin generates the translated request and answers it as
+// /api/v1/qr does, with the differences named.
+func (s *Server) serveDropin(c *gin.Context, d *dropinCall) {
+	s.writeDifferences(c, d.diffs)
+	s.serveImage(c, d.request())
+}
+
+// writeDifferences sets differencesHeader and lets browsers read it.
+func (s *Server) writeDifferences(c *gin.Context, diffs []string) {
+	h := c.Writer.Header()
+	h.Set("Access-Control-Expose-Headers", h.Get("Access-Control-Expose-Headers")+", "+differencesHeader)
+	if len(diffs) == 0 {
+		return
+	}
+	// A header value is one line of visible ASCII (RFC 9110 §5.5).
+	v := strings.Map(func(r rune) rune {
+		if r < ' ' || r > '~' {
+			return '?'
+		}
+		return r
+	}, strings.Join(diffs, "; "))
+	h.Set(differencesHeader, v)
+}
+
+// goQRCreate serves goQR's GET /v1/create-qr-code/
+// (goqr.me/api/doc/create-qr-code): size WxH (default 200x200), ecc
+// (default L), color and bgcolor, margin in pixels (default 1), qzone in
+// modules (default 0), charset-source and charset-target, format.
+func (s *Server) goQRCreate(c *gin.Context) {
+	d, p := s.newDropinCall(c)
+	if p != nil {
+		writeProblem(c, p)
+		return
+	}
+	if data, ok := d.take("data"); ok {
+		if v, ok := d.take("charset-source"); ok {
+			switch charset(v) {
+			case "UTF-8":
+			case "ISO-8859-1":
+				data = latin1ToUTF8(data)
+			default:
+				writeProblem(c, s.dropinParam(c, "charset-source", v, "UTF-8", "goQR's charset-source is UTF-8 or ISO-8859-1"))
+				return
+			}
+		}
+		d.out.Set("data", data)
+	}
+	if v, ok := d.take("charset-target"); ok {
+		cs := charset(v)
+		if cs != "UTF-8" && cs != "ISO-8859-1" {
+			writeProblem(c, s.dropinParam(c, "charset-target", v, "UTF-8", "goQR's charset-target is UTF-8 or ISO-8859-1"))
+			return
+		}
+		d.targetCharset("charset-target", cs, d.out.Get("data"))
+	}
+	sizeValue, sizeGiven := d.take("size")
+	side := goQRDefaultSize
+	if sizeGiven {
+		if n, ok := d.side("size", sizeValue); ok {
+			side = n
+		} else {
+			d.out.Set("size", sizeValue)
+		}
+	}
+	if !d.out.Has("size") && !d.gives("size") {
+		d.out.Set("size", strconv.Itoa(side))
+	}
+	if ec, ok := d.take("ecc"); ok {
+		d.out.Set("ec", ec)
+	} else if !d.gives("ec") {
+		d.out.Set("ec", "L")
+	}
+	if v, ok := d.take("color"); ok {
+		d.out.Set("color", v)
+	}
+	if v, ok := d.take("bgcolor"); ok {
+		d.out.Set("bg", v)
+	}
+	if v, ok := d.take("format"); ok {
+		d.out.Set("format", v)
+	}
+	qzone := 0
+	if v, ok := d.take("qzone"); ok {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 0 || n > goQRMaxQzone {
+			writeProblem(c, s.dropinParam(c, "qzone", v, "4", fmt.Sprintf("goQR's qzone is the quiet zone in modules, 0 to %d", goQRMaxQzone)))
+			return
+		}
+		if n > maxMargin {
+			d.differ("qzone=%d: qrforge's quiet zone is at most %d modules, and is %d", n, maxMargin, maxMargin)
+			n = maxMargin
+		}
+		qzone = n
+	}
+	margin := goQRDefaultMargin
+	if v, ok := d.take("margin"); ok {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 0 || n > goQRMaxMargin {
+			writeProblem(c, s.dropinParam(c, "margin", v, strconv.Itoa(goQRDefaultMargin), fmt.Sprintf("goQR's margin is a border in pixels, 0 to %d", goQRMaxMargin)))
+			return
+		}
+		margin = n
+	}
+	d.out.Set("margin", strconv.Itoa(qzone))
+	img, p := s.svc.Generate(c.Request.Context(), d.request(), c.GetHeader("If-None-Match"))
+	if p != nil {
+		writeProblem(c, p)
+		return
+	}
+	// goQR's margin is pixels around the quiet zone; qrforge's quiet
+	// zone is whole modules, and the pixels that whole-pixel modules
+	// leave over widen it. When they do not reach margin, the quiet zone
+	// grows by the modules that do.
+	if modules, px, ok := goQRQuietZone(side, img.Version, qzone, margin); ok && modules != qzone {
+		d.differ("margin=%dpx: goQR's margin is pixels; qrforge's quiet zone is whole modules, so it has %d modules (qzone=%d and %d more) of %dpx", margin, modules, qzone, modules-qzone, px)
+		d.out.Set("margin", strconv.Itoa(modules))
+		s.serveDropin(c, d)
+		return
+	}
+	s.writeDifferences(c, d.diffs)
+	writeImage(c, img)
+}
+
+// maxMargin is qrforge's widest quiet zone (render.MaxMargin).
+const maxMargin = 10
+
+// goQRQuietZone is the quiet zone, in modules, that gives a symbol of
+// version v at least margin pixels of light beyond qzone modules on a
+// side-pixel image, and the pixels of a module at it. It follows
+// render/layout.go: modules are side / (n + 2·margin) whole pixels, and the
+// pixels left over are split around the code. ok is false when no quiet
+// zone up to maxMargin does.
+func goQRQuietZone(side, version, qzone, margin int) (modules, px int, ok bool) {
+	n := 17 + 4*version // ISO/IEC 18004 §5.3.1: modules per side
+	for m := qzone; m <= maxMargin; m++ {
+		scale := side / (n + 2*m)
+		if scale < 1 {
+			return 0, 0, false
+		}
+		leftover := (side - scale*(n+2*m)) / 2
+		if (m-qzone)*scale+leftover >= margin {
+			return m, scale, true
+		}
+	}
+	return 0, 0, false
+}
+
+// dropinParam is the 400 for a drop-in parameter qrforge cannot read; the
+// fix is the same call with the parameter set to fixed.
+func (s *Server) dropinParam(c *gin.Context, name, value, fixed, rule string) *Problem {
+	q := c.Request.URL.Query()
+	for k := range q {
+		if strings.EqualFold(k, name) {
+			q.Del(k)
+		}
+	}
+	q.Set(name, fixed)
+	return s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+		fmt.Sprintf("%s=%q cannot be read: %s", name, text.Truncate(value, 64), rule), name,
+		s.baseURL+c.Request.URL.Path+"?"+q.Encode())
+}
+
+// googleChart serves Google's chart API for QR codes
+// (developers.google.com/chart/infographics/docs/qr_codes): cht=qr,
+// chs=WxH (required), chl, choe (UTF-8, Shift_JIS, ISO-8859-1), and
+// chld=<level>|<margin>, level L and 4 modules by default.
+func (s *Server) googleChart(c *gin.Context) {
+	d, p := s.newDropinCall(c)
+	if p != nil {
+		writeProblem(c, p)
+		return
+	}
+	fixed := func(name, value string) string {
+		q := c.Request.URL.Query()
+		q.Set(name, value)
+		return s.baseURL + chartPath + "?" + q.Encode()
+	}
+	cht, ok := d.take("cht")
+	if !ok || !strings.EqualFold(strings.TrimSpace(cht), "qr") {
+		detail := "cht is required: qrforge draws QR codes only, cht=qr"
+		if ok {
+			detail = fmt.Sprintf("cht=%q is not supported: qrforge draws QR codes only (cht=qr); Google's other chart types are not served", text.Truncate(cht, 32))
+		}
+		writeProblem(c, s.problem(service.KindInvalidParameter, http.StatusBadRequest, detail, "cht", fixed("cht", "qr")))
+		return
+	}
+	chs, ok := d.take("chs")
+	if !ok {
+		writeProblem(c, s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+			"chs is required by Google's chart API: the image's <width>x<height> in pixels, such as 300x300", "chs", fixed("chs", "300x300")))
+		return
+	}
+	if side, ok := d.side("chs", chs); ok {
+		d.out.Set("size", strconv.Itoa(side))
+	} else {
+		d.out.Set("size", chs)
+	}
+	if v, ok := d.take("chl"); ok {
+		d.out.Set("data", v)
+	}
+	if v, ok := d.take("choe"); ok {
+		cs := charset(v)
+		if cs == "" {
+			writeProblem(c, s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+				fmt.Sprintf("choe=%q is not one of Google's output encodings: UTF-8, Shift_JIS or ISO-8859-1", text.Truncate(v, 32)), "choe", fixed("choe", "UTF-8")))
+			return
+		}
+		d.targetCharset("choe", cs, d.out.Get("data"))
+	}
+	level, margin := "", ""
+	if v, ok := d.take("chld"); ok {
+		level, margin, _ = strings.Cut(v, "|")
+	}
+	if level == "" && !d.gives("ec") {
+		level = "L"
+	}
+	if level != "" {
+		d.out.Set("ec", level)
+	}
+	if margin != "" {
+		d.out.Set("margin", margin)
+	} else if !d.gives("margin") {
+		d.out.Set("margin", "4")
+	}
+	s.serveDropin(c, d)
+}
+
+// quickChart serves QuickChart's GET /qr
+// (quickchart.io/documentation/qr-codes/): text, size (150), margin (4
+// modules), ecLevel (M, or H with a centre image), dark, light, format
+// (png, svg, base64), caption and its font, centerImageUrl and its size.
+func (s *Server) quickChart(c *gin.Context) {
+	d, p := s.newDropinCall(c)
+	if p != nil {
+		writeProblem(c, p)
+		return
+	}
+	if v, ok := d.take("text"); ok {
+		d.out.Set("data", v)
+	}
+	side := quickChartDefaultSize
+	if v, ok := d.take("size"); ok {
+		if n, ok := d.side("size", v); ok {
+			side = n
+		} else {
+			d.out.Set("size", v)
+		}
+	}
+	if !d.out.Has("size") && !d.gives("size") {
+		d.out.Set("size", strconv.Itoa(side))
+	}
+	for _, name := range []struct{ theirs, ours string }{
+		{"margin", "margin"}, {"dark", "color"}, {"light", "bg"}, {"format", "format"},
+		{"caption", "label"}, {"captionfontcolor", "textcolor"},
+		{"centerimageurl", "logo"}, {"centerimagesizeratio", "logosize"},
+	} {
+		if v, ok := d.take(name.theirs); ok {
+			d.out.Set(name.ours, v)
+		}
+	}
+	if !d.out.Has("margin") && !d.gives("margin") {
+		d.out.Set("margin", "4")
+	}
+	logo := d.out.Has("logo") || d.gives("logo")
+	if v, ok := d.take("eclevel"); ok {
+		d.out.Set("ec", v)
+	} else if !logo && !d.gives("ec") {
+		// With a logo, qrforge raises the level to H as QuickChart does.
+		d.out.Set("ec", "M")
+	}
+	w, wOK := d.take("centerimagewidth")
+	h, hOK := d.take("centerimageheight")
+	if logo && !d.out.Has("logosize") && !d.gives("logosize") {
+		ratio := quickChartLogoRatio
+		if px, ok := largestInt(w, h); (wOK || hOK) && ok {
+			r := min(max(float64(px)/float64(side), 0.05), 0.3)
+			ratio = strconv.FormatFloat(r, 'f', 2, 64)
+			d.differ("centerImageWidth/Height: the logo keeps its proportions in a square of %s of the code's side", ratio)
+		}
+		d.out.Set("logosize", ratio)
+	} else if wOK || hOK {
+		d.differ("centerImageWidth/Height: the logo's size is centerImageSizeRatio's")
+	}
+	if v, ok := d.take("captionfontfamily"); ok {
+		font := "regular"
+		if strings.Contains(strings.ToLower(v), "mono") {
+			font = "mono"
+		} else if !strings.Contains(strings.ToLower(v), "sans") {
+			d.differ("captionFontFamily=%s: the caption is drawn in Go Regular, a sans-serif", text.Truncate(v, 32))
+		}
+		d.out.Set("font", font)
+	} else if d.out.Has("label") && !d.gives("font") {
+		// QuickChart's default caption font is sans-serif, not bold.
+		d.out.Set("font", "regular")
+	}
+	if v, ok := d.take("captionfontsize"); ok {
+		d.differ("captionFontSize=%s: qrforge sizes the caption to the code", text.Truncate(v, 16))
+	}
+	s.serveDropin(c, d)
+}
+
+// largestInt is the larger of two whole numbers, either of which may be
+// absent.
+func largestInt(a, b string) (int, bool) {
+	best, ok := 0, false
+	for _, v := range []string{a, b} {
+		if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && n > 0 {
+			best, ok = max(best, n), true
+		}
+	}
+	return best, ok
+}
+
+// goQRSymbol is one code of goQR's read-qr-code answer.
+type goQRSymbol struct {
+	Seq   int     `json:"seq"`
+	Data  *string `json:"data"`
+	Error *string `json:"error"`
+}
+
+// goQRRead serves goQR's POST /v1/read-qr-code/
+// (goqr.me/api/doc/read-qr-code): the image as a multipart file, the
+// answer goQR's JSON, [{"type":"qrcode","symbol":[{"seq","data","error"}]}].
+// An image without a readable code is goQR's answer for it, data null and
+// the error text; other failures are problem documents. fileurl is
+// refused: qrforge fetches nothing on a caller's behalf.
+func (s *Server) goQRRead(c *gin.Context) {
+	if p := s.goQRReadQuery(c); p != nil {
+		writeProblem(c, p)
+		return
+	}
+	if mt := strings.ToLower(c.ContentType()); mt == "application/x-www-form-urlencoded" {
+		writeProblem(c, s.goQRFileURL(c, c.PostForm("fileurl") != ""))
+		return
+	}
+	body, field, release, p := s.readImageBody(c)
+	if p != nil {
+		writeProblem(c, p)
+		return
+	}
+	defer release()
+	results, p := s.svc.Decode(c.Request.Context(), body, field)
+	var symbols []goQRSymbol
+	switch {
+	case p != nil && strings.HasSuffix(p.Type, "/errors/"+service.KindNoCodeFound):
+		msg := goQRNoCode
+		symbols = []goQRSymbol{{Seq: 0, Error: &msg}}
+	case p != nil:
+		writeProblem(c, p)
+		return
+	default:
+		for i := range results {
+			symbols = append(symbols, goQRSymbol{Seq: i, Data: &results[i].Text})
+		}
+	}
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, []gin.H{{"type": "qrcode", "symbol": symbols}})
+}
+
+// goQRReadQuery checks read-qr-code's query: fileurl is refused, and
+// outputformat is json, goQR's default, or nothing.
+func (s *Server) goQRReadQuery(c *gin.Context) *Problem {
+	for name, vs := range c.Request.URL.Query() {
+		switch n := strings.ToLower(name); {
+		case n == "fileurl":
+			return s.goQRFileURL(c, true)
+		case n == "outputformat":
+			if len(vs) > 0 && !strings.EqualFold(vs[0], "json") {
+				return s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+					fmt.Sprintf("outputformat=%q is not served: the answer is goQR's JSON (outputformat=json)", text.Truncate(vs[0], 16)), "outputformat", s.goQRReadCurl())
+			}
+		case strings.HasPrefix(n, "_") || n == "max_file_size":
+		default:
+			return s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+				fmt.Sprintf("%s has no parameter %q: send the image as the multipart file field (file); outputformat=json is accepted", goQRReadPath, text.Truncate(name, 64)), name, s.goQRReadCurl())
+		}
+	}
+	return nil
+}
+
+// goQRReadGet answers GET /v1/read-qr-code/, goQR's way to read a code
+// from a URL, which qrforge does not do.
+func (s *Server) goQRReadGet(c *gin.Context) {
+	writeProblem(c, s.goQRFileURL(c, c.Query("fileurl") != ""))
+}
+
+// goQRFileURL refuses a remote file: fetching a URL a caller names would
+// let anyone make qrforge request addresses inside its network.
+func (s *Server) goQRFileURL(c *gin.Context, given bool) *Problem {
+	detail := "read-qr-code reads an uploaded image: POST it as the multipart file field"
+	if given {
+		detail = "fileurl is not supported: qrforge does not fetch images from URLs (that would let callers make it request addresses inside its network); download the image and POST it as the multipart file field"
+	}
+	return s.problem(service.KindInvalidParameter, http.StatusBadRequest, detail, "fileurl", s.goQRReadCurl())
+}
+
+// goQRReadCurl is a runnable upload to read-qr-code.
+func (s *Server) goQRReadCurl() string {
+	return "curl -X POST '" + s.baseURL + goQRReadPath + "' -F 'file=@code.png'"
+}
+
+// documentDropins adds the drop-in paths to the OpenAPI document and the
+// llms texts.
+func (s *Server) documentDropins() {
+	image := imageResponses()
+	param := func(name, description string, required bool) obj {
+		return obj{"name": name, "in": "query", "required": required, "schema": obj{"type": "string"}, "description": description}
+	}
+	differences := obj{differencesHeader: obj{"description": "What this answer does differently from the emulated API, separated by '; ' (docs/migrating.md); absent when nothing.", "schema": obj{"type": "string"}}}
+	withDifferences := obj{}
+	for code, r := range image {
+		if code == "200" {
+			ok := obj{}
+			for k, v := range r.(obj) {
+				ok[k] = v
+			}
+			ok["headers"] = differences
+			r = ok
+		}
+		withDifferences[code] = r
+	}
+	s.extraOperations[goQRCreatePath] = obj{"get": obj{
+		"operationId": "goqr_create_qr_code",
+		"summary":     "goQR (api.qrserver.com) drop-in: create-qr-code",
+		"description": "goQR's call with only the host changed: size WxH (default 200x200), ecc (default L), color and bgcolor (hex, short hex or R-G-B), margin in pixels (default 1), qzone in modules (default 0), charset-source and charset-target (UTF-8 or ISO-8859-1), format png, gif, jpg, jpeg, svg or eps. Other parameters are read as /api/v1/qr reads them. Differences are named in " + differencesHeader + " (docs/migrating.md).",
+		"tags":        []string{"drop-in"},
+		"parameters": []any{param("data", "The text to encode.", true), param("size", "WxH pixels; a rectangle is drawn as the square of its shorter side.", false),
+			param("ecc", "L (default), M, Q or H.", false), param("color", "Foreground.", false), param("bgcolor", "Background.", false),
+			param("margin", "Pixels of light border (default 1).", false), param("qzone", "Quiet zone in modules (default 0).", false),
+			param("charset-source", "UTF-8 or ISO-8859-1: the charset data is sent in.", false), param("charset-target", "UTF-8 or ISO-8859-1.", false),
+			param("format", "png, gif, jpg, jpeg, svg or eps.", false)},
+		"responses": withDifferences,
+	}}
+	s.extraOperations[goQRReadPath] = obj{"post": obj{
+		"operationId": "goqr_read_qr_code",
+		"summary":     "goQR (api.qrserver.com) drop-in: read-qr-code",
+		"description": "The image as the multipart file field; the answer is goQR's JSON. fileurl is refused: qrforge fetches no remote files.",
+		"tags":        []string{"drop-in"},
+		"requestBody": obj{"required": true, "content": obj{"multipart/form-data": obj{"schema": obj{"type": "object", "properties": obj{"file": obj{"type": "string", "contentMediaType": "image/*"}}}}}},
+		"responses": obj{
+			"200": obj{"description": "goQR's answer: one symbol per code found; an image without a readable code gives data null and error \"" + goQRNoCode + "\".", "content": obj{"application/json": obj{"schema": obj{
+				"type": "array", "items": obj{"type": "object", "properties": obj{
+					"type": obj{"const": "qrcode"},
+					"symbol": obj{"type": "array", "items": obj{"type": "object", "properties": obj{
+						"seq": obj{"type": "integer"}, "data": obj{"type": []string{"string", "null"}}, "error": obj{"type": []string{"string", "null"}},
+					}}},
+				}},
+			}}}},
+			"400": problemResponse("fileurl was given, or the body is not an image."),
+			"413": problemResponse("The image is too large."),
+		},
+	}}
+	s.extraOperations[chartPath] = obj{"get": obj{
+		"operationId": "google_chart_qr",
+		"summary":     "Google chart API drop-in: cht=qr",
+		"description": "Google's retired chart API for QR codes: cht=qr (other chart types are a 400), chs=WxH (required), chl, choe (UTF-8, Shift_JIS, ISO-8859-1), chld=<level>|<margin> (L and 4 modules by default). A PNG unless format says otherwise. Differences are named in " + differencesHeader + ".",
+		"tags":        []string{"drop-in"},
+		"parameters": []any{param("cht", "qr.", true), param("chs", "<width>x<height> in pixels.", true), param("chl", "The text to encode.", true),
+			param("choe", "UTF-8 (default), Shift_JIS or ISO-8859-1.", false), param("chld", "<level>|<margin>: L, M, Q or H, and modules of quiet zone.", false)},
+		"responses": withDifferences,
+	}}
+	s.extraOperations[quickChartPath] = obj{"get": obj{
+		"operationId": "quickchart_qr",
+		"summary":     "QuickChart drop-in: /qr",
+		"description": "QuickChart's QR call: text, size (default 150), margin (modules, default 4), ecLevel (default M, H with a centre image), dark, light, format (png, svg, base64), caption, captionFontFamily, captionFontColor, centerImageUrl (fetched only where the operator allows), centerImageSizeRatio (default 0.3). Differences are named in " + differencesHeader + ".",
+		"tags":        []string{"drop-in"},
+		"parameters": []any{param("text", "The text to encode.", true), param("size", "Pixels a side (default 150).", false), param("margin", "Modules of quiet zone (default 4).", false),
+			param("ecLevel", "L, M (default), Q or H.", false), param("dark", "Foreground, hex.", false), param("light", "Background, hex; 0000 is transparent.", false),
+			param("format", "png, svg or base64.", false), param("caption", "Text under the code.", false)},
+		"responses": withDifferences,
+	}}
+	s.addDocs(
+		fmt.Sprintf("[Drop-ins](%s/v1/create-qr-code/?data=Hello): goQR's `/v1/create-qr-code/` and `/v1/read-qr-code/`, Google's `/chart?cht=qr`, QuickChart's `/qr`, with only the host changed (docs/migrating.md)", s.baseURL),
+		"## Drop-ins for other QR APIs\n\n"+
+			fmt.Sprintf("Change only the host: `%s/v1/create-qr-code/?data=Hello&size=150x150` (goQR), `POST %s/v1/read-qr-code/` with a multipart `file` (goQR's JSON answer; `fileurl` is refused), `%s/chart?cht=qr&chs=300x300&chl=Hello` (Google), `%s/qr?text=Hello` (QuickChart). ", s.baseURL, s.baseURL, s.baseURL, s.baseURL)+
+			"Each path takes its API's defaults (goQR: 200x200, ec L, margin 1 px, qzone 0; Google: ec L, 4 modules; QuickChart: 150 px, ec M, 4 modules) and draws exactly the pixels asked for. What cannot be honoured exactly is answered anyway and named in the `"+differencesHeader+"` header: a rectangle drawn as the square of its shorter side, goQR's pixel margin as whole modules, another charset than UTF-8, a caption's font size.",
+	)
+}
+
+// isDropinPath reports whether a route pattern is a drop-in's.
+func isDropinPath(p string) bool {
+	return slices.Contains([]string{goQRCreatePath, strings.TrimSuffix(goQRCreatePath, "/"), chartPath, quickChartPath}, p)
+}

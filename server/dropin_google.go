@@ -1,0 +1,79 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/service"
+)
+
+// The drop-in for Google's chart API for QR codes (docs/migrating.md).
+
+// googleChart serves Google's chart API for QR codes
+// (developers.google.com/chart/infographics/docs/qr_codes): cht=qr,
+// chs=WxH (required), chl, choe (UTF-8, Shift_JIS, ISO-8859-1), and
+// chld=<level>|<margin>, level L and 4 modules by default.
+func (s *Server) googleChart(c *gin.Context) {
+	d, p := s.newDropinCall(c)
+	if p != nil {
+		writeProblem(c, p)
+		return
+	}
+	fixed := func(name, value string) string {
+		q := c.Request.URL.Query()
+		q.Set(name, value)
+		return s.baseURL + chartPath + "?" + q.Encode()
+	}
+	cht, ok := d.take("cht")
+	if !ok || !strings.EqualFold(strings.TrimSpace(cht), "qr") {
+		detail := "cht is required: qrforge draws QR codes only, cht=qr"
+		if ok {
+			detail = fmt.Sprintf("cht=%q is not supported: qrforge draws QR codes only (cht=qr); Google's other chart types are not served", text.Truncate(cht, 32))
+		}
+		writeProblem(c, s.problem(service.KindInvalidParameter, http.StatusBadRequest, detail, "cht", fixed("cht", "qr")))
+		return
+	}
+	chs, ok := d.take("chs")
+	if !ok {
+		writeProblem(c, s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+			"chs is required by Google's chart API: the image's <width>x<height> in pixels, such as 300x300", "chs", fixed("chs", "300x300")))
+		return
+	}
+	if side, ok := d.side("chs", chs); ok {
+		d.out.Set("size", strconv.Itoa(side))
+	} else {
+		d.out.Set("size", chs)
+	}
+	if v, ok := d.take("chl"); ok {
+		d.out.Set("data", v)
+	}
+	if v, ok := d.take("choe"); ok {
+		cs := charset(v)
+		if cs == "" {
+			writeProblem(c, s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+				fmt.Sprintf("choe=%q is not one of Google's output encodings: UTF-8, Shift_JIS or ISO-8859-1", text.Truncate(v, 32)), "choe", fixed("choe", "UTF-8")))
+			return
+		}
+		d.targetCharset("choe", cs, d.out.Get("data"))
+	}
+	level, margin := "", ""
+	if v, ok := d.take("chld"); ok {
+		level, margin, _ = strings.Cut(v, "|")
+	}
+	if level == "" && !d.gives("ec") {
+		level = "L"
+	}
+	if level != "" {
+		d.out.Set("ec", level)
+	}
+	if margin != "" {
+		d.out.Set("margin", margin)
+	} else if !d.gives("margin") {
+		d.out.Set("margin", "4")
+	}
+	s.serveDropin(c, d)
+}

@@ -1,0 +1,225 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/service"
+)
+
+// The drop-in for goQR's create-qr-code and read-qr-code (docs/migrating.md).
+
+// goQRCreate serves goQR's GET /v1/create-qr-code/
+// (goqr.me/api/doc/create-qr-code): size WxH (default 200x200), ecc
+// (default L), color and bgcolor, margin in pixels (default 1), qzone in
+// modules (default 0), charset-source and charset-target, format.
+func (s *Server) goQRCreate(c *gin.Context) {
+	d, p := s.newDropinCall(c)
+	if p != nil {
+		writeProblem(c, p)
+		return
+	}
+	if data, ok := d.take("data"); ok {
+		if v, ok := d.take("charset-source"); ok {
+			switch charset(v) {
+			case "UTF-8":
+			case "ISO-8859-1":
+				data = latin1ToUTF8(data)
+			default:
+				writeProblem(c, s.dropinParam(c, "charset-source", v, "UTF-8", "goQR's charset-source is UTF-8 or ISO-8859-1"))
+				return
+			}
+		}
+		d.out.Set("data", data)
+	}
+	if v, ok := d.take("charset-target"); ok {
+		cs := charset(v)
+		if cs != "UTF-8" && cs != "ISO-8859-1" {
+			writeProblem(c, s.dropinParam(c, "charset-target", v, "UTF-8", "goQR's charset-target is UTF-8 or ISO-8859-1"))
+			return
+		}
+		d.targetCharset("charset-target", cs, d.out.Get("data"))
+	}
+	sizeValue, sizeGiven := d.take("size")
+	side := goQRDefaultSize
+	if sizeGiven {
+		if n, ok := d.side("size", sizeValue); ok {
+			side = n
+		} else {
+			d.out.Set("size", sizeValue)
+		}
+	}
+	if !d.out.Has("size") && !d.gives("size") {
+		d.out.Set("size", strconv.Itoa(side))
+	}
+	if ec, ok := d.take("ecc"); ok {
+		d.out.Set("ec", ec)
+	} else if !d.gives("ec") {
+		d.out.Set("ec", "L")
+	}
+	if v, ok := d.take("color"); ok {
+		d.out.Set("color", v)
+	}
+	if v, ok := d.take("bgcolor"); ok {
+		d.out.Set("bg", v)
+	}
+	if v, ok := d.take("format"); ok {
+		d.out.Set("format", v)
+	}
+	qzone := 0
+	if v, ok := d.take("qzone"); ok {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 0 || n > goQRMaxQzone {
+			writeProblem(c, s.dropinParam(c, "qzone", v, "4", fmt.Sprintf("goQR's qzone is the quiet zone in modules, 0 to %d", goQRMaxQzone)))
+			return
+		}
+		if n > maxMargin {
+			d.differ("qzone=%d: qrforge's quiet zone is at most %d modules, and is %d", n, maxMargin, maxMargin)
+			n = maxMargin
+		}
+		qzone = n
+	}
+	margin := goQRDefaultMargin
+	if v, ok := d.take("margin"); ok {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 0 || n > goQRMaxMargin {
+			writeProblem(c, s.dropinParam(c, "margin", v, strconv.Itoa(goQRDefaultMargin), fmt.Sprintf("goQR's margin is a border in pixels, 0 to %d", goQRMaxMargin)))
+			return
+		}
+		margin = n
+	}
+	d.out.Set("margin", strconv.Itoa(qzone))
+	img, p := s.svc.Generate(c.Request.Context(), d.request(), c.GetHeader("If-None-Match"))
+	if p != nil {
+		writeProblem(c, p)
+		return
+	}
+	// goQR's margin is pixels around the quiet zone; qrforge's quiet
+	// zone is whole modules, and the pixels that whole-pixel modules
+	// leave over widen it. When they do not reach margin, the quiet zone
+	// grows by the modules that do.
+	if modules, px, ok := goQRQuietZone(side, img.Version, qzone, margin); ok && modules != qzone {
+		d.differ("margin=%dpx: goQR's margin is pixels; qrforge's quiet zone is whole modules, so it has %d modules (qzone=%d and %d more) of %dpx", margin, modules, qzone, modules-qzone, px)
+		d.out.Set("margin", strconv.Itoa(modules))
+		s.serveDropin(c, d)
+		return
+	}
+	s.writeDifferences(c, d.diffs)
+	writeImage(c, img)
+}
+
+// maxMargin is qrforge's widest quiet zone (render.MaxMargin).
+const maxMargin = 10
+
+// goQRQuietZone is the quiet zone, in modules, that gives a symbol of
+// version v at least margin pixels of light beyond qzone modules on a
+// side-pixel image, and the pixels of a module at it. It follows
+// render/layout.go: modules are side / (n + 2·margin) whole pixels, and the
+// pixels left over are split around the code. ok is false when no quiet
+// zone up to maxMargin does.
+func goQRQuietZone(side, version, qzone, margin int) (modules, px int, ok bool) {
+	n := 17 + 4*version // ISO/IEC 18004 §5.3.1: modules per side
+	for m := qzone; m <= maxMargin; m++ {
+		scale := side / (n + 2*m)
+		if scale < 1 {
+			return 0, 0, false
+		}
+		leftover := (side - scale*(n+2*m)) / 2
+		if (m-qzone)*scale+leftover >= margin {
+			return m, scale, true
+		}
+	}
+	return 0, 0, false
+}
+
+// goQRSymbol is one code of goQR's read-qr-code answer.
+type goQRSymbol struct {
+	Seq   int     `json:"seq"`
+	Data  *string `json:"data"`
+	Error *string `json:"error"`
+}
+
+// goQRRead serves goQR's POST /v1/read-qr-code/
+// (goqr.me/api/doc/read-qr-code): the image as a multipart file, the
+// answer goQR's JSON, [{"type":"qrcode","symbol":[{"seq","data","error"}]}].
+// An image without a readable code is goQR's answer for it, data null and
+// the error text; other failures are problem documents. fileurl is
+// refused: qrforge fetches nothing on a caller's behalf.
+func (s *Server) goQRRead(c *gin.Context) {
+	if p := s.goQRReadQuery(c); p != nil {
+		writeProblem(c, p)
+		return
+	}
+	if mt := strings.ToLower(c.ContentType()); mt == "application/x-www-form-urlencoded" {
+		writeProblem(c, s.goQRFileURL(c, c.PostForm("fileurl") != ""))
+		return
+	}
+	body, field, release, p := s.readImageBody(c)
+	if p != nil {
+		writeProblem(c, p)
+		return
+	}
+	defer release()
+	results, p := s.svc.Decode(c.Request.Context(), body, field)
+	var symbols []goQRSymbol
+	switch {
+	case p != nil && strings.HasSuffix(p.Type, "/errors/"+service.KindNoCodeFound):
+		msg := goQRNoCode
+		symbols = []goQRSymbol{{Seq: 0, Error: &msg}}
+	case p != nil:
+		writeProblem(c, p)
+		return
+	default:
+		for i := range results {
+			symbols = append(symbols, goQRSymbol{Seq: i, Data: &results[i].Text})
+		}
+	}
+	c.Header("Cache-Control", "no-store")
+	c.JSON(http.StatusOK, []gin.H{{"type": "qrcode", "symbol": symbols}})
+}
+
+// goQRReadQuery checks read-qr-code's query: fileurl is refused, and
+// outputformat is json, goQR's default, or nothing.
+func (s *Server) goQRReadQuery(c *gin.Context) *Problem {
+	for name, vs := range c.Request.URL.Query() {
+		switch n := strings.ToLower(name); {
+		case n == "fileurl":
+			return s.goQRFileURL(c, true)
+		case n == "outputformat":
+			if len(vs) > 0 && !strings.EqualFold(vs[0], "json") {
+				return s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+					fmt.Sprintf("outputformat=%q is not served: the answer is goQR's JSON (outputformat=json)", text.Truncate(vs[0], 16)), "outputformat", s.goQRReadCurl())
+			}
+		case strings.HasPrefix(n, "_") || n == "max_file_size":
+		default:
+			return s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+				fmt.Sprintf("%s has no parameter %q: send the image as the multipart file field (file); outputformat=json is accepted", goQRReadPath, text.Truncate(name, 64)), name, s.goQRReadCurl())
+		}
+	}
+	return nil
+}
+
+// goQRReadGet answers GET /v1/read-qr-code/, goQR's way to read a code
+// from a URL, which qrforge does not do.
+func (s *Server) goQRReadGet(c *gin.Context) {
+	writeProblem(c, s.goQRFileURL(c, c.Query("fileurl") != ""))
+}
+
+// goQRFileURL refuses a remote file: fetching a URL a caller names would
+// let anyone make qrforge request addresses inside its network.
+func (s *Server) goQRFileURL(c *gin.Context, given bool) *Problem {
+	detail := "read-qr-code reads an uploaded image: POST it as the multipart file field"
+	if given {
+		detail = "fileurl is not supported: qrforge does not fetch images from URLs (that would let callers make it request addresses inside its network); download the image and POST it as the multipart file field"
+	}
+	return s.problem(service.KindInvalidParameter, http.StatusBadRequest, detail, "fileurl", s.goQRReadCurl())
+}
+
+// goQRReadCurl is a runnable upload to read-qr-code.
+func (s *Server) goQRReadCurl() string {
+	return "curl -X POST '" + s.baseURL + goQRReadPath + "' -F 'file=@code.png'"
+}

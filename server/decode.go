@@ -34,7 +34,7 @@ func (s *Server) decode(c *gin.Context) {
 		return
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"results": results})
+	c.PureJSON(http.StatusOK, gin.H{"results": results})
 }
 
 // readImageBody reads the image from a raw body or from the first file of

@@ -3,6 +3,8 @@ package server
 import (
 	"fmt"
 	"net/http"
+	"net/url"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 	"github.com/qrforge/qrforge/internal/editdistance"
@@ -33,17 +35,40 @@ func (s *Server) generateKind(k registry.Entry) gin.HandlerFunc {
 }
 
 // kindPayload serves GET /api/v1/<kind>/payload: the exact payload string,
-// without rendering, for debugging and integrations.
+// without rendering, for debugging and integrations. It is JSON, or the
+// bare string as text/plain for format=text or an Accept that prefers
+// text/plain (README "Typed payloads").
 func (s *Server) kindPayload(k registry.Entry) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		payload, p := s.svc.Payload(service.Request{Kind: k.Name(), Query: c.Request.URL.RawQuery})
+		query, asText := payloadFormat(c)
+		payload, p := s.svc.Payload(service.Request{Kind: k.Name(), Query: query})
 		if p != nil {
 			writeProblem(c, p)
 			return
 		}
 		c.Header("Cache-Control", "public, max-age=31536000, immutable")
-		c.JSON(http.StatusOK, payload)
+		c.Header("Vary", "Accept")
+		if asText {
+			c.Data(http.StatusOK, "text/plain; charset=utf-8", []byte(payload.Payload))
+			return
+		}
+		c.PureJSON(http.StatusOK, payload)
 	}
+}
+
+// payloadFormat reads how /payload answers: format=text, which only this
+// path takes and which is removed before the service reads the query, or
+// else the Accept header, JSON first.
+func payloadFormat(c *gin.Context) (query string, asText bool) {
+	query = c.Request.URL.RawQuery
+	if q, err := url.ParseQuery(query); err == nil && strings.EqualFold(q.Get("format"), "text") {
+		q.Del("format")
+		return q.Encode(), true
+	}
+	if c.GetHeader("Accept") == "" {
+		return query, false
+	}
+	return query, c.NegotiateFormat(gin.MIMEJSON, gin.MIMEPlain) == gin.MIMEPlain
 }
 
 // kindSummary is a kind as /api/v1/kinds lists it.
@@ -80,7 +105,7 @@ func (s *Server) listKinds(c *gin.Context) {
 		out[i] = s.summarize(k)
 	}
 	c.Header("Cache-Control", "public, max-age=3600")
-	c.JSON(http.StatusOK, gin.H{"count": len(out), "kinds": out})
+	c.PureJSON(http.StatusOK, gin.H{"count": len(out), "kinds": out})
 }
 
 // describeKind serves GET /api/v1/kinds/<kind> with its JSON Schema.
@@ -97,5 +122,5 @@ func (s *Server) describeKind(c *gin.Context) {
 	sum := s.summarize(k)
 	sum.Schema = k.Schema()
 	c.Header("Cache-Control", "public, max-age=3600")
-	c.JSON(http.StatusOK, sum)
+	c.PureJSON(http.StatusOK, sum)
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -167,9 +168,14 @@ func (s *Server) OpenAPI() obj {
 			"operationId": "payload_" + strings.TrimPrefix(k.OperationID(), "generate_"),
 			"summary":     "The exact " + k.Name() + " payload string, without rendering",
 			"tags":        []string{"kinds"},
-			"parameters":  params,
+			"parameters": append(slices.Clip(params), obj{"name": "format", "in": "query", "required": false,
+				"description": "text answers the bare payload as text/plain, as an Accept that prefers text/plain does; JSON otherwise.",
+				"schema":      obj{"type": "string", "enum": []string{"json", "text"}}}),
 			"responses": obj{
-				"200": obj{"description": "The payload.", "content": obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/Payload"}}}},
+				"200": obj{"description": "The payload: JSON, or the bare string as text/plain for format=text or Accept: text/plain.", "content": obj{
+					"application/json": obj{"schema": obj{"$ref": "#/components/schemas/Payload"}},
+					"text/plain":       obj{"schema": obj{"type": "string"}},
+				}},
 				"400": obj{"description": "A field is invalid.", "content": obj{"application/problem+json": obj{"schema": obj{"$ref": "#/components/schemas/Problem"}}}},
 			},
 		}}

@@ -33,7 +33,7 @@ func (s *Server) opsRoutes() {
 // healthz is GET /healthz: the process is alive and serving HTTP.
 func (s *Server) healthz(c *gin.Context) {
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"status": "ok"})
+	c.PureJSON(http.StatusOK, gin.H{"status": "ok"})
 }
 
 // readyz is GET /readyz: the registry holds kinds and a test render works.
@@ -50,7 +50,7 @@ func (s *Server) readyz(c *gin.Context) {
 		return
 	}
 	c.Header("Cache-Control", "no-store")
-	c.JSON(http.StatusOK, gin.H{"status": "ready", "kinds": kinds})
+	c.PureJSON(http.StatusOK, gin.H{"status": "ready", "kinds": kinds})
 }
 
 // pngSignature starts every PNG file (PNG README "Responses".2).

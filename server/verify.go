@@ -26,7 +26,7 @@ func (s *Server) verify(c *gin.Context) {
 		return
 	}
 	c.Header("Cache-Control", "public, max-age=86400")
-	c.JSON(http.StatusOK, v)
+	c.PureJSON(http.StatusOK, v)
 }
 
 // documentVerify adds GET /api/v1/verify to the OpenAPI document and the

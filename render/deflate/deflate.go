@@ -215,6 +215,15 @@ func (e *Encoder) row(start, end int) (same bool) {
 			e.cells[h] = int32(i + 1)
 		}
 		if best < minMatch {
+			// A cell of one colour, a module's row in a colour no other
+			// cell has (a gradient's step), is a literal and its run.
+			if run := runLength(data[i+1:i+limit], data[i]); run >= minMatch {
+				e.literal(data[i])
+				e.match(run, 1)
+				i += 1 + run
+				same = false
+				continue
+			}
 			// No match here: literals up to the next cell, where the
 			// lookups begin again.
 			next := i + 1
@@ -241,6 +250,16 @@ func (e *Encoder) row(start, end int) (same bool) {
 	}
 	e.prevRow, e.thisRow = e.thisRow, prev
 	return same
+}
+
+// runLength is how many bytes of b, from the first, equal c.
+func runLength(b []byte, c byte) int {
+	for i, v := range b {
+		if v != c {
+			return i
+		}
+	}
+	return len(b)
 }
 
 // repeatRow tokenizes data[start:end], equal to the row above, as row

@@ -197,3 +197,21 @@ func TestGivenSums(t *testing.T) {
 		t.Errorf("a wrong sum left the checksum unchanged")
 	}
 }
+
+// A cell of one byte value that no earlier cell has, as a gradient's
+// modules are, is a literal and a run: a row of 32 such cells of 16
+// bytes takes a few bytes a cell, not sixteen literals.
+func TestCellsOfOneColourAreRuns(t *testing.T) {
+	row := make([]byte, 1+32*16)
+	cells := []int{1}
+	for c := 0; c < 32; c++ {
+		for i := 0; i < 16; i++ {
+			row[1+c*16+i] = byte(40 + c*5)
+		}
+		cells = append(cells, 1+(c+1)*16)
+	}
+	z := roundTrip(t, new(Encoder), row, len(row), cells...)
+	if len(z) > 32*5 {
+		t.Errorf("32 one-colour cells take %d bytes, want at most %d", len(z), 32*5)
+	}
+}

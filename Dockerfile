@@ -13,7 +13,7 @@
 # images set GOTOOLCHAIN=local, so an older Go refuses to build.
 # No "# syntax=" line: BuildKit's bundled Dockerfile frontend (Docker 23
 # and later) reads this file, RUN --mount included, so no frontend image
-# is pulled by a moving tag. deploy/deploy_test.go checks all of this.
+# is pulled by a moving tag. deploy/release_test.go checks all of this.
 
 # golang:1.26.8-bookworm, the multi-platform index of 2026-09-01.
 FROM golang:1.26.8-bookworm@sha256:9fdc884aacc3bec89b20ffc69f4bb369c78210e3e4f600387b5128b12c199f81 AS build

@@ -1,7 +1,7 @@
 // Package version holds qrforge's release version, declared once: the
 // binary prints it (qrforge version), /readyz and the qrforge_build_info
 // metric report it, and deploy/kustomization.yaml tags the image with it
-// (deploy/deploy_test.go checks that the tag is this value).
+// (deploy/release_test.go checks that the tag is this value).
 package version
 
 // Version is qrforge's release, in Semantic Versioning 2.0.0 without the

@@ -1,14 +1,22 @@
-# syntax=docker/dockerfile:1
-
 # qrforge as a container: a static Go binary on distroless/static, run as a
 # non-root user, listening on 0.0.0.0:8080. See docs/operations.md.
 #
 #   docker build -t qrforge .
 #   docker run --rm -p 8080:8080 -e QRFORGE_BASE_URL=http://localhost:8080 qrforge
 
-ARG GO_VERSION=1.26
+# Base images are pinned by digest, so that a rebuild of a commit starts
+# from the same bytes; the tag stays for readers. A release refreshes both
+# (docs/operations.md "Releases and images"):
+#   crane digest golang:1.26.8-bookworm
+#   crane digest gcr.io/distroless/static-debian12:nonroot
+# The builder's Go must be at least go.mod's go line: the official golang
+# images set GOTOOLCHAIN=local, so an older Go refuses to build.
+# No "# syntax=" line: BuildKit's bundled Dockerfile frontend (Docker 23
+# and later) reads this file, RUN --mount included, so no frontend image
+# is pulled by a moving tag. deploy/release_test.go checks all of this.
 
-FROM golang:${GO_VERSION}-bookworm AS build
+# golang:1.26.8-bookworm, the multi-platform index of 2026-09-01.
+FROM golang:1.26.8-bookworm@sha256:9fdc884aacc3bec89b20ffc69f4bb369c78210e3e4f600387b5128b12c199f81 AS build
 WORKDIR /src
 # Modules first: a code change reuses the download layer.
 COPY go.mod go.sum ./
@@ -22,7 +30,9 @@ RUN --mount=type=cache,target=/go/pkg/mod \
     --mount=type=cache,target=/root/.cache/go-build \
     CGO_ENABLED=0 GOOS=linux go build -tags nomsgpack -trimpath -ldflags="-s -w" -o /out/qrforge ./cmd/qrforge
 
-FROM gcr.io/distroless/static-debian12:nonroot
+# gcr.io/distroless/static-debian12:nonroot, the multi-platform index
+# current from 2026-08-26 to at least 2026-09-29.
+FROM gcr.io/distroless/static-debian12:nonroot@sha256:afa5c872c891853ca7fcf1f12c3edb23f7eeef36189728842dd51042ff57f7ab
 COPY --from=build /out/qrforge /qrforge
 # 65532 is distroless's nonroot user, given by number so that Kubernetes'
 # runAsNonRoot can verify it.

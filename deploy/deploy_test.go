@@ -103,18 +103,7 @@ func env(c corev1.Container, name string) (string, bool) {
 }
 
 func TestKustomizationListsEveryManifest(t *testing.T) {
-	var k struct {
-		APIVersion string   `json:"apiVersion"`
-		Kind       string   `json:"kind"`
-		Resources  []string `json:"resources"`
-	}
-	b, err := os.ReadFile("kustomization.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := yaml.UnmarshalStrict(b, &k); err != nil || k.Kind != "Kustomization" {
-		t.Fatalf("kustomization.yaml: %v (kind %q)", err, k.Kind)
-	}
+	k := readKustomization(t, "kustomization.yaml")
 	files, _ := filepath.Glob("*.yaml")
 	for _, f := range files {
 		if f != "kustomization.yaml" && !slices.Contains(k.Resources, f) {

@@ -163,7 +163,7 @@ func newMetrics(cacheCapacity int64) *metrics {
 		}, []string{"route"}),
 		cache: newCacheMetrics(cacheCapacity),
 	}
-	reg.MustRegister(m.requests, m.duration, m.inFlight, m.encode, m.render, m.decode, m.batchItems, m.rateLimited)
+	reg.MustRegister(m.requests, m.duration, m.inFlight, m.encode, m.render, m.decode, m.batchItems, m.rateLimited, newBuildInfo())
 	m.cache.register(reg)
 	reg.MustRegister(
 		collectors.NewGoCollector(),

@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/internal/version"
 	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/render"
 	"github.com/qrforge/qrforge/service"
@@ -37,6 +38,7 @@ func (s *Server) healthz(c *gin.Context) {
 }
 
 // readyz is GET /readyz: the registry holds kinds and a test render works.
+// It names the release, so that a rollout can be watched from outside.
 func (s *Server) readyz(c *gin.Context) {
 	kinds := len(registry.Names())
 	err := s.readiness()
@@ -50,7 +52,7 @@ func (s *Server) readyz(c *gin.Context) {
 		return
 	}
 	c.Header("Cache-Control", "no-store")
-	c.PureJSON(http.StatusOK, gin.H{"status": "ready", "kinds": kinds})
+	c.PureJSON(http.StatusOK, gin.H{"status": "ready", "kinds": kinds, "version": version.Version})
 }
 
 // pngSignature starts every PNG file (PNG README "Responses".2).

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	units "github.com/docker/go-units"
+	"github.com/qrforge/qrforge/internal/version"
 	"github.com/qrforge/qrforge/server"
 )
 
@@ -84,9 +85,10 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs.BoolVar(&cfg.logoFetch, "logo-fetch", false, "fetch logos given by URL (logo=https://...), from public addresses only, at most 1MiB within 5s; off, such a logo is a 400 (docs/logos.md)")
 	fs.Var(&cfg.shutdownGrace, "shutdown-grace", "`time` requests in flight get to finish after SIGTERM or SIGINT, such as 20s or 1m; those still running then are aborted (0 aborts them at once)")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: qrforge [flags]\n       qrforge healthcheck [--addr host:port]\n\n"+
+		fmt.Fprint(stderr, "Usage: qrforge [flags]\n       qrforge healthcheck [--addr host:port]\n       qrforge version\n\n"+
 			"Serves the qrforge QR code API. healthcheck asks a running qrforge's /healthz\n"+
-			"and exits 0 when it answers 200 (for container HEALTHCHECKs without a shell).\n\n"+
+			"and exits 0 when it answers 200 (for container HEALTHCHECKs without a shell).\n"+
+			"version (or --version) prints the release, such as "+version.Version+".\n\n"+
 			"Every flag can also be set by the environment variable shown; the flag wins.\n\nFlags:\n")
 		fs.VisitAll(func(f *flag.Flag) {
 			name, usage := flag.UnquoteUsage(f)

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/qrforge/qrforge/internal/version"
 )
 
 // env is a fake environment for run.
@@ -372,5 +374,29 @@ func TestWorkMemory(t *testing.T) {
 	}
 	if got := workMemory(100<<20, 64<<20); got != 64<<20 {
 		t.Errorf("a tiny limit: %d, want the 64 MiB floor", got)
+	}
+}
+
+// TestVersionSubcommand: qrforge version and --version print the release
+// alone, the value deploy/ tags the image with, and start no server.
+func TestVersionSubcommand(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}, {"-version"}} {
+		var out, errs bytes.Buffer
+		if err := run(context.Background(), args, env("QRFORGE_ADDR", "not an address"), &out, &errs); err != nil {
+			t.Errorf("qrforge %s: %v", args[0], err)
+		}
+		if got := out.String(); got != version.Version+"\n" {
+			t.Errorf("qrforge %s printed %q, want %q", args[0], got, version.Version+"\n")
+		}
+		if errs.Len() != 0 {
+			t.Errorf("qrforge %s wrote to stderr: %q", args[0], errs.String())
+		}
+	}
+	var usage bytes.Buffer
+	if err := run(context.Background(), []string{"--help"}, env(), io.Discard, &usage); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(usage.String(), "qrforge version") {
+		t.Errorf("--help does not mention qrforge version:\n%s", usage.String())
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/qrforge/qrforge/internal/version"
 	_ "github.com/qrforge/qrforge/kinds" // every payload kind registers itself
 	"github.com/qrforge/qrforge/mcp"
 	"github.com/qrforge/qrforge/server"
@@ -51,8 +52,16 @@ const (
 // run is the whole program, callable from tests: it serves until ctx ends.
 // Configuration comes from flags and QRFORGE_* variables (config.go).
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	if len(args) > 0 && args[0] == "healthcheck" {
-		return healthcheck(ctx, args[1:], getenv, stderr)
+	if len(args) > 0 {
+		switch args[0] {
+		case "healthcheck":
+			return healthcheck(ctx, args[1:], getenv, stderr)
+		case "version", "--version", "-version":
+			// The release alone, so that scripts can tag an image with
+			// $(qrforge version); docs/operations.md "Releases and images".
+			_, err := fmt.Fprintln(stdout, version.Version)
+			return err
+		}
 	}
 	cfg, err := parseConfig(args, getenv, stderr)
 	if err != nil {

@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"context"
-	"encoding/json"
 	"net/url"
 	"strings"
 
@@ -94,12 +93,8 @@ func (a *api) answer(url string, serve func() (any, *service.Problem)) *response
 		resp.problem = p
 		return resp
 	}
-	body, err := json.Marshal(v)
-	if err != nil {
-		resp.problem = a.svc.Problem(service.KindInternal, "the answer could not be written: "+err.Error(), "", "")
-		return resp
-	}
-	resp.contentType, resp.body = "application/json", body
+	// As the HTTP API writes it: URLs keep '&' as itself.
+	resp.contentType, resp.body = "application/json", marshal(v)
 	return resp
 }
 

@@ -68,6 +68,11 @@ func names[T ~string](vs []T) []string {
 
 // The options, in canonical order: fixes and cache keys list them so.
 var (
+	// Robustness is verify's alone: how much of the scan-robustness grid
+	// runs (docs/robustness.md).
+	Robustness = Option{Name: "robustness", Example: "full",
+		Type: "string", Enum: []string{"quick", "full", "off"}, Default: "quick",
+		Description: "verify only: the scan-robustness score of the code as rendered, under a seeded grid of phone-capture conditions (distance, focus, motion, tilt, rotation, JPEG, noise, shadow, glare, occlusion, fade). quick tries each condition once (11 decodes), full at every level (43), off skips it; fixes that raise the score carry the score they were measured to reach (docs/robustness.md)."}
 	Data = Option{Name: "data", Aliases: []string{"text", "content", "url", "q", "chl"}, Example: "Hello, world!",
 		Type: "string", Description: "The exact string to encode, UTF-8."}
 	Size = Option{Name: "size", Aliases: []string{"width", "s", "chs"}, Example: "512",

@@ -34,7 +34,7 @@ func (s *Server) decode(c *gin.Context) {
 		return
 	}
 	c.Header("Cache-Control", "no-store")
-	c.PureJSON(http.StatusOK, gin.H{"results": results})
+	writeJSON(c, http.StatusOK, gin.H{"results": results})
 }
 
 // readImageBody reads the image from a raw body or from the first file of

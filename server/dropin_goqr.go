@@ -179,7 +179,7 @@ func (s *Server) goQRRead(c *gin.Context) {
 		}
 	}
 	c.Header("Cache-Control", "no-store")
-	c.PureJSON(http.StatusOK, []gin.H{{"type": "qrcode", "symbol": symbols}})
+	writeJSON(c, http.StatusOK, []gin.H{{"type": "qrcode", "symbol": symbols}})
 }
 
 // goQRReadQuery checks read-qr-code's query: fileurl is refused, and

@@ -52,7 +52,7 @@ func (s *Server) kindPayload(k registry.Entry) gin.HandlerFunc {
 			c.Data(http.StatusOK, "text/plain; charset=utf-8", []byte(payload.Payload))
 			return
 		}
-		c.PureJSON(http.StatusOK, payload)
+		writeJSON(c, http.StatusOK, payload)
 	}
 }
 
@@ -105,7 +105,7 @@ func (s *Server) listKinds(c *gin.Context) {
 		out[i] = s.summarize(k)
 	}
 	c.Header("Cache-Control", "public, max-age=3600")
-	c.PureJSON(http.StatusOK, gin.H{"count": len(out), "kinds": out})
+	writeJSON(c, http.StatusOK, gin.H{"count": len(out), "kinds": out})
 }
 
 // describeKind serves GET /api/v1/kinds/<kind> with its JSON Schema.
@@ -122,5 +122,5 @@ func (s *Server) describeKind(c *gin.Context) {
 	sum := s.summarize(k)
 	sum.Schema = k.Schema()
 	c.Header("Cache-Control", "public, max-age=3600")
-	c.PureJSON(http.StatusOK, sum)
+	writeJSON(c, http.StatusOK, sum)
 }

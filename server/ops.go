@@ -34,7 +34,7 @@ func (s *Server) opsRoutes() {
 // healthz is GET /healthz: the process is alive and serving HTTP.
 func (s *Server) healthz(c *gin.Context) {
 	c.Header("Cache-Control", "no-store")
-	c.PureJSON(http.StatusOK, gin.H{"status": "ok"})
+	writeJSON(c, http.StatusOK, gin.H{"status": "ok"})
 }
 
 // readyz is GET /readyz: the registry holds kinds and a test render works.
@@ -52,7 +52,7 @@ func (s *Server) readyz(c *gin.Context) {
 		return
 	}
 	c.Header("Cache-Control", "no-store")
-	c.PureJSON(http.StatusOK, gin.H{"status": "ready", "kinds": kinds, "version": version.Version})
+	writeJSON(c, http.StatusOK, gin.H{"status": "ready", "kinds": kinds, "version": version.Version})
 }
 
 // pngSignature starts every PNG file (PNG README "Responses".2).

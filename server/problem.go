@@ -62,5 +62,5 @@ func (s *Server) errorDoc(c *gin.Context) {
 		return
 	}
 	c.Header("Cache-Control", "public, max-age=86400")
-	c.PureJSON(http.StatusOK, gin.H{"type": s.baseURL + "/errors/" + kind, "title": doc.Title, "status": doc.Status, "description": doc.About})
+	writeJSON(c, http.StatusOK, gin.H{"type": s.baseURL + "/errors/" + kind, "title": doc.Title, "status": doc.Status, "description": doc.About})
 }

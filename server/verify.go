@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/analysis"
 	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/service"
@@ -26,7 +27,7 @@ func (s *Server) verify(c *gin.Context) {
 		return
 	}
 	c.Header("Cache-Control", "public, max-age=86400")
-	c.PureJSON(http.StatusOK, v)
+	writeJSON(c, http.StatusOK, v)
 }
 
 // documentVerify adds GET /api/v1/verify to the OpenAPI document and the
@@ -56,6 +57,33 @@ func (s *Server) documentVerify() {
 		if p.(obj)["name"] != options.Format.Name {
 			params = append(params, p)
 		}
+	}
+	rb := options.Robustness
+	params = append(params, queryParam(rb.Name, nil, obj{"type": "string", "enum": rb.Enum, "default": rb.Default}, rb.Description, false, rb.Example))
+	level := obj{"type": "object", "required": []string{"value", "read"}, "properties": obj{
+		"value": obj{"type": "number", "description": "The level: cm of viewing distance, modules of blur or motion, degrees, JPEG quality, or a share."},
+		"read":  obj{"type": "boolean"},
+	}}
+	robustness := obj{
+		"type":        "object",
+		"description": "The scan-robustness score (docs/robustness.md): absent with robustness=off or when the code does not read.",
+		"required":    []string{"score", "depth", "conditions"},
+		"properties": obj{
+			"score": obj{"type": "integer", "minimum": 0, "maximum": 100, "description": "The share of the grid's images that read as the payload."},
+			"depth": obj{"type": "string", "enum": []string{"quick", "full"}},
+			"conditions": obj{"type": "array", "items": obj{"type": "object", "required": []string{"name", "levels", "passed"}, "properties": obj{
+				"name":   obj{"type": "string", "enum": analysis.ConditionNames()},
+				"levels": obj{"type": "array", "items": level},
+				"passed": obj{"type": "integer", "minimum": 0},
+				"limit":  obj{"type": "string", "description": "Where the code stopped reading, in plain words."},
+			}}},
+			"weakest": obj{"type": "array", "items": obj{"type": "string"}, "description": "The limits of the conditions that held least, weakest first."},
+			"fixes": obj{"type": "array", "items": obj{"type": "object", "required": []string{"change", "score", "fix"}, "properties": obj{
+				"change": obj{"type": "string"},
+				"score":  obj{"type": "integer", "minimum": 0, "maximum": 100, "description": "The score the change was measured to reach."},
+				"fix":    obj{"type": "string", "format": "uri", "description": "The verify call with the change."},
+			}}},
+		},
 	}
 	check := obj{
 		"type":     "object",
@@ -89,6 +117,7 @@ func (s *Server) documentVerify() {
 					"contrast_ratio": obj{"type": "number", "minimum": 1, "maximum": 21},
 					"checks":         obj{"type": "array", "items": check},
 					"fix":            obj{"type": "string", "format": "uri", "description": "The verify call with every suggested correction, when a check fails or warns."},
+					"robustness":     robustness,
 				},
 			}}}},
 			"400": problemResponse("A parameter or field is invalid; `fix` is the corrected verify call."),
@@ -107,6 +136,7 @@ func (s *Server) documentVerify() {
 			"- `polarity`: light modules on a dark background fail: many scanners do not read reflectance-reversed codes.\n"+
 			"- `style_risk`: the dark area of the module and eye styles against square ones, data modules and finder patterns measured apart, the lower counting; warn below 70 %.\n"+
 			"- `decoders`: the common decoders measured to miss this design (value: their names); warns when any does. zbar 0.23 and zxing-cpp 1.4 miss light-on-dark codes, jsQR 1.4 misses contrast below 4.5:1, and jsQR 1.4 (zxing-cpp 1.4 and zbar for some) misses pairs of eye frame and eye ball whose corners disagree, such as a square frame round a dot ball, whose fix is the frame's own ball; every module style, eye style, eye frame and eye ball reads on all five decoders of the e2e matrix (docs/decoders.md).\n"+
+			"- `robustness` (`robustness=quick`, the default, `full` or `off`): a score from 0 to 100, the share of a seeded grid of phone-capture conditions (distance, focus, motion, tilt, rotation, JPEG, noise, shadow, glare, occlusion, fade) under which the code still reads; each condition with its levels, the weakest in plain words, and `fixes`, each with the score it was measured to reach and its verify call. An agent generates, verifies, and follows the best fix while the score is below what it needs (70 for print a person holds, docs/robustness.md).\n"+
 			"- `pass` is false only when a check fails; a warning passes with a message. Each failing or warning check has `fix`: the verify call with its correction, which passes that check. The answer's `fix` applies every correction. `scannable` is true when decode passes and no check fails.",
 	)
 }

@@ -28,7 +28,29 @@ type verification struct {
 		Message string `json:"message"`
 		Fix     string `json:"fix"`
 	} `json:"checks"`
-	Fix string `json:"fix"`
+	Fix        string      `json:"fix"`
+	Robustness *robustness `json:"robustness"`
+}
+
+// robustness is verify's scan-robustness section as a client reads it.
+type robustness struct {
+	Score      int    `json:"score"`
+	Depth      string `json:"depth"`
+	Conditions []struct {
+		Name   string `json:"name"`
+		Levels []struct {
+			Value float64 `json:"value"`
+			Read  bool    `json:"read"`
+		} `json:"levels"`
+		Passed int    `json:"passed"`
+		Limit  string `json:"limit"`
+	} `json:"conditions"`
+	Weakest []string `json:"weakest"`
+	Fixes   []struct {
+		Change string `json:"change"`
+		Score  int    `json:"score"`
+		Fix    string `json:"fix"`
+	} `json:"fixes"`
 }
 
 func verifyWith(t testing.TB, h http.Handler, target string) verification {

@@ -52,6 +52,7 @@ var (
 	optLogoPlate   = options.LogoPlate
 	optECI         = options.ECI
 	optChld        = options.Chld
+	optRobustness  = options.Robustness
 	optCht         = options.Cht
 	optChoe        = options.Choe
 )
@@ -117,6 +118,10 @@ type Rendering struct {
 	// levelFixed whether it fixes the level.
 	maxVersion int
 	levelFixed bool
+	// robustness is how deep verify scores ("" skips it), robustnessGiven
+	// whether the caller chose it (fixes then keep it).
+	robustness      analysis.Depth
+	robustnessGiven bool
 }
 
 // paramError is one bad parameter and the value that would fix it ("" to

@@ -2,6 +2,7 @@ package service
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"image"
@@ -59,6 +60,9 @@ type Verification struct {
 	EC            string  `json:"ec"`
 	ContrastRatio float64 `json:"contrast_ratio"`
 	Checks        []Check `json:"checks"`
+	// Robustness is the scan-robustness score (docs/robustness.md); absent
+	// with robustness=off or when the code does not read at all.
+	Robustness *Robustness `json:"robustness,omitempty"`
 	// Fix is the verify call with every correction the checks suggest,
 	// when one fails or warns.
 	Fix string `json:"fix,omitempty"`
@@ -81,10 +85,15 @@ type Check struct {
 // /api/v1/verify). A kind is named by the parameter type.
 func (s *Service) Verify(ctx context.Context, req Request) (*Verification, *Problem) {
 	q, malformed := s.params(req, true)
+	depth, depthGiven, bad := parseRobustness(q)
+	if bad != nil {
+		malformed = append(malformed, *bad)
+	}
 	r, target, p := s.prepareVerify(q, malformed)
 	if p != nil {
 		return nil, p
 	}
+	r.robustness, r.robustnessGiven = depth, depthGiven
 	return s.verifyRendering(ctx, r, target)
 }
 
@@ -182,6 +191,10 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 	v.Matches = len(codes) > 0 && v.Decoded == r.Data
 
 	given := r.fixValues()
+	if r.robustnessGiven {
+		// A fix's own verify scores as deep as this one.
+		given.Set(optRobustness.Name, string(cmp.Or(r.robustness, "off")))
+	}
 	fixURL := func(set url.Values) string {
 		return target.url(s.baseURL, s.fitSize(sym, merge(given, set)))
 	}
@@ -279,6 +292,9 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 		}
 	}
 	v.Checks = checks
+	if v.Matches && r.robustness != "" {
+		v.Robustness = s.robustness(ctx, img, sym, r, r.robustness, s.fitSize(sym, given), target)
+	}
 	return v, nil
 }
 

@@ -1,0 +1,338 @@
+package analysis
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sort"
+	"sync"
+)
+
+// The robustness score puts a rendered code through a fixed, seeded grid
+// of the degradations in degrade.go and decodes each result in-process
+// (docs/robustness.md). The score is the share of the grid that still
+// reads as the exact payload, 0 to 100; each condition reports how far it
+// held and, in plain words, where it broke.
+
+// Depth is how much of the grid runs: every level, or the middle one of
+// each condition.
+type Depth string
+
+const (
+	Full  Depth = "full"
+	Quick Depth = "quick"
+)
+
+// workModulePx is the module size, in pixels, the grid works at: the
+// rendered image is resampled to it first, so a score costs the same at
+// 256 px as at 4096 and every condition is sized in modules.
+const workModulePx = 6
+
+// Camera model for the distance condition: a phone's scanning preview of
+// 1080 pixels across a 60° field of view sees 2·tan(30°)·300 mm / 1080 =
+// 0.32 mm a pixel at 30 cm, in proportion to distance.
+const mmPerPixelAt30cm = 0.32
+
+// DefaultPrintMM is the printed width the distance condition assumes when
+// the caller gives none: a code on a business card or a flyer.
+const DefaultPrintMM = 25
+
+// Scene is what the grid needs to know of a rendered code.
+type Scene struct {
+	// ModulePx is the rendered image's pixels a module.
+	ModulePx float64
+	// Modules is the symbol's side in modules, quiet zone excluded.
+	Modules int
+	// PrintMM is the code's printed width in millimetres, quiet zone
+	// excluded; 0 is DefaultPrintMM.
+	PrintMM float64
+}
+
+// condition is one degradation at increasing severity.
+type condition struct {
+	name   string
+	levels []float64
+	apply  func(g *image.Gray, v float64, rng *rand.Rand, sc scene) *image.Gray
+	// limit says in plain words where the code stops reading: at the
+	// first level that failed.
+	limit func(v float64, sc scene) string
+}
+
+// scene is a Scene at the working resolution, with the code's box.
+type scene struct {
+	Scene
+	code image.Rectangle
+}
+
+func (sc scene) printMM() float64 {
+	if sc.PrintMM > 0 {
+		return sc.PrintMM
+	}
+	return DefaultPrintMM
+}
+
+// grid is the conditions, mildest level first. Levels follow published
+// thresholds where there are some (docs/robustness.md): sensor noise
+// around 40 % and 80 %, blur radii around 2 and 6 pixels at 6 pixels a
+// module, viewing angles around 40° and 60°.
+var grid = []condition{
+	{
+		name: "distance", levels: []float64{20, 30, 45, 60}, // cm
+		apply: func(g *image.Gray, cm float64, _ *rand.Rand, sc scene) *image.Gray {
+			px := sc.printMM() / float64(sc.Modules) / (mmPerPixelAt30cm * cm / 30)
+			return Resample(g, math.Min(1, px/workModulePx))
+		},
+		limit: func(cm float64, sc scene) string {
+			return fmt.Sprintf("fails when scanned from %g cm or farther, printed %g cm wide", cm, sc.printMM()/10)
+		},
+	},
+	{
+		name: "focus", levels: []float64{0.3, 0.45, 0.6, 0.75}, // sigma, modules
+		apply: func(g *image.Gray, s float64, _ *rand.Rand, _ scene) *image.Gray {
+			return GaussianBlur(g, s*workModulePx)
+		},
+		limit: func(s float64, _ scene) string {
+			return fmt.Sprintf("fails when out of focus by %g of a module", s)
+		},
+	},
+	{
+		name: "motion", levels: []float64{1, 1.5, 2, 3}, // modules
+		apply: func(g *image.Gray, m float64, rng *rand.Rand, _ scene) *image.Gray {
+			return MotionBlur(g, m*workModulePx, rng.Float64()*180)
+		},
+		limit: func(m float64, _ scene) string {
+			return fmt.Sprintf("fails when the phone moves %g modules during the shot", m)
+		},
+	},
+	{
+		name: "tilt", levels: []float64{30, 40, 50, 60}, // degrees
+		apply: func(g *image.Gray, deg float64, _ *rand.Rand, _ scene) *image.Gray {
+			return Tilt(g, deg)
+		},
+		limit: func(deg float64, _ scene) string { return fmt.Sprintf("fails past %g° of tilt", deg) },
+	},
+	{
+		name: "rotation", levels: []float64{10, 30, 45}, // degrees
+		apply: func(g *image.Gray, deg float64, _ *rand.Rand, _ scene) *image.Gray {
+			return Rotate(g, deg)
+		},
+		limit: func(deg float64, _ scene) string { return fmt.Sprintf("fails when turned %g°", deg) },
+	},
+	{
+		name: "compression", levels: []float64{40, 20, 10, 5}, // JPEG quality
+		apply: func(g *image.Gray, q float64, _ *rand.Rand, _ scene) *image.Gray {
+			return JPEG(g, int(q))
+		},
+		limit: func(q float64, _ scene) string {
+			return fmt.Sprintf("fails when sent as a JPEG of quality %g", q)
+		},
+	},
+	{
+		name: "noise", levels: []float64{0.1, 0.2, 0.4, 0.8}, // sigma, share of the range
+		apply: func(g *image.Gray, s float64, rng *rand.Rand, _ scene) *image.Gray {
+			return Noise(g, s, rng)
+		},
+		limit: func(s float64, _ scene) string {
+			return fmt.Sprintf("fails under sensor noise of %g %% (a dim room)", s*100)
+		},
+	},
+	{
+		name: "shadow", levels: []float64{0.6, 0.4, 0.25, 0.15}, // light left on the dark side
+		apply: func(g *image.Gray, f float64, rng *rand.Rand, _ scene) *image.Gray {
+			return Lighting(g, f, rng.Float64()*360)
+		},
+		limit: func(f float64, _ scene) string {
+			return fmt.Sprintf("fails when a shadow leaves one side %g %% of the light", f*100)
+		},
+	},
+	{
+		name: "glare", levels: []float64{0.5, 0.7, 0.85, 0.95}, // strength at the spot's centre
+		apply: func(g *image.Gray, s float64, rng *rand.Rand, sc scene) *image.Gray {
+			c := sc.code
+			x := float64(c.Min.X) + rng.Float64()*float64(c.Dx())
+			y := float64(c.Min.Y) + rng.Float64()*float64(c.Dy())
+			return Glare(g, x, y, 0.2*float64(c.Dx()), s)
+		},
+		limit: func(s float64, _ scene) string {
+			return fmt.Sprintf("fails under a glare spot of %g %% on glossy print", s*100)
+		},
+	},
+	{
+		name: "occlusion", levels: []float64{0.04, 0.08, 0.12, 0.16}, // share of the code covered
+		apply: func(g *image.Gray, share float64, rng *rand.Rand, sc scene) *image.Gray {
+			c := sc.code
+			side := int(math.Round(math.Sqrt(share) * float64(c.Dx())))
+			x := c.Min.X + rng.IntN(max(1, c.Dx()-side))
+			y := c.Min.Y + rng.IntN(max(1, c.Dy()-side))
+			return Occlude(g, image.Rect(x, y, x+side, y+side), 96)
+		},
+		limit: func(share float64, _ scene) string {
+			return fmt.Sprintf("fails when a thumb or sticker covers %g %% of it", share*100)
+		},
+	},
+	{
+		name: "fade", levels: []float64{0.5, 0.35, 0.25, 0.15}, // contrast left
+		apply: func(g *image.Gray, c float64, _ *rand.Rand, _ scene) *image.Gray {
+			return Fade(g, c)
+		},
+		limit: func(c float64, _ scene) string {
+			return fmt.Sprintf("fails when the print fades to %g %% contrast", c*100)
+		},
+	},
+}
+
+// seed makes the grid's randomness the same on every run and machine.
+const seed = 0x7172666f726765 // "qrforge"
+
+// ConditionResult is how one condition went.
+type ConditionResult struct {
+	Name string `json:"name"`
+	// Levels are each level tried, mildest first, and whether it read.
+	Levels []LevelResult `json:"levels"`
+	Passed int           `json:"passed"`
+	// Limit is where the code stopped reading, in plain words; empty when
+	// every level read.
+	Limit string `json:"limit,omitempty"`
+}
+
+// LevelResult is one image of the grid.
+type LevelResult struct {
+	Value float64 `json:"value"`
+	Read  bool    `json:"read"`
+}
+
+// Report is a robustness score.
+type Report struct {
+	Score      int               `json:"score"`
+	Depth      Depth             `json:"depth"`
+	Conditions []ConditionResult `json:"conditions"`
+	// Weakest are the limits of the conditions that held least, weakest
+	// first, at most three.
+	Weakest []string `json:"weakest,omitempty"`
+}
+
+// ConditionNames are the grid's conditions, in the order a report lists them.
+func ConditionNames() []string {
+	out := make([]string, len(grid))
+	for i, c := range grid {
+		out[i] = c.name
+	}
+	return out
+}
+
+// GridSize is the number of images a score of depth decodes.
+func GridSize(d Depth) int {
+	if d == Quick {
+		return len(grid)
+	}
+	n := 0
+	for _, c := range grid {
+		n += len(c.levels)
+	}
+	return n
+}
+
+// Robustness scores img, which must read as want, under the grid.
+func Robustness(img image.Image, want string, s Scene, d Depth) Report {
+	g := grayOf(img)
+	if s.ModulePx > 0 && s.ModulePx != workModulePx {
+		g = Resample(g, workModulePx/s.ModulePx)
+	}
+	box, ok := codeBox(g, want)
+	if !ok {
+		// Unread before any degradation: nothing to measure.
+		return Report{Score: 0, Depth: d, Weakest: []string{"does not read even as rendered"}}
+	}
+	sc := scene{Scene: s, code: box}
+
+	type job struct{ c, l int }
+	var jobs []job
+	results := make([]ConditionResult, len(grid))
+	for i, c := range grid {
+		results[i].Name = c.name
+		levels := c.levels
+		if d == Quick {
+			levels = levels[len(levels)/2 : len(levels)/2+1]
+		}
+		for _, v := range levels {
+			results[i].Levels = append(results[i].Levels, LevelResult{Value: v})
+			jobs = append(jobs, job{i, len(results[i].Levels) - 1})
+		}
+	}
+	var wg sync.WaitGroup
+	next := make(chan job)
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Go(func() {
+			for j := range next {
+				c, lv := grid[j.c], &results[j.c].Levels[j.l]
+				// Each image has its own stream: a condition's noise does
+				// not depend on the order the workers run in.
+				rng := rand.New(rand.NewPCG(seed, uint64(j.c)<<8|uint64(j.l)))
+				lv.Read = reads(c.apply(g, lv.Value, rng, sc), want)
+			}
+		})
+	}
+	for _, j := range jobs {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+
+	passed := 0
+	for i := range results {
+		r := &results[i]
+		for _, lv := range r.Levels {
+			if lv.Read {
+				r.Passed++
+				continue
+			}
+			if r.Limit == "" {
+				r.Limit = grid[i].limit(lv.Value, sc)
+			}
+		}
+		passed += r.Passed
+	}
+	rep := Report{Score: int(math.Round(100 * float64(passed) / float64(len(jobs)))), Depth: d, Conditions: results}
+	weak := make([]ConditionResult, 0, len(results))
+	for _, r := range results {
+		if r.Limit != "" {
+			weak = append(weak, r)
+		}
+	}
+	sort.SliceStable(weak, func(a, b int) bool {
+		return float64(weak[a].Passed)/float64(len(weak[a].Levels)) < float64(weak[b].Passed)/float64(len(weak[b].Levels))
+	})
+	for _, r := range weak[:min(3, len(weak))] {
+		rep.Weakest = append(rep.Weakest, r.Limit)
+	}
+	return rep
+}
+
+// codeBox is where the symbol reading as want lies in g: the box around
+// the corners the decoder found, which a frame or caption need not centre.
+func codeBox(g *image.Gray, want string) (image.Rectangle, bool) {
+	for _, f := range readCodes(luminance(g)) {
+		if f.text != want {
+			continue
+		}
+		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, c := range f.corners {
+			x0, y0 = math.Min(x0, c[0]), math.Min(y0, c[1])
+			x1, y1 = math.Max(x1, c[0]), math.Max(y1, c[1])
+		}
+		return image.Rect(int(x0), int(y0), int(math.Ceil(x1)), int(math.Ceil(y1))).Intersect(g.Rect), true
+	}
+	return image.Rectangle{}, false
+}
+
+// reads reports whether a code in g decodes to want exactly.
+func reads(g *image.Gray, want string) bool {
+	for _, f := range readCodes(luminance(g)) {
+		if f.text == want {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,161 @@
+package analysis_test
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+	"reflect"
+	"testing"
+
+	"github.com/qrforge/qrforge/analysis"
+	"github.com/qrforge/qrforge/render"
+)
+
+const robustData = "https://example.com/robust"
+
+// rendered draws robustData at level l with o and returns the image and
+// its scene.
+func rendered(t *testing.T, l render.Level, set func(*render.Options)) (image.Image, analysis.Scene) {
+	t.Helper()
+	s, err := render.Encode(robustData, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := render.DefaultOptions()
+	o.Size = 400
+	if set != nil {
+		set(&o)
+	}
+	b, err := render.PNG(s, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img, analysis.Scene{ModulePx: float64(o.Size) / float64(render.CanvasModules(s, o)), Modules: s.Size}
+}
+
+func passed(r analysis.Report, name string) int {
+	for _, c := range r.Conditions {
+		if c.Name == name {
+			return c.Passed
+		}
+	}
+	return -1
+}
+
+// The grid is seeded: the same image scores the same, level for level.
+func TestRobustnessIsReproducible(t *testing.T) {
+	img, sc := rendered(t, render.LevelM, nil)
+	a := analysis.Robustness(img, robustData, sc, analysis.Full)
+	b := analysis.Robustness(img, robustData, sc, analysis.Full)
+	if !reflect.DeepEqual(a, b) {
+		t.Fatalf("two runs differ:\n%+v\n%+v", a, b)
+	}
+	n := 0
+	for _, c := range a.Conditions {
+		n += len(c.Levels)
+	}
+	if n != analysis.GridSize(analysis.Full) || len(a.Conditions) != len(analysis.ConditionNames()) {
+		t.Fatalf("%d images in %d conditions, want %d in %d", n, len(a.Conditions), analysis.GridSize(analysis.Full), len(analysis.ConditionNames()))
+	}
+	if a.Score <= 0 || a.Score >= 100 {
+		t.Errorf("score %d: a plain code should read under some conditions and fail the harshest", a.Score)
+	}
+	q := analysis.Robustness(img, robustData, sc, analysis.Quick)
+	if q.Depth != analysis.Quick || analysis.GridSize(analysis.Quick) != len(q.Conditions) {
+		t.Errorf("quick: depth %s, %d conditions", q.Depth, len(q.Conditions))
+	}
+	for _, c := range q.Conditions {
+		if len(c.Levels) != 1 {
+			t.Errorf("quick %s tried %d levels", c.Name, len(c.Levels))
+		}
+	}
+}
+
+// What the score measures moves it the right way: error correction H
+// survives more occlusion than L, a faded colour scores lower than black,
+// and a larger print reads from farther.
+func TestRobustnessRespondsToTheDesign(t *testing.T) {
+	imgL, scL := rendered(t, render.LevelL, nil)
+	imgH, scH := rendered(t, render.LevelH, nil)
+	l := analysis.Robustness(imgL, robustData, scL, analysis.Full)
+	h := analysis.Robustness(imgH, robustData, scH, analysis.Full)
+	if passed(h, "occlusion") <= passed(l, "occlusion") {
+		t.Errorf("occlusion: H passed %d levels, L %d; want H more", passed(h, "occlusion"), passed(l, "occlusion"))
+	}
+
+	black, sc := rendered(t, render.LevelM, nil)
+	grey, _ := rendered(t, render.LevelM, func(o *render.Options) { o.Foreground = color.NRGBA{0x90, 0x90, 0x90, 255} })
+	b := analysis.Robustness(black, robustData, sc, analysis.Full)
+	g := analysis.Robustness(grey, robustData, sc, analysis.Full)
+	if g.Score >= b.Score || passed(g, "fade") >= passed(b, "fade") {
+		t.Errorf("grey modules scored %d (fade %d), black %d (fade %d); want grey lower", g.Score, passed(g, "fade"), b.Score, passed(b, "fade"))
+	}
+	if len(g.Weakest) == 0 || g.Weakest[0] == "" {
+		t.Errorf("grey modules: no weakest condition named: %v", g.Weakest)
+	}
+
+	small := sc
+	small.PrintMM = 10
+	large := sc
+	large.PrintMM = 60
+	if s, lg := passed(analysis.Robustness(black, robustData, small, analysis.Full), "distance"), passed(analysis.Robustness(black, robustData, large, analysis.Full), "distance"); s >= lg {
+		t.Errorf("distance: 1 cm wide passed %d levels, 6 cm %d; want the larger print to read from farther", s, lg)
+	}
+}
+
+// A code that does not read as the payload scores 0 and says why.
+func TestRobustnessOfAnUnreadableCode(t *testing.T) {
+	img, sc := rendered(t, render.LevelM, nil)
+	r := analysis.Robustness(img, "something else", sc, analysis.Quick)
+	if r.Score != 0 || len(r.Weakest) != 1 {
+		t.Errorf("score %d, weakest %v; want 0 and the reason", r.Score, r.Weakest)
+	}
+}
+
+// Degradations keep the picture where they should: resampling keeps the
+// mean, a quarter turn moves pixels exactly, and no change is no change.
+func TestDegradations(t *testing.T) {
+	g := image.NewGray(image.Rect(0, 0, 40, 30))
+	for i := range g.Pix {
+		g.Pix[i] = uint8(i * 37 % 251)
+	}
+	mean := func(m *image.Gray) float64 {
+		var s float64
+		for _, v := range m.Pix {
+			s += float64(v)
+		}
+		return s / float64(len(m.Pix))
+	}
+	if d := mean(analysis.Resample(g, 0.5)) - mean(g); d > 1 || d < -1 {
+		t.Errorf("resampling moved the mean by %.2f", d)
+	}
+	r := analysis.Rotate(g, 90)
+	if r.Rect.Dx() != 30 || r.Rect.Dy() != 40 {
+		t.Fatalf("a quarter turn of 40×30 is %v", r.Rect)
+	}
+	// Turned clockwise on screen (y down): source (x, y) lands at (h-1-y, x).
+	if got, want := r.GrayAt(30-1-5, 7).Y, g.GrayAt(7, 5).Y; got != want {
+		t.Errorf("a quarter turn put %d where %d belongs", got, want)
+	}
+	for name, same := range map[string]*image.Gray{
+		"fade 1":     analysis.Fade(g, 1),
+		"blur 0":     analysis.GaussianBlur(g, 0),
+		"lighting 1": analysis.Lighting(g, 1, 30),
+		"glare 0":    analysis.Glare(g, 10, 10, 5, 0),
+	} {
+		if !bytes.Equal(same.Pix, g.Pix) {
+			t.Errorf("%s changed the image", name)
+		}
+	}
+	f := analysis.Fade(g, 0)
+	for _, v := range f.Pix {
+		if v != 255 {
+			t.Fatalf("fade 0 left %d, want white", v)
+		}
+	}
+}

@@ -1,0 +1,170 @@
+package service
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image"
+	"net/url"
+	"slices"
+	"strconv"
+
+	"github.com/qrforge/qrforge/analysis"
+	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/render"
+)
+
+// Robustness is verify's scan-robustness section (docs/robustness.md): the
+// score of the code as rendered, each condition of the grid, the weakest
+// in plain words, and fixes with the score each was measured to reach.
+type Robustness struct {
+	analysis.Report
+	Fixes []RobustnessFix `json:"fixes,omitempty"`
+}
+
+// RobustnessFix is one change that raises the score, measured.
+type RobustnessFix struct {
+	Change string `json:"change"`
+	Score  int    `json:"score"`
+	Fix    string `json:"fix"`
+}
+
+// maxRobustnessFixes bounds the fixes measured: each is a score of its own.
+const maxRobustnessFixes = 4
+
+// parseRobustness takes verify's robustness parameter out of q: full,
+// quick (the default) or off.
+func parseRobustness(q query) (analysis.Depth, bool, *paramError) {
+	vs, given := q[optRobustness.Name]
+	delete(q, optRobustness.Name)
+	if !given || len(vs) == 0 {
+		return analysis.Quick, false, nil
+	}
+	switch v := vs[0]; v {
+	case "full":
+		return analysis.Full, true, nil
+	case "quick":
+		return analysis.Quick, true, nil
+	case "off", "none", "false", "0":
+		return "", true, nil
+	default:
+		return analysis.Quick, true, &paramError{field: optRobustness.Name, fixed: string(analysis.Quick),
+			detail: fmt.Sprintf("robustness %q is not one of full, quick, off", text.Truncate(v, 64))}
+	}
+}
+
+// scene is what the grid needs to know of a rendering.
+func scene(sym *render.Symbol, o render.Options) analysis.Scene {
+	sc := analysis.Scene{ModulePx: float64(o.Size) / float64(canvasModules(sym, o)), Modules: sym.Size}
+	if o.Print.Points > 0 {
+		// size was a length: the code's share of it, quiet zone and frame
+		// excluded.
+		sc.PrintMM = o.Print.Points / render.PointsPerInch * 25.4 * float64(sym.Size) / float64(canvasModules(sym, o))
+	}
+	return sc
+}
+
+// robustness scores img and measures the fixes that apply, each as the
+// verify call that shows it.
+func (s *Service) robustness(ctx context.Context, img image.Image, sym *render.Symbol, r *Rendering, d analysis.Depth,
+	given url.Values, target fixTarget) *Robustness {
+	o := r.Options
+	rep := &Robustness{Report: analysis.Robustness(img, r.Data, scene(sym, o), d)}
+	if rep.Score == 100 || ctx.Err() != nil {
+		return rep
+	}
+	for _, c := range robustnessCandidates(sym, o, r, rep.Report) {
+		if len(rep.Fixes) == maxRobustnessFixes || ctx.Err() != nil {
+			break
+		}
+		set := merge(given, c.set)
+		score, ok := s.scoreOf(ctx, set, target, d)
+		if !ok || score <= rep.Score {
+			continue
+		}
+		rep.Fixes = append(rep.Fixes, RobustnessFix{Change: c.change, Score: score, Fix: target.url(s.baseURL, set)})
+	}
+	// The change that helps most first; candidates keep their order on ties.
+	slices.SortStableFunc(rep.Fixes, func(a, b RobustnessFix) int { return b.Score - a.Score })
+	return rep
+}
+
+// candidate is a change that may raise the score.
+type candidate struct {
+	change string
+	set    url.Values
+}
+
+// robustnessCandidates are the changes worth measuring for this code, most
+// likely to help first: what error correction, the quiet zone, contrast,
+// the logo, plainer shapes and a larger print each can give.
+func robustnessCandidates(sym *render.Symbol, o render.Options, r *Rendering, rep analysis.Report) []candidate {
+	var out []candidate
+	failed := map[string]bool{}
+	for _, c := range rep.Conditions {
+		if c.Limit != "" {
+			failed[c.Name] = true
+		}
+	}
+	if sym.Level != render.LevelH {
+		out = append(out, candidate{"error correction H, which restores up to 30 % of the code", url.Values{optEC.Name: {"H"}}})
+	}
+	if failed["distance"] {
+		mm := scene(sym, o).PrintMM
+		if mm == 0 {
+			mm = analysis.DefaultPrintMM
+		}
+		side := int(2 * mm * float64(canvasModules(sym, o)) / float64(sym.Size))
+		out = append(out, candidate{fmt.Sprintf("printed twice as wide (size=%dmm, the code %g cm)", side, 2*mm/10),
+			url.Values{optSize.Name: {strconv.Itoa(side) + "mm"}}})
+	}
+	if o.Logo != nil && o.Logo.Size > render.MinLogoSize+0.05 {
+		smaller := max(render.MinLogoSize, o.Logo.Size-0.1)
+		out = append(out, candidate{fmt.Sprintf("a smaller logo (logosize=%g)", smaller), url.Values{optLogoSize.Name: {strconv.FormatFloat(smaller, 'f', -1, 64)}}})
+	}
+	if _, ratio := weakestPaint(&o); ratio < 7 && (failed["fade"] || failed["shadow"] || failed["glare"]) {
+		out = append(out, candidate{"darker modules", paintsFix(r)})
+	}
+	if f, b := o.EyeParts(); o.Module != render.ModuleSquare || f != render.EyeFrameSquare || b != render.EyeBallSquare {
+		out = append(out, candidate{"square modules and eyes", url.Values{optStyle.Name: {string(render.ModuleSquare)}, optEye.Name: {string(render.EyeSquare)},
+			optFrame.Name: {string(render.EyeFrameSquare)}, optBall.Name: {string(render.EyeBallSquare)}}})
+	}
+	if o.Margin < quietPass {
+		out = append(out, candidate{fmt.Sprintf("a quiet zone of %d modules", quietPass), url.Values{optMargin.Name: {strconv.Itoa(quietPass)}}})
+	}
+	return out
+}
+
+// scoreOf renders the call that set describes, as verify would, under
+// the same admission as any drawing, and scores it; false when the fix
+// itself is refused.
+func (s *Service) scoreOf(ctx context.Context, set url.Values, target fixTarget, d analysis.Depth) (int, bool) {
+	q := newQuery(set)
+	delete(q, optRobustness.Name)
+	if vt, ok := target.(verifyTarget); ok && vt.kind != "" {
+		q["type"] = []string{vt.kind}
+	}
+	r, _, p := s.prepareVerify(q, nil)
+	if p != nil || s.resolveLogo(ctx, r, target) != nil {
+		return 0, false
+	}
+	sym, p := s.encode(r, target)
+	if p != nil {
+		return 0, false
+	}
+	r.Format = FormatPNG
+	release, p := s.admitDrawing(ctx, sym, r, target, 1+analysis.ScanBytesPerPixel)
+	if p != nil {
+		return 0, false
+	}
+	defer release()
+	out, p := s.renderSymbol(sym, r, target)
+	if p != nil {
+		return 0, false
+	}
+	img, _, err := image.Decode(bytes.NewReader(out.Body))
+	if err != nil {
+		return 0, false
+	}
+	return analysis.Robustness(img, r.Data, scene(sym, r.Options), d).Score, true
+}

@@ -55,7 +55,7 @@ type pageView struct {
 type downloadView struct {
 	Download
 	ID   string
-	Href string // "" for an example
+	Href string // "" for an example or a state the API refuses
 	File string // the saved file's name
 }
 
@@ -139,7 +139,9 @@ func (s *Site) view(t *tool, st state, problems []Problem, example bool) pageVie
 	}
 	for _, d := range s.cfg.Downloads {
 		dv := downloadView{Download: d, ID: "download-" + d.Format, File: v.DownloadAs + "." + d.Ext}
-		if !example {
+		// A state the API refuses has no file to download either: the
+		// link would save its problem document.
+		if !example && len(problems) == 0 {
 			dv.Href = t.apiURL(st, opts, pair{"format", d.Format})
 			if d.Format == "png" {
 				// PNG is the API's default: the preview's own URL.

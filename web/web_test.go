@@ -523,6 +523,9 @@ func TestPageShowsTheAPIsErrors(t *testing.T) {
 	if class := d.attrOf("preview", "class"); !strings.Contains(class, "is-error") {
 		t.Errorf("preview class %q lacks is-error", class)
 	}
+	if href, ok := attr(d.byID("download-png"), "href"); ok || d.attrOf("download-png", "aria-disabled") != "true" {
+		t.Errorf("a refused state offers its download %q", href)
+	}
 	if got := strings.TrimSpace(text(d.byID("f-ssid-error"))); got != "" {
 		t.Errorf("a valid field shows an error: %q", got)
 	}

@@ -17,9 +17,9 @@ import (
 // which link the code carries; for one code for both, point the url kind
 // at a redirect you host.
 type AppStore struct {
-	IOS      string `json:"ios" jsonschema_description:"The iOS app: its App Store link (https://apps.apple.com/us/app/facebook/id284882215) or its Apple ID number (284882215, also id284882215). Written as https://apps.apple.com/app/id<number>, which opens in the scanner's own storefront." identity:"true"`
-	Android  string `json:"android" jsonschema_description:"The Android app: its application ID (com.example.myapp) or its Google Play link (https://play.google.com/store/apps/details?id=com.example.myapp). Written as https://play.google.com/store/apps/details?id=<application ID>." identity:"true"`
-	Platform string `json:"platform" validate:"omitempty,oneofci=ios android" jsonschema:"enum=ios,enum=android" jsonschema_description:"Which store the code opens when both ios and android are given: ios or android. A QR code carries one link; one code for both stores needs a redirect on your own server (use the url kind for it)."`
+	IOS      string `json:"ios" jsonschema_description:"The iOS app: its App Store link (https://apps.apple.com/us/app/facebook/id284882215) or its Apple ID number (284882215, also id284882215). Written as https://apps.apple.com/app/id<number>, which opens in the scanner's own storefront." identity:"true" title:"iOS app"`
+	Android  string `json:"android" jsonschema_description:"The Android app: its application ID (com.example.myapp) or its Google Play link (https://play.google.com/store/apps/details?id=com.example.myapp). Written as https://play.google.com/store/apps/details?id=<application ID>." identity:"true" title:"Android app"`
+	Platform string `json:"platform" validate:"omitempty,oneofci=ios android" jsonschema:"enum=ios,enum=android" jsonschema_description:"Which store the code opens when both ios and android are given: ios or android. A QR code carries one link; one code for both stores needs a redirect on your own server (use the url kind for it)." title:"Store when both are given"`
 }
 
 var (
@@ -39,6 +39,9 @@ var (
 func init() {
 	registry.Register(registry.Kind[AppStore]{
 		Name:    "appstore",
+		Title:   "App download",
+		Purpose: registry.Apps,
+		Common:  true,
 		Summary: "Open an app's page in the App Store or on Google Play (one store per code; platform chooses when both apps are given)",
 		Standard: registry.Standard{
 			Name:    "App Store and Google Play product links",

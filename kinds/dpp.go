@@ -18,17 +18,19 @@ import (
 // Wi-Fi network without typing a password. It carries the device's public
 // bootstrapping key, not network credentials; it is not a WIFI: payload.
 type DPP struct {
-	Key      string `json:"key" validate:"required,max=1024" jsonschema_description:"The device's bootstrapping public key: base64 (RFC 4648 §4, with '=' padding) of its DER SubjectPublicKeyInfo, an elliptic-curve key on P-256, P-384, P-521 or a Brainpool curve (Wi-Fi Easy Connect §5.2.1 public-key). Line breaks and spaces are removed." identity:"true"`
-	Channels string `json:"channels" jsonschema_description:"Channels the device listens on: global operating class / channel pairs separated by commas (81/1,115/36); channels after the first of a class may follow without it (81/1,6,11)."`
-	MAC      string `json:"mac" jsonschema_description:"The device's MAC address: 12 hex digits; colons or dashes between octets are removed (52:54:00:58:28:e5 becomes 5254005828e5)." identity:"true"`
-	Info     string `json:"info" validate:"max=255" jsonschema_description:"Free information for the user, such as a serial number (SN=4774LH2b4044): printable ASCII without ';'."`
-	Version  string `json:"version" validate:"omitempty,oneof=1 2 3" jsonschema:"enum=1,enum=2,enum=3" jsonschema_description:"The highest DPP protocol version the device supports: 1, 2 or 3. Leave empty for version 1 devices, whose URIs have no V: field."`
-	Host     string `json:"host" jsonschema_description:"DPP 3 only: the host (domain name or IP address, optionally with ':port') where the device can be reached over TCP; letters, digits, '.', '-' and ':'." identity:"true"`
+	Key      string `json:"key" validate:"required,max=1024" jsonschema_description:"The device's bootstrapping public key: base64 (RFC 4648 §4, with '=' padding) of its DER SubjectPublicKeyInfo, an elliptic-curve key on P-256, P-384, P-521 or a Brainpool curve (Wi-Fi Easy Connect §5.2.1 public-key). Line breaks and spaces are removed." identity:"true" title:"Public key"`
+	Channels string `json:"channels" jsonschema_description:"Channels the device listens on: global operating class / channel pairs separated by commas (81/1,115/36); channels after the first of a class may follow without it (81/1,6,11)." title:"Channels"`
+	MAC      string `json:"mac" jsonschema_description:"The device's MAC address: 12 hex digits; colons or dashes between octets are removed (52:54:00:58:28:e5 becomes 5254005828e5)." identity:"true" title:"MAC address"`
+	Info     string `json:"info" validate:"max=255" jsonschema_description:"Free information for the user, such as a serial number (SN=4774LH2b4044): printable ASCII without ';'." title:"Information"`
+	Version  string `json:"version" validate:"omitempty,oneof=1 2 3" jsonschema:"enum=1,enum=2,enum=3" jsonschema_description:"The highest DPP protocol version the device supports: 1, 2 or 3. Leave empty for version 1 devices, whose URIs have no V: field." title:"DPP version"`
+	Host     string `json:"host" jsonschema_description:"DPP 3 only: the host (domain name or IP address, optionally with ':port') where the device can be reached over TCP; letters, digits, '.', '-' and ':'." identity:"true" title:"Host"`
 }
 
 func init() {
 	registry.Register(registry.Kind[DPP]{
 		Name:    "dpp",
+		Title:   "Wi-Fi Easy Connect device (DPP)",
+		Purpose: registry.WiFi,
 		Summary: "Onboard a Wi-Fi Easy Connect (DPP) device: its bootstrapping URI with public key, channels and MAC address",
 		Standard: registry.Standard{
 			Name:    "Wi-Fi Alliance Wi-Fi Easy Connect Specification",

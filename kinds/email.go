@@ -10,16 +10,19 @@ import (
 
 // Email is a message to compose, as a mailto: URI.
 type Email struct {
-	To      string `json:"to" validate:"required" jsonschema_description:"Recipient address, or several separated by commas (name@example.com,other@example.org). Each is checked; an internationalised domain is converted to punycode (RFC 6068 §2)." identity:"true"`
-	Subject string `json:"subject" jsonschema_description:"Subject line, one line of UTF-8 text."`
-	Body    string `json:"body" jsonschema_description:"Message text. Line breaks are sent as CRLF (%0D%0A), as RFC 6068 §5 requires."`
-	CC      string `json:"cc" jsonschema_description:"Carbon-copy address, or several separated by commas." identity:"true"`
-	BCC     string `json:"bcc" jsonschema_description:"Blind carbon-copy address, or several separated by commas." identity:"true"`
+	To      string `json:"to" validate:"required" jsonschema_description:"Recipient address, or several separated by commas (name@example.com,other@example.org). Each is checked; an internationalised domain is converted to punycode (RFC 6068 §2)." identity:"true" title:"To"`
+	Subject string `json:"subject" jsonschema_description:"Subject line, one line of UTF-8 text." title:"Subject"`
+	Body    string `json:"body" jsonschema_description:"Message text. Line breaks are sent as CRLF (%0D%0A), as RFC 6068 §5 requires." title:"Message"`
+	CC      string `json:"cc" jsonschema_description:"Carbon-copy address, or several separated by commas." identity:"true" title:"Cc"`
+	BCC     string `json:"bcc" jsonschema_description:"Blind carbon-copy address, or several separated by commas." identity:"true" title:"Bcc"`
 }
 
 func init() {
 	registry.Register(registry.Kind[Email]{
 		Name:    "email",
+		Title:   "E-mail",
+		Purpose: registry.Contact,
+		Common:  true,
 		Summary: "Compose an e-mail (mailto: URI with subject, body, cc and bcc)",
 		Standard: registry.Standard{
 			Name:    "RFC 6068",

@@ -20,12 +20,12 @@ import (
 // parsed payloads, but a plain integer cannot be misread by a wallet that
 // implements the number grammar partly.
 type Ethereum struct {
-	Address  string `json:"address" validate:"required" jsonschema_description:"Payee address: 0x and 40 hex digits. Mixed case must carry a valid EIP-55 checksum; all-lowercase or all-uppercase hex is accepted. Written with its EIP-55 checksum. With token set, this is the recipient of the tokens. ENS names are not accepted." identity:"true"`
-	ChainID  string `json:"chain_id" jsonschema_description:"Decimal chain ID (1 Ethereum mainnet, 10 OP Mainnet, 137 Polygon, 8453 Base, 11155111 Sepolia ...). Omitted, the wallet uses whatever network it is on (EIP-681 §Semantics)."`
-	Value    string `json:"value" jsonschema_description:"Amount as an integer in the smallest unit: wei for ether (1 ETH = 1000000000000000000), or the token's atomic units when token is set (USDC has 6 decimals: 1 USDC = 1000000). Scientific notation with an integer result is accepted (2.014e18). Omit it to let the payer choose."`
-	Token    string `json:"token" jsonschema_description:"ERC-20 token contract address (0x and 40 hex digits). When set, the code asks for a transfer of value token units to address, instead of ether." identity:"true"`
-	GasLimit string `json:"gas_limit" jsonschema_description:"Suggested gas limit, an integer (EIP-681 gasLimit)."`
-	GasPrice string `json:"gas_price" jsonschema_description:"Suggested gas price in wei, an integer (EIP-681 gasPrice)."`
+	Address  string `json:"address" validate:"required" jsonschema_description:"Payee address: 0x and 40 hex digits. Mixed case must carry a valid EIP-55 checksum; all-lowercase or all-uppercase hex is accepted. Written with its EIP-55 checksum. With token set, this is the recipient of the tokens. ENS names are not accepted." identity:"true" title:"Payee address"`
+	ChainID  string `json:"chain_id" jsonschema_description:"Decimal chain ID (1 Ethereum mainnet, 10 OP Mainnet, 137 Polygon, 8453 Base, 11155111 Sepolia ...). Omitted, the wallet uses whatever network it is on (EIP-681 §Semantics)." title:"Chain ID"`
+	Value    string `json:"value" jsonschema_description:"Amount as an integer in the smallest unit: wei for ether (1 ETH = 1000000000000000000), or the token's atomic units when token is set (USDC has 6 decimals: 1 USDC = 1000000). Scientific notation with an integer result is accepted (2.014e18). Omit it to let the payer choose." title:"Amount (smallest unit)"`
+	Token    string `json:"token" jsonschema_description:"ERC-20 token contract address (0x and 40 hex digits). When set, the code asks for a transfer of value token units to address, instead of ether." identity:"true" title:"Token contract"`
+	GasLimit string `json:"gas_limit" jsonschema_description:"Suggested gas limit, an integer (EIP-681 gasLimit)." title:"Gas limit"`
+	GasPrice string `json:"gas_price" jsonschema_description:"Suggested gas price in wei, an integer (EIP-681 gasPrice)." title:"Gas price (wei)"`
 }
 
 const eip681Doc = "ERC-681 §Syntax"
@@ -42,6 +42,9 @@ var (
 func init() {
 	registry.Register(registry.Kind[Ethereum]{
 		Name:    "ethereum",
+		Title:   "Ethereum",
+		Purpose: registry.Crypto,
+		Common:  true,
 		Summary: "Request an Ethereum payment in ether or an ERC-20 token (ERC-681 ethereum: URI; EIP-55 address checksum verified)",
 		Standard: registry.Standard{
 			Name:    "ERC-681",

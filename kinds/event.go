@@ -13,13 +13,13 @@ import (
 // Event is a calendar entry: an iCalendar VEVENT inside a VCALENDAR, which
 // phone cameras offer to add to the calendar.
 type Event struct {
-	Title       string `json:"title" validate:"required" jsonschema_description:"What the event is called (SUMMARY)."`
-	Start       string `json:"start" validate:"required" jsonschema_description:"Start as an RFC 3339 date-time with a UTC offset, e.g. 2026-10-01T19:00:00+02:00 (written in UTC in the code). For an all-day event a date, 2026-10-01, is enough."`
-	End         string `json:"end" jsonschema_description:"End, same form as start and not before it. For an all-day event it is the last day of the event (inclusive); leave it empty for a one-day event."`
-	Location    string `json:"location" jsonschema_description:"Where it takes place (LOCATION)."`
-	Description string `json:"description" jsonschema_description:"Longer description (DESCRIPTION); line breaks are kept."`
-	AllDay      string `json:"allday" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the event lasts whole days, without times: true/false (also 1/0, yes/no)."`
-	Reminder    string `json:"reminder" jsonschema_description:"Minutes before the start at which to show an alarm, 0 to 40320 (four weeks)."`
+	Title       string `json:"title" validate:"required" jsonschema_description:"What the event is called (SUMMARY)." title:"Event name"`
+	Start       string `json:"start" validate:"required" jsonschema_description:"Start as an RFC 3339 date-time with a UTC offset, e.g. 2026-10-01T19:00:00+02:00 (written in UTC in the code). For an all-day event a date, 2026-10-01, is enough." title:"Starts"`
+	End         string `json:"end" jsonschema_description:"End, same form as start and not before it. For an all-day event it is the last day of the event (inclusive); leave it empty for a one-day event." title:"Ends"`
+	Location    string `json:"location" jsonschema_description:"Where it takes place (LOCATION)." title:"Location"`
+	Description string `json:"description" jsonschema_description:"Longer description (DESCRIPTION); line breaks are kept." title:"Description"`
+	AllDay      string `json:"allday" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the event lasts whole days, without times: true/false (also 1/0, yes/no)." title:"All day"`
+	Reminder    string `json:"reminder" jsonschema_description:"Minutes before the start at which to show an alarm, 0 to 40320 (four weeks)." title:"Reminder (minutes before)"`
 }
 
 // eventProdID identifies qrforge as the producer (RFC 5545 §3.7.3).
@@ -31,6 +31,9 @@ const maxReminder = 40320
 func init() {
 	registry.Register(registry.Kind[Event]{
 		Name:    "event",
+		Title:   "Calendar event",
+		Purpose: registry.Calendar,
+		Common:  true,
 		Summary: "Add an event to the calendar (iCalendar VEVENT)",
 		Standard: registry.Standard{
 			Name:    "RFC 5545",

@@ -12,11 +12,11 @@ import (
 // as a link; a GS1 resolver or the brand's own site answers it, and
 // supply-chain scanners read the GTIN, batch, serial and expiry back out.
 type GS1 struct {
-	GTIN   string `json:"gtin" validate:"required" jsonschema_description:"Global Trade Item Number (AI 01): a GTIN-8, -12 (UPC), -13 (EAN) or -14 with its GS1 check digit (4006381333931). It is written with leading zeros to 14 digits, as GS1 Digital Link requires." identity:"true"`
-	Batch  string `json:"batch" jsonschema_description:"Batch or lot number (AI 10): 1 to 20 characters of GS1 character set 82 (letters, digits and ! \" % & ' ( ) * + , - . / : ; < = > ? _). Percent-encoded in the path." identity:"true"`
-	Serial string `json:"serial" jsonschema_description:"Serial number (AI 21): 1 to 20 characters of GS1 character set 82, as for batch. Percent-encoded in the path." identity:"true"`
-	Expiry string `json:"expiry" jsonschema_description:"Expiration date (AI 17) as YYMMDD (271231); DD 00 means the end of the month. An ISO date (2027-12-31) is accepted and converted."`
-	Domain string `json:"domain" jsonschema_description:"Where the link resolves: https://id.gs1.org (default, GS1's global resolver) or the brand's own domain, optionally with a path (https://brand.example.com/products). No query or fragment."`
+	GTIN   string `json:"gtin" validate:"required" jsonschema_description:"Global Trade Item Number (AI 01): a GTIN-8, -12 (UPC), -13 (EAN) or -14 with its GS1 check digit (4006381333931). It is written with leading zeros to 14 digits, as GS1 Digital Link requires." identity:"true" title:"GTIN (product number)"`
+	Batch  string `json:"batch" jsonschema_description:"Batch or lot number (AI 10): 1 to 20 characters of GS1 character set 82 (letters, digits and ! \" % & ' ( ) * + , - . / : ; < = > ? _). Percent-encoded in the path." identity:"true" title:"Batch or lot"`
+	Serial string `json:"serial" jsonschema_description:"Serial number (AI 21): 1 to 20 characters of GS1 character set 82, as for batch. Percent-encoded in the path." identity:"true" title:"Serial number"`
+	Expiry string `json:"expiry" jsonschema_description:"Expiration date (AI 17) as YYMMDD (271231); DD 00 means the end of the month. An ISO date (2027-12-31) is accepted and converted." title:"Expiry date"`
+	Domain string `json:"domain" jsonschema_description:"Where the link resolves: https://id.gs1.org (default, GS1's global resolver) or the brand's own domain, optionally with a path (https://brand.example.com/products). No query or fragment." title:"Resolver domain"`
 }
 
 // gs1CanonicalStem is the domain of GS1's resolver, which the standard's
@@ -26,6 +26,8 @@ const gs1CanonicalStem = "https://id.gs1.org"
 func init() {
 	registry.Register(registry.Kind[GS1]{
 		Name:    "gs1",
+		Title:   "GS1 Digital Link (product)",
+		Purpose: registry.LinksAndText,
 		Summary: "Identify a product with a GS1 Digital Link (GTIN with batch, serial and expiry as a web link)",
 		Standard: registry.Standard{
 			Name:    "GS1 Digital Link Standard: URI Syntax (ISO/IEC 18975)",

@@ -163,9 +163,14 @@ func TestEveryKindDocumented(t *testing.T) {
 		if k.Summary() == "" || k.Standard().Name == "" {
 			t.Errorf("%s: summary or standard missing", k.Name())
 		}
+		// The editor labels and groups by these; a kind without them
+		// would show raw API names under "Other codes".
+		if k.Title() == k.Name() || k.Purpose() == registry.OtherPurpose {
+			t.Errorf("%s: no title or purpose", k.Name())
+		}
 		for _, f := range k.Fields() {
-			if f.Description == "" {
-				t.Errorf("%s.%s: no description", k.Name(), f.Name)
+			if f.Description == "" || f.Title == "" {
+				t.Errorf("%s.%s: no description or title", k.Name(), f.Name)
 			}
 		}
 		s := k.Schema()

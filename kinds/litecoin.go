@@ -10,10 +10,10 @@ import (
 // prefixes, the form Litecoin Core's wallet reads. Everything but the
 // prefixes and the supply is Bitcoin's: see Bitcoin and bip21Scheme.
 type Litecoin struct {
-	Address   string `json:"address" validate:"required" jsonschema_description:"Litecoin address, mainnet or testnet: legacy Base58Check P2PKH (L...), P2SH (M..., or 3... with the older prefix), or native segwit bech32 (ltc1q...) or bech32m (ltc1p...); testnet m.../n.../Q.../2.../tltc1.... The checksum is verified; a bech32 address is all lowercase or all uppercase. MWEB addresses (ltcmweb1...) are not supported." identity:"true"`
-	Amount    string `json:"amount" jsonschema_description:"Amount in LTC, greater than zero, with '.' as decimal point and at most 8 decimals (0.5). Omit it to let the payer choose."`
-	Recipient string `json:"recipient" jsonschema_description:"Name of the payee shown by the wallet (written as the label= parameter; the query name label is taken by qrforge's caption option)." identity:"true"`
-	Message   string `json:"message" jsonschema_description:"Note describing the payment, shown to the payer (message= parameter)."`
+	Address   string `json:"address" validate:"required" jsonschema_description:"Litecoin address, mainnet or testnet: legacy Base58Check P2PKH (L...), P2SH (M..., or 3... with the older prefix), or native segwit bech32 (ltc1q...) or bech32m (ltc1p...); testnet m.../n.../Q.../2.../tltc1.... The checksum is verified; a bech32 address is all lowercase or all uppercase. MWEB addresses (ltcmweb1...) are not supported." identity:"true" title:"Litecoin address"`
+	Amount    string `json:"amount" jsonschema_description:"Amount in LTC, greater than zero, with '.' as decimal point and at most 8 decimals (0.5). Omit it to let the payer choose." title:"Amount (LTC)"`
+	Recipient string `json:"recipient" jsonschema_description:"Name of the payee shown by the wallet (written as the label= parameter; the query name label is taken by qrforge's caption option)." identity:"true" title:"Payee name"`
+	Message   string `json:"message" jsonschema_description:"Note describing the payment, shown to the payer (message= parameter)." title:"Message"`
 }
 
 var litecoinURI = bip21Scheme{
@@ -40,6 +40,8 @@ var litecoinURI = bip21Scheme{
 func init() {
 	registry.Register(registry.Kind[Litecoin]{
 		Name:    "litecoin",
+		Title:   "Litecoin",
+		Purpose: registry.Crypto,
 		Summary: "Request a Litecoin payment (litecoin: URI with amount, payee name and message; address checksum verified)",
 		Standard: registry.Standard{
 			Name:    "BIP21",

@@ -14,14 +14,14 @@ import (
 // of the Key Uri Format that Google Authenticator defined and every
 // authenticator reads.
 type OTPAuth struct {
-	OTPType   string `json:"otp_type" validate:"omitempty,oneofci=totp hotp" jsonschema:"enum=totp,enum=hotp" jsonschema_description:"totp (default): time-based codes (RFC 6238); hotp: counter-based codes (RFC 4226), which need counter."`
-	Secret    string `json:"secret" validate:"required,max=1024" jsonschema_description:"The shared key in base32 (RFC 4648 §6, A-Z and 2-7), as the service shows it for manual entry: spaces, dashes, lower case and '=' padding are accepted and removed. At least 16 characters (80 bits); RFC 4226 recommends 32 (160 bits)." identity:"true"`
-	Account   string `json:"account" validate:"required,max=256" jsonschema_description:"The account the key belongs to, usually the user's e-mail address or user name (alice@example.com). Shown under the code; must not contain ':'." identity:"true"`
-	Issuer    string `json:"issuer" validate:"max=256" jsonschema_description:"The provider or service (Example Inc). Strongly recommended: written both as the label prefix and as the issuer parameter, so old and new authenticators group the account correctly. Must not contain ':'." identity:"true"`
-	Algorithm string `json:"algorithm" validate:"omitempty,oneofci=SHA1 SHA256 SHA512" jsonschema:"enum=SHA1,enum=SHA256,enum=SHA512" jsonschema_description:"HMAC hash: SHA1 (default), SHA256 or SHA512 (RFC 6238 §1.2). Google Authenticator ignores it, so set it only when the service uses another hash."`
-	Digits    string `json:"digits" validate:"omitempty,oneof=6 8" jsonschema:"enum=6,enum=8" jsonschema_description:"Code length: 6 (default) or 8."`
-	Period    string `json:"period" jsonschema_description:"totp only: seconds a code is valid, a whole number from 1 (default 30)."`
-	Counter   string `json:"counter" jsonschema_description:"hotp only, and required there: the initial counter value, a whole number from 0."`
+	OTPType   string `json:"otp_type" validate:"omitempty,oneofci=totp hotp" jsonschema:"enum=totp,enum=hotp" jsonschema_description:"totp (default): time-based codes (RFC 6238); hotp: counter-based codes (RFC 4226), which need counter." title:"Code type"`
+	Secret    string `json:"secret" validate:"required,max=1024" jsonschema_description:"The shared key in base32 (RFC 4648 §6, A-Z and 2-7), as the service shows it for manual entry: spaces, dashes, lower case and '=' padding are accepted and removed. At least 16 characters (80 bits); RFC 4226 recommends 32 (160 bits)." identity:"true" title:"Secret key"`
+	Account   string `json:"account" validate:"required,max=256" jsonschema_description:"The account the key belongs to, usually the user's e-mail address or user name (alice@example.com). Shown under the code; must not contain ':'." identity:"true" title:"Account"`
+	Issuer    string `json:"issuer" validate:"max=256" jsonschema_description:"The provider or service (Example Inc). Strongly recommended: written both as the label prefix and as the issuer parameter, so old and new authenticators group the account correctly. Must not contain ':'." identity:"true" title:"Service"`
+	Algorithm string `json:"algorithm" validate:"omitempty,oneofci=SHA1 SHA256 SHA512" jsonschema:"enum=SHA1,enum=SHA256,enum=SHA512" jsonschema_description:"HMAC hash: SHA1 (default), SHA256 or SHA512 (RFC 6238 §1.2). Google Authenticator ignores it, so set it only when the service uses another hash." title:"Algorithm"`
+	Digits    string `json:"digits" validate:"omitempty,oneof=6 8" jsonschema:"enum=6,enum=8" jsonschema_description:"Code length: 6 (default) or 8." title:"Digits"`
+	Period    string `json:"period" jsonschema_description:"totp only: seconds a code is valid, a whole number from 1 (default 30)." title:"Period (seconds)"`
+	Counter   string `json:"counter" jsonschema_description:"hotp only, and required there: the initial counter value, a whole number from 0." title:"Initial counter"`
 }
 
 // otpSecret decodes RFC 4648 base32 without padding, the form the Key Uri
@@ -38,6 +38,8 @@ const otpMinSecretBytes = 10
 func init() {
 	registry.Register(registry.Kind[OTPAuth]{
 		Name:    "otpauth",
+		Title:   "Authenticator account (2FA)",
+		Purpose: registry.Apps,
 		Summary: "Add a two-factor (TOTP or HOTP) account to an authenticator app (otpauth:// Key Uri Format)",
 		Standard: registry.Standard{
 			Name:    "Google Authenticator Key Uri Format",

@@ -20,14 +20,14 @@ import (
 // merchant tables and the reference implementations (ThunderQuoteTeam/
 // PaynowQR, jaynzr/go-paynow) agree on.
 type PayNow struct {
-	Proxy     string `json:"proxy" validate:"required" jsonschema_description:"PayNow proxy of the receiver: a Singapore mobile number (+6591234567, or 8 digits starting with 8 or 9) or a company's UEN (Unique Entity Number, 9 or 10 characters ending in a letter: 201403121W)." identity:"true"`
-	ProxyType string `json:"proxy_type" validate:"omitempty,oneofci=mobile uen" jsonschema:"enum=mobile,enum=uen" jsonschema_description:"mobile or uen. Default: mobile for a +65 or 8-digit number, uen otherwise."`
-	Amount    string `json:"amount" jsonschema_description:"Amount in Singapore dollars with '.' and at most 2 decimals (12.34), greater than zero, at most 13 characters. Omit it to let the payer enter the amount."`
-	Editable  string `json:"editable" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the payer may change the amount: true/false (also 1/0, yes/no). Default: true without an amount, false with one."`
-	Expiry    string `json:"expiry" jsonschema_description:"Last day the code may be paid, YYYYMMDD (20301231) or 2030-12-31, or a moment YYYYMMDDHHMMSS. Omit it for a code that does not expire."`
-	Name      string `json:"name" jsonschema_description:"Receiver's name (merchant name, ID 59), at most 25 characters, accents removed. Default NA." identity:"true"`
-	City      string `json:"city" jsonschema_description:"Merchant city (ID 60), at most 15 characters. Default Singapore." identity:"true"`
-	Reference string `json:"reference" jsonschema_description:"Reference the payer's bank passes on (bill number, ID 62-01), at most 25 characters: an invoice or order number for reconciliation." identity:"true"`
+	Proxy     string `json:"proxy" validate:"required" jsonschema_description:"PayNow proxy of the receiver: a Singapore mobile number (+6591234567, or 8 digits starting with 8 or 9) or a company's UEN (Unique Entity Number, 9 or 10 characters ending in a letter: 201403121W)." identity:"true" title:"PayNow mobile or UEN"`
+	ProxyType string `json:"proxy_type" validate:"omitempty,oneofci=mobile uen" jsonschema:"enum=mobile,enum=uen" jsonschema_description:"mobile or uen. Default: mobile for a +65 or 8-digit number, uen otherwise." title:"Proxy type"`
+	Amount    string `json:"amount" jsonschema_description:"Amount in Singapore dollars with '.' and at most 2 decimals (12.34), greater than zero, at most 13 characters. Omit it to let the payer enter the amount." title:"Amount (SGD)"`
+	Editable  string `json:"editable" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the payer may change the amount: true/false (also 1/0, yes/no). Default: true without an amount, false with one." title:"Payer may change the amount"`
+	Expiry    string `json:"expiry" jsonschema_description:"Last day the code may be paid, YYYYMMDD (20301231) or 2030-12-31, or a moment YYYYMMDDHHMMSS. Omit it for a code that does not expire." title:"Pay by"`
+	Name      string `json:"name" jsonschema_description:"Receiver's name (merchant name, ID 59), at most 25 characters, accents removed. Default NA." identity:"true" title:"Receiver name"`
+	City      string `json:"city" jsonschema_description:"Merchant city (ID 60), at most 15 characters. Default Singapore." identity:"true" title:"City"`
+	Reference string `json:"reference" jsonschema_description:"Reference the payer's bank passes on (bill number, ID 62-01), at most 25 characters: an invoice or order number for reconciliation." identity:"true" title:"Bill reference"`
 }
 
 const (
@@ -52,6 +52,8 @@ var (
 func init() {
 	registry.Register(registry.Kind[PayNow]{
 		Name:    "paynow",
+		Title:   "PayNow (Singapore)",
+		Purpose: registry.PaymentsAsia,
 		Summary: "Receive a PayNow payment in Singapore (SGQR PayNow code, SGD)",
 		Standard: registry.Standard{
 			Name:    "PayNow QR (Association of Banks in Singapore) on EMV QRCPS Merchant-Presented Mode",

@@ -12,9 +12,9 @@ import (
 // PayPal asks for money through a PayPal.Me link: the payer's phone opens
 // the recipient's PayPal.Me page with the amount filled in.
 type PayPal struct {
-	Username string `json:"username" validate:"required" jsonschema_description:"The recipient's PayPal.Me name: 1 to 20 letters and digits (PayPal.Me rules), with or without the paypal.me/ in front. Case does not matter to PayPal." identity:"true"`
-	Amount   string `json:"amount" jsonschema_description:"Amount to request, greater than zero, with '.' and at most 2 decimals (10.50); whole numbers only for HUF, JPY and TWD. Leave empty to let the payer choose."`
-	Currency string `json:"currency" jsonschema_description:"ISO 4217 code of a currency PayPal supports (EUR, USD, GBP ...); needs amount. Without it PayPal uses the recipient's currency."`
+	Username string `json:"username" validate:"required" jsonschema_description:"The recipient's PayPal.Me name: 1 to 20 letters and digits (PayPal.Me rules), with or without the paypal.me/ in front. Case does not matter to PayPal." identity:"true" title:"PayPal.Me name"`
+	Amount   string `json:"amount" jsonschema_description:"Amount to request, greater than zero, with '.' and at most 2 decimals (10.50); whole numbers only for HUF, JPY and TWD. Leave empty to let the payer choose." title:"Amount"`
+	Currency string `json:"currency" jsonschema_description:"ISO 4217 code of a currency PayPal supports (EUR, USD, GBP ...); needs amount. Without it PayPal uses the recipient's currency." title:"Currency"`
 }
 
 var (
@@ -37,6 +37,9 @@ const paypalCite = "PayPal.Me link; PayPal REST API currency codes"
 func init() {
 	registry.Register(registry.Kind[PayPal]{
 		Name:    "paypal",
+		Title:   "PayPal.Me",
+		Purpose: registry.PaymentsWorldwide,
+		Common:  true,
 		Summary: "Request a payment with a PayPal.Me link (recipient, optional amount and currency)",
 		Standard: registry.Standard{
 			Name:    "PayPal.Me links",

@@ -17,13 +17,13 @@ import (
 // #212 quoting the Manual de Padrões para Iniciação do Pix §1.5.1-1.5.2),
 // cross-checked against the two BCB example payloads.
 type Pix struct {
-	Key         string `json:"key" validate:"required" jsonschema_description:"Pix key (chave) of the receiver, one of: CPF (11 digits, 123.456.789-09 or 12345678909), CNPJ (14 characters, 11.222.333/0001-81), e-mail (at most 77 characters, written in lower case), mobile phone (+55, area code and number: +5511987654321) or random key (EVP, a UUID: 123e4567-e12b-12d1-a456-426655440000). Check digits are checked, and a CPF or CNPJ of one repeated digit (000.000.000-00), which Receita Federal never issues, is refused; punctuation is removed." identity:"true"`
-	Name        string `json:"name" validate:"required" jsonschema_description:"Receiver's name (merchant name, ID 59), 1 to 25 characters. Accents are removed (José → Jose): the BR Code carries ASCII." identity:"true"`
-	City        string `json:"city" validate:"required" jsonschema_description:"Receiver's city (ID 60), 1 to 15 characters, accents removed (São Paulo → Sao Paulo)." identity:"true"`
-	Amount      string `json:"amount" jsonschema_description:"Amount in reais with '.' and at most 2 decimals (10.50), greater than zero, at most 13 characters (ID 54). Omit it to let the payer enter the amount."`
-	TxID        string `json:"txid" jsonschema_description:"Transaction identifier (ID 62-05) for reconciliation: 1 to 25 letters and digits (A-Z, a-z, 0-9). Omit it for none (the code then carries ***)." identity:"true"`
-	Description string `json:"description" jsonschema_description:"Free text shown to the payer (ID 26-02, infoAdicional), accents removed. Key and description share the 99 characters of template 26: at most 73 minus the key's length."`
-	CEP         string `json:"cep" jsonschema_description:"Receiver's postal code (CEP, ID 61): 8 digits, 01310-100 or 01310100."`
+	Key         string `json:"key" validate:"required" jsonschema_description:"Pix key (chave) of the receiver, one of: CPF (11 digits, 123.456.789-09 or 12345678909), CNPJ (14 characters, 11.222.333/0001-81), e-mail (at most 77 characters, written in lower case), mobile phone (+55, area code and number: +5511987654321) or random key (EVP, a UUID: 123e4567-e12b-12d1-a456-426655440000). Check digits are checked, and a CPF or CNPJ of one repeated digit (000.000.000-00), which Receita Federal never issues, is refused; punctuation is removed." identity:"true" title:"Pix key"`
+	Name        string `json:"name" validate:"required" jsonschema_description:"Receiver's name (merchant name, ID 59), 1 to 25 characters. Accents are removed (José → Jose): the BR Code carries ASCII." identity:"true" title:"Receiver name"`
+	City        string `json:"city" validate:"required" jsonschema_description:"Receiver's city (ID 60), 1 to 15 characters, accents removed (São Paulo → Sao Paulo)." identity:"true" title:"City"`
+	Amount      string `json:"amount" jsonschema_description:"Amount in reais with '.' and at most 2 decimals (10.50), greater than zero, at most 13 characters (ID 54). Omit it to let the payer enter the amount." title:"Amount (BRL)"`
+	TxID        string `json:"txid" jsonschema_description:"Transaction identifier (ID 62-05) for reconciliation: 1 to 25 letters and digits (A-Z, a-z, 0-9). Omit it for none (the code then carries ***)." identity:"true" title:"Transaction ID"`
+	Description string `json:"description" jsonschema_description:"Free text shown to the payer (ID 26-02, infoAdicional), accents removed. Key and description share the 99 characters of template 26: at most 73 minus the key's length." title:"Description"`
+	CEP         string `json:"cep" jsonschema_description:"Receiver's postal code (CEP, ID 61): 8 digits, 01310-100 or 01310100." title:"Postal code (CEP)"`
 }
 
 const (
@@ -52,6 +52,9 @@ var (
 func init() {
 	registry.Register(registry.Kind[Pix]{
 		Name:    "pix",
+		Title:   "Pix (Brazil)",
+		Purpose: registry.PaymentsAmericas,
+		Common:  true,
 		Summary: "Receive a Pix payment in Brazil (static BR Code)",
 		Standard: registry.Standard{
 			Name:    "Banco Central do Brasil, Manual do BR Code and Manual de Padrões para Iniciação do Pix, on EMV QRCPS Merchant-Presented Mode",

@@ -12,8 +12,8 @@ import (
 // Social opens a profile on a social network: the network's own https
 // profile link, which opens the app when it is installed.
 type Social struct {
-	Network string `json:"network" validate:"required,oneofci=instagram x facebook linkedin youtube tiktok github mastodon threads bluesky" jsonschema:"enum=instagram,enum=x,enum=facebook,enum=linkedin,enum=youtube,enum=tiktok,enum=github,enum=mastodon,enum=threads,enum=bluesky" jsonschema_description:"The network: instagram, x, facebook, linkedin, youtube, tiktok, github, mastodon, threads or bluesky."`
-	Handle  string `json:"handle" validate:"required,max=300" jsonschema_description:"The profile's handle, with or without '@' (nasa), or its profile link (https://www.instagram.com/nasa/). mastodon takes user@server (Gargron@mastodon.social); bluesky takes the domain handle (alice.bsky.social); linkedin the public profile name after /in/." identity:"true"`
+	Network string `json:"network" validate:"required,oneofci=instagram x facebook linkedin youtube tiktok github mastodon threads bluesky" jsonschema:"enum=instagram,enum=x,enum=facebook,enum=linkedin,enum=youtube,enum=tiktok,enum=github,enum=mastodon,enum=threads,enum=bluesky" jsonschema_description:"The network: instagram, x, facebook, linkedin, youtube, tiktok, github, mastodon, threads or bluesky." title:"Network"`
+	Handle  string `json:"handle" validate:"required,max=300" jsonschema_description:"The profile's handle, with or without '@' (nasa), or its profile link (https://www.instagram.com/nasa/). mastodon takes user@server (Gargron@mastodon.social); bluesky takes the domain handle (alice.bsky.social); linkedin the public profile name after /in/." identity:"true" title:"Handle or profile link"`
 }
 
 // socialNetwork is one network's handle rule and profile link. Where the
@@ -113,6 +113,8 @@ var (
 func init() {
 	registry.Register(registry.Kind[Social]{
 		Name:    "social",
+		Title:   "Social profile",
+		Purpose: registry.LinksAndText,
 		Summary: "Open a social profile (Instagram, X, Facebook, LinkedIn, YouTube, TikTok, GitHub, Mastodon, Threads, Bluesky) by its handle",
 		Standard: registry.Standard{
 			Name:    "Profile links of the networks",

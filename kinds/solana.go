@@ -13,13 +13,13 @@ import (
 // Transfer Request). Solana addresses are bare base58 public keys with no
 // checksum, so what can be checked is the alphabet and the 32-byte length.
 type Solana struct {
-	Address   string `json:"address" validate:"required" jsonschema_description:"Recipient: the base58 public key (32 bytes, usually 43 or 44 characters) of a native SOL account, not an associated token account; for a token payment set spl_token and the wallet derives the token account. Solana addresses carry no checksum: only the alphabet and the length are checked." identity:"true"`
-	Amount    string `json:"amount" jsonschema_description:"Amount in SOL, or in the token's own units (1.5 USDC, not 1500000) when spl_token is set: digits with '.' as decimal point and a leading 0 below 1 (0.01), no exponent. 0 is allowed. At most 9 decimals for SOL; a token's limit is its mint's decimals, which the wallet checks. Omit it to let the payer choose."`
-	SPLToken  string `json:"spl_token" jsonschema_description:"Mint address (base58, 32 bytes) of the SPL token to pay with, e.g. EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v for USDC. Written as spl-token=; omitted, the payment is in SOL." identity:"true"`
-	Reference string `json:"reference" jsonschema_description:"One or more references (base58, 32 bytes each), separated by commas: keys the wallet adds to the transaction so the payee can find it. Each is written as its own reference= parameter, in order." identity:"true"`
-	Recipient string `json:"recipient" jsonschema_description:"Who requests the payment (brand, store or person), shown by the wallet: Solana Pay's label= parameter (the query name label is taken by qrforge's caption option)." identity:"true"`
-	Message   string `json:"message" jsonschema_description:"What the payment is for (item, order ID, thank-you note), shown by the wallet."`
-	Memo      string `json:"memo" jsonschema_description:"Text the wallet records on-chain in an SPL Memo instruction; public, so nothing private."`
+	Address   string `json:"address" validate:"required" jsonschema_description:"Recipient: the base58 public key (32 bytes, usually 43 or 44 characters) of a native SOL account, not an associated token account; for a token payment set spl_token and the wallet derives the token account. Solana addresses carry no checksum: only the alphabet and the length are checked." identity:"true" title:"Recipient address"`
+	Amount    string `json:"amount" jsonschema_description:"Amount in SOL, or in the token's own units (1.5 USDC, not 1500000) when spl_token is set: digits with '.' as decimal point and a leading 0 below 1 (0.01), no exponent. 0 is allowed. At most 9 decimals for SOL; a token's limit is its mint's decimals, which the wallet checks. Omit it to let the payer choose." title:"Amount"`
+	SPLToken  string `json:"spl_token" jsonschema_description:"Mint address (base58, 32 bytes) of the SPL token to pay with, e.g. EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v for USDC. Written as spl-token=; omitted, the payment is in SOL." identity:"true" title:"SPL token mint"`
+	Reference string `json:"reference" jsonschema_description:"One or more references (base58, 32 bytes each), separated by commas: keys the wallet adds to the transaction so the payee can find it. Each is written as its own reference= parameter, in order." identity:"true" title:"Reference keys"`
+	Recipient string `json:"recipient" jsonschema_description:"Who requests the payment (brand, store or person), shown by the wallet: Solana Pay's label= parameter (the query name label is taken by qrforge's caption option)." identity:"true" title:"Requested by"`
+	Message   string `json:"message" jsonschema_description:"What the payment is for (item, order ID, thank-you note), shown by the wallet." title:"Message"`
+	Memo      string `json:"memo" jsonschema_description:"Text the wallet records on-chain in an SPL Memo instruction; public, so nothing private." title:"On-chain memo"`
 }
 
 const solanaPaySpec = "Solana Pay Specification, Transfer Request"
@@ -34,6 +34,8 @@ var solanaAmount = decimalAmount{
 func init() {
 	registry.Register(registry.Kind[Solana]{
 		Name:    "solana",
+		Title:   "Solana Pay",
+		Purpose: registry.Crypto,
 		Summary: "Request a Solana payment in SOL or an SPL token (Solana Pay transfer request, solana: URI)",
 		Standard: registry.Standard{
 			Name:    "Solana Pay Specification",

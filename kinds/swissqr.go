@@ -22,31 +22,31 @@ import (
 // against SwissQRBill (manuelbl), the reference implementation that
 // follows v2.3, and SIX's FAQ. The separator clause is §4.1.4.
 type SwissQR struct {
-	IBAN string `json:"iban" validate:"required" jsonschema_description:"Creditor account: an IBAN or QR-IBAN of Switzerland (CH) or Liechtenstein (LI), 21 characters; spaces of the printed form are removed. A QR-IBAN (institution ID 30000-31999) takes a QR reference; an ordinary IBAN an RF creditor reference or none." identity:"true"`
+	IBAN string `json:"iban" validate:"required" jsonschema_description:"Creditor account: an IBAN or QR-IBAN of Switzerland (CH) or Liechtenstein (LI), 21 characters; spaces of the printed form are removed. A QR-IBAN (institution ID 30000-31999) takes a QR reference; an ordinary IBAN an RF creditor reference or none." identity:"true" title:"IBAN or QR-IBAN"`
 
-	CreditorName           string `json:"creditor_name" validate:"required,max=70" jsonschema_description:"Creditor (payee) name, up to 70 characters." identity:"true"`
-	CreditorStreet         string `json:"creditor_street" validate:"max=70" jsonschema_description:"Creditor street, up to 70 characters, without the building number." identity:"true"`
-	CreditorBuildingNumber string `json:"creditor_building_number" validate:"max=16" jsonschema_description:"Creditor building number, up to 16 characters." identity:"true"`
-	CreditorPostalCode     string `json:"creditor_postal_code" validate:"required,max=16" jsonschema_description:"Creditor postal code, up to 16 characters, without a country prefix." identity:"true"`
-	CreditorTown           string `json:"creditor_town" validate:"required,max=35" jsonschema_description:"Creditor town, up to 35 characters." identity:"true"`
-	CreditorCountry        string `json:"creditor_country" validate:"required" jsonschema:"pattern=^[A-Z]{2}$" jsonschema_description:"Creditor country: ISO 3166-1 alpha-2 code in capitals (CH, LI, DE ...)." identity:"true"`
+	CreditorName           string `json:"creditor_name" validate:"required,max=70" jsonschema_description:"Creditor (payee) name, up to 70 characters." identity:"true" title:"Payee name"`
+	CreditorStreet         string `json:"creditor_street" validate:"max=70" jsonschema_description:"Creditor street, up to 70 characters, without the building number." identity:"true" title:"Payee street"`
+	CreditorBuildingNumber string `json:"creditor_building_number" validate:"max=16" jsonschema_description:"Creditor building number, up to 16 characters." identity:"true" title:"Payee building number"`
+	CreditorPostalCode     string `json:"creditor_postal_code" validate:"required,max=16" jsonschema_description:"Creditor postal code, up to 16 characters, without a country prefix." identity:"true" title:"Payee postal code"`
+	CreditorTown           string `json:"creditor_town" validate:"required,max=35" jsonschema_description:"Creditor town, up to 35 characters." identity:"true" title:"Payee town"`
+	CreditorCountry        string `json:"creditor_country" validate:"required" jsonschema:"pattern=^[A-Z]{2}$" jsonschema_description:"Creditor country: ISO 3166-1 alpha-2 code in capitals (CH, LI, DE ...)." identity:"true" title:"Payee country"`
 
-	Amount   string `json:"amount" jsonschema_description:"Amount, 0.01 to 999999999.99 with '.' and at most 2 decimals; written with exactly 2 (1949.75). Omit it to let the payer enter the amount."`
-	Currency string `json:"currency" validate:"omitempty,oneof=CHF EUR" jsonschema:"enum=CHF,enum=EUR" jsonschema_description:"Currency: CHF (default) or EUR."`
+	Amount   string `json:"amount" jsonschema_description:"Amount, 0.01 to 999999999.99 with '.' and at most 2 decimals; written with exactly 2 (1949.75). Omit it to let the payer enter the amount." title:"Amount"`
+	Currency string `json:"currency" validate:"omitempty,oneof=CHF EUR" jsonschema:"enum=CHF,enum=EUR" jsonschema_description:"Currency: CHF (default) or EUR." title:"Currency"`
 
-	DebtorName           string `json:"debtor_name" validate:"max=70" jsonschema_description:"Debtor (payer) name, up to 70 characters. The debtor is optional; when any debtor field is given, name, postal code, town and country are required." identity:"true"`
-	DebtorStreet         string `json:"debtor_street" validate:"max=70" jsonschema_description:"Debtor street, up to 70 characters." identity:"true"`
-	DebtorBuildingNumber string `json:"debtor_building_number" validate:"max=16" jsonschema_description:"Debtor building number, up to 16 characters." identity:"true"`
-	DebtorPostalCode     string `json:"debtor_postal_code" validate:"max=16" jsonschema_description:"Debtor postal code, up to 16 characters." identity:"true"`
-	DebtorTown           string `json:"debtor_town" validate:"max=35" jsonschema_description:"Debtor town, up to 35 characters." identity:"true"`
-	DebtorCountry        string `json:"debtor_country" jsonschema:"pattern=^[A-Z]{2}$" jsonschema_description:"Debtor country: ISO 3166-1 alpha-2 code in capitals." identity:"true"`
+	DebtorName           string `json:"debtor_name" validate:"max=70" jsonschema_description:"Debtor (payer) name, up to 70 characters. The debtor is optional; when any debtor field is given, name, postal code, town and country are required." identity:"true" title:"Payer name"`
+	DebtorStreet         string `json:"debtor_street" validate:"max=70" jsonschema_description:"Debtor street, up to 70 characters." identity:"true" title:"Payer street"`
+	DebtorBuildingNumber string `json:"debtor_building_number" validate:"max=16" jsonschema_description:"Debtor building number, up to 16 characters." identity:"true" title:"Payer building number"`
+	DebtorPostalCode     string `json:"debtor_postal_code" validate:"max=16" jsonschema_description:"Debtor postal code, up to 16 characters." identity:"true" title:"Payer postal code"`
+	DebtorTown           string `json:"debtor_town" validate:"max=35" jsonschema_description:"Debtor town, up to 35 characters." identity:"true" title:"Payer town"`
+	DebtorCountry        string `json:"debtor_country" jsonschema:"pattern=^[A-Z]{2}$" jsonschema_description:"Debtor country: ISO 3166-1 alpha-2 code in capitals." identity:"true" title:"Payer country"`
 
-	ReferenceType string `json:"reference_type" validate:"omitempty,oneof=QRR SCOR NON" jsonschema:"enum=QRR,enum=SCOR,enum=NON" jsonschema_description:"Reference type: QRR (QR reference, required with a QR-IBAN), SCOR (ISO 11649 creditor reference) or NON (no reference). Inferred from reference when left out."`
-	Reference     string `json:"reference" jsonschema_description:"Payment reference: a 27-digit QR reference with its modulo 10 recursive check digit (with a QR-IBAN), or an ISO 11649 creditor reference RF... (with an ordinary IBAN). Spaces are removed." identity:"true"`
-	Message       string `json:"message" validate:"max=140" jsonschema_description:"Unstructured message to the payer, up to 140 characters together with bill_info."`
-	BillInfo      string `json:"bill_info" jsonschema_description:"Bill information for automated booking, starting with // (Swico syntax //S1/...); up to 140 characters together with message."`
-	AltScheme1    string `json:"alt_scheme1" validate:"max=100" jsonschema_description:"First alternative procedure parameter (AV1), up to 100 characters, e.g. a parameter of another payment scheme."`
-	AltScheme2    string `json:"alt_scheme2" validate:"max=100" jsonschema_description:"Second alternative procedure parameter (AV2), up to 100 characters; needs alt_scheme1."`
+	ReferenceType string `json:"reference_type" validate:"omitempty,oneof=QRR SCOR NON" jsonschema:"enum=QRR,enum=SCOR,enum=NON" jsonschema_description:"Reference type: QRR (QR reference, required with a QR-IBAN), SCOR (ISO 11649 creditor reference) or NON (no reference). Inferred from reference when left out." title:"Reference type"`
+	Reference     string `json:"reference" jsonschema_description:"Payment reference: a 27-digit QR reference with its modulo 10 recursive check digit (with a QR-IBAN), or an ISO 11649 creditor reference RF... (with an ordinary IBAN). Spaces are removed." identity:"true" title:"Payment reference"`
+	Message       string `json:"message" validate:"max=140" jsonschema_description:"Unstructured message to the payer, up to 140 characters together with bill_info." title:"Message"`
+	BillInfo      string `json:"bill_info" jsonschema_description:"Bill information for automated booking, starting with // (Swico syntax //S1/...); up to 140 characters together with message." title:"Bill information"`
+	AltScheme1    string `json:"alt_scheme1" validate:"max=100" jsonschema_description:"First alternative procedure parameter (AV1), up to 100 characters, e.g. a parameter of another payment scheme." title:"Alternative procedure 1"`
+	AltScheme2    string `json:"alt_scheme2" validate:"max=100" jsonschema_description:"Second alternative procedure parameter (AV2), up to 100 characters; needs alt_scheme1." title:"Alternative procedure 2"`
 }
 
 const (
@@ -85,6 +85,8 @@ var swissCross = func() render.Overlay {
 func init() {
 	registry.Register(registry.Kind[SwissQR]{
 		Name:    "swissqr",
+		Title:   "Swiss QR-bill",
+		Purpose: registry.PaymentsEurope,
 		Summary: "Request a payment with a Swiss QR-bill code (CHF or EUR to a CH or LI account)",
 		Standard: registry.Standard{
 			Name:    "SIX Swiss Implementation Guidelines for the QR-bill",

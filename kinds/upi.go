@@ -17,12 +17,12 @@ import (
 // decimals, mc of four digits, cu INR); lengths the table may set are not
 // enforced.
 type UPI struct {
-	PA string `json:"pa" validate:"required" jsonschema_description:"Payee address (VPA, UPI ID): <handle>@<psp>, e.g. merchant@upi or shop.one@okaxis. The handle has letters, digits, '.', '-' and '_'; the PSP part letters and digits, with dots between labels (1234567890@SBIN0001234.ifsc.npci)." identity:"true"`
-	PN string `json:"pn" validate:"required" jsonschema_description:"Payee name shown to the payer for confirmation." identity:"true"`
-	AM string `json:"am" jsonschema_description:"Amount in rupees, greater than zero, with '.' and at most 2 decimals (149.50). Omit it to let the payer enter the amount."`
-	TN string `json:"tn" jsonschema_description:"Transaction note shown to the payer."`
-	TR string `json:"tr" jsonschema_description:"Transaction reference (order or bill number) for reconciliation." identity:"true"`
-	MC string `json:"mc" jsonschema_description:"Merchant category code: 4 digits (ISO 18245), e.g. 5411; 0000 for person-to-person." identity:"true"`
+	PA string `json:"pa" validate:"required" jsonschema_description:"Payee address (VPA, UPI ID): <handle>@<psp>, e.g. merchant@upi or shop.one@okaxis. The handle has letters, digits, '.', '-' and '_'; the PSP part letters and digits, with dots between labels (1234567890@SBIN0001234.ifsc.npci)." identity:"true" title:"UPI ID (payee address)"`
+	PN string `json:"pn" validate:"required" jsonschema_description:"Payee name shown to the payer for confirmation." identity:"true" title:"Payee name"`
+	AM string `json:"am" jsonschema_description:"Amount in rupees, greater than zero, with '.' and at most 2 decimals (149.50). Omit it to let the payer enter the amount." title:"Amount (INR)"`
+	TN string `json:"tn" jsonschema_description:"Transaction note shown to the payer." title:"Note"`
+	TR string `json:"tr" jsonschema_description:"Transaction reference (order or bill number) for reconciliation." identity:"true" title:"Transaction reference"`
+	MC string `json:"mc" jsonschema_description:"Merchant category code: 4 digits (ISO 18245), e.g. 5411; 0000 for person-to-person." identity:"true" title:"Merchant category code"`
 }
 
 var (
@@ -38,6 +38,9 @@ var (
 func init() {
 	registry.Register(registry.Kind[UPI]{
 		Name:    "upi",
+		Title:   "UPI (India)",
+		Purpose: registry.PaymentsAsia,
+		Common:  true,
 		Summary: "Request a UPI payment in India (upi://pay link, INR)",
 		Standard: registry.Standard{
 			Name:    "NPCI UPI Linking Specification",

@@ -12,18 +12,21 @@ import (
 // Link is a web address, optionally tagged with the UTM campaign parameters
 // that analytics tools read from the query string.
 type Link struct {
-	URL         string `json:"url" validate:"required" jsonschema_description:"Absolute http or https address with a host (RFC 3986). An internationalised host is converted to punycode; characters a URI cannot carry are percent-encoded." identity:"true"`
-	UTMSource   string `json:"utm_source" jsonschema_description:"utm_source: where the traffic comes from (e.g. qr, newsletter). Percent-encoded and added to the query."`
-	UTMMedium   string `json:"utm_medium" jsonschema_description:"utm_medium: the marketing medium (e.g. print, email)."`
-	UTMCampaign string `json:"utm_campaign" jsonschema_description:"utm_campaign: the campaign name (e.g. spring sale)."`
-	UTMTerm     string `json:"utm_term" jsonschema_description:"utm_term: the paid search keyword."`
-	UTMContent  string `json:"utm_content" jsonschema_description:"utm_content: what was clicked, to tell variants apart (e.g. poster-a)."`
-	UTMID       string `json:"utm_id" jsonschema_description:"utm_id: the campaign ID."`
+	URL         string `json:"url" validate:"required" jsonschema_description:"Absolute http or https address with a host (RFC 3986). An internationalised host is converted to punycode; characters a URI cannot carry are percent-encoded." identity:"true" title:"Web address"`
+	UTMSource   string `json:"utm_source" jsonschema_description:"utm_source: where the traffic comes from (e.g. qr, newsletter). Percent-encoded and added to the query." title:"Campaign source"`
+	UTMMedium   string `json:"utm_medium" jsonschema_description:"utm_medium: the marketing medium (e.g. print, email)." title:"Campaign medium"`
+	UTMCampaign string `json:"utm_campaign" jsonschema_description:"utm_campaign: the campaign name (e.g. spring sale)." title:"Campaign name"`
+	UTMTerm     string `json:"utm_term" jsonschema_description:"utm_term: the paid search keyword." title:"Campaign term"`
+	UTMContent  string `json:"utm_content" jsonschema_description:"utm_content: what was clicked, to tell variants apart (e.g. poster-a)." title:"Campaign content"`
+	UTMID       string `json:"utm_id" jsonschema_description:"utm_id: the campaign ID." title:"Campaign ID"`
 }
 
 func init() {
 	registry.Register(registry.Kind[Link]{
 		Name:    "url",
+		Title:   "Web link",
+		Purpose: registry.LinksAndText,
+		Common:  true,
 		Summary: "Open a web address, with optional UTM campaign tags",
 		Standard: registry.Standard{
 			Name:    "RFC 3986",

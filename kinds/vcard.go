@@ -9,26 +9,29 @@ import (
 // VCard is a contact card in vCard 3.0 (RFC 2426), which phone cameras read
 // most widely, or vCard 4.0 (RFC 6350).
 type VCard struct {
-	FirstName string `json:"fn" jsonschema_description:"Given (first) name. With ln it makes the structured name N and the formatted name FN (\"fn ln\"). One of fn, ln or org is required." identity:"true"`
-	LastName  string `json:"ln" jsonschema_description:"Family (last) name." identity:"true"`
-	Org       string `json:"org" jsonschema_description:"Organisation. It is also the formatted name FN when no person's name is given." identity:"true"`
-	Title     string `json:"title" jsonschema_description:"Job title."`
-	Phone     string `json:"phone" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and ). In vCard 4.0 a number starting with + is written as a tel: URI, without a national trunk prefix (0): +49 (0) 30 123456 becomes tel:+49-30-123456." identity:"true"`
-	Phone2    string `json:"phone2" jsonschema_description:"A second telephone number, same rules as phone." identity:"true"`
-	Email     string `json:"email" validate:"omitempty,email" jsonschema_description:"E-mail address." identity:"true"`
-	URL       string `json:"url" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address." identity:"true"`
-	Street    string `json:"street" jsonschema_description:"Street address (ADR street component)." identity:"true"`
-	City      string `json:"city" jsonschema_description:"City (ADR locality)." identity:"true"`
-	Region    string `json:"region" jsonschema_description:"State, province or region (ADR region)." identity:"true"`
-	Zip       string `json:"zip" jsonschema_description:"Postal code (ADR postal code)." identity:"true"`
-	Country   string `json:"country" jsonschema_description:"Country name (ADR country)." identity:"true"`
-	Note      string `json:"note" jsonschema_description:"Free-text note; line breaks are kept."`
-	Version   string `json:"version" validate:"omitempty,oneof=3.0 4.0" jsonschema:"enum=3.0,enum=4.0" jsonschema_description:"vCard version: 3.0 (default, RFC 2426, read by the most scanners) or 4.0 (RFC 6350)."`
+	FirstName string `json:"fn" jsonschema_description:"Given (first) name. With ln it makes the structured name N and the formatted name FN (\"fn ln\"). One of fn, ln or org is required." identity:"true" title:"First name"`
+	LastName  string `json:"ln" jsonschema_description:"Family (last) name." identity:"true" title:"Last name"`
+	Org       string `json:"org" jsonschema_description:"Organisation. It is also the formatted name FN when no person's name is given." identity:"true" title:"Organisation"`
+	Title     string `json:"title" jsonschema_description:"Job title." title:"Job title"`
+	Phone     string `json:"phone" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and ). In vCard 4.0 a number starting with + is written as a tel: URI, without a national trunk prefix (0): +49 (0) 30 123456 becomes tel:+49-30-123456." identity:"true" title:"Phone"`
+	Phone2    string `json:"phone2" jsonschema_description:"A second telephone number, same rules as phone." identity:"true" title:"Second phone"`
+	Email     string `json:"email" validate:"omitempty,email" jsonschema_description:"E-mail address." identity:"true" title:"E-mail"`
+	URL       string `json:"url" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address." identity:"true" title:"Web site"`
+	Street    string `json:"street" jsonschema_description:"Street address (ADR street component)." identity:"true" title:"Street"`
+	City      string `json:"city" jsonschema_description:"City (ADR locality)." identity:"true" title:"City"`
+	Region    string `json:"region" jsonschema_description:"State, province or region (ADR region)." identity:"true" title:"State or region"`
+	Zip       string `json:"zip" jsonschema_description:"Postal code (ADR postal code)." identity:"true" title:"Postal code"`
+	Country   string `json:"country" jsonschema_description:"Country name (ADR country)." identity:"true" title:"Country"`
+	Note      string `json:"note" jsonschema_description:"Free-text note; line breaks are kept." title:"Note"`
+	Version   string `json:"version" validate:"omitempty,oneof=3.0 4.0" jsonschema:"enum=3.0,enum=4.0" jsonschema_description:"vCard version: 3.0 (default, RFC 2426, read by the most scanners) or 4.0 (RFC 6350)." title:"vCard version"`
 }
 
 func init() {
 	registry.Register(registry.Kind[VCard]{
 		Name:    "vcard",
+		Title:   "Contact card (vCard)",
+		Purpose: registry.Contact,
+		Common:  true,
 		Summary: "Save a contact card (vCard 3.0 or 4.0)",
 		Standard: registry.Standard{
 			Name:    "RFC 2426 / RFC 6350",

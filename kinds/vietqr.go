@@ -21,11 +21,11 @@ import (
 // The consumer ID's greatest length is not in those excerpts: 19, a card
 // number's most digits, is assumed.
 type VietQR struct {
-	Bank    string `json:"bank" validate:"required" jsonschema_description:"Receiving bank's NAPAS BIN (acquirer ID), 6 digits: 970415 (VietinBank), 970436 (Vietcombank), 970422 (MB) ..." identity:"true"`
-	Account string `json:"account" validate:"required" jsonschema_description:"Account number (or card number with service=card) at that bank, 1 to 19 letters and digits; spaces and dashes are removed." identity:"true"`
-	Service string `json:"service" validate:"omitempty,oneofci=account card" jsonschema:"enum=account,enum=card" jsonschema_description:"account (transfer to an account, QRIBFTTA; default) or card (transfer to a card number, QRIBFTTC)."`
-	Amount  string `json:"amount" jsonschema_description:"Amount in whole Vietnamese dong, digits only (120000), greater than zero, at most 13 digits. Omit it to let the payer enter the amount."`
-	Purpose string `json:"purpose" jsonschema_description:"Transfer message (purpose of transaction, ID 62-08), at most 25 characters; Vietnamese accents are removed (ủng hộ → ung ho)."`
+	Bank    string `json:"bank" validate:"required" jsonschema_description:"Receiving bank's NAPAS BIN (acquirer ID), 6 digits: 970415 (VietinBank), 970436 (Vietcombank), 970422 (MB) ..." identity:"true" title:"Bank (NAPAS BIN)"`
+	Account string `json:"account" validate:"required" jsonschema_description:"Account number (or card number with service=card) at that bank, 1 to 19 letters and digits; spaces and dashes are removed." identity:"true" title:"Account number"`
+	Service string `json:"service" validate:"omitempty,oneofci=account card" jsonschema:"enum=account,enum=card" jsonschema_description:"account (transfer to an account, QRIBFTTA; default) or card (transfer to a card number, QRIBFTTC)." title:"Transfer to"`
+	Amount  string `json:"amount" jsonschema_description:"Amount in whole Vietnamese dong, digits only (120000), greater than zero, at most 13 digits. Omit it to let the payer enter the amount." title:"Amount (VND)"`
+	Purpose string `json:"purpose" jsonschema_description:"Transfer message (purpose of transaction, ID 62-08), at most 25 characters; Vietnamese accents are removed (ủng hộ → ung ho)." title:"Message"`
 }
 
 const (
@@ -44,6 +44,8 @@ var (
 func init() {
 	registry.Register(registry.Kind[VietQR]{
 		Name:    "vietqr",
+		Title:   "VietQR (Vietnam)",
+		Purpose: registry.PaymentsAsia,
 		Summary: "Receive a bank transfer in Vietnam (VietQR, NAPAS 247, VND)",
 		Standard: registry.Standard{
 			Name:    "NAPAS Technical Specifications on NAPAS QR Switching, Part IV: QR Code Format (VietQR), on EMV QRCPS Merchant-Presented Mode",

@@ -9,14 +9,14 @@ import (
 // WiFi is a network configuration in ZXing's WIFI: format, which Android
 // and iOS cameras read to join a network.
 type WiFi struct {
-	SSID              string `json:"ssid" validate:"required" jsonschema_description:"Network name (SSID), 1 to 32 bytes of UTF-8 (IEEE 802.11). Written as is, never in double quotes, which current Android keeps as part of the name; ZXing's old Barcode Scanner app reads an SSID of hex digits only (CAFE, 1234) as hex bytes." identity:"true"`
-	Password          string `json:"password" jsonschema_description:"WPA passphrase (8-63 ASCII characters or 64 hex digits) or WEP key (5 or 13 characters, or 10 or 26 hex digits). Leave empty for an open network." identity:"true"`
-	Security          string `json:"security" validate:"omitempty,oneofci=WPA WPA2 WPA3 SAE WEP nopass none WPA2-EAP" jsonschema:"enum=WPA,enum=WPA2,enum=WPA3,enum=SAE,enum=WEP,enum=nopass,enum=none,enum=WPA2-EAP" jsonschema_description:"Authentication: WPA (default when a password is given; also WPA2), WPA3 (written T:WPA;R:1, the WPA3 specification's form, read by every reader), SAE (written T:SAE, as Android's Wi-Fi sharing writes WPA3-only networks; readers that know only WPA and WEP, such as ZXing's Barcode Scanner app, refuse it), WEP, nopass or none (open), or WPA2-EAP (enterprise, with eap and identity)."`
-	Hidden            string `json:"hidden" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the network hides its SSID: true/false (also 1/0, yes/no)."`
-	EAP               string `json:"eap" validate:"omitempty,oneofci=PEAP TTLS TLS PWD SIM AKA" jsonschema:"enum=PEAP,enum=TTLS,enum=TLS,enum=PWD,enum=SIM,enum=AKA" jsonschema_description:"WPA2-EAP only: EAP method (PEAP, TTLS, TLS, PWD, SIM, AKA)."`
-	Identity          string `json:"identity" validate:"max=253" jsonschema_description:"WPA2-EAP only: user identity." identity:"true"`
-	AnonymousIdentity string `json:"anonymous_identity" validate:"max=253" jsonschema_description:"WPA2-EAP only: anonymous (outer) identity." identity:"true"`
-	Phase2            string `json:"phase2" validate:"omitempty,oneofci=MSCHAPV2 GTC PAP MSCHAP NONE" jsonschema:"enum=MSCHAPV2,enum=GTC,enum=PAP,enum=MSCHAP,enum=NONE" jsonschema_description:"WPA2-EAP only: phase-2 (inner) authentication method."`
+	SSID              string `json:"ssid" validate:"required" jsonschema_description:"Network name (SSID), 1 to 32 bytes of UTF-8 (IEEE 802.11). Written as is, never in double quotes, which current Android keeps as part of the name; ZXing's old Barcode Scanner app reads an SSID of hex digits only (CAFE, 1234) as hex bytes." identity:"true" title:"Network name (SSID)"`
+	Password          string `json:"password" jsonschema_description:"WPA passphrase (8-63 ASCII characters or 64 hex digits) or WEP key (5 or 13 characters, or 10 or 26 hex digits). Leave empty for an open network." identity:"true" title:"Password"`
+	Security          string `json:"security" validate:"omitempty,oneofci=WPA WPA2 WPA3 SAE WEP nopass none WPA2-EAP" jsonschema:"enum=WPA,enum=WPA2,enum=WPA3,enum=SAE,enum=WEP,enum=nopass,enum=none,enum=WPA2-EAP" jsonschema_description:"Authentication: WPA (default when a password is given; also WPA2), WPA3 (written T:WPA;R:1, the WPA3 specification's form, read by every reader), SAE (written T:SAE, as Android's Wi-Fi sharing writes WPA3-only networks; readers that know only WPA and WEP, such as ZXing's Barcode Scanner app, refuse it), WEP, nopass or none (open), or WPA2-EAP (enterprise, with eap and identity)." title:"Security"`
+	Hidden            string `json:"hidden" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the network hides its SSID: true/false (also 1/0, yes/no)." title:"Hidden network"`
+	EAP               string `json:"eap" validate:"omitempty,oneofci=PEAP TTLS TLS PWD SIM AKA" jsonschema:"enum=PEAP,enum=TTLS,enum=TLS,enum=PWD,enum=SIM,enum=AKA" jsonschema_description:"WPA2-EAP only: EAP method (PEAP, TTLS, TLS, PWD, SIM, AKA)." title:"EAP method"`
+	Identity          string `json:"identity" validate:"max=253" jsonschema_description:"WPA2-EAP only: user identity." identity:"true" title:"Identity"`
+	AnonymousIdentity string `json:"anonymous_identity" validate:"max=253" jsonschema_description:"WPA2-EAP only: anonymous (outer) identity." identity:"true" title:"Anonymous identity"`
+	Phase2            string `json:"phase2" validate:"omitempty,oneofci=MSCHAPV2 GTC PAP MSCHAP NONE" jsonschema:"enum=MSCHAPV2,enum=GTC,enum=PAP,enum=MSCHAP,enum=NONE" jsonschema_description:"WPA2-EAP only: phase-2 (inner) authentication method." title:"Phase 2 method"`
 }
 
 // wifiSpecial are the characters ZXing's WIFI: grammar escapes with a
@@ -26,6 +26,9 @@ const wifiSpecial = `\;,:"`
 func init() {
 	registry.Register(registry.Kind[WiFi]{
 		Name:    "wifi",
+		Title:   "Wi-Fi network",
+		Purpose: registry.WiFi,
+		Common:  true,
 		Summary: "Join a Wi-Fi network",
 		Standard: registry.Standard{
 			Name:    "ZXing WIFI: network config",

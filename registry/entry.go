@@ -15,6 +15,11 @@ type Entry interface {
 	Path() string // "/api/v1/<name>"
 	OperationID() string
 	Summary() string
+	// Title is what a person calls the kind; the name when none is
+	// declared.
+	Title() string
+	Purpose() Purpose
+	Common() bool
 	Standard() Standard
 	Fields() []Field
 	Hints() Hints
@@ -74,7 +79,15 @@ func (e *entry[F]) Path() string        { return "/api/v1/" + e.kind.Name }
 func (e *entry[F]) OperationID() string { return OperationID(e.kind.Name) }
 func (e *entry[F]) Summary() string     { return e.kind.Summary }
 func (e *entry[F]) Standard() Standard  { return e.kind.Standard }
-func (e *entry[F]) Hints() Hints        { return e.kind.Hints }
+func (e *entry[F]) Purpose() Purpose    { return e.kind.Purpose }
+func (e *entry[F]) Common() bool        { return e.kind.Common }
+func (e *entry[F]) Title() string {
+	if e.kind.Title != "" {
+		return e.kind.Title
+	}
+	return e.kind.Name
+}
+func (e *entry[F]) Hints() Hints { return e.kind.Hints }
 func (e *entry[F]) Schema() *jsonschema.Schema {
 	return e.schema
 }

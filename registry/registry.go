@@ -51,13 +51,21 @@ type Hints struct {
 // string fields are the kind's fields: the `json` tag names the query
 // parameter, `validate` holds go-playground/validator rules,
 // `jsonschema_description` documents it and `jsonschema` adds schema
-// keywords (enum, pattern). `identity:"true"` marks a field that names a
+// keywords (enum, pattern), and `title` is the field's label on a page
+// ("Account holder"). `identity:"true"` marks a field that names a
 // person, an account, an address, a network or a secret: such a field is
 // never given a value the caller did not write (see identity.go).
 type Kind[F any] struct {
-	Name     string
+	Name string
+	// Title is what a person calls the kind ("Wi-Fi network"); pages
+	// show it, and fall back to Name.
+	Title    string
 	Summary  string
 	Standard Standard
+	// Purpose groups the kind on the pages; Common lists it before the
+	// other kinds of its purpose.
+	Purpose Purpose
+	Common  bool
 	// Examples are valid field sets; the first is the canonical example,
 	// used for documentation. Examples never reach a fix.
 	Examples []F
@@ -87,7 +95,10 @@ func (e FieldError) Error() string { return e.Field + ": " + e.Detail }
 
 // Field documents one field of a kind.
 type Field struct {
-	Name        string   `json:"name"`
+	Name string `json:"name"`
+	// Title is the field's label for a person ("Account holder"); empty
+	// when the declaration gives none.
+	Title       string   `json:"title,omitempty"`
 	Type        string   `json:"type"`
 	Required    bool     `json:"required"`
 	Description string   `json:"description"`
@@ -206,6 +217,7 @@ func fieldsOf(t reflect.Type) ([]fieldInfo, error) {
 		rules := f.Tag.Get("validate")
 		info := fieldInfo{index: i, Field: Field{
 			Name:        name,
+			Title:       f.Tag.Get("title"),
 			Type:        "string",
 			Required:    hasRule(rules, "required"),
 			Description: desc,

@@ -13,7 +13,7 @@ import (
 // greeting is a throwaway kind: one required field, an enum, a pattern and
 // an identity field.
 type greeting struct {
-	Name  string `json:"name" validate:"required,max=20" identity:"true" jsonschema_description:"Who is greeted."`
+	Name  string `json:"name" validate:"required,max=20" identity:"true" jsonschema_description:"Who is greeted." title:"Guest's name"`
 	Tone  string `json:"tone" validate:"omitempty,oneof=warm cool" jsonschema:"enum=warm,enum=cool" jsonschema_description:"How."`
 	Code  string `json:"code" validate:"omitempty,len=2" jsonschema:"pattern=^[A-Z]{2}$" jsonschema_description:"A country."`
 	other string
@@ -107,10 +107,10 @@ func TestFieldsFromTags(t *testing.T) {
 		t.Fatalf("%d fields, want 3 (unexported ones left out): %+v", len(fields), fields)
 	}
 	name, tone, code := fields[0], fields[1], fields[2]
-	if name.Name != "name" || !name.Required || !name.Identity || name.Example != "Ada" {
+	if name.Name != "name" || name.Title != "Guest's name" || !name.Required || !name.Identity || name.Example != "Ada" {
 		t.Errorf("name: %+v", name)
 	}
-	if tone.Required || tone.Identity || !slices.Equal(tone.Enum, []string{"warm", "cool"}) {
+	if tone.Title != "" || tone.Required || tone.Identity || !slices.Equal(tone.Enum, []string{"warm", "cool"}) {
 		t.Errorf("tone: %+v", tone)
 	}
 	if code.Pattern != "^[A-Z]{2}$" {
@@ -121,6 +121,26 @@ func TestFieldsFromTags(t *testing.T) {
 	}
 	if e.Path() != "/api/v1/greet-fields" || e.OperationID() != "generate_greet_fields" {
 		t.Errorf("path %s, operation %s", e.Path(), e.OperationID())
+	}
+	// Undeclared, a kind is titled by its name and has no purpose.
+	if e.Title() != "greet-fields" || e.Purpose() != registry.OtherPurpose || e.Common() {
+		t.Errorf("title %q, purpose %v, common %v", e.Title(), e.Purpose(), e.Common())
+	}
+}
+
+// TestPurposes: every purpose has a heading and is listed once, the
+// undeclared one last.
+func TestPurposes(t *testing.T) {
+	all := registry.Purposes()
+	seen := map[string]bool{}
+	for _, p := range all {
+		if p.String() == "" || seen[p.String()] {
+			t.Errorf("purpose %d: heading %q empty or repeated", p, p.String())
+		}
+		seen[p.String()] = true
+	}
+	if all[0] != registry.LinksAndText || all[len(all)-1] != registry.OtherPurpose || len(all) != int(registry.Apps)+1 {
+		t.Errorf("purposes in the wrong order: %v", all)
 	}
 }
 

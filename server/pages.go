@@ -3,8 +3,10 @@ package server
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -32,6 +34,8 @@ func (s *Server) pageRoutes() {
 		Check:       s.checkPage,
 		Gallery:     pageGallery(),
 		LogoUpload:  service.SizeText(service.MaxLogoBytes),
+		Downloads:   pageDownloads(),
+		Example:     s.pageExample,
 	})
 	for _, p := range site.Pages() {
 		get(s.engine, p.Path, gin.WrapH(p.Handler))
@@ -80,6 +84,70 @@ func pageOptions() []web.Option {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return form[out[i].Name] < form[out[j].Name] })
 	return out
+}
+
+// pageDownloads are the formats the editor offers as downloads: every
+// output format but the two that are not files of their own (a PNG data
+// URI, and SVG Tiny beside SVG), PNG first and the module matrix last.
+func pageDownloads() []web.Download {
+	labels := map[string]string{"json": "JSON data", "jpeg": "JPEG"}
+	var out []web.Download
+	for _, f := range options.Formats {
+		if f == "base64" || f == "svg-tiny" {
+			continue
+		}
+		label := labels[f]
+		if label == "" {
+			label = strings.ToUpper(f)
+		}
+		out = append(out, web.Download{Format: f, Label: label, Ext: options.Extension(f)})
+	}
+	// Images, then print pages, then the rest; the catalogue's order
+	// within each.
+	rank := map[string]int{"png": 0, "svg": 0, "pdf": 1, "eps": 1, "gif": 2, "jpeg": 2}
+	sort.SliceStable(out, func(i, j int) bool {
+		ri, ok := rank[out[i].Format]
+		if !ok {
+			ri = 3
+		}
+		rj, ok := rank[out[j].Format]
+		if !ok {
+			rj = 3
+		}
+		return ri < rj
+	})
+	return out
+}
+
+// pageExample draws a page's example (web.Config.Example). Its link is a
+// page's, the same in every release, so caches revalidate it by its ETag.
+func (s *Server) pageExample(w http.ResponseWriter, r *http.Request, kind string, values url.Values) {
+	img, p := s.svc.Generate(r.Context(), service.Request{Kind: kind, Params: values}, r.Header.Get("If-None-Match"))
+	h := w.Header()
+	if p != nil {
+		// The API's fix would be a call with the example's fields: the
+		// detail and the field are what the page shows.
+		only := *p
+		only.Fix, only.Example = "", ""
+		p = &only
+		h.Set("Content-Type", "application/problem+json")
+		h.Set("Cache-Control", "no-store")
+		if p.RetryAfter > 0 {
+			h.Set("Retry-After", strconv.Itoa(p.RetryAfter))
+		}
+		w.WriteHeader(p.Status)
+		w.Write(service.EncodeProblem(p))
+		return
+	}
+	h.Set("Cache-Control", "no-cache")
+	h.Set("ETag", img.ETag)
+	if img.NotModified {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h.Set("Content-Type", img.ContentType)
+	h.Set("Content-Length", strconv.Itoa(len(img.Body)))
+	w.Write(img.Body)
 }
 
 // pageGallery is the catalogue's gallery (options.Gallery) as the gallery

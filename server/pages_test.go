@@ -107,3 +107,57 @@ func names[T ~string](vs []T) []string {
 	}
 	return out
 }
+
+// TestEditorExamples: a kind's example image is drawn at a page path with
+// the page's options; a bad option is the API's problem without a fix, as
+// the fix would be a call with the example's account; the editor offers
+// every file format, PNG first.
+func TestEditorExamples(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base})
+	send := func(target string) *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, target, nil))
+		return rec
+	}
+	rec := send("/epc/example.svg?fg=aa0000&size=256")
+	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(rec.Body.String(), "aa0000") {
+		t.Fatalf("example: %d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
+	if cc := rec.Header().Get("Cache-Control"); cc != "no-cache" || rec.Header().Get("ETag") == "" {
+		t.Errorf("example caching %q, ETag %q: want revalidation", cc, rec.Header().Get("ETag"))
+	}
+	req := httptest.NewRequest(http.MethodGet, "/epc/example.svg?fg=aa0000&size=256", nil)
+	req.Header.Set("If-None-Match", rec.Header().Get("ETag"))
+	again := httptest.NewRecorder()
+	h.ServeHTTP(again, req)
+	if again.Code != http.StatusNotModified {
+		t.Errorf("revalidation: %d, want 304", again.Code)
+	}
+	bad := send("/epc/example.svg?size=5")
+	body := bad.Body.String()
+	if bad.Code != http.StatusBadRequest || bad.Header().Get("Content-Type") != "application/problem+json" || !strings.Contains(body, `"field":"size"`) {
+		t.Errorf("bad option: %d %s", bad.Code, body)
+	}
+	if strings.Contains(body, "BE72") || strings.Contains(body, `"fix"`) {
+		t.Errorf("the problem offers the example's account: %s", body)
+	}
+	if rec := send("/nokind/example.svg"); rec.Code != http.StatusNotFound {
+		t.Errorf("an unknown kind's example: %d", rec.Code)
+	}
+	page := send("/").Body.String()
+	var order []string
+	for _, f := range []string{"png", "svg", "pdf", "eps", "gif", "jpeg", "json"} {
+		i := strings.Index(page, `id="download-`+f+`"`)
+		if i < 0 {
+			t.Errorf("no %s download", f)
+			continue
+		}
+		order = append(order, f)
+		if len(order) > 1 && i < strings.Index(page, `id="download-`+order[len(order)-2]+`"`) {
+			t.Errorf("%s is offered before %s", f, order[len(order)-2])
+		}
+	}
+	if !strings.Contains(page, `class="button primary" id="download-png"`) {
+		t.Error("PNG is not the main download")
+	}
+}

@@ -13,9 +13,11 @@ type tool struct {
 	Name     string // the kind's name; "" for the generic editor
 	Path     string // the page's path
 	APIPath  string // the endpoint that renders the page's state
-	Title    string
+	Title    string // what a person calls it: "Wi-Fi network"
 	Summary  string
 	Standard registry.Standard
+	Purpose  registry.Purpose
+	Common   bool
 	// Level is the error-correction level the kind's standard requires,
 	// or "" when the level is free.
 	Level   string
@@ -25,9 +27,14 @@ type tool struct {
 
 // field is one input of a tool: a kind's field, or the generic text.
 type field struct {
-	Name        string // the API's name
-	Param       string // the page's name
-	Required    bool
+	Name     string // the API's name
+	Param    string // the page's name
+	Title    string // the label: "Account holder"
+	Required bool
+	// Identity marks a field that names a person, an account, an address,
+	// a network or a secret: no link the page writes holds an example's
+	// value for it.
+	Identity    bool
 	Description string
 	Example     string
 	Enum        []string
@@ -45,6 +52,7 @@ func newGenericTool(cfg Config) *tool {
 	data := field{
 		Name:        cfg.Data.Name,
 		Param:       cfg.Data.Name,
+		Title:       "Text or web address",
 		Required:    true,
 		Description: "Any text: a web address, a message, a code. It is encoded as given, in UTF-8.",
 		Example:     genericExample,
@@ -66,9 +74,11 @@ func newKindTool(cfg Config, k registry.Entry) *tool {
 		Name:     k.Name(),
 		Path:     "/" + k.Name(),
 		APIPath:  k.Path(),
-		Title:    k.Summary(),
+		Title:    k.Title(),
 		Summary:  k.Summary(),
 		Standard: k.Standard(),
+		Purpose:  k.Purpose(),
+		Common:   k.Common(),
 		example:  state(k.Example()),
 	}
 	if level := k.Hints().Level; level != 0 {
@@ -82,7 +92,9 @@ func newKindTool(cfg Config, k registry.Entry) *tool {
 		t.fields = append(t.fields, field{
 			Name:        f.Name,
 			Param:       param,
+			Title:       fieldTitle(f),
 			Required:    f.Required,
+			Identity:    f.Identity,
 			Description: f.Description,
 			Example:     f.Example,
 			Enum:        f.Enum,
@@ -91,6 +103,16 @@ func newKindTool(cfg Config, k registry.Entry) *tool {
 		})
 	}
 	return t
+}
+
+// fieldTitle is a field's label: its declared title, or else its name
+// written as words ("anonymous_identity": "Anonymous identity").
+func fieldTitle(f registry.Field) string {
+	if f.Title != "" {
+		return f.Title
+	}
+	words := strings.ReplaceAll(f.Name, "_", " ")
+	return strings.ToUpper(words[:1]) + words[1:]
 }
 
 // multiline reports whether a field holds running text, which gets a text
@@ -165,6 +187,50 @@ func (t *tool) read(q url.Values, opts []Option) (st state, submitted bool) {
 		}
 	}
 	return st, submitted
+}
+
+// fieldsOf is the part of st the person typed into the tool's fields.
+func (t *tool) fieldsOf(st state) state {
+	out := state{}
+	for _, f := range t.fields {
+		if v := st[f.Name]; v != "" {
+			out[f.Name] = v
+		}
+	}
+	return out
+}
+
+// withoutFields is st without what the person typed into the fields: its
+// options.
+func (t *tool) withoutFields(st state) state {
+	out := state{}
+	for k, v := range st {
+		out[k] = v
+	}
+	for _, f := range t.fields {
+		delete(out, f.Name)
+	}
+	return out
+}
+
+// withExample is st's options over the tool's example fields: what the
+// preview of a page nobody has typed in draws.
+func (t *tool) withExample(st state) state {
+	out := state{}
+	for k, v := range st {
+		out[k] = v
+	}
+	for _, f := range t.fields {
+		out[f.Name] = t.example[f.Name]
+	}
+	return out
+}
+
+// examplePath is where the page's example image is served. It is a page's
+// path, not the API's, so that no link holds an example's account or
+// network as though it were the person's.
+func (t *tool) examplePath() string {
+	return strings.TrimSuffix(t.Path, "/") + "/example.svg"
 }
 
 // pair is one query parameter; queries keep the editor's order.

@@ -4,8 +4,11 @@ import (
 	"embed"
 	"html/template"
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
+
+	"github.com/qrforge/qrforge/registry"
 )
 
 //go:embed templates/*.html
@@ -21,25 +24,55 @@ var pageTemplates = sync.OnceValue(func() *template.Template {
 
 // pageView is what the page template renders.
 type pageView struct {
-	Tool        *tool
-	Home        bool
-	Fields      []fieldView  // the kind's required fields and those its example uses
-	More        []fieldView  // the other, optional fields
-	MoreOpen    bool         // one of More has a value or an error
-	Shapes      []optionView // swatch pickers
-	Colours     []optionView
-	Settings    []optionView // numbers and lists
-	Texts       []optionView
-	PreviewURL  string // the API call of the state, relative
-	SVGURL      string
-	PDFURL      string // the print download: a vector page
+	Tool     *tool
+	Home     bool
+	Fields   []fieldView  // the kind's required fields and those its example uses
+	More     []fieldView  // the other, optional fields
+	MoreOpen bool         // one of More has a value or an error
+	Shapes   []optionView // swatch pickers
+	Colours  []optionView
+	Settings []optionView // numbers and lists
+	Texts    []optionView
+	// Example is a page nobody has typed in: the preview shows the
+	// kind's example, marked so, and nothing offers to download or copy
+	// it.
+	Example     bool
+	ExampleURL  string // the example's image with the page's options
+	ExamplePath string // the example's image, for the script; "" for none
+	PreviewURL  string // the API call of the state, relative; "" for an example
+	Downloads   []downloadView
 	APIURL      string // the API call of the state, absolute
+	Snippets    []snippet
 	BaseURL     string
 	Problems    []Problem
 	HasProblems bool
-	Kinds       []kindCard
+	Groups      []kindGroup
+	KindCount   int
 	DownloadAs  string // file name without extension
 	LogoUpload  string // the logo file limit; empty: no upload
+}
+
+type downloadView struct {
+	Download
+	ID   string
+	Href string // "" for an example or a state the API refuses
+	File string // the saved file's name
+}
+
+// snippet is a way to use the code elsewhere, offered to copy: the API
+// URL, an HTML image, Markdown and a curl command.
+type snippet struct {
+	ID     string
+	CopyID string // the copy button is copy-<CopyID>
+	Label  string
+	Value  string
+}
+
+// kindGroup is the kinds of one purpose on the home page.
+type kindGroup struct {
+	ID    string
+	Title string
+	Kinds []kindCard
 }
 
 type fieldView struct {
@@ -71,32 +104,53 @@ type choice struct {
 
 type kindCard struct {
 	Name    string
+	Title   string
 	Path    string
 	Summary string
 	Thumb   string
+	Search  string // what the search box matches, lower case
 }
 
 // swatchData is the fixed text the style swatches encode: short enough for
 // a version 1 symbol.
 const swatchData = "qrforge"
 
-func (s *Site) view(t *tool, st state, problems []Problem) pageView {
+func (s *Site) view(t *tool, st state, problems []Problem, example bool) pageView {
 	opts := s.cfg.Options
 	v := pageView{
 		Tool:        t,
 		Home:        t == s.home,
-		PreviewURL:  t.apiURL(st, opts),
-		SVGURL:      t.apiURL(st, opts, pair{"format", "svg"}),
-		PDFURL:      t.apiURL(st, opts, pair{"format", "pdf"}),
+		Example:     example,
 		HasProblems: len(problems) > 0,
 		DownloadAs:  "qrcode",
 		LogoUpload:  s.cfg.LogoUpload,
+		BaseURL:     s.cfg.BaseURL,
 	}
-	v.BaseURL = s.cfg.BaseURL
-	v.APIURL = s.cfg.BaseURL + v.PreviewURL
 	if t.Name != "" {
 		v.DownloadAs = "qrcode-" + t.Name
 	}
+	if s.cfg.Example != nil {
+		v.ExamplePath = t.examplePath()
+		v.ExampleURL = withQuery(v.ExamplePath, t.pairs(t.withoutFields(st), opts, true))
+	}
+	if !example {
+		v.PreviewURL = t.apiURL(st, opts)
+		v.APIURL = s.cfg.BaseURL + v.PreviewURL
+	}
+	for _, d := range s.cfg.Downloads {
+		dv := downloadView{Download: d, ID: "download-" + d.Format, File: v.DownloadAs + "." + d.Ext}
+		// A state the API refuses has no file to download either: the
+		// link would save its problem document.
+		if !example && len(problems) == 0 {
+			dv.Href = t.apiURL(st, opts, pair{"format", d.Format})
+			if d.Format == "png" {
+				// PNG is the API's default: the preview's own URL.
+				dv.Href = v.PreviewURL
+			}
+		}
+		v.Downloads = append(v.Downloads, dv)
+	}
+	v.Snippets = snippets(v.APIURL, v.DownloadAs)
 	errs := map[string]string{}
 	attached := map[string]bool{}
 	for _, f := range t.fields {
@@ -115,9 +169,12 @@ func (s *Site) view(t *tool, st state, problems []Problem) pageView {
 	for _, f := range t.fields {
 		fv := fieldView{field: f, ID: "f-" + f.Name, Value: st[f.Name], Error: errs[f.Name]}
 		if len(f.Enum) > 0 {
+			// A list starts unset too, even a required one: a first
+			// choice picked by the browser would be a value the person
+			// never chose.
 			empty := "(not set)"
 			if f.Required {
-				empty = ""
+				empty = "Choose…"
 			}
 			fv.Enum = choices(f.Enum, "", fv.Value, empty)
 		}
@@ -174,16 +231,113 @@ func (s *Site) view(t *tool, st state, problems []Problem) pageView {
 		}
 	}
 	if v.Home {
-		for _, k := range s.tools {
-			v.Kinds = append(v.Kinds, kindCard{
-				Name:    k.Name,
-				Path:    k.Path,
-				Summary: k.Summary,
-				Thumb:   k.apiURL(k.example, nil, pair{"format", "svg"}, pair{"size", "160"}, pair{"margin", "1"}),
-			})
-		}
+		v.Groups, v.KindCount = s.groups()
 	}
 	return v
+}
+
+// groups are the kinds by purpose, in the registry's order of purposes,
+// the common ones of each first, then by title.
+func (s *Site) groups() ([]kindGroup, int) {
+	byPurpose := map[registry.Purpose][]*tool{}
+	for _, t := range s.tools {
+		byPurpose[t.Purpose] = append(byPurpose[t.Purpose], t)
+	}
+	var out []kindGroup
+	n := 0
+	for _, p := range registry.Purposes() {
+		tools := byPurpose[p]
+		if len(tools) == 0 {
+			continue
+		}
+		sort.SliceStable(tools, func(i, j int) bool {
+			if tools[i].Common != tools[j].Common {
+				return tools[i].Common
+			}
+			return strings.ToLower(tools[i].Title) < strings.ToLower(tools[j].Title)
+		})
+		g := kindGroup{ID: "kinds-" + slug(p.String()), Title: p.String()}
+		for _, t := range tools {
+			// The thumbnail is the example's image: a page path, as for
+			// the editor's own example; without one, no thumbnail.
+			thumb := ""
+			if s.cfg.Example != nil {
+				thumb = withQuery(t.examplePath(), []pair{{"size", "160"}, {"margin", "1"}})
+			}
+			g.Kinds = append(g.Kinds, kindCard{
+				Name: t.Name, Title: t.Title, Path: t.Path, Summary: t.Summary, Thumb: thumb,
+				Search: t.searchText(p),
+			})
+		}
+		n += len(tools)
+		out = append(out, g)
+	}
+	return out, n
+}
+
+// searchText is what the home page's search box matches for a tool: its
+// names, summary, purpose and field labels ("IBAN" finds the payments
+// that take one), in lower case.
+func (t *tool) searchText(p registry.Purpose) string {
+	words := []string{t.Name, t.Title, t.Summary, p.String()}
+	for _, f := range t.fields {
+		words = append(words, f.Title)
+	}
+	return strings.ToLower(strings.Join(words, " "))
+}
+
+// slug is s in lower case with runs of other characters as one '-'.
+func slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		} else {
+			dash = true
+		}
+	}
+	return b.String()
+}
+
+// snippets are the ways to use an API URL elsewhere; with no URL (an
+// example), their values are empty.
+func snippets(apiURL, file string) []snippet {
+	out := []snippet{
+		{ID: "api-url", CopyID: "api", Label: "API URL"},
+		{ID: "snippet-html", CopyID: "html", Label: "HTML"},
+		{ID: "snippet-markdown", CopyID: "markdown", Label: "Markdown"},
+		{ID: "snippet-curl", CopyID: "curl", Label: "curl"},
+	}
+	if apiURL == "" {
+		return out
+	}
+	out[0].Value = apiURL
+	out[1].Value = `<img src="` + attrEscaper.Replace(apiURL) + `" alt="QR code">`
+	out[2].Value = "![QR code](" + markdownURL(apiURL) + ")"
+	out[3].Value = "curl -o " + file + ".png " + shellQuote(apiURL)
+	return out
+}
+
+// attrEscaper writes a URL as a double-quoted HTML attribute value; the
+// page's script writes the same.
+var attrEscaper = strings.NewReplacer("&", "&amp;", `"`, "&quot;")
+
+// markdownURL escapes the characters that end a Markdown link destination
+// (CommonMark §6.3): spaces and parentheses.
+func markdownURL(u string) string {
+	return strings.NewReplacer(" ", "%20", "(", "%28", ")", "%29").Replace(u)
+}
+
+// shellQuote makes s one word of a POSIX shell (POSIX.1-2017 XCU §2.2.3):
+// in single quotes, each single quote closing them, escaped, and
+// reopening them.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // choices lists values for a select or radio group with the one matching

@@ -97,6 +97,21 @@ type Config struct {
 	// LogoUpload is the largest logo file the API takes, as a person reads
 	// it ("1 MiB"); empty leaves the editor without a logo upload.
 	LogoUpload string
+	// Downloads are the formats a page offers as download buttons, the
+	// first as the main one.
+	Downloads []Download
+	// Example answers the image of a page's example at /<kind>/example.svg:
+	// kind is "" for the generic editor and values are the API's (the
+	// example's fields, the page's options, format=svg). Nil leaves the
+	// route out and a page without values without a preview.
+	Example func(w http.ResponseWriter, r *http.Request, kind string, values url.Values)
+}
+
+// Download is one output format a page offers.
+type Download struct {
+	Format string // the API's format value: "png", "pdf", "json"
+	Label  string // the button's text: "PNG", "JSON data"
+	Ext    string // the saved file's extension
 }
 
 // Page is a route the server mounts.
@@ -136,7 +151,23 @@ func New(cfg Config) *Site {
 		s.tools = append(s.tools, t)
 		s.pages = append(s.pages, Page{Path: t.Path, Handler: s.handler(t)})
 	}
+	if cfg.Example != nil {
+		for _, t := range append([]*tool{s.home}, s.tools...) {
+			s.pages = append(s.pages, Page{Path: t.examplePath(), Handler: s.exampleHandler(t)})
+		}
+	}
 	return s
+}
+
+// exampleHandler draws a tool's example with the options of the query, as
+// the preview of its page before the person types.
+func (s *Site) exampleHandler(t *tool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		st, _ := t.read(r.URL.Query(), s.cfg.Options)
+		values := t.apiValues(t.withExample(st), s.cfg.Options)
+		values.Set("format", "svg")
+		s.cfg.Example(w, r, t.Name, values)
+	})
 }
 
 // Pages lists the routes of the pages: / and /<kind> for each kind.
@@ -160,16 +191,16 @@ func (s *Site) handler(t *tool) http.Handler {
 			http.Redirect(w, r, t.pageURL(st, s.cfg.Options), http.StatusSeeOther)
 			return
 		}
-		// A page without state opens with the kind's example rather than
-		// an empty form and an error.
-		if len(st) == 0 {
-			st = t.example
-		}
+		// A page whose fields are all empty opens with empty fields and
+		// the kind's example as their placeholders and in the preview,
+		// marked as an example, rather than with an error; nothing the
+		// person could download or copy holds the example's values.
+		example := len(t.fieldsOf(st)) == 0
 		var problems []Problem
-		if s.cfg.Check != nil {
+		if s.cfg.Check != nil && !example {
 			problems = s.cfg.Check(t.Name, t.apiValues(st, s.cfg.Options))
 		}
-		view := s.view(t, st, problems)
+		view := s.view(t, st, problems, example)
 		var buf bytes.Buffer
 		if err := pageTemplates().ExecuteTemplate(&buf, "page", view); err != nil {
 			panic("web: render " + t.Path + ": " + err.Error())

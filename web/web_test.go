@@ -173,6 +173,26 @@ func pageName(field string) string {
 // has.
 var optionControls = []string{"style", "eye", "fg", "bg", "size", "margin", "ec", "tpl", "label"}
 
+// downloads are the formats every editor offers, with the Content-Type
+// each answers.
+var downloads = map[string]string{
+	"png": "image/png", "svg": "image/svg+xml", "pdf": "application/pdf", "eps": "application/postscript",
+	"gif": "image/gif", "jpeg": "image/jpeg", "json": "application/json",
+}
+
+// exampleLink is a page link holding a kind's example as the person's own
+// values, as a shared link would.
+func exampleLink(k registry.Entry) string {
+	q := url.Values{}
+	for name, v := range k.Example() {
+		q.Set(pageName(name), v)
+	}
+	return "/" + k.Name() + "?" + q.Encode()
+}
+
+// TestEveryKindHasAPageWithAllItsFields opens each kind's page with a link
+// holding values: the form shows them, under the kind's labels, and the
+// preview, every download and every snippet are the API call of them.
 func TestEveryKindHasAPageWithAllItsFields(t *testing.T) {
 	kinds := registry.All()
 	if len(kinds) == 0 {
@@ -180,7 +200,7 @@ func TestEveryKindHasAPageWithAllItsFields(t *testing.T) {
 	}
 	for _, k := range kinds {
 		t.Run(k.Name(), func(t *testing.T) {
-			d := page(t, "/"+k.Name())
+			d := page(t, exampleLink(k))
 			form := d.byID("editor")
 			if action, _ := attr(form, "action"); action != "/"+k.Name() {
 				t.Errorf("form action %q, want /%s", action, k.Name())
@@ -190,6 +210,9 @@ func TestEveryKindHasAPageWithAllItsFields(t *testing.T) {
 			}
 			if api, _ := attr(form, "data-api"); api != k.Path() {
 				t.Errorf("form data-api %q, want %s", api, k.Path())
+			}
+			if class, _ := attr(form, "class"); strings.Contains(class, "is-example") {
+				t.Errorf("a link with values is shown as the example: class %q", class)
 			}
 			example := k.Example()
 			for _, f := range k.Fields() {
@@ -204,9 +227,8 @@ func TestEveryKindHasAPageWithAllItsFields(t *testing.T) {
 				if len(f.Enum) > 0 && cs[0].Data != "select" {
 					t.Errorf("field %s has values %v but is a <%s>, not a <select>", f.Name, f.Enum, cs[0].Data)
 				}
-				// A bare page opens with the kind's example.
 				if got := d.value(pageName(f.Name)); !strings.EqualFold(got, example[f.Name]) {
-					t.Errorf("field %s shows %q, want the example's %q", f.Name, got, example[f.Name])
+					t.Errorf("field %s shows %q, want the link's %q", f.Name, got, example[f.Name])
 				}
 			}
 			for _, name := range optionControls {
@@ -214,7 +236,6 @@ func TestEveryKindHasAPageWithAllItsFields(t *testing.T) {
 					t.Errorf("no control for option %s", name)
 				}
 			}
-			// The preview of the example is a working API call.
 			src := d.attrOf("preview-img", "src")
 			if !strings.HasPrefix(src, k.Path()+"?") {
 				t.Fatalf("preview src %q is not a call of %s", src, k.Path())
@@ -222,13 +243,25 @@ func TestEveryKindHasAPageWithAllItsFields(t *testing.T) {
 			if rec := send(t, http.MethodGet, src); rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/png" {
 				t.Errorf("preview %s: %d %s\n%s", src, rec.Code, rec.Header().Get("Content-Type"), rec.Body.String())
 			}
-			svg := d.attrOf("download-svg", "href")
-			if rec := send(t, http.MethodGet, svg); rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/svg+xml" {
-				t.Errorf("SVG download %s: %d %s", svg, rec.Code, rec.Header().Get("Content-Type"))
-			}
-			pdf := d.attrOf("download-pdf", "href")
-			if rec := send(t, http.MethodGet, pdf); rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/pdf" {
-				t.Errorf("PDF download %s: %d %s", pdf, rec.Code, rec.Header().Get("Content-Type"))
+			for format, ct := range downloads {
+				a := d.byID("download-" + format)
+				href, _ := attr(a, "href")
+				want := src + "&format=" + format
+				if format == "png" {
+					want = src
+				}
+				if href != want {
+					t.Errorf("%s download %q, want %q", format, href, want)
+				}
+				if file, _ := attr(a, "download"); !strings.HasPrefix(file, "qrcode-"+k.Name()+".") {
+					t.Errorf("%s download saves as %q", format, file)
+				}
+				if _, off := attr(a, "aria-disabled"); off {
+					t.Errorf("%s download is disabled", format)
+				}
+				if rec := send(t, http.MethodGet, href); rec.Code != http.StatusOK || !strings.HasPrefix(rec.Header().Get("Content-Type"), ct) {
+					t.Errorf("%s download %s: %d %s", format, href, rec.Code, rec.Header().Get("Content-Type"))
+				}
 			}
 			if got := d.attrOf("api-url", "value"); got != base+src {
 				t.Errorf("API URL %q, want %q", got, base+src)
@@ -237,6 +270,80 @@ func TestEveryKindHasAPageWithAllItsFields(t *testing.T) {
 				ec := d.controls("ec")[0]
 				if _, disabled := attr(ec, "disabled"); !disabled || d.value("ec") != level.String() {
 					t.Errorf("%s fixes level %s, but the ec control is not disabled at it", k.Name(), level)
+				}
+			}
+		})
+	}
+}
+
+// TestABarePageShowsTheExampleAsAnExample: a page opened without values
+// has empty fields with the example as placeholders and human labels, a
+// preview of the example that is marked so and comes from a page path, no
+// download or snippet, and no identity value of the example in any link,
+// value or attribute other than a placeholder.
+func TestABarePageShowsTheExampleAsAnExample(t *testing.T) {
+	for _, k := range registry.All() {
+		t.Run(k.Name(), func(t *testing.T) {
+			d := page(t, "/"+k.Name()+"?fg=1d3557")
+			if class := d.attrOf("editor", "class"); !strings.Contains(class, "is-example") {
+				t.Errorf("form class %q lacks is-example", class)
+			}
+			example := k.Example()
+			for _, f := range k.Fields() {
+				c := d.controls(pageName(f.Name))[0]
+				if got := d.value(pageName(f.Name)); got != "" {
+					t.Errorf("field %s opens with %q, want empty", f.Name, got)
+				}
+				id, _ := attr(c, "id")
+				if ph, _ := attr(c, "placeholder"); c.Data != "select" && ph != example[f.Name] {
+					t.Errorf("field %s: placeholder %q, want the example's %q", f.Name, ph, example[f.Name])
+				}
+				label := d.all(func(n *html.Node) bool { v, _ := attr(n, "for"); return n.Data == "label" && v == id })
+				if len(label) != 1 || !strings.HasPrefix(strings.TrimSpace(text(label[0])), f.Title) {
+					t.Errorf("field %s is not labelled %q", f.Name, f.Title)
+				}
+			}
+			if badge := strings.TrimSpace(text(d.byID("example-badge"))); badge != "Example: not your data" {
+				t.Errorf("badge %q", badge)
+			}
+			src := d.attrOf("preview-img", "src")
+			if want := "/" + k.Name() + "/example.svg?fg=1d3557"; src != want {
+				t.Errorf("preview src %q, want %q", src, want)
+			}
+			rec := send(t, http.MethodGet, src)
+			if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(rec.Body.String(), "1d3557") {
+				t.Errorf("example image %s: %d %s, not in the page's colour", src, rec.Code, rec.Header().Get("Content-Type"))
+			}
+			for format := range downloads {
+				a := d.byID("download-" + format)
+				if href, ok := attr(a, "href"); ok {
+					t.Errorf("the example offers a %s download: %s", format, href)
+				}
+				if v, _ := attr(a, "aria-disabled"); v != "true" {
+					t.Errorf("the %s download is not marked disabled", format)
+				}
+			}
+			for _, id := range []string{"api-url", "snippet-html", "snippet-markdown", "snippet-curl"} {
+				if v := d.attrOf(id, "value"); v != "" {
+					t.Errorf("the example offers %s %q", id, v)
+				}
+			}
+			for _, f := range k.Fields() {
+				v := example[f.Name]
+				// "example" (PayPal's own sample name) is also the word
+				// the page marks the example with.
+				if !f.Identity || len(v) < 3 || strings.EqualFold(v, "example") {
+					continue
+				}
+				for _, n := range d.all(func(*html.Node) bool { return true }) {
+					for _, a := range n.Attr {
+						if a.Key == "placeholder" {
+							continue
+						}
+						if strings.Contains(a.Val, v) || strings.Contains(a.Val, url.QueryEscape(v)) {
+							t.Errorf("<%s %s=%q> holds the example's %s", n.Data, a.Key, a.Val, f.Name)
+						}
+					}
 				}
 			}
 		})
@@ -416,6 +523,9 @@ func TestPageShowsTheAPIsErrors(t *testing.T) {
 	if class := d.attrOf("preview", "class"); !strings.Contains(class, "is-error") {
 		t.Errorf("preview class %q lacks is-error", class)
 	}
+	if href, ok := attr(d.byID("download-png"), "href"); ok || d.attrOf("download-png", "aria-disabled") != "true" {
+		t.Errorf("a refused state offers its download %q", href)
+	}
 	if got := strings.TrimSpace(text(d.byID("f-ssid-error"))); got != "" {
 		t.Errorf("a valid field shows an error: %q", got)
 	}
@@ -487,23 +597,99 @@ func TestHomeListsEveryKind(t *testing.T) {
 	}
 	thumbs := d.all(func(n *html.Node) bool {
 		src, _ := attr(n, "src")
-		return n.Data == "img" && strings.Contains(src, "format=svg") && strings.HasPrefix(src, "/api/v1/") && !strings.HasPrefix(src, "/api/v1/qr?")
+		return n.Data == "img" && strings.HasSuffix(strings.Split(src, "?")[0], "/example.svg") && src != "/example.svg"
 	})
 	if len(thumbs) != len(registry.All()) {
 		t.Errorf("%d kind thumbnails, want %d", len(thumbs), len(registry.All()))
 	}
 	for _, img := range thumbs {
 		src, _ := attr(img, "src")
-		if rec := send(t, http.MethodGet, src); rec.Code != http.StatusOK {
+		if rec := send(t, http.MethodGet, src); rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/svg+xml" {
 			t.Errorf("thumbnail %s answers %d: %s", src, rec.Code, rec.Body.String())
 		}
 	}
-	if got := d.value("data"); got == "" {
-		t.Error("the generic editor opens empty")
+	if got := d.value("data"); got != "" {
+		t.Errorf("the generic editor opens with %q, want empty", got)
 	}
-	if src := d.attrOf("preview-img", "src"); !strings.HasPrefix(src, "/api/v1/qr?data=") {
-		t.Errorf("generic preview %s", src)
+	if ph := d.attrOf("f-data", "placeholder"); ph != "https://example.com" {
+		t.Errorf("the generic editor's placeholder is %q", ph)
 	}
+	if src := d.attrOf("preview-img", "src"); src != "/example.svg" {
+		t.Errorf("generic preview %s, want the example", src)
+	}
+}
+
+// TestHomeGroupsKindsByPurpose: kinds are listed under their purpose's
+// heading, in the registry's order of purposes, common ones first in each,
+// and each card carries the words the search box matches, its field
+// labels among them.
+func TestHomeGroupsKindsByPurpose(t *testing.T) {
+	d := page(t, "/")
+	groups := d.all(func(n *html.Node) bool { c, _ := attr(n, "class"); return n.Data == "section" && c == "kind-group" })
+	var headings []string
+	seen := 0
+	for _, g := range groups {
+		h := d.all(func(n *html.Node) bool { return n.Data == "h3" && isWithin(n, g) })
+		if len(h) != 1 {
+			t.Fatalf("a group has %d headings", len(h))
+		}
+		heading := text(h[0])
+		headings = append(headings, heading)
+		common := true
+		for _, li := range d.all(func(n *html.Node) bool { return n.Data == "li" && isWithin(n, g) }) {
+			a := d.all(func(n *html.Node) bool { return n.Data == "a" && isWithin(n, li) })[0]
+			href, _ := attr(a, "href")
+			k, ok := registry.Lookup(strings.TrimPrefix(href, "/"))
+			if !ok {
+				t.Fatalf("card %s is no kind", href)
+			}
+			seen++
+			if k.Purpose().String() != heading {
+				t.Errorf("%s is under %q, its purpose is %q", k.Name(), heading, k.Purpose())
+			}
+			if k.Common() && !common {
+				t.Errorf("common %s is listed after a less common kind in %q", k.Name(), heading)
+			}
+			common = k.Common()
+			if !strings.Contains(text(a), k.Title()) {
+				t.Errorf("card %s does not show its title %q", href, k.Title())
+			}
+			search, _ := attr(li, "data-search")
+			for _, f := range k.Fields() {
+				if !strings.Contains(search, strings.ToLower(f.Title)) {
+					t.Errorf("searching %q would not find %s", f.Title, k.Name())
+				}
+			}
+		}
+	}
+	if seen != len(registry.All()) {
+		t.Errorf("%d cards in groups, want %d", seen, len(registry.All()))
+	}
+	order := map[string]int{}
+	for i, p := range registry.Purposes() {
+		order[p.String()] = i
+	}
+	for i := 1; i < len(headings); i++ {
+		if order[headings[i-1]] >= order[headings[i]] {
+			t.Errorf("groups out of order: %q before %q", headings[i-1], headings[i])
+		}
+	}
+	if len(headings) < 8 || headings[0] != registry.LinksAndText.String() {
+		t.Errorf("groups %q: want links and text first and at least 8", headings)
+	}
+	// The search box needs the script: without it the whole list shows.
+	if _, hidden := attr(d.byID("kind-search-box"), "hidden"); !hidden {
+		t.Error("the search box shows without the script")
+	}
+}
+
+func isWithin(n, ancestor *html.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p == ancestor {
+			return true
+		}
+	}
+	return false
 }
 
 // TestOtherPathsStayProblems: pages exist only at / and registered kinds'
@@ -599,5 +785,36 @@ func TestPageHeaders(t *testing.T) {
 	}
 	if len(d.all(func(n *html.Node) bool { return hasAttr(n, "style") })) > 0 {
 		t.Error("page has style attributes")
+	}
+}
+
+// TestSnippetsUseTheAPIURL: the HTML, Markdown and curl snippets are the
+// preview's API URL, escaped for each, and each still fetches the code.
+func TestSnippetsUseTheAPIURL(t *testing.T) {
+	d := page(t, "/wifi?ssid=Caf%C3%A9+%26+Bar&password=it%27s+a+secret&fg=1d3557")
+	api := base + "/api/v1/wifi?ssid=Caf%C3%A9+%26+Bar&password=it%27s+a+secret&color=1d3557"
+	want := map[string]string{
+		"api-url":          api,
+		"snippet-html":     `<img src="` + strings.ReplaceAll(api, "&", "&amp;") + `" alt="QR code">`,
+		"snippet-markdown": "![QR code](" + api + ")",
+		"snippet-curl":     "curl -o qrcode-wifi.png '" + api + "'",
+	}
+	for id, v := range want {
+		if got := d.attrOf(id, "value"); got != v {
+			t.Errorf("%s\n got %s\nwant %s", id, got, v)
+		}
+	}
+	// The snippets parse back to the URL: the image's src through an HTML
+	// parser, the curl word through a shell's quoting rules.
+	img, err := html.Parse(strings.NewReader(want["snippet-html"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srcs := (&doc{t: t, root: img}).all(func(n *html.Node) bool { return n.Data == "img" })
+	if src, _ := attr(srcs[0], "src"); src != api {
+		t.Errorf("the HTML snippet's image is %s", src)
+	}
+	if rec := send(t, http.MethodGet, strings.TrimPrefix(api, base)); rec.Code != http.StatusOK {
+		t.Errorf("the snippets' URL answers %d", rec.Code)
 	}
 }

@@ -8,7 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
+
+const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const base = process.env.QRFORGE_URL;
 if (!base) throw new Error('QRFORGE_URL is not set: run e2e/browser/run.sh');
@@ -241,6 +244,19 @@ describe('wifi page', () => {
     const pdfFile = path.join(artifacts, 'browser-download.pdf');
     await pdf.saveAs(pdfFile);
     assert.equal(fs.readFileSync(pdfFile).subarray(0, 5).toString('latin1'), '%PDF-');
+
+    // The other formats, each by its file's signature.
+    const signatures = { eps: ['eps', '%!PS-Adobe'], gif: ['gif', 'GIF8'], jpeg: ['jpg', '\xff\xd8\xff'], json: ['json', '{'] };
+    for (const [format, [ext, magic]] of Object.entries(signatures)) {
+      const [dl] = await Promise.all([page.waitForEvent('download'), page.click(`#download-${format}`)]);
+      assert.equal(dl.suggestedFilename(), `qrcode-wifi.${ext}`);
+      const file = path.join(artifacts, `browser-download.${ext}`);
+      await dl.saveAs(file);
+      assert.equal(fs.readFileSync(file).subarray(0, magic.length).toString('latin1'), magic, `${format} download`);
+    }
+    // The GIF and JPEG are the PNG's pixels: they scan too.
+    assert.equal(zbar(path.join(artifacts, 'browser-download.gif')), 'WIFI:T:WPA;S:Cafe;P:longpassword;;');
+    assert.equal(zbar(path.join(artifacts, 'browser-download.jpg')), 'WIFI:T:WPA;S:Cafe;P:longpassword;;');
     assert.deepEqual(page.errors, []);
     await page.close();
   });
@@ -322,6 +338,21 @@ describe('wifi page', () => {
     const api = await page.evaluate(() => navigator.clipboard.readText());
     assert.equal(api, base + '/api/v1/wifi?ssid=Cafe&password=longpassword&color=1d3557');
     assert.equal((await page.request.get(api)).status(), 200);
+    const copied = async (button) => {
+      await page.evaluate(() => navigator.clipboard.writeText(''));
+      await page.click(button);
+      await page.waitForFunction(async () => (await navigator.clipboard.readText()) !== '');
+      return page.evaluate(() => navigator.clipboard.readText());
+    };
+    assert.equal(await copied('#copy-html'), `<img src="${api.replace(/&/g, '&amp;')}" alt="QR code">`);
+    assert.equal(await copied('#copy-markdown'), `![QR code](${api})`);
+    const curl = await copied('#copy-curl');
+    assert.equal(curl, `curl -o qrcode-wifi.png '${api}'`);
+    // The curl command runs in a shell and saves the code.
+    const saved = path.join(artifacts, 'qrcode-wifi.png');
+    fs.rmSync(saved, { force: true });
+    execFileSync('sh', ['-c', curl], { cwd: artifacts, stdio: 'ignore' });
+    assert.equal(zbar(saved), 'WIFI:T:WPA;S:Cafe;P:longpassword;;');
     await page.click('#copy-link');
     await page.locator('#status').filter({ hasText: 'Link' }).waitFor();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), base + link);
@@ -368,17 +399,78 @@ describe('pages', () => {
     await page.close();
   });
 
-  test('a payment page opens with its example, which scans', async () => {
+  test('a payment page opens empty, with its example marked, and the code is the person\'s once typed', async () => {
     const page = await newPage(browser);
-    await page.goto(base + '/upi');
-    const kind = await (await page.request.get(base + '/api/v1/kinds/upi')).json();
+    await page.goto(base + '/epc');
+    const kind = await (await page.request.get(base + '/api/v1/kinds/epc')).json();
     for (const f of kind.fields) {
-      assert.equal(await page.locator(`[data-api="${f.name}"]`).count(), 1, `no control for ${f.name}`);
+      const control = page.locator(`[data-api="${f.name}"]`);
+      assert.equal(await control.count(), 1, `no control for ${f.name}`);
+      assert.equal(await control.inputValue(), '', `${f.name} opens with a value`);
+      assert.equal(await page.locator(`label[for="f-${f.name}"] .name`).textContent(), f.title);
     }
+    assert.equal(await page.getAttribute('[name=iban]', 'placeholder'), kind.example.iban);
+    // The example is shown, marked, and offers nothing to take away.
+    const example = await previewLoaded(page);
+    assert.equal(example, '/epc/example.svg');
+    assert.ok(await page.locator('#example-badge').isVisible(), 'no example badge');
+    assert.match(await page.locator('#example-badge').textContent(), /Example: not your data/);
+    for (const a of await page.locator('a[data-format]').all()) {
+      assert.equal(await a.getAttribute('href'), null);
+      assert.equal(await a.getAttribute('aria-disabled'), 'true');
+    }
+    for (const b of await page.locator('button[data-copy]').all()) assert.ok(await b.isDisabled());
+    assert.equal(await page.inputValue('#api-url'), '');
+    await page.screenshot({ path: path.join(artifacts, 'browser-epc-example.png'), fullPage: true });
+
+    // Only a name typed: the API refuses the missing IBAN; the charity's
+    // IBAN is never filled in.
+    await page.locator('[name=name]').pressSequentially('Jane Doe');
+    await page.locator('#f-iban-error').filter({ hasText: /iban/ }).waitFor();
+    assert.ok(!(await page.locator('#example-badge').isVisible()));
+    const refused = await page.getAttribute('#preview-img', 'src');
+    assert.equal(refused, '/api/v1/epc?name=Jane+Doe');
+    assert.equal(query(page.url()).get('iban'), null);
+
+    await page.locator('[name=iban]').pressSequentially('DE89 3704 0044 0532 0130 00');
     const src = await previewLoaded(page);
-    const payload = await (await page.request.get(new URL(src.replace('/api/v1/upi?', '/api/v1/upi/payload?'), base).href)).json();
-    assert.equal(zbar(await savePreview(page, 'browser-upi-preview.png')), payload.payload);
-    await page.screenshot({ path: path.join(artifacts, 'browser-upi.png'), fullPage: true });
+    assert.equal(src, '/api/v1/epc?name=Jane+Doe&iban=DE89+3704+0044+0532+0130+00');
+    const payload = await (await page.request.get(new URL(src.replace('/api/v1/epc?', '/api/v1/epc/payload?'), base).href)).json();
+    assert.equal(zbar(await savePreview(page, 'browser-epc-preview.png')), payload.payload);
+    assert.match(payload.payload, /\nJane Doe\nDE89370400440532013000$/);
+    assert.equal(await page.getAttribute('#download-png', 'href'), src);
+    assert.equal(await page.getAttribute('#download-png', 'aria-disabled'), null);
+    assert.equal(await page.inputValue('#api-url'), base + src);
+
+    // Emptied again, the page is the example again.
+    await page.fill('[name=name]', '');
+    await page.fill('[name=iban]', '');
+    await page.waitForFunction(() => document.getElementById('preview-img').getAttribute('src') === '/epc/example.svg');
+    assert.ok(await page.locator('#example-badge').isVisible());
+    assert.equal(await page.getAttribute('#download-png', 'href'), null);
+    assert.equal(new URL(page.url()).search, '');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('the home page lists kinds by purpose, and the search box filters them', async () => {
+    const page = await newPage(browser);
+    await page.goto(base + '/');
+    const headings = await page.locator('#kinds .kind-group h3').allTextContents();
+    assert.equal(headings[0], 'Links and text');
+    assert.ok(headings.includes('Payments in Europe') && headings.includes('Crypto'), headings.join(', '));
+    const total = await page.locator('#kinds li[data-search]').count();
+    await page.fill('#kind-search', 'iban');
+    const shown = await page.locator('#kinds li[data-search]:visible a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    assert.ok(shown.includes('/epc') && shown.includes('/swissqr'), shown.join(', '));
+    assert.ok(!shown.includes('/wifi'));
+    assert.match(await page.textContent('#kind-search-status'), /codes? match/);
+    assert.equal(await page.locator('#kinds .kind-group:visible h3').first().textContent(), 'Payments in Europe');
+    await page.fill('#kind-search', 'zzzz');
+    assert.equal(await page.locator('#kinds li[data-search]:visible').count(), 0);
+    assert.match(await page.textContent('#kind-search-status'), /No code matches/);
+    await page.fill('#kind-search', '');
+    assert.equal(await page.locator('#kinds li[data-search]:visible').count(), total);
     assert.deepEqual(page.errors, []);
     await page.close();
   });
@@ -402,14 +494,104 @@ describe('pages', () => {
     const page = await newPage(browser);
     await page.goto(base + '/wifi?ssid=Cafe&password=longpassword');
     const names = new Set();
-    for (let i = 0; i < 80; i++) {
+    for (let i = 0; i < 100; i++) {
       await page.keyboard.press('Tab');
       const name = await page.evaluate(() => document.activeElement && (document.activeElement.name || document.activeElement.id));
       if (name) names.add(name);
     }
-    for (const want of ['ssid', 'password', 'sec', 'style', 'eye', 'fg', 'bg', 'size', 'margin', 'ec', 'tpl', 'label', 'download-png', 'download-svg', 'download-pdf', 'copy-api', 'copy-link']) {
+    for (const want of ['ssid', 'password', 'sec', 'style', 'eye', 'fg', 'bg', 'size', 'margin', 'ec', 'tpl', 'label',
+      'download-png', 'download-svg', 'download-pdf', 'download-eps', 'download-gif', 'download-jpeg', 'download-json',
+      'copy-api', 'copy-html', 'copy-markdown', 'copy-curl', 'copy-link']) {
       assert.ok(names.has(want), `Tab never reaches ${want}; reached ${[...names].join(', ')}`);
     }
+    await page.close();
+  });
+});
+
+describe('accessibility', () => {
+  // The pages a person meets first, and the states a form goes through.
+  const states = [
+    ['home', '/'],
+    ['example', '/epc'],
+    ['typed', '/wifi?ssid=Cafe&password=longpassword&fg=1d3557'],
+    ['error', '/wifi?ssid=Cafe&password=short'],
+    ['gallery', '/gallery'],
+  ];
+
+  // axe injects its script inline, which the pages' Content-Security-Policy
+  // forbids: this context alone bypasses it.
+  let axeContext;
+  before(async () => { axeContext = await open({ bypassCSP: true }); });
+
+  for (const [name, link] of states) {
+    test(`axe-core finds no violation on the ${name} page, at phone and desktop widths`, async () => {
+      const page = await newPage(axeContext);
+      for (const [width, height] of [[390, 844], [1280, 900]]) {
+        await page.setViewportSize({ width, height });
+        await page.goto(base + link);
+        if (name === 'error') await page.locator('#f-password-error').filter({ hasText: /\S/ }).waitFor();
+        else if (name !== 'gallery') await previewLoaded(page);
+        await page.addScriptTag({ path: axeScript });
+        const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+        const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n  ')}`);
+        assert.deepEqual(found, [], `${link} at ${width} px`);
+        assert.ok(result.passes.length > 20, `axe ran only ${result.passes.length} passing rules`);
+        await page.screenshot({ path: path.join(artifacts, `a11y-${name}-${width}.png`), fullPage: true });
+      }
+      // A control: the same run finds a field without a label once there
+      // is one, so a pass above is axe's verdict and not a silent no-op.
+      const control = await page.evaluate(() => {
+        const input = document.createElement('input');
+        input.type = 'text';
+        document.querySelector('main').append(input);
+        return window.axe.run(document, { resultTypes: ['violations'] });
+      });
+      assert.ok(control.violations.some((v) => v.id === 'label'), 'axe missed an unlabelled field');
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    });
+  }
+
+  test('a code can be made and downloaded with the keyboard alone', async () => {
+    const page = await newPage(browser);
+    await page.goto(base + '/wifi');
+    // The first Tab reaches the skip link, which leads into the editor.
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Skip to the editor');
+    await page.keyboard.press('Enter');
+    const focusName = () => page.evaluate(() => document.activeElement && (document.activeElement.name || document.activeElement.id));
+    const tabTo = async (want) => {
+      for (let i = 0; i < 120; i++) {
+        if (await focusName() === want) return;
+        await page.keyboard.press('Tab');
+      }
+      assert.fail(`Tab never reaches ${want}`);
+    };
+    await tabTo('ssid');
+    await page.keyboard.type('Keyboard Cafe');
+    await tabTo('password');
+    await page.keyboard.type('typed without a mouse');
+    await tabTo('sec');
+    await page.keyboard.press('ArrowDown'); // from "(not set)" to the first choice, WPA
+    await page.waitForFunction(() => location.search.includes('sec=WPA'));
+    await tabTo('download-png');
+    // Focus is visible on a download button.
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+    assert.notEqual(outline, 'none');
+    const [png] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    const file = path.join(artifacts, 'browser-keyboard.png');
+    await png.saveAs(file);
+    assert.equal(zbar(file), 'WIFI:T:WPA;S:Keyboard Cafe;P:typed without a mouse;;');
+    await page.screenshot({ path: path.join(artifacts, 'browser-keyboard.png'.replace('.png', '-page.png')), fullPage: true });
+
+    // The home page's search is reached and used from the keyboard too.
+    await page.goto(base + '/');
+    await page.focus('#kind-search');
+    await page.keyboard.type('wifi');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute('href')), '/wifi');
+    await Promise.all([page.waitForURL(/\/wifi$/), page.keyboard.press('Enter')]);
+    assert.deepEqual(page.errors, []);
     await page.close();
   });
 });

@@ -41,8 +41,9 @@ for cmd in node npm go zbarimg; do
 	command -v "$cmd" >/dev/null 2>&1 || { log "$cmd is missing"; exit 1; }
 done
 
-# playwright-core only, from the lock file; it drives the system Chromium.
-if ! (cd "$here" && node -e 'import("playwright-core")' >/dev/null 2>&1); then
+# playwright-core (it drives the system Chromium) and axe-core, from the
+# lock file.
+if ! (cd "$here" && node -e 'import("playwright-core"); require.resolve("axe-core")' >/dev/null 2>&1); then
 	log "npm ci"
 	(cd "$here" && npm ci --no-audit --no-fund)
 fi

@@ -3,19 +3,28 @@
 // submits with GET); the script only saves the round trip.
 (function () {
   'use strict';
+  kindSearch();
   var form = document.getElementById('editor');
   if (!form) return;
   var pagePath = form.getAttribute('action');
   var apiPath = form.getAttribute('data-api');
+  var examplePath = form.getAttribute('data-example');
+  var file = form.getAttribute('data-file');
   var base = form.getAttribute('data-base') || location.origin;
   var box = document.getElementById('preview');
   var img = document.getElementById('preview-img');
   var detail = document.getElementById('preview-detail');
   var apiURL = document.getElementById('api-url');
-  var png = document.getElementById('download-png');
-  var svg = document.getElementById('download-svg');
-  var pdf = document.getElementById('download-pdf');
+  var snippetHTML = document.getElementById('snippet-html');
+  var snippetMarkdown = document.getElementById('snippet-markdown');
+  var snippetCurl = document.getElementById('snippet-curl');
+  var downloads = Array.prototype.slice.call(form.querySelectorAll('a[data-format]'));
+  var copyButtons = Array.prototype.slice.call(form.querySelectorAll('button[data-copy]'));
+  var content = form.querySelector('.content');
   var status = document.getElementById('status');
+  // example: nothing is typed in the fields, so the preview shows the
+  // kind's example and nothing offers to download or copy it.
+  var example = form.classList.contains('is-example');
   var timer = 0;
   // An uploaded logo cannot ride in a link: while one is chosen, previews
   // and downloads are POSTs of the same parameters with the file.
@@ -42,7 +51,7 @@
   // state reads the form: page names for the page's link, API names for
   // the API call. Empty values and defaults are left out.
   function state() {
-    var page = [], api = [];
+    var page = [], api = [], options = [], typed = false;
     Array.prototype.forEach.call(form.elements, function (el) {
       if (!el.name || !el.dataset.api || el.disabled) return;
       if (uploaded && el.dataset.api === 'logo') return;
@@ -52,36 +61,71 @@
       if (el.dataset.default !== undefined && norm(v) === norm(el.dataset.default)) return;
       page.push([el.name, v]);
       api.push([el.dataset.api, v]);
+      if (content.contains(el)) typed = true; else options.push([el.name, v]);
     });
-    return { page: page, api: api };
+    return { page: page, api: api, options: options, typed: typed };
   }
 
   function update(now) {
     var s = state();
     var pageURL = withQuery(pagePath, s.page);
     if (location.pathname + location.search !== pageURL) history.replaceState(null, '', pageURL);
-    var preview = withQuery(apiPath, s.api);
-    png.href = preview;
-    svg.href = withQuery(apiPath, s.api.concat([['format', 'svg']]));
-    pdf.href = withQuery(apiPath, s.api.concat([['format', 'pdf']]));
     clearTimeout(timer);
+    posted++; // a POST still under way is stale now
+    setExample(!s.typed);
+    if (example) {
+      var shown = withQuery(examplePath, s.options);
+      setSnippets(null);
+      timer = setTimeout(function () { show(shown); }, now ? 0 : 250);
+      return;
+    }
+    downloads.forEach(function (a) {
+      var format = a.dataset.format;
+      a.href = withQuery(apiPath, format === 'png' ? s.api : s.api.concat([['format', format]]));
+    });
+    setSnippets(s.api);
     if (uploaded) {
-      apiURL.value = curl(s.api);
       timer = setTimeout(function () { showPosted(s.api); }, now ? 0 : 250);
       return;
     }
-    posted++; // a POST still under way is stale now
-    apiURL.value = base + preview;
+    var preview = withQuery(apiPath, s.api);
     timer = setTimeout(function () { show(preview); }, now ? 0 : 250);
   }
 
-  // quote makes a word safe for a POSIX shell.
-  function quote(v) { return /^[\w.,:\/@%+=-]+$/.test(v) ? v : "'" + v.replace(/'/g, "'\\''") + "'"; }
-  // curl is the API call with the uploaded logo, as a multipart POST.
-  function curl(api) {
+  // setExample switches between the example and the person's own code.
+  function setExample(on) {
+    example = on;
+    form.classList.toggle('is-example', on);
+    img.alt = on ? 'Example QR code: not your data' : 'QR code of the values in the form';
+    if (on) {
+      downloads.forEach(function (a) { a.removeAttribute('href'); a.setAttribute('aria-disabled', 'true'); });
+    }
+  }
+
+  // setSnippets writes the ways to use the code elsewhere; api is null
+  // for the example, which offers none. An uploaded logo cannot ride in a
+  // link: then the API URL and curl give the POST, and HTML and Markdown
+  // have nothing to offer.
+  function setSnippets(api) {
+    var url = api && !uploaded ? base + withQuery(apiPath, api) : '';
+    apiURL.value = api && uploaded ? curlPost(api) : url;
+    snippetHTML.value = url ? '<img src="' + url.replace(/&/g, '&amp;').replace(/"/g, '&quot;') + '" alt="QR code">' : '';
+    snippetMarkdown.value = url ? '![QR code](' + url.replace(/ /g, '%20').replace(/\(/g, '%28').replace(/\)/g, '%29') + ')' : '';
+    snippetCurl.value = api ? (uploaded ? curlPost(api) : 'curl -o ' + file + '.png ' + shellQuote(url)) : '';
+    var note = api ? 'Not with an uploaded logo: a link cannot hold the file' : 'Fill in the fields first';
+    [apiURL, snippetHTML, snippetMarkdown, snippetCurl].forEach(function (el) { el.placeholder = note; });
+    copyButtons.forEach(function (b) { b.disabled = !document.getElementById(b.dataset.copy).value; });
+  }
+
+  // quote makes a word safe for a POSIX shell, quoting it only when
+  // needed; shellQuote always quotes, as the server writes it.
+  function quote(v) { return /^[\w.,:\/@%+=-]+$/.test(v) ? v : shellQuote(v); }
+  function shellQuote(v) { return "'" + v.replace(/'/g, "'\\''") + "'"; }
+  // curlPost is the API call with the uploaded logo, as a multipart POST.
+  function curlPost(api) {
     var args = ['curl', '-F', quote('logo=@' + uploaded.name)];
     api.forEach(function (p) { args.push('-F', quote(p[0] + '=' + p[1])); });
-    args.push(quote(base + apiPath), '-o', 'qrcode.png');
+    args.push(quote(base + apiPath), '-o', file + '.png');
     return args.join(' ');
   }
 
@@ -111,16 +155,17 @@
   }
 
   // With a logo uploaded, a download posts its format and saves the answer.
-  [[png, 'png'], [svg, 'svg'], [pdf, 'pdf']].forEach(function (d) {
-    d[0].addEventListener('click', function (e) {
-      if (!uploaded) return;
+  downloads.forEach(function (link) {
+    link.addEventListener('click', function (e) {
+      if (!uploaded || example) return;
       e.preventDefault();
-      if (d[0].getAttribute('aria-disabled') === 'true') return;
-      var api = state().api.concat(d[1] === 'png' ? [] : [['format', d[1]]]);
+      if (link.getAttribute('aria-disabled') === 'true') return;
+      var format = link.dataset.format;
+      var api = state().api.concat(format === 'png' ? [] : [['format', format]]);
       post(api).then(function (blob) {
         var a = document.createElement('a');
         a.href = URL.createObjectURL(blob);
-        a.download = d[0].getAttribute('download');
+        a.download = link.getAttribute('download');
         document.body.appendChild(a);
         a.click();
         a.remove();
@@ -203,8 +248,8 @@
   }
 
   function setDownloads(on) {
-    [png, svg, pdf].forEach(function (a) {
-      if (on) a.removeAttribute('aria-disabled'); else a.setAttribute('aria-disabled', 'true');
+    downloads.forEach(function (a) {
+      if (on && !example) a.removeAttribute('aria-disabled'); else a.setAttribute('aria-disabled', 'true');
     });
   }
 
@@ -252,10 +297,39 @@
       fallback();
     }
   }
-  var copyAPI = document.getElementById('copy-api');
   var copyLink = document.getElementById('copy-link');
-  copyAPI.hidden = false;
+  copyButtons.forEach(function (b) {
+    var source = document.getElementById(b.dataset.copy);
+    b.hidden = false;
+    b.addEventListener('click', function () {
+      var what = b.dataset.what;
+      if (source === apiURL && uploaded) what = 'API call';
+      copy(source.value, what);
+    });
+  });
   copyLink.hidden = false;
-  copyAPI.addEventListener('click', function () { copy(apiURL.value, uploaded ? 'API call' : 'API URL'); });
   copyLink.addEventListener('click', function () { copy(location.href, 'Link to this page'); });
+
+  // kindSearch filters the home page's list of kinds as the person types;
+  // without the script the box stays hidden and the whole list shows.
+  function kindSearch() {
+    var input = document.getElementById('kind-search');
+    if (!input) return;
+    var items = Array.prototype.slice.call(document.querySelectorAll('#kinds li[data-search]'));
+    var groups = Array.prototype.slice.call(document.querySelectorAll('#kinds .kind-group'));
+    var said = document.getElementById('kind-search-status');
+    var all = said.textContent;
+    document.getElementById('kind-search-box').hidden = false;
+    input.addEventListener('input', function () {
+      var words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+      var shown = 0;
+      items.forEach(function (li) {
+        var hit = words.every(function (w) { return li.dataset.search.indexOf(w) >= 0; });
+        li.hidden = !hit;
+        if (hit) shown++;
+      });
+      groups.forEach(function (g) { g.hidden = !g.querySelector('li:not([hidden])'); });
+      said.textContent = !words.length ? all : shown ? shown + (shown === 1 ? ' code matches.' : ' codes match.') : 'No code matches: try another word.';
+    });
+  }
 })();

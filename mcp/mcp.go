@@ -4,7 +4,8 @@
 // serves too, so a tool's image is byte for byte what the URL in its
 // result returns, and its errors carry the API's problem documents. The
 // tools' options and kinds come from the option catalogue and the
-// registry; nothing here names a rendering option or a kind.
+// registry; no tool names a rendering option or a kind. Only two prompts
+// name the kind they walk through (prompts.go), as a caller would.
 package mcp
 
 import (

@@ -91,6 +91,9 @@ func (t *tools) unknownArguments(tool string, args map[string]any, known func(st
 		detail = fmt.Sprintf("%s is not an argument (did you mean %s?); arguments are ", u.list(), near)
 	}
 	detail += strings.Join(names, ", ")
+	if len(names) == 0 {
+		detail = fmt.Sprintf("%s: the tool takes no arguments", u.list())
+	}
 	if fix == nil {
 		fix = make(map[string]any, len(u.known))
 		for _, name := range u.known {

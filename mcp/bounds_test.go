@@ -23,6 +23,15 @@ type rawReply struct {
 	}
 }
 
+// problem is the JSON of an error reply's problem document: its last text
+// content (an error has no structured content).
+func (r *rawReply) problem() []byte {
+	if len(r.result.Content) == 0 {
+		return nil
+	}
+	return []byte(r.result.Content[len(r.result.Content)-1].Text)
+}
+
 // text is the reply's text content.
 func (r *rawReply) text() string {
 	var parts []string
@@ -83,7 +92,7 @@ func TestUnknownArgumentsAreBounded(t *testing.T) {
 	image := "iVBORw0KGgo="
 	for tool, own := range map[string]map[string]any{
 		"qr_generate":       {"data": "hello", "size": 300},
-		"qr_generate_typed": {"type": "wifi", "fields": map[string]any{"ssid": "Home", "security": "nopass"}},
+		"qr_generate_typed": {"kind": "wifi", "fields": map[string]any{"ssid": "Home", "security": "nopass"}},
 		"qr_verify":         {"data": "hello"},
 		"qr_batch":          {"items": []any{map[string]any{"data": "hello"}}},
 		"qr_size_recommend": {"data": "hello", "distance_m": 2},
@@ -99,7 +108,7 @@ func TestUnknownArgumentsAreBounded(t *testing.T) {
 				t.Errorf("the reply is %d bytes, want at most 8 KiB", len(r.body))
 			}
 			var p problemDoc
-			if err := json.Unmarshal(r.result.StructuredContent, &p); err != nil {
+			if err := json.Unmarshal(r.problem(), &p); err != nil {
 				t.Fatal(err)
 			}
 			want := `40000 arguments are unknown: "k000000", "k000001", "k000002", "k000003", "k000004" and 39995 more`
@@ -143,12 +152,12 @@ func maps(m map[string]any) map[string]any {
 func TestUnknownFieldsAreBounded(t *testing.T) {
 	base := start(t)
 	fields := manyKeys(map[string]any{"ssid": "Home", "security": "nopass"}, 40000)
-	r := rawCall(t, base, "qr_generate_typed", map[string]any{"type": "wifi", "fields": fields})
+	r := rawCall(t, base, "qr_generate_typed", map[string]any{"kind": "wifi", "fields": fields})
 	if len(r.body) > 8<<10 {
 		t.Errorf("the reply is %d bytes, want at most 8 KiB", len(r.body))
 	}
 	var p problemDoc
-	json.Unmarshal(r.result.StructuredContent, &p)
+	json.Unmarshal(r.problem(), &p)
 	got, _ := p.FixArguments["fields"].(map[string]any)
 	if len(got) != 2 || got["ssid"] != "Home" || !strings.Contains(p.Detail, `"k000004" and 39995 more (all dropped)`) {
 		t.Fatalf("detail %q, fixed fields %v", p.Detail, got)
@@ -171,8 +180,8 @@ func TestCallerInputIsNotEchoed(t *testing.T) {
 		{"qr_generate", map[string]any{"data": long, "size": 99999}},
 		{"qr_generate", map[string]any{"data": long, "colour": "red"}},
 		{"qr_generate", map[string]any{"data": "hello", "color": long}},
-		{"qr_generate_typed", map[string]any{"type": long, "fields": map[string]any{}}},
-		{"qr_generate_typed", map[string]any{"type": "wifi", "fields": map[string]any{"ssid": "Home", long: "x"}}},
+		{"qr_generate_typed", map[string]any{"kind": long, "fields": map[string]any{}}},
+		{"qr_generate_typed", map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home", long: "x"}}},
 		{"qr_verify", map[string]any{"data": long}},
 		{"qr_size_recommend", map[string]any{"data": long, "distance_m": 1}},
 		{"qr_batch", map[string]any{"output": long, "items": []any{map[string]any{"data": "x"}}}},
@@ -309,7 +318,7 @@ func TestBatchBodyLimit(t *testing.T) {
 	}
 	r := rawCall(t, base, "qr_batch", map[string]any{"items": items})
 	var p problemDoc
-	json.Unmarshal(r.result.StructuredContent, &p)
+	json.Unmarshal(r.problem(), &p)
 	if !r.result.IsError || p.Status != 413 || len(r.body) > 8<<10 {
 		t.Errorf("a 5 MB batch: %d bytes, %.300s", len(r.body), r.body)
 	}

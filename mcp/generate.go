@@ -34,7 +34,7 @@ func (t *tools) generate(ctx context.Context, req mcp.CallToolRequest) (*mcp.Cal
 // payload, as GET /api/v1/<type>/payload gives it.
 func (t *tools) generateTyped(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
-	if bad := t.unknownArguments(toolGenerateTyped, args, knownNames(t.all, "type", "fields"), argumentNames(t.all, "type", "fields"), nil); bad != nil {
+	if bad := t.unknownArguments(toolGenerateTyped, args, knownNames(t.all, kindArgument, legacyKindArgument, "fields"), argumentNames(t.all, kindArgument, "fields"), nil); bad != nil {
 		return bad, nil
 	}
 	target, bad := readTarget(args, false, true)
@@ -42,14 +42,14 @@ func (t *tools) generateTyped(ctx context.Context, req mcp.CallToolRequest) (*mc
 		return t.badArgument(toolGenerateTyped, args, bad), nil
 	}
 	q := target.query()
-	if bad := readOptions(q, t.all, args, "type", "fields"); bad != nil {
+	if bad := readOptions(q, t.all, args, kindArgument, legacyKindArgument, "fields"); bad != nil {
 		return t.badArgument(toolGenerateTyped, args, bad), nil
 	}
 	resp := t.api.generate(ctx, target, q)
 	if !resp.ok() {
 		return t.apiFailure(resp), nil
 	}
-	extra := map[string]any{"type": target.kind.Name()}
+	extra := map[string]any{kindArgument: target.kind.Name()}
 	if payload, ok := t.payload(ctx, target); ok {
 		extra["payload"] = payload
 	}

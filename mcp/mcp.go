@@ -1,21 +1,18 @@
 // Package mcp serves qrforge over the Model Context Protocol (README "For
 // agents and tools"): Streamable HTTP, stateless, no authentication. Its
-// six tools are thin adapters over package service, which the HTTP API
+// tools are thin adapters over package service, which the HTTP API
 // serves too, so a tool's image is byte for byte what the URL in its
 // result returns, and its errors carry the API's problem documents. The
 // tools' options and kinds come from the option catalogue and the
-// registry; nothing here names a rendering option or a kind.
+// registry; no tool names a rendering option or a kind. Only two prompts
+// name the kind they walk through (prompts.go), as a caller would.
 package mcp
 
 import (
-	"context"
 	"log/slog"
 	"net/http"
 
-	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
-	"github.com/qrforge/qrforge/registry"
-	"github.com/qrforge/qrforge/schemas"
 	"github.com/qrforge/qrforge/service"
 )
 
@@ -23,7 +20,7 @@ import (
 const version = "1.0.0"
 
 const instructions = "qrforge generates QR codes. Use qr_generate for a URL or text, qr_generate_typed for a payload qrforge builds and validates " +
-	"(Wi-Fi, contact cards, payments, events...), qr_verify to check that a design still scans, qr_batch for many codes, qr_decode to read an image, " +
+	"(Wi-Fi, contact cards, payments, events...: qr_list_kinds names the kinds, qr_kind_schema gives one kind's fields), qr_verify to check that a design still scans, qr_batch for many codes, qr_decode to read an image, " +
 	"and qr_size_recommend before printing. Every generated result includes the API URL that returns the same image; errors carry a corrected call in `fix` built from your own arguments; when a payee, account, network or secret is missing or wrong there is none, and `example` shows a documented call that is not the user's."
 
 // Option configures New.
@@ -58,10 +55,13 @@ func New(svc *service.Service, opts ...Option) http.Handler {
 		server.WithInstructions(instructions),
 		server.WithToolCapabilities(false),
 		server.WithResourceCapabilities(false, false),
+		server.WithPromptCapabilities(false),
 		server.WithRecovery(),
 	)
 	srv.AddTools(t.definitions()...)
-	srv.AddResources(kindResources()...)
+	srv.AddResources(append(kindResources(), optionsResource())...)
+	srv.AddResourceTemplates(kindTemplates()...)
+	srv.AddPrompts(prompts()...)
 	return server.NewStreamableHTTPServer(srv,
 		// Stateless (README "For agents and tools": it stores nothing): no session IDs, so any
 		// request can go to any instance.
@@ -75,29 +75,4 @@ func New(svc *service.Service, opts ...Option) http.Handler {
 		server.WithDisableLocalhostProtection(true),
 		server.WithStreamableHTTPLogger(cfg.logger),
 	)
-}
-
-// kindURI is the resource holding a kind's fields schema.
-func kindURI(kind string) string { return "qrforge://kinds/" + kind + "/schema" }
-
-// kindResources serve each kind's JSON Schema, the same bytes as
-// schemas/<kind>.json, for clients that read schemas as resources.
-func kindResources() []server.ServerResource {
-	var out []server.ServerResource
-	for _, k := range registry.All() {
-		uri := kindURI(k.Name())
-		body := string(schemas.Kind(k))
-		out = append(out, server.ServerResource{
-			Resource: mcp.NewResource(uri, k.Name()+" fields",
-				mcp.WithResourceTitle(k.Summary()),
-				mcp.WithResourceDescription("JSON Schema of the "+k.Name()+" kind's fields for qr_generate_typed ("+k.Standard().String()+")."),
-				mcp.WithMIMEType("application/schema+json"),
-				mcp.WithResourceSize(int64(len(body))),
-			),
-			Handler: func(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
-				return []mcp.ResourceContents{mcp.TextResourceContents{URI: uri, MIMEType: "application/schema+json", Text: body}}, nil
-			},
-		})
-	}
-	return out
 }

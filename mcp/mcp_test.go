@@ -36,8 +36,8 @@ import (
 	"github.com/qrforge/qrforge/server"
 )
 
-// The six tools of README "For agents and tools".
-var sixTools = []string{"qr_batch", "qr_decode", "qr_generate", "qr_generate_typed", "qr_size_recommend", "qr_verify"}
+// The tools of README "For agents and tools".
+var allTools = []string{"qr_batch", "qr_decode", "qr_generate", "qr_generate_typed", "qr_kind_schema", "qr_list_kinds", "qr_size_recommend", "qr_verify"}
 
 // start serves the whole API with the MCP endpoint mounted, as cmd/qrforge
 // does, on a loopback port, and returns its base URL.
@@ -196,7 +196,7 @@ type generated struct {
 	ContentType string `json:"content_type"`
 	Version     int    `json:"version"`
 	EC          string `json:"ec"`
-	Type        string `json:"type"`
+	Kind        string `json:"kind"`
 	Payload     string `json:"payload"`
 }
 
@@ -242,50 +242,23 @@ func TestToolsList(t *testing.T) {
 			}
 		}
 		slices.Sort(names)
-		if !slices.Equal(names, sixTools) {
-			t.Fatalf("tools %v, want exactly %v", names, sixTools)
+		if !slices.Equal(names, allTools) {
+			t.Fatalf("tools %v, want exactly %v", names, allTools)
 		}
 
-		// qr_generate_typed: the type enum and one fields branch per
-		// registered kind, holding that kind's fields.
+		// qr_generate_typed: the kind enum, and fields as an object whose
+		// schema is each kind's own, served apart (TestThreeCalls).
 		typed := schemasByName["qr_generate_typed"]
 		props := typed["properties"].(map[string]any)
 		var enum []string
-		for _, v := range props["type"].(map[string]any)["enum"].([]any) {
+		for _, v := range props["kind"].(map[string]any)["enum"].([]any) {
 			enum = append(enum, v.(string))
 		}
 		if !slices.Equal(enum, registry.Names()) {
-			t.Errorf("type enum %v, want the registered kinds %v", enum, registry.Names())
+			t.Errorf("kind enum %v, want the registered kinds %v", enum, registry.Names())
 		}
-		branches := map[string]map[string]any{}
-		for _, b := range props["fields"].(map[string]any)["anyOf"].([]any) {
-			branch := b.(map[string]any)
-			branches[branch["title"].(string)] = branch
-		}
-		for _, k := range registry.All() {
-			branch, ok := branches[k.Name()]
-			if !ok {
-				t.Errorf("fields has no branch for kind %s", k.Name())
-				continue
-			}
-			fields := branch["properties"].(map[string]any)
-			for _, f := range k.Fields() {
-				if _, ok := fields[f.Name]; !ok {
-					t.Errorf("%s branch lacks field %s", k.Name(), f.Name)
-				}
-			}
-			var required []string
-			for _, r := range asSlice(branch["required"]) {
-				required = append(required, r.(string))
-			}
-			for _, f := range k.Fields() {
-				if f.Required != slices.Contains(required, f.Name) {
-					t.Errorf("%s branch: field %s required=%v, registry says %v", k.Name(), f.Name, !f.Required, f.Required)
-				}
-			}
-		}
-		if len(branches) != len(registry.All()) {
-			t.Errorf("%d branches for %d kinds", len(branches), len(registry.All()))
+		if fields := props["fields"].(map[string]any); fields["type"] != "object" || fields["anyOf"] != nil {
+			t.Errorf("fields %v, want an object without the kinds' branches", fields)
 		}
 
 		// qr_generate: every rendering option the OpenAPI document lists,
@@ -429,7 +402,7 @@ func TestGenerateTypedEveryKind(t *testing.T) {
 				fields[name] = v
 			}
 			var g generated
-			res := succeed(t, c, "qr_generate_typed", map[string]any{"type": k.Name(), "fields": fields}, &g)
+			res := succeed(t, c, "qr_generate_typed", map[string]any{"kind": k.Name(), "fields": fields}, &g)
 			resp, body := httpGet(t, g.URL)
 			if !strings.HasPrefix(g.URL, base+k.Path()+"?") || resp.StatusCode != 200 || !bytes.Equal(body, imageOf(t, res)) {
 				t.Errorf("%s: GET %s gave %d and other bytes than the tool", k.Name(), g.URL, resp.StatusCode)
@@ -438,8 +411,8 @@ func TestGenerateTypedEveryKind(t *testing.T) {
 			if len(errs) > 0 {
 				t.Fatalf("%s example: %v", k.Name(), errs)
 			}
-			if g.Type != k.Name() || g.Payload != payload {
-				t.Errorf("%s: type %q payload %q, want %q", k.Name(), g.Type, g.Payload, payload)
+			if g.Kind != k.Name() || g.Payload != payload {
+				t.Errorf("%s: kind %q payload %q, want %q", k.Name(), g.Kind, g.Payload, payload)
 			}
 			if got := readQR(t, imageOf(t, res)); got != payload {
 				t.Errorf("%s: image decodes to %q, want %q", k.Name(), got, payload)
@@ -489,15 +462,27 @@ func fail(t *testing.T, c *client.Client, name string, args map[string]any) prob
 	if !res.IsError {
 		t.Fatalf("%s %v succeeded: %s", name, args, texts(res))
 	}
-	var p problemDoc
-	if err := json.Unmarshal(res.RawStructuredContent, &p); err != nil {
-		t.Fatalf("structured content %s: %v", res.RawStructuredContent, err)
-	}
+	p := problemOf(t, res)
 	if p.Detail == "" || p.Fix == "" && p.Example == "" || p.Status < 400 {
 		t.Errorf("%s: problem %+v lacks detail, fix (or example) or status", name, p)
 	}
 	if text := texts(res); !strings.Contains(text, p.Detail) || !strings.Contains(text, p.Fix) {
 		t.Errorf("%s: the text content does not carry the detail and fix: %s", name, text)
+	}
+	return p
+}
+
+// problemOf is the problem document of an error result: its last text
+// content, JSON (the result has no structured content; outputs.go).
+func problemOf(t *testing.T, res *mcpgo.CallToolResult) problemDoc {
+	t.Helper()
+	var p problemDoc
+	last, ok := mcpgo.AsTextContent(res.Content[len(res.Content)-1])
+	if !ok {
+		t.Fatalf("error result without text: %+v", res.Content)
+	}
+	if err := json.Unmarshal([]byte(last.Text), &p); err != nil {
+		t.Fatalf("problem %s: %v", last.Text, err)
 	}
 	return p
 }

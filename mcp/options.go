@@ -1,13 +1,17 @@
 package mcp
 
 import (
+	"context"
 	"encoding/json"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 	"github.com/qrforge/qrforge/options"
+	"github.com/qrforge/qrforge/schemas"
 )
 
 // option is one rendering option of README "Options" as a tool takes it,
@@ -30,10 +34,25 @@ func renderingOptions() []option {
 			continue
 		}
 		schema := o.Schema()
-		schema["description"] = o.Description
+		schema["description"] = shortDescription(o)
 		opts = append(opts, option{name: o.Name, aliases: o.Aliases, schema: schema})
 	}
 	return opts
+}
+
+// shortDescription is an option's description as tools/list gives it,
+// paid for by every session: its first sentence, and for an option with
+// an enum the words before the colon that introduces the values, which
+// the enum lists. The whole description is in the options resource
+// (optionsURI) and docs/reference.md.
+func shortDescription(o options.Option) string {
+	s := firstSentence(o.Description)
+	if len(o.Enum) > 0 {
+		if before, _, found := strings.Cut(s, ": "); found {
+			s = before + "."
+		}
+	}
+	return s
 }
 
 // optionSet is the options a tool takes, by any of their names.
@@ -151,4 +170,30 @@ func (o *option) typeName() string {
 		}
 	}
 	return strings.Join(types, " or ")
+}
+
+// optionsURI is the resource holding every rendering option's schema with
+// its whole description, for the tools that list them in short
+// (qr_generate) or not at all (sameOptions).
+const optionsURI = "qrforge://options/schema"
+
+// optionsResource serves schemas.Style: the rendering options under their
+// canonical names, as the batch schema's style holds them.
+func optionsResource() server.ServerResource {
+	body, err := json.MarshalIndent(schemas.Style(), "", "  ")
+	if err != nil {
+		panic("mcp: options schema: " + err.Error())
+	}
+	text := string(body) + "\n"
+	return server.ServerResource{
+		Resource: mcp.NewResource(optionsURI, "rendering options",
+			mcp.WithResourceTitle("Rendering options"),
+			mcp.WithResourceDescription("JSON Schema of every rendering option the generating tools take, with whole descriptions."),
+			mcp.WithMIMEType(schemaMIME),
+			mcp.WithResourceSize(int64(len(text))),
+		),
+		Handler: func(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.ResourceContents, error) {
+			return []mcp.ResourceContents{mcp.TextResourceContents{URI: optionsURI, MIMEType: schemaMIME, Text: text}}, nil
+		},
+	}
 }

@@ -17,8 +17,9 @@ import (
 // resource named by the URL that returns it (MCP specification, Tools,
 // "Embedded Resources"), the PDF as a base64 blob and the EPS, 7-bit
 // text, as text; SVG and JSON text content with the body as the API
-// returned it. A JSON summary holding the URL that returns the same bytes
-// follows, and is also the structured content.
+// returned it. A resource link to the URL that returns the same bytes
+// follows, then a JSON summary holding it, which is also the structured
+// content.
 func generated(resp *response, extra map[string]any) *mcp.CallToolResult {
 	contentType := resp.contentType
 	summary := map[string]any{"url": resp.url, "content_type": contentType, "bytes": len(resp.body)}
@@ -40,8 +41,12 @@ func generated(resp *response, extra map[string]any) *mcp.CallToolResult {
 	default:
 		body = mcp.NewTextContent(string(resp.body))
 	}
+	// The link names the URL that returns the same bytes, for a client
+	// that fetches or shows it rather than reading the content (MCP
+	// specification 2025-06-18, Tools, "Resource Links").
+	link := mcp.NewResourceLink(resp.url, "qr code", "The same image from the API", contentType)
 	return &mcp.CallToolResult{
-		Content:           []mcp.Content{body, mcp.NewTextContent(string(marshal(summary)))},
+		Content:           []mcp.Content{body, link, mcp.NewTextContent(string(marshal(summary)))},
 		StructuredContent: summary,
 	}
 }
@@ -93,8 +98,9 @@ func answered(resp *response, call string) *mcp.CallToolResult {
 
 // failed is the tool error for a problem document: isError, with the
 // problem's detail and fix as text, then the problem itself (with the fix
-// restated as tool arguments when it is a call of this tool) as JSON and as
-// structured content. The problem is bounded first: its detail, field and
+// restated as tool arguments when it is a call of this tool) as JSON text.
+// It has no structured content: outputSchema describes a tool's answer,
+// and a problem is none (outputs.go). The problem is bounded first: its detail, field and
 // errors cut short, and a fix longer than the API reads left out with its
 // arguments.
 func failed(p problem, fixArguments map[string]any) *mcp.CallToolResult {
@@ -126,9 +132,8 @@ func failed(p problem, fixArguments map[string]any) *mcp.CallToolResult {
 		text += "\nfix: " + p.Fix
 	}
 	return &mcp.CallToolResult{
-		Content:           []mcp.Content{mcp.NewTextContent(text), mcp.NewTextContent(string(marshal(doc)))},
-		StructuredContent: doc,
-		IsError:           true,
+		Content: []mcp.Content{mcp.NewTextContent(text), mcp.NewTextContent(string(marshal(doc)))},
+		IsError: true,
 	}
 }
 
@@ -151,7 +156,7 @@ func (t *tools) apiFailure(resp *response) *mcp.CallToolResult {
 }
 
 // argumentsOf reads a fix URL of a generation endpoint back into tool
-// arguments: data or type and fields, and the options. It returns nil for
+// arguments: data or kind and fields, and the options. It returns nil for
 // any other URL.
 func (t *tools) argumentsOf(fix string) map[string]any {
 	rest, ours := strings.CutPrefix(fix, t.api.base)
@@ -183,7 +188,7 @@ func (t *tools) argumentsOf(fix string) map[string]any {
 		if kind == nil {
 			return nil
 		}
-		args["type"] = kind.Name()
+		args[kindArgument] = kind.Name()
 		fields := map[string]any{}
 		for _, f := range kind.Fields() {
 			if q.Has(f.Name) {

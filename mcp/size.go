@@ -65,8 +65,8 @@ type sizeAdvice struct {
 func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
 	example := map[string]any{"data": "https://example.com", "distance_m": 1.5}
-	names := []string{"data", "type", "fields", "version", options.EC.Name, options.Margin.Name, "distance_m", "print_mm", "dpi"}
-	if bad := t.unknownArguments(toolSizeRecommend, args, knownNames(nil, names...), names, nil); bad != nil {
+	names := []string{"data", kindArgument, "fields", "version", options.EC.Name, options.Margin.Name, "distance_m", "print_mm", "dpi"}
+	if bad := t.unknownArguments(toolSizeRecommend, args, knownNames(nil, append(names, legacyKindArgument)...), names, nil); bad != nil {
 		return bad, nil
 	}
 	number := func(name string) (float64, bool, *argError) {
@@ -119,8 +119,8 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 	var target *target
 	if v, ok := args["version"]; ok {
 		f, isNumber := v.(float64)
-		if _, hasData := args["data"]; hasData || args["type"] != nil || !isNumber || f != math.Trunc(f) || f < 1 || f > 40 {
-			return t.badArgument(toolSizeRecommend, args, &argError{field: "version", detail: "version is a whole number 1 to 40, given instead of data or type and fields", fix: example}), nil
+		if _, hasData := args["data"]; hasData || args[kindArgument] != nil || args[legacyKindArgument] != nil || !isNumber || f != math.Trunc(f) || f < 1 || f > 40 {
+			return t.badArgument(toolSizeRecommend, args, &argError{field: "version", detail: "version is a whole number 1 to 40, given instead of data or kind and fields", fix: example}), nil
 		}
 		a.Version = int(f)
 		a.Modules = 17 + 4*a.Version // ISO/IEC 18004 §5.3.1: version V is 17+4V modules wide
@@ -128,8 +128,8 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 		var bad *argError
 		target, bad = readTarget(args, true, true)
 		if bad != nil {
-			if bad.field == "data" || bad.field == "type" {
-				bad.detail = "give data, type and fields, or version; " + bad.detail
+			if bad.field == "data" || bad.field == kindArgument || bad.field == legacyKindArgument {
+				bad.detail = "give data, kind and fields, or version; " + bad.detail
 			}
 			return t.badArgument(toolSizeRecommend, args, bad), nil
 		}

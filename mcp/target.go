@@ -71,15 +71,35 @@ func unfixable(field, detail string, example map[string]any) *argError {
 	return &argError{field: field, detail: detail, noFix: true, example: example}
 }
 
-// readTarget reads data, or type and fields, from a tool's arguments.
+// kindArgument is the argument that names a kind, and legacyKindArgument
+// the name it had before (still read, never advertised): on verify and in
+// a batch body `type` names the kind, elsewhere in the API it is an alias
+// of format.
+const (
+	kindArgument       = "kind"
+	legacyKindArgument = "type"
+)
+
+// kindOf is the kind argument of a call and the name it was given under.
+func kindOf(args map[string]any) (value any, name string, given bool) {
+	if v, ok := args[kindArgument]; ok {
+		return v, kindArgument, true
+	}
+	if v, ok := args[legacyKindArgument]; ok {
+		return v, legacyKindArgument, true
+	}
+	return nil, kindArgument, false
+}
+
+// readTarget reads data, or kind and fields, from a tool's arguments.
 func readTarget(args map[string]any, allowData, allowTyped bool) (*target, *argError) {
 	dataArg, hasData := args["data"]
-	typeArg, hasType := args["type"]
+	typeArg, typeName, hasType := kindOf(args)
 	fieldsArg, hasFields := args["fields"]
 	genericExample := map[string]any{"data": "Hello, world!"}
 	switch {
 	case allowData && hasData && (hasType || hasFields):
-		return nil, unfixable("data", "give either data or type and fields, not both", genericExample)
+		return nil, unfixable("data", "give either data or kind and fields, not both", genericExample)
 	case allowData && hasData:
 		s, ok := dataArg.(string)
 		if !ok || s == "" {
@@ -94,25 +114,26 @@ func readTarget(args map[string]any, allowData, allowTyped bool) (*target, *argE
 	kind, ok := registry.Lookup(strings.ToLower(name))
 	if !hasType || !ok {
 		near := nearestKind(name)
-		example := map[string]any{"type": near.Name(), "fields": anyMap(near.Example())}
+		example := map[string]any{kindArgument: near.Name(), "fields": anyMap(near.Example())}
 		if !hasType {
-			detail := "type is required: one of " + strings.Join(registry.Names(), ", ")
+			detail := "kind is required: one of " + strings.Join(registry.Names(), ", ")
 			if allowData {
-				detail = "give data, or type (one of " + strings.Join(registry.Names(), ", ") + ") and fields"
+				detail = "give data, or kind (one of " + strings.Join(registry.Names(), ", ") + ") and fields"
 			}
-			return nil, unfixable("type", detail, example)
+			return nil, unfixable(kindArgument, detail, example)
 		}
-		detail := fmt.Sprintf("type %q is not a payload kind; kinds are %s", truncate(name, maxNameBytes), strings.Join(registry.Names(), ", "))
+		detail := fmt.Sprintf("kind %q is not a payload kind; kinds are %s", truncate(name, maxNameBytes), strings.Join(registry.Names(), ", "))
 		if editDistance(strings.ToLower(name), near.Name()) > len(near.Name())/3+1 {
-			return nil, unfixable("type", detail, example)
+			return nil, unfixable(typeName, detail, example)
 		}
-		// A misspelt type: the fix names the nearest kind and keeps the
+		// A misspelt kind: the fix names the nearest kind and keeps the
 		// caller's fields as they are.
 		fix := maps.Clone(args)
-		fix["type"] = near.Name()
-		return nil, &argError{field: "type", detail: detail + "; did you mean " + near.Name() + "?", fix: fix, change: "with type " + near.Name()}
+		delete(fix, legacyKindArgument)
+		fix[kindArgument] = near.Name()
+		return nil, &argError{field: typeName, detail: detail + "; did you mean " + near.Name() + "?", fix: fix, change: "with kind " + near.Name()}
 	}
-	example := map[string]any{"type": kind.Name(), "fields": anyMap(kind.Example())}
+	example := map[string]any{kindArgument: kind.Name(), "fields": anyMap(kind.Example())}
 	raw, isObject := fieldsArg.(map[string]any)
 	if hasFields && !isObject {
 		return nil, unfixable("fields", "fields is an object of "+kind.Name()+"'s fields: "+fieldList(kind), example)

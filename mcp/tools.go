@@ -9,10 +9,12 @@ import (
 	"github.com/qrforge/qrforge/registry"
 )
 
-// The six tools of README "For agents and tools".
+// The tools of README "For agents and tools".
 const (
 	toolGenerate      = "qr_generate"
 	toolGenerateTyped = "qr_generate_typed"
+	toolListKinds     = "qr_list_kinds"
+	toolKindSchema    = "qr_kind_schema"
 	toolDecode        = "qr_decode"
 	toolVerify        = "qr_verify"
 	toolBatch         = "qr_batch"
@@ -35,70 +37,82 @@ func newTools(a *api, opts []option) (*tools, error) {
 	return t, nil
 }
 
-// definitions are the tools with their input schemas. Every schema keeps
-// its combinators (anyOf) below the top level: the Anthropic Messages API
-// refuses a tool whose input_schema has oneOf, anyOf or allOf at the top,
-// and a client that forwards tools/list there would lose every tool.
+// sameOptions tells a tool that takes the rendering options without
+// listing them: tools/list is paid for by every session (README "For
+// agents and tools"), so the options' schemas appear once, in qr_generate,
+// and as the resource optionsURI.
+const sameOptions = " Takes qr_generate's options too (size, format, color, style...)."
+
+// definitions are the tools with their input and output schemas. Every
+// input schema keeps its combinators (anyOf) below the top level: the
+// Anthropic Messages API refuses a tool whose input_schema has oneOf, anyOf
+// or allOf at the top, and a client that forwards tools/list there would
+// lose every tool. Together they stay under toolsListBudget.
 func (t *tools) definitions() []server.ServerTool {
 	return []server.ServerTool{
 		t.tool(toolGenerate, "Generate a QR code",
-			"Generate a QR code for a string (URL, text, anything) with design options. PNG, GIF and JPEG come back as an image, PDF and EPS (print; size may be a length such as 30mm) as an embedded resource, SVG and JSON as text; "+
-				"every result also gives the API URL that returns the same bytes, for embedding or sharing.",
+			"Generate a QR code for a string (URL, text...) with design options: PNG, GIF, JPEG as an image, PDF and EPS (size may be a length: 30mm) as a resource, SVG and JSON as text, "+
+				"with a link to the API URL of the same bytes. Options in full: resource qrforge://options/schema.",
 			inputSchema(append(object{
 				{"data", map[string]any{"type": "string", "minLength": 1, "description": "The exact string to encode (UTF-8)."}},
 			}, t.all.properties()...), "data"),
-			t.generate),
+			generatedOutput(false), t.generate),
 		t.tool(toolGenerateTyped, "Generate a typed QR code",
-			"Generate a QR code whose payload qrforge builds and validates from typed fields: Wi-Fi, contact cards, payments, calendar events and more. "+
-				"`type` names the kind; `fields` follows the branch of fields.anyOf titled with that kind (each kind's schema is also the resource qrforge://kinds/<kind>/schema). "+
-				"A bad field fails with the standard's rule and a corrected call. The result carries the exact payload and the API URL.",
-			inputSchema(append(object{
-				{"type", map[string]any{"type": "string", "enum": registry.Names(), "description": "The payload kind."}},
-				{"fields", t.kindFields()},
-			}, t.all.properties()...), "type", "fields"),
-			t.generateTyped),
+			"Generate a code whose payload qrforge builds and validates from a kind's fields (Wi-Fi, contacts, payments, events...); qr_kind_schema gives them. "+
+				"Identity fields (payee, account, network, secret) come from the user, never from examples."+sameOptions,
+			openSchema(object{
+				{"kind", map[string]any{"type": "string", "enum": registry.Names(), "description": "The payload kind (qr_list_kinds)."}},
+				{"fields", fieldsSchema},
+			}, "kind", "fields"),
+			generatedOutput(true), t.generateTyped),
+		t.tool(toolListKinds, "List payload kinds",
+			"The payload kinds of qr_generate_typed: summary, standard, required and identity fields, schema URI.",
+			inputSchema(object{}),
+			kindsOutput, t.listKinds),
+		t.tool(toolKindSchema, "Get a kind's fields schema",
+			"A kind's fields as JSON Schema (resource qrforge://kinds/{name}/schema), its required fields and the identity fields the user must give.",
+			inputSchema(object{{"kind", map[string]any{"type": "string", "description": "A kind of qr_list_kinds."}}}, "kind"),
+			kindSchemaOutput, t.kindSchema),
 		t.tool(toolDecode, "Decode a QR code image",
-			"Read every QR code in an image (PNG, JPEG, GIF or WebP, base64), as POST /api/v1/decode does. Each result has the text, the corner points, and, when a payload kind recognises it, the kind and its fields.",
+			"Read every QR code in an image (PNG, JPEG, GIF, WebP), as POST /api/v1/decode: each code's text, corners, and its kind and fields when recognised.",
 			inputSchema(object{
 				{"image", map[string]any{"type": "string", "contentEncoding": "base64",
-					"description": "The image file in base64 (standard or URL-safe), or a data: URI. At most 10 MiB and 40 megapixels."}},
+					"description": "The image file in base64, or a data: URI. At most 10 MiB and 40 megapixels."}},
 			}, "image"),
-			t.decode),
+			decodeOutput, t.decode),
 		t.tool(toolVerify, "Verify that a QR code scans",
-			"Render a code exactly as qr_generate or qr_generate_typed would (give data, or type and fields), read the PNG back with a ZXing decoder and check it, as GET /api/v1/verify does: "+
-				"whether it scans, what it decodes to and whether that matches the payload, the symbol version and error-correction level, the contrast ratio, and checks of quiet zone, module size and polarity, each with a fix. "+
-				"Use it to check that colours and styles still scan.",
-			inputSchema(append(t.targetProperties(), t.verifyOptions.properties()...)),
-			t.verify),
+			"Render a code as the generate tools would (data, or kind and fields), decode the PNG with ZXing and check it as GET /api/v1/verify does: "+
+				"scannable, match, contrast, quiet zone, module size, with fixes."+sameOptions,
+			openSchema(t.targetProperties()),
+			verifyOutput, t.verify),
 		t.tool(toolBatch, "Generate many QR codes",
-			"Generate up to 1000 codes in one call. Each item is {data} or {type, fields}, with an optional id and style; the shared style applies to every item and an item's style overrides it key by key. "+
-				"Each result has the item's API URL and, with output base64, svg or json, the data, up to 1 MiB of data per reply: items past it carry their URL only, which returns the same bytes (`inline` counts the items with data, `note` says where they stop). "+
-				"An answer over 64 KiB of JSON is in the structured content only, with a one-line summary as text. One bad item fails alone, with a problem document. The arguments are the body of POST /api/v1/qr/batch.",
+			"Generate up to 1000 codes, as POST /api/v1/qr/batch: items {data} or {type, fields} (type: the kind), an id, a style of qr_generate's options over the shared one. "+
+				"Each result has its URL and, with output base64, svg or json, its data (1 MiB per reply); a bad item fails alone.",
 			inputSchema(t.batchProperties(), "items"),
-			t.batch),
+			batchOutput, t.batch),
 		t.tool(toolSizeRecommend, "Recommend a print size",
-			"Recommend the smallest printed size and the pixel size at which a code scans reliably, from the data (or the symbol version) and the scan distance or the print width available, "+
-				"and explain the reasoning and the rules used (the 10:1 distance rule, a 0.4 mm and 4-dot minimum module). "+
-				"With data or type and fields, url draws the PNG and print_url the same code as a PDF page of the recommended width.",
+			"The smallest print and pixel size at which a code scans, from data (kind and fields, or version) and the scan distance or print width, "+
+				"with the reasoning (10:1 distance rule, 0.4 mm and 4-dot modules), a PNG url and a PDF print_url.",
 			inputSchema(t.sizeProperties()),
-			t.sizeRecommend),
+			sizeOutput, t.sizeRecommend),
 	}
 }
 
 // tool builds a tool whose input schema is given whole. Every tool only
 // reads: it renders or decodes and stores nothing.
-func (t *tools) tool(name, title, description string, schema json.RawMessage, handler server.ToolHandlerFunc) server.ServerTool {
+func (t *tools) tool(name, title, description string, schema, output json.RawMessage, handler server.ToolHandlerFunc) server.ServerTool {
 	return server.ServerTool{Handler: handler, Tool: mcp.Tool{
-		Name:           name,
-		Title:          title,
-		Description:    description,
-		RawInputSchema: schema,
+		Name:            name,
+		Title:           title,
+		Description:     description,
+		RawInputSchema:  schema,
+		RawOutputSchema: output,
+		// The title is the tool's own; annotations give only the hints
+		// that mean something for a read-only tool (destructive and
+		// idempotent are for tools that write).
 		Annotations: mcp.ToolAnnotation{
-			Title:           title,
-			ReadOnlyHint:    mcp.ToBoolPtr(true),
-			DestructiveHint: mcp.ToBoolPtr(false),
-			IdempotentHint:  mcp.ToBoolPtr(true),
-			OpenWorldHint:   mcp.ToBoolPtr(false),
+			ReadOnlyHint:  mcp.ToBoolPtr(true),
+			OpenWorldHint: mcp.ToBoolPtr(false),
 		},
 	}}
 }
@@ -113,64 +127,56 @@ func inputSchema(props object, required ...string) json.RawMessage {
 	return marshal(s)
 }
 
-// kindFields is the fields argument of qr_generate_typed: one branch per
-// registered kind, titled with the kind's name and holding the kind's
-// JSON Schema from the registry, so tools/list alone tells a client every
-// kind's fields. Branches are anyOf, not oneOf: two kinds can share a field
-// shape (a number and a message), and `type` picks the branch.
-func (t *tools) kindFields() map[string]any {
-	var branches []any
-	for _, k := range registry.All() {
-		branches = append(branches, kindBranch(k))
+// openSchema is an object schema with the given properties that also
+// admits scalar arguments it does not list: the rendering options, which
+// the tool checks by name itself (sameOptions).
+func openSchema(props object, required ...string) json.RawMessage {
+	s := object{{"type", "object"}, {"properties", props}}
+	if len(required) > 0 {
+		s = append(s, member{"required", required})
 	}
-	return map[string]any{
-		"type":        "object",
-		"description": "The kind's fields, all strings: the anyOf branch titled with `type`.",
-		"anyOf":       branches,
-	}
+	return marshal(append(s, member{"additionalProperties", optionValue}))
 }
 
-// kindBranch is a kind's JSON Schema for embedding: without $schema and
-// $id, which belong to the standalone document (the resource).
-func kindBranch(k registry.Entry) map[string]any {
-	var s map[string]any
-	if err := json.Unmarshal(marshal(k.Schema()), &s); err != nil {
-		panic("mcp: schema of " + k.Name() + ": " + err.Error())
-	}
-	delete(s, "$schema")
-	delete(s, "$id")
-	s["title"] = k.Name()
-	return s
-}
+// optionValue is the schema of an option's value where the options are
+// not listed: the query string's scalars.
+var optionValue = map[string]any{"type": []string{"string", "number", "boolean"}}
 
-// targetProperties are data, or type and fields, for tools that take
+// fieldsSchema is the fields argument of a typed call. Each kind's own
+// schema is not inlined: all of them together were most of tools/list
+// (63 KB of 74 KB), paid for by every session; qr_kind_schema and the
+// resource template kindTemplate serve one kind's on demand.
+var fieldsSchema = map[string]any{"type": "object", "additionalProperties": map[string]any{"type": []string{"string", "number", "boolean"}},
+	"description": "The kind's fields (qr_kind_schema)."}
+
+// targetProperties are data, or kind and fields, for tools that take
 // either.
 func (t *tools) targetProperties() object {
 	return object{
-		{"data", map[string]any{"type": "string", "minLength": 1, "description": "The exact string to encode; or give type and fields instead."}},
-		{"type", map[string]any{"type": "string", "enum": registry.Names(), "description": "A payload kind, instead of data; see qr_generate_typed."}},
-		{"fields", map[string]any{"type": "object", "additionalProperties": map[string]any{"type": "string"},
-			"description": "The kind's fields (with type); each kind's schema is in qr_generate_typed and the resource qrforge://kinds/<kind>/schema."}},
+		{"data", map[string]any{"type": "string", "minLength": 1, "description": "The exact string to encode; or kind and fields."}},
+		{"kind", map[string]any{"type": "string", "description": "A payload kind (qr_list_kinds), instead of data."}},
+		{"fields", fieldsSchema},
 	}
 }
 
 // batchProperties are qr_batch's arguments (README "Batch, decode, verify", without zip).
 func (t *tools) batchProperties() object {
-	style := map[string]any{"type": "object", "properties": t.all.properties(), "additionalProperties": false}
+	style := map[string]any{"type": "object", "additionalProperties": optionValue}
 	item := map[string]any{
 		"type": "object",
-		"properties": append(t.targetProperties(),
-			member{"id", map[string]any{"type": "string", "description": "Your label for the item, returned with its result."}},
-			member{"style", withDescription(style, "Rendering options for this item; they override the shared style key by key.")},
-		),
-		"anyOf":                []any{map[string]any{"required": []string{"data"}}, map[string]any{"required": []string{"type", "fields"}}},
+		"properties": object{
+			{"data", map[string]any{"type": "string", "minLength": 1}},
+			{"type", map[string]any{"type": "string", "description": "The kind, with fields."}},
+			{"fields", fieldsSchema},
+			{"id", map[string]any{"type": "string", "description": "Your label, returned with the result."}},
+			{"style", withDescription(style, "Options for this item, over the shared style.")},
+		},
 		"additionalProperties": false,
 	}
 	return object{
 		{"output", map[string]any{"type": "string", "enum": outputNames(), "default": "url", "description": outputDescription()}},
-		{"style", withDescription(style, "Rendering options shared by every item.")},
-		{"items", map[string]any{"type": "array", "minItems": 1, "maxItems": maxBatchItems, "items": item,
-			"description": "The codes to generate, at most 1000."}},
+		{"style", withDescription(style, "qr_generate's options, shared by every item.")},
+		{"items", map[string]any{"type": "array", "minItems": 1, "maxItems": maxBatchItems, "items": item}},
 	}
 }
 
@@ -186,7 +192,7 @@ func withDescription(schema map[string]any, description string) map[string]any {
 func (t *tools) sizeProperties() object {
 	props := t.targetProperties()
 	props = append(props,
-		member{"version", map[string]any{"type": "integer", "minimum": 1, "maximum": 40, "description": "The symbol version (1-40), instead of data or type and fields."}},
+		member{"version", map[string]any{"type": "integer", "minimum": 1, "maximum": 40, "description": "Symbol version, instead of data or kind."}},
 	)
 	if ec, ok := t.all.lookup(options.EC.Name); ok {
 		props = append(props, member{options.EC.Name, ec.schema})
@@ -195,8 +201,8 @@ func (t *tools) sizeProperties() object {
 		props = append(props, member{options.Margin.Name, margin.schema})
 	}
 	return append(props,
-		member{"distance_m", map[string]any{"type": "number", "exclusiveMinimum": 0, "maximum": 1000, "description": "How far away people scan the code, in metres."}},
-		member{"print_mm", map[string]any{"type": "number", "exclusiveMinimum": 0, "description": "The printed width available for the code, quiet zone included, in millimetres."}},
-		member{"dpi", map[string]any{"type": "integer", "minimum": 72, "maximum": 4800, "default": defaultDPI, "description": "Printer resolution in dots per inch."}},
+		member{"distance_m", map[string]any{"type": "number", "exclusiveMinimum": 0, "maximum": 1000, "description": "Scan distance, metres."}},
+		member{"print_mm", map[string]any{"type": "number", "exclusiveMinimum": 0, "description": "Print width available, quiet zone included, mm."}},
+		member{"dpi", map[string]any{"type": "integer", "minimum": 72, "maximum": 4800, "default": defaultDPI}},
 	)
 }

@@ -1,7 +1,6 @@
 package mcp_test
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -31,15 +30,12 @@ func TestFixArgumentsNeverInventIdentity(t *testing.T) {
 				} else {
 					fields[f.Name] = broken
 				}
-				res := callTool(t, c, "qr_generate_typed", map[string]any{"type": k.Name(), "fields": fields})
+				res := callTool(t, c, "qr_generate_typed", map[string]any{"kind": k.Name(), "fields": fields})
 				if !res.IsError {
 					continue
 				}
 				refused++
-				var p problemDoc
-				if err := json.Unmarshal(res.RawStructuredContent, &p); err != nil {
-					t.Fatal(err)
-				}
+				p := problemOf(t, res)
 				if p.FixArguments == nil {
 					continue
 				}
@@ -68,7 +64,7 @@ func TestFixArgumentsNeverInventIdentity(t *testing.T) {
 func TestMisspeltFieldIsRenamed(t *testing.T) {
 	base := start(t)
 	c := connect(t, base, eras[0].version)
-	p := fail(t, c, "qr_generate_typed", map[string]any{"type": "wifi", "fields": map[string]any{"ssid": "Home", "pasword": "secret123"}})
+	p := fail(t, c, "qr_generate_typed", map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home", "pasword": "secret123"}})
 	fields, _ := p.FixArguments["fields"].(map[string]any)
 	if fields["password"] != "secret123" || fields["pasword"] != nil || !strings.Contains(p.Detail, "did you mean password") {
 		t.Fatalf("problem %+v", p)

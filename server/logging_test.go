@@ -203,7 +203,7 @@ func TestOneRequestOneLine(t *testing.T) {
 		return mcp.New(svc, mcp.WithLogger(slog.New(slog.DiscardHandler)))
 	}})
 	opsRequest(t, h, http.MethodGet, "/api/v1/netwrk?ssid=Home&password=x", "")
-	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"qr_generate_typed","arguments":{"type":"wifi","fields":{"ssid":"Home","password":"correct horse"}}}}`
+	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"qr_generate_typed","arguments":{"kind":"wifi","fields":{"ssid":"Home","password":"correct horse"}}}}`
 	req := httptest.NewRequest(http.MethodPost, "/api/mcp", strings.NewReader(call))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")

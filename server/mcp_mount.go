@@ -47,8 +47,10 @@ func jsonValues(body []byte, limit int) int {
 // mcpTools are the tools of README "For agents and tools", for the descriptions; the MCP
 // server's tools/list is the authority and a test keeps the two equal.
 var mcpTools = []struct{ name, about string }{
-	{"qr_generate", "data plus every rendering option; PNG as image content, other formats as text"},
-	{"qr_generate_typed", "`type` (a payload kind) and `fields` (that kind's fields, each kind's schema in the input schema and as resource qrforge://kinds/<kind>/schema) plus the options"},
+	{"qr_generate", "data plus every rendering option; PNG as image content, other formats as text, with a resource link to the API URL of the same bytes"},
+	{"qr_generate_typed", "`kind` (a payload kind) and `fields` (that kind's fields, from qr_kind_schema) plus the options"},
+	{"qr_list_kinds", "the payload kinds, each with its summary, standard, required and identity fields and the URI of its schema"},
+	{"qr_kind_schema", "one kind's fields as JSON Schema, with its required fields and the identity fields only the user can give"},
 	{"qr_decode", "a base64 image (PNG, JPEG, GIF, WebP) to the text of every code in it, with the payload kind and fields when recognised, as POST /api/v1/decode"},
 	{"qr_verify", "render as qr_generate or qr_generate_typed would, decode the PNG and check it, as GET /api/v1/verify: scannable, decoded, matches, version, ec, contrast and the checks"},
 	{"qr_batch", "the body of POST /api/v1/qr/batch: up to 1000 items, each {data} or {type, fields} with an id and style; output url, base64, svg or json; every item's URL, and its data up to 1 MiB per reply"},
@@ -109,7 +111,7 @@ func (s *Server) mountMCP(build func(*service.Service) http.Handler) {
 	short := fmt.Sprintf("[MCP](%s%s): Model Context Protocol over Streamable HTTP, stateless, no authentication; tools ", s.baseURL, mcpPath)
 	full := "## MCP server\n\n" +
 		fmt.Sprintf("`%s%s` speaks MCP over Streamable HTTP (JSON-RPC 2.0 in POST bodies). It needs no authentication and keeps no sessions, so no Mcp-Session-Id is issued; GET answers 405 (no server-to-client stream). ", s.baseURL, mcpPath) +
-		"Every tool calls the same service as the HTTP API: a generated result holds the same bytes as the API URL it reports, and a failed call is a tool result with isError whose detail and fix are the API's problem document. Tools:\n\n"
+		"Every tool calls the same service as the HTTP API: a generated result holds the same bytes as the API URL it reports, and a failed call is a tool result with isError whose text carries the API's problem document. Every tool declares an outputSchema that its structuredContent follows. Tools:\n\n"
 	for i, t := range mcpTools {
 		if i > 0 {
 			short += ", "
@@ -117,7 +119,7 @@ func (s *Server) mountMCP(build func(*service.Service) http.Handler) {
 		short += t.name
 		full += fmt.Sprintf("- `%s`: %s.\n", t.name, t.about)
 	}
-	full += "\nResources: `qrforge://kinds/<kind>/schema`, the JSON Schema of each kind's fields.\n"
+	full += "\nResources: `qrforge://kinds/{name}/schema` (listed, and as a resource template), the JSON Schema of each kind's fields; `qrforge://options/schema`, every rendering option. Prompts: payment_code, wifi_guest_card, business_card.\n"
 	s.addDocs(short, full)
 }
 
@@ -128,7 +130,7 @@ func (s *Server) mcpOperation() obj {
 	for _, t := range mcpTools {
 		desc += " `" + t.name + "` (" + t.about + ");"
 	}
-	desc += " resources `qrforge://kinds/<kind>/schema`. GET answers 405: the server opens no stream."
+	desc += " resources `qrforge://kinds/{name}/schema` and `qrforge://options/schema`; prompts payment_code, wifi_guest_card, business_card. GET answers 405: the server opens no stream."
 	return obj{
 		"operationId": "mcp",
 		"summary":     "MCP server (Streamable HTTP)",

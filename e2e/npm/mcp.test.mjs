@@ -20,7 +20,7 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 const base = process.env.QRFORGE_URL;
 if (!base) throw new Error("QRFORGE_URL is not set: run ./run.sh, or set it to a running qrforge");
 
-const TOOLS = ["qr_batch", "qr_decode", "qr_generate", "qr_generate_typed", "qr_size_recommend", "qr_verify"];
+const TOOLS = ["qr_batch", "qr_decode", "qr_generate", "qr_generate_typed", "qr_kind_schema", "qr_list_kinds", "qr_size_recommend", "qr_verify"];
 const URL_PAYLOAD = "https://example.com/mcp";
 const WIFI_FIELDS = { ssid: "Cafe", password: "longpassword" };
 const WIFI_PAYLOAD = "WIFI:T:WPA;S:Cafe;P:longpassword;;";
@@ -106,7 +106,7 @@ describe("qrforge MCP over Streamable HTTP (official SDK client)", () => {
     assert.ok(caps.resources, "resources capability");
   });
 
-  test("tools/list has exactly the six tools", () => {
+  test("tools/list has exactly the eight tools", () => {
     assert.deepEqual([...tools.keys()].sort(), TOOLS);
     for (const tool of tools.values()) {
       assert.equal(tool.inputSchema.type, "object", `${tool.name} inputSchema`);
@@ -135,14 +135,14 @@ describe("qrforge MCP over Streamable HTTP (official SDK client)", () => {
 
   test("qr_generate_typed wifi returns a PNG that decodes to the WIFI: payload", async () => {
     const schema = schemaOf("qr_generate_typed");
-    assert.ok(schema.properties.type.enum.includes("wifi"));
-    const branch = schema.properties.fields.anyOf.find((b) => b.title === "wifi");
-    assert.ok(branch, "fields.anyOf has a wifi branch");
-    for (const name of Object.keys(WIFI_FIELDS)) assert.ok(branch.properties[name], `wifi field ${name}`);
-    const result = ok(await call("qr_generate_typed", { type: "wifi", fields: WIFI_FIELDS, size: pickSize(schema) }), "qr_generate_typed");
+    assert.ok(schema.properties.kind.enum.includes("wifi"));
+    // The kind's fields come from qr_kind_schema, not tools/list.
+    const { schema: fields } = ok(await call("qr_kind_schema", { kind: "wifi" }), "qr_kind_schema").structuredContent;
+    for (const name of Object.keys(WIFI_FIELDS)) assert.ok(fields.properties[name], `wifi field ${name}`);
+    const result = ok(await call("qr_generate_typed", { kind: "wifi", fields: WIFI_FIELDS, size: pickSize(schemaOf("qr_generate")) }), "qr_generate_typed");
     assert.equal(scan(imageOf(result)), WIFI_PAYLOAD);
     assert.equal(result.structuredContent.payload, WIFI_PAYLOAD);
-    assert.equal(result.structuredContent.type, "wifi");
+    assert.equal(result.structuredContent.kind, "wifi");
   });
 
   test("qr_decode reads qr_generate's PNG", async () => {
@@ -156,7 +156,7 @@ describe("qrforge MCP over Streamable HTTP (official SDK client)", () => {
   });
 
   test("qr_verify says the code scans and matches", async () => {
-    const result = ok(await call("qr_verify", { type: "wifi", fields: WIFI_FIELDS }), "qr_verify");
+    const result = ok(await call("qr_verify", { kind: "wifi", fields: WIFI_FIELDS }), "qr_verify");
     const v = result.structuredContent;
     assert.equal(v.scannable, true);
     assert.equal(v.matches, true);
@@ -170,7 +170,7 @@ describe("qrforge MCP over Streamable HTTP (official SDK client)", () => {
     const result = ok(
       await call("qr_batch", {
         output: "base64",
-        style: { size: pickSize(schema.properties.style) },
+        style: { size: pickSize(schemaOf("qr_generate")) },
         items: [
           { id: "url", data: URL_PAYLOAD },
           { id: "wifi", type: "wifi", fields: WIFI_FIELDS },
@@ -207,7 +207,9 @@ describe("qrforge MCP over Streamable HTTP (official SDK client)", () => {
     assert.ok(99999 > max, "99999 is above the schema's maximum");
     const result = await call("qr_generate", { data: URL_PAYLOAD, size: 99999 }, { valid: false });
     assert.equal(result.isError, true);
-    const p = result.structuredContent;
+    // The problem is the last text content; an error has no structuredContent.
+    assert.equal(result.structuredContent, undefined);
+    const p = JSON.parse(result.content.at(-1).text);
     assert.equal(p.status, 400);
     assert.equal(p.field, "size");
     assert.match(p.detail, /99999/);
@@ -222,8 +224,9 @@ describe("qrforge MCP over Streamable HTTP (official SDK client)", () => {
 
   test("resources list every kind's schema and one reads back as JSON Schema", async () => {
     const { resources } = await client.listResources();
-    const kinds = schemaOf("qr_generate_typed").properties.type.enum;
-    assert.deepEqual(resources.map((r) => r.uri).sort(), kinds.map((k) => `qrforge://kinds/${k}/schema`).sort());
+    const kinds = schemaOf("qr_generate_typed").properties.kind.enum;
+    const kindURIs = resources.map((r) => r.uri).filter((u) => u.startsWith("qrforge://kinds/"));
+    assert.deepEqual(kindURIs.sort(), kinds.map((k) => `qrforge://kinds/${k}/schema`).sort());
     const uri = "qrforge://kinds/wifi/schema";
     const listed = resources.find((r) => r.uri === uri);
     assert.equal(listed.mimeType, "application/schema+json");
@@ -234,8 +237,8 @@ describe("qrforge MCP over Streamable HTTP (official SDK client)", () => {
     const schema = JSON.parse(contents[0].text);
     assert.ok(schema.$schema, "$schema");
     assert.deepEqual(schema.required, ["ssid"]);
-    // The same fields as the wifi branch of qr_generate_typed.
-    const branch = schemaOf("qr_generate_typed").properties.fields.anyOf.find((b) => b.title === "wifi");
-    assert.deepEqual(schema.properties, branch.properties);
+    // The same schema as qr_kind_schema gives.
+    const tool = ok(await call("qr_kind_schema", { kind: "wifi" }), "qr_kind_schema").structuredContent;
+    assert.deepEqual(schema, tool.schema);
   });
 });

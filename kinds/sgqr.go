@@ -21,24 +21,25 @@ import (
 // the PayNow + SGQR sample of the EMVQR decoder's documentation), which
 // this kind rebuilds byte for byte.
 type SGQR struct {
-	SGQRID    string `json:"sgqr_id" validate:"required" jsonschema_description:"SGQR ID number issued by the SGQR central repository (ID 51-01), 12 or 13 letters and digits (180907 2DD85C ...)." identity:"true"`
-	Version   string `json:"version" jsonschema_description:"SGQR layout version (ID 51-02), default 01.0001."`
-	Postal    string `json:"postal" validate:"required" jsonschema_description:"Merchant's postal code, 6 digits (ID 51-03, also written in ID 61)." identity:"true"`
-	Level     string `json:"level" jsonschema_description:"Floor level (ID 51-04), up to 3 characters (01, B1)." identity:"true"`
-	Unit      string `json:"unit" jsonschema_description:"Unit number (ID 51-05), up to 5 characters." identity:"true"`
-	Misc      string `json:"misc" jsonschema_description:"Miscellaneous (ID 51-06), default 0000."`
-	Revised   string `json:"revised" validate:"required" jsonschema_description:"Date the label was issued or revised, YYYYMMDD (ID 51-07)."`
-	Proxy     string `json:"proxy" jsonschema_description:"PayNow proxy: a Singapore mobile number (+6591234567) or a UEN (201403121W). Give proxy, scheme or both." identity:"true"`
-	ProxyType string `json:"proxy_type" validate:"omitempty,oneofci=mobile uen" jsonschema:"enum=mobile,enum=uen" jsonschema_description:"mobile or uen; default from the proxy's form."`
-	Editable  string `json:"editable" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the payer may change the amount (ID 26-03). Default true without an amount, false with one."`
-	Expiry    string `json:"expiry" jsonschema_description:"PayNow expiry date YYYYMMDD (ID 26-04)."`
-	Scheme    string `json:"scheme" jsonschema_description:"GUID of one more scheme's template (ID 27), a reverse domain such as SG.COM.DASH.WWW, written with scheme_id." identity:"true"`
-	SchemeID  string `json:"scheme_id" jsonschema_description:"Merchant ID in that scheme (ID 27-01), up to 40 characters." identity:"true"`
-	MCC       string `json:"mcc" jsonschema_description:"Merchant category code (ID 52), default 0000."`
-	Amount    string `json:"amount" jsonschema_description:"Amount in Singapore dollars (ID 54) with '.' and at most 2 decimals."`
-	Name      string `json:"name" validate:"required" jsonschema_description:"Merchant name (ID 59), 1 to 25 characters." identity:"true"`
-	City      string `json:"city" jsonschema_description:"Merchant city (ID 60), default Singapore." identity:"true"`
-	Bill      string `json:"bill" jsonschema_description:"Bill number (ID 62-01), up to 25 characters." identity:"true"`
+	SGQRID         string `json:"sgqr_id" validate:"required" jsonschema_description:"SGQR ID number issued by the SGQR central repository (ID 51-01), 12 or 13 letters and digits (180907 2DD85C ...)." identity:"true"`
+	Version        string `json:"version" jsonschema_description:"SGQR layout version (ID 51-02), default 01.0001."`
+	Postal         string `json:"postal" validate:"required" jsonschema_description:"Postal code of the label's location, 6 digits (ID 51-03)." identity:"true"`
+	MerchantPostal string `json:"merchant_postal" jsonschema_description:"Merchant's postal code in the root (ID 61), 6 digits; omit it to leave ID 61 out." identity:"true"`
+	Level          string `json:"level" jsonschema_description:"Floor level (ID 51-04), up to 3 characters (01, B1)." identity:"true"`
+	Unit           string `json:"unit" jsonschema_description:"Unit number (ID 51-05), up to 5 characters." identity:"true"`
+	Misc           string `json:"misc" jsonschema_description:"Miscellaneous (ID 51-06), default 0000."`
+	Revised        string `json:"revised" validate:"required" jsonschema_description:"Date the label was issued or revised, YYYYMMDD (ID 51-07)."`
+	Proxy          string `json:"proxy" jsonschema_description:"PayNow proxy: a Singapore mobile number (+6591234567) or a UEN (201403121W). Give proxy, scheme or both." identity:"true"`
+	ProxyType      string `json:"proxy_type" validate:"omitempty,oneofci=mobile uen" jsonschema:"enum=mobile,enum=uen" jsonschema_description:"mobile or uen; default from the proxy's form."`
+	Editable       string `json:"editable" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the payer may change the amount (ID 26-03). Default true without an amount, false with one."`
+	Expiry         string `json:"expiry" jsonschema_description:"PayNow expiry date YYYYMMDD (ID 26-04)."`
+	Scheme         string `json:"scheme" jsonschema_description:"GUID of one more scheme's template (ID 27), a reverse domain such as SG.COM.DASH.WWW, written with scheme_id." identity:"true"`
+	SchemeID       string `json:"scheme_id" jsonschema_description:"Merchant ID in that scheme (ID 27-01), up to 40 characters." identity:"true"`
+	MCC            string `json:"mcc" jsonschema_description:"Merchant category code (ID 52), default 0000."`
+	Amount         string `json:"amount" jsonschema_description:"Amount in Singapore dollars (ID 54) with '.' and at most 2 decimals."`
+	Name           string `json:"name" validate:"required" jsonschema_description:"Merchant name (ID 59), 1 to 25 characters." identity:"true"`
+	City           string `json:"city" jsonschema_description:"Merchant city (ID 60), default Singapore." identity:"true"`
+	Bill           string `json:"bill" jsonschema_description:"Bill number (ID 62-01), up to 25 characters." identity:"true"`
 }
 
 const (
@@ -64,7 +65,7 @@ func init() {
 			URL:     "https://www.mas.gov.sg/development/e-payments/sgqr",
 		},
 		Examples: []SGQR{
-			{SGQRID: "202012345X123", Postal: "828671", Level: "01", Unit: "123", Revised: "20191231", Proxy: "202012345X", Editable: "true", Expiry: "20211231", Name: "RATINAN LEE", City: "SINGAPORE", Bill: "987654321X"},
+			{SGQRID: "202012345X123", Postal: "828671", MerchantPostal: "828761", Level: "01", Unit: "123", Revised: "20191231", Proxy: "202012345X", Editable: "true", Expiry: "20211231", Name: "RATINAN LEE", City: "SINGAPORE", Bill: "987654321X"},
 			{SGQRID: "1809072DD85C", Postal: "079027", Level: "01", Unit: "06", Revised: "20180915", Scheme: "SG.COM.DASH.WWW", SchemeID: "0000005550", MCC: "5812", Name: "SOBA EXPRESS"},
 		},
 		Check:  checkSGQR,
@@ -86,6 +87,9 @@ func checkSGQR(s *SGQR) []registry.FieldError {
 	}
 	if s.Postal = strings.TrimSpace(s.Postal); !sgqrPostal.MatchString(s.Postal) {
 		errs = append(errs, registry.FieldError{Field: "postal", Detail: "postal is a Singapore postal code, 6 digits (" + sgqrRule + ", ID 51-03)", Fix: ""})
+	}
+	if s.MerchantPostal = strings.TrimSpace(s.MerchantPostal); s.MerchantPostal != "" && !sgqrPostal.MatchString(s.MerchantPostal) {
+		errs = append(errs, registry.FieldError{Field: "merchant_postal", Detail: "merchant_postal is a Singapore postal code, 6 digits (" + sgqrRule + ", ID 61)", Fix: ""})
 	}
 	for _, f := range []struct {
 		name string
@@ -176,7 +180,7 @@ func encodeSGQR(s SGQR) string {
 	accounts = append(accounts, emvObject{"51", emvJoin(emvObject{"00", sgqrGUID}, emvObject{"01", s.SGQRID}, emvObject{"02", s.Version},
 		emvObject{"03", s.Postal}, emvObject{"04", s.Level}, emvObject{"05", s.Unit}, emvObject{"06", s.Misc}, emvObject{"07", s.Revised})})
 	return emvMerchant{
-		Accounts: accounts, MCC: s.MCC, Currency: "702", Amount: s.Amount, Country: "SG", Name: s.Name, City: s.City, Postal: s.Postal,
+		Accounts: accounts, MCC: s.MCC, Currency: "702", Amount: s.Amount, Country: "SG", Name: s.Name, City: s.City, Postal: s.MerchantPostal,
 		Additional: []emvObject{{"01", s.Bill}},
 	}.payload()
 }
@@ -193,7 +197,7 @@ func parseSGQR(payload string) (SGQR, bool) {
 		return SGQR{}, false
 	}
 	s := SGQR{SGQRID: t.get("01"), Version: t.get("02"), Postal: t.get("03"), Level: t.get("04"), Unit: t.get("05"), Misc: t.get("06"), Revised: t.get("07"),
-		MCC: root.get("52"), Amount: root.get("54"), Name: root.get("59"), City: root.get("60")}
+		MCC: root.get("52"), Amount: root.get("54"), Name: root.get("59"), City: root.get("60"), MerchantPostal: root.get("61")}
 	if p, ok := root.template(payNowGUID); ok {
 		s.Proxy, s.Expiry = p.get("02"), p.get("04")
 		s.ProxyType = map[string]string{payNowMobile: "mobile", payNowUEN: "uen"}[p.get("01")]

@@ -25,7 +25,7 @@ type SGQR struct {
 	Version        string `json:"version" jsonschema_description:"SGQR layout version (ID 51-02), default 01.0001."`
 	Postal         string `json:"postal" validate:"required" jsonschema_description:"Postal code of the label's location, 6 digits (ID 51-03)." identity:"true"`
 	MerchantPostal string `json:"merchant_postal" jsonschema_description:"Merchant's postal code in the root (ID 61), 6 digits; omit it to leave ID 61 out." identity:"true"`
-	Level          string `json:"level" jsonschema_description:"Floor level (ID 51-04), up to 3 characters (01, B1)." identity:"true"`
+	Floor          string `json:"floor" jsonschema_description:"Floor level (ID 51-04), up to 3 characters (01, B1)." identity:"true"`
 	Unit           string `json:"unit" jsonschema_description:"Unit number (ID 51-05), up to 5 characters." identity:"true"`
 	Misc           string `json:"misc" jsonschema_description:"Miscellaneous (ID 51-06), default 0000."`
 	Revised        string `json:"revised" validate:"required" jsonschema_description:"Date the label was issued or revised, YYYYMMDD (ID 51-07)."`
@@ -65,8 +65,8 @@ func init() {
 			URL:     "https://www.mas.gov.sg/development/e-payments/sgqr",
 		},
 		Examples: []SGQR{
-			{SGQRID: "202012345X123", Postal: "828671", MerchantPostal: "828761", Level: "01", Unit: "123", Revised: "20191231", Proxy: "202012345X", Editable: "true", Expiry: "20211231", Name: "RATINAN LEE", City: "SINGAPORE", Bill: "987654321X"},
-			{SGQRID: "1809072DD85C", Postal: "079027", Level: "01", Unit: "06", Revised: "20180915", Scheme: "SG.COM.DASH.WWW", SchemeID: "0000005550", MCC: "5812", Name: "SOBA EXPRESS"},
+			{SGQRID: "202012345X123", Postal: "828671", MerchantPostal: "828761", Floor: "01", Unit: "123", Revised: "20191231", Proxy: "202012345X", Editable: "true", Expiry: "20211231", Name: "RATINAN LEE", City: "SINGAPORE", Bill: "987654321X"},
+			{SGQRID: "1809072DD85C", Postal: "079027", Floor: "01", Unit: "06", Revised: "20180915", Scheme: "SG.COM.DASH.WWW", SchemeID: "0000005550", MCC: "5812", Name: "SOBA EXPRESS"},
 		},
 		Check:  checkSGQR,
 		Encode: encodeSGQR,
@@ -94,7 +94,7 @@ func checkSGQR(s *SGQR) []registry.FieldError {
 	for _, f := range []struct {
 		name string
 		v    *string
-	}{{"level", &s.Level}, {"unit", &s.Unit}} {
+	}{{"floor", &s.Floor}, {"unit", &s.Unit}} {
 		if *f.v = strings.TrimSpace(*f.v); *f.v != "" && !sgqrShort.MatchString(*f.v) {
 			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " is up to 5 letters, digits or '-' (" + sgqrRule + ", ID 51)", Fix: ""})
 		}
@@ -178,7 +178,7 @@ func encodeSGQR(s SGQR) string {
 		accounts = append(accounts, emvObject{"27", emvJoin(emvObject{"00", s.Scheme}, emvObject{"01", s.SchemeID})})
 	}
 	accounts = append(accounts, emvObject{"51", emvJoin(emvObject{"00", sgqrGUID}, emvObject{"01", s.SGQRID}, emvObject{"02", s.Version},
-		emvObject{"03", s.Postal}, emvObject{"04", s.Level}, emvObject{"05", s.Unit}, emvObject{"06", s.Misc}, emvObject{"07", s.Revised})})
+		emvObject{"03", s.Postal}, emvObject{"04", s.Floor}, emvObject{"05", s.Unit}, emvObject{"06", s.Misc}, emvObject{"07", s.Revised})})
 	return emvMerchant{
 		Accounts: accounts, MCC: s.MCC, Currency: "702", Amount: s.Amount, Country: "SG", Name: s.Name, City: s.City, Postal: s.MerchantPostal,
 		Additional: []emvObject{{"01", s.Bill}},
@@ -196,7 +196,7 @@ func parseSGQR(payload string) (SGQR, bool) {
 	if !ok {
 		return SGQR{}, false
 	}
-	s := SGQR{SGQRID: t.get("01"), Version: t.get("02"), Postal: t.get("03"), Level: t.get("04"), Unit: t.get("05"), Misc: t.get("06"), Revised: t.get("07"),
+	s := SGQR{SGQRID: t.get("01"), Version: t.get("02"), Postal: t.get("03"), Floor: t.get("04"), Unit: t.get("05"), Misc: t.get("06"), Revised: t.get("07"),
 		MCC: root.get("52"), Amount: root.get("54"), Name: root.get("59"), City: root.get("60"), MerchantPostal: root.get("61")}
 	if p, ok := root.template(payNowGUID); ok {
 		s.Proxy, s.Expiry = p.get("02"), p.get("04")

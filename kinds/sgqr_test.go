@@ -11,7 +11,7 @@ const (
 )
 
 func TestSGQR(t *testing.T) {
-	fields := map[string]string{"sgqr_id": "202012345X123", "version": "01.0001", "postal": "828671", "merchant_postal": "828761", "level": "01", "unit": "123", "misc": "0000", "revised": "20191231",
+	fields := map[string]string{"sgqr_id": "202012345X123", "version": "01.0001", "postal": "828671", "merchant_postal": "828761", "floor": "01", "unit": "123", "misc": "0000", "revised": "20191231",
 		"proxy": "202012345X", "proxy_type": "uen", "editable": "true", "expiry": "20211231", "mcc": "0000", "name": "RATINAN LEE", "city": "SINGAPORE", "bill": "987654321X"}
 	dynamicBody := "00020101021226490009SG.PAYNOW010120210202012345X0301004082021123151820007SG.SGQR0113202012345X123020701.000103068286710402010503123060400000708201912315204000053037025405" + "12.305802SG5911RATINAN LEE6009SINGAPORE610682876162140110987654321X6304"
 	runVectors(t, "sgqr", []vector{

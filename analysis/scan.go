@@ -164,9 +164,11 @@ func describe(codes []found, bounds image.Rectangle) []Code {
 	return out
 }
 
-// genericKinds recognise almost any payload; a decoded payload is named by
-// one of them only when no other kind recognises it, and url before text.
-var genericKinds = []string{"url", "text"}
+// genericKinds recognise almost any payload of their form; a decoded
+// payload is named by one of them only when no other kind recognises it,
+// in this order: emvqr (any EMV merchant-presented code, after the
+// national schemes' kinds), url, text.
+var genericKinds = []string{"emvqr", "url", "text"}
 
 // recognise names the kind of a payload: the first specific kind by name
 // that parses it, else the first generic one.

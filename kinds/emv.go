@@ -16,7 +16,10 @@ import (
 
 // EMVCo Merchant-Presented Mode (EMV QR Code Specification for Payment
 // Systems, Merchant-Presented Mode, "EMV QRCPS-MPM" v1.1), shared by the
-// national schemes built on it: pix, paynow, promptpay and vietqr.
+// national schemes built on it: pix, paynow, promptpay, vietqr and the
+// merchant-presented kinds of emvmpm.go (emvqr, qris, duitnow, sgqr, khqr,
+// qrph, bharatqr). Every one writes its data objects with emvJoin and
+// emvPayload; the kinds whose root follows §4's order use emvMerchant.
 //
 // A payload is a sequence of data objects, each a two-digit ID, a two-digit
 // decimal length ("01" to "99") and that many characters of value. A

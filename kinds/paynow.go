@@ -164,10 +164,6 @@ func payNowExpiry(s string) (string, bool) {
 // (dynamic, one payment) when the code carries an amount and 11 (static,
 // reusable) otherwise, as in every reference vector but one.
 func encodePayNow(p PayNow) string {
-	initiation := "11"
-	if p.Amount != "" {
-		initiation = "12"
-	}
 	proxyType := payNowUEN
 	if p.ProxyType == "mobile" {
 		proxyType = payNowMobile
@@ -176,24 +172,17 @@ func encodePayNow(p PayNow) string {
 	if parseBool(p.Editable) {
 		editable = "1"
 	}
-	return emvPayload(
-		emvObject{"00", "01"},
-		emvObject{"01", initiation},
-		emvObject{"26", emvJoin(
+	return emvMerchant{
+		Accounts: []emvObject{{"26", emvJoin(
 			emvObject{"00", payNowGUID},
 			emvObject{"01", proxyType},
 			emvObject{"02", p.Proxy},
 			emvObject{"03", editable},
 			emvObject{"04", p.Expiry},
-		)},
-		emvObject{"52", "0000"},
-		emvObject{"53", "702"},
-		emvObject{"54", p.Amount},
-		emvObject{"58", "SG"},
-		emvObject{"59", p.Name},
-		emvObject{"60", p.City},
-		emvObject{"62", emvJoin(emvObject{"01", p.Reference})},
-	)
+		)}},
+		MCC: "0000", Currency: "702", Amount: p.Amount, Country: "SG", Name: p.Name, City: p.City,
+		Additional: []emvObject{{"01", p.Reference}},
+	}.payload()
 }
 
 // parsePayNow reads a PayNow payload. Proxy types other than mobile and UEN

@@ -92,27 +92,19 @@ func checkVietQR(v *VietQR) []registry.FieldError {
 // 01 (12 with an amount, 11 without), 38, 53 (704, VND), 54, 58 VN, 62
 // {08}. VietQR carries no merchant category, name or city.
 func encodeVietQR(v VietQR) string {
-	initiation := "11"
-	if v.Amount != "" {
-		initiation = "12"
-	}
 	service := vietQRAccount
 	if v.Service == "card" {
 		service = vietQRCard
 	}
-	return emvPayload(
-		emvObject{"00", "01"},
-		emvObject{"01", initiation},
-		emvObject{"38", emvJoin(
+	return emvMerchant{
+		Accounts: []emvObject{{"38", emvJoin(
 			emvObject{"00", vietQRGUID},
 			emvObject{"01", emvJoin(emvObject{"00", v.Bank}, emvObject{"01", v.Account})},
 			emvObject{"02", service},
-		)},
-		emvObject{"53", "704"},
-		emvObject{"54", v.Amount},
-		emvObject{"58", "VN"},
-		emvObject{"62", emvJoin(emvObject{"08", v.Purpose})},
-	)
+		)}},
+		Currency: "704", Amount: v.Amount, Country: "VN",
+		Additional: []emvObject{{"08", v.Purpose}},
+	}.payload()
 }
 
 // parseVietQR reads a VietQR transfer. Other NAPAS services in template 38

@@ -250,8 +250,15 @@ func (s *Server) dropinParam(c *gin.Context, name, value, fixed, rule string) *P
 // llms texts.
 func (s *Server) documentDropins() {
 	image := imageResponses()
+	// Required parameters carry the example each API's own documentation
+	// starts with, which the conformance check calls.
+	examples := map[string]string{"data": "HelloWorld!", "cht": "qr", "chl": "Hello world", "chs": "150x150", "text": "Here's my text"}
 	param := func(name, description string, required bool) obj {
-		return obj{"name": name, "in": "query", "required": required, "schema": obj{"type": "string"}, "description": description}
+		p := obj{"name": name, "in": "query", "required": required, "schema": obj{"type": "string"}, "description": description}
+		if ex, ok := examples[name]; ok && required {
+			p["example"] = ex
+		}
+		return p
 	}
 	differences := obj{differencesHeader: obj{"description": "What this answer does differently from the emulated API, separated by '; ' (docs/migrating.md); absent when nothing.", "schema": obj{"type": "string"}}}
 	withDifferences := obj{}

@@ -19,21 +19,21 @@ import (
 // bharatqr_test.go rebuilds (Razorpay's QR Codes API documentation).
 // Note that A000000677010111 is PromptPay's AID, not UPI's.
 type BharatQR struct {
-	Visa        string `json:"visa" jsonschema_description:"Visa merchant PAN (ID 02), 16 digits." identity:"true"`
-	Mastercard  string `json:"mastercard" jsonschema_description:"Mastercard merchant PAN (ID 04), 15 or 16 digits." identity:"true"`
-	RuPay       string `json:"rupay" jsonschema_description:"RuPay merchant PAN (ID 06), 16 digits." identity:"true"`
-	IFSCAccount string `json:"ifsc_account" jsonschema_description:"IFSC of the merchant's bank branch followed by the account number (ID 08), up to 40 characters (YESB0CMSNOC222333004882700)." identity:"true"`
-	VPA         string `json:"vpa" jsonschema_description:"UPI virtual payment address (ID 26-01), handle@psp (merchant@icici)." identity:"true"`
-	MinAmount   string `json:"min_amount" jsonschema_description:"Minimum amount the UPI payer may pay (ID 26-02), in rupees."`
-	TxRef       string `json:"tx_ref" jsonschema_description:"UPI transaction reference (ID 27-01), up to 35 letters and digits." identity:"true"`
-	MCC         string `json:"mcc" validate:"required" jsonschema_description:"Merchant category code (ID 52), 4 digits of ISO 18245."`
-	Amount      string `json:"amount" jsonschema_description:"Amount in rupees (ID 54) with '.' and at most 2 decimals. Omit it for a static code."`
-	Name        string `json:"name" validate:"required" jsonschema_description:"Merchant name (ID 59), 1 to 25 characters." identity:"true"`
-	City        string `json:"city" validate:"required" jsonschema_description:"Merchant city (ID 60), 1 to 15 characters." identity:"true"`
-	Postal      string `json:"postal" jsonschema_description:"PIN code (ID 61), 6 digits." identity:"true"`
-	Bill        string `json:"bill" jsonschema_description:"Bill number (ID 62-01), up to 25 characters." identity:"true"`
-	Reference   string `json:"reference" jsonschema_description:"Reference label (ID 62-05), up to 25 characters." identity:"true"`
-	Terminal    string `json:"terminal" jsonschema_description:"Terminal label (ID 62-07), up to 25 characters."`
+	Visa        string `json:"visa" jsonschema_description:"Visa merchant PAN (ID 02), 16 digits." identity:"true" title:"Visa merchant ID"`
+	Mastercard  string `json:"mastercard" jsonschema_description:"Mastercard merchant PAN (ID 04), 15 or 16 digits." identity:"true" title:"Mastercard merchant ID"`
+	RuPay       string `json:"rupay" jsonschema_description:"RuPay merchant PAN (ID 06), 16 digits." identity:"true" title:"RuPay merchant ID"`
+	IFSCAccount string `json:"ifsc_account" jsonschema_description:"IFSC of the merchant's bank branch followed by the account number (ID 08), up to 40 characters (YESB0CMSNOC222333004882700)." identity:"true" title:"IFSC and account number"`
+	VPA         string `json:"vpa" jsonschema_description:"UPI virtual payment address (ID 26-01), handle@psp (merchant@icici)." identity:"true" title:"UPI ID (VPA)"`
+	MinAmount   string `json:"min_amount" jsonschema_description:"Minimum amount the UPI payer may pay (ID 26-02), in rupees." title:"Minimum amount"`
+	TxRef       string `json:"tx_ref" jsonschema_description:"UPI transaction reference (ID 27-01), up to 35 letters and digits." identity:"true" title:"Transaction reference"`
+	MCC         string `json:"mcc" validate:"required" jsonschema_description:"Merchant category code (ID 52), 4 digits of ISO 18245." title:"Merchant category code"`
+	Amount      string `json:"amount" jsonschema_description:"Amount in rupees (ID 54) with '.' and at most 2 decimals. Omit it for a static code." title:"Amount"`
+	Name        string `json:"name" validate:"required" jsonschema_description:"Merchant name (ID 59), 1 to 25 characters." identity:"true" title:"Merchant name"`
+	City        string `json:"city" validate:"required" jsonschema_description:"Merchant city (ID 60), 1 to 15 characters." identity:"true" title:"City"`
+	Postal      string `json:"postal" jsonschema_description:"PIN code (ID 61), 6 digits." identity:"true" title:"Postal code"`
+	Bill        string `json:"bill" jsonschema_description:"Bill number (ID 62-01), up to 25 characters." identity:"true" title:"Bill number"`
+	Reference   string `json:"reference" jsonschema_description:"Reference label (ID 62-05), up to 25 characters." identity:"true" title:"Reference label"`
+	Terminal    string `json:"terminal" jsonschema_description:"Terminal label (ID 62-07), up to 25 characters." title:"Terminal label"`
 }
 
 const (
@@ -52,6 +52,8 @@ var (
 func init() {
 	registry.Register(registry.Kind[BharatQR]{
 		Name:    "bharatqr",
+		Title:   "Bharat QR (India)",
+		Purpose: registry.PaymentsAsia,
 		Summary: "Receive card and UPI payments in India (Bharat QR, INR)",
 		Standard: registry.Standard{
 			Name:    "Bharat QR (National Payments Corporation of India, Mastercard, Visa), on EMV QRCPS-MPM",

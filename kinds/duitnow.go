@@ -18,17 +18,17 @@ import (
 // sub-fields are not in the public pages and follow the published
 // payloads (see duitnow_test.go).
 type DuitNow struct {
-	Acquirer  string `json:"acquirer" validate:"required" jsonschema_description:"PayNet acquirer ID of the receiving bank or e-wallet, 6 digits (ID 26-01, e.g. 890053)." identity:"true"`
-	Account   string `json:"account" validate:"required" jsonschema_description:"Merchant or DuitNow account ID at that acquirer (ID 26-02), 1 to 30 letters and digits." identity:"true"`
-	MCC       string `json:"mcc" jsonschema_description:"Merchant category code (ID 52), 4 digits; default 0000, PayNet's code for person-to-person QR."`
-	Amount    string `json:"amount" jsonschema_description:"Amount in ringgit (ID 54) with '.' and at most 2 decimals. Omit it for a static code."`
-	Name      string `json:"name" validate:"required" jsonschema_description:"Merchant or account holder name (ID 59), 1 to 25 characters." identity:"true"`
-	City      string `json:"city" validate:"required" jsonschema_description:"Merchant city (ID 60), 1 to 15 characters." identity:"true"`
-	Postal    string `json:"postal" jsonschema_description:"Postal code (ID 61), 5 digits." identity:"true"`
-	Bill      string `json:"bill" jsonschema_description:"Bill number (ID 62-01), up to 25 characters." identity:"true"`
-	Reference string `json:"reference" jsonschema_description:"Reference label (ID 62-05), up to 25 characters." identity:"true"`
-	Customer  string `json:"customer" jsonschema_description:"Customer label (ID 62-06), up to 25 characters." identity:"true"`
-	Purpose   string `json:"purpose" jsonschema_description:"Purpose of transaction (ID 62-08), up to 25 characters."`
+	Acquirer  string `json:"acquirer" validate:"required" jsonschema_description:"PayNet acquirer ID of the receiving bank or e-wallet, 6 digits (ID 26-01, e.g. 890053)." identity:"true" title:"Acquirer ID"`
+	Account   string `json:"account" validate:"required" jsonschema_description:"Merchant or DuitNow account ID at that acquirer (ID 26-02), 1 to 30 letters and digits." identity:"true" title:"Merchant account"`
+	MCC       string `json:"mcc" jsonschema_description:"Merchant category code (ID 52), 4 digits; default 0000, PayNet's code for person-to-person QR." title:"Merchant category code"`
+	Amount    string `json:"amount" jsonschema_description:"Amount in ringgit (ID 54) with '.' and at most 2 decimals. Omit it for a static code." title:"Amount"`
+	Name      string `json:"name" validate:"required" jsonschema_description:"Merchant or account holder name (ID 59), 1 to 25 characters." identity:"true" title:"Merchant name"`
+	City      string `json:"city" validate:"required" jsonschema_description:"Merchant city (ID 60), 1 to 15 characters." identity:"true" title:"City"`
+	Postal    string `json:"postal" jsonschema_description:"Postal code (ID 61), 5 digits." identity:"true" title:"Postal code"`
+	Bill      string `json:"bill" jsonschema_description:"Bill number (ID 62-01), up to 25 characters." identity:"true" title:"Bill number"`
+	Reference string `json:"reference" jsonschema_description:"Reference label (ID 62-05), up to 25 characters." identity:"true" title:"Reference label"`
+	Customer  string `json:"customer" jsonschema_description:"Customer label (ID 62-06), up to 25 characters." identity:"true" title:"Customer label"`
+	Purpose   string `json:"purpose" jsonschema_description:"Purpose of transaction (ID 62-08), up to 25 characters." title:"Purpose of the payment"`
 }
 
 const (
@@ -45,6 +45,8 @@ var (
 func init() {
 	registry.Register(registry.Kind[DuitNow]{
 		Name:    "duitnow",
+		Title:   "DuitNow QR (Malaysia)",
+		Purpose: registry.PaymentsAsia,
 		Summary: "Receive a DuitNow QR payment in Malaysia (MYR)",
 		Standard: registry.Standard{
 			Name:    "DuitNow National QR Code Standard, Merchant-Presented Mode (Payments Network Malaysia), on EMV QRCPS-MPM",

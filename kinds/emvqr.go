@@ -22,27 +22,27 @@ import (
 // NAPAS QR Switching v1.5.2 §5): the EMVCo text itself is not in the
 // stored corpus.
 type EMVQR struct {
-	GUI        string `json:"gui" validate:"required" jsonschema_description:"Globally Unique Identifier of the payment scheme (merchant account template sub-field 00): a reverse domain name (SG.PAYNOW, ID.CO.QRIS.WWW) or an application identifier of 5 to 16 bytes in hex (A0000006150001), at most 32 characters." identity:"true"`
-	Tag        string `json:"tag" jsonschema_description:"ID of the merchant account information template, 26 to 51 (default 26)."`
-	Account    string `json:"account" jsonschema_description:"The template's other sub-fields as ID=value pairs separated by ';', IDs 01 to 99 ascending: 01=201403121W;03=1. Each value is printable ASCII without ';'." identity:"true"`
-	MCC        string `json:"mcc" jsonschema_description:"Merchant category code (ID 52), 4 digits of ISO 18245 (5411 groceries, 5812 restaurants). Default 0000."`
-	Currency   string `json:"currency" validate:"required" jsonschema_description:"Transaction currency (ID 53): ISO 4217 numeric code or letters (702 or SGD); written as the numeric code."`
-	Amount     string `json:"amount" jsonschema_description:"Transaction amount (ID 54) with '.' as decimal point, at most 13 characters and the currency's decimals. With an amount the code is dynamic (ID 01 = 12); without, static (11) and the payer enters it."`
-	Tip        string `json:"tip" validate:"omitempty,oneof=01 02 03" jsonschema:"enum=01,enum=02,enum=03" jsonschema_description:"Tip or convenience indicator (ID 55): 01 asks the payer for a tip, 02 adds the fixed fee, 03 the percentage fee_percent."`
-	Fee        string `json:"fee" jsonschema_description:"Fixed convenience fee (ID 56), with tip 02."`
-	FeePercent string `json:"fee_percent" jsonschema_description:"Percentage convenience fee (ID 57), 00.01 to 99.99, with tip 03."`
-	Country    string `json:"country" validate:"required" jsonschema_description:"Merchant's country (ID 58), ISO 3166-1 alpha-2 (SG, ID, MY)."`
-	Name       string `json:"name" validate:"required" jsonschema_description:"Merchant name (ID 59), 1 to 25 characters; accents are removed." identity:"true"`
-	City       string `json:"city" validate:"required" jsonschema_description:"Merchant city (ID 60), 1 to 15 characters." identity:"true"`
-	Postal     string `json:"postal" jsonschema_description:"Postal code (ID 61), up to 10 characters." identity:"true"`
-	Bill       string `json:"bill" jsonschema_description:"Bill or invoice number (ID 62-01), up to 25 characters." identity:"true"`
-	Mobile     string `json:"mobile" jsonschema_description:"Mobile number (ID 62-02), up to 25 characters." identity:"true"`
-	Store      string `json:"store" jsonschema_description:"Store label (ID 62-03), up to 25 characters."`
-	Loyalty    string `json:"loyalty" jsonschema_description:"Loyalty number (ID 62-04), up to 25 characters." identity:"true"`
-	Reference  string `json:"reference" jsonschema_description:"Reference label (ID 62-05) for reconciliation, up to 25 characters." identity:"true"`
-	Customer   string `json:"customer" jsonschema_description:"Customer label (ID 62-06), up to 25 characters." identity:"true"`
-	Terminal   string `json:"terminal" jsonschema_description:"Terminal label (ID 62-07), up to 25 characters."`
-	Purpose    string `json:"purpose" jsonschema_description:"Purpose of transaction (ID 62-08), up to 25 characters."`
+	GUI        string `json:"gui" validate:"required" jsonschema_description:"Globally Unique Identifier of the payment scheme (merchant account template sub-field 00): a reverse domain name (SG.PAYNOW, ID.CO.QRIS.WWW) or an application identifier of 5 to 16 bytes in hex (A0000006150001), at most 32 characters." identity:"true" title:"Scheme identifier (GUID or AID)"`
+	Tag        string `json:"tag" jsonschema_description:"ID of the merchant account information template, 26 to 51 (default 26)." title:"Account template ID"`
+	Account    string `json:"account" jsonschema_description:"The template's other sub-fields as ID=value pairs separated by ';', IDs 01 to 99 ascending: 01=201403121W;03=1. Each value is printable ASCII without ';'." identity:"true" title:"Merchant account"`
+	MCC        string `json:"mcc" jsonschema_description:"Merchant category code (ID 52), 4 digits of ISO 18245 (5411 groceries, 5812 restaurants). Default 0000." title:"Merchant category code"`
+	Currency   string `json:"currency" validate:"required" jsonschema_description:"Transaction currency (ID 53): ISO 4217 numeric code or letters (702 or SGD); written as the numeric code." title:"Currency"`
+	Amount     string `json:"amount" jsonschema_description:"Transaction amount (ID 54) with '.' as decimal point, at most 13 characters and the currency's decimals. With an amount the code is dynamic (ID 01 = 12); without, static (11) and the payer enters it." title:"Amount"`
+	Tip        string `json:"tip" validate:"omitempty,oneof=01 02 03" jsonschema:"enum=01,enum=02,enum=03" jsonschema_description:"Tip or convenience indicator (ID 55): 01 asks the payer for a tip, 02 adds the fixed fee, 03 the percentage fee_percent." title:"Tip"`
+	Fee        string `json:"fee" jsonschema_description:"Fixed convenience fee (ID 56), with tip 02." title:"Convenience fee"`
+	FeePercent string `json:"fee_percent" jsonschema_description:"Percentage convenience fee (ID 57), 00.01 to 99.99, with tip 03." title:"Convenience fee (%)"`
+	Country    string `json:"country" validate:"required" jsonschema_description:"Merchant's country (ID 58), ISO 3166-1 alpha-2 (SG, ID, MY)." title:"Country"`
+	Name       string `json:"name" validate:"required" jsonschema_description:"Merchant name (ID 59), 1 to 25 characters; accents are removed." identity:"true" title:"Merchant name"`
+	City       string `json:"city" validate:"required" jsonschema_description:"Merchant city (ID 60), 1 to 15 characters." identity:"true" title:"City"`
+	Postal     string `json:"postal" jsonschema_description:"Postal code (ID 61), up to 10 characters." identity:"true" title:"Postal code"`
+	Bill       string `json:"bill" jsonschema_description:"Bill or invoice number (ID 62-01), up to 25 characters." identity:"true" title:"Bill number"`
+	Mobile     string `json:"mobile" jsonschema_description:"Mobile number (ID 62-02), up to 25 characters." identity:"true" title:"Mobile number"`
+	Store      string `json:"store" jsonschema_description:"Store label (ID 62-03), up to 25 characters." title:"Store label"`
+	Loyalty    string `json:"loyalty" jsonschema_description:"Loyalty number (ID 62-04), up to 25 characters." identity:"true" title:"Loyalty number"`
+	Reference  string `json:"reference" jsonschema_description:"Reference label (ID 62-05) for reconciliation, up to 25 characters." identity:"true" title:"Reference label"`
+	Customer   string `json:"customer" jsonschema_description:"Customer label (ID 62-06), up to 25 characters." identity:"true" title:"Customer label"`
+	Terminal   string `json:"terminal" jsonschema_description:"Terminal label (ID 62-07), up to 25 characters." title:"Terminal label"`
+	Purpose    string `json:"purpose" jsonschema_description:"Purpose of transaction (ID 62-08), up to 25 characters." title:"Purpose of the payment"`
 }
 
 var (
@@ -55,6 +55,8 @@ var (
 func init() {
 	registry.Register(registry.Kind[EMVQR]{
 		Name:    "emvqr",
+		Title:   "EMV merchant QR (any scheme)",
+		Purpose: registry.PaymentsWorldwide,
 		Summary: "Receive a payment with any EMVCo merchant-presented QR scheme (EMV QRCPS-MPM)",
 		Standard: registry.Standard{
 			Name:    "EMV QR Code Specification for Payment Systems (EMV QRCPS), Merchant-Presented Mode",

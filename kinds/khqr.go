@@ -22,22 +22,22 @@ import (
 // later write into codes with an amount. qrforge's encoder has no clock:
 // the caller gives both.
 type KHQR struct {
-	Account     string `json:"account" validate:"required" jsonschema_description:"Bakong account ID, name@bank (jonhsmith@nbcq), at most 32 characters (ID 29-00 or 30-00)." identity:"true"`
-	MerchantID  string `json:"merchant_id" jsonschema_description:"Merchant ID at the acquiring bank (ID 30-01), up to 32 characters. With it the code is a merchant code (template 30) and bank is required; without it an individual's (29)." identity:"true"`
-	Bank        string `json:"bank" jsonschema_description:"Acquiring bank's name (ID 29-02 or 30-02), up to 32 characters (Dev Bank, ACLEDA Bank)." identity:"true"`
-	AccountInfo string `json:"account_info" jsonschema_description:"Account information of an individual's code (ID 29-01): the bank account number, up to 32 characters." identity:"true"`
-	Currency    string `json:"currency" validate:"omitempty,oneofci=KHR USD 116 840" jsonschema:"enum=KHR,enum=USD" jsonschema_description:"KHR (riel, default) or USD; written as 116 or 840 (ID 53)."`
-	Amount      string `json:"amount" jsonschema_description:"Amount (ID 54) with '.' and at most 2 decimals, at most 13 characters. Omit it for a static code."`
-	MCC         string `json:"mcc" jsonschema_description:"Merchant category code (ID 52); default 5999, the SDK's."`
-	Name        string `json:"name" validate:"required" jsonschema_description:"Merchant or account holder name (ID 59), 1 to 25 characters." identity:"true"`
-	City        string `json:"city" jsonschema_description:"City (ID 60), 1 to 15 characters; default Phnom Penh." identity:"true"`
-	Bill        string `json:"bill" jsonschema_description:"Bill number (ID 62-01), up to 25 characters." identity:"true"`
-	Mobile      string `json:"mobile" jsonschema_description:"Merchant's mobile number (ID 62-02), digits with the country code (85512345678), up to 25." identity:"true"`
-	Store       string `json:"store" jsonschema_description:"Store label (ID 62-03), up to 25 characters."`
-	Terminal    string `json:"terminal" jsonschema_description:"Terminal label (ID 62-07), up to 25 characters."`
-	Purpose     string `json:"purpose" jsonschema_description:"Purpose of transaction (ID 62-08), up to 25 characters."`
-	Created     string `json:"created" jsonschema_description:"Creation time, milliseconds since 1970 UTC, 13 digits (ID 99-00)."`
-	Expires     string `json:"expires" jsonschema_description:"Expiry time, milliseconds since 1970 UTC, 13 digits, after created (ID 99-01); Bakong SDK 1.0.18 writes one into every code with an amount."`
+	Account     string `json:"account" validate:"required" jsonschema_description:"Bakong account ID, name@bank (jonhsmith@nbcq), at most 32 characters (ID 29-00 or 30-00)." identity:"true" title:"Merchant account"`
+	MerchantID  string `json:"merchant_id" jsonschema_description:"Merchant ID at the acquiring bank (ID 30-01), up to 32 characters. With it the code is a merchant code (template 30) and bank is required; without it an individual's (29)." identity:"true" title:"Merchant ID"`
+	Bank        string `json:"bank" jsonschema_description:"Acquiring bank's name (ID 29-02 or 30-02), up to 32 characters (Dev Bank, ACLEDA Bank)." identity:"true" title:"Acquiring bank"`
+	AccountInfo string `json:"account_info" jsonschema_description:"Account information of an individual's code (ID 29-01): the bank account number, up to 32 characters." identity:"true" title:"Account information"`
+	Currency    string `json:"currency" validate:"omitempty,oneofci=KHR USD 116 840" jsonschema:"enum=KHR,enum=USD" jsonschema_description:"KHR (riel, default) or USD; written as 116 or 840 (ID 53)." title:"Currency"`
+	Amount      string `json:"amount" jsonschema_description:"Amount (ID 54) with '.' and at most 2 decimals, at most 13 characters. Omit it for a static code." title:"Amount"`
+	MCC         string `json:"mcc" jsonschema_description:"Merchant category code (ID 52); default 5999, the SDK's." title:"Merchant category code"`
+	Name        string `json:"name" validate:"required" jsonschema_description:"Merchant or account holder name (ID 59), 1 to 25 characters." identity:"true" title:"Merchant name"`
+	City        string `json:"city" jsonschema_description:"City (ID 60), 1 to 15 characters; default Phnom Penh." identity:"true" title:"City"`
+	Bill        string `json:"bill" jsonschema_description:"Bill number (ID 62-01), up to 25 characters." identity:"true" title:"Bill number"`
+	Mobile      string `json:"mobile" jsonschema_description:"Merchant's mobile number (ID 62-02), digits with the country code (85512345678), up to 25." identity:"true" title:"Mobile number"`
+	Store       string `json:"store" jsonschema_description:"Store label (ID 62-03), up to 25 characters." title:"Store label"`
+	Terminal    string `json:"terminal" jsonschema_description:"Terminal label (ID 62-07), up to 25 characters." title:"Terminal label"`
+	Purpose     string `json:"purpose" jsonschema_description:"Purpose of transaction (ID 62-08), up to 25 characters." title:"Purpose of the payment"`
+	Created     string `json:"created" jsonschema_description:"Creation time, milliseconds since 1970 UTC, 13 digits (ID 99-00)." title:"Created at"`
+	Expires     string `json:"expires" jsonschema_description:"Expiry time, milliseconds since 1970 UTC, 13 digits, after created (ID 99-01); Bakong SDK 1.0.18 writes one into every code with an amount." title:"Expires at"`
 }
 
 const (
@@ -54,6 +54,8 @@ var (
 func init() {
 	registry.Register(registry.Kind[KHQR]{
 		Name:    "khqr",
+		Title:   "KHQR Bakong (Cambodia)",
+		Purpose: registry.PaymentsAsia,
 		Summary: "Receive a Bakong payment in Cambodia (KHQR, KHR or USD)",
 		Standard: registry.Standard{
 			Name:    "KHQR Code Specification for Retail Payments in Cambodia, Merchant-Presented Mode (National Bank of Cambodia), and the KHQR SDK Documentation",

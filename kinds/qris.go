@@ -20,22 +20,22 @@ import (
 // 01 merchant PAN, 02 merchant ID, 03 criterion}, 51 {00 ID.CO.QRIS.WWW,
 // 02 NMID, 03 criterion}, then 52, 53 360, 54, 55, 58 ID, 59, 60, 61, 62.
 type QRIS struct {
-	NMID       string `json:"nmid" validate:"required" jsonschema_description:"National Merchant ID from the QRIS registry: ID and 13 digits (ID1021125405972)." identity:"true"`
-	Criteria   string `json:"criteria" validate:"required,oneofci=UMI UKE UME UBE URE" jsonschema:"enum=UMI,enum=UKE,enum=UME,enum=UBE,enum=URE" jsonschema_description:"Merchant criterion: UMI (micro), UKE (small), UME (medium), UBE (large), URE (regular/other)."`
-	Acquirer   string `json:"acquirer" jsonschema_description:"Reverse domain of the acquirer (PJSP) whose template 26 is written: ID.CO.TELKOM.WWW, COM.GO-JEK.WWW, ID.CO.SHOPEE.WWW ... Give it with pan." identity:"true"`
-	PAN        string `json:"pan" jsonschema_description:"Merchant PAN from the acquirer, 16 to 19 digits starting 9360 (ID 26-01)." identity:"true"`
-	MerchantID string `json:"merchant_id" jsonschema_description:"Merchant ID at the acquirer (ID 26-02), up to 15 characters." identity:"true"`
-	MCC        string `json:"mcc" validate:"required" jsonschema_description:"Merchant category code (ID 52), 4 digits of ISO 18245 (5499 food stores, 5812 restaurants)."`
-	Amount     string `json:"amount" jsonschema_description:"Amount in rupiah (ID 54), digits with at most 2 decimals, at most 13 characters. Omit it for a static code."`
-	Tip        string `json:"tip" validate:"omitempty,oneof=01 02 03" jsonschema:"enum=01,enum=02,enum=03" jsonschema_description:"Tip or convenience indicator (ID 55): 01 asks for a tip, 02 fixed fee, 03 percentage fee."`
-	Fee        string `json:"fee" jsonschema_description:"Fixed convenience fee in rupiah (ID 56), with tip 02."`
-	FeePercent string `json:"fee_percent" jsonschema_description:"Percentage convenience fee (ID 57), with tip 03."`
-	Name       string `json:"name" validate:"required" jsonschema_description:"Merchant name as registered (ID 59), 1 to 25 characters." identity:"true"`
-	City       string `json:"city" validate:"required" jsonschema_description:"Merchant city (ID 60), 1 to 15 characters." identity:"true"`
-	Postal     string `json:"postal" jsonschema_description:"Postal code (ID 61), 5 digits." identity:"true"`
-	Bill       string `json:"bill" jsonschema_description:"Bill number (ID 62-01), up to 25 characters." identity:"true"`
-	Reference  string `json:"reference" jsonschema_description:"Reference label (ID 62-05), up to 25 characters." identity:"true"`
-	Terminal   string `json:"terminal" jsonschema_description:"Terminal label (ID 62-07), up to 25 characters."`
+	NMID       string `json:"nmid" validate:"required" jsonschema_description:"National Merchant ID from the QRIS registry: ID and 13 digits (ID1021125405972)." identity:"true" title:"NMID (QRIS merchant ID)"`
+	Criteria   string `json:"criteria" validate:"required,oneofci=UMI UKE UME UBE URE" jsonschema:"enum=UMI,enum=UKE,enum=UME,enum=UBE,enum=URE" jsonschema_description:"Merchant criterion: UMI (micro), UKE (small), UME (medium), UBE (large), URE (regular/other)." title:"Merchant size"`
+	Acquirer   string `json:"acquirer" jsonschema_description:"Reverse domain of the acquirer (PJSP) whose template 26 is written: ID.CO.TELKOM.WWW, COM.GO-JEK.WWW, ID.CO.SHOPEE.WWW ... Give it with pan." identity:"true" title:"Acquirer ID"`
+	PAN        string `json:"pan" jsonschema_description:"Merchant PAN from the acquirer, 16 to 19 digits starting 9360 (ID 26-01)." identity:"true" title:"Merchant PAN"`
+	MerchantID string `json:"merchant_id" jsonschema_description:"Merchant ID at the acquirer (ID 26-02), up to 15 characters." identity:"true" title:"Merchant ID"`
+	MCC        string `json:"mcc" validate:"required" jsonschema_description:"Merchant category code (ID 52), 4 digits of ISO 18245 (5499 food stores, 5812 restaurants)." title:"Merchant category code"`
+	Amount     string `json:"amount" jsonschema_description:"Amount in rupiah (ID 54), digits with at most 2 decimals, at most 13 characters. Omit it for a static code." title:"Amount"`
+	Tip        string `json:"tip" validate:"omitempty,oneof=01 02 03" jsonschema:"enum=01,enum=02,enum=03" jsonschema_description:"Tip or convenience indicator (ID 55): 01 asks for a tip, 02 fixed fee, 03 percentage fee." title:"Tip"`
+	Fee        string `json:"fee" jsonschema_description:"Fixed convenience fee in rupiah (ID 56), with tip 02." title:"Convenience fee"`
+	FeePercent string `json:"fee_percent" jsonschema_description:"Percentage convenience fee (ID 57), with tip 03." title:"Convenience fee (%)"`
+	Name       string `json:"name" validate:"required" jsonschema_description:"Merchant name as registered (ID 59), 1 to 25 characters." identity:"true" title:"Merchant name"`
+	City       string `json:"city" validate:"required" jsonschema_description:"Merchant city (ID 60), 1 to 15 characters." identity:"true" title:"City"`
+	Postal     string `json:"postal" jsonschema_description:"Postal code (ID 61), 5 digits." identity:"true" title:"Postal code"`
+	Bill       string `json:"bill" jsonschema_description:"Bill number (ID 62-01), up to 25 characters." identity:"true" title:"Bill number"`
+	Reference  string `json:"reference" jsonschema_description:"Reference label (ID 62-05), up to 25 characters." identity:"true" title:"Reference label"`
+	Terminal   string `json:"terminal" jsonschema_description:"Terminal label (ID 62-07), up to 25 characters." title:"Terminal label"`
 }
 
 const (
@@ -53,6 +53,8 @@ var (
 func init() {
 	registry.Register(registry.Kind[QRIS]{
 		Name:    "qris",
+		Title:   "QRIS (Indonesia)",
+		Purpose: registry.PaymentsAsia,
 		Summary: "Receive a payment in Indonesia (QRIS merchant code, IDR)",
 		Standard: registry.Standard{
 			Name:    "QR Code Indonesian Standard (QRIS), Bank Indonesia regulation PADG 21/18/PADG/2019, on EMV QRCPS Merchant-Presented Mode",

@@ -21,24 +21,24 @@ import (
 // "QR Transfer Resource") and of the P2M code analysed in "QRPh Part 4"
 // (afcsblog.ingonoka.com), which qrph_test.go rebuilds and reads.
 type QRPh struct {
-	Mode          string `json:"mode" validate:"omitempty,oneofci=p2p p2m" jsonschema:"enum=p2p,enum=p2m" jsonschema_description:"p2p (a transfer to a person's account, template 27; default) or p2m (a merchant payment, template 28)."`
-	BIC           string `json:"bic" validate:"required" jsonschema_description:"BIC (SWIFT code) of the receiving bank or e-money issuer, 8 or 11 characters (GXCHPHM2XXX, BNORPHMMXXX)." identity:"true"`
-	Account       string `json:"account" validate:"required" jsonschema_description:"p2p: the receiver's account number (ID 27-04), up to 19 characters; p2m: the merchant ID (ID 28-03), up to 25." identity:"true"`
-	AccountMobile string `json:"account_mobile" jsonschema_description:"p2p: the receiver's mobile number as +63-9xx-xxxxxxx or +63-9xxxxxxxxx (ID 27-05)." identity:"true"`
-	PaymentType   string `json:"payment_type" jsonschema_description:"p2p payment type (ID 27-02), 8 digits; default 99964403 (InstaPay)."`
-	MCC           string `json:"mcc" jsonschema_description:"Merchant category code (ID 52); default 6016 for p2p, required for p2m."`
-	Amount        string `json:"amount" jsonschema_description:"Amount in pesos (ID 54) with '.' and at most 2 decimals. Omit it for a static code."`
-	Name          string `json:"name" validate:"required" jsonschema_description:"Receiver's or merchant's name (ID 59), 1 to 25 characters." identity:"true"`
-	City          string `json:"city" validate:"required" jsonschema_description:"City (ID 60), 1 to 15 characters." identity:"true"`
-	Postal        string `json:"postal" jsonschema_description:"Postal code (ID 61), 4 digits." identity:"true"`
-	Bill          string `json:"bill" jsonschema_description:"Bill number (ID 62-01), up to 25 characters; *** asks the payer for it." identity:"true"`
-	Mobile        string `json:"mobile" jsonschema_description:"Mobile number (ID 62-02), up to 25 characters." identity:"true"`
-	Store         string `json:"store" jsonschema_description:"Store label (ID 62-03), up to 25 characters."`
-	Loyalty       string `json:"loyalty" jsonschema_description:"Loyalty number (ID 62-04), up to 25 characters." identity:"true"`
-	Reference     string `json:"reference" jsonschema_description:"Reference label (ID 62-05), up to 25 characters." identity:"true"`
-	Customer      string `json:"customer" jsonschema_description:"Customer label (ID 62-06), up to 25 characters." identity:"true"`
-	Terminal      string `json:"terminal" jsonschema_description:"Terminal label (ID 62-07), up to 25 characters."`
-	Purpose       string `json:"purpose" jsonschema_description:"Purpose of transaction (ID 62-08), up to 25 characters."`
+	Mode          string `json:"mode" validate:"omitempty,oneofci=p2p p2m" jsonschema:"enum=p2p,enum=p2m" jsonschema_description:"p2p (a transfer to a person's account, template 27; default) or p2m (a merchant payment, template 28)." title:"Transfer or merchant"`
+	BIC           string `json:"bic" validate:"required" jsonschema_description:"BIC (SWIFT code) of the receiving bank or e-money issuer, 8 or 11 characters (GXCHPHM2XXX, BNORPHMMXXX)." identity:"true" title:"Bank (BIC)"`
+	Account       string `json:"account" validate:"required" jsonschema_description:"p2p: the receiver's account number (ID 27-04), up to 19 characters; p2m: the merchant ID (ID 28-03), up to 25." identity:"true" title:"Merchant account"`
+	AccountMobile string `json:"account_mobile" jsonschema_description:"p2p: the receiver's mobile number as +63-9xx-xxxxxxx or +63-9xxxxxxxxx (ID 27-05)." identity:"true" title:"Account or mobile number"`
+	PaymentType   string `json:"payment_type" jsonschema_description:"p2p payment type (ID 27-02), 8 digits; default 99964403 (InstaPay)." title:"Payment type"`
+	MCC           string `json:"mcc" jsonschema_description:"Merchant category code (ID 52); default 6016 for p2p, required for p2m." title:"Merchant category code"`
+	Amount        string `json:"amount" jsonschema_description:"Amount in pesos (ID 54) with '.' and at most 2 decimals. Omit it for a static code." title:"Amount"`
+	Name          string `json:"name" validate:"required" jsonschema_description:"Receiver's or merchant's name (ID 59), 1 to 25 characters." identity:"true" title:"Merchant name"`
+	City          string `json:"city" validate:"required" jsonschema_description:"City (ID 60), 1 to 15 characters." identity:"true" title:"City"`
+	Postal        string `json:"postal" jsonschema_description:"Postal code (ID 61), 4 digits." identity:"true" title:"Postal code"`
+	Bill          string `json:"bill" jsonschema_description:"Bill number (ID 62-01), up to 25 characters; *** asks the payer for it." identity:"true" title:"Bill number"`
+	Mobile        string `json:"mobile" jsonschema_description:"Mobile number (ID 62-02), up to 25 characters." identity:"true" title:"Mobile number"`
+	Store         string `json:"store" jsonschema_description:"Store label (ID 62-03), up to 25 characters." title:"Store label"`
+	Loyalty       string `json:"loyalty" jsonschema_description:"Loyalty number (ID 62-04), up to 25 characters." identity:"true" title:"Loyalty number"`
+	Reference     string `json:"reference" jsonschema_description:"Reference label (ID 62-05), up to 25 characters." identity:"true" title:"Reference label"`
+	Customer      string `json:"customer" jsonschema_description:"Customer label (ID 62-06), up to 25 characters." identity:"true" title:"Customer label"`
+	Terminal      string `json:"terminal" jsonschema_description:"Terminal label (ID 62-07), up to 25 characters." title:"Terminal label"`
+	Purpose       string `json:"purpose" jsonschema_description:"Purpose of transaction (ID 62-08), up to 25 characters." title:"Purpose of the payment"`
 }
 
 const (
@@ -60,6 +60,8 @@ var (
 func init() {
 	registry.Register(registry.Kind[QRPh]{
 		Name:    "qrph",
+		Title:   "QR Ph (Philippines)",
+		Purpose: registry.PaymentsAsia,
 		Summary: "Receive an InstaPay transfer or merchant payment in the Philippines (QR Ph, PHP)",
 		Standard: registry.Standard{
 			Name:    "QR Ph National QR Code Standard (BSP Circular No. 1055, Philippine Payments Management Inc.), on EMV QRCPS-MPM",

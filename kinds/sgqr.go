@@ -21,25 +21,25 @@ import (
 // the PayNow + SGQR sample of the EMVQR decoder's documentation), which
 // this kind rebuilds byte for byte.
 type SGQR struct {
-	SGQRID         string `json:"sgqr_id" validate:"required" jsonschema_description:"SGQR ID number issued by the SGQR central repository (ID 51-01), 12 or 13 letters and digits (180907 2DD85C ...)." identity:"true"`
-	Version        string `json:"version" jsonschema_description:"SGQR layout version (ID 51-02), default 01.0001."`
-	Postal         string `json:"postal" validate:"required" jsonschema_description:"Postal code of the label's location, 6 digits (ID 51-03)." identity:"true"`
-	MerchantPostal string `json:"merchant_postal" jsonschema_description:"Merchant's postal code in the root (ID 61), 6 digits; omit it to leave ID 61 out." identity:"true"`
-	Floor          string `json:"floor" jsonschema_description:"Floor level (ID 51-04), up to 3 characters (01, B1)." identity:"true"`
-	Unit           string `json:"unit" jsonschema_description:"Unit number (ID 51-05), up to 5 characters." identity:"true"`
-	Misc           string `json:"misc" jsonschema_description:"Miscellaneous (ID 51-06), default 0000."`
-	Revised        string `json:"revised" validate:"required" jsonschema_description:"Date the label was issued or revised, YYYYMMDD (ID 51-07)."`
-	Proxy          string `json:"proxy" jsonschema_description:"PayNow proxy: a Singapore mobile number (+6591234567) or a UEN (201403121W). Give proxy, scheme or both." identity:"true"`
-	ProxyType      string `json:"proxy_type" validate:"omitempty,oneofci=mobile uen" jsonschema:"enum=mobile,enum=uen" jsonschema_description:"mobile or uen; default from the proxy's form."`
-	Editable       string `json:"editable" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the payer may change the amount (ID 26-03). Default true without an amount, false with one."`
-	Expiry         string `json:"expiry" jsonschema_description:"PayNow expiry date YYYYMMDD (ID 26-04)."`
-	Scheme         string `json:"scheme" jsonschema_description:"GUID of one more scheme's template (ID 27), a reverse domain such as SG.COM.DASH.WWW, written with scheme_id." identity:"true"`
-	SchemeID       string `json:"scheme_id" jsonschema_description:"Merchant ID in that scheme (ID 27-01), up to 40 characters." identity:"true"`
-	MCC            string `json:"mcc" jsonschema_description:"Merchant category code (ID 52), default 0000."`
-	Amount         string `json:"amount" jsonschema_description:"Amount in Singapore dollars (ID 54) with '.' and at most 2 decimals."`
-	Name           string `json:"name" validate:"required" jsonschema_description:"Merchant name (ID 59), 1 to 25 characters." identity:"true"`
-	City           string `json:"city" jsonschema_description:"Merchant city (ID 60), default Singapore." identity:"true"`
-	Bill           string `json:"bill" jsonschema_description:"Bill number (ID 62-01), up to 25 characters." identity:"true"`
+	SGQRID         string `json:"sgqr_id" validate:"required" jsonschema_description:"SGQR ID number issued by the SGQR central repository (ID 51-01), 12 or 13 letters and digits (180907 2DD85C ...)." identity:"true" title:"SGQR ID"`
+	Version        string `json:"version" jsonschema_description:"SGQR layout version (ID 51-02), default 01.0001." title:"SGQR version"`
+	Postal         string `json:"postal" validate:"required" jsonschema_description:"Postal code of the label's location, 6 digits (ID 51-03)." identity:"true" title:"Postal code"`
+	MerchantPostal string `json:"merchant_postal" jsonschema_description:"Merchant's postal code in the root (ID 61), 6 digits; omit it to leave ID 61 out." identity:"true" title:"Merchant postal code"`
+	Floor          string `json:"floor" jsonschema_description:"Floor level (ID 51-04), up to 3 characters (01, B1)." identity:"true" title:"Floor"`
+	Unit           string `json:"unit" jsonschema_description:"Unit number (ID 51-05), up to 5 characters." identity:"true" title:"Unit number"`
+	Misc           string `json:"misc" jsonschema_description:"Miscellaneous (ID 51-06), default 0000." title:"Other location details"`
+	Revised        string `json:"revised" validate:"required" jsonschema_description:"Date the label was issued or revised, YYYYMMDD (ID 51-07)." title:"Label revised on"`
+	Proxy          string `json:"proxy" jsonschema_description:"PayNow proxy: a Singapore mobile number (+6591234567) or a UEN (201403121W). Give proxy, scheme or both." identity:"true" title:"PayNow mobile or UEN"`
+	ProxyType      string `json:"proxy_type" validate:"omitempty,oneofci=mobile uen" jsonschema:"enum=mobile,enum=uen" jsonschema_description:"mobile or uen; default from the proxy's form." title:"Proxy type"`
+	Editable       string `json:"editable" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the payer may change the amount (ID 26-03). Default true without an amount, false with one." title:"Payer may change the amount"`
+	Expiry         string `json:"expiry" jsonschema_description:"PayNow expiry date YYYYMMDD (ID 26-04)." title:"Pay by"`
+	Scheme         string `json:"scheme" jsonschema_description:"GUID of one more scheme's template (ID 27), a reverse domain such as SG.COM.DASH.WWW, written with scheme_id." identity:"true" title:"Other scheme template"`
+	SchemeID       string `json:"scheme_id" jsonschema_description:"Merchant ID in that scheme (ID 27-01), up to 40 characters." identity:"true" title:"Other scheme ID"`
+	MCC            string `json:"mcc" jsonschema_description:"Merchant category code (ID 52), default 0000." title:"Merchant category code"`
+	Amount         string `json:"amount" jsonschema_description:"Amount in Singapore dollars (ID 54) with '.' and at most 2 decimals." title:"Amount"`
+	Name           string `json:"name" validate:"required" jsonschema_description:"Merchant name (ID 59), 1 to 25 characters." identity:"true" title:"Merchant name"`
+	City           string `json:"city" jsonschema_description:"Merchant city (ID 60), default Singapore." identity:"true" title:"City"`
+	Bill           string `json:"bill" jsonschema_description:"Bill number (ID 62-01), up to 25 characters." identity:"true" title:"Bill number"`
 }
 
 const (
@@ -57,6 +57,8 @@ var (
 func init() {
 	registry.Register(registry.Kind[SGQR]{
 		Name:    "sgqr",
+		Title:   "SGQR label (Singapore)",
+		Purpose: registry.PaymentsAsia,
 		Summary: "Make a Singapore SGQR label with PayNow (SGD)",
 		Standard: registry.Standard{
 			Name:    "Singapore Quick Response Code (SGQR), MAS and IMDA, on EMV QRCPS-MPM; PayNow QR (ABS)",

@@ -236,29 +236,19 @@ func GridSize(d Depth) int {
 
 // Robustness scores img, which must read as want, under the grid.
 func Robustness(img image.Image, want string, s Scene, d Depth) Report {
-	g := grayOf(img)
-	if s.ModulePx > 0 && s.ModulePx != workModulePx {
-		g = Resample(g, workModulePx/s.ModulePx)
-	}
-	box, ok := codeBox(g, want)
+	g, sc, ok := prepare(img, want, s)
 	if !ok {
 		// Unread before any degradation: nothing to measure.
 		return Report{Score: 0, Depth: d, Weakest: []string{"does not read even as rendered"}}
 	}
-	sc := scene{Scene: s, code: box}
-
-	type job struct{ c, l int }
+	type job struct{ c, l, level int }
 	var jobs []job
 	results := make([]ConditionResult, len(grid))
 	for i, c := range grid {
 		results[i].Name = c.name
-		levels := c.levels
-		if d == Quick {
-			levels = levels[len(levels)/2 : len(levels)/2+1]
-		}
-		for _, v := range levels {
-			results[i].Levels = append(results[i].Levels, LevelResult{Value: v})
-			jobs = append(jobs, job{i, len(results[i].Levels) - 1})
+		for _, l := range levelsOf(c, d) {
+			results[i].Levels = append(results[i].Levels, LevelResult{Value: c.levels[l]})
+			jobs = append(jobs, job{i, len(results[i].Levels) - 1, l})
 		}
 	}
 	var wg sync.WaitGroup
@@ -266,11 +256,7 @@ func Robustness(img image.Image, want string, s Scene, d Depth) Report {
 	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
 		wg.Go(func() {
 			for j := range next {
-				c, lv := grid[j.c], &results[j.c].Levels[j.l]
-				// Each image has its own stream: a condition's noise does
-				// not depend on the order the workers run in.
-				rng := rand.New(rand.NewPCG(seed, uint64(j.c)<<8|uint64(j.l)))
-				lv.Read = reads(c.apply(g, lv.Value, rng, sc), want)
+				results[j.c].Levels[j.l].Read = reads(degraded(g, sc, j.c, j.level), want)
 			}
 		})
 	}
@@ -308,6 +294,60 @@ func Robustness(img image.Image, want string, s Scene, d Depth) Report {
 		rep.Weakest = append(rep.Weakest, r.Limit)
 	}
 	return rep
+}
+
+// GridImage is one image of the grid, as the score decodes it.
+type GridImage struct {
+	Condition string
+	Value     float64
+	Image     *image.Gray
+}
+
+// Grid is every image a score of depth d decodes, in the report's order,
+// for decoders other than the score's own to read (the calibration in
+// e2e); false when img does not read as want.
+func Grid(img image.Image, want string, s Scene, d Depth) ([]GridImage, bool) {
+	g, sc, ok := prepare(img, want, s)
+	if !ok {
+		return nil, false
+	}
+	var out []GridImage
+	for i, c := range grid {
+		for _, l := range levelsOf(c, d) {
+			out = append(out, GridImage{Condition: c.name, Value: c.levels[l], Image: degraded(g, sc, i, l)})
+		}
+	}
+	return out, true
+}
+
+// prepare turns img grey at the working module size and finds the code.
+func prepare(img image.Image, want string, s Scene) (*image.Gray, scene, bool) {
+	g := grayOf(img)
+	if s.ModulePx > 0 && s.ModulePx != workModulePx {
+		g = Resample(g, workModulePx/s.ModulePx)
+	}
+	box, ok := codeBox(g, want)
+	return g, scene{Scene: s, code: box}, ok
+}
+
+// levelsOf are the indices of c's levels a score of depth d tries.
+func levelsOf(c condition, d Depth) []int {
+	if d == Quick {
+		return []int{len(c.levels) / 2}
+	}
+	out := make([]int, len(c.levels))
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// degraded is g under condition c at its level l. Each image has its own
+// random stream, keyed by condition and level: an image is the same in a
+// quick score as in a full one, whatever order workers take them in.
+func degraded(g *image.Gray, sc scene, c, l int) *image.Gray {
+	rng := rand.New(rand.NewPCG(seed, uint64(c)<<8|uint64(l)))
+	return grid[c].apply(g, grid[c].levels[l], rng, sc)
 }
 
 // codeBox is where the symbol reading as want lies in g: the box around

@@ -27,6 +27,12 @@ func rendered(t *testing.T, l render.Level, set func(*render.Options)) (image.Im
 	if set != nil {
 		set(&o)
 	}
+	return decodedPNG(t, s, o), analysis.Scene{ModulePx: float64(o.Size) / float64(render.CanvasModules(s, o)), Modules: s.Size}
+}
+
+// decodedPNG is the PNG of s drawn with o, decoded.
+func decodedPNG(t testing.TB, s *render.Symbol, o render.Options) image.Image {
+	t.Helper()
 	b, err := render.PNG(s, o)
 	if err != nil {
 		t.Fatal(err)
@@ -35,7 +41,7 @@ func rendered(t *testing.T, l render.Level, set func(*render.Options)) (image.Im
 	if err != nil {
 		t.Fatal(err)
 	}
-	return img, analysis.Scene{ModulePx: float64(o.Size) / float64(render.CanvasModules(s, o)), Modules: s.Size}
+	return img
 }
 
 func passed(r analysis.Report, name string) int {
@@ -157,5 +163,30 @@ func TestDegradations(t *testing.T) {
 		if v != 255 {
 			t.Fatalf("fade 0 left %d, want white", v)
 		}
+	}
+}
+
+// Grid gives the images the score decodes: the full grid's count, and a
+// quick score's images are the full grid's middle levels, byte for byte.
+func TestGridImages(t *testing.T) {
+	img, sc := rendered(t, render.LevelM, nil)
+	full, ok := analysis.Grid(img, robustData, sc, analysis.Full)
+	if !ok || len(full) != analysis.GridSize(analysis.Full) {
+		t.Fatalf("full grid: %d images (ok %v), want %d", len(full), ok, analysis.GridSize(analysis.Full))
+	}
+	quick, _ := analysis.Grid(img, robustData, sc, analysis.Quick)
+	for _, q := range quick {
+		found := false
+		for _, f := range full {
+			if f.Condition == q.Condition && f.Value == q.Value {
+				found = bytes.Equal(f.Image.Pix, q.Image.Pix)
+			}
+		}
+		if !found {
+			t.Errorf("quick %s at %g is not the full grid's image", q.Condition, q.Value)
+		}
+	}
+	if _, ok := analysis.Grid(img, "not this", sc, analysis.Quick); ok {
+		t.Error("a grid for a payload the image does not hold")
 	}
 }

@@ -92,6 +92,13 @@ var verifyOutput = output(obj(object{
 	{"contrast_ratio", number},
 	{"checks", array(obj(object{{"name", str}, {"pass", boolean}, {"status", str}}, "name", "pass", "status"))},
 	{"fix", str},
+	{"robustness", obj(object{
+		{"score", integer},
+		{"depth", str},
+		{"conditions", array(obj(object{{"name", str}, {"passed", integer}, {"limit", str}}, "name", "passed"))},
+		{"weakest", array(str)},
+		{"fixes", array(obj(object{{"change", str}, {"score", integer}, {"fix", str}}, "change", "score", "fix"))},
+	}, "score", "depth", "conditions")},
 	{"url", str},
 }, "scannable", "decoded", "matches", "checks", "url"))
 

@@ -83,7 +83,8 @@ func (t *tools) definitions() []server.ServerTool {
 		t.tool(toolVerify, "Verify that a QR code scans",
 			"Render a code as the generate tools would (data, or kind and fields), decode the PNG with ZXing and check it as GET /api/v1/verify does: "+
 				"scannable, match, contrast, quiet zone, module size, with fixes."+sameOptions,
-			openSchema(t.targetProperties()),
+			openSchema(append(t.targetProperties(), member{options.Robustness.Name, map[string]any{"type": "string", "enum": options.Robustness.Enum,
+				"description": "The scan-robustness score's depth: quick (default, 11 decodes), full (43) or off; the answer's fixes carry the score each reaches."}})),
 			verifyOutput, t.verify),
 		t.tool(toolBatch, "Generate many QR codes",
 			"Generate up to 1000 codes, as POST /api/v1/qr/batch: items {data} or {type, fields} (type: the kind), an id, a style of qr_generate's options over the shared one. "+

@@ -427,3 +427,26 @@ func facts(k registry.Entry) (required, identity []string) {
 	}
 	return required, identity
 }
+
+// qr_verify takes robustness and answers the score, the weakest limits and
+// measured fixes, as GET /api/v1/verify does; an unknown depth is a tool
+// error naming it.
+func TestVerifyRobustness(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		var v struct {
+			Robustness struct {
+				Score      int    `json:"score"`
+				Depth      string `json:"depth"`
+				Conditions []any  `json:"conditions"`
+			} `json:"robustness"`
+		}
+		succeed(t, c, "qr_verify", map[string]any{"data": "https://example.com/mcp", "robustness": "full", "color": "888888"}, &v)
+		if v.Robustness.Depth != "full" || len(v.Robustness.Conditions) != 11 || v.Robustness.Score <= 0 {
+			t.Errorf("robustness %+v, want a full score over 11 conditions", v.Robustness)
+		}
+		res := callTool(t, c, "qr_verify", map[string]any{"data": "x", "robustness": "deep"})
+		if !res.IsError || !strings.Contains(texts(res), "robustness") {
+			t.Errorf("robustness=deep: %s, want a tool error naming robustness", texts(res))
+		}
+	})
+}

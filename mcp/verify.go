@@ -2,8 +2,10 @@ package mcp
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/qrforge/qrforge/options"
 )
 
 // verifyPath is the verify endpoint (README "Batch, decode, verify").
@@ -16,7 +18,8 @@ const verifyPath = "/api/v1/verify"
 // checks (contrast, quiet zone, module size, polarity).
 func (t *tools) verify(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
-	if bad := t.unknownArguments(toolVerify, args, knownNames(t.verifyOptions, "data", kindArgument, legacyKindArgument, "fields"), argumentNames(t.verifyOptions, "data", kindArgument, "fields"), nil); bad != nil {
+	robustness := options.Robustness.Name
+	if bad := t.unknownArguments(toolVerify, args, knownNames(t.verifyOptions, "data", kindArgument, legacyKindArgument, "fields", robustness), argumentNames(t.verifyOptions, "data", kindArgument, "fields", robustness), nil); bad != nil {
 		return bad, nil
 	}
 	target, bad := readTarget(args, true, true)
@@ -30,8 +33,12 @@ func (t *tools) verify(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	}
 	q.names = append(q.names, target.query().names...)
 	q.values = append(q.values, target.query().values...)
-	if bad := readOptions(q, t.verifyOptions, args, "data", kindArgument, legacyKindArgument, "fields"); bad != nil {
+	if bad := readOptions(q, t.verifyOptions, args, "data", kindArgument, legacyKindArgument, "fields", robustness); bad != nil {
 		return t.badArgument(toolVerify, args, bad), nil
+	}
+	if v, ok := args[robustness]; ok {
+		// The service judges the value, as on GET /api/v1/verify.
+		q.add(robustness, fmt.Sprint(v))
 	}
 	resp := t.api.verify(ctx, q)
 	if !resp.ok() {

@@ -1,0 +1,195 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"image/png"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"testing"
+
+	"github.com/qrforge/qrforge/analysis"
+	"github.com/qrforge/qrforge/render"
+)
+
+// calibrationDecoders are the decoders the score is calibrated against:
+// independent of gozxing, which the score itself decodes with.
+var calibrationDecoders = []string{decZbar, decZxingCpp1, decZxingCpp3}
+
+// minSpearman is the rank agreement docs/robustness.md promises.
+const minSpearman = 0.8
+
+// calibrationDesign is one design of the calibration set.
+type calibrationDesign struct {
+	name string
+	data string
+	ec   render.Level
+	o    render.Options
+}
+
+// calibrationDesigns are n seeded designs across module and eye styles,
+// error correction levels, colours of falling contrast, icon logos and
+// sizes; the same n give the same set on every run.
+func calibrationDesigns(n int) []calibrationDesign {
+	rng := rand.New(rand.NewPCG(2026, 11))
+	payloads := []string{"qrforge", "https://qrforge.example/menu/table-12?lang=en",
+		"WIFI:T:WPA;S:Cafe Rosa;P:espresso-doppio-42;;", "https://example.com/a/rather/longer/path/to/a/page?campaign=winter&src=flyer"}
+	inks := []color.NRGBA{{0, 0, 0, 255}, {0x1d, 0x35, 0x57, 255}, {0x2e, 0x7d, 0x32, 255}, {0x55, 0x55, 0x55, 255},
+		{0x70, 0x70, 0x70, 255}, {0x8d, 0x6e, 0x63, 255}, {0x90, 0x90, 0x90, 255}, {0xa0, 0xa0, 0xa0, 255}}
+	levels := []render.Level{render.LevelL, render.LevelM, render.LevelQ, render.LevelH}
+	wifi, _ := render.IconNamed("wifi")
+	out := make([]calibrationDesign, 0, n)
+	for i := range n {
+		o := render.DefaultOptions()
+		o.Size = []int{300, 400, 512}[rng.IntN(3)]
+		o.Module = render.ModuleStyles[rng.IntN(len(render.ModuleStyles))]
+		o.Eye = render.EyeStyles[rng.IntN(len(render.EyeStyles))]
+		o.Foreground = inks[rng.IntN(len(inks))]
+		o.Margin = []int{1, 2, 4, 4}[rng.IntN(4)]
+		d := calibrationDesign{data: payloads[rng.IntN(len(payloads))], ec: levels[rng.IntN(len(levels))], o: o}
+		if rng.IntN(4) == 0 {
+			d.o.Logo = &render.Logo{Size: []float64{0.15, 0.2, 0.25}[rng.IntN(3)], Padding: 1, Icon: wifi}
+			d.ec = render.LevelH
+		}
+		d.name = fmt.Sprintf("d%03d", i)
+		out = append(out, d)
+	}
+	return out
+}
+
+// TestRobustnessScoreAgreesWithDecoders is the score's calibration: over
+// 200 seeded designs, the order of their scores agrees with the share of
+// the same degraded images that zbar, zxing-cpp 1.4 and zxing-cpp 3 read,
+// by Spearman's rank correlation (docs/robustness.md, BENCHMARKS.md).
+// QRFORGE_CALIBRATION sets how many designs (at least 200 in CI).
+func TestRobustnessScoreAgreesWithDecoders(t *testing.T) {
+	n := 200
+	if v := os.Getenv("QRFORGE_CALIBRATION"); v != "" {
+		var err error
+		if n, err = strconv.Atoi(v); err != nil || n < 10 {
+			t.Fatalf("QRFORGE_CALIBRATION=%q: want a number of designs, 10 or more", v)
+		}
+	}
+	dir := t.TempDir()
+	images := map[string][]byte{}
+	var designs []string
+	score := map[string]int{}
+	gridOf := map[string][]string{}
+	for _, d := range calibrationDesigns(n) {
+		var s *render.Symbol
+		var err error
+		if d.o.Logo != nil {
+			s, err = render.EncodeWithLogo(d.data, d.ec, render.DefaultECI, d.o.Logo.Size, d.o.Logo.Padding, 0)
+		} else {
+			s, err = render.Encode(d.data, d.ec)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", d.name, err)
+		}
+		b, err := render.PNG(s, d.o)
+		if err != nil {
+			t.Fatalf("%s: %v", d.name, err)
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := analysis.Scene{ModulePx: float64(d.o.Size) / float64(render.CanvasModules(s, d.o)), Modules: s.Size}
+		rep := analysis.Robustness(img, d.data, sc, analysis.Full)
+		grid, ok := analysis.Grid(img, d.data, sc, analysis.Full)
+		if !ok {
+			continue // does not read as drawn: verify's decode check says so, no score to rank
+		}
+		designs = append(designs, d.name)
+		score[d.name] = rep.Score
+		for i, g := range grid {
+			var buf bytes.Buffer
+			if err := png.Encode(&buf, g.Image); err != nil {
+				t.Fatal(err)
+			}
+			file := fmt.Sprintf("%s-%02d.png", d.name, i)
+			if err := os.WriteFile(filepath.Join(dir, file), buf.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			images[file] = buf.Bytes()
+			gridOf[d.name] = append(gridOf[d.name], file)
+		}
+	}
+	if len(designs) < n*9/10 {
+		t.Fatalf("only %d of %d designs read as drawn", len(designs), n)
+	}
+	want := map[string]string{}
+	for _, d := range calibrationDesigns(n) {
+		want[d.name] = d.data
+	}
+	read := readWithFiveDecoders(t, dir, images)
+	var xs, ys []float64
+	for _, name := range designs {
+		hits, tries := 0, 0
+		for _, file := range gridOf[name] {
+			for _, dec := range calibrationDecoders {
+				tries++
+				if read[file][dec] == want[name] {
+					hits++
+				}
+			}
+		}
+		xs = append(xs, float64(score[name]))
+		ys = append(ys, float64(hits)/float64(tries))
+	}
+	rho := spearman(xs, ys)
+	t.Logf("%d designs, %d images: Spearman rank correlation of the score with the pass rate of %v: %.3f", len(designs), len(images), calibrationDecoders, rho)
+	if rho < minSpearman {
+		t.Errorf("Spearman %.3f < %.1f: the score's order does not follow what other decoders read", rho, minSpearman)
+	}
+}
+
+// spearman is the Pearson correlation of the ranks of xs and ys, ties
+// sharing their mean rank.
+func spearman(xs, ys []float64) float64 {
+	return pearson(ranks(xs), ranks(ys))
+}
+
+func ranks(v []float64) []float64 {
+	idx := make([]int, len(v))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return v[idx[a]] < v[idx[b]] })
+	r := make([]float64, len(v))
+	for i := 0; i < len(idx); {
+		j := i
+		for j+1 < len(idx) && v[idx[j+1]] == v[idx[i]] {
+			j++
+		}
+		for k := i; k <= j; k++ {
+			r[idx[k]] = float64(i+j)/2 + 1
+		}
+		i = j + 1
+	}
+	return r
+}
+
+func pearson(x, y []float64) float64 {
+	var mx, my float64
+	for i := range x {
+		mx += x[i]
+		my += y[i]
+	}
+	mx /= float64(len(x))
+	my /= float64(len(y))
+	var sxy, sxx, syy float64
+	for i := range x {
+		sxy += (x[i] - mx) * (y[i] - my)
+		sxx += (x[i] - mx) * (x[i] - mx)
+		syy += (y[i] - my) * (y[i] - my)
+	}
+	return sxy / math.Sqrt(sxx*syy)
+}

@@ -273,10 +273,12 @@ func (s *Server) documentDropins() {
 		}
 		withDifferences[code] = r
 	}
-	s.extraOperations[goQRCreatePath] = obj{"get": obj{
+	// The document names goQR's paths without their trailing slash (OpenAPI
+	// linters refuse one); both forms answer.
+	s.extraOperations[strings.TrimSuffix(goQRCreatePath, "/")] = obj{"get": obj{
 		"operationId": "goqr_create_qr_code",
 		"summary":     "goQR (api.qrserver.com) drop-in: create-qr-code",
-		"description": "goQR's call with only the host changed: size WxH (default 200x200), ecc (default L), color and bgcolor (hex, short hex or R-G-B), margin in pixels (default 1), qzone in modules (default 0), charset-source and charset-target (UTF-8 or ISO-8859-1), format png, gif, jpg, jpeg, svg or eps. Other parameters are read as /api/v1/qr reads them. Differences are named in " + differencesHeader + " (docs/migrating.md).",
+		"description": "goQR's call with only the host changed, with or without the trailing slash goQR writes: size WxH (default 200x200), ecc (default L), color and bgcolor (hex, short hex or R-G-B), margin in pixels (default 1), qzone in modules (default 0), charset-source and charset-target (UTF-8 or ISO-8859-1), format png, gif, jpg, jpeg, svg or eps. Other parameters are read as /api/v1/qr reads them. Differences are named in " + differencesHeader + " (docs/migrating.md).",
 		"tags":        []string{"drop-in"},
 		"parameters": []any{param("data", "The text to encode.", true), param("size", "WxH pixels; a rectangle is drawn as the square of its shorter side.", false),
 			param("ecc", "L (default), M, Q or H.", false), param("color", "Foreground.", false), param("bgcolor", "Background.", false),
@@ -285,10 +287,10 @@ func (s *Server) documentDropins() {
 			param("format", "png, gif, jpg, jpeg, svg or eps.", false)},
 		"responses": withDifferences,
 	}}
-	s.extraOperations[goQRReadPath] = obj{"post": obj{
+	s.extraOperations[strings.TrimSuffix(goQRReadPath, "/")] = obj{"post": obj{
 		"operationId": "goqr_read_qr_code",
 		"summary":     "goQR (api.qrserver.com) drop-in: read-qr-code",
-		"description": "The image as the multipart file field; the answer is goQR's JSON. fileurl is refused: qrforge fetches no remote files.",
+		"description": "The image as the multipart file field, with or without the trailing slash goQR writes; the answer is goQR's JSON. fileurl is refused: qrforge fetches no remote files.",
 		"tags":        []string{"drop-in"},
 		"requestBody": obj{"required": true, "content": obj{"multipart/form-data": obj{"schema": obj{"type": "object", "properties": obj{"file": obj{"type": "string", "contentMediaType": "image/*"}}}}}},
 		"responses": obj{

@@ -48,41 +48,8 @@ if ! (cd "$here" && node -e 'import("playwright-core"); require.resolve("axe-cor
 	(cd "$here" && npm ci --no-audit --no-fund)
 fi
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/qrforge-browser.XXXXXX")
-server_pid=
-cleanup() {
-	if [ -n "$server_pid" ]; then
-		kill "$server_pid" 2>/dev/null || true
-		wait "$server_pid" 2>/dev/null || true
-	fi
-	rm -rf "$work"
-}
-trap cleanup EXIT
-
-log "building qrforge"
-(cd "$root" && go build -o "$work/qrforge" ./cmd/qrforge)
-
-# Port 0: the kernel picks a free port, and qrforge prints the address it
-# listens on, so there is no race between choosing a port and binding it.
-env -u QRFORGE_ADDR -u QRFORGE_BASE_URL "$work/qrforge" --addr 127.0.0.1:0 >"$work/stdout" 2>"$work/stderr" &
-server_pid=$!
-url=
-for _ in $(seq 1 200); do
-	url=$(sed -n 's/^qrforge listening on \(http:\/\/[0-9.:]*\).*/\1/p;T;q' "$work/stdout")
-	[ -n "$url" ] && break
-	if ! kill -0 "$server_pid" 2>/dev/null; then
-		log "qrforge exited:"
-		cat "$work/stdout" "$work/stderr" >&2
-		exit 1
-	fi
-	sleep 0.1
-done
-if [ -z "$url" ]; then
-	log "qrforge did not start within 20s"
-	cat "$work/stdout" "$work/stderr" >&2
-	exit 1
-fi
-log "qrforge at $url"
+. "$root/e2e/serve.sh"
+start_qrforge browser
 
 mkdir -p "$QRFORGE_ARTIFACTS"
 status=0

@@ -15,7 +15,7 @@ import (
 //     discriminator 3840, passcode 20202021; manual code 34970112332.
 //   - TestManualCode.cpp TestPayloadParser_FullPayload: long codes
 //     52927623630456200032 (passcode 38728284, discriminator 1280, vendor
-//     4562, product 32) and 4000010000000010000 (1, 0, 1, 1), each
+//     4562, product 32) and 40000100000000100001 (1, 0, 1, 1), each
 //     followed by its Verhoeff digit.
 func TestMatter(t *testing.T) {
 	const helpers = "connectedhomeip src/setup_payload/tests/TestHelpers.h kDefaultPayloadQRCode"

@@ -118,7 +118,11 @@ func (c coinChain) checkSegwit(addr, hrp string) (string, *coinAddressError) {
 
 func (c coinChain) checkBase58(addr string) (string, *coinAddressError) {
 	if i := strings.IndexFunc(addr, func(r rune) bool { return !strings.ContainsRune(base58Alphabet, r) }); i >= 0 {
-		return "", &coinAddressError{fmt.Sprintf("%q is not in the Base58 alphabet, which leaves out 0, O, I and l (Base58Check, BIP13 §Specification); a segwit address starts with %s", []rune(addr[i:])[0], c.hrpList()), ""}
+		detail := fmt.Sprintf("%q is not in the Base58 alphabet, which leaves out 0, O, I and l (Base58Check, BIP13 §Specification)", []rune(addr[i:])[0])
+		if len(c.hrps) > 0 {
+			detail += "; a segwit address starts with " + c.hrpList()
+		}
+		return "", &coinAddressError{detail, ""}
 	}
 	raw := base58.Decode(addr)
 	if len(raw) != 25 {

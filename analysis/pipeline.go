@@ -54,25 +54,27 @@ type ReadStats struct {
 	OutOfBudget bool
 }
 
-// ReadWorkPixels caps an enlarged view: a small code is doubled only
-// while the result stays within it.
+// ReadWorkPixels caps the image the passes after the first work on: a
+// larger one is scaled down to it first (a code that fills a fraction of
+// a 40-megapixel photo still has pixels to spare), and a view enlarged
+// from a smaller one stays within it. It bounds both the memory and the
+// time of each pass, whatever the upload.
 const ReadWorkPixels = 2_000_000
 
-// ReadBytesPerPixel is what Read holds beyond Scan's ScanBytesPerPixel:
-// the derived view and its binarized planes, counted like Scan's.
-const ReadBytesPerPixel = 3
-
-// ReadFixedBytes covers an enlarged view of a small image, which can
-// exceed the image's own pixels: ReadWorkPixels at Scan's and Read's cost
-// per pixel.
-const ReadFixedBytes = ReadWorkPixels * (ScanBytesPerPixel + ReadBytesPerPixel)
+// ReadExtraBytes is what Read holds beyond Scan (ScanBytesPerPixel of
+// the image): the working image, one view derived from it, the view's
+// inverse or its blur, and ZXing's planes of the view, each at most
+// ReadWorkPixels bytes (pipeline_test.go measures it).
+const ReadExtraBytes = 5 * ReadWorkPixels
 
 type pipeline struct {
 	ctx    context.Context
 	budget Budget
 	start  time.Time
 	g      *image.Gray
-	stats  ReadStats
+	// work is g within ReadWorkPixels.
+	work  *image.Gray
+	stats ReadStats
 }
 
 // binarizer names a way of turning grey into black and white.
@@ -119,12 +121,22 @@ var passes = []pass{
 }
 
 func (p *pipeline) run() []found {
-	for _, ps := range passes {
-		v := ps.view(p.g)
+	for i, ps := range passes {
+		if i == 1 {
+			p.work = p.g
+			if px := p.g.Rect.Dx() * p.g.Rect.Dy(); px > ReadWorkPixels {
+				p.work = Resample(p.g, math.Sqrt(ReadWorkPixels/float64(px)))
+			}
+		}
+		src := p.g
+		if p.work != nil {
+			src = p.work
+		}
+		v := ps.view(src)
 		if v == nil {
 			continue
 		}
-		src := luminance(v)
+		lum := luminance(v)
 		for _, bk := range ps.bins {
 			for _, inverted := range []bool{false, true} {
 				if p.spent() {
@@ -132,17 +144,30 @@ func (p *pipeline) run() []found {
 					return nil
 				}
 				p.stats.Attempts++
-				if codes := decodeBitmap(binarized(v, src, bk, inverted)); len(codes) > 0 {
+				if codes := decodeBitmap(binarized(v, lum, bk, inverted)); len(codes) > 0 {
 					p.stats.Pass = ps.name + "/" + binarizerNames[bk]
 					if inverted {
 						p.stats.Pass += "/inverted"
 					}
-					return codes
+					return inImage(codes, v, p.g)
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// inImage maps codes found in view v back to the pixels of g, of which v
+// is a scaled copy.
+func inImage(codes []found, v, g *image.Gray) []found {
+	kx := float64(g.Rect.Dx()) / float64(v.Rect.Dx())
+	ky := float64(g.Rect.Dy()) / float64(v.Rect.Dy())
+	for i := range codes {
+		for j, c := range codes[i].corners {
+			codes[i].corners[j] = [2]float64{c[0] * kx, c[1] * ky}
+		}
+	}
+	return codes
 }
 
 // spent reports whether the next attempt would pass the budget or the

@@ -21,8 +21,9 @@ import (
 // each symbol mirrored (§6.2 allows mirror imaging), so a harder pass
 // finds more codes but never a different payload than the symbol holds.
 //
-// Memory stays within ReadBytesPerPixel of the image's pixels: one
-// derived view (at most ReadWorkPixels when enlarged) is held at a time.
+// Memory stays within Scan's and ReadExtraBytes: the passes after the
+// first work on a copy of at most ReadWorkPixels and hold one view
+// derived from it at a time.
 func Read(ctx context.Context, img image.Image, b Budget) ([]Code, ReadStats) {
 	start := time.Now()
 	p := &pipeline{ctx: ctx, budget: b, start: start, g: grayOf(img)}
@@ -38,9 +39,10 @@ type Budget struct {
 	Time     time.Duration
 }
 
-// DefaultBudget is what /decode spends on one image: on 2 cores a
-// 1000×1000 photo takes about 40 ms a pass, so the time limit, not the
-// attempts, stops the search in a large blank image.
+// DefaultBudget is what /decode spends on one image. The 36 attempts of
+// every pass fit in it for the benchmark set's images (BENCHMARKS.md,
+// "Decode"); in a large image with no code the time limit stops the
+// search first.
 var DefaultBudget = Budget{Attempts: 48, Time: 1500 * time.Millisecond}
 
 // ReadStats says how a Read went.

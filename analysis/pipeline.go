@@ -39,7 +39,7 @@ type Budget struct {
 	Time     time.Duration
 }
 
-// DefaultBudget is what /decode spends on one image. The 36 attempts of
+// DefaultBudget is what /decode spends on one image. The 40 attempts of
 // every pass fit in it for the benchmark set's images (BENCHMARKS.md,
 // "Decode"); in a large image with no code the time limit stops the
 // search first.

@@ -40,6 +40,9 @@ func (s *Service) Decode(ctx context.Context, image []byte, field string) ([]Dec
 	if p != nil {
 		return nil, p
 	}
+	// The pipeline's passes after the first hold a bounded working copy
+	// beyond what scanning the image takes (analysis.ReadExtraBytes).
+	cost.Bytes += analysis.ReadExtraBytes
 	release, p := s.admit(ctx, cost.Bytes, func(limit int64) *Problem {
 		return s.imageTooLarge(cost, limit, field)
 	})
@@ -51,7 +54,9 @@ func (s *Service) Decode(ctx context.Context, image []byte, field string) ([]Dec
 	if p != nil {
 		return nil, p
 	}
-	results := analysis.Scan(img)
+	// The pipeline stops at its first pass that reads a code, or when its
+	// budget of attempts and time is spent (docs/decode.md).
+	results, _ := analysis.Read(ctx, img, analysis.DefaultBudget)
 	if len(results) == 0 {
 		return nil, s.Problem(KindNoCodeFound,
 			fmt.Sprintf("the %dx%d image decoded, but no QR code was found in it. Crop to the code and its quiet zone, make sure it is in focus and evenly lit, and at least 2 pixels per module; the fix decodes a code qrforge made, to show what reads", img.Bounds().Dx(), img.Bounds().Dy()),

@@ -20,6 +20,9 @@ import (
 // genericPath is the endpoint that encodes free text.
 const genericPath = "/api/v1/qr"
 
+// verifyPath is the endpoint that renders, decodes and scores a code.
+const verifyPath = "/api/v1/verify"
+
 // pageRoutes mounts the tool pages: / and one page per registered kind at
 // /<kind>, the gallery of designs at /gallery, and their assets. Only
 // registered kind names get a page, so any other path still reaches
@@ -34,6 +37,7 @@ func (s *Server) pageRoutes() {
 		Check:       s.checkPage,
 		Gallery:     pageGallery(),
 		LogoUpload:  service.SizeText(service.MaxLogoBytes),
+		VerifyPath:  verifyPath,
 		Downloads:   pageDownloads(),
 		Example:     s.pageExample,
 	})

@@ -94,6 +94,10 @@ type Config struct {
 	Check func(kind string, values url.Values) []Problem
 	// Gallery is what the gallery page shows; nil leaves the page out.
 	Gallery *Gallery
+	// VerifyPath is the API's verify endpoint, e.g. /api/v1/verify: the
+	// editor's scan-robustness panel asks it for the score of the state
+	// shown (docs/robustness.md). Empty leaves the panel out.
+	VerifyPath string
 	// LogoUpload is the largest logo file the API takes, as a person reads
 	// it ("1 MiB"); empty leaves the editor without a logo upload.
 	LogoUpload string

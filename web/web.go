@@ -9,7 +9,8 @@
 // JavaScript: the form submits with GET to the same page, and the preview is
 // an <img> of the API URL of the same state. A small embedded script adds a
 // live preview, error messages beside their field, downloads and copy
-// buttons.
+// buttons, and the scan-robustness score of the state with its best fix
+// (Config.VerifyPath).
 //
 // The package does not know the HTTP API's option parser: the server passes
 // its rendering options as a table and a Check function that validates a

@@ -190,6 +190,12 @@
       }
     });
     fixing = best;
+    // A fix applied from the keyboard keeps the focus in the panel when
+    // no further fix takes the button's place.
+    if (!best && document.activeElement === scoreFixApply) {
+      robust.setAttribute('tabindex', '-1');
+      robust.focus();
+    }
     scoreFix.hidden = !best;
     if (best) {
       scoreFixApply.textContent = 'Apply: ' + best.fix.change;

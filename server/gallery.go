@@ -1,6 +1,8 @@
 package server
 
 import (
+	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -24,13 +26,7 @@ func (s *Server) galleryImage(g *web.Gallery) gin.HandlerFunc {
 	queries := map[string]url.Values{}
 	for _, sec := range g.Sections {
 		for _, d := range sec.Designs {
-			q, err := url.ParseQuery(d.Query)
-			if err != nil {
-				panic("server: gallery design " + d.Name + ": " + err.Error())
-			}
-			q.Set(options.Data.Name, g.Data)
-			q.Set(options.Size.Name, strconv.Itoa(galleryImageSize))
-			queries[d.ImageName()] = q
+			queries[d.ImageName()] = galleryQuery(g, d)
 		}
 	}
 	var drawn sync.Map // image name → *service.Image
@@ -60,5 +56,36 @@ func (s *Server) galleryImage(g *web.Gallery) gin.HandlerFunc {
 			return
 		}
 		c.Data(http.StatusOK, img.ContentType, img.Body)
+	}
+}
+
+// galleryQuery is the API parameters of a design's image: its own, the
+// gallery's data and the image size.
+func galleryQuery(g *web.Gallery, d web.GalleryDesign) url.Values {
+	q, err := url.ParseQuery(d.Query)
+	if err != nil {
+		panic("server: gallery design " + d.Name + ": " + err.Error())
+	}
+	q.Set(options.Data.Name, g.Data)
+	q.Set(options.Size.Name, strconv.Itoa(galleryImageSize))
+	return q
+}
+
+// galleryScore is a design's scan-robustness score as verify gives it for
+// the parameters of its image, at the quick depth (docs/robustness.md): a
+// design that does not read at all scores 0. A problem (the service too
+// busy) is an error, and the gallery asks again later.
+func (s *Server) galleryScore(g *web.Gallery) func(context.Context, web.GalleryDesign) (int, error) {
+	return func(ctx context.Context, d web.GalleryDesign) (int, error) {
+		q := galleryQuery(g, d)
+		q.Set(options.Robustness.Name, "quick")
+		v, p := s.svc.Verify(ctx, service.Request{Params: q})
+		if p != nil {
+			return 0, errors.New(p.Detail)
+		}
+		if v.Robustness == nil {
+			return 0, nil
+		}
+		return v.Robustness.Score, nil
 	}
 }

@@ -2,10 +2,12 @@ package server_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -20,6 +22,7 @@ type galleryTile struct {
 	section, caption, image, editor, api string
 	width, height                        string
 	lazy                                 bool
+	score, verify                        string // the score line's number, and the Verify link
 }
 
 // readGallery fetches /gallery and returns its sections' IDs and tiles.
@@ -50,6 +53,10 @@ func readGallery(t *testing.T) (sections []string, tiles []galleryTile) {
 				tile.editor = attrOf(n, "href")
 			case tile != nil && n.Data == "a" && textOf(n) == "API URL":
 				tile.api = attrOf(n, "href")
+			case tile != nil && n.Data == "a" && textOf(n) == "Verify":
+				tile.verify = attrOf(n, "href")
+			case tile != nil && n.Data == "strong" && attrOf(n.Parent.Parent, "class") == "design-score":
+				tile.score = textOf(n)
 			case tile != nil && n.Data == "code" && tile.caption == "":
 				tile.caption = textOf(n)
 			}
@@ -288,5 +295,42 @@ func TestGalleryImagesFitTheRateLimit(t *testing.T) {
 	}
 	if rec := fetch(t, h, base+"/gallery/images/0000000000000000.png"); rec.Code != http.StatusNotFound {
 		t.Errorf("an unknown gallery image answers %d", rec.Code)
+	}
+}
+
+// TestGalleryTilesShowTheirVerifyScore: every tile shows a scan score from
+// 0 to 100, the one GET /api/v1/verify gives for the parameters of its
+// image (docs/robustness.md), and links that verify call.
+func TestGalleryTilesShowTheirVerifyScore(t *testing.T) {
+	_, tiles := readGallery(t)
+	for _, tile := range tiles {
+		api, err := url.Parse(tile.api)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := "/api/v1/verify?" + api.RawQuery; tile.verify != want {
+			t.Errorf("%s: Verify links %q, want %q: the image's own parameters", tile.caption, tile.verify, want)
+			continue
+		}
+		var v struct {
+			Robustness *struct {
+				Score int `json:"score"`
+			} `json:"robustness"`
+		}
+		rec := get(t, tile.verify)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("GET %s: %d %s", tile.verify, rec.Code, rec.Body.String())
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil || v.Robustness == nil {
+			t.Fatalf("GET %s: no robustness section (%v): %s", tile.verify, err, rec.Body.String())
+		}
+		score, err := strconv.Atoi(tile.score)
+		if err != nil || score < 0 || score > 100 {
+			t.Errorf("%s: score %q, want 0 to 100", tile.caption, tile.score)
+			continue
+		}
+		if score != v.Robustness.Score {
+			t.Errorf("%s: the tile shows %d, verify gives %d", tile.caption, score, v.Robustness.Score)
+		}
 	}
 }

@@ -20,11 +20,16 @@ import (
 // genericPath is the endpoint that encodes free text.
 const genericPath = "/api/v1/qr"
 
+// verifyPath is the endpoint that renders, decodes and scores a code.
+const verifyPath = "/api/v1/verify"
+
 // pageRoutes mounts the tool pages: / and one page per registered kind at
 // /<kind>, the gallery of designs at /gallery, and their assets. Only
 // registered kind names get a page, so any other path still reaches
 // notFound.
 func (s *Server) pageRoutes() {
+	gallery := pageGallery()
+	gallery.Score = s.galleryScore(gallery)
 	site := web.New(web.Config{
 		BaseURL:     s.baseURL,
 		GenericPath: genericPath,
@@ -32,8 +37,9 @@ func (s *Server) pageRoutes() {
 		Kinds:       registry.All(),
 		Options:     pageOptions(),
 		Check:       s.checkPage,
-		Gallery:     pageGallery(),
+		Gallery:     gallery,
 		LogoUpload:  service.SizeText(service.MaxLogoBytes),
+		VerifyPath:  verifyPath,
 		Downloads:   pageDownloads(),
 		Example:     s.pageExample,
 	})
@@ -41,7 +47,7 @@ func (s *Server) pageRoutes() {
 		get(s.engine, p.Path, gin.WrapH(p.Handler))
 	}
 	get(s.engine, web.GalleryPath, gin.WrapH(site.Gallery()))
-	get(s.engine, web.GalleryImages+":name", s.galleryImage(pageGallery()))
+	get(s.engine, web.GalleryImages+":name", s.galleryImage(gallery))
 	get(s.engine, web.AssetsPath+":name", func(c *gin.Context) {
 		if !site.ServeAsset(c.Writer, c.Request, c.Param("name")) {
 			s.notFound(c)

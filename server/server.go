@@ -178,7 +178,7 @@ func (s *Server) routes() {
 	get(r, "/q/*data", s.generatePath)
 	r.POST("/api/v1/qr/batch", s.handleBatch())
 	r.POST("/api/v1/decode", s.handleDecode())
-	get(r, "/api/v1/verify", s.handleVerify())
+	get(r, verifyPath, s.handleVerify())
 	s.kindRoutes()
 	s.dropinRoutes()
 	s.pageRoutes()

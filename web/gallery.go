@@ -2,11 +2,14 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
 	"net/url"
+	"runtime"
 	"strconv"
+	"sync"
 )
 
 // GalleryPath is the gallery page's path.
@@ -17,6 +20,11 @@ const GalleryPath = "/gallery"
 type Gallery struct {
 	Data     string // the text every design encodes
 	Sections []GallerySection
+	// Score measures a design's scan-robustness score, 0 to 100, as
+	// verify gives it for the parameters of its image (docs/robustness.md);
+	// an error (the service was too busy) leaves the tile without one
+	// until a later request. Nil: the tiles show no score.
+	Score func(ctx context.Context, d GalleryDesign) (int, error)
 }
 
 // GallerySection is one design option's values, or a set of examples.
@@ -46,6 +54,7 @@ type galleryView struct {
 	Sections []gallerySectionView
 	Data     string
 	Count    int
+	Scored   bool // the tiles carry scan-robustness scores
 }
 
 type gallerySectionView struct {
@@ -60,6 +69,9 @@ type galleryTileView struct {
 	Editor string // the editor, prefilled
 	Detail string // the parameters, when the caption does not say them all
 	Size   int
+	Score  int // its scan-robustness score, when Scored
+	Scored bool
+	Verify string // the verify call that gives the score; "" without one
 }
 
 // GalleryImages is where the gallery's images are served: a fixed set,
@@ -101,10 +113,10 @@ func joinQuery(parts ...string) string {
 	return b.String()
 }
 
-// galleryPage renders the gallery once: it depends only on the catalogue.
-func (s *Site) galleryPage() []byte {
+// galleryPage renders the gallery with the scores known, by image name.
+func (s *Site) galleryPage(scores map[string]int) []byte {
 	g := s.cfg.Gallery
-	v := galleryView{Data: g.Data}
+	v := galleryView{Data: g.Data, Scored: g.Score != nil}
 	for _, sec := range g.Sections {
 		sv := gallerySectionView{GallerySection: sec}
 		for _, d := range sec.Designs {
@@ -114,6 +126,10 @@ func (s *Site) galleryPage() []byte {
 				Editor: d.editorURL(s.cfg.Data.Name, g.Data)}
 			if d.Text != d.Name {
 				t.Detail = d.Text
+			}
+			t.Score, t.Scored = scores[d.ImageName()]
+			if s.cfg.VerifyPath != "" {
+				t.Verify = d.APIURL(s.cfg.VerifyPath, s.cfg.Data.Name, g.Data)
 			}
 			sv.Tiles = append(sv.Tiles, t)
 			v.Count++
@@ -127,14 +143,89 @@ func (s *Site) galleryPage() []byte {
 	return buf.Bytes()
 }
 
+// galleryScores are the tiles' scores, measured once, at the first request
+// for the page rather than when the server starts: a server that nobody
+// asks for its gallery never pays for them. Measuring every tile is a
+// verify call each, about 140 ms of two cores (README "Gallery"), so the
+// first visitor waits a few seconds and every later one gets the page
+// kept.
+type galleryScores struct {
+	mu     sync.Mutex // one request measures; others wait for its page
+	scores map[string]int
+	page   []byte // kept once every tile has its score
+}
+
 // Gallery serves the gallery page at GalleryPath, or is nil when Config
 // has no gallery.
 func (s *Site) Gallery() http.Handler {
-	if s.cfg.Gallery == nil {
+	g := s.cfg.Gallery
+	if g == nil {
 		return nil
 	}
-	body := s.galleryPage()
+	if g.Score == nil {
+		body := s.galleryPage(nil)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			writePage(w, r, body)
+		})
+	}
+	gs := &galleryScores{scores: map[string]int{}}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writePage(w, r, body)
+		writePage(w, r, s.scoredGallery(r.Context(), gs))
 	})
+}
+
+// scoredGallery measures the tiles not yet scored and renders the page;
+// the page is kept once none is missing. The measuring outlives the
+// request that started it: its results serve every later one.
+func (s *Site) scoredGallery(ctx context.Context, gs *galleryScores) []byte {
+	gs.mu.Lock()
+	defer gs.mu.Unlock()
+	if gs.page != nil {
+		return gs.page
+	}
+	var todo []GalleryDesign
+	queued := map[string]bool{}
+	for _, sec := range s.cfg.Gallery.Sections {
+		for _, d := range sec.Designs {
+			name := d.ImageName()
+			if _, ok := gs.scores[name]; !ok && !queued[name] {
+				queued[name] = true
+				todo = append(todo, d)
+			}
+		}
+	}
+	ctx = context.WithoutCancel(ctx)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	next := make(chan GalleryDesign)
+	// Verify spreads one score's decodes over the cores already; a worker
+	// a core keeps them busy between the drawings.
+	for range min(runtime.GOMAXPROCS(0), len(todo)) {
+		wg.Go(func() {
+			for d := range next {
+				score, err := s.cfg.Gallery.Score(ctx, d)
+				if err != nil {
+					continue
+				}
+				mu.Lock()
+				gs.scores[d.ImageName()] = score
+				mu.Unlock()
+			}
+		})
+	}
+	for _, d := range todo {
+		next <- d
+	}
+	close(next)
+	wg.Wait()
+	missing := false
+	for name := range queued {
+		_, ok := gs.scores[name]
+		missing = missing || !ok
+	}
+	page := s.galleryPage(gs.scores)
+	if !missing {
+		gs.page = page
+	}
+	return page
 }

@@ -50,6 +50,7 @@ type pageView struct {
 	KindCount   int
 	DownloadAs  string // file name without extension
 	LogoUpload  string // the logo file limit; empty: no upload
+	VerifyPath  string // the verify endpoint the score panel asks; "" for no panel
 }
 
 type downloadView struct {
@@ -124,6 +125,7 @@ func (s *Site) view(t *tool, st state, problems []Problem, example bool) pageVie
 		HasProblems: len(problems) > 0,
 		DownloadAs:  "qrcode",
 		LogoUpload:  s.cfg.LogoUpload,
+		VerifyPath:  s.cfg.VerifyPath,
 		BaseURL:     s.cfg.BaseURL,
 	}
 	if t.Name != "" {

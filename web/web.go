@@ -9,7 +9,8 @@
 // JavaScript: the form submits with GET to the same page, and the preview is
 // an <img> of the API URL of the same state. A small embedded script adds a
 // live preview, error messages beside their field, downloads and copy
-// buttons.
+// buttons, and the scan-robustness score of the state with its best fix
+// (Config.VerifyPath).
 //
 // The package does not know the HTTP API's option parser: the server passes
 // its rendering options as a table and a Check function that validates a
@@ -94,6 +95,10 @@ type Config struct {
 	Check func(kind string, values url.Values) []Problem
 	// Gallery is what the gallery page shows; nil leaves the page out.
 	Gallery *Gallery
+	// VerifyPath is the API's verify endpoint, e.g. /api/v1/verify: the
+	// editor's scan-robustness panel asks it for the score of the state
+	// shown (docs/robustness.md). Empty leaves the panel out.
+	VerifyPath string
 	// LogoUpload is the largest logo file the API takes, as a person reads
 	// it ("1 MiB"); empty leaves the editor without a logo upload.
 	LogoUpload string

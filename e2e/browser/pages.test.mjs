@@ -531,6 +531,8 @@ describe('accessibility', () => {
         await page.goto(base + link);
         if (name === 'error') await page.locator('#f-password-error').filter({ hasText: /\S/ }).waitFor();
         else if (name !== 'gallery') await previewLoaded(page);
+        // The score panel, once its answer is in.
+        if (name === 'typed') await page.waitForFunction(() => /^\d+$/.test(document.getElementById('score-value').textContent));
         await page.addScriptTag({ path: axeScript });
         const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
         const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n  ')}`);
@@ -592,6 +594,105 @@ describe('accessibility', () => {
     assert.equal(await page.evaluate(() => document.activeElement.getAttribute('href')), '/wifi');
     await Promise.all([page.waitForURL(/\/wifi$/), page.keyboard.press('Enter')]);
     assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});
+
+describe('scan robustness', () => {
+  // scoreShown waits until the panel shows a score and returns it.
+  async function scoreShown(page) {
+    await page.waitForFunction(() => /^\d+$/.test(document.getElementById('score-value').textContent) &&
+      !document.getElementById('robustness').classList.contains('is-loading'));
+    return Number(await page.textContent('#score-value'));
+  }
+  // verified is what the verify API answers for the preview's API call.
+  async function verified(page) {
+    const src = await previewLoaded(page);
+    const res = await page.request.get(base + '/api/v1/verify?' + new URL(src, base).searchParams);
+    assert.equal(res.status(), 200);
+    return (await res.json()).robustness;
+  }
+
+  test('typing in the editor shows the score verify gives, its meter and the weakest condition', async () => {
+    const page = await newPage(browser);
+    await page.goto(base + '/');
+    assert.equal(await page.isVisible('#robustness'), true);
+    assert.match(await page.textContent('#score-status'), /Fill in the fields/);
+    await page.locator('#f-data').pressSequentially('https://example.com/menu');
+    await page.waitForFunction(() => document.getElementById('preview-img').getAttribute('src').includes('menu'));
+    const score = await scoreShown(page);
+    // Each keystroke asked for a score; only the last state's is shown.
+    const want = await verified(page);
+    assert.equal(score, want.score);
+    assert.ok(score >= 0 && score <= 100);
+    assert.equal(await page.evaluate(() => document.getElementById('score-meter').value), score);
+    assert.equal(await page.isVisible('#score-meter'), true);
+    assert.match(await page.textContent('#score-status'), new RegExp(`^Score ${score} out of 100: `));
+    assert.equal(await page.textContent('#score-weakest'), want.weakest.length ? `Weakest: ${want.weakest[0]}.` : 'It read under every condition tried.');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('a weak design scores lower and its fix, applied, reaches the score it claimed', async () => {
+    const page = await newPage(browser);
+    await page.goto(base + '/?data=https%3A%2F%2Fexample.com');
+    const plain = await scoreShown(page);
+    // Light grey small dots: the grid's distance and focus fail sooner.
+    await page.fill('#o-color', 'aaa');
+    await page.locator('[data-field="style"] label.swatch', { hasText: /^small-dots$/ }).click();
+    await page.waitForFunction(() => document.getElementById('preview-img').getAttribute('src').includes('style=small-dots'));
+    const weak = await scoreShown(page);
+    assert.equal(await page.isVisible('#score-fix'), true);
+    assert.equal(weak, (await verified(page)).score);
+    assert.ok(weak < plain, `the weak design scores ${weak}, the plain one ${plain}`);
+    const label = await page.textContent('#score-fix-apply');
+    assert.match(label, /^Apply: error correction H/);
+    const claimed = Number(/(\d+) out of 100/.exec(await page.textContent('#score-fix-note'))[1]);
+    assert.ok(claimed > weak, `the fix claims ${claimed}, from ${weak}`);
+    assert.equal(await page.inputValue('#o-ec'), '');
+    await page.screenshot({ path: path.join(artifacts, 'browser-score-weak.png'), fullPage: true });
+
+    await page.click('#score-fix-apply');
+    assert.equal(await page.inputValue('#o-ec'), 'H');
+    await page.waitForFunction(() => document.getElementById('preview-img').getAttribute('src').includes('ec=H'));
+    assert.equal(query(page.url()).get('ec'), 'H');
+    // The rest of the design stays as it was.
+    assert.equal(await page.inputValue('#o-color'), 'aaa');
+    assert.equal(await page.locator('[name=style]:checked').getAttribute('value'), 'small-dots');
+    await page.waitForFunction((w) => document.getElementById('score-value').textContent !== String(w), weak);
+    assert.equal(await scoreShown(page), claimed);
+    assert.equal(zbar(await savePreview(page, 'browser-score-fixed.png')), 'https://example.com');
+    await page.screenshot({ path: path.join(artifacts, 'browser-score-fixed.png'.replace('.png', '-page.png')), fullPage: true });
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('an uploaded logo and an invalid state say why there is no score', async () => {
+    const logo = path.join(artifacts, 'browser-score-logo.png');
+    fs.writeFileSync(logo, ringPNG(96));
+    const page = await newPage(browser);
+    await page.goto(base + '/wifi?ssid=Cafe&password=longpassword');
+    await scoreShown(page);
+    await page.setInputFiles('#logo-file', logo);
+    await page.waitForFunction(() => /uploaded logo/.test(document.getElementById('score-status').textContent));
+    assert.equal(await page.textContent('#score-value'), '–');
+    assert.equal(await page.isVisible('#score-meter'), false);
+    assert.equal(await page.isVisible('#score-fix'), false);
+    await page.click('#logo-clear');
+    await scoreShown(page);
+
+    await page.fill('[name=password]', 'short');
+    await page.waitForFunction(() => /correct the marked field/.test(document.getElementById('score-status').textContent));
+    assert.equal(await page.textContent('#score-value'), '–');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('without JavaScript the panel stays hidden', async () => {
+    const context = await open({ javaScriptEnabled: false });
+    const page = await newPage(context);
+    await page.goto(base + '/?data=hello');
+    assert.equal(await page.isVisible('#robustness'), false);
     await page.close();
   });
 });

@@ -73,6 +73,7 @@
     clearTimeout(timer);
     posted++; // a POST still under way is stale now
     setExample(!s.typed);
+    scoreLater(s, now);
     if (example) {
       var shown = withQuery(examplePath, s.options);
       setSnippets(null);
@@ -90,6 +91,186 @@
     }
     var preview = withQuery(apiPath, s.api);
     timer = setTimeout(function () { show(preview); }, now ? 0 : 250);
+  }
+
+  // Scan robustness: the verify API's score of the state shown
+  // (docs/robustness.md), its weakest condition in plain words, and the
+  // best of its fixes that the form can hold, as a button that applies it.
+  // scored counts the requests: an answer a newer state has overtaken is
+  // dropped.
+  var verifyPath = form.getAttribute('data-verify');
+  var kind = form.getAttribute('data-kind');
+  var robust = verifyPath ? document.getElementById('robustness') : null;
+  var scoreTimer = 0;
+  var scored = 0;
+  var fixing = null; // the changes the fix button applies
+  if (robust) {
+    var scoreValue = document.getElementById('score-value');
+    var scoreMeter = document.getElementById('score-meter');
+    var scoreStatus = document.getElementById('score-status');
+    var scoreWeakest = document.getElementById('score-weakest');
+    var scoreFix = document.getElementById('score-fix');
+    var scoreFixApply = document.getElementById('score-fix-apply');
+    var scoreFixNote = document.getElementById('score-fix-note');
+    var scoreAdvice = document.getElementById('score-advice');
+    robust.hidden = false;
+    scoreFixApply.addEventListener('click', applyFix);
+  }
+
+  // scoreLater asks for the score of state s once the person pauses, as the
+  // preview does. An example has no score of its own, and verify is a GET:
+  // an uploaded logo cannot ride in its link, so it is not scored.
+  function scoreLater(s, now) {
+    if (!robust) return;
+    clearTimeout(scoreTimer);
+    var n = ++scored;
+    if (example) {
+      setScore(null, 'Fill in the fields to see how well your code scans.');
+      return;
+    }
+    if (uploaded) {
+      setScore(null, 'Score not available with an uploaded logo: the score is measured from a link, which cannot hold the file.');
+      return;
+    }
+    robust.classList.add('is-loading');
+    robust.setAttribute('aria-busy', 'true');
+    var src = withQuery(verifyPath, (kind ? [['type', kind]] : []).concat(s.api));
+    scoreTimer = setTimeout(function () { measure(src, n); }, now ? 0 : 400);
+  }
+
+  function measure(src, n) {
+    fetch(src, { headers: { Accept: 'application/json' } }).then(function (res) {
+      return res.json().then(function (body) { return { status: res.status, body: body }; });
+    }).then(function (r) {
+      if (n !== scored) return;
+      if (r.status === 400) {
+        setScore(null, 'No score until the code can be drawn: correct the marked field.');
+      } else if (r.status !== 200) {
+        setScore(null, 'The score could not be measured: ' + (r.body.detail || 'the API answered ' + r.status + '.'));
+      } else if (!r.body.robustness) {
+        setScore(null, 'No score: the code as drawn does not read back at all.');
+      } else {
+        showScore(r.body.robustness);
+      }
+    }).catch(function () {
+      if (n === scored) setScore(null, 'The score could not be measured; try again.');
+    });
+  }
+
+  // setScore shows a score, or with null none and why.
+  function setScore(score, text) {
+    robust.classList.remove('is-loading');
+    robust.removeAttribute('aria-busy');
+    scoreValue.textContent = score === null ? '–' : String(score);
+    scoreMeter.hidden = score === null;
+    scoreMeter.value = score || 0;
+    scoreStatus.textContent = text;
+    if (score === null) {
+      scoreWeakest.hidden = scoreFix.hidden = scoreAdvice.hidden = true;
+      fixing = null;
+    }
+  }
+
+  function showScore(rb) {
+    var verdict = rb.score >= 70 ? 'good for print held at arm\u2019s length.' :
+      rb.score >= 50 ? 'fair; print held at arm\u2019s length wants 70.' : 'weak: it failed under most of the conditions tried.';
+    setScore(rb.score, 'Score ' + rb.score + ' out of 100: ' + verdict);
+    var weakest = rb.weakest && rb.weakest[0];
+    scoreWeakest.textContent = weakest ? 'Weakest: ' + weakest + '.' : 'It read under every condition tried.';
+    scoreWeakest.hidden = false;
+    // The fixes come best first: the first the form can hold is the
+    // button; a better one it cannot (a print size) is told as advice.
+    var best = null, advice = null;
+    (rb.fixes || []).forEach(function (f) {
+      var changes = fixChanges(f.fix);
+      if (changes && changes.length) {
+        if (!best) best = { fix: f, changes: changes };
+      } else if (!changes && !advice && !best) {
+        advice = f;
+      }
+    });
+    fixing = best;
+    // A fix applied from the keyboard keeps the focus in the panel when
+    // no further fix takes the button's place.
+    if (!best && document.activeElement === scoreFixApply) {
+      robust.setAttribute('tabindex', '-1');
+      robust.focus();
+    }
+    scoreFix.hidden = !best;
+    if (best) {
+      scoreFixApply.textContent = 'Apply: ' + best.fix.change;
+      scoreFixNote.textContent = 'Measured with this change: ' + best.fix.score + ' out of 100.';
+    }
+    scoreAdvice.hidden = !advice;
+    if (advice) scoreAdvice.textContent = 'Also: ' + advice.change + ' reaches ' + advice.score + ': a print size, which this editor does not set.';
+  }
+
+  // fixChanges reads a fix (a verify call with the change) into the
+  // controls it sets: its rendering options that differ from the form's.
+  // The content fields stay the person's. null: the form cannot hold the
+  // fix, e.g. a size in millimetres.
+  function fixChanges(href) {
+    var params;
+    try { params = new URL(href, location.href).searchParams; } catch (e) { return null; }
+    var changes = [];
+    var holds = true;
+    params.forEach(function (value, name) {
+      if (!holds || name === 'type' || name === 'robustness') return;
+      var controls = Array.prototype.filter.call(form.querySelectorAll('[data-api="' + CSS.escape(name) + '"]'),
+        function (el) { return el.name; });
+      if (!controls.length) { holds = false; return; }
+      if (content.contains(controls[0])) return;
+      var change = changeTo(controls, value);
+      if (change === null) holds = false;
+      else if (change) changes.push(change);
+    });
+    return holds ? changes : null;
+  }
+
+  // sameValue compares two values as the API reads them: without case,
+  // a leading # or the short form of a hex colour.
+  function sameValue(a, b) {
+    function canon(v) {
+      v = norm(v);
+      return /^[0-9a-f]{3}$/.test(v) ? v.replace(/./g, '$&$&') : v;
+    }
+    return canon(a) === canon(b);
+  }
+
+  // changeTo is how controls (one, or a radio group) take value: a
+  // function that sets it, false when they hold it already, null when
+  // they cannot.
+  function changeTo(controls, value) {
+    var el = controls[0];
+    if (el.type === 'radio') {
+      var radio = controls.filter(function (r) { return sameValue(r.value, value); })[0];
+      if (!radio || radio.disabled) return null;
+      return radio.checked ? false : { el: radio, set: function () { radio.checked = true; } };
+    }
+    var current = el.value === '' && el.dataset.default !== undefined ? el.dataset.default : el.value;
+    if (sameValue(current, value)) return false;
+    if (el.disabled) return null;
+    if (el.tagName === 'SELECT') {
+      var opt = Array.prototype.filter.call(el.options, function (o) { return sameValue(o.value, value); })[0];
+      return opt ? { el: el, set: function () { el.value = opt.value; } } : null;
+    }
+    if (el.type === 'number') {
+      var n = Number(value);
+      if (!/^-?\d+$/.test(value) || (el.min !== '' && n < Number(el.min)) || (el.max !== '' && n > Number(el.max))) return null;
+    }
+    return { el: el, set: function () { el.value = value; } };
+  }
+
+  function applyFix() {
+    if (!fixing) return;
+    var f = fixing;
+    f.changes.forEach(function (c) {
+      c.set();
+      // As if typed: a colour's picker follows its text.
+      c.el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    update(true);
+    say('Applied: ' + f.fix.change + '.');
   }
 
   // setExample switches between the example and the person's own code.
@@ -268,6 +449,9 @@
       picker.value = '#' + h;
     });
   });
+
+  // A page opened with values is scored at once.
+  if (robust) scoreLater(state(), true);
 
   form.addEventListener('input', function () { update(false); });
   form.addEventListener('change', function () { update(false); });

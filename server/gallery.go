@@ -79,7 +79,7 @@ func (s *Server) galleryScore(g *web.Gallery) func(context.Context, web.GalleryD
 	return func(ctx context.Context, d web.GalleryDesign) (int, error) {
 		q := galleryQuery(g, d)
 		q.Set(options.Robustness.Name, "quick")
-		v, p := s.svc.Verify(ctx, service.Request{Params: q})
+		v, p := s.svc.Verify(ctx, service.Request{Params: q, ScoreOnly: true})
 		if p != nil {
 			return 0, errors.New(p.Detail)
 		}

@@ -43,6 +43,10 @@ type Request struct {
 	// came in a body, so that fixes are written as uploads.
 	Logo []byte
 	Body bool
+	// ScoreOnly has verify score robustness without measuring its fixes,
+	// each a drawing and a score of its own: the gallery shows a tile's
+	// score alone.
+	ScoreOnly bool
 }
 
 // Image is a rendered code.

@@ -122,6 +122,7 @@ type Rendering struct {
 	// whether the caller chose it (fixes then keep it).
 	robustness      analysis.Depth
 	robustnessGiven bool
+	scoreOnly       bool // no fixes measured (Request.ScoreOnly)
 }
 
 // paramError is one bad parameter and the value that would fix it ("" to

@@ -70,7 +70,7 @@ func (s *Service) robustness(ctx context.Context, img image.Image, sym *render.S
 	given url.Values, target fixTarget) *Robustness {
 	o := r.Options
 	rep := &Robustness{Report: analysis.Robustness(img, r.Data, scene(sym, o), d)}
-	if rep.Score == 100 || ctx.Err() != nil {
+	if rep.Score == 100 || r.scoreOnly || ctx.Err() != nil {
 		return rep
 	}
 	for _, c := range robustnessCandidates(sym, o, r, rep.Report) {

@@ -93,7 +93,7 @@ func (s *Service) Verify(ctx context.Context, req Request) (*Verification, *Prob
 	if p != nil {
 		return nil, p
 	}
-	r.robustness, r.robustnessGiven = depth, depthGiven
+	r.robustness, r.robustnessGiven, r.scoreOnly = depth, depthGiven, req.ScoreOnly
 	return s.verifyRendering(ctx, r, target)
 }
 

@@ -84,9 +84,12 @@ func (s *Server) newDropinCall(c *gin.Context) (*dropinCall, *Problem) {
 	raw := c.Request.URL.RawQuery
 	values, err := url.ParseQuery(raw)
 	if err != nil {
+		// The fix is the API's documented call: the caller's, encoded,
+		// may still lack what the API requires.
+		fix := s.dropinDryRun(c.Request.URL.Path).Fix
 		return nil, s.problem(service.KindInvalidParameter, http.StatusBadRequest,
-			"the query is not valid percent-encoding ("+err.Error()+"); encode '%' as %25, ';' as %3B and spaces as %20; the fix does",
-			"", s.baseURL+c.Request.URL.Path+"?"+service.SanitizeQuery(raw))
+			"the query is not valid percent-encoding ("+err.Error()+"); encode '%' as %25, ';' as %3B and spaces as %20, as "+service.SanitizeQuery(raw)+" does",
+			"", fix)
 	}
 	d := &dropinCall{in: url.Values{}, out: url.Values{}}
 	for k, vs := range values {
@@ -336,4 +339,36 @@ func (s *Server) documentDropins() {
 // isDropinPath reports whether a route pattern is a drop-in's.
 func isDropinPath(p string) bool {
 	return slices.Contains([]string{goQRCreatePath, strings.TrimSuffix(goQRCreatePath, "/"), chartPath, quickChartPath}, p)
+}
+
+// dropinData is the parameter that carries a drop-in path's text (goQR's
+// data, Google's chl, QuickChart's text), "" for other paths.
+func dropinData(p string) string {
+	if req, _ := dropinCallOf(p); len(req) > 0 {
+		return req[len(req)-1]
+	}
+	return ""
+}
+
+// dropinCallOf is what a drop-in path's call must give, its text last, and
+// the call its API's documentation opens with.
+func dropinCallOf(p string) (required []string, example string) {
+	switch p {
+	case goQRCreatePath, strings.TrimSuffix(goQRCreatePath, "/"):
+		return []string{"data"}, "data=HelloWorld%21&size=100x100"
+	case chartPath:
+		return []string{"cht", "chs", "chl"}, "cht=qr&chs=150x150&chl=Hello+world"
+	case quickChartPath:
+		return []string{"text"}, "text=Here%27s+my+text"
+	}
+	return nil, ""
+}
+
+// dropinDryRun is what a 404 or 405 may suggest on a drop-in path, which
+// cannot be checked without drawing: the call its API's documentation
+// opens with, which answers, rather than the caller's, which may not.
+func (s *Server) dropinDryRun(path string) *Problem {
+	required, example := dropinCallOf(path)
+	detail := fmt.Sprintf("%s answers its API's call, which gives %s", path, strings.Join(required, ", "))
+	return s.problem(service.KindInvalidParameter, http.StatusBadRequest, detail, required[len(required)-1], s.baseURL+path+"?"+example)
 }

@@ -33,6 +33,14 @@ func (s *Server) notFound(c *gin.Context) {
 			continue
 		}
 		p := rt.Path
+		if method == http.MethodGet && strings.TrimSuffix(p, "/") == strings.TrimSuffix(goQRReadPath, "/") {
+			continue // its GET only explains that the image is POSTed
+		}
+		if name := dropinData(p); name != "" && !queryGives(c.Request.URL.RawQuery, name) {
+			// A drop-in answers only its API's call: without the text it
+			// carries, suggesting it would suggest a 400 (/q0 is not /qr).
+			continue
+		}
 		if i := strings.IndexAny(p, ":*"); i >= 0 {
 			// Only the parameter routes nearestFix can fill in are
 			// candidates; /assets/*file has no call to suggest.
@@ -87,6 +95,17 @@ func (s *Server) nearestFix(ctx context.Context, method, path, best, rawQuery st
 	return s.checkedFix(ctx, fix)
 }
 
+// queryGives reports whether the raw query names the parameter, in any case.
+func queryGives(rawQuery, name string) bool {
+	q, _ := url.ParseQuery(service.SanitizeQuery(rawQuery))
+	for k, vs := range q {
+		if strings.EqualFold(k, name) && len(vs) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // hasData reports whether q gives data under any of its names, in any case.
 func hasData(q url.Values) bool {
 	for name, vs := range q {
@@ -131,13 +150,14 @@ func (s *Server) dryRun(ctx context.Context, path, rawQuery string) *Problem {
 	case strings.HasPrefix(path, "/q/"):
 		return s.svc.Check(ctx, service.Request{Short: true, Path: strings.TrimPrefix(path, "/q/"), Query: rawQuery})
 	case path == "/api/v1/verify":
-		_, p := s.svc.Verify(ctx, service.Request{Query: rawQuery})
-		return p
+		return s.svc.CheckVerify(ctx, service.Request{Query: rawQuery})
 	case strings.HasSuffix(rest, "/payload") && isKind(strings.TrimSuffix(rest, "/payload")):
 		_, p := s.svc.Payload(service.Request{Kind: strings.TrimSuffix(rest, "/payload"), Query: rawQuery})
 		return p
 	case isKind(rest):
 		return s.svc.Check(ctx, service.Request{Kind: rest, Query: rawQuery})
+	case isDropinPath(path):
+		return s.dropinDryRun(path)
 	case strings.HasPrefix(path, "/errors/"):
 		kind := strings.TrimPrefix(strings.ToLower(path), "/errors/")
 		if _, ok := service.ErrorKinds[kind]; !ok {

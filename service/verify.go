@@ -97,6 +97,24 @@ func (s *Service) Verify(ctx context.Context, req Request) (*Verification, *Prob
 	return s.verifyRendering(ctx, r, target)
 }
 
+// CheckVerify reports the problem Verify would answer for req without
+// drawing, decoding or scoring anything: nil when it would answer. A 404's
+// fix that is a verify call is checked with it.
+func (s *Service) CheckVerify(ctx context.Context, req Request) *Problem {
+	q, malformed := s.params(req, true)
+	if _, _, bad := parseRobustness(q); bad != nil {
+		malformed = append(malformed, *bad)
+	}
+	r, target, p := s.prepareVerify(q, malformed)
+	if p != nil {
+		return p
+	}
+	if p := s.resolveLogo(ctx, r, target); p != nil {
+		return p
+	}
+	return s.check(ctx, r, target)
+}
+
 // prepareVerify reads generic (data and options) or typed (type=<kind>
 // and its fields) parameters. On verify `type` names a kind; elsewhere it
 // is an alias of format, which verify accepts and ignores (it always

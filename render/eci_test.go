@@ -6,12 +6,14 @@ import (
 )
 
 // ECI 26 goes before non-ASCII data only: ASCII reads the same in every
-// character set, so its symbol is the same either way.
+// character set, so its symbol is the same either way, and so is that of
+// text of ASCII and Kanji, written in Kanji mode, which always means Shift
+// JIS (ISO/IEC 18004:2015 §7.4.6).
 func TestECIOnlyForNonASCII(t *testing.T) {
 	for _, tt := range []struct {
 		data   string
 		header bool
-	}{{"https://example.com/", false}, {"Grüße aus Köln", true}, {"東京", true}} {
+	}{{"https://example.com/", false}, {"Grüße aus Köln", true}, {"東京", false}, {"東京 café", true}, {"서울", true}} {
 		utf8, err := EncodeECI(tt.data, LevelM, ECIUTF8)
 		if err != nil {
 			t.Fatal(err)

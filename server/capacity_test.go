@@ -12,8 +12,9 @@ import (
 
 // A payload's size is counted in bytes, once, for every path: /payload and
 // the image accept and refuse the same text at the limit of a version 40
-// symbol at level L, 2953 bytes in byte mode (ISO/IEC 18004 Table 7), and
-// CJK text, three bytes a character, reaches it at 984 characters.
+// symbol at level L, 2953 bytes in byte mode (ISO/IEC 18004 Table 7);
+// Hangul, three bytes a character in UTF-8, reaches it at 984 characters,
+// and Kanji, 13 bits a character in Kanji mode, at 1817 (Table 7).
 func TestPayloadAndImageShareTheByteLimit(t *testing.T) {
 	h := server.New(server.Config{BaseURL: base})
 	tests := []struct {
@@ -23,8 +24,10 @@ func TestPayloadAndImageShareTheByteLimit(t *testing.T) {
 	}{
 		{"2953 ASCII bytes", strings.Repeat("a", 2953), true},
 		{"2954 ASCII bytes", strings.Repeat("a", 2954), false},
-		{"984 CJK characters, 2952 bytes", strings.Repeat("東", 984), true},
-		{"985 CJK characters, 2955 bytes", strings.Repeat("東", 985), false},
+		{"984 Hangul characters, 2952 bytes", strings.Repeat("한", 984), true},
+		{"985 Hangul characters, 2955 bytes", strings.Repeat("한", 985), false},
+		{"1817 Kanji", strings.Repeat("東", 1817), true},
+		{"1817 Kanji and a letter", strings.Repeat("東", 1817) + "A", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

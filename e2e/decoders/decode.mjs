@@ -2,9 +2,11 @@
 // one JSON object: {"decoders": {"zxing-cpp-3": "<version>", "jsqr": "..."},
 // "results": {"<file>": {"zxing-cpp-3": <text or null>, "jsqr": ...}}}.
 // A decoder that finds no symbol, or throws, gives null and an entry in
-// "errors". Text is the symbol's byte-mode payload read as UTF-8.
+// "errors". Text is the symbol's byte-mode payload read as UTF-8, or with
+// --text each decoder's own text (its character set handling: ECI, Kanji
+// mode as Shift JIS).
 //
-// Usage: node decode.mjs <dir>
+// Usage: node decode.mjs [--text] <dir>
 //
 // The zxing-cpp WebAssembly binary is read from node_modules: without an
 // override zxing-wasm would fetch it from a CDN.
@@ -24,9 +26,10 @@ const require = createRequire(import.meta.url);
 const wasmBinary = readFileSync(require.resolve("zxing-wasm/reader/zxing_reader.wasm"));
 await prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true });
 
-const dir = process.argv[2];
+const asText = process.argv[2] === "--text";
+const dir = process.argv[asText ? 3 : 2];
 if (!dir) {
-  console.error("usage: node decode.mjs <dir>");
+  console.error("usage: node decode.mjs [--text] <dir>");
   process.exit(2);
 }
 
@@ -47,7 +50,7 @@ for (const name of readdirSync(dir).filter((f) => f.endsWith(".png")).sort()) {
   const errs = [];
   try {
     const found = await readBarcodes(image, { formats: ["QRCode"], tryHarder: true, maxNumberOfSymbols: 1 });
-    row["zxing-cpp-3"] = found.length > 0 && found[0].isValid ? utf8.decode(found[0].bytes) : null;
+    row["zxing-cpp-3"] = found.length > 0 && found[0].isValid ? (asText ? found[0].text : utf8.decode(found[0].bytes)) : null;
     if (found.length > 0 && !found[0].isValid) errs.push(`zxing-cpp-3: ${found[0].error}`);
   } catch (e) {
     row["zxing-cpp-3"] = null;
@@ -55,7 +58,7 @@ for (const name of readdirSync(dir).filter((f) => f.endsWith(".png")).sort()) {
   }
   try {
     const code = jsQR(image.data, image.width, image.height);
-    row.jsqr = code ? utf8.decode(Uint8Array.from(code.binaryData)) : null;
+    row.jsqr = code ? (asText ? code.data : utf8.decode(Uint8Array.from(code.binaryData))) : null;
   } catch (e) {
     row.jsqr = null;
     errs.push(`jsqr: ${e.message}`);

@@ -5,7 +5,10 @@ JSON: {"decoders": {"zxing-cpp-1": "<version>"}, "results": {"<file>":
 Run with Debian's interpreter, /usr/bin/python3, which sees the Debian
 packages python3-zxing-cpp (zxing-cpp 1.4 on bookworm) and python3-pil.
 
-Usage: /usr/bin/python3 decode.py <dir>
+Usage: /usr/bin/python3 decode.py [--text] <dir>
+
+With --text, the decoder's own text (its character set handling: ECI,
+Kanji mode as Shift JIS) instead of the payload's bytes read as UTF-8.
 """
 
 import json
@@ -26,7 +29,7 @@ def version():
         return "unknown (" + zxingcpp.__file__ + ")"
 
 
-def main(directory):
+def main(directory, text=False):
     out = {"decoders": {"zxing-cpp-1": version()}, "results": {}}
     for name in sorted(os.listdir(directory)):
         if not name.endswith(".png"):
@@ -35,11 +38,18 @@ def main(directory):
             found = zxingcpp.read_barcodes(img.convert("L"), formats=zxingcpp.BarcodeFormat.QRCode)
         valid = [r for r in found if r.valid]
         # bytes is the payload as encoded; text went through a charset guess.
-        out["results"][name] = {"zxing-cpp-1": valid[0].bytes.decode("utf-8", "replace") if valid else None}
+        reading = None
+        if valid:
+            reading = valid[0].text if text else valid[0].bytes.decode("utf-8", "replace")
+        out["results"][name] = {"zxing-cpp-1": reading}
     json.dump(out, sys.stdout)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: decode.py <dir>")
-    main(sys.argv[1])
+    args = sys.argv[1:]
+    as_text = args[:1] == ["--text"]
+    if as_text:
+        args = args[1:]
+    if len(args) != 1:
+        sys.exit("usage: decode.py [--text] <dir>")
+    main(args[0], as_text)

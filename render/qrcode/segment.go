@@ -1,6 +1,11 @@
 package qrcode
 
-import "errors"
+import (
+	"errors"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/japanese"
+)
 
 // BitStream is a sequence of bits, most significant first in each byte.
 type BitStream struct {
@@ -21,26 +26,42 @@ func (b *BitStream) append(value uint32, n int) {
 	}
 }
 
-// mode is a data mode (§7.4.1), ordered so that each mode can encode every
-// character of the modes below it.
+// mode is a data mode (§7.4.1).
 type mode int
 
 const (
 	numeric mode = iota
 	alphanumeric
 	byteMode
+	kanji
+	modeCount
 )
 
-// group is a range of versions that share character count widths (Table 3).
+// fields are the widths a symbol version gives a segment's header: its
+// mode indicator and each mode's character count field. They differ
+// between QR Code's version groups (Table 3) and other symbols of the
+// family, so the segmentation below takes them as a parameter; a count
+// width of 0 means the symbol has no such mode.
+type fields struct {
+	indicator     [modeCount]uint32
+	indicatorBits int
+	countBits     [modeCount]int
+}
+
+// qrIndicators are QR Code's mode indicators (Table 2).
+var qrIndicators = [modeCount]uint32{0b0001, 0b0010, 0b0100, 0b1000}
+
+// group is a range of QR Code versions that share character count widths
+// (Table 3).
 type group struct {
 	first, last int
-	countBits   [3]int // numeric, alphanumeric, byte
+	fields
 }
 
 var groups = [3]group{
-	{1, 9, [3]int{10, 9, 8}},
-	{10, 26, [3]int{12, 11, 16}},
-	{27, 40, [3]int{14, 13, 16}},
+	{1, 9, fields{qrIndicators, 4, [modeCount]int{10, 9, 8, 8}}},
+	{10, 26, fields{qrIndicators, 4, [modeCount]int{12, 11, 16, 10}}},
+	{27, 40, fields{qrIndicators, 4, [modeCount]int{14, 13, 16, 12}}},
 }
 
 func groupOf(version int) int {
@@ -53,32 +74,11 @@ func groupOf(version int) int {
 	return 2
 }
 
-// modeIndicator values of Table 2.
-var modeIndicator = [3]uint32{0b0001, 0b0010, 0b0100}
+// qrFields are the header widths of a QR Code symbol of the given version.
+func qrFields(version int) fields { return groups[groupOf(version)].fields }
 
 // errCount says a segment is longer than its character count field can say.
 var errCount = errors.New("qrcode: segment too long for its character count field")
-
-// segmentLength is the bits a segment of n characters in mode m takes:
-// indicator, count and data (§7.4.3 to §7.4.5).
-func (g group) segmentLength(m mode, n int) (int, error) {
-	if n > 1<<g.countBits[m]-1 {
-		return 0, errCount
-	}
-	bits := 4 + g.countBits[m]
-	switch m {
-	case numeric:
-		bits += 10 * (n / 3)
-		if n%3 != 0 {
-			bits += 1 + 3*(n%3)
-		}
-	case alphanumeric:
-		bits += 11*(n/2) + 6*(n%2)
-	default:
-		bits += 8 * n
-	}
-	return bits, nil
-}
 
 func modeOf(c byte) mode {
 	switch {
@@ -99,124 +99,309 @@ var alphanumericValue = func() (t [256]byte) {
 	return t
 }()
 
+// unit is one character of the data as the segmentation sees it: the
+// bytes byte mode writes for it, the modes that can hold it, and its
+// 13-bit value in Kanji mode.
+type unit struct {
+	bytes []byte
+	char  byte  // the character numeric and alphanumeric modes write
+	modes uint8 // bit m set: mode m can hold it
+	kanji uint16
+}
+
+// byteUnits makes each byte of data a unit: the data is written as it is,
+// its character set named by an ECI header or left to the reader.
+func byteUnits(data []byte) []unit {
+	units := make([]unit, len(data))
+	for i := range data {
+		u := unit{bytes: data[i : i+1], char: data[i], modes: 1 << byteMode}
+		switch modeOf(data[i]) {
+		case numeric:
+			u.modes |= 1<<numeric | 1<<alphanumeric
+		case alphanumeric:
+			u.modes |= 1 << alphanumeric
+		}
+		units[i] = u
+	}
+	return units
+}
+
+// kanjiUnits makes each character of UTF-8 text a unit for a symbol with
+// no ECI header: ASCII characters in the numeric, alphanumeric or byte
+// modes (they read the same in every character set), every other one in
+// Kanji mode, which always means Shift JIS (§7.4.6). It reports false when
+// some character is neither ASCII nor a double-byte Shift JIS character of
+// the ranges Kanji mode covers, 0x8140 to 0x9FFC and 0xE040 to 0xEBBF, or
+// when the text has no such character at all.
+func kanjiUnits(data []byte) ([]unit, bool) {
+	if !utf8.Valid(data) {
+		return nil, false
+	}
+	enc := japanese.ShiftJIS.NewEncoder()
+	dec := japanese.ShiftJIS.NewDecoder()
+	units := make([]unit, 0, len(data))
+	var sjis, back [8]byte
+	found := false
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r < utf8.RuneSelf {
+			units = append(units, byteUnits(data[i : i+1])[0])
+			i += size
+			continue
+		}
+		enc.Reset()
+		n, _, err := enc.Transform(sjis[:], data[i:i+size], true)
+		if err != nil || n != 2 {
+			return nil, false
+		}
+		// Only a character that decodes back to itself: Shift JIS has
+		// codes that several characters map to.
+		dec.Reset()
+		m, _, err := dec.Transform(back[:], sjis[:2], true)
+		if err != nil || string(back[:m]) != string(data[i:i+size]) {
+			return nil, false
+		}
+		c := uint16(sjis[0])<<8 | uint16(sjis[1])
+		switch {
+		case c >= 0x8140 && c <= 0x9FFC:
+			c -= 0x8140
+		case c >= 0xE040 && c <= 0xEBBF:
+			c -= 0xC140
+		default:
+			return nil, false
+		}
+		// §7.4.6: the most significant byte times 0xC0 plus the least.
+		units = append(units, unit{modes: 1 << kanji, kanji: c>>8*0xC0 + c&0xFF})
+		found = true
+		i += size
+	}
+	return units, found
+}
+
 type segment struct {
 	mode  mode
 	start int
 	end   int
 }
 
-// segments splits data into runs of one mode, then merges a run into the
-// runs that follow it while their mode is no wider and merging saves bits.
-// The result is compared with one segment in the widest mode needed, and
-// the shorter one wins. The heuristic and its tie-breaks are those of
-// skip2/go-qrcode, so both encoders choose the same versions.
-func (g group) segments(data []byte) ([]segment, error) {
-	var runs []segment
-	widest := numeric
-	for i, c := range data {
-		m := modeOf(c)
-		if m > widest {
-			widest = m
-		}
-		if len(runs) == 0 || runs[len(runs)-1].mode != m {
-			runs = append(runs, segment{m, i, i + 1})
-		} else {
-			runs[len(runs)-1].end = i + 1
-		}
-	}
+// segmentation states: the mode of the segment a character ends, and for
+// numeric and alphanumeric how many characters of the current group of
+// three digits or two characters it completes, so that each step's cost
+// is exact in bits (§7.4.3: 10 bits for three digits, 7 for two, 4 for
+// one; §7.4.4: 11 bits for two characters, 6 for one).
+const (
+	stNumeric1 = iota // a group of one digit so far
+	stNumeric2
+	stNumeric3
+	stAlpha1
+	stAlpha2
+	stByte
+	stKanji
+	states
+)
 
-	var merged []segment
-	total := 0
-	for i := 0; i < len(runs); {
-		s := runs[i]
-		j := i + 1
-		for ; j < len(runs) && runs[j].mode <= s.mode; j++ {
-			n, next := s.end-s.start, runs[j].end-runs[j].start
-			together, err := g.segmentLength(s.mode, n+next)
-			if err != nil {
-				return nil, err
-			}
-			first, err := g.segmentLength(s.mode, n)
-			if err != nil {
-				return nil, err
-			}
-			second, err := g.segmentLength(runs[j].mode, next)
-			if err != nil {
-				return nil, err
-			}
-			if together >= first+second {
-				break
-			}
-			s.end = runs[j].end
-		}
-		length, err := g.segmentLength(s.mode, s.end-s.start)
-		if err != nil {
-			return nil, err
-		}
-		total += length
-		merged = append(merged, s)
-		i = j
-	}
+var stateMode = [states]mode{numeric, numeric, numeric, alphanumeric, alphanumeric, byteMode, kanji}
 
-	single, err := g.segmentLength(widest, len(data))
-	if err != nil {
-		return nil, err
+// next is the state after a character of mode m following state s (or a
+// new segment when s is -1), and the bits it adds.
+func next(s int, m mode, u *unit, fresh bool) (int, int) {
+	switch m {
+	case numeric:
+		if fresh || s == stNumeric3 {
+			return stNumeric1, 4
+		}
+		return s + 1, 3
+	case alphanumeric:
+		if fresh || s == stAlpha2 {
+			return stAlpha1, 6
+		}
+		return stAlpha2, 5
+	case byteMode:
+		return stByte, 8 * len(u.bytes)
 	}
-	if single <= total {
-		return []segment{{widest, 0, len(data)}}, nil
-	}
-	return merged, nil
+	return stKanji, 13
 }
 
-// ECIUTF8 is the ECI assignment of UTF-8 (AIM ECI specification, 26).
-const ECIUTF8 = 26
+// segment finds the segmentation of units with the fewest bits for a
+// symbol with header widths f, by dynamic programming over the characters
+// and the states above: each character either continues the segment
+// before it or starts one, after the cheapest state so far, in any mode
+// that holds it. Annex J of ISO/IEC 18004:2015 gives a greedy rule that
+// only approaches this minimum. It returns the segments and their length
+// in bits, or errCount when a segment needs more characters than its
+// count field can say.
+func (f *fields) segment(units []unit) ([]segment, int, error) {
+	const inf = 1 << 60
+	n := len(units)
+	if n == 0 {
+		return nil, 0, ErrEmpty
+	}
+	var header [modeCount]int
+	for m := range header {
+		header[m] = f.indicatorBits + f.countBits[m]
+	}
+	// from[i*states+s] says how character i came to end in state s: the
+	// state before it when it continues a segment, that state plus states
+	// when it starts one, and -1 when it starts the first.
+	from := make([]int16, n*states)
+	var cost [states]int
+	for i := range units {
+		u := &units[i]
+		var nextCost [states]int
+		for s := range nextCost {
+			nextCost[s] = inf
+		}
+		best, bestState := 0, -1
+		if i > 0 {
+			best = inf
+			for s, c := range cost {
+				if c < best {
+					best, bestState = c, s
+				}
+			}
+		}
+		for m := numeric; m < modeCount; m++ {
+			if u.modes&(1<<m) == 0 || f.countBits[m] == 0 {
+				continue
+			}
+			if i > 0 { // continue a segment of mode m; ties favour fewer segments
+				for prev := range states {
+					if stateMode[prev] != m || cost[prev] >= inf {
+						continue
+					}
+					s, bits := next(prev, m, u, false)
+					if c := cost[prev] + bits; c < nextCost[s] {
+						nextCost[s], from[i*states+s] = c, int16(prev)
+					}
+				}
+			}
+			s, bits := next(-1, m, u, true)
+			if c := best + header[m] + bits; c < nextCost[s] {
+				nextCost[s], from[i*states+s] = c, int16(bestState+states)
+				if bestState < 0 {
+					from[i*states+s] = -1
+				}
+			}
+		}
+		cost = nextCost
+	}
+	total, s := inf, -1
+	for st, c := range cost {
+		if c < total {
+			total, s = c, st
+		}
+	}
+	if s < 0 {
+		return nil, 0, errNoMode
+	}
+	var segs []segment
+	end := n
+	for i := n - 1; i >= 0; i-- {
+		prev := int(from[i*states+s])
+		if prev < 0 || prev >= states {
+			segs = append(segs, segment{stateMode[s], i, end})
+			end = i
+			prev -= states
+		}
+		s = prev
+	}
+	slicesReverse(segs)
+	for _, sg := range segs {
+		if sg.end-sg.start > 1<<f.countBits[sg.mode]-1 {
+			return nil, 0, errCount
+		}
+	}
+	return segs, total, nil
+}
 
-// segmentBits encodes data as the segments of version group g, after an
-// ECI header when eci is not 0: mode indicator 0111 and the assignment
-// number in one codeword 0bbbbbbb, for numbers up to 127 (ISO/IEC 18004
-// §7.4.2.2, Table 4).
-func segmentBits(data []byte, g, eci int) (*BitStream, error) {
-	if len(data) == 0 {
-		return nil, ErrEmpty
+// errNoMode says some character has no mode in the symbol.
+var errNoMode = errors.New("qrcode: a character no mode of the symbol can hold")
+
+func slicesReverse(s []segment) {
+	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+		s[i], s[j] = s[j], s[i]
 	}
-	gr := groups[g]
-	segs, err := gr.segments(data)
-	if err != nil {
-		return nil, err
-	}
-	bits := &BitStream{bytes: make([]byte, 0, len(data)+8)}
-	if eci > 0 {
-		bits.append(0b0111, 4)
-		bits.append(uint32(eci&0x7f), 8)
-	}
+}
+
+// write appends the segments' headers and data (§7.4.3 to §7.4.6).
+func (f *fields) write(bits *BitStream, units []unit, segs []segment) {
 	for _, s := range segs {
-		chars := data[s.start:s.end]
-		bits.append(modeIndicator[s.mode], 4)
-		bits.append(uint32(len(chars)), gr.countBits[s.mode])
+		chars := units[s.start:s.end]
+		bits.append(f.indicator[s.mode], f.indicatorBits)
+		bits.append(uint32(len(chars)), f.countBits[s.mode])
 		switch s.mode {
 		case numeric: // §7.4.3: groups of three digits in 10 bits, the rest in 4 or 7
 			for i := 0; i < len(chars); i += 3 {
 				n := min(3, len(chars)-i)
 				v := uint32(0)
 				for _, c := range chars[i : i+n] {
-					v = v*10 + uint32(c-'0')
+					v = v*10 + uint32(c.char-'0')
 				}
 				bits.append(v, 1+3*n)
 			}
 		case alphanumeric: // §7.4.4: pairs in 11 bits, a last single in 6
 			for i := 0; i < len(chars); i += 2 {
+				v := uint32(alphanumericValue[chars[i].char] - 1)
 				if i+1 < len(chars) {
-					bits.append(uint32(alphanumericValue[chars[i]]-1)*45+uint32(alphanumericValue[chars[i+1]]-1), 11)
+					bits.append(v*45+uint32(alphanumericValue[chars[i+1].char]-1), 11)
 				} else {
-					bits.append(uint32(alphanumericValue[chars[i]]-1), 6)
+					bits.append(v, 6)
 				}
 			}
-		default:
+		case byteMode: // §7.4.5
 			for _, c := range chars {
-				bits.append(uint32(c), 8)
+				for _, b := range c.bytes {
+					bits.append(uint32(b), 8)
+				}
+			}
+		case kanji: // §7.4.6
+			for _, c := range chars {
+				bits.append(uint32(c.kanji), 13)
 			}
 		}
 	}
+}
+
+// ECIUTF8 is the ECI assignment of UTF-8 (AIM ECI specification, 26).
+const ECIUTF8 = 26
+
+// eciBits is the length of an ECI header for assignments up to 127: mode
+// indicator 0111 and one codeword 0bbbbbbb (§7.4.2.2, Table 4).
+const eciBits = 4 + 8
+
+// segmentBits encodes data for version group g in the fewer bits of two
+// ways: its bytes as they are after an ECI header when eci is not 0, and,
+// when the data is UTF-8 text of ASCII and Kanji characters and the header
+// would be none or UTF-8's, in Kanji mode with no header, since Kanji mode
+// always means Shift JIS and ASCII reads the same in every character set
+// (docs/eci.md).
+func segmentBits(data []byte, g, eci int) (*BitStream, error) {
+	if len(data) == 0 {
+		return nil, ErrEmpty
+	}
+	f := &groups[g].fields
+	units := byteUnits(data)
+	segs, length, err := f.segment(units)
+	header := 0
+	if eci > 0 {
+		header = eciBits
+	}
+	if eci == 0 || eci == ECIUTF8 {
+		if ku, ok := kanjiUnits(data); ok {
+			if ks, kl, kerr := f.segment(ku); kerr == nil && (err != nil || kl < length+header) {
+				units, segs, length, header, err = ku, ks, kl, 0, nil
+			}
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	bits := &BitStream{bytes: make([]byte, 0, (header+length+7)/8)}
+	if header > 0 {
+		bits.append(0b0111, 4)
+		bits.append(uint32(eci&0x7f), 8)
+	}
+	f.write(bits, units, segs)
 	return bits, nil
 }
 

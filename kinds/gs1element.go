@@ -1,0 +1,31 @@
+package kinds
+
+import "strings"
+
+// gs1GroupSeparator ends a variable-length field that another element
+// follows (GS1 General Specifications §7.8.5.2): ASCII GS, which a GS1 QR
+// Code carries after FNC1 in first position (ISO/IEC 18004:2015 §7.4.8.2).
+const gs1GroupSeparator = "\x1d"
+
+// gs1ElementString is the GS1 element string of checked fields, for a GS1
+// QR Code rather than a Digital Link: each application identifier followed
+// by its data. The fixed-length elements, (01) GTIN N14 and (17) expiry N6
+// (General Specifications Figure 7.8.5-2, predefined lengths), come first
+// and need no separator; the variable-length ones, (10) batch and (21)
+// serial X..20, follow, a group separator after each but the last.
+func gs1ElementString(g GS1) string {
+	var b strings.Builder
+	b.WriteString("01" + g.GTIN)
+	if g.Expiry != "" {
+		b.WriteString("17" + g.Expiry)
+	}
+	var variable []string
+	if g.Batch != "" {
+		variable = append(variable, "10"+g.Batch)
+	}
+	if g.Serial != "" {
+		variable = append(variable, "21"+g.Serial)
+	}
+	b.WriteString(strings.Join(variable, gs1GroupSeparator))
+	return b.String()
+}

@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand"
+	"net/url"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -189,4 +191,84 @@ func TestMicroQRMatchesSegno(t *testing.T) {
 		total += n
 	}
 	t.Logf("%d matrices equal segno's with ISO padding; %d of them equal unmodified segno's (by symbol %v); %d differ only by segno's padding (segno issue 148)", padded, total, exact, differ)
+}
+
+// TestMicroQRScansOnZxing asks the server for every Micro QR version and
+// level (symbol=micro), as PNG and as SVG rasterized by librsvg, plain,
+// with dot, rounded and diamond modules and with rounded eyes asked for,
+// and reads each image with zxing-cpp 3 (zxing-wasm) and zxing-cpp
+// 1.4 (Debian's Python binding), both told to look for Micro QR Codes.
+// zbar, jsQR and gozxing read no Micro QR and are not asked.
+func TestMicroQRScansOnZxing(t *testing.T) {
+	cases := []struct{ data, ec, want string }{
+		{"12345", "", "M1"},
+		{"1234567890", "L", "M2-L"},
+		{"12345678", "M", "M2-M"},
+		{"HELLO WORLD 12", "L", "M3-L"},
+		{"hello12", "M", "M3-M"},
+		{"hello world 123", "L", "M4-L"},
+		{"hello world 1", "M", "M4-M"},
+		{"hello wor", "Q", "M4-Q"},
+	}
+	designs := map[string]url.Values{
+		"plain": {},
+		"dot":   {"style": {"dot"}}, "rounded": {"style": {"rounded"}, "color": {"1f3a93"}},
+		// Asked for rounded eyes, drawn with square ones (service/generate.go).
+		"eyes": {"eye": {"rounded"}, "style": {"diamond"}},
+	}
+	dir := t.TempDir()
+	want := map[string]string{}
+	for _, c := range cases {
+		for name, design := range designs {
+			for _, format := range []string{"png", "svg"} {
+				q := url.Values{"data": {c.data}, "symbol": {"micro"}, "format": {format}, "size": {"300"}}
+				if c.ec != "" {
+					q.Set("ec", c.ec)
+				}
+				for k, v := range design {
+					q[k] = v
+				}
+				resp, body := get(t, "/api/v1/qr", q)
+				if resp.StatusCode != 200 {
+					t.Fatalf("%v: %d %s", q, resp.StatusCode, body)
+				}
+				if got := resp.Header.Get("X-QR-Symbol"); got != c.want {
+					t.Errorf("%q ec %q: X-QR-Symbol %q, want %s", c.data, c.ec, got, c.want)
+				}
+				if format == "svg" {
+					png, err := rsvgConvert(body, 300)
+					if err != nil {
+						t.Fatal(err)
+					}
+					body = png
+				}
+				file := fmt.Sprintf("%s-%s-%s.png", c.want, name, format)
+				if err := os.WriteFile(filepath.Join(dir, file), body, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				want[file] = c.data
+			}
+		}
+	}
+	read := map[string]map[string]string{}
+	record := func(file, decoder, text string) {
+		if read[file] == nil {
+			read[file] = map[string]string{}
+		}
+		read[file][decoder] = text
+	}
+	for _, d := range []batchDecoder{nodeDecoder(t), pythonDecoder(t)} {
+		d.cmd.Env = append(os.Environ(), "ZXING_FORMATS=MicroQRCode")
+		if err := batchDecode(t, dir, record, d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for file, data := range want {
+		for _, decoder := range []string{decZxingCpp1, "zxing-cpp-3"} {
+			if got, ok := read[file][decoder]; !ok || got != data {
+				t.Errorf("%s: %s read %q (read: %v), want %q", file, decoder, got, ok, data)
+			}
+		}
+	}
+	t.Logf("%d Micro QR images, each read by zxing-cpp 3 and zxing-cpp 1.4", len(want))
 }

@@ -466,6 +466,12 @@ func (s *Service) encode(r *Rendering, target fixTarget) (*render.Symbol, *Probl
 		}
 		return nil, s.encodeFailed(r, err, target)
 	}
+	if sym.Micro {
+		// A Micro QR Code keeps a square finder: zxing-cpp 1.4 and 3 read
+		// none with rounded eyes (e2e TestMicroQRScansOnZxing), as they
+		// find the symbol by the finder's square outline and timing edges.
+		r.Options.Eye, r.Options.EyeFrame, r.Options.EyeBall = render.EyeSquare, "", ""
+	}
 	return sym, nil
 }
 

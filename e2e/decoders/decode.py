@@ -6,6 +6,9 @@ Run with Debian's interpreter, /usr/bin/python3, which sees the Debian
 packages python3-zxing-cpp (zxing-cpp 1.4 on bookworm) and python3-pil.
 
 Usage: /usr/bin/python3 decode.py <dir>
+
+ZXING_FORMATS, a comma-separated list, names the formats to look for
+(default QRCode; MicroQRCode reads Micro QR Codes).
 """
 
 import json
@@ -26,13 +29,28 @@ def version():
         return "unknown (" + zxingcpp.__file__ + ")"
 
 
+def formats():
+    """The formats ZXING_FORMATS names; zxing-cpp 1.4's binding spells
+    Micro QR "MircoQRCode"."""
+    chosen = []
+    for name in os.environ.get("ZXING_FORMATS", "QRCode").split(","):
+        name = name.strip()
+        if name == "MicroQRCode" and not hasattr(zxingcpp.BarcodeFormat, name):
+            name = "MircoQRCode"
+        chosen.append(getattr(zxingcpp.BarcodeFormat, name))
+    out = chosen[0]
+    for f in chosen[1:]:
+        out = out | f
+    return out
+
+
 def main(directory):
     out = {"decoders": {"zxing-cpp-1": version()}, "results": {}}
     for name in sorted(os.listdir(directory)):
         if not name.endswith(".png"):
             continue
         with Image.open(os.path.join(directory, name)) as img:
-            found = zxingcpp.read_barcodes(img.convert("L"), formats=zxingcpp.BarcodeFormat.QRCode)
+            found = zxingcpp.read_barcodes(img.convert("L"), formats=formats())
         valid = [r for r in found if r.valid]
         # bytes is the payload as encoded; text went through a charset guess.
         out["results"][name] = {"zxing-cpp-1": valid[0].bytes.decode("utf-8", "replace") if valid else None}

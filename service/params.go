@@ -95,7 +95,7 @@ type Rendering struct {
 	Format Format
 	Level  render.Level
 	// ECI says whether non-ASCII data is marked as UTF-8 (docs/eci.md).
-	ECI     render.ECI
+	ECI render.ECI
 	// Symbol is the symbol type asked for: QR Code, Micro QR Code or
 	// the smaller that holds the data (render.EncodeSymbol).
 	Symbol  render.SymbolType

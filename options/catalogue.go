@@ -143,6 +143,10 @@ var (
 		Type: "string", Enum: []string{"L", "M", "Q", "H"},
 		Description: "Error-correction level. When absent: the smallest symbol at M, then the highest level that fits the same symbol.",
 		Title:       "Error correction", Hint: "H survives the most damage; auto picks the smallest code.", Control: "choice", Form: 7}
+	Symbol = Option{Name: "symbol", Aliases: []string{"symbology"}, Example: string(render.SymbolQR),
+		Type: "string", Enum: names(render.SymbolTypes), Default: string(render.SymbolQR),
+		Description: "Symbol type (ISO/IEC 18004:2015): qr is a QR Code (21 to 177 modules); micro a Micro QR Code, M1 to M4 (11 to 17 modules, one finder, quiet zone 2 by default), which holds at most 35 digits, 21 upper-case alphanumerics or 15 bytes, has levels L, M and Q (M4) but not H, no ECI header, no logo, and square eyes whatever eye asks (zxing-cpp reads none with rounded eyes); auto takes a Micro QR Code when one holds the data at the level (at least L: never M1, which only detects errors) and the data is ASCII, else a QR Code. The X-QR-Symbol header names the symbol made (M2-L, 3-M).",
+		Title:       "Symbol", Hint: "micro makes the small Micro QR Code (up to 35 digits or 15 bytes).", Control: "choice", Form: 24}
 	Margin = Option{Name: "margin", Aliases: []string{"quiet", "qz", "qzone"}, Example: "4",
 		Type: "integer", Min: 0, Max: render.MaxMargin, Default: render.DefaultMargin,
 		Description: "Quiet zone in modules.",
@@ -204,7 +208,7 @@ var (
 
 // Rendering are the options every generation endpoint takes, in canonical
 // order.
-var Rendering = []Option{Size, DPI, Format, Color, Bg, CMYK, Style, Eye, EyeFrame, EyeBall, Gradient, GradientColors, GradientAngle, EyeColor, EyeFrameColor, EyeBallColor, EC, Margin, Label, Tpl, FrameColor, TextColor, Font, Logo, LogoSize, LogoPadding, LogoBg, LogoPlate, ECI, Chld, Cht, Choe}
+var Rendering = []Option{Size, DPI, Format, Color, Bg, CMYK, Style, Eye, EyeFrame, EyeBall, Gradient, GradientColors, GradientAngle, EyeColor, EyeFrameColor, EyeBallColor, EC, Symbol, Margin, Label, Tpl, FrameColor, TextColor, Font, Logo, LogoSize, LogoPadding, LogoBg, LogoPlate, ECI, Chld, Cht, Choe}
 
 // Named is the rendering option called name, canonically or by an alias,
 // in any case; data is not a rendering option.

@@ -84,7 +84,7 @@ func newModuleGrid(s *Symbol) *moduleGrid {
 			g.dark[(y+1)*g.stride+x+1] = s.Modules[y*n+x] && !inFinder(n, x, y)
 		}
 	}
-	for _, a := range alignmentOrigins(s.Version) {
+	for _, a := range alignmentOrigins(s) {
 		for y := a[1]; y < a[1]+5; y++ {
 			clear(g.dark[(y+1)*g.stride+a[0]+1 : (y+1)*g.stride+a[0]+6])
 		}
@@ -111,7 +111,7 @@ func newDrawing(s *Symbol, l *layout, o *Options) *drawing {
 		}
 		eye(frame, centre, cx+float64(f[0]), cy+float64(f[1]), 7, corner)
 	}
-	for _, a := range alignmentOrigins(s.Version) {
+	for _, a := range alignmentOrigins(s) {
 		if !s.Modules[(a[1]+2)*n+a[0]+2] {
 			continue // knocked out under an Overlay: a real one has a dark centre
 		}

@@ -212,7 +212,7 @@ func (lg *Logo) knockOut(s *Symbol) *Symbol {
 	for y := lo; y < hi; y++ {
 		clear(out.Modules[y*s.Size+lo : y*s.Size+hi])
 	}
-	for _, a := range alignmentOrigins(s.Version) {
+	for _, a := range alignmentOrigins(s) {
 		if a[0] < hi && a[0]+5 > lo && a[1] < hi && a[1]+5 > lo {
 			for y := a[1]; y < a[1]+5; y++ {
 				clear(out.Modules[y*s.Size+a[0] : y*s.Size+a[0]+5])

@@ -299,7 +299,7 @@ func TestLogoClearsWholeModules(t *testing.T) {
 // inAlignmentCleared reports whether (x, y) belongs to an alignment
 // pattern that the logo reaches, which is cleared whole.
 func inAlignmentCleared(s, cleared *Symbol, x, y int) bool {
-	for _, a := range alignmentOrigins(s.Version) {
+	for _, a := range alignmentOrigins(s) {
 		if x >= a[0] && x < a[0]+5 && y >= a[1] && y < a[1]+5 && !cleared.Modules[(a[1]+2)*s.Size+a[0]+2] {
 			return true
 		}

@@ -27,8 +27,11 @@ const (
 var Levels = []Level{LevelL, LevelM, LevelQ, LevelH}
 
 func (l Level) String() string {
-	if l == LevelAuto {
+	switch l {
+	case LevelAuto:
 		return "auto"
+	case LevelNone:
+		return "none"
 	}
 	return string(l)
 }
@@ -42,6 +45,8 @@ func (l Level) code() qrcode.Level {
 		return qrcode.Q
 	case LevelH:
 		return qrcode.H
+	case LevelNone:
+		return qrcode.Detect
 	default:
 		return qrcode.M
 	}
@@ -54,6 +59,9 @@ type Symbol struct {
 	Level   Level
 	Size    int
 	Modules []bool
+	// Micro marks a Micro QR Code (render/micro.go): Version 1 to 4 is
+	// M1 to M4, one finder pattern, a quiet zone of two modules.
+	Micro bool
 }
 
 // Dark reports whether the module at column x, row y is dark. Coordinates

@@ -252,7 +252,7 @@ func tiledRows(rows []byte, stride, depth int, sums []deflate.RowSum, s *Symbol,
 		px := pixel(f[0], l.offX, l.codeX)
 		blit(eyeTile(eyes, eye, l.scale, 7, corner, tilePhase(px, depth)), px, pixel(f[1], l.offY, l.codeY), false)
 	}
-	for _, a := range alignmentOrigins(s.Version) {
+	for _, a := range alignmentOrigins(s) {
 		for y := a[1]; y < a[1]+5; y++ {
 			for x := a[0]; x < a[0]+5; x++ {
 				inEye[y*n+x] = true

@@ -36,6 +36,7 @@ func writeImage(c *gin.Context, img *service.Image) {
 	h := c.Writer.Header()
 	h.Set("X-QR-Version", strconv.Itoa(img.Version))
 	h.Set("X-QR-EC", img.Level)
+	h.Set("X-QR-Symbol", img.Symbol)
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	h.Set("ETag", img.ETag)
 	if img.NotModified {

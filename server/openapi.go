@@ -100,8 +100,9 @@ func imageResponses() obj {
 		"200": obj{
 			"description": "The QR code in the requested format. Cacheable for a year; the same request always gives the same bytes.",
 			"headers": obj{
-				"X-QR-Version":  obj{"description": "Symbol version (1-40).", "schema": obj{"type": "integer"}},
-				"X-QR-EC":       obj{"description": "Error-correction level used.", "schema": obj{"type": "string", "enum": []string{"L", "M", "Q", "H"}}},
+				"X-QR-Version":  obj{"description": "Symbol version: 1-40 for a QR Code, 1-4 for Micro QR M1-M4.", "schema": obj{"type": "integer"}},
+				"X-QR-EC":       obj{"description": "Error-correction level used; none for Micro QR M1, which only detects errors.", "schema": obj{"type": "string", "enum": []string{"L", "M", "Q", "H", "none"}}},
+				"X-QR-Symbol":   obj{"description": "The symbol made, named as ISO/IEC 18004 does: 3-M for a QR Code of version 3 at level M, M2-L for a Micro QR Code.", "schema": obj{"type": "string"}},
 				"ETag":          obj{"description": "Strong validator; send it in If-None-Match.", "schema": obj{"type": "string"}},
 				"Cache-Control": obj{"description": "public, max-age=31536000, immutable", "schema": obj{"type": "string"}},
 			},

@@ -56,6 +56,14 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	if r.Options.Logo != nil && k.Hints().Overlay.Size > 0 {
 		errs = append(errs, paramError{field: optLogo.Name, detail: fmt.Sprintf("%s draws its standard's emblem in the centre (%s); a logo cannot go there", k.Name(), k.Standard().Name)})
 	}
+	if h := k.Hints(); r.Symbol != render.SymbolQR && (h.Overlay.Size > 0 || h.MaxVersion > 0 || h.Level != render.LevelAuto) {
+		// The kind's standard sets a QR Code's version, level or emblem.
+		if r.Symbol == render.SymbolMicro {
+			errs = append(errs, paramError{field: optSymbol.Name, detail: fmt.Sprintf("%s is a QR Code by its standard (%s), not a Micro QR Code", k.Name(), k.Standard().Name), fixed: string(render.SymbolQR)})
+		}
+		r.Symbol = render.SymbolQR
+		r.Canonical.Del(optSymbol.Name)
+	}
 	r.kind = k.Name()
 	strange := unknownParams(q, strangers(q, FieldNames(k)), k.Path(), FieldNames(k))
 	errs = append(errs, strange...)

@@ -40,6 +40,7 @@ var (
 	optBall        = options.EyeBall
 	optEC          = options.EC
 	optMargin      = options.Margin
+	optSymbol      = options.Symbol
 	optLabel       = options.Label
 	optTpl         = options.Tpl
 	optFrameColor  = options.FrameColor
@@ -94,7 +95,10 @@ type Rendering struct {
 	Format Format
 	Level  render.Level
 	// ECI says whether non-ASCII data is marked as UTF-8 (docs/eci.md).
-	ECI     render.ECI
+	ECI render.ECI
+	// Symbol is the symbol type asked for: QR Code, Micro QR Code or
+	// the smaller that holds the data (render.EncodeSymbol).
+	Symbol  render.SymbolType
 	Options render.Options
 	// Canonical holds every option under its canonical name with its
 	// normalised value, for cache keys and ETags.
@@ -192,7 +196,7 @@ func canonicalName(name string, withData bool) string {
 // parseRendering reads the rendering options of README "Options" and, when
 // withData is set, the data to encode. It reports every bad parameter.
 func parseRendering(q query, withData bool) (*Rendering, []paramError) {
-	r := &Rendering{Format: FormatPNG, ECI: render.DefaultECI, Options: render.DefaultOptions(), Canonical: url.Values{}, Given: map[string]bool{}}
+	r := &Rendering{Format: FormatPNG, ECI: render.DefaultECI, Symbol: render.SymbolQR, Options: render.DefaultOptions(), Canonical: url.Values{}, Given: map[string]bool{}}
 	var errs []paramError
 	get := func(o option) (string, bool) {
 		v, ok, err := q.lookup(o)
@@ -363,6 +367,26 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 		r.Canonical.Set(optEC.Name, string(l))
 	}
 
+	if v, ok := get(optSymbol); ok {
+		t := render.SymbolType(strings.ToLower(strings.TrimSpace(v)))
+		switch {
+		case !slices.Contains(render.SymbolTypes, t):
+			fail(optSymbol.Name, string(render.SymbolQR), "symbol %q is not one of %s: qr is a QR Code, micro a Micro QR Code (M1 to M4), auto the smaller that holds the data", v, text.Join(render.SymbolTypes))
+		case t == render.SymbolMicro && r.Level == render.LevelH:
+			fail(optEC.Name, "Q", "Micro QR Codes have no level H: M2 to M4 have L and M, M4 also Q")
+		default:
+			r.Symbol = t
+		}
+	}
+	if r.Symbol != render.SymbolQR {
+		r.Canonical.Set(optSymbol.Name, string(r.Symbol))
+	}
+	if r.Symbol == render.SymbolMicro {
+		// ISO/IEC 18004:2015 §6.3.8: a Micro QR Code needs two modules of
+		// quiet zone, not four.
+		r.Options.Margin = render.MicroQuietZone
+	}
+
 	marginValue, marginGiven := get(optMargin)
 	if chldMargin != "" {
 		if marginGiven && marginValue != chldMargin {
@@ -493,6 +517,9 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	}
 
 	errs = append(errs, r.readLogoOptions(get, fail)...)
+	if r.Symbol == render.SymbolMicro && r.logo != nil {
+		fail(optLogo.Name, "", "a Micro QR Code holds at most 24 codewords and none can be spared for a logo; drop the logo, or use symbol=qr")
+	}
 
 	if v, ok := get(optECI); ok {
 		e := render.ECI(strings.ToLower(strings.ReplaceAll(v, "-", "")))

@@ -8,6 +8,10 @@
 //
 // Usage: node decode.mjs [--text] <dir>
 //
+// ZXING_FORMATS, a comma-separated list, names the formats zxing-cpp looks
+// for (default QRCode; MicroQRCode reads Micro QR Codes). jsQR reads QR
+// Codes only.
+//
 // The zxing-cpp WebAssembly binary is read from node_modules: without an
 // override zxing-wasm would fetch it from a CDN.
 import { readFileSync, readdirSync } from "node:fs";
@@ -33,6 +37,7 @@ if (!dir) {
   process.exit(2);
 }
 
+const formats = (process.env.ZXING_FORMATS || "QRCode").split(",").map((f) => f.trim());
 const utf8 = new TextDecoder("utf-8", { fatal: false });
 const out = {
   decoders: {
@@ -49,7 +54,7 @@ for (const name of readdirSync(dir).filter((f) => f.endsWith(".png")).sort()) {
   const row = {};
   const errs = [];
   try {
-    const found = await readBarcodes(image, { formats: ["QRCode"], tryHarder: true, maxNumberOfSymbols: 1 });
+    const found = await readBarcodes(image, { formats, tryHarder: true, maxNumberOfSymbols: 1 });
     row["zxing-cpp-3"] = found.length > 0 && found[0].isValid ? (asText ? found[0].text : utf8.decode(found[0].bytes)) : null;
     if (found.length > 0 && !found[0].isValid) errs.push(`zxing-cpp-3: ${found[0].error}`);
   } catch (e) {

@@ -9,6 +9,8 @@ Usage: /usr/bin/python3 decode.py [--text] <dir>
 
 With --text, the decoder's own text (its character set handling: ECI,
 Kanji mode as Shift JIS) instead of the payload's bytes read as UTF-8.
+ZXING_FORMATS, a comma-separated list, names the formats to look for
+(default QRCode; MicroQRCode reads Micro QR Codes).
 """
 
 import json
@@ -29,13 +31,28 @@ def version():
         return "unknown (" + zxingcpp.__file__ + ")"
 
 
+def formats():
+    """The formats ZXING_FORMATS names; zxing-cpp 1.4's binding spells
+    Micro QR "MircoQRCode"."""
+    chosen = []
+    for name in os.environ.get("ZXING_FORMATS", "QRCode").split(","):
+        name = name.strip()
+        if name == "MicroQRCode" and not hasattr(zxingcpp.BarcodeFormat, name):
+            name = "MircoQRCode"
+        chosen.append(getattr(zxingcpp.BarcodeFormat, name))
+    out = chosen[0]
+    for f in chosen[1:]:
+        out = out | f
+    return out
+
+
 def main(directory, text=False):
     out = {"decoders": {"zxing-cpp-1": version()}, "results": {}}
     for name in sorted(os.listdir(directory)):
         if not name.endswith(".png"):
             continue
         with Image.open(os.path.join(directory, name)) as img:
-            found = zxingcpp.read_barcodes(img.convert("L"), formats=zxingcpp.BarcodeFormat.QRCode)
+            found = zxingcpp.read_barcodes(img.convert("L"), formats=formats())
         valid = [r for r in found if r.valid]
         # bytes is the payload as encoded; text went through a charset guess.
         reading = None

@@ -1,0 +1,149 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/qrforge/qrforge/render/qrcode"
+)
+
+// SymbolType says which symbols a request allows (ISO/IEC 18004:2015).
+type SymbolType string
+
+// The symbol choices: QR Code (Model 2), Micro QR Code, or the smaller of
+// the two that holds the data (EncodeSymbol).
+const (
+	SymbolQR    SymbolType = "qr"
+	SymbolMicro SymbolType = "micro"
+	SymbolAuto  SymbolType = "auto"
+)
+
+// SymbolTypes lists the choices in the order the option documents them.
+var SymbolTypes = []SymbolType{SymbolQR, SymbolMicro, SymbolAuto}
+
+// LevelNone is the level of Micro QR M1, which detects errors but corrects
+// none (§6.5.1).
+const LevelNone Level = 'N'
+
+// MicroQuietZone is the quiet zone a Micro QR Code needs, in modules
+// (§6.3.8): half of QR Code's.
+const MicroQuietZone = 2
+
+// Designator names the symbol as the standard does: "M2-L" for a Micro QR
+// Code, "3-M" for a QR Code of version 3.
+func (s *Symbol) Designator() string {
+	if !s.Micro {
+		return fmt.Sprintf("%d-%s", s.Version, s.Level)
+	}
+	if s.Version == 1 {
+		return "M1"
+	}
+	return fmt.Sprintf("M%d-%s", s.Version, s.Level)
+}
+
+// Type is the symbol's type, SymbolQR or SymbolMicro.
+func (s *Symbol) Type() SymbolType {
+	if s.Micro {
+		return SymbolMicro
+	}
+	return SymbolQR
+}
+
+// MicroError says the data or the level does not suit a Micro QR Code.
+type MicroError struct {
+	Level  Level
+	Length int
+	// NoLevel: Micro QR Code has no such level (H; Q is M4's only).
+	NoLevel bool
+}
+
+func (e *MicroError) Error() string {
+	if e.NoLevel {
+		return fmt.Sprintf("Micro QR Codes have no level %s: M2 to M4 have L and M, M4 also Q", e.Level)
+	}
+	return fmt.Sprintf("%d bytes do not fit a Micro QR Code at level %s: M4-L, the largest, holds 35 digits, 21 upper-case alphanumerics or 15 bytes", e.Length, e.Level)
+}
+
+// EncodeMicro builds the smallest Micro QR Code (ISO/IEC 18004:2015,
+// M1 to M4) that holds data at level. With LevelAuto it takes the smallest
+// symbol at any level, M1 (error detection only) included, then the
+// highest level that same symbol holds, as segno does. Micro QR has no
+// ECI (§7.4.2.1): bytes are written as they are.
+func EncodeMicro(data string, level Level) (*Symbol, error) {
+	return encodeMicro(data, level, LevelNone)
+}
+
+// encodeMicro is EncodeMicro whose LevelAuto starts at least: LevelNone
+// allows M1, LevelL does not.
+func encodeMicro(data string, level, least Level) (*Symbol, error) {
+	if data == "" {
+		return nil, ErrEmpty
+	}
+	code := level.code()
+	if level == LevelAuto {
+		code = least.code()
+	}
+	if level == LevelH || level == LevelNone {
+		return nil, &MicroError{Level: level, NoLevel: true}
+	}
+	v, err := qrcode.FitMicro([]byte(data), code)
+	if errors.Is(err, qrcode.ErrNoMicroLevel) {
+		return nil, &MicroError{Level: level, NoLevel: true}
+	}
+	if err != nil {
+		return nil, &MicroError{Level: level, Length: len(data)}
+	}
+	if v == 1 {
+		code = qrcode.Detect
+	} else if code == qrcode.Detect {
+		code = qrcode.L
+	}
+	if level == LevelAuto {
+		bits := qrcode.MicroBits([]byte(data), v)
+		for _, l := range []qrcode.Level{qrcode.Q, qrcode.M} {
+			if c := qrcode.MicroCapacity(v, l); c > 0 && bits <= c && l > code {
+				code = l
+				break
+			}
+		}
+	}
+	m, err := qrcode.EncodeMicro([]byte(data), v, code, -1)
+	if err != nil {
+		return nil, err
+	}
+	return &Symbol{Version: m.Version, Level: levelOf(code), Size: m.Size, Modules: m.Modules, Micro: true}, nil
+}
+
+func levelOf(l qrcode.Level) Level {
+	switch l {
+	case qrcode.Detect:
+		return LevelNone
+	case qrcode.L:
+		return LevelL
+	case qrcode.M:
+		return LevelM
+	case qrcode.Q:
+		return LevelQ
+	}
+	return LevelH
+}
+
+// EncodeSymbol builds data as the symbol type asks. SymbolAuto takes a
+// Micro QR Code when one holds the data at level and the data needs no
+// ECI header (Micro QR has none), else a QR Code: every Micro QR symbol is
+// smaller than every QR Code (17 modules at most, 21 at least). With
+// LevelAuto the Micro QR Code must correct errors (level L at least, so
+// never M1): asking for symbol=micro is how to get M1.
+func EncodeSymbol(data string, level Level, eci ECI, t SymbolType) (*Symbol, error) {
+	switch t {
+	case SymbolMicro:
+		return EncodeMicro(data, level)
+	case SymbolAuto:
+		if eci.number(data) == 0 && level != LevelH {
+			if s, err := encodeMicro(data, level, LevelL); err == nil {
+				return s, nil
+			}
+		}
+	}
+	return EncodeECI(data, level, eci)
+}

@@ -1,0 +1,91 @@
+package render
+
+import (
+	"bytes"
+	"image"
+	"strings"
+	"testing"
+)
+
+// TestEncodeSymbolChoosesMicro: symbol=auto takes the smallest Micro QR
+// Code at level L or better for short ASCII data, a QR Code otherwise;
+// symbol=micro may give M1.
+func TestEncodeSymbolChoosesMicro(t *testing.T) {
+	for _, c := range []struct {
+		data  string
+		level Level
+		t     SymbolType
+		want  string
+	}{
+		{"12345", LevelAuto, SymbolMicro, "M1"},
+		{"12345", LevelAuto, SymbolAuto, "M2-M"}, // auto never picks M1; M2-M holds 8 digits
+		{"12345", LevelL, SymbolAuto, "M2-L"},
+		{"HELLO", LevelAuto, SymbolMicro, "M2-M"},
+		{"hello", LevelQ, SymbolAuto, "M4-Q"},
+		{"hello", LevelH, SymbolAuto, "1-H"},                    // Micro QR has no H
+		{"café", LevelAuto, SymbolAuto, "1-H"},                  // non-ASCII needs ECI, which Micro QR lacks
+		{"https://example.com/x", LevelAuto, SymbolAuto, "2-M"}, // 21 bytes: more than M4 holds
+		{"12345", LevelAuto, SymbolQR, "1-H"},
+	} {
+		s, err := EncodeSymbol(c.data, c.level, DefaultECI, c.t)
+		if err != nil {
+			t.Fatalf("%q %s %s: %v", c.data, c.level, c.t, err)
+		}
+		if s.Designator() != c.want {
+			t.Errorf("%q level %s symbol=%s: %s, want %s", c.data, c.level, c.t, s.Designator(), c.want)
+		}
+	}
+	if _, err := EncodeSymbol(strings.Repeat("a", 16), LevelAuto, DefaultECI, SymbolMicro); err == nil {
+		t.Error("16 bytes as Micro QR: no error")
+	}
+	if _, err := EncodeSymbol("1", LevelH, DefaultECI, SymbolMicro); err == nil {
+		t.Error("Micro QR at level H: no error")
+	}
+}
+
+// TestMicroPNGAndSVGDrawTheMatrix reads the modules back from a PNG: the
+// drawing must be the matrix, with one finder (no eyes at the QR Code's
+// other corners) and the quiet zone, for square and styled modules; the
+// SVG must draw one eye.
+func TestMicroPNGAndSVGDrawTheMatrix(t *testing.T) {
+	s, err := EncodeMicro("HELLO123", LevelAuto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, style := range []ModuleStyle{ModuleSquare, ModuleStyles[len(ModuleStyles)-1]} {
+		o := DefaultOptions()
+		o.Margin = MicroQuietZone
+		o.Module = style
+		b, err := PNG(s, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, _, err := image.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		side := s.Size + 2*o.Margin
+		scale := o.Size / side
+		off := (o.Size - scale*side) / 2
+		for y := -o.Margin; y < s.Size+o.Margin; y++ {
+			for x := -o.Margin; x < s.Size+o.Margin; x++ {
+				px := off + (x+o.Margin)*scale + scale/2
+				py := off + (y+o.Margin)*scale + scale/2
+				r, _, _, _ := img.At(px, py).RGBA()
+				if dark := r < 0x8000; dark != s.Dark(x, y) {
+					t.Fatalf("style %s: module (%d, %d) drawn dark=%v, matrix says %v", style, x, y, dark, s.Dark(x, y))
+				}
+			}
+		}
+	}
+	svg, err := SVG(s, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(svg) == 0 {
+		t.Fatal("empty SVG")
+	}
+	if got := len(finderOrigins(s.Size)); got != 1 {
+		t.Errorf("%d finders on a Micro QR Code", got)
+	}
+}

@@ -1,0 +1,145 @@
+package qrcode
+
+import "fmt"
+
+// Micro QR data segments (ISO/IEC 18004:2015 §7.4). The character sets and
+// the way each mode packs its characters are those of QR Code; only the
+// mode indicators and the count fields are shorter, and smaller versions
+// lack modes. The calls into the QR Code segment code are the adapters at
+// the end of this file.
+
+// MicroSegment is a run of data encoded in one mode: Mode is "numeric",
+// "alphanumeric" or "byte", and Data its characters.
+type MicroSegment struct {
+	Mode string
+	Data []byte
+}
+
+var modeNames = [3]string{"numeric", "alphanumeric", "byte"}
+
+// microCountBits is the character count width by version (1 to 4 for M1 to
+// M4) and mode; 0 where the version lacks the mode (Table 3).
+var microCountBits = [5][3]int{
+	1: {3, 0, 0},
+	2: {4, 3, 0},
+	3: {5, 4, 4},
+	4: {6, 5, 5},
+}
+
+// microSegmentBits is the length of a segment of n characters in mode m
+// in version v: mode indicator (v-1 bits, Table 2), count and data; -1
+// when the version lacks the mode or the count field cannot say n.
+func microSegmentBits(v int, m mode, n int) int {
+	count := microCountBits[v][m]
+	if count == 0 || n > 1<<count-1 {
+		return -1
+	}
+	bits := v - 1 + count
+	switch m {
+	case numeric: // §7.4.3
+		bits += 10*(n/3) + [3]int{0, 4, 7}[n%3]
+	case alphanumeric: // §7.4.4
+		bits += 11*(n/2) + 6*(n%2)
+	default: // §7.4.5
+		bits += 8 * n
+	}
+	return bits
+}
+
+// microSegments splits data into the segments with the fewest bits in
+// version v, by dynamic programming over the segment ends; nil when some
+// character has no mode in v or the data cannot be said at all.
+func microSegments(data []byte, v int) ([]segment, int) {
+	n := len(data)
+	const unreachable = 1 << 30
+	best := make([]int, n+1)
+	from := make([]segment, n+1)
+	for j := 1; j <= n; j++ {
+		best[j] = unreachable
+	}
+	for i := 0; i < n; i++ {
+		if best[i] == unreachable {
+			continue
+		}
+		for m := numeric; m <= byteMode; m++ {
+			for j := i + 1; j <= n; j++ {
+				if microModeOf(data[j-1]) > m {
+					break // this mode cannot go further
+				}
+				bits := microSegmentBits(v, m, j-i)
+				if bits < 0 {
+					break
+				}
+				if c := best[i] + bits; c < best[j] {
+					best[j], from[j] = c, segment{m, i, j}
+				}
+			}
+		}
+	}
+	if n == 0 || best[n] == unreachable {
+		return nil, -1
+	}
+	var segs []segment
+	for j := n; j > 0; j = from[j].start {
+		segs = append(segs, from[j])
+	}
+	for a, b := 0, len(segs)-1; a < b; a, b = a+1, b-1 {
+		segs[a], segs[b] = segs[b], segs[a]
+	}
+	return segs, best[n]
+}
+
+// microBits writes the segments of data for version v.
+func microBits(data []byte, segs []segment, v int) *BitStream {
+	bits := &BitStream{bytes: make([]byte, 0, 24)}
+	for _, s := range segs {
+		chars := data[s.start:s.end]
+		microAppend(bits, uint32(s.mode), v-1) // Table 2: 0, 1, 10, 11 ... by width
+		microAppend(bits, uint32(len(chars)), microCountBits[v][s.mode])
+		microAppendData(bits, s.mode, chars)
+	}
+	return bits
+}
+
+func exportSegments(data []byte, segs []segment) []MicroSegment {
+	out := make([]MicroSegment, len(segs))
+	for i, s := range segs {
+		out[i] = MicroSegment{Mode: modeNames[s.mode], Data: data[s.start:s.end]}
+	}
+	return out
+}
+
+// Adapters to the QR Code segment code (segment.go): the character classes
+// and the packing of characters are shared with QR Code.
+
+func microModeOf(c byte) mode { return modeOf(c) }
+
+func microAppend(b *BitStream, v uint32, n int) { b.append(v, n) }
+
+func microAppendData(b *BitStream, m mode, chars []byte) {
+	switch m {
+	case numeric: // §7.4.3: three digits in 10 bits, the rest in 4 or 7
+		for i := 0; i < len(chars); i += 3 {
+			k := min(3, len(chars)-i)
+			v := uint32(0)
+			for _, c := range chars[i : i+k] {
+				v = v*10 + uint32(c-'0')
+			}
+			b.append(v, 1+3*k)
+		}
+	case alphanumeric: // §7.4.4: pairs in 11 bits, a last single in 6
+		for i := 0; i < len(chars); i += 2 {
+			if i+1 < len(chars) {
+				b.append(uint32(alphanumericValue[chars[i]]-1)*45+uint32(alphanumericValue[chars[i+1]]-1), 11)
+			} else {
+				b.append(uint32(alphanumericValue[chars[i]]-1), 6)
+			}
+		}
+	case byteMode:
+		for _, c := range chars {
+			b.append(uint32(c), 8)
+		}
+	default:
+		panic(fmt.Sprintf("qrcode: no Micro QR packing for mode %d", m))
+	}
+}

@@ -3,9 +3,11 @@ package kinds
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+	_ "time/tzdata" // tzid must resolve where the host has no zoneinfo
 
 	"github.com/qrforge/qrforge/registry"
 )
@@ -13,13 +15,20 @@ import (
 // Event is a calendar entry: an iCalendar VEVENT inside a VCALENDAR, which
 // phone cameras offer to add to the calendar.
 type Event struct {
-	Title       string `json:"title" validate:"required" jsonschema_description:"What the event is called (SUMMARY)." title:"Event name"`
-	Start       string `json:"start" validate:"required" jsonschema_description:"Start as an RFC 3339 date-time with a UTC offset, e.g. 2026-10-01T19:00:00+02:00 (written in UTC in the code). For an all-day event a date, 2026-10-01, is enough." title:"Starts"`
-	End         string `json:"end" jsonschema_description:"End, same form as start and not before it. For an all-day event it is the last day of the event (inclusive); leave it empty for a one-day event." title:"Ends"`
-	Location    string `json:"location" jsonschema_description:"Where it takes place (LOCATION)." title:"Location"`
-	Description string `json:"description" jsonschema_description:"Longer description (DESCRIPTION); line breaks are kept." title:"Description"`
-	AllDay      string `json:"allday" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the event lasts whole days, without times: true/false (also 1/0, yes/no)." title:"All day"`
-	Reminder    string `json:"reminder" jsonschema_description:"Minutes before the start at which to show an alarm, 0 to 40320 (four weeks)." title:"Reminder (minutes before)"`
+	Title        string `json:"title" validate:"required" jsonschema_description:"What the event is called (SUMMARY)." title:"Event name"`
+	Start        string `json:"start" validate:"required" jsonschema_description:"Start as an RFC 3339 date-time with a UTC offset, e.g. 2026-10-01T19:00:00+02:00 (written in UTC in the code). With tzid the offset may be left out: 2026-10-01T19:00:00 is then the clock time in that zone. For an all-day event a date, 2026-10-01, is enough." title:"Starts"`
+	End          string `json:"end" jsonschema_description:"End, same form as start and not before it. For an all-day event it is the last day of the event (inclusive); leave it empty for a one-day event." title:"Ends"`
+	TZID         string `json:"tzid" jsonschema_description:"IANA time zone of the event, such as Europe/Berlin or America/New_York. Given, the times are written as local times with TZID and the code carries a VTIMEZONE built from the zone's rules (RFC 5545 §3.6.5), so a repeating event keeps its clock time across daylight-saving changes; left empty, times are converted to UTC." title:"Time zone"`
+	Location     string `json:"location" jsonschema_description:"Where it takes place (LOCATION)." title:"Location"`
+	Description  string `json:"description" jsonschema_description:"Longer description (DESCRIPTION); line breaks are kept." title:"Description"`
+	URL          string `json:"url" validate:"omitempty,http_url" jsonschema_description:"Web page of the event (URL, RFC 5545 §3.8.4.6), an absolute http(s) address." identity:"true" title:"Web page"`
+	AllDay       string `json:"allday" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the event lasts whole days, without times: true/false (also 1/0, yes/no)." title:"All day"`
+	Repeat       string `json:"repeat" validate:"omitempty,oneofci=daily weekly monthly yearly" jsonschema:"enum=daily,enum=weekly,enum=monthly,enum=yearly" jsonschema_description:"Repeat the event every day, week, month or year from its start (RRULE FREQ, RFC 5545 §3.3.10). A monthly event repeats on the start's day of the month, a yearly one on its date." title:"Repeats"`
+	RepeatCount  string `json:"repeat_count" jsonschema_description:"Number of occurrences, the first included: 1 to 1000 (RRULE COUNT). Not with repeat_until." title:"Number of occurrences"`
+	RepeatUntil  string `json:"repeat_until" jsonschema_description:"Last day on which the event may occur, YYYY-MM-DD (inclusive), or an RFC 3339 date-time with offset for an exact bound (RRULE UNTIL, written in UTC for a timed event). Not with repeat_count; without either the event repeats for ever." title:"Repeat until"`
+	RepeatDays   string `json:"repeat_days" jsonschema_description:"For a weekly event, the weekdays it occurs on, a comma-separated list of MO, TU, WE, TH, FR, SA, SU (RRULE BYDAY), e.g. TU,TH. Empty: the start's weekday." title:"Repeat on days"`
+	Reminder     string `json:"reminder" jsonschema_description:"Minutes before the start at which to show an alarm, 0 to 40320 (four weeks)." title:"Reminder (minutes before)"`
+	ReminderText string `json:"reminder_text" jsonschema_description:"Text the alarm shows (VALARM DESCRIPTION, RFC 5545 §3.6.6); the event's title when left empty. Needs reminder." title:"Reminder text"`
 }
 
 // eventProdID identifies qrforge as the producer (RFC 5545 §3.7.3).
@@ -38,12 +47,14 @@ func init() {
 		Standard: registry.Standard{
 			Name:    "RFC 5545",
 			Version: "2009",
-			Section: "§3.6.1 (VEVENT), §3.6.6 (VALARM), §3.3.5 (DATE-TIME in UTC)",
+			Section: "§3.6.1 (VEVENT), §3.6.5 (VTIMEZONE), §3.3.10 (RRULE), §3.6.6 (VALARM), §3.3.5 (DATE-TIME in UTC or with TZID)",
 			URL:     "https://www.rfc-editor.org/rfc/rfc5545",
 		},
 		Examples: []Event{
 			{Title: "Launch", Start: "2026-10-01T19:00:00+02:00", End: "2026-10-01T20:00:00+02:00", Location: "Town Hall, Room 2", Reminder: "15"},
 			{Title: "Festival International de Jazz de Montreal", Start: "2007-06-28", End: "2007-07-08", AllDay: "true"},
+			{Title: "Team meeting", Start: "2026-03-03T09:00:00", End: "2026-03-03T09:30:00", TZID: "America/New_York", Repeat: "weekly", RepeatDays: "TU,TH",
+				RepeatUntil: "2026-06-30", URL: "https://example.com/meeting", Reminder: "10", ReminderText: "Team meeting in 10 minutes"},
 		},
 		Check:  checkEvent,
 		Encode: encodeEvent,
@@ -51,16 +62,29 @@ func init() {
 	})
 }
 
-// eventTimes are an event's validated start and end. For an all-day event
-// they are dates at midnight UTC and end is exclusive; for a timed event
-// end is zero when it equals the start or was not given.
+// maxRepeatCount bounds RRULE COUNT: a thousand occurrences is nearly
+// three years of a daily event, and readers expand recurrences eagerly.
+const maxRepeatCount = 1000
+
+// eventWeekdays are the RRULE BYDAY weekday codes in week order (RFC 5545
+// §3.3.10 weekday).
+var eventWeekdays = []string{"MO", "TU", "WE", "TH", "FR", "SA", "SU"}
+
+// eventTimes are an event's validated times. For an all-day event start and
+// end are dates at midnight UTC and end is exclusive; for a timed event end
+// is zero when it equals the start or was not given. loc is the tzid zone,
+// nil for UTC output; start and end are in loc, or in the offset the caller
+// wrote.
 type eventTimes struct {
 	allDay     bool
+	loc        *time.Location
 	start, end time.Time
+	until      string // the RRULE UNTIL value, "" for none
 }
 
 func checkEvent(e *Event) []registry.FieldError {
-	errs := checkTextFields(textField{"title", e.Title}, textField{"location", e.Location}, textField{"description", e.Description})
+	errs := checkTextFields(textField{"title", e.Title}, textField{"location", e.Location}, textField{"description", e.Description},
+		textField{"reminder_text", e.ReminderText})
 	if e.Reminder != "" {
 		n, err := strconv.Atoi(e.Reminder)
 		if err != nil || n < 0 || n > maxReminder || strings.HasPrefix(e.Reminder, "+") {
@@ -69,16 +93,85 @@ func checkEvent(e *Event) []registry.FieldError {
 			e.Reminder = strconv.Itoa(n)
 		}
 	}
+	if e.ReminderText != "" && e.Reminder == "" {
+		errs = append(errs, registry.FieldError{Field: "reminder_text", Detail: "reminder_text is the text of the alarm: give reminder, the minutes before the start, as well (RFC 5545 §3.6.6)", Fix: ""})
+	}
+	if strings.ContainsFunc(e.URL, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
+		errs = append(errs, registry.FieldError{Field: "url", Detail: "url must not contain spaces or control characters (RFC 3986 §2)", Fix: uriFix(e.URL)})
+	}
+	e.Repeat, e.RepeatDays = strings.ToLower(e.Repeat), strings.ToUpper(strings.ReplaceAll(e.RepeatDays, " ", ""))
+	errs = append(errs, checkEventRepeat(e)...)
 	if _, fe := eventSchedule(*e); fe != nil {
 		errs = append(errs, *fe)
 	}
 	return errs
 }
 
-// eventSchedule validates start and end and works out the times to write.
+// checkEventRepeat checks the RRULE fields that do not depend on the
+// times (RFC 5545 §3.3.10).
+func checkEventRepeat(e *Event) []registry.FieldError {
+	var errs []registry.FieldError
+	if e.Repeat == "" {
+		for _, f := range []struct{ name, value string }{{"repeat_count", e.RepeatCount}, {"repeat_until", e.RepeatUntil}, {"repeat_days", e.RepeatDays}} {
+			if f.value != "" {
+				errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " bounds a repeating event: give repeat (daily, weekly, monthly or yearly) as well", Fix: ""})
+			}
+		}
+		return errs
+	}
+	if e.RepeatCount != "" {
+		n, err := strconv.Atoi(e.RepeatCount)
+		if err != nil || n < 1 || n > maxRepeatCount || strings.HasPrefix(e.RepeatCount, "+") {
+			errs = append(errs, registry.FieldError{Field: "repeat_count", Detail: "repeat_count is the number of occurrences, 1 to 1000 (RRULE COUNT, RFC 5545 §3.3.10)", Fix: "10"})
+		} else {
+			e.RepeatCount = strconv.Itoa(n)
+		}
+		if e.RepeatUntil != "" {
+			// RFC 5545 §3.3.10: UNTIL and COUNT MUST NOT occur in the same rule.
+			errs = append(errs, registry.FieldError{Field: "repeat_until", Detail: "give repeat_count or repeat_until, not both: UNTIL and COUNT must not occur in the same RRULE (RFC 5545 §3.3.10)", Fix: ""})
+		}
+	}
+	if e.RepeatDays != "" {
+		if e.Repeat != "weekly" {
+			errs = append(errs, registry.FieldError{Field: "repeat_days", Detail: "repeat_days chooses the weekdays of a weekly event: set repeat to weekly, or leave repeat_days empty", Fix: ""})
+			return errs
+		}
+		var days []string
+		for _, d := range strings.Split(e.RepeatDays, ",") {
+			if !slices.Contains(eventWeekdays, d) {
+				errs = append(errs, registry.FieldError{Field: "repeat_days", Detail: "repeat_days is a comma-separated list of MO, TU, WE, TH, FR, SA, SU (RFC 5545 §3.3.10 weekday); " + strconv.Quote(d) + " is none of them", Fix: ""})
+				return errs
+			}
+			if !slices.Contains(days, d) {
+				days = append(days, d)
+			}
+		}
+		slices.SortFunc(days, func(a, b string) int { return slices.Index(eventWeekdays, a) - slices.Index(eventWeekdays, b) })
+		e.RepeatDays = strings.Join(days, ",")
+	}
+	return errs
+}
+
+// eventZone resolves tzid, an IANA zone name; nil for none. UTC itself
+// is written in UTC form, without a VTIMEZONE.
+func eventZone(tzid string) (*time.Location, *registry.FieldError) {
+	if tzid == "" {
+		return nil, nil
+	}
+	loc, err := time.LoadLocation(tzid)
+	if err != nil || tzid == "Local" || strings.ContainsAny(tzid, ";:,\"") {
+		return nil, &registry.FieldError{Field: "tzid", Detail: "tzid is an IANA time zone name such as Europe/Berlin or America/New_York; " + strconv.Quote(tzid) + " is not one", Fix: ""}
+	}
+	return loc, nil
+}
+
+// eventSchedule validates the times and works out what to write.
 func eventSchedule(e Event) (eventTimes, *registry.FieldError) {
 	t := eventTimes{allDay: parseBool(e.AllDay)}
 	if t.allDay {
+		if e.TZID != "" {
+			return t, &registry.FieldError{Field: "tzid", Detail: "an all-day event has dates, which carry no time zone (RFC 5545 §3.3.4): leave tzid empty", Fix: ""}
+		}
 		start, ok := eventDate(e.Start)
 		if !ok {
 			return t, &registry.FieldError{Field: "start", Detail: "start of an all-day event is a date, YYYY-MM-DD (RFC 3339 full-date), such as 2026-10-01", Fix: ""}
@@ -98,15 +191,29 @@ func eventSchedule(e Event) (eventTimes, *registry.FieldError) {
 		if t.end.Year() > 9999 {
 			return t, &registry.FieldError{Field: "end", Detail: "the day after end must still be in year 9999 or earlier (RFC 5545 §3.3.4 four-digit year)", Fix: "9999-12-30"}
 		}
+		if e.RepeatUntil != "" {
+			until, ok := eventDate(e.RepeatUntil)
+			if !ok || until.Before(start) {
+				return t, &registry.FieldError{Field: "repeat_until", Detail: "repeat_until of an all-day event is a date YYYY-MM-DD on or after start (RFC 5545 §3.3.10: UNTIL has the value type of DTSTART)", Fix: ""}
+			}
+			t.until = until.Format("20060102")
+		}
 		return t, nil
 	}
-	start, fe := eventDateTime("start", e.Start)
+	loc, fe := eventZone(e.TZID)
+	if fe != nil {
+		return t, fe
+	}
+	if loc != time.UTC {
+		t.loc = loc
+	}
+	start, fe := eventDateTime("start", e.Start, loc)
 	if fe != nil {
 		return t, fe
 	}
 	t.start = start
 	if e.End != "" {
-		end, fe := eventDateTime("end", e.End)
+		end, fe := eventDateTime("end", e.End, loc)
 		if fe != nil {
 			return t, fe
 		}
@@ -120,33 +227,71 @@ func eventSchedule(e Event) (eventTimes, *registry.FieldError) {
 			t.end = end
 		}
 	}
+	if e.RepeatUntil != "" {
+		var until time.Time
+		if d, err := time.Parse(time.DateOnly, e.RepeatUntil); err == nil {
+			// The last day, at the start's clock time in the start's zone,
+			// so that an occurrence on that day is included (UNTIL is
+			// inclusive, RFC 5545 §3.3.10).
+			until = time.Date(d.Year(), d.Month(), d.Day(), start.Hour(), start.Minute(), start.Second(), 0, start.Location())
+		} else if until, fe = eventDateTime("repeat_until", e.RepeatUntil, loc); fe != nil {
+			fe.Detail = "repeat_until is a date YYYY-MM-DD (the last day the event may occur) or an RFC 3339 date-time with offset"
+			return t, fe
+		}
+		if until.Before(start) || until.UTC().Year() > 9999 {
+			return t, &registry.FieldError{Field: "repeat_until", Detail: "repeat_until is before start: the event would never occur", Fix: ""}
+		}
+		// With a UTC or TZID start, UNTIL MUST be in UTC (RFC 5545 §3.3.10).
+		t.until = icalUTC(until)
+	}
 	return t, nil
 }
 
 // eventDateTime reads an RFC 3339 date-time that carries its UTC offset
-// ("Z" or ±hh:mm, RFC 3339 §5.6); seconds may be left out. A time without
-// an offset is refused: it would be "floating" (RFC 5545 §3.3.5 form #1),
-// shown at that clock time in whatever zone the phone is in.
-func eventDateTime(field, s string) (time.Time, *registry.FieldError) {
+// ("Z" or ±hh:mm, RFC 3339 §5.6); seconds may be left out. Without a zone
+// a time without an offset is refused: it would be "floating" (RFC 5545
+// §3.3.5 form #1), shown at that clock time in whatever zone the phone is
+// in. With a zone it is that zone's clock time, and one that the zone
+// skips (a daylight-saving gap) is refused; an ambiguous one is its first
+// occurrence, as RFC 5545 §3.3.5 reads it.
+func eventDateTime(field, s string, loc *time.Location) (time.Time, *registry.FieldError) {
+	s = strings.ToUpper(s)
 	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04Z07:00"} {
-		if t, err := time.Parse(layout, strings.ToUpper(s)); err == nil {
-			t = t.UTC().Truncate(time.Second)
-			if t.Year() < 0 || t.Year() > 9999 {
+		if t, err := time.Parse(layout, s); err == nil {
+			t = t.Truncate(time.Second)
+			if loc != nil {
+				t = t.In(loc)
+			}
+			if t.UTC().Year() < 0 || t.UTC().Year() > 9999 || t.Year() > 9999 {
 				break
 			}
 			return t, nil
 		}
 	}
+	if loc != nil {
+		for _, layout := range []string{"2006-01-02T15:04:05", "2006-01-02T15:04"} {
+			wall, err := time.Parse(layout, s)
+			if err != nil || wall.Year() > 9999 {
+				continue
+			}
+			t := time.Date(wall.Year(), wall.Month(), wall.Day(), wall.Hour(), wall.Minute(), wall.Second(), 0, loc)
+			if t.Format("2006-01-02T15:04:05") != wall.Format("2006-01-02T15:04:05") {
+				return time.Time{}, &registry.FieldError{Field: field, Detail: field + " " + s + " does not exist in " + loc.String() + ": the clocks skip it for daylight saving time", Fix: ""}
+			}
+			return t, nil
+		}
+		return time.Time{}, &registry.FieldError{Field: field, Detail: field + " is a date-time such as 2026-10-01T19:00:00, the clock time in " + loc.String() + ", or RFC 3339 with an offset", Fix: ""}
+	}
 	// No fix: a date or a time zone picked for the caller would put the
 	// event at a time they did not give.
-	return time.Time{}, &registry.FieldError{Field: field, Detail: field + " is an RFC 3339 date-time with a UTC offset, such as 2026-10-01T19:00:00+02:00 or ...Z; without an offset the time would float with the reader's time zone (RFC 5545 §3.3.5)", Fix: ""}
+	return time.Time{}, &registry.FieldError{Field: field, Detail: field + " is an RFC 3339 date-time with a UTC offset, such as 2026-10-01T19:00:00+02:00 or ...Z; without an offset the time would float with the reader's time zone (RFC 5545 §3.3.5); or give tzid", Fix: ""}
 }
 
 // eventDate reads the date of an all-day event: a full-date, or the date
 // part of a date-time as written (its offset does not move the day).
 func eventDate(s string) (time.Time, bool) {
 	if len(s) > 10 {
-		if _, fe := eventDateTime("", s); fe != nil {
+		if _, fe := eventDateTime("", s, nil); fe != nil {
 			return time.Time{}, false
 		}
 		s = s[:10]
@@ -157,17 +302,29 @@ func eventDate(s string) (time.Time, bool) {
 
 // encodeEvent writes VCALENDAR/VEVENT (RFC 5545 §3.4, §3.6.1) with CRLF
 // line ends, folding and TEXT escaping. UID and DTSTAMP are required
-// (§3.6.1) but must not make the payload depend on the clock or chance:
-// the UID is a hash of the event's properties and DTSTAMP its start.
+// (§3.6.1) but must not make the payload depend on the clock or chance,
+// since the service promises the same bytes for the same request: the UID
+// is the first 64 bits of the SHA-256 of the event's property lines, in
+// hex, @qrforge (unique for different events, the same for the same one,
+// as §3.8.4.7 asks of a persistent identifier), and DTSTAMP is the start
+// in UTC (for an all-day event its midnight UTC).
 func encodeEvent(e Event) string {
 	t, _ := eventSchedule(e)
 	var props []string
-	if t.allDay {
+	switch {
+	case t.allDay:
 		// DATE values (RFC 5545 §3.3.4) with an exclusive DTEND.
 		props = append(props,
 			"DTSTART;VALUE=DATE:"+t.start.Format("20060102"),
 			"DTEND;VALUE=DATE:"+t.end.Format("20060102"))
-	} else {
+	case t.loc != nil:
+		// FORM #3 of RFC 5545 §3.3.5: local time with a TZID that a
+		// VTIMEZONE in the same object defines.
+		props = append(props, "DTSTART;TZID="+e.TZID+":"+t.start.Format("20060102T150405"))
+		if !t.end.IsZero() {
+			props = append(props, "DTEND;TZID="+e.TZID+":"+t.end.Format("20060102T150405"))
+		}
+	default:
 		// UTC form, FORM #2 of RFC 5545 §3.3.5: numeric offsets are not
 		// allowed in DATE-TIME values.
 		props = append(props, "DTSTART:"+icalUTC(t.start))
@@ -175,12 +332,31 @@ func encodeEvent(e Event) string {
 			props = append(props, "DTEND:"+icalUTC(t.end))
 		}
 	}
+	if e.Repeat != "" {
+		// RFC 5545 §3.3.10 recur-rule-part order as in its examples:
+		// FREQ, then COUNT or UNTIL, then BYDAY.
+		rule := "RRULE:FREQ=" + strings.ToUpper(e.Repeat)
+		if e.RepeatCount != "" {
+			rule += ";COUNT=" + e.RepeatCount
+		}
+		if t.until != "" {
+			rule += ";UNTIL=" + t.until
+		}
+		if e.RepeatDays != "" {
+			rule += ";BYDAY=" + e.RepeatDays
+		}
+		props = append(props, rule)
+	}
 	props = append(props, "SUMMARY:"+escapeText(e.Title))
 	if e.Location != "" {
 		props = append(props, "LOCATION:"+escapeText(e.Location))
 	}
 	if e.Description != "" {
 		props = append(props, "DESCRIPTION:"+escapeText(e.Description))
+	}
+	if e.URL != "" {
+		// URL is a URI value, not TEXT (RFC 5545 §3.8.4.6, §3.3.13).
+		props = append(props, "URL:"+e.URL)
 	}
 	if e.Reminder != "" {
 		// A DISPLAY alarm needs ACTION, TRIGGER and DESCRIPTION (RFC 5545
@@ -190,17 +366,22 @@ func encodeEvent(e Event) string {
 		if e.Reminder == "0" {
 			trigger = "PT0M"
 		}
-		props = append(props, "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:"+trigger, "DESCRIPTION:"+escapeText(e.Title), "END:VALARM")
+		text := e.ReminderText
+		if text == "" {
+			text = e.Title
+		}
+		props = append(props, "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:"+trigger, "DESCRIPTION:"+escapeText(text), "END:VALARM")
 	}
 	sum := sha256.Sum256([]byte(strings.Join(props, "\r\n")))
-	lines := []string{
-		"BEGIN:VCALENDAR",
-		"VERSION:2.0",
-		"PRODID:" + eventProdID,
-		"BEGIN:VEVENT",
-		"UID:" + hex.EncodeToString(sum[:])[:16] + "@qrforge",
-		"DTSTAMP:" + icalUTC(t.start),
+	lines := []string{"BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + eventProdID}
+	if t.loc != nil {
+		lines = append(lines, vtimezone(e.TZID, t.loc, t.start)...)
 	}
+	lines = append(lines,
+		"BEGIN:VEVENT",
+		"UID:"+hex.EncodeToString(sum[:])[:16]+"@qrforge",
+		"DTSTAMP:"+icalUTC(t.start),
+	)
 	lines = append(lines, props...)
 	lines = append(lines, "END:VEVENT", "END:VCALENDAR")
 	return writeContentLines(lines)
@@ -209,12 +390,14 @@ func encodeEvent(e Event) string {
 func icalUTC(t time.Time) string { return t.UTC().Format("20060102T150405Z") }
 
 // parseEvent reads back the first VEVENT of an iCalendar payload (with or
-// without VCALENDAR, as ZXing accepts), in UTC or DATE form.
+// without VCALENDAR, as ZXing accepts), in UTC, TZID or DATE form. A TZID
+// time is read as that zone's clock time when the name is an IANA zone.
 func parseEvent(p string) (Event, bool) {
 	lines := unfoldContentLines(p)
 	var e Event
 	in, inAlarm, found := false, false, false
 	var dateEnd time.Time
+	var alarmText string
 	for _, l := range lines {
 		c, ok := parseContentLine(l)
 		if !ok {
@@ -231,10 +414,13 @@ func parseEvent(p string) (Event, bool) {
 		case c.name == "END" && strings.EqualFold(c.value, "VALARM"):
 			inAlarm = false
 		case inAlarm:
-			if c.name == "TRIGGER" {
+			switch c.name {
+			case "TRIGGER":
 				if m, ok := strings.CutPrefix(strings.TrimPrefix(c.value, "-"), "PT"); ok {
 					e.Reminder = strings.TrimSuffix(m, "M")
 				}
+			case "DESCRIPTION":
+				alarmText = unescapeText(c.value)
 			}
 		case c.name == "SUMMARY":
 			e.Title = unescapeText(c.value)
@@ -242,8 +428,16 @@ func parseEvent(p string) (Event, bool) {
 			e.Location = unescapeText(c.value)
 		case c.name == "DESCRIPTION":
 			e.Description = unescapeText(c.value)
+		case c.name == "URL":
+			e.URL = c.value
+		case c.name == "RRULE":
+			if !parseEventRule(c.value, &e) {
+				return Event{}, false
+			}
 		case c.name == "DTSTART" || c.name == "DTEND":
-			if strings.EqualFold(c.params["VALUE"], "DATE") {
+			var value string
+			switch {
+			case strings.EqualFold(c.params["VALUE"], "DATE"):
 				d, err := time.Parse("20060102", c.value)
 				if err != nil {
 					return Event{}, false
@@ -254,15 +448,24 @@ func parseEvent(p string) (Event, bool) {
 					dateEnd = d
 				}
 				continue
-			}
-			d, err := time.Parse("20060102T150405Z", c.value)
-			if err != nil {
-				return Event{}, false
+			case c.params["TZID"] != "":
+				loc, fe := eventZone(c.params["TZID"])
+				d, err := time.Parse("20060102T150405", c.value)
+				if fe != nil || loc == nil || loc == time.UTC || err != nil {
+					return Event{}, false
+				}
+				e.TZID, value = c.params["TZID"], d.Format("2006-01-02T15:04:05")
+			default:
+				d, err := time.Parse("20060102T150405Z", c.value)
+				if err != nil {
+					return Event{}, false
+				}
+				value = d.Format(time.RFC3339)
 			}
 			if c.name == "DTSTART" {
-				e.Start = d.Format(time.RFC3339)
+				e.Start = value
 			} else {
-				e.End = d.Format(time.RFC3339)
+				e.End = value
 			}
 		}
 	}
@@ -274,5 +477,35 @@ func parseEvent(p string) (Event, bool) {
 			}
 		}
 	}
+	if alarmText != e.Title {
+		e.ReminderText = alarmText
+	}
 	return e, found && e.Title != "" && e.Start != ""
+}
+
+// parseEventRule reads the simple RRULEs this kind writes: FREQ with
+// COUNT, UNTIL and a weekly BYDAY; any other rule part is refused.
+func parseEventRule(rule string, e *Event) bool {
+	for _, part := range strings.Split(rule, ";") {
+		name, value, _ := strings.Cut(part, "=")
+		switch strings.ToUpper(name) {
+		case "FREQ":
+			e.Repeat = strings.ToLower(value)
+		case "COUNT":
+			e.RepeatCount = value
+		case "BYDAY":
+			e.RepeatDays = value
+		case "UNTIL":
+			if d, err := time.Parse("20060102", value); err == nil {
+				e.RepeatUntil = d.Format(time.DateOnly)
+			} else if d, err := time.Parse("20060102T150405Z", value); err == nil {
+				e.RepeatUntil = d.Format(time.RFC3339)
+			} else {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return e.Repeat != ""
 }

@@ -140,7 +140,11 @@ func TestEventRecognise(t *testing.T) {
 	if !ok || got["allday"] != "true" || got["start"] != "2007-06-28" || got["end"] != "2007-07-08" || got["reminder"] != "60" || got["description"] != "" {
 		t.Errorf("recognised %v", got)
 	}
-	if _, ok := k.Recognise("BEGIN:VEVENT\r\nDTSTART;TZID=Europe/Vienna:20111110T110000\r\nSUMMARY:x\r\nEND:VEVENT"); ok {
-		t.Error("recognised a TZID time it cannot write back")
+	got, ok = k.Recognise("BEGIN:VEVENT\r\nDTSTART;TZID=Europe/Vienna:20111110T110000\r\nSUMMARY:x\r\nEND:VEVENT")
+	if !ok || got["tzid"] != "Europe/Vienna" || got["start"] != "2011-11-10T11:00:00" {
+		t.Errorf("TZID time recognised as %v (%v)", got, ok)
+	}
+	if _, ok := k.Recognise("BEGIN:VEVENT\r\nDTSTART;TZID=Mars/Olympus:20111110T110000\r\nSUMMARY:x\r\nEND:VEVENT"); ok {
+		t.Error("recognised a TZID that names no IANA zone, which it cannot write back")
 	}
 }

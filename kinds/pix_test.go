@@ -1,9 +1,10 @@
 package kinds_test
 
 import (
-	"github.com/qrforge/qrforge/registry"
 	"strings"
 	"testing"
+
+	"github.com/qrforge/qrforge/registry"
 )
 
 const pixEVP = "123e4567-e12b-12d1-a456-426655440000"

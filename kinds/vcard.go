@@ -2,6 +2,7 @@ package kinds
 
 import (
 	"strings"
+	"time"
 
 	"github.com/qrforge/qrforge/registry"
 )
@@ -9,21 +10,54 @@ import (
 // VCard is a contact card in vCard 3.0 (RFC 2426), which phone cameras read
 // most widely, or vCard 4.0 (RFC 6350).
 type VCard struct {
-	FirstName string `json:"fn" jsonschema_description:"Given (first) name. With ln it makes the structured name N and the formatted name FN (\"fn ln\"). One of fn, ln or org is required." identity:"true" title:"First name"`
-	LastName  string `json:"ln" jsonschema_description:"Family (last) name." identity:"true" title:"Last name"`
-	Org       string `json:"org" jsonschema_description:"Organisation. It is also the formatted name FN when no person's name is given." identity:"true" title:"Organisation"`
-	Title     string `json:"title" jsonschema_description:"Job title." title:"Job title"`
-	Phone     string `json:"phone" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and ). In vCard 4.0 a number starting with + is written as a tel: URI, without a national trunk prefix (0): +49 (0) 30 123456 becomes tel:+49-30-123456." identity:"true" title:"Phone"`
-	Phone2    string `json:"phone2" jsonschema_description:"A second telephone number, same rules as phone." identity:"true" title:"Second phone"`
-	Email     string `json:"email" validate:"omitempty,email" jsonschema_description:"E-mail address." identity:"true" title:"E-mail"`
-	URL       string `json:"url" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address." identity:"true" title:"Web site"`
-	Street    string `json:"street" jsonschema_description:"Street address (ADR street component)." identity:"true" title:"Street"`
-	City      string `json:"city" jsonschema_description:"City (ADR locality)." identity:"true" title:"City"`
-	Region    string `json:"region" jsonschema_description:"State, province or region (ADR region)." identity:"true" title:"State or region"`
-	Zip       string `json:"zip" jsonschema_description:"Postal code (ADR postal code)." identity:"true" title:"Postal code"`
-	Country   string `json:"country" jsonschema_description:"Country name (ADR country)." identity:"true" title:"Country"`
-	Note      string `json:"note" jsonschema_description:"Free-text note; line breaks are kept." title:"Note"`
-	Version   string `json:"version" validate:"omitempty,oneof=3.0 4.0" jsonschema:"enum=3.0,enum=4.0" jsonschema_description:"vCard version: 3.0 (default, RFC 2426, read by the most scanners) or 4.0 (RFC 6350)." title:"vCard version"`
+	FirstName  string `json:"fn" jsonschema_description:"Given (first) name. With ln it makes the structured name N and the formatted name FN (\"fn ln\"). One of fn, ln or org is required." identity:"true" title:"First name"`
+	LastName   string `json:"ln" jsonschema_description:"Family (last) name." identity:"true" title:"Last name"`
+	Nickname   string `json:"nickname" jsonschema_description:"Nickname (NICKNAME, RFC 2426 §3.1.3, RFC 6350 §6.2.3), one name; a comma in it is kept as text." identity:"true" title:"Nickname"`
+	Org        string `json:"org" jsonschema_description:"Organisation. It is also the formatted name FN when no person's name is given." identity:"true" title:"Organisation"`
+	OrgUnit    string `json:"org_unit" jsonschema_description:"Organisational unit (department) within org, the second component of ORG (RFC 2426 §3.5.5, RFC 6350 §6.6.4: ORG:ABC\\, Inc.;Marketing). Needs org." title:"Department"`
+	Title      string `json:"title" jsonschema_description:"Job title." title:"Job title"`
+	Phone      string `json:"phone" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and ). In vCard 4.0 a number starting with + is written as a tel: URI, without a national trunk prefix (0): +49 (0) 30 123456 becomes tel:+49-30-123456." identity:"true" title:"Phone"`
+	PhoneType  string `json:"phone_type" jsonschema_description:"Kind of the phone number, a comma-separated list for TEL's TYPE parameter: cell, work, home, voice, fax, pager, video; in 3.0 also msg, bbs, modem, car, isdn, pcs, pref (RFC 2426 §3.3.1), in 4.0 also text, textphone (RFC 6350 §6.4.1). Example: cell or work,voice." title:"Phone type"`
+	Phone2     string `json:"phone2" jsonschema_description:"A second telephone number, same rules as phone." identity:"true" title:"Second phone"`
+	Phone2Type string `json:"phone2_type" jsonschema_description:"Kind of the second phone number, as phone_type." title:"Second phone type"`
+	Phone3     string `json:"phone3" jsonschema_description:"A third telephone number, same rules as phone." identity:"true" title:"Third phone"`
+	Phone3Type string `json:"phone3_type" jsonschema_description:"Kind of the third phone number, as phone_type." title:"Third phone type"`
+	Email      string `json:"email" validate:"omitempty,email" jsonschema_description:"E-mail address." identity:"true" title:"E-mail"`
+	EmailType  string `json:"email_type" validate:"omitempty,oneofci=work home" jsonschema:"enum=work,enum=home" jsonschema_description:"Whether email is a work or home address, EMAIL's TYPE parameter (RFC 6350 §5.6; an iana-token in RFC 2426 §3.3.2)." title:"E-mail type"`
+	Email2     string `json:"email2" validate:"omitempty,email" jsonschema_description:"A second e-mail address." identity:"true" title:"Second e-mail"`
+	Email2Type string `json:"email2_type" validate:"omitempty,oneofci=work home" jsonschema:"enum=work,enum=home" jsonschema_description:"Whether email2 is a work or home address." title:"Second e-mail type"`
+	URL        string `json:"url" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address." identity:"true" title:"Web site"`
+	Photo      string `json:"photo" validate:"omitempty,http_url" jsonschema_description:"Address of a photo of the contact, an absolute http(s) URL (PHOTO by reference, RFC 2426 §3.1.4, RFC 6350 §6.2.4); the image itself is not embedded, it would not fit in a QR code." identity:"true" title:"Photo URL"`
+	Birthday   string `json:"bday" jsonschema_description:"Birthday (BDAY): a date YYYY-MM-DD, such as 1996-04-15; in vCard 4.0 also --MM-DD for a birthday without the year (RFC 6350 §4.3.1)." title:"Birthday"`
+	Street     string `json:"street" jsonschema_description:"Street address (ADR street component)." identity:"true" title:"Street"`
+	City       string `json:"city" jsonschema_description:"City (ADR locality)." identity:"true" title:"City"`
+	Region     string `json:"region" jsonschema_description:"State, province or region (ADR region)." identity:"true" title:"State or region"`
+	Zip        string `json:"zip" jsonschema_description:"Postal code (ADR postal code)." identity:"true" title:"Postal code"`
+	Country    string `json:"country" jsonschema_description:"Country name (ADR country)." identity:"true" title:"Country"`
+	AdrType    string `json:"adr_type" jsonschema_description:"Kind of the address, a comma-separated list for ADR's TYPE parameter: work or home; in 3.0 also dom, intl, postal, parcel, pref (RFC 2426 §3.2.1)." title:"Address type"`
+	Street2    string `json:"street2" jsonschema_description:"Street of a second address." identity:"true" title:"Second street"`
+	City2      string `json:"city2" jsonschema_description:"City of the second address." identity:"true" title:"Second city"`
+	Region2    string `json:"region2" jsonschema_description:"State, province or region of the second address." identity:"true" title:"Second state or region"`
+	Zip2       string `json:"zip2" jsonschema_description:"Postal code of the second address." identity:"true" title:"Second postal code"`
+	Country2   string `json:"country2" jsonschema_description:"Country of the second address." identity:"true" title:"Second country"`
+	Adr2Type   string `json:"adr2_type" jsonschema_description:"Kind of the second address, as adr_type." title:"Second address type"`
+	Note       string `json:"note" jsonschema_description:"Free-text note; line breaks are kept." title:"Note"`
+	Version    string `json:"version" validate:"omitempty,oneof=3.0 4.0" jsonschema:"enum=3.0,enum=4.0" jsonschema_description:"vCard version: 3.0 (default, RFC 2426, read by the most scanners) or 4.0 (RFC 6350)." title:"vCard version"`
+}
+
+// vcardTelTypes are the TYPE values of TEL in each version (RFC 2426
+// §3.3.1 type-param-tel; RFC 6350 §6.4.1 and §5.6 for work and home).
+// "pref" is 3.0 only: 4.0 states preference with PREF= (RFC 6350 §5.3).
+var vcardTelTypes = map[string][]string{
+	"3.0": {"cell", "work", "home", "voice", "fax", "pager", "video", "msg", "bbs", "modem", "car", "isdn", "pcs", "pref"},
+	"4.0": {"cell", "work", "home", "voice", "fax", "pager", "video", "text", "textphone"},
+}
+
+// vcardAdrTypes are the TYPE values of ADR (RFC 2426 §3.2.1 type-param-adr;
+// RFC 6350 §6.3.1, which keeps only work and home of §5.6).
+var vcardAdrTypes = map[string][]string{
+	"3.0": {"work", "home", "dom", "intl", "postal", "parcel", "pref"},
+	"4.0": {"work", "home"},
 }
 
 func init() {
@@ -36,7 +70,7 @@ func init() {
 		Standard: registry.Standard{
 			Name:    "RFC 2426 / RFC 6350",
 			Version: "vCard 3.0 / 4.0",
-			Section: "RFC 2426 §3 (types), RFC 6350 §3.2-3.4 (folding, escaping), §6 (properties)",
+			Section: "RFC 2426 §3 (types), RFC 6350 §3.2-3.4 (folding, escaping), §5.6 (TYPE), §6 (properties)",
 			URL:     "https://www.rfc-editor.org/rfc/rfc6350",
 		},
 		Examples: []VCard{
@@ -45,6 +79,13 @@ func init() {
 			{FirstName: "Erika", LastName: "Mustermann", Org: "Beispiel GmbH", Title: "Leiterin Einkauf", Phone: "+49 30 1234567", Phone2: "+49 151 2345678",
 				Email: "erika@example.de", URL: "https://example.de/", Street: "Heidestraße 17", City: "Köln", Zip: "51147", Country: "Deutschland",
 				Note: "Erreichbar Mo–Fr; bitte vorher anrufen,\ndanke."},
+			{FirstName: "Simon", LastName: "Perreault", Nickname: "Nomis", Org: "Viagenie", OrgUnit: "R&D", Title: "Engineer",
+				Phone: "+1 418 656 9254", PhoneType: "work,voice", Phone2: "+1 418 555 0100", Phone2Type: "cell",
+				Email: "simon.perreault@viagenie.ca", EmailType: "work", Email2: "simon@example.org", Email2Type: "home",
+				URL: "http://nomis80.org", Photo: "https://example.org/simon.jpg", Birthday: "--02-03",
+				Street: "2875 boul. Laurier, suite D2-630", City: "Quebec", Region: "QC", Zip: "G1V 2M2", Country: "Canada", AdrType: "work",
+				Street2: "123 Main Street", City2: "Any Town", Region2: "CA", Zip2: "91921-1234", Country2: "U.S.A.", Adr2Type: "home",
+				Version: "4.0"},
 		},
 		Check:  checkVCard,
 		Encode: encodeVCard,
@@ -54,29 +95,122 @@ func init() {
 
 func checkVCard(v *VCard) []registry.FieldError {
 	errs := checkTextFields(
-		textField{"fn", v.FirstName}, textField{"ln", v.LastName}, textField{"org", v.Org}, textField{"title", v.Title},
+		textField{"fn", v.FirstName}, textField{"ln", v.LastName}, textField{"nickname", v.Nickname}, textField{"org", v.Org},
+		textField{"org_unit", v.OrgUnit}, textField{"title", v.Title},
 		textField{"street", v.Street}, textField{"city", v.City}, textField{"region", v.Region}, textField{"zip", v.Zip},
-		textField{"country", v.Country}, textField{"note", v.Note})
+		textField{"country", v.Country}, textField{"street2", v.Street2}, textField{"city2", v.City2}, textField{"region2", v.Region2},
+		textField{"zip2", v.Zip2}, textField{"country2", v.Country2}, textField{"note", v.Note})
 	if vcardFormattedName(*v) == "" {
 		// RFC 2426 §1 and RFC 6350 §6.2.1: FN is required, so a card
 		// needs someone or something to be named.
 		errs = append(errs, registry.FieldError{Field: "fn", Detail: "a vCard needs a name for its required FN property (RFC 6350 §6.2.1): give fn, ln or org", Fix: ""})
 	}
-	for _, p := range []struct{ name, value string }{{"phone", v.Phone}, {"phone2", v.Phone2}} {
+	if v.OrgUnit != "" && strings.TrimSpace(v.Org) == "" {
+		errs = append(errs, registry.FieldError{Field: "org_unit", Detail: "org_unit is a unit of the organisation, the second component of ORG after its name (RFC 6350 §6.6.4): give org as well", Fix: ""})
+	}
+	version := "3.0"
+	if v.Version == "4.0" {
+		version = "4.0"
+	}
+	for _, p := range []struct {
+		name, value, typeName string
+		typ                   *string
+	}{{"phone", v.Phone, "phone_type", &v.PhoneType}, {"phone2", v.Phone2, "phone2_type", &v.Phone2Type}, {"phone3", v.Phone3, "phone3_type", &v.Phone3Type}} {
 		if p.value != "" && !looksLikePhone(p.value) {
 			errs = append(errs, registry.FieldError{Field: p.name, Detail: p.name + " is a telephone number: digits, an optional leading +, and space - . ( ) as separators, at most 32 characters", Fix: "+15550100"})
 		}
+		if fe := checkVCardTypes(p.typeName, p.typ, vcardTelTypes[version], version, "RFC 2426 §3.3.1", "RFC 6350 §6.4.1"); fe != nil {
+			errs = append(errs, *fe)
+		}
 	}
-	if strings.ContainsFunc(v.URL, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
-		errs = append(errs, registry.FieldError{Field: "url", Detail: "url must not contain spaces or control characters (RFC 3986 §2)", Fix: uriFix(v.URL)})
+	for _, a := range []struct {
+		name string
+		typ  *string
+	}{{"adr_type", &v.AdrType}, {"adr2_type", &v.Adr2Type}} {
+		if fe := checkVCardTypes(a.name, a.typ, vcardAdrTypes[version], version, "RFC 2426 §3.2.1", "RFC 6350 §6.3.1"); fe != nil {
+			errs = append(errs, *fe)
+		}
 	}
-	if strings.Contains(v.URL, `\`) {
-		// A backslash is no URI character (RFC 3986 §2), and readers
-		// that unescape vCard values (ZXing's VCardResultParser, AOSP's
-		// vCard importer) would read \n, \, or \; in it as an escape.
-		errs = append(errs, registry.FieldError{Field: "url", Detail: `url must not contain a backslash: it is not a URI character (RFC 3986 §2), and vCard readers take \n, \, and \; for escapes; write it percent-encoded as %5C`, Fix: ""})
+	v.EmailType, v.Email2Type = strings.ToLower(v.EmailType), strings.ToLower(v.Email2Type)
+	for _, u := range []struct{ name, value string }{{"url", v.URL}, {"photo", v.Photo}} {
+		if strings.ContainsFunc(u.value, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
+			errs = append(errs, registry.FieldError{Field: u.name, Detail: u.name + " must not contain spaces or control characters (RFC 3986 §2)", Fix: uriFix(u.value)})
+		}
+		if strings.Contains(u.value, `\`) {
+			// A backslash is no URI character (RFC 3986 §2), and readers
+			// that unescape vCard values (ZXing's VCardResultParser, AOSP's
+			// vCard importer) would read \n, \, or \; in it as an escape.
+			errs = append(errs, registry.FieldError{Field: u.name, Detail: u.name + ` must not contain a backslash: it is not a URI character (RFC 3986 §2), and vCard readers take \n, \, and \; for escapes; write it percent-encoded as %5C`, Fix: ""})
+		}
+	}
+	if v.Birthday != "" {
+		bday, fe := vcardBirthday(v.Birthday, version)
+		if fe != nil {
+			errs = append(errs, *fe)
+		} else {
+			v.Birthday = bday
+		}
 	}
 	return errs
+}
+
+// checkVCardTypes normalises a comma-separated TYPE list to lower case
+// without blanks or repeats, and refuses values the version does not define.
+// The fix keeps the values that are defined.
+func checkVCardTypes(field string, value *string, allowed []string, version, cite3, cite4 string) *registry.FieldError {
+	if strings.TrimSpace(*value) == "" {
+		*value = ""
+		return nil
+	}
+	var kept, unknown []string
+	for _, t := range strings.Split(strings.ToLower(*value), ",") {
+		t = strings.TrimSpace(t)
+		switch {
+		case t == "" || containsString(kept, t):
+		case containsString(allowed, t):
+			kept = append(kept, t)
+		default:
+			unknown = append(unknown, t)
+		}
+	}
+	if len(unknown) > 0 {
+		cite := cite3
+		if version == "4.0" {
+			cite = cite4
+		}
+		return &registry.FieldError{Field: field, Detail: field + " has " + strings.Join(unknown, ", ") + ", not a TYPE of vCard " + version + " (" + cite + "); use " + strings.Join(allowed, ", "), Fix: strings.Join(kept, ",")}
+	}
+	*value = strings.Join(kept, ",")
+	return nil
+}
+
+func containsString(list []string, s string) bool {
+	for _, l := range list {
+		if l == s {
+			return true
+		}
+	}
+	return false
+}
+
+// vcardBirthday checks a birthday, YYYY-MM-DD or (4.0 only) --MM-DD, and
+// returns it in that form.
+func vcardBirthday(s, version string) (string, *registry.FieldError) {
+	s = strings.TrimSpace(s)
+	if rest, ok := strings.CutPrefix(s, "--"); ok {
+		// February 29 exists in a leap year; 2000 stands for "some year".
+		if _, err := time.Parse("2006-01-02", "2000-"+rest); err != nil || len(rest) != 5 {
+			return "", &registry.FieldError{Field: "bday", Detail: "bday without a year is --MM-DD, such as --04-15 (RFC 6350 §4.3.1)", Fix: ""}
+		}
+		if version != "4.0" {
+			return "", &registry.FieldError{Field: "bday", Detail: "a birthday without the year (--MM-DD) exists only in vCard 4.0 (RFC 6350 §4.3.1); vCard 3.0's BDAY is a full date (RFC 2426 §3.1.5): give the year or version 4.0", Fix: ""}
+		}
+		return s, nil
+	}
+	if _, err := time.Parse(time.DateOnly, s); err != nil {
+		return "", &registry.FieldError{Field: "bday", Detail: "bday is a date YYYY-MM-DD, such as 1996-04-15 (RFC 2426 §3.1.5, RFC 6350 §6.2.5)", Fix: ""}
+	}
+	return s, nil
 }
 
 // vcardFormattedName is FN: "given family", or the organisation for a card
@@ -88,9 +222,18 @@ func vcardFormattedName(v VCard) string {
 	return strings.TrimSpace(v.Org)
 }
 
+// vcardAddress is one ADR: its components and TYPE list.
+type vcardAddress struct{ street, city, region, zip, country, typ string }
+
+func (a vcardAddress) empty() bool {
+	return a.street == "" && a.city == "" && a.region == "" && a.zip == "" && a.country == ""
+}
+
 // encodeVCard writes the card with properties in segno's make_vcard_data
-// order. Both versions use CRLF after every line, the last included, and
-// fold at 75 octets (RFC 6350 §3.2).
+// order, the properties segno does not write (NICKNAME, BDAY, PHOTO) where
+// RFC 2426 §3.1 lists them among the identification types. Both versions
+// use CRLF after every line, the last included, and fold at 75 octets (RFC
+// 6350 §3.2).
 func encodeVCard(v VCard) string {
 	v4 := v.Version == "4.0"
 	version := "3.0"
@@ -107,15 +250,27 @@ func encodeVCard(v VCard) string {
 		lines = append(lines, "N:"+escapeText(v.LastName)+";"+escapeText(v.FirstName)+";;;")
 	}
 	lines = append(lines, "FN:"+escapeText(vcardFormattedName(v)))
+	if v.Nickname != "" {
+		// NICKNAME is a text list (RFC 6350 §6.2.3): the comma is
+		// escaped so that one nickname stays one.
+		lines = append(lines, "NICKNAME:"+escapeText(v.Nickname))
+	}
 	if v.Org != "" {
-		lines = append(lines, "ORG:"+escapeText(v.Org))
+		// ORG is organisation name;unit (RFC 2426 §3.5.5, RFC 6350 §6.6.4).
+		org := escapeText(v.Org)
+		if v.OrgUnit != "" {
+			org += ";" + escapeText(v.OrgUnit)
+		}
+		lines = append(lines, "ORG:"+org)
 	}
-	if v.Email != "" {
-		lines = append(lines, "EMAIL:"+escapeText(v.Email))
+	for _, e := range []struct{ addr, typ string }{{v.Email, v.EmailType}, {v.Email2, v.Email2Type}} {
+		if e.addr != "" {
+			lines = append(lines, "EMAIL"+vcardTypeParam(e.typ)+":"+escapeText(e.addr))
+		}
 	}
-	for _, p := range []string{v.Phone, v.Phone2} {
-		if p != "" {
-			lines = append(lines, vcardTel(p, v4))
+	for _, p := range []struct{ number, typ string }{{v.Phone, v.PhoneType}, {v.Phone2, v.Phone2Type}, {v.Phone3, v.Phone3Type}} {
+		if p.number != "" {
+			lines = append(lines, vcardTel(p.number, p.typ, v4))
 		}
 	}
 	if v.URL != "" {
@@ -133,14 +288,33 @@ func encodeVCard(v VCard) string {
 	if v.Title != "" {
 		lines = append(lines, "TITLE:"+escapeText(v.Title))
 	}
-	if v.Street != "" || v.City != "" || v.Region != "" || v.Zip != "" || v.Country != "" {
+	for _, a := range []vcardAddress{
+		{v.Street, v.City, v.Region, v.Zip, v.Country, v.AdrType},
+		{v.Street2, v.City2, v.Region2, v.Zip2, v.Country2, v.Adr2Type},
+	} {
+		if a.empty() {
+			continue
+		}
 		// ADR: po-box;extended;street;locality;region;code;country
 		// (RFC 2426 §3.2.1, RFC 6350 §6.3.1).
-		adr := []string{"", "", v.Street, v.City, v.Region, v.Zip, v.Country}
+		adr := []string{"", "", a.street, a.city, a.region, a.zip, a.country}
 		for i := range adr {
 			adr[i] = escapeText(adr[i])
 		}
-		lines = append(lines, "ADR:"+strings.Join(adr, ";"))
+		lines = append(lines, "ADR"+vcardTypeParam(a.typ)+":"+strings.Join(adr, ";"))
+	}
+	if v.Birthday != "" {
+		lines = append(lines, "BDAY:"+vcardDate(v.Birthday, v4))
+	}
+	if v.Photo != "" {
+		// A photo by reference: 3.0 marks the URI with VALUE=uri (RFC
+		// 2426 §3.1.4, whose default is binary); in 4.0 a URI is the
+		// default value type (RFC 6350 §6.2.4).
+		if v4 {
+			lines = append(lines, "PHOTO:"+v.Photo)
+		} else {
+			lines = append(lines, "PHOTO;VALUE=uri:"+v.Photo)
+		}
 	}
 	if v.Note != "" {
 		lines = append(lines, "NOTE:"+escapeText(v.Note))
@@ -149,23 +323,50 @@ func encodeVCard(v VCard) string {
 	return writeContentLines(lines)
 }
 
+// vcardTypeParam is ";TYPE=a,b" for a checked TYPE list, a comma-separated
+// param-value list in both versions (RFC 2426 §3.3.1 example
+// TEL;TYPE=work,voice,pref,msg; RFC 6350 §5.6 type-param).
+func vcardTypeParam(types string) string {
+	if types == "" {
+		return ""
+	}
+	return ";TYPE=" + types
+}
+
+// vcardDate writes a birthday: 3.0 keeps the ISO 8601 extended form of
+// RFC 2426 §3.1.5's example (BDAY:1996-04-15); 4.0 uses the basic form of
+// RFC 6350 §4.3.1 (BDAY:19960415, --0415 without the year).
+func vcardDate(d string, v4 bool) string {
+	if !v4 {
+		return d
+	}
+	if rest, ok := strings.CutPrefix(d, "--"); ok {
+		return "--" + strings.ReplaceAll(rest, "-", "")
+	}
+	return strings.ReplaceAll(d, "-", "")
+}
+
 // vcardTel writes a TEL property. vCard 4.0 prefers a tel: URI (RFC 6350
 // §6.4.1), which needs a global number (RFC 3966 §5.1.4) and allows no
 // spaces, so the digit groups are joined by '-' as in the phone kind; a
 // local number stays free text, the 4.0 default value type kept for
 // compatibility.
-func vcardTel(number string, v4 bool) string {
+func vcardTel(number, types string, v4 bool) string {
 	if v4 && strings.HasPrefix(number, "+") {
 		// "(0)", the national trunk prefix of +49 (0) 30 123456, is
 		// not dialled from abroad, and a phone dialling the URI would
 		// dial it: global-number-digits hold only what is dialled.
-		return "TEL;VALUE=uri:tel:" + telGlobalNumber(trunkZero.ReplaceAllString(number, " "))
+		// VALUE comes before TYPE as in RFC 6350 §6.4.1's example
+		// TEL;VALUE=uri;TYPE=home:tel:+33-01-23-45-67.
+		return "TEL;VALUE=uri" + vcardTypeParam(types) + ":tel:" + telGlobalNumber(trunkZero.ReplaceAllString(number, " "))
 	}
-	return "TEL:" + number
+	return "TEL" + vcardTypeParam(types) + ":" + number
 }
 
 // parseVCard reads back a vCard (its own output, and simple cards from
-// elsewhere): it unfolds, splits properties and unescapes values.
+// elsewhere): it unfolds, splits properties and unescapes values. A card
+// with more phones, e-mails or addresses than there are fields keeps the
+// first ones.
 func parseVCard(p string) (VCard, bool) {
 	lines := unfoldContentLines(p)
 	if len(lines) < 2 || !strings.EqualFold(lines[0], "BEGIN:VCARD") || !strings.EqualFold(lines[len(lines)-1], "END:VCARD") {
@@ -173,11 +374,18 @@ func parseVCard(p string) (VCard, bool) {
 	}
 	var v VCard
 	var fn string
+	phones := []*[2]*string{{&v.Phone, &v.PhoneType}, {&v.Phone2, &v.Phone2Type}, {&v.Phone3, &v.Phone3Type}}
+	emails := []*[2]*string{{&v.Email, &v.EmailType}, {&v.Email2, &v.Email2Type}}
+	adrs := [][6]*string{
+		{&v.Street, &v.City, &v.Region, &v.Zip, &v.Country, &v.AdrType},
+		{&v.Street2, &v.City2, &v.Region2, &v.Zip2, &v.Country2, &v.Adr2Type},
+	}
 	for _, l := range lines[1 : len(lines)-1] {
 		c, ok := parseContentLine(l)
 		if !ok {
 			continue
 		}
+		types := strings.ToLower(c.params["TYPE"])
 		switch c.name {
 		case "VERSION":
 			v.Version = c.value
@@ -189,34 +397,63 @@ func parseVCard(p string) (VCard, bool) {
 			}
 		case "FN":
 			fn = unescapeText(c.value)
+		case "NICKNAME":
+			v.Nickname = unescapeText(c.value)
 		case "ORG":
-			v.Org = unescapeText(c.value)
+			parts := splitUnescaped(c.value, ';')
+			v.Org = unescapeText(parts[0])
+			if len(parts) > 1 {
+				v.OrgUnit = unescapeText(parts[1])
+			}
 		case "TITLE":
 			v.Title = unescapeText(c.value)
 		case "EMAIL":
-			v.Email = unescapeText(c.value)
+			if len(emails) > 0 {
+				*emails[0][0], *emails[0][1] = unescapeText(c.value), types
+				emails = emails[1:]
+			}
 		case "URL":
 			v.URL = c.value
+		case "PHOTO":
+			v.Photo = c.value
+		case "BDAY":
+			v.Birthday = vcardDateFromValue(c.value)
 		case "NOTE":
 			v.Note = unescapeText(c.value)
 		case "TEL":
-			tel := strings.TrimPrefix(c.value, "tel:")
-			if v.Phone == "" {
-				v.Phone = tel
-			} else if v.Phone2 == "" {
-				v.Phone2 = tel
+			if len(phones) > 0 {
+				*phones[0][0], *phones[0][1] = strings.TrimPrefix(c.value, "tel:"), types
+				phones = phones[1:]
 			}
 		case "ADR":
+			if len(adrs) == 0 {
+				continue
+			}
 			parts := splitUnescaped(c.value, ';')
 			for len(parts) < 7 {
 				parts = append(parts, "")
 			}
-			v.Street, v.City, v.Region, v.Zip, v.Country = unescapeText(parts[2]), unescapeText(parts[3]),
-				unescapeText(parts[4]), unescapeText(parts[5]), unescapeText(parts[6])
+			for i := 0; i < 5; i++ {
+				*adrs[0][i] = unescapeText(parts[i+2])
+			}
+			*adrs[0][5] = types
+			adrs = adrs[1:]
 		}
 	}
 	if v.FirstName == "" && v.LastName == "" && v.Org == "" {
 		v.FirstName = fn // a 4.0 card may name its subject by FN alone
 	}
 	return v, true
+}
+
+// vcardDateFromValue reads BDAY in the extended (1996-04-15) or basic
+// (19960415, --0415) form back into the field's YYYY-MM-DD or --MM-DD.
+func vcardDateFromValue(s string) string {
+	switch {
+	case len(s) == 8 && allDigits(s):
+		return s[:4] + "-" + s[4:6] + "-" + s[6:]
+	case len(s) == 6 && strings.HasPrefix(s, "--") && allDigits(s[2:]):
+		return "--" + s[2:4] + "-" + s[4:]
+	}
+	return s
 }

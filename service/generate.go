@@ -459,6 +459,10 @@ func (s *Service) encode(r *Rendering, target fixTarget) (*render.Symbol, *Probl
 	var err error
 	if lg := r.Options.Logo; lg != nil {
 		sym, err = render.EncodeWithLogo(r.Data, r.Level, r.ECI, lg.Size, lg.Padding, r.maxVersion)
+	} else if r.Options.Overlay.Size > 0 && r.Symbol == render.SymbolQR {
+		// An emblem keeps the central alignment pattern clear where the
+		// kind's largest version allows (render/centre.go).
+		sym, err = render.EncodeClearCentre(r.Data, r.Level, r.ECI, r.maxVersion)
 	} else {
 		sym, err = render.EncodeSymbol(r.Data, r.Level, r.ECI, r.Symbol)
 	}

@@ -15,7 +15,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/makiuchi-d/gozxing"
 	"github.com/makiuchi-d/gozxing/qrcode"
@@ -165,11 +164,9 @@ func TestHostileSVGLogos(t *testing.T) {
 	svc := New(Config{BaseURL: "http://qr.test"})
 	for _, c := range hostileSVGs {
 		t.Run(c.name, func(t *testing.T) {
-			start := time.Now()
+			// No timing is asserted: a hang fails the test binary's
+			// -timeout.
 			img, p := generate(t, svc, Request{Params: url.Values{"data": {"hostile"}}, Logo: []byte(c.svg), Body: true})
-			if took := time.Since(start); took > 2*time.Second {
-				t.Errorf("took %s", took)
-			}
 			if c.status == 0 {
 				if p != nil {
 					t.Fatalf("refused: %s", p.Detail)

@@ -11,13 +11,20 @@ import (
 // that replaces the retail barcode on packaging. Consumers' phones open it
 // as a link; a GS1 resolver or the brand's own site answers it, and
 // supply-chain scanners read the GTIN, batch, serial and expiry back out.
+// Form element makes a GS1 QR Code instead: the element string after FNC1
+// in first position, which only GS1 scanning systems read as such.
 type GS1 struct {
 	GTIN   string `json:"gtin" validate:"required" jsonschema_description:"Global Trade Item Number (AI 01): a GTIN-8, -12 (UPC), -13 (EAN) or -14 with its GS1 check digit (4006381333931). It is written with leading zeros to 14 digits, as GS1 Digital Link requires." identity:"true" title:"GTIN (product number)"`
-	Batch  string `json:"batch" jsonschema_description:"Batch or lot number (AI 10): 1 to 20 characters of GS1 character set 82 (letters, digits and ! \" % & ' ( ) * + , - . / : ; < = > ? _). Percent-encoded in the path." identity:"true" title:"Batch or lot"`
-	Serial string `json:"serial" jsonschema_description:"Serial number (AI 21): 1 to 20 characters of GS1 character set 82, as for batch. Percent-encoded in the path." identity:"true" title:"Serial number"`
+	Batch  string `json:"batch" jsonschema_description:"Batch or lot number (AI 10): 1 to 20 characters of GS1 character set 82 (letters, digits and ! \" % & ' ( ) * + , - . / : ; < = > ? _). Percent-encoded in a link's path." identity:"true" title:"Batch or lot"`
+	Serial string `json:"serial" jsonschema_description:"Serial number (AI 21): 1 to 20 characters of GS1 character set 82, as for batch. Percent-encoded in a link's path." identity:"true" title:"Serial number"`
 	Expiry string `json:"expiry" jsonschema_description:"Expiration date (AI 17) as YYMMDD (271231); DD 00 means the end of the month. An ISO date (2027-12-31) is accepted and converted." title:"Expiry date"`
-	Domain string `json:"domain" jsonschema_description:"Where the link resolves: https://id.gs1.org (default, GS1's global resolver) or the brand's own domain, optionally with a path (https://brand.example.com/products). No query or fragment." title:"Resolver domain"`
+	Domain string `json:"domain" jsonschema_description:"Where the link resolves: https://id.gs1.org (default, GS1's global resolver) or the brand's own domain, optionally with a path (https://brand.example.com/products). No query or fragment. Link form only." title:"Resolver domain"`
+	Form   string `json:"form" validate:"omitempty,oneofci=link element" jsonschema:"enum=link,enum=element" jsonschema_description:"link (default): a GS1 Digital Link URI, which phones open. element: a GS1 QR Code carrying the GS1 element string (01)...(17)...(10)...(21)... after FNC1 in first position (ISO/IEC 18004 §7.4.8.2), for GS1 scanning systems at the point of sale and in the supply chain; phones show it as digits." title:"Form"`
 }
+
+// gs1ElementForm is the form value of a GS1 QR Code with an element
+// string; the default, link, is a Digital Link URI.
+const gs1ElementForm = "element"
 
 // gs1CanonicalStem is the domain of GS1's resolver, which the standard's
 // canonical URIs use.
@@ -39,10 +46,12 @@ func init() {
 			{GTIN: "09506000134352", Batch: "LOT-ABC", Expiry: "271231"},
 			{GTIN: "09520123456788", Batch: "ABC1", Serial: "12345", Expiry: "180426"},
 			{GTIN: "9520123456788", Domain: "https://brand.example.com"},
+			{GTIN: "09506000134352", Batch: "LOT-ABC", Serial: "1234", Expiry: "271231", Form: "element"},
 		},
 		Check:  checkGS1,
 		Encode: encodeGS1,
 		Parse:  parseGS1,
+		GS1:    func(g GS1) bool { return strings.EqualFold(g.Form, gs1ElementForm) },
 	})
 }
 
@@ -70,6 +79,14 @@ func checkGS1(g *GS1) []registry.FieldError {
 		} else {
 			errs = append(errs, registry.FieldError{Field: "expiry", Detail: "expiry (AI 17, N6) is a date YYMMDD with a real month and day, or DD 00 for the end of the month (GS1 General Specifications, AI (17) and §7.12)", Fix: ""})
 		}
+	}
+	g.Form = strings.ToLower(g.Form)
+	if g.Form == "link" {
+		g.Form = ""
+	}
+	if g.Form == gs1ElementForm && g.Domain != "" {
+		// Dropping the caller's domain is not a correction: no fix.
+		errs = append(errs, registry.FieldError{Field: "domain", Detail: "domain is where a Digital Link resolves; form element carries no link, so leave domain empty or use form link"})
 	}
 	if d := strings.TrimSpace(g.Domain); d != "" {
 		if !strings.Contains(d, "://") {
@@ -184,6 +201,9 @@ func gs1Date(s string) (string, bool) {
 // percent-encoded outside the RFC 3986 unreserved set, as GS1's
 // gs1-syntax-engine does, so '/' in a serial becomes %2F.
 func encodeGS1(g GS1) string {
+	if g.Form == gs1ElementForm {
+		return gs1ElementString(g)
+	}
 	stem := g.Domain
 	if stem == "" {
 		stem = gs1CanonicalStem
@@ -206,6 +226,9 @@ func encodeGS1(g GS1) string {
 // (22, 235, 3103 ...) have no fields here and are not recognised, nor are
 // compressed URIs.
 func parseGS1(p string) (GS1, bool) {
+	if g, ok := parseGS1Element(p); ok {
+		return g, true
+	}
 	lower := strings.ToLower(p)
 	if !strings.HasPrefix(lower, "https://") && !strings.HasPrefix(lower, "http://") {
 		return GS1{}, false

@@ -29,3 +29,42 @@ func gs1ElementString(g GS1) string {
 	b.WriteString(strings.Join(variable, gs1GroupSeparator))
 	return b.String()
 }
+
+// parseGS1Element reads back what gs1ElementString writes: (01) first,
+// then (17), then (10) and (21), each variable-length field ended by a
+// group separator or the end. Strings with other application identifiers
+// have no fields here and are not recognised.
+func parseGS1Element(s string) (GS1, bool) {
+	if !strings.HasPrefix(s, "01") || len(s) < 16 || !allDigits(s[2:16]) || gs1CheckDigit(s[2:15]) != s[15] {
+		return GS1{}, false
+	}
+	g := GS1{GTIN: s[2:16], Form: gs1ElementForm}
+	rest := s[16:]
+	if strings.HasPrefix(rest, "17") {
+		if len(rest) < 8 {
+			return GS1{}, false
+		}
+		date, ok := gs1Date(rest[2:8])
+		if !ok {
+			return GS1{}, false
+		}
+		g.Expiry, rest = date, rest[8:]
+	}
+	for _, f := range []struct {
+		ai    string
+		value *string
+	}{{"10", &g.Batch}, {"21", &g.Serial}} {
+		if !strings.HasPrefix(rest, f.ai) {
+			continue
+		}
+		value, after, more := strings.Cut(rest[2:], gs1GroupSeparator)
+		if value == "" || gs1CSet82Problem(value, 20) != "" {
+			return GS1{}, false
+		}
+		*f.value, rest = value, after
+		if more && rest == "" {
+			return GS1{}, false
+		}
+	}
+	return g, rest == ""
+}

@@ -33,6 +33,9 @@ type Entry interface {
 	// Recognise parses a payload back into field values, when the kind
 	// registered a parser.
 	Recognise(payload string) (map[string]string, bool)
+	// GS1 reports whether the payload Build makes of these values is a
+	// GS1 element string, to be marked with FNC1 in first position.
+	GS1(values map[string]string) bool
 	// Schema is the JSON Schema (draft 2020-12) of the fields object.
 	Schema() *jsonschema.Schema
 	// HasField reports whether the kind has a field of that name.
@@ -149,6 +152,10 @@ func (e *entry[F]) build(f F) (string, []FieldError) {
 		return "", e.guardIdentity(given, errs)
 	}
 	return payload, nil
+}
+
+func (e *entry[F]) GS1(values map[string]string) bool {
+	return e.kind.GS1 != nil && e.kind.GS1(e.fromMap(values))
 }
 
 func (e *entry[F]) Recognise(payload string) (map[string]string, bool) {

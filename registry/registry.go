@@ -79,6 +79,10 @@ type Kind[F any] struct {
 	// Parse, when set, recognises a payload of this kind and returns its
 	// fields (used by decode). parse(encode(x)) must give x back.
 	Parse func(payload string) (F, bool)
+	// GS1, when set, reports whether the payload of valid fields is a
+	// GS1 element string rather than text: the symbol then starts with
+	// FNC1 in first position (ISO/IEC 18004:2015 §7.4.8.2).
+	GS1   func(F) bool
 	Hints Hints
 }
 

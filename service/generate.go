@@ -457,7 +457,9 @@ func (s *Service) encode(r *Rendering, target fixTarget) (*render.Symbol, *Probl
 	start := time.Now()
 	var sym *render.Symbol
 	var err error
-	if lg := r.Options.Logo; lg != nil {
+	if r.gs1 {
+		sym, err = render.EncodeGS1(r.Data, r.Level)
+	} else if lg := r.Options.Logo; lg != nil {
 		sym, err = render.EncodeWithLogo(r.Data, r.Level, r.ECI, lg.Size, lg.Padding, r.maxVersion)
 	} else if r.Options.Overlay.Size > 0 && r.Symbol == render.SymbolQR {
 		// An emblem keeps the central alignment pattern clear where the

@@ -64,6 +64,9 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 		r.Symbol = render.SymbolQR
 		r.Canonical.Del(optSymbol.Name)
 	}
+	if r.gs1 = k.GS1(values); r.gs1 {
+		errs = append(errs, gs1SymbolErrors(r, k)...)
+	}
 	r.kind = k.Name()
 	strange := unknownParams(q, strangers(q, FieldNames(k)), k.Path(), FieldNames(k))
 	errs = append(errs, strange...)
@@ -87,6 +90,23 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	}
 	r.Data = payload
 	return r, nil
+}
+
+// gs1SymbolErrors refuses what a GS1 QR Code cannot be: FNC1 in first
+// position exists in QR Code only, not in Micro QR Code (ISO/IEC
+// 18004:2015 §7.4.8.2, Table 2), and a logo is not drawn over one. auto
+// becomes qr.
+func gs1SymbolErrors(r *Rendering, k registry.Entry) []paramError {
+	var errs []paramError
+	if r.Symbol == render.SymbolMicro {
+		errs = append(errs, paramError{field: optSymbol.Name, detail: fmt.Sprintf("%s's element form is a GS1 QR Code: FNC1 in first position, which marks GS1 data, exists in QR Codes only, not in Micro QR Codes (ISO/IEC 18004 §7.4.8.2)", k.Name()), fixed: string(render.SymbolQR)})
+	}
+	r.Symbol = render.SymbolQR
+	r.Canonical.Del(optSymbol.Name)
+	if r.Options.Logo != nil {
+		errs = append(errs, paramError{field: optLogo.Name, detail: fmt.Sprintf("%s's element form is a GS1 QR Code for GS1 scanning systems; qrforge draws no logo over one: leave the logo out, or use form link", k.Name())})
+	}
+	return errs
 }
 
 // correctedFields keeps the caller's valid fields and replaces each bad one

@@ -122,6 +122,9 @@ type Rendering struct {
 	// levelFixed whether it fixes the level.
 	maxVersion int
 	levelFixed bool
+	// gs1 marks the data as a GS1 element string, which the symbol
+	// starts with FNC1 in first position (render.EncodeGS1).
+	gs1 bool
 	// robustness is how deep verify scores ("" skips it), robustnessGiven
 	// whether the caller chose it (fixes then keep it).
 	robustness      analysis.Depth

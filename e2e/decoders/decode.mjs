@@ -10,7 +10,9 @@
 //
 // ZXING_FORMATS, a comma-separated list, names the formats zxing-cpp looks
 // for (default QRCode; MicroQRCode reads Micro QR Codes). jsQR reads QR
-// Codes only.
+// Codes only. With ZXING_SYMBOLOGY=1 each row also has "zxing-cpp-3
+// symbology": the symbology identifier (ISO/IEC 18004 Annex F: ]Q3 after
+// FNC1 in first position, a GS1 QR Code).
 //
 // The zxing-cpp WebAssembly binary is read from node_modules: without an
 // override zxing-wasm would fetch it from a CDN.
@@ -57,6 +59,9 @@ for (const name of readdirSync(dir).filter((f) => f.endsWith(".png")).sort()) {
     const found = await readBarcodes(image, { formats, tryHarder: true, maxNumberOfSymbols: 1 });
     row["zxing-cpp-3"] = found.length > 0 && found[0].isValid ? (asText ? found[0].text : utf8.decode(found[0].bytes)) : null;
     if (found.length > 0 && !found[0].isValid) errs.push(`zxing-cpp-3: ${found[0].error}`);
+    if (process.env.ZXING_SYMBOLOGY === "1") {
+      row["zxing-cpp-3 symbology"] = found.length > 0 && found[0].isValid ? found[0].symbologyIdentifier : null;
+    }
   } catch (e) {
     row["zxing-cpp-3"] = null;
     errs.push(`zxing-cpp-3: ${e.message}`);

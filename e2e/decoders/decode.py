@@ -10,7 +10,9 @@ Usage: /usr/bin/python3 decode.py [--text] <dir>
 With --text, the decoder's own text (its character set handling: ECI,
 Kanji mode as Shift JIS) instead of the payload's bytes read as UTF-8.
 ZXING_FORMATS, a comma-separated list, names the formats to look for
-(default QRCode; MicroQRCode reads Micro QR Codes).
+(default QRCode; MicroQRCode reads Micro QR Codes). With ZXING_SYMBOLOGY=1
+each row also has "zxing-cpp-1 symbology": the symbology identifier
+(ISO/IEC 18004 Annex F: ]Q3 after FNC1 in first position, a GS1 QR Code).
 """
 
 import json
@@ -59,6 +61,8 @@ def main(directory, text=False):
         if valid:
             reading = valid[0].text if text else valid[0].bytes.decode("utf-8", "replace")
         out["results"][name] = {"zxing-cpp-1": reading}
+        if os.environ.get("ZXING_SYMBOLOGY") == "1":
+            out["results"][name]["zxing-cpp-1 symbology"] = valid[0].symbology_identifier if valid else None
     json.dump(out, sys.stdout)
 
 

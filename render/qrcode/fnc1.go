@@ -4,24 +4,24 @@ import "fmt"
 
 // GroupSeparator ends a variable-length element string field before the
 // next application identifier (GS1 General Specifications §7.8.5): ASCII
-// GS, which QR Code writes as % in alphanumeric mode or as the byte 0x1D
-// after FNC1 (ISO/IEC 18004:2015 §7.4.8.2).
+// GS, which QR Code may write as % in alphanumeric mode or as the byte
+// 0x1D after FNC1 (ISO/IEC 18004:2015 §7.4.8.2).
 const GroupSeparator = 0x1D
 
 // fnc1First is the FNC1 in first position mode indicator (Table 2): the
 // data that follows is a GS1 element string.
 const fnc1First = 0b0101
 
-// gs1Units makes the units of a GS1 element string: a group separator may
-// go in alphanumeric mode as %, and a % of the data, which alphanumeric
-// mode would need doubled, goes in byte mode only (§7.4.8.2).
+// gs1Units makes the units of a GS1 element string. The standard lets a
+// group separator go in alphanumeric mode as % (§7.4.8.2), but readers
+// that ignore the FNC1 mode indicator, jsQR among them, then show a % the
+// data never had; as the byte 0x1D it reads the same everywhere. A % of
+// the data, which alphanumeric mode would need doubled, goes in byte mode
+// too.
 func gs1Units(data []byte) []unit {
 	units := byteUnits(data)
 	for i, c := range data {
-		switch c {
-		case GroupSeparator:
-			units[i].char, units[i].modes = '%', 1<<byteMode|1<<alphanumeric
-		case '%':
+		if c == GroupSeparator || c == '%' {
 			units[i].modes = 1 << byteMode
 		}
 	}

@@ -8,9 +8,9 @@ import (
 )
 
 // A GS1 element string reads back with its group separators and the GS1
-// symbology identifier ]Q3 (gozxing reports the modifier 3), a group
-// separator written as % in alphanumeric mode and a % of the data as a
-// byte (ISO/IEC 18004:2015 §7.4.8.2).
+// symbology identifier ]Q3 (gozxing reports the modifier 3), group
+// separators and a % of the data written as bytes (ISO/IEC 18004:2015
+// §7.4.8.2).
 func TestGS1ElementString(t *testing.T) {
 	for _, s := range []string{
 		"01095060001343521727123110LOT-ABC",

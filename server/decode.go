@@ -91,7 +91,7 @@ func (s *Server) readReservedImage(c *gin.Context) ([]byte, string, func(), *Pro
 	r := http.MaxBytesReader(c.Writer, c.Request.Body, limit)
 	if isMultipart {
 		field = "file"
-		body, p := s.readMultipartImage(c, r)
+		body, p := s.readMultipartImage(c, r, n)
 		return body, field, release, p
 	}
 	body, err := readBody(r, n)
@@ -109,8 +109,10 @@ func (s *Server) readReservedImage(c *gin.Context) ([]byte, string, func(), *Pro
 }
 
 // readMultipartImage returns the first file of a multipart/form-data body,
-// whatever its field name.
-func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser) ([]byte, *Problem) {
+// whatever its field name. reserved is what the body's bytes were reserved
+// as: the file is read into one buffer of that size at most, which never
+// grows, as the file is no larger than the body.
+func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser, reserved int64) ([]byte, *Problem) {
 	c.Request.Body = body
 	mr, err := c.Request.MultipartReader()
 	if err != nil {
@@ -129,7 +131,8 @@ func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser) ([]byte,
 			io.Copy(io.Discard, part)
 			continue
 		}
-		b, err := io.ReadAll(io.LimitReader(part, s.svc.MaxUpload+1))
+		most := min(reserved, s.svc.MaxUpload+1)
+		b, err := readBody(io.LimitReader(part, most), most)
 		if err != nil {
 			return nil, s.multipartError(err)
 		}

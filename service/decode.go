@@ -90,7 +90,14 @@ func (s *Service) imageCost(b []byte, field string) (analysis.ImageCost, *Proble
 // imageTooLarge refuses an image whose decoding needs more than the
 // memory budget allows one request, and says how far to scale it down.
 func (s *Service) imageTooLarge(cost analysis.ImageCost, limit int64, field string) *Problem {
-	scale := math.Sqrt(float64(limit-int64(1<<20)) / float64(cost.Bytes))
+	// Only the part of the cost that grows with the pixels shrinks with
+	// them; the rest (the pipeline's bounded working copy) stays.
+	pixels := float64(cost.Width) * float64(cost.Height)
+	fixed := max(0, float64(cost.Bytes)-cost.PerPixel*pixels)
+	scale := 0.0
+	if perImage := cost.PerPixel * pixels; perImage > 0 {
+		scale = math.Sqrt(max(0, float64(limit-int64(1<<20))-fixed) / perImage)
+	}
 	w, h := int(float64(cost.Width)*scale), int(float64(cost.Height)*scale)
 	return s.Problem(KindPayloadTooLarge,
 		fmt.Sprintf("decoding this %dx%d %s takes about %s (%.0f bytes a pixel in its colour model and layout), more than this instance's memory budget allows one request (%s). Scale it down to %dx%d pixels or less, or save it as a baseline 8-bit image: a QR code reads well at a few hundred pixels a side",

@@ -89,7 +89,13 @@ func (s *Service) Generate(ctx context.Context, req Request, ifNoneMatch string)
 	if ifNoneMatch != "" && etagMatches(ifNoneMatch, etag) {
 		// Revalidation: the symbol gives the headers, nothing is drawn,
 		// unless the drawing may refuse the size: a 304 only stands for
-		// an answer that would be a 200 (RFC 9110 §13.1.2).
+		// an answer that would be a 200 (RFC 9110 §13.1.2). A drawing
+		// larger than the whole budget is refused as it would be; one
+		// that would wait for memory is not waited for, as nothing is
+		// drawn (README "Responses").
+		if p := s.budgetFits(sym, r, target); p != nil {
+			return nil, p
+		}
 		if p := s.sizeFits(ctx, sym, r, target); p != nil {
 			return nil, p
 		}
@@ -162,24 +168,46 @@ func (s *Service) draw(ctx context.Context, sym *render.Symbol, r *Rendering, ta
 // (verify's decode and scan). Work too large for the whole budget is a
 // bad size, and the fix is the largest size that fits.
 func (s *Service) admitDrawing(ctx context.Context, sym *render.Symbol, r *Rendering, target fixTarget, extraPerPixel int64) (func(), *Problem) {
-	cost := func(o render.Options) int64 {
+	cost := drawingCost(sym, r, extraPerPixel)
+	return s.admit(ctx, cost(r.Options), func(limit int64) *Problem {
+		return s.drawingTooLarge(r, cost, limit, target)
+	})
+}
+
+// budgetFits is admitDrawing's refusal of a drawing larger than the whole
+// budget, without reserving or waiting: for answers that draw nothing.
+func (s *Service) budgetFits(sym *render.Symbol, r *Rendering, target fixTarget) *Problem {
+	cost := drawingCost(sym, r, 0)
+	if limit := s.admission.workLimit(); cost(r.Options) > limit {
+		return s.drawingTooLarge(r, cost, limit, target)
+	}
+	return nil
+}
+
+// drawingCost is what drawing the symbol with options o takes, plus
+// extraPerPixel bytes a pixel.
+func drawingCost(sym *render.Symbol, r *Rendering, extraPerPixel int64) func(render.Options) int64 {
+	return func(o render.Options) int64 {
 		px := int64(o.Size) * int64(o.Size)
 		return render.DrawingBytes(o, sym.Size, r.encoding()) + extraPerPixel*px + r.logoCost(o)
 	}
-	return s.admit(ctx, cost(r.Options), func(limit int64) *Problem {
-		o := r.Options
-		for o.Size > render.MinSize && cost(o) > limit {
-			o.Size = max(render.MinSize, o.Size*7/8/16*16)
-		}
-		if cost(o) > limit {
-			// No size helps: the logo's decoding is the work.
-			return s.invalid(r, []paramError{{field: optLogo.Name, tooLarge: true,
-				detail: fmt.Sprintf("decoding this logo takes about %s, more than this instance's memory budget allows one request (%s); send a smaller picture (%d pixels a side is plenty)", SizeText(r.logoCost(o)), SizeText(limit), logoSide)}}, target)
-		}
-		fits := r.sizeValue(o.Size, false)
-		return s.invalid(r, []paramError{{field: optSize.Name, fixed: fits,
-			detail: fmt.Sprintf("size %s with these options needs %s to draw, more than this instance's memory budget allows one request (%s); %s fits", r.Canonical.Get(optSize.Name), SizeText(cost(r.Options)), SizeText(limit), fits)}}, target)
-	})
+}
+
+// drawingTooLarge is the problem of a drawing whose cost exceeds limit:
+// a bad size whose fix is the largest that fits, or a bad logo.
+func (s *Service) drawingTooLarge(r *Rendering, cost func(render.Options) int64, limit int64, target fixTarget) *Problem {
+	o := r.Options
+	for o.Size > render.MinSize && cost(o) > limit {
+		o.Size = max(render.MinSize, o.Size*7/8/16*16)
+	}
+	if cost(o) > limit {
+		// No size helps: the logo's decoding is the work.
+		return s.invalid(r, []paramError{{field: optLogo.Name, tooLarge: true,
+			detail: fmt.Sprintf("decoding this logo takes about %s, more than this instance's memory budget allows one request (%s); send a smaller picture (%d pixels a side is plenty)", SizeText(r.logoCost(o)), SizeText(limit), logoSide)}}, target)
+	}
+	fits := r.sizeValue(o.Size, false)
+	return s.invalid(r, []paramError{{field: optSize.Name, fixed: fits,
+		detail: fmt.Sprintf("size %s with these options needs %s to draw, more than this instance's memory budget allows one request (%s); %s fits", r.Canonical.Get(optSize.Name), SizeText(cost(r.Options)), SizeText(limit), fits)}}, target)
 }
 
 // rasterises reports whether the format is drawn from pixels (PNG and its

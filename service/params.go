@@ -339,6 +339,8 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 		if !ok {
 			near := editdistance.Nearest(string(e), render.EyeNames(), string(render.EyeSquare))
 			fail(optEye.Name, near, "eye %q is not one of %s; did you mean %s?", v, text.Join(render.EyeStyles), near)
+			// The eye parts below are judged with the fix.
+			e, _ = render.ParseEye(near)
 		}
 		r.Options.Eye = e
 		eyeGiven = true
@@ -682,7 +684,8 @@ func parseEyeParts(r *Rendering, get func(option) (string, bool), fail func(fiel
 		if !known {
 			near := editdistance.Nearest(string(f), render.EyeFrameNames(), string(render.EyeFrameSquare))
 			fail(optFrame.Name, near, "eyeframe %q is not one of %s; did you mean %s?", frameValue, text.Join(render.EyeFrames), near)
-			return
+			// The checks below judge the fix, so that it reads too.
+			f, _ = render.ParseEyeFrame(near)
 		}
 		r.Options.EyeFrame = f
 	}
@@ -691,7 +694,7 @@ func parseEyeParts(r *Rendering, get func(option) (string, bool), fail func(fiel
 		if !known {
 			near := editdistance.Nearest(string(b), render.EyeBallNames(), string(render.EyeBallSquare))
 			fail(optBall.Name, near, "eyeball %q is not one of %s; did you mean %s?", ballValue, text.Join(render.EyeBalls), near)
-			return
+			b, _ = render.ParseEyeBall(near)
 		}
 		r.Options.EyeBall = b
 	}

@@ -27,7 +27,7 @@ func FuzzParseRendering(f *testing.F) {
 		"margin=-1", "margin=11", "qz=99999999999999999999999", "margin= 4 ",
 		"color=zzz", "color=255-0-0", "color=256-0-0", "color=---", "color=%23", "bg=TRANSPARENT", "fg=f008",
 		"style=rounded2", "eye=circel", "style=", "eye=",
-		"eyeframe=cut&eyeball=dot", "eyeframe=octagn&pupil=circle", "eye=leaf&eye_frame=pointed&eyecentre=", "eyeball=diamond",
+		"eyeframe=cut&eyeball=dot", "eyeframe=octagn&pupil=circle", "eYefrAme=0t&eYe", "eye=&eyeball=ct&eyeframe=squarr", "eye=leaf&eye_frame=pointed&eyecentre=", "eyeball=diamond",
 		"ec=X", "ecLevel=q", "ec=", "ec=LL",
 		"chld=H|2", "chld=H|2&ec=L", "chld=|", "chld=|3&margin=4", "chld=Q|x", "chld=h|2&ec=H&margin=2",
 		"cht=qr&choe=UTF-8", "cht=bar", "choe=Shift_JIS", "choe=utf8",

@@ -354,3 +354,22 @@ func scan(f *fields, units []unit, budget int) int {
 	}
 	return len(units)
 }
+
+// AppendFits is the length of the longest prefix of data, cut before a
+// character, that count symbols of version 40 (0: MaxAppendSymbols) hold
+// at level.
+func AppendFits(data []byte, level Level, eci, count int) int {
+	if count == 0 {
+		count = MaxAppendSymbols
+	}
+	s := splitter{data: data, eci: eci}
+	end := 0
+	for range count {
+		next := s.longest(len(groups)-1, end, capacity(40, level))
+		if next == end {
+			break
+		}
+		end = next
+	}
+	return end
+}

@@ -64,6 +64,9 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 		r.Symbol = render.SymbolQR
 		r.Canonical.Del(optSymbol.Name)
 	}
+	if h := k.Hints(); r.set.asked && (h.Overlay.Size > 0 || h.MaxVersion > 0 || h.Level != render.LevelAuto) {
+		errs = append(errs, appendRefused(k.Name(), k.Standard().Name))
+	}
 	r.kind = k.Name()
 	strange := unknownParams(q, strangers(q, FieldNames(k)), k.Path(), FieldNames(k))
 	errs = append(errs, strange...)

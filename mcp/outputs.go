@@ -79,7 +79,18 @@ var decodeOutput = output(obj(object{
 		{"bounds", array(array(integer))},
 		{"kind", str},
 		{"fields", map[string]any{"type": "object", "additionalProperties": str}},
+		{"append", obj(object{{"part", integer}, {"of", integer}, {"parity", integer}}, "part", "of", "parity")},
 	}, "text", "bounds"))},
+	{"sets", array(obj(object{
+		{"of", integer},
+		{"parity", integer},
+		{"parts", array(obj(object{{"part", integer}, {"result", integer}, {"text", str}}, "part", "result", "text"))},
+		{"complete", boolean},
+		{"missing", array(integer)},
+		{"parity_matches", boolean},
+		{"text", str},
+		{"detail", str},
+	}, "of", "parity", "parts", "complete", "detail"))},
 	{"url", str},
 }, "results", "url"))
 

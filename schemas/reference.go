@@ -91,8 +91,8 @@ func cell(s string) string {
 	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
 }
 
-// structuredAppend documents the structured append options, which the
-// table above names only.
+// structuredAppend documents the structured append options and the
+// decode endpoint's sets, which the table above names only.
 const structuredAppend = `
 ## Structured append
 
@@ -137,4 +137,14 @@ matrix format, a frame, a label or ` + "`margin=0`" + `. Data past 16 symbols is
 ` + "`data-too-long`" + `, whose fix lowers the level or shortens the data. Data too long
 for one symbol without ` + "`append`" + ` keeps its ` + "`data-too-long`" + ` problem, with a ` + "`hint`" + `
 member naming ` + "`append=auto`" + ` and the call, when a set holds it.
+
+**Decoding.** ` + "`POST /api/v1/decode`" + ` reads every symbol of a set found in one image
+(a row). A result from a set has ` + "`append`" + `: ` + "`{\"part\": 2, \"of\": 3, \"parity\": 78}`" + `; its
+` + "`text`" + ` is that symbol's own part. The answer then also has ` + "`sets`" + `, one for each
+set, its parts ordered by their position:
+` + "`{\"of\": 3, \"parity\": 78, \"complete\": true, \"parity_matches\": true, \"text\": \"<joined>\", \"parts\": [{\"part\": 1, \"result\": 0, \"text\": \"...\"}], \"detail\": \"...\"}`" + `.
+` + "`result`" + ` is the part's index in ` + "`results`" + `. A set with a part missing has
+` + "`complete: false`" + `, ` + "`missing`" + ` (the part numbers not read) and no ` + "`text`" + `; ` + "`parity_matches`" + `
+compares the header's parity with the exclusive or of the joined text's
+UTF-8 bytes (a set made in another character set may differ).
 `

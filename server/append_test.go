@@ -246,6 +246,70 @@ func TestSnapshotAppendJSON(t *testing.T) {
 	snaps.WithConfig(snaps.Dir("../snapshots/server"), snaps.Raw(), snaps.Ext(".json")).MatchStandaloneSnapshot(t, string(body))
 }
 
+// POST /api/v1/decode of a set's row answers each symbol with its place
+// in the set, and the set joined; without its last symbol, the set is
+// reported incomplete.
+func TestDecodeJoinsARow(t *testing.T) {
+	type answer struct {
+		Results []struct {
+			Text   string
+			Append *struct{ Part, Of, Parity int }
+		}
+		Sets []struct {
+			Of, Parity int
+			Complete   bool
+			Missing    []int
+			Text       string
+			Parts      []struct {
+				Part, Result int
+				Text         string
+			}
+			ParityMatches *bool `json:"parity_matches"`
+			Detail        string
+		}
+	}
+	decode := func(png []byte) answer {
+		rec := post(t, handler, "/api/v1/decode", "image/png", png)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("decode: %d %s", rec.Code, rec.Body.String())
+		}
+		var a answer
+		if err := json.Unmarshal(rec.Body.Bytes(), &a); err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	a := decode(ok(t, "/api/v1/qr?data="+url.QueryEscape(shortSet)+"&append=3&appendlayout=row&size=500"))
+	if len(a.Results) != 3 || len(a.Sets) != 1 {
+		t.Fatalf("%d results, %d sets; want 3 and 1", len(a.Results), len(a.Sets))
+	}
+	for i, r := range a.Results {
+		if r.Append == nil || r.Append.Part != i+1 || r.Append.Of != 3 || r.Append.Parity != xor(shortSet) {
+			t.Errorf("result %d: append %+v", i+1, r.Append)
+		}
+	}
+	s := a.Sets[0]
+	if !s.Complete || s.Text != shortSet || s.ParityMatches == nil || !*s.ParityMatches || len(s.Parts) != 3 {
+		t.Errorf("set %+v; want complete, the data, parity matching", s)
+	}
+
+	// The first symbol of three, alone in its image: an incomplete set.
+	rec := get(t, "/api/v1/qr?data="+url.QueryEscape(shortSet)+"&append=3&appendlayout=json&size=300")
+	var doc struct{ Parts []struct{ Image string } }
+	if err := json.Unmarshal(rec.Body.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	png, _ := base64.StdEncoding.DecodeString(strings.TrimPrefix(doc.Parts[0].Image, "data:image/png;base64,"))
+	a = decode(png)
+	if len(a.Sets) != 1 || a.Sets[0].Complete || a.Sets[0].Text != "" || len(a.Sets[0].Missing) != 2 || !strings.Contains(a.Sets[0].Detail, "missing") {
+		t.Errorf("one symbol of three: sets %+v; want one incomplete set, parts 2 and 3 missing", a.Sets)
+	}
+	// A plain code has no sets member.
+	if rec := post(t, handler, "/api/v1/decode", "image/png", ok(t, "/api/v1/qr?data=hello")); strings.Contains(rec.Body.String(), `"sets"`) {
+		t.Errorf("a plain code's answer names sets: %s", rec.Body.String())
+	}
+}
+
 // A batch item takes append as one image (appendlayout=row) in a
 // rendered output, any layout in output url, whose link answers it; a
 // zip layout in a rendered output fails that item alone.

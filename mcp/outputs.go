@@ -73,24 +73,16 @@ var kindSchemaOutput = output(obj(object{
 	{"schema", map[string]any{"type": "object"}},
 }, kindArgument, "uri", "required", "identity", "schema"))
 
+// decodeOutput leaves out the members of structured append sets, a
+// result's append and the answer's sets (docs/reference.md): open, the
+// schema allows them, and tools/list stays within its budget.
 var decodeOutput = output(obj(object{
 	{"results", array(obj(object{
 		{"text", str},
 		{"bounds", array(array(integer))},
 		{"kind", str},
 		{"fields", map[string]any{"type": "object", "additionalProperties": str}},
-		{"append", obj(object{{"part", integer}, {"of", integer}, {"parity", integer}}, "part", "of", "parity")},
 	}, "text", "bounds"))},
-	{"sets", array(obj(object{
-		{"of", integer},
-		{"parity", integer},
-		{"parts", array(obj(object{{"part", integer}, {"result", integer}, {"text", str}}, "part", "result", "text"))},
-		{"complete", boolean},
-		{"missing", array(integer)},
-		{"parity_matches", boolean},
-		{"text", str},
-		{"detail", str},
-	}, "of", "parity", "parts", "complete", "detail"))},
 	{"url", str},
 }, "results", "url"))
 

@@ -185,7 +185,11 @@ func (s *Service) appendHint(r *Rendering, target fixTarget) string {
 	if !appendAllowed(r) {
 		return ""
 	}
-	if _, err := render.EncodeAppend(r.Data, r.Level, r.ECI, render.AppendAuto); err != nil {
+	// Two symbols, or the count the error says is needed: the data was
+	// just found too long for one, and need not be measured against it
+	// again.
+	var ae *render.AppendError
+	if _, err := render.EncodeAppend(r.Data, r.Level, r.ECI, 2); err != nil && !(errors.As(err, &ae) && ae.Needed > 0) {
 		return ""
 	}
 	values := r.fixValues()

@@ -185,6 +185,8 @@ func TestAppendProblems(t *testing.T) {
 		{"layout alone", "data=hello&appendlayout=json", "invalid-parameter", "appendlayout", "data=hello"},
 		{"unknown layout", "data=hello&append=auto&appendlayout=grid", "invalid-parameter", "appendlayout", "appendlayout=zip"},
 		{"logo", "data=" + long + "&append=2&logo=wifi", "invalid-parameter", "logo", "append=2"},
+		{"row too small", "data=" + long + "&append=2&appendlayout=row&size=64", "invalid-parameter", "size", "size="},
+		{"row too wide", "data=" + long + "&append=16&appendlayout=row&size=4096", "invalid-parameter", "size", "size="},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -336,5 +338,22 @@ func TestAppendInBatch(t *testing.T) {
 	}
 	if rec := get(t, strings.TrimPrefix(a.Items[0].URL, base)); rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/zip" {
 		t.Errorf("the linked item answers %d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
+}
+
+// A set is cached and revalidated like one image: its ETag answers 304,
+// with the count.
+func TestAppendRevalidates(t *testing.T) {
+	target := "/api/v1/qr?data=" + url.QueryEscape(shortSet) + "&append=3&appendlayout=json"
+	first := get(t, target)
+	etag := first.Header().Get("ETag")
+	if first.Code != http.StatusOK || etag == "" {
+		t.Fatalf("status %d, ETag %q", first.Code, etag)
+	}
+	if rec := get(t, target, "If-None-Match", etag); rec.Code != http.StatusNotModified || rec.Header().Get("X-QR-Symbols") != "3" {
+		t.Errorf("revalidation: %d, X-QR-Symbols %q", rec.Code, rec.Header().Get("X-QR-Symbols"))
+	}
+	if other := get(t, strings.Replace(target, "json", "zip", 1)).Header().Get("ETag"); other == etag {
+		t.Error("the zip and json layouts share an ETag")
 	}
 }

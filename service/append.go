@@ -325,8 +325,12 @@ func partURI(out *Output) string {
 // have: a row as wide as size × size pixels allows.
 func (s *Service) rowLayout(set *render.Set, r *Rendering, target fixTarget) (render.RowLayout, *Problem) {
 	row, err := render.Row(set.Symbols[0], len(set.Symbols), r.Options)
-	if err != nil {
-		// parseAppend refused a frame and a label; the size was checked.
+	var sizeErr *render.SizeError
+	switch {
+	case errors.As(err, &sizeErr):
+		return row, s.invalid(r, []paramError{{field: optSize.Name, detail: err.Error(), fixed: r.sizeValue(sizeErr.Min, true)}}, target)
+	case err != nil:
+		// parseAppend refuses a frame and a label first.
 		return row, s.invalid(r, []paramError{{field: optAppendLayout.Name, fixed: layoutZip, detail: err.Error()}}, target)
 	}
 	if int64(row.Width)*int64(row.Height) > int64(render.MaxSize)*int64(render.MaxSize) {

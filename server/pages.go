@@ -57,8 +57,9 @@ func (s *Server) pageRoutes() {
 
 // pageOptions is the table of rendering options the pages edit, with the
 // API's names, aliases, values and bounds. The compatibility options (chld,
-// cht, choe) and format are left out: a page previews an image and offers
-// each format as a download.
+// cht, choe), format and structured append's (append, appendlayout, which
+// answer several symbols) are left out: a page previews one image and
+// offers each format as a download.
 func pageOptions() []web.Option {
 	controls := map[string]web.OptionType{"shape": web.Shape, "colour": web.Colour, "integer": web.Integer, "choice": web.Choice, "text": web.Text}
 	var out []web.Option

@@ -31,6 +31,15 @@ var ImageTypes = []string{"image/png", "image/jpeg", "image/gif", "image/webp"}
 // DecodeResult is one code found in an image (analysis.Code).
 type DecodeResult = analysis.Code
 
+// DecodeSet is a structured append set among the codes of an image
+// (analysis.Set).
+type DecodeSet = analysis.Set
+
+// Sets gathers the structured append sets among decoded codes, each with
+// its parts in order and, when complete, their text joined; nil when no
+// code belongs to one (ISO/IEC 18004:2015 §8).
+func Sets(results []DecodeResult) []DecodeSet { return analysis.Sets(results) }
+
 // Decode reads every QR code in an image file (POST /api/v1/decode).
 // field names where the image came from, for problems. The header says
 // what decoding will take (analysis.CostOf), which is reserved from the

@@ -60,6 +60,9 @@ type Image struct {
 	// Symbol names the symbol as ISO/IEC 18004 does: "3-M" for a QR
 	// Code, "M2-L" for a Micro QR Code.
 	Symbol string
+	// Symbols is the number of symbols of a structured append set, 0
+	// when none was asked for (append).
+	Symbols int
 	// NotModified says that the caller's If-None-Match matched ETag:
 	// nothing was drawn and Body is nil.
 	NotModified bool
@@ -80,6 +83,9 @@ func (s *Service) Generate(ctx context.Context, req Request, ifNoneMatch string)
 	etag := etagFor(r)
 	if img, hit := s.cache.get(etag); hit {
 		return answer(img, ifNoneMatch), nil
+	}
+	if r.set.asked {
+		return s.generateSet(ctx, r, target, etag, ifNoneMatch)
 	}
 	sym, p := s.encode(r, target)
 	if p != nil {
@@ -136,6 +142,9 @@ func (s *Service) Check(ctx context.Context, req Request) *Problem {
 
 // check encodes a prepared request and checks that it can be drawn.
 func (s *Service) check(ctx context.Context, r *Rendering, target fixTarget) *Problem {
+	if r.set.asked {
+		return s.checkSet(ctx, r, target)
+	}
 	sym, p := s.encode(r, target)
 	if p != nil {
 		return p
@@ -473,6 +482,13 @@ type Output struct {
 // produce encodes and renders a prepared request, for callers that answer
 // many requests at once (batch).
 func (s *Service) produce(ctx context.Context, r *Rendering, target fixTarget) (*Output, *Problem) {
+	if r.set.asked {
+		set, p := s.encodeSet(r, target)
+		if p != nil {
+			return nil, p
+		}
+		return s.drawSet(ctx, set, r, target)
+	}
 	sym, p := s.encode(r, target)
 	if p != nil {
 		return nil, p
@@ -621,7 +637,9 @@ func (s *Service) encodeFailed(r *Rendering, err error, target fixTarget) *Probl
 		values.Set("data", r.Data[:tooLong.MaxLength])
 		values.Del(optEC.Name)
 	}
-	return s.Problem(KindDataTooLong, tooLong.Error(), "data", target.url(s.baseURL, values))
+	p := s.Problem(KindDataTooLong, tooLong.Error(), "data", target.url(s.baseURL, values))
+	p.Hint = s.appendHint(r, target)
+	return p
 }
 
 // invalid is the 400 for bad parameters; the fix corrects all of them. When

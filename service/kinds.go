@@ -67,6 +67,9 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	if r.gs1 = k.GS1(values); r.gs1 {
 		errs = append(errs, gs1SymbolErrors(r, k)...)
 	}
+	if h := k.Hints(); r.set.asked && (h.Overlay.Size > 0 || h.MaxVersion > 0 || h.Level != render.LevelAuto) {
+		errs = append(errs, appendRefused(k.Name(), k.Standard().Name))
+	}
 	r.kind = k.Name()
 	strange := unknownParams(q, strangers(q, FieldNames(k)), k.Path(), FieldNames(k))
 	errs = append(errs, strange...)
@@ -105,6 +108,9 @@ func gs1SymbolErrors(r *Rendering, k registry.Entry) []paramError {
 	r.Canonical.Del(optSymbol.Name)
 	if r.Options.Logo != nil {
 		errs = append(errs, paramError{field: optLogo.Name, detail: fmt.Sprintf("%s's element form is a GS1 QR Code for GS1 scanning systems; qrforge draws no logo over one: leave the logo out, or use form link", k.Name())})
+	}
+	if r.set.asked {
+		errs = append(errs, paramError{field: optAppend.Name, detail: fmt.Sprintf("%s's element form is one GS1 QR Code, which a GS1 scanner reads whole: drop append", k.Name())})
 	}
 	return errs
 }

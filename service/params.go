@@ -98,7 +98,9 @@ type Rendering struct {
 	ECI render.ECI
 	// Symbol is the symbol type asked for: QR Code, Micro QR Code or
 	// the smaller that holds the data (render.EncodeSymbol).
-	Symbol  render.SymbolType
+	Symbol render.SymbolType
+	// set is what the request asks of structured append (append.go).
+	set     appendRequest
 	Options render.Options
 	// Canonical holds every option under its canonical name with its
 	// normalised value, for cache keys and ETags.
@@ -536,6 +538,7 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	if r.ECI != render.DefaultECI {
 		r.Canonical.Set(optECI.Name, string(r.ECI))
 	}
+	parseAppend(r, get, fail)
 	return r, errs
 }
 

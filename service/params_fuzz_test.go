@@ -41,6 +41,8 @@ func FuzzParseRendering(f *testing.F) {
 		"gradient=linear", "gradient=conic&gradientcolors=000,333", "gradientcolors=000,fff", "gradientcolors=000@50,333@10",
 		"gradient=radial&gradientcolors=000,333&gradientangle=90", "gradientangle=999", "gradientcolors=000,333&bg=000",
 		"eyecolor=eee", "eyeframecolor=000,111", "eyeballcolor=zz", "eyecolor=000,111,222&eyeballcolor=f00",
+		"append=auto", "append=3&appendlayout=json", "parts=17", "append=1", "append=x&appendlayout=grid", "appendlayout=row",
+		"append=2&appendlayout=row&format=svg&tpl=box&label=a&margin=0", "structured_append=16&symbol=micro", "append=%2016%20&append_layout=ROW",
 		"dpi=10", "dpi=9600", "size=340mm&dpi=10000", "size=5mm&dpi=abc", "ppi=abc", "resolution=300&size=100", "cmyk=true", "cmyk=maybe", "format=eps&cmyk=1",
 	} {
 		f.Add(seed, true)

@@ -126,7 +126,7 @@ func (s *Service) prepareVerify(q query, malformed []paramError) (*Rendering, ve
 			delete(q, "type")
 			target := verifyTarget{kind: k.Name(), lead: FieldNames(k)}
 			r, p := s.prepareKind(k, q, malformed, target)
-			return r, target, p
+			return r, target, s.verifiesOneSymbol(r, p, target)
 		}
 		if _, isFormat := options.FormatNamed(name); !isFormat {
 			kinds := registry.Names()
@@ -142,7 +142,17 @@ func (s *Service) prepareVerify(q query, malformed []paramError) (*Rendering, ve
 	}
 	target := verifyTarget{}
 	r, p := s.prepareGeneric(q, malformed, target, "")
-	return r, target, p
+	return r, target, s.verifiesOneSymbol(r, p, target)
+}
+
+// verifiesOneSymbol refuses structured append: verify judges one
+// symbol's image, and a set's symbols are decoded together (POST
+// /api/v1/decode).
+func (s *Service) verifiesOneSymbol(r *Rendering, p *Problem, target fixTarget) *Problem {
+	if p != nil || !r.set.asked {
+		return p
+	}
+	return s.invalid(r, []paramError{{field: optAppend.Name, detail: "verify judges one symbol; decode a structured append set's row (appendlayout=row) with POST /api/v1/decode, which joins it, or verify without append"}}, target)
 }
 
 // verifyExample is a verify call of a kind's example.

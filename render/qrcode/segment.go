@@ -137,29 +137,41 @@ func kanjiUnits(data []byte) ([]unit, bool) {
 	if !utf8.Valid(data) {
 		return nil, false
 	}
+	units, ends, found := kanjiPrefix(data)
+	if !found || ends[len(ends)-1] != len(data) {
+		return nil, false
+	}
+	return units, true
+}
+
+// kanjiPrefix makes the units of the longest prefix of data that
+// kanjiUnits could write, with the end of each unit in data, and reports
+// whether any of them is a Kanji character.
+func kanjiPrefix(data []byte) (units []unit, ends []int, found bool) {
 	enc := japanese.ShiftJIS.NewEncoder()
 	dec := japanese.ShiftJIS.NewDecoder()
-	units := make([]unit, 0, len(data))
+	units = make([]unit, 0, len(data))
+	ends = make([]int, 0, len(data))
 	var sjis, back [8]byte
-	found := false
 	for i := 0; i < len(data); {
 		r, size := utf8.DecodeRune(data[i:])
 		if r < utf8.RuneSelf {
 			units = append(units, byteUnits(data[i : i+1])[0])
 			i += size
+			ends = append(ends, i)
 			continue
 		}
 		enc.Reset()
 		n, _, err := enc.Transform(sjis[:], data[i:i+size], true)
 		if err != nil || n != 2 {
-			return nil, false
+			break
 		}
 		// Only a character that decodes back to itself: Shift JIS has
 		// codes that several characters map to.
 		dec.Reset()
 		m, _, err := dec.Transform(back[:], sjis[:2], true)
 		if err != nil || string(back[:m]) != string(data[i:i+size]) {
-			return nil, false
+			break
 		}
 		c := uint16(sjis[0])<<8 | uint16(sjis[1])
 		switch {
@@ -168,14 +180,15 @@ func kanjiUnits(data []byte) ([]unit, bool) {
 		case c >= 0xE040 && c <= 0xEBBF:
 			c -= 0xC140
 		default:
-			return nil, false
+			return units, ends, found
 		}
 		// §7.4.6: the most significant byte times 0xC0 plus the least.
 		units = append(units, unit{modes: 1 << kanji, kanji: c>>8*0xC0 + c&0xFF})
 		found = true
 		i += size
+		ends = append(ends, i)
 	}
-	return units, found
+	return units, ends, found
 }
 
 type segment struct {
@@ -231,14 +244,9 @@ func next(s int, m mode, u *unit, fresh bool) (int, int) {
 // in bits, or errCount when a segment needs more characters than its
 // count field can say.
 func (f *fields) segment(units []unit) ([]segment, int, error) {
-	const inf = 1 << 60
 	n := len(units)
 	if n == 0 {
 		return nil, 0, ErrEmpty
-	}
-	var header [modeCount]int
-	for m := range header {
-		header[m] = f.indicatorBits + f.countBits[m]
 	}
 	// from[i*states+s] says how character i came to end in state s: the
 	// state before it when it continues a segment, that state plus states
@@ -246,44 +254,7 @@ func (f *fields) segment(units []unit) ([]segment, int, error) {
 	from := make([]int16, n*states)
 	var cost [states]int
 	for i := range units {
-		u := &units[i]
-		var nextCost [states]int
-		for s := range nextCost {
-			nextCost[s] = inf
-		}
-		best, bestState := 0, -1
-		if i > 0 {
-			best = inf
-			for s, c := range cost {
-				if c < best {
-					best, bestState = c, s
-				}
-			}
-		}
-		for m := numeric; m < modeCount; m++ {
-			if u.modes&(1<<m) == 0 || f.countBits[m] == 0 {
-				continue
-			}
-			if i > 0 { // continue a segment of mode m; ties favour fewer segments
-				for prev := range states {
-					if stateMode[prev] != m || cost[prev] >= inf {
-						continue
-					}
-					s, bits := next(prev, m, u, false)
-					if c := cost[prev] + bits; c < nextCost[s] {
-						nextCost[s], from[i*states+s] = c, int16(prev)
-					}
-				}
-			}
-			s, bits := next(-1, m, u, true)
-			if c := best + header[m] + bits; c < nextCost[s] {
-				nextCost[s], from[i*states+s] = c, int16(bestState+states)
-				if bestState < 0 {
-					from[i*states+s] = -1
-				}
-			}
-		}
-		cost = nextCost
+		cost = f.step(&cost, &units[i], i == 0, from[i*states:(i+1)*states])
 	}
 	total, s := inf, -1
 	for st, c := range cost {
@@ -312,6 +283,53 @@ func (f *fields) segment(units []unit) ([]segment, int, error) {
 		}
 	}
 	return segs, total, nil
+}
+
+// inf is the cost of a state no segmentation reaches.
+const inf = 1 << 60
+
+// step is the costs of the states after unit u, given the costs before
+// it (ignored for the first unit), and records in from how each state was
+// reached: the state before when u continues a segment, that state plus
+// states when u starts one, -1 when u starts the first.
+func (f *fields) step(cost *[states]int, u *unit, first bool, from []int16) [states]int {
+	var nextCost [states]int
+	for s := range nextCost {
+		nextCost[s] = inf
+	}
+	best, bestState := 0, -1
+	if !first {
+		best = inf
+		for s, c := range cost {
+			if c < best {
+				best, bestState = c, s
+			}
+		}
+	}
+	for m := numeric; m < modeCount; m++ {
+		if u.modes&(1<<m) == 0 || f.countBits[m] == 0 {
+			continue
+		}
+		if !first { // continue a segment of mode m; ties favour fewer segments
+			for prev := range states {
+				if stateMode[prev] != m || cost[prev] >= inf {
+					continue
+				}
+				s, bits := next(prev, m, u, false)
+				if c := cost[prev] + bits; c < nextCost[s] {
+					nextCost[s], from[s] = c, int16(prev)
+				}
+			}
+		}
+		s, bits := next(-1, m, u, true)
+		if c := best + f.indicatorBits + f.countBits[m] + bits; c < nextCost[s] {
+			nextCost[s], from[s] = c, int16(bestState+states)
+			if bestState < 0 {
+				from[s] = -1
+			}
+		}
+	}
+	return nextCost
 }
 
 // errNoMode says some character has no mode in the symbol.

@@ -1,0 +1,60 @@
+package render
+
+import (
+	"fmt"
+
+	"github.com/qrforge/qrforge/render/qrcode"
+)
+
+// SymbolRMQR asks for a rectangular Micro QR Code (ISO/IEC 23941:2022).
+const SymbolRMQR SymbolType = "rmqr"
+
+// RMQRQuietZone is the quiet zone an rMQR needs, in modules (ISO/IEC
+// 23941 §6.3.8), as a Micro QR Code's.
+const RMQRQuietZone = 2
+
+// RMQRError says the data or the level does not suit an rMQR.
+type RMQRError struct {
+	Level  Level
+	Length int
+	// NoLevel: rMQR has levels M and H only.
+	NoLevel bool
+}
+
+func (e *RMQRError) Error() string {
+	if e.NoLevel {
+		return fmt.Sprintf("rMQR codes have no level %s: only M and H", e.Level)
+	}
+	return fmt.Sprintf("%d bytes do not fit an rMQR code at level %s: R17x139, the largest, holds 361 digits, 219 upper-case alphanumerics or 150 bytes at M (74 bytes at H)", e.Length, e.Level)
+}
+
+// EncodeRMQR builds the rMQR with the fewest modules (height × width)
+// that holds data at level, M or H; of R7x99 and R9x77, which have as
+// many, the taller. With LevelAuto it takes the smallest symbol at M, then
+// H when that same symbol holds the data at H, as EncodeECI does for QR
+// Codes. Non-ASCII data gets an ECI header as in a QR Code (docs/eci.md):
+// rMQR has ECI mode (ISO/IEC 23941 §7.4.2).
+func EncodeRMQR(data string, level Level, eci ECI) (*Symbol, error) {
+	if data == "" {
+		return nil, ErrEmpty
+	}
+	code := level.code()
+	if level == LevelAuto {
+		code = qrcode.M
+	}
+	if !qrcode.RMQRHas(code) {
+		return nil, &RMQRError{Level: level, NoLevel: true}
+	}
+	plan, err := qrcode.FitRMQR([]byte(data), code, eci.number(data), nil)
+	if err != nil {
+		return nil, &RMQRError{Level: level, Length: len(data)}
+	}
+	if level == LevelAuto && plan.Fits(qrcode.H) {
+		code = qrcode.H
+	}
+	m, err := plan.Symbol(code)
+	if err != nil {
+		return nil, err
+	}
+	return &Symbol{Version: m.Size + 1, Level: levelOf(code), Size: m.Width, Height: m.Height, Modules: m.Modules, RMQR: true}, nil
+}

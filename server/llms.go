@@ -58,8 +58,8 @@ func (s *Server) llmsFullTxt() string {
 		b.WriteString("\n")
 	}
 	b.WriteString("\n## Responses\n\n")
-	b.WriteString("- png: image/png, exactly size x size pixels. svg and svg-tiny: image/svg+xml. json: {\"version\",\"ec\",\"size\",\"margin\",\"matrix\"} with 1 = dark, top row first. base64: text/plain `data:image/png;base64,...`. gif: image/gif and jpeg: image/jpeg, the PNG's pixels. pdf: application/pdf and eps: application/postscript, one vector page whose side is a length given as size (30mm), else size at dpi, else a point a pixel.\n")
-	b.WriteString("- Headers: Cache-Control public, max-age=31536000, immutable; ETag (If-None-Match gives 304); X-QR-Version; X-QR-EC; X-QR-Symbol (M2-L for a Micro QR Code, 3-M for a QR Code); Access-Control-Allow-Origin *.\n")
+	b.WriteString("- png: image/png, exactly size x size pixels. svg and svg-tiny: image/svg+xml. json: {\"version\",\"ec\",\"size\",\"margin\",\"matrix\"} with 1 = dark, top row first (an rMQR code adds \"width\" and \"height\", its rows). base64: text/plain `data:image/png;base64,...`. gif: image/gif and jpeg: image/jpeg, the PNG's pixels. pdf: application/pdf and eps: application/postscript, one vector page whose side is a length given as size (30mm), else size at dpi, else a point a pixel.\n")
+	b.WriteString("- Headers: Cache-Control public, max-age=31536000, immutable; ETag (If-None-Match gives 304); X-QR-Version; X-QR-EC; X-QR-Symbol (M2-L for a Micro QR Code, 3-M for a QR Code, R13x77-M for an rMQR code); Access-Control-Allow-Origin *.\n")
 	b.WriteString("- Errors: application/problem+json with type, title, status, detail, field and fix (a corrected, runnable URL made from the caller's values only; absent when an identity field such as a payee, IBAN, SSID or password is missing or wrong, with `example` holding the kind's documented call instead). Kinds of error: invalid-parameter, data-too-long, not-found, method-not-allowed, uri-too-long, bad-request (not valid HTTP, e.g. a malformed escape in the path), headers-too-large, payload-too-large, unsupported-media-type, no-code-found, rate-limited.\n")
 	for _, e := range s.extraDocs {
 		if e.full != "" {

@@ -58,8 +58,11 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	}
 	if h := k.Hints(); r.Symbol != render.SymbolQR && (h.Overlay.Size > 0 || h.MaxVersion > 0 || h.Level != render.LevelAuto) {
 		// The kind's standard sets a QR Code's version, level or emblem.
-		if r.Symbol == render.SymbolMicro {
+		switch r.Symbol {
+		case render.SymbolMicro:
 			errs = append(errs, paramError{field: optSymbol.Name, detail: fmt.Sprintf("%s is a QR Code by its standard (%s), not a Micro QR Code", k.Name(), k.Standard().Name), fixed: string(render.SymbolQR)})
+		case render.SymbolRMQR:
+			errs = append(errs, paramError{field: optSymbol.Name, detail: fmt.Sprintf("%s is a QR Code by its standard (%s), not an rMQR code", k.Name(), k.Standard().Name), fixed: string(render.SymbolQR)})
 		}
 		r.Symbol = render.SymbolQR
 		r.Canonical.Del(optSymbol.Name)

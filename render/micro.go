@@ -146,7 +146,7 @@ func levelOf(l qrcode.Level) Level {
 func EncodeSymbol(data string, level Level, eci ECI, t SymbolType) (*Symbol, error) {
 	switch t {
 	case SymbolRMQR:
-		return EncodeRMQR(data, level, eci)
+		return EncodeRMQR(data, level, eci, 0)
 	case SymbolMicro:
 		return EncodeMicro(data, level)
 	case SymbolAuto:

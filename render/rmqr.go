@@ -19,11 +19,16 @@ type RMQRError struct {
 	Length int
 	// NoLevel: rMQR has levels M and H only.
 	NoLevel bool
+	// Height is the height asked for, 0 for any.
+	Height int
 }
 
 func (e *RMQRError) Error() string {
 	if e.NoLevel {
 		return fmt.Sprintf("rMQR codes have no level %s: only M and H", e.Level)
+	}
+	if e.Height != 0 {
+		return fmt.Sprintf("%d bytes do not fit an rMQR code %d modules high at level %s: R%dx139 is the widest", e.Length, e.Height, e.Level, e.Height)
 	}
 	return fmt.Sprintf("%d bytes do not fit an rMQR code at level %s: R17x139, the largest, holds 361 digits, 219 upper-case alphanumerics or 150 bytes at M (74 bytes at H)", e.Length, e.Level)
 }
@@ -33,8 +38,9 @@ func (e *RMQRError) Error() string {
 // many, the taller. With LevelAuto it takes the smallest symbol at M, then
 // H when that same symbol holds the data at H, as EncodeECI does for QR
 // Codes. Non-ASCII data gets an ECI header as in a QR Code (docs/eci.md):
-// rMQR has ECI mode (ISO/IEC 23941 §7.4.2).
-func EncodeRMQR(data string, level Level, eci ECI) (*Symbol, error) {
+// rMQR has ECI mode (ISO/IEC 23941 §7.4.2). A height other than 0 (7 to
+// 17, odd) takes the narrowest size of that height instead.
+func EncodeRMQR(data string, level Level, eci ECI, height int) (*Symbol, error) {
 	if data == "" {
 		return nil, ErrEmpty
 	}
@@ -45,9 +51,13 @@ func EncodeRMQR(data string, level Level, eci ECI) (*Symbol, error) {
 	if !qrcode.RMQRHas(code) {
 		return nil, &RMQRError{Level: level, NoLevel: true}
 	}
-	plan, err := qrcode.FitRMQR([]byte(data), code, eci.number(data), nil)
+	var allows func(qrcode.RMQRSize) bool
+	if height != 0 {
+		allows = func(s qrcode.RMQRSize) bool { return s.Height == height }
+	}
+	plan, err := qrcode.FitRMQR([]byte(data), code, eci.number(data), allows)
 	if err != nil {
-		return nil, &RMQRError{Level: level, Length: len(data)}
+		return nil, &RMQRError{Level: level, Length: len(data), Height: height}
 	}
 	if level == LevelAuto && plan.Fits(qrcode.H) {
 		code = qrcode.H

@@ -31,11 +31,11 @@ func TestEncodeRMQRChoosesTheSmallest(t *testing.T) {
 		}
 	}
 	for _, l := range []Level{LevelL, LevelQ} {
-		if _, err := EncodeRMQR("1", l, DefaultECI); err == nil {
+		if _, err := EncodeRMQR("1", l, DefaultECI, 0); err == nil {
 			t.Errorf("level %s: no error", l)
 		}
 	}
-	if _, err := EncodeRMQR(strings.Repeat("a", 151), LevelM, DefaultECI); err == nil {
+	if _, err := EncodeRMQR(strings.Repeat("a", 151), LevelM, DefaultECI, 0); err == nil {
 		t.Error("151 bytes: no error")
 	}
 	// auto stays among the square symbols.
@@ -48,7 +48,7 @@ func TestEncodeRMQRChoosesTheSmallest(t *testing.T) {
 // with styled modules, on the square canvas with the symbol centred and a
 // two-module quiet zone at least; the JSON matrix has its rows.
 func TestRMQRDrawsTheMatrix(t *testing.T) {
-	s, err := EncodeRMQR("https://qrforge.example/r", LevelM, DefaultECI)
+	s, err := EncodeRMQR("https://qrforge.example/r", LevelM, DefaultECI, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -463,6 +463,8 @@ func (s *Service) encode(r *Rendering, target fixTarget) (*render.Symbol, *Probl
 		// An emblem keeps the central alignment pattern clear where the
 		// kind's largest version allows (render/centre.go).
 		sym, err = render.EncodeClearCentre(r.Data, r.Level, r.ECI, r.maxVersion)
+	} else if r.Symbol == render.SymbolRMQR {
+		sym, err = render.EncodeRMQR(r.Data, r.Level, r.ECI, r.RMQRHeight)
 	} else {
 		sym, err = render.EncodeSymbol(r.Data, r.Level, r.ECI, r.Symbol)
 	}

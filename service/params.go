@@ -41,6 +41,7 @@ var (
 	optEC          = options.EC
 	optMargin      = options.Margin
 	optSymbol      = options.Symbol
+	optRMQRHeight  = options.RMQRHeight
 	optLabel       = options.Label
 	optTpl         = options.Tpl
 	optFrameColor  = options.FrameColor
@@ -98,8 +99,10 @@ type Rendering struct {
 	ECI render.ECI
 	// Symbol is the symbol type asked for: QR Code, Micro QR Code or
 	// the smaller that holds the data (render.EncodeSymbol).
-	Symbol  render.SymbolType
-	Options render.Options
+	Symbol render.SymbolType
+	// RMQRHeight is the rMQR height asked for (rmqrheight), 0 for any.
+	RMQRHeight int
+	Options    render.Options
 	// Canonical holds every option under its canonical name with its
 	// normalised value, for cache keys and ETags.
 	Canonical url.Values
@@ -385,6 +388,21 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	}
 	if r.Symbol != render.SymbolQR {
 		r.Canonical.Set(optSymbol.Name, string(r.Symbol))
+	}
+	if v, ok := get(optRMQRHeight); ok {
+		v = strings.TrimSpace(v)
+		h, err := atoiSaturating(v)
+		switch {
+		case err != nil || h < optRMQRHeight.Min || h > optRMQRHeight.Max:
+			fail(optRMQRHeight.Name, optRMQRHeight.Example, "rmqrheight %q is not one of 7, 9, 11, 13, 15, 17: the heights of rMQR codes in modules (ISO/IEC 23941)", v)
+		case h%2 == 0:
+			fail(optRMQRHeight.Name, strconv.Itoa(h+1), "rmqrheight %d is not an rMQR height: they are odd, 7 to 17", h)
+		case r.Symbol != render.SymbolRMQR:
+			fail(optSymbol.Name, string(render.SymbolRMQR), "rmqrheight sets the height of an rMQR code, and symbol is %s; add symbol=rmqr, or drop rmqrheight", r.Symbol)
+		default:
+			r.RMQRHeight = h
+			r.Canonical.Set(optRMQRHeight.Name, strconv.Itoa(h))
+		}
 	}
 	switch r.Symbol {
 	case render.SymbolMicro:

@@ -29,6 +29,7 @@ func rmqrValues() map[string][]string {
 	out[options.Label.Name] = []string{"Tube 12", "A label far longer than any rMQR code is wide"}
 	out[options.Margin.Name] = []string{"0", "2", "10"}
 	out[options.Size.Name] = []string{"40", "143", "300", "2000", "30mm"}
+	out[options.RMQRHeight.Name] = []string{"7", "8", "13", "17", "19", "x"}
 	return out
 }
 
@@ -77,10 +78,33 @@ func TestRMQRNeverFails(t *testing.T) {
 		}
 		try(q)
 	}
-	for _, field := range []string{options.EC.Name, options.Logo.Name, options.Tpl.Name, options.Symbol.Name} {
+	for _, field := range []string{options.EC.Name, options.Logo.Name, options.Tpl.Name, options.Symbol.Name, options.RMQRHeight.Name} {
 		if refused[field] == 0 {
 			t.Errorf("no request was refused for %s", field)
 		}
 	}
 	t.Logf("%d images, refused by field: %v", ok, refused)
+}
+
+// TestRMQRHeight: rmqrheight draws the narrowest size of that height, and
+// asks for symbol=rmqr.
+func TestRMQRHeight(t *testing.T) {
+	svc := service.New(service.Config{BaseURL: "https://qr.example"})
+	for _, c := range []struct{ height, want string }{{"7", "R7x139-M"}, {"17", "R17x43-M"}, {"", "R15x43-M"}} {
+		q := url.Values{"data": {"https://qrforge.example/gallery"}, options.Symbol.Name: {"rmqr"}, options.Format.Name: {"json"}}
+		if c.height != "" {
+			q.Set(options.RMQRHeight.Name, c.height)
+		}
+		img, p := svc.Generate(context.Background(), service.Request{Params: q}, "")
+		if p != nil {
+			t.Fatalf("%s: %s", q.Encode(), p.Detail)
+		}
+		if img.Symbol != c.want {
+			t.Errorf("rmqrheight=%s: %s, want %s", c.height, img.Symbol, c.want)
+		}
+	}
+	_, p := svc.Generate(context.Background(), service.Request{Params: url.Values{"data": {"x"}, options.RMQRHeight.Name: {"9"}}}, "")
+	if p == nil || p.Status != 400 || p.Field != options.Symbol.Name {
+		t.Errorf("rmqrheight without symbol=rmqr: %+v", p)
+	}
 }

@@ -79,9 +79,10 @@ type moduleGrid struct {
 func newModuleGrid(s *Symbol) *moduleGrid {
 	n, rows := s.Size, s.Rows()
 	g := &moduleGrid{n: n, rows: rows, stride: n + 2, dark: make([]bool, (n+2)*(rows+2))}
+	function := rmqrFunction(s)
 	for y := 0; y < rows; y++ {
 		for x := 0; x < n; x++ {
-			g.dark[(y+1)*g.stride+x+1] = s.Modules[y*n+x] && !inFinder(s, x, y)
+			g.dark[(y+1)*g.stride+x+1] = s.Modules[y*n+x] && !inFinder(s, x, y) && (function == nil || !function[y*n+x])
 		}
 	}
 	for _, a := range alignmentOrigins(s) {
@@ -118,6 +119,18 @@ func newDrawing(s *Symbol, l *layout, o *Options) *drawing {
 		eye(&d.dark, &d.dark, cx+float64(a[0]), cy+float64(a[1]), 5, 0)
 	}
 
+	if function := rmqrFunction(s); function != nil {
+		// An rMQR's timing, alignment and corner patterns stay square
+		// whatever the module style: zxing-cpp misses thin symbols whose
+		// timing edges are dots (e2e TestRMQRScansOnZxing).
+		fg := &moduleGrid{n: n, rows: rows, stride: n + 2, dark: make([]bool, (n+2)*(rows+2))}
+		for y := 0; y < rows; y++ {
+			for x := 0; x < n; x++ {
+				fg.dark[(y+1)*fg.stride+x+1] = s.Modules[y*n+x] && function[y*n+x] && !inFinder(s, x, y) && !inSubPattern(s, x, y)
+			}
+		}
+		traceContours(&d.dark, fg, cx, cy)
+	}
 	g := newModuleGrid(s)
 	if o.Module == ModuleSquare {
 		traceContours(&d.dark, g, cx, cy)

@@ -8,6 +8,7 @@ import "fmt"
 type layout struct {
 	n      int     // modules per row of the symbol
 	rows   int     // module rows: n but for an rMQR
+	rmqr   bool    // an rMQR, drawn without tiles (its function patterns stay square)
 	margin int     // quiet zone, modules
 	border int     // frame stroke, modules (0 without a frame)
 	band   int     // label or banner height under the quiet zone, modules
@@ -50,7 +51,7 @@ func newLayout(s *Symbol, o *Options) (*layout, error) {
 // placeLayout lays out the canvas in modules: the frame template, or a
 // caption band, decides where the symbol and the text go.
 func placeLayout(s *Symbol, o *Options) *layout {
-	l := &layout{n: s.Size, rows: s.Rows(), margin: o.Margin, text: o.Label, frame: frameTemplates[o.Frame]}
+	l := &layout{n: s.Size, rows: s.Rows(), rmqr: s.RMQR, margin: o.Margin, text: o.Label, frame: frameTemplates[o.Frame]}
 	quiet := s.Size + 2*o.Margin
 	quietRows := l.rows + 2*o.Margin
 	if l.frame != nil && l.text == "" {

@@ -68,3 +68,18 @@ func EncodeRMQR(data string, level Level, eci ECI, height int) (*Symbol, error) 
 	}
 	return &Symbol{Version: m.Size + 1, Level: levelOf(code), Size: m.Width, Height: m.Height, Modules: m.Modules, RMQR: true}, nil
 }
+
+// rmqrFunction marks an rMQR's function modules (nil for other symbols),
+// which drawings keep square.
+func rmqrFunction(s *Symbol) []bool {
+	if !s.RMQR {
+		return nil
+	}
+	return qrcode.RMQRFunctionModules(s.Version - 1)
+}
+
+// inSubPattern reports whether (x, y) lies in an rMQR's finder
+// sub-pattern, which is drawn as an eye.
+func inSubPattern(s *Symbol, x, y int) bool {
+	return s.RMQR && x >= s.Size-5 && y >= s.Rows()-5
+}

@@ -17,7 +17,7 @@ func TestEncodeRMQRChoosesTheSmallest(t *testing.T) {
 		want  string
 	}{
 		{"ABCDEFG", LevelM, "R11x27-M"},
-		{"ABCDEF", LevelAuto, "R11x27-H"}, // R11x27 holds 6 alphanumerics at H too
+		{"ABCDEF", LevelAuto, "R11x27-H"},   // R11x27 holds 6 alphanumerics at H too
 		{"ABCDEFGH", LevelAuto, "R11x27-M"}, // too long for H
 		{"https://qrforge.example/gallery", LevelAuto, "R15x43-M"},
 		{"café", LevelH, "R11x43-H"}, // an ECI header names UTF-8

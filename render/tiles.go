@@ -32,7 +32,7 @@ var tileStyles = map[ModuleStyle]bool{
 // tiled reports whether an image is drawn from tiles: a tile style without
 // a frame or a caption, which are drawn across the whole canvas.
 func tiled(l *layout, o *Options) bool {
-	return tileStyles[o.Module] && l.border == 0 && l.text == ""
+	return tileStyles[o.Module] && l.border == 0 && l.text == "" && !l.rmqr
 }
 
 // A tile is a cell's (or an eye's) pixels as packed 4-bit shades, for one

@@ -173,3 +173,12 @@ func writeRMQRFormat(g *rmqrGrid, left, right uint32) {
 		g.dark[(h-6)*w+w-5+i] = right>>uint(15+i)&1 == 1
 	}
 }
+
+// RMQRFunctionModules marks the function modules of size (0 to 31), row
+// by row: patterns, separator and format information, which carry no
+// codeword bits. Drawings keep them square (ISO/IEC 23941 §6.3: readers
+// find the symbol by its timing and alignment patterns).
+func RMQRFunctionModules(size int) []bool {
+	s := &RMQRSizes[size]
+	return rmqrFunctionPatterns(s.Width, s.Height, s.Alignment).function
+}

@@ -9,8 +9,8 @@
 // Usage: node decode.mjs [--text] <dir>
 //
 // ZXING_FORMATS, a comma-separated list, names the formats zxing-cpp looks
-// for (default QRCode; MicroQRCode reads Micro QR Codes). jsQR reads QR
-// Codes only.
+// for (default QRCode; MicroQRCode reads Micro QR Codes, rMQRCode
+// rectangular Micro QR Codes). jsQR reads QR Codes only.
 //
 // The zxing-cpp WebAssembly binary is read from node_modules: without an
 // override zxing-wasm would fetch it from a CDN.

@@ -480,7 +480,8 @@ func (s *Service) encode(r *Rendering, target fixTarget) (*render.Symbol, *Probl
 		// A Micro QR Code keeps a square finder: zxing-cpp 1.4 and 3 read
 		// none with rounded eyes (e2e TestMicroQRScansOnZxing), as they
 		// find the symbol by the finder's square outline and timing edges.
-		// So does an rMQR (e2e TestRMQRScansOnZxing).
+		// So does an rMQR: zxing-cpp 3 reads none with rounded, squircle,
+		// leaf or octagon eyes.
 		r.Options.Eye, r.Options.EyeFrame, r.Options.EyeBall = render.EyeSquare, "", ""
 	}
 	return sym, nil

@@ -377,11 +377,13 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 			fail(optSymbol.Name, string(render.SymbolQR), "symbol %q is not one of %s: qr is a QR Code, micro a Micro QR Code (M1 to M4), auto the smaller of the two that holds the data, rmqr a rectangular Micro QR Code (R7x43 to R17x139)", v, text.Join(render.SymbolTypes))
 		case t == render.SymbolMicro && r.Level == render.LevelH:
 			fail(optEC.Name, "Q", "Micro QR Codes have no level H: M2 to M4 have L and M, M4 also Q")
+			r.Symbol = t // the fix keeps the symbol and changes the level
 		case t == render.SymbolRMQR && (r.Level == render.LevelL || r.Level == render.LevelQ):
 			// ISO/IEC 23941:2022 §6.5.1: M and H only; the fix takes the
 			// nearer level that protects at least as much.
 			fixed := map[render.Level]string{render.LevelL: "M", render.LevelQ: "H"}[r.Level]
 			fail(optEC.Name, fixed, "rMQR codes have no level %s: only M and H", r.Level)
+			r.Symbol = t
 		default:
 			r.Symbol = t
 		}

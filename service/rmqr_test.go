@@ -108,3 +108,22 @@ func TestRMQRHeight(t *testing.T) {
 		t.Errorf("rmqrheight without symbol=rmqr: %+v", p)
 	}
 }
+
+// TestRMQRLevelFixKeepsTheSymbol: ec=L or Q with symbol=rmqr is refused
+// with a fix to M or H that still asks for an rMQR.
+func TestRMQRLevelFixKeepsTheSymbol(t *testing.T) {
+	svc := service.New(service.Config{BaseURL: "https://qr.example"})
+	for level, fixed := range map[string]string{"L": "M", "Q": "H"} {
+		_, p := svc.Generate(context.Background(), service.Request{Params: url.Values{"data": {"HELLO"}, "symbol": {"rmqr"}, "ec": {level}}}, "")
+		if p == nil || p.Field != options.EC.Name {
+			t.Fatalf("ec=%s: %+v", level, p)
+		}
+		fix, err := url.Parse(p.Fix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q := fix.Query(); q.Get("symbol") != "rmqr" || q.Get("ec") != fixed {
+			t.Errorf("ec=%s: fix %s, want symbol=rmqr and ec=%s", level, p.Fix, fixed)
+		}
+	}
+}

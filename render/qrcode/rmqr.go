@@ -54,7 +54,7 @@ var (
 
 // RMQRSizes are the 32 sizes in version-indicator order. Counts: Table 3;
 // totals: Table 7; blocks: Table 8 (checked against zxing-cpp's reader and
-// zint's writer, which agree; rmqrcode-python 0.3 has two errors here,
+// zint's writer, which agree; rmqrcode-python has two errors here,
 // R13x27-M and R17x43-M).
 var RMQRSizes = [32]RMQRSize{
 	{7, 43, align43, [4]int{4, 3, 3, 2}, 13, rmqrBlocks{7, 1, 6, 0}, rmqrBlocks{10, 1, 3, 0}},

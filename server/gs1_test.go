@@ -46,6 +46,7 @@ func TestGS1ElementFormRefusals(t *testing.T) {
 		{"&logo=wifi", "logo", "no logo"},
 		{"&domain=brand.example.com", "domain", "form element carries no link"},
 		{"&append=2", "append", "drop append"},
+		{"&symbol=rmqr", "symbol", "rMQR"},
 	} {
 		rec := get(t, "/api/v1/gs1?gtin=9506000134352&form=element"+c.query)
 		p := readProblem(t, rec, http.StatusBadRequest, "invalid-parameter")

@@ -100,9 +100,9 @@ func imageResponses() obj {
 		"200": obj{
 			"description": "The QR code in the requested format. Cacheable for a year; the same request always gives the same bytes.",
 			"headers": obj{
-				"X-QR-Version":  obj{"description": "Symbol version: 1-40 for a QR Code, 1-4 for Micro QR M1-M4.", "schema": obj{"type": "integer"}},
+				"X-QR-Version":  obj{"description": "Symbol version: 1-40 for a QR Code, 1-4 for Micro QR M1-M4, 1-32 for rMQR R7x43-R17x139 (in the order of ISO/IEC 23941 Table 9).", "schema": obj{"type": "integer"}},
 				"X-QR-EC":       obj{"description": "Error-correction level used; none for Micro QR M1, which only detects errors.", "schema": obj{"type": "string", "enum": []string{"L", "M", "Q", "H", "none"}}},
-				"X-QR-Symbol":   obj{"description": "The symbol made, named as ISO/IEC 18004 does: 3-M for a QR Code of version 3 at level M, M2-L for a Micro QR Code.", "schema": obj{"type": "string"}},
+				"X-QR-Symbol":   obj{"description": "The symbol made, named as ISO/IEC 18004 and ISO/IEC 23941 do: 3-M for a QR Code of version 3 at level M, M2-L for a Micro QR Code, R13x77-M for an rMQR code 13 modules high and 77 wide.", "schema": obj{"type": "string"}},
 				"X-QR-Symbols":  obj{"description": "With append: how many symbols the structured append set has (1 when one symbol holds the data and append=auto); each is of the version, level and symbol the other headers give.", "schema": obj{"type": "integer", "minimum": 1, "maximum": 16}},
 				"ETag":          obj{"description": "Strong validator; send it in If-None-Match.", "schema": obj{"type": "string"}},
 				"Cache-Control": obj{"description": "public, max-age=31536000, immutable", "schema": obj{"type": "string"}},
@@ -245,8 +245,10 @@ func (s *Server) OpenAPI() obj {
 				"required": []string{"version", "ec", "size", "margin", "matrix"},
 				"properties": obj{
 					"version": obj{"type": "integer", "minimum": 1, "maximum": 40},
-					"ec":      obj{"type": "string", "enum": []string{"L", "M", "Q", "H"}},
-					"size":    obj{"type": "integer", "description": "Modules per side without the quiet zone."},
+					"ec":      obj{"type": "string", "enum": []string{"L", "M", "Q", "H", "none"}},
+					"size":    obj{"type": "integer", "description": "Modules per side without the quiet zone; an rMQR code's width."},
+					"width":   obj{"type": "integer", "description": "An rMQR code's modules per row (27 to 139); absent for square symbols."},
+					"height":  obj{"type": "integer", "description": "An rMQR code's rows (7 to 17); absent for square symbols."},
 					"margin":  obj{"type": "integer", "description": "Quiet zone in modules."},
 					"matrix":  obj{"type": "array", "items": obj{"type": "array", "items": obj{"type": "integer", "enum": []int{0, 1}}}, "description": "Rows top first; 1 is dark."},
 				},

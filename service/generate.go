@@ -57,8 +57,8 @@ type Image struct {
 	ETag    string
 	Version int
 	Level   string
-	// Symbol names the symbol as ISO/IEC 18004 does: "3-M" for a QR
-	// Code, "M2-L" for a Micro QR Code.
+	// Symbol names the symbol as ISO/IEC 18004 and 23941 do: "3-M" for a
+	// QR Code, "M2-L" for a Micro QR Code, "R13x77-M" for an rMQR.
 	Symbol string
 	// Symbols is the number of symbols of a structured append set, 0
 	// when none was asked for (append).
@@ -509,6 +509,8 @@ func (s *Service) encode(r *Rendering, target fixTarget) (*render.Symbol, *Probl
 		// An emblem keeps the central alignment pattern clear where the
 		// kind's largest version allows (render/centre.go).
 		sym, err = render.EncodeClearCentre(r.Data, r.Level, r.ECI, r.maxVersion)
+	} else if r.Symbol == render.SymbolRMQR {
+		sym, err = render.EncodeRMQR(r.Data, r.Level, r.ECI, r.RMQRHeight)
 	} else {
 		sym, err = render.EncodeSymbol(r.Data, r.Level, r.ECI, r.Symbol)
 	}
@@ -520,10 +522,12 @@ func (s *Service) encode(r *Rendering, target fixTarget) (*render.Symbol, *Probl
 		}
 		return nil, s.encodeFailed(r, err, target)
 	}
-	if sym.Micro {
+	if sym.Micro || sym.RMQR {
 		// A Micro QR Code keeps a square finder: zxing-cpp 1.4 and 3 read
 		// none with rounded eyes (e2e TestMicroQRScansOnZxing), as they
 		// find the symbol by the finder's square outline and timing edges.
+		// So does an rMQR: zxing-cpp 3 reads none with rounded, squircle,
+		// leaf or octagon eyes.
 		r.Options.Eye, r.Options.EyeFrame, r.Options.EyeBall = render.EyeSquare, "", ""
 	}
 	return sym, nil
@@ -625,6 +629,11 @@ func (s *Service) encodeFailed(r *Rendering, err error, target fixTarget) *Probl
 	if errors.As(err, &micro) {
 		// symbol=auto draws a QR Code when no Micro QR Code will do.
 		return s.invalid(r, []paramError{{field: optSymbol.Name, detail: err.Error(), fixed: string(render.SymbolAuto)}}, target)
+	}
+	var rmqr *render.RMQRError
+	if errors.As(err, &rmqr) {
+		// A QR Code holds what no rMQR does.
+		return s.invalid(r, []paramError{{field: optSymbol.Name, detail: err.Error(), fixed: string(render.SymbolQR)}}, target)
 	}
 	var tooLong *render.TooLongError
 	if !errors.As(err, &tooLong) {

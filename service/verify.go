@@ -264,14 +264,23 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 	}
 	checks = append(checks, contrast)
 
-	quiet := Check{Name: "quiet_zone", Value: o.Margin, Min: quietPass, Pass: true, Status: StatusPass}
-	if o.Margin < quietPass {
+	// Micro QR Codes (ISO/IEC 18004 §6.3.8) and rMQR codes (ISO/IEC
+	// 23941 §6.3.8) need two modules, the least any reader copes with.
+	need, standard := quietPass, "ISO/IEC 18004"
+	switch {
+	case sym.Micro:
+		need = render.MicroQuietZone
+	case sym.RMQR:
+		need, standard = render.RMQRQuietZone, "ISO/IEC 23941"
+	}
+	quiet := Check{Name: "quiet_zone", Value: o.Margin, Min: need, Pass: true, Status: StatusPass}
+	if o.Margin < need {
 		quiet.Status = StatusWarn
-		if o.Margin < quietWarn {
+		if o.Margin < min(quietWarn, need) {
 			quiet.Status, quiet.Pass = StatusFail, false
 		}
-		quiet.Message = fmt.Sprintf("a quiet zone of %d modules is below the %d that ISO/IEC 18004 requires; readers need it to find the code's edge", o.Margin, quietPass)
-		quiet.Fix = fixURL(url.Values{optMargin.Name: {strconv.Itoa(quietPass)}})
+		quiet.Message = fmt.Sprintf("a quiet zone of %d modules is below the %d that %s requires; readers need it to find the code's edge", o.Margin, need, standard)
+		quiet.Fix = fixURL(url.Values{optMargin.Name: {strconv.Itoa(need)}})
 	}
 	checks = append(checks, quiet)
 

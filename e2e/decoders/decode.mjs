@@ -15,10 +15,10 @@
 // of no set.
 //
 // ZXING_FORMATS, a comma-separated list, names the formats zxing-cpp looks
-// for (default QRCode; MicroQRCode reads Micro QR Codes). jsQR reads QR
-// Codes only. With ZXING_SYMBOLOGY=1 each row also has "zxing-cpp-3
-// symbology": the symbology identifier (ISO/IEC 18004 Annex F: ]Q3 after
-// FNC1 in first position, a GS1 QR Code).
+// for (default QRCode; MicroQRCode reads Micro QR Codes, rMQRCode
+// rectangular Micro QR Codes). jsQR reads QR Codes only. With ZXING_SYMBOLOGY=1 each row also has
+// "zxing-cpp-3 symbology": the symbology identifier (ISO/IEC 18004 Annex
+// F: ]Q3 after FNC1 in first position, a GS1 QR Code).
 //
 // The zxing-cpp WebAssembly binary is read from node_modules: without an
 // override zxing-wasm would fetch it from a CDN.

@@ -274,7 +274,7 @@ func (s *splitter) longest(g, start, budget int) int {
 	window := min(len(rest), budget*3/10+3)
 	header := 0
 	if s.eci > 0 {
-		header = eciBits
+		header = eciHeaderBits(f.indicatorBits)
 	}
 	// The byte reading is the encoder's own: what it finds fits.
 	end := cutBefore(rest, scan(f, byteUnits(rest[:window]), budget-header))

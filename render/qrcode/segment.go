@@ -46,6 +46,8 @@ type fields struct {
 	indicator     [modeCount]uint32
 	indicatorBits int
 	countBits     [modeCount]int
+	// eci is the ECI mode indicator; 0 for a symbol with no ECI.
+	eci uint32
 }
 
 // qrIndicators are QR Code's mode indicators (Table 2).
@@ -59,9 +61,9 @@ type group struct {
 }
 
 var groups = [3]group{
-	{1, 9, fields{qrIndicators, 4, [modeCount]int{10, 9, 8, 8}}},
-	{10, 26, fields{qrIndicators, 4, [modeCount]int{12, 11, 16, 10}}},
-	{27, 40, fields{qrIndicators, 4, [modeCount]int{14, 13, 16, 12}}},
+	{1, 9, fields{qrIndicators, 4, [modeCount]int{10, 9, 8, 8}, 0b0111}},
+	{10, 26, fields{qrIndicators, 4, [modeCount]int{12, 11, 16, 10}, 0b0111}},
+	{27, 40, fields{qrIndicators, 4, [modeCount]int{14, 13, 16, 12}, 0b0111}},
 }
 
 func groupOf(version int) int {
@@ -383,9 +385,11 @@ func (f *fields) write(bits *BitStream, units []unit, segs []segment) {
 // ECIUTF8 is the ECI assignment of UTF-8 (AIM ECI specification, 26).
 const ECIUTF8 = 26
 
-// eciBits is the length of an ECI header for assignments up to 127: mode
-// indicator 0111 and one codeword 0bbbbbbb (§7.4.2.2, Table 4).
-const eciBits = 4 + 8
+// eciHeaderBits is the length of an ECI header for assignments up to 127
+// in a symbol whose mode indicators are indicatorBits long: the ECI mode
+// indicator (0111 in QR Code, §7.4.2.2, Table 4) and one codeword
+// 0bbbbbbb.
+func eciHeaderBits(indicatorBits int) int { return indicatorBits + 8 }
 
 // segmentBits encodes data for version group g in the fewer bits of two
 // ways: its bytes as they are after an ECI header when eci is not 0, and,
@@ -394,15 +398,19 @@ const eciBits = 4 + 8
 // always means Shift JIS and ASCII reads the same in every character set
 // (docs/eci.md).
 func segmentBits(data []byte, g, eci int) (*BitStream, error) {
+	return groups[g].fields.bits(data, eci)
+}
+
+// bits is segmentBits for a symbol with header widths f.
+func (f *fields) bits(data []byte, eci int) (*BitStream, error) {
 	if len(data) == 0 {
 		return nil, ErrEmpty
 	}
-	f := &groups[g].fields
 	units := byteUnits(data)
 	segs, length, err := f.segment(units)
 	header := 0
 	if eci > 0 {
-		header = eciBits
+		header = eciHeaderBits(f.indicatorBits)
 	}
 	if eci == 0 || eci == ECIUTF8 {
 		if ku, ok := kanjiUnits(data); ok {
@@ -416,7 +424,7 @@ func segmentBits(data []byte, g, eci int) (*BitStream, error) {
 	}
 	bits := &BitStream{bytes: make([]byte, 0, (header+length+7)/8)}
 	if header > 0 {
-		bits.append(0b0111, 4)
+		bits.append(f.eci, f.indicatorBits)
 		bits.append(uint32(eci&0x7f), 8)
 	}
 	f.write(bits, units, segs)

@@ -97,13 +97,13 @@ var (
 		Title:       "Background", Hint: "As colour, or transparent.", Control: "colour", Form: 4}
 	CMYK = Option{Name: "cmyk", Example: "true",
 		Type: "boolean", Default: false,
-		Description: "PDF and EPS name their colours in process inks (DeviceCMYK) instead of RGB: black is pure K (0/0/0/100), greys K alone, other colours converted without a profile (docs/print.md). Raster and SVG output are RGB either way."}
+		Description: "PDF and EPS name their colours in process inks (DeviceCMYK) instead of RGB. Black is pure K (0/0/0/100), greys K alone, other colours converted without a profile (docs/print.md). Raster and SVG output are RGB either way."}
 	Style = Option{Name: "style", Aliases: []string{"dots", "modulestyle"}, Example: "square",
 		Type: "string", Enum: names(render.ModuleStyles), Default: string(render.ModuleSquare),
 		Description: "Module shape.", Title: "Module style", Control: "shape", Form: 1}
 	Eye = Option{Name: "eye", Aliases: []string{"eyes", "eyestyle"}, Example: "square",
 		Type: "string", Enum: names(render.EyeStyles), Default: string(render.EyeSquare),
-		Description: "Finder-eye shape, a preset of eyeframe and eyeball of the same name; circle and diamond are accepted as aliases of squircle and octagon, which replaced them (docs/decoders.md).",
+		Description: "Finder-eye shape, a preset of eyeframe and eyeball of the same name. circle and diamond are accepted as aliases of squircle and octagon, which replaced them (docs/decoders.md).",
 		Title:       "Eye style", Control: "shape", Form: 2}
 	// EyeFrame and EyeBall share the eye's place on the form: the editor
 	// keeps the catalogue's order among equal places.
@@ -149,7 +149,7 @@ var (
 		Title:       "Symbol", Hint: "micro makes the small Micro QR Code (up to 35 digits or 15 bytes); rmqr a flat rectangle (7 to 17 modules high).", Control: "choice", Form: 24}
 	RMQRHeight = Option{Name: "rmqrheight", Aliases: []string{"rmqr_height"}, Example: "11",
 		Type: "integer", Min: 7, Max: 17,
-		Description: "With symbol=rmqr, the rMQR code's height in modules: 7, 9, 11, 13, 15 or 17 (ISO/IEC 23941 R7 to R17); the narrowest size of that height that holds the data is drawn. When absent, the size with the fewest modules of all 32.",
+		Description: "With symbol=rmqr, the height in modules: 7, 9, 11, 13, 15 or 17. The narrowest rMQR size of that height that holds the data is drawn (ISO/IEC 23941 R7 to R17); when absent, the size with the fewest modules of all 32.",
 		Title:       "rMQR height", Hint: "Modules high, for symbol=rmqr: 7, 9, 11, 13, 15 or 17.", Control: "integer", Form: 25}
 	// Append and AppendLayout divide data over a structured append set.
 	// They stay off the editor's form, which previews one image.

@@ -48,14 +48,26 @@ func (a *api) generate(ctx context.Context, target *target, q *query) *response 
 		return resp
 	}
 	resp.contentType, resp.version, resp.level, resp.body = img.ContentType, img.Version, img.Level, img.Body
+	resp.problem = a.hold(ctx, resp.body)
 	return resp
 }
 
+// replyFactor is what a reply takes per byte of the answer it carries, at
+// its peak: the body base64-encoded (4/3) or quoted as text beside its
+// structured copy, in the JSON-RPC message the transport marshals whole.
+const replyFactor = 3
+
+// hold reserves the reply's bytes until the transport has written it
+// (service.Hold; the HTTP adapter releases them).
+func (a *api) hold(ctx context.Context, body []byte) *service.Problem {
+	return a.svc.Hold(ctx, replyFactor*int64(len(body)))
+}
+
 // payload is the exact string a typed target encodes.
-func (a *api) payload(target *target) *response {
+func (a *api) payload(ctx context.Context, target *target) *response {
 	q := target.query()
 	link := a.link(target.path()+"/payload", q)
-	return a.answer(link, func() (any, *service.Problem) {
+	return a.answer(ctx, link, func() (any, *service.Problem) {
 		if p := a.tooLong(link, q); p != nil {
 			return nil, p
 		}
@@ -66,7 +78,7 @@ func (a *api) payload(target *target) *response {
 // verify renders, decodes and checks what q names.
 func (a *api) verify(ctx context.Context, q *query) *response {
 	link := a.link(verifyPath, q)
-	return a.answer(link, func() (any, *service.Problem) {
+	return a.answer(ctx, link, func() (any, *service.Problem) {
 		if p := a.tooLong(link, q); p != nil {
 			return nil, p
 		}
@@ -76,7 +88,7 @@ func (a *api) verify(ctx context.Context, q *query) *response {
 
 // decode reads the codes in an image file.
 func (a *api) decode(ctx context.Context, image []byte) *response {
-	return a.answer("POST "+a.base+decodePath, func() (any, *service.Problem) {
+	return a.answer(ctx, "POST "+a.base+decodePath, func() (any, *service.Problem) {
 		results, p := a.svc.Decode(ctx, image, "image")
 		if p != nil {
 			return nil, p
@@ -90,7 +102,7 @@ func (a *api) decode(ctx context.Context, image []byte) *response {
 }
 
 // answer is a JSON answer, as the HTTP API writes it, or its problem.
-func (a *api) answer(url string, serve func() (any, *service.Problem)) *response {
+func (a *api) answer(ctx context.Context, url string, serve func() (any, *service.Problem)) *response {
 	resp := &response{url: url}
 	v, p := serve()
 	if p != nil {
@@ -99,6 +111,7 @@ func (a *api) answer(url string, serve func() (any, *service.Problem)) *response
 	}
 	// As the HTTP API writes it: URLs keep '&' as itself.
 	resp.contentType, resp.body = "application/json", marshal(v)
+	resp.problem = a.hold(ctx, resp.body)
 	return resp
 }
 

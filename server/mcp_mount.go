@@ -98,7 +98,11 @@ func (s *Server) mountMCP(build func(*service.Service) http.Handler) {
 		}
 		c.Request.Body = io.NopCloser(bytes.NewReader(body))
 		c.Request.ContentLength = int64(len(body))
-		s.mcp.ServeHTTP(c.Writer, c.Request)
+		// A tool's reply is written after the tool returns: what it holds
+		// in the budget (service.Hold) is given back once it is written.
+		ctx, releaseReplies := service.WithHolds(c.Request.Context())
+		defer releaseReplies()
+		s.mcp.ServeHTTP(c.Writer, c.Request.WithContext(ctx))
 	}
 	// POST carries JSON-RPC; GET (a server-to-client stream) and DELETE
 	// (ending a session) are answered by the transport as a server without

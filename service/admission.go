@@ -138,6 +138,17 @@ func (a *admission) workFor(ctx context.Context, cost int64) (release func(), er
 	return a.work.reserve(ctx, cost, a.slots)
 }
 
+// memoryFor is workFor without a processor slot: bytes held while nothing
+// computes (an answer waiting to be written).
+func (a *admission) memoryFor(ctx context.Context, cost int64) (release func(), err error) {
+	if release, ok := a.work.tryReserve(cost, nil); ok {
+		return release, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, a.wait)
+	defer cancel()
+	return a.work.reserve(ctx, cost, nil)
+}
+
 // workLimit is the most working memory one piece of work may take: more
 // is errTooLarge however idle the budget.
 func (a *admission) workLimit() int64 { return a.work.largeCap }

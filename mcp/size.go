@@ -30,7 +30,6 @@ const (
 	// size").
 	minDotsPerModule = 4
 	mmPerInch        = 25.4
-	defaultDPI       = 300
 	defaultQuietZone = 4 // ISO/IEC 18004: a quiet zone of 4 modules
 )
 
@@ -98,11 +97,11 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 		}
 		return t.badArgument(toolSizeRecommend, args, &argError{field: "distance_m", detail: "give the scan distance (distance_m, metres) or the print width available (print_mm, millimetres), or both", fix: fix}), nil
 	}
-	dpi := defaultDPI
+	dpi := options.DefaultDPI
 	if hasDPI {
 		dpi = int(math.Round(dpiValue))
-		if dpi < 72 || dpi > 4800 {
-			return t.badArgument(toolSizeRecommend, args, &argError{field: "dpi", detail: "dpi is 72 to 4800 (printer dots per inch)", fix: nil}), nil
+		if dpi < options.DPI.Min || dpi > options.DPI.Max {
+			return t.badArgument(toolSizeRecommend, args, &argError{field: options.DPI.Name, detail: fmt.Sprintf("dpi is %d to %d (printer dots per inch)", options.DPI.Min, options.DPI.Max), fix: nil}), nil
 		}
 	}
 

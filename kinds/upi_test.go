@@ -4,7 +4,7 @@ import "testing"
 
 func TestUPI(t *testing.T) {
 	runVectors(t, "upi", []vector{
-		{"simple", "kinds catalog §13 simple vector (upi://pay?pa=..&pn=..&am=..&cu=INR&tn=..)",
+		{"simple", "NPCI UPI Linking Specification §1.2: pa, pn, am, cu=INR and tn in that order",
 			map[string]string{"pa": "merchant@upi", "pn": "Shop One", "am": "149.50", "tn": "Order 42"},
 			"upi://pay?pa=merchant@upi&pn=Shop%20One&am=149.50&cu=INR&tn=Order%2042"},
 		{"no amount", "NPCI UPI Linking Specification §1.2: am is optional, the payer enters it",
@@ -42,7 +42,7 @@ func TestUPI(t *testing.T) {
 			"upi://pay?pa=zeeshan@npci&pn=Zeeshan%20Khan&mc=0000&tid=cxnkjcnkjdfdvjndkjfvn&tr=4894398cndhcd23&tn=Pay%20to%20rohit%20stores&am=1010&cu=INR&refUrl=https://rohit.com/orderid=9298yw89e8973e87389e78923ue892",
 			map[string]string{"pa": "zeeshan@npci", "pn": "Zeeshan Khan", "mc": "0000", "tr": "4894398cndhcd23", "tn": "Pay to rohit stores", "am": "1010"},
 			"upi://pay?pa=zeeshan@npci&pn=Zeeshan%20Khan&am=1010&cu=INR&tn=Pay%20to%20rohit%20stores&tr=4894398cndhcd23&mc=0000"},
-		{"simple", "kinds catalog §13",
+		{"simple", "NPCI UPI Linking Specification §1.2",
 			"upi://pay?pa=merchant@upi&pn=Shop%20One&am=149.50&cu=INR&tn=Order%2042",
 			map[string]string{"pa": "merchant@upi", "pn": "Shop One", "am": "149.50", "tn": "Order 42"},
 			"upi://pay?pa=merchant@upi&pn=Shop%20One&am=149.50&cu=INR&tn=Order%2042"},

@@ -64,7 +64,7 @@ type sizeAdvice struct {
 func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
 	example := map[string]any{"data": "https://example.com", "distance_m": 1.5}
-	names := []string{"data", kindArgument, "fields", "version", options.EC.Name, options.Margin.Name, "distance_m", "print_mm", "dpi"}
+	names := []string{options.Data.Name, kindArgument, "fields", "version", options.EC.Name, options.Margin.Name, "distance_m", "print_mm", options.DPI.Name}
 	if bad := t.unknownArguments(toolSizeRecommend, args, knownNames(nil, append(names, legacyKindArgument)...), names, nil); bad != nil {
 		return bad, nil
 	}
@@ -84,7 +84,7 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 		bad = &argError{field: "distance_m", detail: "distance_m is at most 1000 (metres)", fix: nil}
 	}
 	available, hasPrint, bad2 := number("print_mm")
-	dpiValue, hasDPI, bad3 := number("dpi")
+	dpiValue, hasDPI, bad3 := number(options.DPI.Name)
 	for _, b := range []*argError{bad, bad2, bad3} {
 		if b != nil {
 			return t.badArgument(toolSizeRecommend, args, b), nil

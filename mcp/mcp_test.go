@@ -810,6 +810,17 @@ func TestSizeRecommend(t *testing.T) {
 			t.Errorf("version 40 in 30 mm: fits %v, needs %.1f mm", a.Fits, a.PrintMM)
 		}
 		fail(t, c, "qr_size_recommend", map[string]any{"data": "x"})
+		// dpi is the catalogue's: past its maximum the tool refuses it, as
+		// the API would refuse the print_url; at it, print_url answers.
+		res := callTool(t, c, "qr_size_recommend", map[string]any{"version": 2, "print_mm": 20, "dpi": options.DPI.Max + 1})
+		if p := problemOf(t, res); !res.IsError || p.Field != options.DPI.Name {
+			t.Errorf("dpi %d: error %v, field %q; want a problem on dpi", options.DPI.Max+1, res.IsError, p.Field)
+		}
+		a = advice{}
+		succeed(t, c, "qr_size_recommend", map[string]any{"data": "https://example.com", "print_mm": 20, "dpi": options.DPI.Max}, &a)
+		if resp, _ := httpGet(t, a.PrintURL); resp.StatusCode != 200 {
+			t.Errorf("print_url at dpi %d: %d", options.DPI.Max, resp.StatusCode)
+		}
 	})
 }
 

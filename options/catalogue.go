@@ -116,7 +116,7 @@ var (
 		Type: "integer", Min: render.MinSize, Max: render.MaxSize, Default: render.DefaultSize,
 		Pattern: `^([0-9]+(px)?|[0-9]+(\.[0-9]+)?(mm|cm|in)|[0-9]+x[0-9]+)$`,
 		Description: fmt.Sprintf("Output width and height in pixels. `300x300` is accepted when square. Modules are whole pixels; leftover pixels widen the quiet zone. "+
-			"A length (`30mm`, `3cm`, `1.2in`) is the printed size: pixels are the length at `dpi` (%d unless given), and a PDF page or EPS bounding box is exactly the length (docs/print.md).", render.DefaultDPI),
+			"A length (`30mm`, `3cm`, `1.2in`) is the printed size: pixels are the length at `dpi` (%d unless given), and a PDF page or EPS bounding box is exactly the length (docs/print.md).", DefaultDPI),
 		Title: "Size", Hint: fmt.Sprintf("Pixels, %d to %d.", render.MinSize, render.MaxSize), Control: "integer", Form: 5}
 	DPI = Option{Name: "dpi", Unit: UnitDPI, Outputs: drawn, Aliases: []string{"ppi", "resolution"}, Example: "300",
 		Type: "integer", Min: render.MinDPI, Max: render.MaxDPI,

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/makiuchi-d/gozxing"
-	multiqr "github.com/makiuchi-d/gozxing/multi/qrcode"
 )
 
 // Read is the decode pipeline of POST /api/v1/decode (docs/decode.md).
@@ -218,18 +217,7 @@ func decodeBitmap(bmp *gozxing.BinaryBitmap) []found {
 	if bmp == nil {
 		return nil
 	}
-	hints := map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_TRY_HARDER: true}
-	results, err := multiqr.NewQRCodeMultiReader().DecodeMultiple(bmp, hints)
-	if err != nil {
-		return nil
-	}
-	var out []found
-	for _, r := range results {
-		if corners, ok := symbolCorners(r.GetResultPoints()); ok {
-			out = append(out, found{r.GetText(), corners})
-		}
-	}
-	return out
+	return readEvery(bmp, map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_TRY_HARDER: true})
 }
 
 // localThreshold marks a pixel dark when it is darker than the mean of

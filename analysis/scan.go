@@ -11,7 +11,6 @@ import (
 	"sort"
 
 	"github.com/makiuchi-d/gozxing"
-	multiqr "github.com/makiuchi-d/gozxing/multi/qrcode"
 	"github.com/qrforge/qrforge/registry"
 )
 
@@ -23,6 +22,9 @@ type Code struct {
 	Bounds [][2]int          `json:"bounds"`
 	Kind   string            `json:"kind,omitempty"`
 	Fields map[string]string `json:"fields,omitempty"`
+	// Append is the symbol's place in a structured append set; Text is
+	// then its own part (Sets joins them).
+	Append *AppendMark `json:"append,omitempty"`
 }
 
 // Scan finds every QR code in img with ZXing's multi-code reader,
@@ -45,28 +47,20 @@ func Scan(img image.Image) []Code {
 type found struct {
 	text    string
 	corners [4][2]float64
+	mark    *AppendMark
 }
 
 // readCodes runs the binarizers in turn until one finds a code.
 func readCodes(src gozxing.LuminanceSource) []found {
 	hints := map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_TRY_HARDER: true}
-	reader := multiqr.NewQRCodeMultiReader()
 	for _, binarizer := range []gozxing.Binarizer{gozxing.NewHybridBinarizer(src), gozxing.NewGlobalHistgramBinarizer(src)} {
 		bmp, err := gozxing.NewBinaryBitmap(binarizer)
 		if err != nil {
 			continue
 		}
-		results, err := reader.DecodeMultiple(bmp, hints)
-		if err != nil || len(results) == 0 {
-			continue
+		if out := readEvery(bmp, hints); len(out) > 0 {
+			return out
 		}
-		var out []found
-		for _, r := range results {
-			if corners, ok := symbolCorners(r.GetResultPoints()); ok {
-				out = append(out, found{r.GetText(), corners})
-			}
-		}
-		return out
 	}
 	return nil
 }
@@ -151,7 +145,7 @@ func describe(codes []found, bounds image.Rectangle) []Code {
 	})
 	out := make([]Code, len(codes))
 	for i, c := range codes {
-		r := Code{Text: c.text, Bounds: make([][2]int, 4)}
+		r := Code{Text: c.text, Bounds: make([][2]int, 4), Append: c.mark}
 		for j, p := range c.corners {
 			r.Bounds[j] = [2]int{
 				min(max(int(math.Round(p[0])), bounds.Min.X), bounds.Max.X),

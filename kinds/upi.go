@@ -1,6 +1,8 @@
 package kinds
 
 import (
+	"math/big"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -11,18 +13,52 @@ import (
 // UPI is an Indian Unified Payments Interface payment request, the
 // upi://pay link that every UPI app reads. The currency is always INR.
 //
-// The NPCI UPI Linking Specification 1.6's parameter table could not be
-// read from a primary copy, so the rules below are those every copy and
-// implementation agrees on (pa and pn mandatory, am with at most two
-// decimals, mc of four digits, cu INR); lengths the table may set are not
-// enforced.
+// The NPCI UPI Linking Specifications 1.6 (November 2017) could be read
+// from a primary copy only up to its contents (§1.2 Link Specification and
+// Parameters, §1.3 Signature). Each rule below names where it comes from:
+//
+//   - pa and pn mandatory; am, mam, cu, tid, tr, tn, mc and url optional;
+//     mam the "minimum amount to be paid if different from transaction
+//     amount"; tid a PSP-generated transaction id "passed as it is"; url a
+//     link to the transaction's details that "should initiate with http or
+//     https"; cu "ONLY INR": the §1.2 parameter table as the npm package
+//     @vivekkushwaha66/upi-deeplink-builder reproduces it (README and
+//     deeplink.builder.ts, which also quote the notes that mam makes the
+//     amount editable and that UPI declines an amount below it, and that a
+//     value "null" is no value).
+//   - mam no more than am when both are given: follows from that note.
+//   - url https only: qrforge's rule, stricter than the table's http or
+//     https, since the link takes the payer to their bill.
+//   - mode, the transaction's initiation mode, one of the 2-digit codes 00
+//     to 24 (00 default, 01 QR code, 02 secure QR code ... 24 online
+//     dynamic secure QR code mandate): Juspay's UPI Merchant Stack
+//     documentation, "Initiation Mode"; published links carry mode=00,
+//     mode=01 and mode=02.
+//   - purpose, a 2-digit purpose code (00 default, 01 SEBI, 03 travel ...):
+//     Juspay's "Purpose Code" list; only the two digits are checked, as
+//     the list keeps growing.
+//   - mc of four digits (ISO 18245), 0000 for a person: every copy and
+//     implementation agrees.
+//
+// orgid and sign are not offered. The only description found (Juspay,
+// "Sign URL") has sign a PSP's signature of the whole link, appended last,
+// and orgid the signing PSP's id; qrforge cannot sign for a PSP, and a code
+// naming a PSP without its signature claims an origin it does not have.
+// Lengths the table may set are not enforced.
 type UPI struct {
-	PA string `json:"pa" validate:"required" jsonschema_description:"Payee address (VPA, UPI ID): <handle>@<psp>, e.g. merchant@upi or shop.one@okaxis. The handle has letters, digits, '.', '-' and '_'; the PSP part letters and digits, with dots between labels (1234567890@SBIN0001234.ifsc.npci)." identity:"true" title:"UPI ID (payee address)"`
-	PN string `json:"pn" validate:"required" jsonschema_description:"Payee name shown to the payer for confirmation." identity:"true" title:"Payee name"`
-	AM string `json:"am" jsonschema_description:"Amount in rupees, greater than zero, with '.' and at most 2 decimals (149.50). Omit it to let the payer enter the amount." title:"Amount (INR)"`
-	TN string `json:"tn" jsonschema_description:"Transaction note shown to the payer." title:"Note"`
-	TR string `json:"tr" jsonschema_description:"Transaction reference (order or bill number) for reconciliation." identity:"true" title:"Transaction reference"`
-	MC string `json:"mc" jsonschema_description:"Merchant category code: 4 digits (ISO 18245), e.g. 5411; 0000 for person-to-person." identity:"true" title:"Merchant category code"`
+	PA  string `json:"pa" validate:"required" jsonschema_description:"Payee address (VPA, UPI ID): <handle>@<psp>, e.g. merchant@upi or shop.one@okaxis. The handle has letters, digits, '.', '-' and '_'; the PSP part letters and digits, with dots between labels (1234567890@SBIN0001234.ifsc.npci)." identity:"true" title:"UPI ID (payee address)"`
+	PN  string `json:"pn" validate:"required" jsonschema_description:"Payee name shown to the payer for confirmation." identity:"true" title:"Payee name"`
+	AM  string `json:"am" jsonschema_description:"Amount in rupees, greater than zero, with '.' and at most 2 decimals (149.50). Omit it to let the payer enter the amount." title:"Amount (INR)"`
+	MAM string `json:"mam" jsonschema_description:"Minimum amount in rupees, written like am and at most am: the payer may change the amount but not go below it, and UPI declines a payment under it." title:"Minimum amount (INR)"`
+	CU  string `json:"cu" validate:"omitempty,oneofci=INR" jsonschema:"enum=INR" jsonschema_description:"Currency: INR, the only one UPI takes; written whether given or not." title:"Currency"`
+	TN  string `json:"tn" jsonschema_description:"Transaction note shown to the payer." title:"Note"`
+	TR  string `json:"tr" jsonschema_description:"Transaction reference (order or bill number) for reconciliation." identity:"true" title:"Transaction reference"`
+	MC  string `json:"mc" jsonschema_description:"Merchant category code: 4 digits (ISO 18245), e.g. 5411; 0000 for person-to-person." identity:"true" title:"Merchant category code"`
+	TID string `json:"tid" jsonschema_description:"Transaction id generated by the payee's PSP (a merchant obtains it from its PSP), written as given." identity:"true" title:"Transaction id (from the PSP)"`
+	URL string `json:"url" jsonschema_description:"https link to the transaction's details (bill, order, ticket), related to this payment only." identity:"true" title:"Transaction details link"`
+	// Mode and Purpose are 2-digit codes; see the type's comment.
+	Mode    string `json:"mode" jsonschema:"pattern=^[0-9]{2}$" jsonschema_description:"Initiation mode, 2 digits from 00 to 24: 00 default, 01 QR code, 02 secure QR code, 03 Bharat QR, 04 intent, 05 secure intent, 15 dynamic QR code (offline), 19 online static QR code, 22 online dynamic QR code ..." title:"Initiation mode"`
+	Purpose string `json:"purpose" jsonschema:"pattern=^[0-9]{2}$" jsonschema_description:"Purpose code, 2 digits: 00 default, 01 SEBI, 02 AMC, 03 travel, 04 hospitality, 05 hospital, 06 telecom, 07 insurance, 08 education ..." title:"Purpose code"`
 }
 
 var (
@@ -51,6 +87,7 @@ func init() {
 			{PA: "merchant@upi", PN: "Shop One", AM: "149.50", TN: "Order 42"},
 			{PA: "friend@okaxis", PN: "A Friend"},
 			{PA: "zeeshan@npci", PN: "Zeeshan Khan", AM: "1010", TN: "Pay to rohit stores", TR: "4894398cndhcd23", MC: "0000"},
+			{PA: "merchant@upi", PN: "Shop One", AM: "500.00", MAM: "100", TR: "INV-2025-17", MC: "5411", URL: "https://shop.example/bills/17", Mode: "01", Purpose: "00"},
 		},
 		Check:  checkUPI,
 		Encode: encodeUPI,
@@ -67,18 +104,83 @@ func checkUPI(u *UPI) []registry.FieldError {
 	if strings.TrimSpace(u.PN) == "" {
 		errs = append(errs, registry.FieldError{Field: "pn", Detail: "pn, the payee name, is mandatory (NPCI UPI Linking Specification §1.2)", Fix: ""})
 	}
-	if u.AM != "" {
-		am := strings.TrimSpace(u.AM)
-		if !upiAmount.MatchString(am) || strings.Trim(am, "0.") == "" {
-			errs = append(errs, registry.FieldError{Field: "am", Detail: "am is an amount in rupees greater than zero, with '.' as decimal separator and at most 2 decimals (NPCI UPI Linking Specification §1.2)", Fix: upiAmountFix(am)})
-		} else {
-			u.AM = am
+	errs = append(errs, checkTextFields(textField{"tid", u.TID})...)
+	for _, f := range []textField{{"pn", u.PN}, {"tn", u.TN}, {"tr", u.TR}, {"tid", u.TID}} {
+		if f.value == "null" {
+			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " cannot be the word null: UPI apps read a value \"null\" as no value (NPCI UPI Linking Specification 1.6 §1.2 notes)", Fix: ""})
 		}
+	}
+	amountsValid := true
+	for _, f := range []struct {
+		name  string
+		value *string
+	}{{"am", &u.AM}, {"mam", &u.MAM}} {
+		if *f.value == "" {
+			continue
+		}
+		v := strings.TrimSpace(*f.value)
+		if !upiAmount.MatchString(v) || strings.Trim(v, "0.") == "" {
+			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " is an amount in rupees greater than zero, with '.' as decimal separator and at most 2 decimals (NPCI UPI Linking Specification §1.2)", Fix: upiAmountFix(v)})
+			amountsValid = false
+			continue
+		}
+		*f.value = v
+	}
+	if amountsValid && u.AM != "" && u.MAM != "" && upiRupees(u.MAM).Cmp(upiRupees(u.AM)) > 0 {
+		// No fix: which of the two amounts is meant, only the payee knows.
+		errs = append(errs, registry.FieldError{Field: "mam", Detail: "mam, the minimum amount, is at most am, the amount asked (" + u.MAM + " > " + u.AM + "): the payer may lower am down to mam (NPCI UPI Linking Specification §1.2, mam)", Fix: ""})
 	}
 	if u.MC != "" && !upiMCC.MatchString(u.MC) {
 		errs = append(errs, registry.FieldError{Field: "mc", Detail: "mc is a 4-digit merchant category code (ISO 18245), 0000 for person-to-person", Fix: "0000"})
 	}
+	if u.URL != "" && !upiDetailsLink(u.URL) {
+		// No fix: the link leads the payer somewhere; only the payee
+		// knows where.
+		errs = append(errs, registry.FieldError{Field: "url", Detail: "url is an absolute https link with a host, to the transaction's details (NPCI UPI Linking Specification §1.2 allows http or https; qrforge writes https only)", Fix: ""})
+	}
+	if u.Mode != "" && !upiCode(u.Mode, upiLastMode) {
+		errs = append(errs, registry.FieldError{Field: "mode", Detail: "mode is a 2-digit initiation mode from 00 to 24, such as 01 for a QR code or 04 for an intent (Juspay UPI documentation, Initiation Mode)", Fix: upiTwoDigits(u.Mode, upiLastMode)})
+	}
+	if u.Purpose != "" && !upiCode(u.Purpose, 99) {
+		errs = append(errs, registry.FieldError{Field: "purpose", Detail: "purpose is a 2-digit purpose code, 00 by default (Juspay UPI documentation, Purpose Code)", Fix: upiTwoDigits(u.Purpose, 99)})
+	}
 	return errs
+}
+
+// upiLastMode is the last initiation mode listed (24, online dynamic
+// secure QR code mandate); every code from 00 to it is defined.
+const upiLastMode = 24
+
+// upiCode reports whether s is a 2-digit code from 00 to last.
+func upiCode(s string, last int) bool {
+	if len(s) != 2 || !allDigits(s) {
+		return false
+	}
+	n, _ := strconv.Atoi(s)
+	return n <= last
+}
+
+// upiTwoDigits writes a one-digit code with its leading zero (4 for 04),
+// the same number, or "" when that is no valid code.
+func upiTwoDigits(s string, last int) string {
+	if s = strings.TrimSpace(s); len(s) == 1 && upiCode("0"+s, last) {
+		return "0" + s
+	}
+	return ""
+}
+
+// upiDetailsLink reports whether s is an absolute https URL with a host
+// and nothing a URI cannot carry.
+func upiDetailsLink(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && strings.EqualFold(u.Scheme, "https") && u.Host != "" && u.Opaque == "" &&
+		strings.IndexFunc(s, func(r rune) bool { return r <= ' ' || r == 0x7f }) < 0
+}
+
+// upiRupees reads a validated amount.
+func upiRupees(s string) *big.Rat {
+	r, _ := new(big.Rat).SetString(s)
+	return r
 }
 
 // upiAmountFix suggests a valid amount close to a refused one: a decimal
@@ -91,27 +193,42 @@ func upiAmountFix(am string) string {
 	return strconv.FormatFloat(v, 'f', 2, 64)
 }
 
-// encodeUPI writes pa, pn, am, cu, tn, tr, mc in that order. Values are
-// percent-encoded UTF-8 with %20 for spaces; pa is left as is, since its
-// alphabet is unreserved apart from the '@' every UPI app expects literal.
+// encodeUPI writes pa, pn, am, mam, cu, tn, tr, mc, tid, url, mode and
+// purpose in that order, the ones given. Values are percent-encoded UTF-8
+// with %20 for spaces; pa is left as is, since its alphabet is unreserved
+// apart from the '@' every UPI app expects literal, and url keeps its ':',
+// '/', '?' and '=' literal, as the specification's own example writes it.
 func encodeUPI(u UPI) string {
 	var b strings.Builder
 	b.WriteString("upi://pay?pa=" + u.PA + "&pn=" + pctEncode(u.PN))
-	if u.AM != "" {
-		b.WriteString("&am=" + u.AM)
+	for _, f := range []struct{ name, value string }{{"am", u.AM}, {"mam", u.MAM}} {
+		if f.value != "" {
+			b.WriteString("&" + f.name + "=" + f.value)
+		}
 	}
 	b.WriteString("&cu=INR")
-	for _, f := range []struct{ name, value string }{{"tn", u.TN}, {"tr", u.TR}, {"mc", u.MC}} {
+	for _, f := range []struct{ name, value string }{{"tn", u.TN}, {"tr", u.TR}, {"mc", u.MC}, {"tid", u.TID}} {
 		if f.value != "" {
 			b.WriteString("&" + f.name + "=" + pctEncode(f.value))
+		}
+	}
+	if u.URL != "" {
+		b.WriteString("&url=" + pctEncodeKeeping(u.URL, ":/?="))
+	}
+	for _, f := range []struct{ name, value string }{{"mode", u.Mode}, {"purpose", u.Purpose}} {
+		if f.value != "" {
+			b.WriteString("&" + f.name + "=" + f.value)
 		}
 	}
 	return b.String()
 }
 
-// parseUPI reads a upi://pay link. Parameters without a field here (tid,
-// url or refUrl, mode, sign ...) are left out; a currency other than INR
-// is not a UPI payment this kind can describe.
+// parseUPI reads a upi://pay link. refUrl, the name some issuers use, is
+// read as url. A value "null" is no value (NPCI UPI Linking Specification
+// 1.6 §1.2 notes, as quoted above). Parameters without a field here (orgid,
+// sign ...) are left out: a rebuilt link carries no signature it could
+// break. A currency other than INR is not a UPI payment this kind can
+// describe.
 func parseUPI(p string) (UPI, bool) {
 	rest, ok := cutSchemeFold(p, "upi://pay?")
 	if !ok {
@@ -122,24 +239,19 @@ func parseUPI(p string) (UPI, bool) {
 		return UPI{}, false
 	}
 	var u UPI
+	fields := map[string]*string{
+		"pa": &u.PA, "pn": &u.PN, "am": &u.AM, "mam": &u.MAM, "tn": &u.TN, "tr": &u.TR, "mc": &u.MC,
+		"tid": &u.TID, "url": &u.URL, "refUrl": &u.URL, "mode": &u.Mode, "purpose": &u.Purpose,
+	}
 	for _, pair := range pairs {
-		switch pair.name {
-		case "pa":
-			u.PA = pair.value
-		case "pn":
-			u.PN = pair.value
-		case "am":
-			u.AM = pair.value
-		case "tn":
-			u.TN = pair.value
-		case "tr":
-			u.TR = pair.value
-		case "mc":
-			u.MC = pair.value
-		case "cu":
-			if pair.value != "INR" {
-				return UPI{}, false
-			}
+		if pair.value == "null" {
+			continue
+		}
+		if pair.name == "cu" && pair.value != "INR" {
+			return UPI{}, false
+		}
+		if field, ok := fields[pair.name]; ok {
+			*field = pair.value
 		}
 	}
 	return u, u.PA != ""

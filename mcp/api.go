@@ -81,7 +81,11 @@ func (a *api) decode(ctx context.Context, image []byte) *response {
 		if p != nil {
 			return nil, p
 		}
-		return map[string]any{"results": results}, nil
+		answer := map[string]any{"results": results}
+		if sets := service.Sets(results); len(sets) > 0 {
+			answer["sets"] = sets
+		}
+		return answer, nil
 	})
 }
 

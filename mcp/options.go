@@ -44,17 +44,14 @@ func renderingOptions() []option {
 // paid for by every session: its first sentence, and for an option with
 // an enum the words before the colon that introduces the values, which
 // the enum lists. The whole description is in the options resource
-// (optionsURI) and docs/reference.md. A number's unit follows, as JSON
-// Schema has no keyword for it.
+// (optionsURI) and docs/reference.md, with each option's unit and outputs
+// (x-unit, x-outputs).
 func shortDescription(o options.Option) string {
 	s := firstSentence(o.Description)
 	if len(o.Enum) > 0 {
 		if before, _, found := strings.Cut(s, ": "); found {
 			s = before + "."
 		}
-	}
-	if o.Unit != "" {
-		s += " Unit: " + o.Unit + "."
 	}
 	return s
 }

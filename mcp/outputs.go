@@ -73,6 +73,9 @@ var kindSchemaOutput = output(obj(object{
 	{"schema", map[string]any{"type": "object"}},
 }, kindArgument, "uri", "required", "identity", "schema"))
 
+// decodeOutput leaves out the members of structured append sets, a
+// result's append and the answer's sets (docs/reference.md): open, the
+// schema allows them, and tools/list stays within its budget.
 var decodeOutput = output(obj(object{
 	{"results", array(obj(object{
 		{"text", str},

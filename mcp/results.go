@@ -34,7 +34,7 @@ func generated(resp *response, extra map[string]any) *mcp.CallToolResult {
 	switch mediaType, _, _ := mime.ParseMediaType(contentType); mediaType {
 	case "image/png", "image/gif", "image/jpeg":
 		body = mcp.NewImageContent(base64.StdEncoding.EncodeToString(resp.body), mediaType)
-	case "application/pdf":
+	case "application/pdf", "application/zip":
 		body = mcp.NewEmbeddedResource(mcp.BlobResourceContents{URI: resp.url, MIMEType: mediaType, Blob: base64.StdEncoding.EncodeToString(resp.body)})
 	case "application/postscript":
 		body = mcp.NewEmbeddedResource(mcp.TextResourceContents{URI: resp.url, MIMEType: mediaType, Text: string(resp.body)})

@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"encoding/json"
-	"strconv"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -224,6 +223,5 @@ func dataSchema(more string) map[string]any {
 func printerDPI() map[string]any {
 	s := options.DPI.Schema()
 	s["default"] = options.DefaultDPI
-	s["description"] = "The printer's resolution; " + strconv.Itoa(options.DefaultDPI) + ", the resolution a length is drawn at, when absent. Unit: " + options.DPI.Unit + "."
 	return s
 }

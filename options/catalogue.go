@@ -56,17 +56,19 @@ var Formats = []string{"png", "svg", "svg-tiny", "json", "base64", "gif", "jpeg"
 // Units are the units an option's number is in: pixels, dots per inch
 // (a size given as a length becomes pixels at it), modules of the symbol
 // (the quiet zone is counted in them, ISO/IEC 18004:2015 §6.3.8), degrees
-// of a CSS angle, and a fraction of the code's side.
+// of a CSS angle, a fraction of the code's side, and whole symbols of a
+// structured append set (ISO/IEC 18004:2015 §8).
 const (
 	UnitPixels  = "px"
 	UnitDPI     = "dpi"
 	UnitModules = "modules"
 	UnitDegrees = "degrees"
 	UnitRatio   = "ratio"
+	UnitSymbols = "symbols"
 )
 
 // Units lists every unit an option may declare.
-var Units = []string{UnitPixels, UnitDPI, UnitModules, UnitDegrees, UnitRatio}
+var Units = []string{UnitPixels, UnitDPI, UnitModules, UnitDegrees, UnitRatio, UnitSymbols}
 
 // Groups of formats an option reaches.
 var (
@@ -182,8 +184,20 @@ var (
 		Title:       "Error correction", Hint: "H survives the most damage; auto picks the smallest code.", Control: "choice", Form: 7}
 	Symbol = Option{Name: "symbol", Outputs: Formats, Aliases: []string{"symbology"}, Example: string(render.SymbolQR),
 		Type: "string", Enum: names(render.SymbolTypes), Default: string(render.SymbolQR),
-		Description: "Symbol type (ISO/IEC 18004:2015): qr is a QR Code (21 to 177 modules); micro a Micro QR Code, M1 to M4 (11 to 17 modules, one finder, quiet zone 2 by default), which holds at most 35 digits, 21 upper-case alphanumerics or 15 bytes, has levels L, M and Q (M4) but not H, no ECI header, no logo, and square eyes whatever eye asks (zxing-cpp reads none with rounded eyes); auto takes a Micro QR Code when one holds the data at the level (at least L: never M1, which only detects errors) and the data is ASCII, else a QR Code. The X-QR-Symbol header names the symbol made (M2-L, 3-M).",
-		Title:       "Symbol", Hint: "micro makes the small Micro QR Code (up to 35 digits or 15 bytes).", Control: "choice", Form: 24}
+		Description: "Symbol type (ISO/IEC 18004:2015, ISO/IEC 23941:2022): qr is a QR Code (21 to 177 modules); micro a Micro QR Code, M1 to M4 (11 to 17 modules, one finder, quiet zone 2 by default), which holds at most 35 digits, 21 upper-case alphanumerics or 15 bytes, has levels L, M and Q (M4) but not H, no ECI header, no logo, and square eyes whatever eye asks (zxing-cpp reads none with rounded eyes); auto takes a Micro QR Code when one holds the data at the level (at least L: never M1, which only detects errors) and the data is ASCII, else a QR Code; rmqr a rectangular Micro QR Code, R7x43 to R17x139 (7 to 17 modules high, 27 to 139 wide, quiet zone 2 by default), the size with the fewest modules that holds the data at the level, which holds at most 361 digits, 219 upper-case alphanumerics or 150 bytes, has levels M and H only (ec absent: M, then H if the same size holds it), takes an ECI header, module styles (its timing and alignment patterns stay square), a label and colours, but no logo and no tpl frame, and keeps square eyes whatever eye asks (zxing-cpp 3 reads no rMQR with other eyes); rmqrheight fixes its height; auto never picks rmqr. The image stays size by size with the rectangle centred; zxing-cpp 3 reads rMQR, zbar, jsQR and zxing-cpp 1.4 do not. The X-QR-Symbol header names the symbol made (M2-L, 3-M, R13x77-M).",
+		Title:       "Symbol", Hint: "micro makes the small Micro QR Code (up to 35 digits or 15 bytes); rmqr a flat rectangle (7 to 17 modules high).", Control: "choice", Form: 24}
+	RMQRHeight = Option{Name: "rmqrheight", Unit: UnitModules, Outputs: Formats, Aliases: []string{"rmqr_height"}, Example: "11",
+		Type: "integer", Min: 7, Max: 17,
+		Description: "With symbol=rmqr, the rMQR code's height in modules: 7, 9, 11, 13, 15 or 17 (ISO/IEC 23941 R7 to R17); the narrowest size of that height that holds the data is drawn. When absent, the size with the fewest modules of all 32.",
+		Title:       "rMQR height", Hint: "Modules high, for symbol=rmqr: 7, 9, 11, 13, 15 or 17.", Control: "integer", Form: 25}
+	// Append and AppendLayout divide data over a structured append set.
+	// They stay off the editor's form, which previews one image.
+	Append = Option{Name: "append", Unit: UnitSymbols, Outputs: Formats, Aliases: []string{"structuredappend", "structured_append", "structured-append", "parts"}, Example: "auto",
+		Type: "integer", Min: 2, Max: render.MaxAppendSymbols, Pattern: `^(auto|[0-9]+)$`,
+		Description: fmt.Sprintf("Structured append: up to %d QR Codes that readers join. Each starts with a header naming its place in the set and the set's parity (ISO/IEC 18004:2015 §8). auto draws one symbol when one holds the data and else the fewest that do; a number, 2 to %d, asks for that many (at most one a character). Every symbol has the same version, the smallest that holds each part, and the same level; parts end between whole UTF-8 characters, and each carries the ECI header the data needs. The answer is arranged as appendlayout says, and X-QR-Symbols gives the count. QR Codes only: not with symbol=micro, a logo, or a kind whose standard reads one symbol (docs/reference.md, Structured append).", render.MaxAppendSymbols, render.MaxAppendSymbols)}
+	AppendLayout = Option{Name: "appendlayout", Outputs: Formats, Aliases: []string{"append_layout", "append-layout"}, Example: "zip",
+		Type: "string", Enum: []string{"zip", "json", "row"}, Default: "zip",
+		Description: "How a structured append set (append) is answered: zip, an archive of one file a symbol in the format (part-1-of-3.png ...); json, a document with each symbol's part number, parity, text and image as a data URI; row, one image (png, gif, jpeg or base64) of the symbols side by side, one quiet zone apart, without a frame or label."}
 	Margin = Option{Name: "margin", Unit: UnitModules, Outputs: Formats, Aliases: []string{"quiet", "qz", "qzone"}, Example: "4",
 		Type: "integer", Min: 0, Max: render.MaxMargin, Default: render.DefaultMargin,
 		Description: "Quiet zone in modules.",
@@ -245,7 +259,7 @@ var (
 
 // Rendering are the options every generation endpoint takes, in canonical
 // order.
-var Rendering = []Option{Size, DPI, Format, Color, Bg, CMYK, Style, Eye, EyeFrame, EyeBall, Gradient, GradientColors, GradientAngle, EyeColor, EyeFrameColor, EyeBallColor, EC, Symbol, Margin, Label, Tpl, FrameColor, TextColor, Font, Logo, LogoSize, LogoPadding, LogoBg, LogoPlate, ECI, Chld, Cht, Choe}
+var Rendering = []Option{Size, DPI, Format, Color, Bg, CMYK, Style, Eye, EyeFrame, EyeBall, Gradient, GradientColors, GradientAngle, EyeColor, EyeFrameColor, EyeBallColor, EC, Symbol, RMQRHeight, Append, AppendLayout, Margin, Label, Tpl, FrameColor, TextColor, Font, Logo, LogoSize, LogoPadding, LogoBg, LogoPlate, ECI, Chld, Cht, Choe}
 
 // Named is the rendering option called name, canonically or by an alias,
 // in any case; data is not a rendering option.

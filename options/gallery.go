@@ -23,7 +23,7 @@ const GalleryData = "https://qrforge.example/gallery"
 
 // NotInGallery are the choices the gallery cannot show, with the reason.
 var NotInGallery = map[string]string{
-	Symbol.Name: "a Micro QR Code holds at most 15 bytes, GalleryData has 31, and the gallery's tests read tiles with gozxing, which reads no Micro QR",
+	Symbol.Name: "a Micro QR Code holds at most 15 bytes, GalleryData has 31, and the gallery's tests read tiles with gozxing, which reads no Micro QR and no rMQR, and verify scores each tile with readers that read neither",
 }
 
 // Param is one query parameter, under the option's canonical name.

@@ -15,12 +15,11 @@ package render
 // corner, a point has two outgoing edges and the walk turns right, so the
 // two modules stay separate outlines.
 func traceContours(p *path, g *moduleGrid, cx, cy float64) {
-	n := g.n
-	w := n + 1 // grid points per row
+	w := g.n + 1 // grid points per row
 	// out[v] holds the unused outgoing edges of point v as direction bits.
-	out := make([]uint8, w*w)
-	for y := 0; y <= n; y++ {
-		for x := 0; x <= n; x++ {
+	out := make([]uint8, w*(g.rows+1))
+	for y := 0; y <= g.rows; y++ {
+		for x := 0; x <= g.n; x++ {
 			var bits uint8
 			// Cells around point (x, y): nw (x-1, y-1), ne (x, y-1),
 			// sw (x-1, y), se (x, y).

@@ -184,7 +184,7 @@ func designPNG(s *Symbol, o Options) ([]byte, bool, error) {
 // the centre begins): a pixel row whose shades equal the row above's, with
 // the same inks, copies its indices.
 func inkRows(rows []byte, stride int, s *Symbol, l *layout, o *Options, d *designInks) {
-	n := s.Size
+	n, symbolRows := s.Size, s.Rows()
 	moduleInks := d.moduleInks(s, l, o)
 	ink := make([]uint8, o.Size) // the ink of each pixel of the row
 	prev := make([]byte, stride-1)
@@ -193,11 +193,11 @@ func inkRows(rows []byte, stride int, s *Symbol, l *layout, o *Options, d *desig
 		row := rows[py*stride+1 : (py+1)*stride]
 		// Shapes keep to their cells, but a rasterized style may reach a
 		// pixel into the quiet zone: the nearest module row's ink.
-		my := min(max(floorDiv(py-l.offY, l.scale)-l.codeY, 0), n-1)
-		inner := d.eyeCentreRow(n, my, py, l)
+		my := min(max(floorDiv(py-l.offY, l.scale)-l.codeY, 0), symbolRows-1)
+		inner := d.eyeCentreRow(s, my, py, l)
 		if k := 2*my + b2i(inner); k != key {
 			key = k
-			d.inkRow(ink, moduleInks[my*n:(my+1)*n], n, my, inner, l)
+			d.inkRow(ink, moduleInks[my*n:(my+1)*n], s, my, inner, l)
 		}
 		if key == prevKey && bytes.Equal(row, prev) {
 			copy(row, rows[(py-1)*stride+1:py*stride])
@@ -224,8 +224,8 @@ func inkRows(rows []byte, stride int, s *Symbol, l *layout, o *Options, d *desig
 // moduleInks is the ink of every module: the gradient's step at its
 // centre, or the foreground.
 func (d *designInks) moduleInks(s *Symbol, l *layout, o *Options) []uint8 {
-	n := s.Size
-	out := make([]uint8, n*n)
+	n, rows := s.Size, s.Rows()
+	out := make([]uint8, n*rows)
 	if d.gradient == nil {
 		for i := range out {
 			out[i] = uint8(d.solid)
@@ -234,7 +234,7 @@ func (d *designInks) moduleInks(s *Symbol, l *layout, o *Options) []uint8 {
 	}
 	gl := newGradientLine(o.Gradient, float64(l.codeX), float64(l.codeY), float64(l.n))
 	last := float64(len(d.gradient) - 1)
-	for y := 0; y < n; y++ {
+	for y := 0; y < rows; y++ {
 		for x := 0; x < n; x++ {
 			t := gl.t(float64(l.codeX+x)+0.5, float64(l.codeY+y)+0.5)
 			out[y*n+x] = uint8(d.gradient[int(math.Round(t*last))])
@@ -248,8 +248,8 @@ func (d *designInks) moduleInks(s *Symbol, l *layout, o *Options) []uint8 {
 // centre row than the middle of the light ring, 2 modules. The shapes
 // keep to the finder's 1:1:3:1:1, so the ring's shape stays outside that
 // square and the centre's inside it.
-func (d *designInks) eyeCentreRow(n, my, py int, l *layout) bool {
-	for i, f := range finderOrigins(n) {
+func (d *designInks) eyeCentreRow(s *Symbol, my, py int, l *layout) bool {
+	for i, f := range finderOrigins(s) {
 		e := d.eyes[i]
 		if (e[0] < 0 && e[1] < 0) || my < f[1] || my >= f[1]+7 {
 			continue
@@ -264,7 +264,8 @@ func (d *designInks) eyeCentreRow(n, my, py int, l *layout) bool {
 // inkRow fills ink, each pixel's ink along a pixel row in module row my:
 // its module's, and in an eye in colours of its own, the ring's colour, or
 // within the centre's square on a row where inner, the centre's.
-func (d *designInks) inkRow(ink, modules []uint8, n, my int, inner bool, l *layout) {
+func (d *designInks) inkRow(ink, modules []uint8, s *Symbol, my int, inner bool, l *layout) {
+	n := s.Size
 	x := 0
 	for mx := 0; mx < n; mx++ {
 		end := min(l.offX+(l.codeX+mx+1)*l.scale, len(ink))
@@ -275,7 +276,7 @@ func (d *designInks) inkRow(ink, modules []uint8, n, my int, inner bool, l *layo
 			ink[x] = modules[mx]
 		}
 	}
-	for i, f := range finderOrigins(n) {
+	for i, f := range finderOrigins(s) {
 		e := d.eyes[i]
 		if (e[0] < 0 && e[1] < 0) || my < f[1] || my >= f[1]+7 {
 			continue

@@ -72,16 +72,17 @@ func registerModule(style ModuleStyle, f moduleShape) { moduleShapes[style] = f 
 // alignment patterns, which are drawn whole as eyes. A one-module light
 // border around the symbol spares neighbour lookups any bounds checks.
 type moduleGrid struct {
-	n, stride int
-	dark      []bool
+	n, rows, stride int
+	dark            []bool
 }
 
 func newModuleGrid(s *Symbol) *moduleGrid {
-	n := s.Size
-	g := &moduleGrid{n: n, stride: n + 2, dark: make([]bool, (n+2)*(n+2))}
-	for y := 0; y < n; y++ {
+	n, rows := s.Size, s.Rows()
+	g := &moduleGrid{n: n, rows: rows, stride: n + 2, dark: make([]bool, (n+2)*(rows+2))}
+	function := rmqrFunction(s)
+	for y := 0; y < rows; y++ {
 		for x := 0; x < n; x++ {
-			g.dark[(y+1)*g.stride+x+1] = s.Modules[y*n+x] && !inFinder(n, x, y)
+			g.dark[(y+1)*g.stride+x+1] = s.Modules[y*n+x] && !inFinder(s, x, y) && (function == nil || !function[y*n+x])
 		}
 	}
 	for _, a := range alignmentOrigins(s) {
@@ -99,11 +100,11 @@ func (g *moduleGrid) at(x, y int) bool { return g.dark[(y+1)*g.stride+x+1] }
 func newDrawing(s *Symbol, l *layout, o *Options) *drawing {
 	d := &drawing{l: l, ops: pathOps.Get().(*[]pathOp)}
 	d.dark.ops = (*d.ops)[:0]
-	n := s.Size
+	n, rows := s.Size, s.Rows()
 	cx, cy := float64(l.codeX), float64(l.codeY)
 
 	eye := o.eyeShape()
-	for i, f := range finderOrigins(n) {
+	for i, f := range finderOrigins(s) {
 		corner := [3]int{0, 1, 3}[i]
 		frame, centre := &d.dark, &d.dark
 		if o.eyesApart() {
@@ -118,6 +119,18 @@ func newDrawing(s *Symbol, l *layout, o *Options) *drawing {
 		eye(&d.dark, &d.dark, cx+float64(a[0]), cy+float64(a[1]), 5, 0)
 	}
 
+	if function := rmqrFunction(s); function != nil {
+		// An rMQR's timing, alignment and corner patterns stay square
+		// whatever the module style: zxing-cpp misses thin symbols whose
+		// timing edges are dots (e2e TestRMQRScansOnZxing).
+		fg := &moduleGrid{n: n, rows: rows, stride: n + 2, dark: make([]bool, (n+2)*(rows+2))}
+		for y := 0; y < rows; y++ {
+			for x := 0; x < n; x++ {
+				fg.dark[(y+1)*fg.stride+x+1] = s.Modules[y*n+x] && function[y*n+x] && !inFinder(s, x, y) && !inSubPattern(s, x, y)
+			}
+		}
+		traceContours(&d.dark, fg, cx, cy)
+	}
 	g := newModuleGrid(s)
 	if o.Module == ModuleSquare {
 		traceContours(&d.dark, g, cx, cy)
@@ -125,10 +138,10 @@ func newDrawing(s *Symbol, l *layout, o *Options) *drawing {
 	}
 	// About half the modules are dark and most shapes take at most ten
 	// path commands: grow once rather than many times.
-	d.dark.ops = slices.Grow(d.dark.ops, 5*n*n+64)
+	d.dark.ops = slices.Grow(d.dark.ops, 5*n*rows+64)
 	shape := moduleShapes[o.Module]
 	st := g.stride
-	for y := 0; y < n; y++ {
+	for y := 0; y < rows; y++ {
 		i := (y+1)*st + 1
 		for x := 0; x < n; x, i = x+1, i+1 {
 			if !g.dark[i] {

@@ -130,8 +130,8 @@ func CanvasModules(s *Symbol, o Options) int {
 
 // placeCaption lays out a caption without a frame: the band under the
 // quiet zone.
-func placeCaption(l *layout, quiet int) {
-	l.width, l.height = quiet, quiet+l.band
+func placeCaption(l *layout, quiet, quietRows int) {
+	l.width, l.height = quiet, quietRows+l.band
 	l.codeX, l.codeY = l.margin, l.margin
 	l.textY = float64(l.height) - float64(l.band)/2
 	l.textWidth = float64(l.width) - 1

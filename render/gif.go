@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"image"
 	"image/color"
 	"image/gif"
 )
@@ -21,6 +22,13 @@ func GIF(s *Symbol, o Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return encodeGIF(m, palette)
+}
+
+// encodeGIF writes palette-indexed pixels as a GIF, its palette's
+// translucent colours made the one transparent entry.
+func encodeGIF(m *image.Paletted, palette []color.NRGBA) ([]byte, error) {
+	w, h := m.Rect.Dx(), m.Rect.Dy()
 	m.Palette = make(color.Palette, len(palette))
 	clearIndex := -1
 	var remap [256]uint8
@@ -41,15 +49,15 @@ func GIF(s *Symbol, o Options) ([]byte, error) {
 	}
 	if translucent {
 		// Every transparent pixel takes the one transparent entry.
-		for y := 0; y < o.Size; y++ {
-			row := m.Pix[y*m.Stride : y*m.Stride+o.Size]
+		for y := 0; y < h; y++ {
+			row := m.Pix[y*m.Stride : y*m.Stride+w]
 			for x, v := range row {
 				row[x] = remap[v]
 			}
 		}
 	}
 	var b bytes.Buffer
-	b.Grow(o.Size * o.Size / 16)
+	b.Grow(w * h / 16)
 	if err := gif.Encode(&b, m, &gif.Options{NumColors: 256}); err != nil {
 		return nil, err
 	}

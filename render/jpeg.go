@@ -29,6 +29,13 @@ func JPEG(s *Symbol, o Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return encodeJPEG(m, palette, o.Print.DPI)
+}
+
+// encodeJPEG writes palette-indexed pixels as a JPEG over white, in
+// greyscale when every colour is grey, with a JFIF header of dpi.
+func encodeJPEG(m *image.Paletted, palette []color.NRGBA, dpi int) ([]byte, error) {
+	w, h := m.Rect.Dx(), m.Rect.Dy()
 	grey := true
 	flat := make([]color.NRGBA, len(palette))
 	for i, c := range palette {
@@ -38,9 +45,9 @@ func JPEG(s *Symbol, o Options) ([]byte, error) {
 	var img image.Image
 	if grey {
 		g := image.NewGray(m.Rect)
-		for y := 0; y < o.Size; y++ {
-			src := m.Pix[y*m.Stride : y*m.Stride+o.Size]
-			dst := g.Pix[y*g.Stride : y*g.Stride+o.Size]
+		for y := 0; y < h; y++ {
+			src := m.Pix[y*m.Stride : y*m.Stride+w]
+			dst := g.Pix[y*g.Stride : y*g.Stride+w]
 			for x, v := range src {
 				dst[x] = flat[v].R
 			}
@@ -54,11 +61,11 @@ func JPEG(s *Symbol, o Options) ([]byte, error) {
 		img = m
 	}
 	var b bytes.Buffer
-	b.Grow(o.Size * o.Size / 8)
+	b.Grow(w * h / 8)
 	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: JPEGQuality}); err != nil {
 		return nil, err
 	}
-	return withJFIF(b.Bytes(), o.Print.DPI), nil
+	return withJFIF(b.Bytes(), dpi), nil
 }
 
 // withJFIF inserts a JFIF APP0 segment after the start-of-image marker

@@ -8,19 +8,27 @@ import (
 
 // JSON writes the module matrix: {"version","ec","size","margin","matrix"},
 // where size counts modules per side without the quiet zone and matrix has
-// size rows of 0 (light) and 1 (dark), top row first.
+// size rows of 0 (light) and 1 (dark), top row first. An rMQR adds
+// "width" (= size) and "height", its number of rows.
 func JSON(s *Symbol, margin int) []byte {
-	b := make([]byte, 0, 64+s.Size*(2*s.Size+3))
+	rows := s.Rows()
+	b := make([]byte, 0, 96+rows*(2*s.Size+3))
 	b = append(b, `{"version":`...)
 	b = strconv.AppendInt(b, int64(s.Version), 10)
 	b = append(b, `,"ec":"`...)
 	b = append(b, s.Level.String()...)
 	b = append(b, `","size":`...)
 	b = strconv.AppendInt(b, int64(s.Size), 10)
+	if s.RMQR {
+		b = append(b, `,"width":`...)
+		b = strconv.AppendInt(b, int64(s.Size), 10)
+		b = append(b, `,"height":`...)
+		b = strconv.AppendInt(b, int64(rows), 10)
+	}
 	b = append(b, `,"margin":`...)
 	b = strconv.AppendInt(b, int64(margin), 10)
 	b = append(b, `,"matrix":[`...)
-	for y := 0; y < s.Size; y++ {
+	for y := 0; y < rows; y++ {
 		if y > 0 {
 			b = append(b, ',')
 		}

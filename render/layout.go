@@ -6,7 +6,9 @@ import "fmt"
 // lengths are in modules; PNG output multiplies them by a whole number of
 // pixels per module so that module edges fall on pixel edges.
 type layout struct {
-	n      int     // modules per side of the symbol
+	n      int     // modules per row of the symbol
+	rows   int     // module rows: n but for an rMQR
+	rmqr   bool    // an rMQR, drawn without tiles (its function patterns stay square)
 	margin int     // quiet zone, modules
 	border int     // frame stroke, modules (0 without a frame)
 	band   int     // label or banner height under the quiet zone, modules
@@ -49,20 +51,23 @@ func newLayout(s *Symbol, o *Options) (*layout, error) {
 // placeLayout lays out the canvas in modules: the frame template, or a
 // caption band, decides where the symbol and the text go.
 func placeLayout(s *Symbol, o *Options) *layout {
-	l := &layout{n: s.Size, margin: o.Margin, text: o.Label, frame: frameTemplates[o.Frame]}
+	l := &layout{n: s.Size, rows: s.Rows(), rmqr: s.RMQR, margin: o.Margin, text: o.Label, frame: frameTemplates[o.Frame]}
 	quiet := s.Size + 2*o.Margin
+	quietRows := l.rows + 2*o.Margin
 	if l.frame != nil && l.text == "" {
 		l.text = DefaultBanner
 	}
 	if l.text != "" {
 		// A band tall enough for legible text at small sizes, and about an
-		// eighth of the code on large symbols.
-		l.band = max(4, (quiet+4)/8)
+		// eighth of the code on large symbols (of its height, for an rMQR).
+		l.band = max(4, (quietRows+4)/8)
 	}
 	if l.frame != nil {
+		// Frames surround a square; an rMQR takes none (service), and
+		// would sit at the top of the square its width makes.
 		l.frame.place(l, quiet)
 	} else {
-		placeCaption(l, quiet)
+		placeCaption(l, quiet, quietRows)
 	}
 	return l
 }

@@ -209,7 +209,7 @@ func (lg *Logo) knockOut(s *Symbol) *Symbol {
 	lo, hi := logoClearance(s.Size, lg.Size, lg.Padding)
 	out := *s
 	out.Modules = append([]bool(nil), s.Modules...)
-	for y := lo; y < hi; y++ {
+	for y := max(lo, 0); y < min(hi, s.Rows()); y++ { // an rMQR is lower than wide
 		clear(out.Modules[y*s.Size+lo : y*s.Size+hi])
 	}
 	for _, a := range alignmentOrigins(s) {

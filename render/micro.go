@@ -7,11 +7,13 @@ import (
 	"github.com/qrforge/qrforge/render/qrcode"
 )
 
-// SymbolType says which symbols a request allows (ISO/IEC 18004:2015).
+// SymbolType says which symbols a request allows (ISO/IEC 18004:2015,
+// ISO/IEC 23941:2022).
 type SymbolType string
 
 // The symbol choices: QR Code (Model 2), Micro QR Code, or the smaller of
-// the two that holds the data (EncodeSymbol).
+// the two that holds the data (EncodeSymbol); and rMQR (rmqr.go), which
+// only an explicit choice gives.
 const (
 	SymbolQR    SymbolType = "qr"
 	SymbolMicro SymbolType = "micro"
@@ -19,7 +21,7 @@ const (
 )
 
 // SymbolTypes lists the choices in the order the option documents them.
-var SymbolTypes = []SymbolType{SymbolQR, SymbolMicro, SymbolAuto}
+var SymbolTypes = []SymbolType{SymbolQR, SymbolMicro, SymbolAuto, SymbolRMQR}
 
 // LevelNone is the level of Micro QR M1, which detects errors but corrects
 // none (§6.5.1).
@@ -29,9 +31,12 @@ const LevelNone Level = 'N'
 // (§6.3.8): half of QR Code's.
 const MicroQuietZone = 2
 
-// Designator names the symbol as the standard does: "M2-L" for a Micro QR
-// Code, "3-M" for a QR Code of version 3.
+// Designator names the symbol as its standard does: "M2-L" for a Micro QR
+// Code, "3-M" for a QR Code of version 3, "R13x77-M" for an rMQR.
 func (s *Symbol) Designator() string {
+	if s.RMQR {
+		return fmt.Sprintf("R%dx%d-%s", s.Rows(), s.Size, s.Level)
+	}
 	if !s.Micro {
 		return fmt.Sprintf("%d-%s", s.Version, s.Level)
 	}
@@ -41,8 +46,11 @@ func (s *Symbol) Designator() string {
 	return fmt.Sprintf("M%d-%s", s.Version, s.Level)
 }
 
-// Type is the symbol's type, SymbolQR or SymbolMicro.
+// Type is the symbol's type, SymbolQR, SymbolMicro or SymbolRMQR.
 func (s *Symbol) Type() SymbolType {
+	if s.RMQR {
+		return SymbolRMQR
+	}
 	if s.Micro {
 		return SymbolMicro
 	}
@@ -133,9 +141,12 @@ func levelOf(l qrcode.Level) Level {
 // ECI header (Micro QR has none), else a QR Code: every Micro QR symbol is
 // smaller than every QR Code (17 modules at most, 21 at least). With
 // LevelAuto the Micro QR Code must correct errors (level L at least, so
-// never M1): asking for symbol=micro is how to get M1.
+// never M1): asking for symbol=micro is how to get M1. An rMQR is never
+// chosen for auto: a rectangle does not take the place of a square.
 func EncodeSymbol(data string, level Level, eci ECI, t SymbolType) (*Symbol, error) {
 	switch t {
+	case SymbolRMQR:
+		return EncodeRMQR(data, level, eci, 0)
 	case SymbolMicro:
 		return EncodeMicro(data, level)
 	case SymbolAuto:

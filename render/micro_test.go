@@ -85,7 +85,7 @@ func TestMicroPNGAndSVGDrawTheMatrix(t *testing.T) {
 	if len(svg) == 0 {
 		t.Fatal("empty SVG")
 	}
-	if got := len(finderOrigins(s.Size)); got != 1 {
+	if got := len(finderOrigins(s)); got != 1 {
 		t.Errorf("%d finders on a Micro QR Code", got)
 	}
 }

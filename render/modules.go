@@ -129,7 +129,7 @@ func horizontalBar(p *path, x, y float64, nb neighbours) {
 // With filletRadius at most 0.5 a light module keeps at least a circle
 // of radius 0.5 around its centre, so it still reads as light.
 func organicFillets(p *path, g *moduleGrid, cx, cy float64) {
-	for y := 0; y <= g.n; y++ {
+	for y := 0; y <= g.rows; y++ {
 		for x := 0; x <= g.n; x++ {
 			nw, ne, sw, se := g.at(x-1, y-1), g.at(x, y-1), g.at(x-1, y), g.at(x, y)
 			count := 0

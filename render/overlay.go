@@ -60,7 +60,7 @@ func (ov *Overlay) knockOut(s *Symbol) *Symbol {
 	lo, hi := ov.knockOutRange(s.Size)
 	out := *s
 	out.Modules = append([]bool(nil), s.Modules...)
-	for y := lo; y < hi; y++ {
+	for y := max(lo, 0); y < min(hi, s.Rows()); y++ { // an rMQR is lower than wide
 		clear(out.Modules[y*s.Size+lo : y*s.Size+hi])
 	}
 	return &out
@@ -185,7 +185,7 @@ func (sc *pngScratch) symbolRows(s *Symbol, l *layout, o *Options, depth int) []
 // bits a pixel, into zeroed rows of stride bytes: index 0 is the
 // background and 1 the foreground.
 func plainNibbleRows(rows []byte, stride int, s *Symbol, l *layout) {
-	for my := 0; my < s.Size; my++ {
+	for my := 0; my < s.Rows(); my++ {
 		y0 := l.offY + (l.codeY+my)*l.scale
 		row := rows[y0*stride : (y0+1)*stride]
 		for mx := 0; mx < s.Size; mx++ {

@@ -128,7 +128,7 @@ func appendChunk(b []byte, name string, data []byte) []byte {
 // into rows: index 0 is the background and 1 the foreground.
 func plainRows(rows []byte, s *Symbol, l *layout, size int) {
 	stride := 1 + (size+7)/8
-	for my := 0; my < s.Size; my++ {
+	for my := 0; my < s.Rows(); my++ {
 		y0 := l.offY + (l.codeY+my)*l.scale
 		row := rows[y0*stride : (y0+1)*stride]
 		for mx := 0; mx < s.Size; mx++ {

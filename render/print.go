@@ -67,6 +67,11 @@ func pngWithDensity(s *Symbol, o Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return withPHYs(b, dpi), nil
+}
+
+// withPHYs inserts a pHYs chunk of dpi after the PNG's header.
+func withPHYs(b []byte, dpi int) []byte {
 	var phys [9]byte
 	ppm := uint32(math.Round(float64(dpi) / MMPerInch * 1000))
 	binary.BigEndian.PutUint32(phys[0:], ppm)
@@ -76,7 +81,7 @@ func pngWithDensity(s *Symbol, o Options) ([]byte, error) {
 	out := make([]byte, 0, len(b)+12+len(phys))
 	out = append(out, b[:afterIHDR]...)
 	out = appendChunk(out, "pHYs", phys[:])
-	return append(out, b[afterIHDR:]...), nil
+	return append(out, b[afterIHDR:]...)
 }
 
 // appendPoints writes a length in points with at most four decimals, a

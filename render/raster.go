@@ -118,8 +118,7 @@ func drawingBounds(d *drawing, size int) image.Rectangle {
 	}
 	x0 := l.offX + (l.codeX-1)*l.scale
 	y0 := l.offY + (l.codeY-1)*l.scale
-	side := (l.n + 2) * l.scale
-	return image.Rect(x0, y0, x0+side, y0+side).Intersect(canvas)
+	return image.Rect(x0, y0, x0+(l.n+2)*l.scale, y0+(l.rows+2)*l.scale).Intersect(canvas)
 }
 
 // shadeOf maps a coverage value to its palette index, rounded.

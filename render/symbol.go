@@ -52,22 +52,36 @@ func (l Level) code() qrcode.Level {
 	}
 }
 
-// Symbol is an encoded QR code: a square of Size×Size modules without the
-// quiet zone, row-major, true = dark.
+// Symbol is an encoded QR code: Rows() rows of Size modules without the
+// quiet zone, row-major, true = dark. Every symbol is square but an rMQR.
 type Symbol struct {
 	Version int
 	Level   Level
+	// Size is the number of modules in a row: the side of a square
+	// symbol, the width of an rMQR.
 	Size    int
 	Modules []bool
 	// Micro marks a Micro QR Code (render/micro.go): Version 1 to 4 is
 	// M1 to M4, one finder pattern, a quiet zone of two modules.
 	Micro bool
+	// RMQR marks a rectangular Micro QR Code (render/rmqr.go) of Height
+	// rows: Version 1 to 32 is R7x43 to R17x139.
+	RMQR   bool
+	Height int
+}
+
+// Rows is the number of module rows: Height for an rMQR, Size otherwise.
+func (s *Symbol) Rows() int {
+	if s.Height > 0 {
+		return s.Height
+	}
+	return s.Size
 }
 
 // Dark reports whether the module at column x, row y is dark. Coordinates
 // outside the symbol are light (they fall in the quiet zone).
 func (s *Symbol) Dark(x, y int) bool {
-	if x < 0 || y < 0 || x >= s.Size || y >= s.Size {
+	if x < 0 || y < 0 || x >= s.Size || y >= s.Rows() {
 		return false
 	}
 	return s.Modules[y*s.Size+x]

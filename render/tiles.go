@@ -32,7 +32,7 @@ var tileStyles = map[ModuleStyle]bool{
 // tiled reports whether an image is drawn from tiles: a tile style without
 // a frame or a caption, which are drawn across the whole canvas.
 func tiled(l *layout, o *Options) bool {
-	return tileStyles[o.Module] && l.border == 0 && l.text == ""
+	return tileStyles[o.Module] && l.border == 0 && l.text == "" && !l.rmqr
 }
 
 // A tile is a cell's (or an eye's) pixels as packed 4-bit shades, for one
@@ -132,7 +132,7 @@ func cellTile(set *tileSet, style ModuleStyle, scale int, shape uint16, phase ui
 			}
 			moduleShapes[style](&p, 0, 0, nb)
 		} else if style == ModuleOrganic {
-			g := &moduleGrid{n: 3, stride: 5, dark: make([]bool, 25)}
+			g := &moduleGrid{n: 3, rows: 3, stride: 5, dark: make([]bool, 25)}
 			for dy := -1; dy <= 1; dy++ {
 				for dx := -1; dx <= 1; dx++ {
 					g.dark[(dy+2)*5+dx+2] = dark(dx, dy)
@@ -246,8 +246,9 @@ func tiledRows(rows []byte, stride, depth int, sums []deflate.RowSum, s *Symbol,
 	eyes := tilesOf(tileSetKey{frame: frame, ball: ball, scale: l.scale})
 	eye := o.eyeShape()
 	cells := tilesOf(tileSetKey{module: o.Module, scale: l.scale})
-	inEye := make([]bool, n*n)
-	for i, f := range finderOrigins(n) {
+	height := s.Rows()
+	inEye := make([]bool, n*height)
+	for i, f := range finderOrigins(s) {
 		corner := [3]int{0, 1, 3}[i]
 		px := pixel(f[0], l.offX, l.codeX)
 		blit(eyeTile(eyes, eye, l.scale, 7, corner, tilePhase(px, depth)), px, pixel(f[1], l.offY, l.codeY), false)
@@ -267,7 +268,7 @@ func tiledRows(rows []byte, stride, depth int, sums []deflate.RowSum, s *Symbol,
 
 	g := newModuleGrid(s)
 	st := g.stride
-	for y := 0; y < n; y++ {
+	for y := 0; y < height; y++ {
 		py := pixel(y, l.offY, l.codeY)
 		i := (y+1)*st + 1
 		// column is the neighbourhood's column of three at grid index j,
@@ -287,7 +288,7 @@ func tiledRows(rows []byte, stride, depth int, sums []deflate.RowSum, s *Symbol,
 			if t == nil {
 				t = cellTile(cells, o.Module, l.scale, shape, phase)
 			}
-			blit(t, px, py, inEye[y*n+x] || inFinder(n, x, y))
+			blit(t, px, py, inEye[y*n+x] || inFinder(s, x, y))
 		}
 	}
 }

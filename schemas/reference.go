@@ -50,6 +50,8 @@ func Reference() []byte {
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s | %s | %s |\n", o.Name, codes(o.Aliases), typ, def, values, o.Unit, outputs, cell(o.Description))
 	}
 
+	b.WriteString(structuredAppend)
+
 	b.WriteString("\n## Kinds\n\n")
 	b.WriteString("`GET /api/v1/<kind>?<fields>` draws the code; `GET /api/v1/<kind>/payload` returns\n")
 	b.WriteString("the payload only. Identity fields (a person, an account, an address, a network\n")
@@ -90,3 +92,61 @@ func yes(b bool) string {
 func cell(s string) string {
 	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
 }
+
+// structuredAppend documents the structured append options and the
+// decode endpoint's sets, which the table above names only.
+const structuredAppend = `
+## Structured append
+
+ISO/IEC 18004:2015 §8 divides data over up to 16 QR Codes that a reader
+joins: each symbol starts with a header (mode 0011, its position and the
+total less one in four bits each, and 8 bits of parity, the exclusive or of
+every byte of the whole data), then its share of the data.
+
+**Names.** The options follow the catalogue's spelling, one lower-case word:
+` + "`append`" + ` (aliases ` + "`structuredappend`, `structured_append`, `structured-append`, `parts`" + `) asks
+for a set, ` + "`auto`" + ` or a count from 2 to 16; ` + "`appendlayout`" + ` (aliases
+` + "`append_layout`, `append-layout`" + `) arranges the answer. Without ` + "`append`" + ` nothing changes.
+
+**How the data is divided.** In order: (1) the fewest symbols that hold the
+data at version 40, or the count asked for; (2) the smallest version at which
+that many symbols hold it, which every symbol takes, so that the set prints
+evenly; (3) parts as even as that version allows: the smallest budget of bits
+a part at which that many parts hold the data, each part taking as many whole
+characters as fit it. Parts end between whole UTF-8 characters, each is
+written in the fewest bits (numeric, alphanumeric, byte and Kanji segments),
+and each carries the ECI header the data needs (ECI 26 for UTF-8 with
+` + "`eci=utf8`" + `) so that it reads right alone. Every symbol has the same level: with no
+` + "`ec`" + ` the set is planned at M (L when M would need more symbols), then takes the
+highest level that keeps every symbol's version. ` + "`append=auto`" + ` draws one plain
+symbol, without a header, when one holds the data.
+
+**Answers.** ` + "`X-QR-Symbols`" + ` gives the count; ` + "`X-QR-Symbol`" + `, ` + "`X-QR-Version`" + ` and
+` + "`X-QR-EC`" + ` describe each symbol.
+
+| appendlayout | answer |
+|---|---|
+| ` + "`zip`" + ` (default) | ` + "`application/zip`" + `: ` + "`part-1-of-3.png`" + `, ` + "`part-2-of-3.png`" + ` ... in the format asked for |
+| ` + "`json`" + ` | ` + "`{\"symbols\": 3, \"structured_append\": true, \"parity\": 78, \"parts\": [{\"part\": 1, \"of\": 3, \"parity\": 78, \"symbol\": \"12-M\", \"text\": \"...\", \"image\": \"data:image/png;base64,...\"}]}`" + ` |
+| ` + "`row`" + ` | one PNG, GIF, JPEG or PNG data URI: the symbols side by side, each as it is drawn alone at ` + "`size`" + `, one quiet zone apart |
+
+**Refused (400, with a fix).** ` + "`symbol=micro`" + ` (Micro QR Code has no structured append);
+a logo; a count outside 2 to 16, or more symbols than the data has characters,
+or fewer than it needs (the fix gives the count it needs); a kind whose
+standard reads one symbol (an emblem, a largest version or a fixed level,
+such as ` + "`epc`" + `); ` + "`GET /api/v1/verify`" + `, which judges one symbol; for ` + "`row`" + `, a vector or
+matrix format, a frame, a label or ` + "`margin=0`" + `. Data past 16 symbols is
+` + "`data-too-long`" + `, whose fix lowers the level or shortens the data. Data too long
+for one symbol without ` + "`append`" + ` keeps its ` + "`data-too-long`" + ` problem, with a ` + "`hint`" + `
+member naming ` + "`append=auto`" + ` and the call, when a set holds it.
+
+**Decoding.** ` + "`POST /api/v1/decode`" + ` reads every symbol of a set found in one image
+(a row). A result from a set has ` + "`append`" + `: ` + "`{\"part\": 2, \"of\": 3, \"parity\": 78}`" + `; its
+` + "`text`" + ` is that symbol's own part. The answer then also has ` + "`sets`" + `, one for each
+set, its parts ordered by their position:
+` + "`{\"of\": 3, \"parity\": 78, \"complete\": true, \"parity_matches\": true, \"text\": \"<joined>\", \"parts\": [{\"part\": 1, \"result\": 0, \"text\": \"...\"}], \"detail\": \"...\"}`" + `.
+` + "`result`" + ` is the part's index in ` + "`results`" + `. A set with a part missing has
+` + "`complete: false`" + `, ` + "`missing`" + ` (the part numbers not read) and no ` + "`text`" + `; ` + "`parity_matches`" + `
+compares the header's parity with the exclusive or of the joined text's
+UTF-8 bytes (a set made in another character set may differ).
+`

@@ -95,28 +95,36 @@ func TestCatalogueDrivesTheParser(t *testing.T) {
 		params.Set(options.Data.Name, "https://example.com")
 		return svc.Check(context.Background(), service.Request{Params: params})
 	}
-	// A gradient is drawn through gradientcolors (its description says
-	// so): its example needs theirs.
-	needs := map[string]url.Values{options.Gradient.Name: {options.GradientColors.Name: {options.GradientColors.Example}}}
+	// Some options only mean something beside another, as their
+	// descriptions say: a gradient is drawn through gradientcolors,
+	// rmqrheight sizes symbol=rmqr, appendlayout arranges an append set.
+	// Their values are given with it, so that a refusal is theirs.
+	needs := map[string]url.Values{
+		options.Gradient.Name:     {options.GradientColors.Name: {options.GradientColors.Example}},
+		options.RMQRHeight.Name:   {options.Symbol.Name: {"rmqr"}},
+		options.AppendLayout.Name: {options.Append.Name: {"auto"}},
+	}
+	with := func(name string, params url.Values) url.Values {
+		for k, v := range needs[name] {
+			params[k] = v
+		}
+		return params
+	}
 	for _, o := range options.Rendering {
 		for _, name := range append([]string{o.Name}, o.Aliases...) {
-			params := url.Values{name: {o.Example}}
-			for k, v := range needs[o.Name] {
-				params[k] = v
-			}
-			if p := check(params); p != nil {
+			if p := check(with(o.Name, url.Values{name: {o.Example}})); p != nil {
 				t.Errorf("%s=%q (the example of %s) refused: %s", name, o.Example, o.Name, p.Detail)
 			}
 		}
 		// An alias that is the option's name makes two values of one
 		// option a conflict.
 		for _, alias := range o.Aliases {
-			if p := check(url.Values{o.Name: {o.Example}, alias: {o.Example + "0"}}); !names(p, o.Name) {
+			if p := check(with(o.Name, url.Values{o.Name: {o.Example}, alias: {o.Example + "0"}})); !names(p, o.Name) {
 				t.Errorf("%s and its alias %s with different values: %v, want a conflict on %s", o.Name, alias, p, o.Name)
 			}
 		}
 		for _, v := range outside(o) {
-			if p := check(url.Values{o.Name: {v}}); !names(p, o.Name) {
+			if p := check(with(o.Name, url.Values{o.Name: {v}})); !names(p, o.Name) {
 				t.Errorf("%s=%s is outside the catalogue's range and was not refused on %s: %v", o.Name, v, o.Name, p)
 			}
 		}

@@ -34,7 +34,11 @@ func (s *Server) decode(c *gin.Context) {
 		return
 	}
 	c.Header("Cache-Control", "no-store")
-	writeJSON(c, http.StatusOK, gin.H{"results": results})
+	answer := gin.H{"results": results}
+	if sets := service.Sets(results); len(sets) > 0 {
+		answer["sets"] = sets
+	}
+	writeJSON(c, http.StatusOK, answer)
 }
 
 // readImageBody reads the image from a raw body or from the first file of
@@ -91,7 +95,7 @@ func (s *Server) readReservedImage(c *gin.Context) ([]byte, string, func(), *Pro
 	r := http.MaxBytesReader(c.Writer, c.Request.Body, limit)
 	if isMultipart {
 		field = "file"
-		body, p := s.readMultipartImage(c, r)
+		body, p := s.readMultipartImage(c, r, n)
 		return body, field, release, p
 	}
 	body, err := readBody(r, n)
@@ -109,8 +113,10 @@ func (s *Server) readReservedImage(c *gin.Context) ([]byte, string, func(), *Pro
 }
 
 // readMultipartImage returns the first file of a multipart/form-data body,
-// whatever its field name.
-func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser) ([]byte, *Problem) {
+// whatever its field name. reserved is what the body's bytes were reserved
+// as: the file is read into one buffer of that size at most, which never
+// grows, as the file is no larger than the body.
+func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser, reserved int64) ([]byte, *Problem) {
 	c.Request.Body = body
 	mr, err := c.Request.MultipartReader()
 	if err != nil {
@@ -129,7 +135,8 @@ func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser) ([]byte,
 			io.Copy(io.Discard, part)
 			continue
 		}
-		b, err := io.ReadAll(io.LimitReader(part, s.svc.MaxUpload+1))
+		most := min(reserved, s.svc.MaxUpload+1)
+		b, err := readBody(io.LimitReader(part, most), most)
 		if err != nil {
 			return nil, s.multipartError(err)
 		}
@@ -192,8 +199,26 @@ func (s *Server) documentDecode() {
 						"bounds": obj{"type": "array", "minItems": 4, "maxItems": 4, "items": obj{"type": "array", "prefixItems": []any{obj{"type": "integer"}, obj{"type": "integer"}}, "minItems": 2, "maxItems": 2}},
 						"kind":   obj{"type": "string", "description": "The payload kind that recognises the text (a specific kind before url and text)."},
 						"fields": obj{"type": "object", "additionalProperties": obj{"type": "string"}},
+						"append": obj{"type": "object", "description": "The symbol's place in a structured append set (ISO/IEC 18004:2015 §8); text is then its own part.", "required": []string{"part", "of", "parity"},
+							"properties": obj{"part": obj{"type": "integer", "minimum": 1, "maximum": 16}, "of": obj{"type": "integer", "minimum": 1, "maximum": 16}, "parity": obj{"type": "integer", "minimum": 0, "maximum": 255}}},
 					},
-				}}},
+				}},
+					"sets": obj{"type": "array", "description": "Present when some results belong to structured append sets: each set, its parts in order, joined when every part was read.", "items": obj{
+						"type":     "object",
+						"required": []string{"of", "parity", "parts", "complete", "detail"},
+						"properties": obj{
+							"of":     obj{"type": "integer"},
+							"parity": obj{"type": "integer"},
+							"parts": obj{"type": "array", "items": obj{"type": "object", "required": []string{"part", "result", "text"}, "properties": obj{
+								"part": obj{"type": "integer"}, "result": obj{"type": "integer", "description": "The part's index in results."}, "text": obj{"type": "string"}}}},
+							"complete":       obj{"type": "boolean"},
+							"missing":        obj{"type": "array", "items": obj{"type": "integer"}, "description": "The part numbers not read."},
+							"parity_matches": obj{"type": "boolean", "description": "For a complete set: whether the parity data equals the exclusive or of the joined text's UTF-8 bytes."},
+							"text":           obj{"type": "string", "description": "The parts' texts joined in order, when the set is complete."},
+							"detail":         obj{"type": "string"},
+						},
+					}},
+				},
 			}}}},
 			"400": problemResponse("The body is not an image, or the form has no file."),
 			"413": problemResponse("The body, or the image's declared dimensions, are too large, or decoding it would take more memory than one request may: `detail` says how far to scale it down."),
@@ -208,6 +233,7 @@ func (s *Server) documentDecode() {
 			fmt.Sprintf("`POST %s/api/v1/decode` with the image bytes as the body and their content type (image/png, image/jpeg, image/gif, image/webp, or application/octet-stream), or multipart/form-data whose first file is the image. Example: `%s`.\n\n", s.baseURL, s.svc.DecodeCurl("image/png", "code.png"))+
 			"- 200: `{\"results\":[{\"text\",\"bounds\":[[x,y],...],\"kind\",\"fields\"}]}`: every code found, top to bottom then left to right. `bounds` are the symbol's four corners in image pixels, clockwise from the corner by its top-left finder pattern (so they turn with the code). `kind` and `fields` are given when a payload kind recognises the text; specific kinds come before the generic url and text, and among several the first by name.\n"+
 			"- Codes are found upright or turned, dark on light or light on dark (inverted), and several in one image; low-contrast codes get a second, global-threshold pass.\n"+
+			"- Structured append (ISO/IEC 18004:2015 §8): a symbol of a set has `append`: `{\"part\",\"of\",\"parity\"}` and its own part as `text`; the answer then has `sets`, each with its parts in order, `complete`, `missing`, `parity_matches` and, when complete, the joined `text` (docs/reference.md).\n"+
 			fmt.Sprintf("- Limits: %s of body; at most %d pixels a side and %d megapixels, checked from the image header before any pixel is decoded (a small file can declare a huge image: a decompression bomb). Over them: 413.\n", service.SizeText(s.svc.MaxUpload), service.MaxImageSide, service.MaxImagePixels/1_000_000)+
 			"- Errors: 400 not an image (or no file in the form); 413 too large; 415 another content type; 422 `no-code-found` when the image holds no readable code, whose fix decodes a code qrforge made.",
 	)

@@ -130,3 +130,30 @@ func TestNotModifiedOnlyForA200(t *testing.T) {
 		}
 	}
 }
+
+// A drawing larger than the whole memory budget is a 400 on size, with or
+// without If-None-Match: revalidation draws nothing, but a 304 may stand
+// only for a 200 (RFC 9110 §13.1.2).
+func TestNotModifiedNotForADrawingBeyondTheBudget(t *testing.T) {
+	h := server.New(server.Config{BaseURL: "http://qr.test", Memory: 64 << 20})
+	target := "/api/v1/qr?data=hello&size=4096&gradient=linear&gradientcolors=1a237e,880e4f&label=Hi"
+	for _, inm := range []string{"", "*"} {
+		req := httptest.NewRequest(http.MethodGet, target, nil)
+		if inm != "" {
+			req.Header.Set("If-None-Match", inm)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), `"size"`) || !strings.Contains(rec.Body.String(), "memory budget") {
+			t.Errorf("If-None-Match %q: %d %.300s", inm, rec.Code, rec.Body.String())
+		}
+	}
+	small := "/api/v1/qr?data=hello&size=512"
+	req := httptest.NewRequest(http.MethodGet, small, nil)
+	req.Header.Set("If-None-Match", "*")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusNotModified {
+		t.Errorf("a drawing within the budget: %d, want 304", rec.Code)
+	}
+}

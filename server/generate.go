@@ -37,6 +37,7 @@ func writeImage(c *gin.Context, img *service.Image) {
 	h.Set("X-QR-Version", strconv.Itoa(img.Version))
 	h.Set("X-QR-EC", img.Level)
 	h.Set("X-QR-Symbol", img.Symbol)
+	setSymbols(h, img)
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	h.Set("ETag", img.ETag)
 	if img.NotModified {
@@ -53,4 +54,12 @@ func writeImage(c *gin.Context, img *service.Image) {
 		return
 	}
 	c.Data(http.StatusOK, img.ContentType, img.Body)
+}
+
+// setSymbols names the count of a structured append set's symbols, when
+// the request asked for one (append).
+func setSymbols(h http.Header, img *service.Image) {
+	if img.Symbols > 0 {
+		h.Set("X-QR-Symbols", strconv.Itoa(img.Symbols))
+	}
 }

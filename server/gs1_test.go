@@ -45,6 +45,8 @@ func TestGS1ElementFormRefusals(t *testing.T) {
 		{"&symbol=micro", "symbol", "Micro QR"},
 		{"&logo=wifi", "logo", "no logo"},
 		{"&domain=brand.example.com", "domain", "form element carries no link"},
+		{"&append=2", "append", "drop append"},
+		{"&symbol=rmqr", "symbol", "rMQR"},
 	} {
 		rec := get(t, "/api/v1/gs1?gtin=9506000134352&form=element"+c.query)
 		p := readProblem(t, rec, http.StatusBadRequest, "invalid-parameter")

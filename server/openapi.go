@@ -107,16 +107,18 @@ func imageResponses() obj {
 		"200": obj{
 			"description": "The QR code in the requested format. Cacheable for a year; the same request always gives the same bytes.",
 			"headers": obj{
-				"X-QR-Version":  obj{"description": "Symbol version: 1-40 for a QR Code, 1-4 for Micro QR M1-M4.", "schema": obj{"type": "integer"}},
+				"X-QR-Version":  obj{"description": "Symbol version: 1-40 for a QR Code, 1-4 for Micro QR M1-M4, 1-32 for rMQR R7x43-R17x139 (in the order of ISO/IEC 23941 Table 9).", "schema": obj{"type": "integer"}},
 				"X-QR-EC":       obj{"description": "Error-correction level used; none for Micro QR M1, which only detects errors.", "schema": obj{"type": "string", "enum": []string{"L", "M", "Q", "H", "none"}}},
-				"X-QR-Symbol":   obj{"description": "The symbol made, named as ISO/IEC 18004 does: 3-M for a QR Code of version 3 at level M, M2-L for a Micro QR Code.", "schema": obj{"type": "string"}},
+				"X-QR-Symbol":   obj{"description": "The symbol made, named as ISO/IEC 18004 and ISO/IEC 23941 do: 3-M for a QR Code of version 3 at level M, M2-L for a Micro QR Code, R13x77-M for an rMQR code 13 modules high and 77 wide.", "schema": obj{"type": "string"}},
+				"X-QR-Symbols":  obj{"description": "With append: how many symbols the structured append set has (1 when one symbol holds the data and append=auto); each is of the version, level and symbol the other headers give.", "schema": obj{"type": "integer", "minimum": 1, "maximum": 16}},
 				"ETag":          obj{"description": "Strong validator; send it in If-None-Match.", "schema": obj{"type": "string"}},
 				"Cache-Control": obj{"description": "public, max-age=31536000, immutable", "schema": obj{"type": "string"}},
 			},
 			"content": obj{
 				"image/png":              obj{"schema": obj{"type": "string", "contentMediaType": "image/png"}},
 				"image/svg+xml":          obj{"schema": obj{"type": "string"}},
-				"application/json":       obj{"schema": obj{"$ref": "#/components/schemas/Matrix"}},
+				"application/json":       obj{"schema": obj{"oneOf": []any{obj{"$ref": "#/components/schemas/Matrix"}, obj{"$ref": "#/components/schemas/AppendSet"}}}},
+				"application/zip":        obj{"schema": obj{"type": "string", "contentMediaType": "application/zip", "description": "With append and appendlayout=zip: one file a symbol, part-1-of-3.png and so on."}},
 				"text/plain":             obj{"schema": obj{"type": "string", "pattern": "^data:image/png;base64,"}},
 				"image/gif":              obj{"schema": obj{"type": "string", "contentMediaType": "image/gif"}},
 				"image/jpeg":             obj{"schema": obj{"type": "string", "contentMediaType": "image/jpeg"}},
@@ -240,6 +242,7 @@ func (s *Server) OpenAPI() obj {
 					"fix":      obj{"type": "string", "description": "A corrected, runnable call made only from the caller's own values, mechanically corrected. Absent when a value only the caller can give (a payee, an account, a network, a secret) is missing or wrong."},
 					"example":  obj{"type": "string", "description": "When there is no fix: the kind's documented example call. Its payee, account or network is an example's, never the caller's."},
 					"instance": obj{"type": "string"},
+					"hint":     obj{"type": "string", "description": "Another way to what the caller wants than the fix: data too long for one symbol names structured append (append=auto), with the call."},
 					"errors": obj{"type": "array", "items": obj{"type": "object", "properties": obj{
 						"field": obj{"type": "string"}, "detail": obj{"type": "string"}}}},
 				},
@@ -249,12 +252,15 @@ func (s *Server) OpenAPI() obj {
 				"required": []string{"version", "ec", "size", "margin", "matrix"},
 				"properties": obj{
 					"version": obj{"type": "integer", "minimum": 1, "maximum": 40},
-					"ec":      obj{"type": "string", "enum": []string{"L", "M", "Q", "H"}},
-					"size":    obj{"type": "integer", "description": "Modules per side without the quiet zone."},
+					"ec":      obj{"type": "string", "enum": []string{"L", "M", "Q", "H", "none"}},
+					"size":    obj{"type": "integer", "description": "Modules per side without the quiet zone; an rMQR code's width."},
+					"width":   obj{"type": "integer", "description": "An rMQR code's modules per row (27 to 139); absent for square symbols."},
+					"height":  obj{"type": "integer", "description": "An rMQR code's rows (7 to 17); absent for square symbols."},
 					"margin":  obj{"type": "integer", "description": "Quiet zone in modules."},
 					"matrix":  obj{"type": "array", "items": obj{"type": "array", "items": obj{"type": "integer", "enum": []int{0, 1}}}, "description": "Rows top first; 1 is dark."},
 				},
 			},
+			"AppendSet": appendSetSchema(),
 			"Payload": obj{
 				"type":       "object",
 				"required":   []string{"kind", "payload"},
@@ -324,4 +330,31 @@ func (s *Server) serveOpenAPI(c *gin.Context) {
 	c.Header("Cache-Control", "public, max-age=3600")
 	c.Header("Content-Length", strconv.Itoa(len(s.openapi)))
 	c.Data(http.StatusOK, "application/json", s.openapi)
+}
+
+// appendSetSchema is the answer of append with appendlayout=json
+// (service.SetDocument).
+func appendSetSchema() obj {
+	return obj{
+		"type":        "object",
+		"description": "A structured append set (ISO/IEC 18004:2015 §8), with append and appendlayout=json.",
+		"required":    []string{"symbols", "structured_append", "parts"},
+		"properties": obj{
+			"symbols":           obj{"type": "integer", "minimum": 1, "maximum": 16},
+			"structured_append": obj{"type": "boolean", "description": "Whether the symbols carry structured append headers; false for one symbol that holds the data (append=auto)."},
+			"parity":            obj{"type": "integer", "minimum": 0, "maximum": 255, "description": "The set's parity data: the exclusive or of every byte of the data (§8.3)."},
+			"parts": obj{"type": "array", "items": obj{
+				"type":     "object",
+				"required": []string{"part", "of", "symbol", "text", "image"},
+				"properties": obj{
+					"part":   obj{"type": "integer", "minimum": 1, "description": "The symbol's place in the set, from 1."},
+					"of":     obj{"type": "integer"},
+					"parity": obj{"type": "integer"},
+					"symbol": obj{"type": "string", "description": "As X-QR-Symbol: 12-M."},
+					"text":   obj{"type": "string", "description": "The symbol's share of the data; the parts in order are the data."},
+					"image":  obj{"type": "string", "description": "The symbol in the format asked for, as a data URI."},
+				},
+			}},
+		},
+	}
 }

@@ -57,8 +57,9 @@ func (s *Server) pageRoutes() {
 
 // pageOptions is the table of rendering options the pages edit, with the
 // API's names, aliases, values and bounds. The compatibility options (chld,
-// cht, choe) and format are left out: a page previews an image and offers
-// each format as a download.
+// cht, choe), format and structured append's (append, appendlayout, which
+// answer several symbols) are left out: a page previews one image and
+// offers each format as a download.
 func pageOptions() []web.Option {
 	controls := map[string]web.OptionType{"shape": web.Shape, "colour": web.Colour, "integer": web.Integer, "choice": web.Choice, "text": web.Text}
 	var out []web.Option
@@ -93,32 +94,34 @@ func pageOptions() []web.Option {
 }
 
 // pageDownloads are the formats the editor offers as downloads: every
-// output format but the two that are not files of their own (a PNG data
-// URI, and SVG Tiny beside SVG), PNG first and the module matrix last.
+// output format, PNG first and the module matrix last. SVG Tiny is saved
+// as .tiny.svg beside the SVG, the PNG data URI as a text file.
 func pageDownloads() []web.Download {
-	labels := map[string]string{"json": "JSON data", "jpeg": "JPEG"}
+	labels := map[string]string{"json": "JSON data", "jpeg": "JPEG", "svg-tiny": "SVG Tiny", "base64": "Data URI"}
+	exts := map[string]string{"svg-tiny": "tiny.svg"}
 	var out []web.Download
 	for _, f := range options.Formats {
-		if f == "base64" || f == "svg-tiny" {
-			continue
-		}
 		label := labels[f]
 		if label == "" {
 			label = strings.ToUpper(f)
 		}
-		out = append(out, web.Download{Format: f, Label: label, Ext: options.Extension(f)})
+		ext := exts[f]
+		if ext == "" {
+			ext = options.Extension(f)
+		}
+		out = append(out, web.Download{Format: f, Label: label, Ext: ext})
 	}
-	// Images, then print pages, then the rest; the catalogue's order
-	// within each.
-	rank := map[string]int{"png": 0, "svg": 0, "pdf": 1, "eps": 1, "gif": 2, "jpeg": 2}
+	// Images, then print pages, raster copies, the data URI and the
+	// module matrix; the catalogue's order within each.
+	rank := map[string]int{"png": 0, "svg": 0, "svg-tiny": 0, "pdf": 1, "eps": 1, "gif": 2, "jpeg": 2, "base64": 3}
 	sort.SliceStable(out, func(i, j int) bool {
 		ri, ok := rank[out[i].Format]
 		if !ok {
-			ri = 3
+			ri = 4
 		}
 		rj, ok := rank[out[j].Format]
 		if !ok {
-			rj = 3
+			rj = 4
 		}
 		return ri < rj
 	})

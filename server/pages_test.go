@@ -146,7 +146,7 @@ func TestEditorExamples(t *testing.T) {
 	}
 	page := send("/").Body.String()
 	var order []string
-	for _, f := range []string{"png", "svg", "pdf", "eps", "gif", "jpeg", "json"} {
+	for _, f := range []string{"png", "svg", "svg-tiny", "pdf", "eps", "gif", "jpeg", "base64", "json"} {
 		i := strings.Index(page, `id="download-`+f+`"`)
 		if i < 0 {
 			t.Errorf("no %s download", f)

@@ -51,6 +51,7 @@ func (s *Server) generateUpload(kind, path string) gin.HandlerFunc {
 		h.Set("X-QR-Version", strconv.Itoa(img.Version))
 		h.Set("X-QR-EC", img.Level)
 		h.Set("X-QR-Symbol", img.Symbol)
+		setSymbols(h, img)
 		h.Set("Cache-Control", "no-store")
 		h.Set("ETag", img.ETag)
 		h.Set("Content-Length", strconv.Itoa(len(img.Body)))

@@ -138,6 +138,10 @@ func (a *admission) workFor(ctx context.Context, cost int64) (release func(), er
 	return a.work.reserve(ctx, cost, a.slots)
 }
 
+// workLimit is the most working memory one piece of work may take: more
+// is errTooLarge however idle the budget.
+func (a *admission) workLimit() int64 { return a.work.largeCap }
+
 // upload reserves the bytes of a request body before it is read.
 func (a *admission) upload(ctx context.Context, n int64) (release func(), err error) {
 	if release, ok := a.uploads.tryReserve(n, nil); ok {
@@ -171,7 +175,7 @@ func (s *Service) admit(ctx context.Context, cost int64, tooLarge func(limit int
 	case err == nil:
 		return release, nil
 	case errors.Is(err, errTooLarge):
-		return nil, tooLarge(s.admission.work.largeCap)
+		return nil, tooLarge(s.admission.workLimit())
 	}
 	return nil, s.busy(err)
 }

@@ -495,6 +495,12 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 			detail: fmt.Sprintf("format %s does not fit output %s, which carries %s", r.Format, req.output, text.Join(outputFormats[req.output]))}}, target)
 		return res
 	}
+	if r.set.asked && r.set.layout != layoutRow && !req.linked(i) {
+		// An item is one file; its own URL answers a zip or a document.
+		res.problem = s.invalid(r, []paramError{{field: optAppendLayout.Name, fixed: layoutRow,
+			detail: fmt.Sprintf("appendlayout=%s answers several symbols, and a batch item is one file: appendlayout=row draws the set as one image, or output url links to the %s", r.set.layout, r.set.layout)}}, target)
+		return res
+	}
 	if req.output == outputBase64 && r.Format == FormatPNG {
 		r.Format = FormatBase64
 		r.Canonical.Set(optFormat.Name, string(FormatBase64))

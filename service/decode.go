@@ -31,6 +31,15 @@ var ImageTypes = []string{"image/png", "image/jpeg", "image/gif", "image/webp"}
 // DecodeResult is one code found in an image (analysis.Code).
 type DecodeResult = analysis.Code
 
+// DecodeSet is a structured append set among the codes of an image
+// (analysis.Set).
+type DecodeSet = analysis.Set
+
+// Sets gathers the structured append sets among decoded codes, each with
+// its parts in order and, when complete, their text joined; nil when no
+// code belongs to one (ISO/IEC 18004:2015 §8).
+func Sets(results []DecodeResult) []DecodeSet { return analysis.Sets(results) }
+
 // Decode reads every QR code in an image file (POST /api/v1/decode).
 // field names where the image came from, for problems. The header says
 // what decoding will take (analysis.CostOf), which is reserved from the
@@ -90,7 +99,14 @@ func (s *Service) imageCost(b []byte, field string) (analysis.ImageCost, *Proble
 // imageTooLarge refuses an image whose decoding needs more than the
 // memory budget allows one request, and says how far to scale it down.
 func (s *Service) imageTooLarge(cost analysis.ImageCost, limit int64, field string) *Problem {
-	scale := math.Sqrt(float64(limit-int64(1<<20)) / float64(cost.Bytes))
+	// Only the part of the cost that grows with the pixels shrinks with
+	// them; the rest (the pipeline's bounded working copy) stays.
+	pixels := float64(cost.Width) * float64(cost.Height)
+	fixed := max(0, float64(cost.Bytes)-cost.PerPixel*pixels)
+	scale := 0.0
+	if perImage := cost.PerPixel * pixels; perImage > 0 {
+		scale = math.Sqrt(max(0, float64(limit-int64(1<<20))-fixed) / perImage)
+	}
 	w, h := int(float64(cost.Width)*scale), int(float64(cost.Height)*scale)
 	return s.Problem(KindPayloadTooLarge,
 		fmt.Sprintf("decoding this %dx%d %s takes about %s (%.0f bytes a pixel in its colour model and layout), more than this instance's memory budget allows one request (%s). Scale it down to %dx%d pixels or less, or save it as a baseline 8-bit image: a QR code reads well at a few hundred pixels a side",

@@ -57,9 +57,12 @@ type Image struct {
 	ETag    string
 	Version int
 	Level   string
-	// Symbol names the symbol as ISO/IEC 18004 does: "3-M" for a QR
-	// Code, "M2-L" for a Micro QR Code.
+	// Symbol names the symbol as ISO/IEC 18004 and 23941 do: "3-M" for a
+	// QR Code, "M2-L" for a Micro QR Code, "R13x77-M" for an rMQR.
 	Symbol string
+	// Symbols is the number of symbols of a structured append set, 0
+	// when none was asked for (append).
+	Symbols int
 	// NotModified says that the caller's If-None-Match matched ETag:
 	// nothing was drawn and Body is nil.
 	NotModified bool
@@ -81,6 +84,9 @@ func (s *Service) Generate(ctx context.Context, req Request, ifNoneMatch string)
 	if img, hit := s.cache.get(etag); hit {
 		return answer(img, ifNoneMatch), nil
 	}
+	if r.set.asked {
+		return s.generateSet(ctx, r, target, etag, ifNoneMatch)
+	}
 	sym, p := s.encode(r, target)
 	if p != nil {
 		return nil, p
@@ -89,7 +95,13 @@ func (s *Service) Generate(ctx context.Context, req Request, ifNoneMatch string)
 	if ifNoneMatch != "" && etagMatches(ifNoneMatch, etag) {
 		// Revalidation: the symbol gives the headers, nothing is drawn,
 		// unless the drawing may refuse the size: a 304 only stands for
-		// an answer that would be a 200 (RFC 9110 §13.1.2).
+		// an answer that would be a 200 (RFC 9110 §13.1.2). A drawing
+		// larger than the whole budget is refused as it would be; one
+		// that would wait for memory is not waited for, as nothing is
+		// drawn (README "Responses").
+		if p := s.budgetFits(sym, r, target); p != nil {
+			return nil, p
+		}
 		if p := s.sizeFits(ctx, sym, r, target); p != nil {
 			return nil, p
 		}
@@ -130,6 +142,9 @@ func (s *Service) Check(ctx context.Context, req Request) *Problem {
 
 // check encodes a prepared request and checks that it can be drawn.
 func (s *Service) check(ctx context.Context, r *Rendering, target fixTarget) *Problem {
+	if r.set.asked {
+		return s.checkSet(ctx, r, target)
+	}
 	sym, p := s.encode(r, target)
 	if p != nil {
 		return p
@@ -162,24 +177,46 @@ func (s *Service) draw(ctx context.Context, sym *render.Symbol, r *Rendering, ta
 // (verify's decode and scan). Work too large for the whole budget is a
 // bad size, and the fix is the largest size that fits.
 func (s *Service) admitDrawing(ctx context.Context, sym *render.Symbol, r *Rendering, target fixTarget, extraPerPixel int64) (func(), *Problem) {
-	cost := func(o render.Options) int64 {
+	cost := drawingCost(sym, r, extraPerPixel)
+	return s.admit(ctx, cost(r.Options), func(limit int64) *Problem {
+		return s.drawingTooLarge(r, cost, limit, target)
+	})
+}
+
+// budgetFits is admitDrawing's refusal of a drawing larger than the whole
+// budget, without reserving or waiting: for answers that draw nothing.
+func (s *Service) budgetFits(sym *render.Symbol, r *Rendering, target fixTarget) *Problem {
+	cost := drawingCost(sym, r, 0)
+	if limit := s.admission.workLimit(); cost(r.Options) > limit {
+		return s.drawingTooLarge(r, cost, limit, target)
+	}
+	return nil
+}
+
+// drawingCost is what drawing the symbol with options o takes, plus
+// extraPerPixel bytes a pixel.
+func drawingCost(sym *render.Symbol, r *Rendering, extraPerPixel int64) func(render.Options) int64 {
+	return func(o render.Options) int64 {
 		px := int64(o.Size) * int64(o.Size)
 		return render.DrawingBytes(o, sym.Size, r.encoding()) + extraPerPixel*px + r.logoCost(o)
 	}
-	return s.admit(ctx, cost(r.Options), func(limit int64) *Problem {
-		o := r.Options
-		for o.Size > render.MinSize && cost(o) > limit {
-			o.Size = max(render.MinSize, o.Size*7/8/16*16)
-		}
-		if cost(o) > limit {
-			// No size helps: the logo's decoding is the work.
-			return s.invalid(r, []paramError{{field: optLogo.Name, tooLarge: true,
-				detail: fmt.Sprintf("decoding this logo takes about %s, more than this instance's memory budget allows one request (%s); send a smaller picture (%d pixels a side is plenty)", SizeText(r.logoCost(o)), SizeText(limit), logoSide)}}, target)
-		}
-		fits := r.sizeValue(o.Size, false)
-		return s.invalid(r, []paramError{{field: optSize.Name, fixed: fits,
-			detail: fmt.Sprintf("size %s with these options needs %s to draw, more than this instance's memory budget allows one request (%s); %s fits", r.Canonical.Get(optSize.Name), SizeText(cost(r.Options)), SizeText(limit), fits)}}, target)
-	})
+}
+
+// drawingTooLarge is the problem of a drawing whose cost exceeds limit:
+// a bad size whose fix is the largest that fits, or a bad logo.
+func (s *Service) drawingTooLarge(r *Rendering, cost func(render.Options) int64, limit int64, target fixTarget) *Problem {
+	o := r.Options
+	for o.Size > render.MinSize && cost(o) > limit {
+		o.Size = max(render.MinSize, o.Size*7/8/16*16)
+	}
+	if cost(o) > limit {
+		// No size helps: the logo's decoding is the work.
+		return s.invalid(r, []paramError{{field: optLogo.Name, tooLarge: true,
+			detail: fmt.Sprintf("decoding this logo takes about %s, more than this instance's memory budget allows one request (%s); send a smaller picture (%d pixels a side is plenty)", SizeText(r.logoCost(o)), SizeText(limit), logoSide)}}, target)
+	}
+	fits := r.sizeValue(o.Size, false)
+	return s.invalid(r, []paramError{{field: optSize.Name, fixed: fits,
+		detail: fmt.Sprintf("size %s with these options needs %s to draw, more than this instance's memory budget allows one request (%s); %s fits", r.Canonical.Get(optSize.Name), SizeText(cost(r.Options)), SizeText(limit), fits)}}, target)
 }
 
 // rasterises reports whether the format is drawn from pixels (PNG and its
@@ -445,6 +482,13 @@ type Output struct {
 // produce encodes and renders a prepared request, for callers that answer
 // many requests at once (batch).
 func (s *Service) produce(ctx context.Context, r *Rendering, target fixTarget) (*Output, *Problem) {
+	if r.set.asked {
+		set, p := s.encodeSet(r, target)
+		if p != nil {
+			return nil, p
+		}
+		return s.drawSet(ctx, set, r, target)
+	}
 	sym, p := s.encode(r, target)
 	if p != nil {
 		return nil, p
@@ -465,6 +509,8 @@ func (s *Service) encode(r *Rendering, target fixTarget) (*render.Symbol, *Probl
 		// An emblem keeps the central alignment pattern clear where the
 		// kind's largest version allows (render/centre.go).
 		sym, err = render.EncodeClearCentre(r.Data, r.Level, r.ECI, r.maxVersion)
+	} else if r.Symbol == render.SymbolRMQR {
+		sym, err = render.EncodeRMQR(r.Data, r.Level, r.ECI, r.RMQRHeight)
 	} else {
 		sym, err = render.EncodeSymbol(r.Data, r.Level, r.ECI, r.Symbol)
 	}
@@ -476,10 +522,12 @@ func (s *Service) encode(r *Rendering, target fixTarget) (*render.Symbol, *Probl
 		}
 		return nil, s.encodeFailed(r, err, target)
 	}
-	if sym.Micro {
+	if sym.Micro || sym.RMQR {
 		// A Micro QR Code keeps a square finder: zxing-cpp 1.4 and 3 read
 		// none with rounded eyes (e2e TestMicroQRScansOnZxing), as they
 		// find the symbol by the finder's square outline and timing edges.
+		// So does an rMQR: zxing-cpp 3 reads none with rounded, squircle,
+		// leaf or octagon eyes.
 		r.Options.Eye, r.Options.EyeFrame, r.Options.EyeBall = render.EyeSquare, "", ""
 	}
 	return sym, nil
@@ -582,6 +630,11 @@ func (s *Service) encodeFailed(r *Rendering, err error, target fixTarget) *Probl
 		// symbol=auto draws a QR Code when no Micro QR Code will do.
 		return s.invalid(r, []paramError{{field: optSymbol.Name, detail: err.Error(), fixed: string(render.SymbolAuto)}}, target)
 	}
+	var rmqr *render.RMQRError
+	if errors.As(err, &rmqr) {
+		// A QR Code holds what no rMQR does.
+		return s.invalid(r, []paramError{{field: optSymbol.Name, detail: err.Error(), fixed: string(render.SymbolQR)}}, target)
+	}
 	var tooLong *render.TooLongError
 	if !errors.As(err, &tooLong) {
 		return s.invalid(r, []paramError{{field: "data", detail: err.Error(), unfixable: true}}, target)
@@ -593,7 +646,9 @@ func (s *Service) encodeFailed(r *Rendering, err error, target fixTarget) *Probl
 		values.Set("data", r.Data[:tooLong.MaxLength])
 		values.Del(optEC.Name)
 	}
-	return s.Problem(KindDataTooLong, tooLong.Error(), "data", target.url(s.baseURL, values))
+	p := s.Problem(KindDataTooLong, tooLong.Error(), "data", target.url(s.baseURL, values))
+	p.Hint = s.appendHint(r, target)
+	return p
 }
 
 // invalid is the 400 for bad parameters; the fix corrects all of them. When

@@ -58,14 +58,20 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	}
 	if h := k.Hints(); r.Symbol != render.SymbolQR && (h.Overlay.Size > 0 || h.MaxVersion > 0 || h.Level != render.LevelAuto) {
 		// The kind's standard sets a QR Code's version, level or emblem.
-		if r.Symbol == render.SymbolMicro {
+		switch r.Symbol {
+		case render.SymbolMicro:
 			errs = append(errs, paramError{field: optSymbol.Name, detail: fmt.Sprintf("%s is a QR Code by its standard (%s), not a Micro QR Code", k.Name(), k.Standard().Name), fixed: string(render.SymbolQR)})
+		case render.SymbolRMQR:
+			errs = append(errs, paramError{field: optSymbol.Name, detail: fmt.Sprintf("%s is a QR Code by its standard (%s), not an rMQR code", k.Name(), k.Standard().Name), fixed: string(render.SymbolQR)})
 		}
 		r.Symbol = render.SymbolQR
 		r.Canonical.Del(optSymbol.Name)
 	}
 	if r.gs1 = k.GS1(values); r.gs1 {
 		errs = append(errs, gs1SymbolErrors(r, k)...)
+	}
+	if h := k.Hints(); r.set.asked && (h.Overlay.Size > 0 || h.MaxVersion > 0 || h.Level != render.LevelAuto) {
+		errs = append(errs, appendRefused(k.Name(), k.Standard().Name))
 	}
 	r.kind = k.Name()
 	strange := unknownParams(q, strangers(q, FieldNames(k)), k.Path(), FieldNames(k))
@@ -98,13 +104,19 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 // becomes qr.
 func gs1SymbolErrors(r *Rendering, k registry.Entry) []paramError {
 	var errs []paramError
-	if r.Symbol == render.SymbolMicro {
+	switch r.Symbol {
+	case render.SymbolMicro:
 		errs = append(errs, paramError{field: optSymbol.Name, detail: fmt.Sprintf("%s's element form is a GS1 QR Code: FNC1 in first position, which marks GS1 data, exists in QR Codes only, not in Micro QR Codes (ISO/IEC 18004 §7.4.8.2)", k.Name()), fixed: string(render.SymbolQR)})
+	case render.SymbolRMQR:
+		errs = append(errs, paramError{field: optSymbol.Name, detail: fmt.Sprintf("%s's element form is a GS1 QR Code, the symbol GS1 specifies for element strings; qrforge does not write them in rMQR", k.Name()), fixed: string(render.SymbolQR)})
 	}
 	r.Symbol = render.SymbolQR
 	r.Canonical.Del(optSymbol.Name)
 	if r.Options.Logo != nil {
 		errs = append(errs, paramError{field: optLogo.Name, detail: fmt.Sprintf("%s's element form is a GS1 QR Code for GS1 scanning systems; qrforge draws no logo over one: leave the logo out, or use form link", k.Name())})
+	}
+	if r.set.asked {
+		errs = append(errs, paramError{field: optAppend.Name, detail: fmt.Sprintf("%s's element form is one GS1 QR Code, which a GS1 scanner reads whole: drop append", k.Name())})
 	}
 	return errs
 }

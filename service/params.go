@@ -41,6 +41,7 @@ var (
 	optEC          = options.EC
 	optMargin      = options.Margin
 	optSymbol      = options.Symbol
+	optRMQRHeight  = options.RMQRHeight
 	optLabel       = options.Label
 	optTpl         = options.Tpl
 	optFrameColor  = options.FrameColor
@@ -98,8 +99,12 @@ type Rendering struct {
 	ECI render.ECI
 	// Symbol is the symbol type asked for: QR Code, Micro QR Code or
 	// the smaller that holds the data (render.EncodeSymbol).
-	Symbol  render.SymbolType
-	Options render.Options
+	Symbol render.SymbolType
+	// set is what the request asks of structured append (append.go).
+	set appendRequest
+	// RMQRHeight is the rMQR height asked for (rmqrheight), 0 for any.
+	RMQRHeight int
+	Options    render.Options
 	// Canonical holds every option under its canonical name with its
 	// normalised value, for cache keys and ETags.
 	Canonical url.Values
@@ -339,6 +344,8 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 		if !ok {
 			near := editdistance.Nearest(string(e), render.EyeNames(), string(render.EyeSquare))
 			fail(optEye.Name, near, "eye %q is not one of %s; did you mean %s?", v, text.Join(render.EyeStyles), near)
+			// The eye parts below are judged with the fix.
+			e, _ = render.ParseEye(near)
 		}
 		r.Options.Eye = e
 		eyeGiven = true
@@ -374,9 +381,16 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 		t := render.SymbolType(strings.ToLower(strings.TrimSpace(v)))
 		switch {
 		case !slices.Contains(render.SymbolTypes, t):
-			fail(optSymbol.Name, string(render.SymbolQR), "symbol %q is not one of %s: qr is a QR Code, micro a Micro QR Code (M1 to M4), auto the smaller that holds the data", v, text.Join(render.SymbolTypes))
+			fail(optSymbol.Name, string(render.SymbolQR), "symbol %q is not one of %s: qr is a QR Code, micro a Micro QR Code (M1 to M4), auto the smaller of the two that holds the data, rmqr a rectangular Micro QR Code (R7x43 to R17x139)", v, text.Join(render.SymbolTypes))
 		case t == render.SymbolMicro && r.Level == render.LevelH:
 			fail(optEC.Name, "Q", "Micro QR Codes have no level H: M2 to M4 have L and M, M4 also Q")
+			r.Symbol = t // the fix keeps the symbol and changes the level
+		case t == render.SymbolRMQR && (r.Level == render.LevelL || r.Level == render.LevelQ):
+			// ISO/IEC 23941:2022 §6.5.1: M and H only; the fix takes the
+			// nearer level that protects at least as much.
+			fixed := map[render.Level]string{render.LevelL: "M", render.LevelQ: "H"}[r.Level]
+			fail(optEC.Name, fixed, "rMQR codes have no level %s: only M and H", r.Level)
+			r.Symbol = t
 		default:
 			r.Symbol = t
 		}
@@ -384,10 +398,28 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	if r.Symbol != render.SymbolQR {
 		r.Canonical.Set(optSymbol.Name, string(r.Symbol))
 	}
-	if r.Symbol == render.SymbolMicro {
+	if v, ok := get(optRMQRHeight); ok {
+		v = strings.TrimSpace(v)
+		h, err := atoiSaturating(v)
+		switch {
+		case err != nil || h < optRMQRHeight.Min || h > optRMQRHeight.Max:
+			fail(optRMQRHeight.Name, optRMQRHeight.Example, "rmqrheight %q is not one of 7, 9, 11, 13, 15, 17: the heights of rMQR codes in modules (ISO/IEC 23941)", v)
+		case h%2 == 0:
+			fail(optRMQRHeight.Name, strconv.Itoa(h+1), "rmqrheight %d is not an rMQR height: they are odd, 7 to 17", h)
+		case r.Symbol != render.SymbolRMQR:
+			fail(optSymbol.Name, string(render.SymbolRMQR), "rmqrheight sets the height of an rMQR code, and symbol is %s; add symbol=rmqr, or drop rmqrheight", r.Symbol)
+		default:
+			r.RMQRHeight = h
+			r.Canonical.Set(optRMQRHeight.Name, strconv.Itoa(h))
+		}
+	}
+	switch r.Symbol {
+	case render.SymbolMicro:
 		// ISO/IEC 18004:2015 §6.3.8: a Micro QR Code needs two modules of
 		// quiet zone, not four.
 		r.Options.Margin = render.MicroQuietZone
+	case render.SymbolRMQR:
+		r.Options.Margin = render.RMQRQuietZone // ISO/IEC 23941:2022 §6.3.8
 	}
 
 	marginValue, marginGiven := get(optMargin)
@@ -523,6 +555,17 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	if r.Symbol == render.SymbolMicro && r.logo != nil {
 		fail(optLogo.Name, "", "a Micro QR Code holds at most 24 codewords and none can be spared for a logo; drop the logo, or use symbol=qr")
 	}
+	if r.Symbol == render.SymbolRMQR {
+		// A logo sits on a square in the centre, which an rMQR (7 to 17
+		// modules high, with alignment patterns and timing across its
+		// height) has no room for; frames are drawn around a square.
+		if r.logo != nil {
+			fail(optLogo.Name, "", "an rMQR code is 7 to 17 modules high and has no square centre to spare for a logo; drop the logo, or use symbol=qr")
+		}
+		if r.Options.Frame != render.FrameNone {
+			fail(optTpl.Name, "", "tpl=%s frames a square code, and an rMQR code is a rectangle; drop tpl (a label still goes under the code), or use symbol=qr", r.Options.Frame)
+		}
+	}
 
 	if v, ok := get(optECI); ok {
 		e := render.ECI(strings.ToLower(strings.ReplaceAll(v, "-", "")))
@@ -534,6 +577,7 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	if r.ECI != render.DefaultECI {
 		r.Canonical.Set(optECI.Name, string(r.ECI))
 	}
+	parseAppend(r, get, fail)
 	return r, errs
 }
 
@@ -682,7 +726,8 @@ func parseEyeParts(r *Rendering, get func(option) (string, bool), fail func(fiel
 		if !known {
 			near := editdistance.Nearest(string(f), render.EyeFrameNames(), string(render.EyeFrameSquare))
 			fail(optFrame.Name, near, "eyeframe %q is not one of %s; did you mean %s?", frameValue, text.Join(render.EyeFrames), near)
-			return
+			// The checks below judge the fix, so that it reads too.
+			f, _ = render.ParseEyeFrame(near)
 		}
 		r.Options.EyeFrame = f
 	}
@@ -691,7 +736,7 @@ func parseEyeParts(r *Rendering, get func(option) (string, bool), fail func(fiel
 		if !known {
 			near := editdistance.Nearest(string(b), render.EyeBallNames(), string(render.EyeBallSquare))
 			fail(optBall.Name, near, "eyeball %q is not one of %s; did you mean %s?", ballValue, text.Join(render.EyeBalls), near)
-			return
+			b, _ = render.ParseEyeBall(near)
 		}
 		r.Options.EyeBall = b
 	}

@@ -27,7 +27,7 @@ func FuzzParseRendering(f *testing.F) {
 		"margin=-1", "margin=11", "qz=99999999999999999999999", "margin= 4 ",
 		"color=zzz", "color=255-0-0", "color=256-0-0", "color=---", "color=%23", "bg=TRANSPARENT", "fg=f008",
 		"style=rounded2", "eye=circel", "style=", "eye=",
-		"eyeframe=cut&eyeball=dot", "eyeframe=octagn&pupil=circle", "eye=leaf&eye_frame=pointed&eyecentre=", "eyeball=diamond",
+		"eyeframe=cut&eyeball=dot", "eyeframe=octagn&pupil=circle", "eYefrAme=0t&eYe", "eye=&eyeball=ct&eyeframe=squarr", "eye=leaf&eye_frame=pointed&eyecentre=", "eyeball=diamond",
 		"ec=X", "ecLevel=q", "ec=", "ec=LL",
 		"chld=H|2", "chld=H|2&ec=L", "chld=|", "chld=|3&margin=4", "chld=Q|x", "chld=h|2&ec=H&margin=2",
 		"cht=qr&choe=UTF-8", "cht=bar", "choe=Shift_JIS", "choe=utf8",
@@ -41,6 +41,8 @@ func FuzzParseRendering(f *testing.F) {
 		"gradient=linear", "gradient=conic&gradientcolors=000,333", "gradientcolors=000,fff", "gradientcolors=000@50,333@10",
 		"gradient=radial&gradientcolors=000,333&gradientangle=90", "gradientangle=999", "gradientcolors=000,333&bg=000",
 		"eyecolor=eee", "eyeframecolor=000,111", "eyeballcolor=zz", "eyecolor=000,111,222&eyeballcolor=f00",
+		"append=auto", "append=3&appendlayout=json", "parts=17", "append=1", "append=x&appendlayout=grid", "appendlayout=row",
+		"append=2&appendlayout=row&format=svg&tpl=box&label=a&margin=0", "structured_append=16&symbol=micro", "append=%2016%20&append_layout=ROW",
 		"dpi=10", "dpi=9600", "size=340mm&dpi=10000", "size=5mm&dpi=abc", "ppi=abc", "resolution=300&size=100", "cmyk=true", "cmyk=maybe", "format=eps&cmyk=1",
 	} {
 		f.Add(seed, true)

@@ -19,6 +19,9 @@ type Problem struct {
 	// payee, account or network is not the caller's.
 	Example  string `json:"example,omitempty"`
 	Instance string `json:"instance,omitempty"`
+	// Hint names another way to the caller's goal than the fix: data
+	// too long for one symbol fits a structured append set.
+	Hint string `json:"hint,omitempty"`
 	// Errors lists every field problem when there are several; the fix
 	// corrects all of them.
 	Errors []FieldProblem `json:"errors,omitempty"`
@@ -58,7 +61,7 @@ var ErrorKinds = map[string]struct {
 	About  string
 }{
 	KindInvalidParameter:     {400, "Invalid parameter", "A query parameter or typed field is missing, malformed or out of range. `field` names it and `fix` is the same call with a valid value."},
-	KindDataTooLong:          {400, "Data too long", "The data does not fit a version-40 QR code at the requested error-correction level. `fix` lowers the level or shortens the data."},
+	KindDataTooLong:          {400, "Data too long", "The data does not fit a version-40 QR code at the requested error-correction level, or a structured append set of 16 of them. `fix` lowers the level or shortens the data; for one symbol, `hint` names structured append (append=auto), whose symbols readers join, when a set holds the data."},
 	KindNotFound:             {404, "Not found", "No endpoint has this path. `fix` is the nearest one."},
 	KindMethodNotAllowed:     {405, "Method not allowed", "The endpoint exists but not for this method. `fix` uses the right method."},
 	KindPayloadTooLarge:      {413, "Payload too large", "The request body or image is larger than the service accepts."},

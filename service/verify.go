@@ -126,7 +126,7 @@ func (s *Service) prepareVerify(q query, malformed []paramError) (*Rendering, ve
 			delete(q, "type")
 			target := verifyTarget{kind: k.Name(), lead: FieldNames(k)}
 			r, p := s.prepareKind(k, q, malformed, target)
-			return r, target, p
+			return r, target, s.verifiesOneSymbol(r, p, target)
 		}
 		if _, isFormat := options.FormatNamed(name); !isFormat {
 			kinds := registry.Names()
@@ -142,7 +142,17 @@ func (s *Service) prepareVerify(q query, malformed []paramError) (*Rendering, ve
 	}
 	target := verifyTarget{}
 	r, p := s.prepareGeneric(q, malformed, target, "")
-	return r, target, p
+	return r, target, s.verifiesOneSymbol(r, p, target)
+}
+
+// verifiesOneSymbol refuses structured append: verify judges one
+// symbol's image, and a set's symbols are decoded together (POST
+// /api/v1/decode).
+func (s *Service) verifiesOneSymbol(r *Rendering, p *Problem, target fixTarget) *Problem {
+	if p != nil || !r.set.asked {
+		return p
+	}
+	return s.invalid(r, []paramError{{field: optAppend.Name, detail: "verify judges one symbol; decode a structured append set's row (appendlayout=row) with POST /api/v1/decode, which joins it, or verify without append"}}, target)
 }
 
 // verifyExample is a verify call of a kind's example.
@@ -254,14 +264,23 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 	}
 	checks = append(checks, contrast)
 
-	quiet := Check{Name: "quiet_zone", Value: o.Margin, Min: quietPass, Pass: true, Status: StatusPass}
-	if o.Margin < quietPass {
+	// Micro QR Codes (ISO/IEC 18004 §6.3.8) and rMQR codes (ISO/IEC
+	// 23941 §6.3.8) need two modules, the least any reader copes with.
+	need, standard := quietPass, "ISO/IEC 18004"
+	switch {
+	case sym.Micro:
+		need = render.MicroQuietZone
+	case sym.RMQR:
+		need, standard = render.RMQRQuietZone, "ISO/IEC 23941"
+	}
+	quiet := Check{Name: "quiet_zone", Value: o.Margin, Min: need, Pass: true, Status: StatusPass}
+	if o.Margin < need {
 		quiet.Status = StatusWarn
-		if o.Margin < quietWarn {
+		if o.Margin < min(quietWarn, need) {
 			quiet.Status, quiet.Pass = StatusFail, false
 		}
-		quiet.Message = fmt.Sprintf("a quiet zone of %d modules is below the %d that ISO/IEC 18004 requires; readers need it to find the code's edge", o.Margin, quietPass)
-		quiet.Fix = fixURL(url.Values{optMargin.Name: {strconv.Itoa(quietPass)}})
+		quiet.Message = fmt.Sprintf("a quiet zone of %d modules is below the %d that %s requires; readers need it to find the code's edge", o.Margin, need, standard)
+		quiet.Fix = fixURL(url.Values{optMargin.Name: {strconv.Itoa(need)}})
 	}
 	checks = append(checks, quiet)
 

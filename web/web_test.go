@@ -178,6 +178,7 @@ var optionControls = []string{"style", "eye", "fg", "bg", "size", "margin", "ec"
 var downloads = map[string]string{
 	"png": "image/png", "svg": "image/svg+xml", "pdf": "application/pdf", "eps": "application/postscript",
 	"gif": "image/gif", "jpeg": "image/jpeg", "json": "application/json",
+	"svg-tiny": "image/svg+xml", "base64": "text/plain",
 }
 
 // exampleLink is a page link holding a kind's example as the person's own

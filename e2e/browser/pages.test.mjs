@@ -246,7 +246,10 @@ describe('wifi page', () => {
     assert.equal(fs.readFileSync(pdfFile).subarray(0, 5).toString('latin1'), '%PDF-');
 
     // The other formats, each by its file's signature.
-    const signatures = { eps: ['eps', '%!PS-Adobe'], gif: ['gif', 'GIF8'], jpeg: ['jpg', '\xff\xd8\xff'], json: ['json', '{'] };
+    const signatures = {
+      'svg-tiny': ['tiny.svg', '<?xml'], eps: ['eps', '%!PS-Adobe'], gif: ['gif', 'GIF8'], jpeg: ['jpg', '\xff\xd8\xff'],
+      base64: ['txt', 'data:image/png;base64,'], json: ['json', '{'],
+    };
     for (const [format, [ext, magic]] of Object.entries(signatures)) {
       const [dl] = await Promise.all([page.waitForEvent('download'), page.click(`#download-${format}`)]);
       assert.equal(dl.suggestedFilename(), `qrcode-wifi.${ext}`);

@@ -6,13 +6,19 @@
 // --text each decoder's own text (its character set handling: ECI, Kanji
 // mode as Shift JIS).
 //
-// Usage: node decode.mjs [--text] <dir>
+// Usage: node decode.mjs [--text] [--append] <dir>
+//
+// With --append, zxing-cpp also reads every symbol of each image and
+// reports its structured append place (ISO/IEC 18004:2015 §8) under
+// "append": {"<file>": [{"text", "index", "size", "id"}]}: index from 0,
+// size the set's count, id its parity in decimal; -1 and "" for a symbol
+// of no set.
 //
 // ZXING_FORMATS, a comma-separated list, names the formats zxing-cpp looks
-// for (default QRCode; MicroQRCode reads Micro QR Codes). jsQR reads QR
-// Codes only. With ZXING_SYMBOLOGY=1 each row also has "zxing-cpp-3
-// symbology": the symbology identifier (ISO/IEC 18004 Annex F: ]Q3 after
-// FNC1 in first position, a GS1 QR Code).
+// for (default QRCode; MicroQRCode reads Micro QR Codes, rMQRCode
+// rectangular Micro QR Codes). jsQR reads QR Codes only. With ZXING_SYMBOLOGY=1 each row also has
+// "zxing-cpp-3 symbology": the symbology identifier (ISO/IEC 18004 Annex
+// F: ]Q3 after FNC1 in first position, a GS1 QR Code).
 //
 // The zxing-cpp WebAssembly binary is read from node_modules: without an
 // override zxing-wasm would fetch it from a CDN.
@@ -32,10 +38,12 @@ const require = createRequire(import.meta.url);
 const wasmBinary = readFileSync(require.resolve("zxing-wasm/reader/zxing_reader.wasm"));
 await prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true });
 
-const asText = process.argv[2] === "--text";
-const dir = process.argv[asText ? 3 : 2];
+const args = process.argv.slice(2);
+const asText = args.includes("--text");
+const withAppend = args.includes("--append");
+const dir = args.filter((a) => !a.startsWith("--"))[0];
 if (!dir) {
-  console.error("usage: node decode.mjs [--text] <dir>");
+  console.error("usage: node decode.mjs [--text] [--append] <dir>");
   process.exit(2);
 }
 
@@ -49,6 +57,7 @@ const out = {
   results: {},
   errors: {},
 };
+if (withAppend) out.append = {};
 
 for (const name of readdirSync(dir).filter((f) => f.endsWith(".png")).sort()) {
   const png = PNG.sync.read(readFileSync(join(dir, name)));
@@ -61,6 +70,15 @@ for (const name of readdirSync(dir).filter((f) => f.endsWith(".png")).sort()) {
     if (found.length > 0 && !found[0].isValid) errs.push(`zxing-cpp-3: ${found[0].error}`);
     if (process.env.ZXING_SYMBOLOGY === "1") {
       row["zxing-cpp-3 symbology"] = found.length > 0 && found[0].isValid ? found[0].symbologyIdentifier : null;
+    }
+    if (withAppend) {
+      const all = await readBarcodes(image, { formats, tryHarder: true, maxNumberOfSymbols: 16 });
+      out.append[name] = all.filter((r) => r.isValid).map((r) => ({
+        text: asText ? r.text : utf8.decode(r.bytes),
+        index: r.sequenceIndex,
+        size: r.sequenceSize,
+        id: r.sequenceId,
+      }));
     }
   } catch (e) {
     row["zxing-cpp-3"] = null;

@@ -46,6 +46,8 @@ type fields struct {
 	indicator     [modeCount]uint32
 	indicatorBits int
 	countBits     [modeCount]int
+	// eci is the ECI mode indicator; 0 for a symbol with no ECI.
+	eci uint32
 }
 
 // qrIndicators are QR Code's mode indicators (Table 2).
@@ -59,9 +61,9 @@ type group struct {
 }
 
 var groups = [3]group{
-	{1, 9, fields{qrIndicators, 4, [modeCount]int{10, 9, 8, 8}}},
-	{10, 26, fields{qrIndicators, 4, [modeCount]int{12, 11, 16, 10}}},
-	{27, 40, fields{qrIndicators, 4, [modeCount]int{14, 13, 16, 12}}},
+	{1, 9, fields{qrIndicators, 4, [modeCount]int{10, 9, 8, 8}, 0b0111}},
+	{10, 26, fields{qrIndicators, 4, [modeCount]int{12, 11, 16, 10}, 0b0111}},
+	{27, 40, fields{qrIndicators, 4, [modeCount]int{14, 13, 16, 12}, 0b0111}},
 }
 
 func groupOf(version int) int {
@@ -137,29 +139,41 @@ func kanjiUnits(data []byte) ([]unit, bool) {
 	if !utf8.Valid(data) {
 		return nil, false
 	}
+	units, ends, found := kanjiPrefix(data)
+	if !found || ends[len(ends)-1] != len(data) {
+		return nil, false
+	}
+	return units, true
+}
+
+// kanjiPrefix makes the units of the longest prefix of data that
+// kanjiUnits could write, with the end of each unit in data, and reports
+// whether any of them is a Kanji character.
+func kanjiPrefix(data []byte) (units []unit, ends []int, found bool) {
 	enc := japanese.ShiftJIS.NewEncoder()
 	dec := japanese.ShiftJIS.NewDecoder()
-	units := make([]unit, 0, len(data))
+	units = make([]unit, 0, len(data))
+	ends = make([]int, 0, len(data))
 	var sjis, back [8]byte
-	found := false
 	for i := 0; i < len(data); {
 		r, size := utf8.DecodeRune(data[i:])
 		if r < utf8.RuneSelf {
 			units = append(units, byteUnits(data[i : i+1])[0])
 			i += size
+			ends = append(ends, i)
 			continue
 		}
 		enc.Reset()
 		n, _, err := enc.Transform(sjis[:], data[i:i+size], true)
 		if err != nil || n != 2 {
-			return nil, false
+			break
 		}
 		// Only a character that decodes back to itself: Shift JIS has
 		// codes that several characters map to.
 		dec.Reset()
 		m, _, err := dec.Transform(back[:], sjis[:2], true)
 		if err != nil || string(back[:m]) != string(data[i:i+size]) {
-			return nil, false
+			break
 		}
 		c := uint16(sjis[0])<<8 | uint16(sjis[1])
 		switch {
@@ -168,14 +182,15 @@ func kanjiUnits(data []byte) ([]unit, bool) {
 		case c >= 0xE040 && c <= 0xEBBF:
 			c -= 0xC140
 		default:
-			return nil, false
+			return units, ends, found
 		}
 		// §7.4.6: the most significant byte times 0xC0 plus the least.
 		units = append(units, unit{modes: 1 << kanji, kanji: c>>8*0xC0 + c&0xFF})
 		found = true
 		i += size
+		ends = append(ends, i)
 	}
-	return units, found
+	return units, ends, found
 }
 
 type segment struct {
@@ -231,14 +246,9 @@ func next(s int, m mode, u *unit, fresh bool) (int, int) {
 // in bits, or errCount when a segment needs more characters than its
 // count field can say.
 func (f *fields) segment(units []unit) ([]segment, int, error) {
-	const inf = 1 << 60
 	n := len(units)
 	if n == 0 {
 		return nil, 0, ErrEmpty
-	}
-	var header [modeCount]int
-	for m := range header {
-		header[m] = f.indicatorBits + f.countBits[m]
 	}
 	// from[i*states+s] says how character i came to end in state s: the
 	// state before it when it continues a segment, that state plus states
@@ -246,44 +256,7 @@ func (f *fields) segment(units []unit) ([]segment, int, error) {
 	from := make([]int16, n*states)
 	var cost [states]int
 	for i := range units {
-		u := &units[i]
-		var nextCost [states]int
-		for s := range nextCost {
-			nextCost[s] = inf
-		}
-		best, bestState := 0, -1
-		if i > 0 {
-			best = inf
-			for s, c := range cost {
-				if c < best {
-					best, bestState = c, s
-				}
-			}
-		}
-		for m := numeric; m < modeCount; m++ {
-			if u.modes&(1<<m) == 0 || f.countBits[m] == 0 {
-				continue
-			}
-			if i > 0 { // continue a segment of mode m; ties favour fewer segments
-				for prev := range states {
-					if stateMode[prev] != m || cost[prev] >= inf {
-						continue
-					}
-					s, bits := next(prev, m, u, false)
-					if c := cost[prev] + bits; c < nextCost[s] {
-						nextCost[s], from[i*states+s] = c, int16(prev)
-					}
-				}
-			}
-			s, bits := next(-1, m, u, true)
-			if c := best + header[m] + bits; c < nextCost[s] {
-				nextCost[s], from[i*states+s] = c, int16(bestState+states)
-				if bestState < 0 {
-					from[i*states+s] = -1
-				}
-			}
-		}
-		cost = nextCost
+		cost = f.step(&cost, &units[i], i == 0, from[i*states:(i+1)*states])
 	}
 	total, s := inf, -1
 	for st, c := range cost {
@@ -312,6 +285,53 @@ func (f *fields) segment(units []unit) ([]segment, int, error) {
 		}
 	}
 	return segs, total, nil
+}
+
+// inf is the cost of a state no segmentation reaches.
+const inf = 1 << 60
+
+// step is the costs of the states after unit u, given the costs before
+// it (ignored for the first unit), and records in from how each state was
+// reached: the state before when u continues a segment, that state plus
+// states when u starts one, -1 when u starts the first.
+func (f *fields) step(cost *[states]int, u *unit, first bool, from []int16) [states]int {
+	var nextCost [states]int
+	for s := range nextCost {
+		nextCost[s] = inf
+	}
+	best, bestState := 0, -1
+	if !first {
+		best = inf
+		for s, c := range cost {
+			if c < best {
+				best, bestState = c, s
+			}
+		}
+	}
+	for m := numeric; m < modeCount; m++ {
+		if u.modes&(1<<m) == 0 || f.countBits[m] == 0 {
+			continue
+		}
+		if !first { // continue a segment of mode m; ties favour fewer segments
+			for prev := range states {
+				if stateMode[prev] != m || cost[prev] >= inf {
+					continue
+				}
+				s, bits := next(prev, m, u, false)
+				if c := cost[prev] + bits; c < nextCost[s] {
+					nextCost[s], from[s] = c, int16(prev)
+				}
+			}
+		}
+		s, bits := next(-1, m, u, true)
+		if c := best + f.indicatorBits + f.countBits[m] + bits; c < nextCost[s] {
+			nextCost[s], from[s] = c, int16(bestState+states)
+			if bestState < 0 {
+				from[s] = -1
+			}
+		}
+	}
+	return nextCost
 }
 
 // errNoMode says some character has no mode in the symbol.
@@ -365,9 +385,11 @@ func (f *fields) write(bits *BitStream, units []unit, segs []segment) {
 // ECIUTF8 is the ECI assignment of UTF-8 (AIM ECI specification, 26).
 const ECIUTF8 = 26
 
-// eciBits is the length of an ECI header for assignments up to 127: mode
-// indicator 0111 and one codeword 0bbbbbbb (§7.4.2.2, Table 4).
-const eciBits = 4 + 8
+// eciHeaderBits is the length of an ECI header for assignments up to 127
+// in a symbol whose mode indicators are indicatorBits long: the ECI mode
+// indicator (0111 in QR Code, §7.4.2.2, Table 4) and one codeword
+// 0bbbbbbb.
+func eciHeaderBits(indicatorBits int) int { return indicatorBits + 8 }
 
 // segmentBits encodes data for version group g in the fewer bits of two
 // ways: its bytes as they are after an ECI header when eci is not 0, and,
@@ -376,15 +398,19 @@ const eciBits = 4 + 8
 // always means Shift JIS and ASCII reads the same in every character set
 // (docs/eci.md).
 func segmentBits(data []byte, g, eci int) (*BitStream, error) {
+	return groups[g].fields.bits(data, eci)
+}
+
+// bits is segmentBits for a symbol with header widths f.
+func (f *fields) bits(data []byte, eci int) (*BitStream, error) {
 	if len(data) == 0 {
 		return nil, ErrEmpty
 	}
-	f := &groups[g].fields
 	units := byteUnits(data)
 	segs, length, err := f.segment(units)
 	header := 0
 	if eci > 0 {
-		header = eciBits
+		header = eciHeaderBits(f.indicatorBits)
 	}
 	if eci == 0 || eci == ECIUTF8 {
 		if ku, ok := kanjiUnits(data); ok {
@@ -398,7 +424,7 @@ func segmentBits(data []byte, g, eci int) (*BitStream, error) {
 	}
 	bits := &BitStream{bytes: make([]byte, 0, (header+length+7)/8)}
 	if header > 0 {
-		bits.append(0b0111, 4)
+		bits.append(f.eci, f.indicatorBits)
 		bits.append(uint32(eci&0x7f), 8)
 	}
 	f.write(bits, units, segs)

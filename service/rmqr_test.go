@@ -1,0 +1,129 @@
+package service_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/qrforge/qrforge/options"
+	"github.com/qrforge/qrforge/service"
+)
+
+// rmqrValues are the values tried for each rendering option: every value
+// of an option with a list, its example otherwise, and values that an
+// rMQR cannot take (levels L and Q, a logo, a frame, a margin of 0).
+func rmqrValues() map[string][]string {
+	out := map[string][]string{}
+	for _, o := range options.Rendering {
+		if o.Name == options.Symbol.Name {
+			continue
+		}
+		vals := append([]string(nil), o.Enum...)
+		if o.Example != "" {
+			vals = append(vals, o.Example)
+		}
+		out[o.Name] = vals
+	}
+	out[options.Label.Name] = []string{"Tube 12", "A label far longer than any rMQR code is wide"}
+	out[options.Margin.Name] = []string{"0", "2", "10"}
+	out[options.Size.Name] = []string{"40", "143", "300", "2000", "30mm"}
+	out[options.RMQRHeight.Name] = []string{"7", "8", "13", "17", "19", "x"}
+	return out
+}
+
+// TestRMQRNeverFails walks option combinations with symbol=rmqr: each
+// option's values one at a time in every format, then random sets of
+// four options. Each answer is an image of an rMQR code or a 4xx problem
+// naming the field to fix, never a 5xx or a panic.
+func TestRMQRNeverFails(t *testing.T) {
+	svc := service.New(service.Config{BaseURL: "https://qr.example"})
+	values := rmqrValues()
+	var names []string
+	for n := range values {
+		names = append(names, n)
+	}
+	datas := []string{"TUBE-0042", "https://qrforge.example/r/0042", "東京", "café", strings.Repeat("9", 361), strings.Repeat("a", 151)}
+	ok, refused := 0, map[string]int{}
+	try := func(q url.Values) {
+		t.Helper()
+		q.Set(options.Symbol.Name, "rmqr")
+		img, p := svc.Generate(context.Background(), service.Request{Params: q}, "")
+		if p != nil {
+			if p.Status >= 500 || p.Status < 400 {
+				t.Fatalf("%s: %d %s", q.Encode(), p.Status, p.Detail)
+			}
+			refused[p.Field]++
+			return
+		}
+		if len(img.Body) == 0 || !strings.HasPrefix(img.Symbol, "R") {
+			t.Fatalf("%s: %d bytes, symbol %q", q.Encode(), len(img.Body), img.Symbol)
+		}
+		ok++
+	}
+	for _, name := range names {
+		for _, v := range values[name] {
+			for _, f := range options.Format.Enum {
+				try(url.Values{"data": {datas[(ok+len(v))%4]}, name: {v}, options.Format.Name: {f}})
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(23941, 2022))
+	for range 400 {
+		q := url.Values{"data": {datas[rng.IntN(len(datas))]}}
+		for range 4 {
+			n := names[rng.IntN(len(names))]
+			q.Set(n, values[n][rng.IntN(len(values[n]))])
+		}
+		try(q)
+	}
+	for _, field := range []string{options.EC.Name, options.Logo.Name, options.Tpl.Name, options.Symbol.Name, options.RMQRHeight.Name} {
+		if refused[field] == 0 {
+			t.Errorf("no request was refused for %s", field)
+		}
+	}
+	t.Logf("%d images, refused by field: %v", ok, refused)
+}
+
+// TestRMQRHeight: rmqrheight draws the narrowest size of that height, and
+// asks for symbol=rmqr.
+func TestRMQRHeight(t *testing.T) {
+	svc := service.New(service.Config{BaseURL: "https://qr.example"})
+	for _, c := range []struct{ height, want string }{{"7", "R7x139-M"}, {"17", "R17x43-M"}, {"", "R15x43-M"}} {
+		q := url.Values{"data": {"https://qrforge.example/gallery"}, options.Symbol.Name: {"rmqr"}, options.Format.Name: {"json"}}
+		if c.height != "" {
+			q.Set(options.RMQRHeight.Name, c.height)
+		}
+		img, p := svc.Generate(context.Background(), service.Request{Params: q}, "")
+		if p != nil {
+			t.Fatalf("%s: %s", q.Encode(), p.Detail)
+		}
+		if img.Symbol != c.want {
+			t.Errorf("rmqrheight=%s: %s, want %s", c.height, img.Symbol, c.want)
+		}
+	}
+	_, p := svc.Generate(context.Background(), service.Request{Params: url.Values{"data": {"x"}, options.RMQRHeight.Name: {"9"}}}, "")
+	if p == nil || p.Status != 400 || p.Field != options.Symbol.Name {
+		t.Errorf("rmqrheight without symbol=rmqr: %+v", p)
+	}
+}
+
+// TestRMQRLevelFixKeepsTheSymbol: ec=L or Q with symbol=rmqr is refused
+// with a fix to M or H that still asks for an rMQR.
+func TestRMQRLevelFixKeepsTheSymbol(t *testing.T) {
+	svc := service.New(service.Config{BaseURL: "https://qr.example"})
+	for level, fixed := range map[string]string{"L": "M", "Q": "H"} {
+		_, p := svc.Generate(context.Background(), service.Request{Params: url.Values{"data": {"HELLO"}, "symbol": {"rmqr"}, "ec": {level}}}, "")
+		if p == nil || p.Field != options.EC.Name {
+			t.Fatalf("ec=%s: %+v", level, p)
+		}
+		fix, err := url.Parse(p.Fix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q := fix.Query(); q.Get("symbol") != "rmqr" || q.Get("ec") != fixed {
+			t.Errorf("ec=%s: fix %s, want symbol=rmqr and ec=%s", level, p.Fix, fixed)
+		}
+	}
+}

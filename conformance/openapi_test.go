@@ -111,8 +111,8 @@ func newOpenAPIValidator(t *testing.T, body []byte) validator.Validator {
 }
 
 // TestOpenAPIIsValid31 validates the document against the OpenAPI 3.1
-// specification's schema, and checks README "Responses" and §9: version 1.0.0, no
-// security schemes.
+// specification's schema, and checks what README "For agents and tools"
+// says of it: version 1.0.0 (the v1 contract), no security schemes.
 func TestOpenAPIIsValid31(t *testing.T) {
 	body := openAPIBytes(t, describedHandler())
 	v := newOpenAPIValidator(t, body)

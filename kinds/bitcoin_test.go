@@ -24,7 +24,7 @@ func TestBitcoin(t *testing.T) {
 			map[string]string{"address": addr}, "bitcoin:" + strings.ToUpper(addr)})
 	}
 	vectors = append(vectors,
-		vector{"base58 P2PKH", "kinds catalog §0.8 [C]: 1BoatSLRHtKNngkdXEeobR76b53LETtpyT is valid Base58Check (version 0x00)",
+		vector{"base58 P2PKH", "1BoatSLRHtKNngkdXEeobR76b53LETtpyT is valid Base58Check, version 0x00 (a 4-byte double SHA-256 checksum; Bitcoin Wiki, \"Base58Check encoding\")",
 			map[string]string{"address": "1BoatSLRHtKNngkdXEeobR76b53LETtpyT"},
 			"bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT"},
 		// The BIP21 examples' parameters, on a valid address (theirs
@@ -35,7 +35,7 @@ func TestBitcoin(t *testing.T) {
 		vector{"BIP21 message", "BIP21 §Examples: ?amount=50&label=Luke-Jr&message=Donation%20for%20project%20xyz",
 			map[string]string{"address": "1BoatSLRHtKNngkdXEeobR76b53LETtpyT", "amount": "50", "recipient": "Luke-Jr", "message": "Donation for project xyz"},
 			"bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT?amount=50&label=Luke-Jr&message=Donation%20for%20project%20xyz"},
-		vector{"catalog segwit with amount", "kinds catalog §21 [C]: bitcoin:BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4?amount=0.001",
+		vector{"segwit with amount", "BIP173 §Test vectors address; upper case for QR alphanumeric mode (BIP173 §Uppercase/lowercase), BIP21 amount",
 			map[string]string{"address": "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", "amount": "0.001"},
 			"bitcoin:BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4?amount=0.001"},
 		vector{"BIP13 P2SH", "BOLT #11 §Examples fallback P2SH address 3EktnHQD7RiAE6uzMj2ZifT9YgRrkSgzQX",
@@ -136,7 +136,8 @@ func TestBitcoin(t *testing.T) {
 }
 
 // TestBitcoinRecognise reads BIP21's own examples. Their address fails
-// Base58Check (kinds catalog §0.8), so the fields are recognised but a
+// Base58Check (its last 4 bytes are not the double SHA-256 checksum), so
+// the fields are recognised but a
 // build refuses the address, and only the address.
 func TestBitcoinRecognise(t *testing.T) {
 	k := lookup(t, "bitcoin")

@@ -8,8 +8,8 @@ func TestCPFAndCNPJCheckDigits(t *testing.T) {
 		cpf  bool
 		cnpj bool
 	}{
-		{"12345678909", true, false}, // kinds-catalog §0.6, recomputed
-		{"52998224725", true, false}, // kinds-catalog §0.6
+		{"12345678909", true, false}, // check digits 09 by the Receita Federal's modulo 11 rule, recomputed
+		{"52998224725", true, false}, // check digits 25, likewise
 		{"12345678900", false, false},
 		{"11111111111", false, false}, // passes the arithmetic, never issued
 		{"11222333000181", false, true},

@@ -2,9 +2,10 @@ package kinds
 
 import "testing"
 
-// TestCheckCreditorReference uses RF18539007547034, valid per the kinds
-// catalog §0.3 (SwissQRBill's tests, recomputed), and references built by
-// the ISO 11649 check-digit rule.
+// TestCheckCreditorReference uses RF18539007547034, the creditor reference
+// of SwissQRBill's tests (github.com/manuelbl/SwissQRBill), whose check
+// digits ISO 11649 gives (MOD 97-10 of ISO/IEC 7064), and references built
+// by that rule.
 func TestCheckCreditorReference(t *testing.T) {
 	const example = "RF18539007547034"
 	for _, c := range []struct{ in, want string }{

@@ -9,18 +9,18 @@ import (
 
 func TestEPC(t *testing.T) {
 	runVectors(t, "epc", []vector{
-		// The sample of EPC069-12 (version 001, Red Cross of Belgium) as
-		// the kinds catalog §15 quotes it: element 10 (structured
-		// reference) empty, 11 the text, 12 the information.
-		{"EPC069-12 sample", "EPC069-12 v2.1 example; kinds catalog §15 (103 bytes)",
+		// The sample of EPC069-12 (version 001, Red Cross of Belgium):
+		// element 10 (structured reference) empty, 11 the text, 12 the
+		// information.
+		{"EPC069-12 sample", "EPC069-12 v2.1, 2D Code Guidelines example (103 bytes)",
 			map[string]string{"version": "001", "bic": "BPOTBEB1", "name": "Red Cross of Belgium", "iban": "BE72000000001616", "amount": "1", "purpose": "CHAR", "text": "Urgency fund", "info": "Sample EPC QR code"},
 			"BCD\n001\n1\nSCT\nBPOTBEB1\nRed Cross of Belgium\nBE72000000001616\nEUR1\nCHAR\n\nUrgency fund\nSample EPC QR code"},
-		// The catalog's stored Go test gives the BIC in lower case; qrforge
-		// refuses that (ISO 9362 is capitals) and offers BPOTBEB1.
-		{"002 with amount and text", "kinds catalog §15, 002 vector (stored Go test); IBAN in printed form",
+		// Version 002 with an amount and text (EPC069-12, Data elements);
+		// the BIC in capitals, as ISO 9362 writes it.
+		{"002 with amount and text", "EPC069-12 v2.1, version 002 elements; IBAN in printed form (ISO 13616-1)",
 			map[string]string{"name": "Red Cross", "iban": "BE72 0000 0000 1616", "bic": "BPOTBEB1", "amount": "10.50", "text": "Donation"},
 			"BCD\n002\n1\nSCT\nBPOTBEB1\nRed Cross\nBE72000000001616\nEUR10.50\n\n\nDonation"},
-		{"minimal 002", "kinds catalog §15, minimal 002 vector: BIC left empty, trailing elements dropped",
+		{"minimal 002", "EPC069-12 v2.1: version 002 makes the BIC optional, and trailing empty elements may be left out",
 			map[string]string{"name": "Shop", "iban": "DE89370400440532013000"},
 			"BCD\n002\n1\nSCT\n\nShop\nDE89370400440532013000"},
 		{"structured reference", "EPC069-12 AT-05 with an ISO 11649 reference (de.wikipedia EPC-QR-Code example values)",

@@ -94,7 +94,8 @@ func TestEthereum(t *testing.T) {
 
 // TestEthereumRecognise reads ERC-681's examples and the forms qrforge
 // writes. The ether example's address is mixed case but not EIP-55 cased
-// (kinds catalog §22): it is recognised, and a build refuses only it.
+// (its letters' case does not follow the checksum, EIP-55
+// §Specification): it is recognised, and a build refuses only it.
 func TestEthereumRecognise(t *testing.T) {
 	k := lookup(t, "ethereum")
 	example := "ethereum:0xfb6916095ca1df60bb79Ce92ce3ea74c37c5d359?value=2.014e18"

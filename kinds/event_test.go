@@ -21,10 +21,10 @@ func vcalendar(dtstamp string, props ...string) string {
 
 func TestEvent(t *testing.T) {
 	runVectors(t, "event", []vector{
-		// kinds-catalog §11 derived vector in VCALENDAR form; its UID is
+		// An event in UTC as RFC 5545 §3.6.1 (VEVENT) in a VCALENDAR; its UID is
 		// pinned here (printf 'DTSTART:...\r\nDTEND:...\r\nSUMMARY:Launch'
 		// | sha256sum) so a change of the UID scheme is noticed.
-		{"catalog vector", "kinds-catalog §11; RFC 5545 §3.3.5 FORM #2 (UTC)",
+		{"UTC event", "RFC 5545 §3.6.1 (VEVENT), §3.3.5 FORM #2 (UTC)",
 			map[string]string{"title": "Launch", "start": "2026-10-01T19:00:00+02:00", "end": "2026-10-01T20:00:00+02:00"},
 			"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//qrforge//qrforge 1.0//EN\r\nBEGIN:VEVENT\r\nUID:4d9765a16908e025@qrforge\r\n" +
 				"DTSTAMP:20261001T170000Z\r\nDTSTART:20261001T170000Z\r\nDTEND:20261001T180000Z\r\nSUMMARY:Launch\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"},

@@ -29,7 +29,7 @@ func TestGS1(t *testing.T) {
 		{"brand domain with a path", "GS1 Digital Link standard example https://brand.example.com/some-extra/pathinfo/01/9520123456788",
 			map[string]string{"gtin": "9520123456788", "domain": "https://brand.example.com/some-extra/pathinfo/"},
 			"https://brand.example.com/some-extra/pathinfo/01/09520123456788"},
-		{"catalog element string", "element string (01)09506000134352(10)LOT-ABC(17)271231, GTIN check digit 2 (GS1 General Specifications §7.9.1)",
+		{"element string", "element string (01)09506000134352(10)LOT-ABC(17)271231, GTIN check digit 2 (GS1 General Specifications §7.9.1)",
 			map[string]string{"gtin": "0950600013435 2", "batch": "LOT-ABC", "expiry": "2027-12-31"},
 			"https://id.gs1.org/01/09506000134352/10/LOT-ABC?17=271231"},
 		{"gs1 digital link lib", "Solidsoft Gs1DigitalLinkLib AdditionalUriContent.feature: (01)05412345000013(10)ABC123(17)290331",

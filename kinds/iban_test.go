@@ -2,8 +2,9 @@ package kinds
 
 import "testing"
 
-// TestCheckIBAN uses IBANs whose check digits the kinds catalog §0.2
-// recomputed, and the SWIFT IBAN Registry's example for GB.
+// TestCheckIBAN uses IBANs whose check digits were recomputed by ISO
+// 13616-1's MOD 97-10 rule (ISO/IEC 7064), and the SWIFT IBAN Registry's
+// example for GB.
 func TestCheckIBAN(t *testing.T) {
 	const example = "DE89370400440532013000"
 	for _, c := range []struct{ in, want string }{

@@ -20,9 +20,9 @@ func TestPayNow(t *testing.T) {
 			map[string]string{"proxy": "+6590991234", "amount": "12.34", "editable": "true", "expiry": "99991231", "reference": "INV1234"},
 			"00020101021226500009SG.PAYNOW010100211+659099123403011040899991231520400005303702540512.345802SG5902NA6009Singapore62110107INV123463048AF5"},
 		// No amount, an expiry: editable by default, point of initiation 11
-		// (kinds-catalog §20 PayNow vector, a stored test fixture; CRC
-		// B69E recomputed).
-		{"UEN, expiry, no amount", "kinds-catalog §20 PayNow vector (stored test fixture; CRC recomputed)",
+		// (a UEN proxy, template 26 sub-fields 01 = 2 and 04; CRC B69E
+		// recomputed, EMV QRCPS-MPM ID 63).
+		{"UEN, expiry, no amount", "PayNow template 26 with a UEN proxy and an expiry (CRC-16/CCITT-FALSE recomputed)",
 			map[string]string{"proxy": "201403121W", "expiry": "2030-12-31", "name": "ACME Pte Ltd."},
 			"00020101021126490009SG.PAYNOW010120210201403121W03011040820301231520400005303702" +
 				"5802SG5913ACME Pte Ltd.6009Singapore6304B69E"},

@@ -13,12 +13,13 @@ func TestPix(t *testing.T) {
 	runVectors(t, "pix", []vector{
 		// Banco Central do Brasil, Manual do BR Code: the static example with
 		// a random key, no amount and no txid (CRC 1D3D).
-		{"BCB Manual do BR Code example", "BCB Manual do BR Code, static QR example (kinds-catalog §14)",
+		{"BCB Manual do BR Code example", "BCB Manual do BR Code, static QR example",
 			map[string]string{"key": pixEVP, "name": "Fulano de Tal", "city": "BRASILIA"},
 			"00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D"},
-		// The same example with an amount, as a .NET test suite quotes it
-		// (kinds-catalog §14); its CRC 488D was recomputed independently.
-		{"BCB example with amount", "BCB example with amount 123.45 (kinds-catalog §14, .NET test; CRC recomputed)",
+		// The same example with an amount (Manual do BR Code, data object
+		// 54), as a .NET test suite quotes it; its CRC 488D was recomputed
+		// independently (CRC-16/CCITT-FALSE, data object 63).
+		{"BCB example with amount", "BCB Manual do BR Code example with amount 123.45 (data object 54; CRC recomputed)",
 			map[string]string{"key": pixEVP, "name": "FULANO DE TAL", "city": "BRASILIA", "amount": "123.45"},
 			"00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865406123.455802BR5913FULANO DE TAL6008BRASILIA62070503***6304488D"},
 		// @brazilian-utils/brazilian-utils generatePixPayload README: a

@@ -56,7 +56,7 @@ func TestSPD(t *testing.T) {
 	recogniseVectors(t, "spd", []recognised{
 		// jedenweb/qr-payment test: the qr-platba example with CRC32
 		// e8f0bf9e (zlib CRC-32 recomputed), which is checked and dropped.
-		{"with CRC32", "jedenweb/qr-payment test (kinds-catalog §18; CRC32 recomputed)",
+		{"with CRC32", "jedenweb/qr-payment test (CRC32 as the Short Payment Descriptor format defines it, qr-platba.cz; recomputed)",
 			"SPD*1.0*ACC:CZ2806000000000168540115*AM:450.00*CC:CZK*MSG:PLATBA ZA ZBOZI*CRC32:e8f0bf9e",
 			map[string]string{"iban": spdACC, "amount": "450.00", "currency": "CZK", "message": "PLATBA ZA ZBOZI"},
 			"SPD*1.0*ACC:CZ2806000000000168540115*AM:450.00*CC:CZK*MSG:PLATBA ZA ZBOZI"},

@@ -213,8 +213,9 @@ func TestSwissQRCross(t *testing.T) {
 	}
 }
 
-// TestSwissQRCheckDigit checks the modulo 10 recursive digit on the
-// catalog's vector and on references built from it.
+// TestSwissQRCheckDigit checks the modulo 10 recursive digit (IG QR-bill,
+// Annex B) on the QR reference of the IG QR-bill's example and on
+// references built from it.
 func TestSwissQRCheckDigit(t *testing.T) {
 	k := lookup(t, "swissqr")
 	good := 0
@@ -223,7 +224,7 @@ func TestSwissQRCheckDigit(t *testing.T) {
 		if _, errs := k.Build(with(swissCreditor(qrIBAN), "reference", ref)); len(errs) == 0 {
 			good++
 			if d != '7' {
-				t.Errorf("check digit %c accepted, want only 7 (kinds catalog §0.4)", d)
+				t.Errorf("check digit %c accepted, want only 7 (IG QR-bill, Annex B: modulo 10, recursive)", d)
 			}
 		}
 	}

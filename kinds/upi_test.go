@@ -4,7 +4,7 @@ import "testing"
 
 func TestUPI(t *testing.T) {
 	runVectors(t, "upi", []vector{
-		{"simple", "kinds catalog §13 simple vector (upi://pay?pa=..&pn=..&am=..&cu=INR&tn=..)",
+		{"simple", "NPCI UPI Linking Specification §1.2: pa, pn, am, cu=INR and tn in that order",
 			map[string]string{"pa": "merchant@upi", "pn": "Shop One", "am": "149.50", "tn": "Order 42"},
 			"upi://pay?pa=merchant@upi&pn=Shop%20One&am=149.50&cu=INR&tn=Order%2042"},
 		{"no amount", "NPCI UPI Linking Specification §1.2: am is optional, the payer enters it",
@@ -108,7 +108,7 @@ func TestUPI(t *testing.T) {
 			"upi://pay?mode=02&pa=Q596211014@ybl&purpose=00&mc=0000&pn=PhonePeMerchant&orgid=180001",
 			map[string]string{"pa": "Q596211014@ybl", "pn": "PhonePeMerchant", "mc": "0000", "mode": "02", "purpose": "00"},
 			"upi://pay?pa=Q596211014@ybl&pn=PhonePeMerchant&cu=INR&mc=0000&mode=02&purpose=00"},
-		{"simple", "kinds catalog §13",
+		{"simple", "NPCI UPI Linking Specification §1.2",
 			"upi://pay?pa=merchant@upi&pn=Shop%20One&am=149.50&cu=INR&tn=Order%2042",
 			map[string]string{"pa": "merchant@upi", "pn": "Shop One", "am": "149.50", "tn": "Order 42"},
 			"upi://pay?pa=merchant@upi&pn=Shop%20One&am=149.50&cu=INR&tn=Order%2042"},

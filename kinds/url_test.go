@@ -6,9 +6,8 @@ import (
 
 func TestURL(t *testing.T) {
 	runVectors(t, "url", []vector{
-		// kinds-catalog §1 vector, re-derived by hand from RFC 3986 §3.4:
-		// the UTM pairs join the existing query with '&'.
-		{"catalog utm vector", "kinds-catalog §1 (RFC 3986 §3.4 query; %20 for space, RFC 3986 §2.1)",
+		// RFC 3986 §3.4: the UTM pairs join the existing query with '&'.
+		{"utm pairs after a query", "RFC 3986 §3.4 query; %20 for space, RFC 3986 §2.1; UTM names per Google Analytics campaign URLs",
 			map[string]string{"url": "https://example.com/landing?ref=a", "utm_source": "qr", "utm_medium": "print", "utm_campaign": "spring sale"},
 			`https://example.com/landing?ref=a&utm_source=qr&utm_medium=print&utm_campaign=spring%20sale`},
 		{"no query", "RFC 3986 §3.4: the query starts with the first '?'",

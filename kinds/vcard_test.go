@@ -15,15 +15,15 @@ func vcard(version string, lines ...string) string {
 
 func TestVCard(t *testing.T) {
 	runVectors(t, "vcard", []vector{
-		// kinds-catalog §4 3.0 vector (segno make_vcard_data order),
-		// re-derived with the five N components RFC 2426 §3.1.2 defines
-		// and the comma in ORG escaped (RFC 2426 §4 text-value).
-		{"catalog 3.0", "kinds-catalog §4 / segno make_vcard_data; RFC 2426 §3.1.2 (N), §4 (escaping)",
+		// A 3.0 card in segno make_vcard_data's order, with the five N
+		// components RFC 2426 §3.1.2 defines and the comma in ORG escaped
+		// (RFC 2426 §4 text-value).
+		{"3.0 card", "segno make_vcard_data order; RFC 2426 §3.1.2 (N), §4 (escaping)",
 			map[string]string{"fn": "John", "ln": "Doe", "org": "Example, Inc.", "email": "john@example.com", "phone": "+15550100"},
 			vcard("3.0", "N:Doe;John;;;", "FN:John Doe", `ORG:Example\, Inc.`, "EMAIL:john@example.com", "TEL:+15550100")},
-		// kinds-catalog §4 4.0 vector, re-derived: VERSION right after
-		// BEGIN (RFC 6350 §6.7.9), TEL as a tel: URI (§6.4.1).
-		{"catalog 4.0", "kinds-catalog §4; RFC 6350 §6.4.1 example TEL;VALUE=uri:tel:+1-555-555-0100",
+		// A 4.0 card: VERSION right after BEGIN (RFC 6350 §6.7.9), TEL as
+		// a tel: URI (§6.4.1).
+		{"4.0 card", "RFC 6350 §6.7.9 (VERSION), §6.4.1 example TEL;VALUE=uri:tel:+1-555-555-0100",
 			map[string]string{"fn": "Jane", "ln": "Roe", "email": "jane@example.com", "phone": "+1 555 555 0100", "version": "4.0"},
 			vcard("4.0", "N:Roe;Jane;;;", "FN:Jane Roe", "EMAIL:jane@example.com", "TEL;VALUE=uri:tel:+1-555-555-0100")},
 		{"4.0 local number stays text", "RFC 6350 §6.4.1 (default value type text); RFC 3966 §5.1.5 (a local tel: needs phone-context)",

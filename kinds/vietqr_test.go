@@ -11,13 +11,14 @@ func TestVietQR(t *testing.T) {
 		{"vietnam-qr-pay test", "xuannghia/vietnam-qr-pay test-vietqr.spec.ts (BIN 970416, 257678859, 1000 VND)",
 			map[string]string{"bank": "970416", "account": "257678859", "amount": "1000", "purpose": "Chuyen tien"},
 			"00020101021238530010A0000007270123000697041601092576788590208QRIBFTTA5303704540410005802VN62150811Chuyen tien6304BBB8"},
-		// kinds-catalog §20: a stored test citing the NAPAS generator.
-		{"NAPAS generator example", "kinds-catalog §20 VietQR vector (stored test citing the NAPAS generator; CRC recomputed)",
+		// Template 38 as NAPAS's generator writes it (NAPAS QR Format
+		// §5.2.3.2), the CRC recomputed (EMV QRCPS-MPM ID 63).
+		{"NAPAS generator example", "NAPAS QR Format v1.5.2 §5.2.3.2 (template 38), as the NAPAS generator writes it; CRC-16/CCITT-FALSE recomputed",
 			map[string]string{"bank": "970415", "account": "0011001932418", "amount": "120000", "purpose": "ung ho lu lut"},
 			"00020101021238570010A00000072701270006970415011300110019324180208QRIBFTTA530370454061200005802VN62170813ung ho lu lut6304C15C"},
 		// The same purpose typed with its Vietnamese accents, which the
 		// purpose's ASCII (EMV "ans") format leaves out.
-		{"accents removed", "kinds-catalog §20 VietQR vector, purpose typed \"ủng hộ lũ lụt\"",
+		{"accents removed", "the NAPAS generator example, purpose typed \"ủng hộ lũ lụt\" (62-08 is EMV \"ans\")",
 			map[string]string{"bank": "970415", "account": "0011-0019-32418", "amount": "120000", "purpose": "ủng hộ lũ lụt"},
 			"00020101021238570010A00000072701270006970415011300110019324180208QRIBFTTA530370454061200005802VN62170813ung ho lu lut6304C15C"},
 		// viet_qr_pay (the PHP port of vietnam-qr-pay) README: no amount,

@@ -22,7 +22,7 @@ func TestWhatsApp(t *testing.T) {
 		{"qrcoder 00, dashes and spaces", "QRCoder WhatsAppMessageTests whatsapp_should_cleanup_phonenumber_2 (0049-160-1234 567)",
 			map[string]string{"number": "0049-160-1234 567", "message": umlauts},
 			"https://wa.me/491601234567?text=" + umlautsEncoded},
-		{"catalog vector", "QRCoder WhatsAppMessage.cs cleaning of +1 (555) 010-0100",
+		{"number cleaned", "QRCoder WhatsAppMessage.cs cleaning of +1 (555) 010-0100",
 			map[string]string{"number": "+1 (555) 010-0100", "message": "Hi there!"},
 			"https://wa.me/15550100100?text=Hi%20there%21"},
 		{"number only", "wa.me/<number> opens the chat with an empty box",

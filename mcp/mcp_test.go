@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -264,11 +265,26 @@ func TestToolsList(t *testing.T) {
 		// qr_generate: every rendering option the OpenAPI document lists,
 		// typed, with the bounds and enums of README "Options".
 		gen := schemasByName["qr_generate"]["properties"].(map[string]any)
-		// Every option of the catalogue but the compatibility ones.
+		// Every option of the catalogue but the compatibility ones, with
+		// the catalogue's type, values, range, default and unit.
 		for _, o := range append([]options.Option{options.Data}, options.Rendering...) {
-			if _, ok := gen[o.Name]; ok == (o.Compat != "") {
+			got, ok := gen[o.Name].(map[string]any)
+			if ok == (o.Compat != "") {
 				t.Errorf("qr_generate has %s: %v; compatibility option: %v", o.Name, ok, o.Compat != "")
 			}
+			if ok {
+				sameAsCatalogue(t, "qr_generate", o, got)
+			}
+		}
+		// qr_size_recommend takes ec, margin and dpi as the catalogue
+		// declares them; dpi adds the default a length is drawn at.
+		sizeProps := schemasByName["qr_size_recommend"]["properties"].(map[string]any)
+		for _, o := range []options.Option{options.EC, options.Margin, options.DPI} {
+			got, _ := sizeProps[o.Name].(map[string]any)
+			sameAsCatalogue(t, "qr_size_recommend", o, got)
+		}
+		if dpi, _ := sizeProps[options.DPI.Name].(map[string]any); dpi["default"] != float64(options.DefaultDPI) {
+			t.Errorf("qr_size_recommend's dpi defaults to %v, want options.DefaultDPI (%d)", dpi["default"], options.DefaultDPI)
 		}
 		// size: pixels 64..4096, or a length of print as a string.
 		size := gen["size"].(map[string]any)
@@ -295,6 +311,32 @@ func TestToolsList(t *testing.T) {
 			t.Error("qr_verify takes format, but it always verifies the PNG")
 		}
 	})
+}
+
+// sameAsCatalogue checks a tool's schema of option o against the
+// catalogue: every keyword of o.Schema(). The unit is the options
+// resource's (TestKindSchemaTemplate), which keeps tools/list short.
+func sameAsCatalogue(t *testing.T, tool string, o options.Option, got map[string]any) {
+	t.Helper()
+	raw, err := json.Marshal(o.Schema())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want map[string]any
+	if err := json.Unmarshal(raw, &want); err != nil {
+		t.Fatal(err)
+	}
+	for key, w := range want {
+		if key == "default" && o.Name == options.DPI.Name {
+			continue // the tool's own, checked apart
+		}
+		if !reflect.DeepEqual(got[key], w) {
+			t.Errorf("%s: %s's %s is %v, catalogue %v", tool, o.Name, key, got[key], w)
+		}
+	}
+	if _, ok := want["default"]; !ok && got["default"] != nil && o.Name != options.DPI.Name {
+		t.Errorf("%s: %s has default %v, the catalogue none", tool, o.Name, got["default"])
+	}
 }
 
 func asSlice(v any) []any {
@@ -766,6 +808,17 @@ func TestSizeRecommend(t *testing.T) {
 			t.Errorf("version 40 in 30 mm: fits %v, needs %.1f mm", a.Fits, a.PrintMM)
 		}
 		fail(t, c, "qr_size_recommend", map[string]any{"data": "x"})
+		// dpi is the catalogue's: past its maximum the tool refuses it, as
+		// the API would refuse the print_url; at it, print_url answers.
+		res := callTool(t, c, "qr_size_recommend", map[string]any{"version": 2, "print_mm": 20, "dpi": options.DPI.Max + 1})
+		if p := problemOf(t, res); !res.IsError || p.Field != options.DPI.Name {
+			t.Errorf("dpi %d: error %v, field %q; want a problem on dpi", options.DPI.Max+1, res.IsError, p.Field)
+		}
+		a = advice{}
+		succeed(t, c, "qr_size_recommend", map[string]any{"data": "https://example.com", "print_mm": 20, "dpi": options.DPI.Max}, &a)
+		if resp, _ := httpGet(t, a.PrintURL); resp.StatusCode != 200 {
+			t.Errorf("print_url at dpi %d: %d", options.DPI.Max, resp.StatusCode)
+		}
 	})
 }
 

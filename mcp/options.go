@@ -44,7 +44,8 @@ func renderingOptions() []option {
 // paid for by every session: its first sentence, and for an option with
 // an enum the words before the colon that introduces the values, which
 // the enum lists. The whole description is in the options resource
-// (optionsURI) and docs/reference.md.
+// (optionsURI) and docs/reference.md, with each option's unit and outputs
+// (x-unit, x-outputs).
 func shortDescription(o options.Option) string {
 	s := firstSentence(o.Description)
 	if len(o.Enum) > 0 {

@@ -30,7 +30,6 @@ const (
 	// size").
 	minDotsPerModule = 4
 	mmPerInch        = 25.4
-	defaultDPI       = 300
 	defaultQuietZone = 4 // ISO/IEC 18004: a quiet zone of 4 modules
 )
 
@@ -65,7 +64,7 @@ type sizeAdvice struct {
 func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
 	example := map[string]any{"data": "https://example.com", "distance_m": 1.5}
-	names := []string{"data", kindArgument, "fields", "version", options.EC.Name, options.Margin.Name, "distance_m", "print_mm", "dpi"}
+	names := []string{options.Data.Name, kindArgument, "fields", "version", options.EC.Name, options.Margin.Name, "distance_m", "print_mm", options.DPI.Name}
 	if bad := t.unknownArguments(toolSizeRecommend, args, knownNames(nil, append(names, legacyKindArgument)...), names, nil); bad != nil {
 		return bad, nil
 	}
@@ -85,7 +84,7 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 		bad = &argError{field: "distance_m", detail: "distance_m is at most 1000 (metres)", fix: nil}
 	}
 	available, hasPrint, bad2 := number("print_mm")
-	dpiValue, hasDPI, bad3 := number("dpi")
+	dpiValue, hasDPI, bad3 := number(options.DPI.Name)
 	for _, b := range []*argError{bad, bad2, bad3} {
 		if b != nil {
 			return t.badArgument(toolSizeRecommend, args, b), nil
@@ -98,11 +97,11 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 		}
 		return t.badArgument(toolSizeRecommend, args, &argError{field: "distance_m", detail: "give the scan distance (distance_m, metres) or the print width available (print_mm, millimetres), or both", fix: fix}), nil
 	}
-	dpi := defaultDPI
+	dpi := options.DefaultDPI
 	if hasDPI {
 		dpi = int(math.Round(dpiValue))
-		if dpi < 72 || dpi > 4800 {
-			return t.badArgument(toolSizeRecommend, args, &argError{field: "dpi", detail: "dpi is 72 to 4800 (printer dots per inch)", fix: nil}), nil
+		if dpi < options.DPI.Min || dpi > options.DPI.Max {
+			return t.badArgument(toolSizeRecommend, args, &argError{field: options.DPI.Name, detail: fmt.Sprintf("dpi is %d to %d (printer dots per inch)", options.DPI.Min, options.DPI.Max), fix: nil}), nil
 		}
 	}
 

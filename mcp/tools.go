@@ -54,7 +54,7 @@ func (t *tools) definitions() []server.ServerTool {
 			"Generate a QR code for a string (URL, text...) with design options: PNG, GIF, JPEG as an image, PDF and EPS (size may be a length: 30mm) as a resource, SVG and JSON as text, "+
 				"with a link to the API URL of the same bytes. Options in full: resource qrforge://options/schema.",
 			inputSchema(append(object{
-				{"data", map[string]any{"type": "string", "minLength": 1, "description": "The exact string to encode (UTF-8)."}},
+				{options.Data.Name, dataSchema("")},
 			}, t.all.properties()...), "data"),
 			generatedOutput(false), t.generate),
 		t.tool(toolGenerateTyped, "Generate a typed QR code",
@@ -154,7 +154,7 @@ var fieldsSchema = map[string]any{"type": "object", "additionalProperties": map[
 // either.
 func (t *tools) targetProperties() object {
 	return object{
-		{"data", map[string]any{"type": "string", "minLength": 1, "description": "The exact string to encode; or kind and fields."}},
+		{options.Data.Name, dataSchema(" Or kind and fields.")},
 		{"kind", map[string]any{"type": "string", "description": "A payload kind (qr_list_kinds), instead of data."}},
 		{"fields", fieldsSchema},
 	}
@@ -166,7 +166,7 @@ func (t *tools) batchProperties() object {
 	item := map[string]any{
 		"type": "object",
 		"properties": object{
-			{"data", map[string]any{"type": "string", "minLength": 1}},
+			{options.Data.Name, options.Data.Schema()},
 			{"type", map[string]any{"type": "string", "description": "The kind, with fields."}},
 			{"fields", fieldsSchema},
 			{"id", map[string]any{"type": "string", "description": "Your label, returned with the result."}},
@@ -204,6 +204,24 @@ func (t *tools) sizeProperties() object {
 	return append(props,
 		member{"distance_m", map[string]any{"type": "number", "exclusiveMinimum": 0, "maximum": 1000, "description": "Scan distance, metres."}},
 		member{"print_mm", map[string]any{"type": "number", "exclusiveMinimum": 0, "description": "Print width available, quiet zone included, mm."}},
-		member{"dpi", map[string]any{"type": "integer", "minimum": 72, "maximum": 4800, "default": defaultDPI}},
+		member{options.DPI.Name, printerDPI()},
 	)
+}
+
+// dataSchema is the catalogue's data option, its description followed by
+// what the tool adds.
+func dataSchema(more string) map[string]any {
+	s := options.Data.Schema()
+	s["description"] = options.Data.Description + more
+	return s
+}
+
+// printerDPI is qr_size_recommend's dpi: the catalogue's option, whose
+// range the print URL passes on, with the default a length is drawn at
+// (options.DefaultDPI), which the option itself leaves out because a pixel
+// size has none: the advice always needs a printer's resolution.
+func printerDPI() map[string]any {
+	s := options.DPI.Schema()
+	s["default"] = options.DefaultDPI
+	return s
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/schemas"
 )
@@ -326,13 +327,22 @@ func TestKindSchemaTemplate(t *testing.T) {
 			t.Fatal(err)
 		}
 		tc, _ := mcpgo.AsTextResourceContents(read.Contents[0])
-		var options struct {
+		var resource struct {
 			Properties map[string]struct {
-				Description string `json:"description"`
+				Description string   `json:"description"`
+				Unit        string   `json:"x-unit"`
+				Outputs     []string `json:"x-outputs"`
 			} `json:"properties"`
 		}
-		if err := json.Unmarshal([]byte(tc.Text), &options); err != nil || len(options.Properties["size"].Description) < 100 {
-			t.Errorf("options resource: %v, size %+v", err, options.Properties["size"])
+		if err := json.Unmarshal([]byte(tc.Text), &resource); err != nil || len(resource.Properties["size"].Description) < 100 {
+			t.Errorf("options resource: %v, size %+v", err, resource.Properties["size"])
+		}
+		// Every option's unit and outputs, as the catalogue declares them.
+		for _, o := range options.Rendering {
+			got, ok := resource.Properties[o.Name]
+			if ok == (o.Compat != "") || ok && (got.Unit != o.Unit || !slices.Equal(got.Outputs, o.Outputs)) {
+				t.Errorf("options resource: %s %+v; catalogue unit %q, outputs %v, compatibility %q", o.Name, got, o.Unit, o.Outputs, o.Compat)
+			}
 		}
 	})
 }

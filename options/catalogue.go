@@ -20,13 +20,19 @@ type Option struct {
 	Aliases []string // the names other QR APIs use; part of the contract
 	Example string   // a valid value, used in fixes
 
-	Type        string     // JSON Schema type: "string", "integer", "number" or "boolean"
-	Enum        []string   // the allowed values, when they are a list
-	Default     any        // the value when the option is absent; nil when it is computed
-	Min, Max    int        // an integer's range, when Max > 0
-	Range       [2]float64 // a number's range, when Type is "number"
-	MaxLength   int        // a string's longest value in characters, when > 0
-	Pattern     string     // the string form an integer also takes (a length, 30mm), ECMA-262
+	Type      string     // JSON Schema type: "string", "integer", "number" or "boolean"
+	Enum      []string   // the allowed values, when they are a list
+	Default   any        // the value when the option is absent; nil when it is computed
+	Min, Max  int        // an integer's range, when Max > 0
+	Range     [2]float64 // a number's range, when Type is "number"
+	MaxLength int        // a string's longest value in characters, when > 0
+	MinLength int        // a string's shortest value in characters, when > 0
+	Pattern   string     // the string form an integer also takes (a length, 30mm), ECMA-262
+	Unit      string     // what a number counts (Units); "" for a string or a boolean
+	// Outputs are the formats (Formats) whose bytes the option changes:
+	// every one for what shapes the symbol (ec, margin), all but json's
+	// module matrix for what is only drawn (colours, frames).
+	Outputs     []string
 	Description string
 	// Offered are values the editor offers for an option whose values
 	// are not a closed list: the built-in logos, steps of a number.
@@ -46,6 +52,39 @@ type Option struct {
 
 // Formats are the output formats, in documentation order.
 var Formats = []string{"png", "svg", "svg-tiny", "json", "base64", "gif", "jpeg", "pdf", "eps"}
+
+// Units are the units an option's number is in: pixels, dots per inch
+// (a size given as a length becomes pixels at it), modules of the symbol
+// (the quiet zone is counted in them, ISO/IEC 18004:2015 §6.3.8), degrees
+// of a CSS angle, a fraction of the code's side, and whole symbols of a
+// structured append set (ISO/IEC 18004:2015 §8).
+const (
+	UnitPixels  = "px"
+	UnitDPI     = "dpi"
+	UnitModules = "modules"
+	UnitDegrees = "degrees"
+	UnitRatio   = "ratio"
+	UnitSymbols = "symbols"
+)
+
+// Units lists every unit an option may declare.
+var Units = []string{UnitPixels, UnitDPI, UnitModules, UnitDegrees, UnitRatio, UnitSymbols}
+
+// Groups of formats an option reaches.
+var (
+	// drawn are the formats that draw the symbol: all but json's module
+	// matrix, which holds the modules and the quiet zone's width only.
+	drawn = slices.DeleteFunc(slices.Clone(Formats), func(f string) bool { return f == "json" })
+	// vectorPages are the print formats, whose colours may be process inks.
+	vectorPages = []string{"pdf", "eps"}
+	// verified is the one format verify decodes and scores: the PNG.
+	verified = []string{"png"}
+)
+
+// DefaultDPI is the resolution a size given as a length is drawn at when
+// dpi is absent. dpi itself has no default: a pixel size has no resolution
+// unless one is given (a PDF's pixel is then a point).
+const DefaultDPI = render.DefaultDPI
 
 // MaxLabel is the longest caption, in characters.
 const MaxLabel = 64
@@ -70,151 +109,151 @@ func names[T ~string](vs []T) []string {
 var (
 	// Robustness is verify's alone: how much of the scan-robustness grid
 	// runs (docs/robustness.md).
-	Robustness = Option{Name: "robustness", Example: "full",
+	Robustness = Option{Name: "robustness", Outputs: verified, Example: "full",
 		Type: "string", Enum: []string{"quick", "full", "off"}, Default: "quick",
 		Description: "verify only: the scan-robustness score of the code as rendered, under a seeded grid of phone-capture conditions (distance, focus, motion, tilt, rotation, JPEG, noise, shadow, glare, occlusion, fade). quick tries each condition once (11 decodes), full at every level (43), off skips it; fixes that raise the score carry the score they were measured to reach (docs/robustness.md)."}
-	Data = Option{Name: "data", Aliases: []string{"text", "content", "url", "q", "chl"}, Example: "Hello, world!",
-		Type: "string", Description: "The exact string to encode, UTF-8."}
-	Size = Option{Name: "size", Aliases: []string{"width", "s", "chs"}, Example: "512",
+	Data = Option{Name: "data", Outputs: Formats, Aliases: []string{"text", "content", "url", "q", "chl"}, Example: "Hello, world!",
+		Type: "string", MinLength: 1, Description: "The exact string to encode, UTF-8."}
+	Size = Option{Name: "size", Unit: UnitPixels, Outputs: drawn, Aliases: []string{"width", "s", "chs"}, Example: "512",
 		Type: "integer", Min: render.MinSize, Max: render.MaxSize, Default: render.DefaultSize,
 		Pattern: `^([0-9]+(px)?|[0-9]+(\.[0-9]+)?(mm|cm|in)|[0-9]+x[0-9]+)$`,
 		Description: fmt.Sprintf("Output width and height in pixels. `300x300` is accepted when square. Modules are whole pixels; leftover pixels widen the quiet zone. "+
-			"A length (`30mm`, `3cm`, `1.2in`) is the printed size: pixels are the length at `dpi` (%d unless given), and a PDF page or EPS bounding box is exactly the length (docs/print.md).", render.DefaultDPI),
+			"A length (`30mm`, `3cm`, `1.2in`) is the printed size: pixels are the length at `dpi` (%d unless given), and a PDF page or EPS bounding box is exactly the length (docs/print.md).", DefaultDPI),
 		Title: "Size", Hint: fmt.Sprintf("Pixels, %d to %d.", render.MinSize, render.MaxSize), Control: "integer", Form: 5}
-	DPI = Option{Name: "dpi", Aliases: []string{"ppi", "resolution"}, Example: "300",
+	DPI = Option{Name: "dpi", Unit: UnitDPI, Outputs: drawn, Aliases: []string{"ppi", "resolution"}, Example: "300",
 		Type: "integer", Min: render.MinDPI, Max: render.MaxDPI,
-		Description: fmt.Sprintf("Print resolution in dots per inch; %d when size is a length. A length becomes this many pixels an inch; PNG records the resolution (pHYs) and JPEG too (JFIF), so the image prints at its size; a pixel size in PDF and EPS is measured at it (without dpi a pixel is a point, 1/72 inch).", render.DefaultDPI)}
-	Format = Option{Name: "format", Aliases: []string{"type", "output", "f"}, Example: "png",
+		Description: fmt.Sprintf("Print resolution in dots per inch; %d when size is a length. A length becomes this many pixels an inch; PNG records the resolution (pHYs) and JPEG too (JFIF), so the image prints at its size; a pixel size in PDF and EPS is measured at it (without dpi a pixel is a point, 1/72 inch).", DefaultDPI)}
+	Format = Option{Name: "format", Outputs: Formats, Aliases: []string{"type", "output", "f"}, Example: "png",
 		Type: "string", Enum: Formats, Default: "png",
 		Description: "Output format: png, svg, svg-tiny (SVG Tiny 1.2), json (module matrix), base64 (PNG data URI), gif and jpeg (the PNG's pixels; jpg is jpeg), or pdf and eps (vector pages for print; ps is eps)."}
-	Color = Option{Name: "color", Aliases: []string{"fg", "dark"}, Example: "000000",
+	Color = Option{Name: "color", Outputs: drawn, Aliases: []string{"fg", "dark"}, Example: "000000",
 		Type: "string", Default: "000000",
 		Description: "Foreground colour: hex with 3, 4, 6 or 8 digits with or without `#`, a CSS colour name, or goQR's `R-G-B` decimals.",
 		Title:       "Colour", Hint: "Hex (1d3557), with or without #, or a CSS name.", Control: "colour", Form: 3}
-	Bg = Option{Name: "bg", Aliases: []string{"light", "background", "bgcolor"}, Example: "ffffff",
+	Bg = Option{Name: "bg", Outputs: drawn, Aliases: []string{"light", "background", "bgcolor"}, Example: "ffffff",
 		Type: "string", Default: "ffffff",
 		Description: "Background colour, as `color`, or `transparent`.",
 		Title:       "Background", Hint: "As colour, or transparent.", Control: "colour", Form: 4}
-	CMYK = Option{Name: "cmyk", Example: "true",
+	CMYK = Option{Name: "cmyk", Outputs: vectorPages, Example: "true",
 		Type: "boolean", Default: false,
 		Description: "PDF and EPS name their colours in process inks (DeviceCMYK) instead of RGB. Black is pure K (0/0/0/100), greys K alone, other colours converted without a profile (docs/print.md). Raster and SVG output are RGB either way."}
-	Style = Option{Name: "style", Aliases: []string{"dots", "modulestyle"}, Example: "square",
+	Style = Option{Name: "style", Outputs: drawn, Aliases: []string{"dots", "modulestyle"}, Example: "square",
 		Type: "string", Enum: names(render.ModuleStyles), Default: string(render.ModuleSquare),
 		Description: "Module shape.", Title: "Module style", Control: "shape", Form: 1}
-	Eye = Option{Name: "eye", Aliases: []string{"eyes", "eyestyle"}, Example: "square",
+	Eye = Option{Name: "eye", Outputs: drawn, Aliases: []string{"eyes", "eyestyle"}, Example: "square",
 		Type: "string", Enum: names(render.EyeStyles), Default: string(render.EyeSquare),
 		Description: "Finder-eye shape, a preset of eyeframe and eyeball of the same name. circle and diamond are accepted as aliases of squircle and octagon, which replaced them (docs/decoders.md).",
 		Title:       "Eye style", Control: "shape", Form: 2}
 	// EyeFrame and EyeBall share the eye's place on the form: the editor
 	// keeps the catalogue's order among equal places.
-	EyeFrame = Option{Name: "eyeframe", Aliases: []string{"eye_frame", "eye-frame", "eyeshape"}, Example: "square",
+	EyeFrame = Option{Name: "eyeframe", Outputs: drawn, Aliases: []string{"eye_frame", "eye-frame", "eyeshape"}, Example: "square",
 		Type: "string", Enum: names(render.EyeFrames),
 		Description: "Shape of the finder eyes' ring (QR Code Monkey's eye); when absent, the eye style's. circle and diamond are accepted as aliases of squircle and octagon. A frame and a ball whose corners disagree (a square frame round a dot) were measured to lose jsQR, and an octagon with a sharp-cornered partner zxing-cpp 1.4: verify's decoders check names such pairs and gives the frame's own ball (docs/decoders.md).",
 		Title:       "Eye frame", Control: "shape", Form: 2}
-	EyeBall = Option{Name: "eyeball", Aliases: []string{"eye_ball", "eye-ball", "eyecentre", "eyecenter", "pupil"}, Example: "square",
+	EyeBall = Option{Name: "eyeball", Outputs: drawn, Aliases: []string{"eye_ball", "eye-ball", "eyecentre", "eyecenter", "pupil"}, Example: "square",
 		Type: "string", Enum: names(render.EyeBalls),
 		Description: "Shape of the finder eyes' centre (QR Code Monkey's eyeBall); when absent, the eye style's. circle is accepted as an alias of dot.",
 		Title:       "Eye ball", Control: "shape", Form: 2}
-	Gradient = Option{Name: "gradient", Aliases: []string{"gradienttype", "gradient_type"}, Example: "linear",
+	Gradient = Option{Name: "gradient", Outputs: drawn, Aliases: []string{"gradienttype", "gradient_type"}, Example: "linear",
 		Type: "string", Enum: names(render.GradientKinds), Default: string(render.GradientNone),
 		Description: "Paint the dark modules with a gradient across the symbol: linear (along gradientangle) or radial (from the centre out to the corners), through gradientcolors. Given gradientcolors alone, linear.",
 		Title:       "Gradient", Hint: "Linear or radial, through the gradient colours.", Control: "choice", Form: 13}
-	GradientColors = Option{Name: "gradientcolors", Aliases: []string{"gradientcolours", "gradient_colors"}, Example: "1a237e,880e4f",
+	GradientColors = Option{Name: "gradientcolors", Outputs: drawn, Aliases: []string{"gradientcolours", "gradient_colors"}, Example: "1a237e,880e4f",
 		Type: "string", MaxLength: 200,
 		Description: fmt.Sprintf("The gradient's colours, comma-separated, %d to %d, each as `color` and optionally placed with `@<percent>` (`1a237e,880e4f` or `1a237e@0,00695c@40,880e4f@100`); unplaced ones are spread evenly, as CSS does. Every point of the gradient must keep 3:1 contrast against bg.", MinStops, MaxStops),
 		Title:       "Gradient colours", Hint: "Two or more colours, comma-separated: 1a237e,880e4f.", Control: "text", Form: 14}
-	GradientAngle = Option{Name: "gradientangle", Aliases: []string{"gradient_angle"}, Example: "135",
+	GradientAngle = Option{Name: "gradientangle", Unit: UnitDegrees, Outputs: drawn, Aliases: []string{"gradient_angle"}, Example: "135",
 		Type: "integer", Min: 0, Max: 360, Default: DefaultGradientAngle,
 		Description: "A linear gradient's direction in degrees, as CSS linear-gradient: 0 points up, 90 right, 180 down; 135 runs from the top-left corner to the bottom-right.",
 		Title:       "Gradient angle", Hint: "Degrees: 0 up, 90 right, 180 down.", Control: "integer", Form: 15}
-	EyeColor = Option{Name: "eyecolor", Aliases: []string{"eyecolour", "eye_color"}, Example: "880e4f",
+	EyeColor = Option{Name: "eyecolor", Outputs: drawn, Aliases: []string{"eyecolour", "eye_color"}, Example: "880e4f",
 		Type: "string", MaxLength: 100,
 		Description: "Colour of the three finder eyes, ring and centre: one colour as `color`, or three comma-separated for the top-left, top-right and bottom-left eyes. eyeframecolor and eyeballcolor override it for their part.",
 		Title:       "Eye colour", Hint: "As colour; three, comma-separated, colour each eye.", Control: "colour", Form: 16}
-	EyeFrameColor = Option{Name: "eyeframecolor", Aliases: []string{"eyeframecolour", "eye_frame_color", "eyeoutercolor"}, Example: "1a237e",
+	EyeFrameColor = Option{Name: "eyeframecolor", Outputs: drawn, Aliases: []string{"eyeframecolour", "eye_frame_color", "eyeoutercolor"}, Example: "1a237e",
 		Type: "string", MaxLength: 100,
 		Description: "Colour of the finder eyes' rings, as eyecolor.",
 		Title:       "Eye frame colour", Hint: "As eye colour, for the rings.", Control: "colour", Form: 17}
-	EyeBallColor = Option{Name: "eyeballcolor", Aliases: []string{"eyeballcolour", "eye_ball_color", "eyecentrecolor", "eyecentercolor", "eyeinnercolor"}, Example: "880e4f",
+	EyeBallColor = Option{Name: "eyeballcolor", Outputs: drawn, Aliases: []string{"eyeballcolour", "eye_ball_color", "eyecentrecolor", "eyecentercolor", "eyeinnercolor"}, Example: "880e4f",
 		Type: "string", MaxLength: 100,
 		Description: "Colour of the finder eyes' centres, as eyecolor.",
 		Title:       "Eye centre colour", Hint: "As eye colour, for the centres.", Control: "colour", Form: 18}
-	EC = Option{Name: "ec", Aliases: []string{"ecc", "level", "eclevel"}, Example: "M",
+	EC = Option{Name: "ec", Outputs: Formats, Aliases: []string{"ecc", "level", "eclevel"}, Example: "M",
 		Type: "string", Enum: []string{"L", "M", "Q", "H"},
 		Description: "Error-correction level. When absent: the smallest symbol at M, then the highest level that fits the same symbol.",
 		Title:       "Error correction", Hint: "H survives the most damage; auto picks the smallest code.", Control: "choice", Form: 7}
-	Symbol = Option{Name: "symbol", Aliases: []string{"symbology"}, Example: string(render.SymbolQR),
+	Symbol = Option{Name: "symbol", Outputs: Formats, Aliases: []string{"symbology"}, Example: string(render.SymbolQR),
 		Type: "string", Enum: names(render.SymbolTypes), Default: string(render.SymbolQR),
 		Description: "Symbol type (ISO/IEC 18004:2015, ISO/IEC 23941:2022): qr is a QR Code (21 to 177 modules); micro a Micro QR Code, M1 to M4 (11 to 17 modules, one finder, quiet zone 2 by default), which holds at most 35 digits, 21 upper-case alphanumerics or 15 bytes, has levels L, M and Q (M4) but not H, no ECI header, no logo, and square eyes whatever eye asks (zxing-cpp reads none with rounded eyes); auto takes a Micro QR Code when one holds the data at the level (at least L: never M1, which only detects errors) and the data is ASCII, else a QR Code; rmqr a rectangular Micro QR Code, R7x43 to R17x139 (7 to 17 modules high, 27 to 139 wide, quiet zone 2 by default), the size with the fewest modules that holds the data at the level, which holds at most 361 digits, 219 upper-case alphanumerics or 150 bytes, has levels M and H only (ec absent: M, then H if the same size holds it), takes an ECI header, module styles (its timing and alignment patterns stay square), a label and colours, but no logo and no tpl frame, and keeps square eyes whatever eye asks (zxing-cpp 3 reads no rMQR with other eyes); rmqrheight fixes its height; auto never picks rmqr. The image stays size by size with the rectangle centred; zxing-cpp 3 reads rMQR, zbar, jsQR and zxing-cpp 1.4 do not. The X-QR-Symbol header names the symbol made (M2-L, 3-M, R13x77-M).",
 		Title:       "Symbol", Hint: "micro makes the small Micro QR Code (up to 35 digits or 15 bytes); rmqr a flat rectangle (7 to 17 modules high).", Control: "choice", Form: 24}
-	RMQRHeight = Option{Name: "rmqrheight", Aliases: []string{"rmqr_height"}, Example: "11",
+	RMQRHeight = Option{Name: "rmqrheight", Unit: UnitModules, Outputs: Formats, Aliases: []string{"rmqr_height"}, Example: "11",
 		Type: "integer", Min: 7, Max: 17,
 		Description: "With symbol=rmqr, the height in modules: 7, 9, 11, 13, 15 or 17. The narrowest rMQR size of that height that holds the data is drawn (ISO/IEC 23941 R7 to R17); when absent, the size with the fewest modules of all 32.",
 		Title:       "rMQR height", Hint: "Modules high, for symbol=rmqr: 7, 9, 11, 13, 15 or 17.", Control: "integer", Form: 25}
 	// Append and AppendLayout divide data over a structured append set.
 	// They stay off the editor's form, which previews one image.
-	Append = Option{Name: "append", Aliases: []string{"structuredappend", "structured_append", "structured-append", "parts"}, Example: "auto",
+	Append = Option{Name: "append", Unit: UnitSymbols, Outputs: Formats, Aliases: []string{"structuredappend", "structured_append", "structured-append", "parts"}, Example: "auto",
 		Type: "integer", Min: 2, Max: render.MaxAppendSymbols, Pattern: `^(auto|[0-9]+)$`,
 		Description: fmt.Sprintf("Structured append: up to %d QR Codes that readers join. Each starts with a header naming its place in the set and the set's parity (ISO/IEC 18004:2015 §8). auto draws one symbol when one holds the data and else the fewest that do; a number, 2 to %d, asks for that many (at most one a character). Every symbol has the same version, the smallest that holds each part, and the same level; parts end between whole UTF-8 characters, and each carries the ECI header the data needs. The answer is arranged as appendlayout says, and X-QR-Symbols gives the count. QR Codes only: not with symbol=micro, a logo, or a kind whose standard reads one symbol (docs/reference.md, Structured append).", render.MaxAppendSymbols, render.MaxAppendSymbols)}
-	AppendLayout = Option{Name: "appendlayout", Aliases: []string{"append_layout", "append-layout"}, Example: "zip",
+	AppendLayout = Option{Name: "appendlayout", Outputs: Formats, Aliases: []string{"append_layout", "append-layout"}, Example: "zip",
 		Type: "string", Enum: []string{"zip", "json", "row"}, Default: "zip",
 		Description: "How a structured append set (append) is answered: zip, an archive of one file a symbol in the format (part-1-of-3.png ...); json, a document with each symbol's part number, parity, text and image as a data URI; row, one image (png, gif, jpeg or base64) of the symbols side by side, one quiet zone apart, without a frame or label."}
-	Margin = Option{Name: "margin", Aliases: []string{"quiet", "qz", "qzone"}, Example: "4",
+	Margin = Option{Name: "margin", Unit: UnitModules, Outputs: Formats, Aliases: []string{"quiet", "qz", "qzone"}, Example: "4",
 		Type: "integer", Min: 0, Max: render.MaxMargin, Default: render.DefaultMargin,
 		Description: "Quiet zone in modules.",
 		Title:       "Margin", Hint: fmt.Sprintf("Quiet zone in modules, 0 to %d.", render.MaxMargin), Control: "integer", Form: 6}
-	Label = Option{Name: "label", Aliases: []string{"caption"}, Example: "",
+	Label = Option{Name: "label", Outputs: drawn, Aliases: []string{"caption"}, Example: "",
 		Type: "string", MaxLength: MaxLabel,
 		Description: "Caption under the code, or the frame's text (SCAN ME when a frame has no label). Latin, Greek and Cyrillic: the caption fonts (Go Bold, Regular and Mono) have no other scripts, and a label with characters it cannot draw (CJK, emoji) is refused with a fix that drops them.",
 		Title:       "Label", Hint: fmt.Sprintf("Caption under the code, or the frame's text; at most %d characters, Latin, Greek or Cyrillic.", MaxLabel), Control: "text", Form: 9}
-	Tpl = Option{Name: "tpl", Aliases: []string{"template", "frame"}, Example: "none",
+	Tpl = Option{Name: "tpl", Outputs: drawn, Aliases: []string{"template", "frame"}, Example: "none",
 		Type: "string", Enum: names(render.Frames), Default: string(render.FrameNone),
 		Description: "Frame template around the code, holding the label (SCAN ME by default): banner-below (a border and a banner under the code; scanme is its old name, still accepted), banner-above, box (a rounded outline with the label inside, under the code), bubble (a speech bubble under the code, pointing at it) or corners (viewfinder brackets, the label under them). Every frame lies outside the quiet zone; the banners and corners need a margin of at least 1.",
 		Title:       "Frame", Hint: "A frame with a call to action: the label, or SCAN ME.", Control: "choice", Form: 8}
-	FrameColor = Option{Name: "framecolor", Aliases: []string{"framecolour", "frame_color"}, Example: "1d3557",
+	FrameColor = Option{Name: "framecolor", Outputs: drawn, Aliases: []string{"framecolour", "frame_color"}, Example: "1d3557",
 		Type:        "string",
 		Description: "Colour of the frame: its border, banner, box, bubble or brackets; as `color`. Default: color.",
 		Title:       "Frame colour", Hint: "As colour; empty: the code's colour.", Control: "colour", Form: 10}
-	TextColor = Option{Name: "textcolor", Aliases: []string{"textcolour", "text_color", "labelcolor"}, Example: "ffffff",
+	TextColor = Option{Name: "textcolor", Outputs: drawn, Aliases: []string{"textcolour", "text_color", "labelcolor"}, Example: "ffffff",
 		Type:        "string",
 		Description: "Colour of the label; as `color`. Default: bg on a banner or bubble, color on a plain caption. With framecolor or textcolor given, the label must contrast at least 3:1 with what it is drawn on (WCAG 2.2 §1.4.3, large text); the fix picks black or white.",
 		Title:       "Text colour", Hint: "As colour; empty: bg on a banner, the code's colour elsewhere.", Control: "colour", Form: 11}
-	Font = Option{Name: "font", Aliases: []string{"labelfont", "typeface"}, Example: string(render.FontBold),
+	Font = Option{Name: "font", Outputs: drawn, Aliases: []string{"labelfont", "typeface"}, Example: string(render.FontBold),
 		Type: "string", Enum: names(render.Fonts), Default: string(render.FontBold),
 		Description: "The label's font, embedded so that a PNG is the same everywhere: bold (Go Bold), regular (Go Regular) or mono (Go Mono). SVG names the Go font first and falls back to the system's sans-serif or monospace.",
 		Title:       "Label font", Hint: "Go Bold, Go Regular or Go Mono.", Control: "choice", Form: 12}
-	Logo = Option{Name: "logo", Aliases: []string{"icon", "centerimageurl"}, Example: "wifi",
+	Logo = Option{Name: "logo", Outputs: Formats, Aliases: []string{"icon", "centerimageurl"}, Example: "wifi",
 		Type:        "string",
 		Description: "A logo over the centre: a built-in icon (" + strings.Join(render.IconNames, ", ") + "), or a PNG, JPEG, WebP or SVG image as a data URI (data:image/png;base64,...; at most 12 KiB in a parameter; POST /api/v1/qr takes files up to 1 MiB). A URL is fetched only where the operator turned --logo-fetch on, from public addresses. Error correction rises to H unless ec is given, and the code grows until the cleared modules take at most half of any block's error correction (docs/logos.md).",
 		Title:       "Logo", Hint: "A built-in icon, or your own file under Your logo.", Control: "choice", Form: 19,
 		Offered: render.IconNames}
-	LogoSize = Option{Name: "logosize", Aliases: []string{"centerimagesizeratio"}, Example: "0.2",
+	LogoSize = Option{Name: "logosize", Unit: UnitRatio, Outputs: Formats, Aliases: []string{"centerimagesizeratio"}, Example: "0.2",
 		Type: "number", Range: [2]float64{render.MinLogoSize, render.MaxLogoSize}, Default: render.DefaultLogoSize,
 		Description: "The logo's side as a fraction of the code's side (quiet zone excluded), or a percentage (20%). A logo too large for the level is refused with the largest that fits.",
 		Title:       "Logo size", Hint: "Fraction of the code's side.", Control: "choice", Form: 20,
 		Offered: []string{"0.1", "0.15", "0.2", "0.25", "0.3"}}
-	LogoPadding = Option{Name: "logopadding", Aliases: []string{"logomargin"}, Example: "1",
+	LogoPadding = Option{Name: "logopadding", Unit: UnitModules, Outputs: Formats, Aliases: []string{"logomargin"}, Example: "1",
 		Type: "integer", Min: 0, Max: render.MaxLogoPadding, Default: render.DefaultLogoPadding,
 		Description: "Modules of clear space around the logo; they are cleared too, and count against error correction.",
 		Title:       "Logo padding", Hint: fmt.Sprintf("Modules of clear space, 0 to %d.", render.MaxLogoPadding), Control: "integer", Form: 21}
-	LogoBg = Option{Name: "logobg", Aliases: []string{"logobackground"}, Example: "ffffff",
+	LogoBg = Option{Name: "logobg", Outputs: drawn, Aliases: []string{"logobackground"}, Example: "ffffff",
 		Type: "string", Default: "none",
 		Description: "A plate under the logo over its cleared modules, as `color`; none (the default) leaves them in the background colour.",
 		Title:       "Logo plate", Hint: "A colour, or none.", Control: "colour", Form: 22}
-	LogoPlate = Option{Name: "logoplate", Example: "rounded",
+	LogoPlate = Option{Name: "logoplate", Outputs: drawn, Example: "rounded",
 		Type: "string", Enum: []string{"square", "rounded"}, Default: "square",
 		Description: "The plate's corners (with logobg): square or rounded.",
 		Title:       "Plate corners", Control: "choice", Form: 23}
-	ECI = Option{Name: "eci", Example: string(render.DefaultECI),
+	ECI = Option{Name: "eci", Outputs: Formats, Example: string(render.DefaultECI),
 		Type: "string", Enum: names(render.ECIs), Default: string(render.DefaultECI),
 		Description: "Character set header: utf8 writes ECI 26 (UTF-8) before data with non-ASCII bytes, which zbar needs to read it right; none writes no header, and readers guess (docs/eci.md). ASCII data never gets one."}
 	// Google chart API compatibility: chld=<level>|<margin>, cht=qr,
 	// choe=UTF-8.
-	Chld = Option{Name: "chld", Example: "M|4", Type: "string", Compat: "Google chart API",
+	Chld = Option{Name: "chld", Outputs: Formats, Example: "M|4", Type: "string", Compat: "Google chart API",
 		Description: "Google chart API compatibility: `<level>|<margin>`, as ec and margin."}
-	Cht = Option{Name: "cht", Example: "qr", Type: "string", Enum: []string{"qr"}, Compat: "Google chart API",
+	Cht = Option{Name: "cht", Outputs: Formats, Example: "qr", Type: "string", Enum: []string{"qr"}, Compat: "Google chart API",
 		Description: "Google chart API compatibility: chart type, only `qr`."}
-	Choe = Option{Name: "choe", Example: "UTF-8", Type: "string", Enum: []string{"UTF-8"}, Compat: "Google chart API",
+	Choe = Option{Name: "choe", Outputs: Formats, Example: "UTF-8", Type: "string", Enum: []string{"UTF-8"}, Compat: "Google chart API",
 		Description: "Google chart API compatibility: output encoding, only UTF-8."}
 )
 
@@ -300,6 +339,9 @@ func (o Option) Schema() map[string]any {
 	if o.MaxLength > 0 {
 		s["maxLength"] = o.MaxLength
 	}
+	if o.MinLength > 0 {
+		s["minLength"] = o.MinLength
+	}
 	if o.Pattern != "" {
 		// The number, or a string of the pattern.
 		number := map[string]any{"type": o.Type}
@@ -313,4 +355,16 @@ func (o Option) Schema() map[string]any {
 		s["anyOf"] = []map[string]any{number, {"type": "string", "pattern": o.Pattern}}
 	}
 	return s
+}
+
+// RangeText is the option's range as the docs write it, "64 to 4096" or
+// "0.05 to 0.3"; "" when it has none.
+func RangeText(o Option) string {
+	switch {
+	case o.Max > 0:
+		return fmt.Sprintf("%d to %d", o.Min, o.Max)
+	case o.Type == "number":
+		return fmt.Sprintf("%g to %g", o.Range[0], o.Range[1])
+	}
+	return ""
 }

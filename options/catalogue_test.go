@@ -6,8 +6,9 @@ import (
 )
 
 // Every option is complete and consistent: a name, a type, a description;
-// a default among its values and inside its range; no name or alias taken
-// twice.
+// a default among its values and inside its range; a unit for every
+// number and only for numbers; outputs among the formats; no name or alias
+// taken twice.
 func TestCatalogueIsConsistent(t *testing.T) {
 	seen := map[string]string{}
 	for _, o := range append([]Option{Data}, Rendering...) {
@@ -32,8 +33,39 @@ func TestCatalogueIsConsistent(t *testing.T) {
 		if d, ok := o.Default.(float64); ok && (o.Type != "number" || d < o.Range[0] || d > o.Range[1]) {
 			t.Errorf("%s: default %g is not a number in %g..%g", o.Name, d, o.Range[0], o.Range[1])
 		}
+		numeric := o.Type == "integer" || o.Type == "number"
+		if numeric != (o.Unit != "") || o.Unit != "" && !slices.Contains(Units, o.Unit) {
+			t.Errorf("%s: unit %q for a %s; a number declares one of %v, nothing else does", o.Name, o.Unit, o.Type, Units)
+		}
+		if len(o.Outputs) == 0 {
+			t.Errorf("%s: applies to no output", o.Name)
+		}
+		for _, f := range o.Outputs {
+			if !slices.Contains(Formats, f) {
+				t.Errorf("%s: output %q is not a format (%v)", o.Name, f, Formats)
+			}
+		}
 		if o.Control != "" && (o.Title == "" || o.Form == 0) {
 			t.Errorf("%s: on the editor's form without a title or a place", o.Name)
 		}
+	}
+}
+
+// Options that only colour or shape the drawing leave json's module matrix
+// alone; those that change the modules reach every format.
+func TestOutputsFollowWhatAnOptionChanges(t *testing.T) {
+	for _, tc := range []struct {
+		o    Option
+		json bool
+	}{
+		{Color, false}, {Style, false}, {Label, false}, {Tpl, false}, {Size, false},
+		{EC, true}, {Margin, true}, {Symbol, true}, {Logo, true}, {LogoPadding, true}, {ECI, true},
+	} {
+		if got := slices.Contains(tc.o.Outputs, "json"); got != tc.json {
+			t.Errorf("%s reaches json: %v, want %v", tc.o.Name, got, tc.json)
+		}
+	}
+	if !slices.Equal(CMYK.Outputs, []string{"pdf", "eps"}) {
+		t.Errorf("cmyk reaches %v, want the process-ink formats pdf and eps", CMYK.Outputs)
 	}
 }

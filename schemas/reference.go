@@ -24,7 +24,7 @@ func Reference() []byte {
 
 	b.WriteString("## Rendering options\n\n")
 	b.WriteString("Every generation endpoint takes these. Names are case-insensitive.\n\n")
-	b.WriteString("| option | aliases | type | default | values | description |\n|---|---|---|---|---|---|\n")
+	b.WriteString("| option | aliases | type | default | values | unit | outputs | description |\n|---|---|---|---|---|---|---|---|\n")
 	for _, o := range options.Rendering {
 		def := ""
 		if o.Default != nil {
@@ -34,10 +34,8 @@ func Reference() []byte {
 		switch {
 		case len(o.Enum) > 0:
 			values = "`" + strings.Join(o.Enum, "`, `") + "`"
-		case o.Max > 0:
-			values = fmt.Sprintf("%d to %d", o.Min, o.Max)
-		case o.Type == "number":
-			values = fmt.Sprintf("%g to %g", o.Range[0], o.Range[1])
+		case options.RangeText(o) != "":
+			values = options.RangeText(o)
 		case o.MaxLength > 0:
 			values = fmt.Sprintf("at most %d characters", o.MaxLength)
 		}
@@ -45,7 +43,11 @@ func Reference() []byte {
 		if o.Pattern != "" {
 			typ += " or length"
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", o.Name, codes(o.Aliases), typ, def, values, cell(o.Description))
+		outputs := "all"
+		if len(o.Outputs) < len(options.Formats) {
+			outputs = strings.Join(o.Outputs, ", ")
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s | %s | %s |\n", o.Name, codes(o.Aliases), typ, def, values, o.Unit, outputs, cell(o.Description))
 	}
 
 	b.WriteString(structuredAppend)

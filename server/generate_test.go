@@ -12,8 +12,9 @@ import (
 // strongETag is an RFC 9110 §8.8.3 strong entity tag.
 var strongETag = regexp.MustCompile(`^"[\x21\x23-\x7e]+"$`)
 
-// Spec §4.1: every generation response is cacheable for a year, immutable,
-// open to every origin, with a strong ETag and the chosen version and level.
+// README "Responses": every generation response is cacheable for a year,
+// immutable (RFC 8246), open to every origin, with a strong ETag (RFC 9110
+// §8.8.3) and the chosen version and level.
 func TestSuccessHeaders(t *testing.T) {
 	tests := []struct{ target, contentType string }{
 		{"/api/v1/qr?data=hi", "image/png"},

@@ -38,8 +38,8 @@ func (s *Server) llmsFullTxt() string {
 	b.WriteString(s.llmsTxt())
 	b.WriteString("\n## Rendering options (every generation endpoint)\n\n")
 	b.WriteString("Names are case-insensitive. Aliases are part of the contract. Giving one option twice with different values is a 400.\n\n")
-	fmt.Fprintf(&b, "- `%s` (aliases: %s): the exact string to encode, UTF-8; required on /api/v1/qr (on /q/ the path is the data). Typed endpoints take their fields instead.\n",
-		options.Data.Name, strings.Join(options.Data.Aliases, ", "))
+	fmt.Fprintf(&b, "- `%s` (aliases: %s): %s Required on /api/v1/qr (on /q/ the path is the data). Typed endpoints take their fields instead.\n",
+		options.Data.Name, strings.Join(options.Data.Aliases, ", "), options.Data.Description)
 	for _, d := range optionDocs() {
 		fmt.Fprintf(&b, "- `%s`", d.opt.Name)
 		if len(d.opt.Aliases) > 0 {
@@ -52,9 +52,13 @@ func (s *Server) llmsFullTxt() string {
 		if def, ok := d.schema["default"]; ok && def != "" {
 			fmt.Fprintf(&b, " Default: %v.", def)
 		}
-		if d.opt.Max > 0 {
-			fmt.Fprintf(&b, " Range: %d to %d.", d.opt.Min, d.opt.Max)
+		if r := options.RangeText(d.opt); r != "" {
+			fmt.Fprintf(&b, " Range: %s.", r)
 		}
+		if d.opt.Unit != "" {
+			fmt.Fprintf(&b, " Unit: %s.", d.opt.Unit)
+		}
+		fmt.Fprintf(&b, " Outputs: %s.", strings.Join(d.opt.Outputs, ", "))
 		b.WriteString("\n")
 	}
 	b.WriteString("\n## Responses\n\n")

@@ -76,6 +76,13 @@ func renderingParams() []any {
 	var out []any
 	for _, d := range optionDocs() {
 		p := queryParam(d.opt.Name, d.opt.Aliases, d.schema, d.desc, false, nil)
+		// The unit and the formats an option changes have no JSON Schema
+		// keyword; OpenAPI 3.1 §4.9 lets a parameter carry them as x-
+		// extensions.
+		if d.opt.Unit != "" {
+			p["x-unit"] = d.opt.Unit
+		}
+		p["x-outputs"] = d.opt.Outputs
 		if d.opt.Compat != "" {
 			p["x-compatibility"] = d.opt.Compat
 		}
@@ -139,7 +146,7 @@ func overloadedResponse() obj {
 // registry. It is built once, at start-up.
 func (s *Server) OpenAPI() obj {
 	paths := obj{}
-	dataParam := queryParam("data", options.Data.Aliases, obj{"type": "string", "minLength": 1}, "The exact string to encode (UTF-8).", true, "https://example.com")
+	dataParam := queryParam(options.Data.Name, options.Data.Aliases, options.Data.Schema(), options.Data.Description, true, options.Data.Example)
 	paths["/api/v1/qr"] = obj{"get": obj{
 		"operationId": "generate_qr",
 		"summary":     "Generate a QR code from a string",

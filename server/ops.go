@@ -55,7 +55,8 @@ func (s *Server) readyz(c *gin.Context) {
 	writeJSON(c, http.StatusOK, gin.H{"status": "ready", "kinds": kinds, "version": version.Version})
 }
 
-// pngSignature starts every PNG file (PNG README "Responses".2).
+// pngSignature starts every PNG file (PNG, W3C Recommendation, third
+// edition, §5.2 "PNG signature").
 var pngSignature = []byte("\x89PNG\r\n\x1a\n")
 
 // readinessRender encodes and draws a small code the way a request does.

@@ -13,8 +13,9 @@ import (
 	"testing"
 )
 
-// Every alias of README "Options" and §4.2 must give exactly the bytes of the
-// canonical name (aliases are part of the v1 contract, README "For agents and tools"), and the
+// Every alias of README "Options" (and its "Moving from another QR API")
+// must give exactly the bytes of the canonical name (aliases are part of
+// the v1 contract, README "For agents and tools"), and the
 // canonical option must change the output, so that the test would notice an
 // alias that is silently ignored.
 func TestOptionAliases(t *testing.T) {

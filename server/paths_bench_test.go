@@ -2,12 +2,14 @@ package server_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/qrforge/qrforge/mcp"
@@ -94,4 +96,65 @@ func fetchBody(b *testing.B, h http.Handler, target string) []byte {
 		b.Fatalf("GET %s: %d", target, rec.Code)
 	}
 	return rec.Body.Bytes()
+}
+
+// BenchmarkSwissQROverlay measures what the Swiss cross costs over HTTP:
+// the swissqr route against the generic one drawing a plain code of the
+// same version and size, a different payment on every request, cache off
+// (BENCHMARKS.md, "Overlay cost over HTTP"). The cross keeps the centre
+// clear of an alignment pattern (render/centre.go), so a payment may take
+// a larger version than its payload alone; plain_same_version pads the
+// payload to that version, plain_same_data draws the payload as it is.
+func BenchmarkSwissQROverlay(b *testing.B) {
+	h := server.New(server.Config{BaseURL: "http://qr.test"})
+	swiss := func(i int) string {
+		return "/api/v1/swissqr?size=512&iban=CH5800791123000889012&creditor_name=Robert+Schneider+AG&creditor_street=Rue+du+Lac&creditor_building_number=1268" +
+			"&creditor_postal_code=2501&creditor_town=Biel&creditor_country=CH&currency=CHF&reference_type=SCOR&reference=RF18539007547034" +
+			fmt.Sprintf("&amount=%d.%02d", 100+i/100, i%100)
+	}
+	payload := string(fetchBody(b, h, strings.Replace(swiss(0), "/swissqr?", "/swissqr/payload?", 1)))
+	var p struct{ Payload string }
+	if err := json.Unmarshal([]byte(payload), &p); err != nil {
+		b.Fatal(err)
+	}
+	version := func(target string) int {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, target, nil))
+		v, _ := strconv.Atoi(rec.Header().Get("X-QR-Version"))
+		return v
+	}
+	plain := func(data string) func(i int) string {
+		return func(i int) string {
+			amount := fmt.Sprintf("%d.%02d", 100+i/100, i%100)
+			return "/api/v1/qr?size=512&ec=M&data=" + url.QueryEscape(strings.Replace(data, "100.00", amount, 1))
+		}
+	}
+	swissVersion := version(swiss(0))
+	padded := p.Payload
+	for version(plain(padded)(0)) < swissVersion {
+		padded += "."
+	}
+	if got := version(plain(padded)(0)); got != swissVersion {
+		b.Fatalf("the padded plain code is version %d, the Swiss QR code %d", got, swissVersion)
+	}
+	b.Logf("Swiss QR code version %d; its payload alone version %d", swissVersion, version(plain(p.Payload)(0)))
+	for _, r := range []struct {
+		name   string
+		target func(i int) string
+	}{{"swissqr", swiss}, {"plain_same_version", plain(padded)}, {"plain_same_data", plain(p.Payload)}} {
+		b.Run(r.name, func(b *testing.B) {
+			b.ReportAllocs()
+			cpu := processCPU()
+			for i := 0; b.Loop(); i++ {
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, r.target(i%10000), nil))
+				if rec.Code != http.StatusOK {
+					b.Fatalf("%s: status %d: %.200s", r.name, rec.Code, rec.Body)
+				}
+			}
+			// CPU time does not count waiting for a core, which wall time
+			// on a shared machine does.
+			b.ReportMetric(float64((processCPU()-cpu).Microseconds())/float64(b.N), "cpu-µs/op")
+		})
+	}
 }

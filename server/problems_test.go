@@ -11,8 +11,9 @@ import (
 	"github.com/qrforge/qrforge/server"
 )
 
-// Every error is a problem document (README "Errors", §7) whose fix is a call that
-// works: each case follows its fix through the same handler and expects 200.
+// Every error is a problem document (README "Errors"; RFC 9457) whose fix
+// is a call that works: each case follows its fix through the same handler
+// and expects 200.
 func TestProblems(t *testing.T) {
 	// 2,900 bytes fit version 40 at L (2,953) but not at H (1,273).
 	fitsAtL := strings.Repeat("a", 2900)

@@ -34,7 +34,7 @@ func (s *Server) verify(c *gin.Context) {
 // llms texts.
 func (s *Server) documentVerify() {
 	params := []any{
-		queryParam("data", options.Data.Aliases, obj{"type": "string", "minLength": 1}, "The exact string to encode, for a generic code. Not with type.", false, "https://example.com"),
+		queryParam(options.Data.Name, options.Data.Aliases, options.Data.Schema(), options.Data.Description+" For a generic code; not with type.", false, options.Data.Example),
 		queryParam("type", nil, obj{"type": "string", "enum": registry.Names()}, "On verify, `type` names a payload kind (elsewhere it is an alias of format); that kind's fields follow as parameters, as on /api/v1/<kind>. Verify always judges the PNG, so format is ignored.", false, nil),
 	}
 	kindsOf := map[string][]string{}

@@ -30,7 +30,7 @@ func TestServiceKnowsNoHTTP(t *testing.T) {
 		read++
 		for _, imp := range f.Imports {
 			path, _ := strconv.Unquote(imp.Path.Value)
-			if path == "net/http" || strings.HasPrefix(path, "net/http/") || strings.Contains(path, "gin-gonic") || strings.Contains(path, "mcp-go") {
+			if httpImport(path) {
 				t.Errorf("%s imports %s", name, path)
 			}
 		}
@@ -38,4 +38,63 @@ func TestServiceKnowsNoHTTP(t *testing.T) {
 	if read < 5 {
 		t.Fatalf("read %d files; is the test in the service directory?", read)
 	}
+}
+
+// TestLowerLayersKnowNoHTTP: render, analysis, registry and kinds sit
+// below the service core (README "Layout"). None imports net/http, gin or
+// MCP, nor any package above it: render draws a matrix and knows no kind;
+// analysis, registry and kinds know neither the core nor its adapters.
+func TestLowerLayersKnowNoHTTP(t *testing.T) {
+	const mod = "github.com/qrforge/qrforge/"
+	adapters := []string{mod + "service", mod + "server", mod + "mcp", mod + "web", mod + "cmd", mod + "options"}
+	layers := []struct {
+		dir    string
+		above  []string
+		minGos int
+	}{
+		{"../render", append([]string{mod + "registry", mod + "kinds", mod + "analysis"}, adapters...), 30},
+		{"../render/qrcode", append([]string{mod + "registry", mod + "kinds", mod + "analysis"}, adapters...), 3},
+		{"../render/deflate", append([]string{mod + "registry", mod + "kinds", mod + "analysis"}, adapters...), 1},
+		{"../analysis", adapters, 5},
+		{"../registry", append([]string{mod + "kinds", mod + "analysis"}, adapters...), 3},
+		{"../kinds", append([]string{mod + "analysis"}, adapters...), 30},
+	}
+	for _, l := range layers {
+		files, err := filepath.Glob(filepath.Join(l.dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fset := token.NewFileSet()
+		read := 0
+		for _, name := range files {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			read++
+			for _, imp := range f.Imports {
+				path, _ := strconv.Unquote(imp.Path.Value)
+				if httpImport(path) {
+					t.Errorf("%s imports %s", name, path)
+				}
+				for _, a := range l.above {
+					if path == a || strings.HasPrefix(path, a+"/") {
+						t.Errorf("%s imports %s, a layer above it", name, path)
+					}
+				}
+			}
+		}
+		if read < l.minGos {
+			t.Errorf("read %d files of %s, want at least %d; has the package moved?", read, l.dir, l.minGos)
+		}
+	}
+}
+
+// httpImport reports whether an import path is HTTP or an adapter's
+// framework.
+func httpImport(path string) bool {
+	return path == "net/http" || strings.HasPrefix(path, "net/http/") || strings.Contains(path, "gin-gonic") || strings.Contains(path, "mcp-go")
 }

@@ -62,8 +62,9 @@ type Option struct {
 	// EmptyLabel names the choice of leaving a Choice unset, when its
 	// default is not "auto" (a logo: none).
 	EmptyLabel string
-	Min        int // Integer: smallest value
-	Max        int // Integer: largest value; Text: longest value in characters
+	Unit       string // what a number counts (px, modules, degrees, ratio); "" for none
+	Min        int    // Integer: smallest value
+	Max        int    // Integer: largest value; Text: longest value in characters
 	// Level marks the error-correction level, which a kind's standard may
 	// fix; such a kind's page shows the level and does not send it.
 	Level bool

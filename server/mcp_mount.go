@@ -102,7 +102,8 @@ func (s *Server) mountMCP(build func(*service.Service) http.Handler) {
 		// in the budget (service.Hold) is given back once it is written.
 		ctx, releaseReplies := service.WithHolds(c.Request.Context())
 		defer releaseReplies()
-		s.mcp.ServeHTTP(c.Writer, c.Request.WithContext(ctx))
+		c.Request = c.Request.WithContext(ctx)
+		s.mcp.ServeHTTP(c.Writer, c.Request)
 	}
 	// POST carries JSON-RPC; GET (a server-to-client stream) and DELETE
 	// (ending a session) are answered by the transport as a server without

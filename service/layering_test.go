@@ -13,30 +13,16 @@ import (
 // to MCP by package mcp; it imports neither net/http nor a web framework,
 // so neither adapter's concerns can leak into it.
 func TestServiceKnowsNoHTTP(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
-	read := 0
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
-		if err != nil {
-			t.Fatal(err)
-		}
-		read++
-		for _, imp := range f.Imports {
-			path, _ := strconv.Unquote(imp.Path.Value)
+	imports := importsOf(t, ".")
+	for name, paths := range imports {
+		for _, path := range paths {
 			if httpImport(path) {
 				t.Errorf("%s imports %s", name, path)
 			}
 		}
 	}
-	if read < 5 {
-		t.Fatalf("read %d files; is the test in the service directory?", read)
+	if len(imports) < 5 {
+		t.Fatalf("read %d files; is the test in the service directory?", len(imports))
 	}
 }
 
@@ -60,23 +46,9 @@ func TestLowerLayersKnowNoHTTP(t *testing.T) {
 		{"../kinds", append([]string{mod + "analysis"}, adapters...), 30},
 	}
 	for _, l := range layers {
-		files, err := filepath.Glob(filepath.Join(l.dir, "*.go"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		fset := token.NewFileSet()
-		read := 0
-		for _, name := range files {
-			if strings.HasSuffix(name, "_test.go") {
-				continue
-			}
-			f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
-			if err != nil {
-				t.Fatal(err)
-			}
-			read++
-			for _, imp := range f.Imports {
-				path, _ := strconv.Unquote(imp.Path.Value)
+		imports := importsOf(t, l.dir)
+		for name, paths := range imports {
+			for _, path := range paths {
 				if httpImport(path) {
 					t.Errorf("%s imports %s", name, path)
 				}
@@ -87,10 +59,37 @@ func TestLowerLayersKnowNoHTTP(t *testing.T) {
 				}
 			}
 		}
-		if read < l.minGos {
-			t.Errorf("read %d files of %s, want at least %d; has the package moved?", read, l.dir, l.minGos)
+		if len(imports) < l.minGos {
+			t.Errorf("read %d files of %s, want at least %d; has the package moved?", len(imports), l.dir, l.minGos)
 		}
 	}
+}
+
+// importsOf reads the import paths of each non-test Go file in dir.
+func importsOf(t *testing.T, dir string) map[string][]string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	out := map[string][]string{}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths := []string{}
+		for _, imp := range f.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			paths = append(paths, path)
+		}
+		out[name] = paths
+	}
+	return out
 }
 
 // httpImport reports whether an import path is HTTP or an adapter's

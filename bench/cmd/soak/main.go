@@ -15,6 +15,9 @@ package main
 
 import (
 	"bytes"
+	"cmp"
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -64,8 +67,9 @@ type soak struct {
 	mix    []request
 	mu     sync.Mutex
 	lat    map[string][]time.Duration
-	errors map[string]int
+	errors map[string]map[string]int // request → why it failed → how often
 	sent   atomic.Int64
+	served atomic.Int64 // requests answered 200
 }
 
 // prepare builds the mix: generic and typed codes, a verify, a decode of
@@ -115,34 +119,56 @@ func (s *soak) prepare() error {
 
 func (s *soak) reset() {
 	s.lat = map[string][]time.Duration{}
-	s.errors = map[string]int{}
+	s.errors = map[string]map[string]int{}
 	s.sent.Store(0)
+	s.served.Store(0)
 }
 
-// do sends request number i of the mix and records it.
+// do sends request number i of the mix and records it, with why it
+// failed when it did: the status, "isError" for an MCP tool error, or the
+// client's error.
 func (s *soak) do(i int) {
 	r := s.mix[i%len(s.mix)]
 	start := time.Now()
+	why := ""
 	resp, err := s.client.Do(r.make(i))
-	ok := err == nil
-	if ok {
+	if err != nil {
+		why = "no answer"
+		if errors.Is(err, context.DeadlineExceeded) || os.IsTimeout(err) {
+			why = "client timeout"
+		}
+	} else {
 		body, readErr := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		ok = readErr == nil && resp.StatusCode == http.StatusOK && len(body) > 0
-		if ok && strings.HasPrefix(r.name, "mcp") {
-			ok = !bytes.Contains(body, []byte(`"isError":true`))
+		switch {
+		case readErr != nil:
+			why = "cut body"
+		case resp.StatusCode != http.StatusOK:
+			why = strconv.Itoa(resp.StatusCode)
+		case len(body) == 0:
+			why = "empty body"
+		case strings.HasPrefix(r.name, "mcp") && bytes.Contains(body, []byte(`"isError":true`)):
+			why = "isError"
 		}
 	}
 	elapsed := time.Since(start)
+	if why == "" {
+		s.served.Add(1)
+	}
 	s.mu.Lock()
 	s.lat[r.name] = append(s.lat[r.name], elapsed)
-	if !ok {
-		s.errors[r.name]++
+	if why != "" {
+		if s.errors[r.name] == nil {
+			s.errors[r.name] = map[string]int{}
+		}
+		s.errors[r.name][why]++
 	}
 	s.mu.Unlock()
 }
 
-// measure runs a closed loop of workers and returns requests a second.
+// measure runs a closed loop of workers and returns the requests a second
+// answered 200: a request refused at once (503 when the server sheds load)
+// is fast, and counting it would overstate what the server gets through.
 func (s *soak) measure(workers int, d time.Duration) float64 {
 	var n atomic.Int64
 	deadline := time.Now().Add(d)
@@ -157,7 +183,10 @@ func (s *soak) measure(workers int, d time.Duration) float64 {
 		}()
 	}
 	wg.Wait()
-	return float64(n.Load()) / d.Seconds()
+	if failed := n.Load() - s.served.Load(); failed > 0 {
+		fmt.Printf("capacity run: %d of %d requests failed (%s)\n", failed, n.Load(), s.failures())
+	}
+	return float64(s.served.Load()) / d.Seconds()
 }
 
 // sample is the server's resident memory at a moment of the run, and
@@ -204,13 +233,17 @@ func (s *soak) report(samples []sample, warmup time.Duration) bool {
 		names = append(names, name)
 	}
 	slices.Sort(names)
-	fmt.Printf("%-22s %8s %7s %9s %9s %9s\n", "request", "count", "errors", "p50 ms", "p99 ms", "max ms")
+	fmt.Printf("%-22s %8s %7s %9s %9s %9s  %s\n", "request", "count", "errors", "p50 ms", "p99 ms", "max ms", "why")
 	for _, name := range names {
 		l := s.lat[name]
 		slices.Sort(l)
 		total += len(l)
-		failed += s.errors[name]
-		fmt.Printf("%-22s %8d %7d %9.1f %9.1f %9.1f\n", name, len(l), s.errors[name], ms(l[len(l)/2]), ms(l[len(l)*99/100]), ms(l[len(l)-1]))
+		errs := 0
+		for _, c := range s.errors[name] {
+			errs += c
+		}
+		failed += errs
+		fmt.Printf("%-22s %8d %7d %9.1f %9.1f %9.1f  %s\n", name, len(l), errs, ms(l[len(l)/2]), ms(l[len(l)*99/100]), ms(l[len(l)-1]), reasons(s.errors[name]))
 	}
 	fmt.Printf("%d requests, %d errors\n", total, failed)
 	if failed > 0 {
@@ -275,6 +308,33 @@ func (s *soak) cacheFull() bool {
 		}
 	}
 	return capacity > 0 && used >= 0.9*capacity
+}
+
+// failures sums why requests failed over the whole mix.
+func (s *soak) failures() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	all := map[string]int{}
+	for _, whys := range s.errors {
+		for why, c := range whys {
+			all[why] += c
+		}
+	}
+	return reasons(all)
+}
+
+// reasons lists why-counts as "503×12 client timeout×3", most frequent first.
+func reasons(whys map[string]int) string {
+	keys := make([]string, 0, len(whys))
+	for k := range whys {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int { return cmp.Or(whys[b]-whys[a], strings.Compare(a, b)) })
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s×%d", k, whys[k])
+	}
+	return strings.Join(parts, " ")
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -65,11 +65,16 @@ func scene(sym *render.Symbol, o render.Options) analysis.Scene {
 }
 
 // robustness scores img and measures the fixes that apply, each as the
-// verify call that shows it.
-func (s *Service) robustness(ctx context.Context, img image.Image, sym *render.Symbol, r *Rendering, d analysis.Depth,
+// verify call that shows it. It calls drawing, which gives back img's
+// reservation, once img is scored: each fix reserves a drawing of its own,
+// and a verify that held one reservation while it waited for another
+// could, with others doing the same, hold the whole budget and wait on
+// itself until the admission wait ran out (a hold-and-wait deadlock).
+func (s *Service) robustness(ctx context.Context, img image.Image, drawing func(), sym *render.Symbol, r *Rendering, d analysis.Depth,
 	given url.Values, target fixTarget) *Robustness {
 	o := r.Options
 	rep := &Robustness{Report: analysis.Robustness(img, r.Data, scene(sym, o), d)}
+	drawing()
 	if rep.Score == 100 || r.scoreOnly || ctx.Err() != nil {
 		return rep
 	}

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/qrforge/qrforge/analysis"
 	"github.com/qrforge/qrforge/internal/editdistance"
@@ -200,7 +201,8 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 	if p != nil {
 		return nil, p
 	}
-	defer release()
+	drawing := sync.OnceFunc(release)
+	defer drawing()
 	out, p := s.renderSymbol(sym, &asPNG, target)
 	if p != nil {
 		return nil, p
@@ -330,7 +332,7 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 	}
 	v.Checks = checks
 	if v.Matches && r.robustness != "" {
-		v.Robustness = s.robustness(ctx, img, sym, r, r.robustness, s.fitSize(sym, given), target)
+		v.Robustness = s.robustness(ctx, img, drawing, sym, r, r.robustness, s.fitSize(sym, given), target)
 	}
 	return v, nil
 }

@@ -29,6 +29,7 @@ type Event struct {
 	RepeatDays   string `json:"repeat_days" jsonschema_description:"For a weekly event, the weekdays it occurs on, a comma-separated list of MO, TU, WE, TH, FR, SA, SU (RRULE BYDAY), e.g. TU,TH. Empty: the start's weekday." title:"Repeat on days"`
 	Reminder     string `json:"reminder" jsonschema_description:"Minutes before the start at which to show an alarm, 0 to 40320 (four weeks)." title:"Reminder (minutes before)"`
 	ReminderText string `json:"reminder_text" jsonschema_description:"Text the alarm shows (VALARM DESCRIPTION, RFC 5545 §3.6.6); the event's title when left empty. Needs reminder." title:"Reminder text"`
+	Stamp        string `json:"dtstamp" stamp:"true" jsonschema_description:"When this event's information was written or last changed (DTSTAMP, RFC 5545 §3.8.7.2), an RFC 3339 date-time with offset, written in UTC. Left empty, it is the moment the code is made, in UTC to the second; give it to make the same code again, byte for byte." title:"Written at"`
 }
 
 // eventProdID identifies qrforge as the producer (RFC 5545 §3.7.3).
@@ -51,10 +52,10 @@ func init() {
 			URL:     "https://www.rfc-editor.org/rfc/rfc5545",
 		},
 		Examples: []Event{
-			{Title: "Launch", Start: "2026-10-01T19:00:00+02:00", End: "2026-10-01T20:00:00+02:00", Location: "Town Hall, Room 2", Reminder: "15"},
-			{Title: "Festival International de Jazz de Montreal", Start: "2007-06-28", End: "2007-07-08", AllDay: "true"},
+			{Title: "Launch", Start: "2026-10-01T19:00:00+02:00", End: "2026-10-01T20:00:00+02:00", Location: "Town Hall, Room 2", Reminder: "15", Stamp: "2026-09-15T08:30:00Z"},
+			{Title: "Festival International de Jazz de Montreal", Start: "2007-06-28", End: "2007-07-08", AllDay: "true", Stamp: "2007-04-23T12:34:32Z"},
 			{Title: "Team meeting", Start: "2026-03-03T09:00:00", End: "2026-03-03T09:30:00", TZID: "America/New_York", Repeat: "weekly", RepeatDays: "TU,TH",
-				RepeatUntil: "2026-06-30", URL: "https://example.com/meeting", Reminder: "10", ReminderText: "Team meeting in 10 minutes"},
+				RepeatUntil: "2026-06-30", URL: "https://example.com/meeting", Reminder: "10", ReminderText: "Team meeting in 10 minutes", Stamp: "2026-02-20T16:00:00Z"},
 		},
 		Check:  checkEvent,
 		Encode: encodeEvent,
@@ -103,6 +104,13 @@ func checkEvent(e *Event) []registry.FieldError {
 	errs = append(errs, checkEventRepeat(e)...)
 	if _, fe := eventSchedule(*e); fe != nil {
 		errs = append(errs, *fe)
+	}
+	if stamp, err := time.Parse(time.RFC3339, e.Stamp); err != nil {
+		errs = append(errs, registry.FieldError{Field: "dtstamp", Detail: "dtstamp is an RFC 3339 date-time with offset, such as 2026-09-15T08:30:00Z: the moment the event's information was written (RFC 5545 §3.8.7.2)"})
+	} else {
+		// DTSTAMP is a DATE-TIME in UTC (RFC 5545 §3.8.7.2) of whole
+		// seconds (§3.3.5).
+		e.Stamp = stamp.UTC().Truncate(time.Second).Format(time.RFC3339)
 	}
 	return errs
 }
@@ -302,14 +310,15 @@ func eventDate(s string) (time.Time, bool) {
 
 // encodeEvent writes VCALENDAR/VEVENT (RFC 5545 §3.4, §3.6.1) with CRLF
 // line ends, folding and TEXT escaping. UID and DTSTAMP are required
-// (§3.6.1) but must not make the payload depend on the clock or chance,
-// since the service promises the same bytes for the same request: the UID
-// is the first 64 bits of the SHA-256 of the event's property lines, in
-// hex, @qrforge (unique for different events, the same for the same one,
-// as §3.8.4.7 asks of a persistent identifier), and DTSTAMP is the start
-// in UTC (for an all-day event its midnight UTC).
+// (§3.6.1). The UID is the first 64 bits of the SHA-256 of the event's
+// property lines, in hex, @qrforge: unique for different events, the same
+// for the same one, as §3.8.4.7 asks of a persistent identifier, and free
+// of the clock and chance, since the same request gives the same bytes.
+// DTSTAMP is the dtstamp field, which the service sets to the moment the
+// code is made when the caller leaves it empty (registry.Field Stamp).
 func encodeEvent(e Event) string {
 	t, _ := eventSchedule(e)
+	stamp, _ := time.Parse(time.RFC3339, e.Stamp)
 	var props []string
 	switch {
 	case t.allDay:
@@ -380,7 +389,7 @@ func encodeEvent(e Event) string {
 	lines = append(lines,
 		"BEGIN:VEVENT",
 		"UID:"+hex.EncodeToString(sum[:])[:16]+"@qrforge",
-		"DTSTAMP:"+icalUTC(t.start),
+		"DTSTAMP:"+icalUTC(stamp),
 	)
 	lines = append(lines, props...)
 	lines = append(lines, "END:VEVENT", "END:VCALENDAR")
@@ -430,6 +439,12 @@ func parseEvent(p string) (Event, bool) {
 			e.Description = unescapeText(c.value)
 		case c.name == "URL":
 			e.URL = c.value
+		case c.name == "DTSTAMP":
+			d, err := time.Parse("20060102T150405Z", c.value)
+			if err != nil {
+				return Event{}, false
+			}
+			e.Stamp = d.Format(time.RFC3339)
 		case c.name == "RRULE":
 			if !parseEventRule(c.value, &e) {
 				return Event{}, false

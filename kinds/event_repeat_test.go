@@ -10,11 +10,11 @@ import (
 // vcalendarTZ is the expected payload of one event with a VTIMEZONE:
 // vtimezone holds the component's lines, props the VEVENT's lines after
 // DTSTAMP; the UID is worked out as in vcalendar.
-func vcalendarTZ(vtimezone []string, dtstamp string, props ...string) string {
+func vcalendarTZ(vtimezone []string, props ...string) string {
 	body := strings.Join(props, "\r\n")
 	sum := sha256.Sum256([]byte(strings.ReplaceAll(body, "\r\n ", "")))
 	return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//qrforge//qrforge 1.0//EN\r\n" + strings.Join(vtimezone, "\r\n") + "\r\nBEGIN:VEVENT\r\n" +
-		"UID:" + hex.EncodeToString(sum[:])[:16] + "@qrforge\r\nDTSTAMP:" + dtstamp + "\r\n" +
+		"UID:" + hex.EncodeToString(sum[:])[:16] + "@qrforge\r\nDTSTAMP:" + testStampICal + "\r\n" +
 		body + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
 }
 
@@ -28,30 +28,30 @@ var newYork1997 = []string{"BEGIN:VTIMEZONE", "TZID:America/New_York",
 	"END:VTIMEZONE"}
 
 func TestEventRepeatAndTimeZone(t *testing.T) {
-	runVectors(t, "event", []vector{
+	runVectors(t, "event", stamped([]vector{
 		{"daily for 10 occurrences", "RFC 5545 §3.8.5.3 example: DTSTART;TZID=America/New_York:19970902T090000, RRULE:FREQ=DAILY;COUNT=10; VTIMEZONE rules of §3.6.5",
 			map[string]string{"title": "Daily", "start": "1997-09-02T09:00:00", "tzid": "America/New_York", "repeat": "daily", "repeat_count": "10"},
-			vcalendarTZ(newYork1997, "19970902T130000Z", "DTSTART;TZID=America/New_York:19970902T090000", "RRULE:FREQ=DAILY;COUNT=10", "SUMMARY:Daily")},
+			vcalendarTZ(newYork1997, "DTSTART;TZID=America/New_York:19970902T090000", "RRULE:FREQ=DAILY;COUNT=10", "SUMMARY:Daily")},
 		{"daily until December 24, 1997", "RFC 5545 §3.8.5.3 example RRULE:FREQ=DAILY;UNTIL=19971224T000000Z",
 			map[string]string{"title": "Daily", "start": "1997-09-02T09:00", "tzid": "America/New_York", "repeat": "DAILY", "repeat_until": "1997-12-24T00:00:00Z"},
-			vcalendarTZ(newYork1997, "19970902T130000Z", "DTSTART;TZID=America/New_York:19970902T090000", "RRULE:FREQ=DAILY;UNTIL=19971224T000000Z", "SUMMARY:Daily")},
+			vcalendarTZ(newYork1997, "DTSTART;TZID=America/New_York:19970902T090000", "RRULE:FREQ=DAILY;UNTIL=19971224T000000Z", "SUMMARY:Daily")},
 		// WKST=SU of the RFC's example is left out: it changes nothing
 		// for a weekly rule without INTERVAL (§3.3.10).
 		{"weekly on Tuesday and Thursday for five weeks", "RFC 5545 §3.8.5.3 example RRULE:FREQ=WEEKLY;UNTIL=19971007T000000Z;WKST=SU;BYDAY=TU,TH",
 			map[string]string{"title": "Weekly", "start": "1997-09-02T09:00:00-04:00", "tzid": "America/New_York", "repeat": "weekly", "repeat_until": "1997-10-07T00:00:00Z", "repeat_days": "th, tu"},
-			vcalendarTZ(newYork1997, "19970902T130000Z", "DTSTART;TZID=America/New_York:19970902T090000", "RRULE:FREQ=WEEKLY;UNTIL=19971007T000000Z;BYDAY=TU,TH", "SUMMARY:Weekly")},
+			vcalendarTZ(newYork1997, "DTSTART;TZID=America/New_York:19970902T090000", "RRULE:FREQ=WEEKLY;UNTIL=19971007T000000Z;BYDAY=TU,TH", "SUMMARY:Weekly")},
 		{"weekly for 10 occurrences, UTC", "RFC 5545 §3.8.5.3 example RRULE:FREQ=WEEKLY;COUNT=10, start in UTC (no VTIMEZONE)",
 			map[string]string{"title": "Weekly", "start": "1997-09-02T13:00:00Z", "repeat": "weekly", "repeat_count": "10"},
-			vcalendar("19970902T130000Z", "DTSTART:19970902T130000Z", "RRULE:FREQ=WEEKLY;COUNT=10", "SUMMARY:Weekly")},
+			vcalendar("DTSTART:19970902T130000Z", "RRULE:FREQ=WEEKLY;COUNT=10", "SUMMARY:Weekly")},
 		{"until a date includes that day", "RFC 5545 §3.3.10: UNTIL is inclusive and in UTC for a TZID start; 09:00 EDT on 1997-10-07 is 13:00Z",
 			map[string]string{"title": "Monthly", "start": "1997-09-02T09:00:00", "tzid": "America/New_York", "repeat": "monthly", "repeat_until": "1997-12-02"},
-			vcalendarTZ(newYork1997, "19970902T130000Z", "DTSTART;TZID=America/New_York:19970902T090000", "RRULE:FREQ=MONTHLY;UNTIL=19971202T140000Z", "SUMMARY:Monthly")},
+			vcalendarTZ(newYork1997, "DTSTART;TZID=America/New_York:19970902T090000", "RRULE:FREQ=MONTHLY;UNTIL=19971202T140000Z", "SUMMARY:Monthly")},
 		{"yearly all-day anniversary", "RFC 5545 §3.6.1 example: DTSTART;VALUE=DATE:19971102, RRULE:FREQ=YEARLY",
 			map[string]string{"title": "Our Blissful Anniversary", "start": "1997-11-02", "allday": "true", "repeat": "yearly"},
-			vcalendar("19971102T000000Z", "DTSTART;VALUE=DATE:19971102", "DTEND;VALUE=DATE:19971103", "RRULE:FREQ=YEARLY", "SUMMARY:Our Blissful Anniversary")},
+			vcalendar("DTSTART;VALUE=DATE:19971102", "DTEND;VALUE=DATE:19971103", "RRULE:FREQ=YEARLY", "SUMMARY:Our Blissful Anniversary")},
 		{"all-day until a date", "RFC 5545 §3.3.10: UNTIL has DTSTART's value type, DATE",
 			map[string]string{"title": "x", "start": "2026-01-01", "allday": "true", "repeat": "monthly", "repeat_until": "2026-12-31"},
-			vcalendar("20260101T000000Z", "DTSTART;VALUE=DATE:20260101", "DTEND;VALUE=DATE:20260102", "RRULE:FREQ=MONTHLY;UNTIL=20261231", "SUMMARY:x")},
+			vcalendar("DTSTART;VALUE=DATE:20260101", "DTEND;VALUE=DATE:20260102", "RRULE:FREQ=MONTHLY;UNTIL=20261231", "SUMMARY:x")},
 		// RFC 5545 §3.6.5's example gives New York's rules from 2007 as
 		// DTSTART:20071104T020000 RRULE:...BYMONTH=11;BYDAY=1SU and
 		// DTSTART:20070311T020000 RRULE:...BYMONTH=3;BYDAY=2SU.
@@ -60,21 +60,21 @@ func TestEventRepeatAndTimeZone(t *testing.T) {
 			vcalendarTZ([]string{"BEGIN:VTIMEZONE", "TZID:America/New_York",
 				"BEGIN:STANDARD", "DTSTART:20071104T020000", "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU", "TZOFFSETFROM:-0400", "TZOFFSETTO:-0500", "TZNAME:EST", "END:STANDARD",
 				"BEGIN:DAYLIGHT", "DTSTART:20070311T020000", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU", "TZOFFSETFROM:-0500", "TZOFFSETTO:-0400", "TZNAME:EDT", "END:DAYLIGHT",
-				"END:VTIMEZONE"}, "20080201T150000Z", "DTSTART;TZID=America/New_York:20080201T100000", "DTEND;TZID=America/New_York:20080201T110000", "SUMMARY:x")},
+				"END:VTIMEZONE"}, "DTSTART;TZID=America/New_York:20080201T100000", "DTEND;TZID=America/New_York:20080201T110000", "SUMMARY:x")},
 		{"Berlin, last Sundays of March and October", "EU summer time (Directive 2000/84/EC Art. 2-3: last Sunday of March and October, 01:00 UTC)",
 			map[string]string{"title": "x", "start": "2026-10-01T19:00:00+02:00", "tzid": "Europe/Berlin"},
 			vcalendarTZ([]string{"BEGIN:VTIMEZONE", "TZID:Europe/Berlin",
 				"BEGIN:STANDARD", "DTSTART:20251026T030000", "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "TZNAME:CET", "END:STANDARD",
 				"BEGIN:DAYLIGHT", "DTSTART:20260329T020000", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200", "TZNAME:CEST", "END:DAYLIGHT",
-				"END:VTIMEZONE"}, "20261001T170000Z", "DTSTART;TZID=Europe/Berlin:20261001T190000", "SUMMARY:x")},
+				"END:VTIMEZONE"}, "DTSTART;TZID=Europe/Berlin:20261001T190000", "SUMMARY:x")},
 		{"UTC tzid is UTC form", "RFC 5545 §3.3.5 FORM #2",
 			map[string]string{"title": "x", "start": "2026-10-01T17:00:00", "tzid": "UTC"},
-			vcalendar("20261001T170000Z", "DTSTART:20261001T170000Z", "SUMMARY:x")},
+			vcalendar("DTSTART:20261001T170000Z", "SUMMARY:x")},
 		{"URL and alarm text", "RFC 5545 §3.8.4.6 URL; §3.6.6 VALARM DESCRIPTION",
 			map[string]string{"title": "x", "start": "2026-10-01T17:00:00Z", "url": "https://example.com/e?a=1,2;b", "reminder": "5", "reminder_text": "Leave now; bring keys"},
-			vcalendar("20261001T170000Z", "DTSTART:20261001T170000Z", "SUMMARY:x", "URL:https://example.com/e?a=1,2;b",
+			vcalendar("DTSTART:20261001T170000Z", "SUMMARY:x", "URL:https://example.com/e?a=1,2;b",
 				"BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT5M", `DESCRIPTION:Leave now\; bring keys`, "END:VALARM")},
-	})
+	}))
 	runBad(t, "event", []bad{
 		{"unknown tzid", map[string]string{"title": "x", "start": "2026-10-01T19:00:00", "tzid": "Mars/Olympus"}, "tzid"},
 		{"tzid Local", map[string]string{"title": "x", "start": "2026-10-01T19:00:00", "tzid": "Local"}, "tzid"},

@@ -11,62 +11,80 @@ import (
 // physical lines after DTSTAMP. The UID is worked out here independently:
 // the first 16 hex digits of the SHA-256 of the unfolded property lines
 // joined by CRLF, then "@qrforge".
-func vcalendar(dtstamp string, props ...string) string {
+func vcalendar(props ...string) string {
 	body := strings.Join(props, "\r\n")
 	sum := sha256.Sum256([]byte(strings.ReplaceAll(body, "\r\n ", "")))
 	return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//qrforge//qrforge 1.0//EN\r\nBEGIN:VEVENT\r\n" +
-		"UID:" + hex.EncodeToString(sum[:])[:16] + "@qrforge\r\nDTSTAMP:" + dtstamp + "\r\n" +
+		"UID:" + hex.EncodeToString(sum[:])[:16] + "@qrforge\r\nDTSTAMP:" + testStampICal + "\r\n" +
 		body + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
 }
 
+// testStamp is the dtstamp the vectors give, the moment their
+// information was written; testStampICal its DTSTAMP (RFC 5545 §3.8.7.2).
+const (
+	testStamp     = "2026-09-15T08:30:00+02:00"
+	testStampICal = "20260915T063000Z"
+)
+
+// stamped gives each vector the test's dtstamp, which the service would
+// set to the moment the code is made.
+func stamped(vectors []vector) []vector {
+	for _, v := range vectors {
+		if _, ok := v.fields["dtstamp"]; !ok {
+			v.fields["dtstamp"] = testStamp
+		}
+	}
+	return vectors
+}
+
 func TestEvent(t *testing.T) {
-	runVectors(t, "event", []vector{
+	runVectors(t, "event", stamped([]vector{
 		// An event in UTC as RFC 5545 §3.6.1 (VEVENT) in a VCALENDAR; its UID is
 		// pinned here (printf 'DTSTART:...\r\nDTEND:...\r\nSUMMARY:Launch'
 		// | sha256sum) so a change of the UID scheme is noticed.
 		{"UTC event", "RFC 5545 §3.6.1 (VEVENT), §3.3.5 FORM #2 (UTC)",
 			map[string]string{"title": "Launch", "start": "2026-10-01T19:00:00+02:00", "end": "2026-10-01T20:00:00+02:00"},
 			"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//qrforge//qrforge 1.0//EN\r\nBEGIN:VEVENT\r\nUID:4d9765a16908e025@qrforge\r\n" +
-				"DTSTAMP:20261001T170000Z\r\nDTSTART:20261001T170000Z\r\nDTEND:20261001T180000Z\r\nSUMMARY:Launch\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"},
+				"DTSTAMP:" + testStampICal + "\r\nDTSTART:20261001T170000Z\r\nDTEND:20261001T180000Z\r\nSUMMARY:Launch\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"},
 		{"offset converted to UTC", "RFC 5545 §3.3.5: 19980119T230000-0800 is invalid; its UTC form is 19980120T070000Z",
 			map[string]string{"title": "Meeting", "start": "1998-01-19T23:00:00-08:00"},
-			vcalendar("19980120T070000Z", "DTSTART:19980120T070000Z", "SUMMARY:Meeting")},
+			vcalendar("DTSTART:19980120T070000Z", "SUMMARY:Meeting")},
 		{"UTC start", "RFC 5545 §3.8.2.4 example DTSTART:19980118T073000Z",
 			map[string]string{"title": "Breakfast", "start": "1998-01-18T07:30:00Z"},
-			vcalendar("19980118T073000Z", "DTSTART:19980118T073000Z", "SUMMARY:Breakfast")},
+			vcalendar("DTSTART:19980118T073000Z", "SUMMARY:Breakfast")},
 		{"RFC 3339 variants", "RFC 3339 §5.6 (lower-case t and z allowed); seconds optional, fractions dropped",
 			map[string]string{"title": "x", "start": "1998-01-18t07:30z", "end": "1998-01-18T08:00:00.999+00:00"},
-			vcalendar("19980118T073000Z", "DTSTART:19980118T073000Z", "DTEND:19980118T080000Z", "SUMMARY:x")},
+			vcalendar("DTSTART:19980118T073000Z", "DTEND:19980118T080000Z", "SUMMARY:x")},
 		{"end equal to start is left out", "RFC 5545 §3.8.2.2 (DTEND later than DTSTART) and §3.6.1 (no DTEND: ends at DTSTART)",
 			map[string]string{"title": "x", "start": "2026-10-01T19:00:00+02:00", "end": "2026-10-01T17:00:00Z"},
-			vcalendar("20261001T170000Z", "DTSTART:20261001T170000Z", "SUMMARY:x")},
+			vcalendar("DTSTART:20261001T170000Z", "SUMMARY:x")},
 		{"multi-day all-day event", "RFC 5545 §3.6.1 example: June 28 to July 8 2007 inclusive, DTEND;VALUE=DATE:20070709",
 			map[string]string{"title": "Festival International de Jazz de Montreal", "start": "2007-06-28", "end": "2007-07-08", "allday": "true"},
-			vcalendar("20070628T000000Z", "DTSTART;VALUE=DATE:20070628", "DTEND;VALUE=DATE:20070709", "SUMMARY:Festival International de Jazz de Montreal")},
+			vcalendar("DTSTART;VALUE=DATE:20070628", "DTEND;VALUE=DATE:20070709", "SUMMARY:Festival International de Jazz de Montreal")},
 		{"one all-day event", "RFC 5545 §3.6.1 example DTSTART;VALUE=DATE:19971102; exclusive DTEND the next day",
 			map[string]string{"title": "Our Blissful Anniversary", "start": "1997-11-02", "allday": "yes"},
-			vcalendar("19971102T000000Z", "DTSTART;VALUE=DATE:19971102", "DTEND;VALUE=DATE:19971103", "SUMMARY:Our Blissful Anniversary")},
+			vcalendar("DTSTART;VALUE=DATE:19971102", "DTEND;VALUE=DATE:19971103", "SUMMARY:Our Blissful Anniversary")},
 		{"all-day from date-times keeps the written dates", "RFC 5545 §3.3.4 DATE; the offset does not move the day",
 			map[string]string{"title": "x", "start": "2026-12-31T23:30:00-05:00", "end": "2027-01-01T01:00:00+09:00", "allday": "1"},
-			vcalendar("20261231T000000Z", "DTSTART;VALUE=DATE:20261231", "DTEND;VALUE=DATE:20270102", "SUMMARY:x")},
+			vcalendar("DTSTART;VALUE=DATE:20261231", "DTEND;VALUE=DATE:20270102", "SUMMARY:x")},
 		{"reminder", "RFC 5545 §3.6.6 example TRIGGER:-PT30M, ACTION:DISPLAY with DESCRIPTION",
 			map[string]string{"title": "Breakfast meeting", "start": "1997-03-17T13:30:00Z", "reminder": "30"},
-			vcalendar("19970317T133000Z", "DTSTART:19970317T133000Z", "SUMMARY:Breakfast meeting",
+			vcalendar("DTSTART:19970317T133000Z", "SUMMARY:Breakfast meeting",
 				"BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT30M", "DESCRIPTION:Breakfast meeting", "END:VALARM")},
 		{"reminder at the start", "RFC 5545 §3.3.6 dur-value PT0M",
 			map[string]string{"title": "x", "start": "1997-03-17T13:30:00Z", "reminder": "000"},
-			vcalendar("19970317T133000Z", "DTSTART:19970317T133000Z", "SUMMARY:x",
+			vcalendar("DTSTART:19970317T133000Z", "SUMMARY:x",
 				"BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:PT0M", "DESCRIPTION:x", "END:VALARM")},
 		{"TEXT escaping", "RFC 5545 §3.3.11: \\\\ \\; \\, and \\n; a colon is not escaped; the RFC's multi-line example",
 			map[string]string{"title": `Review: a\b`, "start": "2026-01-01T10:00:00Z", "location": "Room 3B, Floor 2; East",
 				"description": "Project XYZ Final Review\nConference Room - 3B\nCome Prepared."},
-			vcalendar("20260101T100000Z", "DTSTART:20260101T100000Z", `SUMMARY:Review: a\\b`, `LOCATION:Room 3B\, Floor 2\; East`,
+			vcalendar("DTSTART:20260101T100000Z", `SUMMARY:Review: a\\b`, `LOCATION:Room 3B\, Floor 2\; East`,
 				`DESCRIPTION:Project XYZ Final Review\nConference Room - 3B\nCome Prepared.`)},
 		{"folding", "RFC 5545 §3.1: 75 octets, CRLF and one space; the 75th octet falls inside a €, which moves whole",
 			map[string]string{"title": "x", "start": "2026-01-01T10:00:00Z", "description": strings.Repeat("a", 61) + strings.Repeat("€", 30)},
-			vcalendar("20260101T100000Z", "DTSTART:20260101T100000Z", "SUMMARY:x",
+			vcalendar("DTSTART:20260101T100000Z", "SUMMARY:x",
 				"DESCRIPTION:"+strings.Repeat("a", 61)+"\r\n "+strings.Repeat("€", 24)+"\r\n "+strings.Repeat("€", 6))},
-	})
+	}))
 	runBad(t, "event", []bad{
 		{"missing title", map[string]string{"start": "2026-10-01T19:00:00+02:00"}, "title"},
 		{"missing start", map[string]string{"title": "x"}, "start"},
@@ -93,9 +111,9 @@ func TestEvent(t *testing.T) {
 func TestEventFixes(t *testing.T) {
 	k := lookup(t, "event")
 	for _, fields := range []map[string]string{
-		{"title": "x", "start": "2026-10-01T19:00:00"},
-		{"title": "x", "start": "tomorrow"},
-		{"title": "x", "start": "1.10.2026", "allday": "true"},
+		{"title": "x", "start": "2026-10-01T19:00:00", "dtstamp": testStamp},
+		{"title": "x", "start": "tomorrow", "dtstamp": testStamp},
+		{"title": "x", "start": "1.10.2026", "allday": "true", "dtstamp": testStamp},
 	} {
 		_, errs := k.Build(fields)
 		if len(errs) != 1 || errs[0].Field != "start" || errs[0].Fix != "" || !strings.Contains(errs[0].Detail, "2026-10-01") {
@@ -105,19 +123,31 @@ func TestEventFixes(t *testing.T) {
 }
 
 // TestEventDeterministic checks that UID and DTSTAMP depend on the fields
-// only: the same fields give the same bytes, other fields another UID.
+// only: the same fields give the same bytes, other fields another UID,
+// and DTSTAMP is dtstamp in UTC to the second, not the start.
 func TestEventDeterministic(t *testing.T) {
 	k := lookup(t, "event")
-	a := map[string]string{"title": "Launch", "start": "2026-10-01T19:00:00+02:00"}
-	p1, _ := k.Build(a)
-	p2, _ := k.Build(map[string]string{"title": "Launch", "start": "2026-10-01T17:00:00Z"})
+	p1, _ := k.Build(map[string]string{"title": "Launch", "start": "2026-10-01T19:00:00+02:00", "dtstamp": "2026-09-15T08:30:00.75+02:00"})
+	p2, _ := k.Build(map[string]string{"title": "Launch", "start": "2026-10-01T17:00:00Z", "dtstamp": "2026-09-15T06:30:00Z"})
 	if p1 != p2 {
-		t.Errorf("the same instant gave different payloads:\n%q\n%q", p1, p2)
+		t.Errorf("the same instants gave different payloads:\n%q\n%q", p1, p2)
 	}
-	p3, _ := k.Build(map[string]string{"title": "Launch!", "start": "2026-10-01T17:00:00Z"})
+	if !strings.Contains(p1, "\r\nDTSTAMP:20260915T063000Z\r\n") {
+		t.Errorf("DTSTAMP is not dtstamp in UTC: %q", p1)
+	}
+	p3, _ := k.Build(map[string]string{"title": "Launch!", "start": "2026-10-01T17:00:00Z", "dtstamp": "2026-09-15T06:30:00Z"})
 	uid := func(p string) string { _, rest, _ := strings.Cut(p, "UID:"); return rest[:24] }
 	if uid(p1) == uid(p3) {
 		t.Errorf("different events share UID %s", uid(p1))
+	}
+	p4, _ := k.Build(map[string]string{"title": "Launch", "start": "2026-10-01T17:00:00Z", "dtstamp": "2026-09-16T06:30:00Z"})
+	if uid(p4) != uid(p1) {
+		t.Errorf("a later dtstamp changed the UID of the same event: %s, %s", uid(p4), uid(p1))
+	}
+	for _, bad := range []string{"", "yesterday", "2026-09-15", "2026-09-15T06:30:00"} {
+		if _, errs := k.Build(map[string]string{"title": "x", "start": "2026-10-01T17:00:00Z", "dtstamp": bad}); len(errs) != 1 || errs[0].Field != "dtstamp" {
+			t.Errorf("dtstamp %q: errors %v, want one on dtstamp", bad, errs)
+		}
 	}
 }
 
@@ -135,7 +165,7 @@ func TestEventRecognise(t *testing.T) {
 			t.Errorf("%s = %q, want %q", name, got[name], v)
 		}
 	}
-	got, ok = k.Recognise(vcalendar("20070628T000000Z", "DTSTART;VALUE=DATE:20070628", "DTEND;VALUE=DATE:20070709", "SUMMARY:Jazz",
+	got, ok = k.Recognise(vcalendar("DTSTART;VALUE=DATE:20070628", "DTEND;VALUE=DATE:20070709", "SUMMARY:Jazz",
 		"BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT60M", "DESCRIPTION:Jazz", "END:VALARM"))
 	if !ok || got["allday"] != "true" || got["start"] != "2007-06-28" || got["end"] != "2007-07-08" || got["reminder"] != "60" || got["description"] != "" {
 		t.Errorf("recognised %v", got)

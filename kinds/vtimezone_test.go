@@ -97,7 +97,7 @@ func TestVTimezoneMatchesZoneData(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, errs := k.Build(map[string]string{"title": "x", "start": c.start, "tzid": c.tzid})
+			p, errs := k.Build(map[string]string{"title": "x", "start": c.start, "tzid": c.tzid, "dtstamp": testStamp})
 			if len(errs) > 0 {
 				t.Fatal(errs)
 			}

@@ -112,6 +112,11 @@ type Field struct {
 	// Identity marks a field that names a person, an account, an
 	// address, a network or a secret.
 	Identity bool `json:"identity,omitempty"`
+	// Stamp marks a time the service writes when the caller leaves it
+	// empty: the moment the code is made, in UTC, as RFC 3339. The
+	// payload, its ETag and every link to it then carry that time, so the
+	// same request with the stamp gives the same bytes again.
+	Stamp bool `json:"stamp,omitempty"`
 }
 
 var (
@@ -232,6 +237,13 @@ func fieldsOf(t reflect.Type) ([]fieldInfo, error) {
 		case "", "false":
 		default:
 			return nil, fmt.Errorf("field %s: identity tag is \"true\" or \"false\"", f.Name)
+		}
+		switch f.Tag.Get("stamp") {
+		case "true":
+			info.Stamp = true
+		case "", "false":
+		default:
+			return nil, fmt.Errorf("field %s: stamp tag is \"true\" or \"false\"", f.Name)
 		}
 		for _, kw := range strings.Split(f.Tag.Get("jsonschema"), ",") {
 			if v, ok := strings.CutPrefix(kw, "enum="); ok {

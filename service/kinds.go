@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"time"
 
 	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/render"
@@ -40,8 +41,14 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 		if err != nil {
 			errs = append(errs, *err)
 		}
-		if given {
+		switch {
+		case given:
 			values[f.Name] = v
+		case f.Stamp:
+			// The payload, and with it the ETag, carries the moment the
+			// code is made; the same request with this value gives the
+			// same bytes again.
+			values[f.Name] = s.clock().UTC().Format(time.RFC3339)
 		}
 	}
 	if level := k.Hints().Level; level != render.LevelAuto {

@@ -42,6 +42,9 @@ type Config struct {
 	// does; nil observes nothing.
 	Observer     Observer
 	CacheMetrics CacheMetrics
+	// Clock tells the time a stamp field left empty gets (registry.Field
+	// Stamp); nil is time.Now.
+	Clock func() time.Time
 }
 
 // Observer receives the timings and counts that operations export as
@@ -62,6 +65,7 @@ type Service struct {
 	admission *admission
 	// logoFetch fetches logos by URL; nil when fetching is off.
 	logoFetch *fetch.Fetcher
+	clock     func() time.Time
 
 	MaxBody       int64
 	MaxUpload     int64
@@ -77,6 +81,10 @@ func New(cfg Config) *Service {
 		MaxBody:       cmp.Or(cfg.MaxBody, maxBatchBody),
 		MaxUpload:     cmp.Or(cfg.MaxUpload, maxImageBytes),
 		MaxBatchItems: cmp.Or(cfg.MaxBatchItems, maxBatchItems),
+		clock:         cfg.Clock,
+	}
+	if s.clock == nil {
+		s.clock = time.Now
 	}
 	if cfg.LogoFetch {
 		s.logoFetch = fetch.New(fetch.Public, logoFetchTimeout, MaxLogoBytes)

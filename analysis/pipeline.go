@@ -155,7 +155,30 @@ func (p *pipeline) run() []found {
 			}
 		}
 	}
-	return nil
+	return p.symbols()
+}
+
+// symbols reads Micro QR Codes and rMQRs, which ZXing does not, once no
+// pass has read a QR Code: the same budget, one attempt a binarized
+// image, on the working image.
+func (p *pipeline) symbols() []found {
+	v := p.g
+	if p.work != nil {
+		v = p.work
+	}
+	codes, pass := readSymbols(v, func() bool {
+		if p.spent() {
+			p.stats.OutOfBudget = true
+			return false
+		}
+		p.stats.Attempts++
+		return true
+	})
+	if len(codes) == 0 {
+		return nil
+	}
+	p.stats.Pass = pass
+	return inImage(codes, v, p.g)
 }
 
 // inImage maps codes found in view v back to the pixels of g, of which v

@@ -1,0 +1,212 @@
+package analysis
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/qrforge/qrforge/render"
+	"github.com/qrforge/qrforge/render/qrcode"
+)
+
+// microOf is data as Micro QR version v at level l, drawn by render/.
+func microOf(t testing.TB, data string, v int, l qrcode.Level) *render.Symbol {
+	t.Helper()
+	m, err := qrcode.EncodeMicro([]byte(data), v, l, -1)
+	if err != nil {
+		t.Fatalf("M%d %s %q: %v", v, l, data, err)
+	}
+	levels := map[qrcode.Level]render.Level{qrcode.Detect: render.LevelNone, qrcode.L: render.LevelL, qrcode.M: render.LevelM, qrcode.Q: render.LevelQ}
+	return &render.Symbol{Version: v, Level: levels[l], Size: m.Size, Modules: m.Modules, Micro: true}
+}
+
+// rmqrOf is data as rMQR size (0 to 31) at level l.
+func rmqrOf(t testing.TB, data string, size int, l qrcode.Level) *render.Symbol {
+	t.Helper()
+	p, err := qrcode.PlanRMQR([]byte(data), size, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := p.Symbol(l)
+	if err != nil {
+		t.Fatalf("%s-%s %q: %v", qrcode.RMQRSizes[size].Designator(), l, data, err)
+	}
+	rl := render.LevelM
+	if l == qrcode.H {
+		rl = render.LevelH
+	}
+	return &render.Symbol{Version: size + 1, Level: rl, Size: m.Width, Height: m.Height, Modules: m.Modules, RMQR: true}
+}
+
+// drawn is s as the PNG /api/v1/qr serves, size pixels a side, with a
+// quiet zone of margin modules, in grey.
+func drawn(t testing.TB, s *render.Symbol, size, margin int) *image.Gray {
+	t.Helper()
+	o := render.DefaultOptions()
+	o.Size, o.Margin = size, margin
+	g, err := setDesign{s: s, o: o}.gray()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// quarterTurn is g turned 90° clockwise.
+func quarterTurn(g *image.Gray) *image.Gray {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	out := image.NewGray(image.Rect(0, 0, h, w))
+	for y := range h {
+		for x := range w {
+			out.Pix[x*out.Stride+(h-1-y)] = g.Pix[y*g.Stride+x]
+		}
+	}
+	return out
+}
+
+func always() bool { return true }
+
+// readOne reads g with the symbol readers and wants one code.
+func readOne(t *testing.T, g *image.Gray, what string) found {
+	t.Helper()
+	codes, _ := readSymbols(g, always)
+	if len(codes) != 1 {
+		t.Errorf("%s: read %d codes, want 1", what, len(codes))
+		return found{}
+	}
+	return codes[0]
+}
+
+// TestMicroRoundTrips: every Micro QR version and level, drawn at three
+// sizes, inverted and turned a quarter, reads back with its text and
+// designator.
+func TestMicroRoundTrips(t *testing.T) {
+	data := map[int]string{1: "12345", 2: "AB12", 3: "micro", 4: "qrforge.1"}
+	for v := 1; v <= 4; v++ {
+		for _, l := range []qrcode.Level{qrcode.Detect, qrcode.L, qrcode.M, qrcode.Q} {
+			if !qrcode.MicroHas(v, l) {
+				continue
+			}
+			s := microOf(t, data[v], v, l)
+			for _, size := range []int{64, 200, 512} {
+				g := drawn(t, s, size, render.MicroQuietZone)
+				for name, img := range map[string]*image.Gray{"plain": g, "inverted": inverse(g), "turned": quarterTurn(g), "mirrored": mirrored(g)} {
+					what := fmt.Sprintf("%s at %d px, %s", s.Designator(), size, name)
+					c := readOne(t, img, what)
+					if c.text != data[v] || c.symbol != "micro" || c.designator != s.Designator() {
+						t.Errorf("%s: read %q %s %s", what, c.text, c.symbol, c.designator)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestRMQRRoundTrips: all 32 rMQR sizes at M and H, plain, inverted and
+// turned a quarter.
+func TestRMQRRoundTrips(t *testing.T) {
+	for size := range qrcode.RMQRSizes {
+		s := &qrcode.RMQRSizes[size]
+		for _, l := range []qrcode.Level{qrcode.M, qrcode.H} {
+			// the longest text of this form the symbol holds: alphanumeric,
+			// then numeric, segments
+			const chars = "RMQR-4711-0123456789012345678901234567890123456789"
+			data := chars[:1]
+			for n := 2; ; n++ {
+				next := strings.Repeat(chars, 1+n/len(chars))[:n]
+				if p, err := qrcode.PlanRMQR([]byte(next), size, 0); err != nil || !p.Fits(l) {
+					break
+				}
+				data = next
+			}
+			sym := rmqrOf(t, data, size, l)
+			want := s.Designator() + "-" + l.String()
+			// the smallest canvas with 3 px a module, and a larger one
+			px := 3 * (s.Width + 2*render.RMQRQuietZone)
+			for _, side := range []int{px, px*2 + 7} {
+				g := drawn(t, sym, side, render.RMQRQuietZone)
+				for name, img := range map[string]*image.Gray{"plain": g, "inverted": inverse(g), "turned": quarterTurn(g)} {
+					what := fmt.Sprintf("%s at %d px, %s", want, side, name)
+					c := readOne(t, img, what)
+					if c.text != data || c.symbol != "rmqr" || c.designator != want {
+						t.Errorf("%s: read %q %s %s, want %q", what, c.text, c.symbol, c.designator, data)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSymbolsReadEveryMode: byte, Kanji and ECI segments (rMQR), mixed
+// segments (Micro QR).
+func TestSymbolsReadEveryMode(t *testing.T) {
+	for _, c := range []struct {
+		data string
+		sym  *render.Symbol
+	}{
+		{"Ab 12345678", microOf(t, "Ab 12345678", 4, qrcode.L)},
+	} {
+		if got := readOne(t, drawn(t, c.sym, 300, 2), c.data); got.text != c.data {
+			t.Errorf("%s: read %q, want %q", c.sym.Designator(), got.text, c.data)
+		}
+	}
+	for _, data := range []string{"点茶 tea", "café crème", "https://qrforge.example/r?id=4711", "0123456789012345678901234567890123456789"} {
+		s, err := render.EncodeRMQR(data, render.LevelM, render.DefaultECI, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := readOne(t, drawn(t, s, 600, 2), data); got.text != data {
+			t.Errorf("%s: read %q, want %q", s.Designator(), got.text, data)
+		}
+	}
+}
+
+// TestReadFindsMicroAndRMQR: Read, past the QR passes, names the symbol
+// and maps its corners back to the image.
+func TestReadFindsMicroAndRMQR(t *testing.T) {
+	for _, c := range []struct {
+		sym  *render.Symbol
+		data string
+		kind string
+	}{
+		{microOf(t, "HELLO", 2, qrcode.L), "HELLO", "micro"},
+		{rmqrOf(t, "LOT-47", 0, qrcode.M), "LOT-47", "rmqr"},
+	} {
+		g := drawn(t, c.sym, 256, 2)
+		codes, stats := Read(context.Background(), g, DefaultBudget)
+		if len(codes) != 1 || codes[0].Text != c.data || codes[0].Symbol != c.kind || codes[0].Designator != c.sym.Designator() {
+			t.Fatalf("%s: read %+v (%+v)", c.sym.Designator(), codes, stats)
+		}
+		if !strings.HasPrefix(stats.Pass, "symbols/") {
+			t.Errorf("%s: pass %q", c.sym.Designator(), stats.Pass)
+		}
+		// The symbol is centred on the canvas.
+		b := codes[0].Bounds
+		cx, cy := (b[0][0]+b[2][0])/2, (b[0][1]+b[2][1])/2
+		if abs(cx-128) > 3 || abs(cy-128) > 3 {
+			t.Errorf("%s: bounds %v, centre (%d, %d), want (128, 128)", c.sym.Designator(), b, cx, cy)
+		}
+	}
+}
+
+// TestSymbolsReadNothingInNoise: noise, blank and a QR Code's finder
+// patterns give no Micro QR or rMQR.
+func TestSymbolsReadNothingInNoise(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for i := 0; i < 20; i++ {
+		g := image.NewGray(image.Rect(0, 0, 40+rng.IntN(300), 40+rng.IntN(300)))
+		for j := range g.Pix {
+			if rng.IntN(2) == 0 {
+				g.Pix[j] = 255
+			}
+		}
+		if codes, _ := readSymbols(g, always); len(codes) != 0 {
+			t.Errorf("noise %d: read %+v", i, codes)
+		}
+	}
+	if codes, _ := readSymbols(pipelineCode(t), always); len(codes) != 0 {
+		t.Errorf("a QR Code: read %+v", codes)
+	}
+}

@@ -210,3 +210,53 @@ func TestSymbolsReadNothingInNoise(t *testing.T) {
 		t.Errorf("a QR Code: read %+v", codes)
 	}
 }
+
+// TestSymbolsSurviveScalingAndBlur: resampled by factors that are not
+// whole, blurred, and with a quiet zone of one module.
+func TestSymbolsSurviveScalingAndBlur(t *testing.T) {
+	for _, c := range []struct {
+		data string
+		s    *render.Symbol
+	}{
+		{"qrforge.1", microOf(t, "qrforge.1", 4, qrcode.M)},
+		{"123", microOf(t, "123", 1, qrcode.Detect)},
+		{"https://qrforge.example/lot/4711", rmqrOf(t, "https://qrforge.example/lot/4711", 31, qrcode.H)},
+		{"LOT-47", rmqrOf(t, "LOT-47", 0, qrcode.M)},
+		{"R13x77", rmqrOf(t, "R13x77", 19, qrcode.M)},
+	} {
+		s := c.s
+		size := 10 * (s.Size + 4)
+		g := drawn(t, s, size, 2)
+		for name, img := range map[string]*image.Gray{
+			"shrunk 0.37":   resized(g, 0.37, 0.37),
+			"shrunk 0.61":   resized(g, 0.61, 0.61),
+			"grown 1.3":     resized(g, 1.3, 1.3),
+			"wider 1.1":     resized(g, 1.1, 1),
+			"blurred σ2":    GaussianBlur(g, 2),
+			"blurred σ3.5":  GaussianBlur(g, 3.5),
+			"margin 1":      drawn(t, s, size, 1),
+			"turned blurry": quarterTurn(quarterTurn(GaussianBlur(resized(g, 0.77, 0.77), 1.5))),
+			"shaded":        shaded(g),
+		} {
+			what := s.Designator() + " " + name
+			if got := readOne(t, img, what); got.text != c.data || got.designator != s.Designator() {
+				t.Errorf("%s: read %q as %s", what, got.text, got.designator)
+			}
+		}
+	}
+}
+
+// shaded is g lit unevenly: full light at the left edge, a third of it
+// at the right, so that no one threshold separates the modules.
+func shaded(g *image.Gray) *image.Gray {
+	out := clone(g)
+	w := out.Rect.Dx()
+	for y := range out.Rect.Dy() {
+		for x := range w {
+			k := 1 - 0.67*float64(x)/float64(w)
+			i := y*out.Stride + x
+			out.Pix[i] = uint8(float64(out.Pix[i])*k + 20*(1-k))
+		}
+	}
+	return out
+}

@@ -6,60 +6,53 @@ import (
 	"github.com/makiuchi-d/gozxing"
 )
 
-// symbolBinarizer is one way the Micro QR and rMQR readers see the image
-// in black and white.
-type symbolBinarizer struct {
+// symbolTry is one binarized image the Micro QR and rMQR readers search:
+// one attempt of the budget.
+type symbolTry struct {
 	name string
-	// matrix binarizes g; inverted asks for light modules on a dark
-	// ground.
-	matrix func(g *image.Gray, inverted bool) *gozxing.BitMatrix
+	// matrix binarizes g, nil when it cannot (a flat image).
+	matrix func(g *image.Gray) *gozxing.BitMatrix
+	// complement also reads the matrix the other way round: light
+	// modules on a dark ground (ISO/IEC 18004 §6.2), whose global
+	// threshold is the same.
+	complement bool
 }
 
-// symbolBinarizers: one global threshold (ZXing's histogram valley),
-// which reads clean and mildly blurred images, then a mean over a window
-// of an eighth of the shorter side, which follows uneven light.
-var symbolBinarizers = []symbolBinarizer{
-	{"global", func(g *image.Gray, _ bool) *gozxing.BitMatrix {
-		m, err := gozxing.NewGlobalHistgramBinarizer(luminance(g)).GetBlackMatrix()
-		if err != nil {
-			return nil // too flat to threshold
+// quickSymbolTries run right after the plain pass: one global threshold,
+// which reads clean and mildly blurred images, both ways round.
+var quickSymbolTries = []symbolTry{{name: "global", complement: true, matrix: otsuThreshold}}
+
+// thoroughSymbolTries run after every QR pass: a threshold against the
+// mean of a window an eighth of the shorter side, which follows uneven
+// light, dark on light and then inverted.
+var thoroughSymbolTries = []symbolTry{
+	{name: "local", matrix: func(g *image.Gray) *gozxing.BitMatrix { return localThreshold(g, symbolWindow(g), false) }},
+	{name: "local/inverted", matrix: func(g *image.Gray) *gozxing.BitMatrix { return localThreshold(g, symbolWindow(g), true) }},
+}
+
+func symbolWindow(g *image.Gray) int { return max(3, min(g.Rect.Dx(), g.Rect.Dy())/8) }
+
+// readSymbols reads the Micro QR Codes and rMQRs in g with each try in
+// turn until one reads a symbol. attempt is asked before each try and
+// says whether the budget allows it; the name of the try that read is
+// returned with the codes.
+func readSymbols(g *image.Gray, tries []symbolTry, attempt func() bool) ([]found, string) {
+	for _, try := range tries {
+		if !attempt() {
+			return nil, ""
 		}
-		return m
-	}},
-	{"local", func(g *image.Gray, inverted bool) *gozxing.BitMatrix {
-		return localThreshold(g, max(3, min(g.Rect.Dx(), g.Rect.Dy())/8), inverted)
-	}},
-}
-
-// readSymbols reads the Micro QR Codes and rMQRs in g, trying each
-// binarizer dark on light and then inverted until one reads a symbol.
-// attempt is asked before each try and says whether the budget allows
-// it; the name of the try that read is returned with the codes.
-func readSymbols(g *image.Gray, attempt func() bool) ([]found, string) {
-	for _, bz := range symbolBinarizers {
-		var global *gozxing.BitMatrix
-		for _, inverted := range []bool{false, true} {
-			if !attempt() {
-				return nil, ""
-			}
-			m := global
-			if m == nil || bz.name != "global" {
-				m = bz.matrix(g, inverted)
-			}
-			if m == nil {
-				continue
-			}
-			b := &binImage{m: m, w: m.GetWidth(), h: m.GetHeight()}
-			// The global threshold's inverse is its complement.
-			if bz.name == "global" {
-				global, b.inverted = m, inverted
-			}
+		m := try.matrix(g)
+		if m == nil {
+			continue
+		}
+		b := &binImage{m: m, w: m.GetWidth(), h: m.GetHeight()}
+		if codes := readSymbolsIn(b); len(codes) > 0 {
+			return codes, "symbols/" + try.name
+		}
+		if try.complement {
+			b.inverted = true
 			if codes := readSymbolsIn(b); len(codes) > 0 {
-				name := "symbols/" + bz.name
-				if inverted {
-					name += "/inverted"
-				}
-				return codes, name
+				return codes, "symbols/" + try.name + "/inverted"
 			}
 		}
 	}
@@ -83,4 +76,53 @@ func readSymbolsIn(b *binImage) []found {
 		}
 	}
 	return dedupe(out)
+}
+
+// otsuThreshold marks the pixels darker than the threshold that best
+// splits g's histogram in two (Otsu's method: the largest variance
+// between the classes). ZXing's global binarizer takes its histogram from
+// four rows only, which miss a small symbol in a large image.
+func otsuThreshold(g *image.Gray) *gozxing.BitMatrix {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	var hist [256]int
+	for y := range h {
+		for _, v := range g.Pix[y*g.Stride : y*g.Stride+w] {
+			hist[v]++
+		}
+	}
+	total, sum := 0.0, 0.0
+	for v, c := range hist {
+		total += float64(c)
+		sum += float64(v * c)
+	}
+	best, threshold := 0.0, -1
+	below, belowSum := 0.0, 0.0
+	for v := 0; v < 255; v++ {
+		below += float64(hist[v])
+		belowSum += float64(v * hist[v])
+		above := total - below
+		if below == 0 || above == 0 {
+			continue
+		}
+		d := belowSum/below - (sum-belowSum)/above
+		if between := below * above * d * d; between > best {
+			best, threshold = between, v
+		}
+	}
+	if threshold < 0 {
+		return nil // one grey level: nothing to read
+	}
+	m, err := gozxing.NewBitMatrix(w, h)
+	if err != nil {
+		return nil
+	}
+	for y := range h {
+		row := g.Pix[y*g.Stride:]
+		for x := range w {
+			if int(row[x]) <= threshold {
+				m.Set(x, y)
+			}
+		}
+	}
+	return m
 }

@@ -41,7 +41,7 @@ func FuzzReadSymbols(f *testing.F) {
 		if g == nil {
 			return
 		}
-		codes, _ := readSymbols(g, always)
+		codes, _ := readSymbols(g, allSymbolTries, always)
 		for _, c := range codes {
 			if c.text == "" || c.symbol == "" || c.designator == "" {
 				t.Errorf("a code with no text or symbol: %+v", c)
@@ -55,7 +55,7 @@ func FuzzReadSymbols(f *testing.F) {
 func TestFuzzSeedsRead(t *testing.T) {
 	micro := drawn(t, microOf(t, "HELLO", 2, qrcode.L), 64, 2)
 	for _, g := range []*image.Gray{micro, quarterTurn(inverse(micro))} {
-		if codes, _ := readSymbols(fuzzImage(imageBytes(g)), always); len(codes) != 1 || codes[0].text != "HELLO" {
+		if codes, _ := readSymbols(fuzzImage(imageBytes(g)), allSymbolTries, always); len(codes) != 1 || codes[0].text != "HELLO" {
 			t.Errorf("seed read %+v", codes)
 		}
 	}

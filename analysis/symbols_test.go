@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"image/draw"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -71,7 +73,7 @@ func always() bool { return true }
 // readOne reads g with the symbol readers and wants one code.
 func readOne(t *testing.T, g *image.Gray, what string) found {
 	t.Helper()
-	codes, _ := readSymbols(g, always)
+	codes, _ := readSymbols(g, allSymbolTries, always)
 	if len(codes) != 1 {
 		t.Errorf("%s: read %d codes, want 1", what, len(codes))
 		return found{}
@@ -191,6 +193,57 @@ func TestReadFindsMicroAndRMQR(t *testing.T) {
 	}
 }
 
+// TestReadFindsSmallAndSeveralSymbols: a Micro QR Code small in a
+// 12-megapixel image (the working copy has under 3 px a module), and
+// three symbols in one image, turned every way.
+func TestReadFindsSmallAndSeveralSymbols(t *testing.T) {
+	canvas := blank(4000, 3000)
+	code := drawn(t, microOf(t, "HELLO", 2, qrcode.L), 120, 2)
+	draw.Draw(canvas, code.Bounds().Add(image.Pt(1300, 1500)), code, image.Point{}, draw.Src)
+	// No time limit: on a loaded machine the plain pass over 12
+	// megapixels may spend the default 1.5 s alone (docs/decode.md).
+	codes, st := Read(context.Background(), canvas, Budget{Attempts: DefaultBudget.Attempts})
+	if len(codes) != 1 || codes[0].Text != "HELLO" {
+		t.Errorf("12 megapixels: read %+v (%+v)", codes, st)
+	}
+
+	canvas = blank(900, 700)
+	for _, c := range []struct {
+		img  *image.Gray
+		x, y int
+	}{
+		{drawn(t, microOf(t, "M4", 4, qrcode.Q), 150, 2), 40, 40},
+		{quarterTurn(quarterTurn(drawn(t, rmqrOf(t, "R9x59", 6, qrcode.H), 400, 2))), 300, 0},
+		{quarterTurn(quarterTurn(quarterTurn(drawn(t, rmqrOf(t, "R17x43", 27, qrcode.M), 300, 2)))), 600, 350},
+	} {
+		draw.Draw(canvas, c.img.Bounds().Add(image.Pt(c.x, c.y)), c.img, image.Point{}, draw.Src)
+	}
+	codes, st = Read(context.Background(), canvas, DefaultBudget)
+	var got []string
+	for _, c := range codes {
+		got = append(got, c.Text+" "+c.Designator)
+	}
+	if want := []string{"M4 M4-Q", "R9x59 R9x59-H", "R17x43 R17x43-M"}; !slices.Equal(got, want) {
+		t.Errorf("three symbols: read %q, want %q (%+v)", got, want, st)
+	}
+}
+
+// TestSymbolsNeedTwoPixelsAModule: at 2 px a module the symbols read; at
+// 1 they may not, but then nothing is read rather than a wrong text.
+func TestSymbolsNeedTwoPixelsAModule(t *testing.T) {
+	s := microOf(t, "qrforge.1", 4, qrcode.M)
+	g := drawn(t, s, 64, 2) // 3 px a module
+	if c := readOne(t, resized(g, 2.0/3, 2.0/3), "2 px a module"); c.text != "qrforge.1" {
+		t.Errorf("2 px a module: read %q", c.text)
+	}
+	codes, _ := readSymbols(resized(g, 1.0/3, 1.0/3), allSymbolTries, always)
+	for _, c := range codes {
+		if c.text != "qrforge.1" {
+			t.Errorf("1 px a module: read %q", c.text)
+		}
+	}
+}
+
 // TestSymbolsReadNothingInNoise: noise, blank and a QR Code's finder
 // patterns give no Micro QR or rMQR.
 func TestSymbolsReadNothingInNoise(t *testing.T) {
@@ -202,11 +255,11 @@ func TestSymbolsReadNothingInNoise(t *testing.T) {
 				g.Pix[j] = 255
 			}
 		}
-		if codes, _ := readSymbols(g, always); len(codes) != 0 {
+		if codes, _ := readSymbols(g, allSymbolTries, always); len(codes) != 0 {
 			t.Errorf("noise %d: read %+v", i, codes)
 		}
 	}
-	if codes, _ := readSymbols(pipelineCode(t), always); len(codes) != 0 {
+	if codes, _ := readSymbols(pipelineCode(t), allSymbolTries, always); len(codes) != 0 {
 		t.Errorf("a QR Code: read %+v", codes)
 	}
 }
@@ -260,3 +313,6 @@ func shaded(g *image.Gray) *image.Gray {
 	}
 	return out
 }
+
+// allSymbolTries are the tries Read makes, in its order.
+var allSymbolTries = append(append([]symbolTry(nil), quickSymbolTries...), thoroughSymbolTries...)

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"math/bits"
+	"sync"
 
 	"github.com/qrforge/qrforge/render/qrcode"
 )
@@ -52,11 +53,31 @@ var microCounts = [5][4]int{
 }
 
 // readMicro reads a Micro QR Code whose finder pattern is f, its rows
-// along orientation o.
+// along orientation o, turned by up to a few degrees.
 func readMicro(b *binImage, f finderMark, o [4]float64) (found, bool) {
-	g := gridAt(f, o)
-	// §7.9.2, Figure 26: bits 14 to 7 along row 8 from column 1, bits 0
-	// to 7 down column 8 from row 1.
+	for _, deg := range smallTurns(17) {
+		g := gridAt(f, o, deg)
+		e, ok := microFormatAt(b, g)
+		if !ok {
+			continue
+		}
+		n := 2*e.version + 9
+		for _, mg := range []moduleGrid{g.fitted(b, n, n), g} {
+			if microTimingErrors(b, mg, n) > 2 || !mg.quiet(b, n, n) {
+				continue
+			}
+			if text, ok := microData(b, mg, e); ok {
+				sym := &qrcode.MicroSymbol{Version: e.version, Level: e.level}
+				return found{text: text, corners: mg.corners(n, n), symbol: "micro", designator: sym.Designator()}, true
+			}
+		}
+	}
+	return found{}, false
+}
+
+// microFormatAt reads the format information: §7.9.2, Figure 26: bits 14
+// to 7 along row 8 from column 1, bits 0 to 7 down column 8 from row 1.
+func microFormatAt(b *binImage, g moduleGrid) (microFormatEntry, bool) {
 	var word uint32
 	for i := 0; i < 8; i++ {
 		if g.dark(b, 8, i+1) {
@@ -72,20 +93,7 @@ func readMicro(b *binImage, f finderMark, o [4]float64) (found, bool) {
 			best, dist = e, d
 		}
 	}
-	if dist > formatTolerance {
-		return found{}, false
-	}
-	n := 2*best.version + 9
-	for _, mg := range []moduleGrid{g.fitted(b, n, n), g} {
-		if microTimingErrors(b, mg, n) > 2 {
-			continue
-		}
-		if text, ok := microData(b, mg, best); ok {
-			sym := &qrcode.MicroSymbol{Version: best.version, Level: best.level}
-			return found{text: text, corners: mg.corners(n, n), symbol: "micro", designator: sym.Designator()}, true
-		}
-	}
-	return found{}, false
+	return best, dist <= formatTolerance
 }
 
 // microTimingErrors counts the modules of the timing patterns along row 0
@@ -117,7 +125,7 @@ func microData(b *binImage, g moduleGrid, e microFormatEntry) (string, bool) {
 	// §7.7.3: the data capacity's bits first (the last data codeword of M1
 	// and M3 has 4 bits, the high half of its byte), then the
 	// error-correction codewords.
-	for k, i := range qrcode.MicroDataModules(v) {
+	for k, i := range microOrders[v]() {
 		row, col := i/n, i%n
 		if g.dark(b, row, col) == qrcode.MicroMask(e.mask, row, col) {
 			continue // a light module after unmasking: bit 0
@@ -162,8 +170,38 @@ func microSegments(data []byte, capacity, v int) (string, bool) {
 			return "", false
 		}
 	}
-	if t.out.Len() == 0 {
+	if t.out.Len() == 0 || !microPadded(r, v) {
 		return "", false
 	}
 	return t.out.String(), true
+}
+
+// microPadded reports whether the bits after the last segment are what
+// §7.4.9 and §7.4.10 prescribe: the terminator (cut short at the end of
+// the capacity), zero bits to the codeword boundary, the pad codewords
+// 11101100 and 00010001 in turn, and a final 4-bit codeword of 0000 in
+// M1 and M3. M1 has only two codewords for detecting errors, so its data
+// must be checked all the way to the end.
+func microPadded(r *bitReader, v int) bool {
+	r.pos = min(r.limit, r.pos+2*v+1) // zeros already checked
+	if k := (8 - r.pos%8) % 8; k > 0 {
+		if bits, ok := r.read(min(k, r.left())); !ok || bits != 0 {
+			return false
+		}
+	}
+	for pad := 0xEC; r.left() >= 8; pad ^= 0xEC ^ 0x11 {
+		if b, _ := r.read(8); b != pad {
+			return false
+		}
+	}
+	rest, _ := r.read(r.left())
+	return rest == 0
+}
+
+// microOrders are each version's placement order, made once.
+var microOrders = [5]func() []int{
+	1: sync.OnceValue(func() []int { return qrcode.MicroDataModules(1) }),
+	2: sync.OnceValue(func() []int { return qrcode.MicroDataModules(2) }),
+	3: sync.OnceValue(func() []int { return qrcode.MicroDataModules(3) }),
+	4: sync.OnceValue(func() []int { return qrcode.MicroDataModules(4) }),
 }

@@ -3,6 +3,7 @@ package analysis
 import (
 	"math"
 	"math/bits"
+	"sync"
 
 	"github.com/qrforge/qrforge/render/qrcode"
 )
@@ -34,11 +35,29 @@ var rmqrFormats = func() []rmqrFormatEntry {
 }()
 
 // readRMQR reads an rMQR whose finder pattern is f, its rows along
-// orientation o.
+// orientation o, turned by up to a few degrees.
 func readRMQR(b *binImage, f finderMark, o [4]float64) (found, bool) {
-	g := gridAt(f, o)
-	// §7.9.1, Figure 22: bits 0 to 14 down columns 8, 9 and 10 from row 1,
-	// five a column; bits 15 to 17 down column 11.
+	// The format information lies within 12 modules of the finder: whole
+	// degrees find it, and its size says how finely to turn the grid.
+	for _, deg := range smallTurns(12) {
+		g := gridAt(f, o, deg)
+		if e, ok := leftRMQRFormat(b, g); ok {
+			if c, ok := readRMQRSize(b, f, o, deg, e); ok {
+				return c, true
+			}
+		} else if deg == 0 {
+			if c, ok := readRMQRByRightFormat(b, f, o, g); ok {
+				return c, true
+			}
+		}
+	}
+	return found{}, false
+}
+
+// leftRMQRFormat reads the format information beside the finder pattern:
+// §7.9.1, Figure 22: bits 0 to 14 down columns 8, 9 and 10 from row 1,
+// five a column; bits 15 to 17 down column 11.
+func leftRMQRFormat(b *binImage, g moduleGrid) (rmqrFormatEntry, bool) {
 	var word uint32
 	for j := 0; j < 3; j++ {
 		for i := 0; i < 5; i++ {
@@ -52,11 +71,7 @@ func readRMQR(b *binImage, f finderMark, o [4]float64) (found, bool) {
 			word |= 1 << uint(15+i)
 		}
 	}
-	e, ok := nearestRMQRFormat(word, false)
-	if !ok {
-		return readRMQRByRightFormat(b, g)
-	}
-	return readRMQRSize(b, g, e)
+	return nearestRMQRFormat(word, false)
 }
 
 func nearestRMQRFormat(word uint32, right bool) (rmqrFormatEntry, bool) {
@@ -76,7 +91,7 @@ func nearestRMQRFormat(word uint32, right bool) (rmqrFormatEntry, bool) {
 // readRMQRByRightFormat reads the copy of the format information beside
 // the finder sub-pattern when the left one is damaged: the symbol's
 // extent, measured along the timing patterns, says where it is.
-func readRMQRByRightFormat(b *binImage, g moduleGrid) (found, bool) {
+func readRMQRByRightFormat(b *binImage, f finderMark, o [4]float64, g moduleGrid) (found, bool) {
 	w := int(math.Round(g.extent(b, true, 139)))
 	h := int(math.Round(g.extent(b, false, 17)))
 	if w < 27 || h < 7 {
@@ -101,18 +116,91 @@ func readRMQRByRightFormat(b *binImage, g moduleGrid) (found, bool) {
 	if !ok {
 		return found{}, false
 	}
-	return readRMQRSize(b, g, e)
+	return readRMQRSize(b, f, o, 0, e)
 }
 
-// readRMQRSize reads the symbol of the size and level e says.
-func readRMQRSize(b *binImage, g moduleGrid, e rmqrFormatEntry) (found, bool) {
+// readRMQRSize reads the symbol of the size and level e says, its grid
+// turned by about deg: of the turns within half a degree of it, fine
+// enough for the symbol's width, the one whose function patterns read
+// best, its pitch fitted to the symbol's extent.
+func readRMQRSize(b *binImage, f finderMark, o [4]float64, deg float64, e rmqrFormatEntry) (found, bool) {
 	s := &qrcode.RMQRSizes[e.size]
-	for _, mg := range []moduleGrid{g.fitted(b, s.Width, s.Height), g} {
-		if text, ok := rmqrData(b, mg, e); ok {
-			return found{text: text, corners: mg.corners(s.Width, s.Height), symbol: "rmqr", designator: s.Designator() + "-" + e.level.String()}, true
+	ref := rmqrPatterns[e.size]()
+	var best moduleGrid
+	bestErrs := math.MaxInt
+	for _, turn := range smallTurns(s.Width) {
+		if math.Abs(turn) > 0.5 {
+			continue
+		}
+		g := gridAt(f, o, deg+turn).fitted(b, s.Width, s.Height)
+		if errs := ref.errors(b, g); errs < bestErrs {
+			best, bestErrs = g, errs
 		}
 	}
+	// A tenth of the function modules misread, or no quiet zone: not
+	// this symbol here.
+	if bestErrs > ref.count/10 || !best.quiet(b, s.Width, s.Height) {
+		return found{}, false
+	}
+	if text, ok := rmqrData(b, best, e); ok {
+		return found{text: text, corners: best.corners(s.Width, s.Height), symbol: "rmqr", designator: s.Designator() + "-" + e.level.String()}, true
+	}
 	return found{}, false
+}
+
+// rmqrReference is the function patterns of one size, outside the format
+// information, as a reader checks a grid against them.
+type rmqrReference struct {
+	width   int
+	modules []int // row×width+column
+	dark    []bool
+	count   int
+}
+
+// errors counts the function modules g misreads.
+func (r *rmqrReference) errors(b *binImage, g moduleGrid) int {
+	errs := 0
+	for k, i := range r.modules {
+		if g.dark(b, i/r.width, i%r.width) != r.dark[k] {
+			errs++
+		}
+	}
+	return errs
+}
+
+// rmqrPatterns and rmqrOrders are each size's function patterns and
+// placement order, made once, when first read.
+var (
+	rmqrPatterns [32]func() *rmqrReference
+	rmqrOrders   [32]func() []int
+)
+
+func init() {
+	for size := range rmqrPatterns {
+		rmqrPatterns[size] = sync.OnceValue(func() *rmqrReference {
+			s := &qrcode.RMQRSizes[size]
+			dark, function := qrcode.RMQRFunctionPattern(size)
+			r := &rmqrReference{width: s.Width}
+			for i, f := range function {
+				x, y := i%s.Width, i/s.Width
+				if !f || inRMQRFormat(x, y, s.Width, s.Height) {
+					continue
+				}
+				r.modules = append(r.modules, i)
+				r.dark = append(r.dark, dark[i])
+			}
+			r.count = len(r.modules)
+			return r
+		})
+		rmqrOrders[size] = sync.OnceValue(func() []int { return qrcode.RMQRDataModules(size) })
+	}
+}
+
+// inRMQRFormat reports whether (x, y) holds format information (§7.9.1).
+func inRMQRFormat(x, y, w, h int) bool {
+	left := (x >= 8 && x <= 10 && y >= 1 && y <= 5) || (x == 11 && y >= 1 && y <= 3)
+	right := (x >= w-8 && x <= w-6 && y >= h-6 && y <= h-2) || (y == h-6 && x >= w-5 && x <= w-3)
+	return left || right
 }
 
 // rmqrData samples the codewords, unmasks them, undoes the interleaving
@@ -123,7 +211,7 @@ func rmqrData(b *binImage, g moduleGrid, e rmqrFormatEntry) (string, bool) {
 	blocks := short + long
 	total := s.DataCodewords(e.level) + blocks*ecc
 	codewords := make([]byte, total)
-	for k, i := range qrcode.RMQRDataModules(e.size) {
+	for k, i := range rmqrOrders[e.size]() {
 		if k >= total*8 {
 			break // remainder bits
 		}

@@ -208,17 +208,36 @@ var orientations = [8][4]float64{
 }
 
 // gridAt lays the grid of a symbol whose finder pattern is f, its rows
-// running along orientation o: the finder's centre is 3.5 modules from
-// the symbol's corner both ways.
-func gridAt(f finderMark, o [4]float64) moduleGrid {
+// running along orientation o turned by deg degrees clockwise: the
+// finder's centre is 3.5 modules from the symbol's corner both ways.
+func gridAt(f finderMark, o [4]float64, deg float64) moduleGrid {
 	pu, pv := f.wx/7, f.wy/7
 	if o[0] == 0 { // rows run up or down the image
 		pu, pv = pv, pu
 	}
-	g := moduleGrid{ux: o[0] * pu, uy: o[1] * pu, vx: o[2] * pv, vy: o[3] * pv}
+	sin, cos := math.Sincos(deg * math.Pi / 180)
+	turn := func(x, y float64) (float64, float64) { return x*cos - y*sin, x*sin + y*cos }
+	g := moduleGrid{}
+	g.ux, g.uy = turn(o[0]*pu, o[1]*pu)
+	g.vx, g.vy = turn(o[2]*pv, o[3]*pv)
 	g.ox = f.x - 3.5*(g.ux+g.vx)
 	g.oy = f.y - 3.5*(g.uy+g.vy)
 	return g
+}
+
+// smallTurns are the angles, in degrees, by which a symbol may be turned
+// from its orientation and still be read, nearest first: a hand-held
+// photo is rarely square to the code. The step keeps the far end of a
+// symbol of the given width within a third of a module of its grid (at
+// 139 modules, about a seventh of a degree).
+func smallTurns(width int) []float64 {
+	const most = 4.0
+	step := math.Min(1, 0.33/float64(width)*180/math.Pi)
+	out := []float64{0}
+	for a := step; a <= most+1e-9; a += step {
+		out = append(out, a, -a)
+	}
+	return out
 }
 
 func (g moduleGrid) at(col, row float64) (float64, float64) {
@@ -294,4 +313,36 @@ func (g moduleGrid) corners(cols, rows int) [4][2]float64 {
 		out[i] = [2]float64{x, y}
 	}
 	return out
+}
+
+// quietRing counts the dark modules in the ring of modules just outside a
+// symbol of cols × rows, and the ring's size: the quiet zone, 2 modules
+// light in both standards (ISO/IEC 18004 §6.3.8, ISO/IEC 23941 §6.3.8),
+// of which a reader wants the first. A grid laid over the inside of
+// another symbol, or over texture, has dark modules there.
+func (g moduleGrid) quietRing(b *binImage, cols, rows int) (dark, n int) {
+	for c := -1; c <= cols; c++ {
+		for _, r := range [2]int{-1, rows} {
+			n++
+			if g.dark(b, r, c) {
+				dark++
+			}
+		}
+	}
+	for r := 0; r < rows; r++ {
+		for _, c := range [2]int{-1, cols} {
+			n++
+			if g.dark(b, r, c) {
+				dark++
+			}
+		}
+	}
+	return dark, n
+}
+
+// quiet reports whether the ring round the symbol is light but for a
+// twentieth of it (a speck of dirt, a blurred corner).
+func (g moduleGrid) quiet(b *binImage, cols, rows int) bool {
+	dark, n := g.quietRing(b, cols, rows)
+	return dark*20 <= n
 }

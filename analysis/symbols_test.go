@@ -265,7 +265,8 @@ func TestSymbolsReadNothingInNoise(t *testing.T) {
 }
 
 // TestSymbolsSurviveScalingAndBlur: resampled by factors that are not
-// whole, blurred, and with a quiet zone of one module.
+// whole, blurred, lit unevenly, turned by a few degrees, and with a quiet
+// zone of one module.
 func TestSymbolsSurviveScalingAndBlur(t *testing.T) {
 	for _, c := range []struct {
 		data string
@@ -290,6 +291,8 @@ func TestSymbolsSurviveScalingAndBlur(t *testing.T) {
 			"margin 1":      drawn(t, s, size, 1),
 			"turned blurry": quarterTurn(quarterTurn(GaussianBlur(resized(g, 0.77, 0.77), 1.5))),
 			"shaded":        shaded(g),
+			"turned 3.5°":   Rotate(g, 3.5),
+			"turned -1.3°":  Rotate(resized(g, 0.5, 0.5), -1.3),
 		} {
 			what := s.Designator() + " " + name
 			if got := readOne(t, img, what); got.text != c.data || got.designator != s.Designator() {
@@ -316,3 +319,33 @@ func shaded(g *image.Gray) *image.Gray {
 
 // allSymbolTries are the tries Read makes, in its order.
 var allSymbolTries = append(append([]symbolTry(nil), quickSymbolTries...), thoroughSymbolTries...)
+
+// TestMicroPaddingIsChecked: M1's "123" (count 011, 0001111011, the
+// terminator 000, a final 4-bit codeword 0000) reads; any bit set in its
+// padding rejects it, as M1 has only two codewords to detect errors.
+func TestMicroPaddingIsChecked(t *testing.T) {
+	data := []byte{0x63, 0xD8, 0x00}
+	if text, ok := microSegments(data, 20, 1); !ok || text != "123" {
+		t.Fatalf("read %q, %v", text, ok)
+	}
+	// "12": count 010, 0001100, the terminator 000, then 3 zero bits to
+	// the boundary.
+	if text, ok := microSegments([]byte{0x43, 0x00, 0x00}, 20, 1); !ok || text != "12" {
+		t.Fatalf("read %q, %v", text, ok)
+	}
+	for _, bad := range [][]byte{{0x43, 0x01, 0x00}, {0x63, 0xD8, 0x40}} {
+		if text, ok := microSegments(bad, 20, 1); ok {
+			t.Errorf("% x: read %q", bad, text)
+		}
+	}
+	// M2's "1": numeric (0), count 0001, 0001, the terminator 00000, zero
+	// bits to the boundary, then pad codewords 11101100, 00010001 ... up
+	// to its 40 bits.
+	good := []byte{0x08, 0x80, 0xEC, 0x11, 0xEC}
+	if text, ok := microSegments(good, 40, 2); !ok || text != "1" {
+		t.Errorf("M2: read %q, %v", text, ok)
+	}
+	if text, ok := microSegments([]byte{0x08, 0x80, 0xEC, 0xEC, 0xEC}, 40, 2); ok {
+		t.Errorf("M2 with wrong pads: read %q", text)
+	}
+}

@@ -45,3 +45,12 @@ func (s *RMQRSize) Blocks(l Level) (ecc, short, data, long int) {
 	b := s.blocks(l)
 	return b.ecc, b.short, b.data, b.long
 }
+
+// RMQRFunctionPattern is the drawing of size's function patterns, row by
+// row: dark holds their modules' colours and function marks them; the
+// format information's modules are marked but left light, as they vary.
+func RMQRFunctionPattern(size int) (dark, function []bool) {
+	s := &RMQRSizes[size]
+	g := rmqrFunctionPatterns(s.Width, s.Height, s.Alignment)
+	return g.dark, g.function
+}

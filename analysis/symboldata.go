@@ -47,9 +47,9 @@ func (r *bitReader) zeros(n int) bool {
 
 // correctable is how many codewords a block of ecc error-correction
 // codewords may have corrected: all it can (ecc/2) from 10 up, and in a
-// smaller block two codewords fewer, kept back for detecting a misread,
-// since a small block is easily "corrected" into a wrong one (§7.5.1
-// calls these misdecode protection codewords).
+// smaller block (ecc-2)/2, two of its codewords kept back for detecting
+// a misread, since a small block is easily "corrected" into a wrong one
+// (§7.5.1 calls these misdecode protection codewords).
 func correctable(ecc int) int {
 	if ecc >= 10 {
 		return ecc / 2

@@ -128,6 +128,12 @@ func (p *pipeline) run() []found {
 			if px := p.g.Rect.Dx() * p.g.Rect.Dy(); px > ReadWorkPixels {
 				p.work = Resample(p.g, math.Sqrt(ReadWorkPixels/float64(px)))
 			}
+			// No QR Code read plainly: a Micro QR Code or an rMQR, which
+			// ZXing cannot read, is looked for before the harder passes
+			// spend the budget. It costs one attempt.
+			if codes := p.symbols(quickSymbolTries); codes != nil || p.stats.OutOfBudget {
+				return codes
+			}
 		}
 		src := p.g
 		if p.work != nil {
@@ -155,7 +161,26 @@ func (p *pipeline) run() []found {
 			}
 		}
 	}
-	return nil
+	return p.symbols(thoroughSymbolTries)
+}
+
+// symbols reads Micro QR Codes and rMQRs (symbols.go) on the working
+// image within the same budget, one attempt a binarized image.
+func (p *pipeline) symbols(tries []symbolTry) []found {
+	v := p.work
+	codes, pass := readSymbols(v, tries, func() bool {
+		if p.spent() {
+			p.stats.OutOfBudget = true
+			return false
+		}
+		p.stats.Attempts++
+		return true
+	})
+	if len(codes) == 0 {
+		return nil
+	}
+	p.stats.Pass = pass
+	return inImage(codes, v, p.g)
 }
 
 // inImage maps codes found in view v back to the pixels of g, of which v

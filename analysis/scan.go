@@ -25,6 +25,12 @@ type Code struct {
 	// Append is the symbol's place in a structured append set; Text is
 	// then its own part (Sets joins them).
 	Append *AppendMark `json:"append,omitempty"`
+	// Symbol is "micro" for a Micro QR Code (ISO/IEC 18004:2015) and
+	// "rmqr" for an rMQR (ISO/IEC 23941:2022); empty for a QR Code.
+	Symbol string `json:"symbol,omitempty"`
+	// Designator names a Micro QR or rMQR symbol as its standard does:
+	// "M3-L", "R11x43-M".
+	Designator string `json:"designator,omitempty"`
 }
 
 // Scan finds every QR code in img with ZXing's multi-code reader,
@@ -48,6 +54,8 @@ type found struct {
 	text    string
 	corners [4][2]float64
 	mark    *AppendMark
+	// symbol and designator are set for Micro QR and rMQR (Code).
+	symbol, designator string
 }
 
 // readCodes runs the binarizers in turn until one finds a code.
@@ -145,7 +153,7 @@ func describe(codes []found, bounds image.Rectangle) []Code {
 	})
 	out := make([]Code, len(codes))
 	for i, c := range codes {
-		r := Code{Text: c.text, Bounds: make([][2]int, 4), Append: c.mark}
+		r := Code{Text: c.text, Bounds: make([][2]int, 4), Append: c.mark, Symbol: c.symbol, Designator: c.designator}
 		for j, p := range c.corners {
 			r.Bounds[j] = [2]int{
 				min(max(int(math.Round(p[0])), bounds.Min.X), bounds.Max.X),

@@ -177,6 +177,9 @@ type decoded struct {
 		Bounds [][2]int          `json:"bounds"`
 		Kind   string            `json:"kind"`
 		Fields map[string]string `json:"fields"`
+		// Symbol and Designator name a Micro QR Code or an rMQR.
+		Symbol     string `json:"symbol"`
+		Designator string `json:"designator"`
 	} `json:"results"`
 }
 

@@ -40,7 +40,8 @@ type DecodeSet = analysis.Set
 // code belongs to one (ISO/IEC 18004:2015 §8).
 func Sets(results []DecodeResult) []DecodeSet { return analysis.Sets(results) }
 
-// Decode reads every QR code in an image file (POST /api/v1/decode).
+// Decode reads every QR code in an image file, or its Micro QR and rMQR
+// codes when it has no QR Code (POST /api/v1/decode).
 // field names where the image came from, for problems. The header says
 // what decoding will take (analysis.CostOf), which is reserved from the
 // memory budget before a pixel is decoded.

@@ -212,6 +212,31 @@ var microMasks = [4]func(i, j int) bool{
 	func(i, j int) bool { return ((i+j)%2+(i*j)%3)%2 == 0 },
 }
 
+// MicroDataModules lists the data modules of version v (1 to 4) in
+// placement order, each as row×side+column: §7.7.3 fills two-module
+// columns from the right, upwards first and then alternately, skipping
+// function modules. Readers take the bits back in the same order.
+func MicroDataModules(v int) []int {
+	n := 2*v + 9
+	var data []int
+	up := true
+	for right := n - 1; right > 0; right -= 2 {
+		for r := 0; r < n; r++ {
+			y := r
+			if up {
+				y = n - 1 - r
+			}
+			for _, x := range []int{right, right - 1} {
+				if !microFunction(x, y) {
+					data = append(data, y*n+x)
+				}
+			}
+		}
+		up = !up
+	}
+	return data
+}
+
 // placeMicro draws the function patterns, places the codeword bits and
 // masks them (mask -1: the mask with the highest score), then writes the
 // format information.
@@ -244,22 +269,7 @@ func placeMicro(codewords []byte, v int, l Level, capacity, mask int) ([]bool, i
 		return codewords[k/8]>>(7-uint(k%8))&1 == 1
 	}
 	total := capacity + 8*(len(codewords)-dataBytes)
-	var data []int // module indices in placement order
-	up := true
-	for right := n - 1; right > 0; right -= 2 {
-		for r := 0; r < n; r++ {
-			y := r
-			if up {
-				y = n - 1 - r
-			}
-			for _, x := range []int{right, right - 1} {
-				if !microFunction(x, y) {
-					data = append(data, y*n+x)
-				}
-			}
-		}
-		up = !up
-	}
+	data := MicroDataModules(v)
 	if len(data) != total {
 		panic(fmt.Sprintf("qrcode: M%d has %d data modules for %d bits", v, len(data), total))
 	}

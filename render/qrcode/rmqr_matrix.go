@@ -101,7 +101,28 @@ func placeRMQR(codewords []byte, size int, l Level) []bool {
 	// §7.7.3: bits fill two-module columns from the right (the right edge
 	// column is timing), upwards first then alternately, skipping function
 	// modules; the modules left over are remainder bits, 0.
-	k, total := 0, len(codewords)*8
+	order := rmqrDataModules(g)
+	total := len(codewords) * 8
+	for k, i := range order {
+		if k < total {
+			g.dark[i] = codewords[k/8]>>(7-uint(k%8))&1 == 1
+		}
+		if rmqrMask(i/w, i%w) {
+			g.dark[i] = !g.dark[i]
+		}
+	}
+	if len(order) < total {
+		panic(fmt.Sprintf("qrcode: %s has %d data modules for %d bits", s.Designator(), len(order), total))
+	}
+	writeRMQRFormat(g, rmqrFormat(size, l, false), rmqrFormat(size, l, true))
+	return g.dark
+}
+
+// rmqrDataModules lists g's modules that are not function modules in
+// placement order, each as row×width+column (§7.7.3).
+func rmqrDataModules(g *rmqrGrid) []int {
+	w, h := g.w, g.h
+	order := make([]int, 0, w*h)
 	up := true
 	for right := w - 2; right > 0; right -= 2 {
 		for r := 0; r < h; r++ {
@@ -110,26 +131,14 @@ func placeRMQR(codewords []byte, size int, l Level) []bool {
 				y = h - 1 - r
 			}
 			for _, x := range [2]int{right, right - 1} {
-				i := y*w + x
-				if g.function[i] {
-					continue
-				}
-				if k < total {
-					g.dark[i] = codewords[k/8]>>(7-uint(k%8))&1 == 1
-				}
-				k++
-				if rmqrMask(y, x) {
-					g.dark[i] = !g.dark[i]
+				if i := y*w + x; !g.function[i] {
+					order = append(order, i)
 				}
 			}
 		}
 		up = !up
 	}
-	if k < total {
-		panic(fmt.Sprintf("qrcode: %s has %d data modules for %d bits", s.Designator(), k, total))
-	}
-	writeRMQRFormat(g, rmqrFormat(size, l, false), rmqrFormat(size, l, true))
-	return g.dark
+	return order
 }
 
 // rmqrFormat is the 18-bit format information (§7.9.1): the level (0 for

@@ -1,0 +1,45 @@
+package server_test
+
+import (
+	"net/http"
+	"net/url"
+	"testing"
+)
+
+// TestDecodeReadsMicroAndRMQR: a Micro QR Code and an rMQR made by
+// /api/v1/qr read back through /api/v1/decode, with the symbol named as
+// the X-QR-Symbol header of the image named it.
+func TestDecodeReadsMicroAndRMQR(t *testing.T) {
+	for _, c := range []struct {
+		query, data, symbol string
+	}{
+		{"symbol=micro", "12345", "micro"},
+		{"symbol=micro&level=M", "qrforge", "micro"},
+		{"symbol=micro&level=Q&size=64", "HELLO", "micro"},
+		{"symbol=rmqr&rmqrheight=7", "LOT-47", "rmqr"},
+		{"symbol=rmqr&level=H&size=600", "https://qrforge.example/lot/4711", "rmqr"},
+	} {
+		target := "/api/v1/qr?data=" + url.QueryEscape(c.data) + "&" + c.query
+		rec := get(t, target)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("GET %s: status %d: %s", target, rec.Code, rec.Body.String())
+		}
+		designator := rec.Header().Get("X-QR-Symbol")
+		d := postImage(t, handler, "image/png", rec.Body.Bytes())
+		if len(d.Results) != 1 {
+			t.Fatalf("%s: %d results, want 1: %+v", c.query, len(d.Results), d)
+		}
+		r := d.Results[0]
+		if r.Text != c.data || r.Symbol != c.symbol || r.Designator != designator {
+			t.Errorf("%s: read %q %s %s, want %q %s %s", c.query, r.Text, r.Symbol, r.Designator, c.data, c.symbol, designator)
+		}
+		if len(r.Bounds) != 4 {
+			t.Errorf("%s: bounds %v", c.query, r.Bounds)
+		}
+	}
+	// A QR Code's result names no symbol.
+	d := postImage(t, handler, "image/png", ok(t, "/api/v1/qr?data=plain"))
+	if len(d.Results) != 1 || d.Results[0].Symbol != "" || d.Results[0].Designator != "" {
+		t.Errorf("QR Code: %+v", d)
+	}
+}

@@ -64,15 +64,16 @@ func CanvasSize(s *Symbol, o Options) (w, h int) {
 
 // canvasHeight is the PNG canvas's height for a canvas size pixels wide:
 // size, a square, but for an rMQR, whose image is a strip as wide as size
-// and as tall as its rows and quiet zone (and label) at the same whole
-// pixels a module, plus the pixels that whole modules leave over across
-// the width, so that the extra quiet zone is the same on all four sides
-// as it is round a square symbol.
+// and exactly as tall as its rows and quiet zone (and label) at the same
+// whole pixels a module. The pixels whole modules leave over across the
+// width widen the quiet zone left and right only: spread above and below
+// too, as round a square, they would double a thin strip's height at
+// small scales (R7x139 at 400 px: 22 px tall, not 136).
 func canvasHeight(l *layout, size int) int {
 	if !l.rmqr || l.height >= l.width {
 		return size
 	}
-	return l.scale*l.height + size - l.scale*l.width
+	return l.scale * l.height
 }
 
 // view is the canvas in modules as the vector outputs (SVG, PDF, EPS)

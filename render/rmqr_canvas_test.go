@@ -15,20 +15,17 @@ import (
 
 // rmqrStrip is the pixel height an rMQR's raster image should have at
 // size px wide: its modules (rows plus the quiet zone, plus band modules
-// of label) at the whole pixels a module that the width allows, plus the
-// pixels left over across the width, spread as the square path spreads
-// them.
+// of label) at the whole pixels a module that the width allows.
 func rmqrStrip(s *Symbol, margin, band, size int) int {
 	w, h := s.Size+2*margin, s.Rows()+2*margin+band
-	scale := size / w
-	return scale*h + size - scale*w
+	return size / w * h
 }
 
 // TestRMQRRasterIsAStrip: every raster way of drawing an rMQR (plain,
 // shaded styles, a gradient, eye colours, a label, a label in a colour of
 // its own, GIF, JPEG, a PNG with a resolution) gives an image size px
-// wide and as tall as its modules at whole pixels, at several sizes; a
-// QR Code stays square.
+// wide and exactly as tall as its modules at whole pixels, at several
+// sizes; a QR Code stays square.
 func TestRMQRRasterIsAStrip(t *testing.T) {
 	s, err := EncodeRMQR("https://qrforge.example/gallery", LevelM, DefaultECI, 0)
 	if err != nil {

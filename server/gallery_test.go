@@ -186,10 +186,14 @@ func readGalleryCode(t *testing.T, d options.Design, api *url.URL, body []byte) 
 	w, h := cols+2*m.Margin, rows+2*m.Margin
 	dx, dy := img.Bounds().Dx(), img.Bounds().Dy()
 	scale := dx / w
-	// A strip as wide as size, as tall as its modules at whole pixels
-	// plus the width's leftover pixels (render's canvasHeight); a Micro
-	// QR Code is square.
-	if want := scale*h + dx - scale*w; dy != want {
+	// A strip as wide as size, exactly as tall as its modules at whole
+	// pixels (render's canvasHeight); a Micro QR Code, whose matrix has
+	// no height, is square.
+	want := dx
+	if m.Height > 0 {
+		want = scale * h
+	}
+	if dy != want {
 		t.Errorf("%s: %d×%d px, want %d×%d for %d×%d modules", d.Name, dx, dy, dx, want, w, h)
 	}
 	offX, offY := (dx-scale*w)/2, (dy-scale*h)/2

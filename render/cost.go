@@ -34,9 +34,12 @@ func DrawingBytes(o Options, n int, e Encoding) int64 {
 
 // SymbolDrawingBytes is DrawingBytes for the symbol s. An rMQR is costed
 // by its real rectangle, not by the square its width makes: its canvas's
-// modules (label band included) and its strip of pixels (CanvasSize), a
-// fifth of the square's or less. TestRMQRDrawingBytesCoverTheDrawing
-// holds it above what drawing allocates.
+// modules (label band included) and its strip of pixels (CanvasSize),
+// from a thirteenth (R7x139) to 17/31 (R13x27) of the square's pixels
+// without a label. The square, an upper bound, would hold too, but
+// would refuse large strips the budget fits.
+// TestRMQRDrawingBytesCoverTheDrawing holds it above what drawing
+// allocates.
 func SymbolDrawingBytes(o Options, s *Symbol, e Encoding) int64 {
 	if !s.RMQR {
 		return DrawingBytes(o, s.Size, e)

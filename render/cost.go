@@ -36,9 +36,10 @@ func DrawingBytes(o Options, n int, e Encoding) int64 {
 // by its real rectangle, not by the square its width makes: its canvas's
 // modules (label band included) and its strip of pixels (CanvasSize),
 // from a thirteenth (R7x139) to 17/31 (R13x27) of the square's pixels
-// without a label. The square, an upper bound, would hold too, but
-// would refuse large strips the budget fits.
-// TestRMQRDrawingBytesCoverTheDrawing holds it above what drawing
+// without a label. The square's estimate is no upper bound for it: it
+// counts on tiles, and an rMQR's styled modules are rasterized whole
+// (R11x27 in dots at 4096 px allocates 49 MB, the square's estimate 36
+// MB). TestRMQRDrawingBytesCoverTheDrawing holds it above what drawing
 // allocates.
 func SymbolDrawingBytes(o Options, s *Symbol, e Encoding) int64 {
 	if !s.RMQR {

@@ -21,9 +21,31 @@ import (
 // (ISO/IEC 18004 §6.3.6) as most real codes do.
 const GalleryData = "https://qrforge.example/gallery"
 
-// NotInGallery are the choices the gallery cannot show, with the reason.
+// NotInGallery are the choices the gallery cannot show as a section of
+// their own, with the reason.
 var NotInGallery = map[string]string{
-	Symbol.Name: "a Micro QR Code holds at most 15 bytes, GalleryData has 31, and the gallery's tests read tiles with gozxing, which reads no Micro QR and no rMQR, and verify scores each tile with readers that read neither",
+	Symbol.Name: "a Micro QR Code holds at most 15 bytes and GalleryData has 31, and symbol=auto draws GalleryData as symbol=qr does: the symbols section shows Micro QR and rMQR, each with data it holds",
+}
+
+// GallerySymbols is the ID of the section of the symbols other than QR
+// Code: Micro QR Code and rMQR.
+const GallerySymbols = "symbols"
+
+// NoScore says why a design has no scan score: verify reads with gozxing
+// (docs/robustness.md), which reads no Micro QR Code and no rMQR. The
+// gallery's tests check such a design's image module by module against
+// its symbol's matrix instead, and e2e reads it with zxing-cpp, which
+// reads both.
+const NoScore = "verify's reader, a ZXing port, reads no Micro QR Code and no rMQR; zxing-cpp reads both"
+
+// symbolExamples are Micro QR and rMQR, each with data it holds: a Micro
+// QR Code holds at most 15 bytes (ISO/IEC 18004:2015 Table 7), so it
+// draws a shorter text than GalleryData, which the smallest rMQR that
+// holds it, R15x43-M, draws.
+var symbolExamples = []Design{
+	{Name: "symbol=micro", Params: []Param{{Symbol.Name, string(render.SymbolMicro)}}, Data: "QRFORGE.EXAMPLE", NoScore: NoScore},
+	{Name: "symbol=rmqr", Params: []Param{{Symbol.Name, string(render.SymbolRMQR)}}, NoScore: NoScore},
+	{Name: "rmqrheight=7", Params: []Param{{Symbol.Name, string(render.SymbolRMQR)}, {RMQRHeight.Name, "7"}}, NoScore: NoScore},
 }
 
 // Param is one query parameter, under the option's canonical name.
@@ -38,6 +60,12 @@ type Design struct {
 	Params []Param
 	// Default marks the value an option takes when it is absent.
 	Default bool
+	// Data is the text the design encodes when it is not GalleryData,
+	// which a Micro QR Code cannot hold; "" for GalleryData.
+	Data string
+	// NoScore, when not "", says why verify gives the design no scan
+	// score (the constant NoScore).
+	NoScore string
 }
 
 // Query is the design's parameters as a URL query, in canonical order.
@@ -195,6 +223,12 @@ func Gallery() []GallerySection {
 			colours.add(Design{Params: []Param{{o.Name, o.Example}}})
 		}
 	}
+	symbols := GallerySection{ID: GallerySymbols, Title: "Symbols",
+		Hint: "A Micro QR Code (M1 to M4, one finder) and rMQR, the rectangular Micro QR Code (ISO/IEC 23941), a strip 7 to 17 modules high for labels; zxing-cpp reads them, many phone readers do not yet."}
+	for _, d := range symbolExamples {
+		symbols.add(d)
+	}
+	out = appendSection(out, symbols)
 	out = appendSection(out, colours)
 
 	mixed := GallerySection{ID: GalleryRecipes, Title: "Recipes", Hint: "Options combined, as a designer would."}

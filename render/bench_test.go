@@ -156,7 +156,7 @@ func BenchmarkZlibLevels(b *testing.B) {
 		var rows []byte
 		if o.plain() {
 			rows = sc.rowBuffer((1 + (o.Size+7)/8) * o.Size)
-			plainRows(rows, s, l, o.Size)
+			plainRows(rows, s, l)
 		} else {
 			rows, _, _ = shadedRows(sc, s, l, &o)
 		}

@@ -28,11 +28,43 @@ const (
 // (print.go). Vector and matrix outputs grow with the modules.
 // TestDrawingBytesCoversTheDrawing holds it above what drawing allocates.
 func DrawingBytes(o Options, n int, e Encoding) int64 {
+	quiet := int64(n + 2*o.Margin)
+	return drawingBytes(o, quiet*quiet, int64(o.Size)*int64(o.Size), e)
+}
+
+// SymbolDrawingBytes is DrawingBytes for the symbol s. An rMQR is costed
+// by its real rectangle, not by the square its width makes: its canvas's
+// modules (label band included) and its strip of pixels (CanvasSize),
+// from a thirteenth (R7x139) to 17/31 (R13x27) of the square's pixels
+// without a label. The square's estimate is no upper bound for it: it
+// counts on tiles, and an rMQR's styled modules are rasterized whole
+// (R11x27 in dots at 4096 px allocates 49 MB, the square's estimate 36
+// MB). TestRMQRDrawingBytesCoverTheDrawing holds it above what drawing
+// allocates.
+func SymbolDrawingBytes(o Options, s *Symbol, e Encoding) int64 {
+	if !s.RMQR {
+		return DrawingBytes(o, s.Size, e)
+	}
+	l := placeLayout(s, &o)
+	w, h := CanvasSize(s, o)
+	px := int64(w) * int64(h)
+	cost := drawingBytes(o, int64(l.width)*int64(l.height), px, e)
+	raster := e == EncodingPNG || e == EncodingGIF || e == EncodingJPEG
+	if raster && !o.truecolour() && !o.ownColors() && o.Label == "" && o.Frame == FrameNone && (e != EncodingPNG || !o.plain()) {
+		// The shades a square symbol takes from tiles an rMQR rasterizes
+		// whole (tiled): the rasterizer's float32 accumulators and the
+		// coverage mask and box, 6 bytes a pixel measured at 4096 px.
+		cost += 6 * px
+	}
+	return cost
+}
+
+// drawingBytes is DrawingBytes of a canvas of modules modules and px
+// pixels.
+func drawingBytes(o Options, modules, px int64, e Encoding) int64 {
 	const base = 2 << 20 // scratch rows, the compressor's window and tables
 	raster := e == EncodingPNG || e == EncodingGIF || e == EncodingJPEG
 	logo := logoBytes(&o, raster)
-	modules := int64(n+2*o.Margin) * int64(n+2*o.Margin)
-	px := int64(o.Size) * int64(o.Size)
 	switch e {
 	case EncodingSVG, EncodingMatrix:
 		return base + 64*modules + logo

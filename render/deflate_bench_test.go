@@ -33,7 +33,7 @@ func BenchmarkShadedDeflate(b *testing.B) {
 		}
 		sc := new(pngScratch)
 		rows, _, _ := shadedRows(sc, s, l, &o)
-		return image{rows, len(rows) / size, cellStarts(nil, l, size, 4), sc.sums}
+		return image{rows, len(rows) / size, cellStarts(nil, l, 4), sc.sums}
 	}
 	for _, set := range []struct {
 		name     string

@@ -168,14 +168,14 @@ func designPNG(s *Symbol, o Options) ([]byte, bool, error) {
 	sc := pngScratches.Get().(*pngScratch)
 	defer pngScratches.Put(sc)
 	rows := shadedRowsAt(sc, s, l, &o, 8)
-	stride := rowStride(o.Size, 8)
+	stride := rowStride(l.pxW, 8)
 	inkRows(rows, stride, s, l, &o, inks)
 	if o.Logo.active() {
 		drawLogoIndexed(rows, stride, l, &o, inks)
 	}
 	sc.sums = sc.sums[:0] // the tiles' sums were of shades, not indices
-	sc.cells = cellStarts(sc.cells[:0], l, o.Size, 8)
-	return encodePNG(sc, o.Size, o.Size, 8, inks.pal.colors, rows), true, nil
+	sc.cells = cellStarts(sc.cells[:0], l, 8)
+	return encodePNG(sc, l.pxW, l.pxH, 8, inks.pal.colors, rows), true, nil
 }
 
 // inkRows turns each pixel's shade into the palette index of its ink at
@@ -186,10 +186,10 @@ func designPNG(s *Symbol, o Options) ([]byte, bool, error) {
 func inkRows(rows []byte, stride int, s *Symbol, l *layout, o *Options, d *designInks) {
 	n, symbolRows := s.Size, s.Rows()
 	moduleInks := d.moduleInks(s, l, o)
-	ink := make([]uint8, o.Size) // the ink of each pixel of the row
+	ink := make([]uint8, l.pxW) // the ink of each pixel of the row
 	prev := make([]byte, stride-1)
 	key, prevKey := -1, -2
-	for py := 0; py < o.Size; py++ {
+	for py := 0; py < l.pxH; py++ {
 		row := rows[py*stride+1 : (py+1)*stride]
 		// Shapes keep to their cells, but a rasterized style may reach a
 		// pixel into the quiet zone: the nearest module row's ink.
@@ -310,7 +310,7 @@ func drawLogoIndexed(rows []byte, stride int, l *layout, o *Options, d *designIn
 	defer rasterScratches.Put(sc)
 	lg := o.Logo
 	paint := func(ops []pathOp, ink int) {
-		box := opsBounds(ops, l).Intersect(image.Rect(0, 0, o.Size, o.Size))
+		box := opsBounds(ops, l).Intersect(image.Rect(0, 0, l.pxW, l.pxH))
 		if box.Empty() {
 			return
 		}

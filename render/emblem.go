@@ -24,14 +24,14 @@ type emblemGeometry struct {
 	side   float64 // the square's side
 }
 
-// emblemPlace is the emblem's geometry on a size×size canvas.
-func (ov *Overlay) emblemPlace(l *layout, size int) emblemGeometry {
+// emblemPlace is the emblem's geometry on the layout's canvas.
+func (ov *Overlay) emblemPlace(l *layout) emblemGeometry {
 	scale := float64(l.scale)
 	side := ov.side(l.n) * scale
 	x0 := float64(l.offX) + (float64(l.codeX)+float64(l.n)/2)*scale - side/2
 	y0 := float64(l.offY) + (float64(l.codeY)+float64(l.n)/2)*scale - side/2
 	box := image.Rect(int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x0+side)), int(math.Ceil(y0+side)))
-	box = box.Intersect(image.Rect(0, 0, size, size))
+	box = box.Intersect(image.Rect(0, 0, l.pxW, l.pxH))
 	return emblemGeometry{box: box, dx: x0 - float64(box.Min.X), dy: y0 - float64(box.Min.Y), side: side}
 }
 

@@ -26,7 +26,7 @@ func TestEmblemMaskWithoutMixes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := ov.emblemPlace(l, o.Size)
+		g := ov.emblemPlace(l)
 		paint := func(mask *emblemMask) []color.NRGBA {
 			sc := new(pngScratch)
 			pal := newNRGBAIndex(shadePalette(&o), 256)

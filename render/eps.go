@@ -30,7 +30,7 @@ const epsProlog = `%%BeginProlog
 // EPS renders the symbol as Encapsulated PostScript (EPSF 3.0, the
 // format of Adobe's technical note 5002, for PostScript Language Level 2):
 // the drawing PDF draws, with a bounding box of the printed size
-// (pageSide) in points. PostScript has no transparency, so translucent
+// (pageSize, a strip for an rMQR) in points. PostScript has no transparency, so translucent
 // colours are composited over the background, or over white paper where
 // the background is transparent. The file restores every state it
 // changes and ends with showpage, which EPSF 3.0 allows and importing
@@ -43,15 +43,15 @@ func EPS(s *Symbol, o Options) ([]byte, error) {
 	}
 	d := newDrawing(s, l, &o)
 	defer d.release()
-	side := o.pageSide()
+	w, h := o.pageSize(l)
 
 	b := make([]byte, 0, 1024+len(d.dark.ops)*24)
 	b = append(b, "%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 "...)
-	whole := strconv.Itoa(int(math.Ceil(side - 1e-9)))
-	b = append(b, whole+" "+whole+"\n%%HiResBoundingBox: 0 0 "...)
-	b = appendPoints(b, side)
+	whole := func(v float64) string { return strconv.Itoa(int(math.Ceil(v - 1e-9))) }
+	b = append(b, whole(w)+" "+whole(h)+"\n%%HiResBoundingBox: 0 0 "...)
+	b = appendPoints(b, w)
 	b = append(b, ' ')
-	b = appendPoints(b, side)
+	b = appendPoints(b, h)
 	b = append(b, "\n%%Creator: qrforge\n%%Title: QR code\n%%LanguageLevel: "...)
 	// Shadings, which draw gradients, came with PostScript Level 3.
 	level := "2"
@@ -62,7 +62,7 @@ func EPS(s *Symbol, o Options) ([]byte, error) {
 	b = append(b, epsProlog...)
 	b = append(b, "%%Page: 1 1\nsave\n"...)
 	page := vectorPage{b: b, cmyk: o.Print.CMYK, flatten: true}
-	page.paint(d, &o, side)
+	page.paint(d, &o, w, h)
 	b = page.b
 	// The prolog's dictionary is closed before restore, which needs the
 	// dictionary stack as save found it.

@@ -14,28 +14,28 @@ import (
 func framedPNG(sc *pngScratch, s *Symbol, l *layout, o *Options) []byte {
 	pal := newNRGBAIndex([]color.NRGBA{o.Background}, 256)
 	rows := sc.framedRows(s, l, o, pal)
-	sc.cells = cellStarts(sc.cells[:0], l, o.Size, 8)
-	return encodePNG(sc, o.Size, o.Size, 8, pal.colors, rows)
+	sc.cells = cellStarts(sc.cells[:0], l, 8)
+	return encodePNG(sc, l.pxW, l.pxH, 8, pal.colors, rows)
 }
 
 // framedRows draws the rows at 8 bits a pixel over pal, whose entry 0 is
 // the background, and leaves sc.sums empty.
 func (sc *pngScratch) framedRows(s *Symbol, l *layout, o *Options, pal *paletteIndex) []byte {
-	size := o.Size
+	w, h := l.pxW, l.pxH
 	rs := rasterScratches.Get().(*rasterScratch)
 	defer rasterScratches.Put(rs)
 	d := newDrawing(s, l, o)
-	code := rasterizeOps(rs, d.dark.ops, l, size)
+	code := rasterizeOps(rs, d.dark.ops, l)
 	var frame []byte
 	if len(d.frame.ops) > 0 {
-		frame = rasterizeOps(rs, d.frame.ops, l, size)
+		frame = rasterizeOps(rs, d.frame.ops, l)
 	}
 	d.release()
 	var text []byte
 	if d.text != nil {
 		c := *d.text
 		c.inverse = false
-		m := image.NewAlpha(image.Rect(0, 0, size, size))
+		m := image.NewAlpha(image.Rect(0, 0, w, h))
 		drawCaption(m, &c, l)
 		text = m.Pix
 	}
@@ -48,13 +48,13 @@ func (sc *pngScratch) framedRows(s *Symbol, l *layout, o *Options, pal *paletteI
 	for i := range mixes {
 		mixes[i] = -1
 	}
-	stride := rowStride(size, 8)
-	rows := sc.rowBuffer(stride * size)
+	stride := rowStride(w, 8)
+	rows := sc.rowBuffer(stride * h)
 	sc.sums = sc.sums[:0]
-	for y := 0; y < size; y++ {
+	for y := 0; y < h; y++ {
 		dst := rows[y*stride+1 : (y+1)*stride]
 		for x := range dst {
-			i := y*size + x
+			i := y*w + x
 			var k, f, t byte
 			k = shadeOf[code[i]]
 			if frame != nil {
@@ -87,9 +87,9 @@ func (sc *pngScratch) framedRows(s *Symbol, l *layout, o *Options, pal *paletteI
 }
 
 // rasterizeOps returns the coverage of ops over the whole canvas, a byte
-// a pixel in rows of size.
-func rasterizeOps(rs *rasterScratch, ops []pathOp, l *layout, size int) []byte {
-	rs.r.Reset(size, size)
+// a pixel in rows of the canvas's width.
+func rasterizeOps(rs *rasterScratch, ops []pathOp, l *layout) []byte {
+	rs.r.Reset(l.pxW, l.pxH)
 	addPath(&rs.r, ops, float32(l.offX), float32(l.offY), float32(l.scale))
 	return append([]byte(nil), rs.paint().Pix...)
 }

@@ -29,17 +29,17 @@ func indexedImage(sc *pngScratch, s *Symbol, o Options) (*image.Paletted, []colo
 	if err != nil {
 		return nil, nil, err
 	}
-	stride := rowStride(o.Size, 8)
+	stride := rowStride(l.pxW, 8)
 	palette := shadePalette(&o)
 	rows := shadedRowsAt(sc, s, l, &o, 8)
 	if ov.active() {
 		pal := newNRGBAIndex(palette, 256)
-		em := sc.prepareEmblem(&ov, l, o.Size, pal)
+		em := sc.prepareEmblem(&ov, l, pal)
 		px := sc.emblemPixels(&em, rows, stride, 8, pal)
 		paintEmblem(rows, stride, 8, em.box, px, sc.sums)
 		palette = pal.colors
 	}
-	m := &image.Paletted{Pix: rows[1:], Stride: stride, Rect: image.Rect(0, 0, o.Size, o.Size)}
+	m := &image.Paletted{Pix: rows[1:], Stride: stride, Rect: image.Rect(0, 0, l.pxW, l.pxH)}
 	return m, palette, nil
 }
 

@@ -19,6 +19,8 @@ type layout struct {
 	scale  int     // PNG pixels per module
 	offX   int     // PNG pixels of extra quiet zone left of the canvas
 	offY   int     // PNG pixels of extra quiet zone above the canvas
+	pxW    int     // PNG canvas width, pixels: the size asked for
+	pxH    int     // PNG canvas height: the size, but for an rMQR (canvasHeight)
 	text   string  // caption or banner text
 	textY  float64 // baseline centre line of the text band (modules)
 	// textWidth is the widest the text may be, centred on the canvas.
@@ -43,9 +45,47 @@ func newLayout(s *Symbol, o *Options) (*layout, error) {
 	if l.scale < 1 {
 		return nil, &SizeError{Size: o.Size, Min: max(side, MinSize)}
 	}
-	l.offX = (o.Size - l.scale*l.width) / 2
-	l.offY = (o.Size - l.scale*l.height) / 2
+	l.pxW, l.pxH = o.Size, canvasHeight(l, o.Size)
+	l.offX = (l.pxW - l.scale*l.width) / 2
+	l.offY = (l.pxH - l.scale*l.height) / 2
 	return l, nil
+}
+
+// CanvasSize is the raster image's width and height in pixels for s
+// drawn with o: o.Size square, but an rMQR's strip (canvasHeight). A size
+// too small for the symbol, which drawing refuses, gives the square.
+func CanvasSize(s *Symbol, o Options) (w, h int) {
+	l, err := newLayout(s, &o)
+	if err != nil {
+		return o.Size, o.Size
+	}
+	return l.pxW, l.pxH
+}
+
+// canvasHeight is the PNG canvas's height for a canvas size pixels wide:
+// size, a square, but for an rMQR, whose image is a strip as wide as size
+// and exactly as tall as its rows and quiet zone (and label) at the same
+// whole pixels a module. The pixels whole modules leave over across the
+// width widen the quiet zone left and right only: spread above and below
+// too, as round a square, they would double a thin strip's height at
+// small scales (R7x139 at 400 px: 22 px tall, not 136).
+func canvasHeight(l *layout, size int) int {
+	if !l.rmqr || l.height >= l.width {
+		return size
+	}
+	return l.scale * l.height
+}
+
+// view is the canvas in modules as the vector outputs (SVG, PDF, EPS)
+// show it: its origin and side lengths. A square symbol's view is a square
+// of the canvas's longer side with the canvas centred, as the PNG centres
+// it; an rMQR's view is its canvas, a strip.
+func (l *layout) view() (x, y, w, h float64) {
+	if l.rmqr && l.height < l.width {
+		return 0, 0, float64(l.width), float64(l.height)
+	}
+	side := max(l.width, l.height)
+	return -float64(side-l.width) / 2, -float64(side-l.height) / 2, float64(side), float64(side)
 }
 
 // placeLayout lays out the canvas in modules: the frame template, or a
@@ -64,7 +104,8 @@ func placeLayout(s *Symbol, o *Options) *layout {
 	}
 	if l.frame != nil {
 		// Frames surround a square; an rMQR takes none (service), and
-		// would sit at the top of the square its width makes.
+		// would sit at the top of the square its width makes (its canvas
+		// is then no strip: canvasHeight).
 		l.frame.place(l, quiet)
 	} else {
 		placeCaption(l, quiet, quietRows)

@@ -126,7 +126,7 @@ func overlayPNG(s *Symbol, o Options) ([]byte, error) {
 	default:
 		pal = newNRGBAIndex(shadePalette(&o), 256)
 	}
-	em := sc.prepareEmblem(&ov, l, o.Size, pal)
+	em := sc.prepareEmblem(&ov, l, pal)
 	// The emblem's colours over the background decide the depth; a frame
 	// of its own colour is drawn at 8 bits.
 	depth := 4
@@ -140,15 +140,15 @@ func overlayPNG(s *Symbol, o Options) ([]byte, error) {
 		depth = 8
 		rows, px = sc.drawWithEmblem(s, l, &o, &em, depth, pal)
 	}
-	paintEmblem(rows, rowStride(o.Size, depth), depth, em.box, px, sc.sums)
-	sc.cells = cellStarts(sc.cells[:0], l, o.Size, depth)
-	return encodePNG(sc, o.Size, o.Size, depth, pal.colors, rows), nil
+	paintEmblem(rows, rowStride(l.pxW, depth), depth, em.box, px, sc.sums)
+	sc.cells = cellStarts(sc.cells[:0], l, depth)
+	return encodePNG(sc, l.pxW, l.pxH, depth, pal.colors, rows), nil
 }
 
 // prepareEmblem finds the emblem's box and mask, and adds the colours of
 // the mask's mixes over the background to pal.
-func (sc *pngScratch) prepareEmblem(ov *Overlay, l *layout, size int, pal *paletteIndex) emblemPaint {
-	g := ov.emblemPlace(l, size)
+func (sc *pngScratch) prepareEmblem(ov *Overlay, l *layout, pal *paletteIndex) emblemPaint {
+	g := ov.emblemPlace(l)
 	em := emblemPaint{layers: ov.Layers, box: g.box}
 	if !g.box.Empty() {
 		em.mask = ov.emblemMaskOf(g)
@@ -165,7 +165,7 @@ func (sc *pngScratch) drawWithEmblem(s *Symbol, l *layout, o *Options, em *emble
 	} else {
 		rows = sc.symbolRows(s, l, o, depth)
 	}
-	return rows, sc.emblemPixels(em, rows, rowStride(o.Size, depth), depth, pal)
+	return rows, sc.emblemPixels(em, rows, rowStride(l.pxW, depth), depth, pal)
 }
 
 // symbolRows draws the symbol's rows at depth bits a pixel, 4 or 8 (not
@@ -174,8 +174,8 @@ func (sc *pngScratch) symbolRows(s *Symbol, l *layout, o *Options, depth int) []
 	if !o.plain() {
 		return shadedRowsAt(sc, s, l, o, depth)
 	}
-	stride := rowStride(o.Size, 4)
-	rows := sc.rowBuffer(stride * o.Size)
+	stride := rowStride(l.pxW, 4)
+	rows := sc.rowBuffer(stride * l.pxH)
 	plainNibbleRows(rows, stride, s, l)
 	sc.sums = sc.sums[:0]
 	return rows

@@ -11,7 +11,8 @@ import (
 
 // PDF renders the symbol as a one-page PDF 1.4 document (PDF 32000-1):
 // the drawing's paths, filled, on a square page whose side is the
-// printed size (pageSide). Caption text is drawn as outlines, so the
+// printed size (pageSide), or for an rMQR a page that wide and as tall as
+// its aspect makes it (pageSize). Caption text is drawn as outlines, so the
 // document embeds no font. Its bytes depend on the request alone: no
 // creation date, no random ID.
 func PDF(s *Symbol, o Options) ([]byte, error) {
@@ -22,9 +23,9 @@ func PDF(s *Symbol, o Options) ([]byte, error) {
 	}
 	d := newDrawing(s, l, &o)
 	defer d.release()
-	side := o.pageSide()
+	w, h := o.pageSize(l)
 	page := vectorPage{b: make([]byte, 0, 256+len(d.dark.ops)*24), cmyk: o.Print.CMYK}
-	page.paint(d, &o, side)
+	page.paint(d, &o, w, h)
 
 	content := bytes.NewBuffer(deflateBytes(page.b))
 
@@ -35,7 +36,7 @@ func PDF(s *Symbol, o Options) ([]byte, error) {
 	doc.b = append(doc.b, "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n"...)
 	doc.object("<< /Type /Catalog /Pages 2 0 R >>")
 	doc.object("<< /Type /Pages /Kids [3 0 R] /Count 1 >>")
-	box := string(appendPoints(nil, side))
+	box := string(appendPoints(nil, w)) + " " + string(appendPoints(nil, h))
 	resources := "<< "
 	if len(page.alphas) > 0 {
 		// Constant alpha of fills (§11.6.4.4, ExtGState ca).
@@ -64,7 +65,7 @@ func PDF(s *Symbol, o Options) ([]byte, error) {
 		resources += ">> "
 	}
 	resources += ">>"
-	doc.object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 " + box + " " + box + "] /Resources " + resources + " /Contents 4 0 R >>")
+	doc.object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 " + box + "] /Resources " + resources + " /Contents 4 0 R >>")
 	doc.stream("<< /Length "+strconv.Itoa(content.Len())+" /Filter /FlateDecode >>", content.Bytes())
 	for _, m := range page.pictures {
 		space := "/DeviceRGB"

@@ -126,8 +126,8 @@ func appendChunk(b []byte, name string, data []byte) []byte {
 
 // plainRows packs a two-colour image of the symbol, one bit per pixel,
 // into rows: index 0 is the background and 1 the foreground.
-func plainRows(rows []byte, s *Symbol, l *layout, size int) {
-	stride := 1 + (size+7)/8
+func plainRows(rows []byte, s *Symbol, l *layout) {
+	stride := 1 + (l.pxW+7)/8
 	for my := 0; my < s.Rows(); my++ {
 		y0 := l.offY + (l.codeY+my)*l.scale
 		row := rows[y0*stride : (y0+1)*stride]
@@ -147,7 +147,8 @@ func plainRows(rows []byte, s *Symbol, l *layout, size int) {
 	}
 }
 
-// PNG renders the symbol as a size×size PNG.
+// PNG renders the symbol as a size×size PNG, or for an rMQR a strip size
+// pixels wide (canvasHeight).
 func PNG(s *Symbol, o Options) ([]byte, error) {
 	if o.Print.DPI > 0 {
 		return pngWithDensity(s, o)
@@ -168,25 +169,25 @@ func PNG(s *Symbol, o Options) ([]byte, error) {
 	sc := pngScratches.Get().(*pngScratch)
 	defer pngScratches.Put(sc)
 	if o.plain() {
-		rows := sc.rowBuffer((1 + (o.Size+7)/8) * o.Size)
-		plainRows(rows, s, l, o.Size)
-		return encodePNG(sc, o.Size, o.Size, 1, []color.NRGBA{o.Background, o.Foreground}, rows), nil
+		rows := sc.rowBuffer((1 + (l.pxW+7)/8) * l.pxH)
+		plainRows(rows, s, l)
+		return encodePNG(sc, l.pxW, l.pxH, 1, []color.NRGBA{o.Background, o.Foreground}, rows), nil
 	}
 	if o.ownColors() {
 		return framedPNG(sc, s, l, &o), nil
 	}
 	rows, depth, palette := shadedRows(sc, s, l, &o)
-	sc.cells = cellStarts(sc.cells[:0], l, o.Size, depth)
-	return encodePNG(sc, o.Size, o.Size, depth, palette, rows), nil
+	sc.cells = cellStarts(sc.cells[:0], l, depth)
+	return encodePNG(sc, l.pxW, l.pxH, depth, palette, rows), nil
 }
 
 // cellStarts appends the byte offsets within a 4- or 8-bit row (filter
 // byte first) at which the canvas's module cells begin: the first byte
 // wholly inside each cell, for at 4 bits a cell that starts on an odd
 // pixel shares its first byte with its neighbour.
-func cellStarts(cells []int, l *layout, size, depth int) []int {
+func cellStarts(cells []int, l *layout, depth int) []int {
 	cells = append(cells, 1)
-	for px := l.offX; px < size; px += l.scale {
+	for px := l.offX; px < l.pxW; px += l.scale {
 		b := 1 + px
 		if depth == 4 {
 			b = 1 + (px+1)>>1

@@ -80,7 +80,7 @@ func TestCoverageBoxMatchesWholeCanvas(t *testing.T) {
 				}
 				d := newDrawing(s, l, &o)
 				sc := new(rasterScratch)
-				got := coverage(sc, d, size)
+				got := coverage(sc, d)
 
 				var r vector.Rasterizer
 				r.Reset(size, size)

@@ -32,9 +32,10 @@ const (
 	DefaultDPI = 300
 )
 
-// pageSide is the side of a PDF page or EPS bounding box in points: the
-// length asked for; else the pixel size at the given resolution; else a
-// point a pixel, the resolution PDF and PostScript user space assume.
+// pageSide is the width of a PDF page or EPS bounding box in points, the
+// side of a square one: the length asked for; else the pixel size at the
+// given resolution; else a point a pixel, the resolution PDF and
+// PostScript user space assume.
 func (o *Options) pageSide() float64 {
 	switch {
 	case o.Print.Points > 0:
@@ -45,16 +46,33 @@ func (o *Options) pageSide() float64 {
 	return float64(o.Size)
 }
 
+// pageSize is a PDF page's or EPS bounding box's width and height in
+// points: pageSide wide, and as tall as the layout's view at that scale,
+// a square but for an rMQR's strip, whose height follows its aspect.
+func (o *Options) pageSize(l *layout) (w, h float64) {
+	w = o.pageSide()
+	_, _, vw, vh := l.view()
+	return w, w * vh / vw
+}
+
 // printed reports whether the image has a physical size.
 func (o *Options) printed() bool { return o.Print.Points > 0 || o.Print.DPI > 0 }
 
-// svgSide is SVG's width and height: pixels, or for a printed size
-// millimetres (SVG 1.1 §7.10), so that the SVG prints at its size.
-func svgSide(o *Options) string {
+// svgSize is SVG's width and height: pixels, or for a printed size
+// millimetres (SVG 1.1 §7.10), so that the SVG prints at its size. An
+// rMQR's height follows the aspect of its view, to a thousandth.
+func svgSize(o *Options, l *layout) (w, h string) {
+	_, _, vw, vh := l.view()
 	if !o.printed() {
-		return strconv.Itoa(o.Size)
+		w = strconv.Itoa(o.Size)
+		if vh == vw {
+			return w, w
+		}
+		return w, string(appendNum(nil, float64(o.Size)*vh/vw))
 	}
-	return string(appendReal(nil, o.pageSide()*MMPerInch/PointsPerInch, 3)) + "mm"
+	pw, ph := o.pageSize(l)
+	mm := func(points float64) string { return string(appendReal(nil, points*MMPerInch/PointsPerInch, 3)) + "mm" }
+	return mm(pw), mm(ph)
 }
 
 // pngWithDensity is the PNG of PNG with a pHYs chunk recording o's

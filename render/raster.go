@@ -47,13 +47,14 @@ func (sc *rasterScratch) paint() *image.Alpha {
 // coverage paints the drawing's foreground coverage, 0-255 per pixel, into
 // the scratch's mask and returns it; the mask is valid until the scratch
 // goes back to the pool.
-func coverage(sc *rasterScratch, d *drawing, size int) *image.Alpha {
+func coverage(sc *rasterScratch, d *drawing) *image.Alpha {
 	l := d.l
+	w, h := l.pxW, l.pxH
 	mask := &sc.mask
-	if cap(mask.Pix) < size*size {
-		mask.Pix = make([]uint8, size*size)
+	if cap(mask.Pix) < w*h {
+		mask.Pix = make([]uint8, w*h)
 	}
-	mask.Pix, mask.Stride, mask.Rect = mask.Pix[:size*size], size, image.Rect(0, 0, size, size)
+	mask.Pix, mask.Stride, mask.Rect = mask.Pix[:w*h], w, image.Rect(0, 0, w, h)
 	clear(mask.Pix)
 
 	// Only the drawing's bounding box is rasterized: without a frame the
@@ -61,7 +62,7 @@ func coverage(sc *rasterScratch, d *drawing, size int) *image.Alpha {
 	// its area.
 	sc2 := float32(l.scale)
 	ox, oy := float32(l.offX), float32(l.offY)
-	box := drawingBounds(d, size)
+	box := drawingBounds(d)
 	if !box.Empty() {
 		r := &sc.r
 		r.Reset(box.Dx(), box.Dy())
@@ -71,10 +72,10 @@ func coverage(sc *rasterScratch, d *drawing, size int) *image.Alpha {
 		// The rasterizer's fast path needs a destination exactly its size
 		// with rows packed, so it paints a box-sized buffer that is then
 		// copied in place.
-		w, h := box.Dx(), box.Dy()
+		bw, bh := box.Dx(), box.Dy()
 		boxMask := sc.paint()
-		for y := 0; y < h; y++ {
-			copy(mask.Pix[(box.Min.Y+y)*size+box.Min.X:], boxMask.Pix[y*w:(y+1)*w])
+		for y := 0; y < bh; y++ {
+			copy(mask.Pix[(box.Min.Y+y)*w+box.Min.X:], boxMask.Pix[y*bw:(y+1)*bw])
 		}
 	}
 	if d.text != nil {
@@ -110,9 +111,9 @@ func addPath(r *vector.Rasterizer, ops []pathOp, ox, oy, scale float32) {
 // and one module around it, where no shape reaches further (the largest,
 // the star, extends 0.12 module past its cell), or the whole canvas when
 // a frame or a label is drawn.
-func drawingBounds(d *drawing, size int) image.Rectangle {
+func drawingBounds(d *drawing) image.Rectangle {
 	l := d.l
-	canvas := image.Rect(0, 0, size, size)
+	canvas := image.Rect(0, 0, l.pxW, l.pxH)
 	if l.border > 0 || l.text != "" {
 		return canvas
 	}
@@ -174,14 +175,14 @@ func shadedRows(png *pngScratch, s *Symbol, l *layout, o *Options) ([]byte, int,
 // shadedRowsAt renders the drawing's shades, 0 to shadeLevels-1, as rows
 // of depth (4 or 8) bits a pixel, the filter byte first.
 func shadedRowsAt(png *pngScratch, s *Symbol, l *layout, o *Options, depth int) []byte {
-	stride := rowStride(o.Size, depth)
-	rows := png.rowBuffer(stride * o.Size)
+	stride := rowStride(l.pxW, depth)
+	rows := png.rowBuffer(stride * l.pxH)
 	png.sums = png.sums[:0]
 	if tiled(l, o) {
-		if cap(png.sums) < o.Size {
-			png.sums = make([]deflate.RowSum, o.Size)
+		if cap(png.sums) < l.pxH {
+			png.sums = make([]deflate.RowSum, l.pxH)
 		}
-		png.sums = png.sums[:o.Size]
+		png.sums = png.sums[:l.pxH]
 		clear(png.sums)
 		tiledRows(rows, stride, depth, png.sums, s, l, o)
 	} else {
@@ -196,10 +197,10 @@ func rasterRows(rows []byte, stride, depth int, s *Symbol, l *layout, o *Options
 	sc := rasterScratches.Get().(*rasterScratch)
 	defer rasterScratches.Put(sc)
 	d := newDrawing(s, l, o)
-	mask := coverage(sc, d, o.Size)
+	mask := coverage(sc, d)
 	d.release()
-	size := o.Size
-	for y := 0; y < size; y++ {
+	size := l.pxW
+	for y := 0; y < l.pxH; y++ {
 		src := mask.Pix[y*mask.Stride : y*mask.Stride+size]
 		dst := rows[y*stride+1 : (y+1)*stride]
 		if depth == 8 {

@@ -45,8 +45,9 @@ func TestEncodeRMQRChoosesTheSmallest(t *testing.T) {
 }
 
 // TestRMQRDrawsTheMatrix reads the modules back from PNGs: one plain, one
-// with styled modules, on the square canvas with the symbol centred and a
-// two-module quiet zone at least; the JSON matrix has its rows.
+// with styled modules, on a strip as wide as the size (rmqrStrip) with the
+// symbol centred and a two-module quiet zone at least; the JSON matrix has
+// its rows.
 func TestRMQRDrawsTheMatrix(t *testing.T) {
 	s, err := EncodeRMQR("https://qrforge.example/r", LevelM, DefaultECI, 0)
 	if err != nil {
@@ -64,12 +65,15 @@ func TestRMQRDrawsTheMatrix(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if img.Bounds().Dx() != o.Size || img.Bounds().Dy() != o.Size {
-			t.Fatalf("%s: %v, want %d px square", style, img.Bounds(), o.Size)
+		height := rmqrStrip(s, o.Margin, 0, o.Size)
+		if img.Bounds().Dx() != o.Size || img.Bounds().Dy() != height {
+			t.Fatalf("%s: %v, want %d×%d px", style, img.Bounds(), o.Size, height)
 		}
-		w, h := s.Size+2*o.Margin, s.Rows()+2*o.Margin
+		w := s.Size + 2*o.Margin
 		scale := o.Size / w
-		offX, offY := (o.Size-scale*w)/2, (o.Size-scale*h)/2
+		// The width's leftover pixels widen the quiet zone left and
+		// right; the strip has none above or below.
+		offX, offY := (o.Size-scale*w)/2, 0
 		for y := -o.Margin; y < s.Rows()+o.Margin; y++ {
 			for x := -o.Margin; x < s.Size+o.Margin; x++ {
 				px := offX + (x+o.Margin)*scale + scale/2

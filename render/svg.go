@@ -3,7 +3,6 @@ package render
 import (
 	"html"
 	"image/color"
-	"strconv"
 )
 
 // SVG renders the symbol as SVG 1.1 markup: a background rectangle and all
@@ -23,10 +22,8 @@ func svg(s *Symbol, o Options, tiny bool) ([]byte, error) {
 	}
 	d := newDrawing(s, l, &o)
 	defer d.release()
-	side := max(l.width, l.height)
-	vx := -float64(side-l.width) / 2
-	vy := -float64(side-l.height) / 2
-	size := svgSide(&o)
+	vx, vy, vw, vh := l.view()
+	width, height := svgSize(&o, l)
 
 	b := make([]byte, 0, 512+len(d.dark.ops)*6)
 	b = append(b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"+`<svg xmlns="http://www.w3.org/2000/svg"`...)
@@ -37,14 +34,14 @@ func svg(s *Symbol, o Options, tiny bool) ([]byte, error) {
 		// SVG 1.1 and SVG Tiny 1.2 name an image's data in xlink:href.
 		b = append(b, ` xmlns:xlink="http://www.w3.org/1999/xlink"`...)
 	}
-	b = append(b, ` width="`+size+`" height="`+size+`" viewBox="`...)
+	b = append(b, ` width="`+width+`" height="`+height+`" viewBox="`...)
 	b = appendNum(b, vx)
 	b = append(b, ' ')
 	b = appendNum(b, vy)
 	b = append(b, ' ')
-	b = strconv.AppendInt(b, int64(side), 10)
+	b = appendNum(b, vw)
 	b = append(b, ' ')
-	b = strconv.AppendInt(b, int64(side), 10)
+	b = appendNum(b, vh)
 	b = append(b, '"')
 	if o.Module == ModuleSquare && o.squareEyes() {
 		// Edges on whole modules: ask for no anti-aliasing seams.
@@ -57,9 +54,9 @@ func svg(s *Symbol, o Options, tiny bool) ([]byte, error) {
 		b = append(b, `" y="`...)
 		b = appendNum(b, vy)
 		b = append(b, `" width="`...)
-		b = strconv.AppendInt(b, int64(side), 10)
+		b = appendNum(b, vw)
 		b = append(b, `" height="`...)
-		b = strconv.AppendInt(b, int64(side), 10)
+		b = appendNum(b, vh)
 		b = append(b, '"')
 		b = appendFill(b, o.Background)
 		b = append(b, "/>\n"...)

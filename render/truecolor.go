@@ -34,7 +34,7 @@ func truecolourImage(s *Symbol, o Options) (*image.NRGBA, error) {
 	}
 	d := newDrawing(s, l, &o)
 	defer d.release()
-	img := image.NewNRGBA(image.Rect(0, 0, o.Size, o.Size))
+	img := image.NewNRGBA(image.Rect(0, 0, l.pxW, l.pxH))
 	for i := 0; i < len(img.Pix); i += 4 {
 		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = o.Background.R, o.Background.G, o.Background.B, o.Background.A
 	}

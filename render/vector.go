@@ -108,19 +108,17 @@ type vectorPage struct {
 	pictures []*image.NRGBA
 }
 
-// paint writes the page of side points: the background, unless it is
+// paint writes the page of w by h points: the background, unless it is
 // transparent, and every fill of vectorFills, in module units under a
-// matrix that centres the canvas on the page as SVG's viewBox does and
-// turns its y axis up (§8.3.2.3: user space has y up, a unit of 1/72
+// matrix that maps the layout's view onto the page as SVG's viewBox does
+// and turns its y axis up (§8.3.2.3: user space has y up, a unit of 1/72
 // inch).
-func (v *vectorPage) paint(d *drawing, o *Options, side float64) {
+func (v *vectorPage) paint(d *drawing, o *Options, w, h float64) {
 	l := d.l
-	modules := float64(max(l.width, l.height))
-	k := side / modules
-	vx := -float64(int(modules)-l.width) / 2
-	vy := -float64(int(modules)-l.height) / 2
+	vx, vy, vw, vh := l.view()
+	k := w / vw
 	v.b = append(v.b, "q\n"...)
-	for _, n := range []float64{k, 0, 0, -k, -k * vx, side + k*vy} {
+	for _, n := range []float64{k, 0, 0, -k, -k * vx, h + k*vy} {
 		v.b = appendReal(v.b, n, 6)
 		v.b = append(v.b, ' ')
 	}
@@ -134,7 +132,7 @@ func (v *vectorPage) paint(d *drawing, o *Options, side float64) {
 		}
 		under = over(bg, white)
 		v.fill(bg, func() {
-			for _, n := range []float64{vx, vy, modules, modules} {
+			for _, n := range []float64{vx, vy, vw, vh} {
 				v.b = appendMilli(v.b, milli(n))
 				v.b = append(v.b, ' ')
 			}

@@ -59,14 +59,14 @@ func (s *Server) galleryImage(g *web.Gallery) gin.HandlerFunc {
 	}
 }
 
-// galleryQuery is the API parameters of a design's image: its own, the
-// gallery's data and the image size.
+// galleryQuery is the API parameters of a design's image: its own, its
+// data (the gallery's unless it has its own) and the image size.
 func galleryQuery(g *web.Gallery, d web.GalleryDesign) url.Values {
 	q, err := url.ParseQuery(d.Query)
 	if err != nil {
 		panic("server: gallery design " + d.Name + ": " + err.Error())
 	}
-	q.Set(options.Data.Name, g.Data)
+	q.Set(options.Data.Name, d.DataOr(g.Data))
 	q.Set(options.Size.Name, strconv.Itoa(galleryImageSize))
 	return q
 }

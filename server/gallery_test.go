@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -23,6 +24,7 @@ type galleryTile struct {
 	width, height                        string
 	lazy                                 bool
 	score, verify                        string // the score line's number, and the Verify link
+	scoreLine                            string // the score line's text
 }
 
 // readGallery fetches /gallery and returns its sections' IDs and tiles.
@@ -57,6 +59,8 @@ func readGallery(t *testing.T) (sections []string, tiles []galleryTile) {
 				tile.verify = attrOf(n, "href")
 			case tile != nil && n.Data == "strong" && attrOf(n.Parent.Parent, "class") == "design-score":
 				tile.score = textOf(n)
+			case tile != nil && n.Data == "p" && attrOf(n, "class") == "design-score":
+				tile.scoreLine = textOf(n)
 			case tile != nil && n.Data == "code" && tile.caption == "":
 				tile.caption = textOf(n)
 			}
@@ -145,17 +149,81 @@ func TestGalleryShowsEveryDesignChoice(t *testing.T) {
 	}
 }
 
+// galleryDesigns are options.Gallery's designs by section and caption.
+func galleryDesigns() map[string]options.Design {
+	out := map[string]options.Design{}
+	for _, s := range options.Gallery() {
+		for _, d := range s.Designs {
+			out[s.ID+"/"+d.Name] = d
+		}
+	}
+	return out
+}
+
+// readGalleryCode reads the code in a gallery image or preview: with
+// gozxing, or for a Micro QR Code or an rMQR, which gozxing does not read
+// (options.NoScore), by comparing its modules, pixel by pixel at their
+// centres, with the matrix the same API call gives as format=json; e2e's
+// TestMicroQRScansOnZxing and TestRMQRScansOnZxing read those matrices
+// with zxing-cpp. It returns the text read, or the data the matrix holds.
+func readGalleryCode(t *testing.T, d options.Design, api *url.URL, body []byte) string {
+	t.Helper()
+	if d.NoScore == "" {
+		return decodeQR(t, body)
+	}
+	q := api.Query()
+	q.Set("format", "json")
+	rec := get(t, api.Path+"?"+q.Encode())
+	var m struct {
+		Size, Width, Height, Margin int
+		Matrix                      [][]int
+	}
+	if rec.Code != http.StatusOK || json.Unmarshal(rec.Body.Bytes(), &m) != nil || len(m.Matrix) == 0 {
+		t.Fatalf("GET %s as json: %d %s", short(api.String()), rec.Code, rec.Body.String())
+	}
+	img := pngImage(t, body)
+	cols, rows := len(m.Matrix[0]), len(m.Matrix)
+	w, h := cols+2*m.Margin, rows+2*m.Margin
+	dx, dy := img.Bounds().Dx(), img.Bounds().Dy()
+	scale := dx / w
+	// A strip as wide as size, exactly as tall as its modules at whole
+	// pixels (render's canvasHeight); a Micro QR Code, whose matrix has
+	// no height, is square.
+	want := dx
+	if m.Height > 0 {
+		want = scale * h
+	}
+	if dy != want {
+		t.Errorf("%s: %d×%d px, want %d×%d for %d×%d modules", d.Name, dx, dy, dx, want, w, h)
+	}
+	offX, offY := (dx-scale*w)/2, (dy-scale*h)/2
+	for y := -m.Margin; y < rows+m.Margin; y++ {
+		for x := -m.Margin; x < cols+m.Margin; x++ {
+			want := y >= 0 && x >= 0 && y < rows && x < cols && m.Matrix[y][x] == 1
+			r, _, _, _ := img.At(offX+(x+m.Margin)*scale+scale/2, offY+(y+m.Margin)*scale+scale/2).RGBA()
+			if dark := r < 0x8000; dark != want {
+				t.Fatalf("%s: module (%d, %d) drawn dark=%v, the matrix says %v", d.Name, x, y, dark, want)
+			}
+		}
+	}
+	return q.Get("data")
+}
+
 // TestGalleryImagesScan fetches every image of /gallery and reads it back
-// with gozxing: each is a PNG of the size the page gives it room for, and
-// decodes to exactly the text in its data parameter. Each tile's editor
-// link opens the editor with the design's options, and its preview scans
-// too.
+// with gozxing (readGalleryCode): each is a PNG of the width the page
+// gives it room for, and decodes to exactly the text in its data
+// parameter, the gallery's unless the design has its own. Each tile's
+// editor link opens the editor with the design's options, and its preview
+// scans too.
 func TestGalleryImagesScan(t *testing.T) {
 	_, tiles := readGallery(t)
 	if len(tiles) < 20 {
 		t.Fatalf("the gallery has %d tiles", len(tiles))
 	}
+	designs := galleryDesigns()
 	for _, tile := range tiles {
+		design := designs[tile.section+"/"+tile.caption]
+		data := cmp.Or(design.Data, options.GalleryData)
 		t.Run(tile.section+"/"+tile.caption, func(t *testing.T) {
 			if !tile.lazy || tile.width == "" || tile.width != tile.height {
 				t.Errorf("img is not lazy and square-sized: loading lazy %v, %sx%s", tile.lazy, tile.width, tile.height)
@@ -168,8 +236,8 @@ func TestGalleryImagesScan(t *testing.T) {
 				t.Fatalf("API link %q is not a call of /api/v1/qr", tile.api)
 			}
 			q := u.Query()
-			if want := options.GalleryData; q.Get("data") != want {
-				t.Errorf("image encodes %q, want %q", q.Get("data"), want)
+			if q.Get("data") != data {
+				t.Errorf("image encodes %q, want %q", q.Get("data"), data)
 			}
 			if name, value, isOption := strings.Cut(tile.caption, "="); isOption && tile.section != "colours" && q.Get(name) != value {
 				t.Errorf("caption %s, but the image has %s=%q", tile.caption, name, q.Get(name))
@@ -182,8 +250,8 @@ func TestGalleryImagesScan(t *testing.T) {
 			if w := img.Bounds().Dx(); fmt.Sprint(w/2) != tile.width {
 				t.Errorf("image is %d px wide for a tile of %s CSS px; want twice as many", w, tile.width)
 			}
-			if got := decodeQR(t, rec.Body.Bytes()); got != options.GalleryData {
-				t.Errorf("decoded %q, want %q", got, options.GalleryData)
+			if got := readGalleryCode(t, design, u, rec.Body.Bytes()); got != data {
+				t.Errorf("decoded %q, want %q", got, data)
 			}
 			// The image is the API call's, byte for byte.
 			if api := get(t, tile.api); api.Code != http.StatusOK || !bytes.Equal(api.Body.Bytes(), rec.Body.Bytes()) {
@@ -193,7 +261,7 @@ func TestGalleryImagesScan(t *testing.T) {
 			// The editor opens with the design's values set, and its
 			// preview draws them.
 			e, err := url.Parse(tile.editor)
-			if err != nil || e.Path != "/" || e.Query().Get("data") != options.GalleryData {
+			if err != nil || e.Path != "/" || e.Query().Get("data") != data {
 				t.Fatalf("editor link %q does not open / with the gallery's data", tile.editor)
 			}
 			page := get(t, tile.editor)
@@ -222,7 +290,7 @@ func TestGalleryImagesScan(t *testing.T) {
 			if rec.Code != http.StatusOK {
 				t.Fatalf("the editor's preview %s: %d %s", p, rec.Code, rec.Body.String())
 			}
-			if got := decodeQR(t, rec.Body.Bytes()); got != options.GalleryData {
+			if got := readGalleryCode(t, design, p, rec.Body.Bytes()); got != data {
 				t.Errorf("the editor's preview decoded %q", got)
 			}
 		})
@@ -304,10 +372,20 @@ func TestGalleryImagesFitTheRateLimit(t *testing.T) {
 
 // TestGalleryTilesShowTheirVerifyScore: every tile shows a scan score from
 // 0 to 100, the one GET /api/v1/verify gives for the parameters of its
-// image (docs/robustness.md), and links that verify call.
+// image (docs/robustness.md), and links that verify call; but a Micro QR
+// Code and an rMQR, which verify does not read, say why they have none.
 func TestGalleryTilesShowTheirVerifyScore(t *testing.T) {
 	_, tiles := readGallery(t)
+	designs := galleryDesigns()
+	unscored := 0
 	for _, tile := range tiles {
+		if why := designs[tile.section+"/"+tile.caption].NoScore; why != "" {
+			unscored++
+			if tile.verify != "" || tile.score != "" || tile.scoreLine != "No scan score: "+why+"." {
+				t.Errorf("%s: verify link %q, score %q, line %q; want none, and why: %s", tile.caption, tile.verify, tile.score, tile.scoreLine, why)
+			}
+			continue
+		}
 		api, err := url.Parse(tile.api)
 		if err != nil {
 			t.Fatal(err)
@@ -336,5 +414,54 @@ func TestGalleryTilesShowTheirVerifyScore(t *testing.T) {
 		if score != v.Robustness.Score {
 			t.Errorf("%s: the tile shows %d, verify gives %d", tile.caption, score, v.Robustness.Score)
 		}
+	}
+	if unscored == 0 {
+		t.Error("no tile without a score: the symbols section is missing")
+	}
+}
+
+// TestGalleryStripsAreNotStretched: an rMQR tile's image is a strip, and
+// the stylesheet fits every tile's image into its square box keeping its
+// proportions (object-fit: contain), so the strip sits in the grid's rows
+// as drawn.
+func TestGalleryStripsAreNotStretched(t *testing.T) {
+	_, tiles := readGallery(t)
+	strips := 0
+	for _, tile := range tiles {
+		u, _ := url.Parse(tile.api)
+		if u == nil || u.Query().Get("symbol") != "rmqr" {
+			continue
+		}
+		img := pngImage(t, get(t, tile.image).Body.Bytes())
+		if b := img.Bounds(); b.Dy()*2 > b.Dx() {
+			t.Errorf("%s: %d×%d px is no strip", tile.caption, b.Dx(), b.Dy())
+		}
+		strips++
+	}
+	if strips == 0 {
+		t.Fatal("the gallery has no rMQR tile")
+	}
+	root, err := html.Parse(get(t, "/gallery").Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sheet string
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == "link" && attrOf(n, "rel") == "stylesheet" {
+			sheet = attrOf(n, "href")
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(root)
+	css := get(t, sheet).Body.String()
+	i := strings.Index(css, ".design-image img {")
+	if i < 0 {
+		t.Fatalf("%s has no rule for the tiles' images", sheet)
+	}
+	if rule := css[i : i+strings.Index(css[i:], "}")]; !strings.Contains(rule, "object-fit: contain") {
+		t.Errorf("the tiles' images are not fitted keeping their proportions: %s", rule)
 	}
 }

@@ -45,6 +45,7 @@ func TestSnapshotSVG(t *testing.T) {
 		{"classy-cut-dot", "&style=classy&eyeframe=cut&eyeball=dot"},
 		{"heart-petal-squircle", "&style=heart&eye=leaf&eyeframe=petal&eyeball=squircle&color=%23880e4f"},
 		{"plus-extra-rounded", "&style=plus&eyeframe=extra-rounded&eyeball=pointed"},
+		{"rmqr-dot-label", "&symbol=rmqr&style=dot&label=Aisle%204"}, // a strip, 256 wide
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -21,7 +21,7 @@ import (
 
 // rendererVersion changes whenever output bytes change, so ETags and
 // year-long caches never serve stale images.
-const rendererVersion = "10"
+const rendererVersion = "11"
 
 // Request is a generation, payload or verify request: the parameters as a
 // caller names them, a kind's fields or data and the rendering options
@@ -194,11 +194,13 @@ func (s *Service) budgetFits(sym *render.Symbol, r *Rendering, target fixTarget)
 }
 
 // drawingCost is what drawing the symbol with options o takes, plus
-// extraPerPixel bytes a pixel.
+// extraPerPixel bytes a pixel. An rMQR is costed by its strip of pixels,
+// not the square its width makes (render.SymbolDrawingBytes).
 func drawingCost(sym *render.Symbol, r *Rendering, extraPerPixel int64) func(render.Options) int64 {
 	return func(o render.Options) int64 {
-		px := int64(o.Size) * int64(o.Size)
-		return render.DrawingBytes(o, sym.Size, r.encoding()) + extraPerPixel*px + r.logoCost(o)
+		w, h := render.CanvasSize(sym, o)
+		px := int64(w) * int64(h)
+		return render.SymbolDrawingBytes(o, sym, r.encoding()) + extraPerPixel*px + r.logoCost(o)
 	}
 }
 

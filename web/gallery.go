@@ -41,6 +41,20 @@ type GalleryDesign struct {
 	Query   string // the parameters that draw it, URL-encoded, without the data
 	Text    string // the same parameters as a reader reads them
 	Default bool   // the option's value when it is absent
+	// Data is the text the design encodes when it is not the gallery's
+	// (a Micro QR Code holds at most 15 bytes); "" for the gallery's.
+	Data string
+	// NoScore, when not "", says why the design has no scan score (verify
+	// reads no such symbol): it is not measured, and the tile says why.
+	NoScore string
+}
+
+// DataOr is the text d encodes: its own, else the gallery's.
+func (d GalleryDesign) DataOr(gallery string) string {
+	if d.Data != "" {
+		return d.Data
+	}
+	return gallery
 }
 
 // Tiles are shown at galleryTile CSS pixels from images of twice as many,
@@ -89,7 +103,11 @@ func (d GalleryDesign) APIURL(apiPath, dataParam, data string) string {
 // of its parameters, so that a changed design gets a new name and the
 // image can be cached for long.
 func (d GalleryDesign) ImageName() string {
-	sum := sha256.Sum256([]byte(d.Query))
+	key := d.Query
+	if d.Data != "" {
+		key += "\x00" + d.Data
+	}
+	sum := sha256.Sum256([]byte(key))
 	return hex.EncodeToString(sum[:8]) + ".png"
 }
 
@@ -120,16 +138,17 @@ func (s *Site) galleryPage(scores map[string]int) []byte {
 	for _, sec := range g.Sections {
 		sv := gallerySectionView{GallerySection: sec}
 		for _, d := range sec.Designs {
+			data := d.DataOr(g.Data)
 			t := galleryTileView{GalleryDesign: d, Size: galleryTile,
 				Image:  GalleryImages + d.ImageName(),
-				API:    d.APIURL(s.cfg.GenericPath, s.cfg.Data.Name, g.Data),
-				Editor: d.editorURL(s.cfg.Data.Name, g.Data)}
+				API:    d.APIURL(s.cfg.GenericPath, s.cfg.Data.Name, data),
+				Editor: d.editorURL(s.cfg.Data.Name, data)}
 			if d.Text != d.Name {
 				t.Detail = d.Text
 			}
 			t.Score, t.Scored = scores[d.ImageName()]
-			if s.cfg.VerifyPath != "" {
-				t.Verify = d.APIURL(s.cfg.VerifyPath, s.cfg.Data.Name, g.Data)
+			if s.cfg.VerifyPath != "" && d.NoScore == "" {
+				t.Verify = d.APIURL(s.cfg.VerifyPath, s.cfg.Data.Name, data)
 			}
 			sv.Tiles = append(sv.Tiles, t)
 			v.Count++
@@ -188,7 +207,7 @@ func (s *Site) scoredGallery(ctx context.Context, gs *galleryScores) []byte {
 	for _, sec := range s.cfg.Gallery.Sections {
 		for _, d := range sec.Designs {
 			name := d.ImageName()
-			if _, ok := gs.scores[name]; !ok && !queued[name] {
+			if _, ok := gs.scores[name]; !ok && !queued[name] && d.NoScore == "" {
 				queued[name] = true
 				todo = append(todo, d)
 			}

@@ -120,3 +120,48 @@ func TestGalleryShowsAScoreItCouldNotMeasure(t *testing.T) {
 		t.Errorf("tile plain: %q", s)
 	}
 }
+
+// TestGalleryDesignWithoutAScore: a design that verify cannot read (a
+// Micro QR Code) is never sent to the scorer, says why it has no score,
+// links no verify call, and keeps the page from being measured again; its
+// own data goes into its API and editor links and its image's name.
+func TestGalleryDesignWithoutAScore(t *testing.T) {
+	calls := map[string]int{}
+	var mu sync.Mutex
+	score := func(_ context.Context, d web.GalleryDesign) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		calls[d.Name]++
+		return 80, nil
+	}
+	micro := web.GalleryDesign{Name: "symbol=micro", Query: "symbol=micro", Text: "symbol=micro", Data: "SHORT", NoScore: "verify reads no Micro QR Code"}
+	plain := web.GalleryDesign{Name: "plain", Query: "symbol=micro", Text: "symbol=micro"}
+	gallery := &web.Gallery{Data: "hello", Score: score, Sections: []web.GallerySection{{ID: "symbols", Title: "Symbols", Designs: []web.GalleryDesign{micro, plain}}}}
+	h := web.New(web.Config{BaseURL: base, GenericPath: "/api/v1/qr", VerifyPath: "/api/v1/verify",
+		Data: web.Option{Name: "data"}, Gallery: gallery}).Gallery()
+	scores, verify := tileScores(t, h)
+	if calls["symbol=micro"] != 0 || calls["plain"] != 1 {
+		t.Errorf("scorer calls %v: want none for the design without a score", calls)
+	}
+	if s := scores["symbol=micro"]; s != "No scan score: verify reads no Micro QR Code." {
+		t.Errorf("tile symbol=micro: %q", s)
+	}
+	if v, ok := verify["symbol=micro"]; ok {
+		t.Errorf("tile symbol=micro links verify %q", v)
+	}
+	tileScores(t, h)
+	if calls["plain"] != 1 {
+		t.Errorf("the page was measured again: calls %v", calls)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, web.GalleryPath, nil))
+	page := rec.Body.String()
+	for _, want := range []string{`href="/api/v1/qr?data=SHORT&amp;symbol=micro&amp;size=400"`, `href="/?data=SHORT&amp;symbol=micro"`, `data=SHORT</p>`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page has no %s", want)
+		}
+	}
+	if micro.ImageName() == plain.ImageName() {
+		t.Error("two designs of one query and different data share an image name")
+	}
+}

@@ -39,12 +39,19 @@ type Code struct {
 // search is rotation-invariant, so turned codes need no extra pass. When
 // the local-threshold binarizer finds nothing, a global-histogram one is
 // tried: it reads low-contrast codes (mid-grey on white) that local
-// thresholds break up.
+// thresholds break up. An image with no QR Code is then searched for
+// Micro QR Codes and rMQRs (symbols.go), with every threshold /decode
+// tries.
 func Scan(img image.Image) []Code {
-	src := luminance(grayOf(img))
+	g := grayOf(img)
+	src := luminance(g)
 	var codes []found
 	for _, s := range []gozxing.LuminanceSource{src, gozxing.NewInvertedLuminanceSource(src)} {
 		codes = append(codes, readCodes(s)...)
+	}
+	if len(codes) == 0 {
+		always := func() bool { return true }
+		codes, _ = readSymbols(g, append(slices.Clone(quickSymbolTries), thoroughSymbolTries...), always)
 	}
 	return describe(dedupe(codes), img.Bounds())
 }

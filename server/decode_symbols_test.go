@@ -43,3 +43,17 @@ func TestDecodeReadsMicroAndRMQR(t *testing.T) {
 		t.Errorf("QR Code: %+v", d)
 	}
 }
+
+// TestVerifyReadsMicroAndRMQR: verify reads its own Micro QR Codes and
+// rMQRs back, so they are scannable and their decode check passes.
+func TestVerifyReadsMicroAndRMQR(t *testing.T) {
+	for _, q := range []string{"data=12345&symbol=micro", "data=LOT-47&symbol=rmqr&rmqrheight=7"} {
+		v := verifyWith(t, handler, "/api/v1/verify?robustness=off&"+q)
+		if !v.Matches || !v.Scannable {
+			t.Errorf("%s: matches %v, scannable %v, decoded %q", q, v.Matches, v.Scannable, v.Decoded)
+		}
+		if c := v.Checks[0]; c.Name != "decode" || !c.Pass || c.Status != "pass" {
+			t.Errorf("%s: decode check %+v", q, c)
+		}
+	}
+}

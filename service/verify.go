@@ -236,8 +236,10 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 	decode := Check{Name: "decode", Value: v.Decoded, Pass: v.Matches, Status: StatusPass}
 	switch {
 	case len(codes) == 0:
-		decode.Message = "the rendered PNG could not be read by a ZXing-based decoder"
+		decode.Status = StatusFail
+		decode.Message = "the rendered PNG could not be read by a ZXing-based decoder, nor by qrforge's Micro QR and rMQR reader"
 	case !v.Matches:
+		decode.Status = StatusFail
 		decode.Message = fmt.Sprintf("the code reads as %q, not the data", text.Truncate(v.Decoded, 200))
 	}
 	checks = append(checks, decode)

@@ -33,7 +33,7 @@ func FuzzReadSymbols(f *testing.F) {
 	micro := drawn(f, microOf(f, "HELLO", 2, qrcode.L), 64, 2)
 	f.Add(imageBytes(micro))
 	f.Add(imageBytes(quarterTurn(inverse(micro))))
-	f.Add(imageBytes(drawn(f, rmqrOf(f, "LOT-47", 0, qrcode.M), 94, 2))[:4000])
+	f.Add(imageBytes(drawn(f, rmqrOf(f, "LOT-47", 0, qrcode.M), 94, 2)))
 	f.Add([]byte{0, 0, 0, 255, 255, 0})
 	f.Add([]byte{40, 40, 0, 0, 0, 0, 0, 0, 0, 255, 0, 255, 0, 0, 0, 255, 0, 255, 0, 0, 0, 0, 0, 0, 0})
 	f.Fuzz(func(t *testing.T, b []byte) {

@@ -184,11 +184,12 @@ func TestReadFindsMicroAndRMQR(t *testing.T) {
 		if !strings.HasPrefix(stats.Pass, "symbols/") {
 			t.Errorf("%s: pass %q", c.sym.Designator(), stats.Pass)
 		}
-		// The symbol is centred on the canvas.
+		// The symbol is centred on the canvas (an rMQR's is a strip).
 		b := codes[0].Bounds
 		cx, cy := (b[0][0]+b[2][0])/2, (b[0][1]+b[2][1])/2
-		if abs(cx-128) > 3 || abs(cy-128) > 3 {
-			t.Errorf("%s: bounds %v, centre (%d, %d), want (128, 128)", c.sym.Designator(), b, cx, cy)
+		wx, wy := g.Rect.Dx()/2, g.Rect.Dy()/2
+		if abs(cx-wx) > 3 || abs(cy-wy) > 3 {
+			t.Errorf("%s: bounds %v, centre (%d, %d), want (%d, %d)", c.sym.Designator(), b, cx, cy, wx, wy)
 		}
 	}
 }
@@ -223,7 +224,8 @@ func TestReadFindsSmallAndSeveralSymbols(t *testing.T) {
 	for _, c := range codes {
 		got = append(got, c.Text+" "+c.Designator)
 	}
-	if want := []string{"M4 M4-Q", "R9x59 R9x59-H", "R17x43 R17x43-M"}; !slices.Equal(got, want) {
+	slices.Sort(got) // the order codes are found in is not part of the contract
+	if want := []string{"M4 M4-Q", "R17x43 R17x43-M", "R9x59 R9x59-H"}; !slices.Equal(got, want) {
 		t.Errorf("three symbols: read %q, want %q (%+v)", got, want, st)
 	}
 }

@@ -170,7 +170,7 @@ func microSegments(data []byte, capacity, v int) (string, bool) {
 			return "", false
 		}
 	}
-	if t.out.Len() == 0 || !microPadded(r, v) {
+	if t.out.Len() == 0 || v == 1 && !microPadded(r, v) {
 		return "", false
 	}
 	return t.out.String(), true
@@ -180,8 +180,10 @@ func microSegments(data []byte, capacity, v int) (string, bool) {
 // §7.4.9 and §7.4.10 prescribe: the terminator (cut short at the end of
 // the capacity), zero bits to the codeword boundary, the pad codewords
 // 11101100 and 00010001 in turn, and a final 4-bit codeword of 0000 in
-// M1 and M3. M1 has only two codewords for detecting errors, so its data
-// must be checked all the way to the end.
+// M1 and M3. Only M1 is held to it: it has only two codewords for
+// detecting errors, so its data must be checked all the way to the end,
+// while M2 to M4 have Reed-Solomon codewords enough, and encoders pad
+// them differently (segno's M3 codes fail the check).
 func microPadded(r *bitReader, v int) bool {
 	r.pos = min(r.limit, r.pos+2*v+1) // zeros already checked
 	if k := (8 - r.pos%8) % 8; k > 0 {

@@ -167,13 +167,19 @@ func designPNG(s *Symbol, o Options) ([]byte, bool, error) {
 	}
 	sc := pngScratches.Get().(*pngScratch)
 	defer pngScratches.Put(sc)
-	rows := shadedRowsAt(sc, s, l, &o, 8)
 	stride := rowStride(o.Size, 8)
-	inkRows(rows, stride, s, l, &o, inks)
+	rows := sc.rowBuffer(stride * o.Size)
+	sc.sums = sc.sums[:0] // tiles' sums would be of shades, not indices
+	repeats := sc.repeatBuffer(o.Size)
+	if tiled(l, &o) {
+		drawTiles(rows, stride, 8, nil, repeats, s, l, &o)
+	} else {
+		rasterRows(rows, stride, 8, s, l, &o)
+	}
+	inkRows(rows, stride, repeats, s, l, &o, inks)
 	if o.Logo.active() {
 		drawLogoIndexed(rows, stride, l, &o, inks)
 	}
-	sc.sums = sc.sums[:0] // the tiles' sums were of shades, not indices
 	sc.cells = cellStarts(sc.cells[:0], l, o.Size, 8)
 	return encodePNG(sc, o.Size, o.Size, 8, inks.pal.colors, rows), true, nil
 }
@@ -182,8 +188,9 @@ func designPNG(s *Symbol, o Options) ([]byte, bool, error) {
 // that shade. A pixel's ink is its module's, so it changes only from one
 // band of modules to the next (and, in an eye in colours of its own, where
 // the centre begins): a pixel row whose shades equal the row above's, with
-// the same inks, copies its indices.
-func inkRows(rows []byte, stride int, s *Symbol, l *layout, o *Options, d *designInks) {
+// the same inks, copies its indices. A row marked in repeats has the
+// shades of the row above but was not drawn (drawTiles).
+func inkRows(rows []byte, stride int, repeats []bool, s *Symbol, l *layout, o *Options, d *designInks) {
 	n, symbolRows := s.Size, s.Rows()
 	moduleInks := d.moduleInks(s, l, o)
 	ink := make([]uint8, o.Size) // the ink of each pixel of the row
@@ -199,11 +206,18 @@ func inkRows(rows []byte, stride int, s *Symbol, l *layout, o *Options, d *desig
 			key = k
 			d.inkRow(ink, moduleInks[my*n:(my+1)*n], s, my, inner, l)
 		}
-		if key == prevKey && bytes.Equal(row, prev) {
+		if repeats[py] {
+			if key == prevKey {
+				copy(row, rows[(py-1)*stride+1:py*stride])
+				continue
+			}
+			copy(row, prev) // the shades of the row above
+		} else if key == prevKey && bytes.Equal(row, prev) {
 			copy(row, rows[(py-1)*stride+1:py*stride])
 			continue
+		} else {
+			copy(prev, row)
 		}
-		copy(prev, row)
 		prevKey = key
 		lut := d.pal.lut
 		x := 0

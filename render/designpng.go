@@ -248,9 +248,25 @@ func (d *designInks) moduleInks(s *Symbol, l *layout, o *Options) []uint8 {
 	}
 	gl := newGradientLine(o.Gradient, float64(l.codeX), float64(l.codeY), float64(l.n))
 	last := float64(len(d.gradient) - 1)
+	if gl.radial {
+		for y := 0; y < rows; y++ {
+			for x := 0; x < n; x++ {
+				t := gl.t(float64(l.codeX+x)+0.5, float64(l.codeY+y)+0.5)
+				out[y*n+x] = uint8(d.gradient[int(math.Round(t*last))])
+			}
+		}
+		return out
+	}
+	// A linear gradient's t is a column's term plus a row's, each the
+	// same product gradientLine.t takes: computed once per column.
+	across := make([]float64, n)
+	for x := range across {
+		across[x] = (float64(l.codeX+x) + 0.5 - gl.x0) * gl.dx
+	}
 	for y := 0; y < rows; y++ {
-		for x := 0; x < n; x++ {
-			t := gl.t(float64(l.codeX+x)+0.5, float64(l.codeY+y)+0.5)
+		down := (float64(l.codeY+y) + 0.5 - gl.y0) * gl.dy
+		for x, a := range across {
+			t := min(max(a+down, 0), 1)
 			out[y*n+x] = uint8(d.gradient[int(math.Round(t*last))])
 		}
 	}
@@ -286,8 +302,9 @@ func (d *designInks) inkRow(ink, modules []uint8, s *Symbol, my int, inner bool,
 		if mx == n-1 {
 			end = len(ink)
 		}
-		for ; x < end; x++ {
-			ink[x] = modules[mx]
+		if end > x {
+			fill(ink[x:end], modules[mx])
+			x = end
 		}
 	}
 	for i, f := range finderOrigins(s) {
@@ -306,6 +323,18 @@ func (d *designInks) inkRow(ink, modules []uint8, s *Symbol, my int, inner bool,
 				ink[x] = uint8(e[part])
 			}
 		}
+	}
+}
+
+// fill sets every byte of b to c, eight at a time.
+func fill(b []byte, c byte) {
+	v := uint64(c) * 0x0101010101010101
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		binary.LittleEndian.PutUint64(b[i:], v)
+	}
+	for ; i < len(b); i++ {
+		b[i] = c
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"testing"
 )
 
@@ -149,4 +150,37 @@ func diff(a, b uint32) float64 {
 		return -d
 	}
 	return d
+}
+
+// TestModuleInksFollowTheGradient: each module takes the gradient's step
+// nearest t at its centre, as gradientLine.t computes it, at angles
+// where the line's direction has both signs and either part zero.
+func TestModuleInksFollowTheGradient(t *testing.T) {
+	s := encodeT(t, version10Payload)
+	for _, angle := range []float64{0, 45, 90, 135, 180, 200, 271.5, 333.3} {
+		for _, kind := range []GradientKind{GradientLinear, GradientRadial} {
+			o := DefaultOptions()
+			o.Size = 777
+			o.Gradient = &Gradient{Kind: kind, Angle: angle, Stops: []Stop{{0, wine}, {0.3, teal}, {1, indigo}}}
+			l, err := newLayout(s, &o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, ok := palettedDesign(l, &o)
+			if !ok {
+				t.Fatal("not paletted")
+			}
+			got := d.moduleInks(s, l, &o)
+			gl := newGradientLine(o.Gradient, float64(l.codeX), float64(l.codeY), float64(l.n))
+			last := float64(len(d.gradient) - 1)
+			for y := range s.Rows() {
+				for x := range s.Size {
+					tc := gl.t(float64(l.codeX+x)+0.5, float64(l.codeY+y)+0.5)
+					if want := uint8(d.gradient[int(math.Round(tc*last))]); got[y*s.Size+x] != want {
+						t.Fatalf("%s %g°: module (%d, %d) ink %d, want %d", kind, angle, x, y, got[y*s.Size+x], want)
+					}
+				}
+			}
+		}
+	}
 }

@@ -244,8 +244,10 @@ func drawTiles(rows []byte, stride, depth int, sums []deflate.RowSum, repeats []
 	// r; valid has the bits of a band's rows.
 	words := (scale + 63) / 64
 	height := s.Rows()
-	same := make([]uint64, height*words)
-	valid := make([]uint64, words)
+	sc := tileScratches.Get().(*tileScratch)
+	defer tileScratches.Put(sc)
+	same := grow(&sc.same, height*words)
+	valid := grow(&sc.valid, words)
 	for w := range valid {
 		valid[w] = ^uint64(0)
 	}
@@ -303,12 +305,7 @@ func drawTiles(rows []byte, stride, depth int, sums []deflate.RowSum, repeats []
 
 	// Eyes: their rows that do not repeat clear the bands' bits now, and
 	// each band draws its part of them before its cells.
-	type eyeAt struct {
-		t       *tile
-		px, py  int
-		y, side int // first band and bands
-	}
-	var eyesAt []eyeAt
+	eyesAt := sc.eyes[:0]
 	addEye := func(t *tile, x, y, side int) {
 		for r := 1; r < side*scale; r++ {
 			if !t.sameAs(r) {
@@ -324,7 +321,8 @@ func drawTiles(rows []byte, stride, depth int, sums []deflate.RowSum, repeats []
 	eyes := tilesOf(tileSetKey{frame: frame, ball: ball, scale: scale})
 	eye := o.eyeShape()
 	cells := tilesOf(tileSetKey{module: o.Module, scale: scale})
-	inEye := make([]bool, n*height)
+	inEye := grow(&sc.inEye, n*height)
+	clear(inEye)
 	for i, f := range finderOrigins(s) {
 		corner := [3]int{0, 1, 3}[i]
 		addEye(eyeTile(eyes, eye, scale, 7, corner, tilePhase(pixel(f[0], l.offX, l.codeX), depth)), f[0], f[1], 7)
@@ -341,12 +339,7 @@ func drawTiles(rows []byte, stride, depth int, sums []deflate.RowSum, repeats []
 		addEye(eyeTile(eyes, eye, scale, 5, 0, tilePhase(pixel(a[0], l.offX, l.codeX), depth)), a[0], a[1], 5)
 	}
 
-	type cellAt struct {
-		t   *tile
-		px  int
-		add bool
-	}
-	var band []cellAt
+	band := sc.band[:0]
 	g := newModuleGrid(s)
 	st := g.stride
 	for y := 0; y < height; y++ {
@@ -403,6 +396,35 @@ func drawTiles(rows []byte, stride, depth int, sums []deflate.RowSum, repeats []
 			}
 		}
 	}
+	clear(eyesAt)
+	clear(band) // the pooled scratch keeps no tiles alive
+	sc.eyes, sc.band = eyesAt[:0], band[:0]
+}
+
+// tileScratch is drawTiles' working memory, pooled.
+type tileScratch struct {
+	same, valid []uint64
+	inEye       []bool
+	eyes        []eyeAt
+	band        []cellAt
+}
+
+var tileScratches = sync.Pool{New: func() any { return new(tileScratch) }}
+
+// An eyeAt is an eye's tile placed at pixel (px, py), over the bands y to
+// y+side-1.
+type eyeAt struct {
+	t       *tile
+	px, py  int
+	y, side int
+}
+
+// A cellAt is a cell's tile placed at pixel column px; add when it lies
+// in an eye and adds its shades to the eye's.
+type cellAt struct {
+	t   *tile
+	px  int
+	add bool
 }
 
 // addShades adds the shades of two bytes of depth-bit pixels, each

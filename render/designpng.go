@@ -167,21 +167,31 @@ func designPNG(s *Symbol, o Options) ([]byte, bool, error) {
 	}
 	sc := pngScratches.Get().(*pngScratch)
 	defer pngScratches.Put(sc)
-	stride := rowStride(o.Size, 8)
-	rows := sc.rowBuffer(stride * o.Size)
-	sc.sums = sc.sums[:0] // tiles' sums would be of shades, not indices
-	repeats := sc.repeatBuffer(o.Size)
-	if tiled(l, &o) {
-		drawTiles(rows, stride, 8, nil, repeats, s, l, &o)
-	} else {
-		rasterRows(rows, stride, 8, s, l, &o)
-	}
-	inkRows(rows, stride, repeats, s, l, &o, inks)
-	if o.Logo.active() {
-		drawLogoIndexed(rows, stride, l, &o, inks)
-	}
+	rows, repeats := designRows(sc, s, l, &o, inks)
 	sc.cells = cellStarts(sc.cells[:0], l, o.Size, 8)
+	// The rows drawn as copies are coded as copies, uncompared.
+	sc.shaded.Repeats = repeats
+	defer func() { sc.shaded.Repeats = nil }()
 	return encodePNG(sc, o.Size, o.Size, 8, inks.pal.colors, rows), true, nil
+}
+
+// designRows draws a design's rows of palette indices into sc, and flags
+// the rows that equal the row above.
+func designRows(sc *pngScratch, s *Symbol, l *layout, o *Options, inks *designInks) (rows []byte, repeats []bool) {
+	stride := rowStride(o.Size, 8)
+	rows = sc.rowBuffer(stride * o.Size)
+	sc.sums = sc.sums[:0] // tiles' sums would be of shades, not indices
+	repeats = sc.repeatBuffer(o.Size)
+	if tiled(l, o) {
+		drawTiles(rows, stride, 8, nil, repeats, s, l, o)
+	} else {
+		rasterRows(rows, stride, 8, s, l, o)
+	}
+	inkRows(rows, stride, repeats, s, l, o, inks)
+	if o.Logo.active() {
+		drawLogoIndexed(rows, stride, repeats, l, o, inks)
+	}
+	return rows, repeats
 }
 
 // inkRows turns each pixel's shade into the palette index of its ink at
@@ -189,7 +199,8 @@ func designPNG(s *Symbol, o Options) ([]byte, bool, error) {
 // band of modules to the next (and, in an eye in colours of its own, where
 // the centre begins): a pixel row whose shades equal the row above's, with
 // the same inks, copies its indices. A row marked in repeats has the
-// shades of the row above but was not drawn (drawTiles).
+// shades of the row above but was not drawn (drawTiles); on return,
+// repeats marks the rows whose indices equal the row above's.
 func inkRows(rows []byte, stride int, repeats []bool, s *Symbol, l *layout, o *Options, d *designInks) {
 	n, symbolRows := s.Size, s.Rows()
 	moduleInks := d.moduleInks(s, l, o)
@@ -206,20 +217,50 @@ func inkRows(rows []byte, stride int, repeats []bool, s *Symbol, l *layout, o *O
 			key = k
 			d.inkRow(ink, moduleInks[my*n:(my+1)*n], s, my, inner, l)
 		}
-		if repeats[py] {
-			if key == prevKey {
-				copy(row, rows[(py-1)*stride+1:py*stride])
-				continue
-			}
-			copy(row, prev) // the shades of the row above
-		} else if key == prevKey && bytes.Equal(row, prev) {
+		if repeats[py] && key == prevKey {
 			copy(row, rows[(py-1)*stride+1:py*stride])
 			continue
+		}
+		lut := d.pal.lut
+		if key == prevKey {
+			above := rows[(py-1)*stride+1 : py*stride]
+			if bytes.Equal(row, prev) {
+				copy(row, above)
+				repeats[py] = true
+				continue
+			}
+			// The row above had these inks: where eight shades are the
+			// same, so are their indices.
+			above, prev := above[:len(row)], prev[:len(row)]
+			x := 0
+			for ; x+8 <= len(row); x += 8 {
+				w := binary.LittleEndian.Uint64(row[x:])
+				if w == binary.LittleEndian.Uint64(prev[x:]) {
+					binary.LittleEndian.PutUint64(row[x:], binary.LittleEndian.Uint64(above[x:]))
+					continue
+				}
+				binary.LittleEndian.PutUint64(prev[x:], w)
+				for i := x; i < x+8; i++ {
+					row[i] = lut[ink[i]][row[i]]
+				}
+			}
+			for ; x < len(row); x++ {
+				if row[x] == prev[x] {
+					row[x] = above[x]
+					continue
+				}
+				prev[x] = row[x]
+				row[x] = lut[ink[x]][row[x]]
+			}
+			continue
+		}
+		if repeats[py] {
+			repeats[py] = false // the same shades in other inks
+			copy(row, prev)
 		} else {
 			copy(prev, row)
 		}
 		prevKey = key
-		lut := d.pal.lut
 		x := 0
 		for ; x+8 <= len(row); x += 8 {
 			if binary.LittleEndian.Uint64(row[x:]) == 0 {
@@ -347,8 +388,9 @@ func abs(v int) int {
 
 // drawLogoIndexed paints the plate and the icon into indexed rows over the
 // modules the logo cleared: a pixel takes the plate or the icon where its
-// coverage is the larger.
-func drawLogoIndexed(rows []byte, stride int, l *layout, o *Options, d *designInks) {
+// coverage is the larger. The rows it paints, and the row below each, no
+// longer repeat the row above in repeats.
+func drawLogoIndexed(rows []byte, stride int, repeats []bool, l *layout, o *Options, d *designInks) {
 	sc := rasterScratches.Get().(*rasterScratch)
 	defer rasterScratches.Put(sc)
 	lg := o.Logo
@@ -361,6 +403,9 @@ func drawLogoIndexed(rows []byte, stride int, l *layout, o *Options, d *designIn
 		r.Reset(box.Dx(), box.Dy())
 		addPath(r, ops, float32(l.offX-box.Min.X), float32(l.offY-box.Min.Y), float32(l.scale))
 		mask := sc.paint()
+		for y := box.Min.Y; y <= box.Max.Y && y < len(repeats); y++ {
+			repeats[y] = false
+		}
 		for y := box.Min.Y; y < box.Max.Y; y++ {
 			m := mask.Pix[(y-box.Min.Y)*mask.Stride:]
 			row := rows[y*stride+1:]

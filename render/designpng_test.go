@@ -7,6 +7,8 @@ import (
 	"image/png"
 	"math"
 	"testing"
+
+	"github.com/qrforge/qrforge/render/deflate"
 )
 
 // designCases are designs of more than two colours that fit a palette.
@@ -180,6 +182,51 @@ func TestModuleInksFollowTheGradient(t *testing.T) {
 						t.Fatalf("%s %g°: module (%d, %d) ink %d, want %d", kind, angle, x, y, got[y*s.Size+x], want)
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestDesignRowsFlagTheirRepeats: the rows a design flags as repeats,
+// which render/deflate codes as copies without comparing them, equal the
+// row above, logo and all; and most rows of square modules are flagged.
+func TestDesignRowsFlagTheirRepeats(t *testing.T) {
+	for name, set := range designCases(t) {
+		for _, size := range []int{333, 512} {
+			o := DefaultOptions()
+			o.Size = size
+			set(&o)
+			s := o.Logo.knockOut(encodeFor(t, "https://example.com/designs", &o))
+			l, err := newLayout(s, &o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inks, ok := palettedDesign(l, &o)
+			if !ok {
+				t.Fatalf("%s: not paletted", name)
+			}
+			sc := new(pngScratch)
+			rows, repeats := designRows(sc, s, l, &o, inks)
+			stride, n := rowStride(size, 8), 0
+			for y, r := range repeats {
+				if !r {
+					continue
+				}
+				n++
+				if y == 0 || !bytes.Equal(rows[y*stride:(y+1)*stride], rows[(y-1)*stride:y*stride]) {
+					t.Fatalf("%s at %d px: row %d is flagged but differs from the row above", name, size, y)
+				}
+			}
+			if o.Module == ModuleSquare && n < size/2 {
+				t.Errorf("%s at %d px: %d of %d rows flagged", name, size, n, size)
+			}
+			// Coded as copies unseen, they make the stream comparing them makes.
+			cells := cellStarts(nil, l, size, 8)
+			var e deflate.Encoder
+			want := e.Zlib(nil, rows, stride, cells, nil)
+			e.Repeats = repeats
+			if got := e.Zlib(nil, rows, stride, cells, nil); !bytes.Equal(got, want) {
+				t.Errorf("%s at %d px: flagging repeats changes the stream", name, size)
 			}
 		}
 	}

@@ -3,7 +3,6 @@ package render
 import (
 	"bytes"
 	"encoding/binary"
-	"image"
 	"image/color"
 	"math"
 )
@@ -391,35 +390,26 @@ func abs(v int) int {
 // coverage is the larger. The rows it paints, and the row below each, no
 // longer repeat the row above in repeats.
 func drawLogoIndexed(rows []byte, stride int, repeats []bool, l *layout, o *Options, d *designInks) {
-	sc := rasterScratches.Get().(*rasterScratch)
-	defer rasterScratches.Put(sc)
-	lg := o.Logo
-	paint := func(ops []pathOp, ink int) {
-		box := opsBounds(ops, l).Intersect(image.Rect(0, 0, o.Size, o.Size))
-		if box.Empty() {
+	paint := func(m *logoMask, ink int) {
+		if m == nil || m.box.Empty() {
 			return
 		}
-		r := &sc.r
-		r.Reset(box.Dx(), box.Dy())
-		addPath(r, ops, float32(l.offX-box.Min.X), float32(l.offY-box.Min.Y), float32(l.scale))
-		mask := sc.paint()
+		box, lut := m.box, &d.pal.lut[ink]
 		for y := box.Min.Y; y <= box.Max.Y && y < len(repeats); y++ {
 			repeats[y] = false
 		}
 		for y := box.Min.Y; y < box.Max.Y; y++ {
-			m := mask.Pix[(y-box.Min.Y)*mask.Stride:]
-			row := rows[y*stride+1:]
-			for x := box.Min.X; x < box.Max.X; x++ {
-				if sh := shadeOf[m[x-box.Min.X]]; sh != 0 {
-					row[x] = d.pal.lut[ink][sh]
+			shades := m.shades[(y-box.Min.Y)*box.Dx() : (y-box.Min.Y+1)*box.Dx()]
+			row := rows[y*stride+1+box.Min.X : y*stride+1+box.Max.X]
+			for x, sh := range shades {
+				if sh != 0 {
+					row[x] = lut[sh&(shadeLevels-1)]
 				}
 			}
 		}
 	}
-	if p := lg.platePath(l); p != nil {
-		paint(p.ops, d.plate)
-	}
-	paint(lg.iconPath(l).ops, d.icon)
+	paint(logoMaskOf(o.Logo, l, o.Size, true), d.plate)
+	paint(logoMaskOf(o.Logo, l, o.Size, false), d.icon)
 }
 
 // floorDiv is a divided by b rounded down, for b > 0.

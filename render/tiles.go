@@ -259,44 +259,53 @@ func drawTiles(rows []byte, stride, depth int, sums []deflate.RowSum, repeats []
 		same[y*words] &^= 1 // a band's first row is always drawn
 	}
 
-	// blit draws into band y0 (pixel row py0) the rows of tile t, placed
-	// at (px, py), that the band does not repeat.
-	blit := func(t *tile, px, py, py0 int, mask []uint64, add bool) {
+	// draw draws rows [from, to) of tile t, placed at pixel row py, its
+	// first pixel in byte start of a row.
+	draw := func(t *tile, start, py, from, to int, add bool) {
+		for y := from; y < to; y++ {
+			dst := rows[(py+y)*stride+start : (py+y)*stride+start+t.rowBytes]
+			src := t.pix[y*t.rowBytes : (y+1)*t.rowBytes]
+			if !add {
+				if sums != nil {
+					rs := &sums[py+y]
+					rs.Sum += uint64(t.sum[y])
+					rs.Weighted += uint64(start)*uint64(t.sum[y]) + uint64(t.weighted[y])
+				}
+				i := 0
+				for ; i+8 <= len(src); i += 8 {
+					binary.LittleEndian.PutUint64(dst[i:], binary.LittleEndian.Uint64(dst[i:])|binary.LittleEndian.Uint64(src[i:]))
+				}
+				for ; i < len(src); i++ {
+					dst[i] |= src[i]
+				}
+				continue
+			}
+			for i, b := range src {
+				sum := addShades(dst[i], b, depth)
+				if sums != nil {
+					grown := uint64(sum) - uint64(dst[i]) // shades only grow
+					rs := &sums[py+y]
+					rs.Sum += grown
+					rs.Weighted += uint64(start+i) * grown
+				}
+				dst[i] = sum
+			}
+		}
+	}
+	// blit draws into the band at pixel row py0 the rows of tile t,
+	// placed at (px, py), that the band does not repeat: with skips, the
+	// rows whose bit in mask is clear.
+	blit := func(t *tile, px, py, py0 int, mask []uint64, skips bool, add bool) {
 		start := pixelByte(px, depth)
+		lo, hi := max(t.top, py0-py), min(t.bottom, py0+scale-py)
+		if !skips {
+			draw(t, start, py, lo, hi, add)
+			return
+		}
 		for w, m := range mask {
-			todo := ^m & valid[w]
-			for todo != 0 {
-				y := py0 + w*64 + bits.TrailingZeros64(todo) - py // the tile's row
-				todo &= todo - 1
-				if y < t.top || y >= t.bottom {
-					continue
-				}
-				dst := rows[(py+y)*stride+start : (py+y)*stride+start+t.rowBytes]
-				src := t.pix[y*t.rowBytes : (y+1)*t.rowBytes]
-				if !add {
-					if sums != nil {
-						rs := &sums[py+y]
-						rs.Sum += uint64(t.sum[y])
-						rs.Weighted += uint64(start)*uint64(t.sum[y]) + uint64(t.weighted[y])
-					}
-					i := 0
-					for ; i+8 <= len(src); i += 8 {
-						binary.LittleEndian.PutUint64(dst[i:], binary.LittleEndian.Uint64(dst[i:])|binary.LittleEndian.Uint64(src[i:]))
-					}
-					for ; i < len(src); i++ {
-						dst[i] |= src[i]
-					}
-					continue
-				}
-				for i, b := range src {
-					sum := addShades(dst[i], b, depth)
-					if sums != nil {
-						grown := uint64(sum) - uint64(dst[i]) // shades only grow
-						rs := &sums[py+y]
-						rs.Sum += grown
-						rs.Weighted += uint64(start+i) * grown
-					}
-					dst[i] = sum
+			for todo := ^m & valid[w]; todo != 0; todo &= todo - 1 {
+				if y := py0 + w*64 + bits.TrailingZeros64(todo) - py; y >= lo && y < hi {
+					draw(t, start, py, y, y+1, add)
 				}
 			}
 		}
@@ -372,13 +381,17 @@ func drawTiles(rows []byte, stride, depth int, sums []deflate.RowSum, repeats []
 			}
 			band = append(band, cellAt{t, px, inEye[y*n+x] || inFinder(s, x, y)})
 		}
+		skips := false
+		for _, m := range mask {
+			skips = skips || m != 0
+		}
 		for _, e := range eyesAt {
 			if y >= e.y && y < e.y+e.side {
-				blit(e.t, e.px, e.py, py, mask, false)
+				blit(e.t, e.px, e.py, py, mask, skips, false)
 			}
 		}
 		for _, c := range band {
-			blit(c.t, c.px, py, py, mask, c.add)
+			blit(c.t, c.px, py, py, mask, skips, c.add)
 		}
 		// The band's repeated rows, in order: each copies a finished row.
 		for w, m := range mask {

@@ -3,7 +3,6 @@ package render
 import (
 	"bytes"
 	"encoding/binary"
-	"image"
 	"image/color"
 	"math"
 )
@@ -167,23 +166,41 @@ func designPNG(s *Symbol, o Options) ([]byte, bool, error) {
 	}
 	sc := pngScratches.Get().(*pngScratch)
 	defer pngScratches.Put(sc)
-	rows := shadedRowsAt(sc, s, l, &o, 8)
-	stride := rowStride(l.pxW, 8)
-	inkRows(rows, stride, s, l, &o, inks)
-	if o.Logo.active() {
-		drawLogoIndexed(rows, stride, l, &o, inks)
-	}
-	sc.sums = sc.sums[:0] // the tiles' sums were of shades, not indices
+	rows, repeats := designRows(sc, s, l, &o, inks)
 	sc.cells = cellStarts(sc.cells[:0], l, 8)
+	// The rows drawn as copies are coded as copies, uncompared.
+	sc.shaded.Repeats = repeats
+	defer func() { sc.shaded.Repeats = nil }()
 	return encodePNG(sc, l.pxW, l.pxH, 8, inks.pal.colors, rows), true, nil
+}
+
+// designRows draws a design's rows of palette indices into sc, and flags
+// the rows that equal the row above.
+func designRows(sc *pngScratch, s *Symbol, l *layout, o *Options, inks *designInks) (rows []byte, repeats []bool) {
+	stride := rowStride(l.pxW, 8)
+	rows = sc.rowBuffer(stride * l.pxH)
+	sc.sums = sc.sums[:0] // tiles' sums would be of shades, not indices
+	repeats = sc.repeatBuffer(l.pxH)
+	if tiled(l, o) {
+		drawTiles(rows, stride, 8, nil, repeats, s, l, o)
+	} else {
+		rasterRows(rows, stride, 8, s, l, o)
+	}
+	inkRows(rows, stride, repeats, s, l, o, inks)
+	if o.Logo.active() {
+		drawLogoIndexed(rows, stride, repeats, l, o, inks)
+	}
+	return rows, repeats
 }
 
 // inkRows turns each pixel's shade into the palette index of its ink at
 // that shade. A pixel's ink is its module's, so it changes only from one
 // band of modules to the next (and, in an eye in colours of its own, where
 // the centre begins): a pixel row whose shades equal the row above's, with
-// the same inks, copies its indices.
-func inkRows(rows []byte, stride int, s *Symbol, l *layout, o *Options, d *designInks) {
+// the same inks, copies its indices. A row marked in repeats has the
+// shades of the row above but was not drawn (drawTiles); on return,
+// repeats marks the rows whose indices equal the row above's.
+func inkRows(rows []byte, stride int, repeats []bool, s *Symbol, l *layout, o *Options, d *designInks) {
 	n, symbolRows := s.Size, s.Rows()
 	moduleInks := d.moduleInks(s, l, o)
 	ink := make([]uint8, l.pxW) // the ink of each pixel of the row
@@ -199,13 +216,50 @@ func inkRows(rows []byte, stride int, s *Symbol, l *layout, o *Options, d *desig
 			key = k
 			d.inkRow(ink, moduleInks[my*n:(my+1)*n], s, my, inner, l)
 		}
-		if key == prevKey && bytes.Equal(row, prev) {
+		if repeats[py] && key == prevKey {
 			copy(row, rows[(py-1)*stride+1:py*stride])
 			continue
 		}
-		copy(prev, row)
-		prevKey = key
 		lut := d.pal.lut
+		if key == prevKey {
+			above := rows[(py-1)*stride+1 : py*stride]
+			if bytes.Equal(row, prev) {
+				copy(row, above)
+				repeats[py] = true
+				continue
+			}
+			// The row above had these inks: where eight shades are the
+			// same, so are their indices.
+			above, prev := above[:len(row)], prev[:len(row)]
+			x := 0
+			for ; x+8 <= len(row); x += 8 {
+				w := binary.LittleEndian.Uint64(row[x:])
+				if w == binary.LittleEndian.Uint64(prev[x:]) {
+					binary.LittleEndian.PutUint64(row[x:], binary.LittleEndian.Uint64(above[x:]))
+					continue
+				}
+				binary.LittleEndian.PutUint64(prev[x:], w)
+				for i := x; i < x+8; i++ {
+					row[i] = lut[ink[i]][row[i]]
+				}
+			}
+			for ; x < len(row); x++ {
+				if row[x] == prev[x] {
+					row[x] = above[x]
+					continue
+				}
+				prev[x] = row[x]
+				row[x] = lut[ink[x]][row[x]]
+			}
+			continue
+		}
+		if repeats[py] {
+			repeats[py] = false // the same shades in other inks
+			copy(row, prev)
+		} else {
+			copy(prev, row)
+		}
+		prevKey = key
 		x := 0
 		for ; x+8 <= len(row); x += 8 {
 			if binary.LittleEndian.Uint64(row[x:]) == 0 {
@@ -234,9 +288,25 @@ func (d *designInks) moduleInks(s *Symbol, l *layout, o *Options) []uint8 {
 	}
 	gl := newGradientLine(o.Gradient, float64(l.codeX), float64(l.codeY), float64(l.n))
 	last := float64(len(d.gradient) - 1)
+	if gl.radial {
+		for y := 0; y < rows; y++ {
+			for x := 0; x < n; x++ {
+				t := gl.t(float64(l.codeX+x)+0.5, float64(l.codeY+y)+0.5)
+				out[y*n+x] = uint8(d.gradient[int(math.Round(t*last))])
+			}
+		}
+		return out
+	}
+	// A linear gradient's t is a column's term plus a row's, each the
+	// same product gradientLine.t takes: computed once per column.
+	across := make([]float64, n)
+	for x := range across {
+		across[x] = (float64(l.codeX+x) + 0.5 - gl.x0) * gl.dx
+	}
 	for y := 0; y < rows; y++ {
-		for x := 0; x < n; x++ {
-			t := gl.t(float64(l.codeX+x)+0.5, float64(l.codeY+y)+0.5)
+		down := (float64(l.codeY+y) + 0.5 - gl.y0) * gl.dy
+		for x, a := range across {
+			t := min(max(a+down, 0), 1)
 			out[y*n+x] = uint8(d.gradient[int(math.Round(t*last))])
 		}
 	}
@@ -272,8 +342,9 @@ func (d *designInks) inkRow(ink, modules []uint8, s *Symbol, my int, inner bool,
 		if mx == n-1 {
 			end = len(ink)
 		}
-		for ; x < end; x++ {
-			ink[x] = modules[mx]
+		if end > x {
+			fill(ink[x:end], modules[mx])
+			x = end
 		}
 	}
 	for i, f := range finderOrigins(s) {
@@ -295,6 +366,18 @@ func (d *designInks) inkRow(ink, modules []uint8, s *Symbol, my int, inner bool,
 	}
 }
 
+// fill sets every byte of b to c, eight at a time.
+func fill(b []byte, c byte) {
+	v := uint64(c) * 0x0101010101010101
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		binary.LittleEndian.PutUint64(b[i:], v)
+	}
+	for ; i < len(b); i++ {
+		b[i] = c
+	}
+}
+
 func abs(v int) int {
 	if v < 0 {
 		return -v
@@ -304,34 +387,30 @@ func abs(v int) int {
 
 // drawLogoIndexed paints the plate and the icon into indexed rows over the
 // modules the logo cleared: a pixel takes the plate or the icon where its
-// coverage is the larger.
-func drawLogoIndexed(rows []byte, stride int, l *layout, o *Options, d *designInks) {
-	sc := rasterScratches.Get().(*rasterScratch)
-	defer rasterScratches.Put(sc)
-	lg := o.Logo
-	paint := func(ops []pathOp, ink int) {
-		box := opsBounds(ops, l).Intersect(image.Rect(0, 0, l.pxW, l.pxH))
-		if box.Empty() {
+// coverage is the larger. The rows it paints, and the row below each, no
+// longer repeat the row above in repeats.
+func drawLogoIndexed(rows []byte, stride int, repeats []bool, l *layout, o *Options, d *designInks) {
+	paint := func(m *logoMask, ink int) {
+		if m == nil || m.box.Empty() {
 			return
 		}
-		r := &sc.r
-		r.Reset(box.Dx(), box.Dy())
-		addPath(r, ops, float32(l.offX-box.Min.X), float32(l.offY-box.Min.Y), float32(l.scale))
-		mask := sc.paint()
+		box, lut := m.box, &d.pal.lut[ink]
+		for y := box.Min.Y; y <= box.Max.Y && y < len(repeats); y++ {
+			repeats[y] = false
+		}
 		for y := box.Min.Y; y < box.Max.Y; y++ {
-			m := mask.Pix[(y-box.Min.Y)*mask.Stride:]
-			row := rows[y*stride+1:]
-			for x := box.Min.X; x < box.Max.X; x++ {
-				if sh := shadeOf[m[x-box.Min.X]]; sh != 0 {
-					row[x] = d.pal.lut[ink][sh]
+			shades := m.shades[(y-box.Min.Y)*box.Dx() : (y-box.Min.Y+1)*box.Dx()]
+			row := rows[y*stride+1+box.Min.X : y*stride+1+box.Max.X]
+			for x, sh := range shades {
+				if sh != 0 {
+					row[x] = lut[sh&(shadeLevels-1)]
 				}
 			}
 		}
 	}
-	if p := lg.platePath(l); p != nil {
-		paint(p.ops, d.plate)
-	}
-	paint(lg.iconPath(l).ops, d.icon)
+	// A logo is drawn on square canvases only (an rMQR takes none).
+	paint(logoMaskOf(o.Logo, l, l.pxW, true), d.plate)
+	paint(logoMaskOf(o.Logo, l, l.pxW, false), d.icon)
 }
 
 // floorDiv is a divided by b rounded down, for b > 0.

@@ -5,7 +5,10 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"testing"
+
+	"github.com/qrforge/qrforge/render/deflate"
 )
 
 // designCases are designs of more than two colours that fit a palette.
@@ -149,4 +152,82 @@ func diff(a, b uint32) float64 {
 		return -d
 	}
 	return d
+}
+
+// TestModuleInksFollowTheGradient: each module takes the gradient's step
+// nearest t at its centre, as gradientLine.t computes it, at angles
+// where the line's direction has both signs and either part zero.
+func TestModuleInksFollowTheGradient(t *testing.T) {
+	s := encodeT(t, version10Payload)
+	for _, angle := range []float64{0, 45, 90, 135, 180, 200, 271.5, 333.3} {
+		for _, kind := range []GradientKind{GradientLinear, GradientRadial} {
+			o := DefaultOptions()
+			o.Size = 777
+			o.Gradient = &Gradient{Kind: kind, Angle: angle, Stops: []Stop{{0, wine}, {0.3, teal}, {1, indigo}}}
+			l, err := newLayout(s, &o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, ok := palettedDesign(l, &o)
+			if !ok {
+				t.Fatal("not paletted")
+			}
+			got := d.moduleInks(s, l, &o)
+			gl := newGradientLine(o.Gradient, float64(l.codeX), float64(l.codeY), float64(l.n))
+			last := float64(len(d.gradient) - 1)
+			for y := range s.Rows() {
+				for x := range s.Size {
+					tc := gl.t(float64(l.codeX+x)+0.5, float64(l.codeY+y)+0.5)
+					if want := uint8(d.gradient[int(math.Round(tc*last))]); got[y*s.Size+x] != want {
+						t.Fatalf("%s %g°: module (%d, %d) ink %d, want %d", kind, angle, x, y, got[y*s.Size+x], want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestDesignRowsFlagTheirRepeats: the rows a design flags as repeats,
+// which render/deflate codes as copies without comparing them, equal the
+// row above, logo and all; and most rows of square modules are flagged.
+func TestDesignRowsFlagTheirRepeats(t *testing.T) {
+	for name, set := range designCases(t) {
+		for _, size := range []int{333, 512} {
+			o := DefaultOptions()
+			o.Size = size
+			set(&o)
+			s := o.Logo.knockOut(encodeFor(t, "https://example.com/designs", &o))
+			l, err := newLayout(s, &o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inks, ok := palettedDesign(l, &o)
+			if !ok {
+				t.Fatalf("%s: not paletted", name)
+			}
+			sc := new(pngScratch)
+			rows, repeats := designRows(sc, s, l, &o, inks)
+			stride, n := rowStride(size, 8), 0
+			for y, r := range repeats {
+				if !r {
+					continue
+				}
+				n++
+				if y == 0 || !bytes.Equal(rows[y*stride:(y+1)*stride], rows[(y-1)*stride:y*stride]) {
+					t.Fatalf("%s at %d px: row %d is flagged but differs from the row above", name, size, y)
+				}
+			}
+			if o.Module == ModuleSquare && n < size/2 {
+				t.Errorf("%s at %d px: %d of %d rows flagged", name, size, n, size)
+			}
+			// Coded as copies unseen, they make the stream comparing them makes.
+			cells := cellStarts(nil, l, 8)
+			var e deflate.Encoder
+			want := e.Zlib(nil, rows, stride, cells, nil)
+			e.Repeats = repeats
+			if got := e.Zlib(nil, rows, stride, cells, nil); !bytes.Equal(got, want) {
+				t.Errorf("%s at %d px: flagging repeats changes the stream", name, size)
+			}
+		}
+	}
 }

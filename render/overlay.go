@@ -340,9 +340,9 @@ func segmentSum(seg []byte, off int) deflate.RowSum {
 
 // grow returns (*buf)[:n], reallocating it when too small; the contents
 // are whatever the buffer held.
-func grow(buf *[]byte, n int) []byte {
+func grow[T any](buf *[]T, n int) []T {
 	if cap(*buf) < n {
-		*buf = make([]byte, n)
+		*buf = make([]T, n)
 	}
 	*buf = (*buf)[:n]
 	return *buf

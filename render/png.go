@@ -34,17 +34,29 @@ var zlibWriters = sync.Pool{New: func() any {
 // mixes' palette indices. Pooled, so the steady state allocates only the
 // finished PNG.
 type pngScratch struct {
-	rows   []byte
-	sums   []deflate.RowSum // the rows' sums, when the drawing knows them
-	cells  []int
-	shaded deflate.Encoder
-	idat   bytes.Buffer
-	zlib   []byte
-	emblem []byte
-	mixes  []uint8
+	rows  []byte
+	sums  []deflate.RowSum // the rows' sums, when the drawing knows them
+	cells []int
+	// repeats marks the rows drawn as copies of the row above
+	repeats []bool
+	shaded  deflate.Encoder
+	idat    bytes.Buffer
+	zlib    []byte
+	emblem  []byte
+	mixes   []uint8
 }
 
 var pngScratches = sync.Pool{New: func() any { return new(pngScratch) }}
+
+// repeatBuffer returns n flags, false, one per pixel row.
+func (sc *pngScratch) repeatBuffer(n int) []bool {
+	if cap(sc.repeats) < n {
+		sc.repeats = make([]bool, n)
+	}
+	sc.repeats = sc.repeats[:n]
+	clear(sc.repeats)
+	return sc.repeats
+}
 
 // rowBuffer returns a zeroed buffer of n bytes for packed rows.
 func (sc *pngScratch) rowBuffer(n int) []byte {

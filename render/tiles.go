@@ -1,7 +1,9 @@
 package render
 
 import (
+	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 
@@ -48,7 +50,14 @@ type tile struct {
 	// Rows outside [top, bottom) are blank: an organic fillet fills one
 	// corner of its cell, so most of a fillet tile's rows need no copy.
 	top, bottom int
+	// Bit r of same (r from 1) is set when row r equals row r-1: a
+	// square module's rows are all alike, so a band of modules drawn
+	// from such tiles is its first row, copied.
+	same []uint64
 }
+
+// sameAs reports whether the tile's row r equals row r-1.
+func (t *tile) sameAs(r int) bool { return t.same[r>>6]>>(r&63)&1 == 1 }
 
 // A tileSet holds the tiles of one module or eye style at one scale, by
 // phase and shape (a cell's 3×3 neighbourhood, or an eye's side<<2 |
@@ -113,7 +122,7 @@ func (set *tileSet) get(shape uint16, phase uint8, build func() *tile) *tile {
 	}
 	t := build()
 	if slot.CompareAndSwap(nil, t) {
-		tileCache.bytes.Add(int64(len(t.pix) + 64))
+		tileCache.bytes.Add(int64(len(t.pix) + 8*len(t.same) + 64))
 		return t
 	}
 	return slot.Load()
@@ -162,8 +171,10 @@ func rasterTile(ops []pathOp, side, scale int, phase uint8) *tile {
 	}
 	t.pix = make([]byte, t.rowBytes*side)
 	t.sum, t.weighted = make([]uint32, side), make([]uint32, side)
+	t.same = make([]uint64, (side+63)/64)
 	if len(ops) == 0 {
 		t.empty = true
+		t.findSameRows(side)
 		return t
 	}
 	sc := rasterScratches.Get().(*rasterScratch)
@@ -198,7 +209,17 @@ func rasterTile(ops []pathOp, side, scale int, phase uint8) *tile {
 			t.weighted[y] += uint32(i) * uint32(b)
 		}
 	}
+	t.findSameRows(side)
 	return t
+}
+
+// findSameRows sets the bits of same for the tile's side rows.
+func (t *tile) findSameRows(side int) {
+	for r := 1; r < side; r++ {
+		if bytes.Equal(t.pix[r*t.rowBytes:(r+1)*t.rowBytes], t.pix[(r-1)*t.rowBytes:r*t.rowBytes]) {
+			t.same[r>>6] |= 1 << (r & 63)
+		}
+	}
 }
 
 // tiledRows fills rows (zeroed, stride bytes each with the filter byte
@@ -209,19 +230,47 @@ func rasterTile(ops []pathOp, side, scale int, phase uint8) *tile {
 // sums (zeroed, one per row): tiles do not overlap but in eyes, so
 // elsewhere a row's sums are its tiles'.
 func tiledRows(rows []byte, stride, depth int, sums []deflate.RowSum, s *Symbol, l *layout, o *Options) {
-	n := s.Size
-	blit := func(t *tile, px, py int, add bool) {
-		if t.empty {
-			return
-		}
-		start := pixelByte(px, depth)
-		for y := t.top; y < t.bottom; y++ {
+	drawTiles(rows, stride, depth, sums, nil, s, l, o)
+}
+
+// drawTiles is tiledRows, and sums may be nil. A pixel row whose every
+// tile repeats its row above is not drawn tile by tile but copied from
+// the row above; with repeats (one per row, false), such a row is only
+// marked there, and left for the caller to fill.
+func drawTiles(rows []byte, stride, depth int, sums []deflate.RowSum, repeats []bool, s *Symbol, l *layout, o *Options) {
+	n, scale := s.Size, l.scale
+	// A band of modules is scale pixel rows. same holds a mask per band:
+	// bit r set while every tile in the band repeats its row r-1 in row
+	// r; valid has the bits of a band's rows.
+	words := (scale + 63) / 64
+	height := s.Rows()
+	sc := tileScratches.Get().(*tileScratch)
+	defer tileScratches.Put(sc)
+	same := grow(&sc.same, height*words)
+	valid := grow(&sc.valid, words)
+	for w := range valid {
+		valid[w] = ^uint64(0)
+	}
+	if r := scale & 63; r != 0 {
+		valid[words-1] = 1<<r - 1
+	}
+	for y := range height {
+		copy(same[y*words:], valid)
+		same[y*words] &^= 1 // a band's first row is always drawn
+	}
+
+	// draw draws rows [from, to) of tile t, placed at pixel row py, its
+	// first pixel in byte start of a row.
+	draw := func(t *tile, start, py, from, to int, add bool) {
+		for y := from; y < to; y++ {
 			dst := rows[(py+y)*stride+start : (py+y)*stride+start+t.rowBytes]
 			src := t.pix[y*t.rowBytes : (y+1)*t.rowBytes]
-			rs := &sums[py+y]
 			if !add {
-				rs.Sum += uint64(t.sum[y])
-				rs.Weighted += uint64(start)*uint64(t.sum[y]) + uint64(t.weighted[y])
+				if sums != nil {
+					rs := &sums[py+y]
+					rs.Sum += uint64(t.sum[y])
+					rs.Weighted += uint64(start)*uint64(t.sum[y]) + uint64(t.weighted[y])
+				}
 				i := 0
 				for ; i+8 <= len(src); i += 8 {
 					binary.LittleEndian.PutUint64(dst[i:], binary.LittleEndian.Uint64(dst[i:])|binary.LittleEndian.Uint64(src[i:]))
@@ -233,25 +282,59 @@ func tiledRows(rows []byte, stride, depth int, sums []deflate.RowSum, s *Symbol,
 			}
 			for i, b := range src {
 				sum := addShades(dst[i], b, depth)
-				grown := uint64(sum) - uint64(dst[i]) // shades only grow
+				if sums != nil {
+					grown := uint64(sum) - uint64(dst[i]) // shades only grow
+					rs := &sums[py+y]
+					rs.Sum += grown
+					rs.Weighted += uint64(start+i) * grown
+				}
 				dst[i] = sum
-				rs.Sum += grown
-				rs.Weighted += uint64(start+i) * grown
 			}
 		}
 	}
-	pixel := func(module, off, code int) int { return off + (code+module)*l.scale }
+	// blit draws into the band at pixel row py0 the rows of tile t,
+	// placed at (px, py), that the band does not repeat: with skips, the
+	// rows whose bit in mask is clear.
+	blit := func(t *tile, px, py, py0 int, mask []uint64, skips bool, add bool) {
+		start := pixelByte(px, depth)
+		lo, hi := max(t.top, py0-py), min(t.bottom, py0+scale-py)
+		if !skips {
+			draw(t, start, py, lo, hi, add)
+			return
+		}
+		for w, m := range mask {
+			for todo := ^m & valid[w]; todo != 0; todo &= todo - 1 {
+				if y := py0 + w*64 + bits.TrailingZeros64(todo) - py; y >= lo && y < hi {
+					draw(t, start, py, y, y+1, add)
+				}
+			}
+		}
+	}
+	pixel := func(module, off, code int) int { return off + (code+module)*scale }
 
+	// Eyes: their rows that do not repeat clear the bands' bits now, and
+	// each band draws its part of them before its cells.
+	eyesAt := sc.eyes[:0]
+	addEye := func(t *tile, x, y, side int) {
+		for r := 1; r < side*scale; r++ {
+			if !t.sameAs(r) {
+				b := r % scale
+				same[(y+r/scale)*words+b>>6] &^= 1 << (b & 63)
+			}
+		}
+		if !t.empty {
+			eyesAt = append(eyesAt, eyeAt{t, pixel(x, l.offX, l.codeX), pixel(y, l.offY, l.codeY), y, side})
+		}
+	}
 	frame, ball := o.EyeParts()
-	eyes := tilesOf(tileSetKey{frame: frame, ball: ball, scale: l.scale})
+	eyes := tilesOf(tileSetKey{frame: frame, ball: ball, scale: scale})
 	eye := o.eyeShape()
-	cells := tilesOf(tileSetKey{module: o.Module, scale: l.scale})
-	height := s.Rows()
-	inEye := make([]bool, n*height)
+	cells := tilesOf(tileSetKey{module: o.Module, scale: scale})
+	inEye := grow(&sc.inEye, n*height)
+	clear(inEye)
 	for i, f := range finderOrigins(s) {
 		corner := [3]int{0, 1, 3}[i]
-		px := pixel(f[0], l.offX, l.codeX)
-		blit(eyeTile(eyes, eye, l.scale, 7, corner, tilePhase(px, depth)), px, pixel(f[1], l.offY, l.codeY), false)
+		addEye(eyeTile(eyes, eye, scale, 7, corner, tilePhase(pixel(f[0], l.offX, l.codeX), depth)), f[0], f[1], 7)
 	}
 	for _, a := range alignmentOrigins(s) {
 		for y := a[1]; y < a[1]+5; y++ {
@@ -262,14 +345,15 @@ func tiledRows(rows []byte, stride, depth int, sums []deflate.RowSum, s *Symbol,
 		if !s.Modules[(a[1]+2)*n+a[0]+2] {
 			continue // knocked out under an Overlay: a real one has a dark centre
 		}
-		px := pixel(a[0], l.offX, l.codeX)
-		blit(eyeTile(eyes, eye, l.scale, 5, 0, tilePhase(px, depth)), px, pixel(a[1], l.offY, l.codeY), false)
+		addEye(eyeTile(eyes, eye, scale, 5, 0, tilePhase(pixel(a[0], l.offX, l.codeX), depth)), a[0], a[1], 5)
 	}
 
+	band := sc.band[:0]
 	g := newModuleGrid(s)
 	st := g.stride
 	for y := 0; y < height; y++ {
 		py := pixel(y, l.offY, l.codeY)
+		mask := same[y*words : (y+1)*words]
 		i := (y+1)*st + 1
 		// column is the neighbourhood's column of three at grid index j,
 		// as bits 0, 3 and 6; the shape slides one column per cell.
@@ -277,6 +361,7 @@ func tiledRows(rows []byte, stride, depth int, sums []deflate.RowSum, s *Symbol,
 			return uint16(b2i(g.dark[j-st])) | uint16(b2i(g.dark[j]))<<3 | uint16(b2i(g.dark[j+st]))<<6
 		}
 		shape := column(i-1)<<1 | column(i)<<2
+		band = band[:0]
 		for x := 0; x < n; x, i = x+1, i+1 {
 			shape = shape>>1&0b011_011_011 | column(i+1)<<2
 			if shape == 0 {
@@ -286,11 +371,73 @@ func tiledRows(rows []byte, stride, depth int, sums []deflate.RowSum, s *Symbol,
 			phase := tilePhase(px, depth)
 			t := cells.tiles[phase][shape].Load()
 			if t == nil {
-				t = cellTile(cells, o.Module, l.scale, shape, phase)
+				t = cellTile(cells, o.Module, scale, shape, phase)
 			}
-			blit(t, px, py, inEye[y*n+x] || inFinder(s, x, y))
+			if t.empty {
+				continue
+			}
+			for w := range mask {
+				mask[w] &= t.same[w]
+			}
+			band = append(band, cellAt{t, px, inEye[y*n+x] || inFinder(s, x, y)})
+		}
+		skips := false
+		for _, m := range mask {
+			skips = skips || m != 0
+		}
+		for _, e := range eyesAt {
+			if y >= e.y && y < e.y+e.side {
+				blit(e.t, e.px, e.py, py, mask, skips, false)
+			}
+		}
+		for _, c := range band {
+			blit(c.t, c.px, py, py, mask, skips, c.add)
+		}
+		// The band's repeated rows, in order: each copies a finished row.
+		for w, m := range mask {
+			for m != 0 {
+				r := py + w*64 + bits.TrailingZeros64(m)
+				m &= m - 1
+				if repeats != nil {
+					repeats[r] = true
+					continue
+				}
+				copy(rows[r*stride:(r+1)*stride], rows[(r-1)*stride:r*stride])
+				if sums != nil {
+					sums[r] = sums[r-1]
+				}
+			}
 		}
 	}
+	clear(eyesAt)
+	clear(band) // the pooled scratch keeps no tiles alive
+	sc.eyes, sc.band = eyesAt[:0], band[:0]
+}
+
+// tileScratch is drawTiles' working memory, pooled.
+type tileScratch struct {
+	same, valid []uint64
+	inEye       []bool
+	eyes        []eyeAt
+	band        []cellAt
+}
+
+var tileScratches = sync.Pool{New: func() any { return new(tileScratch) }}
+
+// An eyeAt is an eye's tile placed at pixel (px, py), over the bands y to
+// y+side-1.
+type eyeAt struct {
+	t       *tile
+	px, py  int
+	y, side int
+}
+
+// A cellAt is a cell's tile placed at pixel column px; add when it lies
+// in an eye and adds its shades to the eye's.
+type cellAt struct {
+	t   *tile
+	px  int
+	add bool
 }
 
 // addShades adds the shades of two bytes of depth-bit pixels, each

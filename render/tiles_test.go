@@ -143,3 +143,47 @@ func rowSum(row []byte) deflate.RowSum {
 	}
 	return s
 }
+
+// TestMarkedRowsRepeat: drawTiles, asked to mark the rows it would copy
+// from the row above, draws every other row as tiledRows does, and each
+// marked row does equal the row above; bands of square modules are
+// mostly marked.
+func TestMarkedRowsRepeat(t *testing.T) {
+	s := encodeT(t, "https://qrforge.example/tiles")
+	for style := range tileStyles {
+		for _, eye := range []EyeStyle{EyeSquare, EyeRounded, EyeLeaf} {
+			for _, size := range []int{161, 512} {
+				for _, depth := range []int{4, 8} {
+					name := fmt.Sprintf("%s/%s/%d/%d", style, eye, size, depth)
+					o := styled(style, eye, size)
+					l, err := newLayout(s, &o)
+					if err != nil {
+						t.Fatal(err)
+					}
+					stride := rowStride(size, depth)
+					whole, marked := make([]byte, stride*size), make([]byte, stride*size)
+					tiledRows(whole, stride, depth, make([]deflate.RowSum, size), s, l, &o)
+					repeats := make([]bool, size)
+					drawTiles(marked, stride, depth, nil, repeats, s, l, &o)
+					n := 0
+					for y := range size {
+						row := whole[y*stride : (y+1)*stride]
+						if !repeats[y] {
+							if !slices.Equal(marked[y*stride:(y+1)*stride], row) {
+								t.Fatalf("%s: row %d differs from tiledRows'", name, y)
+							}
+							continue
+						}
+						n++
+						if !slices.Equal(row, whole[(y-1)*stride:y*stride]) {
+							t.Fatalf("%s: row %d is marked but differs from the row above", name, y)
+						}
+					}
+					if style == ModuleSquare && eye == EyeSquare && n < size/2 {
+						t.Fatalf("%s: %d of %d rows marked as repeats", name, n, size)
+					}
+				}
+			}
+		}
+	}
+}

@@ -54,6 +54,11 @@ const matchFlag token = 1 << 63
 // Encoder holds the working memory of compression, reused across calls;
 // it is not safe for concurrent use.
 type Encoder struct {
+	// Repeats, when it holds a flag per row, marks the rows its caller
+	// drew as copies of the row above: they are coded as copies without
+	// being compared. A row marked wrongly is coded wrongly.
+	Repeats []bool
+
 	data    []byte
 	stride  int
 	anchors []int32 // cell starts within a row, ascending
@@ -104,10 +109,19 @@ func (e *Encoder) Zlib(dst, data []byte, stride int, cells []int, sums []RowSum)
 	clear(e.cells[:])
 	e.prevRow = e.prevRow[:0]
 
+	repeats := e.Repeats
+	if len(repeats) != (len(data)+stride-1)/stride || stride > windowSize {
+		repeats = nil
+	}
 	var total, rowSum rowSums
 	for r, start := 0, 0; start < len(data); r, start = r+1, start+stride {
 		end := min(start+stride, len(data))
-		same := e.row(start, end)
+		var same bool
+		if repeats != nil && repeats[r] && r > 0 && end-start == stride {
+			same = e.repeatRow(start, end)
+		} else {
+			same = e.row(start, end)
+		}
 		switch {
 		case sums != nil:
 			// b weighs each byte by its distance from the row's end.
@@ -266,6 +280,7 @@ func runLength(b []byte, c byte) int {
 // would, at once: the longest matches of the row above, and literals for
 // a tail too short for one.
 func (e *Encoder) repeatRow(start, end int) (same bool) {
+	e.thisRow = e.thisRow[:0]
 	same = true
 	for i := start; i < end; {
 		limit := min(maxMatch, end-i)

@@ -215,3 +215,35 @@ func TestCellsOfOneColourAreRuns(t *testing.T) {
 		t.Errorf("32 one-colour cells take %d bytes, want at most %d", len(z), 32*5)
 	}
 }
+
+// Rows marked as repeats are coded as the comparison would code them: the
+// stream is the same, and it decodes to the data.
+func TestMarkedRepeats(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	const stride = 301
+	var data []byte
+	var repeats []bool
+	for r := 0; r < 60; r++ {
+		if r > 0 && rng.IntN(3) > 0 {
+			data = append(data, data[len(data)-stride:]...)
+			repeats = append(repeats, rng.IntN(4) > 0) // not every repeat is marked
+			continue
+		}
+		for range stride {
+			data = append(data, byte(rng.IntN(4)))
+		}
+		repeats = append(repeats, false)
+	}
+	cells := []int{1, 11, 21, 31, 41}
+	e := new(Encoder)
+	want := e.Zlib(nil, data, stride, cells, nil)
+	e.Repeats = repeats
+	got := roundTrip(t, e, data, stride, cells...)
+	if !bytes.Equal(got, want) {
+		t.Errorf("with marked repeats the stream differs")
+	}
+	e.Repeats = repeats[1:]
+	if got := e.Zlib(nil, data, stride, cells, nil); !bytes.Equal(got, want) {
+		t.Errorf("with too few flags the stream differs")
+	}
+}

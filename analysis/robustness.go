@@ -48,6 +48,10 @@ type Scene struct {
 	// PrintMM is the code's printed width in millimetres, quiet zone
 	// excluded; 0 is DefaultPrintMM.
 	PrintMM float64
+	// Symbols says the code is a Micro QR Code or an rMQR, which the
+	// grid reads with qrforge's own reader (symbols.go) as ZXing's
+	// reads neither.
+	Symbols bool
 }
 
 // condition is one degradation at increasing severity.
@@ -256,7 +260,7 @@ func Robustness(img image.Image, want string, s Scene, d Depth) Report {
 	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
 		wg.Go(func() {
 			for j := range next {
-				results[j.c].Levels[j.l].Read = reads(degraded(g, sc, j.c, j.level), want)
+				results[j.c].Levels[j.l].Read = reads(degraded(g, sc, j.c, j.level), want, sc.Symbols)
 			}
 		})
 	}
@@ -326,7 +330,7 @@ func prepare(img image.Image, want string, s Scene) (*image.Gray, scene, bool) {
 	if s.ModulePx > 0 && s.ModulePx != workModulePx {
 		g = Resample(g, workModulePx/s.ModulePx)
 	}
-	box, ok := codeBox(g, want)
+	box, ok := codeBox(g, want, s.Symbols)
 	return g, scene{Scene: s, code: box}, ok
 }
 
@@ -352,8 +356,8 @@ func degraded(g *image.Gray, sc scene, c, l int) *image.Gray {
 
 // codeBox is where the symbol reading as want lies in g: the box around
 // the corners the decoder found, which a frame or caption need not centre.
-func codeBox(g *image.Gray, want string) (image.Rectangle, bool) {
-	for _, f := range readCodes(luminance(g)) {
+func codeBox(g *image.Gray, want string, symbols bool) (image.Rectangle, bool) {
+	for _, f := range readFound(g, symbols) {
 		if f.text != want {
 			continue
 		}
@@ -368,11 +372,21 @@ func codeBox(g *image.Gray, want string) (image.Rectangle, bool) {
 }
 
 // reads reports whether a code in g decodes to want exactly.
-func reads(g *image.Gray, want string) bool {
-	for _, f := range readCodes(luminance(g)) {
+func reads(g *image.Gray, want string, symbols bool) bool {
+	for _, f := range readFound(g, symbols) {
 		if f.text == want {
 			return true
 		}
 	}
 	return false
+}
+
+// readFound reads g with ZXing's QR Code reader, or for Micro QR Codes
+// and rMQRs with every threshold of symbols.go.
+func readFound(g *image.Gray, symbols bool) []found {
+	if !symbols {
+		return readCodes(luminance(g))
+	}
+	codes, _ := readSymbols(g, allSymbolTries, always)
+	return codes
 }

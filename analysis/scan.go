@@ -50,8 +50,7 @@ func Scan(img image.Image) []Code {
 		codes = append(codes, readCodes(s)...)
 	}
 	if len(codes) == 0 {
-		always := func() bool { return true }
-		codes, _ = readSymbols(g, append(slices.Clone(quickSymbolTries), thoroughSymbolTries...), always)
+		codes, _ = readSymbols(g, allSymbolTries, always)
 	}
 	return describe(dedupe(codes), img.Bounds())
 }

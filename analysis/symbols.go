@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"image"
+	"slices"
 
 	"github.com/makiuchi-d/gozxing"
 )
@@ -29,6 +30,14 @@ var thoroughSymbolTries = []symbolTry{
 	{name: "local", matrix: func(g *image.Gray) *gozxing.BitMatrix { return localThreshold(g, symbolWindow(g), false) }},
 	{name: "local/inverted", matrix: func(g *image.Gray) *gozxing.BitMatrix { return localThreshold(g, symbolWindow(g), true) }},
 }
+
+// allSymbolTries are every try, in Read's order: what verify and the
+// robustness grid read a Micro QR Code or an rMQR with, unbudgeted, as
+// they read only images qrforge drew.
+var allSymbolTries = append(slices.Clone(quickSymbolTries), thoroughSymbolTries...)
+
+// always is an unbudgeted search's attempt: every try runs.
+func always() bool { return true }
 
 func symbolWindow(g *image.Gray) int { return max(3, min(g.Rect.Dx(), g.Rect.Dy())/8) }
 

@@ -68,8 +68,6 @@ func quarterTurn(g *image.Gray) *image.Gray {
 	return out
 }
 
-func always() bool { return true }
-
 // readOne reads g with the symbol readers and wants one code.
 func readOne(t *testing.T, g *image.Gray, what string) found {
 	t.Helper()
@@ -318,9 +316,6 @@ func shaded(g *image.Gray) *image.Gray {
 	}
 	return out
 }
-
-// allSymbolTries are the tries Read makes, in its order.
-var allSymbolTries = append(append([]symbolTry(nil), quickSymbolTries...), thoroughSymbolTries...)
 
 // TestMicroPaddingIsChecked: M1's "123" (count 011, 0001111011, the
 // terminator 000, a final 4-bit codeword 0000) reads; any bit set in its

@@ -31,21 +31,14 @@ var NotInGallery = map[string]string{
 // Code: Micro QR Code and rMQR.
 const GallerySymbols = "symbols"
 
-// NoScore says why a design has no scan score: verify reads with gozxing
-// (docs/robustness.md), which reads no Micro QR Code and no rMQR. The
-// gallery's tests check such a design's image module by module against
-// its symbol's matrix instead, and e2e reads it with zxing-cpp, which
-// reads both.
-const NoScore = "verify's reader, a ZXing port, reads no Micro QR Code and no rMQR; zxing-cpp reads both"
-
 // symbolExamples are Micro QR and rMQR, each with data it holds: a Micro
 // QR Code holds at most 15 bytes (ISO/IEC 18004:2015 Table 7), so it
 // draws a shorter text than GalleryData, which the smallest rMQR that
 // holds it, R15x43-M, draws.
 var symbolExamples = []Design{
-	{Name: "symbol=micro", Params: []Param{{Symbol.Name, string(render.SymbolMicro)}}, Data: "QRFORGE.EXAMPLE", NoScore: NoScore},
-	{Name: "symbol=rmqr", Params: []Param{{Symbol.Name, string(render.SymbolRMQR)}}, NoScore: NoScore},
-	{Name: "rmqrheight=7", Params: []Param{{Symbol.Name, string(render.SymbolRMQR)}, {RMQRHeight.Name, "7"}}, NoScore: NoScore},
+	{Name: "symbol=micro", Params: []Param{{Symbol.Name, string(render.SymbolMicro)}}, Data: "QRFORGE.EXAMPLE"},
+	{Name: "symbol=rmqr", Params: []Param{{Symbol.Name, string(render.SymbolRMQR)}}},
+	{Name: "rmqrheight=7", Params: []Param{{Symbol.Name, string(render.SymbolRMQR)}, {RMQRHeight.Name, "7"}}},
 }
 
 // Param is one query parameter, under the option's canonical name.
@@ -63,9 +56,6 @@ type Design struct {
 	// Data is the text the design encodes when it is not GalleryData,
 	// which a Micro QR Code cannot hold; "" for GalleryData.
 	Data string
-	// NoScore, when not "", says why verify gives the design no scan
-	// score (the constant NoScore).
-	NoScore string
 }
 
 // Query is the design's parameters as a URL query, in canonical order.

@@ -166,7 +166,7 @@ func pageGallery() *web.Gallery {
 	for _, sec := range options.Gallery() {
 		ws := web.GallerySection{ID: sec.ID, Title: sec.Title, Hint: sec.Hint}
 		for _, d := range sec.Designs {
-			ws.Designs = append(ws.Designs, web.GalleryDesign{Name: d.Name, Query: d.Query(), Text: d.Text(), Default: d.Default, Data: d.Data, NoScore: d.NoScore})
+			ws.Designs = append(ws.Designs, web.GalleryDesign{Name: d.Name, Query: d.Query(), Text: d.Text(), Default: d.Default, Data: d.Data})
 		}
 		g.Sections = append(g.Sections, ws)
 	}

@@ -55,7 +55,7 @@ func parseRobustness(q query) (analysis.Depth, bool, *paramError) {
 
 // scene is what the grid needs to know of a rendering.
 func scene(sym *render.Symbol, o render.Options) analysis.Scene {
-	sc := analysis.Scene{ModulePx: float64(o.Size) / float64(canvasModules(sym, o)), Modules: sym.Size}
+	sc := analysis.Scene{ModulePx: float64(o.Size) / float64(canvasModules(sym, o)), Modules: sym.Size, Symbols: sym.Micro || sym.RMQR}
 	if o.Print.Points > 0 {
 		// size was a length: the code's share of it, quiet zone and frame
 		// excluded.

@@ -44,9 +44,6 @@ type GalleryDesign struct {
 	// Data is the text the design encodes when it is not the gallery's
 	// (a Micro QR Code holds at most 15 bytes); "" for the gallery's.
 	Data string
-	// NoScore, when not "", says why the design has no scan score (verify
-	// reads no such symbol): it is not measured, and the tile says why.
-	NoScore string
 }
 
 // DataOr is the text d encodes: its own, else the gallery's.
@@ -147,7 +144,7 @@ func (s *Site) galleryPage(scores map[string]int) []byte {
 				t.Detail = d.Text
 			}
 			t.Score, t.Scored = scores[d.ImageName()]
-			if s.cfg.VerifyPath != "" && d.NoScore == "" {
+			if s.cfg.VerifyPath != "" {
 				t.Verify = d.APIURL(s.cfg.VerifyPath, s.cfg.Data.Name, data)
 			}
 			sv.Tiles = append(sv.Tiles, t)
@@ -207,7 +204,7 @@ func (s *Site) scoredGallery(ctx context.Context, gs *galleryScores) []byte {
 	for _, sec := range s.cfg.Gallery.Sections {
 		for _, d := range sec.Designs {
 			name := d.ImageName()
-			if _, ok := gs.scores[name]; !ok && !queued[name] && d.NoScore == "" {
+			if _, ok := gs.scores[name]; !ok && !queued[name] {
 				queued[name] = true
 				todo = append(todo, d)
 			}

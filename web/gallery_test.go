@@ -121,11 +121,11 @@ func TestGalleryShowsAScoreItCouldNotMeasure(t *testing.T) {
 	}
 }
 
-// TestGalleryDesignWithoutAScore: a design that verify cannot read (a
-// Micro QR Code) is never sent to the scorer, says why it has no score,
-// links no verify call, and keeps the page from being measured again; its
-// own data goes into its API and editor links and its image's name.
-func TestGalleryDesignWithoutAScore(t *testing.T) {
+// TestGalleryDesignWithItsOwnData: a design with data of its own (a
+// Micro QR Code, which holds less than the gallery's text) is scored like
+// any other, and its data goes into its API and editor links and its
+// image's name.
+func TestGalleryDesignWithItsOwnData(t *testing.T) {
 	calls := map[string]int{}
 	var mu sync.Mutex
 	score := func(_ context.Context, d web.GalleryDesign) (int, error) {
@@ -134,23 +134,23 @@ func TestGalleryDesignWithoutAScore(t *testing.T) {
 		calls[d.Name]++
 		return 80, nil
 	}
-	micro := web.GalleryDesign{Name: "symbol=micro", Query: "symbol=micro", Text: "symbol=micro", Data: "SHORT", NoScore: "verify reads no Micro QR Code"}
+	micro := web.GalleryDesign{Name: "symbol=micro", Query: "symbol=micro", Text: "symbol=micro", Data: "SHORT"}
 	plain := web.GalleryDesign{Name: "plain", Query: "symbol=micro", Text: "symbol=micro"}
 	gallery := &web.Gallery{Data: "hello", Score: score, Sections: []web.GallerySection{{ID: "symbols", Title: "Symbols", Designs: []web.GalleryDesign{micro, plain}}}}
 	h := web.New(web.Config{BaseURL: base, GenericPath: "/api/v1/qr", VerifyPath: "/api/v1/verify",
 		Data: web.Option{Name: "data"}, Gallery: gallery}).Gallery()
 	scores, verify := tileScores(t, h)
-	if calls["symbol=micro"] != 0 || calls["plain"] != 1 {
-		t.Errorf("scorer calls %v: want none for the design without a score", calls)
+	if calls["symbol=micro"] != 1 || calls["plain"] != 1 {
+		t.Errorf("scorer calls %v: want one for each design", calls)
 	}
-	if s := scores["symbol=micro"]; s != "No scan score: verify reads no Micro QR Code." {
+	if s := scores["symbol=micro"]; s != "Scan score 80 / 100" {
 		t.Errorf("tile symbol=micro: %q", s)
 	}
-	if v, ok := verify["symbol=micro"]; ok {
-		t.Errorf("tile symbol=micro links verify %q", v)
+	if v := verify["symbol=micro"]; !strings.Contains(v, "data=SHORT") {
+		t.Errorf("tile symbol=micro links verify %q, not of its own data", v)
 	}
 	tileScores(t, h)
-	if calls["plain"] != 1 {
+	if calls["plain"] != 1 || calls["symbol=micro"] != 1 {
 		t.Errorf("the page was measured again: calls %v", calls)
 	}
 	rec := httptest.NewRecorder()

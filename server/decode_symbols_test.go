@@ -45,10 +45,14 @@ func TestDecodeReadsMicroAndRMQR(t *testing.T) {
 }
 
 // TestVerifyReadsMicroAndRMQR: verify reads its own Micro QR Codes and
-// rMQRs back, so they are scannable and their decode check passes.
+// rMQRs back, so they are scannable, their decode check passes, and the
+// robustness grid reads them undegraded (its gentlest levels).
 func TestVerifyReadsMicroAndRMQR(t *testing.T) {
 	for _, q := range []string{"data=12345&symbol=micro", "data=LOT-47&symbol=rmqr&rmqrheight=7"} {
-		v := verifyWith(t, handler, "/api/v1/verify?robustness=off&"+q)
+		v := verifyWith(t, handler, "/api/v1/verify?robustness=full&"+q)
+		if r := v.Robustness; r == nil || r.Score == 0 || len(r.Conditions) == 0 || !r.Conditions[0].Levels[0].Read {
+			t.Errorf("%s: robustness %+v", q, r)
+		}
 		if !v.Matches || !v.Scannable {
 			t.Errorf("%s: matches %v, scannable %v, decoded %q", q, v.Matches, v.Scannable, v.Decoded)
 		}

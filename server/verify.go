@@ -84,7 +84,7 @@ func (s *Server) documentVerify() {
 			"- `polarity`: light modules on a dark background fail: many scanners do not read reflectance-reversed codes.\n"+
 			"- `style_risk`: the dark area of the module and eye styles against square ones, data modules and finder patterns measured apart, the lower counting; warn below 70 %.\n"+
 			"- `decoders`: the common decoders measured to miss this design (value: their names); warns when any does. zbar 0.23 and zxing-cpp 1.4 miss light-on-dark codes, jsQR 1.4 misses contrast below 4.5:1, and jsQR 1.4 (zxing-cpp 1.4 and zbar for some) misses pairs of eye frame and eye ball whose corners disagree, such as a square frame round a dot ball, whose fix is the frame's own ball; every module style, eye style, eye frame and eye ball reads on all five decoders of the e2e matrix (docs/decoders.md).\n"+
-			"- `robustness` (`robustness=quick`, the default, `full` or `off`): a score from 0 to 100, the weighted share of a seeded grid of phone-capture conditions (distance, focus, motion, tilt, rotation, JPEG, noise, shadow, glare, occlusion, fade) under which the code still reads; each condition with its levels, the weakest in plain words, and `fixes`, each with the score it was measured to reach and its verify call. An agent generates, verifies, and follows the best fix while the score is below what it needs (70 for print a person holds, docs/robustness.md).\n"+
+			"- `robustness` (`robustness=quick`, the default, `full` or `off`): a score from 0 to 100, the share of a seeded grid of phone-capture conditions (distance, focus, motion, tilt, rotation, JPEG, noise, shadow, glare, occlusion, fade) under which the code still reads; each condition with its levels, the weakest in plain words, and `fixes`, each with the score it was measured to reach and its verify call. An agent generates, verifies, and follows the best fix while the score is below what it needs (70 for print a person holds, docs/robustness.md).\n"+
 			"- `pass` is false only when a check fails; a warning passes with a message. Each failing or warning check has `fix`: the verify call with its correction, which passes that check. The answer's `fix` applies every correction. `scannable` is true when decode passes and no check fails.",
 	)
 }
@@ -101,7 +101,7 @@ func verificationSchema() obj {
 		"description": "The scan-robustness score (docs/robustness.md): absent with robustness=off or when the code does not read.",
 		"required":    []string{"score", "depth", "conditions"},
 		"properties": obj{
-			"score": obj{"type": "integer", "minimum": 0, "maximum": 100, "description": "The weighted share of the grid's images that read as the payload (docs/robustness.md)."},
+			"score": obj{"type": "integer", "minimum": 0, "maximum": 100, "description": "The share of the grid's images that read as the payload (docs/robustness.md)."},
 			"depth": obj{"type": "string", "enum": []string{"quick", "full"}},
 			"conditions": obj{"type": "array", "items": obj{"type": "object", "required": []string{"name", "levels", "passed"}, "properties": obj{
 				"name":   obj{"type": "string", "enum": analysis.ConditionNames()},

@@ -371,8 +371,33 @@ func codeBox(g *image.Gray, want string, symbols bool) (image.Rectangle, bool) {
 	return image.Rectangle{}, false
 }
 
-// reads reports whether a code in g decodes to want exactly.
+// widenings are the looks a grid image also gets when it does not read
+// as it is: stretched across by each factor. A code seen at an angle is
+// narrowed across by the angle's cosine (the tilt condition). zxing-cpp
+// and zbar still find its finder patterns at 50° and 60°; ZXing's Go
+// port, whose finder cross-check wants a pattern about as wide as it is
+// high, loses them past about 45°, so without these looks the score
+// parted from the decoders it is calibrated against on every tilted
+// image (docs/robustness.md, "Calibration"). 1.6 and 2.2 square the
+// modules again near 50° and 60°, as the decode pipeline's widened
+// passes do.
+var widenings = []float64{1.6, 2.2}
+
+// reads reports whether a code in g decodes to want exactly, as it is or
+// widened.
 func reads(g *image.Gray, want string, symbols bool) bool {
+	if readsAs(g, want, symbols) {
+		return true
+	}
+	for _, k := range widenings {
+		if readsAs(anisotropic(g, k, 1), want, symbols) {
+			return true
+		}
+	}
+	return false
+}
+
+func readsAs(g *image.Gray, want string, symbols bool) bool {
 	for _, f := range readFound(g, symbols) {
 		if f.text == want {
 			return true

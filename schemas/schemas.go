@@ -93,6 +93,8 @@ func Batch() *jsonschema.Schema {
 		"output", &jsonschema.Schema{Type: "string", Enum: batchOutputs, Default: "url",
 			Description: "What each item returns: url (absolute GET URL giving the same bytes), base64 (PNG data URI), svg, json (module matrix), or zip (one file per item)."},
 		"style", &jsonschema.Schema{Ref: "#/$defs/style", Description: "Rendering options shared by every item."},
+		"verify", &jsonschema.Schema{Type: "string", Enum: enumOf(options.Robustness.Enum), Default: "off",
+			Description: "Verify each item as GET /api/v1/verify does, scoring robustness at this depth (robustness's values; off verifies nothing): each item of a JSON answer gains verify. Not with output zip."},
 		"items", &jsonschema.Schema{Type: "array", MinItems: uint64p(1), MaxItems: uint64p(MaxBatchItems), Items: &jsonschema.Schema{Ref: "#/$defs/item"},
 			Description: "The codes to generate, at most " + strconv.Itoa(MaxBatchItems) + "; one bad item fails alone."},
 	)
@@ -160,3 +162,12 @@ func withProps(s *jsonschema.Schema, pairs ...any) *jsonschema.Schema {
 func num(n int) json.Number { return json.Number(strconv.Itoa(n)) }
 
 func uint64p(n uint64) *uint64 { return &n }
+
+// enumOf is a list of values as a schema's enum.
+func enumOf(vs []string) []any {
+	out := make([]any, len(vs))
+	for i, v := range vs {
+		out[i] = v
+	}
+	return out
+}

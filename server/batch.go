@@ -11,6 +11,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/service"
 )
@@ -141,17 +142,21 @@ func (s *Server) documentBatch() {
 		"type":     "object",
 		"required": []string{"index"},
 		"properties": obj{
-			"index": obj{"type": "integer"},
-			"id":    obj{"type": "string", "description": "The item's id, when it has one."},
-			"url":   obj{"type": "string", "format": "uri", "description": "output url: the GET call that returns this item's code."},
-			"data":  obj{"description": "output base64: a PNG data URI; svg: SVG markup; json: the module matrix object.", "oneOf": []any{obj{"type": "string"}, obj{"$ref": "#/components/schemas/Matrix"}}},
-			"error": obj{"$ref": "#/components/schemas/Problem"},
+			"index":  obj{"type": "integer"},
+			"id":     obj{"type": "string", "description": "The item's id, when it has one."},
+			"url":    obj{"type": "string", "format": "uri", "description": "output url: the GET call that returns this item's code."},
+			"data":   obj{"description": "output base64: a PNG data URI; svg: SVG markup; json: the module matrix object.", "oneOf": []any{obj{"type": "string"}, obj{"$ref": "#/components/schemas/Matrix"}}},
+			"verify": verificationSchema(),
+			"error":  obj{"$ref": "#/components/schemas/Problem"},
 		},
 	}
+	rb := options.Robustness
+	verify := obj{"type": "string", "enum": rb.Enum, "default": "off",
+		"description": "Verify each item as GET /api/v1/verify does, scoring robustness at this depth (quick, full; off verifies nothing): each item of the JSON answer gains `verify`, without the robustness fixes, which verify measures. Not with output zip."}
 	s.extraOperations["/api/v1/qr/batch"] = obj{"post": obj{
 		"operationId": "generate_batch",
 		"summary":     fmt.Sprintf("Generate up to %d QR codes in one request", s.svc.MaxBatchItems),
-		"description": fmt.Sprintf("A JSON body with `output`, a shared `style` and `items`, each plain (`data`) or typed (`type` and `fields`), with an optional `id` and its own `style` overriding the shared one key by key. Outputs: url (default; each item's GET URL, which gives the same bytes), base64 (PNG data URIs, at most %d px), svg, json (matrices), zip (a streamed archive with one file per item named after its id or index, and errors.json for items that failed). `style.format` picks the format of url and zip items. One bad item fails alone with a problem document. At most %d items and %s.",
+		"description": fmt.Sprintf("A JSON body with `output`, a shared `style` and `items`, each plain (`data`) or typed (`type` and `fields`), with an optional `id` and its own `style` overriding the shared one key by key. Outputs: url (default; each item's GET URL, which gives the same bytes), base64 (PNG data URIs, at most %d px), svg, json (matrices), zip (a streamed archive with one file per item named after its id or index, and errors.json for items that failed). `style.format` picks the format of url and zip items. `verify` (quick or full) adds to each item of a JSON answer what GET /api/v1/verify answers for it, robustness score included at that depth. One bad item fails alone with a problem document. At most %d items and %s.",
 			service.MaxInlineSize, s.svc.MaxBatchItems, service.SizeText(s.svc.MaxBody)),
 		"tags": []string{"generate"},
 		"requestBody": obj{"required": true, "content": obj{"application/json": obj{
@@ -162,6 +167,7 @@ func (s *Server) documentBatch() {
 				"properties": obj{
 					"output": obj{"type": "string", "enum": service.BatchOutputs, "default": service.OutputURL},
 					"style":  styleSchema(),
+					"verify": verify,
 					"items":  obj{"type": "array", "minItems": 1, "maxItems": s.svc.MaxBatchItems, "items": obj{"oneOf": []any{plain, typed}}},
 				},
 			},
@@ -193,7 +199,8 @@ func (s *Server) documentBatch() {
 			fmt.Sprintf("`POST %s/api/v1/qr/batch` with `Content-Type: application/json` and a body `{\"output\": ..., \"style\": {...}, \"items\": [...]}` of at most %d items and %s. Example: `%s`.\n\n", s.baseURL, s.svc.MaxBatchItems, service.SizeText(s.svc.MaxBody), s.svc.BatchCurl(service.ExampleBatch))+
 			"- Items are plain `{\"data\", \"id\"?, \"style\"?}` or typed `{\"type\": <kind>, \"fields\": {...}, \"id\"?, \"style\"?}`. `style` holds rendering options under their query names or aliases, with string or number values; an item's style overrides the shared one key by key.\n"+
 			fmt.Sprintf("- `output`: `url` (default): each item's absolute GET URL, which returns the same bytes; `base64`: PNG data URIs (size at most %d; use url or zip for larger); `svg`: SVG markup (`style.format` svg-tiny for SVG Tiny); `json`: the module matrix object; `zip`: `application/zip`, streamed, one file per item named `<id or index>.<ext>` (ids reduced to A-Z a-z 0-9 . _ -, at most 64 characters, made unique with -2, -3), and `errors.json` listing failed items. `style.format` picks the format of url and zip items.\n", service.MaxInlineSize)+
-			"- Answer (not zip), 200: `{\"count\":N,\"items\":[{\"index\",\"id\"?,\"url\"|\"data\"|\"error\"}],\"succeeded\":k,\"failed\":f}`, items in order. It is streamed as items render, which is why the counts come last. A bad item fails alone: its `error` is a problem document whose fix is the corrected GET call.\n"+
-			fmt.Sprintf("- Errors of the request as a whole: 415 without application/json; 400 for a body that is not JSON (detail gives the byte offset, line and column), an unknown key, or an invalid shared style; 413 for more than %d items (split them into batches of %d) or a body over %s. Fixes are curl calls.", s.svc.MaxBatchItems, s.svc.MaxBatchItems, service.SizeText(s.svc.MaxBody)),
+			"- `verify`: `quick` or `full` adds `verify` to each item of a JSON answer: what `GET /api/v1/verify` answers for the item's parameters, its robustness score at that depth, without the robustness fixes (each is a score of its own; the checks' fixes are verify calls that measure them). `off`, or no member, verifies nothing; output zip refuses it. Each verify is admitted like a verify call; one that does not fit fails its item.\n"+
+			"- Answer (not zip), 200: `{\"count\":N,\"items\":[{\"index\",\"id\"?,\"url\"|\"data\"|\"error\",\"verify\"?}],\"succeeded\":k,\"failed\":f}`, items in order. It is streamed as items render, which is why the counts come last. A bad item fails alone: its `error` is a problem document whose fix is the corrected GET call.\n"+
+			fmt.Sprintf("- Errors of the request as a whole: 415 without application/json; 400 for a body that is not JSON (detail gives the byte offset, line and column), an unknown key, an invalid shared style, or a verify that is not quick, full or off or comes with output zip; 413 for more than %d items (split them into batches of %d) or a body over %s. Fixes are curl calls.", s.svc.MaxBatchItems, s.svc.MaxBatchItems, service.SizeText(s.svc.MaxBody)),
 	)
 }

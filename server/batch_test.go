@@ -62,11 +62,12 @@ type batchAnswer struct {
 	Succeeded int `json:"succeeded"`
 	Failed    int `json:"failed"`
 	Items     []struct {
-		Index int             `json:"index"`
-		ID    *string         `json:"id"`
-		URL   string          `json:"url"`
-		Data  json.RawMessage `json:"data"`
-		Error *problem        `json:"error"`
+		Index  int             `json:"index"`
+		ID     *string         `json:"id"`
+		URL    string          `json:"url"`
+		Data   json.RawMessage `json:"data"`
+		Verify json.RawMessage `json:"verify"`
+		Error  *problem        `json:"error"`
 	} `json:"items"`
 }
 
@@ -364,6 +365,8 @@ func TestBatchProblems(t *testing.T) {
 		{"bad shared style", "application/json", `{"style":{"size":99999,"color":"red"},"items":[{"data":"a"}]}`, 400, "invalid-parameter", "style.size", "4096", `"size":"4096"`, true},
 		{"unknown style key", "application/json", `{"style":{"sise":300},"items":[{"data":"a"}]}`, 400, "invalid-parameter", "style.sise", "did you mean size", "", true},
 		{"style format against output", "application/json", `{"output":"json","style":{"format":"svg"},"items":[{"data":"a"}]}`, 400, "invalid-parameter", "style.format", "json", "", true},
+		{"unknown verify depth", "application/json", `{"verify":"deep","items":[{"data":"a"}]}`, 400, "invalid-parameter", "verify", "quick, full, off", `"verify":"quick"`, true},
+		{"verify with zip", "application/json", `{"output":"zip","verify":"quick","items":[{"data":"a"}]}`, 400, "invalid-parameter", "verify", "output zip", `"output":"url"`, true},
 		{"no items", "application/json", `{"output":"url"}`, 400, "invalid-parameter", "items", "required", "", true},
 		{"empty items", "application/json", `{"items":[]}`, 400, "invalid-parameter", "items", "empty", "", true},
 		{"too many items", "application/json", many, 413, "payload-too-large", "items", "1001", "batches of at most 1000", false},

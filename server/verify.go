@@ -60,6 +60,38 @@ func (s *Server) documentVerify() {
 	}
 	rb := options.Robustness
 	params = append(params, queryParam(rb.Name, nil, obj{"type": "string", "enum": rb.Enum, "default": rb.Default}, rb.Description, false, rb.Example))
+	s.extraOperations["/api/v1/verify"] = obj{"get": obj{
+		"operationId": "verify_qr",
+		"summary":     "Check that a code scans: render, decode and measure",
+		"description": "Takes the generation parameters, generic (data and options) or typed (type=<kind> and its fields). Renders the PNG those parameters give, decodes it with a ZXing port and reports checks: decode, contrast (WCAG 2 ratio: pass at 4.5, warn from 3, fail below), quiet_zone (warn below 4 modules, fail below 2), module_size (pixels per module: warn below 4, fail below 2), polarity (light on dark fails: many scanners reject it), style_risk (dark area of the module and eye styles against square ones: warn below 70 %) and decoders (warns, naming them, when common decoders were measured to miss the design: zbar and zxing-cpp 1.4 miss light-on-dark codes, jsQR low contrast, jsQR and zxing-cpp 1.4 some pairs of eye frame and eye ball). A failing or warning check carries a message and a fix, the verify call with the correction; the answer's fix applies them all. scannable is true when the code decodes to the data and no check fails.",
+		"tags":        []string{"verify"},
+		"parameters":  params,
+		"responses": obj{
+			"200": obj{"description": "The verification.", "content": obj{"application/json": obj{"schema": verificationSchema()}}},
+			"400": problemResponse("A parameter or field is invalid; `fix` is the corrected verify call."),
+			"503": overloadedResponse(),
+		},
+	}}
+	s.addDocs(
+		fmt.Sprintf("[Verify](%s/api/v1/verify?data=Hello&color=ccc): `GET /api/v1/verify` with the generation parameters (or `type=<kind>` and its fields); renders, decodes and checks contrast, quiet zone, module size, polarity and style, each with a fix", s.baseURL),
+		"## Verify\n\n"+
+			fmt.Sprintf("`GET %s/api/v1/verify?data=...&<options>`, or `?type=<kind>&<fields>&<options>`: on verify, `type` names a payload kind (elsewhere it is an alias of format; a format value there is accepted and ignored, as verify always judges the PNG). It renders the PNG the same parameters give, decodes it with a ZXing port, and answers:\n\n", s.baseURL)+
+			"`{\"scannable\",\"decoded\",\"matches\",\"version\",\"ec\",\"contrast_ratio\",\"checks\":[{\"name\",\"pass\",\"status\",\"value\",\"min\",\"message\",\"fix\"}],\"fix\"}`\n\n"+
+			"- `decode`: the code reads back as the payload.\n"+
+			"- `contrast`: WCAG 2 contrast ratio of color against bg (relative luminance, (L1+0.05)/(L2+0.05)); pass at 4.5 or more, warn from 3, fail below 3. A transparent or translucent bg is judged against white, and noted.\n"+
+			"- `quiet_zone`: the margin in modules; ISO/IEC 18004 asks 4; warn below 4, fail below 2.\n"+
+			"- `module_size`: whole pixels per module at the requested size; warn below 4, fail below 2.\n"+
+			"- `polarity`: light modules on a dark background fail: many scanners do not read reflectance-reversed codes.\n"+
+			"- `style_risk`: the dark area of the module and eye styles against square ones, data modules and finder patterns measured apart, the lower counting; warn below 70 %.\n"+
+			"- `decoders`: the common decoders measured to miss this design (value: their names); warns when any does. zbar 0.23 and zxing-cpp 1.4 miss light-on-dark codes, jsQR 1.4 misses contrast below 4.5:1, and jsQR 1.4 (zxing-cpp 1.4 and zbar for some) misses pairs of eye frame and eye ball whose corners disagree, such as a square frame round a dot ball, whose fix is the frame's own ball; every module style, eye style, eye frame and eye ball reads on all five decoders of the e2e matrix (docs/decoders.md).\n"+
+			"- `robustness` (`robustness=quick`, the default, `full` or `off`): a score from 0 to 100, the share of a seeded grid of phone-capture conditions (distance, focus, motion, tilt, rotation, JPEG, noise, shadow, glare, occlusion, fade) under which the code still reads; each condition with its levels, the weakest in plain words, and `fixes`, each with the score it was measured to reach and its verify call. An agent generates, verifies, and follows the best fix while the score is below what it needs (70 for print a person holds, docs/robustness.md).\n"+
+			"- `pass` is false only when a check fails; a warning passes with a message. Each failing or warning check has `fix`: the verify call with its correction, which passes that check. The answer's `fix` applies every correction. `scannable` is true when decode passes and no check fails.",
+	)
+}
+
+// verificationSchema is the answer of verify, in OpenAPI: GET
+// /api/v1/verify's and each batch item's with verify.
+func verificationSchema() obj {
 	level := obj{"type": "object", "required": []string{"value", "read"}, "properties": obj{
 		"value": obj{"type": "number", "description": "The level: cm of viewing distance, modules of blur or motion, degrees, JPEG quality, or a share."},
 		"read":  obj{"type": "boolean"},
@@ -69,7 +101,7 @@ func (s *Server) documentVerify() {
 		"description": "The scan-robustness score (docs/robustness.md): absent with robustness=off or when the code does not read.",
 		"required":    []string{"score", "depth", "conditions"},
 		"properties": obj{
-			"score": obj{"type": "integer", "minimum": 0, "maximum": 100, "description": "The share of the grid's images that read as the payload."},
+			"score": obj{"type": "integer", "minimum": 0, "maximum": 100, "description": "The share of the grid's images that read as the payload (docs/robustness.md)."},
 			"depth": obj{"type": "string", "enum": []string{"quick", "full"}},
 			"conditions": obj{"type": "array", "items": obj{"type": "object", "required": []string{"name", "levels", "passed"}, "properties": obj{
 				"name":   obj{"type": "string", "enum": analysis.ConditionNames()},
@@ -98,45 +130,19 @@ func (s *Server) documentVerify() {
 			"fix":     obj{"type": "string", "format": "uri", "description": "The verify call with this check's correction; following it passes the check."},
 		},
 	}
-	s.extraOperations["/api/v1/verify"] = obj{"get": obj{
-		"operationId": "verify_qr",
-		"summary":     "Check that a code scans: render, decode and measure",
-		"description": "Takes the generation parameters, generic (data and options) or typed (type=<kind> and its fields). Renders the PNG those parameters give, decodes it with a ZXing port and reports checks: decode, contrast (WCAG 2 ratio: pass at 4.5, warn from 3, fail below), quiet_zone (warn below 4 modules, fail below 2), module_size (pixels per module: warn below 4, fail below 2), polarity (light on dark fails: many scanners reject it), style_risk (dark area of the module and eye styles against square ones: warn below 70 %) and decoders (warns, naming them, when common decoders were measured to miss the design: zbar and zxing-cpp 1.4 miss light-on-dark codes, jsQR low contrast, jsQR and zxing-cpp 1.4 some pairs of eye frame and eye ball). A failing or warning check carries a message and a fix, the verify call with the correction; the answer's fix applies them all. scannable is true when the code decodes to the data and no check fails.",
-		"tags":        []string{"verify"},
-		"parameters":  params,
-		"responses": obj{
-			"200": obj{"description": "The verification.", "content": obj{"application/json": obj{"schema": obj{
-				"type":     "object",
-				"required": []string{"scannable", "decoded", "matches", "version", "ec", "contrast_ratio", "checks"},
-				"properties": obj{
-					"scannable":      obj{"type": "boolean"},
-					"decoded":        obj{"type": "string", "description": "The text read back; empty when nothing was read."},
-					"matches":        obj{"type": "boolean", "description": "decoded is exactly the payload."},
-					"version":        obj{"type": "integer", "minimum": 1, "maximum": 40},
-					"ec":             obj{"type": "string", "enum": []string{"L", "M", "Q", "H"}},
-					"contrast_ratio": obj{"type": "number", "minimum": 1, "maximum": 21},
-					"checks":         obj{"type": "array", "items": check},
-					"fix":            obj{"type": "string", "format": "uri", "description": "The verify call with every suggested correction, when a check fails or warns."},
-					"robustness":     robustness,
-				},
-			}}}},
-			"400": problemResponse("A parameter or field is invalid; `fix` is the corrected verify call."),
-			"503": overloadedResponse(),
+	return obj{
+		"type":     "object",
+		"required": []string{"scannable", "decoded", "matches", "version", "ec", "contrast_ratio", "checks"},
+		"properties": obj{
+			"scannable":      obj{"type": "boolean"},
+			"decoded":        obj{"type": "string", "description": "The text read back; empty when nothing was read."},
+			"matches":        obj{"type": "boolean", "description": "decoded is exactly the payload."},
+			"version":        obj{"type": "integer", "minimum": 1, "maximum": 40},
+			"ec":             obj{"type": "string", "enum": []string{"L", "M", "Q", "H"}},
+			"contrast_ratio": obj{"type": "number", "minimum": 1, "maximum": 21},
+			"checks":         obj{"type": "array", "items": check},
+			"fix":            obj{"type": "string", "format": "uri", "description": "The verify call with every suggested correction, when a check fails or warns."},
+			"robustness":     robustness,
 		},
-	}}
-	s.addDocs(
-		fmt.Sprintf("[Verify](%s/api/v1/verify?data=Hello&color=ccc): `GET /api/v1/verify` with the generation parameters (or `type=<kind>` and its fields); renders, decodes and checks contrast, quiet zone, module size, polarity and style, each with a fix", s.baseURL),
-		"## Verify\n\n"+
-			fmt.Sprintf("`GET %s/api/v1/verify?data=...&<options>`, or `?type=<kind>&<fields>&<options>`: on verify, `type` names a payload kind (elsewhere it is an alias of format; a format value there is accepted and ignored, as verify always judges the PNG). It renders the PNG the same parameters give, decodes it with a ZXing port, and answers:\n\n", s.baseURL)+
-			"`{\"scannable\",\"decoded\",\"matches\",\"version\",\"ec\",\"contrast_ratio\",\"checks\":[{\"name\",\"pass\",\"status\",\"value\",\"min\",\"message\",\"fix\"}],\"fix\"}`\n\n"+
-			"- `decode`: the code reads back as the payload.\n"+
-			"- `contrast`: WCAG 2 contrast ratio of color against bg (relative luminance, (L1+0.05)/(L2+0.05)); pass at 4.5 or more, warn from 3, fail below 3. A transparent or translucent bg is judged against white, and noted.\n"+
-			"- `quiet_zone`: the margin in modules; ISO/IEC 18004 asks 4; warn below 4, fail below 2.\n"+
-			"- `module_size`: whole pixels per module at the requested size; warn below 4, fail below 2.\n"+
-			"- `polarity`: light modules on a dark background fail: many scanners do not read reflectance-reversed codes.\n"+
-			"- `style_risk`: the dark area of the module and eye styles against square ones, data modules and finder patterns measured apart, the lower counting; warn below 70 %.\n"+
-			"- `decoders`: the common decoders measured to miss this design (value: their names); warns when any does. zbar 0.23 and zxing-cpp 1.4 miss light-on-dark codes, jsQR 1.4 misses contrast below 4.5:1, and jsQR 1.4 (zxing-cpp 1.4 and zbar for some) misses pairs of eye frame and eye ball whose corners disagree, such as a square frame round a dot ball, whose fix is the frame's own ball; every module style, eye style, eye frame and eye ball reads on all five decoders of the e2e matrix (docs/decoders.md).\n"+
-			"- `robustness` (`robustness=quick`, the default, `full` or `off`): a score from 0 to 100, the share of a seeded grid of phone-capture conditions (distance, focus, motion, tilt, rotation, JPEG, noise, shadow, glare, occlusion, fade) under which the code still reads; each condition with its levels, the weakest in plain words, and `fixes`, each with the score it was measured to reach and its verify call. An agent generates, verifies, and follows the best fix while the score is below what it needs (70 for print a person holds, docs/robustness.md).\n"+
-			"- `pass` is false only when a check fails; a warning passes with a message. Each failing or warning check has `fix`: the verify call with its correction, which passes that check. The answer's `fix` applies every correction. `scannable` is true when decode passes and no check fails.",
-	)
+	}
 }

@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/qrforge/qrforge/analysis"
 	"github.com/qrforge/qrforge/internal/editdistance"
 	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/options"
@@ -56,7 +57,7 @@ var outputFormats = map[string][]Format{
 
 // batchKeys are the members of the request body (README "Batch, decode, verify") and of an item.
 var (
-	batchKeys = []string{"output", "style", "items"}
+	batchKeys = []string{"output", "style", "items", "verify"}
 	itemKeys  = []string{"data", "id", "type", "fields", "style"}
 )
 
@@ -70,6 +71,10 @@ type batchRequest struct {
 	style  url.Values // canonical option names
 	format Format     // of items whose style names none
 	items  []json.RawMessage
+	// verify is how deep each item's verify scores robustness; verifying
+	// is set when the body asks for a verify of each item.
+	verify    analysis.Depth
+	verifying bool
 	// linkFrom, set by BatchRun.LinkFrom, is one more than the first
 	// index whose items are linked rather than rendered; 0 links none.
 	linkFrom atomic.Int64
@@ -125,6 +130,8 @@ type BatchItem struct {
 	Format  Format
 	Body    []byte
 	Problem *Problem
+	// Verify is the item's verify answer when the body asked for one.
+	Verify *Verification
 }
 
 // Each hands f the items in item order as they finish, for callers that
@@ -135,7 +142,7 @@ func (b *BatchRun) Each(f func(BatchItem) error) error {
 		if !ok {
 			return b.ctx.Err()
 		}
-		item := BatchItem{Index: res.index, ID: res.id, URL: res.itemURL(), Format: res.format, Body: res.body, Problem: res.problem}
+		item := BatchItem{Index: res.index, ID: res.id, URL: res.itemURL(), Format: res.format, Body: res.body, Problem: res.problem, Verify: res.verify}
 		if err := f(item); err != nil {
 			b.cancel()
 			return err
@@ -196,7 +203,7 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 			}
 		}
 		return nil, s.Problem(KindInvalidParameter,
-			fmt.Sprintf("unknown key %s in the body (did you mean %s?); the body has output, style and items", quoteAll(unknown), editdistance.Nearest(strings.ToLower(unknown[0]), batchKeys, "items")),
+			fmt.Sprintf("unknown key %s in the body (did you mean %s?); the body has output, style, items and verify", quoteAll(unknown), editdistance.Nearest(strings.ToLower(unknown[0]), batchKeys, "items")),
 			unknown[0], s.correctedBatchCurl(corrected, len(body)))
 	}
 
@@ -242,6 +249,11 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 			"style.format", s.correctedBatchCurl(withKey(top, "style", styleJSON(fixed)), len(body)))
 	}
 	req.format = outputFormats[req.output][0]
+	if raw, ok := top["verify"]; ok && string(raw) != "null" {
+		if p := s.readBatchVerify(req, raw, top, len(body)); p != nil {
+			return nil, p
+		}
+	}
 
 	raw, ok := top["items"]
 	if !ok || string(raw) == "null" {
@@ -345,6 +357,8 @@ type batchResult struct {
 	body    []byte
 	format  Format
 	problem *Problem
+	// verify is the item's verify answer, when the body asks for one.
+	verify *Verification
 }
 
 // itemURL is the result's URL, written now if it was left for later.
@@ -451,8 +465,10 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 
 	var r *Rendering
 	var target fixTarget
+	var verifyAs verifyTarget
 	if item.kind != nil {
 		target = s.apiTarget(item.kind.Path(), FieldNames(item.kind)...)
+		verifyAs = verifyTarget{kind: item.kind.Name(), lead: FieldNames(item.kind)}
 		var unknown []paramError
 		for _, name := range sortedKeys(item.fields) {
 			if !item.kind.HasField(name) && !isOptionName(strings.ToLower(name)) {
@@ -519,6 +535,7 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 		res.problem = p
 		if p == nil {
 			res.url = target.url(s.baseURL, r.fixValues())
+			res.verify, res.problem = s.verifyBatchItem(ctx, req, r, verifyAs)
 		}
 		return res
 	}
@@ -529,7 +546,16 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 	}
 	res.body = out.Body
 	res.link = func() string { return target.url(s.baseURL, r.fixValues()) }
+	res.verify, res.problem = s.verifyBatchItem(ctx, req, r, verifyAs)
 	return res
+}
+
+// verifyBatchItem verifies a rendered item when the body asks for it.
+func (s *Service) verifyBatchItem(ctx context.Context, req *batchRequest, r *Rendering, target verifyTarget) (*Verification, *Problem) {
+	if !req.verifying {
+		return nil, nil
+	}
+	return s.verifyItem(ctx, r, req.verify, target)
 }
 
 func withValue(v url.Values, name, value string) url.Values {
@@ -629,7 +655,10 @@ type batchItemJSON struct {
 	ID    *string         `json:"id,omitempty"`
 	URL   string          `json:"url,omitempty"`
 	Data  json.RawMessage `json:"data,omitempty"`
-	Error *Problem        `json:"error,omitempty"`
+	// Verify is what GET /api/v1/verify answers for the item, with the
+	// body's verify depth (README "Batch, decode, verify").
+	Verify *Verification `json:"verify,omitempty"`
+	Error  *Problem      `json:"error,omitempty"`
 }
 
 // writeJSON streams {"count":N,"items":[...],"succeeded":k,"failed":f}:
@@ -646,7 +675,7 @@ func (b *BatchRun) writeJSON(w io.Writer) error {
 			return b.ctx.Err()
 		}
 		// An item carries its URL or its data (README "Batch, decode, verify").
-		item := batchItemJSON{Index: res.index, ID: res.id, Error: res.problem}
+		item := batchItemJSON{Index: res.index, ID: res.id, Verify: res.verify, Error: res.problem}
 		if res.body == nil {
 			item.URL = res.url
 		}

@@ -10,6 +10,7 @@
 #
 #   bench/soak.sh                      # DURATION=10m LOAD=0.8
 #   DURATION=2m bench/soak.sh
+#   DURATION=25m WARMUP=15m bench/soak.sh   # a slower mix fills the cache later
 set -euo pipefail
 cd "$(dirname "$0")"
 port=${QRFORGE_PORT:-18190}
@@ -30,5 +31,5 @@ for _ in $(seq 100); do
 	curl -sf -o /dev/null "http://127.0.0.1:$port/healthz" && break
 	sleep 0.1
 done
-"$src/soak" -url "http://127.0.0.1:$port" -pid "$pid" -duration "${DURATION:-10m}" -load "${LOAD:-0.8}"
+"$src/soak" -url "http://127.0.0.1:$port" -pid "$pid" -duration "${DURATION:-10m}" -warmup "${WARMUP:-3m}" -load "${LOAD:-0.8}"
 printf 'qrforge peak RSS (VmHWM)\t%s\n' "$(awk '/VmHWM/ {print $2, $3}' "/proc/$pid/status")"

@@ -8,7 +8,9 @@
 // warm-up rose more than 10 %: the highest mean of a minute after the
 // first is compared with the first minute's mean, since single samples
 // swing with garbage collection. Warm-up lasts until the response cache
-// is full (from /metrics): until then the cache is meant to grow.
+// is full (from /metrics), or the -warmup limit: until then the cache is
+// meant to grow. The samples show the cache's bytes beside the resident
+// memory, so a run whose cache filled late can be told from a leak.
 //
 // bench/soak.sh builds the committed tree and runs it; it is not part of CI.
 package main
@@ -190,10 +192,11 @@ func (s *soak) measure(workers int, d time.Duration) float64 {
 }
 
 // sample is the server's resident memory at a moment of the run, and
-// whether its response cache was full then.
+// its response cache's bytes and whether it was full then.
 type sample struct {
 	at        time.Duration
 	rss       int64
+	cache     int64
 	cacheFull bool
 }
 
@@ -216,7 +219,8 @@ func (s *soak) run(rate float64, d time.Duration, pid int) []sample {
 			i++
 		case <-every.C:
 			if rss := residentMemory(pid); rss > 0 {
-				samples = append(samples, sample{time.Since(start), rss, s.cacheFull()})
+				cache, full := s.cacheState()
+				samples = append(samples, sample{time.Since(start), rss, cache, full})
 			}
 		}
 	}
@@ -256,45 +260,44 @@ func (s *soak) report(samples []sample, warmup time.Duration) bool {
 			break
 		}
 	}
-	var minutes []float64 // mean resident memory of each minute after warm-up
-	var sum, n float64
+	// Minute means after warm-up of the resident memory and of the
+	// cache's bytes.
+	var rss, cache []float64
+	var sumRSS, sumCache, n float64
 	next := warmEnd + time.Minute
 	for _, smp := range samples {
 		if smp.at <= warmEnd {
 			continue
 		}
 		if smp.at > next {
-			minutes = append(minutes, sum/n)
-			sum, n, next = 0, 0, next+time.Minute
+			rss, cache = append(rss, sumRSS/n), append(cache, sumCache/n)
+			sumRSS, sumCache, n, next = 0, 0, 0, next+time.Minute
 		}
-		sum, n = sum+float64(smp.rss), n+1
+		sumRSS, sumCache, n = sumRSS+float64(smp.rss), sumCache+float64(smp.cache), n+1
 	}
-	if len(minutes) >= 2 {
-		first, highest := minutes[0], slices.Max(minutes[1:])
+	if len(rss) >= 2 {
+		first, highest := rss[0], slices.Max(rss[1:])
 		growth := (highest - first) / first * 100
-		var means []string
-		for _, m := range minutes {
-			means = append(means, strconv.Itoa(int(m)>>20))
-		}
-		fmt.Printf("resident memory after warm-up (ended at %s): minute means %s MiB; highest %+.1f %% over the first\n", warmEnd.Round(time.Second), strings.Join(means, " "), growth)
+		fmt.Printf("resident memory after warm-up (ended at %s): minute means %s MiB, highest %+.1f %% over the first; the response cache's %s MiB\n",
+			warmEnd.Round(time.Second), mebibytes(rss), growth, mebibytes(cache))
 		if growth > 10 {
 			held = false
 		}
 	}
 	var trace []string
 	for _, smp := range samples {
-		trace = append(trace, fmt.Sprintf("%ds:%dMiB", int(smp.at.Seconds()), smp.rss>>20))
+		trace = append(trace, fmt.Sprintf("%ds:%dMiB(cache %d)", int(smp.at.Seconds()), smp.rss>>20, smp.cache>>20))
 	}
 	fmt.Println("samples:", strings.Join(trace, " "))
 	return held
 }
 
-// cacheFull reads the response cache's fill from /metrics: at least 90 %
-// of its capacity.
-func (s *soak) cacheFull() bool {
+// cacheState reads the response cache's bytes from /metrics, and whether
+// it holds at least 90 % of its capacity.
+func (s *soak) cacheState() (bytes int64, full bool) {
 	resp, err := s.client.Get(s.base + "/metrics")
 	if err != nil {
-		return false
+		return 0, false
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
@@ -307,7 +310,16 @@ func (s *soak) cacheFull() bool {
 			capacity, _ = strconv.ParseFloat(v, 64)
 		}
 	}
-	return capacity > 0 && used >= 0.9*capacity
+	return int64(used), capacity > 0 && used >= 0.9*capacity
+}
+
+// mebibytes lists byte counts in MiB.
+func mebibytes(values []float64) string {
+	out := make([]string, len(values))
+	for i, v := range values {
+		out[i] = strconv.Itoa(int(v) >> 20)
+	}
+	return strings.Join(out, " ")
 }
 
 // failures sums why requests failed over the whole mix.

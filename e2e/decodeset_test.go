@@ -4,11 +4,8 @@ package e2e
 
 import (
 	"bytes"
-	"context"
-	"encoding/json"
 	"fmt"
 	"image/png"
-	"net/http"
 	"os"
 	"path/filepath"
 	"sort"
@@ -170,35 +167,13 @@ func contains(texts []string, s string) bool {
 // decodeAPI posts a PNG to /api/v1/decode and returns every code's text;
 // 422 (no code found) is no text, anything else but 200 an error.
 func decodeAPI(file []byte) ([]string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, baseURL+"/api/v1/decode", bytes.NewReader(file))
+	codes, err := decodeSymbols(file)
 	if err != nil {
 		return nil, err
 	}
-	req.Header.Set("Content-Type", "image/png")
-	resp, err := client.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode == http.StatusUnprocessableEntity {
-		return nil, nil
-	}
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("POST /api/v1/decode: status %d", resp.StatusCode)
-	}
-	var out struct {
-		Results []struct {
-			Text string `json:"text"`
-		} `json:"results"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
-		return nil, err
-	}
-	texts := make([]string, len(out.Results))
-	for i, r := range out.Results {
-		texts[i] = r.Text
+	texts := make([]string, len(codes))
+	for i, c := range codes {
+		texts[i] = c.Text
 	}
 	return texts, nil
 }

@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // TestDecodeReadsSegnoMicroQR: /api/v1/decode reads Micro QR Codes that
@@ -81,9 +83,17 @@ type symbolResult struct {
 	Designator string `json:"designator"`
 }
 
-// decodeSymbols posts a PNG to /api/v1/decode and returns its codes.
+// decodeSymbols posts a PNG to /api/v1/decode and returns its codes; 422
+// (no code found) is none, anything else but 200 an error.
 func decodeSymbols(png []byte) ([]symbolResult, error) {
-	resp, err := client.Post(baseURL+"/api/v1/decode", "image/png", bytes.NewReader(png))
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, baseURL+"/api/v1/decode", bytes.NewReader(png))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "image/png")
+	resp, err := client.Do(req)
 	if err != nil {
 		return nil, err
 	}
@@ -97,5 +107,8 @@ func decodeSymbols(png []byte) ([]symbolResult, error) {
 	var out struct {
 		Results []symbolResult `json:"results"`
 	}
-	return out.Results, json.NewDecoder(resp.Body).Decode(&out)
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		return nil, err
+	}
+	return out.Results, nil
 }

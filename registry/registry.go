@@ -231,19 +231,14 @@ func fieldsOf(t reflect.Type) ([]fieldInfo, error) {
 			Required:    hasRule(rules, "required"),
 			Description: desc,
 		}}
-		switch f.Tag.Get("identity") {
-		case "true":
-			info.Identity = true
-		case "", "false":
-		default:
-			return nil, fmt.Errorf("field %s: identity tag is \"true\" or \"false\"", f.Name)
-		}
-		switch f.Tag.Get("stamp") {
-		case "true":
-			info.Stamp = true
-		case "", "false":
-		default:
-			return nil, fmt.Errorf("field %s: stamp tag is \"true\" or \"false\"", f.Name)
+		for tag, mark := range map[string]*bool{"identity": &info.Identity, "stamp": &info.Stamp} {
+			switch f.Tag.Get(tag) {
+			case "true":
+				*mark = true
+			case "", "false":
+			default:
+				return nil, fmt.Errorf("field %s: %s tag is \"true\" or \"false\"", f.Name, tag)
+			}
 		}
 		for _, kw := range strings.Split(f.Tag.Get("jsonschema"), ",") {
 			if v, ok := strings.CutPrefix(kw, "enum="); ok {

@@ -9,8 +9,8 @@ import (
 
 // A design in more than two colours (a gradient, eyes in colours of their
 // own, an icon over the centre) is drawn here as an 8-bit paletted PNG
-// when its colours fit in 256 entries, and in truecolour otherwise
-// (truecolor.go). The drawing's shades come from the styled path's tiles
+// when its colours fit in 256 entries (with a picture logo, widened to
+// truecolour: picturepng.go), and in truecolour otherwise (truecolor.go). The drawing's shades come from the styled path's tiles
 // (raster.go, tiles.go) and each shaded pixel takes its module's ink: the
 // gradient at the module's centre, or its eye's ring or centre colour. A
 // module's pixel rows then repeat as in a two-colour drawing, and
@@ -88,17 +88,15 @@ type designInks struct {
 }
 
 // palettedDesign lays out the palette of a design drawn in paletted
-// form, or reports false when it must be drawn in truecolour: a picture
-// logo, a frame or caption, an overlay, or more colours than 256 entries
-// hold with enough anti-aliasing ramps.
+// form, or reports false when it must be drawn in truecolour: a frame or
+// caption, an overlay, or more colours than 256 entries hold with enough
+// anti-aliasing ramps. A picture logo takes no entry: it is laid over
+// the indices widened to truecolour (picturepng.go).
 func palettedDesign(l *layout, o *Options) (*designInks, bool) {
 	if o.Overlay.active() || l.border != 0 || l.text != "" {
 		return nil, false
 	}
 	lg := o.Logo
-	if lg.active() && lg.Icon == nil {
-		return nil, false
-	}
 	bg := o.Background
 	d := &designInks{plate: -1, icon: -1}
 	d.pal.colors = append(d.pal.colors, bg)
@@ -128,8 +126,10 @@ func palettedDesign(l *layout, o *Options) (*designInks, bool) {
 			d.plate = d.pal.add(lg.Plate, d.pal.addRamp(ramp{bg, lg.Plate}))
 			under = lg.Plate
 		}
-		ink := lg.ink(o)
-		d.icon = d.pal.add(ink, d.pal.addRamp(ramp{under, ink}))
+		if lg.Icon != nil {
+			ink := lg.ink(o)
+			d.icon = d.pal.add(ink, d.pal.addRamp(ramp{under, ink}))
+		}
 	}
 	if !o.Gradient.active() {
 		d.solid = ownInk(o.Foreground, bg)
@@ -167,6 +167,9 @@ func designPNG(s *Symbol, o Options) ([]byte, bool, error) {
 	sc := pngScratches.Get().(*pngScratch)
 	defer pngScratches.Put(sc)
 	rows, repeats := designRows(sc, s, l, &o, inks)
+	if o.Logo.active() && o.Logo.Icon == nil {
+		return picturePNG(sc, rows, repeats, l, &o, inks.pal.colors), true, nil
+	}
 	sc.cells = cellStarts(sc.cells[:0], l, 8)
 	// The rows drawn as copies are coded as copies, uncompared.
 	sc.shaded.Repeats = repeats
@@ -410,7 +413,9 @@ func drawLogoIndexed(rows []byte, stride int, repeats []bool, l *layout, o *Opti
 	}
 	// A logo is drawn on square canvases only (an rMQR takes none).
 	paint(logoMaskOf(o.Logo, l, l.pxW, true), d.plate)
-	paint(logoMaskOf(o.Logo, l, l.pxW, false), d.icon)
+	if d.icon >= 0 {
+		paint(logoMaskOf(o.Logo, l, l.pxW, false), d.icon)
+	}
 }
 
 // floorDiv is a divided by b rounded down, for b > 0.

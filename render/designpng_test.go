@@ -51,8 +51,7 @@ func designCases(t testing.TB) map[string]func(*Options) {
 
 // TestDesignsArePaletted checks that designs whose colours fit 256 entries
 // are drawn as 8-bit paletted PNGs, that every one decodes, and that each
-// pixel is within a few levels of the same design drawn in truecolour,
-// which paints the gradient pixel by pixel.
+// pixel is within a few levels of the same design drawn in truecolour.
 func TestDesignsArePaletted(t *testing.T) {
 	const data = "https://example.com/designs"
 	for name, set := range designCases(t) {
@@ -60,33 +59,40 @@ func TestDesignsArePaletted(t *testing.T) {
 			o := DefaultOptions()
 			o.Size = 512
 			set(&o)
-			s := encodeFor(t, data, &o)
-			b, err := PNG(s, o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if b[24] != 8 || b[25] != 3 {
-				t.Fatalf("IHDR depth %d colour type %d; want an 8-bit palette", b[24], b[25])
-			}
-			if got := decodePNG(t, b); got != data {
-				t.Fatalf("decoded %q", got)
-			}
-			img, err := png.Decode(bytes.NewReader(b))
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := truecolourImage(s, o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			mean, far := pixelDistance(img, want)
-			// Inks are the gradient at module centres in up to 128 steps,
-			// edges share a few ramps: measured, the mean is within a
-			// quarter of a level and no pixel is 32 levels off.
-			if mean > 0.75 || far > 0.001 {
-				t.Errorf("against truecolour: mean difference %.2f levels, %.2f%% of pixels off by more than 32", mean, 100*far)
-			}
+			checkAgainstTruecolour(t, data, o, 3)
 		})
+	}
+}
+
+// checkAgainstTruecolour draws data in o as an 8-bit PNG of colourType,
+// decodes it, and compares its pixels with the design composited layer
+// by layer in truecolour, which paints the gradient pixel by pixel.
+func checkAgainstTruecolour(t *testing.T, data string, o Options, colourType byte) {
+	t.Helper()
+	s := encodeFor(t, data, &o)
+	b, err := PNG(s, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b[24] != 8 || b[25] != colourType {
+		t.Fatalf("IHDR depth %d colour type %d; want 8-bit type %d", b[24], b[25], colourType)
+	}
+	if got := decodePNG(t, b); got != data {
+		t.Fatalf("decoded %q", got)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := truecolourImage(s, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Inks are the gradient at module centres in up to 128 steps, edges
+	// share a few ramps: measured, the mean is within a quarter of a
+	// level and no pixel is 32 levels off.
+	if mean, far := pixelDistance(img, want); mean > 0.75 || far > 0.001 {
+		t.Errorf("against truecolour: mean difference %.2f levels, %.2f%% of pixels off by more than 32", mean, 100*far)
 	}
 }
 
@@ -102,6 +108,46 @@ func TestPictureLogosStayTruecolour(t *testing.T) {
 	}
 	if b[25] == 3 {
 		t.Fatal("a picture logo was drawn in a palette")
+	}
+}
+
+// TestPictureDesignsMatchTruecolour checks the designs with a picture
+// logo drawn from palette indices widened to truecolour (picturePNG):
+// each decodes, and each pixel is within a few levels of the design
+// composited layer by layer, picture included.
+func TestPictureDesignsMatchTruecolour(t *testing.T) {
+	const data = "https://example.com/picture"
+	translucent := benchPicture(96)
+	for i := 3; i < len(translucent.Pix); i += 4 {
+		translucent.Pix[i] = uint8(i / 4 % 256)
+	}
+	linear := &Gradient{Kind: GradientLinear, Angle: 135, Stops: []Stop{{Offset: 0, Color: indigo}, {Offset: 1, Color: wine}}}
+	cases := map[string]struct {
+		set        func(*Options)
+		colourType byte
+	}{
+		"gradient": {func(o *Options) { o.Gradient = linear }, 2},
+		"rounded plate, rounded modules, eye colours": {func(o *Options) {
+			o.Module, o.Eye = ModuleRounded, EyeRounded
+			o.Gradient = linear
+			o.EyeColors[1] = EyeColors{Frame: teal, Centre: wine}
+			o.Logo.Plate, o.Logo.Rounded = color.NRGBA{255, 244, 214, 255}, true
+		}, 2},
+		"translucent picture": {func(o *Options) { o.Logo.Image = translucent }, 2},
+		"transparent background": {func(o *Options) {
+			o.Background = color.NRGBA{}
+			o.Gradient = linear
+			o.Logo.Image = translucent
+		}, 6},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			o := DefaultOptions()
+			o.Size = 512
+			o.Logo = &Logo{Size: DefaultLogoSize, Padding: DefaultLogoPadding, Image: benchPicture(200)}
+			c.set(&o)
+			checkAgainstTruecolour(t, data, o, c.colourType)
+		})
 	}
 }
 

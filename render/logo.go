@@ -31,7 +31,8 @@ type Logo struct {
 	Icon *Icon
 	Ink  color.NRGBA
 	// Image is a raster picture, scaled into the box with its aspect
-	// ratio kept.
+	// ratio kept. It must not change once drawn: its scaled copies are
+	// kept by its address (scaledLogo).
 	Image *image.NRGBA
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"image"
 	"math"
+	"sync"
 
 	xdraw "golang.org/x/image/draw"
 )
@@ -25,7 +26,11 @@ func drawLogoPNG(img *image.NRGBA, sc *rasterScratch, l *layout, o *Options) {
 	if r.Empty() {
 		return
 	}
-	overImage(img, r.Min, scaleLogo(lg.Image, r.Dx(), r.Dy()))
+	pic := scaledLogo(lg.Image, r.Dx(), r.Dy())
+	for y := 0; y < pic.Rect.Dy(); y++ {
+		i := img.PixOffset(r.Min.X, r.Min.Y+y)
+		overRow(img.Pix[i:i+4*pic.Rect.Dx()], 4, pic.Pix[y*pic.Stride:y*pic.Stride+4*pic.Rect.Dx()])
+	}
 }
 
 // scaleLogo resamples the picture to w×h pixels with the Catmull–Rom
@@ -36,31 +41,81 @@ func scaleLogo(src *image.NRGBA, w, h int) *image.RGBA {
 	return dst
 }
 
-// overImage composites src, premultiplied, over img with its top-left corner
-// at at: source-over (Porter and Duff, 1984), img holding colours that
-// are not premultiplied.
-func overImage(img *image.NRGBA, at image.Point, src *image.RGBA) {
-	b := src.Rect
-	for y := 0; y < b.Dy(); y++ {
-		for x := 0; x < b.Dx(); x++ {
-			s := src.Pix[y*src.Stride+4*x : y*src.Stride+4*x+4 : y*src.Stride+4*x+4]
-			sa := uint32(s[3])
-			if sa == 0 {
-				continue
+// scaledLogos keeps pictures resampled to the sizes drawn, within a
+// budget, emptied when full: the service hands the same decoded picture
+// to every drawing of one logo file, and resampling it took a sixth of
+// a 512 px PNG's time.
+var scaledLogos struct {
+	sync.Mutex
+	pictures map[scaledLogoKey]*image.RGBA
+	bytes    int
+}
+
+type scaledLogoKey struct {
+	src  *image.NRGBA
+	w, h int
+}
+
+const scaledLogosBudget = 16 << 20
+
+// scaledLogo is scaleLogo's picture, from the cache when it holds it.
+// The cache holds its source too, so that a key never names another
+// picture later allocated at the same address.
+func scaledLogo(src *image.NRGBA, w, h int) *image.RGBA {
+	key := scaledLogoKey{src, w, h}
+	scaledLogos.Lock()
+	pic := scaledLogos.pictures[key]
+	scaledLogos.Unlock()
+	if pic != nil {
+		return pic
+	}
+	pic = scaleLogo(src, w, h)
+	size := len(pic.Pix)
+	if size > scaledLogosBudget/4 {
+		return pic
+	}
+	scaledLogos.Lock()
+	defer scaledLogos.Unlock()
+	if scaledLogos.pictures == nil || scaledLogos.bytes+size > scaledLogosBudget {
+		scaledLogos.pictures = map[scaledLogoKey]*image.RGBA{}
+		scaledLogos.bytes = 0
+	}
+	scaledLogos.pictures[key] = pic
+	scaledLogos.bytes += size
+	return pic
+}
+
+// overRow composites src, premultiplied RGBA pixels, over dst, pixels of
+// bpp bytes (RGB, opaque, or RGBA) not premultiplied: source-over
+// (Porter and Duff, 1984).
+func overRow(dst []byte, bpp int, src []byte) {
+	for x := 0; 4*x+4 <= len(src); x++ {
+		s := src[4*x : 4*x+4 : 4*x+4]
+		sa := uint32(s[3])
+		if sa == 0 {
+			continue
+		}
+		d := dst[bpp*x : bpp*x+bpp : bpp*x+bpp]
+		if sa == 255 {
+			copy(d, s)
+			if bpp == 4 {
+				d[3] = 255
 			}
-			i := img.PixOffset(at.X+x, at.Y+y)
-			d := img.Pix[i : i+4 : i+4]
-			if sa == 255 {
-				d[0], d[1], d[2], d[3] = s[0], s[1], s[2], 255
-				continue
-			}
-			// Premultiplied: out = src + dst × (1 − αs).
-			da := uint32(d[3]) * (255 - sa) / 255
-			oa := sa + da
-			mix := func(sc, dc uint8) uint8 {
-				return uint8(min(255, (uint32(sc)*255+uint32(dc)*da+oa/2)/oa))
-			}
-			d[0], d[1], d[2], d[3] = mix(s[0], d[0]), mix(s[1], d[1]), mix(s[2], d[2]), uint8(oa)
+			continue
+		}
+		// Premultiplied: out = src + dst × (1 − αs).
+		dstA := uint32(255)
+		if bpp == 4 {
+			dstA = uint32(d[3])
+		}
+		da := dstA * (255 - sa) / 255
+		oa := sa + da
+		mix := func(sc, dc uint8) uint8 {
+			return uint8(min(255, (uint32(sc)*255+uint32(dc)*da+oa/2)/oa))
+		}
+		d[0], d[1], d[2] = mix(s[0], d[0]), mix(s[1], d[1]), mix(s[2], d[2])
+		if bpp == 4 {
+			d[3] = uint8(oa)
 		}
 	}
 }

@@ -35,6 +35,7 @@ var zlibWriters = sync.Pool{New: func() any {
 // finished PNG.
 type pngScratch struct {
 	rows  []byte
+	wide  []byte           // truecolour rows widened from rows
 	sums  []deflate.RowSum // the rows' sums, when the drawing knows them
 	cells []int
 	// repeats marks the rows drawn as copies of the row above
@@ -56,6 +57,15 @@ func (sc *pngScratch) repeatBuffer(n int) []bool {
 	sc.repeats = sc.repeats[:n]
 	clear(sc.repeats)
 	return sc.repeats
+}
+
+// wideBuffer returns a buffer of n bytes, not cleared.
+func (sc *pngScratch) wideBuffer(n int) []byte {
+	if cap(sc.wide) < n {
+		sc.wide = make([]byte, n)
+	}
+	sc.wide = sc.wide[:n]
+	return sc.wide
 }
 
 // rowBuffer returns a zeroed buffer of n bytes for packed rows.

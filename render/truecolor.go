@@ -257,7 +257,12 @@ func encodeRGBA(img *image.NRGBA) []byte {
 	z.Close()
 	z.Reset(io.Discard)
 	rgbaZlibWriters.Put(z)
+	return truecolourFile(w, h, opaque, sc.idat.Bytes())
+}
 
+// truecolourFile is the PNG file of an 8-bit truecolour image, RGB when
+// opaque and RGBA otherwise, whose zlib stream is idat.
+func truecolourFile(w, h int, opaque bool, idat []byte) []byte {
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
@@ -266,7 +271,6 @@ func encodeRGBA(img *image.NRGBA) []byte {
 	if opaque {
 		ihdr[9] = 2 // truecolour
 	}
-	idat := sc.idat.Bytes()
 	out := make([]byte, 0, len(pngSignature)+3*12+len(ihdr)+len(idat))
 	out = append(out, pngSignature...)
 	out = appendChunk(out, "IHDR", ihdr[:])

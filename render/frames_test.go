@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"slices"
 	"strings"
@@ -309,6 +310,25 @@ func TestCaptionFonts(t *testing.T) {
 		}
 		if got := MissingGlyphs("Grüße Ελλάδα Привет 東", f); !slices.Equal(got, []rune{'東'}) {
 			t.Errorf("%s: MissingGlyphs = %q", f, got)
+		}
+	}
+}
+
+// TestAddCoverageIsDrawOver checks addCoverage against image/draw's Over
+// of one Alpha image onto another, for every pair of coverages.
+func TestAddCoverageIsDrawOver(t *testing.T) {
+	r := image.Rect(0, 0, 256, 256)
+	mask, glyphs := image.NewAlpha(r), image.NewAlpha(r)
+	for i := range mask.Pix {
+		mask.Pix[i], glyphs.Pix[i] = uint8(i/256), uint8(i%256)
+	}
+	want := image.NewAlpha(r)
+	copy(want.Pix, mask.Pix)
+	draw.Draw(want, r, glyphs, image.Point{}, draw.Over)
+	addCoverage(mask, glyphs)
+	for i := range want.Pix {
+		if mask.Pix[i] != want.Pix[i] {
+			t.Fatalf("mask %d under glyph %d: got %d, image/draw %d", i/256, i%256, mask.Pix[i], want.Pix[i])
 		}
 	}
 }

@@ -2,7 +2,6 @@ package render
 
 import (
 	"image"
-	"image/draw"
 	"math"
 	"slices"
 	"sync"
@@ -124,12 +123,25 @@ func drawCaption(mask *image.Alpha, c *caption, l *layout) {
 	d := font.Drawer{Dst: glyphs, Src: image.Opaque, Face: face, Dot: dot}
 	d.DrawString(c.s)
 	if !c.inverse {
-		draw.Draw(mask, mask.Rect, glyphs, image.Point{}, draw.Over)
+		addCoverage(mask, glyphs)
 		return
 	}
 	for i, g := range glyphs.Pix {
 		if g != 0 {
 			mask.Pix[i] = uint8(uint16(mask.Pix[i]) * uint16(255-g) / 255)
+		}
+	}
+}
+
+// addCoverage lays glyphs over mask, both of one size: source-over of
+// coverage in the 16-bit arithmetic of image/draw's Over, whose general
+// path took a quarter of a captioned PNG's time reading every pixel as a
+// colour.
+func addCoverage(mask, glyphs *image.Alpha) {
+	for i, g := range glyphs.Pix {
+		if g != 0 {
+			d, a := uint32(mask.Pix[i])*0x101, uint32(g)*0x101
+			mask.Pix[i] = uint8((d*(0xffff-a)/0xffff + a) >> 8)
 		}
 	}
 }

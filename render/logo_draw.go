@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"image"
 	"math"
-	"sync"
 
 	xdraw "golang.org/x/image/draw"
 )
@@ -41,48 +40,12 @@ func scaleLogo(src *image.NRGBA, w, h int) *image.RGBA {
 	return dst
 }
 
-// scaledLogos keeps pictures resampled to the sizes drawn, within a
-// budget, emptied when full: the service hands the same decoded picture
-// to every drawing of one logo file, and resampling it took a sixth of
-// a 512 px PNG's time.
-var scaledLogos struct {
-	sync.Mutex
-	pictures map[scaledLogoKey]*image.RGBA
-	bytes    int
-}
-
-type scaledLogoKey struct {
-	src  *image.NRGBA
-	w, h int
-}
-
-const scaledLogosBudget = 16 << 20
-
-// scaledLogo is scaleLogo's picture, from the cache when it holds it.
-// The cache holds its source too, so that a key never names another
-// picture later allocated at the same address.
+// scaledLogo is scaleLogo's picture, kept (picturecache.go).
 func scaledLogo(src *image.NRGBA, w, h int) *image.RGBA {
-	key := scaledLogoKey{src, w, h}
-	scaledLogos.Lock()
-	pic := scaledLogos.pictures[key]
-	scaledLogos.Unlock()
-	if pic != nil {
-		return pic
-	}
-	pic = scaleLogo(src, w, h)
-	size := len(pic.Pix)
-	if size > scaledLogosBudget/4 {
-		return pic
-	}
-	scaledLogos.Lock()
-	defer scaledLogos.Unlock()
-	if scaledLogos.pictures == nil || scaledLogos.bytes+size > scaledLogosBudget {
-		scaledLogos.pictures = map[scaledLogoKey]*image.RGBA{}
-		scaledLogos.bytes = 0
-	}
-	scaledLogos.pictures[key] = pic
-	scaledLogos.bytes += size
-	return pic
+	return derived(pictureKey{src: src, form: formScaled, w: w, h: h}, func() (*image.RGBA, int) {
+		pic := scaleLogo(src, w, h)
+		return pic, len(pic.Pix)
+	})
 }
 
 // overRow composites src, premultiplied RGBA pixels, over dst, pixels of
@@ -175,7 +138,11 @@ func appendLogoSVG(b []byte, l *layout, o *Options) []byte {
 	b = attr(b, "width", iw)
 	b = attr(b, "height", ih)
 	b = append(b, ` xlink:href="data:image/png;base64,`...)
-	b = base64.StdEncoding.AppendEncode(b, encodeRGBA(unpremultiplied(scaleLogo(lg.Image, w, h))))
+	file := derived(pictureKey{src: lg.Image, form: formSVG, w: w, h: h}, func() ([]byte, int) {
+		file := encodeRGBA(unpremultiplied(scaledLogo(lg.Image, w, h)))
+		return file, len(file)
+	})
+	b = base64.StdEncoding.AppendEncode(b, file)
 	return append(b, "\"/>\n"...)
 }
 

@@ -67,14 +67,17 @@ func PDF(s *Symbol, o Options) ([]byte, error) {
 	resources += ">>"
 	doc.object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 " + box + "] /Resources " + resources + " /Contents 4 0 R >>")
 	doc.stream("<< /Length "+strconv.Itoa(content.Len())+" /Filter /FlateDecode >>", content.Bytes())
-	for _, m := range page.pictures {
-		space := "/DeviceRGB"
+	for _, p := range page.pictures {
+		space, form := "/DeviceRGB", formPDF
 		if page.cmyk {
-			space = "/DeviceCMYK"
+			space, form = "/DeviceCMYK", formPDFCMYK
 		}
-		data := deflateBytes(page.samples(m))
+		data := derived(pictureKey{src: p.src, form: form, under: p.under}, func() ([]byte, int) {
+			data := deflateBytes(page.samples(p.flat()))
+			return data, len(data)
+		})
 		doc.stream(fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace %s /BitsPerComponent 8 /Length %d /Filter /FlateDecode >>",
-			m.Rect.Dx(), m.Rect.Dy(), space, len(data)), data)
+			p.src.Rect.Dx(), p.src.Rect.Dy(), space, len(data)), data)
 	}
 	return doc.finish(1), nil
 }

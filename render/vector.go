@@ -20,9 +20,18 @@ type vectorFill struct {
 	gradient *Gradient
 	// picture, when set, is a logo's picture drawn into the box x, y, w,
 	// h (canvas modules) instead of a path.
-	picture *image.NRGBA
+	picture *vectorPicture
 	box     [4]float64
 }
+
+// A vectorPicture is a logo's picture flattened over the opaque colour
+// under it, as image samples take no alpha.
+type vectorPicture struct {
+	src   *image.NRGBA
+	under color.NRGBA
+}
+
+func (p *vectorPicture) flat() *image.NRGBA { return flattenPicture(p.src, p.under) }
 
 // vectorFills lists what PDF and EPS paint over the background, in order:
 // the dark path in the foreground colour, the emblem's layers, then the
@@ -76,7 +85,7 @@ func vectorFills(d *drawing, o *Options) []vectorFill {
 			if lg.Plate != (color.NRGBA{}) {
 				under = lg.Plate
 			}
-			fills = append(fills, vectorFill{picture: flattenPicture(lg.Image, over(under, white)), box: [4]float64{x + (side-iw)/2, y + (side-ih)/2, iw, ih}})
+			fills = append(fills, vectorFill{picture: &vectorPicture{lg.Image, over(under, white)}, box: [4]float64{x + (side-iw)/2, y + (side-ih)/2, iw, ih}})
 		}
 	}
 	if c := d.text; c != nil {
@@ -105,7 +114,7 @@ type vectorPage struct {
 	shadings [][]byte
 	// pictures are the logos' pictures, /Im<i> in the page's resources;
 	// PostScript writes them inline instead.
-	pictures []*image.NRGBA
+	pictures []*vectorPicture
 }
 
 // paint writes the page of w by h points: the background, unless it is
@@ -394,7 +403,7 @@ func flattenPicture(m *image.NRGBA, under color.NRGBA) *image.NRGBA {
 // PostScript image is read through its ImageMatrix, [w 0 0 h 0 0], which
 // puts the first row at y = 0, the top here (PLRM §4.10.5). Pixels are
 // 8-bit RGB, or CMYK with cmyk (the same conversion as fills).
-func (v *vectorPage) picture(m *image.NRGBA, box [4]float64) {
+func (v *vectorPage) picture(p *vectorPicture, box [4]float64) {
 	x, y, w, h := box[0], box[1], box[2], box[3]
 	v.b = append(v.b, "q\n"...)
 	matrix := []float64{w, 0, 0, -h, x, y + h}
@@ -410,9 +419,10 @@ func (v *vectorPage) picture(m *image.NRGBA, box [4]float64) {
 		v.b = append(v.b, "/Im"...)
 		v.b = strconv.AppendInt(v.b, int64(len(v.pictures)), 10)
 		v.b = append(v.b, " Do\nQ\n"...)
-		v.pictures = append(v.pictures, m)
+		v.pictures = append(v.pictures, p)
 		return
 	}
+	m := p.flat()
 	pw, ph := m.Rect.Dx(), m.Rect.Dy()
 	space, n := "/DeviceRGB", 3
 	if v.cmyk {

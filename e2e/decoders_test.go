@@ -127,8 +127,10 @@ func (c decoderCell) query() url.Values {
 			q.Set("bg", col.bg)
 		}
 	}
+	// "frame-" and a paint: the frame colours over that paint.
+	paint := strings.TrimPrefix(c.colours, "frame-")
 	for _, p := range matrixPaints {
-		if p.name == c.colours {
+		if p.name == c.colours || p.name == paint {
 			extra, _ := url.ParseQuery(p.query)
 			for k, v := range extra {
 				q[k] = v
@@ -142,7 +144,7 @@ func (c decoderCell) query() url.Values {
 	if c.tpl == "none" {
 		q.Set("label", "Table 12 · Menü")
 	}
-	if c.colours == "frame" {
+	if c.colours == "frame" || paint != c.colours {
 		q.Set("color", "1a237e")
 		q.Set("bg", "fff8e1")
 		kv := frameColours[c.tpl == "banner-below" || c.tpl == "banner-above" || c.tpl == "bubble"]
@@ -298,6 +300,8 @@ func frameMatrix(sizes []int) []decoderCell {
 					decoderCell{styleCombo: styleCombo{style: "square", eye: "square"}, colours: "default", format: format, payload: matrixPayload, size: size, tpl: string(f)},
 					decoderCell{styleCombo: styleCombo{style: "rounded", eye: "rounded"}, colours: "frame", format: format, payload: matrixPayload, size: size, tpl: string(f)})
 			}
+			// A frame around a design of many colours: its own PNG path.
+			cells = append(cells, decoderCell{styleCombo: styleCombo{style: "rounded", eye: "rounded"}, colours: "frame-eyes-gradient", format: "png", payload: matrixPayload, size: size, tpl: string(f)})
 		}
 	}
 	return cells

@@ -85,21 +85,28 @@ type designInks struct {
 	eyes     [3][2]int
 	plate    int // ink of the plate, -1 without one
 	icon     int // ink of the icon, -1 without one
+	frame    int // ink of a frame, -1 without one (framedesign.go)
+	text     int // ink of a caption over its ground, -1 without one
 }
 
 // palettedDesign lays out the palette of a design drawn in paletted
-// form, or reports false when it must be drawn in truecolour: a frame or
-// caption, an overlay, or more colours than 256 entries hold with enough
-// anti-aliasing ramps. A picture logo takes no entry: it is laid over
-// the indices widened to truecolour (picturepng.go).
+// form, or reports false when it must be drawn in truecolour: an
+// overlay, a frame or caption around modules not drawn from tiles, a
+// frame in the gradient, or more colours than 256 entries hold with
+// enough anti-aliasing ramps. A picture logo takes no entry: it is laid
+// over the indices widened to truecolour (picturepng.go).
 func palettedDesign(l *layout, o *Options) (*designInks, bool) {
-	if o.Overlay.active() || l.border != 0 || l.text != "" {
+	framed := l.border != 0 || l.text != ""
+	if o.Overlay.active() || framed && !framedPalette(l, o) {
 		return nil, false
 	}
 	lg := o.Logo
 	bg := o.Background
-	d := &designInks{plate: -1, icon: -1}
+	d := &designInks{plate: -1, icon: -1, frame: -1, text: -1}
 	d.pal.colors = append(d.pal.colors, bg)
+	if framed {
+		d.addFrameInks(l, o)
+	}
 
 	// Colours with ramps of their own: eye colours, the plate and the icon.
 	own := map[color.NRGBA]int{}
@@ -184,7 +191,7 @@ func designRows(sc *pngScratch, s *Symbol, l *layout, o *Options, inks *designIn
 	rows = sc.rowBuffer(stride * l.pxH)
 	sc.sums = sc.sums[:0] // tiles' sums would be of shades, not indices
 	repeats = sc.repeatBuffer(l.pxH)
-	if tiled(l, o) {
+	if tiled(l, o) || inks.frame >= 0 || inks.text >= 0 {
 		drawTiles(rows, stride, 8, nil, repeats, s, l, o)
 	} else {
 		rasterRows(rows, stride, 8, s, l, o)
@@ -192,6 +199,9 @@ func designRows(sc *pngScratch, s *Symbol, l *layout, o *Options, inks *designIn
 	inkRows(rows, stride, repeats, s, l, o, inks)
 	if o.Logo.active() {
 		drawLogoIndexed(rows, stride, repeats, l, o, inks)
+	}
+	if inks.frame >= 0 || inks.text >= 0 {
+		drawFrameIndexed(rows, stride, repeats, l, o, inks)
 	}
 	return rows, repeats
 }

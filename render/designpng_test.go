@@ -46,6 +46,31 @@ func designCases(t testing.TB) map[string]func(*Options) {
 			o.Background = color.NRGBA{}
 			o.Gradient = linear()
 		},
+		"bubble frame in a colour, gradient": func(o *Options) {
+			fc := teal
+			o.Frame, o.FrameColor, o.Label = FrameBubble, &fc, "SCAN ME"
+			o.Gradient = linear()
+		},
+		"banner below, eye colours": func(o *Options) {
+			o.Frame, o.Label = FrameBannerBelow, "Scan for the menu"
+			o.EyeColors[0] = EyeColors{Frame: teal, Centre: wine}
+		},
+		"banner above in a colour, text colour, rounded, icon": func(o *Options) {
+			fc, tc := wine, color.NRGBA{255, 241, 118, 255}
+			o.Frame, o.FrameColor, o.TextColor, o.Label = FrameBannerAbove, &fc, &tc, "Ελληνικά Кириллица"
+			o.Module, o.Eye = ModuleRounded, EyeRounded
+			o.Gradient = linear()
+			o.Logo = &Logo{Size: DefaultLogoSize, Padding: DefaultLogoPadding, Icon: wifi}
+		},
+		"box frame, label, gradient": func(o *Options) {
+			fc := teal
+			o.Frame, o.FrameColor, o.Label = FrameBox, &fc, "Menu"
+			o.Gradient = linear()
+		},
+		"label, radial gradient": func(o *Options) {
+			o.Label = "Scan for the menu"
+			o.Gradient = &Gradient{Kind: GradientRadial, Stops: []Stop{{0, wine}, {1, indigo}}}
+		},
 	}
 }
 
@@ -134,6 +159,14 @@ func TestPictureDesignsMatchTruecolour(t *testing.T) {
 			o.Logo.Plate, o.Logo.Rounded = color.NRGBA{255, 244, 214, 255}, true
 		}, 2},
 		"translucent picture": {func(o *Options) { o.Logo.Image = translucent }, 2},
+		"everything": {func(o *Options) {
+			fc := teal
+			o.Module, o.Eye = ModuleRounded, EyeRounded
+			o.Gradient = linear
+			o.EyeColors[0] = EyeColors{Frame: teal, Centre: wine}
+			o.Logo.Plate, o.Logo.Rounded = color.NRGBA{255, 255, 255, 255}, true
+			o.Frame, o.FrameColor, o.Label = FrameBubble, &fc, "SCAN ME"
+		}, 2},
 		"transparent background": {func(o *Options) {
 			o.Background = color.NRGBA{}
 			o.Gradient = linear

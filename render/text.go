@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"math"
 	"slices"
@@ -97,13 +98,29 @@ func captionSize(s string, f Font, maxHeight, maxWidth float64) float64 {
 // drawCaption rasterizes c onto mask, which holds foreground coverage:
 // normal text adds coverage, inverse text removes it.
 func drawCaption(mask *image.Alpha, c *caption, l *layout) {
+	glyphs := captionGlyphs(c, l, mask.Rect)
+	if glyphs == nil {
+		return
+	}
+	if !c.inverse {
+		addCoverage(mask, glyphs)
+		return
+	}
+	forCovered(glyphs.Pix, func(i int, g uint8) {
+		mask.Pix[i] = uint8(uint16(mask.Pix[i]) * uint16(255-g) / 255)
+	})
+}
+
+// captionGlyphs is the coverage of c's glyphs on a canvas of bounds r, or
+// nil when they are too small to draw.
+func captionGlyphs(c *caption, l *layout, r image.Rectangle) *image.Alpha {
 	px := c.size * float64(l.scale)
 	if px < 1 {
-		return
+		return nil
 	}
 	face, err := opentype.NewFace(loadCaptionFont(c.font), &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingNone})
 	if err != nil {
-		return
+		return nil
 	}
 	defer face.Close()
 	m := face.Metrics()
@@ -119,18 +136,10 @@ func drawCaption(mask *image.Alpha, c *caption, l *layout) {
 		X: fixed.Int26_6((cx - float64(width)/128) * 64),
 		Y: fixed.Int26_6((cy + capHeight/2) * 64),
 	}
-	glyphs := image.NewAlpha(mask.Rect)
+	glyphs := image.NewAlpha(r)
 	d := font.Drawer{Dst: glyphs, Src: image.Opaque, Face: face, Dot: dot}
 	d.DrawString(c.s)
-	if !c.inverse {
-		addCoverage(mask, glyphs)
-		return
-	}
-	for i, g := range glyphs.Pix {
-		if g != 0 {
-			mask.Pix[i] = uint8(uint16(mask.Pix[i]) * uint16(255-g) / 255)
-		}
-	}
+	return glyphs
 }
 
 // addCoverage lays glyphs over mask, both of one size: source-over of
@@ -138,10 +147,30 @@ func drawCaption(mask *image.Alpha, c *caption, l *layout) {
 // path took a quarter of a captioned PNG's time reading every pixel as a
 // colour.
 func addCoverage(mask, glyphs *image.Alpha) {
-	for i, g := range glyphs.Pix {
-		if g != 0 {
-			d, a := uint32(mask.Pix[i])*0x101, uint32(g)*0x101
-			mask.Pix[i] = uint8((d*(0xffff-a)/0xffff + a) >> 8)
+	forCovered(glyphs.Pix, func(i int, g uint8) {
+		d, a := uint32(mask.Pix[i])*0x101, uint32(g)*0x101
+		mask.Pix[i] = uint8((d*(0xffff-a)/0xffff + a) >> 8)
+	})
+}
+
+// forCovered calls f with the offset and value of every byte of cov that
+// is not zero, skipping eight zeros at a time: a caption covers a few
+// per cent of its canvas.
+func forCovered(cov []byte, f func(i int, c uint8)) {
+	i := 0
+	for ; i+8 <= len(cov); i += 8 {
+		if binary.LittleEndian.Uint64(cov[i:]) == 0 {
+			continue
+		}
+		for j, c := range cov[i : i+8] {
+			if c != 0 {
+				f(i+j, c)
+			}
+		}
+	}
+	for ; i < len(cov); i++ {
+		if cov[i] != 0 {
+			f(i, cov[i])
 		}
 	}
 }

@@ -67,6 +67,12 @@ func designCases(t testing.TB) map[string]func(*Options) {
 			o.Frame, o.FrameColor, o.Label = FrameBox, &fc, "Menu"
 			o.Gradient = linear()
 		},
+		"bubble on a transparent background, gradient": func(o *Options) {
+			fc := teal
+			o.Background = color.NRGBA{}
+			o.Frame, o.FrameColor, o.Label = FrameBubble, &fc, "SCAN ME"
+			o.Gradient = linear()
+		},
 		"label, radial gradient": func(o *Options) {
 			o.Label = "Scan for the menu"
 			o.Gradient = &Gradient{Kind: GradientRadial, Stops: []Stop{{0, wine}, {1, indigo}}}

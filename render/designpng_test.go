@@ -316,3 +316,44 @@ func TestDesignRowsFlagTheirRepeats(t *testing.T) {
 		}
 	}
 }
+
+// TestFramedDesignsAtEverySize draws every frame around a design of many
+// colours, with an icon and with a picture, from the smallest size up,
+// and reads each back: the paletted and widened paths place the frame,
+// the caption and the logo at every scale.
+func TestFramedDesignsAtEverySize(t *testing.T) {
+	wifi, _ := IconNamed("wifi")
+	logos := map[string]func() *Logo{
+		"icon":    func() *Logo { return &Logo{Size: DefaultLogoSize, Padding: DefaultLogoPadding, Icon: wifi} },
+		"picture": func() *Logo { return &Logo{Size: 0.25, Padding: 1, Image: benchPicture(40)} },
+	}
+	for _, f := range Frames {
+		for name, logo := range logos {
+			for _, size := range []int{MinSize, 150, 333, 1000} {
+				o := DefaultOptions()
+				o.Size = size
+				fc := teal
+				o.Frame, o.FrameColor = f, &fc
+				if f == FrameNone {
+					o.Label = "Menu"
+				}
+				o.Module, o.Eye = ModuleRounded, EyeRounded
+				o.Gradient = &Gradient{Kind: GradientLinear, Angle: 45, Stops: []Stop{{Offset: 0, Color: indigo}, {Offset: 1, Color: wine}}}
+				o.EyeColors[2] = EyeColors{Frame: wine, Centre: teal}
+				o.Logo = logo()
+				data := "https://example.com/framed"
+				s := encodeFor(t, data, &o)
+				b, err := PNG(s, o)
+				if err != nil {
+					t.Fatalf("%s, %s, %d px: %v", f, name, size, err)
+				}
+				if size < 150 {
+					continue // too few pixels a module to read back
+				}
+				if got := decodePNG(t, b); got != data {
+					t.Errorf("%s, %s, %d px: decoded %q", f, name, size, got)
+				}
+			}
+		}
+	}
+}

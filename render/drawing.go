@@ -172,14 +172,19 @@ func (d *drawing) finish(o *Options) *drawing {
 		l.frame.draw(p, l)
 	}
 	if l.text != "" {
-		d.text = &caption{
-			s:       l.text,
-			x:       float64(l.width) / 2,
-			y:       l.textY,
-			size:    captionSize(l.text, o.Font, float64(l.band)*0.6, l.textWidth),
-			inverse: l.frame != nil && l.frame.banner,
-			font:    o.Font,
-		}
+		d.text = captionOf(l, o)
 	}
 	return d
+}
+
+// captionOf is the layout's caption or banner text, centred in its band.
+func captionOf(l *layout, o *Options) *caption {
+	return &caption{
+		s:       l.text,
+		x:       float64(l.width) / 2,
+		y:       l.textY,
+		size:    captionSize(l.text, o.Font, float64(l.band)*0.6, l.textWidth),
+		inverse: l.frame != nil && l.frame.banner,
+		font:    o.Font,
+	}
 }

@@ -82,9 +82,7 @@ func drawFrameIndexed(rows []byte, stride int, repeats []bool, l *layout, o *Opt
 		}
 	}
 	if d.text >= 0 {
-		c := caption{s: l.text, x: float64(l.width) / 2, y: l.textY,
-			size: captionSize(l.text, o.Font, float64(l.band)*0.6, l.textWidth), font: o.Font}
-		if glyphs := captionGlyphs(&c, l, canvas); glyphs != nil {
+		if glyphs := captionGlyphs(captionOf(l, o), l, canvas); glyphs != nil {
 			lut := &d.pal.lut[d.text]
 			forCovered(glyphs.Pix, func(i int, g uint8) {
 				if sh := shadeOf[g]; sh != 0 {

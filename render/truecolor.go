@@ -62,10 +62,7 @@ func truecolourImage(s *Symbol, o Options) (*image.NRGBA, error) {
 		text := *c
 		text.inverse = false
 		drawCaption(mask, &text, l)
-		_, ink := o.CaptionColors()
-		if c.inverse && o.TextColor == nil {
-			ink.A = 255
-		}
+		_, ink := o.captionInk(l)
 		composite(img, mask, mask.Rect, solid(ink))
 	}
 	return img, nil

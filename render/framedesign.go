@@ -84,9 +84,10 @@ func drawFrameIndexed(rows []byte, stride int, repeats []bool, l *layout, o *Opt
 	if d.text >= 0 {
 		if glyphs := captionGlyphs(captionOf(l, o), l, canvas); glyphs != nil {
 			lut := &d.pal.lut[d.text]
+			y0 := glyphs.Rect.Min.Y
 			forCovered(glyphs.Pix, func(i int, g uint8) {
 				if sh := shadeOf[g]; sh != 0 {
-					rows[i/l.pxW*stride+1+i%l.pxW] = lut[sh]
+					rows[(y0+i/l.pxW)*stride+1+i%l.pxW] = lut[sh]
 				}
 			})
 		}

@@ -10,7 +10,8 @@ import (
 // and the text are rasterized apart and their coverages mixed, each
 // quantised to the shade levels, into an 8-bit palette.
 
-// framedPNG renders a drawing whose frame or caption has its own colour.
+// framedPNG renders a drawing whose frame or caption has its own colour
+// around modules that designPNG cannot draw from tiles (framedesign.go).
 func framedPNG(sc *pngScratch, s *Symbol, l *layout, o *Options) []byte {
 	pal := newNRGBAIndex([]color.NRGBA{o.Background}, 256)
 	rows := sc.framedRows(s, l, o, pal)

@@ -196,6 +196,11 @@ func PNG(s *Symbol, o Options) ([]byte, error) {
 		return encodePNG(sc, l.pxW, l.pxH, 1, []color.NRGBA{o.Background, o.Foreground}, rows), nil
 	}
 	if o.ownColors() {
+		// A frame or caption in colours of its own around modules drawn
+		// from tiles is a paletted design (framedesign.go).
+		if img, ok, err := designPNG(s, o); ok {
+			return img, err
+		}
 		return framedPNG(sc, s, l, &o), nil
 	}
 	rows, depth, palette := shadedRows(sc, s, l, &o)

@@ -106,13 +106,16 @@ func drawCaption(mask *image.Alpha, c *caption, l *layout) {
 		addCoverage(mask, glyphs)
 		return
 	}
+	at := mask.PixOffset(glyphs.Rect.Min.X, glyphs.Rect.Min.Y)
 	forCovered(glyphs.Pix, func(i int, g uint8) {
-		mask.Pix[i] = uint8(uint16(mask.Pix[i]) * uint16(255-g) / 255)
+		mask.Pix[at+i] = uint8(uint16(mask.Pix[at+i]) * uint16(255-g) / 255)
 	})
 }
 
 // captionGlyphs is the coverage of c's glyphs on a canvas of bounds r, or
-// nil when they are too small to draw.
+// nil when they are too small to draw. It covers the rows of r that the
+// glyphs can reach, full width: the band two font sizes either side of
+// the text's centre line, which ascenders and descenders stay within.
 func captionGlyphs(c *caption, l *layout, r image.Rectangle) *image.Alpha {
 	px := c.size * float64(l.scale)
 	if px < 1 {
@@ -136,20 +139,26 @@ func captionGlyphs(c *caption, l *layout, r image.Rectangle) *image.Alpha {
 		X: fixed.Int26_6((cx - float64(width)/128) * 64),
 		Y: fixed.Int26_6((cy + capHeight/2) * 64),
 	}
-	glyphs := image.NewAlpha(r)
+	band := image.Rect(r.Min.X, int(cy-2*px), r.Max.X, int(math.Ceil(cy+2*px))).Intersect(r)
+	if band.Empty() {
+		return nil
+	}
+	glyphs := image.NewAlpha(band)
 	d := font.Drawer{Dst: glyphs, Src: image.Opaque, Face: face, Dot: dot}
 	d.DrawString(c.s)
 	return glyphs
 }
 
-// addCoverage lays glyphs over mask, both of one size: source-over of
+// addCoverage lays glyphs over mask, whose rows and width the glyphs'
+// band shares: source-over of
 // coverage in the 16-bit arithmetic of image/draw's Over, whose general
 // path took a quarter of a captioned PNG's time reading every pixel as a
 // colour.
 func addCoverage(mask, glyphs *image.Alpha) {
+	at := mask.PixOffset(glyphs.Rect.Min.X, glyphs.Rect.Min.Y)
 	forCovered(glyphs.Pix, func(i int, g uint8) {
-		d, a := uint32(mask.Pix[i])*0x101, uint32(g)*0x101
-		mask.Pix[i] = uint8((d*(0xffff-a)/0xffff + a) >> 8)
+		d, a := uint32(mask.Pix[at+i])*0x101, uint32(g)*0x101
+		mask.Pix[at+i] = uint8((d*(0xffff-a)/0xffff + a) >> 8)
 	})
 }
 

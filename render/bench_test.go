@@ -222,7 +222,8 @@ func BenchmarkPNG512Overlay(b *testing.B) {
 // BenchmarkDesigned draws the designs of issue "Design" at 512 px in
 // every format, beside plain square modules as the reference: a gradient,
 // eyes in their own colours, a logo (an icon, and a 256 px picture) over
-// a gradient, and all of them with round modules and a frame. Logo
+// a gradient, a bubble frame in a colour of its own (around black
+// modules, and around a gradient), and all of them with round modules. Logo
 // designs are encoded as the service encodes them, at H and grown to fit
 // the logo (EncodeWithLogo); B/img is the output's size.
 func BenchmarkDesigned(b *testing.B) {
@@ -252,6 +253,15 @@ func BenchmarkDesigned(b *testing.B) {
 		{"picture-gradient", func(o *Options) {
 			o.Gradient = gradient()
 			o.Logo = &Logo{Size: DefaultLogoSize, Padding: DefaultLogoPadding, Image: picture}
+		}},
+		{"frame-colour", func(o *Options) {
+			fc := teal
+			o.Frame, o.FrameColor, o.Label = FrameBubble, &fc, "SCAN ME"
+		}},
+		{"frame-gradient", func(o *Options) {
+			fc := teal
+			o.Frame, o.FrameColor, o.Label = FrameBubble, &fc, "SCAN ME"
+			o.Gradient = gradient()
 		}},
 		{"everything", func(o *Options) {
 			o.Module, o.Eye = ModuleRounded, EyeRounded

@@ -10,8 +10,9 @@ import (
 // A design in more than two colours (a gradient, eyes in colours of their
 // own, an icon over the centre) is drawn here as an 8-bit paletted PNG
 // when its colours fit in 256 entries (with a picture logo, widened to
-// truecolour: picturepng.go), and in truecolour otherwise (truecolor.go). The drawing's shades come from the styled path's tiles
-// (raster.go, tiles.go) and each shaded pixel takes its module's ink: the
+// truecolour: picturepng.go), and in truecolour otherwise (truecolor.go).
+// The drawing's shades come from the styled path's tiles (raster.go,
+// tiles.go) and each shaded pixel takes its module's ink: the
 // gradient at the module's centre, or its eye's ring or centre colour. A
 // module's pixel rows then repeat as in a two-colour drawing, and
 // render/deflate deflates them as fast, where truecolour rows that change
@@ -191,7 +192,7 @@ func designRows(sc *pngScratch, s *Symbol, l *layout, o *Options, inks *designIn
 	rows = sc.rowBuffer(stride * l.pxH)
 	sc.sums = sc.sums[:0] // tiles' sums would be of shades, not indices
 	repeats = sc.repeatBuffer(l.pxH)
-	if tiled(l, o) || inks.frame >= 0 || inks.text >= 0 {
+	if tiled(l, o) || inks.framed() {
 		drawTiles(rows, stride, 8, nil, repeats, s, l, o)
 	} else {
 		rasterRows(rows, stride, 8, s, l, o)
@@ -200,7 +201,7 @@ func designRows(sc *pngScratch, s *Symbol, l *layout, o *Options, inks *designIn
 	if o.Logo.active() {
 		drawLogoIndexed(rows, stride, repeats, l, o, inks)
 	}
-	if inks.frame >= 0 || inks.text >= 0 {
+	if inks.framed() {
 		drawFrameIndexed(rows, stride, repeats, l, o, inks)
 	}
 	return rows, repeats

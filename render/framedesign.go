@@ -20,11 +20,14 @@ import (
 // colour of its own or the design no gradient (else the frame would take
 // the gradient pixel by pixel).
 func framedPalette(l *layout, o *Options) bool {
-	if !tileStyles[o.Module] || l.rmqr {
+	if !tiledModules(l, o) {
 		return false
 	}
 	return l.frame == nil || !o.Gradient.active() || o.ownFrameColor()
 }
+
+// framed reports whether the design has a frame or caption to lay over.
+func (d *designInks) framed() bool { return d.frame >= 0 || d.text >= 0 }
 
 // addFrameInks adds the frame's and the caption's inks.
 func (d *designInks) addFrameInks(l *layout, o *Options) {

@@ -25,10 +25,15 @@ func drawLogoPNG(img *image.NRGBA, sc *rasterScratch, l *layout, o *Options) {
 	if r.Empty() {
 		return
 	}
-	pic := scaledLogo(lg.Image, r.Dx(), r.Dy())
-	for y := 0; y < pic.Rect.Dy(); y++ {
-		i := img.PixOffset(r.Min.X, r.Min.Y+y)
-		overRow(img.Pix[i:i+4*pic.Rect.Dx()], 4, pic.Pix[y*pic.Stride:y*pic.Stride+4*pic.Rect.Dx()])
+	overPicture(img.Pix[img.PixOffset(r.Min.X, r.Min.Y):], img.Stride, 4, scaledLogo(lg.Image, r.Dx(), r.Dy()))
+}
+
+// overPicture composites pic over rows of stride bytes whose first pixel,
+// bpp bytes each, starts dst (overRow, row by row).
+func overPicture(dst []byte, stride, bpp int, pic *image.RGBA) {
+	w := pic.Rect.Dx()
+	for y := range pic.Rect.Dy() {
+		overRow(dst[y*stride:], bpp, pic.Pix[y*pic.Stride:y*pic.Stride+4*w])
 	}
 }
 

@@ -28,7 +28,7 @@ func picturePNG(sc *pngScratch, rows []byte, repeats []bool, l *layout, o *Optio
 	}
 	w, h := l.pxW, l.pxH
 	stride := 1 + bpp*w
-	wide := sc.wideBuffer(stride * h)
+	wide := grow(&sc.wide, stride*h) // every byte is written
 	widenRows(wide, rows, w, bpp, repeats, palette)
 
 	lg := o.Logo
@@ -36,11 +36,7 @@ func picturePNG(sc *pngScratch, rows []byte, repeats []bool, l *layout, o *Optio
 	s := float64(l.scale)
 	r := lg.imageRect(float64(l.offX)+x*s, float64(l.offY)+y*s, side*s).Intersect(image.Rect(0, 0, w, h))
 	if !r.Empty() {
-		pic := scaledLogo(lg.Image, r.Dx(), r.Dy())
-		for py := r.Min.Y; py < r.Max.Y; py++ {
-			src := pic.Pix[(py-r.Min.Y)*pic.Stride : (py-r.Min.Y)*pic.Stride+4*r.Dx()]
-			overRow(wide[py*stride+1+bpp*r.Min.X:], bpp, src)
-		}
+		overPicture(wide[r.Min.Y*stride+1+bpp*r.Min.X:], stride, bpp, scaledLogo(lg.Image, r.Dx(), r.Dy()))
 		// Bottom up, so that each row is filtered against the row above
 		// as it was drawn.
 		for py := r.Max.Y - 1; py >= r.Min.Y && py > 0; py-- {

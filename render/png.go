@@ -51,31 +51,16 @@ var pngScratches = sync.Pool{New: func() any { return new(pngScratch) }}
 
 // repeatBuffer returns n flags, false, one per pixel row.
 func (sc *pngScratch) repeatBuffer(n int) []bool {
-	if cap(sc.repeats) < n {
-		sc.repeats = make([]bool, n)
-	}
-	sc.repeats = sc.repeats[:n]
-	clear(sc.repeats)
-	return sc.repeats
-}
-
-// wideBuffer returns a buffer of n bytes, not cleared.
-func (sc *pngScratch) wideBuffer(n int) []byte {
-	if cap(sc.wide) < n {
-		sc.wide = make([]byte, n)
-	}
-	sc.wide = sc.wide[:n]
-	return sc.wide
+	r := grow(&sc.repeats, n)
+	clear(r)
+	return r
 }
 
 // rowBuffer returns a zeroed buffer of n bytes for packed rows.
 func (sc *pngScratch) rowBuffer(n int) []byte {
-	if cap(sc.rows) < n {
-		sc.rows = make([]byte, n)
-	}
-	sc.rows = sc.rows[:n]
-	clear(sc.rows)
-	return sc.rows
+	r := grow(&sc.rows, n)
+	clear(r)
+	return r
 }
 
 var pngSignature = []byte{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'}

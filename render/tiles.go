@@ -34,7 +34,13 @@ var tileStyles = map[ModuleStyle]bool{
 // tiled reports whether an image is drawn from tiles: a tile style without
 // a frame or a caption, which are drawn across the whole canvas.
 func tiled(l *layout, o *Options) bool {
-	return tileStyles[o.Module] && l.border == 0 && l.text == "" && !l.rmqr
+	return tiledModules(l, o) && l.border == 0 && l.text == ""
+}
+
+// tiledModules reports whether the symbol's modules can come from tiles:
+// a tile style on a square symbol.
+func tiledModules(l *layout, o *Options) bool {
+	return tileStyles[o.Module] && !l.rmqr
 }
 
 // A tile is a cell's (or an eye's) pixels as packed 4-bit shades, for one

@@ -52,9 +52,9 @@ func picturePNG(sc *pngScratch, rows []byte, repeats []bool, l *layout, o *Optio
 		sc.cells[i] = 1 + bpp*(sc.cells[i]-1)
 	}
 	sc.sums = sc.sums[:0]
-	sc.shaded.Repeats = repeats
+	sc.shaded.Repeats, sc.shaded.Pixel = repeats, bpp
 	sc.zlib = sc.shaded.Zlib(sc.zlib[:0], wide, stride, sc.cells, nil)
-	sc.shaded.Repeats = nil
+	sc.shaded.Repeats, sc.shaded.Pixel = nil, 0
 	return truecolourFile(w, h, opaque, sc.zlib)
 }
 

@@ -58,6 +58,9 @@ type Encoder struct {
 	// drew as copies of the row above: they are coded as copies without
 	// being compared. A row marked wrongly is coded wrongly.
 	Repeats []bool
+	// Pixel, when more than 1, is the bytes of a pixel: a cell of one
+	// colour in truecolour repeats its first pixel, not its first byte.
+	Pixel int
 
 	data    []byte
 	stride  int
@@ -230,13 +233,19 @@ func (e *Encoder) row(start, end int) (same bool) {
 		}
 		if best < minMatch {
 			// A cell of one colour, a module's row in a colour no other
-			// cell has (a gradient's step), is a literal and its run.
-			if run := runLength(data[i+1:i+limit], data[i]); run >= minMatch {
-				e.literal(data[i])
-				e.match(run, 1)
-				i += 1 + run
-				same = false
-				continue
+			// cell has (a gradient's step), is a pixel's literals and its
+			// run.
+			if p := max(e.Pixel, 1); limit > p {
+				if run := commonPrefix(data[i:], data[i+p:i+limit]); run >= minMatch {
+					for range p {
+						e.literal(data[i])
+						i++
+					}
+					e.match(run, p)
+					i += run
+					same = false
+					continue
+				}
 			}
 			// No match here: literals up to the next cell, where the
 			// lookups begin again.
@@ -264,16 +273,6 @@ func (e *Encoder) row(start, end int) (same bool) {
 	}
 	e.prevRow, e.thisRow = e.thisRow, prev
 	return same
-}
-
-// runLength is how many bytes of b, from the first, equal c.
-func runLength(b []byte, c byte) int {
-	for i, v := range b {
-		if v != c {
-			return i
-		}
-	}
-	return len(b)
 }
 
 // repeatRow tokenizes data[start:end], equal to the row above, as row

@@ -137,6 +137,8 @@ func FuzzZlib(f *testing.F) {
 		for i, c := range cellBytes {
 			cells[i] = int(c)
 		}
+		// The stride's upper bits choose the pixel's bytes, 1 to 4.
+		e.Pixel = 1 + stride>>12&3
 		roundTrip(t, e, data, stride, cells...)
 	})
 }
@@ -213,6 +215,28 @@ func TestCellsOfOneColourAreRuns(t *testing.T) {
 	z := roundTrip(t, new(Encoder), row, len(row), cells...)
 	if len(z) > 32*5 {
 		t.Errorf("32 one-colour cells take %d bytes, want at most %d", len(z), 32*5)
+	}
+}
+
+// In truecolour a cell of one colour repeats its first pixel: told the
+// pixel's bytes, the encoder codes each of 32 cells of five RGB pixels in
+// colours no earlier cell has as three literals and a copy.
+func TestCellsOfOneColourAreRunsOfPixels(t *testing.T) {
+	const pixels = 5
+	row := make([]byte, 1+32*pixels*3)
+	cells := []int{1}
+	for c := 0; c < 32; c++ {
+		for i := 0; i < pixels; i++ {
+			copy(row[1+(c*pixels+i)*3:], []byte{byte(40 + c*5), byte(200 - c*3), byte(7 * c)})
+		}
+		cells = append(cells, 1+(c+1)*pixels*3)
+	}
+	e := new(Encoder)
+	bytewise := len(roundTrip(t, e, row, len(row), cells...))
+	e.Pixel = 3
+	z := roundTrip(t, e, row, len(row), cells...)
+	if len(z) > 32*6 || len(z) >= bytewise {
+		t.Errorf("32 one-colour cells take %d bytes (%d without pixels), want at most %d", len(z), bytewise, 32*6)
 	}
 }
 

@@ -113,11 +113,13 @@ func FuzzHandler(f *testing.F) {
 		}
 		if p.Fix == "" {
 			// An identity field no fix may invent: the problem shows the
-			// kind's documented example instead, which must work.
+			// kind's documented example instead, which must work. Asked
+			// with POST, the example is a curl command, as a fix is.
 			if p.Example == "" {
 				t.Fatalf("%s %s: %d without a fix or an example: %s", method, short(target), rec.Code, rec.Body.String())
 			}
-			if ex := do(t, http.MethodGet, strings.TrimPrefix(p.Example, base)); ex.Code != http.StatusOK {
+			exMethod, exTarget := fixTarget(t, p.Example)
+			if ex := do(t, exMethod, exTarget); ex.Code != http.StatusOK {
 				t.Fatalf("%s %s: example %s answers %d", method, short(target), short(p.Example), ex.Code)
 			}
 			return

@@ -234,6 +234,30 @@ func TestProblemFixValues(t *testing.T) {
 		smaller := strings.Replace(target, "size=185", "size=184", 1)
 		readProblem(t, get(t, smaller), 400, "invalid-parameter")
 	})
+	// A size below the minimum is fixed to the smallest that draws the
+	// code, not to 64 px when the code needs more: found by FuzzHandler
+	// with a misspelt size on a mistyped path.
+	t.Run("size below the minimum on a long payload", func(t *testing.T) {
+		long := strings.Repeat("a", 2900)
+		for _, target := range []string{
+			"/api/v1/qr?data=" + long + "&size=0",
+			"/api/v1/qr?data=" + long + "&sze=10",
+			"/q/" + long + ".svg?size=1",
+			"/api/v1/text?text=" + long + "&size=3",
+		} {
+			p := readProblem(t, get(t, target), 400, "invalid-parameter")
+			if _, fixed := fixTarget(t, p.Fix); !strings.Contains(fixed, "size=185") {
+				t.Errorf("%s: fix %s, want size=185 (version 40 and its quiet zone)", short(target), short(fixed))
+			}
+			if rec := follow(t, p); rec.Code != http.StatusOK {
+				t.Errorf("%s: fix answers %d: %s", short(target), rec.Code, short(rec.Body.String()))
+			}
+		}
+		p := readProblem(t, do(t, http.MethodPut, "/0/?dAtA="+long+"&iZe=0"), 404, "not-found")
+		if fixed := follow(t, p); fixed.Code != http.StatusOK {
+			t.Errorf("the 404's fix %s answers %d", short(p.Fix), fixed.Code)
+		}
+	})
 	t.Run("data-too-long shortens to what fits", func(t *testing.T) {
 		p := readProblem(t, get(t, "/api/v1/qr?data="+strings.Repeat("a", 3000)), 400, "data-too-long")
 		rec := follow(t, p)

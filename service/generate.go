@@ -501,21 +501,7 @@ func (s *Service) produce(ctx context.Context, r *Rendering, target fixTarget) (
 // encode builds the symbol, or the data-too-long problem.
 func (s *Service) encode(r *Rendering, target fixTarget) (*render.Symbol, *Problem) {
 	start := time.Now()
-	var sym *render.Symbol
-	var err error
-	if r.gs1 {
-		sym, err = render.EncodeGS1(r.Data, r.Level)
-	} else if lg := r.Options.Logo; lg != nil {
-		sym, err = render.EncodeWithLogo(r.Data, r.Level, r.ECI, lg.Size, lg.Padding, r.maxVersion)
-	} else if r.Options.Overlay.Size > 0 && r.Symbol == render.SymbolQR {
-		// An emblem keeps the central alignment pattern clear where the
-		// kind's largest version allows (render/centre.go).
-		sym, err = render.EncodeClearCentre(r.Data, r.Level, r.ECI, r.maxVersion)
-	} else if r.Symbol == render.SymbolRMQR {
-		sym, err = render.EncodeRMQR(r.Data, r.Level, r.ECI, r.RMQRHeight)
-	} else {
-		sym, err = render.EncodeSymbol(r.Data, r.Level, r.ECI, r.Symbol)
-	}
+	sym, err := encodeSymbol(r)
 	s.observe.Encoded(time.Since(start))
 	if err != nil {
 		var logoErr *render.LogoError
@@ -533,6 +519,23 @@ func (s *Service) encode(r *Rendering, target fixTarget) (*render.Symbol, *Probl
 		r.Options.Eye, r.Options.EyeFrame, r.Options.EyeBall = render.EyeSquare, "", ""
 	}
 	return sym, nil
+}
+
+// encodeSymbol builds the symbol r asks for.
+func encodeSymbol(r *Rendering) (*render.Symbol, error) {
+	switch lg := r.Options.Logo; {
+	case r.gs1:
+		return render.EncodeGS1(r.Data, r.Level)
+	case lg != nil:
+		return render.EncodeWithLogo(r.Data, r.Level, r.ECI, lg.Size, lg.Padding, r.maxVersion)
+	case r.Options.Overlay.Size > 0 && r.Symbol == render.SymbolQR:
+		// An emblem keeps the central alignment pattern clear where the
+		// kind's largest version allows (render/centre.go).
+		return render.EncodeClearCentre(r.Data, r.Level, r.ECI, r.maxVersion)
+	case r.Symbol == render.SymbolRMQR:
+		return render.EncodeRMQR(r.Data, r.Level, r.ECI, r.RMQRHeight)
+	}
+	return render.EncodeSymbol(r.Data, r.Level, r.ECI, r.Symbol)
 }
 
 // renderSymbol draws the symbol in the requested format.
@@ -676,7 +679,45 @@ func (s *Service) invalid(r *Rendering, errs []paramError, target fixTarget) *Pr
 		}
 		values = applyFixes(values, more)
 	}
+	s.fixDraws(r, values)
 	return s.badRequest(errs, target.url(s.baseURL, values))
+}
+
+// fixDraws raises the size in a fix's values to one that draws the
+// symbol, which the options alone cannot tell: a size below the minimum
+// becomes 64 px, too few for a long payload's modules. The symbol is
+// encoded from the fix's data, or a kind's payload from its fixed fields.
+func (s *Service) fixDraws(r *Rendering, values url.Values) {
+	generic := r.kind == ""
+	fixed, more := parseRendering(newQuery(values), generic)
+	if len(more) > 0 || fixed.sizeUnit != "" || fixed.set.asked {
+		return
+	}
+	if !generic {
+		k, ok := registry.Lookup(r.kind)
+		if !ok {
+			return
+		}
+		payload, fieldErrs := k.Build(r.fields)
+		if len(fieldErrs) > 0 {
+			return
+		}
+		// What the kind's standard sets (prepareKind) holds in the fix.
+		fixed.Data, fixed.Options.Overlay = payload, r.Options.Overlay
+		if r.levelFixed {
+			fixed.Level = r.Level
+		}
+		if r.Symbol == render.SymbolQR {
+			fixed.Symbol = render.SymbolQR
+		}
+	}
+	if fixed.Data == "" {
+		return
+	}
+	fixed.gs1, fixed.maxVersion, fixed.levelFixed, fixed.kind = r.gs1, r.maxVersion, r.levelFixed, r.kind
+	if sym, err := encodeSymbol(fixed); err == nil {
+		s.fitSize(sym, values)
+	}
 }
 
 // applyFixes replaces each bad parameter with its fixed value.

@@ -159,7 +159,7 @@ func rmqrServicePayload(rng *rand.Rand, size int, l qrcode.Level, set string) st
 
 // TestRMQRScansOnZxing asks the server for every rMQR size at M and H
 // (symbol=rmqr, rmqrheight, ec), as a 600 px PNG with square, dot,
-// rounded or diamond modules or a gradient, a quarter of them as SVG with
+// rounded or diamond modules, a gradient, or a finder in colours of its own, a quarter of them as SVG with
 // square modules or a gradient, rasterized by librsvg at 1200 px, and reads each with zxing-cpp 3 (zxing-wasm), told to look for
 // rMQR codes: every one must read back exactly. zxing-cpp 1.4 (Debian),
 // jsQR and zbar read no rMQR (they predate it or know only QR Codes): the
@@ -173,6 +173,7 @@ func TestRMQRScansOnZxing(t *testing.T) {
 		{"style": {"rounded"}, "color": {"1f3a93"}},
 		{"style": {"diamond"}, "eye": {"rounded"}}, // drawn with square eyes
 		{"gradient": {"linear"}, "gradientcolors": {"1a237e,880e4f"}},
+		{"style": {"diamond"}, "eyeframecolor": {"b71c1c"}, "eyeballcolor": {"1a237e"}},
 	}
 	dir := t.TempDir()
 	want := map[string]string{}

@@ -127,31 +127,38 @@ func closeColour(a, b color.NRGBA, tol int) bool {
 	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B) && d(a.A, b.A)
 }
 
+// TestEyeColoursPaintRingsAndPupils draws eyes in colours of their own
+// with every module style: those drawn from tiles and those rasterized
+// whole (diamond and star once lost their eyes that way).
 func TestEyeColoursPaintRingsAndPupils(t *testing.T) {
 	s := encodeT(t, testPayloads[0].data)
-	o := styled(ModuleRounded, EyeSquare, 420)
-	o.EyeColors = [3]EyeColors{{Frame: teal, Centre: wine}, {Frame: wine}, {Centre: teal}}
-	b, err := PNG(s, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := decodePNG(t, b); got != testPayloads[0].data {
-		t.Fatalf("decoded %q", got)
-	}
-	img, _ := png.Decode(bytes.NewReader(b))
-	n := s.Size
-	for _, c := range []struct {
-		name   string
-		mx, my int
-		want   color.NRGBA
-	}{
-		{"top-left ring", 0, 0, teal}, {"top-left pupil", 3, 3, wine},
-		{"top-right ring", n - 1, 0, wine}, {"top-right pupil", n - 4, 3, o.Foreground},
-		{"bottom-left ring", 0, n - 1, o.Foreground}, {"bottom-left pupil", 3, n - 4, teal},
-	} {
-		if got := moduleColour(t, img, s, o, c.mx, c.my); got != c.want {
-			t.Errorf("%s: %v, want %v", c.name, got, c.want)
-		}
+	for _, style := range ModuleStyles {
+		t.Run(string(style), func(t *testing.T) {
+			o := styled(style, EyeSquare, 420)
+			o.EyeColors = [3]EyeColors{{Frame: teal, Centre: wine}, {Frame: wine}, {Centre: teal}}
+			b, err := PNG(s, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := decodePNG(t, b); got != testPayloads[0].data {
+				t.Fatalf("decoded %q", got)
+			}
+			img, _ := png.Decode(bytes.NewReader(b))
+			n := s.Size
+			for _, c := range []struct {
+				name   string
+				mx, my int
+				want   color.NRGBA
+			}{
+				{"top-left ring", 0, 0, teal}, {"top-left pupil", 3, 3, wine},
+				{"top-right ring", n - 1, 0, wine}, {"top-right pupil", n - 4, 3, o.Foreground},
+				{"bottom-left ring", 0, n - 1, o.Foreground}, {"bottom-left pupil", 3, n - 4, teal},
+			} {
+				if got := moduleColour(t, img, s, o, c.mx, c.my); got != c.want {
+					t.Errorf("%s: %v, want %v", c.name, got, c.want)
+				}
+			}
+		})
 	}
 }
 

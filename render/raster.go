@@ -44,7 +44,7 @@ func (sc *rasterScratch) paint() *image.Alpha {
 	return box
 }
 
-// coverage paints the drawing's foreground coverage, 0-255 per pixel, into
+// coverage paints the drawing's coverage, eyes included, 0-255 per pixel, into
 // the scratch's mask and returns it; the mask is valid until the scratch
 // goes back to the pool.
 func coverage(sc *rasterScratch, d *drawing) *image.Alpha {
@@ -69,6 +69,13 @@ func coverage(sc *rasterScratch, d *drawing) *image.Alpha {
 		ox -= float32(box.Min.X)
 		oy -= float32(box.Min.Y)
 		addPath(r, d.dark.ops, ox, oy, sc2)
+		// Eyes in colours of their own are paths apart (drawing.eyes),
+		// but their shades are painted here too: the paletted design
+		// gives each pixel its ink afterwards (designpng.go inkRow).
+		for _, e := range d.eyes {
+			addPath(r, e.frame.ops, ox, oy, sc2)
+			addPath(r, e.centre.ops, ox, oy, sc2)
+		}
 		// The rasterizer's fast path needs a destination exactly its size
 		// with rows packed, so it paints a box-sized buffer that is then
 		// copied in place.

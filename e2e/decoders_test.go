@@ -108,12 +108,20 @@ type decoderCell struct {
 	colours, format, payload string
 	size                     int
 	tpl                      string // a frame template, when set ("none" draws a plain caption)
+	extra                    string // further query parameters, URL-encoded
+	// allowed names the decoders that may miss the cell, each with why:
+	// verify warned about the design, or the miss is measured and
+	// recorded (TestMixedDesignsScanOnFiveDecoders).
+	allowed map[string]string
 }
 
 func (c decoderCell) String() string {
 	s := fmt.Sprintf("%s size=%d colours=%s format=%s payload=%q", c.styleCombo, c.size, c.colours, c.format, c.payload)
 	if c.tpl != "" {
 		s += " tpl=" + c.tpl
+	}
+	if c.extra != "" {
+		s += " " + c.extra
 	}
 	return s
 }
@@ -136,6 +144,10 @@ func (c decoderCell) query() url.Values {
 				q[k] = v
 			}
 		}
+	}
+	extra, _ := url.ParseQuery(c.extra)
+	for k, v := range extra {
+		q[k] = v
 	}
 	if c.tpl == "" {
 		return q
@@ -167,6 +179,9 @@ func (c decoderCell) file() string {
 	name := fmt.Sprintf("%s-%s-%s-%s-%d-%s-%s-%s", c.style, c.eye, c.frame, c.ball, c.size, c.colours, c.format, p)
 	if c.tpl != "" {
 		name = "tpl-" + c.tpl + "-" + name
+	}
+	if c.extra != "" {
+		name += "-" + c.extra
 	}
 	return sanitize(name) + ".png"
 }
@@ -274,12 +289,16 @@ var decoderNames = map[string]string{
 // measuredMisses are the decoders analysis.Risks names for the cell's
 // design, each with the design: misses the verify endpoint warns about,
 // which a sweep of every pair (QRFORGE_MATRIX_PAIRS=all) counts rather than
-// fails. The default matrix holds no such cell.
+// fails. The default matrix holds no such cell. A cell's allowed misses
+// are added.
 func (c decoderCell) measuredMisses() map[string]string {
 	o := render.DefaultOptions()
 	o.Module, o.Eye = render.ModuleStyle(c.style), render.EyeStyle(c.eye)
 	o.EyeFrame, o.EyeBall = render.EyeFrame(c.frame), render.EyeBall(c.ball)
 	out := map[string]string{}
+	for d, why := range c.allowed {
+		out[d] = why
+	}
 	for _, r := range analysis.Risks(o) {
 		for _, d := range r.Decoders {
 			out[decoderNames[d]] = r.Design

@@ -216,7 +216,7 @@ var (
 		Title:       "Frame colour", Hint: "As colour; empty: the code's colour.", Control: "colour", Form: 10}
 	TextColor = Option{Name: "textcolor", Outputs: drawn, Aliases: []string{"textcolour", "text_color", "labelcolor"}, Example: "ffffff",
 		Type:        "string",
-		Description: "Colour of the label; as `color`. Default: bg on a banner or bubble, color on a plain caption. With framecolor or textcolor given, the label must contrast at least 3:1 with what it is drawn on (WCAG 2.2 §1.4.3, large text); the fix picks black or white.",
+		Description: "Colour of the label; as `color`. Default: bg on a banner or bubble (opaque: over a transparent bg, white), color on a plain caption. With framecolor or textcolor given, the label must contrast at least 3:1 with what it is drawn on (WCAG 2.2 §1.4.3, large text); the fix picks black or white.",
 		Title:       "Text colour", Hint: "As colour; empty: bg on a banner, the code's colour elsewhere.", Control: "colour", Form: 11}
 	Font = Option{Name: "font", Outputs: drawn, Aliases: []string{"labelfont", "typeface"}, Example: string(render.FontBold),
 		Type: "string", Enum: names(render.Fonts), Default: string(render.FontBold),

@@ -49,9 +49,6 @@ func (o *Options) captionInk(l *layout) (ground, ink color.NRGBA) {
 	ground = o.Background
 	if l.frame != nil && l.frame.banner {
 		ground = o.frameColor()
-		if o.TextColor == nil {
-			ink.A = 255
-		}
 	}
 	return ground, ink
 }

@@ -78,11 +78,14 @@ func (f Frame) MinMargin() int {
 
 // CaptionColors are the colour the caption is drawn on and the caption's
 // own colour: a banner's text defaults to the background colour on the
-// frame colour, a plain caption to the foreground on the background.
+// frame colour, opaque, for a translucent background is seen as the paper
+// under it and the text must stand out of the banner; a plain caption
+// defaults to the foreground on the background.
 func (o *Options) CaptionColors() (ground, text color.NRGBA) {
 	ground, text = o.Background, o.Foreground
 	if o.Frame.Banner() {
 		ground, text = o.frameColor(), o.Background
+		text.A = 255
 	}
 	if o.TextColor != nil {
 		text = *o.TextColor

@@ -90,9 +90,6 @@ func vectorFills(d *drawing, o *Options) []vectorFill {
 	}
 	if c := d.text; c != nil {
 		_, fill := o.CaptionColors()
-		if c.inverse && o.TextColor == nil {
-			fill.A = 255
-		}
 		fills = append(fills, vectorFill{ops: captionOutline(c).ops, color: fill})
 	}
 	return fills

@@ -232,6 +232,11 @@ func TestOptionEffects(t *testing.T) {
 		{q + "&format=svg&tpl=bubble&framecolor=b00020&textcolor=fff176", []func(*testing.T, *httptest.ResponseRecorder){bodyHas(`<path fill="#b00020"`, `fill="#fff176">SCAN ME</text>`)}},
 		{q + "&format=svg&tpl=corners&label=Menu&textcolor=1d3557", []func(*testing.T, *httptest.ResponseRecorder){bodyHas(`fill="#1d3557">Menu</text>`)}},
 		{q + "&tpl=banner-above&framecolor=b00020&size=400", []func(*testing.T, *httptest.ResponseRecorder){pngSide(400), decodes("effect"), corner(color.NRGBA{255, 255, 255, 255}), paints(color.NRGBA{0xb0, 0, 0x20, 255})}},
+		// A banner's text over a transparent background is the paper's
+		// white, opaque, judged as it is drawn (white on #e63946, 4.0:1).
+		{q + "&bg=transparent&tpl=banner-below&framecolor=e63946&size=400", []func(*testing.T, *httptest.ResponseRecorder){decodesOnWhite("effect"), paints(color.NRGBA{255, 255, 255, 255}), paints(color.NRGBA{0xe6, 0x39, 0x46, 255})}},
+		{q + "&bg=transparent&tpl=banner-above&framecolor=e63946&style=diamond&size=400", []func(*testing.T, *httptest.ResponseRecorder){decodesOnWhite("effect"), paints(color.NRGBA{255, 255, 255, 255}), paints(color.NRGBA{0xe6, 0x39, 0x46, 255})}},
+		{q + "&format=svg&bg=transparent&tpl=banner-below&framecolor=e63946", []func(*testing.T, *httptest.ResponseRecorder){bodyHas(`fill="#ffffff">SCAN ME</text>`)}},
 		{q + "&tpl=box&label=Grüße%20Привет", []func(*testing.T, *httptest.ResponseRecorder){decodes("effect")}},
 		// Google chart API compatibility.
 		{q + "&chld=H|2&format=json", []func(*testing.T, *httptest.ResponseRecorder){header("X-QR-EC", "H"), jsonMargin(2)}},

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"image"
 	_ "image/png"
 	"net/url"
@@ -113,6 +114,9 @@ type decoderCell struct {
 	// verify warned about the design, or the miss is measured and
 	// recorded (TestMixedDesignsScanOnFiveDecoders).
 	allowed map[string]string
+	// fixed, when set, is the query of the fix of a problem document
+	// the cell's own query was answered with; the cell draws it instead.
+	fixed string
 }
 
 func (c decoderCell) String() string {
@@ -121,13 +125,18 @@ func (c decoderCell) String() string {
 		s += " tpl=" + c.tpl
 	}
 	if c.extra != "" {
-		s += " " + c.extra
+		s += " " + c.shortExtra()
 	}
 	return s
 }
 
 // query is the request that draws the cell.
 func (c decoderCell) query() url.Values {
+	if c.fixed != "" {
+		q, _ := url.ParseQuery(c.fixed)
+		q.Set("format", c.format)
+		return q
+	}
 	q := qrQuery(c.payload, append(c.params(), "size", strconv.Itoa(c.size), "format", c.format)...)
 	for _, col := range matrixColours {
 		if col.name == c.colours && col.fg != "" {
@@ -181,9 +190,26 @@ func (c decoderCell) file() string {
 		name = "tpl-" + c.tpl + "-" + name
 	}
 	if c.extra != "" {
-		name += "-" + c.extra
+		name += "-" + c.shortExtra()
 	}
 	return sanitize(name) + ".png"
+}
+
+// shortExtra is extra with a data URI named by its hash, short enough for
+// a file name and a log line.
+func (c decoderCell) shortExtra() string {
+	q, _ := url.ParseQuery(c.extra)
+	for k, vs := range q {
+		for i, v := range vs {
+			if strings.HasPrefix(v, "data:") {
+				h := fnv.New32a()
+				h.Write([]byte(v))
+				vs[i] = fmt.Sprintf("data-%08x", h.Sum32())
+			}
+		}
+		q[k] = vs
+	}
+	return q.Encode()
 }
 
 func decoderMatrix(sizes []int) []decoderCell {
@@ -333,7 +359,9 @@ func TestEveryFrameScansOnFiveDecoders(t *testing.T) {
 }
 
 // fetchMatrix gets every cell's image from the server and writes it to dir
-// under the cell's file name; SVG is rasterised by librsvg first.
+// under the cell's file name; SVG is rasterised by librsvg first, GIF and
+// JPEG, and images with a transparent background, are turned into PNG
+// over white.
 func fetchMatrix(t *testing.T, dir string, cells []decoderCell) map[string][]byte {
 	t.Helper()
 	images := map[string][]byte{}
@@ -349,6 +377,12 @@ func fetchMatrix(t *testing.T, dir string, cells []decoderCell) map[string][]byt
 			err = fmt.Errorf("GET /api/v1/qr?%s: status %d: %.300s", q.Encode(), resp.StatusCode, body)
 		case c.format == "svg":
 			img, err = rsvgConvert(body, c.size)
+		case c.format == "gif" || c.format == "jpeg":
+			img, err = reencodePNG(body)
+		}
+		if err == nil && q.Get("bg") == "transparent" {
+			// A transparent code is seen on the page under it: white.
+			img, err = reencodePNG(img)
 		}
 		if err == nil {
 			err = os.WriteFile(filepath.Join(dir, c.file()), img, 0o644)

@@ -184,6 +184,8 @@ func (c decoderCell) file() string {
 		p = "short"
 	case matrixUTF8Payload:
 		p = "utf8"
+	case longPayload:
+		p = "long"
 	}
 	name := fmt.Sprintf("%s-%s-%s-%s-%d-%s-%s-%s", c.style, c.eye, c.frame, c.ball, c.size, c.colours, c.format, p)
 	if c.tpl != "" {

@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"testing"
 
 	"github.com/qrforge/qrforge/analysis"
@@ -86,15 +85,7 @@ type calibrated struct {
 // calibrationSize is how many designs QRFORGE_CALIBRATION asks for, 200
 // when unset (at least 200 in CI).
 func calibrationSize(t *testing.T) int {
-	v := os.Getenv("QRFORGE_CALIBRATION")
-	if v == "" {
-		return 200
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 10 {
-		t.Fatalf("QRFORGE_CALIBRATION=%q: want a number of designs, 10 or more", v)
-	}
-	return n
+	return envCount(t, "QRFORGE_CALIBRATION", 200, 10)
 }
 
 // calibrate scores the n designs of seed under the full grid and has

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"testing"
 )
 
@@ -138,4 +139,19 @@ func matrixPNG(t *testing.T, matrix [][]int, scale, margin int) []byte {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
+}
+
+// envCount is the number of designs the environment variable name asks
+// for, def when it is unset; anything but a number of at least least fails
+// the test.
+func envCount(t *testing.T, name string, def, least int) int {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < least {
+		t.Fatalf("%s=%q: want a number of designs, %d or more", name, v, least)
+	}
+	return n
 }

@@ -342,6 +342,46 @@ func TestVerifyNamesDecodersThatMiss(t *testing.T) {
 	}
 }
 
+// A logo over the centre alignment pattern of versions 7 to 13 is a
+// measured zbar miss (analysis.SymbolRisks); the check's fix shrinks the
+// logo to 0.1, which zbar read, and passes. Version 6 and 14, whose
+// alignment patterns the logo leaves alone, pass as they are.
+func TestVerifyWarnsOfALogoOverTheCentreAlignmentPattern(t *testing.T) {
+	link := func(n int) string { return "https://qrforge.example/" + strings.Repeat("x", n) }
+	for _, tt := range []struct {
+		data    string
+		version int
+		warn    bool
+	}{
+		{link(20), 6, false}, {link(40), 7, true}, {link(80), 10, true}, {link(120), 12, true}, {link(140), 14, false},
+	} {
+		target := "/api/v1/verify?logo=chat&logosize=0.2&data=" + url.QueryEscape(tt.data)
+		v := verifyWith(t, handler, target)
+		status, value, fix := v.check(t, "decoders")
+		if v.Version != tt.version {
+			t.Fatalf("%d bytes: version %d, want %d", len(tt.data), v.Version, tt.version)
+		}
+		if !tt.warn {
+			if status != "pass" {
+				t.Errorf("version %d: decoders %s %v", tt.version, status, value)
+			}
+			continue
+		}
+		if status != "warn" || !reflect.DeepEqual(value, []any{"zbar 0.23"}) {
+			t.Errorf("version %d: decoders %s %v, want a warning naming zbar 0.23", tt.version, status, value)
+			continue
+		}
+		u, err := url.Parse(fix)
+		if err != nil || u.Query().Get("logosize") != "0.1" {
+			t.Fatalf("version %d: fix %q does not shrink the logo to 0.1", tt.version, fix)
+		}
+		fixed := verifyWith(t, handler, "/api/v1/verify?"+u.RawQuery)
+		if status, value, _ := fixed.check(t, "decoders"); status != "pass" || !fixed.Scannable {
+			t.Errorf("version %d: the fix gives decoders %s %v, scannable %v", tt.version, status, value, fixed.Scannable)
+		}
+	}
+}
+
 // Every frame template, in the default colours and in its own, verifies
 // as scannable: verify draws the PNG the generation endpoint serves.
 func TestVerifyReadsEveryFrame(t *testing.T) {

@@ -318,7 +318,7 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 		style.Fix = fixURL(fix)
 	}
 	checks = append(checks, style)
-	checks = append(checks, decodersCheck(o, fixURL, allCorrections(sym, o, r)))
+	checks = append(checks, decodersCheck(sym, o, fixURL, allCorrections(sym, o, r)))
 
 	v.Scannable = true
 	needsFix := false
@@ -385,6 +385,9 @@ func allCorrections(sym *render.Symbol, o render.Options, r *Rendering) url.Valu
 	}
 	if o.Size/canvasModules(sym, o) < modulePass {
 		set.Set(optSize.Name, strconv.Itoa(sizeForModules(sym, o, modulePass)))
+	}
+	if analysis.LogoOverCentredAlignment(sym, o) {
+		set.Set(optLogoSize.Name, formatLogoSize(analysis.SafeCentredLogo))
 	}
 	if len(set) == 0 {
 		// Nothing the checks measure is wrong, yet the code did not read:

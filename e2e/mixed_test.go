@@ -108,7 +108,12 @@ func TestMixedDesignsScanOnFiveDecoders(t *testing.T) {
 	var mu sync.Mutex
 	warned, refused, byWarning := 0, 0, map[string]int{}
 	var errs []string
-	parallel(cells, 4, func(c decoderCell) {
+	order := make([]int, len(cells))
+	for i := range order {
+		order[i] = i
+	}
+	parallel(order, 4, func(i int) {
+		c := &cells[i] // each goroutine writes only its own cells
 		w, fixed, err := verifyWarnings(c.query())
 		mu.Lock()
 		defer mu.Unlock()
@@ -120,21 +125,16 @@ func TestMixedDesignsScanOnFiveDecoders(t *testing.T) {
 			warned++
 			byWarning[w]++
 		}
-		for i := range cells {
-			if cells[i].file() != c.file() {
-				continue
-			}
-			cells[i].fixed = fixed
-			if fixed != "" {
-				refused++
-			}
-			cells[i].allowed = map[string]string{}
-			for _, d := range matrixDecoders {
-				if w != "" {
-					cells[i].allowed[d] = "verify warns: " + w
-				} else if why := knownMiss(cells[i], d); why != "" {
-					cells[i].allowed[d] = why
-				}
+		c.fixed = fixed
+		if fixed != "" {
+			refused++
+		}
+		c.allowed = map[string]string{}
+		for _, d := range matrixDecoders {
+			if w != "" {
+				c.allowed[d] = "verify warns: " + w
+			} else if why := knownMiss(*c, d); why != "" {
+				c.allowed[d] = why
 			}
 		}
 	})

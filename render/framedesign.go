@@ -3,7 +3,6 @@ package render
 import (
 	"bytes"
 	"image"
-	"image/color"
 )
 
 // A frame or caption around a design of more than two colours joins the
@@ -37,20 +36,9 @@ func (d *designInks) addFrameInks(l *layout, o *Options) {
 		d.frame = d.pal.add(fc, d.pal.addRamp(ramp{bg, fc}))
 	}
 	if l.text != "" {
-		ground, ink := o.captionInk(l)
+		ground, ink := o.CaptionColors()
 		d.text = d.pal.add(ink, d.pal.addRamp(ramp{ground, ink}))
 	}
-}
-
-// captionInk is the colour a caption is drawn in and the colour under it,
-// as the truecolour drawing paints them.
-func (o *Options) captionInk(l *layout) (ground, ink color.NRGBA) {
-	_, ink = o.CaptionColors()
-	ground = o.Background
-	if l.frame != nil && l.frame.banner {
-		ground = o.frameColor()
-	}
-	return ground, ink
 }
 
 // drawFrameIndexed lays the frame and the caption over indexed rows, then

@@ -62,7 +62,7 @@ func truecolourImage(s *Symbol, o Options) (*image.NRGBA, error) {
 		text := *c
 		text.inverse = false
 		drawCaption(mask, &text, l)
-		_, ink := o.captionInk(l)
+		_, ink := o.CaptionColors()
 		composite(img, mask, mask.Rect, solid(ink))
 	}
 	return img, nil

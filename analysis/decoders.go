@@ -13,8 +13,9 @@ const ContrastPass = 4.5
 // A DecoderRisk is a design that common decoders were measured to miss
 // (docs/decoders.md has the measurements and the commands). Every module
 // style, eye style, eye frame and eye ball passes all five decoders of the
-// e2e matrix, so the risks left are colours and pairings of an eye frame
-// and ball (eyes.go).
+// e2e matrix, so the risks left are colours, pairings of an eye frame
+// and ball (eyes.go), and a logo over a centre alignment pattern
+// (SymbolRisks).
 type DecoderRisk struct {
 	Design   string
 	Decoders []string

@@ -10,7 +10,7 @@ import (
 )
 
 // decodersCheck warns about a design some common decoder misses, naming the
-// decoders (analysis.Risks); its fix is the verify call with every
+// decoders (analysis.SymbolRisks); its fix is the verify call with every
 // correction.
 func decodersCheck(sym *render.Symbol, o render.Options, fix func(url.Values) string, corrections url.Values) Check {
 	check := Check{Name: "decoders", Value: []string{}, Pass: true, Status: StatusPass}

@@ -224,7 +224,7 @@ var (
 		Title:       "Label font", Hint: "Go Bold, Go Regular or Go Mono.", Control: "choice", Form: 12}
 	Logo = Option{Name: "logo", Outputs: Formats, Aliases: []string{"icon", "centerimageurl"}, Example: "wifi",
 		Type:        "string",
-		Description: "A logo over the centre: a built-in icon (" + strings.Join(render.IconNames, ", ") + "), or a PNG, JPEG, WebP or SVG image as a data URI (data:image/png;base64,...; at most 12 KiB in a parameter; POST /api/v1/qr takes files up to 1 MiB). A URL is fetched only where the operator turned --logo-fetch on, from public addresses. Error correction rises to H unless ec is given, and the code grows until the cleared modules take at most half of any block's error correction (docs/logos.md).",
+		Description: "A logo over the centre: a built-in icon (" + strings.Join(render.IconNames, ", ") + "), or a PNG, JPEG, WebP or SVG image as a data URI (data:image/png;base64,...; at most 12 KiB in a parameter; POST /api/v1/qr takes files up to 1 MiB). A URL is fetched only where the operator turned --logo-fetch on, from public addresses. Error correction rises to H unless ec is given, and the code grows until the cleared modules take at most half of any block's error correction, and past versions 7 to 13 and 21 to 27, whose centre alignment pattern the logo would hide from zbar (docs/logos.md).",
 		Title:       "Logo", Hint: "A built-in icon, or your own file under Your logo.", Control: "choice", Form: 19,
 		Offered: render.IconNames}
 	LogoSize = Option{Name: "logosize", Unit: UnitRatio, Outputs: Formats, Aliases: []string{"centerimagesizeratio"}, Example: "0.2",

@@ -8,6 +8,12 @@ import "github.com/qrforge/qrforge/render/qrcode"
 // the middle one at the symbol's centre). ZXing's readers find the
 // pattern missing and carry on; zbar does not read such a code at all
 // (measured on the Swiss QR example at version 13, e2e print matrix).
+// A logo hides it too, and zbar takes the logo's own light and dark
+// features for the pattern: the six built-in icons at sizes 0.1 to 0.3,
+// on links of versions 5 to 32 at H drawn at 600 px, gave zbar 38 misses
+// in 156 images of versions 7 to 13, 4 in 216 of versions 21 to 27 and
+// none in 468 of the others (docs/logos.md). So a logo's symbol grows past
+// them too (logoVersion).
 
 // CentreAligned reports whether version v has an alignment pattern at the
 // symbol's centre.

@@ -48,7 +48,7 @@ func testPicture(w, h int) *image.NRGBA {
 // The rule of docs/logos.md: a logo fits when its cleared square starts
 // past the function patterns and takes at most MaxLogoLoad of every
 // block's correction capacity. EncodeWithLogo gives the smallest version
-// from the data's own that fits.
+// from the data's own that fits and has no alignment pattern at the centre.
 func TestEncodeWithLogoFollowsTheRule(t *testing.T) {
 	for _, level := range Levels {
 		for _, size := range logoSizes {
@@ -78,9 +78,12 @@ func TestEncodeWithLogoFollowsTheRule(t *testing.T) {
 			if load := LogoLoad(sym.Version, level, size, 1); load > MaxLogoLoad {
 				t.Errorf("%s %g v%d: load %.2f", level, size, sym.Version, load)
 			}
+			if CentreAligned(sym.Version) {
+				t.Errorf("%s %g: v%d has an alignment pattern under the logo", level, size, sym.Version)
+			}
 			plain, _ := EncodeECI(logoPayload, level, DefaultECI)
 			for v := plain.Version; v < sym.Version; v++ {
-				if LogoFits(v, level, size, 1) {
+				if LogoFits(v, level, size, 1) && !CentreAligned(v) {
 					t.Errorf("%s %g: v%d drawn, but v%d fits", level, size, sym.Version, v)
 				}
 			}
@@ -97,7 +100,18 @@ func TestEncodeWithLogoFollowsTheRule(t *testing.T) {
 			t.Errorf("logosize %g at H: %v", size, err)
 		}
 	}
-	// A standard's largest version bounds the growth (EPC: 13).
+	// A standard's largest version bounds the growth (EPC: 13): the logo
+	// then lies over the centre pattern rather than not at all.
+	long := logoPayload + "&section=terrace&seats=4&note=window"
+	if plain, _ := EncodeECI(long, LevelH, DefaultECI); !CentreAligned(plain.Version) || plain.Version > 12 {
+		t.Fatalf("the long payload is version %d at H: want 7 to 12", plain.Version)
+	}
+	if sym, err := EncodeWithLogo(long, LevelH, DefaultECI, 0.15, 1, 13); err != nil || !CentreAligned(sym.Version) {
+		t.Errorf("up to version 13: %v, %v; want the first version the logo fits", sym, err)
+	}
+	if sym, err := EncodeWithLogo(long, LevelH, DefaultECI, 0.15, 1, 0); err != nil || sym.Version != 14 {
+		t.Errorf("up to version 40: %v, %v; want version 14", sym, err)
+	}
 	if _, err := EncodeWithLogo("hello", LevelL, DefaultECI, 0.25, 1, 13); err == nil {
 		t.Error("a logo of 0.25 at level L up to version 13 was accepted")
 	} else if le := err.(*LogoError); le.FitsAt != LevelQ || le.Largest == 0 || le.Largest >= 0.25 {
@@ -216,7 +230,7 @@ func TestLogosDecodeAtEverySizeAndLevel(t *testing.T) {
 				fitted[c.level]++
 				mu.Unlock()
 				o := DefaultOptions()
-				o.Size = 360
+				o.Size = 400 // 4 px a module up to version 17, as verify asks
 				o.Logo = lg
 				b, err := PNG(sym, o)
 				if err != nil {
@@ -233,7 +247,7 @@ func TestLogosDecodeAtEverySizeAndLevel(t *testing.T) {
 				}
 				// oksvg draws no <image>: the picture's square reads as
 				// the cleared modules the decoder sees under it.
-				if got, err := tryDecode(rasterizeSVG(t, svg, 360)); got != logoPayload {
+				if got, err := tryDecode(rasterizeSVG(t, svg, 400)); got != logoPayload {
 					t.Errorf("%+v v%d SVG: read %q (%v)", c, sym.Version, got, err)
 				}
 			}

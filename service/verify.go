@@ -387,7 +387,10 @@ func allCorrections(sym *render.Symbol, o render.Options, r *Rendering) url.Valu
 		set.Set(optSize.Name, strconv.Itoa(sizeForModules(sym, o, modulePass)))
 	}
 	if analysis.LogoOverCentredAlignment(sym, o) {
-		set.Set(optLogoSize.Name, formatLogoSize(analysis.SafeCentredLogo))
+		// No smaller logo was measured safe there: the fix leaves it out.
+		for _, opt := range []options.Option{optLogo, optLogoSize, optLogoPadding, optLogoBg, optLogoPlate} {
+			set[opt.Name] = nil
+		}
 	}
 	if len(set) == 0 {
 		// Nothing the checks measure is wrong, yet the code did not read:
@@ -399,12 +402,17 @@ func allCorrections(sym *render.Symbol, o render.Options, r *Rendering) url.Valu
 	return set
 }
 
+// merge is base with the values of set; a name set to nil is left out.
 func merge(base, set url.Values) url.Values {
 	out := url.Values{}
 	for k, v := range base {
 		out[k] = v
 	}
 	for k, v := range set {
+		if v == nil {
+			delete(out, k)
+			continue
+		}
 		out[k] = v
 	}
 	return out

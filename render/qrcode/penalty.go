@@ -9,7 +9,8 @@ const (
 )
 
 // penalty scores a masked symbol; the mask with the lowest score wins, the
-// lower mask number on a tie. The four rules are those of §7.8.3.1, scored
+// lower mask number on a tie, unless it leaves a false finder
+// (falsefinder.go). The four rules are those of §7.8.3.1, scored
 // the way skip2/go-qrcode scores them, which departs from the text in three
 // details: a run of exactly five modules costs nothing (six cost N1+1, each
 // one more 1), a finder-like pattern found in a line hides any other for

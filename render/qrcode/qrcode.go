@@ -145,13 +145,25 @@ func build(bits *BitStream, version int, level Level, mask int) *Symbol {
 	} else {
 		trial := make([]byte, len(base))
 		transposed := make([]byte, len(base))
-		bestPenalty := -1
+		var penalties [8]int
 		for m := 0; m < 8; m++ {
 			t.applyMask(trial, base, m, level)
 			transpose(transposed, trial, t.size)
-			if p := penalty(trial, transposed, t.size); bestPenalty < 0 || p < bestPenalty {
+			penalties[m] = penalty(trial, transposed, t.size)
+			if m == 0 || penalties[m] < penalties[mask] {
 				best, trial = trial, best
-				bestPenalty, mask = p, m
+				mask = m
+			}
+		}
+		// The best score can keep a cross that ZXing takes for a finder
+		// (falsefinder.go): the next best mask without one is drawn.
+		if hasFalseFinder(best, t.size) {
+			for _, m := range maskOrder(penalties)[1:] {
+				t.applyMask(trial, base, m, level)
+				if !hasFalseFinder(trial, t.size) {
+					best, mask = trial, m
+					break
+				}
 			}
 		}
 	}

@@ -124,4 +124,3 @@ func bestPenaltyMask(data []byte, level Level, version int) int {
 	}
 	return mask
 }
-

@@ -12,8 +12,8 @@ import "github.com/qrforge/qrforge/render/qrcode"
 // features for the pattern: the six built-in icons at sizes 0.1 to 0.3,
 // on links of versions 5 to 32 at H drawn at 600 px, gave zbar 38 misses
 // in 156 images of versions 7 to 13, 4 in 216 of versions 21 to 27 and
-// none in 468 of the others (docs/logos.md). So a logo's symbol grows past
-// them too (logoVersion).
+// none in 468 of the others (docs/logos.md). So a logo fits none of them
+// (LogoFits), and its symbol grows past them too.
 
 // CentreAligned reports whether version v has an alignment pattern at the
 // symbol's centre.

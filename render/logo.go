@@ -102,9 +102,11 @@ func LogoLoad(version int, level Level, size float64, padding int) float64 {
 
 // LogoFits reports whether a logo of size and padding leaves a symbol of
 // version at level readable with a margin: its cleared modules take at
-// most MaxLogoLoad of any block's correction capacity.
+// most MaxLogoLoad of any block's correction capacity, and it hides no
+// alignment pattern at the symbol's centre, which zbar would take the
+// logo's own features for (centre.go).
 func LogoFits(version int, level Level, size float64, padding int) bool {
-	return LogoLoad(version, level, size, padding) <= MaxLogoLoad
+	return !CentreAligned(version) && LogoLoad(version, level, size, padding) <= MaxLogoLoad
 }
 
 // LargestLogo is the largest logo size, in hundredths, that fits a symbol
@@ -139,9 +141,10 @@ func (e *LogoError) Error() string {
 
 // EncodeWithLogo builds the symbol for data with room for a logo of size
 // and padding: at level, or with LevelAuto at the most redundant level
-// that holds the data; and at the version logoVersion picks, from the one
-// the data needs up to maxVersion (0: 40). A symbol larger than the data
-// needs has smaller modules but keeps the logo readable. Too much data is a *TooLongError, no room a *LogoError.
+// that holds the data; and at the smallest version, from the one the data
+// needs up to maxVersion (0: 40), at which the logo fits (LogoFits). A
+// symbol larger than the data needs has smaller modules but keeps the
+// logo readable. Too much data is a *TooLongError, no room a *LogoError.
 func EncodeWithLogo(data string, level Level, eci ECI, size float64, padding, maxVersion int) (*Symbol, error) {
 	if data == "" {
 		return nil, ErrEmpty
@@ -166,7 +169,10 @@ func EncodeWithLogo(data string, level Level, eci ECI, size float64, padding, ma
 		// Auto tried every level: the data is too long even at L.
 		return nil, tooLong(data, levels[len(levels)-1], n)
 	}
-	if v := logoVersion(plan.Version, maxVersion, level, size, padding); v > 0 {
+	for v := plan.Version; v <= maxVersion; v++ {
+		if !LogoFits(v, level, size, padding) {
+			continue
+		}
 		if v != plan.Version {
 			var err error
 			if plan, err = qrcode.FitFrom([]byte(data), level.code(), n, v); err != nil {
@@ -193,26 +199,6 @@ func EncodeWithLogo(data string, level Level, eci ECI, size float64, padding, ma
 		}
 	}
 	return nil, e
-}
-
-// logoVersion is the smallest version from first to last at which a logo
-// fits (LogoFits) and covers no alignment pattern at the symbol's centre;
-// failing that, the smallest at which it fits; 0 when it fits none. zbar
-// takes a logo's features for a covered centre pattern and misses the
-// code (centre.go), so a symbol grows past versions 7 to 13 and 21 to 27
-// where it may: its modules get smaller, but every decoder reads it.
-func logoVersion(first, last int, level Level, size float64, padding int) int {
-	fallback := 0
-	for v := first; v <= last; v++ {
-		switch {
-		case !LogoFits(v, level, size, padding):
-		case !CentreAligned(v):
-			return v
-		case fallback == 0:
-			fallback = v
-		}
-	}
-	return fallback
 }
 
 // knockOut returns s with the modules under the logo and its padding made

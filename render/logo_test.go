@@ -83,7 +83,7 @@ func TestEncodeWithLogoFollowsTheRule(t *testing.T) {
 			}
 			plain, _ := EncodeECI(logoPayload, level, DefaultECI)
 			for v := plain.Version; v < sym.Version; v++ {
-				if LogoFits(v, level, size, 1) && !CentreAligned(v) {
+				if LogoFits(v, level, size, 1) {
 					t.Errorf("%s %g: v%d drawn, but v%d fits", level, size, sym.Version, v)
 				}
 			}
@@ -100,22 +100,25 @@ func TestEncodeWithLogoFollowsTheRule(t *testing.T) {
 			t.Errorf("logosize %g at H: %v", size, err)
 		}
 	}
-	// A standard's largest version bounds the growth (EPC: 13): the logo
-	// then lies over the centre pattern rather than not at all.
+	// A logo hides no alignment pattern at the centre: data of versions 7
+	// to 12 grows to 14, and up to version 13 no size fits.
 	long := logoPayload + "&section=terrace&seats=4&note=window"
 	if plain, _ := EncodeECI(long, LevelH, DefaultECI); !CentreAligned(plain.Version) || plain.Version > 12 {
 		t.Fatalf("the long payload is version %d at H: want 7 to 12", plain.Version)
 	}
-	if sym, err := EncodeWithLogo(long, LevelH, DefaultECI, 0.15, 1, 13); err != nil || !CentreAligned(sym.Version) {
-		t.Errorf("up to version 13: %v, %v; want the first version the logo fits", sym, err)
-	}
 	if sym, err := EncodeWithLogo(long, LevelH, DefaultECI, 0.15, 1, 0); err != nil || sym.Version != 14 {
 		t.Errorf("up to version 40: %v, %v; want version 14", sym, err)
 	}
+	if _, err := EncodeWithLogo(long, LevelH, DefaultECI, 0.05, 1, 13); err == nil {
+		t.Error("a logo up to version 13 was accepted over the centre alignment pattern")
+	} else if le := err.(*LogoError); le.Largest != 0 || le.FitsAt != LevelAuto {
+		t.Errorf("LogoError %+v: want no size and no level that fits", le)
+	}
 	if _, err := EncodeWithLogo("hello", LevelL, DefaultECI, 0.25, 1, 13); err == nil {
 		t.Error("a logo of 0.25 at level L up to version 13 was accepted")
-	} else if le := err.(*LogoError); le.FitsAt != LevelQ || le.Largest == 0 || le.Largest >= 0.25 {
-		t.Errorf("LogoError %+v: want level Q, the first that holds it, and a smaller size", le)
+	} else if le := err.(*LogoError); le.FitsAt != LevelH || le.Largest == 0 || le.Largest >= 0.25 {
+		// Up to version 13, Q holds 0.25 only over a centre pattern.
+		t.Errorf("LogoError %+v: want level H, the first that holds it, and a smaller size", le)
 	}
 }
 

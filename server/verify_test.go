@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/qrforge/qrforge/render"
 )
 
 // verification is the answer of GET /api/v1/verify (README "Batch, decode, verify").
@@ -342,53 +344,48 @@ func TestVerifyNamesDecodersThatMiss(t *testing.T) {
 	}
 }
 
-// A logo's symbol grows past the versions with an alignment pattern at the
-// centre (render.EncodeWithLogo). Where the data or its standard leave no
-// other version, verify warns that zbar misses the code, and its fix leaves
-// the logo out.
-func TestVerifyWarnsOfALogoOverTheCentreAlignmentPattern(t *testing.T) {
+// A logo hides no alignment pattern at the centre (render.LogoFits): the
+// symbol grows past versions 7 to 13 and 21 to 27, and verify finds
+// nothing for zbar to miss. Where the code's largest version leaves no
+// such version, the logo is too large: a 400 whose fix shrinks the logo,
+// or leaves it out, and renders.
+func TestLogoNeverHidesTheCentreAlignmentPattern(t *testing.T) {
 	link := func(n int) string {
-		return "/api/v1/verify?logo=chat&logosize=0.2&logobg=ffffff&data=https://qrforge.example/" + strings.Repeat("x", n)
+		return "logo=chat&logosize=0.2&logobg=ffffff&data=https://qrforge.example/" + strings.Repeat("x", n)
 	}
-	epc := "/api/v1/verify?type=epc&name=Red%20Cross&iban=BE72000000001616&amount=10&logo=chat&text="
 	for _, tt := range []struct {
-		target  string
+		query   string
 		version int
-		warn    bool
 	}{
-		{link(20), 6, false}, {link(40), 14, false}, {link(80), 14, false}, {link(120), 14, false},
-		{link(140), 14, false}, {link(400), 28, false},
-		// An EPC payment ends at version 13 (EPC069-12, 2D Code Guidelines:
-		// Definition); 1100 bytes need version 38 at H.
-		{epc + strings.Repeat("y", 130), 11, true}, {link(1100), 38, true},
+		{link(20), 6}, {link(40), 14}, {link(80), 14}, {link(120), 14}, {link(140), 14}, {link(400), 28},
 	} {
-		v := verifyWith(t, handler, tt.target)
-		status, value, fix := v.check(t, "decoders")
-		if v.Version != tt.version {
-			t.Fatalf("%s: version %d, want %d", tt.target, v.Version, tt.version)
+		v := verifyWith(t, handler, "/api/v1/verify?"+tt.query)
+		if status, value, _ := v.check(t, "decoders"); v.Version != tt.version || status != "pass" || !v.Scannable {
+			t.Errorf("%.60s: version %d (want %d), decoders %s %v, scannable %v", tt.query, v.Version, tt.version, status, value, v.Scannable)
 		}
-		if !tt.warn {
-			if status != "pass" {
-				t.Errorf("version %d: decoders %s %v", tt.version, status, value)
-			}
-			continue
+	}
+	// An EPC payment ends at version 13 (EPC069-12, 2D Code Guidelines:
+	// Definition); 1100 bytes need version 38 at H.
+	for _, tt := range []struct {
+		target, field, fixed string
+	}{
+		{"/api/v1/epc?name=Red%20Cross&iban=BE72000000001616&amount=10&logo=chat", "logosize", "0.13"},
+		{"/api/v1/qr?" + link(1100), "logo", ""},
+	} {
+		rec := fetch(t, handler, base+tt.target)
+		var p struct {
+			Field, Fix string
 		}
-		if status != "warn" || !reflect.DeepEqual(value, []any{"zbar 0.23"}) {
-			t.Errorf("version %d: decoders %s %v, want a warning naming zbar 0.23", tt.version, status, value)
-			continue
+		if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil || rec.Code != http.StatusBadRequest || p.Field != tt.field {
+			t.Fatalf("%.60s: %d %.300s; want a 400 on %s", tt.target, rec.Code, rec.Body, tt.field)
 		}
-		u, err := url.Parse(fix)
-		if err != nil {
-			t.Fatal(err)
+		u, err := url.Parse(p.Fix)
+		if err != nil || u.Query().Get(tt.field) != tt.fixed {
+			t.Fatalf("%.60s: fix %q; want %s=%q", tt.target, p.Fix, tt.field, tt.fixed)
 		}
-		for _, name := range []string{"logo", "logosize", "logobg"} {
-			if u.Query().Has(name) {
-				t.Errorf("version %d: fix %q keeps %s", tt.version, fix, name)
-			}
-		}
-		fixed := verifyWith(t, handler, "/api/v1/verify?"+u.RawQuery)
-		if status, value, _ := fixed.check(t, "decoders"); status != "pass" || !fixed.Scannable {
-			t.Errorf("version %d: the fix gives decoders %s %v, scannable %v", tt.version, status, value, fixed.Scannable)
+		fixed := fetch(t, handler, p.Fix)
+		if v, _ := strconv.Atoi(fixed.Header().Get("X-QR-Version")); fixed.Code != http.StatusOK || render.CentreAligned(v) && tt.fixed != "" {
+			t.Errorf("%.60s: the fix gives %d at version %d", tt.target, fixed.Code, v)
 		}
 	}
 }

@@ -10,12 +10,12 @@ import (
 )
 
 // decodersCheck warns about a design some common decoder misses, naming the
-// decoders (analysis.SymbolRisks); its fix is the verify call with every
+// decoders (analysis.Risks); its fix is the verify call with every
 // correction.
-func decodersCheck(sym *render.Symbol, o render.Options, fix func(url.Values) string, corrections url.Values) Check {
+func decodersCheck(o render.Options, fix func(url.Values) string, corrections url.Values) Check {
 	check := Check{Name: "decoders", Value: []string{}, Pass: true, Status: StatusPass}
 	var misses, designs []string
-	for _, r := range analysis.SymbolRisks(sym, o) {
+	for _, r := range analysis.Risks(o) {
 		misses = append(misses, r.Decoders...)
 		designs = append(designs, r.Design)
 	}

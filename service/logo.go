@@ -483,8 +483,8 @@ func (s *Service) withLogoImage(r *Rendering, target fixTarget) (*Rendering, *Pr
 // or, when none does, draws the code without it.
 func (s *Service) logoTooLarge(r *Rendering, e *render.LogoError, target fixTarget) *Problem {
 	lg := r.Options.Logo
-	detail := fmt.Sprintf("logosize %s with logopadding %d clears more modules than error correction level %s can spare at any version of the code up to %d: the codewords under a logo may take at most half of a block's correction capacity (ISO/IEC 18004:2015 §7.5.1, Table 9; docs/logos.md)",
-		formatLogoSize(lg.Size), lg.Padding, e.Level, r.largestVersion())
+	detail := fmt.Sprintf("logosize %s with logopadding %d fits no version of the code up to %d at error correction level %s: the codewords under a logo may take at most half of a block's correction capacity (ISO/IEC 18004:2015 §7.5.1, Table 9), and a logo may not hide the alignment pattern at the centre of versions 7 to 13, 21 to 27 and 35 to 40, which zbar then misreads (docs/logos.md)",
+		formatLogoSize(lg.Size), lg.Padding, r.largestVersion(), e.Level)
 	var errs []paramError
 	switch {
 	case e.FitsAt != render.LevelAuto && r.Given[optEC.Name] && !r.levelFixed:

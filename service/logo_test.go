@@ -355,9 +355,10 @@ func TestLogoLevelAndFixes(t *testing.T) {
 	if p := follow(p.Fix); p != nil {
 		t.Fatalf("the fix fails: %s", p.Detail)
 	}
-	// EPC069-12 fixes level M and version 13: the logo shrinks.
+	// EPC069-12 fixes level M and version 13, and a logo hides no centre
+	// alignment pattern (versions 7 to 13): it shrinks to fit version 6.
 	_, p = generate(t, svc, Request{Kind: "epc", Query: "name=Red+Cross&iban=DE89370400440532013000&amount=10&logo=heart&logosize=0.3"})
-	if p == nil || p.Field != "logosize" || !strings.Contains(p.Fix, "logosize=0.2") {
+	if p == nil || p.Field != "logosize" || !strings.Contains(p.Fix, "logosize=0.13") {
 		t.Fatalf("logosize 0.3 on EPC: %+v", p)
 	}
 	u, _ := url.Parse(p.Fix)

@@ -318,7 +318,7 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 		style.Fix = fixURL(fix)
 	}
 	checks = append(checks, style)
-	checks = append(checks, decodersCheck(sym, o, fixURL, allCorrections(sym, o, r)))
+	checks = append(checks, decodersCheck(o, fixURL, allCorrections(sym, o, r)))
 
 	v.Scannable = true
 	needsFix := false
@@ -386,12 +386,6 @@ func allCorrections(sym *render.Symbol, o render.Options, r *Rendering) url.Valu
 	if o.Size/canvasModules(sym, o) < modulePass {
 		set.Set(optSize.Name, strconv.Itoa(sizeForModules(sym, o, modulePass)))
 	}
-	if analysis.LogoOverCentredAlignment(sym, o) {
-		// No smaller logo was measured safe there: the fix leaves it out.
-		for _, opt := range []options.Option{optLogo, optLogoSize, optLogoPadding, optLogoBg, optLogoPlate} {
-			set[opt.Name] = nil
-		}
-	}
 	if len(set) == 0 {
 		// Nothing the checks measure is wrong, yet the code did not read:
 		// the plainest drawing is the most robust.
@@ -402,17 +396,12 @@ func allCorrections(sym *render.Symbol, o render.Options, r *Rendering) url.Valu
 	return set
 }
 
-// merge is base with the values of set; a name set to nil is left out.
 func merge(base, set url.Values) url.Values {
 	out := url.Values{}
 	for k, v := range base {
 		out[k] = v
 	}
 	for k, v := range set {
-		if v == nil {
-			delete(out, k)
-			continue
-		}
 		out[k] = v
 	}
 	return out

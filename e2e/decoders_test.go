@@ -96,10 +96,11 @@ var paintStyles = []styleCombo{{style: "square", eye: "square"}, {style: "rounde
 
 // frameColours are a frame and text colour of their own, over the brand
 // palette: coral red with a pale yellow banner text (WCAG 2.2 §1.4.3
-// large-text contrast above 3:1), and indigo plain captions.
+// large-text contrast above 3:1), and indigo plain captions, which have
+// no frame to colour.
 var frameColours = map[bool][]string{
 	true:  {"framecolor", "e63946", "textcolor", "fff176"},
-	false: {"framecolor", "e63946", "textcolor", "1a237e"},
+	false: {"textcolor", "1a237e"},
 }
 
 // decoderCell is one image of the matrix; frame, when set, is a tpl value

@@ -29,6 +29,11 @@ type Option struct {
 	MinLength int        // a string's shortest value in characters, when > 0
 	Pattern   string     // the string form an integer also takes (a length, 30mm), ECMA-262
 	Unit      string     // what a number counts (Units); "" for a string or a boolean
+	// Needs are the options this one acts on: given without any of them
+	// (or with them empty or none), it would change nothing, so a single
+	// call is refused with a fix that drops it, and a batch's shared style
+	// leaves it out of the items that lack them.
+	Needs []string
 	// Outputs are the formats (Formats) whose bytes the option changes:
 	// every one for what shapes the symbol (ec, margin), all but json's
 	// module matrix for what is only drawn (colours, frames).
@@ -162,7 +167,7 @@ var (
 		Type: "string", MaxLength: 200,
 		Description: fmt.Sprintf("The gradient's colours, comma-separated, %d to %d, each as `color` and optionally placed with `@<percent>` (`1a237e,880e4f` or `1a237e@0,00695c@40,880e4f@100`); unplaced ones are spread evenly, as CSS does. Every point of the gradient must keep 3:1 contrast against bg.", MinStops, MaxStops),
 		Title:       "Gradient colours", Hint: "Two or more colours, comma-separated: 1a237e,880e4f.", Control: "text", Form: 14}
-	GradientAngle = Option{Name: "gradientangle", Unit: UnitDegrees, Outputs: drawn, Aliases: []string{"gradient_angle"}, Example: "135",
+	GradientAngle = Option{Name: "gradientangle", Needs: []string{"gradient", "gradientcolors"}, Unit: UnitDegrees, Outputs: drawn, Aliases: []string{"gradient_angle"}, Example: "135",
 		Type: "integer", Min: 0, Max: 360, Default: DefaultGradientAngle,
 		Description: "A linear gradient's direction in degrees, as CSS linear-gradient: 0 points up, 90 right, 180 down; 135 runs from the top-left corner to the bottom-right.",
 		Title:       "Gradient angle", Hint: "Degrees: 0 up, 90 right, 180 down.", Control: "integer", Form: 15}
@@ -210,15 +215,15 @@ var (
 		Type: "string", Enum: names(render.Frames), Default: string(render.FrameNone),
 		Description: "Frame template around the code, holding the label (SCAN ME by default): banner-below (a border and a banner under the code; scanme is its old name, still accepted), banner-above, box (a rounded outline with the label inside, under the code), bubble (a speech bubble under the code, pointing at it) or corners (viewfinder brackets, the label under them). Every frame lies outside the quiet zone; the banners and corners need a margin of at least 1.",
 		Title:       "Frame", Hint: "A frame with a call to action: the label, or SCAN ME.", Control: "choice", Form: 8}
-	FrameColor = Option{Name: "framecolor", Outputs: drawn, Aliases: []string{"framecolour", "frame_color"}, Example: "1d3557",
+	FrameColor = Option{Name: "framecolor", Needs: []string{"tpl"}, Outputs: drawn, Aliases: []string{"framecolour", "frame_color"}, Example: "1d3557",
 		Type:        "string",
 		Description: "Colour of the frame: its border, banner, box, bubble or brackets; as `color`. Default: color.",
 		Title:       "Frame colour", Hint: "As colour; empty: the code's colour.", Control: "colour", Form: 10}
-	TextColor = Option{Name: "textcolor", Outputs: drawn, Aliases: []string{"textcolour", "text_color", "labelcolor"}, Example: "ffffff",
+	TextColor = Option{Name: "textcolor", Needs: []string{"tpl", "label"}, Outputs: drawn, Aliases: []string{"textcolour", "text_color", "labelcolor"}, Example: "ffffff",
 		Type:        "string",
 		Description: "Colour of the label; as `color`. Default: bg on a banner or bubble (opaque: over a transparent bg, white), color on a plain caption. With framecolor or textcolor given, the label must contrast at least 3:1 with what it is drawn on (WCAG 2.2 §1.4.3, large text); the fix picks black or white.",
 		Title:       "Text colour", Hint: "As colour; empty: bg on a banner, the code's colour elsewhere.", Control: "colour", Form: 11}
-	Font = Option{Name: "font", Outputs: drawn, Aliases: []string{"labelfont", "typeface"}, Example: string(render.FontBold),
+	Font = Option{Name: "font", Needs: []string{"label", "tpl"}, Outputs: drawn, Aliases: []string{"labelfont", "typeface"}, Example: string(render.FontBold),
 		Type: "string", Enum: names(render.Fonts), Default: string(render.FontBold),
 		Description: "The label's font, embedded so that a PNG is the same everywhere: bold (Go Bold), regular (Go Regular) or mono (Go Mono). SVG names the Go font first and falls back to the system's sans-serif or monospace.",
 		Title:       "Label font", Hint: "Go Bold, Go Regular or Go Mono.", Control: "choice", Form: 12}
@@ -227,20 +232,20 @@ var (
 		Description: "A logo over the centre: a built-in icon (" + strings.Join(render.IconNames, ", ") + "), or a PNG, JPEG, WebP or SVG image as a data URI (data:image/png;base64,...; at most 12 KiB in a parameter; POST /api/v1/qr takes files up to 1 MiB). A URL is fetched only where the operator turned --logo-fetch on, from public addresses. Error correction rises to H unless ec is given, and the code grows until the cleared modules take at most half of any block's error correction, and past versions 7 to 13, 21 to 27 and 35 to 40, whose centre alignment pattern the logo would hide from zbar; a logo no version allowed can hold is a 400 whose fix shrinks it or leaves it out (docs/logos.md).",
 		Title:       "Logo", Hint: "A built-in icon, or your own file under Your logo.", Control: "choice", Form: 19,
 		Offered: render.IconNames}
-	LogoSize = Option{Name: "logosize", Unit: UnitRatio, Outputs: Formats, Aliases: []string{"centerimagesizeratio"}, Example: "0.2",
+	LogoSize = Option{Name: "logosize", Needs: []string{"logo"}, Unit: UnitRatio, Outputs: Formats, Aliases: []string{"centerimagesizeratio"}, Example: "0.2",
 		Type: "number", Range: [2]float64{render.MinLogoSize, render.MaxLogoSize}, Default: render.DefaultLogoSize,
 		Description: "The logo's side as a fraction of the code's side (quiet zone excluded), or a percentage (20%). A logo too large for the level is refused with the largest that fits.",
 		Title:       "Logo size", Hint: "Fraction of the code's side.", Control: "choice", Form: 20,
 		Offered: []string{"0.1", "0.15", "0.2", "0.25", "0.3"}}
-	LogoPadding = Option{Name: "logopadding", Unit: UnitModules, Outputs: Formats, Aliases: []string{"logomargin"}, Example: "1",
+	LogoPadding = Option{Name: "logopadding", Needs: []string{"logo"}, Unit: UnitModules, Outputs: Formats, Aliases: []string{"logomargin"}, Example: "1",
 		Type: "integer", Min: 0, Max: render.MaxLogoPadding, Default: render.DefaultLogoPadding,
 		Description: "Modules of clear space around the logo; they are cleared too, and count against error correction.",
 		Title:       "Logo padding", Hint: fmt.Sprintf("Modules of clear space, 0 to %d.", render.MaxLogoPadding), Control: "integer", Form: 21}
-	LogoBg = Option{Name: "logobg", Outputs: drawn, Aliases: []string{"logobackground"}, Example: "ffffff",
+	LogoBg = Option{Name: "logobg", Needs: []string{"logo"}, Outputs: drawn, Aliases: []string{"logobackground"}, Example: "ffffff",
 		Type: "string", Default: "none",
 		Description: "A plate under the logo over its cleared modules, as `color`; none (the default) leaves them in the background colour.",
 		Title:       "Logo plate", Hint: "A colour, or none.", Control: "colour", Form: 22}
-	LogoPlate = Option{Name: "logoplate", Outputs: drawn, Example: "rounded",
+	LogoPlate = Option{Name: "logoplate", Needs: []string{"logobg"}, Outputs: drawn, Example: "rounded",
 		Type: "string", Enum: []string{"square", "rounded"}, Default: "square",
 		Description: "The plate's corners (with logobg): square or rounded.",
 		Title:       "Plate corners", Control: "choice", Form: 23}
@@ -260,6 +265,21 @@ var (
 // Rendering are the options every generation endpoint takes, in canonical
 // order.
 var Rendering = []Option{Size, DPI, Format, Color, Bg, CMYK, Style, Eye, EyeFrame, EyeBall, Gradient, GradientColors, GradientAngle, EyeColor, EyeFrameColor, EyeBallColor, EC, Symbol, RMQRHeight, Append, AppendLayout, Margin, Label, Tpl, FrameColor, TextColor, Font, Logo, LogoSize, LogoPadding, LogoBg, LogoPlate, ECI, Chld, Cht, Choe}
+
+// Doc is the option's description with what it needs, as the API
+// reference, the OpenAPI document and the JSON Schemas show it.
+func (o Option) Doc() string {
+	if len(o.Needs) == 0 {
+		return o.Description
+	}
+	return o.Description + " Only with " + strings.Join(o.Needs, " or ") + "; alone it is refused, as it would change nothing."
+}
+
+// NeedsMet reports whether o acts on what a call gives: it needs nothing,
+// or one of its Needs is given with a value (given says so by name).
+func (o Option) NeedsMet(given func(name string) bool) bool {
+	return len(o.Needs) == 0 || slices.ContainsFunc(o.Needs, given)
+}
 
 // Named is the rendering option called name, canonically or by an alias,
 // in any case; data is not a rendering option.

@@ -235,16 +235,39 @@ func appendSection(out []GallerySection, s GallerySection) []GallerySection {
 	return append(out, s)
 }
 
-// add appends d with its parameters in canonical order, named by them when
-// it has no name, and reports whether it did: a design with a parameter
-// that is no longer an option is left out.
+// needed is what a design is given for the first option another of its
+// options needs (Option.Needs), which the API would refuse alone: a font
+// is shown on a label, a plate's corners on a plate under a logo.
+var needed = map[string]Param{
+	Label.Name:  {Label.Name, "See the menu"},
+	Tpl.Name:    {Tpl.Name, string(render.FrameScanMe)},
+	Logo.Name:   {Logo.Name, Logo.Example},
+	LogoBg.Name: {LogoBg.Name, LogoBg.Example},
+}
+
+// withNeeds is params with what each of them needs.
+func withNeeds(params []Param) []Param {
+	has := func(name string) bool {
+		return slices.ContainsFunc(params, func(p Param) bool { return p.Name == name })
+	}
+	for i := 0; i < len(params); i++ {
+		if o, ok := Named(params[i].Name); ok && !o.NeedsMet(has) {
+			params = append(params, needed[o.Needs[0]])
+		}
+	}
+	return params
+}
+
+// add appends d with its parameters in canonical order, and what they
+// need, named by them when it has no name, and reports whether it did: a
+// design with a parameter that is no longer an option is left out.
 func (s *GallerySection) add(d Design) bool {
 	for _, p := range d.Params {
 		if o, ok := Named(p.Name); !ok || o.Name != p.Name {
 			return false
 		}
 	}
-	d.Params = slices.Clone(d.Params)
+	d.Params = withNeeds(slices.Clone(d.Params))
 	slices.SortStableFunc(d.Params, func(a, b Param) int { return canonicalIndex(a.Name) - canonicalIndex(b.Name) })
 	if d.Name == "" {
 		d.Name = d.Text()

@@ -47,7 +47,7 @@ func Reference() []byte {
 		if len(o.Outputs) < len(options.Formats) {
 			outputs = strings.Join(o.Outputs, ", ")
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s | %s | %s |\n", o.Name, codes(o.Aliases), typ, def, values, o.Unit, outputs, cell(o.Description))
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s | %s | %s |\n", o.Name, codes(o.Aliases), typ, def, values, o.Unit, outputs, cell(o.Doc()))
 	}
 
 	b.WriteString(structuredAppend)

@@ -120,7 +120,7 @@ func Style() *jsonschema.Schema {
 
 // optionSchema is o.Schema() as a jsonschema.Schema.
 func optionSchema(o options.Option) *jsonschema.Schema {
-	s := &jsonschema.Schema{Type: o.Type, Description: o.Description, Default: o.Default,
+	s := &jsonschema.Schema{Type: o.Type, Description: o.Doc(), Default: o.Default,
 		// JSON Schema 2020-12 §6.5 lets unknown keywords annotate: the
 		// unit and the formats the option changes, as OpenAPI's x-unit
 		// and x-outputs.

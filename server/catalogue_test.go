@@ -99,10 +99,24 @@ func TestCatalogueDrivesTheParser(t *testing.T) {
 	// descriptions say: a gradient is drawn through gradientcolors,
 	// rmqrheight sizes symbol=rmqr, appendlayout arranges an append set.
 	// Their values are given with it, so that a refusal is theirs.
+	// So do the options the catalogue says need another (Option.Needs).
 	needs := map[string]url.Values{
-		options.Gradient.Name:     {options.GradientColors.Name: {options.GradientColors.Example}},
-		options.RMQRHeight.Name:   {options.Symbol.Name: {"rmqr"}},
-		options.AppendLayout.Name: {options.Append.Name: {"auto"}},
+		options.Gradient.Name:      {options.GradientColors.Name: {options.GradientColors.Example}},
+		options.RMQRHeight.Name:    {options.Symbol.Name: {"rmqr"}},
+		options.AppendLayout.Name:  {options.Append.Name: {"auto"}},
+		options.GradientAngle.Name: {options.GradientColors.Name: {options.GradientColors.Example}},
+		options.FrameColor.Name:    {options.Tpl.Name: {"banner-below"}},
+		options.TextColor.Name:     {options.Tpl.Name: {"banner-below"}},
+		options.Font.Name:          {options.Label.Name: {"Menu"}},
+		options.LogoSize.Name:      {options.Logo.Name: {"wifi"}},
+		options.LogoPadding.Name:   {options.Logo.Name: {"wifi"}},
+		options.LogoBg.Name:        {options.Logo.Name: {"wifi"}},
+		options.LogoPlate.Name:     {options.Logo.Name: {"wifi"}, options.LogoBg.Name: {"ffffff"}},
+	}
+	for _, o := range options.Rendering {
+		if len(o.Needs) > 0 && needs[o.Name] == nil {
+			t.Errorf("%s needs %v, and the test gives it nothing", o.Name, o.Needs)
+		}
 	}
 	with := func(name string, params url.Values) url.Values {
 		for k, v := range needs[name] {

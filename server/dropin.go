@@ -121,6 +121,19 @@ func (d *dropinCall) gives(name string) bool {
 	return false
 }
 
+// dropUnmet leaves out a translated option that would change nothing
+// without another the call does not give (options.Option.Needs), which
+// the emulated API ignores too, and says so.
+func (d *dropinCall) dropUnmet() {
+	for _, o := range options.Rendering {
+		if !d.out.Has(o.Name) || o.NeedsMet(func(n string) bool { return d.out.Get(n) != "" || d.gives(n) }) {
+			continue
+		}
+		d.out.Del(o.Name)
+		d.differ("%s without %s has nothing to apply to and is left out", o.Name, strings.Join(o.Needs, " or "))
+	}
+}
+
 func (d *dropinCall) differ(format string, args ...any) {
 	d.diffs = append(d.diffs, fmt.Sprintf(format, args...))
 }

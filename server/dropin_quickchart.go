@@ -81,6 +81,7 @@ func (s *Server) quickChart(c *gin.Context) {
 	if v, ok := d.take("captionfontsize"); ok {
 		d.differ("captionFontSize=%s: qrforge sizes the caption to the code", text.Truncate(v, 16))
 	}
+	d.dropUnmet()
 	s.serveDropin(c, d)
 }
 

@@ -31,7 +31,7 @@ type optionDoc struct {
 func optionDocs() []optionDoc {
 	docs := make([]optionDoc, len(options.Rendering))
 	for i, o := range options.Rendering {
-		docs[i] = optionDoc{o, obj(o.Schema()), o.Description}
+		docs[i] = optionDoc{o, obj(o.Schema()), o.Doc()}
 	}
 	return docs
 }

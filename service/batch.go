@@ -457,6 +457,13 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 	for k, v := range item.style {
 		values[k] = v
 	}
+	// A shared option that needs what this item lacks is left out; the
+	// item's own style is judged as a call's.
+	dropUnmet(values, func(name string) bool {
+		_, shared := req.style[name]
+		_, own := item.style[name]
+		return shared && !own
+	})
 	// The output decides the format unless the style picks one the output
 	// carries; a PNG stays out of URLs, as it is the default.
 	if _, picked := values[optFormat.Name]; !picked && req.format != FormatPNG {

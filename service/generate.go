@@ -336,6 +336,7 @@ func (s *Service) prepareGeneric(q query, malformed []paramError, target fixTarg
 	r, errs := parseRendering(q, true)
 	errs = append(malformed, errs...)
 	errs = append(errs, s.genericStrangers(q, r, rawQuery)...)
+	errs = append(errs, unmetNeeds(q, errs)...)
 	if len(errs) > 0 {
 		return nil, s.invalid(r, errs, target)
 	}
@@ -668,6 +669,8 @@ func (s *Service) invalid(r *Rendering, errs []paramError, target fixTarget) *Pr
 		}
 	}
 	values := applyFixes(r.fixValues(), errs)
+	// A fix that drops an option drops what needs it too (a logo's size).
+	dropUnmet(values, func(string) bool { return true })
 	// Values right alone can be wrong together, such as a margin renamed
 	// from a misspelt parameter and a frame that needs a wider one: the
 	// fix settles them.

@@ -83,6 +83,7 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	r.kind = k.Name()
 	strange := unknownParams(q, strangers(q, FieldNames(k)), k.Path(), FieldNames(k))
 	errs = append(errs, strange...)
+	errs = append(errs, unmetNeeds(q, errs)...)
 	payload, fieldErrs := k.Build(values)
 	for _, fe := range fieldErrs {
 		errs = append(errs, paramError{field: fe.Field, detail: fe.Detail, fixed: fe.Fix})

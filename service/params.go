@@ -581,6 +581,56 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	return r, errs
 }
 
+// unmetNeeds refuses each option given without any of the options it acts
+// on (options.Option.Needs), which it would silently not change: the fix
+// drops it. An option among errs counts as given, as its fix gives it (a
+// misspelt tpl renamed, say).
+func unmetNeeds(q query, errs []paramError) []paramError {
+	gives := func(name string) bool {
+		return q.gives(name) || slices.ContainsFunc(errs, func(e paramError) bool { return e.field == name || e.rename == name })
+	}
+	var unmet []paramError
+	for _, o := range options.Rendering {
+		if _, ok, _ := q.lookup(o); !ok || o.NeedsMet(gives) {
+			continue
+		}
+		add := o.Needs[0]
+		if len(o.Needs) > 1 {
+			add = "one of them"
+		}
+		unmet = append(unmet, paramError{field: o.Name, detail: fmt.Sprintf("%s changes nothing without %s; add %s, or drop %s", o.Name, strings.Join(o.Needs, " or "), add, o.Name)})
+	}
+	return unmet
+}
+
+// dropUnmet deletes from values each option that may go (mayDrop, by the
+// name given) and needs what values lack (options.Option.Needs), until
+// none is left: dropping logobg leaves logoplate with nothing.
+func dropUnmet(values url.Values, mayDrop func(name string) bool) {
+	for dropped := true; dropped; {
+		dropped = false
+		q := newQuery(values)
+		for k := range values {
+			if o, ok := options.Named(k); ok && mayDrop(k) && !o.NeedsMet(q.gives) {
+				delete(values, k)
+				dropped = true
+			}
+		}
+	}
+}
+
+// gives reports whether the query gives the rendering option name a value
+// other than empty or none.
+func (q query) gives(name string) bool {
+	o, ok := options.Named(name)
+	if !ok {
+		return false
+	}
+	v, given, _ := q.lookup(o)
+	v = strings.ToLower(strings.TrimSpace(v))
+	return given && v != "" && v != "none"
+}
+
 // captionContrast is the least contrast between a caption and what it is
 // drawn on: WCAG 2.2 §1.4.3's ratio for large text.
 const captionContrast = 3.0

@@ -19,27 +19,20 @@ import "slices"
 // finderRatio reports whether runs, dark first, are in the proportions
 // 1:1:3:1:1 within tolerance (a fraction of the module they imply).
 func finderRatio(runs [5]int, tolerance float64) bool {
-	total := 0
-	for _, r := range runs {
-		if r == 0 {
-			return false
-		}
-		total += r
-	}
-	module := float64(total) / 7
-	limit := module * tolerance
-	for i, r := range runs {
-		want := module
-		if i == 2 {
-			want, limit = 3*module, 3*module*tolerance
-		} else {
-			limit = module * tolerance
-		}
-		if d := float64(r) - want; d <= -limit || d >= limit {
+	module := float64(total(runs)) / 7
+	for i, share := range [5]float64{1, 1, 3, 1, 1} {
+		want := share * module
+		if d := float64(runs[i]) - want; runs[i] == 0 || d <= -want*tolerance || d >= want*tolerance {
 			return false
 		}
 	}
 	return true
+}
+
+// acrossAccepted reports whether runs across a row or column pass the
+// detector: within 40 % of the 7 modules the row gave, and 1:1:3:1:1.
+func acrossAccepted(runs [5]int) bool {
+	return 5*abs(total(runs)-7) < 14 && finderRatio(runs, 0.5)
 }
 
 // crossCheck follows a line (n modules, light beyond) from index i, which
@@ -107,14 +100,14 @@ func diagonalRuns(m []byte, size int, cx, cy float64, scale int) [5]int {
 		return m[(y/scale)*size+x/scale], true
 	}
 	var runs [5]int
-	for side, step := range [2]int{-1, 1} {
+	for _, step := range [2]int{-1, 1} {
 		t := 0
 		if step > 0 {
 			t = 1
 		}
 		for k, want := range [3]byte{1, 0, 1} {
 			for v, in := dark(t); in && v == want; v, in = dark(t) {
-				runs[2+(1-2*(1-side))*k]++
+				runs[2+step*k]++
 				t += step
 			}
 		}
@@ -144,12 +137,12 @@ func hasFalseFinder(m []byte, size int) bool {
 				continue
 			}
 			v, cy, ok := crossCheck(func(i int) byte { return m[i*size+x] }, size, y, 3)
-			if !ok || 5*abs(total(v)-7) >= 14 || !finderRatio(v, 0.5) {
+			if !ok || !acrossAccepted(v) {
 				continue
 			}
 			across := m[int(cy)*size : (int(cy)+1)*size]
 			h, cx, ok := crossCheck(func(i int) byte { return across[i] }, size, x, 3)
-			if !ok || 5*abs(total(h)-7) >= 14 || !finderRatio(h, 0.5) {
+			if !ok || !acrossAccepted(h) {
 				continue
 			}
 			// The diagonal's runs depend on where pixels fall: any scale

@@ -254,5 +254,5 @@ func anyMap(m map[string]string) map[string]any {
 	return out
 }
 
-// editDistance is the Levenshtein distance of two short names.
-func editDistance(a, b string) int { return editdistance.Levenshtein(a, b) }
+// editDistance is the edit distance of two short names (editdistance.Distance).
+func editDistance(a, b string) int { return editdistance.Distance(a, b) }

@@ -20,8 +20,12 @@ type Option struct {
 	Aliases []string // the names other QR APIs use; part of the contract
 	Example string   // a valid value, used in fixes
 
-	Type      string     // JSON Schema type: "string", "integer", "number" or "boolean"
-	Enum      []string   // the allowed values, when they are a list
+	Type string   // JSON Schema type: "string", "integer", "number" or "boolean"
+	Enum []string // the allowed values, when they are a list
+	// Meant maps words callers use for a value to the value each means
+	// (high to H, url to link): a 400's fix offers the value, and the
+	// word itself is never accepted.
+	Meant     map[string]string
 	Default   any        // the value when the option is absent; nil when it is computed
 	Min, Max  int        // an integer's range, when Max > 0
 	Range     [2]float64 // a number's range, when Type is "number"
@@ -128,7 +132,7 @@ var (
 	DPI = Option{Name: "dpi", Unit: UnitDPI, Outputs: drawn, Aliases: []string{"ppi", "resolution"}, Example: "300",
 		Type: "integer", Min: render.MinDPI, Max: render.MaxDPI,
 		Description: fmt.Sprintf("Print resolution in dots per inch; %d when size is a length. A length becomes this many pixels an inch; PNG records the resolution (pHYs) and JPEG too (JFIF), so the image prints at its size; a pixel size in PDF and EPS is measured at it (without dpi a pixel is a point, 1/72 inch).", DefaultDPI)}
-	Format = Option{Name: "format", Outputs: Formats, Aliases: []string{"type", "output", "f"}, Example: "png",
+	Format = Option{Name: "format", Outputs: Formats, Aliases: []string{"type", "output", "f"}, Example: "png", Meant: formatWords,
 		Type: "string", Enum: Formats, Default: "png",
 		Description: "Output format: png, svg, svg-tiny (SVG Tiny 1.2), json (module matrix), base64 (PNG data URI), gif and jpeg (the PNG's pixels; jpg is jpeg), or pdf and eps (vector pages for print; ps is eps)."}
 	Color = Option{Name: "color", Outputs: drawn, Aliases: []string{"fg", "dark"}, Example: "000000",
@@ -142,7 +146,7 @@ var (
 	CMYK = Option{Name: "cmyk", Outputs: vectorPages, Example: "true",
 		Type: "boolean", Default: false,
 		Description: "PDF and EPS name their colours in process inks (DeviceCMYK) instead of RGB. Black is pure K (0/0/0/100), greys K alone, other colours converted without a profile (docs/print.md). Raster and SVG output are RGB either way."}
-	Style = Option{Name: "style", Outputs: drawn, Aliases: []string{"dots", "modulestyle"}, Example: "square",
+	Style = Option{Name: "style", Outputs: drawn, Aliases: []string{"dots", "modulestyle"}, Example: "square", Meant: styleWords,
 		Type: "string", Enum: names(render.ModuleStyles), Default: string(render.ModuleSquare),
 		Description: "Module shape.", Title: "Module style", Control: "shape", Form: 1}
 	Eye = Option{Name: "eye", Outputs: drawn, Aliases: []string{"eyes", "eyestyle"}, Example: "square",
@@ -151,15 +155,15 @@ var (
 		Title:       "Eye style", Control: "shape", Form: 2}
 	// EyeFrame and EyeBall share the eye's place on the form: the editor
 	// keeps the catalogue's order among equal places.
-	EyeFrame = Option{Name: "eyeframe", Outputs: drawn, Aliases: []string{"eye_frame", "eye-frame", "eyeshape"}, Example: "square",
+	EyeFrame = Option{Name: "eyeframe", Outputs: drawn, Aliases: []string{"eye_frame", "eye-frame", "eyeshape"}, Example: "square", Meant: eyeFrameWords,
 		Type: "string", Enum: names(render.EyeFrames),
 		Description: "Shape of the finder eyes' ring (QR Code Monkey's eye); when absent, the eye style's. circle and diamond are accepted as aliases of squircle and octagon. A frame and a ball whose corners disagree (a square frame round a dot) were measured to lose jsQR, and an octagon with a sharp-cornered partner zxing-cpp 1.4: verify's decoders check names such pairs and gives the frame's own ball (docs/decoders.md).",
 		Title:       "Eye frame", Control: "shape", Form: 2}
-	EyeBall = Option{Name: "eyeball", Outputs: drawn, Aliases: []string{"eye_ball", "eye-ball", "eyecentre", "eyecenter", "pupil"}, Example: "square",
+	EyeBall = Option{Name: "eyeball", Outputs: drawn, Aliases: []string{"eye_ball", "eye-ball", "eyecentre", "eyecenter", "pupil"}, Example: "square", Meant: eyeBallWords,
 		Type: "string", Enum: names(render.EyeBalls),
 		Description: "Shape of the finder eyes' centre (QR Code Monkey's eyeBall); when absent, the eye style's. circle is accepted as an alias of dot.",
 		Title:       "Eye ball", Control: "shape", Form: 2}
-	Gradient = Option{Name: "gradient", Outputs: drawn, Aliases: []string{"gradienttype", "gradient_type"}, Example: "linear",
+	Gradient = Option{Name: "gradient", Outputs: drawn, Aliases: []string{"gradienttype", "gradient_type"}, Example: "linear", Meant: gradientWords,
 		Type: "string", Enum: names(render.GradientKinds), Default: string(render.GradientNone),
 		Description: "Paint the dark modules with a gradient across the symbol: linear (along gradientangle) or radial (from the centre out to the corners), through gradientcolors. Given gradientcolors alone, linear.",
 		Title:       "Gradient", Hint: "Linear or radial, through the gradient colours.", Control: "choice", Form: 13}
@@ -183,7 +187,7 @@ var (
 		Type: "string", MaxLength: 100,
 		Description: "Colour of the finder eyes' centres, as eyecolor.",
 		Title:       "Eye centre colour", Hint: "As eye colour, for the centres.", Control: "colour", Form: 18}
-	EC = Option{Name: "ec", Outputs: Formats, Aliases: []string{"ecc", "level", "eclevel"}, Example: "M",
+	EC = Option{Name: "ec", Outputs: Formats, Aliases: []string{"ecc", "level", "eclevel"}, Example: "M", Meant: levelWords,
 		Type: "string", Enum: []string{"L", "M", "Q", "H"},
 		Description: "Error-correction level. When absent: the smallest symbol at M, then the highest level that fits the same symbol.",
 		Title:       "Error correction", Hint: "H survives the most damage; auto picks the smallest code.", Control: "choice", Form: 7}
@@ -211,7 +215,7 @@ var (
 		Type: "string", MaxLength: MaxLabel,
 		Description: "Caption under the code, or the frame's text (SCAN ME when a frame has no label). Latin, Greek and Cyrillic: the caption fonts (Go Bold, Regular and Mono) have no other scripts, and a label with characters it cannot draw (CJK, emoji) is refused with a fix that drops them.",
 		Title:       "Label", Hint: fmt.Sprintf("Caption under the code, or the frame's text; at most %d characters, Latin, Greek or Cyrillic.", MaxLabel), Control: "text", Form: 9}
-	Tpl = Option{Name: "tpl", Outputs: drawn, Aliases: []string{"template", "frame"}, Example: "none",
+	Tpl = Option{Name: "tpl", Outputs: drawn, Aliases: []string{"template", "frame"}, Example: "none", Meant: frameWords,
 		Type: "string", Enum: names(render.Frames), Default: string(render.FrameNone),
 		Description: "Frame template around the code, holding the label (SCAN ME by default): banner-below (a border and a banner under the code; scanme is its old name, still accepted), banner-above, box (a rounded outline with the label inside, under the code), bubble (a speech bubble under the code, pointing at it) or corners (viewfinder brackets, the label under them). Every frame lies outside the quiet zone; the banners and corners need a margin of at least 1.",
 		Title:       "Frame", Hint: "A frame with a call to action: the label, or SCAN ME.", Control: "choice", Form: 8}
@@ -223,11 +227,11 @@ var (
 		Type:        "string",
 		Description: "Colour of the label; as `color`. Default: bg on a banner or bubble (opaque: over a transparent bg, white), color on a plain caption. With framecolor or textcolor given, the label must contrast at least 3:1 with what it is drawn on (WCAG 2.2 §1.4.3, large text); the fix picks black or white.",
 		Title:       "Text colour", Hint: "As colour; empty: bg on a banner, the code's colour elsewhere.", Control: "colour", Form: 11}
-	Font = Option{Name: "font", Needs: []string{"label", "tpl"}, Outputs: drawn, Aliases: []string{"labelfont", "typeface"}, Example: string(render.FontBold),
+	Font = Option{Name: "font", Needs: []string{"label", "tpl"}, Outputs: drawn, Aliases: []string{"labelfont", "typeface"}, Example: string(render.FontBold), Meant: fontWords,
 		Type: "string", Enum: names(render.Fonts), Default: string(render.FontBold),
 		Description: "The label's font, embedded so that a PNG is the same everywhere: bold (Go Bold), regular (Go Regular) or mono (Go Mono). SVG names the Go font first and falls back to the system's sans-serif or monospace.",
 		Title:       "Label font", Hint: "Go Bold, Go Regular or Go Mono.", Control: "choice", Form: 12}
-	Logo = Option{Name: "logo", Outputs: Formats, Aliases: []string{"icon", "centerimageurl"}, Example: "wifi",
+	Logo = Option{Name: "logo", Outputs: Formats, Aliases: []string{"icon", "centerimageurl"}, Example: "wifi", Meant: iconWords,
 		Type:        "string",
 		Description: "A logo over the centre: a built-in icon (" + strings.Join(render.IconNames, ", ") + "), or a PNG, JPEG, WebP or SVG image as a data URI (data:image/png;base64,...; at most 12 KiB in a parameter; POST /api/v1/qr takes files up to 1 MiB). A URL is fetched only where the operator turned --logo-fetch on, from public addresses. Error correction rises to H unless ec is given, and the code grows until the cleared modules take at most half of any block's error correction, and past versions 7 to 13, 21 to 27 and 35 to 40, whose centre alignment pattern the logo would hide from zbar; a logo no version allowed can hold is a 400 whose fix shrinks it or leaves it out (docs/logos.md).",
 		Title:       "Logo", Hint: "A built-in icon, or your own file under Your logo.", Control: "choice", Form: 19,
@@ -260,6 +264,46 @@ var (
 		Description: "Google chart API compatibility: chart type, only `qr`."}
 	Choe = Option{Name: "choe", Outputs: Formats, Example: "UTF-8", Type: "string", Enum: []string{"UTF-8"}, Compat: "Google chart API",
 		Description: "Google chart API compatibility: output encoding, only UTF-8."}
+)
+
+// The words callers use for values that the options spell otherwise,
+// each with the value it means (Option.Meant): the names of other QR APIs
+// (qr-code-styling's dots and extra-rounded, node-qrcode's high), what a
+// value looks like (vertical, speech), and generic names of the icons.
+var (
+	formatWords = map[string]string{"webp": "png", "bmp": "png", "tif": "png", "tiff": "png", "image": "png", "raster": "png",
+		"svgz": "svg", "svg+xml": "svg", "vector": "svg", "matrix": "json", "dataurl": "base64", "data-url": "base64", "b64": "base64"}
+	styleWords = map[string]string{"circle": "dot", "circles": "dot", "round-dots": "dot", "dotted": "dot",
+		"rounded-square": "rounded", "rounded-squares": "rounded", "extra-rounded": "rounded", "connected": "rounded", "smooth": "rounded",
+		"fluid": "organic", "liquid": "organic", "blob": "organic", "blobs": "organic",
+		"gaps": "gapped-squares", "gapped": "gapped-squares", "spaced": "gapped-squares",
+		"pixel": "square", "pixels": "square", "squares": "square", "block": "square", "blocks": "square",
+		"cross": "plus", "crosses": "plus", "hearts": "heart", "stars": "star", "diamonds": "diamond", "lines": "vertical-bars"}
+	eyeFrameWords = map[string]string{"round": "rounded", "rounded-square": "rounded", "circular": "squircle", "star": "pointed"}
+	eyeBallWords  = map[string]string{"round": "rounded", "rounded-square": "rounded", "circular": "dot", "diamond": "octagon", "star": "pointed"}
+	gradientWords = map[string]string{"horizontal": "linear", "vertical": "linear", "diagonal": "linear", "linear-gradient": "linear",
+		"circular": "radial", "circle": "radial", "round": "radial", "radial-gradient": "radial", "centre": "radial", "center": "radial"}
+	levelWords = map[string]string{"low": "L", "medium": "M", "med": "M", "quartile": "Q", "quarter": "Q", "high": "H", "highest": "H", "max": "H", "maximum": "H",
+		"7%": "L", "15%": "M", "25%": "Q", "30%": "H", "7": "L", "15": "M", "25": "Q", "30": "H"}
+	frameWords = map[string]string{"bottom": "banner-below", "footer": "banner-below", "label": "banner-below", "caption": "banner-below", "cta": "banner-below",
+		"top": "banner-above", "header": "banner-above",
+		"rounded": "box", "border": "box", "outline": "box", "square": "box", "rectangle": "box",
+		"speech": "bubble", "callout": "bubble", "balloon": "bubble", "chat": "bubble",
+		"viewfinder": "corners", "brackets": "corners", "camera": "corners"}
+	fontWords = map[string]string{"normal": "regular", "light": "regular", "thin": "regular", "book": "regular", "roman": "regular", "sans": "regular", "sans-serif": "regular",
+		"monospace": "mono", "monospaced": "mono", "code": "mono", "courier": "mono", "fixed": "mono",
+		"heavy": "bold", "black": "bold", "strong": "bold", "semibold": "bold"}
+	iconWords = map[string]string{"envelope": "mail", "url": "link", "website": "globe", "internet": "globe", "www": "globe",
+		"money": "payment", "cash": "payment", "pay": "payment", "bank": "payment", "euro": "payment", "dollar": "payment", "wallet": "payment",
+		"call": "phone", "telephone": "phone", "tel": "phone", "mobile": "phone",
+		"sms": "chat", "whatsapp": "chat", "telegram": "chat", "signal": "chat", "text": "chat",
+		"map": "map-pin", "address": "map-pin", "place": "map-pin", "marker": "map-pin",
+		"event": "calendar", "date": "calendar", "meeting": "calendar", "ics": "calendar",
+		"person": "user", "vcard": "user", "profile": "user", "account": "user",
+		"store": "shop", "shopping": "shop", "bag": "shop",
+		"video": "play", "youtube": "play", "music": "play", "audio": "play", "media": "play",
+		"app": "download", "file": "download", "save": "download",
+		"love": "heart", "like": "heart", "favourite": "heart", "favorite": "heart", "rating": "star", "review": "star"}
 )
 
 // Rendering are the options every generation endpoint takes, in canonical

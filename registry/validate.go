@@ -77,7 +77,7 @@ func tagFix(fe validator.FieldError) string {
 	}
 	best, bestDist := "", len(given)/2+1
 	for _, option := range strings.Fields(fe.Param()) {
-		if d := editdistance.Levenshtein(given, strings.ToLower(option)); d < bestDist {
+		if d := editdistance.Distance(given, strings.ToLower(option)); d < bestDist {
 			best, bestDist = option, d
 		}
 	}

@@ -49,7 +49,7 @@ func (s *Server) notFound(c *gin.Context) {
 				continue
 			}
 		}
-		d := editdistance.Levenshtein(strings.ToLower(path), p)
+		d := editdistance.Distance(strings.ToLower(path), p)
 		if len(p) > 1 && strings.HasPrefix(strings.ToLower(path), strings.TrimSuffix(p, "/")) {
 			// /api/v1/qrcode and /api/v1/qr/ mean /api/v1/qr more than
 			// /api/v1/decode, though the latter is fewer edits away.

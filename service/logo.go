@@ -107,12 +107,18 @@ func parseLogo(v string) (*logoInput, *logoError) {
 	if ic, ok := render.IconNamed(trimmed); ok {
 		return &logoInput{icon: ic}, nil
 	}
-	return nil, logoRefused("logo %q is not a built-in icon (%s), a data URI or an uploaded file; did you mean %s?", text.Truncate(trimmed, 64), strings.Join(render.IconNames, ", "), nearestIcon(trimmed))
+	says := "nothing is close, and the fix leaves the logo out"
+	if near := nearestIcon(trimmed); near != "" {
+		says = "did you mean " + near + "?"
+	}
+	return nil, logoRefused("logo %q is not a built-in icon (%s), a data URI or an uploaded file; %s", text.Truncate(trimmed, 64), strings.Join(render.IconNames, ", "), says)
 }
 
-// nearestIcon is the icon name closest to v, for a fix.
+// nearestIcon is the icon v most likely meant, for a fix, or "" when none
+// is close: a fix never puts an unrelated icon on a code.
 func nearestIcon(v string) string {
-	return editdistance.Nearest(strings.ToLower(strings.TrimSpace(v)), render.IconNames, render.IconNames[0])
+	near, _ := editdistance.Meant(v, render.IconNames, optLogo.Meant)
+	return near
 }
 
 // dataURIBytes decodes a data URI (RFC 2397): data:[<type>][;base64],<data>.

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/qrforge/qrforge/analysis"
-	"github.com/qrforge/qrforge/internal/editdistance"
 	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/render"
@@ -24,6 +23,11 @@ var (
 	optEyeBallColor   = options.EyeBallColor
 )
 
+// directionAngles are the angles that words for a linear gradient's
+// direction mean, as gradientangle takes them (CSS linear-gradient: 90
+// runs left to right, 180 top to bottom, 135 corner to corner).
+var directionAngles = map[string]int{"horizontal": 90, "vertical": 180, "diagonal": 135}
+
 // parsePaints reads the gradient and the eye colours into r.Options; bg
 // must be parsed already, since every paint is judged against it.
 func parsePaints(r *Rendering, get func(option) (string, bool), fail func(field, fixed, format string, args ...any)) {
@@ -35,9 +39,12 @@ func parsePaints(r *Rendering, get func(option) (string, bool), fail func(field,
 	if kindGiven {
 		kind = render.GradientKind(strings.ToLower(strings.TrimSpace(kindValue)))
 		if !slices.Contains(render.GradientKinds, kind) {
-			near := editdistance.Nearest(string(kind), render.GradientKinds[1:], render.GradientLinear)
-			fail(optGradient.Name, string(near), "gradient %q is not one of %s", kindValue, text.Join(render.GradientKinds))
+			near, says := meantValue(optGradient, kindValue, render.GradientKinds[1:], render.GradientLinear)
+			fail(optGradient.Name, string(near), "gradient %q is not one of %s; %s (gradientangle turns a linear gradient)", kindValue, text.Join(render.GradientKinds), says)
 			kind = near
+			if a, ok := directionAngles[strings.ToLower(strings.TrimSpace(kindValue))]; ok && !angleGiven && a != options.DefaultGradientAngle {
+				fail(optGradientAngle.Name, strconv.Itoa(a), "gradient=%s is a direction: a linear gradient at gradientangle=%d", kindValue, a)
+			}
 		}
 	} else if colorsGiven {
 		kind = render.GradientLinear

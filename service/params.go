@@ -12,7 +12,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/qrforge/qrforge/analysis"
-	"github.com/qrforge/qrforge/internal/editdistance"
 	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/options"
 
@@ -293,7 +292,8 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	if v, ok := get(optFormat); ok {
 		f, known := options.FormatNamed(v)
 		if !known {
-			fail(optFormat.Name, string(editdistance.Nearest(strings.ToLower(v), Formats, FormatPNG)), "format %q is not one of %s", v, text.Join(Formats))
+			near, says := meantValue(optFormat, v, Formats, FormatPNG)
+			fail(optFormat.Name, string(near), "format %q is not one of %s; %s", v, text.Join(Formats), says)
 		}
 		r.Format = Format(f)
 	}
@@ -331,8 +331,8 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	if v, ok := get(optStyle); ok {
 		s := render.ModuleStyle(strings.ToLower(v))
 		if !slices.Contains(render.ModuleStyles, s) {
-			near := editdistance.Nearest(string(s), render.ModuleStyles, render.ModuleSquare)
-			fail(optStyle.Name, string(near), "style %q is not one of %s; did you mean %s?", v, text.Join(render.ModuleStyles), near)
+			near, says := meantValue(optStyle, v, render.ModuleStyles, render.ModuleSquare)
+			fail(optStyle.Name, string(near), "style %q is not one of %s; %s", v, text.Join(render.ModuleStyles), says)
 		}
 		r.Options.Module = s
 	}
@@ -342,8 +342,8 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	if v, ok := get(optEye); ok {
 		e, ok := render.ParseEye(v)
 		if !ok {
-			near := editdistance.Nearest(string(e), render.EyeNames(), string(render.EyeSquare))
-			fail(optEye.Name, near, "eye %q is not one of %s; did you mean %s?", v, text.Join(render.EyeStyles), near)
+			near, says := meantValue(optEye, v, render.EyeNames(), string(render.EyeSquare))
+			fail(optEye.Name, near, "eye %q is not one of %s; %s", v, text.Join(render.EyeStyles), says)
 			// The eye parts below are judged with the fix.
 			e, _ = render.ParseEye(near)
 		}
@@ -371,7 +371,8 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 			l = render.Level(strings.ToUpper(ecValue)[0])
 		}
 		if !slices.Contains(render.Levels, l) {
-			fail(optEC.Name, "M", "ec %q is not one of L, M, Q, H (H survives the most damage)", ecValue)
+			near, says := meantValue(optEC, ecValue, optEC.Enum, "M")
+			fail(optEC.Name, near, "ec %q is not one of L, M, Q, H (H survives the most damage); %s", ecValue, says)
 		}
 		r.Level = l
 		r.Canonical.Set(optEC.Name, string(l))
@@ -449,8 +450,8 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	if v, ok := get(optFont); ok {
 		f := render.Font(strings.ToLower(strings.TrimSpace(v)))
 		if !slices.Contains(render.Fonts, f) {
-			near := editdistance.Nearest(string(f), render.Fonts, render.FontBold)
-			fail(optFont.Name, string(near), "font %q is not one of %s; did you mean %s?", v, text.Join(render.Fonts), near)
+			near, says := meantValue(optFont, v, render.Fonts, render.FontBold)
+			fail(optFont.Name, string(near), "font %q is not one of %s; %s", v, text.Join(render.Fonts), says)
 		}
 		r.Options.Font = f
 	}
@@ -479,11 +480,11 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	if v, ok := get(optTpl); ok {
 		t, known := render.ParseFrame(v)
 		if !known {
-			near := editdistance.Nearest(string(t), render.FrameNames(), string(render.FrameBannerBelow))
+			near, says := meantValue(optTpl, v, render.FrameNames(), string(render.FrameBannerBelow))
 			if f, ok := render.ParseFrame(near); ok {
 				near = string(f)
 			}
-			fail(optTpl.Name, near, "tpl %q is not one of %s; did you mean %s?", v, text.Join(render.Frames), near)
+			fail(optTpl.Name, near, "tpl %q is not one of %s; %s", v, text.Join(render.Frames), says)
 			// The checks below judge the frame the fix gives.
 			t = render.Frame(near)
 		}
@@ -774,8 +775,8 @@ func parseEyeParts(r *Rendering, get func(option) (string, bool), fail func(fiel
 	if frameGiven {
 		f, known := render.ParseEyeFrame(frameValue)
 		if !known {
-			near := editdistance.Nearest(string(f), render.EyeFrameNames(), string(render.EyeFrameSquare))
-			fail(optFrame.Name, near, "eyeframe %q is not one of %s; did you mean %s?", frameValue, text.Join(render.EyeFrames), near)
+			near, says := meantValue(optFrame, frameValue, render.EyeFrameNames(), string(render.EyeFrameSquare))
+			fail(optFrame.Name, near, "eyeframe %q is not one of %s; %s", frameValue, text.Join(render.EyeFrames), says)
 			// The checks below judge the fix, so that it reads too.
 			f, _ = render.ParseEyeFrame(near)
 		}
@@ -784,8 +785,8 @@ func parseEyeParts(r *Rendering, get func(option) (string, bool), fail func(fiel
 	if ballGiven {
 		b, known := render.ParseEyeBall(ballValue)
 		if !known {
-			near := editdistance.Nearest(string(b), render.EyeBallNames(), string(render.EyeBallSquare))
-			fail(optBall.Name, near, "eyeball %q is not one of %s; did you mean %s?", ballValue, text.Join(render.EyeBalls), near)
+			near, says := meantValue(optBall, ballValue, render.EyeBallNames(), string(render.EyeBallSquare))
+			fail(optBall.Name, near, "eyeball %q is not one of %s; %s", ballValue, text.Join(render.EyeBalls), says)
 			b, _ = render.ParseEyeBall(near)
 		}
 		r.Options.EyeBall = b

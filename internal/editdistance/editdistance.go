@@ -6,16 +6,20 @@ package editdistance
 // path names, never long text.
 const maxLen = 256
 
-// Levenshtein returns the number of single-byte insertions, deletions and
-// substitutions that turn a into b, looking at most at the first 256 bytes
-// of each.
-func Levenshtein(a, b string) int {
+// Distance returns the number of single-byte insertions, deletions,
+// substitutions and swaps of two neighbouring bytes that turn a into b
+// (the optimal string alignment distance: Levenshtein's, with mnoo one
+// swap from mono rather than two substitutions), looking at most at the
+// first 256 bytes of each.
+func Distance(a, b string) int {
 	if len(a) > maxLen {
 		a = a[:maxLen]
 	}
 	if len(b) > maxLen {
 		b = b[:maxLen]
 	}
+	// Rows i-2, i-1 and i of the table of distances between prefixes.
+	before := make([]int, len(b)+1)
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
@@ -29,8 +33,11 @@ func Levenshtein(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], before[j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
+		before, prev, cur = prev, cur, before
 	}
 	return prev[len(b)]
 }
@@ -42,7 +49,7 @@ func Levenshtein(a, b string) int {
 func Suggest(name string, candidates []string) string {
 	best, bestDist := "", len(name)/3+1
 	for _, c := range candidates {
-		if d := Levenshtein(name, c); d < bestDist {
+		if d := Distance(name, c); d < bestDist {
 			best, bestDist = c, d
 		}
 	}

@@ -5,7 +5,7 @@ package editdistance
 func Nearest[T ~string](v string, candidates []T, def T) T {
 	best, bestDist := def, len(v)/2+2
 	for _, c := range candidates {
-		if d := Levenshtein(v, string(c)); d < bestDist {
+		if d := Distance(v, string(c)); d < bestDist {
 			best, bestDist = c, d
 		}
 	}

@@ -1,0 +1,107 @@
+package service
+
+import (
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/qrforge/qrforge/options"
+)
+
+// fixOf is the value a problem's fix gives the option, and whether the
+// fix has it at all.
+func fixOf(t *testing.T, p *Problem, name string) (string, bool) {
+	t.Helper()
+	u, err := url.Parse(p.Fix)
+	if err != nil {
+		t.Fatalf("fix %q: %v", p.Fix, err)
+	}
+	q := u.Query()
+	return q.Get(name), q.Has(name)
+}
+
+// A value that is not on an option's list gets a fix with the value the
+// caller most likely meant, or, when nothing is close, the option's
+// default or nothing, never an unrelated value: ec=high was fixed to M,
+// tpl=banner to none, gradient=vertical to radial, logo=call to mail.
+func TestFixOffersTheValueMeant(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	for _, c := range []struct {
+		query, field, want string // want "" : the fix leaves the option out
+		says                      string
+	}{
+		{"ec=high", "ec", "H", "did you mean H?"},
+		{"level=low", "ec", "L", "did you mean L?"},
+		{"ec=x", "ec", "M", "nothing is close, and the fix takes M"},
+		{"tpl=banner", "tpl", "banner-below", "did you mean banner-below?"},
+		{"tpl=above", "tpl", "banner-above", "did you mean banner-above?"},
+		{"tpl=rounded-box", "tpl", "box", "did you mean box?"},
+		{"tpl=speech", "tpl", "bubble", "did you mean bubble?"},
+		{"style=circle", "style", "dot", "did you mean dot?"},
+		{"style=gap", "style", "gapped-squares", "did you mean gapped-squares?"},
+		{"style=zigzag", "style", "square", "nothing is close"},
+		{"label=Hi&font=mnoo", "font", "mono", "did you mean mono?"},
+		{"label=Hi&font=normal", "font", "regular", "did you mean regular?"},
+		{"format=webp", "format", "png", "did you mean png?"},
+		{"format=text", "format", "png", "nothing is close"},
+		{"logo=call", "logo", "phone", "did you mean phone?"},
+		{"logo=wfii", "logo", "wifi", "did you mean wifi?"},
+		{"logo=camera", "logo", "", "the fix leaves the logo out"},
+		{"eyeball=diamond", "eyeball", "octagon", "did you mean octagon?"},
+		{"gradient=vertical&gradientcolors=000000,880e4f", "gradientangle", "180", "a linear gradient at gradientangle=180"},
+	} {
+		_, p := generate(t, svc, Request{Query: "data=hi&" + c.query})
+		if p == nil {
+			t.Errorf("%s: no problem", c.query)
+			continue
+		}
+		i := slices.IndexFunc(p.Errors, func(e FieldProblem) bool { return e.Field == c.field })
+		detail := p.Detail
+		if i >= 0 {
+			detail = p.Errors[i].Detail
+		} else if p.Field != c.field {
+			t.Errorf("%s: no problem with %s: %+v", c.query, c.field, p)
+			continue
+		}
+		if !strings.Contains(detail, c.says) {
+			t.Errorf("%s: detail %q lacks %q", c.query, detail, c.says)
+		}
+		got, has := fixOf(t, p, c.field)
+		if got != c.want || has != (c.want != "") {
+			t.Errorf("%s: fix %s gives %s=%q, want %q", c.query, p.Fix, c.field, got, c.want)
+		}
+		u, _ := url.Parse(p.Fix)
+		if _, p := generate(t, svc, Request{Query: u.RawQuery}); p != nil {
+			t.Errorf("%s: the fix %s fails: %s", c.query, u.RawQuery, p.Detail)
+		}
+	}
+}
+
+// Every word an option declares (Option.Meant) stands for a value of its
+// list, is refused rather than accepted, and gets a fix with its value.
+func TestEveryMeantWordIsFixedToItsValue(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	// What each option needs to act, so that only the word is wrong.
+	needs := map[string]string{"font": "&label=Hi", "gradient": "&gradientcolors=000000,880e4f"}
+	seen := 0
+	for _, o := range options.Rendering {
+		for word, value := range o.Meant {
+			seen++
+			if !slices.Contains(o.Enum, value) && !slices.Contains(o.Offered, value) {
+				t.Errorf("%s: %q means %q, which is not one of its values", o.Name, word, value)
+			}
+			_, p := generate(t, svc, Request{Query: "data=hi&" + o.Name + "=" + url.QueryEscape(word) + needs[o.Name]})
+			if p == nil {
+				t.Errorf("%s=%s is accepted; a word that means a value is only offered in a fix", o.Name, word)
+				continue
+			}
+			if got, _ := fixOf(t, p, o.Name); got != value {
+				t.Errorf("%s=%s: fix %s gives %q, want %q", o.Name, word, p.Fix, got, value)
+			}
+		}
+	}
+	if seen < 100 {
+		t.Fatalf("only %d words declared", seen)
+	}
+}

@@ -38,11 +38,12 @@ var (
 
 func init() {
 	registry.Register(registry.Kind[AppStore]{
-		Name:    "appstore",
-		Title:   "App download",
-		Purpose: registry.Apps,
-		Common:  true,
-		Summary: "Open an app's page in the App Store or on Google Play (one store per code; platform chooses when both apps are given)",
+		Name:       "appstore",
+		Title:      "App download",
+		AlsoCalled: []string{"app", "app-store", "play-store", "googleplay", "google-play", "playstore"},
+		Purpose:    registry.Apps,
+		Common:     true,
+		Summary:    "Open an app's page in the App Store or on Google Play (one store per code; platform chooses when both apps are given)",
 		Standard: registry.Standard{
 			Name:    "App Store and Google Play product links",
 			Section: "apps.apple.com/app/id<Apple ID>; play.google.com/store/apps/details?id=<application ID> (Android: Configure the app module, application ID rules)",

@@ -44,11 +44,12 @@ var bitcoinURI = bip21Scheme{
 
 func init() {
 	registry.Register(registry.Kind[Bitcoin]{
-		Name:    "bitcoin",
-		Title:   "Bitcoin",
-		Purpose: registry.Crypto,
-		Common:  true,
-		Summary: "Request a Bitcoin payment (BIP21 bitcoin: URI with amount, payee name and message; address checksum verified)",
+		Name:       "bitcoin",
+		Title:      "Bitcoin",
+		AlsoCalled: []string{"btc"},
+		Purpose:    registry.Crypto,
+		Common:     true,
+		Summary:    "Request a Bitcoin payment (BIP21 bitcoin: URI with amount, payee name and message; address checksum verified)",
 		Standard: registry.Standard{
 			Name:    "BIP21",
 			Version: "(URI Scheme, 2012) with BIP13, BIP173 and BIP350 addresses",

@@ -87,10 +87,11 @@ var bySquareLZMA = lzma.Properties{LC: 3, LP: 0, PB: 2}
 
 func init() {
 	registry.Register(registry.Kind[BySquare]{
-		Name:    "bysquare",
-		Title:   "Slovak PAY by square",
-		Purpose: registry.PaymentsEurope,
-		Summary: "Request a bank transfer in Slovakia (PAY by square payment order)",
+		Name:       "bysquare",
+		Title:      "Slovak PAY by square",
+		AlsoCalled: []string{"paybysquare", "pay-by-square"},
+		Purpose:    registry.PaymentsEurope,
+		Summary:    "Request a bank transfer in Slovakia (PAY by square payment order)",
 		Standard: registry.Standard{
 			Name:    "PAY by square (Slovak Banking Association)",
 			Version: "1.1.0 (2015)",

@@ -38,10 +38,11 @@ var dogecoinURI = bip21Scheme{
 
 func init() {
 	registry.Register(registry.Kind[Dogecoin]{
-		Name:    "dogecoin",
-		Title:   "Dogecoin",
-		Purpose: registry.Crypto,
-		Summary: "Request a Dogecoin payment (dogecoin: URI with amount, payee name and message; address checksum verified)",
+		Name:       "dogecoin",
+		Title:      "Dogecoin",
+		AlsoCalled: []string{"doge"},
+		Purpose:    registry.Crypto,
+		Summary:    "Request a Dogecoin payment (dogecoin: URI with amount, payee name and message; address checksum verified)",
 		Standard: registry.Standard{
 			Name:    "BIP21",
 			Version: "(URI Scheme, 2012) with Dogecoin Core's address prefixes",

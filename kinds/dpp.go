@@ -28,10 +28,11 @@ type DPP struct {
 
 func init() {
 	registry.Register(registry.Kind[DPP]{
-		Name:    "dpp",
-		Title:   "Wi-Fi Easy Connect device (DPP)",
-		Purpose: registry.WiFi,
-		Summary: "Onboard a Wi-Fi Easy Connect (DPP) device: its bootstrapping URI with public key, channels and MAC address",
+		Name:       "dpp",
+		Title:      "Wi-Fi Easy Connect device (DPP)",
+		AlsoCalled: []string{"easyconnect", "easy-connect"},
+		Purpose:    registry.WiFi,
+		Summary:    "Onboard a Wi-Fi Easy Connect (DPP) device: its bootstrapping URI with public key, channels and MAC address",
 		Standard: registry.Standard{
 			Name:    "Wi-Fi Alliance Wi-Fi Easy Connect Specification",
 			Version: "v3.0",

@@ -19,11 +19,12 @@ type Email struct {
 
 func init() {
 	registry.Register(registry.Kind[Email]{
-		Name:    "email",
-		Title:   "E-mail",
-		Purpose: registry.Contact,
-		Common:  true,
-		Summary: "Compose an e-mail (mailto: URI with subject, body, cc and bcc)",
+		Name:       "email",
+		Title:      "E-mail",
+		AlsoCalled: []string{"mail", "e-mail", "mailto"},
+		Purpose:    registry.Contact,
+		Common:     true,
+		Summary:    "Compose an e-mail (mailto: URI with subject, body, cc and bcc)",
 		Standard: registry.Standard{
 			Name:    "RFC 6068",
 			Version: "2010",

@@ -54,10 +54,11 @@ var (
 
 func init() {
 	registry.Register(registry.Kind[EMVQR]{
-		Name:    "emvqr",
-		Title:   "EMV merchant QR (any scheme)",
-		Purpose: registry.PaymentsWorldwide,
-		Summary: "Receive a payment with any EMVCo merchant-presented QR scheme (EMV QRCPS-MPM)",
+		Name:       "emvqr",
+		Title:      "EMV merchant QR (any scheme)",
+		AlsoCalled: []string{"emv", "emvco", "merchant"},
+		Purpose:    registry.PaymentsWorldwide,
+		Summary:    "Receive a payment with any EMVCo merchant-presented QR scheme (EMV QRCPS-MPM)",
 		Standard: registry.Standard{
 			Name:    "EMV QR Code Specification for Payment Systems (EMV QRCPS), Merchant-Presented Mode",
 			Version: "1.1",

@@ -46,11 +46,12 @@ var (
 
 func init() {
 	registry.Register(registry.Kind[EPC]{
-		Name:    "epc",
-		Title:   "SEPA transfer (EPC, GiroCode)",
-		Purpose: registry.PaymentsEurope,
-		Common:  true,
-		Summary: "Request a SEPA credit transfer in euro (EPC QR code, GiroCode)",
+		Name:       "epc",
+		Title:      "SEPA transfer (EPC, GiroCode)",
+		AlsoCalled: []string{"sepa", "girocode", "iban", "sct", "banktransfer", "bank-transfer", "transfer"},
+		Purpose:    registry.PaymentsEurope,
+		Common:     true,
+		Summary:    "Request a SEPA credit transfer in euro (EPC QR code, GiroCode)",
 		Standard: registry.Standard{
 			Name:    "EPC069-12 Quick Response Code: Guidelines to Enable the Data Capture for the Initiation of an SCT",
 			Version: "3.0 (2022)",

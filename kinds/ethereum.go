@@ -41,11 +41,12 @@ var (
 
 func init() {
 	registry.Register(registry.Kind[Ethereum]{
-		Name:    "ethereum",
-		Title:   "Ethereum",
-		Purpose: registry.Crypto,
-		Common:  true,
-		Summary: "Request an Ethereum payment in ether or an ERC-20 token (ERC-681 ethereum: URI; EIP-55 address checksum verified)",
+		Name:       "ethereum",
+		Title:      "Ethereum",
+		AlsoCalled: []string{"eth", "erc20", "erc-20"},
+		Purpose:    registry.Crypto,
+		Common:     true,
+		Summary:    "Request an Ethereum payment in ether or an ERC-20 token (ERC-681 ethereum: URI; EIP-55 address checksum verified)",
 		Standard: registry.Standard{
 			Name:    "ERC-681",
 			Version: "(URL Format for Transaction Requests, Final) with ERC-55 address checksums",

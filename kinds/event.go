@@ -40,11 +40,12 @@ const maxReminder = 40320
 
 func init() {
 	registry.Register(registry.Kind[Event]{
-		Name:    "event",
-		Title:   "Calendar event",
-		Purpose: registry.Calendar,
-		Common:  true,
-		Summary: "Add an event to the calendar (iCalendar VEVENT)",
+		Name:       "event",
+		Title:      "Calendar event",
+		AlsoCalled: []string{"calendar", "ical", "ics", "icalendar", "vevent", "meeting", "appointment"},
+		Purpose:    registry.Calendar,
+		Common:     true,
+		Summary:    "Add an event to the calendar (iCalendar VEVENT)",
 		Standard: registry.Standard{
 			Name:    "RFC 5545",
 			Version: "2009",

@@ -32,10 +32,11 @@ const gs1CanonicalStem = "https://id.gs1.org"
 
 func init() {
 	registry.Register(registry.Kind[GS1]{
-		Name:    "gs1",
-		Title:   "GS1 Digital Link (product)",
-		Purpose: registry.LinksAndText,
-		Summary: "Identify a product with a GS1 Digital Link (GTIN with batch, serial and expiry as a web link)",
+		Name:       "gs1",
+		Title:      "GS1 Digital Link (product)",
+		AlsoCalled: []string{"gtin", "digitallink", "digital-link", "product"},
+		Purpose:    registry.LinksAndText,
+		Summary:    "Identify a product with a GS1 Digital Link (GTIN with batch, serial and expiry as a web link)",
 		Standard: registry.Standard{
 			Name:    "GS1 Digital Link Standard: URI Syntax (ISO/IEC 18975)",
 			Version: "1.x",

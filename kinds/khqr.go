@@ -53,10 +53,11 @@ var (
 
 func init() {
 	registry.Register(registry.Kind[KHQR]{
-		Name:    "khqr",
-		Title:   "KHQR Bakong (Cambodia)",
-		Purpose: registry.PaymentsAsia,
-		Summary: "Receive a Bakong payment in Cambodia (KHQR, KHR or USD)",
+		Name:       "khqr",
+		Title:      "KHQR Bakong (Cambodia)",
+		AlsoCalled: []string{"bakong"},
+		Purpose:    registry.PaymentsAsia,
+		Summary:    "Receive a Bakong payment in Cambodia (KHQR, KHR or USD)",
 		Standard: registry.Standard{
 			Name:    "KHQR Code Specification for Retail Payments in Cambodia, Merchant-Presented Mode (National Bank of Cambodia), and the KHQR SDK Documentation",
 			Version: "1.0 (2019); SDK documentation 1.8",

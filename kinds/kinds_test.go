@@ -210,3 +210,26 @@ func TestIdentityFieldsAreMarked(t *testing.T) {
 		t.Errorf("only %d identity fields are marked", marked)
 	}
 }
+
+// The words a kind is also called point at it alone: each is lower case,
+// no kind's name, and claimed by one kind.
+func TestAlsoCalledWordsPointAtOneKind(t *testing.T) {
+	owner := map[string]string{}
+	for _, k := range registry.All() {
+		for _, w := range k.AlsoCalled() {
+			if _, isKind := registry.Lookup(w); isKind || w != strings.ToLower(w) {
+				t.Errorf("%s: %q is a kind's name or not lower case", k.Name(), w)
+			}
+			if o, ok := owner[w]; ok {
+				t.Errorf("%q is claimed by %s and %s", w, o, k.Name())
+			}
+			owner[w] = k.Name()
+			if got, ok := registry.Meant(w); !ok || got != k.Name() {
+				t.Errorf("registry.Meant(%q) = %q, %v; want %s", w, got, ok, k.Name())
+			}
+		}
+	}
+	if len(owner) < 80 {
+		t.Fatalf("only %d words", len(owner))
+	}
+}

@@ -42,10 +42,11 @@ var (
 
 func init() {
 	registry.Register(registry.Kind[Lightning]{
-		Name:    "lightning",
-		Title:   "Lightning",
-		Purpose: registry.Crypto,
-		Summary: "Pay over the Lightning Network (BOLT #11 invoice or LNURL, lightning: URI in uppercase; bech32 checksum verified)",
+		Name:       "lightning",
+		Title:      "Lightning",
+		AlsoCalled: []string{"bolt11", "lnurl", "ln"},
+		Purpose:    registry.Crypto,
+		Summary:    "Pay over the Lightning Network (BOLT #11 invoice or LNURL, lightning: URI in uppercase; bech32 checksum verified)",
 		Standard: registry.Standard{
 			Name:    "BOLT #11",
 			Version: "(Invoice Protocol for Lightning Payments, March 2026) and LUD-01 for LNURL",

@@ -39,10 +39,11 @@ var litecoinURI = bip21Scheme{
 
 func init() {
 	registry.Register(registry.Kind[Litecoin]{
-		Name:    "litecoin",
-		Title:   "Litecoin",
-		Purpose: registry.Crypto,
-		Summary: "Request a Litecoin payment (litecoin: URI with amount, payee name and message; address checksum verified)",
+		Name:       "litecoin",
+		Title:      "Litecoin",
+		AlsoCalled: []string{"ltc"},
+		Purpose:    registry.Crypto,
+		Summary:    "Request a Litecoin payment (litecoin: URI with amount, payee name and message; address checksum verified)",
 		Standard: registry.Standard{
 			Name:    "BIP21",
 			Version: "(URI Scheme, 2012) with Litecoin Core's address prefixes",

@@ -22,10 +22,11 @@ type Location struct {
 
 func init() {
 	registry.Register(registry.Kind[Location]{
-		Name:    "location",
-		Title:   "Map location",
-		Purpose: registry.LinksAndText,
-		Summary: "Open a place in Google Maps, Apple Maps, OpenStreetMap or Waze (https map link from coordinates or a search)",
+		Name:       "location",
+		Title:      "Map location",
+		AlsoCalled: []string{"map", "maps", "googlemaps", "google-maps", "directions", "address", "place"},
+		Purpose:    registry.LinksAndText,
+		Summary:    "Open a place in Google Maps, Apple Maps, OpenStreetMap or Waze (https map link from coordinates or a search)",
 		Standard: registry.Standard{
 			Name:    "Google Maps URLs; Apple Map Links; OpenStreetMap URLs; Waze deep links",
 			Section: "Google: search action (api=1, query); Apple: ll, q, z; OpenStreetMap: mlat, mlon, #map; Waze: ll, q, navigate",

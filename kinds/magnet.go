@@ -25,10 +25,11 @@ const bep9 = "BEP 9 §Magnet URI format"
 
 func init() {
 	registry.Register(registry.Kind[Magnet]{
-		Name:    "magnet",
-		Title:   "Magnet link (BitTorrent)",
-		Purpose: registry.Apps,
-		Summary: "Share a torrent as a magnet link (BEP 9 btih and BEP 52 btmh info-hashes checked, display name, size, trackers)",
+		Name:       "magnet",
+		Title:      "Magnet link (BitTorrent)",
+		AlsoCalled: []string{"torrent", "bittorrent"},
+		Purpose:    registry.Apps,
+		Summary:    "Share a torrent as a magnet link (BEP 9 btih and BEP 52 btmh info-hashes checked, display name, size, trackers)",
 		Standard: registry.Standard{
 			Name:    "BEP 9",
 			Version: "(Extension for Peers to Send Metadata Files) with BEP 52 (BitTorrent v2)",

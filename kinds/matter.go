@@ -46,10 +46,11 @@ var (
 
 func init() {
 	registry.Register(registry.Kind[Matter]{
-		Name:    "matter",
-		Title:   "Matter setup code",
-		Purpose: registry.Apps,
-		Summary: "Commission a Matter smart-home device (MT: onboarding payload; passcode and discriminator checked, manual pairing code with its Verhoeff digit verified)",
+		Name:       "matter",
+		Title:      "Matter setup code",
+		AlsoCalled: []string{"homekit", "smarthome", "smart-home"},
+		Purpose:    registry.Apps,
+		Summary:    "Commission a Matter smart-home device (MT: onboarding payload; passcode and discriminator checked, manual pairing code with its Verhoeff digit verified)",
 		Standard: registry.Standard{
 			Name:    "Matter Core Specification",
 			Version: "1.3 (Connectivity Standards Alliance)",

@@ -58,10 +58,11 @@ func mustRat(s string) *big.Rat {
 
 func init() {
 	registry.Register(registry.Kind[Monero]{
-		Name:    "monero",
-		Title:   "Monero",
-		Purpose: registry.Crypto,
-		Summary: "Request a Monero payment (monero: URI with amount, payee name and description; address checksum verified)",
+		Name:       "monero",
+		Title:      "Monero",
+		AlsoCalled: []string{"xmr"},
+		Purpose:    registry.Crypto,
+		Summary:    "Request a Monero payment (monero: URI with amount, payee name and description; address checksum verified)",
 		Standard: registry.Standard{
 			Name:    "Monero URI Formatting",
 			Version: "(monero-project/monero docs/URI_SCHEME.md)",

@@ -37,10 +37,11 @@ const otpMinSecretBytes = 10
 
 func init() {
 	registry.Register(registry.Kind[OTPAuth]{
-		Name:    "otpauth",
-		Title:   "Authenticator account (2FA)",
-		Purpose: registry.Apps,
-		Summary: "Add a two-factor (TOTP or HOTP) account to an authenticator app (otpauth:// Key Uri Format)",
+		Name:       "otpauth",
+		Title:      "Authenticator account (2FA)",
+		AlsoCalled: []string{"totp", "hotp", "2fa", "mfa", "otp", "authenticator"},
+		Purpose:    registry.Apps,
+		Summary:    "Add a two-factor (TOTP or HOTP) account to an authenticator app (otpauth:// Key Uri Format)",
 		Standard: registry.Standard{
 			Name:    "Google Authenticator Key Uri Format",
 			Version: "wiki, 2018",

@@ -14,11 +14,12 @@ type Phone struct {
 
 func init() {
 	registry.Register(registry.Kind[Phone]{
-		Name:    "phone",
-		Title:   "Phone call",
-		Purpose: registry.Contact,
-		Common:  true,
-		Summary: "Call a phone number (tel: URI, international numbers only)",
+		Name:       "phone",
+		Title:      "Phone call",
+		AlsoCalled: []string{"tel", "call", "telephone", "phonenumber", "phone-number"},
+		Purpose:    registry.Contact,
+		Common:     true,
+		Summary:    "Call a phone number (tel: URI, international numbers only)",
 		Standard: registry.Standard{
 			Name:    "RFC 3966",
 			Version: "2004",

@@ -29,10 +29,11 @@ var pixLocation = regexp.MustCompile(`^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(
 
 func init() {
 	registry.Register(registry.Kind[PixDynamic]{
-		Name:    "pixdynamic",
-		Title:   "Pix dynamic charge (Brazil)",
-		Purpose: registry.PaymentsAmericas,
-		Summary: "Point a Pix payer to a charge created through the Pix API (dynamic BR Code)",
+		Name:       "pixdynamic",
+		Title:      "Pix dynamic charge (Brazil)",
+		AlsoCalled: []string{"pix-dynamic"},
+		Purpose:    registry.PaymentsAmericas,
+		Summary:    "Point a Pix payer to a charge created through the Pix API (dynamic BR Code)",
 		Standard: registry.Standard{
 			Name:    "Banco Central do Brasil, Manual de Padrões para Iniciação do Pix and Manual do BR Code, on EMV QRCPS Merchant-Presented Mode",
 			Version: "Manual de Padrões 2.x; EMV QRCPS-MPM 1.1",

@@ -23,11 +23,12 @@ type SMS struct {
 
 func init() {
 	registry.Register(registry.Kind[SMS]{
-		Name:    "sms",
-		Title:   "Text message (SMS)",
-		Purpose: registry.Contact,
-		Common:  true,
-		Summary: "Compose a text message: SMSTO:<number>:<message> by default, the form ZXing-based and most camera apps read best; form=sms gives the RFC 5724 sms: URI",
+		Name:       "sms",
+		Title:      "Text message (SMS)",
+		AlsoCalled: []string{"smsto", "textmessage", "text-message"},
+		Purpose:    registry.Contact,
+		Common:     true,
+		Summary:    "Compose a text message: SMSTO:<number>:<message> by default, the form ZXing-based and most camera apps read best; form=sms gives the RFC 5724 sms: URI",
 		Standard: registry.Standard{
 			Name:    "ZXing SMSTO: and RFC 5724 sms: URI",
 			Section: "RFC 5724 §2.2 for form=sms",

@@ -112,10 +112,11 @@ var (
 
 func init() {
 	registry.Register(registry.Kind[Social]{
-		Name:    "social",
-		Title:   "Social profile",
-		Purpose: registry.LinksAndText,
-		Summary: "Open a social profile (Instagram, X, Facebook, LinkedIn, YouTube, TikTok, GitHub, Mastodon, Threads, Bluesky) by its handle",
+		Name:       "social",
+		Title:      "Social profile",
+		AlsoCalled: []string{"instagram", "facebook", "linkedin", "youtube", "tiktok", "github", "mastodon", "threads", "bluesky", "twitter", "profile"},
+		Purpose:    registry.LinksAndText,
+		Summary:    "Open a social profile (Instagram, X, Facebook, LinkedIn, YouTube, TikTok, GitHub, Mastodon, Threads, Bluesky) by its handle",
 		Standard: registry.Standard{
 			Name:    "Profile links of the networks",
 			Section: "instagram.com/<name>/, x.com/<name>, facebook.com/<name>, linkedin.com/in/<name>, youtube.com/@<handle>, tiktok.com/@<name>, github.com/<user>, <server>/@<user>, threads.com/@<name>, bsky.app/profile/<handle> (AT Protocol handle syntax)",

@@ -33,10 +33,11 @@ var solanaAmount = decimalAmount{
 
 func init() {
 	registry.Register(registry.Kind[Solana]{
-		Name:    "solana",
-		Title:   "Solana Pay",
-		Purpose: registry.Crypto,
-		Summary: "Request a Solana payment in SOL or an SPL token (Solana Pay transfer request, solana: URI)",
+		Name:       "solana",
+		Title:      "Solana Pay",
+		AlsoCalled: []string{"sol", "solanapay", "solana-pay"},
+		Purpose:    registry.Crypto,
+		Summary:    "Request a Solana payment in SOL or an SPL token (Solana Pay transfer request, solana: URI)",
 		Standard: registry.Standard{
 			Name:    "Solana Pay Specification",
 			Version: "v1",

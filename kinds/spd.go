@@ -46,10 +46,11 @@ var spdSymbol = regexp.MustCompile(`^[0-9]{1,10}$`)
 
 func init() {
 	registry.Register(registry.Kind[SPD]{
-		Name:    "spd",
-		Title:   "Czech QR Platba",
-		Purpose: registry.PaymentsEurope,
-		Summary: "Request a bank transfer in the Czech Republic (QR Platba, Short Payment Descriptor)",
+		Name:       "spd",
+		Title:      "Czech QR Platba",
+		AlsoCalled: []string{"qrplatba", "qr-platba", "czech"},
+		Purpose:    registry.PaymentsEurope,
+		Summary:    "Request a bank transfer in the Czech Republic (QR Platba, Short Payment Descriptor)",
 		Standard: registry.Standard{
 			Name:    "Czech Banking Association (ČBA) standard: Short Payment Descriptor (QR Platba) — Formát pro sdílení platebních údajů v rámci tuzemského platebního styku v CZK prostřednictvím QR kódů",
 			Version: "1.0 (November 2012)",

@@ -84,10 +84,11 @@ var swissCross = func() render.Overlay {
 
 func init() {
 	registry.Register(registry.Kind[SwissQR]{
-		Name:    "swissqr",
-		Title:   "Swiss QR-bill",
-		Purpose: registry.PaymentsEurope,
-		Summary: "Request a payment with a Swiss QR-bill code (CHF or EUR to a CH or LI account)",
+		Name:       "swissqr",
+		Title:      "Swiss QR-bill",
+		AlsoCalled: []string{"qrbill", "qr-bill", "qrrechnung", "swiss"},
+		Purpose:    registry.PaymentsEurope,
+		Summary:    "Request a payment with a Swiss QR-bill code (CHF or EUR to a CH or LI account)",
 		Standard: registry.Standard{
 			Name:    "SIX Swiss Implementation Guidelines for the QR-bill",
 			Version: "2.3 (2025)",

@@ -29,10 +29,11 @@ var (
 
 func init() {
 	registry.Register(registry.Kind[Telegram]{
-		Name:    "telegram",
-		Title:   "Telegram",
-		Purpose: registry.Contact,
-		Summary: "Open a Telegram profile, channel, group or bot (t.me link, optional bot start parameter)",
+		Name:       "telegram",
+		Title:      "Telegram",
+		AlsoCalled: []string{"tg"},
+		Purpose:    registry.Contact,
+		Summary:    "Open a Telegram profile, channel, group or bot (t.me link, optional bot start parameter)",
 		Standard: registry.Standard{
 			Name:    "Telegram deep links",
 			Section: "t.me/<username>; bot start parameter",

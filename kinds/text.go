@@ -9,11 +9,12 @@ type Text struct {
 
 func init() {
 	registry.Register(registry.Kind[Text]{
-		Name:    "text",
-		Title:   "Text",
-		Purpose: registry.LinksAndText,
-		Common:  true,
-		Summary: "Plain text, encoded as given",
+		Name:       "text",
+		Title:      "Text",
+		AlsoCalled: []string{"plain", "plaintext", "raw"},
+		Purpose:    registry.LinksAndText,
+		Common:     true,
+		Summary:    "Plain text, encoded as given",
 		Standard: registry.Standard{
 			Name:    "ISO/IEC 18004",
 			Version: "2015",

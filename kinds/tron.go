@@ -25,10 +25,11 @@ var tronChain = coinChain{
 
 func init() {
 	registry.Register(registry.Kind[Tron]{
-		Name:    "tron",
-		Title:   "TRON",
-		Purpose: registry.Crypto,
-		Summary: "Share a TRON address for TRX or TRC-20 (USDT) payments (bare Base58Check address, checksum verified; TRON has no payment URI)",
+		Name:       "tron",
+		Title:      "TRON",
+		AlsoCalled: []string{"trx"},
+		Purpose:    registry.Crypto,
+		Summary:    "Share a TRON address for TRX or TRC-20 (USDT) payments (bare Base58Check address, checksum verified; TRON has no payment URI)",
 		Standard: registry.Standard{
 			Name:    "TRON Developer Hub",
 			Version: "Accounts (address format)",

@@ -23,11 +23,12 @@ type Link struct {
 
 func init() {
 	registry.Register(registry.Kind[Link]{
-		Name:    "url",
-		Title:   "Web link",
-		Purpose: registry.LinksAndText,
-		Common:  true,
-		Summary: "Open a web address, with optional UTM campaign tags",
+		Name:       "url",
+		Title:      "Web link",
+		AlsoCalled: []string{"link", "web", "website", "uri", "http", "https"},
+		Purpose:    registry.LinksAndText,
+		Common:     true,
+		Summary:    "Open a web address, with optional UTM campaign tags",
 		Standard: registry.Standard{
 			Name:    "RFC 3986",
 			Version: "2005",

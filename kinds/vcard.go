@@ -62,11 +62,12 @@ var vcardAdrTypes = map[string][]string{
 
 func init() {
 	registry.Register(registry.Kind[VCard]{
-		Name:    "vcard",
-		Title:   "Contact card (vCard)",
-		Purpose: registry.Contact,
-		Common:  true,
-		Summary: "Save a contact card (vCard 3.0 or 4.0)",
+		Name:       "vcard",
+		Title:      "Contact card (vCard)",
+		AlsoCalled: []string{"contact", "businesscard", "business-card", "vcf"},
+		Purpose:    registry.Contact,
+		Common:     true,
+		Summary:    "Save a contact card (vCard 3.0 or 4.0)",
 		Standard: registry.Standard{
 			Name:    "RFC 2426 / RFC 6350",
 			Version: "vCard 3.0 / 4.0",

@@ -14,11 +14,12 @@ type WhatsApp struct {
 
 func init() {
 	registry.Register(registry.Kind[WhatsApp]{
-		Name:    "whatsapp",
-		Title:   "WhatsApp chat",
-		Purpose: registry.Contact,
-		Common:  true,
-		Summary: "Open a WhatsApp chat, optionally with a prepared message (wa.me link)",
+		Name:       "whatsapp",
+		Title:      "WhatsApp chat",
+		AlsoCalled: []string{"wa"},
+		Purpose:    registry.Contact,
+		Common:     true,
+		Summary:    "Open a WhatsApp chat, optionally with a prepared message (wa.me link)",
 		Standard: registry.Standard{
 			Name:    "WhatsApp click to chat (wa.me)",
 			Section: "FAQ How to use click to chat: the full international number, without +, 00, spaces, dashes or brackets",

@@ -25,11 +25,12 @@ const wifiSpecial = `\;,:"`
 
 func init() {
 	registry.Register(registry.Kind[WiFi]{
-		Name:    "wifi",
-		Title:   "Wi-Fi network",
-		Purpose: registry.WiFi,
-		Common:  true,
-		Summary: "Join a Wi-Fi network",
+		Name:       "wifi",
+		Title:      "Wi-Fi network",
+		AlsoCalled: []string{"wlan", "wi-fi", "network", "ssid"},
+		Purpose:    registry.WiFi,
+		Common:     true,
+		Summary:    "Join a Wi-Fi network",
 		Standard: registry.Standard{
 			Name:    "ZXing WIFI: network config",
 			Section: "Barcode Contents wiki; WPA3 Specification v3 annex (R:1)",

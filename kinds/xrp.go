@@ -39,10 +39,11 @@ const xrpDocs = "XRPL docs, Base58 Encodings and XLS-5d X-address format"
 
 func init() {
 	registry.Register(registry.Kind[XRP]{
-		Name:    "xrp",
-		Title:   "XRP",
-		Purpose: registry.Crypto,
-		Summary: "Share an XRP Ledger address with its destination tag as one X-address (XLS-5d; checksums verified; XRP has no payment URI)",
+		Name:       "xrp",
+		Title:      "XRP",
+		AlsoCalled: []string{"ripple"},
+		Purpose:    registry.Crypto,
+		Summary:    "Share an XRP Ledger address with its destination tag as one X-address (XLS-5d; checksums verified; XRP has no payment URI)",
 		Standard: registry.Standard{
 			Name:    "XLS-5d",
 			Version: "(Tagged Addresses / X-address, XRPL Standards)",

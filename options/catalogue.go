@@ -278,14 +278,14 @@ var (
 		"fluid": "organic", "liquid": "organic", "blob": "organic", "blobs": "organic",
 		"gaps": "gapped-squares", "gapped": "gapped-squares", "spaced": "gapped-squares",
 		"pixel": "square", "pixels": "square", "squares": "square", "block": "square", "blocks": "square",
-		"cross": "plus", "crosses": "plus", "hearts": "heart", "stars": "star", "diamonds": "diamond", "lines": "vertical-bars"}
+		"cross": "plus", "crosses": "plus", "hearts": "heart", "stars": "star", "diamonds": "diamond", "lines": "vertical-bars", "bars": "vertical-bars"}
 	eyeFrameWords = map[string]string{"round": "rounded", "rounded-square": "rounded", "circular": "squircle", "star": "pointed"}
 	eyeBallWords  = map[string]string{"round": "rounded", "rounded-square": "rounded", "circular": "dot", "diamond": "octagon", "star": "pointed"}
 	gradientWords = map[string]string{"horizontal": "linear", "vertical": "linear", "diagonal": "linear", "linear-gradient": "linear",
 		"circular": "radial", "circle": "radial", "round": "radial", "radial-gradient": "radial", "centre": "radial", "center": "radial"}
 	levelWords = map[string]string{"low": "L", "medium": "M", "med": "M", "quartile": "Q", "quarter": "Q", "high": "H", "highest": "H", "max": "H", "maximum": "H",
 		"7%": "L", "15%": "M", "25%": "Q", "30%": "H", "7": "L", "15": "M", "25": "Q", "30": "H"}
-	frameWords = map[string]string{"bottom": "banner-below", "footer": "banner-below", "label": "banner-below", "caption": "banner-below", "cta": "banner-below",
+	frameWords = map[string]string{"banner": "banner-below", "bottom": "banner-below", "footer": "banner-below", "label": "banner-below", "caption": "banner-below", "cta": "banner-below",
 		"top": "banner-above", "header": "banner-above",
 		"rounded": "box", "border": "box", "outline": "box", "square": "box", "rectangle": "box",
 		"speech": "bubble", "callout": "bubble", "balloon": "bubble", "chat": "bubble",

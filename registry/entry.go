@@ -19,6 +19,9 @@ type Entry interface {
 	// declared.
 	Title() string
 	Purpose() Purpose
+	// AlsoCalled are other words for the kind, pointed at it when a call
+	// names an unknown kind by one of them.
+	AlsoCalled() []string
 	Common() bool
 	Standard() Standard
 	Fields() []Field
@@ -77,13 +80,15 @@ func newEntry[F any](k Kind[F]) (*entry[F], error) {
 	return e, nil
 }
 
-func (e *entry[F]) Name() string        { return e.kind.Name }
-func (e *entry[F]) Path() string        { return "/api/v1/" + e.kind.Name }
-func (e *entry[F]) OperationID() string { return OperationID(e.kind.Name) }
-func (e *entry[F]) Summary() string     { return e.kind.Summary }
-func (e *entry[F]) Standard() Standard  { return e.kind.Standard }
-func (e *entry[F]) Purpose() Purpose    { return e.kind.Purpose }
-func (e *entry[F]) Common() bool        { return e.kind.Common }
+func (e *entry[F]) Name() string         { return e.kind.Name }
+func (e *entry[F]) Path() string         { return "/api/v1/" + e.kind.Name }
+func (e *entry[F]) OperationID() string  { return OperationID(e.kind.Name) }
+func (e *entry[F]) Summary() string      { return e.kind.Summary }
+func (e *entry[F]) Standard() Standard   { return e.kind.Standard }
+func (e *entry[F]) Purpose() Purpose     { return e.kind.Purpose }
+func (e *entry[F]) Common() bool         { return e.kind.Common }
+func (e *entry[F]) AlsoCalled() []string { return e.kind.AlsoCalled }
+
 func (e *entry[F]) Title() string {
 	if e.kind.Title != "" {
 		return e.kind.Title

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/qrforge/qrforge/internal/editdistance"
 	"github.com/qrforge/qrforge/render"
 )
 
@@ -66,6 +67,10 @@ type Kind[F any] struct {
 	// other kinds of its purpose.
 	Purpose Purpose
 	Common  bool
+	// AlsoCalled are other words for the kind (sepa and girocode for epc,
+	// btc for bitcoin): a call naming an unknown kind by one of them is
+	// pointed at this one. They are not routes or accepted names.
+	AlsoCalled []string
 	// Examples are valid field sets; the first is the canonical example,
 	// used for documentation. Examples never reach a fix.
 	Examples []F
@@ -168,6 +173,26 @@ func Lookup(name string) (Entry, bool) {
 	defer mu.RUnlock()
 	e, ok := entries[name]
 	return e, ok
+}
+
+// Meant is the kind an unknown name most likely meant, and false when
+// none is close: a kind's name mistyped, a word it is also called, or a
+// kind whose name starts with the name (editdistance.Meant). A payment
+// kind is never offered for a name merely a few letters away from it
+// (iban is not tron).
+func Meant(name string) (string, bool) {
+	return editdistance.Meant(name, Names(), Words())
+}
+
+// Words maps each word a kind is also called to the kind's name.
+func Words() map[string]string {
+	words := map[string]string{}
+	for _, e := range All() {
+		for _, w := range e.AlsoCalled() {
+			words[w] = e.Name()
+		}
+	}
+	return words
 }
 
 // Names lists the registered kind names, sorted.

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
-	"github.com/qrforge/qrforge/internal/editdistance"
 	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/service"
@@ -113,10 +112,13 @@ func (s *Server) describeKind(c *gin.Context) {
 	k, ok := registry.Lookup(c.Param("kind"))
 	if !ok {
 		names := registry.Names()
-		near := editdistance.Nearest(c.Param("kind"), names, "text")
+		fix := s.baseURL + "/api/v1/kinds"
+		if near, ok := registry.Meant(c.Param("kind")); ok {
+			fix += "/" + near
+		}
 		writeProblem(c, s.problem(service.KindNotFound, http.StatusNotFound,
 			fmt.Sprintf("no kind %q; kinds are %s", text.Truncate(c.Param("kind"), 64), text.Join(names)),
-			"kind", s.baseURL+"/api/v1/kinds/"+near))
+			"kind", fix))
 		return
 	}
 	sum := s.summarize(k)

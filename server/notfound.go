@@ -59,10 +59,46 @@ func (s *Server) notFound(c *gin.Context) {
 			best, bestDist = p, d
 		}
 	}
+	if seg, ok := apiSegment(path); ok {
+		// /api/v1/<name> names an endpoint or a kind: only one it plainly
+		// meant is offered (sepa is epc, a typo of bitcoin is bitcoin);
+		// iban is a few letters from tron, but no payment kind is offered
+		// for being a few letters away.
+		// A path one edit from a route (qq for qr) is a typo too.
+		switch near, meant := editdistance.Meant(seg, s.apiSegments(method), registry.Words()); {
+		case meant:
+			best = "/api/v1/" + near
+		case bestDist > 1:
+			p := s.problem(service.KindNotFound, http.StatusNotFound,
+				"no endpoint at "+text.Truncate(path, 200)+", and no kind of that name or close to it; the kinds are listed at "+s.baseURL+"/api/v1/kinds", "", "")
+			p.Example = s.baseURL + "/api/v1/kinds"
+			writeProblem(c, p)
+			return
+		}
+	}
 	fix, example := s.nearestFix(c.Request.Context(), method, path, best, c.Request.URL.RawQuery)
 	p := s.problem(service.KindNotFound, http.StatusNotFound, "no endpoint at "+text.Truncate(path, 200)+"; the nearest is "+best, "", fix)
 	p.Example = example
 	writeProblem(c, p)
+}
+
+// apiSegment is the name in a path of the form /api/v1/<name>, in lower
+// case.
+func apiSegment(path string) (string, bool) {
+	seg, ok := strings.CutPrefix(strings.ToLower(strings.TrimSuffix(path, "/")), "/api/v1/")
+	return seg, ok && seg != "" && !strings.Contains(seg, "/")
+}
+
+// apiSegments are the names of the routes /api/v1/<name> of the method.
+func (s *Server) apiSegments(method string) []string {
+	var names []string
+	for _, rt := range s.engine.Routes() {
+		if seg, ok := apiSegment(rt.Path); ok && rt.Method == method && !strings.ContainsAny(seg, ":*") {
+			names = append(names, seg)
+		}
+	}
+	slices.Sort(names)
+	return names
 }
 
 // nearestFix is the call a 404 suggests: the nearest endpoint of the

@@ -264,3 +264,35 @@ func TestNotFoundNeverInventsIdentity(t *testing.T) {
 		t.Errorf("the example answers %d", ex.Code)
 	}
 }
+
+// A 404 at /api/v1/<name> offers only the endpoint or kind the name plainly
+// means: its words (sepa is epc), a typo, or a unique prefix. A name merely
+// a few letters from a payment kind is not sent there: iban was answered
+// with tron, sepa with spd, and venmo with event.
+func TestNotFoundOffersOnlyTheKindMeant(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base})
+	for _, c := range []struct{ path, nearest string }{
+		{"/api/v1/sepa", "/api/v1/epc"},
+		{"/api/v1/iban", "/api/v1/epc"},
+		{"/api/v1/btc", "/api/v1/bitcoin"},
+		{"/api/v1/bitcion", "/api/v1/bitcoin"},
+		{"/api/v1/link", "/api/v1/url"},
+		{"/api/v1/calendar", "/api/v1/event"},
+		{"/api/v1/qrcode?data=hi", "/api/v1/qr"},
+		{"/api/v1/venmo", ""},
+		{"/api/v1/zelle", ""},
+		{"/api/v1/pay", ""}, // paynow or paypal: not guessed
+	} {
+		rec := fetch(t, h, base+c.path)
+		var p problem
+		if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil || rec.Code != http.StatusNotFound {
+			t.Fatalf("%s: %d %s", c.path, rec.Code, rec.Body.String())
+		}
+		switch {
+		case c.nearest == "" && (strings.Contains(p.Detail, "nearest") || p.Fix != "" || !strings.Contains(p.Detail, base+"/api/v1/kinds")):
+			t.Errorf("%s: %q, fix %q: want no nearest, and the list of kinds", c.path, p.Detail, p.Fix)
+		case c.nearest != "" && !strings.HasSuffix(p.Detail, "the nearest is "+c.nearest):
+			t.Errorf("%s: %q, want the nearest %s", c.path, p.Detail, c.nearest)
+		}
+	}
+}

@@ -628,9 +628,9 @@ func (s *Service) readItem(raw json.RawMessage) (*batchItemInput, *Problem) {
 	k, ok := registry.Lookup(strings.ToLower(kindName))
 	if !ok {
 		names := registry.Names()
-		near := editdistance.Nearest(strings.ToLower(kindName), names, "text")
 		fix := s.baseURL + "/api/v1/kinds"
-		if nk, ok := registry.Lookup(near); ok {
+		if near, ok := registry.Meant(kindName); ok {
+			nk, _ := registry.Lookup(near)
 			fix = s.ExampleURL(nk)
 		}
 		return item, s.Problem(KindInvalidParameter,

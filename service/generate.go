@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/qrforge/qrforge/internal/editdistance"
 	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
@@ -303,10 +302,13 @@ func (s *Service) kind(name string) (registry.Entry, *Problem) {
 	k, ok := registry.Lookup(strings.ToLower(name))
 	if !ok {
 		names := registry.Names()
-		near := editdistance.Nearest(strings.ToLower(name), names, "text")
+		fix := s.baseURL + "/api/v1/kinds"
+		if near, ok := registry.Meant(name); ok {
+			fix += "/" + near
+		}
 		return nil, s.Problem(KindInvalidParameter,
 			fmt.Sprintf("%q is not a kind; kinds are %s", text.Truncate(name, 64), strings.Join(names, ", ")),
-			"type", s.baseURL+"/api/v1/kinds/"+near)
+			"type", fix)
 	}
 	return k, nil
 }

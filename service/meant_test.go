@@ -29,7 +29,7 @@ func TestFixOffersTheValueMeant(t *testing.T) {
 	svc := New(Config{BaseURL: "http://qr.test"})
 	for _, c := range []struct {
 		query, field, want string // want "" : the fix leaves the option out
-		says                      string
+		says               string
 	}{
 		{"ec=high", "ec", "H", "did you mean H?"},
 		{"level=low", "ec", "L", "did you mean L?"},

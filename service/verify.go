@@ -16,7 +16,6 @@ import (
 	"sync"
 
 	"github.com/qrforge/qrforge/analysis"
-	"github.com/qrforge/qrforge/internal/editdistance"
 	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
@@ -131,9 +130,9 @@ func (s *Service) prepareVerify(q query, malformed []paramError) (*Rendering, ve
 		}
 		if _, isFormat := options.FormatNamed(name); !isFormat {
 			kinds := registry.Names()
-			near := editdistance.Nearest(name, kinds, "text")
 			fix := s.baseURL + "/api/v1/kinds"
-			if k, ok := registry.Lookup(near); ok {
+			if near, ok := registry.Meant(name); ok {
+				k, _ := registry.Lookup(near)
 				fix = s.verifyExample(k)
 			}
 			return nil, verifyTarget{}, s.Problem(KindInvalidParameter,

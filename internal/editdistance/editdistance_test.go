@@ -38,3 +38,31 @@ func TestSuggest(t *testing.T) {
 		}
 	}
 }
+
+func TestMeant(t *testing.T) {
+	frames := []string{"none", "banner-below", "banner-above", "box", "bubble", "corners"}
+	words := map[string]string{"top": "banner-above"}
+	for _, c := range []struct {
+		v, want string
+		ok      bool
+	}{
+		{"top", "banner-above", true},   // a declared word
+		{"bubbel", "bubble", true},      // a swap is one edit
+		{"BOX", "box", true},            // case
+		{"rounded-box", "box", true},    // a word of v is a candidate
+		{"above", "banner-above", true}, // the one candidate with v as a word
+		{"banner", "", false},           // two candidates start with it
+		{"boxed", "box", true},          // the longest candidate v starts with
+		{"zzz", "", false},              // nothing close
+		{"x", "", false},                // one letter is no typo of another
+		{"ocean", "", false},            // three edits from none is not a typo
+	} {
+		got, ok := Meant(c.v, frames, words)
+		if ok != c.ok || ok && got != c.want {
+			t.Errorf("Meant(%q) = %q, %v; want %q, %v", c.v, got, ok, c.want, c.ok)
+		}
+	}
+	if got, ok := Meant("h", []string{"L", "M", "Q", "H"}, nil); !ok || got != "H" {
+		t.Errorf("Meant(h) = %q, %v; candidates compare in any case", got, ok)
+	}
+}

@@ -9,9 +9,10 @@ import "strings"
 //   - words, the words callers use for a value that the list spells
 //     otherwise (high for H, url for link), v lower-cased;
 //   - a typo: the candidate within typoDistance edits;
-//   - a word of v that is a candidate (rounded-box gives box), or the first
-//     candidate that starts with v or has it as a word (banner gives
-//     banner-below, above gives banner-above).
+//   - a word of v that is a candidate (rounded-box gives box);
+//   - the one candidate that starts with v or has it as a word (above
+//     gives banner-above; pay, which starts paynow and paypal, gives none);
+//   - the longest candidate that v starts with (qrcode gives qr).
 func Meant[T ~string](v string, candidates []T, words map[string]string) (T, bool) {
 	v = strings.ToLower(strings.TrimSpace(v))
 	if w, ok := words[v]; ok {
@@ -35,11 +36,25 @@ func Meant[T ~string](v string, candidates []T, words map[string]string) (T, boo
 		}
 	}
 	if len(v) >= 3 {
+		var found []T
 		for _, c := range candidates {
-			if strings.HasPrefix(string(c), v) || containsWord(string(c), v) {
-				return c, true
+			if lc := strings.ToLower(string(c)); strings.HasPrefix(lc, v) || containsWord(lc, v) {
+				found = append(found, c)
 			}
 		}
+		if len(found) == 1 {
+			return found[0], true
+		}
+	}
+	// The longest candidate v starts with: qrcode is qr, dotted is dot.
+	var within T
+	for _, c := range candidates {
+		if lc := strings.ToLower(string(c)); len(lc) >= 2 && len(lc) > len(within) && strings.HasPrefix(v, lc) {
+			within = c
+		}
+	}
+	if within != "" {
+		return within, true
 	}
 	return best, false
 }

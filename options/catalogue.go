@@ -135,7 +135,7 @@ var (
 	Format = Option{Name: "format", Outputs: Formats, Aliases: []string{"type", "output", "f"}, Example: "png", Meant: formatWords,
 		Type: "string", Enum: Formats, Default: "png",
 		Description: "Output format: png, svg, svg-tiny (SVG Tiny 1.2), json (module matrix), base64 (PNG data URI), gif and jpeg (the PNG's pixels; jpg is jpeg), or pdf and eps (vector pages for print; ps is eps)."}
-	Color = Option{Name: "color", Outputs: drawn, Aliases: []string{"fg", "dark"}, Example: "000000",
+	Color = Option{Name: "color", Outputs: drawn, Aliases: []string{"fg", "dark", "foreground"}, Example: "000000",
 		Type: "string", Default: "000000",
 		Description: "Foreground colour: hex with 3, 4, 6 or 8 digits with or without `#`, a CSS colour name, or goQR's `R-G-B` decimals.",
 		Title:       "Colour", Hint: "Hex (1d3557), with or without #, or a CSS name.", Control: "colour", Form: 3}
@@ -146,7 +146,7 @@ var (
 	CMYK = Option{Name: "cmyk", Outputs: vectorPages, Example: "true",
 		Type: "boolean", Default: false,
 		Description: "PDF and EPS name their colours in process inks (DeviceCMYK) instead of RGB. Black is pure K (0/0/0/100), greys K alone, other colours converted without a profile (docs/print.md). Raster and SVG output are RGB either way."}
-	Style = Option{Name: "style", Outputs: drawn, Aliases: []string{"dots", "modulestyle"}, Example: "square", Meant: styleWords,
+	Style = Option{Name: "style", Outputs: drawn, Aliases: []string{"dots", "modulestyle", "dotstype"}, Example: "square", Meant: styleWords,
 		Type: "string", Enum: names(render.ModuleStyles), Default: string(render.ModuleSquare),
 		Description: "Module shape.", Title: "Module style", Control: "shape", Form: 1}
 	Eye = Option{Name: "eye", Outputs: drawn, Aliases: []string{"eyes", "eyestyle"}, Example: "square",
@@ -155,11 +155,11 @@ var (
 		Title:       "Eye style", Control: "shape", Form: 2}
 	// EyeFrame and EyeBall share the eye's place on the form: the editor
 	// keeps the catalogue's order among equal places.
-	EyeFrame = Option{Name: "eyeframe", Outputs: drawn, Aliases: []string{"eye_frame", "eye-frame", "eyeshape"}, Example: "square", Meant: eyeFrameWords,
+	EyeFrame = Option{Name: "eyeframe", Outputs: drawn, Aliases: []string{"eye_frame", "eye-frame", "eyeshape", "cornerssquaretype"}, Example: "square", Meant: eyeFrameWords,
 		Type: "string", Enum: names(render.EyeFrames),
 		Description: "Shape of the finder eyes' ring (QR Code Monkey's eye); when absent, the eye style's. circle and diamond are accepted as aliases of squircle and octagon. A frame and a ball whose corners disagree (a square frame round a dot) were measured to lose jsQR, and an octagon with a sharp-cornered partner zxing-cpp 1.4: verify's decoders check names such pairs and gives the frame's own ball (docs/decoders.md).",
 		Title:       "Eye frame", Control: "shape", Form: 2}
-	EyeBall = Option{Name: "eyeball", Outputs: drawn, Aliases: []string{"eye_ball", "eye-ball", "eyecentre", "eyecenter", "pupil"}, Example: "square", Meant: eyeBallWords,
+	EyeBall = Option{Name: "eyeball", Outputs: drawn, Aliases: []string{"eye_ball", "eye-ball", "eyecentre", "eyecenter", "pupil", "cornersdottype"}, Example: "square", Meant: eyeBallWords,
 		Type: "string", Enum: names(render.EyeBalls),
 		Description: "Shape of the finder eyes' centre (QR Code Monkey's eyeBall); when absent, the eye style's. circle is accepted as an alias of dot.",
 		Title:       "Eye ball", Control: "shape", Form: 2}
@@ -187,7 +187,7 @@ var (
 		Type: "string", MaxLength: 100,
 		Description: "Colour of the finder eyes' centres, as eyecolor.",
 		Title:       "Eye centre colour", Hint: "As eye colour, for the centres.", Control: "colour", Form: 18}
-	EC = Option{Name: "ec", Outputs: Formats, Aliases: []string{"ecc", "level", "eclevel"}, Example: "M", Meant: levelWords,
+	EC = Option{Name: "ec", Outputs: Formats, Aliases: []string{"ecc", "level", "eclevel", "errorcorrectionlevel", "error"}, Example: "M", Meant: levelWords,
 		Type: "string", Enum: []string{"L", "M", "Q", "H"},
 		Description: "Error-correction level. When absent: the smallest symbol at M, then the highest level that fits the same symbol.",
 		Title:       "Error correction", Hint: "H survives the most damage; auto picks the smallest code.", Control: "choice", Form: 7}
@@ -207,7 +207,7 @@ var (
 	AppendLayout = Option{Name: "appendlayout", Outputs: Formats, Aliases: []string{"append_layout", "append-layout"}, Example: "zip",
 		Type: "string", Enum: []string{"zip", "json", "row"}, Default: "zip",
 		Description: "How a structured append set (append) is answered: zip, an archive of one file a symbol in the format (part-1-of-3.png ...); json, a document with each symbol's part number, parity, text and image as a data URI; row, one image (png, gif, jpeg or base64) of the symbols side by side, one quiet zone apart, without a frame or label."}
-	Margin = Option{Name: "margin", Unit: UnitModules, Outputs: Formats, Aliases: []string{"quiet", "qz", "qzone"}, Example: "4",
+	Margin = Option{Name: "margin", Unit: UnitModules, Outputs: Formats, Aliases: []string{"quiet", "qz", "qzone", "quietzone", "border"}, Example: "4",
 		Type: "integer", Min: 0, Max: render.MaxMargin, Default: render.DefaultMargin,
 		Description: "Quiet zone in modules.",
 		Title:       "Margin", Hint: fmt.Sprintf("Quiet zone in modules, 0 to %d.", render.MaxMargin), Control: "integer", Form: 6}
@@ -231,7 +231,7 @@ var (
 		Type: "string", Enum: names(render.Fonts), Default: string(render.FontBold),
 		Description: "The label's font, embedded so that a PNG is the same everywhere: bold (Go Bold), regular (Go Regular) or mono (Go Mono). SVG names the Go font first and falls back to the system's sans-serif or monospace.",
 		Title:       "Label font", Hint: "Go Bold, Go Regular or Go Mono.", Control: "choice", Form: 12}
-	Logo = Option{Name: "logo", Outputs: Formats, Aliases: []string{"icon", "centerimageurl"}, Example: "wifi", Meant: iconWords,
+	Logo = Option{Name: "logo", Outputs: Formats, Aliases: []string{"icon", "centerimageurl", "centerimage", "image"}, Example: "wifi", Meant: iconWords,
 		Type:        "string",
 		Description: "A logo over the centre: a built-in icon (" + strings.Join(render.IconNames, ", ") + "), or a PNG, JPEG, WebP or SVG image as a data URI (data:image/png;base64,...; at most 12 KiB in a parameter; POST /api/v1/qr takes files up to 1 MiB). A URL is fetched only where the operator turned --logo-fetch on, from public addresses. Error correction rises to H unless ec is given, and the code grows until the cleared modules take at most half of any block's error correction, and past versions 7 to 13, 21 to 27 and 35 to 40, whose centre alignment pattern the logo would hide from zbar; a logo no version allowed can hold is a 400 whose fix shrinks it or leaves it out (docs/logos.md).",
 		Title:       "Logo", Hint: "A built-in icon, or your own file under Your logo.", Control: "choice", Form: 19,
@@ -279,7 +279,7 @@ var (
 		"gaps": "gapped-squares", "gapped": "gapped-squares", "spaced": "gapped-squares",
 		"pixel": "square", "pixels": "square", "squares": "square", "block": "square", "blocks": "square",
 		"cross": "plus", "crosses": "plus", "hearts": "heart", "stars": "star", "diamonds": "diamond", "lines": "vertical-bars", "bars": "vertical-bars"}
-	eyeFrameWords = map[string]string{"round": "rounded", "rounded-square": "rounded", "circular": "squircle", "star": "pointed"}
+	eyeFrameWords = map[string]string{"dot": "squircle", "round": "rounded", "rounded-square": "rounded", "circular": "squircle", "star": "pointed"}
 	eyeBallWords  = map[string]string{"round": "rounded", "rounded-square": "rounded", "circular": "dot", "diamond": "octagon", "star": "pointed"}
 	gradientWords = map[string]string{"horizontal": "linear", "vertical": "linear", "diagonal": "linear", "linear-gradient": "linear",
 		"circular": "radial", "circle": "radial", "round": "radial", "radial-gradient": "radial", "centre": "radial", "center": "radial"}

@@ -1,8 +1,11 @@
 package kinds_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/qrforge/qrforge/registry"
 )
 
 func TestWiFi(t *testing.T) {
@@ -101,4 +104,22 @@ func TestWiFiHexValues(t *testing.T) {
 	}
 	runVectors(t, "wifi", vectors)
 	snapVectors(t, vectors)
+}
+
+// A security value off the list is fixed only to the value it plainly
+// names: WPA2/WPA3 (a router's transition mode) is WPA2, and was once fixed
+// to WPA2-EAP, an enterprise network, for being four edits away.
+func TestWiFiSecurityFixIsWhatWasMeant(t *testing.T) {
+	k, _ := registry.Lookup("wifi")
+	for given, want := range map[string]string{"WPA2/WPA3": "WPA2", "wpa-2": "WPA2", "WEP2": "WEP", "psk": "", "WPA4": "WPA"} {
+		_, errs := k.Build(map[string]string{"ssid": "Home", "password": "correct horse", "security": given})
+		i := slices.IndexFunc(errs, func(e registry.FieldError) bool { return e.Field == "security" })
+		if i < 0 {
+			t.Errorf("security=%s: accepted", given)
+			continue
+		}
+		if errs[i].Fix != want {
+			t.Errorf("security=%s: fix %q, want %q", given, errs[i].Fix, want)
+		}
+	}
 }

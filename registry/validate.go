@@ -75,12 +75,9 @@ func tagFix(fe validator.FieldError) string {
 	if given == "" {
 		return ""
 	}
-	best, bestDist := "", len(given)/2+1
-	for _, option := range strings.Fields(fe.Param()) {
-		if d := editdistance.Distance(given, strings.ToLower(option)); d < bestDist {
-			best, bestDist = option, d
-		}
-	}
+	// Only an option it plainly meant: WPA2/WPA3 once got WPA2-EAP, an
+	// enterprise network, for being four edits away.
+	best, _ := editdistance.Meant(given, strings.Fields(fe.Param()), nil)
 	return best
 }
 

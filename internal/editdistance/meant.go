@@ -75,7 +75,7 @@ func typoDistance(n int) int {
 }
 
 func wordsOf(v string) []string {
-	return strings.FieldsFunc(v, func(r rune) bool { return r == '-' || r == '_' || r == ' ' })
+	return strings.FieldsFunc(v, func(r rune) bool { return r == '-' || r == '_' || r == ' ' || r == '/' || r == ',' })
 }
 
 func containsWord(s, w string) bool {

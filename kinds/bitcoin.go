@@ -14,9 +14,9 @@ import (
 // part, and the witness program rules. Bech32 addresses go into the code in
 // uppercase (see encodeBIP21).
 type Bitcoin struct {
-	Address   string `json:"address" validate:"required" jsonschema_description:"Bitcoin address, mainnet or testnet: legacy Base58Check P2PKH (1...) or P2SH (3...), or native segwit bech32 v0 (bc1q...) or bech32m v1+ taproot (bc1p...); testnet m.../n.../2.../tb1.... The checksum is verified; a bech32 address is all lowercase or all uppercase." identity:"true" title:"Bitcoin address"`
+	Address   string `json:"address" also:"addr,wallet" validate:"required" jsonschema_description:"Bitcoin address, mainnet or testnet: legacy Base58Check P2PKH (1...) or P2SH (3...), or native segwit bech32 v0 (bc1q...) or bech32m v1+ taproot (bc1p...); testnet m.../n.../2.../tb1.... The checksum is verified; a bech32 address is all lowercase or all uppercase." identity:"true" title:"Bitcoin address"`
 	Amount    string `json:"amount" jsonschema_description:"Amount in BTC (not satoshis), greater than zero, with '.' as decimal point and at most 8 decimals (0.00125). Omit it to let the payer choose." title:"Amount (BTC)"`
-	Recipient string `json:"recipient" jsonschema_description:"Name of the payee shown by the wallet (written as BIP21's label= parameter; the query name label is taken by qrforge's caption option)." identity:"true" title:"Payee name"`
+	Recipient string `json:"recipient" also:"name,payee" jsonschema_description:"Name of the payee shown by the wallet (written as BIP21's label= parameter; the query name label is taken by qrforge's caption option)." identity:"true" title:"Payee name"`
 	Message   string `json:"message" jsonschema_description:"Note describing the payment, shown to the payer (BIP21 message= parameter)." title:"Message"`
 	Lightning string `json:"lightning" jsonschema_description:"Optional Lightning payment for a unified code: a wallet that speaks Lightning pays it, any other pays the address on-chain. A BOLT #11 invoice (lnbc...), an LNURL or a Lightning Address (user@domain, written as its LNURL) goes in lightning=, a BOLT #12 offer (lno1...) in lno= (BIP321), in uppercase. An invoice must be of the address's network (mainnet lnbc with bc1/1/3, test lntb/lntbs/lnbcrt with tb1/m/n/2), and when it names an amount, amount must be the same." identity:"true" title:"Lightning invoice"`
 }

@@ -18,13 +18,13 @@ import (
 // same elements, and its section numbers could not be read from a primary
 // copy, so clauses are cited by the data element's name.
 type EPC struct {
-	Name      string `json:"name" validate:"required,max=70" jsonschema_description:"Beneficiary name (AT-21), 1 to 70 characters." identity:"true" title:"Account holder"`
+	Name      string `json:"name" also:"beneficiary,recipient,payee" validate:"required,max=70" jsonschema_description:"Beneficiary name (AT-21), 1 to 70 characters." identity:"true" title:"Account holder"`
 	IBAN      string `json:"iban" validate:"required" jsonschema_description:"Beneficiary IBAN (AT-20), electronic format (DE89370400440532013000); spaces of the printed form are removed. Check digits and the country's length are checked (ISO 13616, SWIFT IBAN Registry), and the country must be in the SEPA schemes' scope (EPC409): EU and EEA countries, CH, GB, SM, VA, AD, MC, AL, MD, ME, MK, RS and their territories." identity:"true" title:"IBAN"`
-	BIC       string `json:"bic" jsonschema_description:"BIC of the beneficiary's bank (AT-23), 8 or 11 capital letters and digits (ISO 9362). Required with version 001, and for an IBAN of a SEPA country outside the EEA (CH, GB, SM, VA, AD, MC, AL, MD, ME, MK, RS ...); optional with version 002 inside the EEA." identity:"true" title:"BIC"`
+	BIC       string `json:"bic" also:"swift" jsonschema_description:"BIC of the beneficiary's bank (AT-23), 8 or 11 capital letters and digits (ISO 9362). Required with version 001, and for an IBAN of a SEPA country outside the EEA (CH, GB, SM, VA, AD, MC, AL, MD, ME, MK, RS ...); optional with version 002 inside the EEA." identity:"true" title:"BIC"`
 	Amount    string `json:"amount" jsonschema_description:"Amount in euro (AT-04), 0.01 to 999999999.99 with '.' and at most 2 decimals (12.30). Omit it to let the payer enter the amount." title:"Amount (EUR)"`
 	Purpose   string `json:"purpose" jsonschema:"pattern=^[A-Z]{4}$" jsonschema_description:"Purpose of the transfer (AT-44): a 4-letter ISO 20022 ExternalPurpose1Code such as CHAR (charity), GDDS (goods), SALA (salary)." title:"Purpose code"`
 	Reference string `json:"reference" jsonschema_description:"Structured remittance information (AT-05): an ISO 11649 creditor reference (RF18539007547034), check digits checked. Give either reference or text, not both." identity:"true" title:"Creditor reference"`
-	Text      string `json:"text" validate:"max=140" jsonschema_description:"Unstructured remittance information (AT-05) shown to the payer, up to 140 characters. Give either reference or text, not both." title:"Payment reference text"`
+	Text      string `json:"text" also:"remittance,message,description" validate:"max=140" jsonschema_description:"Unstructured remittance information (AT-05) shown to the payer, up to 140 characters. Give either reference or text, not both." title:"Payment reference text"`
 	Info      string `json:"info" validate:"max=70" jsonschema_description:"Beneficiary to originator information: a note shown to the payer by the banking app, up to 70 characters." title:"Note to the payer"`
 	Version   string `json:"version" validate:"omitempty,oneof=001 002" jsonschema:"enum=001,enum=002" jsonschema_description:"Format version: 002 (default; BIC optional inside the EEA) or 001 (BIC required)." title:"Format version"`
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/makiuchi-d/gozxing"
 	"github.com/makiuchi-d/gozxing/qrcode"
 	_ "github.com/qrforge/qrforge/kinds"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/render"
 )
@@ -231,5 +232,30 @@ func TestAlsoCalledWordsPointAtOneKind(t *testing.T) {
 	}
 	if len(owner) < 80 {
 		t.Fatalf("only %d words", len(owner))
+	}
+}
+
+// The names a field is also called (tag also) belong to it alone: none is
+// a field of its kind, a rendering option's name or alias, or claimed by
+// two fields.
+func TestFieldWordsAreFree(t *testing.T) {
+	n := 0
+	for _, k := range registry.All() {
+		owner := map[string]string{}
+		for _, f := range k.Fields() {
+			for _, w := range f.AlsoCalled {
+				n++
+				if _, isOption := options.Named(w); isOption || k.HasField(w) || w == "data" {
+					t.Errorf("%s.%s: %q is a field or an option", k.Name(), f.Name, w)
+				}
+				if o, ok := owner[w]; ok {
+					t.Errorf("%s: %q is claimed by %s and %s", k.Name(), w, o, f.Name)
+				}
+				owner[w] = f.Name
+			}
+		}
+	}
+	if n < 50 {
+		t.Fatalf("only %d words", n)
 	}
 }

@@ -13,9 +13,9 @@ import (
 // when the app is missing, and iOS cameras open them without asking which
 // app handles geo:.
 type Location struct {
-	Lat   string `json:"lat" jsonschema_description:"Latitude in decimal degrees, -90 to 90, with '.' as decimal point (47.5951518). Give lat and lon, or query, or (app=apple) both." identity:"true" title:"Latitude"`
-	Lon   string `json:"lon" jsonschema_description:"Longitude in decimal degrees, -180 to 180, with '.' as decimal point (-122.3316393)." identity:"true" title:"Longitude"`
-	Query string `json:"query" jsonschema_description:"A place to search for: a name or address (Lumen Field, Seattle). With app=apple and coordinates it labels the pin instead." identity:"true" title:"Place search"`
+	Lat   string `json:"lat" also:"latitude" jsonschema_description:"Latitude in decimal degrees, -90 to 90, with '.' as decimal point (47.5951518). Give lat and lon, or query, or (app=apple) both." identity:"true" title:"Latitude"`
+	Lon   string `json:"lon" also:"lng,long,longitude" jsonschema_description:"Longitude in decimal degrees, -180 to 180, with '.' as decimal point (-122.3316393)." identity:"true" title:"Longitude"`
+	Query string `json:"query" also:"q,address,search,place" jsonschema_description:"A place to search for: a name or address (Lumen Field, Seattle). With app=apple and coordinates it labels the pin instead." identity:"true" title:"Place search"`
 	App   string `json:"app" validate:"omitempty,oneofci=google apple osm waze" jsonschema:"enum=google,enum=apple,enum=osm,enum=waze" jsonschema_description:"Map to open: google (default, Google Maps URLs), apple (Apple Maps links), osm (OpenStreetMap) or waze (Waze deep link, starts navigation to coordinates)." title:"Map app"`
 	Zoom  string `json:"zoom" jsonschema_description:"Zoom level, a whole number: 2 to 21 for app=apple, 0 to 19 for app=osm (default 16 there). Google and Waze links take none." title:"Zoom level"`
 }

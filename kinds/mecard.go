@@ -9,12 +9,12 @@ import (
 // MeCard is a contact in NTT DoCoMo's MECARD: format, shorter than a vCard
 // and read by ZXing-based scanners and Android cameras.
 type MeCard struct {
-	FirstName string `json:"fn" jsonschema_description:"Given (first) name, without commas. fn or ln is required." identity:"true" title:"First name"`
-	LastName  string `json:"ln" jsonschema_description:"Family (last) name, without commas; written first, as N:last,first." identity:"true" title:"Last name"`
-	Phone     string `json:"phone" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and )." identity:"true" title:"Phone"`
-	Email     string `json:"email" validate:"omitempty,email" jsonschema_description:"E-mail address." identity:"true" title:"E-mail"`
-	URL       string `json:"url" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address." identity:"true" title:"Web site"`
-	Note      string `json:"note" jsonschema_description:"Free-text note (NOTE)." title:"Note"`
+	FirstName string `json:"fn" also:"name,firstname,first_name" jsonschema_description:"Given (first) name, without commas. fn or ln is required." identity:"true" title:"First name"`
+	LastName  string `json:"ln" also:"lastname,last_name,surname" jsonschema_description:"Family (last) name, without commas; written first, as N:last,first." identity:"true" title:"Last name"`
+	Phone     string `json:"phone" also:"tel,mobile" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and )." identity:"true" title:"Phone"`
+	Email     string `json:"email" also:"mail" validate:"omitempty,email" jsonschema_description:"E-mail address." identity:"true" title:"E-mail"`
+	URL       string `json:"url" also:"website,link" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address." identity:"true" title:"Web site"`
+	Note      string `json:"note" also:"notes" jsonschema_description:"Free-text note (NOTE)." title:"Note"`
 }
 
 // mecardSpecial are the characters MECARD escapes with a backslash (segno

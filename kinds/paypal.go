@@ -12,7 +12,7 @@ import (
 // PayPal asks for money through a PayPal.Me link: the payer's phone opens
 // the recipient's PayPal.Me page with the amount filled in.
 type PayPal struct {
-	Username string `json:"username" validate:"required" jsonschema_description:"The recipient's PayPal.Me name: 1 to 20 letters and digits (PayPal.Me rules), with or without the paypal.me/ in front. Case does not matter to PayPal." identity:"true" title:"PayPal.Me name"`
+	Username string `json:"username" also:"user,name,paypalme,handle" validate:"required" jsonschema_description:"The recipient's PayPal.Me name: 1 to 20 letters and digits (PayPal.Me rules), with or without the paypal.me/ in front. Case does not matter to PayPal." identity:"true" title:"PayPal.Me name"`
 	Amount   string `json:"amount" jsonschema_description:"Amount to request, greater than zero, with '.' and at most 2 decimals (10.50); whole numbers only for HUF, JPY and TWD. Leave empty to let the payer choose." title:"Amount"`
 	Currency string `json:"currency" jsonschema_description:"ISO 4217 code of a currency PayPal supports (EUR, USD, GBP ...); needs amount. Without it PayPal uses the recipient's currency." title:"Currency"`
 }

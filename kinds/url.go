@@ -12,7 +12,7 @@ import (
 // Link is a web address, optionally tagged with the UTM campaign parameters
 // that analytics tools read from the query string.
 type Link struct {
-	URL         string `json:"url" validate:"required" jsonschema_description:"Absolute http or https address with a host (RFC 3986). An internationalised host is converted to punycode; characters a URI cannot carry are percent-encoded." identity:"true" title:"Web address"`
+	URL         string `json:"url" also:"link,href,website,uri" validate:"required" jsonschema_description:"Absolute http or https address with a host (RFC 3986). An internationalised host is converted to punycode; characters a URI cannot carry are percent-encoded." identity:"true" title:"Web address"`
 	UTMSource   string `json:"utm_source" jsonschema_description:"utm_source: where the traffic comes from (e.g. qr, newsletter). Percent-encoded and added to the query." title:"Campaign source"`
 	UTMMedium   string `json:"utm_medium" jsonschema_description:"utm_medium: the marketing medium (e.g. print, email)." title:"Campaign medium"`
 	UTMCampaign string `json:"utm_campaign" jsonschema_description:"utm_campaign: the campaign name (e.g. spring sale)." title:"Campaign name"`

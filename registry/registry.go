@@ -122,6 +122,11 @@ type Field struct {
 	// payload, its ETag and every link to it then carry that time, so the
 	// same request with the stamp gives the same bytes again.
 	Stamp bool `json:"stamp,omitempty"`
+	// AlsoCalled are the names other APIs and standards give the field
+	// (tag also:"body,text" on sms's message, RFC 5724's body): an unknown
+	// parameter of such a name is renamed to the field in a fix. They are
+	// not accepted as the field.
+	AlsoCalled []string `json:"-"`
 }
 
 var (
@@ -264,6 +269,9 @@ func fieldsOf(t reflect.Type) ([]fieldInfo, error) {
 			default:
 				return nil, fmt.Errorf("field %s: %s tag is \"true\" or \"false\"", f.Name, tag)
 			}
+		}
+		if also := f.Tag.Get("also"); also != "" {
+			info.AlsoCalled = strings.Split(also, ",")
 		}
 		for _, kw := range strings.Split(f.Tag.Get("jsonschema"), ",") {
 			if v, ok := strings.CutPrefix(kw, "enum="); ok {

@@ -361,7 +361,7 @@ func (s *Service) genericStrangers(q query, r *Rendering, rawQuery string) []par
 		}
 		return errs
 	}
-	return unknownParams(q, stray, "/api/v1/qr", []string{optData.Name})
+	return unknownParams(q, stray, "/api/v1/qr", []string{optData.Name}, nil)
 }
 
 // prepareShort reads the short form, /q/<data>.<ext> (.png, .svg, .pdf

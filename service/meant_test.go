@@ -105,3 +105,41 @@ func TestEveryMeantWordIsFixedToItsValue(t *testing.T) {
 		t.Fatalf("only %d words declared", seen)
 	}
 }
+
+// A parameter a kind does not have, under the name another API or the
+// standard gives one of its fields, is renamed to that field in the fix,
+// value and all: sms's body (RFC 5724) was dropped, losing the message,
+// and text was renamed to textcolor, whose fix then dropped "hi" for a
+// colour nobody asked for.
+func TestFixRenamesFieldsByTheirOtherNames(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	for _, c := range []struct{ kind, query, field, want string }{
+		{"sms", "number=%2B15551234567&body=See+you", "message", "See you"},
+		{"sms", "number=%2B15551234567&text=hi", "message", "hi"},
+		{"whatsapp", "phone=%2B15551234567", "number", "+15551234567"},
+		{"geo", "lat=52.5&lng=13.4", "lon", "13.4"},
+		{"email", "to=a@example.com&message=yo", "body", "yo"},
+		{"event", "title=Party&start=2026-12-24T19:00:00Z&tz=Europe/Berlin", "tzid", "Europe/Berlin"},
+		{"wifi", "ssid=Home&password=correct+horse&encryption=WPA", "security", "WPA"},
+	} {
+		_, p := generate(t, svc, Request{Kind: c.kind, Query: c.query})
+		if p == nil {
+			t.Errorf("%s?%s: accepted", c.kind, c.query)
+			continue
+		}
+		if got, _ := fixOf(t, p, c.field); got != c.want {
+			t.Errorf("%s?%s: fix %s gives %s=%q, want %q", c.kind, c.query, p.Fix, c.field, got, c.want)
+			continue
+		}
+		u, _ := url.Parse(p.Fix)
+		if _, p := generate(t, svc, Request{Kind: c.kind, Query: u.RawQuery}); p != nil {
+			t.Errorf("%s: the fix %s fails: %s", c.kind, u.RawQuery, p.Detail)
+		}
+	}
+	// A name that only starts an option, with a value the option refuses,
+	// is dropped, not renamed into it.
+	_, p := generate(t, svc, Request{Kind: "url", Query: "url=https://example.com&text=hi"})
+	if p == nil || strings.Contains(p.Fix, "textcolor") {
+		t.Errorf("text=hi on url: %+v", p)
+	}
+}

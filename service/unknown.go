@@ -63,16 +63,26 @@ func canonicalOptions() []string {
 }
 
 // unknownParams is one error for each parameter in names, with a
-// did-you-mean. The fix renames a parameter to its suggestion when the
-// caller did not give that one too, and otherwise drops it.
-func unknownParams(q query, names []string, endpoint string, fields []string) []paramError {
+// did-you-mean: the field a word of words names (body is sms's message),
+// or the nearest name. The fix renames a parameter to its suggestion when
+// the caller did not give that one too, and otherwise drops it.
+func unknownParams(q query, names []string, endpoint string, fields []string, words map[string]string) []paramError {
 	candidates := append(slices.Clone(fields), canonicalOptions()...)
 	var errs []paramError
 	for _, name := range names {
 		value := q[name][0]
 		e := paramError{field: name}
 		shown := text.Truncate(name, 64)
-		switch near := editdistance.Suggest(name, candidates); {
+		near, ok := words[name]
+		if !ok {
+			near = editdistance.Suggest(name, candidates)
+			if isOptionName(near) && editdistance.Distance(name, near) > 2 && optionValue(near, value) != value {
+				// Only a prefix of the option (text of textcolor), and the
+				// option refuses the value: the caller meant something else.
+				near = ""
+			}
+		}
+		switch {
 		case slices.Contains(utf8Only, name):
 			e.detail = fmt.Sprintf("%s=%q is not supported: qrforge encodes data as UTF-8 only (charset-source and charset-target accept UTF-8); the fix drops it", name, text.Truncate(value, 32))
 		case near == "":

@@ -188,13 +188,19 @@ func unknownFields(args, raw map[string]any, u unknownNames, kind registry.Entry
 		detail: fmt.Sprintf("%s has no field %s; its fields are %s. A field left unread would change the code without a word; the fix renames or drops each", kind.Name(), strings.Join(notes, ", "), fieldList(kind))}
 }
 
-// nearestField is the kind's field an unknown name most likely meant.
+// nearestField is the kind's field an unknown name most likely meant: the
+// field that name is another name of (body is sms's message), or the
+// nearest.
 func nearestField(name string, kind registry.Entry) string {
+	name = strings.ToLower(name)
 	names := make([]string, 0, len(kind.Fields()))
 	for _, f := range kind.Fields() {
+		if slices.Contains(f.AlsoCalled, name) {
+			return f.Name
+		}
 		names = append(names, f.Name)
 	}
-	return editdistance.Suggest(strings.ToLower(name), names)
+	return editdistance.Suggest(name, names)
 }
 
 // readOptions appends the rendering options among args (any name the API

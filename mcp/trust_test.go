@@ -70,4 +70,11 @@ func TestMisspeltFieldIsRenamed(t *testing.T) {
 		t.Fatalf("problem %+v", p)
 	}
 	succeed(t, c, "qr_generate_typed", p.FixArguments, nil)
+	// A field under the name the standard gives it: RFC 5724's body.
+	p = fail(t, c, "qr_generate_typed", map[string]any{"kind": "sms", "fields": map[string]any{"number": "+15551234567", "body": "See you"}})
+	fields, _ = p.FixArguments["fields"].(map[string]any)
+	if fields["message"] != "See you" || fields["body"] != nil {
+		t.Fatalf("body: problem %+v", p)
+	}
+	succeed(t, c, "qr_generate_typed", p.FixArguments, nil)
 }

@@ -130,7 +130,7 @@ func TestBitcoin(t *testing.T) {
 		{"bech32 instead of bech32m", map[string]string{"address": "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd"}, "address", "BIP350", noFix},
 		{"mixed case lowercased", map[string]string{"address": "tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sL5k7"}, "address", "BIP173 §Uppercase/lowercase",
 			"tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7"},
-		{"amount rounded to satoshis", map[string]string{"address": ok, "amount": "0.000000015"}, "amount", "8 decimals", "0.00000002"},
+		{"amount with a decimal comma", map[string]string{"address": ok, "amount": "0,00000002"}, "amount", "BIP21", "0.00000002"},
 		{"decimal comma", map[string]string{"address": ok, "amount": "0,5"}, "amount", "BIP21 §Transfer amount", "0.5"},
 	})
 }

@@ -20,9 +20,8 @@ type decimalAmount struct {
 	cite      string   // the clause, for messages
 }
 
-// check returns what is wrong with s, or "" when it is valid, and a valid
-// amount close to it when one can be offered (a decimal comma read as a
-// point, rounded to the smallest unit).
+// check returns what is wrong with s, or "" when it is valid, and the
+// same amount written validly when one can be offered (suggest).
 func (a decimalAmount) check(s string) (problem, fix string) {
 	m := plainDecimal.FindStringSubmatch(s)
 	fix = a.suggest(s)
@@ -42,24 +41,23 @@ func (a decimalAmount) check(s string) (problem, fix string) {
 	return "", ""
 }
 
-// suggest reads s leniently (a decimal comma, surrounding spaces) and
-// rounds it to the smallest unit; "" when nothing sensible comes out.
+// suggest writes s, read as people write amounts (readAmount: a decimal
+// comma, thousands separators, the unit beside it), as the rules want it,
+// with the value unchanged; "" when it cannot be read, or would have to
+// be rounded to the smallest unit (amountnotation.go).
 func (a decimalAmount) suggest(s string) string {
-	s = strings.TrimSpace(s)
-	if strings.Count(s, ",") == 1 && !strings.Contains(s, ".") {
-		s = strings.Replace(s, ",", ".", 1)
-	}
-	if !plainDecimal.MatchString(s) {
+	whole, frac, ok := readAmount(s, a.unit)
+	frac = strings.TrimRight(frac, "0")
+	if !ok || a.decimals > 0 && len(frac) > a.decimals {
 		return ""
 	}
-	v, _ := new(big.Rat).SetString(s)
-	if a.decimals == 0 {
-		return s
+	out := whole
+	if frac != "" {
+		out += "." + frac
 	}
-	out := strings.TrimRight(strings.TrimRight(v.FloatString(a.decimals), "0"), ".")
 	r, _ := new(big.Rat).SetString(out)
 	if (!a.allowZero && r.Sign() == 0) || (a.max != nil && r.Cmp(a.max) > 0) {
 		return ""
 	}
-	return out
+	return r.FloatString(len(frac))
 }

@@ -127,27 +127,18 @@ func emvCheckAmount(field string, v *string, minor int) *registry.FieldError {
 	}
 	detail := ""
 	fix := ""
-	whole, frac, dot := strings.Cut(*v, ".")
+	_, frac, dot := strings.Cut(*v, ".")
 	switch {
 	case !emvAmountShape.MatchString(*v):
 		detail = field + " is digits with '.' as the decimal point: no sign, comma, space or currency"
-		if c := strings.Replace(*v, ",", ".", 1); c != *v && emvAmountShape.MatchString(c) {
-			fix = c
-		}
+		fix = amountFix(*v, minor)
 	case strings.Trim(*v, "0.") == "":
 		detail = field + " is greater than zero; leave it out to let the payer enter the amount"
 	case len(*v) > 13:
 		detail = field + " is at most 13 characters; this one has " + itoa(len(*v))
 	case dot && len(frac) > minor:
 		detail = field + " has at most " + itoa(minor) + " decimals, the minor unit of the currency (ISO 4217)"
-		if minor == 0 {
-			fix = whole
-		} else {
-			fix = whole + "." + frac[:minor]
-		}
-		if strings.Trim(fix, "0.") == "" {
-			fix = ""
-		}
+		fix = amountFix(*v, minor) // trailing zeros only: a payment is never rounded
 	default:
 		return nil
 	}

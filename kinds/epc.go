@@ -133,13 +133,13 @@ func checkEPC(e *EPC) []registry.FieldError {
 }
 
 // checkEuroAmount accepts 0.01 to 999999999.99 with at most two decimals,
-// or returns a valid amount close to the one given.
+// or returns the same amount written so (amountnotation.go), if it can be.
 func checkEuroAmount(am string) (fix string, ok bool) {
 	if epcAmount.MatchString(am) && strings.Trim(am, "0.") != "" {
 		return "", true
 	}
-	if fix = upiAmountFix(am); fix == "" || !epcAmount.MatchString(fix) {
-		fix = "1.00"
+	if fix = amountFix(am, 2, "€", "EUR"); !epcAmount.MatchString(fix) {
+		fix = ""
 	}
 	return fix, false
 }

@@ -69,7 +69,7 @@ func TestMonero(t *testing.T) {
 		{"charset", map[string]string{"address": "0" + xmrStandard[1:]}, "address", "alphabet", noFix},
 		{"short", map[string]string{"address": xmrStandard[:94]}, "address", "Monero Base58", noFix},
 		{"standard address cut to a block", map[string]string{"address": xmrStandard[:88]}, "address", "decodes to 69 bytes", noFix},
-		{"amount rounded to piconero", map[string]string{"address": xmrStandard, "amount": "0.0000000000015"}, "amount", "piconero", "0.000000000002"},
+		{"amount with a unit", map[string]string{"address": xmrStandard, "amount": "0.000000000002 XMR"}, "amount", "piconero", "0.000000000002"},
 	})
 	recogniseVectors(t, "monero", []recognised{
 		{"docs example", "monero docs/URI_SCHEME.md; uri.py parse_uri of it",

@@ -1,7 +1,6 @@
 package kinds
 
 import (
-	"math/big"
 	"regexp"
 	"slices"
 	"strings"
@@ -85,12 +84,10 @@ func checkPayPal(p *PayPal) []registry.FieldError {
 		if problem, fix := amount.check(am); problem != "" {
 			errs = append(errs, registry.FieldError{Field: "amount", Detail: problem, Fix: fix})
 		} else if strings.Contains(am, ".") && slices.Contains(paypalWholeCurrencies, p.Currency) {
-			// PayPal takes HUF, JPY and TWD amounts without decimals.
-			v, _ := new(big.Rat).SetString(am)
-			fix := v.FloatString(0)
-			if fix == "0" {
-				fix = ""
-			}
+			// PayPal takes HUF, JPY and TWD amounts without decimals; only
+			// zeros after the point are dropped, as a payment is never
+			// rounded (amountnotation.go).
+			fix := amountFix(am, 0)
 			errs = append(errs, registry.FieldError{Field: "amount", Detail: "amount in " + p.Currency + " is a whole number: PayPal supports no decimals for HUF, JPY and TWD (" + paypalCite + ")", Fix: fix})
 		} else {
 			p.Amount = am

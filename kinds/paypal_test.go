@@ -50,8 +50,12 @@ func TestPayPalFixes(t *testing.T) {
 		{map[string]string{"username": "Jane Doe-Smith!"}, "username", "JaneDoeSmith"},
 		// Cut to 20 it would be another account: no fix.
 		{map[string]string{"username": "abcdefghijklmnopqrstuvwxyz"}, "username", ""},
-		{map[string]string{"username": "JaneDoe", "amount": "10,505", "currency": "EUR"}, "amount", "10.51"},
-		{map[string]string{"username": "JaneDoe", "amount": "1500.5", "currency": "JPY"}, "amount", "1501"},
+		// 10,505 is ten thousand five hundred and five, or ten and a half
+		// cent: no fix guesses which, and none rounds a payment.
+		{map[string]string{"username": "JaneDoe", "amount": "10,505", "currency": "EUR"}, "amount", ""},
+		{map[string]string{"username": "JaneDoe", "amount": "10,50", "currency": "EUR"}, "amount", "10.5"},
+		{map[string]string{"username": "JaneDoe", "amount": "1500.5", "currency": "JPY"}, "amount", ""},
+		{map[string]string{"username": "JaneDoe", "amount": "1500.00", "currency": "JPY"}, "amount", "1500"},
 	} {
 		_, errs := k.Build(c.fields)
 		if len(errs) != 1 || errs[0].Field != c.field || errs[0].Fix != c.fix {

@@ -54,7 +54,7 @@ func TestSolana(t *testing.T) {
 		{"charset l", map[string]string{"address": "l" + mvines[1:]}, "address", "§Recipient", noFix},
 		{"token length", map[string]string{"address": mvines, "spl_token": usdc + "1"}, "spl_token", "§SPL Token", noFix},
 		{"reference charset", map[string]string{"address": mvines, "reference": "O" + ref82[1:]}, "reference", "§Reference", noFix},
-		{"amount rounded to lamports", map[string]string{"address": mvines, "amount": "0.0000000015"}, "amount", "§Amount", "0.000000002"},
+		{"amount with a decimal comma", map[string]string{"address": mvines, "amount": "0,000000002"}, "amount", "§Amount", "0.000000002"},
 	})
 }
 

@@ -132,9 +132,9 @@ func checkSwissQR(q *SwissQR) []registry.FieldError {
 		if am, ok := swissAmountValue(q.Amount); ok {
 			q.Amount = am
 		} else {
-			fix, _ := checkEuroAmount(q.Amount)
-			if am, ok := swissAmountValue(fix); ok {
-				fix = am
+			fix := amountFix(q.Amount, 2, "CHF", "EUR", "SFr.", "Fr.", "€")
+			if !swissAmount.MatchString(fix) {
+				fix = ""
 			}
 			errs = append(errs, registry.FieldError{Field: "amount", Detail: "amount is 0.01 to 999999999.99 with '.' and at most 2 decimals (IG QR-bill, data element Amt)", Fix: fix})
 		}

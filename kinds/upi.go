@@ -183,14 +183,10 @@ func upiRupees(s string) *big.Rat {
 	return r
 }
 
-// upiAmountFix suggests a valid amount close to a refused one: a decimal
-// comma read as a point, rounded to paise.
+// upiAmountFix is a refused amount written as UPI takes it, the value
+// unchanged (amountnotation.go): 1,000.50 or ₹ 1000,50 give 1000.50.
 func upiAmountFix(am string) string {
-	v, err := strconv.ParseFloat(strings.ReplaceAll(am, ",", "."), 64)
-	if err != nil || v < 0.005 || v > 1e12 {
-		return ""
-	}
-	return strconv.FormatFloat(v, 'f', 2, 64)
+	return amountFix(am, 2, "₹", "INR", "Rs.", "Rs")
 }
 
 // encodeUPI writes pa, pn, am, mam, cu, tn, tr, mc, tid, url, mode and

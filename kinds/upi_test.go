@@ -119,7 +119,7 @@ func TestUPI(t *testing.T) {
 // TestUPIAmountFix checks the amount offered when am is refused.
 func TestUPIAmountFix(t *testing.T) {
 	k := lookup(t, "upi")
-	for am, fix := range map[string]string{"10,50": "10.50", "10.505": "10.51", "0.00": "", "abc": ""} {
+	for am, fix := range map[string]string{"10,50": "10.50", "₹ 1,000.50": "1000.50", "10.505": "", "0.00": "", "abc": ""} {
 		_, errs := k.Build(map[string]string{"pa": "merchant@upi", "pn": "Shop", "am": am})
 		if len(errs) != 1 || errs[0].Field != "am" || errs[0].Fix != fix {
 			t.Errorf("am %q: errors %+v, want fix %q", am, errs, fix)

@@ -1,0 +1,104 @@
+package kinds
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// An amount in a fix keeps the caller's value exactly: the fix may rewrite
+// how it is written (a decimal comma, thousands separators, the currency's
+// sign or code beside it), never what it is worth. An amount with more
+// decimals than the currency has, one at or below zero, or one written
+// ambiguously (1,000: a thousand, or one with a decimal comma?) gets no
+// fix, for rounding, truncating or guessing a payment's amount would have
+// the payer pay what nobody asked.
+
+// readAmount reads an amount as people write one: optional spaces, a unit
+// of units (the currency's sign or code, in any case) before or after it,
+// digits grouped by thousands with ',', '.', ' ', '\'' or a no-break space,
+// and a decimal point or comma. It returns the whole and fractional digits
+// as written (without separators), and false when s is not such an amount
+// or its separators are ambiguous.
+func readAmount(s string, units ...string) (whole, frac string, ok bool) {
+	s = strings.TrimFunc(s, unicode.IsSpace)
+	for _, u := range units {
+		if len(s) > len(u) && strings.EqualFold(s[:len(u)], u) {
+			s = s[len(u):]
+		} else if len(s) > len(u) && strings.EqualFold(s[len(s)-len(u):], u) {
+			s = s[:len(s)-len(u)]
+		}
+	}
+	s = strings.TrimFunc(s, unicode.IsSpace)
+	if s == "" || strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsDigit(r) && !isAmountSeparator(r) }) {
+		return "", "", false
+	}
+	for _, r := range s {
+		if r > unicode.MaxASCII && unicode.IsDigit(r) {
+			return "", "", false // digits of other scripts are not read
+		}
+	}
+	last := strings.LastIndexAny(s, ".,")
+	intPart := s
+	if last >= 0 {
+		sep, tail := s[last], s[last+1:]
+		others := strings.Count(s, string(sep)) - 1
+		otherMark := strings.ContainsAny(s[:last], map[byte]string{'.': ",", ',': "."}[sep])
+		switch {
+		case others > 0 && !otherMark:
+			// 1.000.000: every mark groups thousands; no fraction.
+		case len(tail) == 3 && !otherMark:
+			return "", "", false // 1,000 or 1.000: a thousand, or one?
+		case others > 0:
+			return "", "", false // 1.000.000,00.5
+		default:
+			intPart, frac = s[:last], tail
+			if frac == "" || strings.ContainsFunc(frac, isAmountSeparator) {
+				return "", "", false
+			}
+		}
+	}
+	// Groups of thousands: the first of one to three digits, then three
+	// each, one separator between two.
+	var groups []string
+	start := 0
+	for i, r := range intPart {
+		if isAmountSeparator(r) {
+			groups = append(groups, intPart[start:i])
+			start = i + utf8.RuneLen(r)
+		}
+	}
+	groups = append(groups, intPart[start:])
+	for i, g := range groups {
+		if g == "" || i > 0 && len(g) != 3 || i == 0 && len(groups) > 1 && len(g) > 3 {
+			return "", "", false
+		}
+	}
+	return strings.Join(groups, ""), frac, true
+}
+
+func isAmountSeparator(r rune) bool {
+	return r == '.' || r == ',' || r == ' ' || r == '\'' || r == '\u00a0' || r == '\u202f' || r == '’'
+}
+
+// amountFix is the amount s, read by readAmount, written with '.' and
+// exactly decimals digits after it (none when decimals is 0), or "" when
+// it cannot be read, is zero, or needs more decimals than that.
+func amountFix(s string, decimals int, units ...string) string {
+	whole, frac, ok := readAmount(s, units...)
+	frac = strings.TrimRight(frac, "0")
+	if !ok || len(frac) > decimals {
+		return ""
+	}
+	whole = strings.TrimLeft(whole, "0")
+	if whole == "" && frac == "" {
+		return ""
+	}
+	if whole == "" {
+		whole = "0"
+	}
+	if decimals == 0 {
+		return whole
+	}
+	return whole + "." + frac + strings.Repeat("0", decimals-len(frac))
+}

@@ -1,0 +1,57 @@
+package kinds
+
+import "testing"
+
+// A fix rewrites how an amount is written, never what it is worth: EPC
+// fixed "€10", "10 EUR", "1.000,50" and "-5" to 1.00, UPI and PayPal
+// rounded 10.505 to 10.51, and EMV amounts were cut to the currency's
+// decimals.
+func TestAmountFixKeepsTheValue(t *testing.T) {
+	for _, c := range []struct {
+		in       string
+		decimals int
+		want     string
+	}{
+		{"10,50", 2, "10.50"},
+		{"€10", 2, "10.00"},
+		{"10 EUR", 2, "10.00"},
+		{"eur 7,5", 2, "7.50"},
+		{"1.000,50", 2, "1000.50"},
+		{"1,000.50", 2, "1000.50"},
+		{"1 000,50", 2, "1000.50"},
+		{"1\u00a0000,50", 2, "1000.50"},
+		{"1'000.50", 2, "1000.50"},
+		{"1.000.000", 2, "1000000.00"},
+		{"10.5000", 2, "10.50"}, // only zeros dropped
+		{"10.500", 2, ""},       // ten and a half, or ten thousand five hundred
+		{"0,05", 2, "0.05"},
+		{"1500.00", 0, "1500"},
+		{"1,000", 2, ""},    // a thousand, or one?
+		{"1.000", 2, ""},    // the same
+		{"10.505", 2, ""},   // would be rounded
+		{"1500.5", 0, ""},   // would be rounded
+		{"-5", 2, ""},       // a sign
+		{"0", 2, ""},        // zero
+		{"0,00", 2, ""},     // zero
+		{"1e3", 2, ""},      // an exponent
+		{"10,5,0", 2, ""},   // no grouping of thousands
+		{"1,00,000", 2, ""}, // lakh grouping is not read
+		{"12 34", 2, ""},    // a group of two
+		{"1..5", 2, ""},     // two marks in a row
+		{"$10", 2, ""},      // not the currency's sign
+		{"١٠", 2, ""},       // digits of another script
+		{"", 2, ""},
+	} {
+		if got := amountFix(c.in, c.decimals, "€", "EUR"); got != c.want {
+			t.Errorf("amountFix(%q, %d) = %q, want %q", c.in, c.decimals, got, c.want)
+		}
+	}
+}
+
+func TestEuroAmountFixes(t *testing.T) {
+	for in, want := range map[string]string{"€10": "10.00", "1.000,50": "1000.50", "-5": "", "0": "", "10,5,0": "", "1000000000": ""} {
+		if fix, ok := checkEuroAmount(in); ok || fix != want {
+			t.Errorf("checkEuroAmount(%q) = %q, %v; want %q", in, fix, ok, want)
+		}
+	}
+}

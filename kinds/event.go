@@ -84,13 +84,25 @@ type eventTimes struct {
 	until      string // the RRULE UNTIL value, "" for none
 }
 
+// reminderFix is a refused reminder's correction: -15 and +15 are 15, as
+// the alarm's own trigger writes minutes before the start with a minus
+// (RFC 5545 §3.8.6.3, TRIGGER:-PT15M), and a longer time is cut to four
+// weeks. What is not a number gets none: a reminder time the caller never
+// wrote is not made up.
+func reminderFix(n int, err error) string {
+	if err != nil {
+		return ""
+	}
+	return strconv.Itoa(min(max(n, -n), maxReminder))
+}
+
 func checkEvent(e *Event) []registry.FieldError {
 	errs := checkTextFields(textField{"title", e.Title}, textField{"location", e.Location}, textField{"description", e.Description},
 		textField{"reminder_text", e.ReminderText})
 	if e.Reminder != "" {
 		n, err := strconv.Atoi(e.Reminder)
 		if err != nil || n < 0 || n > maxReminder || strings.HasPrefix(e.Reminder, "+") {
-			errs = append(errs, registry.FieldError{Field: "reminder", Detail: "reminder is a whole number of minutes before the start, 0 to 40320 (four weeks)", Fix: "15"})
+			errs = append(errs, registry.FieldError{Field: "reminder", Detail: "reminder is a whole number of minutes before the start, 0 to 40320 (four weeks)", Fix: reminderFix(n, err)})
 		} else {
 			e.Reminder = strconv.Itoa(n)
 		}

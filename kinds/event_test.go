@@ -178,3 +178,21 @@ func TestEventRecognise(t *testing.T) {
 		t.Error("recognised a TZID that names no IANA zone, which it cannot write back")
 	}
 }
+
+// A refused reminder's fix keeps the caller's minutes: -5 is the
+// trigger's own notation for five minutes before (RFC 5545 §3.8.6.3), and
+// what is not a number gets no fix. Every refused reminder was once fixed
+// to 15.
+func TestReminderFixKeepsTheMinutes(t *testing.T) {
+	k := lookup(t, "event")
+	for given, want := range map[string]string{"-5": "5", "+5": "5", "40321": "40320", "15m": "", "soon": ""} {
+		_, errs := k.Build(map[string]string{"title": "x", "start": "2026-10-01T19:00:00Z", "dtstamp": "2026-09-15T08:30:00Z", "reminder": given})
+		if len(errs) != 1 || errs[0].Field != "reminder" || errs[0].Fix != want {
+			t.Errorf("reminder=%s: %+v, want fix %q", given, errs, want)
+		}
+	}
+	_, errs := lookup(t, "otpauth").Build(map[string]string{"secret": "JBSWY3DPEHPK3PXP", "account": "alice", "issuer": "ACME", "period": "0"})
+	if len(errs) != 1 || errs[0].Field != "period" || errs[0].Fix != "" {
+		t.Errorf("period=0: %+v; the period must be the issuer's, so none is offered", errs)
+	}
+}

@@ -100,7 +100,7 @@ func checkOTPAuth(o *OTPAuth) []registry.FieldError {
 			errs = append(errs, registry.FieldError{Field: "counter", Detail: "counter applies only to otp_type hotp (Key Uri Format, Counter)", Fix: ""})
 		}
 		if o.Period != "" && !otpWholeNumber(&o.Period, 1) {
-			errs = append(errs, registry.FieldError{Field: "period", Detail: "period is the number of seconds a code is valid, a whole number from 1 (Key Uri Format, Period; RFC 6238 §4.1 X)", Fix: "30"})
+			errs = append(errs, registry.FieldError{Field: "period", Detail: "period is the number of seconds a code is valid, a whole number from 1 (Key Uri Format, Period; RFC 6238 §4.1 X); give the issuer's, often 30", Fix: ""})
 		}
 	}
 	return errs

@@ -16,7 +16,7 @@ import (
 
 // readAmount reads an amount as people write one: optional spaces, a unit
 // of units (the currency's sign or code, in any case) before or after it,
-// digits grouped by thousands with ',', '.', ' ', '\'' or a no-break space,
+// digits grouped by thousands with ',', '.', ' ', '\” or a no-break space,
 // and a decimal point or comma. It returns the whole and fractional digits
 // as written (without separators), and false when s is not such an amount
 // or its separators are ambiguous.

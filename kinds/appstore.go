@@ -66,11 +66,11 @@ func checkAppStore(a *AppStore) []registry.FieldError {
 	a.IOS, a.Android = strings.TrimSpace(a.IOS), strings.TrimSpace(a.Android)
 	switch {
 	case a.IOS == "" && a.Android == "":
-		errs = append(errs, registry.FieldError{Field: "ios", Detail: "ios or android is required: the code opens one app's store page", Fix: "284882215"})
+		errs = append(errs, registry.FieldError{Field: "ios", Detail: "ios or android is required: the code opens one app's store page", Fix: ""})
 	case a.IOS != "" && a.Android != "" && a.Platform == "":
 		errs = append(errs, registry.FieldError{Field: "platform", Detail: "platform is required when both ios and android are given: a QR code carries one link, and one code for both stores needs a redirect server, which qrforge does not run (use the url kind with your own redirect)", Fix: "ios"})
 	case a.Platform == "ios" && a.IOS == "":
-		errs = append(errs, registry.FieldError{Field: "ios", Detail: "platform=ios needs ios, the App Store link or Apple ID", Fix: "284882215"})
+		errs = append(errs, registry.FieldError{Field: "ios", Detail: "platform=ios needs ios, the App Store link or Apple ID", Fix: ""})
 	case a.Platform == "android" && a.Android == "":
 		errs = append(errs, registry.FieldError{Field: "android", Detail: "platform=android needs android, the application ID", Fix: ""})
 	}

@@ -39,6 +39,13 @@ var (
 	uint256Max = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
 )
 
+// chainIDs are the IDs of networks named rather than numbered, for a fix:
+// a name the caller wrote becomes its number, and nothing else does, for a
+// chain ID the caller did not name would send the payment elsewhere
+// (chainlist.org; EIP-155).
+var chainIDs = map[string]string{"mainnet": "1", "ethereum": "1", "sepolia": "11155111", "holesky": "17000",
+	"optimism": "10", "bsc": "56", "polygon": "137", "base": "8453", "arbitrum": "42161"}
+
 func init() {
 	registry.Register(registry.Kind[Ethereum]{
 		Name:       "ethereum",
@@ -83,7 +90,7 @@ func checkEthereum(e *Ethereum) []registry.FieldError {
 	if e.ChainID != "" {
 		id, ok := new(big.Int).SetString(e.ChainID, 10)
 		if !chainIDRule.MatchString(e.ChainID) || !ok || id.Sign() == 0 {
-			errs = append(errs, registry.FieldError{Field: "chain_id", Detail: "chain_id is a decimal chain ID greater than zero, digits only (" + eip681Doc + ": chain_id = 1*DIGIT)", Fix: "1"})
+			errs = append(errs, registry.FieldError{Field: "chain_id", Detail: "chain_id is a decimal chain ID greater than zero, digits only (" + eip681Doc + ": chain_id = 1*DIGIT)", Fix: chainIDs[strings.ToLower(strings.TrimSpace(e.ChainID))]})
 		} else {
 			e.ChainID = id.String()
 		}

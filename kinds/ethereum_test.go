@@ -126,3 +126,15 @@ func TestEthereumRecognise(t *testing.T) {
 		"bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT",
 	})
 }
+
+// A chain ID is fixed only from a network's name: a number the caller did
+// not write would send the payment to another network.
+func TestChainIDFixOnlyFromAName(t *testing.T) {
+	k := lookup(t, "ethereum")
+	for given, want := range map[string]string{"Sepolia": "11155111", "mainnet": "1", "main": "", "0": "", "-1": ""} {
+		_, errs := k.Build(map[string]string{"address": "0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359", "chain_id": given})
+		if len(errs) != 1 || errs[0].Field != "chain_id" || errs[0].Fix != want {
+			t.Errorf("chain_id=%s: %+v, want fix %q", given, errs, want)
+		}
+	}
+}

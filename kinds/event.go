@@ -96,6 +96,15 @@ func reminderFix(n int, err error) string {
 	return strconv.Itoa(min(max(n, -n), maxReminder))
 }
 
+// repeatCountFix is a refused count's correction: a count over the limit
+// is cut to it; none other is made up.
+func repeatCountFix(n int, err error) string {
+	if err != nil || n < 1 {
+		return ""
+	}
+	return strconv.Itoa(min(n, maxRepeatCount))
+}
+
 func checkEvent(e *Event) []registry.FieldError {
 	errs := checkTextFields(textField{"title", e.Title}, textField{"location", e.Location}, textField{"description", e.Description},
 		textField{"reminder_text", e.ReminderText})
@@ -143,7 +152,7 @@ func checkEventRepeat(e *Event) []registry.FieldError {
 	if e.RepeatCount != "" {
 		n, err := strconv.Atoi(e.RepeatCount)
 		if err != nil || n < 1 || n > maxRepeatCount || strings.HasPrefix(e.RepeatCount, "+") {
-			errs = append(errs, registry.FieldError{Field: "repeat_count", Detail: "repeat_count is the number of occurrences, 1 to 1000 (RRULE COUNT, RFC 5545 §3.3.10)", Fix: "10"})
+			errs = append(errs, registry.FieldError{Field: "repeat_count", Detail: "repeat_count is the number of occurrences, 1 to 1000 (RRULE COUNT, RFC 5545 §3.3.10)", Fix: repeatCountFix(n, err)})
 		} else {
 			e.RepeatCount = strconv.Itoa(n)
 		}

@@ -5,6 +5,7 @@ import (
 	"image"
 	_ "image/png"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -257,5 +258,39 @@ func TestFieldWordsAreFree(t *testing.T) {
 	}
 	if n < 50 {
 		t.Fatalf("only %d words", n)
+	}
+}
+
+// A setting that must match a device, a server or a network gets no fix
+// made up: each of these was once fixed to a constant (discovery ble,
+// counter 0, eap PEAP, currency CZK, an expiry in 2030, 10 occurrences).
+func TestFixesMakeUpNoSetting(t *testing.T) {
+	for _, c := range []struct{ kind, field, value string }{
+		{"matter", "discovery", "none"},
+		{"otpauth", "counter", "-1"},
+		{"wifi", "eap", ""},
+		{"spd", "currency", "EURO"},
+		{"paynow", "expiry", "next week"},
+		{"event", "repeat_count", "0"},
+		{"otpauth", "period", "0"},
+	} {
+		k, _ := registry.Lookup(c.kind)
+		fields := k.Example()
+		fields[c.field] = c.value
+		switch c.kind + "." + c.field {
+		case "otpauth.counter":
+			fields["otp_type"] = "hotp"
+		case "wifi.eap":
+			fields["security"], fields["password"] = "WPA2-EAP", "s3cr3t"
+		}
+		_, errs := k.Build(fields)
+		i := slices.IndexFunc(errs, func(e registry.FieldError) bool { return e.Field == c.field })
+		if i < 0 {
+			t.Errorf("%s %s=%q: accepted (%v)", c.kind, c.field, c.value, errs)
+			continue
+		}
+		if errs[i].Fix != "" {
+			t.Errorf("%s %s=%q: fix %q", c.kind, c.field, c.value, errs[i].Fix)
+		}
 	}
 }

@@ -52,7 +52,7 @@ func checkLocation(l *Location) []registry.FieldError {
 	hasCoords := l.Lat != "" || l.Lon != ""
 	switch {
 	case !hasCoords && l.Query == "":
-		errs = append(errs, registry.FieldError{Field: "lat", Detail: "lat and lon, or query, are required: the link needs a place", Fix: "47.5951518"})
+		errs = append(errs, registry.FieldError{Field: "lat", Detail: "lat and lon, or query, are required: the link needs a place", Fix: ""})
 	case hasCoords:
 		for _, c := range []struct {
 			name  string

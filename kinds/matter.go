@@ -128,7 +128,7 @@ func checkMatter(m *Matter) []registry.FieldError {
 		}
 	}
 	if len(caps) == 0 {
-		return append(errs, registry.FieldError{Field: "discovery", Detail: "discovery names at least one of ble, softap, on-network, wifi-paf (" + matterSpec + " Discovery Capabilities Bitmask)", Fix: "ble"})
+		return append(errs, registry.FieldError{Field: "discovery", Detail: "discovery names at least one of ble, softap, on-network, wifi-paf (" + matterSpec + " Discovery Capabilities Bitmask), as printed with the device's code", Fix: ""})
 	}
 	// Canonical order: the bit order.
 	var ordered []string

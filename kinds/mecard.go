@@ -59,7 +59,7 @@ func checkMeCard(m *MeCard) []registry.FieldError {
 		errs = append(errs, registry.FieldError{Field: "fn", Detail: "a MECARD needs a name (N): give fn, ln or both", Fix: ""})
 	}
 	if m.Phone != "" && !looksLikePhone(m.Phone) {
-		errs = append(errs, registry.FieldError{Field: "phone", Detail: "phone is a telephone number: digits, an optional leading +, and space - . ( ) as separators, at most 32 characters", Fix: "+15550100"})
+		errs = append(errs, registry.FieldError{Field: "phone", Detail: "phone is a telephone number: digits, an optional leading +, and space - . ( ) as separators, at most 32 characters", Fix: ""})
 	}
 	if strings.ContainsFunc(m.URL, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
 		errs = append(errs, registry.FieldError{Field: "url", Detail: "url must not contain spaces or control characters (RFC 3986 §2)", Fix: uriFix(m.URL)})

@@ -88,9 +88,9 @@ func checkOTPAuth(o *OTPAuth) []registry.FieldError {
 	if hotp {
 		switch {
 		case o.Counter == "":
-			errs = append(errs, registry.FieldError{Field: "counter", Detail: "counter is required when otp_type is hotp: it sets the initial counter value (Key Uri Format, Counter)", Fix: "0"})
+			errs = append(errs, registry.FieldError{Field: "counter", Detail: "counter is required when otp_type is hotp: it sets the initial counter value (Key Uri Format, Counter): the issuer's, often 0", Fix: ""})
 		case !otpWholeNumber(&o.Counter, 0):
-			errs = append(errs, registry.FieldError{Field: "counter", Detail: "counter is a whole number from 0 to 18446744073709551615, the 8-byte counter of RFC 4226 §5.2", Fix: "0"})
+			errs = append(errs, registry.FieldError{Field: "counter", Detail: "counter is a whole number from 0 to 18446744073709551615, the 8-byte counter of RFC 4226 §5.2", Fix: ""})
 		}
 		if o.Period != "" {
 			errs = append(errs, registry.FieldError{Field: "period", Detail: "period applies only to otp_type totp (Key Uri Format, Period)", Fix: ""})

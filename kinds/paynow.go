@@ -89,7 +89,7 @@ func checkPayNow(p *PayNow) []registry.FieldError {
 	if p.Expiry != "" {
 		e, ok := payNowExpiry(p.Expiry)
 		if !ok {
-			errs = append(errs, registry.FieldError{Field: "expiry", Detail: "expiry is a calendar date YYYYMMDD or a moment YYYYMMDDHHMMSS (PayNow template 26, sub-field 04)", Fix: "20301231"})
+			errs = append(errs, registry.FieldError{Field: "expiry", Detail: "expiry is a calendar date YYYYMMDD or a moment YYYYMMDDHHMMSS (PayNow template 26, sub-field 04)", Fix: ""})
 		} else {
 			p.Expiry = e
 		}
@@ -134,11 +134,11 @@ func payNowProxy(p *PayNow) *registry.FieldError {
 	}
 	switch {
 	case bad != noBadRune:
-		return &registry.FieldError{Field: "proxy", Detail: "proxy is a mobile number with " + describeRune(bad) + "; write +65 and 8 digits", Fix: "+6591234567"}
+		return &registry.FieldError{Field: "proxy", Detail: "proxy is a mobile number with " + describeRune(bad) + "; write +65 and 8 digits", Fix: ""}
 	case plus && !strings.HasPrefix(digits, "65"):
-		return &registry.FieldError{Field: "proxy", Detail: "proxy is a mobile number outside Singapore; PayNow mobile proxies are +65 numbers", Fix: "+6591234567"}
+		return &registry.FieldError{Field: "proxy", Detail: "proxy is a mobile number outside Singapore; PayNow mobile proxies are +65 numbers", Fix: ""}
 	case len(national) != 8 || national[0] != '8' && national[0] != '9':
-		return &registry.FieldError{Field: "proxy", Detail: "proxy is a Singapore mobile number: +65 and 8 digits starting with 8 or 9 (IMDA national numbering plan)", Fix: "+6591234567"}
+		return &registry.FieldError{Field: "proxy", Detail: "proxy is a Singapore mobile number: +65 and 8 digits starting with 8 or 9 (IMDA national numbering plan)", Fix: ""}
 	}
 	p.Proxy = "+65" + national
 	return nil

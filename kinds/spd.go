@@ -77,7 +77,7 @@ func checkSPD(s *SPD) []registry.FieldError {
 		s.Currency = "CZK"
 	}
 	if u, err := currency.ParseISO(s.Currency); err != nil {
-		errs = append(errs, registry.FieldError{Field: "currency", Detail: "currency is an ISO 4217 code of 3 letters, such as CZK or EUR (" + spdRule + ", CC)", Fix: "CZK"})
+		errs = append(errs, registry.FieldError{Field: "currency", Detail: "currency is an ISO 4217 code of 3 letters, such as CZK or EUR (" + spdRule + ", CC)", Fix: ""})
 	} else {
 		s.Currency = u.String()
 	}

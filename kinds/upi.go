@@ -131,7 +131,7 @@ func checkUPI(u *UPI) []registry.FieldError {
 		errs = append(errs, registry.FieldError{Field: "mam", Detail: "mam, the minimum amount, is at most am, the amount asked (" + u.MAM + " > " + u.AM + "): the payer may lower am down to mam (NPCI UPI Linking Specification §1.2, mam)", Fix: ""})
 	}
 	if u.MC != "" && !upiMCC.MatchString(u.MC) {
-		errs = append(errs, registry.FieldError{Field: "mc", Detail: "mc is a 4-digit merchant category code (ISO 18245), 0000 for person-to-person", Fix: "0000"})
+		errs = append(errs, registry.FieldError{Field: "mc", Detail: "mc is a 4-digit merchant category code (ISO 18245), 0000 for person-to-person", Fix: ""})
 	}
 	if u.URL != "" && !upiDetailsLink(u.URL) {
 		// No fix: the link leads the payer somewhere; only the payee

@@ -118,7 +118,7 @@ func checkVCard(v *VCard) []registry.FieldError {
 		typ                   *string
 	}{{"phone", v.Phone, "phone_type", &v.PhoneType}, {"phone2", v.Phone2, "phone2_type", &v.Phone2Type}, {"phone3", v.Phone3, "phone3_type", &v.Phone3Type}} {
 		if p.value != "" && !looksLikePhone(p.value) {
-			errs = append(errs, registry.FieldError{Field: p.name, Detail: p.name + " is a telephone number: digits, an optional leading +, and space - . ( ) as separators, at most 32 characters", Fix: "+15550100"})
+			errs = append(errs, registry.FieldError{Field: p.name, Detail: p.name + " is a telephone number: digits, an optional leading +, and space - . ( ) as separators, at most 32 characters", Fix: ""})
 		}
 		if fe := checkVCardTypes(p.typeName, p.typ, vcardTelTypes[version], version, "RFC 2426 §3.3.1", "RFC 6350 §6.4.1"); fe != nil {
 			errs = append(errs, *fe)

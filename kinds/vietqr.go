@@ -66,7 +66,7 @@ func init() {
 func checkVietQR(v *VietQR) []registry.FieldError {
 	var errs []registry.FieldError
 	if v.Bank = strings.TrimSpace(v.Bank); !vietQRBIN.MatchString(v.Bank) {
-		errs = append(errs, registry.FieldError{Field: "bank", Detail: "bank is the receiving bank's NAPAS BIN (acquirer ID), 6 digits (" + vietQRRule + ", ID 38-01-00)", Fix: "970415"})
+		errs = append(errs, registry.FieldError{Field: "bank", Detail: "bank is the receiving bank's NAPAS BIN (acquirer ID), 6 digits (" + vietQRRule + ", ID 38-01-00)", Fix: ""})
 	}
 	if account := vietQRSeparator.Replace(v.Account); !vietQRConsumer.MatchString(account) {
 		errs = append(errs, registry.FieldError{Field: "account", Detail: "account is the account or card number, 1 to 19 letters and digits (" + vietQRRule + ", ID 38-01-01 consumer ID)", Fix: truncateBytes(asciiAlnum(account), 19)})

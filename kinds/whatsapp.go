@@ -39,7 +39,7 @@ func checkWhatsApp(w *WhatsApp) []registry.FieldError {
 	if strings.TrimSpace(w.Number) == "" {
 		w.Number = ""
 		if w.Message == "" {
-			return []registry.FieldError{{Field: "number", Detail: "number is required unless a message is given (https://wa.me/?text=... lets the user pick the contact)", Fix: "+1 (555) 010-0100"}}
+			return []registry.FieldError{{Field: "number", Detail: "number is required unless a message is given (https://wa.me/?text=... lets the user pick the contact)", Fix: ""}}
 		}
 		return nil
 	}

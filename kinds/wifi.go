@@ -96,7 +96,7 @@ func checkWiFi(w *WiFi) []registry.FieldError {
 		}
 	case "WPA2-EAP":
 		if w.EAP == "" {
-			errs = append(errs, registry.FieldError{Field: "eap", Detail: "WPA2-EAP needs an EAP method (PEAP, TTLS, TLS, PWD, SIM, AKA)", Fix: "PEAP"})
+			errs = append(errs, registry.FieldError{Field: "eap", Detail: "WPA2-EAP needs the network's EAP method (PEAP, TTLS, TLS, PWD, SIM, AKA)", Fix: ""})
 		}
 	case "nopass":
 		if w.Password != "" && w.Security != "" {

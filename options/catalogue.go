@@ -191,7 +191,7 @@ var (
 		Type: "string", Enum: []string{"L", "M", "Q", "H"},
 		Description: "Error-correction level. When absent: the smallest symbol at M, then the highest level that fits the same symbol.",
 		Title:       "Error correction", Hint: "H survives the most damage; auto picks the smallest code.", Control: "choice", Form: 7}
-	Symbol = Option{Name: "symbol", Outputs: Formats, Aliases: []string{"symbology"}, Example: string(render.SymbolQR),
+	Symbol = Option{Name: "symbol", Outputs: Formats, Aliases: []string{"symbology"}, Example: string(render.SymbolQR), Meant: symbolWords,
 		Type: "string", Enum: names(render.SymbolTypes), Default: string(render.SymbolQR),
 		Description: "Symbol type (ISO/IEC 18004:2015, ISO/IEC 23941:2022): qr is a QR Code (21 to 177 modules); micro a Micro QR Code, M1 to M4 (11 to 17 modules, one finder, quiet zone 2 by default), which holds at most 35 digits, 21 upper-case alphanumerics or 15 bytes, has levels L, M and Q (M4) but not H, no ECI header, no logo, and square eyes whatever eye asks (zxing-cpp reads none with rounded eyes); auto takes a Micro QR Code when one holds the data at the level (at least L: never M1, which only detects errors) and the data is ASCII, else a QR Code; rmqr a rectangular Micro QR Code, R7x43 to R17x139 (7 to 17 modules high, 27 to 139 wide, quiet zone 2 by default), the size with the fewest modules that holds the data at the level, which holds at most 361 digits, 219 upper-case alphanumerics or 150 bytes, has levels M and H only (ec absent: M, then H if the same size holds it), takes an ECI header, module styles (its timing and alignment patterns stay square), a label and colours, but no logo and no tpl frame, and keeps square eyes whatever eye asks (zxing-cpp 3 reads no rMQR with other eyes); rmqrheight fixes its height; auto never picks rmqr. The image is a strip: size wide and as tall as the rows and quiet zone (and label) at the same pixels a module, as is a PDF page or EPS bounding box of a printed size; zxing-cpp 3 reads rMQR, zbar, jsQR and zxing-cpp 1.4 do not. The X-QR-Symbol header names the symbol made (M2-L, 3-M, R13x77-M).",
 		Title:       "Symbol", Hint: "micro makes the small Micro QR Code (up to 35 digits or 15 bytes); rmqr a flat rectangle (7 to 17 modules high).", Control: "choice", Form: 24}
@@ -283,7 +283,8 @@ var (
 	eyeBallWords  = map[string]string{"round": "rounded", "rounded-square": "rounded", "circular": "dot", "diamond": "octagon", "star": "pointed"}
 	gradientWords = map[string]string{"horizontal": "linear", "vertical": "linear", "diagonal": "linear", "linear-gradient": "linear",
 		"circular": "radial", "circle": "radial", "round": "radial", "radial-gradient": "radial", "centre": "radial", "center": "radial"}
-	levelWords = map[string]string{"low": "L", "medium": "M", "med": "M", "quartile": "Q", "quarter": "Q", "high": "H", "highest": "H", "max": "H", "maximum": "H",
+	symbolWords = map[string]string{"mqr": "micro", "micro-qr": "micro", "rectangular": "rmqr", "rect": "rmqr", "r-mqr": "rmqr", "qrcode": "qr", "model2": "qr", "smallest": "auto"}
+	levelWords  = map[string]string{"low": "L", "medium": "M", "med": "M", "quartile": "Q", "quarter": "Q", "high": "H", "highest": "H", "max": "H", "maximum": "H",
 		"7%": "L", "15%": "M", "25%": "Q", "30%": "H", "7": "L", "15": "M", "25": "Q", "30": "H"}
 	frameWords = map[string]string{"banner": "banner-below", "bottom": "banner-below", "footer": "banner-below", "label": "banner-below", "caption": "banner-below", "cta": "banner-below",
 		"top": "banner-above", "header": "banner-above",

@@ -49,6 +49,8 @@ func TestFixOffersTheValueMeant(t *testing.T) {
 		{"logo=wfii", "logo", "wifi", "did you mean wifi?"},
 		{"logo=camera", "logo", "", "the fix leaves the logo out"},
 		{"eyeball=diamond", "eyeball", "octagon", "did you mean octagon?"},
+		{"symbol=microqr", "symbol", "micro", "did you mean micro?"},
+		{"symbol=rectangular", "symbol", "rmqr", "did you mean rmqr?"},
 		{"gradient=vertical&gradientcolors=000000,880e4f", "gradientangle", "180", "a linear gradient at gradientangle=180"},
 	} {
 		_, p := generate(t, svc, Request{Query: "data=hi&" + c.query})

@@ -382,7 +382,8 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 		t := render.SymbolType(strings.ToLower(strings.TrimSpace(v)))
 		switch {
 		case !slices.Contains(render.SymbolTypes, t):
-			fail(optSymbol.Name, string(render.SymbolQR), "symbol %q is not one of %s: qr is a QR Code, micro a Micro QR Code (M1 to M4), auto the smaller of the two that holds the data, rmqr a rectangular Micro QR Code (R7x43 to R17x139)", v, text.Join(render.SymbolTypes))
+			near, says := meantValue(optSymbol, v, render.SymbolTypes, render.SymbolQR)
+			fail(optSymbol.Name, string(near), "symbol %q is not one of %s: qr is a QR Code, micro a Micro QR Code (M1 to M4), auto the smaller of the two that holds the data, rmqr a rectangular Micro QR Code (R7x43 to R17x139); %s", v, text.Join(render.SymbolTypes), says)
 		case t == render.SymbolMicro && r.Level == render.LevelH:
 			fail(optEC.Name, "Q", "Micro QR Codes have no level H: M2 to M4 have L and M, M4 also Q")
 			r.Symbol = t // the fix keeps the symbol and changes the level

@@ -64,10 +64,16 @@ func (s *Server) notFound(c *gin.Context) {
 		// meant is offered (sepa is epc, a typo of bitcoin is bitcoin);
 		// iban is a few letters from tron, but no payment kind is offered
 		// for being a few letters away.
-		// A path one edit from a route (qq for qr) is a typo too.
-		switch near, meant := editdistance.Meant(seg, s.apiSegments(method), registry.Words()); {
+		// A path one edit from a route (qq for qr) is a typo too, and a
+		// name of a page outside /api/v1 (openapi, mcp, health) is that page.
+		near, meant := editdistance.Meant(seg, s.apiSegments(method), registry.Words())
+		pages := s.pageNames(method)
+		page, isPage := editdistance.Meant(seg, slices.Sorted(maps.Keys(pages)), nil)
+		switch {
 		case meant:
 			best = "/api/v1/" + near
+		case isPage:
+			best = pages[page]
 		case bestDist > 1:
 			p := s.problem(service.KindNotFound, http.StatusNotFound,
 				"no endpoint at "+text.Truncate(path, 200)+", and no kind of that name or close to it; the kinds are listed at "+s.baseURL+"/api/v1/kinds", "", "")
@@ -89,16 +95,32 @@ func apiSegment(path string) (string, bool) {
 	return seg, ok && seg != "" && !strings.Contains(seg, "/")
 }
 
-// apiSegments are the names of the routes /api/v1/<name> of the method.
+// apiSegments are the paths of the method's routes under /api/v1/ (decode,
+// epc, qr/batch): batch means qr/batch, one of its words.
 func (s *Server) apiSegments(method string) []string {
 	var names []string
 	for _, rt := range s.engine.Routes() {
-		if seg, ok := apiSegment(rt.Path); ok && rt.Method == method && !strings.ContainsAny(seg, ":*") {
-			names = append(names, seg)
+		if rest, ok := strings.CutPrefix(strings.TrimSuffix(rt.Path, "/"), "/api/v1/"); ok && rt.Method == method && rest != "" && !strings.ContainsAny(rest, ":*") {
+			names = append(names, rest)
 		}
 	}
 	slices.Sort(names)
 	return names
+}
+
+// pageNames maps the last part of each of the method's paths outside
+// /api/v1 (openapi.json, mcp, healthz) to the path.
+func (s *Server) pageNames(method string) map[string]string {
+	pages := map[string]string{}
+	for _, rt := range s.engine.Routes() {
+		if rt.Method != method || strings.HasPrefix(rt.Path, "/api/v1/") || strings.ContainsAny(rt.Path, ":*") {
+			continue
+		}
+		if name := rt.Path[strings.LastIndex(strings.TrimSuffix(rt.Path, "/"), "/")+1:]; name != "" {
+			pages[strings.TrimSuffix(name, "/")] = rt.Path
+		}
+	}
+	return pages
 }
 
 // nearestFix is the call a 404 suggests: the nearest endpoint of the

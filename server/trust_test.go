@@ -282,6 +282,8 @@ func TestNotFoundOffersOnlyTheKindMeant(t *testing.T) {
 		{"/api/v1/venmo", ""},
 		{"/api/v1/zelle", ""},
 		{"/api/v1/pay", ""}, // paynow or paypal: not guessed
+		{"/api/v1/openapi", "/api/openapi.json"},
+		{"/api/v1/health", "/healthz"},
 	} {
 		rec := fetch(t, h, base+c.path)
 		var p problem
@@ -294,5 +296,10 @@ func TestNotFoundOffersOnlyTheKindMeant(t *testing.T) {
 		case c.nearest != "" && !strings.HasSuffix(p.Detail, "the nearest is "+c.nearest):
 			t.Errorf("%s: %q, want the nearest %s", c.path, p.Detail, c.nearest)
 		}
+	}
+	// A word of a longer path: batch is POST /api/v1/qr/batch.
+	rec := post(t, h, base+"/api/v1/batch", "application/json", []byte(`{"items":[{"data":"hi"}]}`))
+	if !strings.Contains(rec.Body.String(), "the nearest is /api/v1/qr/batch") {
+		t.Errorf("POST /api/v1/batch: %d %s", rec.Code, rec.Body.String())
 	}
 }

@@ -22,6 +22,7 @@ type response struct {
 	contentType string
 	version     int
 	level       string
+	warning     string // why the code drawn as asked may not scan (service.Image.Warning)
 	body        []byte
 	problem     *service.Problem
 }
@@ -48,6 +49,7 @@ func (a *api) generate(ctx context.Context, target *target, q *query) *response 
 		return resp
 	}
 	resp.contentType, resp.version, resp.level, resp.body = img.ContentType, img.Version, img.Level, img.Body
+	resp.warning = img.Warning
 	resp.problem = a.hold(ctx, resp.body)
 	return resp
 }

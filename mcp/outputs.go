@@ -44,6 +44,7 @@ func generatedOutput(typed bool) json.RawMessage {
 		{"bytes", integer},
 		{"version", integer},
 		{"ec", str},
+		{"warning", str},
 	}
 	required := []string{"url", "content_type", "bytes"}
 	if typed {

@@ -29,6 +29,9 @@ func generated(resp *response, extra map[string]any) *mcp.CallToolResult {
 	if resp.level != "" {
 		summary["ec"] = resp.level
 	}
+	if resp.warning != "" {
+		summary["warning"] = resp.warning
+	}
 	maps.Copy(summary, extra)
 	var body mcp.Content
 	switch mediaType, _, _ := mime.ParseMediaType(contentType); mediaType {

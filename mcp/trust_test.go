@@ -78,3 +78,20 @@ func TestMisspeltFieldIsRenamed(t *testing.T) {
 	}
 	succeed(t, c, "qr_generate_typed", p.FixArguments, nil)
 }
+
+// A code drawn as asked that may not scan says so in the result, as the
+// X-QR-Warning header does on HTTP.
+func TestWeakColourIsWarned(t *testing.T) {
+	base := start(t)
+	c := connect(t, base, eras[0].version)
+	var out struct{ Warning string }
+	succeed(t, c, "qr_generate", map[string]any{"data": "hi", "color": "000000", "bg": "000000"}, &out)
+	if !strings.Contains(out.Warning, "bg=ffffff") {
+		t.Errorf("warning %q", out.Warning)
+	}
+	out.Warning = ""
+	succeed(t, c, "qr_generate", map[string]any{"data": "hi"}, &out)
+	if out.Warning != "" {
+		t.Errorf("a plain code warns %q", out.Warning)
+	}
+}

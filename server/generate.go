@@ -38,6 +38,9 @@ func writeImage(c *gin.Context, img *service.Image) {
 	h.Set("X-QR-EC", img.Level)
 	h.Set("X-QR-Symbol", img.Symbol)
 	setSymbols(h, img)
+	if img.Warning != "" {
+		h.Set("X-QR-Warning", img.Warning)
+	}
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	h.Set("ETag", img.ETag)
 	if img.NotModified {

@@ -43,7 +43,7 @@ func writeProblem(c *gin.Context, p *Problem) {
 	h.Set("Cache-Control", "no-store")
 	// A generation that fails after encoding (a size too small for the
 	// symbol) has already set these; a problem is not that image.
-	for _, name := range []string{"ETag", "X-QR-Version", "X-QR-EC", "X-QR-Symbol", "X-QR-Symbols"} {
+	for _, name := range []string{"ETag", "X-QR-Version", "X-QR-EC", "X-QR-Symbol", "X-QR-Symbols", "X-QR-Warning"} {
 		h.Del(name)
 	}
 	if p.RetryAfter > 0 {

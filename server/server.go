@@ -200,7 +200,7 @@ func cors(c *gin.Context) {
 	h.Set("Access-Control-Allow-Origin", "*")
 	// Retry-After and X-Request-Id let a browser client wait out a 429
 	// and quote its request in a report.
-	h.Set("Access-Control-Expose-Headers", "ETag, X-QR-Version, X-QR-EC, X-QR-Symbol, X-QR-Symbols, Content-Length, Retry-After, X-Request-Id")
+	h.Set("Access-Control-Expose-Headers", "ETag, X-QR-Version, X-QR-EC, X-QR-Symbol, X-QR-Symbols, X-QR-Warning, Content-Length, Retry-After, X-Request-Id")
 	if c.Request.Method == http.MethodOptions {
 		h.Set("Access-Control-Allow-Methods", "GET, HEAD, POST, DELETE, OPTIONS")
 		h.Set("Access-Control-Allow-Headers", "Content-Type, If-None-Match, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID")

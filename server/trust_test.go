@@ -303,3 +303,16 @@ func TestNotFoundOffersOnlyTheKindMeant(t *testing.T) {
 		t.Errorf("POST /api/v1/batch: %d %s", rec.Code, rec.Body.String())
 	}
 }
+
+// A code drawn as asked that may not scan says so in X-QR-Warning, which a
+// browser's script may read (CORS), and a problem never carries it.
+func TestWeakColourIsWarnedInAHeader(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base})
+	rec := fetch(t, h, base+"/api/v1/qr?data=hi&color=000000&bg=000000")
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Header().Get("X-QR-Warning"), "bg=ffffff") || !strings.Contains(rec.Header().Get("Access-Control-Expose-Headers"), "X-QR-Warning") {
+		t.Errorf("%d warning %q", rec.Code, rec.Header().Get("X-QR-Warning"))
+	}
+	if rec := fetch(t, h, base+"/api/v1/qr?data=hi"); rec.Header().Get("X-QR-Warning") != "" {
+		t.Errorf("a plain code warns %q", rec.Header().Get("X-QR-Warning"))
+	}
+}

@@ -52,6 +52,9 @@ func (s *Server) generateUpload(kind, path string) gin.HandlerFunc {
 		h.Set("X-QR-EC", img.Level)
 		h.Set("X-QR-Symbol", img.Symbol)
 		setSymbols(h, img)
+		if img.Warning != "" {
+			h.Set("X-QR-Warning", img.Warning)
+		}
 		h.Set("Cache-Control", "no-store")
 		h.Set("ETag", img.ETag)
 		h.Set("Content-Length", strconv.Itoa(len(img.Body)))

@@ -65,6 +65,10 @@ type Image struct {
 	// NotModified says that the caller's If-None-Match matched ETag:
 	// nothing was drawn and Body is nil.
 	NotModified bool
+	// Warning, when not empty, says why the code drawn as asked may not
+	// scan: a plain color too close to bg, or lighter than it
+	// (contrastWarning). Generation draws such a colour as asked.
+	Warning string
 }
 
 // Generate serves a code: GET /api/v1/qr, /api/v1/<kind> and /q/<data>.
@@ -90,7 +94,7 @@ func (s *Service) Generate(ctx context.Context, req Request, ifNoneMatch string)
 	if p != nil {
 		return nil, p
 	}
-	img := &Image{ETag: etag, Version: sym.Version, Level: sym.Level.String(), Symbol: sym.Designator()}
+	img := &Image{ETag: etag, Version: sym.Version, Level: sym.Level.String(), Symbol: sym.Designator(), Warning: contrastWarning(&r.Options)}
 	if ifNoneMatch != "" && etagMatches(ifNoneMatch, etag) {
 		// Revalidation: the symbol gives the headers, nothing is drawn,
 		// unless the drawing may refuse the size: a 304 only stands for

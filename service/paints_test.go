@@ -135,3 +135,29 @@ func closeTo(a, b color.NRGBA, tol int) bool {
 	d := func(x, y uint8) bool { return int(x)-int(y) <= tol && int(y)-int(x) <= tol }
 	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B)
 }
+
+// A plain color drawn as asked that may not scan carries a warning with a
+// remedy: black on black, an invisible colour (#ff00 is yellow with no
+// opacity), white on black and a pale grey were answered without a word.
+func TestWeakPlainColourIsWarned(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	for q, want := range map[string]string{
+		"color=000000&bg=000000": "bg=ffffff",
+		"color=%23ff00":          "contrast 1.00:1",
+		"color=ffffff&bg=000000": "swap color and bg",
+		"color=aaaaaa":           "color=767676",
+		"color=1d3557":           "",
+		"gradientcolors=000,333": "",
+	} {
+		img, p := generate(t, svc, Request{Query: "data=hi&" + q})
+		if p != nil {
+			t.Fatalf("%s: %s", q, p.Detail)
+		}
+		if want == "" && img.Warning != "" || !strings.Contains(img.Warning, want) {
+			t.Errorf("%s: warning %q, want %q", q, img.Warning, want)
+		}
+		if again, _ := generate(t, svc, Request{Query: "data=hi&" + q}); again.Warning != img.Warning {
+			t.Errorf("%s: a cached answer warns %q", q, again.Warning)
+		}
+	}
+}

@@ -60,12 +60,11 @@ func (s *Server) notFound(c *gin.Context) {
 		}
 	}
 	if seg, ok := apiSegment(path); ok {
-		// /api/v1/<name> names an endpoint or a kind: only one it plainly
-		// meant is offered (sepa is epc, a typo of bitcoin is bitcoin);
+		// /api/v1/<name> names an endpoint, a kind or a page: only one it
+		// plainly means is offered (sepa is epc, bitcion bitcoin, batch
+		// qr/batch, health /healthz), or a route one edit away (qq is qr).
 		// iban is a few letters from tron, but no payment kind is offered
 		// for being a few letters away.
-		// A path one edit from a route (qq for qr) is a typo too, and a
-		// name of a page outside /api/v1 (openapi, mcp, health) is that page.
 		near, meant := editdistance.Meant(seg, s.apiSegments(method), registry.Words())
 		pages := s.pageNames(method)
 		page, isPage := editdistance.Meant(seg, slices.Sorted(maps.Keys(pages)), nil)

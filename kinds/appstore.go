@@ -19,7 +19,7 @@ import (
 type AppStore struct {
 	IOS      string `json:"ios" jsonschema_description:"The iOS app: its App Store link (https://apps.apple.com/us/app/facebook/id284882215) or its Apple ID number (284882215, also id284882215). Written as https://apps.apple.com/app/id<number>, which opens in the scanner's own storefront." identity:"true" title:"iOS app"`
 	Android  string `json:"android" jsonschema_description:"The Android app: its application ID (com.example.myapp) or its Google Play link (https://play.google.com/store/apps/details?id=com.example.myapp). Written as https://play.google.com/store/apps/details?id=<application ID>." identity:"true" title:"Android app"`
-	Platform string `json:"platform" validate:"omitempty,oneofci=ios android" jsonschema:"enum=ios,enum=android" jsonschema_description:"Which store the code opens when both ios and android are given: ios or android. A QR code carries one link; one code for both stores needs a redirect on your own server (use the url kind for it)." title:"Store when both are given"`
+	Platform string `json:"platform" meant:"iphone=ios,ipad=ios,apple=ios,appstore=ios,app-store=ios,google=android,play=android,googleplay=android,google-play=android" validate:"omitempty,oneofci=ios android" jsonschema:"enum=ios,enum=android" jsonschema_description:"Which store the code opens when both ios and android are given: ios or android. A QR code carries one link; one code for both stores needs a redirect on your own server (use the url kind for it)." title:"Store when both are given"`
 }
 
 var (

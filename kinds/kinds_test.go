@@ -294,3 +294,34 @@ func TestFixesMakeUpNoSetting(t *testing.T) {
 		}
 	}
 }
+
+// A listed value named by another word (tag meant) is fixed to the value,
+// and every such value is on the field's list.
+func TestMeantValuesAreFixed(t *testing.T) {
+	for _, c := range []struct{ kind, field, given, want string }{
+		{"social", "network", "twitter", "x"},
+		{"appstore", "platform", "iphone", "ios"},
+		{"event", "repeat", "every week", "weekly"},
+	} {
+		k, _ := registry.Lookup(c.kind)
+		fields := k.Example()
+		fields[c.field] = c.given
+		if c.kind == "appstore" {
+			fields["ios"], fields["android"] = "284882215", "com.facebook.katana"
+		}
+		_, errs := k.Build(fields)
+		i := slices.IndexFunc(errs, func(e registry.FieldError) bool { return e.Field == c.field })
+		if i < 0 || errs[i].Fix != c.want {
+			t.Errorf("%s %s=%q: %+v, want fix %q", c.kind, c.field, c.given, errs, c.want)
+		}
+	}
+	for _, k := range registry.All() {
+		for _, f := range k.Fields() {
+			for word, value := range f.Meant {
+				if !slices.Contains(f.Enum, value) {
+					t.Errorf("%s.%s: %q means %q, which is not listed", k.Name(), f.Name, word, value)
+				}
+			}
+		}
+	}
+}

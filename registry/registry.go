@@ -127,6 +127,9 @@ type Field struct {
 	// parameter of such a name is renamed to the field in a fix. They are
 	// not accepted as the field.
 	AlsoCalled []string `json:"-"`
+	// Meant maps words callers use for a listed value to the value (tag
+	// meant:"twitter=x"): a fix offers the value; the word is refused.
+	Meant map[string]string `json:"-"`
 }
 
 var (
@@ -272,6 +275,14 @@ func fieldsOf(t reflect.Type) ([]fieldInfo, error) {
 		}
 		if also := f.Tag.Get("also"); also != "" {
 			info.AlsoCalled = strings.Split(also, ",")
+		}
+		for _, pair := range strings.Split(f.Tag.Get("meant"), ",") {
+			if word, value, ok := strings.Cut(pair, "="); ok {
+				if info.Meant == nil {
+					info.Meant = map[string]string{}
+				}
+				info.Meant[word] = value
+			}
 		}
 		for _, kw := range strings.Split(f.Tag.Get("jsonschema"), ",") {
 			if v, ok := strings.CutPrefix(kw, "enum="); ok {

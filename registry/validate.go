@@ -54,19 +54,22 @@ func (e *entry[F]) validateTags(f *F) []FieldError {
 	for _, fe := range verrs {
 		name := fe.Field()
 		detail := describeRule(name, fe.Tag(), fe.Param())
+		var meant map[string]string
 		if fi := e.field(name); fi != nil {
 			detail += " (" + fi.Description + ")"
+			meant = fi.Meant
 		}
-		out = append(out, FieldError{Field: name, Detail: detail, Fix: tagFix(fe)})
+		out = append(out, FieldError{Field: name, Detail: detail, Fix: tagFix(fe, meant)})
 	}
 	return out
 }
 
 // tagFix is a fix for a failed tag that needs nothing but the caller's
-// value: the listed option it misspelt. Anything else (a missing value, a
-// malformed one) has no fix: an example would put data the caller never
-// gave into the corrected call.
-func tagFix(fe validator.FieldError) string {
+// value: the listed option it misspelt or names by another word (meant,
+// the field's tag). Anything else (a missing value, a malformed one) has
+// no fix: an example would put data the caller never gave into the
+// corrected call.
+func tagFix(fe validator.FieldError, meant map[string]string) string {
 	if fe.Tag() != "oneof" && fe.Tag() != "oneofci" {
 		return ""
 	}
@@ -77,7 +80,7 @@ func tagFix(fe validator.FieldError) string {
 	}
 	// Only an option it plainly meant: WPA2/WPA3 once got WPA2-EAP, an
 	// enterprise network, for being four edits away.
-	best, _ := editdistance.Meant(given, strings.Fields(fe.Param()), nil)
+	best, _ := editdistance.Meant(given, strings.Fields(fe.Param()), meant)
 	return best
 }
 

@@ -18,6 +18,9 @@ func Meant[T ~string](v string, candidates []T, words map[string]string) (T, boo
 	if w, ok := words[v]; ok {
 		return T(w), true
 	}
+	if w, ok := words[strings.NewReplacer(" ", "-", "_", "-").Replace(v)]; ok {
+		return T(w), true // every week is every-week
+	}
 	var best T
 	bestDist := typoDistance(len(v)) + 1
 	for _, c := range candidates {

@@ -627,14 +627,20 @@ func (s *Service) readItem(raw json.RawMessage) (*batchItemInput, *Problem) {
 	}
 	k, ok := registry.Lookup(strings.ToLower(kindName))
 	if !ok {
+		// The fix is the caller's own fields under the kind meant; the
+		// kind's documented example is only an example, as its payee or
+		// network is not the caller's (README, "Errors").
 		names := registry.Names()
-		fix := s.baseURL + "/api/v1/kinds"
+		detail := fmt.Sprintf("type %q is not a kind; kinds are %s", text.Truncate(kindName, 64), strings.Join(names, ", "))
+		fix, example := "", s.baseURL+"/api/v1/kinds"
 		if near, ok := registry.Meant(kindName); ok {
 			nk, _ := registry.Lookup(near)
-			fix = s.ExampleURL(nk)
+			detail += "; did you mean " + near + "?"
+			fix, example = s.baseURL+nk.Path()+"?"+encodeCanonical(ownFields(members["fields"]), FieldNames(nk)...), s.ExampleURL(nk)
 		}
-		return item, s.Problem(KindInvalidParameter,
-			fmt.Sprintf("type %q is not a kind; kinds are %s", text.Truncate(kindName, 64), strings.Join(names, ", ")), "type", fix)
+		p := s.Problem(KindInvalidParameter, detail, "type", fix)
+		p.Example = example
+		return item, p
 	}
 	item.kind = k
 	item.fields = map[string]string{}
@@ -908,4 +914,20 @@ func lineColumn(body []byte, offset int64) (int, int) {
 	line := bytes.Count(before, []byte("\n")) + 1
 	col := int(offset) - bytes.LastIndexByte(before, '\n')
 	return line, col
+}
+
+// ownFields are an item's fields as query values, those that are scalars,
+// for a fix that keeps them under another kind.
+func ownFields(raw json.RawMessage) url.Values {
+	own := url.Values{}
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(raw, &fields) != nil {
+		return own
+	}
+	for name, v := range fields {
+		if value, set, err := scalar(v); err == nil && set {
+			own.Set(name, value)
+		}
+	}
+	return own
 }

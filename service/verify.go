@@ -129,15 +129,22 @@ func (s *Service) prepareVerify(q query, malformed []paramError) (*Rendering, ve
 			return r, target, s.verifiesOneSymbol(r, p, target)
 		}
 		if _, isFormat := options.FormatNamed(name); !isFormat {
+			// The fix is the caller's own call with the kind meant; the
+			// kind's documented example, whose payee or network is not the
+			// caller's, is only an example.
 			kinds := registry.Names()
-			fix := s.baseURL + "/api/v1/kinds"
+			fix, example := "", s.baseURL+"/api/v1/kinds"
 			if near, ok := registry.Meant(name); ok {
 				k, _ := registry.Lookup(near)
-				fix = s.verifyExample(k)
+				own := url.Values(maps.Clone(q))
+				own.Del("type")
+				fix, example = verifyTarget{kind: k.Name(), lead: FieldNames(k)}.url(s.baseURL, own), s.verifyExample(k)
 			}
-			return nil, verifyTarget{}, s.Problem(KindInvalidParameter,
+			p := s.Problem(KindInvalidParameter,
 				fmt.Sprintf("type %q is not a kind; on verify, type names a kind (%s) and its fields follow", text.Truncate(name, 64), strings.Join(kinds, ", ")),
 				"type", fix)
+			p.Example = example
+			return nil, verifyTarget{}, p
 		}
 	}
 	target := verifyTarget{}

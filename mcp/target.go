@@ -123,15 +123,20 @@ func readTarget(args map[string]any, allowData, allowTyped bool) (*target, *argE
 			return nil, unfixable(kindArgument, detail, example)
 		}
 		detail := fmt.Sprintf("kind %q is not a payload kind; kinds are %s", truncate(name, maxNameBytes), strings.Join(registry.Names(), ", "))
-		if editDistance(strings.ToLower(name), near.Name()) > len(near.Name())/3+1 {
-			return nil, unfixable(typeName, detail, example)
+		meant, ok := registry.Meant(name)
+		if !ok {
+			// No kind is plainly meant (iban is a few letters from tron):
+			// no payment kind is offered, not even as an example; the
+			// example is a text code.
+			textExample := map[string]any{kindArgument: "text", "fields": map[string]any{"text": "Hello, world!"}}
+			return nil, unfixable(typeName, detail+"; none is close to it", textExample)
 		}
-		// A misspelt kind: the fix names the nearest kind and keeps the
-		// caller's fields as they are.
+		// The kind meant (a typo, or a word for it: sepa is epc): the fix
+		// names it and keeps the caller's fields as they are.
 		fix := maps.Clone(args)
 		delete(fix, legacyKindArgument)
-		fix[kindArgument] = near.Name()
-		return nil, &argError{field: typeName, detail: detail + "; did you mean " + near.Name() + "?", fix: fix, change: "with kind " + near.Name()}
+		fix[kindArgument] = meant
+		return nil, &argError{field: typeName, detail: detail + "; did you mean " + meant + "?", fix: fix, change: "with kind " + meant}
 	}
 	example := map[string]any{kindArgument: kind.Name(), "fields": anyMap(kind.Example())}
 	raw, isObject := fieldsArg.(map[string]any)

@@ -95,3 +95,22 @@ func TestWeakColourIsWarned(t *testing.T) {
 		t.Errorf("a plain code warns %q", out.Warning)
 	}
 }
+
+// An unknown kind is fixed only to a kind it plainly means: btc is
+// bitcoin, with the caller's fields; venmo is close to no kind, and no
+// payment kind is offered for it, even as an example (iban was once
+// answered with tron's example).
+func TestUnknownKindOnlyTheKindMeant(t *testing.T) {
+	base := start(t)
+	c := connect(t, base, eras[0].version)
+	p := fail(t, c, "qr_generate_typed", map[string]any{"kind": "btc", "fields": map[string]any{"address": "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"}})
+	if p.FixArguments["kind"] != "bitcoin" {
+		t.Errorf("btc: %+v", p)
+	}
+	for _, name := range []string{"venmo", "iban2x"} {
+		p = fail(t, c, "qr_generate_typed", map[string]any{"kind": name, "fields": map[string]any{"to": "x"}})
+		if p.Fix != "" || strings.Contains(p.Example, "tron") || !strings.Contains(p.Example, "text") {
+			t.Errorf("%s: fix %q example %q", name, p.Fix, p.Example)
+		}
+	}
+}

@@ -198,11 +198,11 @@ func unknownFields(args, raw map[string]any, u unknownNames, kind registry.Entry
 // nearest.
 func nearestField(name string, kind registry.Entry) string {
 	name = strings.ToLower(name)
+	if field, ok := registry.FieldWords(kind)[name]; ok {
+		return field
+	}
 	names := make([]string, 0, len(kind.Fields()))
 	for _, f := range kind.Fields() {
-		if slices.Contains(f.AlsoCalled, name) {
-			return f.Name
-		}
 		names = append(names, f.Name)
 	}
 	return editdistance.Suggest(name, names)

@@ -203,6 +203,18 @@ func Words() map[string]string {
 	return words
 }
 
+// FieldWords maps the names other APIs give a kind's fields to the fields
+// (Field.AlsoCalled).
+func FieldWords(e Entry) map[string]string {
+	words := map[string]string{}
+	for _, f := range e.Fields() {
+		for _, w := range f.AlsoCalled {
+			words[w] = f.Name
+		}
+	}
+	return words
+}
+
 // Names lists the registered kind names, sorted.
 func Names() []string {
 	all := All()

@@ -30,18 +30,6 @@ func FieldNames(k registry.Entry) []string {
 	return names
 }
 
-// fieldWords maps the names other APIs give a kind's fields to the fields
-// (registry.Field.AlsoCalled).
-func fieldWords(k registry.Entry) map[string]string {
-	words := map[string]string{}
-	for _, f := range k.Fields() {
-		for _, w := range f.AlsoCalled {
-			words[w] = f.Name
-		}
-	}
-	return words
-}
-
 // prepareKind reads a typed request, the kind's fields plus the rendering
 // options, and builds the payload, or the problem explaining why not.
 func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError, target fixTarget) (*Rendering, *Problem) {
@@ -93,7 +81,7 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 		errs = append(errs, appendRefused(k.Name(), k.Standard().Name))
 	}
 	r.kind = k.Name()
-	strange := unknownParams(q, strangers(q, FieldNames(k)), k.Path(), FieldNames(k), fieldWords(k))
+	strange := unknownParams(q, strangers(q, FieldNames(k)), k.Path(), FieldNames(k), registry.FieldWords(k))
 	errs = append(errs, strange...)
 	errs = append(errs, unmetNeeds(q, errs)...)
 	payload, fieldErrs := k.Build(values)

@@ -145,7 +145,7 @@ var (
 		Title:       "Background", Hint: "As colour, or transparent.", Control: "colour", Form: 4}
 	CMYK = Option{Name: "cmyk", Outputs: vectorPages, Example: "true",
 		Type: "boolean", Default: false,
-		Description: "PDF and EPS name their colours in process inks (DeviceCMYK) instead of RGB. Black is pure K (0/0/0/100), greys K alone, other colours converted without a profile (docs/print.md). Raster and SVG output are RGB either way."}
+		Description: "PDF and EPS name their colours in process inks (DeviceCMYK) instead of RGB. Black is pure K (0/0/0/100), greys K alone, other colours converted without a profile (docs/print.md). Raster and SVG output are RGB: cmyk=true with them is refused, and with the format left to its default the fix asks for a PDF."}
 	Style = Option{Name: "style", Outputs: drawn, Aliases: []string{"dots", "modulestyle", "dotstype"}, Example: "square", Meant: styleWords,
 		Type: "string", Enum: names(render.ModuleStyles), Default: string(render.ModuleSquare),
 		Description: "Module shape.", Title: "Module style", Control: "shape", Form: 1}
@@ -324,6 +324,14 @@ func (o Option) Doc() string {
 // or one of its Needs is given with a value (given says so by name).
 func (o Option) NeedsMet(given func(name string) bool) bool {
 	return len(o.Needs) == 0 || slices.ContainsFunc(o.Needs, given)
+}
+
+// Reaches reports whether o changes the bytes of format: given with a
+// format it does not reach, it would change nothing, so a call is refused
+// with a fix that drops it (or, with the format left to its default,
+// asks for one o reaches), and a batch's shared style leaves it out.
+func (o Option) Reaches(format string) bool {
+	return slices.Contains(o.Outputs, format)
 }
 
 // Named is the rendering option called name, canonically or by an alias,

@@ -122,6 +122,10 @@ func TestCatalogueDrivesTheParser(t *testing.T) {
 		for k, v := range needs[name] {
 			params[k] = v
 		}
+		// An option is given in a format it changes (cmyk in a PDF).
+		if o, _ := options.Named(name); !o.Reaches("png") {
+			params.Set(options.Format.Name, o.Outputs[0])
+		}
 		return params
 	}
 	for _, o := range options.Rendering {

@@ -70,7 +70,7 @@ func pageOptions() []web.Option {
 		}
 		form[o.Name] = o.Form
 		w := web.Option{Name: o.Name, Aliases: o.Aliases, Title: o.Title, Hint: o.Hint, Type: controls[o.Control],
-			Values: o.Enum, Unit: o.Unit, Min: o.Min, Max: o.Max, Level: o.Name == options.EC.Name}
+			Values: o.Enum, Unit: o.Unit, Min: o.Min, Max: o.Max, Level: o.Name == options.EC.Name, Outputs: o.Outputs}
 		if o.Default != nil {
 			w.Default = fmt.Sprint(o.Default)
 		}

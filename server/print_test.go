@@ -138,12 +138,29 @@ func TestPrintSizes(t *testing.T) {
 	}
 }
 
-// cmyk turns PDF colours into inks and leaves PNG alone.
+// cmyk turns PDF colours into inks. A PNG or SVG is RGB either way, so
+// cmyk=true with one is refused rather than ignored: with the format left
+// to its default the fix asks for a PDF, and with a format given it drops
+// cmyk.
 func TestCMYKOption(t *testing.T) {
-	plain := ok(t, "/api/v1/qr?data=hello&size=200")
-	if !bytes.Equal(plain, ok(t, "/api/v1/qr?data=hello&size=200&cmyk=true")) {
-		t.Errorf("cmyk changes the PNG")
+	rec := get(t, "/api/v1/qr?data=hello&size=200&cmyk=true")
+	p := readProblem(t, rec, http.StatusBadRequest, "invalid-parameter")
+	if p.Field != "format" || !strings.Contains(p.Fix, "format=pdf") || !strings.Contains(p.Fix, "cmyk=true") {
+		t.Errorf("cmyk=true with the default format: field %q, fix %s", p.Field, p.Fix)
 	}
+	if fixed := get(t, p.Fix); fixed.Code != http.StatusOK || fixed.Header().Get("Content-Type") != "application/pdf" {
+		t.Errorf("fix %s: %d %s", p.Fix, fixed.Code, fixed.Header().Get("Content-Type"))
+	}
+	rec = get(t, "/api/v1/qr?data=hello&format=svg&cmyk=true")
+	p = readProblem(t, rec, http.StatusBadRequest, "invalid-parameter")
+	if p.Field != "cmyk" || strings.Contains(p.Fix, "cmyk") {
+		t.Errorf("cmyk=true with format=svg: field %q, fix %s", p.Field, p.Fix)
+	}
+	if !bytes.Equal(ok(t, p.Fix), ok(t, "/api/v1/qr?data=hello&format=svg")) {
+		t.Errorf("fix %s is not the SVG without cmyk", p.Fix)
+	}
+	// Its default asks for nothing a format could leave out.
+	ok(t, "/api/v1/qr?data=hello&cmyk=false")
 	rgb := ok(t, "/api/v1/qr?data=hello&format=pdf")
 	cmyk := ok(t, "/api/v1/qr?data=hello&format=pdf&cmyk=1")
 	if bytes.Equal(rgb, cmyk) {

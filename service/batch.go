@@ -469,6 +469,19 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 	if _, picked := values[optFormat.Name]; !picked && req.format != FormatPNG {
 		values.Set(optFormat.Name, string(req.format))
 	}
+	// So is a shared option that changes nothing in the item's format (a
+	// colour in a json matrix).
+	format, known := options.FormatNamed(values.Get(optFormat.Name))
+	if !known {
+		format = string(FormatPNG)
+	}
+	for name := range req.style {
+		if _, own := item.style[name]; !own {
+			if o, ok := options.Named(name); ok && !o.Reaches(format) {
+				delete(values, name)
+			}
+		}
+	}
 
 	var r *Rendering
 	var target fixTarget

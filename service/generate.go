@@ -343,6 +343,7 @@ func (s *Service) prepareGeneric(q query, malformed []paramError, target fixTarg
 	errs = append(malformed, errs...)
 	errs = append(errs, s.genericStrangers(q, r, rawQuery)...)
 	errs = append(errs, unmetNeeds(q, errs)...)
+	errs = append(errs, unreached(q, r, target)...)
 	if len(errs) > 0 {
 		return nil, s.invalid(r, errs, target)
 	}
@@ -681,7 +682,8 @@ func (s *Service) invalid(r *Rendering, errs []paramError, target fixTarget) *Pr
 	// from a misspelt parameter and a frame that needs a wider one: the
 	// fix settles them.
 	for range 2 {
-		_, more := parseRendering(newQuery(values), false)
+		fixed, more := parseRendering(newQuery(values), false)
+		more = append(more, unreached(newQuery(values), fixed, target)...)
 		more = slices.DeleteFunc(more, func(e paramError) bool { return e.unfixable || e.keep || e.rename != "" })
 		if len(more) == 0 {
 			break

@@ -84,6 +84,7 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	strange := unknownParams(q, strangers(q, FieldNames(k)), k.Path(), FieldNames(k), registry.FieldWords(k))
 	errs = append(errs, strange...)
 	errs = append(errs, unmetNeeds(q, errs)...)
+	errs = append(errs, unreached(q, r, target)...)
 	payload, fieldErrs := k.Build(values)
 	for _, fe := range fieldErrs {
 		errs = append(errs, paramError{field: fe.Field, detail: fe.Detail, fixed: fe.Fix})

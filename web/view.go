@@ -58,6 +58,9 @@ type downloadView struct {
 	ID   string
 	Href string // "" for an example or a state the API refuses
 	File string // the saved file's name
+	// Drops names the options this format leaves out (a colour in a json
+	// matrix), for the script that rebuilds Href as the form changes.
+	Drops string
 }
 
 // snippet is a way to use the code elsewhere, offered to copy: the API
@@ -140,11 +143,11 @@ func (s *Site) view(t *tool, st state, problems []Problem, example bool) pageVie
 		v.APIURL = s.cfg.BaseURL + v.PreviewURL
 	}
 	for _, d := range s.cfg.Downloads {
-		dv := downloadView{Download: d, ID: "download-" + d.Format, File: v.DownloadAs + "." + d.Ext}
+		dv := downloadView{Download: d, ID: "download-" + d.Format, File: v.DownloadAs + "." + d.Ext, Drops: unreached(opts, d.Format)}
 		// A state the API refuses has no file to download either: the
 		// link would save its problem document.
 		if !example && len(problems) == 0 {
-			dv.Href = t.apiURL(st, opts, pair{"format", d.Format})
+			dv.Href = t.apiURL(st, reaching(opts, d.Format), pair{"format", d.Format})
 			if d.Format == "png" {
 				// PNG is the API's default: the preview's own URL.
 				dv.Href = v.PreviewURL

@@ -23,6 +23,7 @@ import (
 	"encoding/hex"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -68,6 +69,32 @@ type Option struct {
 	// Level marks the error-correction level, which a kind's standard may
 	// fix; such a kind's page shows the level and does not send it.
 	Level bool
+	// Outputs are the formats the option changes; a download in another
+	// leaves it out, as the API refuses it there. Empty is every format.
+	Outputs []string
+}
+
+// reaches reports whether o changes the bytes of format.
+func (o Option) reaches(format string) bool {
+	return len(o.Outputs) == 0 || slices.Contains(o.Outputs, format)
+}
+
+// reaching is opts without those that change nothing in format (a colour
+// in a json module matrix).
+func reaching(opts []Option, format string) []Option {
+	return slices.DeleteFunc(slices.Clone(opts), func(o Option) bool { return !o.reaches(format) })
+}
+
+// unreached names, space-separated, the options of opts that change
+// nothing in format.
+func unreached(opts []Option, format string) string {
+	var names []string
+	for _, o := range opts {
+		if !o.reaches(format) {
+			names = append(names, o.Name)
+		}
+	}
+	return strings.Join(names, " ")
 }
 
 // Problem is one invalid parameter, as a problem document names it.

@@ -819,3 +819,33 @@ func TestSnippetsUseTheAPIURL(t *testing.T) {
 		t.Errorf("the snippets' URL answers %d", rec.Code)
 	}
 }
+
+// TestDownloadsLeaveOutWhatTheirFormatDoesNotDraw: a styled code's json
+// download is the module matrix without the colour and size, which the
+// API refuses there, and says so for the script; a drawn format keeps
+// them.
+func TestDownloadsLeaveOutWhatTheirFormatDoesNotDraw(t *testing.T) {
+	d := page(t, "/?data=styled&fg=1d3557&size=300")
+	src := d.attrOf("preview-img", "src")
+	if !strings.Contains(src, "color=1d3557") || !strings.Contains(src, "size=300") {
+		t.Fatalf("preview %q lacks the style", src)
+	}
+	json := d.byID("download-json")
+	href, _ := attr(json, "href")
+	if strings.Contains(href, "color=") || strings.Contains(href, "size=") || !strings.Contains(href, "format=json") {
+		t.Errorf("json download %q", href)
+	}
+	if rec := send(t, http.MethodGet, href); rec.Code != http.StatusOK {
+		t.Errorf("json download %s: %d %s", href, rec.Code, rec.Body.String())
+	}
+	if drops, _ := attr(json, "data-drops"); !strings.Contains(" "+drops+" ", " color ") || !strings.Contains(" "+drops+" ", " size ") {
+		t.Errorf("json download drops %q, want color and size among them", drops)
+	}
+	svg, _ := attr(d.byID("download-svg"), "href")
+	if svg != src+"&format=svg" {
+		t.Errorf("svg download %q, want %q", svg, src+"&format=svg")
+	}
+	if drops, has := attr(d.byID("download-svg"), "data-drops"); has {
+		t.Errorf("svg download drops %q", drops)
+	}
+}

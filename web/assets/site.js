@@ -48,6 +48,15 @@
     return q ? path + '?' + q : path;
   }
 
+  // inFormat is the API call of pairs in a download link's format, without
+  // the options that format leaves out (data-drops), which the API refuses.
+  function inFormat(pairs, link) {
+    var format = link.dataset.format;
+    if (format === 'png') return pairs;
+    var drops = (link.dataset.drops || '').split(' ');
+    return pairs.filter(function (p) { return drops.indexOf(p[0]) < 0; }).concat([['format', format]]);
+  }
+
   // state reads the form: page names for the page's link, API names for
   // the API call. Empty values and defaults are left out.
   function state() {
@@ -81,8 +90,7 @@
       return;
     }
     downloads.forEach(function (a) {
-      var format = a.dataset.format;
-      a.href = withQuery(apiPath, format === 'png' ? s.api : s.api.concat([['format', format]]));
+      a.href = withQuery(apiPath, inFormat(s.api, a));
     });
     setSnippets(s.api);
     if (uploaded) {
@@ -341,8 +349,7 @@
       if (!uploaded || example) return;
       e.preventDefault();
       if (link.getAttribute('aria-disabled') === 'true') return;
-      var format = link.dataset.format;
-      var api = state().api.concat(format === 'png' ? [] : [['format', format]]);
+      var api = inFormat(state().api, link);
       post(api).then(function (blob) {
         var a = document.createElement('a');
         a.href = URL.createObjectURL(blob);

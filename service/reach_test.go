@@ -1,0 +1,196 @@
+package service
+
+import (
+	"bytes"
+	"context"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/qrforge/qrforge/options"
+)
+
+// styled gives each option a format may leave out a value other than its
+// default, with what it needs: the base call is data and the needs, the
+// styled call adds the option. also, when set, is other needs under which
+// the option may change a format the first leaves alone.
+var styled = map[string]struct{ value, needs, also string }{
+	"size": {"300", "", ""},
+	// dpi sets a pixel size's resolution (PNG's pHYs, a PDF's page) and a
+	// length's pixels (a GIF's, which records no resolution).
+	"dpi":            {"600", "", "size=30mm"},
+	"color":          {"1d3557", "", ""},
+	"bg":             {"fefae0", "", ""},
+	"cmyk":           {"true", "color=1d3557", ""},
+	"style":          {"dot", "", ""},
+	"eye":            {"rounded", "", ""},
+	"eyeframe":       {"circle", "", ""},
+	"eyeball":        {"circle", "", ""},
+	"gradient":       {"radial", "gradientcolors=1d3557,7b2cbf", ""},
+	"gradientcolors": {"1d3557,7b2cbf", "", ""},
+	"gradientangle":  {"45", "gradientcolors=1d3557,7b2cbf", ""},
+	"eyecolor":       {"7b2cbf", "", ""},
+	"eyeframecolor":  {"7b2cbf", "", ""},
+	"eyeballcolor":   {"7b2cbf", "", ""},
+	"label":          {"Scan me", "", ""},
+	"tpl":            {"banner-below", "", ""},
+	"framecolor":     {"1d3557", "tpl=banner-below", ""},
+	"textcolor":      {"ffd166", "tpl=banner-below&label=Scan", ""},
+	"font":           {"mono", "tpl=banner-below&label=Scan", ""},
+	"logobg":         {"fefae0", "logo=wifi", ""},
+	"logoplate":      {"rounded", "logo=wifi&logobg=fefae0", ""},
+}
+
+// drawUnchecked draws query in format as the service would, without
+// refusing the options the format leaves out.
+func drawUnchecked(t *testing.T, s *Service, query, format string) []byte {
+	t.Helper()
+	values, err := url.ParseQuery(query + "&format=" + format)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, errs := parseRendering(newQuery(values), true)
+	if len(errs) > 0 {
+		t.Fatalf("%s: %s", query, errs[0].detail)
+	}
+	target := s.apiTarget("/api/v1/qr")
+	if p := s.resolveLogo(context.Background(), r, target); p != nil {
+		t.Fatalf("%s: %s", query, p.Detail)
+	}
+	out, p := s.produce(context.Background(), r, target)
+	if p != nil {
+		t.Fatalf("%s in %s: %s", query, format, p.Detail)
+	}
+	return out.Body
+}
+
+// TestOutputsSayWhatAnOptionChanges holds the catalogue's Outputs to the
+// bytes: an option changes every format it declares, and no other. The
+// service refuses an option in a format it does not reach, so a format
+// left out wrongly would refuse a call that draws something.
+func TestOutputsSayWhatAnOptionChanges(t *testing.T) {
+	s := New(Config{BaseURL: "http://qr.test"})
+	for _, o := range options.Rendering {
+		if len(o.Outputs) == len(options.Formats) {
+			continue // it reaches every format, and is never refused so
+		}
+		st, ok := styled[o.Name]
+		if !ok {
+			t.Errorf("%s reaches %v only, and the test gives it no value", o.Name, o.Outputs)
+			continue
+		}
+		changes := func(needs, f string) bool {
+			base := "data=reach"
+			if needs != "" {
+				base += "&" + needs
+			}
+			with := base + "&" + o.Name + "=" + url.QueryEscape(st.value)
+			return !bytes.Equal(drawUnchecked(t, s, base, f), drawUnchecked(t, s, with, f))
+		}
+		for _, f := range options.Formats {
+			changed := changes(st.needs, f) || st.also != "" && changes(st.also, f)
+			if changed != o.Reaches(f) {
+				t.Errorf("%s=%s changes %s: %v; its Outputs say %v", o.Name, st.value, f, changed, o.Reaches(f))
+			}
+		}
+	}
+}
+
+// TestOptionsAFormatDoesNotDrawAreRefused: each option given in a format
+// it does not reach is a 400, never an answer without it, and the fix
+// answers 200 in that format without the option; with the format left to
+// its default (cmyk in a PNG), the fix asks for a format the option
+// reaches. The option's default asks for nothing and passes.
+func TestOptionsAFormatDoesNotDrawAreRefused(t *testing.T) {
+	s := New(Config{BaseURL: "http://qr.test"})
+	for name, st := range styled {
+		o, _ := options.Named(name)
+		query := "data=reach"
+		if st.needs != "" {
+			query += "&" + st.needs
+		}
+		query += "&" + name + "=" + url.QueryEscape(st.value)
+		for _, f := range options.Formats {
+			if o.Reaches(f) {
+				continue
+			}
+			img, p := s.Generate(context.Background(), Request{Query: query + "&format=" + f}, "")
+			if p == nil {
+				t.Errorf("%s in %s: answered %d bytes without it", name, f, len(img.Body))
+				continue
+			}
+			if !namesField(p, name, "changes nothing in format="+f) {
+				t.Errorf("%s in %s: %s", name, f, p.Detail)
+			}
+			fixed, fp := generateURL(s, p.Fix)
+			if fp != nil {
+				t.Errorf("%s in %s: fix %s: %s", name, f, p.Fix, fp.Detail)
+				continue
+			}
+			if v, has := fixOf(t, p, name); has || fixed.ContentType == "" {
+				t.Errorf("%s in %s: fix %s keeps %s=%s", name, f, p.Fix, name, v)
+			}
+		}
+		if o.Reaches("png") {
+			continue
+		}
+		_, p := s.Generate(context.Background(), Request{Query: query}, "")
+		if p == nil || p.Field != options.Format.Name {
+			t.Fatalf("%s with the default format: %+v", name, p)
+		}
+		if f, _ := fixOf(t, p, options.Format.Name); f != o.Outputs[0] {
+			t.Errorf("%s with the default format: fix %s, want format=%s", name, p.Fix, o.Outputs[0])
+		}
+		if v, _ := fixOf(t, p, name); v != st.value {
+			t.Errorf("%s with the default format: fix %s drops what was asked", name, p.Fix)
+		}
+		if _, fp := generateURL(s, p.Fix); fp != nil {
+			t.Errorf("%s: fix %s: %s", name, p.Fix, fp.Detail)
+		}
+	}
+	// A JPEG has no alpha: its ground is white with bg=transparent too.
+	_, p := s.Generate(context.Background(), Request{Query: "data=reach&format=jpeg&bg=transparent"}, "")
+	if p == nil || p.Field != options.Bg.Name {
+		t.Fatalf("bg=transparent in a JPEG: %+v", p)
+	}
+	if v, has := fixOf(t, p, options.Bg.Name); has {
+		t.Errorf("fix %s keeps bg=%s", p.Fix, v)
+	}
+	if _, fp := generateURL(s, p.Fix); fp != nil {
+		t.Errorf("fix %s: %s", p.Fix, fp.Detail)
+	}
+	for _, query := range []string{"data=reach&format=png&bg=transparent", "data=reach&format=jpeg&bg=ffffff80"} {
+		if _, p := s.Generate(context.Background(), Request{Query: query}, ""); p != nil {
+			t.Errorf("%s: %s", query, p.Detail)
+		}
+	}
+	// Given their defaults, options ask for nothing a format leaves out.
+	for _, query := range []string{"data=reach&cmyk=false", "data=reach&format=json&color=000000&size=512", "data=reach&format=json&bg=%23FFFFFF"} {
+		if _, p := s.Generate(context.Background(), Request{Query: query}, ""); p != nil {
+			t.Errorf("%s: %s", query, p.Detail)
+		}
+	}
+}
+
+// generateURL follows a fix of /api/v1/qr.
+func generateURL(s *Service, fix string) (*Image, *Problem) {
+	u, err := url.Parse(fix)
+	if err != nil {
+		return nil, &Problem{Detail: err.Error()}
+	}
+	return s.Generate(context.Background(), Request{Query: u.RawQuery}, "")
+}
+
+// namesField reports whether p has an error on field whose detail says
+// says.
+func namesField(p *Problem, field, says string) bool {
+	if len(p.Errors) == 0 {
+		return p.Field == field && strings.Contains(p.Detail, says)
+	}
+	for _, e := range p.Errors {
+		if e.Field == field && strings.Contains(e.Detail, says) {
+			return true
+		}
+	}
+	return false
+}

@@ -543,7 +543,13 @@ func encodeSymbol(r *Rendering) (*render.Symbol, error) {
 	case r.Symbol == render.SymbolRMQR:
 		return render.EncodeRMQR(r.Data, r.Level, r.ECI, r.RMQRHeight)
 	}
-	return render.EncodeSymbol(r.Data, r.Level, r.ECI, r.Symbol)
+	symbol := r.Symbol
+	if f, b := r.Options.EyeParts(); symbol == render.SymbolAuto && (f != render.EyeFrameSquare || b != render.EyeBallSquare) {
+		// A Micro QR Code keeps square eyes (refuseEyeShapes): auto takes
+		// the QR Code that draws the eyes asked for.
+		symbol = render.SymbolQR
+	}
+	return render.EncodeSymbol(r.Data, r.Level, r.ECI, symbol)
 }
 
 // renderSymbol draws the symbol in the requested format.

@@ -557,6 +557,9 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 	if r.Symbol == render.SymbolMicro && r.logo != nil {
 		fail(optLogo.Name, "", "a Micro QR Code holds at most 24 codewords and none can be spared for a logo; drop the logo, or use symbol=qr")
 	}
+	if r.Symbol == render.SymbolMicro || r.Symbol == render.SymbolRMQR {
+		refuseEyeShapes(r, fail)
+	}
 	if r.Symbol == render.SymbolRMQR {
 		// A logo sits on a square in the centre, which an rMQR (7 to 17
 		// modules high, with alignment patterns and timing across its
@@ -770,6 +773,28 @@ func atoiSaturating(s string) (int, error) {
 // code qrforge makes reads on the decoders of docs/decoders.md. The
 // canonical form names a part only where it differs from the eye style's,
 // so that eye=leaf and eye=leaf&eyeframe=leaf share a cache entry.
+// refuseEyeShapes refuses an eye shape given for a Micro QR or rMQR code,
+// whose finder is drawn square whatever eye asks: zxing-cpp reads neither
+// with other eyes (docs/decoders.md), so the shape would change nothing.
+func refuseEyeShapes(r *Rendering, fail func(field, fixed, format string, args ...any)) {
+	symbol := "a Micro QR Code"
+	if r.Symbol == render.SymbolRMQR {
+		symbol = "an rMQR code"
+	}
+	for _, part := range []struct {
+		o      option
+		square bool
+	}{
+		{optEye, r.Options.Eye == render.EyeSquare},
+		{optFrame, r.Options.EyeFrame == "" || r.Options.EyeFrame == render.EyeFrameSquare},
+		{optBall, r.Options.EyeBall == "" || r.Options.EyeBall == render.EyeBallSquare},
+	} {
+		if r.Given[part.o.Name] && !part.square {
+			fail(part.o.Name, "", "%s draws its finder square whatever %s asks, as zxing-cpp reads none with other eyes; drop %s, or use symbol=qr", symbol, part.o.Name, part.o.Name)
+		}
+	}
+}
+
 func parseEyeParts(r *Rendering, get func(option) (string, bool), fail func(field, fixed, format string, args ...any), eyeGiven bool) {
 	frameValue, frameGiven := get(optFrame)
 	ballValue, ballGiven := get(optBall)

@@ -194,3 +194,37 @@ func namesField(p *Problem, field, says string) bool {
 	}
 	return false
 }
+
+// TestEyeShapesOfMicroAndRMQRAreRefused: a Micro QR or rMQR code keeps
+// square eyes, so an eye shape given for one would change nothing; it is
+// refused, and the fix without it is answered. Square eyes pass.
+func TestEyeShapesOfMicroAndRMQRAreRefused(t *testing.T) {
+	s := New(Config{BaseURL: "http://qr.test"})
+	for _, symbol := range []string{"micro", "rmqr"} {
+		for _, eye := range []string{"eye=rounded", "eyeframe=circle", "eyeball=circle"} {
+			query := "data=12345&symbol=" + symbol + "&" + eye
+			_, p := s.Generate(context.Background(), Request{Query: query}, "")
+			name, _, _ := strings.Cut(eye, "=")
+			if p == nil || !namesField(p, name, "draws its finder square") {
+				t.Errorf("%s: %+v", query, p)
+				continue
+			}
+			if v, has := fixOf(t, p, name); has {
+				t.Errorf("%s: fix %s keeps %s=%s", query, p.Fix, name, v)
+			}
+			if img, fp := generateURL(s, p.Fix); fp != nil || !strings.HasPrefix(img.Symbol, map[string]string{"micro": "M", "rmqr": "R"}[symbol]) {
+				t.Errorf("%s: fix %s: %+v", query, p.Fix, fp)
+			}
+		}
+		query := "data=12345&symbol=" + symbol + "&eye=square&eyeframe=square"
+		if img, p := s.Generate(context.Background(), Request{Query: "data=12345&symbol=auto&eye=rounded"}, ""); p != nil || strings.HasPrefix(img.Symbol, "M") {
+			t.Errorf("symbol=auto with rounded eyes: %+v %+v, want a QR Code", img, p)
+		}
+		if img, p := s.Generate(context.Background(), Request{Query: "data=12345&symbol=auto"}, ""); p != nil || !strings.HasPrefix(img.Symbol, "M") {
+			t.Errorf("symbol=auto with square eyes: %+v %+v, want a Micro QR Code", img, p)
+		}
+		if _, p := s.Generate(context.Background(), Request{Query: query}, ""); p != nil {
+			t.Errorf("%s: %s", query, p.Detail)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/options"
+	"github.com/qrforge/qrforge/render"
 )
 
 // unreached refuses each option given a value other than its default that
@@ -51,6 +52,14 @@ func unreached(q query, r *Rendering, target fixTarget) []paramError {
 		}
 		errs = append(errs, paramError{field: o.Name,
 			detail: fmt.Sprintf("%s changes nothing in format=%s%s; it changes %s: drop %s, or ask for one of those", o.Name, format, what, reaches, o.Name)})
+	}
+	// A gradient paints the modules, and the eyes without colours of their
+	// own: color is left to colour an icon, a frame, a caption or a kind's
+	// emblem, and with none of them it would change nothing.
+	if v, given, _ := q.lookup(optColor); given && !isDefault(optColor, v) && r.Options.Gradient != nil && len(r.Options.Gradient.Stops) >= 2 &&
+		r.logo == nil && r.Options.Logo == nil && r.Options.Frame == render.FrameNone && r.Options.Label == "" && r.Options.Overlay.Size == 0 {
+		errs = append(errs, paramError{field: optColor.Name,
+			detail: "color changes nothing beside gradientcolors, which paint the modules; it colours a logo icon, a frame or a label, and there is none: drop color"})
 	}
 	// A JPEG has no alpha: a transparent ground is drawn white, as with no
 	// bg at all (docs/print.md, "Transparency").

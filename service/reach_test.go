@@ -228,3 +228,33 @@ func TestEyeShapesOfMicroAndRMQRAreRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestColorBesideAGradientIsRefusedWhenItColoursNothing: gradientcolors
+// paint the modules, so color alone beside them is refused, and the fix's
+// image is the very one color would have drawn. With an icon, a frame or a
+// label, color colours them and passes.
+func TestColorBesideAGradientIsRefusedWhenItColoursNothing(t *testing.T) {
+	s := New(Config{BaseURL: "http://qr.test"})
+	const query = "data=reach&gradientcolors=1d3557,7b2cbf&color=e63946"
+	for _, f := range []string{"png", "svg", "pdf"} {
+		_, p := s.Generate(context.Background(), Request{Query: query + "&format=" + f}, "")
+		if p == nil || p.Field != options.Color.Name {
+			t.Fatalf("%s in %s: %+v", query, f, p)
+		}
+		fixed, fp := generateURL(s, p.Fix)
+		if fp != nil {
+			t.Fatalf("fix %s: %s", p.Fix, fp.Detail)
+		}
+		if !bytes.Equal(fixed.Body, drawUnchecked(t, s, query, f)) {
+			t.Errorf("%s: the fix %s draws other bytes than color did", f, p.Fix)
+		}
+	}
+	for _, more := range []string{"logo=wifi", "tpl=banner-below", "label=Hi"} {
+		if _, p := s.Generate(context.Background(), Request{Query: query + "&" + more}, ""); p != nil {
+			t.Errorf("%s&%s: %s", query, more, p.Detail)
+		}
+	}
+	if _, p := s.Generate(context.Background(), Request{Query: "data=reach&gradientcolors=1d3557,7b2cbf&color=000000"}, ""); p != nil {
+		t.Errorf("the default color beside a gradient: %s", p.Detail)
+	}
+}

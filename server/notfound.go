@@ -81,6 +81,22 @@ func (s *Server) notFound(c *gin.Context) {
 			return
 		}
 	}
+	if name, sub, ok := apiSubpath(path); ok {
+		// /api/v1/<name>/<sub> (a kind's payload, qr/batch): each part only
+		// as it plainly means a route's, so sepa/payload is epc/payload,
+		// and venmo/payload, a few letters from event's, is no route.
+		meant, ok := s.meantSubpath(method, name, sub)
+		switch {
+		case ok:
+			best = "/api/v1/" + meant
+		case bestDist > 1 || !strings.HasPrefix(best, "/api/v1/"+name):
+			p := s.problem(service.KindNotFound, http.StatusNotFound,
+				"no endpoint at "+text.Truncate(path, 200)+", and no kind of that name or close to it; the kinds are listed at "+s.baseURL+"/api/v1/kinds", "", "")
+			p.Example = s.baseURL + "/api/v1/kinds"
+			writeProblem(c, p)
+			return
+		}
+	}
 	fix, example := s.nearestFix(c.Request.Context(), method, path, best, c.Request.URL.RawQuery)
 	p := s.problem(service.KindNotFound, http.StatusNotFound, "no endpoint at "+text.Truncate(path, 200)+"; the nearest is "+best, "", fix)
 	p.Example = example
@@ -92,6 +108,33 @@ func (s *Server) notFound(c *gin.Context) {
 func apiSegment(path string) (string, bool) {
 	seg, ok := strings.CutPrefix(strings.ToLower(strings.TrimSuffix(path, "/")), "/api/v1/")
 	return seg, ok && seg != "" && !strings.Contains(seg, "/")
+}
+
+// apiSubpath splits a path of the form /api/v1/<name>/<sub>, in lower
+// case.
+func apiSubpath(path string) (name, sub string, ok bool) {
+	rest, isAPI := strings.CutPrefix(strings.ToLower(strings.TrimSuffix(path, "/")), "/api/v1/")
+	name, sub, ok = strings.Cut(rest, "/")
+	return name, sub, isAPI && ok && name != "" && sub != "" && !strings.Contains(sub, "/")
+}
+
+// meantSubpath is the method's two-part /api/v1 route (epc/payload,
+// qr/batch) that name and sub plainly mean: the first part as a kind is
+// meant (editdistance.Meant, with the kinds' other names), the second
+// among the routes under it.
+func (s *Server) meantSubpath(method, name, sub string) (string, bool) {
+	under := map[string][]string{}
+	for _, seg := range s.apiSegments(method) {
+		if first, second, ok := strings.Cut(seg, "/"); ok {
+			under[first] = append(under[first], second)
+		}
+	}
+	first, ok := editdistance.Meant(name, slices.Sorted(maps.Keys(under)), registry.Words())
+	if !ok || len(under[first]) == 0 {
+		return "", false
+	}
+	second, ok := editdistance.Meant(sub, under[first], nil)
+	return first + "/" + second, ok
 }
 
 // apiSegments are the paths of the method's routes under /api/v1/ (decode,

@@ -284,6 +284,13 @@ func TestNotFoundOffersOnlyTheKindMeant(t *testing.T) {
 		{"/api/v1/pay", ""}, // paynow or paypal: not guessed
 		{"/api/v1/openapi", "/api/openapi.json"},
 		{"/api/v1/health", "/healthz"},
+		// A kind's payload: sepa/payload was spd's, otp/payload dpp's.
+		{"/api/v1/sepa/payload", "/api/v1/epc/payload"},
+		{"/api/v1/otp/payload", "/api/v1/otpauth/payload"},
+		{"/api/v1/wifii/payload", "/api/v1/wifi/payload"},
+		{"/api/v1/wifi/paylod", "/api/v1/wifi/payload"},
+		{"/api/v1/venmo/payload", ""},
+		{"/api/v1/wifi/png", "/api/v1/wifi"},
 	} {
 		rec := fetch(t, h, base+c.path)
 		var p problem
@@ -301,6 +308,10 @@ func TestNotFoundOffersOnlyTheKindMeant(t *testing.T) {
 	rec := post(t, h, base+"/api/v1/batch", "application/json", []byte(`{"items":[{"data":"hi"}]}`))
 	if !strings.Contains(rec.Body.String(), "the nearest is /api/v1/qr/batch") {
 		t.Errorf("POST /api/v1/batch: %d %s", rec.Code, rec.Body.String())
+	}
+	rec = post(t, h, base+"/api/v1/qr/batchh", "application/json", []byte(`{"items":[{"data":"hi"}]}`))
+	if !strings.Contains(rec.Body.String(), "the nearest is /api/v1/qr/batch") {
+		t.Errorf("POST /api/v1/qr/batchh: %d %s", rec.Code, rec.Body.String())
 	}
 }
 

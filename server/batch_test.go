@@ -170,13 +170,18 @@ func TestBatchOutputs(t *testing.T) {
 		}},
 	} {
 		t.Run(tt.output, func(t *testing.T) {
-			a := postBatch(t, h, `{"output": "`+tt.output+`", "style": {"size": 256, "color": "navy"}, "items": `+batchItems+`}`)
+			style := `{"size": 256, "color": "navy"}`
 			failing := map[int]bool{4: true}
 			if tt.format == "json" {
-				// A matrix is not drawn: the shared size and colour are
-				// left out, and an item's own (fg, width) is refused.
-				failing[1] = true
+				// A matrix is not drawn: a shared size and colour are
+				// refused, and so is an item's own (fg, width).
+				rec := sendBody(t, h, http.MethodPost, "/api/v1/qr/batch", "application/json", []byte(`{"output": "json", "style": `+style+`, "items": `+batchItems+`}`))
+				if p := readProblem(t, rec, http.StatusBadRequest, "invalid-parameter"); p.Field != "style.size" || !strings.Contains(p.Detail, "style.color") || !strings.Contains(p.Fix, `"output":"json","style":{}`) {
+					t.Errorf("json with a drawn style: field %q, detail %q, fix %s", p.Field, p.Detail, p.Fix)
+				}
+				style, failing[1] = `{}`, true
 			}
+			a := postBatch(t, h, `{"output": "`+tt.output+`", "style": `+style+`, "items": `+batchItems+`}`)
 			if a.Count != 6 || a.Succeeded != 6-len(failing) || a.Failed != len(failing) {
 				t.Fatalf("count %d, succeeded %d, failed %d", a.Count, a.Succeeded, a.Failed)
 			}

@@ -248,6 +248,26 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 			fmt.Sprintf("style.format %s does not fit output %s, which carries %s; drop style.format or change output", r.Format, req.output, text.Join(outputFormats[req.output])),
 			"style.format", s.correctedBatchCurl(withKey(top, "style", styleJSON(fixed)), len(body)))
 	}
+	// A shared option that no format of the output draws would change
+	// nothing in any item (a colour in json matrices).
+	carried := outputFormats[req.output]
+	if r.Given[optFormat.Name] {
+		carried = []Format{r.Format}
+	}
+	var undrawn []string
+	fixed := r.fixValues()
+	for _, o := range renderOptions {
+		v, given, _ := styleQuery.lookup(o)
+		if given && !isDefault(o, v) && !slices.ContainsFunc(carried, func(f Format) bool { return o.Reaches(string(f)) }) {
+			undrawn = append(undrawn, "style."+o.Name)
+			fixed.Del(o.Name)
+		}
+	}
+	if len(undrawn) > 0 {
+		return nil, s.Problem(KindInvalidParameter,
+			fmt.Sprintf("%s change nothing in %s, which does not draw them; drop them, or change output", strings.Join(undrawn, ", "), text.Join(carried)),
+			undrawn[0], s.correctedBatchCurl(withKey(top, "style", styleJSON(fixed)), len(body)))
+	}
 	req.format = outputFormats[req.output][0]
 	if raw, ok := top["verify"]; ok && string(raw) != "null" {
 		if p := s.readBatchVerify(req, raw, top, len(body)); p != nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"maps"
 	"net/url"
 	"slices"
 	"strconv"
@@ -160,9 +161,11 @@ type query map[string][]string
 
 func newQuery(raw url.Values) query {
 	q := make(query, len(raw))
-	for k, vs := range raw {
+	// In the order of the names, so that eYe=a&eye=b is read the same way
+	// every time (which value a conflict's fix keeps).
+	for _, k := range slices.Sorted(maps.Keys(raw)) {
 		lk := strings.ToLower(k)
-		q[lk] = append(q[lk], vs...)
+		q[lk] = append(q[lk], raw[k]...)
 	}
 	return q
 }

@@ -1,0 +1,122 @@
+package service
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/qrforge/qrforge/analysis"
+	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/render"
+)
+
+// readCaption reads the label, the frame template and their colours.
+func (p *reading) readCaption() {
+	r := p.r
+	// The font comes before the label, whose characters it must have.
+	if v, ok := p.get(optFont); ok {
+		f := render.Font(strings.ToLower(strings.TrimSpace(v)))
+		if !slices.Contains(render.Fonts, f) {
+			near, says := meantValue(optFont, v, render.Fonts, render.FontBold)
+			p.fail(optFont.Name, string(near), "font %q is not one of %s; %s", v, text.Join(render.Fonts), says)
+		}
+		r.Options.Font = f
+	}
+	if r.Options.Font != render.FontBold {
+		r.Canonical.Set(optFont.Name, string(r.Options.Font))
+	}
+
+	if v, ok := p.get(optLabel); ok && v != "" {
+		// The fix drops what cannot be drawn and keeps what fits.
+		drawable := drawableText(v)
+		missing := render.MissingGlyphs(drawable, r.Options.Font)
+		fixed := []rune(dropRunes(drawable, missing))
+		fixed = fixed[:min(len(fixed), maxLabel)]
+		switch {
+		case drawable != v:
+			p.fail(optLabel.Name, string(fixed), "label has bytes that are not text (invalid UTF-8 or control characters); the fix drops them")
+		case len(missing) > 0:
+			p.fail(optLabel.Name, string(fixed), "label has characters the caption font cannot draw: %s; its font, %s, covers Latin, Greek and Cyrillic, and the fix drops the rest", runeList(missing), r.Options.Font.Name())
+		case utf8.RuneCountInString(v) > maxLabel:
+			p.fail(optLabel.Name, string(fixed), "label has %d characters; at most %d fit under the code", utf8.RuneCountInString(v), maxLabel)
+		}
+		r.Options.Label = v
+		r.Canonical.Set(optLabel.Name, v)
+	}
+
+	if v, ok := p.get(optTpl); ok {
+		t, known := render.ParseFrame(v)
+		if !known {
+			near, says := meantValue(optTpl, v, render.FrameNames(), string(render.FrameBannerBelow))
+			if f, ok := render.ParseFrame(near); ok {
+				near = string(f)
+			}
+			p.fail(optTpl.Name, near, "tpl %q is not one of %s; %s", v, text.Join(render.Frames), says)
+			// The checks below judge the frame the fix gives.
+			t = render.Frame(near)
+		}
+		r.Options.Frame = t
+	}
+	if r.Options.Frame != render.FrameNone {
+		r.Canonical.Set(optTpl.Name, string(r.Options.Frame))
+	}
+	if need := r.Options.Frame.MinMargin(); need > 0 {
+		// A margin refused above gets a fix the frame takes too.
+		marginFailed := false
+		for i, e := range p.errs {
+			if e.field == optMargin.Name {
+				marginFailed = true
+				if m, err := strconv.Atoi(e.fixed); err == nil && m < need {
+					p.errs[i].fixed = strconv.Itoa(need)
+				}
+			}
+		}
+		if !marginFailed && r.Options.Margin < need {
+			p.fail(optMargin.Name, strconv.Itoa(need), "margin %d puts tpl=%s's frame against the code, where decoders take it for part of the finder patterns; it needs at least %d module of quiet zone", r.Options.Margin, r.Options.Frame, need)
+		}
+	}
+
+	// Frame and text colours: given only where they differ from what the
+	// drawing would use anyway, so that equal images share a cache key.
+	frameColorGiven, textColorGiven := false, false
+	if v, ok := p.get(optFrameColor); ok {
+		c, err := render.ParseColor(v, false)
+		if err != nil {
+			p.fail(optFrameColor.Name, render.HexColor(r.Options.Foreground), "%s", err)
+		} else if c != r.Options.Foreground {
+			r.Options.FrameColor = &c
+		}
+		frameColorGiven = true
+	}
+	if v, ok := p.get(optTextColor); ok {
+		c, err := render.ParseColor(v, false)
+		if err != nil {
+			_, def := r.Options.CaptionColors()
+			p.fail(optTextColor.Name, render.HexColor(def), "%s", err)
+		} else {
+			r.Options.TextColor = &c
+			if _, def := captionDefault(r.Options); c == def {
+				r.Options.TextColor = nil
+			}
+		}
+		textColorGiven = true
+	}
+	if c := r.Options.FrameColor; c != nil {
+		r.Canonical.Set(optFrameColor.Name, render.HexColor(*c))
+	}
+	if c := r.Options.TextColor; c != nil {
+		r.Canonical.Set(optTextColor.Name, render.HexColor(*c))
+	}
+	hasText := r.Options.Label != "" || r.Options.Frame != render.FrameNone
+	if (frameColorGiven || textColorGiven) && hasText {
+		// WCAG 2.2 §1.4.3: large text, as a caption is, needs 3:1. Without
+		// either option the text contrast is color's against bg, which
+		// verify judges with the code's.
+		ground, fg := r.Options.CaptionColors()
+		if ratio := analysis.ContrastRatio(fg, ground); ratio < captionContrast {
+			fix := readableOn(ground)
+			p.fail(optTextColor.Name, render.HexColor(fix), "the label's colour #%s on #%s has a contrast of %.2f:1, below the %.0f:1 that large text needs (WCAG 2.2 §1.4.3); the fix writes it in #%s", render.HexColor(fg), render.HexColor(ground), ratio, captionContrast, render.HexColor(fix))
+		}
+	}
+}

@@ -689,6 +689,7 @@ func (s *Service) invalid(r *Rendering, errs []paramError, target fixTarget) *Pr
 	// fix settles them.
 	for range 2 {
 		fixed, more := parseRendering(newQuery(values), false)
+		fixed.Options.Overlay = r.Options.Overlay // a kind's emblem, which color colours
 		more = append(more, unreached(newQuery(values), fixed, target)...)
 		more = slices.DeleteFunc(more, func(e paramError) bool { return e.unfixable || e.keep || e.rename != "" })
 		if len(more) == 0 {

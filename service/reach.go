@@ -11,16 +11,12 @@ import (
 	"github.com/qrforge/qrforge/render"
 )
 
-// unreached refuses each option given a value other than its default that
-// changes nothing in the format drawn (options.Option.Reaches): a colour
-// in json's module matrix, which holds modules only, or cmyk in a PNG,
-// which is RGB. Drawn anyway, the answer would not be what was asked, and
-// say nothing of it. With the format given, the fix drops the option;
-// with the format left to its default, the option is what the caller
-// asked for, and the fix asks for the first format it reaches. Verify
-// judges the PNG whatever the format (README "Batch, decode, verify").
+// unreached refuses each option given that would change nothing in the
+// format drawn: the answer would not be what was asked, and would say
+// nothing of it. Verify judges the PNG whatever the format (README "Batch,
+// decode, verify").
 func unreached(q query, r *Rendering, target fixTarget) []paramError {
-	format, formatGiven := r.Format, r.Given[optFormat.Name]
+	format := r.Format
 	_, verify := target.(verifyTarget)
 	if verify {
 		format = FormatPNG
@@ -28,38 +24,9 @@ func unreached(q query, r *Rendering, target fixTarget) []paramError {
 	if !slices.Contains(Formats, format) {
 		return nil // a format off the list is fixed first, and its fix judged
 	}
-	var errs []paramError
-	for _, o := range options.Rendering {
-		v, given, _ := q.lookup(o)
-		if !given || o.Reaches(string(format)) || isDefault(o, v) {
-			continue
-		}
-		reaches := text.Join(o.Outputs)
-		if verify {
-			errs = append(errs, paramError{field: o.Name,
-				detail: fmt.Sprintf("%s changes only %s, and verify judges the PNG; drop %s", o.Name, reaches, o.Name)})
-			continue
-		}
-		if !formatGiven {
-			errs = append(errs, paramError{field: optFormat.Name, fixed: o.Outputs[0],
-				detail: fmt.Sprintf("%s changes only %s, and the format is %s, the default; the fix asks for format=%s", o.Name, reaches, format, o.Outputs[0])})
-			continue
-		}
-		what := ""
-		if format == FormatJSON {
-			what = ", the module matrix, which holds the modules and the quiet zone's width only"
-			reaches = "the drawn formats"
-		}
-		errs = append(errs, paramError{field: o.Name,
-			detail: fmt.Sprintf("%s changes nothing in format=%s%s; it changes %s: drop %s, or ask for one of those", o.Name, format, what, reaches, o.Name)})
-	}
-	// A gradient paints the modules, and the eyes without colours of their
-	// own: color is left to colour an icon, a frame, a caption or a kind's
-	// emblem, and with none of them it would change nothing.
-	if v, given, _ := q.lookup(optColor); given && !isDefault(optColor, v) && r.Options.Gradient != nil && len(r.Options.Gradient.Stops) >= 2 &&
-		r.logo == nil && r.Options.Logo == nil && r.Options.Frame == render.FrameNone && r.Options.Label == "" && r.Options.Overlay.Size == 0 {
-		errs = append(errs, paramError{field: optColor.Name,
-			detail: "color changes nothing beside gradientcolors, which paint the modules; it colours a logo icon, a frame or a label, and there is none: drop color"})
+	errs := undrawnOptions(q, format, r.Given[optFormat.Name], verify)
+	if p := colourUnderGradient(q, r); p != nil {
+		errs = append(errs, *p)
 	}
 	// A JPEG has no alpha: a transparent ground is drawn white, as with no
 	// bg at all (docs/print.md, "Transparency").
@@ -68,6 +35,53 @@ func unreached(q query, r *Rendering, target fixTarget) []paramError {
 			detail: "bg transparent changes nothing in format=jpeg, which has no alpha: its ground is white either way; drop bg, or ask for png, gif or svg, which keep it transparent"})
 	}
 	return errs
+}
+
+// undrawnOptions refuses each option given a value other than its default
+// in a format it does not reach (options.Option.Reaches): a colour in
+// json's module matrix, which holds modules only, or cmyk in a PNG, which
+// is RGB. With the format given, the fix drops the option; with the format
+// left to its default, the option is what the caller asked for, and the
+// fix asks for the first format it reaches.
+func undrawnOptions(q query, format Format, formatGiven, verify bool) []paramError {
+	var errs []paramError
+	for _, o := range options.Rendering {
+		v, given, _ := q.lookup(o)
+		if !given || o.Reaches(string(format)) || isDefault(o, v) {
+			continue
+		}
+		reaches := text.Join(o.Outputs)
+		switch {
+		case verify:
+			errs = append(errs, paramError{field: o.Name,
+				detail: fmt.Sprintf("%s changes only %s, and verify judges the PNG; drop %s", o.Name, reaches, o.Name)})
+		case !formatGiven:
+			errs = append(errs, paramError{field: optFormat.Name, fixed: o.Outputs[0],
+				detail: fmt.Sprintf("%s changes only %s, and the format is %s, the default; the fix asks for format=%s", o.Name, reaches, format, o.Outputs[0])})
+		case format == FormatJSON:
+			errs = append(errs, paramError{field: o.Name,
+				detail: fmt.Sprintf("%s changes nothing in format=json, the module matrix, which holds the modules and the quiet zone's width only; it changes the drawn formats: drop %s, or ask for one of those", o.Name, o.Name)})
+		default:
+			errs = append(errs, paramError{field: o.Name,
+				detail: fmt.Sprintf("%s changes nothing in format=%s; it changes %s: drop %s, or ask for one of those", o.Name, format, reaches, o.Name)})
+		}
+	}
+	return errs
+}
+
+// colourUnderGradient refuses color beside a gradient when there is
+// nothing left for it to colour. A gradient paints the modules, and the
+// eyes without colours of their own; color colours only an icon, a frame,
+// a caption or a kind's emblem.
+func colourUnderGradient(q query, r *Rendering) *paramError {
+	v, given, _ := q.lookup(optColor)
+	o := r.Options
+	if !given || isDefault(optColor, v) || o.Gradient == nil || len(o.Gradient.Stops) < 2 ||
+		r.logo != nil || o.Logo != nil || o.Frame != render.FrameNone || o.Label != "" || o.Overlay.Size > 0 {
+		return nil
+	}
+	return &paramError{field: optColor.Name,
+		detail: "color changes nothing beside gradientcolors, which paint the modules; it colours a logo icon, a frame or a label, and there is none: drop color"}
 }
 
 // isDefault reports whether v is o's default, as written or as the same

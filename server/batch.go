@@ -30,6 +30,10 @@ func (s *Server) batch(c *gin.Context) {
 		return
 	}
 	defer release()
+	if p := s.svc.BatchQuery(c.Request.URL.RawQuery, body); p != nil {
+		writeProblem(c, p)
+		return
+	}
 	run, p := s.svc.Batch(c.Request.Context(), body)
 	if p != nil {
 		writeProblem(c, p)

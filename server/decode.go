@@ -22,6 +22,10 @@ func (s *Server) handleDecode() gin.HandlerFunc {
 
 // decode serves POST /api/v1/decode: every QR code in an uploaded image.
 func (s *Server) decode(c *gin.Context) {
+	if p := s.svc.DecodeQuery(c.Request.URL.RawQuery); p != nil {
+		writeProblem(c, p)
+		return
+	}
 	body, field, release, p := s.readImageBody(c)
 	if p != nil {
 		writeProblem(c, p)

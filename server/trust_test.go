@@ -327,3 +327,40 @@ func TestWeakColourIsWarnedInAHeader(t *testing.T) {
 		t.Errorf("a plain code warns %q", rec.Header().Get("X-QR-Warning"))
 	}
 }
+
+// POST /api/v1/qr/batch and /api/v1/decode read their bodies only: a query
+// they would ignore (?output=zip, which answered the JSON of URLs) is a
+// 400. The batch's fix moves output into the body and options into its
+// style, and answers what the query asked for; cache busters pass.
+func TestBodyEndpointsRefuseAQuery(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base})
+	body := []byte(`{"items":[{"data":"a"}],"style":{"color":"navy"}}`)
+	rec := post(t, h, base+"/api/v1/qr/batch?output=zip&size=300", "application/json", body)
+	p := readProblem(t, rec, http.StatusBadRequest, "invalid-parameter")
+	if p.Field != "output" || !strings.Contains(p.Detail, "output, size") {
+		t.Errorf("batch query: field %q, detail %q", p.Field, p.Detail)
+	}
+	_, fixed, ok := strings.Cut(p.Fix, "-d '")
+	if !ok {
+		t.Fatalf("fix %q is not a curl call with a body", p.Fix)
+	}
+	fixed = strings.TrimSuffix(fixed, "'")
+	if want := `{"items":[{"data":"a"}],"output":"zip","style":{"color":"navy","size":"300"}}`; fixed != want {
+		t.Errorf("fix's body %s, want %s", fixed, want)
+	}
+	if rec := post(t, h, base+"/api/v1/qr/batch", "application/json", []byte(fixed)); rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/zip" {
+		t.Errorf("the fix answers %d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
+	if rec := post(t, h, base+"/api/v1/qr/batch?_=1", "application/json", body); rec.Code != http.StatusOK {
+		t.Errorf("a cache buster: %d %s", rec.Code, rec.Body.String())
+	}
+
+	png := fetch(t, h, base+"/api/v1/qr?data=hi").Body.Bytes()
+	rec = post(t, h, base+"/api/v1/decode?mode=fast", "image/png", png)
+	if p := readProblem(t, rec, http.StatusBadRequest, "invalid-parameter"); p.Field != "mode" || !strings.Contains(p.Fix, "/api/v1/decode") {
+		t.Errorf("decode query: field %q, fix %q", p.Field, p.Fix)
+	}
+	if rec := post(t, h, base+"/api/v1/decode?_=1", "image/png", png); rec.Code != http.StatusOK {
+		t.Errorf("decode with a cache buster: %d %s", rec.Code, rec.Body.String())
+	}
+}

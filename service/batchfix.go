@@ -1,0 +1,117 @@
+package service
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/qrforge/qrforge/internal/text"
+)
+
+// ExampleBatch is a body that works, for fixes.
+const ExampleBatch = `{"output":"url","style":{"size":256},"items":[{"id":"home","data":"https://example.com"},{"id":"hello","data":"Hello, world!"}]}`
+
+// BatchCurl is a runnable call of the batch endpoint with body.
+func (s *Service) BatchCurl(body string) string {
+	return "curl -X POST '" + s.baseURL + "/api/v1/qr/batch' -H 'Content-Type: application/json' -d " + shellQuote(body)
+}
+
+// correctedBatchCurl is the caller's body, corrected, as a call; a body too
+// long to read in a fix is sent from a file instead.
+func (s *Service) correctedBatchCurl(top map[string]json.RawMessage, size int) string {
+	body, err := json.Marshal(top)
+	if err != nil || size > 2048 || len(body) > 2048 {
+		return "curl -X POST '" + s.baseURL + "/api/v1/qr/batch' -H 'Content-Type: application/json' --data-binary @batch.json  # batch.json: your body with the correction above"
+	}
+	return s.BatchCurl(string(body))
+}
+
+// SplitFix tells how to send more than the most items a batch takes.
+func (s *Service) SplitFix(n int) string {
+	count := "the items"
+	if n > 0 {
+		count = strconv.Itoa(n) + " items"
+	}
+	return "curl -X POST '" + s.baseURL + "/api/v1/qr/batch' -H 'Content-Type: application/json' --data-binary @part1.json  # split " +
+		count + fmt.Sprintf(" into batches of at most %d (items 0-%d in part1.json, %d-%d in part2.json, ...)", s.MaxBatchItems, s.MaxBatchItems-1, s.MaxBatchItems, 2*s.MaxBatchItems-1)
+}
+
+func withKey(top map[string]json.RawMessage, key, value string) map[string]json.RawMessage {
+	out := map[string]json.RawMessage{}
+	for k, v := range top {
+		out[k] = v
+	}
+	out[key] = json.RawMessage(value)
+	return out
+}
+
+// styleJSON writes canonical options back as a style object.
+func styleJSON(v url.Values) string {
+	m := map[string]string{}
+	for k := range v {
+		m[k] = v.Get(k)
+	}
+	b, _ := json.Marshal(m)
+	return string(b)
+}
+
+// shellQuote quotes s for a POSIX shell.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func quoteAll(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(text.Truncate(n, 64))
+	}
+	return strings.Join(q, ", ")
+}
+
+// jsonErrorDetail says where a body stops being JSON: byte offset, line
+// and column.
+func jsonErrorDetail(body []byte, err error) string {
+	var syntax *json.SyntaxError
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax) && syntax.Offset >= int64(len(body)):
+		return fmt.Sprintf("the body is not valid JSON: it ends early, after byte %d; close every string, array and object", len(body))
+	case errors.As(err, &syntax):
+		// Offset counts the bytes read, the offending one included.
+		at := syntax.Offset - 1
+		line, col := lineColumn(body, at)
+		return fmt.Sprintf("the body is not valid JSON: %s at byte %d (line %d, column %d)", strings.TrimPrefix(syntax.Error(), "json: "), at, line, col)
+	case errors.As(err, &typeErr):
+		return fmt.Sprintf("the body must be a JSON object {\"output\", \"style\", \"items\"}, not a JSON %s", typeErr.Value)
+	}
+	return "the body is not valid JSON: " + err.Error()
+}
+
+// lineColumn turns a 0-based byte offset into a 1-based line and column.
+func lineColumn(body []byte, offset int64) (int, int) {
+	offset = min(max(offset, 0), int64(len(body)))
+	before := body[:offset]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := int(offset) - bytes.LastIndexByte(before, '\n')
+	return line, col
+}
+
+// ownFields are an item's fields as query values, those that are scalars,
+// for a fix that keeps them under another kind.
+func ownFields(raw json.RawMessage) url.Values {
+	own := url.Values{}
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(raw, &fields) != nil {
+		return own
+	}
+	for name, v := range fields {
+		if value, set, err := scalar(v); err == nil && set {
+			own.Set(name, value)
+		}
+	}
+	return own
+}

@@ -1,0 +1,207 @@
+package service
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/qrforge/qrforge/internal/editdistance"
+	"github.com/qrforge/qrforge/internal/text"
+)
+
+// readBatch checks the body. Anything wrong with the body as a whole is
+// one problem; a bad item fails alone, later.
+func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
+	example := s.BatchCurl(ExampleBatch)
+	if len(bytes.TrimSpace(body)) == 0 {
+		return nil, s.Problem(KindInvalidParameter,
+			"the body is empty; send {\"output\": ..., \"style\": {...}, \"items\": [...]}", "", example)
+	}
+
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(body, &top); err != nil {
+		return nil, s.Problem(KindInvalidParameter, jsonErrorDetail(body, err), "", example)
+	}
+	if top == nil {
+		return nil, s.Problem(KindInvalidParameter, "the body is null; send a JSON object with items", "", example)
+	}
+	var unknown []string
+	for _, k := range sortedKeys(top) {
+		if !slices.Contains(batchKeys, k) {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) > 0 {
+		corrected := map[string]json.RawMessage{}
+		for _, k := range batchKeys {
+			if v, ok := top[k]; ok {
+				corrected[k] = v
+			}
+		}
+		return nil, s.Problem(KindInvalidParameter,
+			fmt.Sprintf("unknown key %s in the body (did you mean %s?); the body has output, style, items and verify", quoteAll(unknown), editdistance.Nearest(strings.ToLower(unknown[0]), batchKeys, "items")),
+			unknown[0], s.correctedBatchCurl(corrected, len(body)))
+	}
+
+	req := &batchRequest{output: OutputURL, style: url.Values{}}
+	if raw, ok := top["output"]; ok && string(raw) != "null" {
+		if err := json.Unmarshal(raw, &req.output); err != nil {
+			return nil, s.Problem(KindInvalidParameter,
+				"output must be a string, one of "+strings.Join(BatchOutputs, ", "), "output", s.correctedBatchCurl(withKey(top, "output", `"url"`), len(body)))
+		}
+		req.output = strings.ToLower(strings.TrimSpace(req.output))
+		if !slices.Contains(BatchOutputs, req.output) {
+			near := editdistance.Nearest(req.output, BatchOutputs, OutputURL)
+			return nil, s.Problem(KindInvalidParameter,
+				fmt.Sprintf("output %q is not one of %s; did you mean %s?", text.Truncate(req.output, 64), strings.Join(BatchOutputs, ", "), near),
+				"output", s.correctedBatchCurl(withKey(top, "output", strconv.Quote(near)), len(body)))
+		}
+	}
+	if raw, ok := top["style"]; ok && string(raw) != "null" {
+		style, err := readStyle(raw)
+		if err != nil {
+			return nil, s.Problem(KindInvalidParameter, "style: "+err.detail, "style."+err.field,
+				s.correctedBatchCurl(withKey(top, "style", "{}"), len(body)))
+		}
+		req.style = style
+	}
+	// The shared style is checked once, so that one mistake is one problem
+	// rather than the same problem on every item.
+	styleQuery := newQuery(req.style)
+	tooLong := logoParamErrors(styleQuery)
+	r, errs := parseRendering(styleQuery, false)
+	errs = append(tooLong, errs...)
+	if len(errs) > 0 {
+		fixed := applyFixes(r.fixValues(), errs)
+		e := errs[0]
+		return nil, s.Problem(KindInvalidParameter, "style: "+e.detail, "style."+e.field,
+			s.correctedBatchCurl(withKey(top, "style", styleJSON(fixed)), len(body)))
+	}
+	if r.Given[optFormat.Name] && !slices.Contains(outputFormats[req.output], r.Format) {
+		fixed := r.fixValues()
+		fixed.Del(optFormat.Name)
+		return nil, s.Problem(KindInvalidParameter,
+			fmt.Sprintf("style.format %s does not fit output %s, which carries %s; drop style.format or change output", r.Format, req.output, text.Join(outputFormats[req.output])),
+			"style.format", s.correctedBatchCurl(withKey(top, "style", styleJSON(fixed)), len(body)))
+	}
+	// A shared option that no format of the output draws would change
+	// nothing in any item (a colour in json matrices).
+	carried := outputFormats[req.output]
+	if r.Given[optFormat.Name] {
+		carried = []Format{r.Format}
+	}
+	var undrawn []string
+	fixed := r.fixValues()
+	for _, o := range renderOptions {
+		v, given, _ := styleQuery.lookup(o)
+		if given && !isDefault(o, v) && !slices.ContainsFunc(carried, func(f Format) bool { return o.Reaches(string(f)) }) {
+			undrawn = append(undrawn, "style."+o.Name)
+			fixed.Del(o.Name)
+		}
+	}
+	if len(undrawn) > 0 {
+		return nil, s.Problem(KindInvalidParameter,
+			fmt.Sprintf("%s change nothing in %s, which does not draw them; drop them, or change output", strings.Join(undrawn, ", "), text.Join(carried)),
+			undrawn[0], s.correctedBatchCurl(withKey(top, "style", styleJSON(fixed)), len(body)))
+	}
+	req.format = outputFormats[req.output][0]
+	if raw, ok := top["verify"]; ok && string(raw) != "null" {
+		if p := s.readBatchVerify(req, raw, top, len(body)); p != nil {
+			return nil, p
+		}
+	}
+
+	raw, ok := top["items"]
+	if !ok || string(raw) == "null" {
+		return nil, s.Problem(KindInvalidParameter, "items is required: an array of {data} or {type, fields} objects", "items", example)
+	}
+	if err := json.Unmarshal(raw, &req.items); err != nil {
+		return nil, s.Problem(KindInvalidParameter, "items must be an array of {data} or {type, fields} objects", "items", example)
+	}
+	if len(req.items) == 0 {
+		return nil, s.Problem(KindInvalidParameter, fmt.Sprintf("items is empty; give from 1 to %d items", s.MaxBatchItems), "items", example)
+	}
+	if len(req.items) > s.MaxBatchItems {
+		return nil, s.Problem(KindPayloadTooLarge,
+			fmt.Sprintf("items has %d entries; at most %d are rendered per request, so split them into %d requests", len(req.items), s.MaxBatchItems, (len(req.items)+s.MaxBatchItems-1)/s.MaxBatchItems),
+			"items", s.SplitFix(len(req.items)))
+	}
+	return req, nil
+}
+
+// styleError is a bad key or value in a style object.
+type styleError struct{ field, detail string }
+
+// readStyle reads a style object: rendering options under the names and
+// aliases of the query string, with string or number values.
+func readStyle(raw json.RawMessage) (url.Values, *styleError) {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &members); err != nil {
+		return nil, &styleError{"", "must be an object of rendering options, such as {\"size\": 256, \"color\": \"navy\"}"}
+	}
+	style := url.Values{}
+	for _, key := range sortedKeys(members) {
+		name := canonicalName(key, false)
+		if !isRenderOption(name) {
+			hint := ""
+			if canonicalName(key, true) == optData.Name {
+				hint = "; data goes in the item, not in its style"
+			}
+			return nil, &styleError{key, fmt.Sprintf("%q is not a rendering option (did you mean %s?)%s", text.Truncate(key, 64), nearestOption(name), hint)}
+		}
+		v, set, err := scalar(members[key])
+		if err != nil {
+			return nil, &styleError{key, fmt.Sprintf("%s %s", key, err)}
+		}
+		if set {
+			// Aliases of one option stay side by side, so that two
+			// different values are reported as a conflict, as in a query.
+			style[name] = append(style[name], v)
+		}
+	}
+	return style, nil
+}
+
+func isRenderOption(name string) bool {
+	for _, o := range renderOptions {
+		if o.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func nearestOption(name string) string {
+	names := make([]string, len(renderOptions))
+	for i, o := range renderOptions {
+		names[i] = o.Name
+	}
+	return editdistance.Nearest(name, names, optSize.Name)
+}
+
+// scalar reads a JSON string, number or boolean as the string a query
+// parameter would carry; a number keeps its literal text ("12.50"). null
+// is absent.
+func scalar(raw json.RawMessage) (string, bool, error) {
+	t := bytes.TrimSpace(raw)
+	switch {
+	case len(t) == 0 || string(t) == "null":
+		return "", false, nil
+	case t[0] == '"':
+		var s string
+		if err := json.Unmarshal(t, &s); err != nil {
+			return "", false, errors.New("is not a valid JSON string")
+		}
+		return s, true, nil
+	case string(t) == "true" || string(t) == "false":
+		return string(t), true, nil
+	case t[0] == '-' || '0' <= t[0] && t[0] <= '9':
+		return string(t), true, nil
+	}
+	return "", false, errors.New("must be a string or a number")
+}

@@ -1,0 +1,279 @@
+package service
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/render"
+)
+
+// encodeFailed explains data that cannot become a symbol.
+func (s *Service) encodeFailed(r *Rendering, err error, target fixTarget) *Problem {
+	var micro *render.MicroError
+	if errors.As(err, &micro) {
+		// symbol=auto draws a QR Code when no Micro QR Code will do.
+		return s.invalid(r, []paramError{{field: optSymbol.Name, detail: err.Error(), fixed: string(render.SymbolAuto)}}, target)
+	}
+	var rmqr *render.RMQRError
+	if errors.As(err, &rmqr) {
+		// A QR Code holds what no rMQR does.
+		return s.invalid(r, []paramError{{field: optSymbol.Name, detail: err.Error(), fixed: string(render.SymbolQR)}}, target)
+	}
+	var tooLong *render.TooLongError
+	if !errors.As(err, &tooLong) {
+		return s.invalid(r, []paramError{{field: "data", detail: err.Error(), unfixable: true}}, target)
+	}
+	values := r.fixValues()
+	if tooLong.FitsAt != render.LevelAuto {
+		values.Set(optEC.Name, string(tooLong.FitsAt))
+	} else {
+		values.Set("data", r.Data[:tooLong.MaxLength])
+		values.Del(optEC.Name)
+	}
+	p := s.Problem(KindDataTooLong, tooLong.Error(), "data", target.url(s.baseURL, values))
+	p.Hint = s.appendHint(r, target)
+	return p
+}
+
+// invalid is the 400 for bad parameters; the fix corrects all of them. When
+// one of them only the caller can give, there is no fix, and the problem
+// shows a documented call apart, as an example.
+func (s *Service) invalid(r *Rendering, errs []paramError, target fixTarget) *Problem {
+	for _, e := range errs {
+		if e.unfixable {
+			p := s.badRequest(errs, "")
+			p.Example = target.url(s.baseURL, url.Values{optData.Name: {optData.Example}})
+			return p
+		}
+	}
+	values := applyFixes(r.fixValues(), errs)
+	// A fix that drops an option drops what needs it too (a logo's size).
+	dropUnmet(values, func(string) bool { return true })
+	// Values right alone can be wrong together, such as a margin renamed
+	// from a misspelt parameter and a frame that needs a wider one: the
+	// fix settles them.
+	for range 2 {
+		fixed, more := parseRendering(newQuery(values), false)
+		fixed.Options.Overlay = r.Options.Overlay // a kind's emblem, which color colours
+		more = append(more, unreached(newQuery(values), fixed, target)...)
+		more = slices.DeleteFunc(more, func(e paramError) bool { return e.unfixable || e.keep || e.rename != "" })
+		if len(more) == 0 {
+			break
+		}
+		values = applyFixes(values, more)
+	}
+	s.fixDraws(r, values)
+	return s.badRequest(errs, target.url(s.baseURL, values))
+}
+
+// fixDraws raises the size in a fix's values to one that draws the
+// symbol, which the options alone cannot tell: a size below the minimum
+// becomes 64 px, too few for a long payload's modules. The symbol is
+// encoded from the fix's data, or a kind's payload from its fixed fields.
+func (s *Service) fixDraws(r *Rendering, values url.Values) {
+	generic := r.kind == ""
+	fixed, more := parseRendering(newQuery(values), generic)
+	if len(more) > 0 || fixed.sizeUnit != "" || fixed.set.asked {
+		return
+	}
+	if !generic {
+		k, ok := registry.Lookup(r.kind)
+		if !ok {
+			return
+		}
+		payload, fieldErrs := k.Build(r.fields)
+		if len(fieldErrs) > 0 {
+			return
+		}
+		// What the kind's standard sets (prepareKind) holds in the fix.
+		fixed.Data, fixed.Options.Overlay = payload, r.Options.Overlay
+		if r.levelFixed {
+			fixed.Level = r.Level
+		}
+		if r.Symbol == render.SymbolQR {
+			fixed.Symbol = render.SymbolQR
+		}
+	}
+	if fixed.Data == "" {
+		return
+	}
+	fixed.gs1, fixed.maxVersion, fixed.levelFixed, fixed.kind = r.gs1, r.maxVersion, r.levelFixed, r.kind
+	if sym, err := encodeSymbol(fixed); err == nil {
+		s.fitSize(sym, values)
+	}
+}
+
+// applyFixes replaces each bad parameter with its fixed value.
+func applyFixes(values url.Values, errs []paramError) url.Values {
+	for _, e := range errs {
+		if e.keep {
+			continue
+		}
+		if e.rename != "" {
+			values.Set(e.rename, e.fixed)
+			continue
+		}
+		if e.fixed == "" {
+			values.Del(e.field)
+		} else {
+			values.Set(e.field, e.fixed)
+		}
+	}
+	// A fix spells chld as the ec and margin it stands for, which the fix
+	// carries already (fixValues): kept beside them, a chld that a fix
+	// chose could disagree with them.
+	if v, ok := values[optChld.Name]; ok {
+		level, margin, _ := strings.Cut(strings.Join(v, ""), "|")
+		if l := strings.ToUpper(level); len(l) == 1 && slices.Contains(render.Levels, render.Level(l[0])) {
+			values.Set(optEC.Name, l)
+		}
+		if m, err := strconv.Atoi(margin); err == nil && m >= 0 && m <= render.MaxMargin {
+			values.Set(optMargin.Name, margin)
+		}
+		values.Del(optChld.Name)
+	}
+	return values
+}
+
+// badRequest is the invalid-parameter problem listing every error.
+func (s *Service) badRequest(errs []paramError, fix string) *Problem {
+	kind := KindInvalidParameter
+	for i, e := range errs {
+		if e.tooLarge {
+			// Too large to read is the answer that matters: it first.
+			kind = KindPayloadTooLarge
+			errs = append([]paramError{e}, append(errs[:i:i], errs[i+1:]...)...)
+			break
+		}
+	}
+	p := s.Problem(kind, errs[0].detail, errs[0].field, fix)
+	if len(errs) > 1 {
+		for _, e := range errs {
+			p.Errors = append(p.Errors, FieldProblem{e.field, e.detail})
+		}
+		p.Detail = fmt.Sprintf("%d parameters are invalid; first: %s", len(errs), errs[0].detail)
+	}
+	return p
+}
+
+// fixValues are the options the caller gave, normalised, for a fix URL.
+func (r *Rendering) fixValues() url.Values {
+	v := url.Values{}
+	for name := range r.Given {
+		if name == optChld.Name {
+			for _, n := range []string{optEC.Name, optMargin.Name} {
+				if val := r.Canonical.Get(n); val != "" {
+					v.Set(n, val)
+				}
+			}
+			continue
+		}
+		if name == optLogo.Name && r.logoParam != "" {
+			// The logo as given: its canonical form is a hash.
+			v.Set(name, r.logoParam)
+			continue
+		}
+		if val := r.Canonical.Get(name); val != "" {
+			v.Set(name, val)
+		}
+	}
+	if r.fields != nil {
+		for name, val := range r.fields {
+			v.Set(name, val)
+		}
+	} else if r.Data != "" {
+		v.Set("data", r.Data)
+	}
+	return v
+}
+
+// fixTarget writes a fix URL for one endpoint shape.
+type fixTarget interface {
+	url(base string, v url.Values) string
+}
+
+// apiTarget is an endpoint path; lead lists parameters to write first
+// (a kind's fields, in declaration order).
+type apiTarget struct {
+	path string
+	lead []string
+}
+
+func (s *Service) apiTarget(path string, lead ...string) fixTarget {
+	return apiTarget{path, lead}
+}
+
+func (t apiTarget) url(base string, v url.Values) string {
+	return base + t.path + "?" + encodeCanonical(v, t.lead...)
+}
+
+// pathTarget puts data in the path: /q/<data>.<ext>.
+type pathTarget string
+
+func (t pathTarget) url(base string, v url.Values) string {
+	data := v.Get("data")
+	if data == "" {
+		data = optData.Example
+	}
+	rest := url.Values{}
+	for k, vs := range v {
+		if k != optData.Name && !(k == optFormat.Name && vs[0] == string(t)) {
+			rest[k] = vs
+		}
+	}
+	u := base + "/q/" + url.PathEscape(data)
+	if t != "" {
+		u += "." + string(t)
+	}
+	if len(rest) > 0 {
+		u += "?" + encodeCanonical(rest)
+	}
+	return u
+}
+
+// encodeCanonical writes options in the canonical order of options.go,
+// with %20 for spaces so the URL also works where '+' is not a space.
+func encodeCanonical(v url.Values, lead ...string) string {
+	var b strings.Builder
+	order := append([]string{}, lead...)
+	order = append(order, optData.Name)
+	for _, o := range renderOptions {
+		order = append(order, o.Name)
+	}
+	written := map[string]bool{}
+	for _, name := range order {
+		val, ok := v[name]
+		if !ok || len(val) == 0 {
+			continue
+		}
+		if written[name] {
+			continue
+		}
+		written[name] = true
+		if b.Len() > 0 {
+			b.WriteByte('&')
+		}
+		b.WriteString(name)
+		b.WriteByte('=')
+		b.WriteString(strings.ReplaceAll(url.QueryEscape(val[0]), "+", "%20"))
+	}
+	for _, k := range sortedKeys(v) {
+		if written[k] {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('&')
+		}
+		b.WriteString(url.QueryEscape(k))
+		b.WriteByte('=')
+		b.WriteString(strings.ReplaceAll(url.QueryEscape(v.Get(k)), "+", "%20"))
+	}
+	return b.String()
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -28,6 +28,11 @@ func unreached(q query, r *Rendering, target fixTarget) []paramError {
 	if p := colourUnderGradient(q, r); p != nil {
 		errs = append(errs, *p)
 	}
+	// GIF records no resolution: dpi sets only a length's pixels there.
+	if format == FormatGIF && r.Given[optDPI.Name] && r.sizeUnit == "" {
+		errs = append(errs, paramError{field: optDPI.Name,
+			detail: "dpi changes nothing in a GIF whose size is in pixels: GIF records no resolution; give size as a length (size=30mm) for dpi to set its pixels, or drop dpi"})
+	}
 	// A JPEG has no alpha: a transparent ground is drawn white, as with no
 	// bg at all (docs/print.md, "Transparency").
 	if format == FormatJPEG && r.Given[optBg.Name] && r.Options.Background.A == 0 {

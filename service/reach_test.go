@@ -148,8 +148,19 @@ func TestOptionsAFormatDoesNotDrawAreRefused(t *testing.T) {
 			t.Errorf("%s: fix %s: %s", name, p.Fix, fp.Detail)
 		}
 	}
+	// A GIF records no resolution: dpi sets only a length's pixels there.
+	_, p := s.Generate(context.Background(), Request{Query: "data=reach&format=gif&dpi=300"}, "")
+	if p == nil || p.Field != options.DPI.Name {
+		t.Fatalf("dpi in a GIF of pixels: %+v", p)
+	}
+	if _, fp := generateURL(s, p.Fix); fp != nil || strings.Contains(p.Fix, "dpi") {
+		t.Errorf("fix %s: %+v", p.Fix, fp)
+	}
+	if _, p := s.Generate(context.Background(), Request{Query: "data=reach&format=gif&dpi=300&size=30mm"}, ""); p != nil {
+		t.Errorf("dpi with a length in a GIF: %s", p.Detail)
+	}
 	// A JPEG has no alpha: its ground is white with bg=transparent too.
-	_, p := s.Generate(context.Background(), Request{Query: "data=reach&format=jpeg&bg=transparent"}, "")
+	_, p = s.Generate(context.Background(), Request{Query: "data=reach&format=jpeg&bg=transparent"}, "")
 	if p == nil || p.Field != options.Bg.Name {
 		t.Fatalf("bg=transparent in a JPEG: %+v", p)
 	}

@@ -171,7 +171,7 @@ func TestRMQRScansOnZxing(t *testing.T) {
 		{},
 		{"style": {"dot"}},
 		{"style": {"rounded"}, "color": {"1f3a93"}},
-		{"style": {"diamond"}, "eye": {"rounded"}}, // drawn with square eyes
+		{"style": {"diamond"}}, // an eye shape is refused: rMQR keeps square eyes
 		{"gradient": {"linear"}, "gradientcolors": {"1a237e,880e4f"}},
 		{"style": {"diamond"}, "eyeframecolor": {"b71c1c"}, "eyeballcolor": {"1a237e"}},
 	}

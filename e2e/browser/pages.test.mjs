@@ -173,6 +173,13 @@ describe('wifi page', () => {
     assert.equal(await page.inputValue('#api-url'), base + src);
     assert.equal(await page.getAttribute('#download-svg', 'href'), src + '&format=svg');
     assert.equal(await page.getAttribute('#download-pdf', 'href'), src + '&format=pdf');
+    // A module matrix draws no colour or style, which the API refuses
+    // there: the script leaves them out of the JSON download's link.
+    const json = query(await page.getAttribute('#download-json', 'href'));
+    assert.equal(json.get('format'), 'json');
+    assert.equal(json.get('color'), null);
+    assert.equal(json.get('style'), null);
+    assert.equal(json.get('security'), 'WPA2');
 
     // The eye picker is a radio group: arrow keys move the choice.
     await page.focus('[name=eye]:checked');

@@ -336,7 +336,11 @@ func TestPathFormDecodes(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			_, body := mustGet(t, "/q/"+escaped+c.ext, url.Values{"style": {"dot"}}, c.contentType)
+			style := url.Values{"style": {"dot"}}
+			if c.ext == ".json" {
+				style = nil // a module matrix draws no style, and refuses one
+			}
+			_, body := mustGet(t, "/q/"+escaped+c.ext, style, c.contentType)
 			var img []byte
 			switch c.contentType {
 			case "image/png":

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/qrforge/qrforge/registry"
@@ -101,10 +102,36 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 			return nil, p
 		}
 		r.fields = fixed
-		return nil, s.invalid(r, withoutFields(errs, k), target)
+		p := s.invalid(r, withoutFields(errs, k), target)
+		if len(fieldErrs) == 0 && asksForText(q) {
+			p.Hint = "the text the code carries, without an image: " + s.apiTarget(k.Path()+"/payload", FieldNames(k)...).url(s.baseURL, givenFields(k, q))
+		}
+		return nil, p
 	}
 	r.Data = payload
 	return r, nil
+}
+
+// textFormats are the formats callers ask for when they want a code's
+// text rather than its image: the payload endpoint's answer.
+var textFormats = []string{"text", "txt", "payload", "string", "raw", "plain"}
+
+// asksForText reports whether the format asked for is a code's text.
+func asksForText(q query) bool {
+	v, _, _ := q.lookup(optFormat)
+	return slices.Contains(textFormats, strings.ToLower(strings.TrimSpace(v)))
+}
+
+// givenFields are the kind's fields the caller gave, as a query's: a
+// stamp the service filled in (an event's DTSTAMP) is left to the call.
+func givenFields(k registry.Entry, q query) url.Values {
+	v := url.Values{}
+	for _, f := range k.Fields() {
+		if value, given, _ := q.lookup(option{Name: f.Name}); given {
+			v.Set(f.Name, value)
+		}
+	}
+	return v
 }
 
 // gs1SymbolErrors refuses what a GS1 QR Code cannot be: FNC1 in first

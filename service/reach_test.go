@@ -269,3 +269,29 @@ func TestColorBesideAGradientIsRefusedWhenItColoursNothing(t *testing.T) {
 		t.Errorf("the default color beside a gradient: %s", p.Detail)
 	}
 }
+
+// TestTextFormatHintsAtThePayload: format=text on a kind is no format,
+// and the problem's hint is the kind's payload call with the caller's own
+// fields, which answers the text; a stamp the service fills in stays out.
+func TestTextFormatHintsAtThePayload(t *testing.T) {
+	s := New(Config{BaseURL: "http://qr.test"})
+	_, p := s.Generate(context.Background(), Request{Kind: "wifi", Query: "ssid=Home&password=longenough&format=text"}, "")
+	if p == nil || p.Field != options.Format.Name {
+		t.Fatalf("format=text: %+v", p)
+	}
+	const want = "http://qr.test/api/v1/wifi/payload?ssid=Home&password=longenough"
+	if !strings.HasSuffix(p.Hint, want) {
+		t.Fatalf("hint %q, want it to end %s", p.Hint, want)
+	}
+	u, _ := url.Parse(want)
+	if got, pp := s.Payload(Request{Kind: "wifi", Query: u.RawQuery}); pp != nil || got.Payload != "WIFI:T:WPA;S:Home;P:longenough;;" {
+		t.Errorf("the hint's call: %+v %+v", got, pp)
+	}
+	_, p = s.Generate(context.Background(), Request{Kind: "event", Query: "title=Launch&start=2026-10-01T19:00:00Z&format=txt"}, "")
+	if p == nil || !strings.Contains(p.Hint, "/api/v1/event/payload?title=Launch&start=") || strings.Contains(p.Hint, "dtstamp") {
+		t.Errorf("event format=txt: hint %q", p.Hint)
+	}
+	if _, p := s.Generate(context.Background(), Request{Kind: "wifi", Query: "ssid=Home&password=longenough&format=jpg2"}, ""); p == nil || p.Hint != "" {
+		t.Errorf("a format typo: %+v", p)
+	}
+}

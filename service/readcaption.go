@@ -1,9 +1,12 @@
 package service
 
 import (
+	"fmt"
+	"image/color"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/qrforge/qrforge/analysis"
@@ -119,4 +122,68 @@ func (p *reading) readCaption() {
 			p.fail(optTextColor.Name, render.HexColor(fix), "the label's colour #%s on #%s has a contrast of %.2f:1, below the %.0f:1 that large text needs (WCAG 2.2 §1.4.3); the fix writes it in #%s", render.HexColor(fg), render.HexColor(ground), ratio, captionContrast, render.HexColor(fix))
 		}
 	}
+}
+
+// captionContrast is the least contrast between a caption and what it is
+// drawn on: WCAG 2.2 §1.4.3's ratio for large text.
+const captionContrast = 3.0
+
+// captionDefault is the caption's colour when textcolor is not given.
+func captionDefault(o render.Options) (ground, text color.NRGBA) {
+	o.TextColor = nil
+	return o.CaptionColors()
+}
+
+// readableOn is black or white, whichever contrasts more with c: one of
+// them always reaches 4.58:1 (WCAG 2 relative luminance).
+func readableOn(c color.NRGBA) color.NRGBA {
+	black, white := color.NRGBA{0, 0, 0, 255}, color.NRGBA{255, 255, 255, 255}
+	if analysis.ContrastRatio(black, c) >= analysis.ContrastRatio(white, c) {
+		return black
+	}
+	return white
+}
+
+// dropRunes is s without the runes of drop, and without the runs of
+// spaces their removal leaves.
+func dropRunes(s string, drop []rune) string {
+	if len(drop) == 0 {
+		return s
+	}
+	return strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+		if slices.Contains(drop, r) {
+			return -1
+		}
+		return r
+	}, s)), " ")
+}
+
+// runeList names runes for a problem: printable ones as themselves,
+// invisible ones (joiners, variation selectors, spaces) by code point.
+func runeList(rs []rune) string {
+	names := make([]string, len(rs))
+	for i, r := range rs {
+		if unicode.IsGraphic(r) && !unicode.In(r, unicode.Mn, unicode.Me, unicode.Zs) {
+			names[i] = string(r)
+		} else {
+			names[i] = fmt.Sprintf("U+%04X", r)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// drawableText is s with what cannot be drawn as a caption removed:
+// invalid UTF-8, and characters XML 1.0 does not allow (§2.2: C0 controls,
+// U+FFFE, U+FFFF), which would make the SVG unreadable. Tabs and line
+// breaks become spaces: a caption is one line.
+func drawableText(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r':
+			return ' '
+		case unicode.IsControl(r) || r == 0xFFFE || r == 0xFFFF:
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, ""))
 }

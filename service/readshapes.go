@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/qrforge/qrforge/analysis"
 	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/render"
 )
@@ -35,4 +36,77 @@ func (p *reading) readShapes() {
 	}
 	r.Canonical.Set(optEye.Name, string(r.Options.Eye))
 	parseEyeParts(r, p.get, p.fail, eyeGiven)
+}
+
+// parseEyeParts reads eyeframe and eyeball, which replace the eye style's
+// parts. A part not named comes from eye when eye is given, and is
+// otherwise the named part's partner that every decoder reads with it
+// (eyeframe=rounded alone draws the rounded ball). A frame and a ball that
+// a decoder was measured to miss together are refused, not drawn: every
+// code qrforge makes reads on the decoders of docs/decoders.md. The
+// canonical form names a part only where it differs from the eye style's,
+// so that eye=leaf and eye=leaf&eyeframe=leaf share a cache entry.
+// refuseEyeShapes refuses an eye shape given for a Micro QR or rMQR code,
+// whose finder is drawn square whatever eye asks: zxing-cpp reads neither
+// with other eyes (docs/decoders.md), so the shape would change nothing.
+func refuseEyeShapes(r *Rendering, fail func(field, fixed, format string, args ...any)) {
+	symbol := "a Micro QR Code"
+	if r.Symbol == render.SymbolRMQR {
+		symbol = "an rMQR code"
+	}
+	for _, part := range []struct {
+		o      option
+		square bool
+	}{
+		{optEye, r.Options.Eye == render.EyeSquare},
+		{optFrame, r.Options.EyeFrame == "" || r.Options.EyeFrame == render.EyeFrameSquare},
+		{optBall, r.Options.EyeBall == "" || r.Options.EyeBall == render.EyeBallSquare},
+	} {
+		if r.Given[part.o.Name] && !part.square {
+			fail(part.o.Name, "", "%s draws its finder square whatever %s asks, as zxing-cpp reads none with other eyes; drop %s, or use symbol=qr", symbol, part.o.Name, part.o.Name)
+		}
+	}
+}
+
+func parseEyeParts(r *Rendering, get func(option) (string, bool), fail func(field, fixed, format string, args ...any), eyeGiven bool) {
+	frameValue, frameGiven := get(optFrame)
+	ballValue, ballGiven := get(optBall)
+	if frameGiven {
+		f, known := render.ParseEyeFrame(frameValue)
+		if !known {
+			near, says := meantValue(optFrame, frameValue, render.EyeFrameNames(), string(render.EyeFrameSquare))
+			fail(optFrame.Name, near, "eyeframe %q is not one of %s; %s", frameValue, text.Join(render.EyeFrames), says)
+			// The checks below judge the fix, so that it reads too.
+			f, _ = render.ParseEyeFrame(near)
+		}
+		r.Options.EyeFrame = f
+	}
+	if ballGiven {
+		b, known := render.ParseEyeBall(ballValue)
+		if !known {
+			near, says := meantValue(optBall, ballValue, render.EyeBallNames(), string(render.EyeBallSquare))
+			fail(optBall.Name, near, "eyeball %q is not one of %s; %s", ballValue, text.Join(render.EyeBalls), says)
+			b, _ = render.ParseEyeBall(near)
+		}
+		r.Options.EyeBall = b
+	}
+	switch {
+	case frameGiven && !ballGiven && !eyeGiven && analysis.EyesClash(r.Options):
+		r.Options.EyeBall = analysis.MatchingBall(r.Options.EyeFrame)
+	case ballGiven && !frameGiven && !eyeGiven && analysis.EyesClash(r.Options):
+		r.Options.EyeFrame = analysis.MatchingFrame(r.Options.EyeBall)
+	}
+	f, b := r.Options.EyeParts()
+	if f != render.EyeFrame(r.Options.Eye) {
+		r.Canonical.Set(optFrame.Name, string(f))
+	}
+	if b != render.EyeBall(r.Options.Eye) {
+		r.Canonical.Set(optBall.Name, string(b))
+	}
+	if missed := analysis.EyeClashDecoders(r.Options); missed != nil {
+		// The fix keeps the frame and gives it its own ball.
+		ball := analysis.MatchingBall(f)
+		fail(optBall.Name, string(ball), "eyeframe=%s with eyeball=%s is missed by %s (docs/decoders.md); eyeball=%s reads on every decoder",
+			f, b, strings.Join(missed, ", "), ball)
+	}
 }

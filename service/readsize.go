@@ -1,6 +1,8 @@
 package service
 
 import (
+	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -52,4 +54,69 @@ func (p *reading) readSize() {
 	if r.Options.Print.DPI > 0 {
 		r.Canonical.Set(optDPI.Name, strconv.Itoa(r.Options.Print.DPI))
 	}
+}
+
+// parseSize reads "512", "512px", a square "512x512" or a length of
+// print, "30mm", "3cm" or "1.2in". When v is not a size, it also returns
+// the size a fix should use: the square form of a rectangle (README
+// "Options"), else the default.
+func parseSize(v string) (size sizeValue, fixed string, err error) {
+	v = strings.TrimSpace(strings.ToLower(v))
+	for _, u := range lengthUnits {
+		number, isLength := strings.CutSuffix(v, u.name)
+		if !isLength {
+			continue
+		}
+		number = strings.TrimSpace(number)
+		n, err := strconv.ParseFloat(number, 64)
+		if err != nil || !decimal(number) || n <= 0 {
+			return sizeValue{}, u.example, fmt.Errorf("size %q is not a length: a positive number of %s, such as %s", v, u.name, u.example)
+		}
+		return sizeValue{length: n, unit: u.name}, "", nil
+	}
+	v = strings.TrimSpace(strings.TrimSuffix(v, "px"))
+	w, h, isPair := strings.Cut(v, "x")
+	if !isPair {
+		n, err := atoiSaturating(v)
+		if err != nil {
+			return sizeValue{}, optSize.Example, fmt.Errorf("size %q is not a whole number of pixels (%d to %d) or a length (30mm, 3cm, 1.2in)", v, render.MinSize, render.MaxSize)
+		}
+		return sizeValue{px: n}, "", nil
+	}
+	wn, errW := atoiSaturating(w)
+	hn, errH := atoiSaturating(h)
+	switch {
+	case errW != nil && errH != nil:
+		return sizeValue{}, optSize.Example, fmt.Errorf("size %q is not a number of pixels (e.g. 512 or 512x512)", v)
+	case errW != nil || errH != nil || wn != hn:
+		side := min(max(wn, hn, render.MinSize), render.MaxSize)
+		return sizeValue{}, strconv.Itoa(side), fmt.Errorf("size %q is not square; QR codes are square, use %d", v, side)
+	}
+	return sizeValue{px: wn}, "", nil
+}
+
+// decimal reports whether s is digits with at most one decimal point,
+// the only numbers a length takes (no signs, exponents or "NaN").
+func decimal(s string) bool {
+	dot := false
+	for i, c := range s {
+		switch {
+		case c == '.' && !dot && i > 0 && i < len(s)-1:
+			dot = true
+		case c < '0' || c > '9':
+			return false
+		}
+	}
+	return s != ""
+}
+
+// atoiSaturating is strconv.Atoi except that a number too large for an int
+// saturates instead of failing: "size=1" followed by 30 zeros is above the
+// maximum, not "not a number".
+func atoiSaturating(s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if errors.Is(err, strconv.ErrRange) {
+		return n, nil
+	}
+	return n, err
 }

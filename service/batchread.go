@@ -98,8 +98,7 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 	var undrawn []string
 	fixed := r.fixValues()
 	for _, o := range renderOptions {
-		v, given, _ := styleQuery.lookup(o)
-		if given && !isDefault(o, v) && !slices.ContainsFunc(carried, func(f Format) bool { return o.Reaches(string(f)) }) {
+		if styleQuery.asks(o) && !slices.ContainsFunc(carried, func(f Format) bool { return o.Reaches(string(f)) }) {
 			undrawn = append(undrawn, "style."+o.Name)
 			fixed.Del(o.Name)
 		}

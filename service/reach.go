@@ -51,8 +51,7 @@ func unreached(q query, r *Rendering, target fixTarget) []paramError {
 func undrawnOptions(q query, format Format, formatGiven, verify bool) []paramError {
 	var errs []paramError
 	for _, o := range options.Rendering {
-		v, given, _ := q.lookup(o)
-		if !given || o.Reaches(string(format)) || isDefault(o, v) {
+		if !q.asks(o) || o.Reaches(string(format)) {
 			continue
 		}
 		reaches := text.Join(o.Outputs)
@@ -79,14 +78,20 @@ func undrawnOptions(q query, format Format, formatGiven, verify bool) []paramErr
 // eyes without colours of their own; color colours only an icon, a frame,
 // a caption or a kind's emblem.
 func colourUnderGradient(q query, r *Rendering) *paramError {
-	v, given, _ := q.lookup(optColor)
 	o := r.Options
-	if !given || isDefault(optColor, v) || o.Gradient == nil || len(o.Gradient.Stops) < 2 ||
+	if !q.asks(optColor) || o.Gradient == nil || len(o.Gradient.Stops) < 2 ||
 		r.logo != nil || o.Logo != nil || o.Frame != render.FrameNone || o.Label != "" || o.Overlay.Size > 0 {
 		return nil
 	}
 	return &paramError{field: optColor.Name,
 		detail: "color changes nothing beside gradientcolors, which paint the modules; it colours a logo icon, a frame or a label, and there is none: drop color"}
+}
+
+// asks reports whether the query gives o a value other than its default:
+// one that a format could leave out.
+func (q query) asks(o options.Option) bool {
+	v, given, _ := q.lookup(o)
+	return given && !isDefault(o, v)
 }
 
 // isDefault reports whether v is o's default, as written or as the same

@@ -131,7 +131,7 @@ var (
 		Title: "Size", Hint: fmt.Sprintf("Pixels, %d to %d.", render.MinSize, render.MaxSize), Control: "integer", Form: 5}
 	DPI = Option{Name: "dpi", Unit: UnitDPI, Outputs: drawn, Aliases: []string{"ppi", "resolution"}, Example: "300",
 		Type: "integer", Min: render.MinDPI, Max: render.MaxDPI,
-		Description: fmt.Sprintf("Print resolution in dots per inch; %d when size is a length. A length becomes this many pixels an inch; PNG records the resolution (pHYs) and JPEG too (JFIF), so the image prints at its size; a pixel size in PDF and EPS is measured at it (without dpi a pixel is a point, 1/72 inch).", DefaultDPI)}
+		Description: fmt.Sprintf("Print resolution in dots per inch; %d when size is a length. A length becomes this many pixels an inch; PNG records the resolution (pHYs) and JPEG too (JFIF), so the image prints at its size; a pixel size in PDF and EPS is measured at it (without dpi a pixel is a point, 1/72 inch). SVG, PDF and EPS draw the modules as vectors; there dpi sets the pixels of a picture logo (at most the picture's own) and the printer dots each module must get (docs/print.md).", DefaultDPI)}
 	Format = Option{Name: "format", Outputs: Formats, Aliases: []string{"type", "output", "f"}, Example: "png", Meant: formatWords,
 		Type: "string", Enum: Formats, Default: "png",
 		Description: "Output format: png, svg, svg-tiny (SVG Tiny 1.2), json (module matrix), base64 (PNG data URI), gif and jpeg (the PNG's pixels; jpg is jpeg), or pdf and eps (vector pages for print; ps is eps)."}

@@ -88,9 +88,10 @@ func overRow(dst []byte, bpp int, src []byte) {
 	}
 }
 
-// svgImage is the resolution of a raster logo embedded in SVG: the
-// box's pixels at the requested size, never more than the picture has.
-func (lg *Logo) svgImage(boxPixels float64) (w, h int) {
+// rasterPixels is the resolution of a raster logo embedded in a vector
+// drawing: the box's pixels at the requested size, never more than the
+// picture has.
+func (lg *Logo) rasterPixels(boxPixels float64) (w, h int) {
 	r := lg.imageRect(0, 0, boxPixels)
 	w, h = r.Dx(), r.Dy()
 	if sw, sh := lg.Image.Rect.Dx(), lg.Image.Rect.Dy(); w > sw || h > sh {
@@ -126,7 +127,7 @@ func appendLogoSVG(b []byte, l *layout, o *Options) []byte {
 	}
 	x, y, side := lg.logoBox(l)
 	perModule := float64(o.Size) / float64(max(l.width, l.height))
-	w, h := lg.svgImage(side * perModule)
+	w, h := lg.rasterPixels(side * perModule)
 	// The picture keeps its aspect ratio, centred in the box.
 	k := side / float64(max(w, h))
 	iw, ih := float64(w)*k, float64(h)*k

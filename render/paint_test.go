@@ -366,3 +366,62 @@ func TestLogosInPDFAndEPS(t *testing.T) {
 		t.Errorf("EPS has no image for the picture")
 	}
 }
+
+// With a resolution, PDF and EPS hold a raster logo at the box's pixels
+// at it, never more than the picture has; without one, the picture's own.
+func TestVectorPicturesTakeTheResolution(t *testing.T) {
+	s := encodeT(t, testPayloads[0].data)
+	pic := image.NewNRGBA(image.Rect(0, 0, 400, 200))
+	for i := range pic.Pix {
+		pic.Pix[i] = uint8(i)
+	}
+	for _, c := range []struct {
+		name   string
+		dpi    int
+		points float64
+		want   string
+	}{
+		{"no dpi", 0, 0, "/Width 400 /Height 200 "},
+		// 25.4 mm at 300 dpi is 300 px; the box is 0.2 of the canvas side
+		// in whole modules.
+		{"300 dpi", 300, 72, "/Width %d /Height %d "},
+		// 3.33 inches at 1200 dpi: the box is wider than the picture.
+		{"1200 dpi", 1200, 240, "/Width 400 /Height 200 "},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o := styled(ModuleSquare, EyeSquare, 300)
+			o.Print.DPI, o.Print.Points = c.dpi, c.points
+			if c.dpi == 1200 {
+				o.Size = 4000
+			}
+			o.Logo = &Logo{Size: 0.2, Padding: 1, Image: pic}
+			want := c.want
+			if strings.Contains(want, "%d") {
+				l, err := newLayout(s, &o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, _, side := o.Logo.logoBox(l)
+				px := side * 300 / float64(max(l.width, l.height))
+				if px >= 400 || px < 20 {
+					t.Fatalf("the box is %.1f px at 300 dpi: not a test of scaling", px)
+				}
+				want = fmt.Sprintf(want, int(math.Round(px)), int(math.Round(px/2)))
+			}
+			pdf, err := PDF(LogoKnockOut(s, o.Logo), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(pdf), "/Subtype /Image "+want) {
+				t.Errorf("PDF's picture is not %q", want)
+			}
+			eps, err := EPS(LogoKnockOut(s, o.Logo), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(eps), want+"/BitsPerComponent 8") {
+				t.Errorf("EPS's picture is not %q", want)
+			}
+		})
+	}
+}

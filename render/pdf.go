@@ -72,12 +72,12 @@ func PDF(s *Symbol, o Options) ([]byte, error) {
 		if page.cmyk {
 			space, form = "/DeviceCMYK", formPDFCMYK
 		}
-		data := derived(pictureKey{src: p.src, form: form, under: p.under}, func() ([]byte, int) {
+		data := derived(pictureKey{src: p.src, form: form, w: p.w, h: p.h, under: p.under}, func() ([]byte, int) {
 			data := deflateBytes(page.samples(p.flat()))
 			return data, len(data)
 		})
 		doc.stream(fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace %s /BitsPerComponent 8 /Length %d /Filter /FlateDecode >>",
-			p.src.Rect.Dx(), p.src.Rect.Dy(), space, len(data)), data)
+			p.w, p.h, space, len(data)), data)
 	}
 	return doc.finish(1), nil
 }

@@ -24,14 +24,20 @@ type vectorFill struct {
 	box     [4]float64
 }
 
-// A vectorPicture is a logo's picture flattened over the opaque colour
-// under it, as image samples take no alpha.
+// A vectorPicture is a logo's picture at w×h pixels, flattened over the
+// opaque colour under it, as image samples take no alpha.
 type vectorPicture struct {
 	src   *image.NRGBA
+	w, h  int
 	under color.NRGBA
 }
 
-func (p *vectorPicture) flat() *image.NRGBA { return flattenPicture(p.src, p.under) }
+func (p *vectorPicture) flat() *image.NRGBA {
+	if p.w == p.src.Rect.Dx() && p.h == p.src.Rect.Dy() {
+		return flattenPicture(p.src, p.under)
+	}
+	return flattenPicture(unpremultiplied(scaledLogo(p.src, p.w, p.h)), p.under)
+}
 
 // vectorFills lists what PDF and EPS paint over the background, in order:
 // the dark path in the foreground colour, the emblem's layers, then the
@@ -85,7 +91,13 @@ func vectorFills(d *drawing, o *Options) []vectorFill {
 			if lg.Plate != (color.NRGBA{}) {
 				under = lg.Plate
 			}
-			fills = append(fills, vectorFill{picture: &vectorPicture{lg.Image, over(under, white)}, box: [4]float64{x + (side-iw)/2, y + (side-ih)/2, iw, ih}})
+			pw, ph := lg.Image.Rect.Dx(), lg.Image.Rect.Dy()
+			if o.Print.DPI > 0 {
+				// A page has no pixels but its pictures': with a resolution
+				// given, the picture has the box's pixels at it.
+				pw, ph = lg.rasterPixels(side * float64(o.Size) / float64(max(d.l.width, d.l.height)))
+			}
+			fills = append(fills, vectorFill{picture: &vectorPicture{lg.Image, pw, ph, over(under, white)}, box: [4]float64{x + (side-iw)/2, y + (side-ih)/2, iw, ih}})
 		}
 	}
 	if c := d.text; c != nil {

@@ -35,7 +35,7 @@ func (s *Server) verify(c *gin.Context) {
 func (s *Server) documentVerify() {
 	params := []any{
 		queryParam(options.Data.Name, options.Data.Aliases, options.Data.Schema(), options.Data.Description+" For a generic code; not with type.", false, options.Data.Example),
-		queryParam("type", nil, obj{"type": "string", "enum": registry.Names()}, "On verify, `type` names a payload kind (elsewhere it is an alias of format); that kind's fields follow as parameters, as on /api/v1/<kind>. Verify always judges the PNG, so format is ignored.", false, nil),
+		queryParam("type", nil, obj{"type": "string", "enum": registry.Names()}, "On verify, `type` names a payload kind (elsewhere it is an alias of format); that kind's fields follow as parameters, as on /api/v1/<kind>. Verify judges the PNG, so it takes no format: a format other than png is a 400 whose fix drops it.", false, nil),
 	}
 	kindsOf := map[string][]string{}
 	var fieldOrder []string

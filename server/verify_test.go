@@ -250,9 +250,31 @@ func TestVerifyTyped(t *testing.T) {
 	if !strings.HasPrefix(fix, base+"/api/v1/verify?type=netcfg&ssid=home") || !strings.Contains(fix, "margin=4") {
 		t.Errorf("typed fix %s", fix)
 	}
-	// A format under its alias type is accepted and ignored.
-	if v := verifyWith(t, h, "/api/v1/verify?data=hi&type=svg"); !v.Scannable {
-		t.Errorf("type=svg: %+v", v)
+	// A format, under its alias type too, would change nothing: verify
+	// judges the PNG. It is refused, and the fix drops it.
+	for _, call := range []string{"/api/v1/verify?data=hi&type=svg", "/api/v1/verify?data=hi&format=pdf", "/api/v1/verify?data=hi&format=json&color=600"} {
+		p := readProblem(t, fetch(t, h, base+call), http.StatusBadRequest, "invalid-parameter")
+		if p.Field != "format" || !strings.Contains(p.Detail, "verify reads the PNG") {
+			t.Errorf("%s: %+v", call, p)
+		}
+		if fix := strings.TrimPrefix(p.Fix, base); strings.Contains(fix, "svg") || strings.Contains(fix, "pdf") || strings.Contains(fix, "json") {
+			t.Errorf("%s: fix %s keeps the format", call, fix)
+		} else if v := verifyWith(t, h, fix); !v.Scannable {
+			t.Errorf("%s: fix %s: %+v", call, fix, v)
+		}
+	}
+	if v := verifyWith(t, h, "/api/v1/verify?data=hi&format=png"); !v.Scannable {
+		t.Errorf("format=png: %+v", v)
+	}
+	// A misspelt name is one of verify's, and verify is named.
+	for _, call := range []string{"/api/v1/verify?data=hi&robustnes=off", "/api/v1/verify?type=netcfg&ssid=home&robustnes=off"} {
+		p := readProblem(t, fetch(t, h, base+call), http.StatusBadRequest, "invalid-parameter")
+		if !strings.HasPrefix(p.Detail, `/api/v1/verify has no parameter "robustnes"; did you mean robustness?`) {
+			t.Errorf("%s: %s", call, p.Detail)
+		}
+		if v := verifyWith(t, h, strings.TrimPrefix(p.Fix, base)); v.Robustness != nil {
+			t.Errorf("%s: fix %s scored the code", call, p.Fix)
+		}
 	}
 }
 

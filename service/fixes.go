@@ -197,6 +197,18 @@ type fixTarget interface {
 	url(base string, v url.Values) string
 }
 
+// calledAs is how a problem names the endpoint target calls, path unless
+// it is verify, and the parameters that endpoint reads besides a kind's
+// fields, data and the rendering options. Verify's type is left out: a
+// name near it (typ=wifi) beside data or another kind's fields would be
+// renamed into a call that is wrong another way.
+func calledAs(target fixTarget, path string) (string, []string) {
+	if _, ok := target.(verifyTarget); ok {
+		return "/api/v1/verify", []string{optRobustness.Name}
+	}
+	return path, nil
+}
+
 // apiTarget is an endpoint path; lead lists parameters to write first
 // (a kind's fields, in declaration order).
 type apiTarget struct {

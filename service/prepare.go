@@ -105,7 +105,7 @@ func (s *Service) params(req Request, withData bool) (query, []paramError) {
 func (s *Service) prepareGeneric(q query, malformed []paramError, target fixTarget, rawQuery string) (*Rendering, *Problem) {
 	r, errs := parseRendering(q, true)
 	errs = append(malformed, errs...)
-	errs = append(errs, s.genericStrangers(q, r, rawQuery)...)
+	errs = append(errs, s.genericStrangers(q, r, target, rawQuery)...)
 	errs = append(errs, unmetNeeds(q, errs)...)
 	errs = append(errs, unreached(q, r, target)...)
 	if len(errs) > 0 {
@@ -117,7 +117,7 @@ func (s *Service) prepareGeneric(q query, malformed []paramError, target fixTarg
 // genericStrangers reports the parameters a generic call does not read.
 // When they are the tail of a URL in data whose '&' was not encoded, one
 // error on data says so, and its fix holds the data encoded whole.
-func (s *Service) genericStrangers(q query, r *Rendering, rawQuery string) []paramError {
+func (s *Service) genericStrangers(q query, r *Rendering, target fixTarget, rawQuery string) []paramError {
 	stray := strangers(q, append([]string{optData.Name}, optData.Aliases...))
 	if len(stray) == 0 {
 		return nil
@@ -130,7 +130,8 @@ func (s *Service) genericStrangers(q query, r *Rendering, rawQuery string) []par
 		}
 		return errs
 	}
-	return unknownParams(q, stray, "/api/v1/qr", []string{optData.Name}, nil)
+	endpoint, own := calledAs(target, "/api/v1/qr")
+	return unknownParams(q, stray, endpoint, append(own, optData.Name), nil)
 }
 
 // prepareShort reads the short form, /q/<data>.<ext> (.png, .svg, .pdf

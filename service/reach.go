@@ -33,6 +33,10 @@ func unreached(q query, r *Rendering, target fixTarget) []paramError {
 		errs = append(errs, paramError{field: optDPI.Name,
 			detail: "dpi changes nothing in a GIF whose size is in pixels: GIF records no resolution; give size as a length (size=30mm) for dpi to set its pixels, or drop dpi"})
 	}
+	if verify && r.Given[optFormat.Name] && r.Format != FormatPNG {
+		errs = append(errs, paramError{field: optFormat.Name,
+			detail: fmt.Sprintf("verify reads the PNG these options draw, whatever the format: format=%s changes nothing here. every format is drawn from the same modules and options, so the verdict holds for format=%s too; drop format", r.Format, r.Format)})
+	}
 	// A JPEG has no alpha: a transparent ground is drawn white, as with no
 	// bg at all (docs/print.md, "Transparency").
 	if format == FormatJPEG && r.Given[optBg.Name] && r.Options.Background.A == 0 {

@@ -295,3 +295,20 @@ func TestTextFormatHintsAtThePayload(t *testing.T) {
 		t.Errorf("a format typo: %+v", p)
 	}
 }
+
+// TestDPISetsAVectorPicturesPixels: SVG, PDF and EPS draw the modules as
+// vectors, and a length is their printed side whatever the dpi; there dpi
+// is the printer's (each module must get a dot, docs/print.md) and sets a
+// picture logo's pixels.
+func TestDPISetsAVectorPicturesPixels(t *testing.T) {
+	s := New(Config{BaseURL: "http://qr.test"})
+	picture := "data=reach&size=30mm&logo=" + url.QueryEscape(dataURI("image/png", testLogoPNG(t)))
+	for _, f := range []string{"svg", "svg-tiny", "pdf", "eps"} {
+		if !bytes.Equal(drawUnchecked(t, s, "data=reach&size=30mm&dpi=600", f), drawUnchecked(t, s, "data=reach&size=30mm", f)) {
+			t.Errorf("dpi changes the vectors of %s", f)
+		}
+		if bytes.Equal(drawUnchecked(t, s, picture+"&dpi=72", f), drawUnchecked(t, s, picture, f)) {
+			t.Errorf("a picture's pixels in %s do not follow dpi", f)
+		}
+	}
+}

@@ -109,6 +109,23 @@ func checkVCard(v *VCard) []registry.FieldError {
 	if v.OrgUnit != "" && strings.TrimSpace(v.Org) == "" {
 		errs = append(errs, registry.FieldError{Field: "org_unit", Detail: "org_unit is a unit of the organisation, the second component of ORG after its name (RFC 6350 §6.6.4): give org as well", Fix: ""})
 	}
+	// A TYPE parameter qualifies its property (RFC 6350 §5.6): without
+	// the property, it would be written nowhere.
+	adr := func(parts ...string) bool { return strings.TrimSpace(strings.Join(parts, "")) != "" }
+	for _, q := range []struct {
+		typeName, typ, of string
+		given             bool
+	}{
+		{"phone_type", v.PhoneType, "phone", v.Phone != ""}, {"phone2_type", v.Phone2Type, "phone2", v.Phone2 != ""},
+		{"phone3_type", v.Phone3Type, "phone3", v.Phone3 != ""}, {"email_type", v.EmailType, "email", v.Email != ""},
+		{"email2_type", v.Email2Type, "email2", v.Email2 != ""},
+		{"adr_type", v.AdrType, "the address (street, city, region, zip, country)", adr(v.Street, v.City, v.Region, v.Zip, v.Country)},
+		{"adr2_type", v.Adr2Type, "the second address (street2, city2, region2, zip2, country2)", adr(v.Street2, v.City2, v.Region2, v.Zip2, v.Country2)},
+	} {
+		if strings.TrimSpace(q.typ) != "" && !q.given {
+			errs = append(errs, registry.FieldError{Field: q.typeName, Detail: q.typeName + " is the TYPE of " + q.of + ", which is not given, so it would be written nowhere: give " + q.of + " as well; the fix drops " + q.typeName, Drop: true})
+		}
+	}
 	version := "3.0"
 	if v.Version == "4.0" {
 		version = "4.0"

@@ -225,3 +225,26 @@ func TestVCardURLFixKeepsTheLink(t *testing.T) {
 		{"space in the url", map[string]string{"fn": "Ada", "url": "https://ex.com/a b"}, "url", "RFC 3986", "https://ex.com/a%20b"},
 	})
 }
+
+// A TYPE without its property would be written nowhere (RFC 6350 §5.6:
+// TYPE qualifies a property): refused, and the fix drops it. With the
+// property it is written.
+func TestVCardTypeWithoutItsValue(t *testing.T) {
+	k := lookup(t, "vcard")
+	for typeName, of := range map[string]string{
+		"phone_type": "phone", "phone2_type": "phone2", "phone3_type": "phone3",
+		"email_type": "email", "email2_type": "email2", "adr_type": "street", "adr2_type": "city2",
+	} {
+		value := map[string]string{"phone": "+15550100", "phone2": "+15550101", "phone3": "+15550102", "email": "a@example.com",
+			"email2": "b@example.com", "street": "1 Main St", "city2": "Quebec"}[of]
+		typ := map[bool]string{true: "work", false: "cell"}[strings.HasPrefix(typeName, "email") || strings.HasPrefix(typeName, "adr")]
+		_, errs := k.Build(map[string]string{"fn": "Ann", typeName: typ})
+		if len(errs) != 1 || errs[0].Field != typeName || !errs[0].Drop || !strings.Contains(errs[0].Detail, "written nowhere") {
+			t.Errorf("%s without %s: %+v", typeName, of, errs)
+		}
+		got, errs := k.Build(map[string]string{"fn": "Ann", typeName: typ, of: value})
+		if len(errs) > 0 || !strings.Contains(got, ";TYPE="+typ+":") {
+			t.Errorf("%s with %s: %q %v", typeName, of, got, errs)
+		}
+	}
+}

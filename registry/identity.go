@@ -73,7 +73,11 @@ func (e *entry[F]) guardIdentity(given F, errs []FieldError) []FieldError {
 	values := e.toMap(given)
 	for i, fe := range errs {
 		fi := e.field(fe.Field)
-		if fi == nil || !fi.Identity || fe.Fix == "" {
+		if fi == nil || !fi.Identity {
+			continue
+		}
+		errs[i].Drop = false
+		if fe.Fix == "" {
 			continue
 		}
 		if !Mechanical(values[fe.Field], fe.Fix) {

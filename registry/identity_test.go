@@ -52,3 +52,22 @@ func TestIdentityTagIsChecked(t *testing.T) {
 	registry.Register(registry.Kind[bad]{Name: "badidentity", Summary: "x", Examples: []bad{{Who: "a"}}, Encode: func(b bad) string { return b.Who }})
 	registry.Unregister("badidentity")
 }
+
+// A Check may offer to drop a field that qualifies nothing; Build never
+// lets it drop an identity field, whose value only the caller can give.
+func TestIdentityFieldIsNeverDropped(t *testing.T) {
+	k := greetingKind("dropper")
+	k.Check = func(g *greeting) []registry.FieldError {
+		if g.Tone != "cool" {
+			return nil
+		}
+		return []registry.FieldError{{Field: "name", Detail: "x", Drop: true}, {Field: "tone", Detail: "y", Drop: true}}
+	}
+	registry.Register(k)
+	defer registry.Unregister("dropper")
+	e, _ := registry.Lookup("dropper")
+	_, errs := e.Build(map[string]string{"name": "Ada", "tone": "cool"})
+	if len(errs) != 2 || errs[0].Drop || !errs[1].Drop {
+		t.Errorf("%+v", errs)
+	}
+}

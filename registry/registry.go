@@ -93,11 +93,15 @@ type Kind[F any] struct {
 
 // FieldError is a field that breaks a rule. Detail says what the standard
 // requires; Fix, when not empty, is a valid replacement value made from the
-// caller's own (Build drops any other on an identity field).
+// caller's own (Build drops any other on an identity field). Drop says the
+// fix leaves the field out: it qualifies a value the caller did not give
+// (a phone's TYPE without the phone), so it is written nowhere. An
+// identity field is never dropped.
 type FieldError struct {
 	Field  string
 	Detail string
 	Fix    string
+	Drop   bool
 }
 
 func (e FieldError) Error() string { return e.Field + ": " + e.Detail }

@@ -171,6 +171,10 @@ func correctedFields(k registry.Entry, values map[string]string) (map[string]str
 	_, errs := k.Build(fixed)
 	for round := 0; round < 3 && len(errs) > 0; round++ {
 		for _, e := range errs {
+			if e.Drop {
+				delete(fixed, e.Field)
+				continue
+			}
 			if e.Fix == "" || fixed[e.Field] == e.Fix {
 				return nil, false
 			}

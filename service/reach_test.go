@@ -312,3 +312,25 @@ func TestDPISetsAVectorPicturesPixels(t *testing.T) {
 		}
 	}
 }
+
+// A kind's field that qualifies a value not given (vCard's email2_type
+// without email2) is refused; the fix drops it, and answers.
+func TestAFieldQualifyingNothingIsDropped(t *testing.T) {
+	s := New(Config{BaseURL: "http://qr.test"})
+	_, p := s.Generate(context.Background(), Request{Kind: "vcard", Query: "fn=Ann&email=a@example.com&email2_type=work&phone_type=cell"}, "")
+	if p == nil || !namesField(p, "email2_type", "written nowhere") || !namesField(p, "phone_type", "written nowhere") {
+		t.Fatalf("%+v", p)
+	}
+	for _, name := range []string{"email2_type", "phone_type"} {
+		if v, has := fixOf(t, p, name); has {
+			t.Errorf("fix %s keeps %s=%s", p.Fix, name, v)
+		}
+	}
+	if v, _ := fixOf(t, p, "email"); v != "a@example.com" {
+		t.Errorf("fix %s loses the email", p.Fix)
+	}
+	u, _ := url.Parse(p.Fix)
+	if _, fp := s.Generate(context.Background(), Request{Kind: "vcard", Query: u.RawQuery}, ""); fp != nil {
+		t.Errorf("fix %s: %s", p.Fix, fp.Detail)
+	}
+}

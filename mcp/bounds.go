@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/mark3labs/mcp-go/mcp"
-	"github.com/qrforge/qrforge/internal/editdistance"
 	"github.com/qrforge/qrforge/service"
 )
 
@@ -85,22 +84,69 @@ func (t *tools) unknownArguments(tool string, args map[string]any, known func(st
 		return nil
 	}
 	detail := fmt.Sprintf("%s is not an argument; arguments are ", u.list())
+	renames := u.renames(args, t.all, names)
 	if u.count > 1 {
 		detail = fmt.Sprintf("%d arguments are unknown: %s; arguments are ", u.count, u.list())
-	} else if near := editdistance.Suggest(strings.ToLower(u.first[0]), names); near != "" {
-		detail = fmt.Sprintf("%s is not an argument (did you mean %s?); arguments are ", u.list(), near)
+	} else if r, ok := renames[u.first[0]]; ok {
+		detail = fmt.Sprintf("%s is not an argument (did you mean %s?); arguments are ", u.list(), r.near)
 	}
 	detail += strings.Join(names, ", ")
 	if len(names) == 0 {
 		detail = fmt.Sprintf("%s: the tool takes no arguments", u.list())
 	}
+	change := "without " + u.list()
 	if fix == nil {
 		fix = make(map[string]any, len(u.known))
 		for _, name := range u.known {
 			fix[name] = args[name]
 		}
+		// As on HTTP, the fix renames a near miss to the argument meant
+		// (colour to color) when that one is not given too, with the value
+		// the argument takes.
+		var renamed []string
+		for _, name := range u.first {
+			if r, ok := renames[name]; ok && r.value != "" {
+				fix[r.near] = r.value
+				renamed = append(renamed, strconv.Quote(truncate(name, maxNameBytes))+" as "+r.near)
+			}
+		}
+		if len(renamed) > 0 {
+			change = "with " + strings.Join(renamed, ", ")
+		}
 	}
-	return t.badArgument(tool, args, &argError{field: truncate(u.first[0], maxNameBytes), detail: detail, fix: fix, change: "without " + u.list()})
+	return t.badArgument(tool, args, &argError{field: truncate(u.first[0], maxNameBytes), detail: detail, fix: fix, change: change})
+}
+
+// rename is an unknown argument's near miss and the value a fix gives it.
+type rename struct{ near, value string }
+
+// renames finds, for each of the first unknown names, the argument among
+// names it most likely meant (service.NearName), when that one is not
+// given under any of its names; value is the argument's own value when
+// the argument takes it as given, else "" and the fix drops it.
+func (u unknownNames) renames(args map[string]any, opts *optionSet, names []string) map[string]rename {
+	canonical := func(name string) string {
+		if o, ok := opts.lookup(name); ok {
+			return o.name
+		}
+		return strings.ToLower(name)
+	}
+	out := map[string]rename{}
+	for _, name := range u.first {
+		value := fmt.Sprint(args[name])
+		near := service.NearName(strings.ToLower(name), value, names)
+		if near == "" || slices.ContainsFunc(u.known, func(k string) bool { return canonical(k) == near }) {
+			continue
+		}
+		r := rename{near: near}
+		if service.RenamedValue(near, value) == value {
+			// Renamed only as given: a value the argument refuses (ssid
+			// Home as size) says the caller meant something else.
+			r.value = value
+		}
+		out[name] = r
+	}
+	return out
 }
 
 // knownNames is a known function for unknownArguments: names, and the

@@ -34,7 +34,11 @@ func (t *tools) generate(ctx context.Context, req mcp.CallToolRequest) (*mcp.Cal
 // payload, as GET /api/v1/<type>/payload gives it.
 func (t *tools) generateTyped(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
-	if bad := t.unknownArguments(toolGenerateTyped, args, knownNames(t.all, kindArgument, legacyKindArgument, "fields"), argumentNames(t.all, kindArgument, "fields"), nil); bad != nil {
+	known := knownNames(t.all, kindArgument, legacyKindArgument, "fields")
+	if bad := t.strayFields(toolGenerateTyped, args, known); bad != nil {
+		return bad, nil
+	}
+	if bad := t.unknownArguments(toolGenerateTyped, args, known, argumentNames(t.all, kindArgument, "fields"), nil); bad != nil {
 		return bad, nil
 	}
 	target, bad := readTarget(args, false, true)

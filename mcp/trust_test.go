@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -77,6 +78,37 @@ func TestMisspeltFieldIsRenamed(t *testing.T) {
 		t.Fatalf("body: problem %+v", p)
 	}
 	succeed(t, c, "qr_generate_typed", p.FixArguments, nil)
+}
+
+// A misspelt argument is renamed in fix_arguments as on HTTP (colour is
+// color), when the argument takes the value as given and is not given
+// already; else it is dropped. A kind's field beside kind is moved into
+// fields, not dropped: the network's name would be lost.
+func TestMisspeltArgumentIsRenamed(t *testing.T) {
+	base := start(t)
+	c := connect(t, base, eras[0].version)
+	for _, tc := range []struct {
+		tool string
+		args map[string]any
+		want map[string]any
+	}{
+		{"qr_generate", map[string]any{"data": "hi", "colour": "1d3557"}, map[string]any{"data": "hi", "color": "1d3557"}},
+		{"qr_generate", map[string]any{"data": "hi", "colour": "1d3557", "fg": "000000"}, map[string]any{"data": "hi", "fg": "000000"}},
+		{"qr_generate", map[string]any{"data": "hi", "sise": 300.0}, map[string]any{"data": "hi", "size": "300"}},
+		{"qr_generate", map[string]any{"data": "hi", "sise": "huge"}, map[string]any{"data": "hi"}},
+		{"qr_verify", map[string]any{"data": "hi", "robustnes": "off"}, map[string]any{"data": "hi", "robustness": "off"}},
+		{"qr_generate_typed", map[string]any{"kind": "wifi", "ssid": "Home", "password": "secret123"},
+			map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home", "password": "secret123"}}},
+		{"qr_verify", map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home"}, "password": "secret123"},
+			map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home", "password": "secret123"}}},
+	} {
+		p := fail(t, c, tc.tool, tc.args)
+		if fmt.Sprint(p.FixArguments) != fmt.Sprint(tc.want) {
+			t.Errorf("%s %v: fix_arguments %v, want %v", tc.tool, tc.args, p.FixArguments, tc.want)
+			continue
+		}
+		succeed(t, c, tc.tool, p.FixArguments, nil)
+	}
 }
 
 // A code drawn as asked that may not scan says so in the result, as the

@@ -19,7 +19,11 @@ const verifyPath = "/api/v1/verify"
 func (t *tools) verify(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
 	robustness := options.Robustness.Name
-	if bad := t.unknownArguments(toolVerify, args, knownNames(t.verifyOptions, "data", kindArgument, legacyKindArgument, "fields", robustness), argumentNames(t.verifyOptions, "data", kindArgument, "fields", robustness), nil); bad != nil {
+	known := knownNames(t.verifyOptions, "data", kindArgument, legacyKindArgument, "fields", robustness)
+	if bad := t.strayFields(toolVerify, args, known); bad != nil {
+		return bad, nil
+	}
+	if bad := t.unknownArguments(toolVerify, args, known, argumentNames(t.verifyOptions, "data", kindArgument, "fields", robustness), nil); bad != nil {
 		return bad, nil
 	}
 	target, bad := readTarget(args, true, true)

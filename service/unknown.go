@@ -75,12 +75,7 @@ func unknownParams(q query, names []string, endpoint string, fields []string, wo
 		shown := text.Truncate(name, 64)
 		near, ok := words[name]
 		if !ok {
-			near = editdistance.Suggest(name, candidates)
-			if isOptionName(near) && editdistance.Distance(name, near) > 2 && optionValue(near, value) != value {
-				// Only a prefix of the option (text of textcolor), and the
-				// option refuses the value: the caller meant something else.
-				near = ""
-			}
+			near = NearName(name, value, candidates)
 		}
 		switch {
 		case slices.Contains(utf8Only, name):
@@ -100,6 +95,23 @@ func unknownParams(q query, names []string, endpoint string, fields []string, wo
 	}
 	return errs
 }
+
+// NearName is the name among candidates that name, not read, most likely
+// meant with value, or "": nothing is close, or name only begins an option
+// that refuses value (text=hi beside textcolor), where the caller meant
+// something else. HTTP and MCP calls ask it alike.
+func NearName(name, value string, candidates []string) string {
+	near := editdistance.Suggest(name, candidates)
+	if isOptionName(near) && editdistance.Distance(name, near) > 2 && optionValue(near, value) != value {
+		return ""
+	}
+	return near
+}
+
+// RenamedValue is value as a fix gives it under the name near: the value
+// itself, or its correction when the option refuses it (size 3 becomes
+// 64); "" when there is none, and the fix drops it.
+func RenamedValue(near, value string) string { return optionValue(near, value) }
 
 // optionValue is value as the fix gives it to the option name: the value
 // itself, or its correction when the option refuses it (size 3 becomes

@@ -68,3 +68,51 @@ func TestBatchEach(t *testing.T) {
 		t.Errorf("%d items rendered after LinkFrom(0), want at most the %d under way", bodies, window)
 	}
 }
+
+// TestBatchItemKeysGoWhereMeant: a key an item does not have is moved
+// where it was meant (an option into style, a kind's field into fields)
+// or renamed (a near miss), and the item's problem has the fix that does
+// it, with the caller's values; what is meant by nothing is dropped. The
+// fix is the item's own URL, and answers.
+func TestBatchItemKeysGoWhereMeant(t *testing.T) {
+	svc := service.New(service.Config{BaseURL: "http://qr.test"})
+	for _, c := range []struct {
+		item, fix string // fix: the fix's path and query, "" for none
+	}{
+		{`{"data":"a","color":"red","size":300}`, "/api/v1/qr?data=a&size=300&color=ff0000"},
+		{`{"data":"a","colour":"red"}`, "/api/v1/qr?data=a&color=ff0000"},
+		{`{"dta":"a"}`, "/api/v1/qr?data=a"},
+		{`{"data":"a","zzzqqq":"b"}`, "/api/v1/qr?data=a"},
+		{`{"data":"a","color":"red","style":{"color":"blue"}}`, "/api/v1/qr?data=a&color=0000ff"},
+		{`{"data":"a","color":{"r":1}}`, "/api/v1/qr?data=a"},
+		{`{"type":"wifi","ssid":"Home","password":"secret123"}`, "/api/v1/wifi?ssid=Home&password=secret123"},
+		{`{"type":"wifi","fields":{"ssid":"Home"},"pasword":"secret123"}`, "/api/v1/wifi?ssid=Home&password=secret123"},
+		{`{"tpye":"wifi","feilds":{"ssid":"Home"}}`, "/api/v1/wifi?ssid=Home"},
+		{`"a"`, ""},
+		{`{"data":"a","type":"wifi"}`, ""},
+	} {
+		items := each(t, svc, []byte(`{"items":[`+c.item+`]}`), -1)
+		p := items[0].Problem
+		if p == nil {
+			t.Errorf("%s: answered", c.item)
+			continue
+		}
+		if got := strings.TrimPrefix(p.Fix, "http://qr.test"); got != c.fix {
+			t.Errorf("%s: fix %q, want %q (%s)", c.item, got, c.fix, p.Detail)
+		}
+		if c.fix == "" {
+			if !strings.Contains(p.Example, "/api/v1/qr/batch") {
+				t.Errorf("%s: no fix and no example", c.item)
+			}
+			continue
+		}
+		path, query, _ := strings.Cut(c.fix, "?")
+		req := service.Request{Query: query, Kind: strings.TrimPrefix(path, "/api/v1/")}
+		if req.Kind == "qr" {
+			req.Kind = ""
+		}
+		if _, fp := svc.Generate(context.Background(), req, ""); fp != nil {
+			t.Errorf("%s: fix %s: %s", c.item, c.fix, fp.Detail)
+		}
+	}
+}

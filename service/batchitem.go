@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/qrforge/qrforge/internal/editdistance"
 	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
@@ -111,7 +110,7 @@ func (s *Service) safeBatchItem(ctx context.Context, i int, req *batchRequest) (
 // as the GET endpoints, so an item and its URL give the same bytes.
 func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batchResult {
 	res := batchResult{index: i, format: req.format}
-	item, p := s.readItem(req.items[i])
+	item, stray, p := s.readItem(req.items[i])
 	if item != nil {
 		res.id = item.id
 	}
@@ -175,7 +174,7 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 			values.Set(name, item.fields[name])
 		}
 		q := newQuery(values)
-		r, p = s.prepareKind(item.kind, q, logoParamErrors(q), target)
+		r, p = s.prepareKind(item.kind, q, append(logoParamErrors(q), stray...), target)
 		if p == nil && len(unknown) > 0 {
 			// A misspelt field would silently drop a value from the
 			// payload; the fix is the call without it.
@@ -187,7 +186,7 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 			values.Set(optData.Name, *item.data)
 		}
 		q := newQuery(values)
-		r, p = s.prepareGeneric(q, logoParamErrors(q), target, "")
+		r, p = s.prepareGeneric(q, append(logoParamErrors(q), stray...), target, "")
 	}
 	if p == nil {
 		p = s.resolveLogo(ctx, r, target)
@@ -263,26 +262,34 @@ type batchItemInput struct {
 }
 
 // readItem parses an item: plain {data, id, style} or typed
-// {type, fields, id, style}.
-func (s *Service) readItem(raw json.RawMessage) (*batchItemInput, *Problem) {
+// {type, fields, id, style}. Members that are no item's keys are moved
+// where they were meant, or dropped (strayItemKeys); stray says so, for
+// the item's problem. An item of the wrong shape has no fix: the caller's
+// intent is not plain, and a fix that made example codes instead would
+// answer 200 with someone else's data. Its example is a batch that works.
+func (s *Service) readItem(raw json.RawMessage) (item *batchItemInput, stray []paramError, p *Problem) {
 	shape := func(field, detail string) *Problem {
-		return s.Problem(KindInvalidParameter, detail, field, s.BatchCurl(ExampleBatch))
+		p := s.Problem(KindInvalidParameter, detail, field, "")
+		p.Example = s.BatchCurl(ExampleBatch)
+		return p
 	}
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &members); err != nil || members == nil {
-		return nil, shape("", "an item must be an object: {\"data\": ...} or {\"type\": ..., \"fields\": {...}}, with optional id and style")
+		return nil, nil, shape("", "an item must be an object: {\"data\": ...} or {\"type\": ..., \"fields\": {...}}, with optional id and style")
 	}
-	item := &batchItemInput{}
+	item = &batchItemInput{}
 	if v, set, err := scalar(members["id"]); err != nil {
-		return nil, shape("id", "id "+err.Error())
+		return nil, nil, shape("id", "id "+err.Error())
 	} else if set {
 		item.id = &v
 	}
-	for _, k := range sortedKeys(members) {
-		if !slices.Contains(itemKeys, k) {
-			return item, shape(k, fmt.Sprintf("unknown key %q in an item (did you mean %s?); an item has data, id, type, fields and style", text.Truncate(k, 64), editdistance.Nearest(strings.ToLower(k), itemKeys, "data")))
-		}
-	}
+	stray = strayItemKeys(members)
+	item, p = s.readItemMembers(item, members, shape)
+	return item, stray, p
+}
+
+// readItemMembers reads an item's data, style, type and fields.
+func (s *Service) readItemMembers(item *batchItemInput, members map[string]json.RawMessage, shape func(field, detail string) *Problem) (*batchItemInput, *Problem) {
 	if v, set, err := scalar(members["data"]); err != nil {
 		return item, shape("data", "data "+err.Error())
 	} else if set {

@@ -1,12 +1,14 @@
 package server
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"mime"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -45,7 +47,7 @@ func (s *Server) decode(c *gin.Context) {
 	writeJSON(c, http.StatusOK, answer)
 }
 
-// readImageBody reads the image from a raw body or from the first file of
+// readImageBody reads the image from a raw body or from the one file of
 // a multipart form, within the upload limit. field names where it came from,
 // for problems. The body's bytes are reserved from the service's memory
 // budget before it is read; release gives them back.
@@ -116,8 +118,8 @@ func (s *Server) readReservedImage(c *gin.Context) ([]byte, string, func(), *Pro
 	return body, field, release, nil
 }
 
-// readMultipartImage returns the first file of a multipart/form-data body,
-// whatever its field name. reserved is what the body's bytes were reserved
+// readMultipartImage returns the one file of a multipart/form-data body,
+// whatever its field name; a form with any other part is refused. reserved is what the body's bytes were reserved
 // as: the file is read into one buffer of that size at most, which never
 // grows, as the file is no larger than the body.
 func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser, reserved int64) ([]byte, *Problem) {
@@ -127,6 +129,8 @@ func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser, reserved
 		return nil, s.problem(service.KindInvalidParameter, http.StatusBadRequest,
 			"the multipart/form-data body cannot be read ("+err.Error()+"); let the client write the boundary", "file", s.svc.DecodeFormCurl())
 	}
+	var image []byte
+	var others []string
 	for {
 		part, err := mr.NextPart()
 		if err == io.EOF {
@@ -135,8 +139,13 @@ func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser, reserved
 		if err != nil {
 			return nil, s.multipartError(err)
 		}
-		if part.FileName() == "" {
-			io.Copy(io.Discard, part)
+		if part.FileName() == "" || image != nil {
+			// Read, to find the parts after it, but not kept: decode
+			// reads one image and nothing else.
+			if _, err := io.Copy(io.Discard, part); err != nil {
+				return nil, s.multipartError(err)
+			}
+			others = append(others, strconv.Quote(text.Truncate(cmp.Or(part.FormName(), part.FileName()), 64)))
 			continue
 		}
 		most := min(reserved, s.svc.MaxUpload+1)
@@ -152,10 +161,21 @@ func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser, reserved
 			return nil, s.problem(service.KindInvalidParameter, http.StatusBadRequest,
 				fmt.Sprintf("the file %q is empty", text.Truncate(part.FileName(), 100)), "file", s.svc.DecodeFormCurl())
 		}
-		return b, nil
+		image = b
 	}
-	return nil, s.problem(service.KindInvalidParameter, http.StatusBadRequest,
-		"the multipart/form-data body has no file; upload the image as a file field", "file", s.svc.DecodeFormCurl())
+	switch {
+	case image == nil:
+		return nil, s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+			"the multipart/form-data body has no file; upload the image as a file field", "file", s.svc.DecodeFormCurl())
+	case len(others) > 0:
+		// A second image or an option in the form would be left out
+		// without a word, as a query parameter would (README "Batch,
+		// decode, verify").
+		return nil, s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+			fmt.Sprintf("decode reads one image, the form's first file, and takes no options; the form also holds %s, which it would ignore: send the image alone, one call an image", strings.Join(others[:min(len(others), 5)], ", ")),
+			strings.Trim(others[0], `"`), s.svc.DecodeFormCurl())
+	}
+	return image, nil
 }
 
 func (s *Server) multipartError(err error) *Problem {
@@ -181,13 +201,13 @@ func (s *Server) documentDecode() {
 	content["application/octet-stream"] = binary("application/octet-stream")
 	content["multipart/form-data"] = obj{"schema": obj{
 		"type":        "object",
-		"description": "The first file part is read, whatever its field name.",
+		"description": "One file part, read whatever its field name; a form with any other part (a text field, a second file) is a 400.",
 		"properties":  obj{"file": obj{"type": "string", "contentMediaType": "image/*"}},
 	}}
 	s.extraOperations["/api/v1/decode"] = obj{"post": obj{
 		"operationId": "decode_qr",
 		"summary":     "Decode every QR code in an image",
-		"description": fmt.Sprintf("Send the image bytes (PNG, JPEG, GIF or WebP) as the body with their content type, or a multipart/form-data upload (the first file is read). At most %s, %d pixels a side and %d megapixels; dimensions are checked from the header before decoding, so decompression bombs are refused. Codes are found upright or turned, dark on light or inverted. QR Codes are read, and, when an image holds none, Micro QR Codes (M1 to M4) and rMQR codes (all 32 sizes), upright, turned by quarter turns (within 4°) or mirrored, without perspective. Each result has its text, its corners (clockwise from the corner by its top-left finder pattern, in image pixels), and the kind and fields when a payload kind recognises the text.",
+		"description": fmt.Sprintf("Send the image bytes (PNG, JPEG, GIF or WebP) as the body with their content type, or a multipart/form-data upload of one file. At most %s, %d pixels a side and %d megapixels; dimensions are checked from the header before decoding, so decompression bombs are refused. Codes are found upright or turned, dark on light or inverted. QR Codes are read, and, when an image holds none, Micro QR Codes (M1 to M4) and rMQR codes (all 32 sizes), upright, turned by quarter turns (within 4°) or mirrored, without perspective. Each result has its text, its corners (clockwise from the corner by its top-left finder pattern, in image pixels), and the kind and fields when a payload kind recognises the text.",
 			service.SizeText(s.svc.MaxUpload), service.MaxImageSide, service.MaxImagePixels/1_000_000),
 		"tags":        []string{"decode"},
 		"requestBody": obj{"required": true, "content": content},
@@ -236,7 +256,7 @@ func (s *Server) documentDecode() {
 	s.addDocs(
 		fmt.Sprintf("[Decode](%s/api/v1/decode): `POST /api/v1/decode` with an image body (PNG, JPEG, GIF, WebP) or a multipart file; returns every code's text, corners, kind and fields", s.baseURL),
 		"## Decode\n\n"+
-			fmt.Sprintf("`POST %s/api/v1/decode` with the image bytes as the body and their content type (image/png, image/jpeg, image/gif, image/webp, or application/octet-stream), or multipart/form-data whose first file is the image. Example: `%s`.\n\n", s.baseURL, s.svc.DecodeCurl("image/png", "code.png"))+
+			fmt.Sprintf("`POST %s/api/v1/decode` with the image bytes as the body and their content type (image/png, image/jpeg, image/gif, image/webp, or application/octet-stream), or multipart/form-data whose one file is the image. Example: `%s`.\n\n", s.baseURL, s.svc.DecodeCurl("image/png", "code.png"))+
 			"- 200: `{\"results\":[{\"text\",\"bounds\":[[x,y],...],\"kind\",\"fields\"}]}`: every code found, top to bottom then left to right. `bounds` are the symbol's four corners in image pixels, clockwise from the corner by its top-left finder pattern (so they turn with the code). `kind` and `fields` are given when a payload kind recognises the text; specific kinds come before the generic url and text, and among several the first by name.\n"+
 			"- Codes are found upright or turned, dark on light or light on dark (inverted), and several in one image; low-contrast codes get a second, global-threshold pass.\n"+
 			"- Structured append (ISO/IEC 18004:2015 §8): a symbol of a set has `append`: `{\"part\",\"of\",\"parity\"}` and its own part as `text`; the answer then has `sets`, each with its parts in order, `complete`, `missing`, `parity_matches` and, when complete, the joined `text` (docs/reference.md).\n"+

@@ -393,7 +393,6 @@ func TestDecodeFormats(t *testing.T) {
 	form := func(field string) (string, []byte) {
 		var buf bytes.Buffer
 		w := multipart.NewWriter(&buf)
-		w.WriteField("note", "a text field before the file")
 		f, _ := w.CreateFormFile(field, "code.png")
 		f.Write(encodePNG(t, code))
 		w.Close()
@@ -500,6 +499,9 @@ func TestDecodeProblems(t *testing.T) {
 		{"too many bytes", "image/png", make([]byte, 10<<20+1), 413, "payload-too-large", "body", "10 MiB"},
 		{"form without file", "multipart/form-data; boundary=x", []byte("--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb\r\n--x--\r\n"), 400, "invalid-parameter", "file", "no file"},
 		{"blank image", "image/png", blank, 422, "no-code-found", "body", "no QR code"},
+		// What a form holds besides its first file would be ignored.
+		{"form with an option", formContentType, formWith(t, "mode", "", blank), 400, "invalid-parameter", "mode", `also holds "mode"`},
+		{"form with two files", formContentType, formWith(t, "second", "b.png", blank), 400, "invalid-parameter", "second", `also holds "second"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -552,4 +554,28 @@ func TestDecodeTransparentBackground(t *testing.T) {
 	if d := postImage(t, handler, "image/png", body); d.Results[0].Text != "clear" {
 		t.Fatalf("%+v", d)
 	}
+}
+
+// formContentType is the type of the forms formWith writes.
+const formContentType = "multipart/form-data; boundary=qrforge-test"
+
+// formWith is a form of the image as its file, then a part named name: a
+// text field, or a file when filename is given.
+func formWith(t *testing.T, name, filename string, image []byte) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	if err := w.SetBoundary("qrforge-test"); err != nil {
+		t.Fatal(err)
+	}
+	f, _ := w.CreateFormFile("file", "code.png")
+	f.Write(image)
+	if filename == "" {
+		w.WriteField(name, "fast")
+	} else {
+		f, _ := w.CreateFormFile(name, filename)
+		f.Write(image)
+	}
+	w.Close()
+	return buf.Bytes()
 }

@@ -217,9 +217,9 @@ func TestPathForm(t *testing.T) {
 		{"/q/x.json", "", "application/json"},
 		{"/q/x?format=svg", "", "image/svg+xml"},
 		{"/q/x.svg?margin=0", "", "image/svg+xml"},
-		{"/q/x.png?format=svg", "", "image/svg+xml"}, // the query refines the extension
-		{"/q/x.png?f=svg", "", "image/svg+xml"},      // under any of its names
-		{"/q/x.svg?type=svg-tiny", "", "image/svg+xml"},
+		{"/q/x.svg?type=svg-tiny", "", "image/svg+xml"}, // the query refines the extension
+		{"/q/x.png?f=base64", "", "text/plain; charset=utf-8"},
+		{"/q/x.svg?format=SVG", "", "image/svg+xml"},
 		{"/q/x.png?data=x", "x", "image/png"}, // repeating the data is no conflict
 	}
 	for _, tt := range tests {
@@ -247,6 +247,24 @@ func TestPathForm(t *testing.T) {
 		for _, p := range pairs {
 			if !bytes.Equal(ok(t, p[0]), ok(t, p[1])) {
 				t.Errorf("%s and %s differ", p[0], p[1])
+			}
+		}
+	})
+	// A format in the query that contradicts the extension would leave it
+	// ignored (SVG bytes at a URL ending .png): refused, and the fix keeps
+	// the extension.
+	t.Run("a format against the extension", func(t *testing.T) {
+		for _, target := range []string{"/q/x.png?format=svg", "/q/x.png?f=svg", "/q/x.svg?type=png", "/q/x.svg?format=nope"} {
+			p := readProblem(t, get(t, target), http.StatusBadRequest, "invalid-parameter")
+			if p.Field != "format" || !strings.Contains(p.Detail, "extension") {
+				t.Errorf("%s: %+v", target, p)
+			}
+			want := strings.Split(target, "?")[0]
+			if got := strings.TrimPrefix(p.Fix, base); got != want {
+				t.Errorf("%s: fix %s, want %s", target, got, want)
+			}
+			if rec := follow(t, p); rec.Code != http.StatusOK {
+				t.Errorf("%s: fix answers %d", target, rec.Code)
 			}
 		}
 	})

@@ -148,8 +148,22 @@ func (s *Service) prepareShort(req Request) (*Rendering, fixTarget, *Problem) {
 	}
 	// A format in the query, under any name, refines the extension
 	// (/q/x.svg?format=svg-tiny). The data is the path: the query may
-	// repeat it but not contradict it, as with any option's two names.
-	if _, given, _ := q.lookup(optFormat); format != "" && !given {
+	// repeat it but not contradict it, as with any option's two names;
+	// nor may the format (/q/x.svg?format=png), or the extension would be
+	// ignored.
+	asked, given, _ := q.lookup(optFormat)
+	if f, known := options.FormatNamed(asked); format != "" && given && !(known && refines(format, f)) {
+		detail := fmt.Sprintf("the path's extension asks for %s and the query for format=%s; give one: the fix keeps the extension (.%s), or change the extension", format, f, format)
+		if !known {
+			detail = fmt.Sprintf("format %q is not a format, and the path's extension asks for %s already; the fix keeps the extension (.%s) alone", text.Truncate(asked, 32), format, format)
+		}
+		malformed = append(malformed, paramError{field: optFormat.Name, keep: true, detail: detail})
+		for _, name := range append([]string{optFormat.Name}, optFormat.Aliases...) {
+			delete(q, name)
+		}
+		given = false
+	}
+	if format != "" && !given {
 		q[optFormat.Name] = []string{format}
 	}
 	q["data"] = append([]string{data}, q["data"]...)
@@ -159,6 +173,13 @@ func (s *Service) prepareShort(req Request) (*Rendering, fixTarget, *Problem) {
 	}
 	r, p := s.prepareGeneric(q, malformed, target, "")
 	return r, target, p
+}
+
+// refines reports whether the query's format refines the one a path's
+// extension names: the same, SVG Tiny of an SVG, or a PNG as a data URI.
+func refines(extension, query string) bool {
+	return query == extension || extension == string(FormatSVG) && query == string(FormatSVGTiny) ||
+		extension == string(FormatPNG) && query == string(FormatBase64)
 }
 
 // pathStrangers catches the path form's version of the unencoded-'&'

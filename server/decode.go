@@ -28,7 +28,7 @@ func (s *Server) decode(c *gin.Context) {
 		writeProblem(c, p)
 		return
 	}
-	body, field, release, p := s.readImageBody(c)
+	body, field, release, p := s.readImageBody(c, imageForm{fix: s.svc.DecodeFormCurl()})
 	if p != nil {
 		writeProblem(c, p)
 		return
@@ -47,19 +47,29 @@ func (s *Server) decode(c *gin.Context) {
 	writeJSON(c, http.StatusOK, answer)
 }
 
+// imageForm says what a multipart upload of an image may hold besides
+// its one file, and the call that sends the image alone.
+type imageForm struct {
+	// known reports whether a text field is one the endpoint's API
+	// defines and that changes nothing here (goQR's MAX_FILE_SIZE); nil
+	// for none.
+	known func(name, value string) bool
+	fix   string
+}
+
 // readImageBody reads the image from a raw body or from the one file of
 // a multipart form, within the upload limit. field names where it came from,
 // for problems. The body's bytes are reserved from the service's memory
 // budget before it is read; release gives them back.
-func (s *Server) readImageBody(c *gin.Context) (body []byte, field string, release func(), p *Problem) {
-	body, field, release, p = s.readReservedImage(c)
+func (s *Server) readImageBody(c *gin.Context, form imageForm) (body []byte, field string, release func(), p *Problem) {
+	body, field, release, p = s.readReservedImage(c, form)
 	if p != nil && release != nil {
 		release()
 	}
 	return body, field, release, p
 }
 
-func (s *Server) readReservedImage(c *gin.Context) ([]byte, string, func(), *Problem) {
+func (s *Server) readReservedImage(c *gin.Context, form imageForm) ([]byte, string, func(), *Problem) {
 	field := "body"
 	tooLarge := func(n int64) *Problem {
 		detail := fmt.Sprintf("the image is larger than %s; send a smaller image (a QR code needs no more than a few hundred pixels a side)", service.SizeText(s.svc.MaxUpload))
@@ -101,7 +111,7 @@ func (s *Server) readReservedImage(c *gin.Context) ([]byte, string, func(), *Pro
 	r := http.MaxBytesReader(c.Writer, c.Request.Body, limit)
 	if isMultipart {
 		field = "file"
-		body, p := s.readMultipartImage(c, r, n)
+		body, p := s.readMultipartImage(c, r, n, form)
 		return body, field, release, p
 	}
 	body, err := readBody(r, n)
@@ -122,7 +132,7 @@ func (s *Server) readReservedImage(c *gin.Context) ([]byte, string, func(), *Pro
 // whatever its field name; a form with any other part is refused. reserved is what the body's bytes were reserved
 // as: the file is read into one buffer of that size at most, which never
 // grows, as the file is no larger than the body.
-func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser, reserved int64) ([]byte, *Problem) {
+func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser, reserved int64, form imageForm) ([]byte, *Problem) {
 	c.Request.Body = body
 	mr, err := c.Request.MultipartReader()
 	if err != nil {
@@ -140,10 +150,17 @@ func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser, reserved
 			return nil, s.multipartError(err)
 		}
 		if part.FileName() == "" || image != nil {
-			// Read, to find the parts after it, but not kept: decode
-			// reads one image and nothing else.
-			if _, err := io.Copy(io.Discard, part); err != nil {
+			// Read, to find the parts after it, but not kept: one image
+			// is read, and no other field but those the API defines.
+			value, err := io.ReadAll(io.LimitReader(part, 256))
+			if err == nil {
+				_, err = io.Copy(io.Discard, part)
+			}
+			if err != nil {
 				return nil, s.multipartError(err)
+			}
+			if part.FileName() == "" && form.known != nil && form.known(part.FormName(), string(value)) {
+				continue
 			}
 			others = append(others, strconv.Quote(text.Truncate(cmp.Or(part.FormName(), part.FileName()), 64)))
 			continue
@@ -172,8 +189,8 @@ func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser, reserved
 		// without a word, as a query parameter would (README "Batch,
 		// decode, verify").
 		return nil, s.problem(service.KindInvalidParameter, http.StatusBadRequest,
-			fmt.Sprintf("decode reads one image, the form's first file, and takes no options; the form also holds %s, which it would ignore: send the image alone, one call an image", strings.Join(others[:min(len(others), 5)], ", ")),
-			strings.Trim(others[0], `"`), s.svc.DecodeFormCurl())
+			fmt.Sprintf("%s reads one image, the form's file, and no option; the form also holds %s, which would be ignored: send the image alone, one call an image", c.Request.URL.Path, strings.Join(others[:min(len(others), 5)], ", ")),
+			strings.Trim(others[0], `"`), form.fix)
 	}
 	return image, nil
 }

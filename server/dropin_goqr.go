@@ -158,7 +158,12 @@ func (s *Server) goQRRead(c *gin.Context) {
 		writeProblem(c, s.goQRFileURL(c, c.PostForm("fileurl") != ""))
 		return
 	}
-	body, field, release, p := s.readImageBody(c)
+	// goQR's form holds MAX_FILE_SIZE, a limit of its own, and may say
+	// outputformat=json, its answer's form (goqr.me/api/doc/read-qr-code).
+	body, field, release, p := s.readImageBody(c, imageForm{fix: s.goQRReadCurl(), known: func(name, value string) bool {
+		n := strings.ToLower(name)
+		return n == "max_file_size" || n == "outputformat" && strings.EqualFold(strings.TrimSpace(value), "json")
+	}})
 	if p != nil {
 		writeProblem(c, p)
 		return

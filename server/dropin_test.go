@@ -442,3 +442,34 @@ func TestQuickChartCenterImage(t *testing.T) {
 		t.Errorf("with a centre image: ec %q text %q, want QuickChart's H", d.ec, d.text)
 	}
 }
+
+// read-qr-code's form may hold what goQR's does (MAX_FILE_SIZE, and
+// outputformat=json); any other field, or a second file, would be ignored,
+// and is refused.
+func TestGoQRReadForm(t *testing.T) {
+	code := ok(t, "/v1/create-qr-code/?data=HelloWorld")
+	for _, c := range []struct {
+		name, filename string
+		status         int
+	}{
+		{"outputformat", "", http.StatusOK},
+		{"MAX_FILE_SIZE", "", http.StatusOK},
+		{"fileurl", "", http.StatusBadRequest},
+		{"size", "", http.StatusBadRequest},
+		{"second", "b.png", http.StatusBadRequest},
+	} {
+		body := formWith(t, c.name, c.filename, code)
+		if c.name == "outputformat" {
+			body = bytes.Replace(body, []byte("fast"), []byte("json"), 1)
+		}
+		rec := sendBody(t, handler, http.MethodPost, "/v1/read-qr-code/", formContentType, body)
+		if rec.Code != c.status {
+			t.Errorf("%s: %d, want %d: %s", c.name, rec.Code, c.status, rec.Body.String())
+		}
+		if c.status == http.StatusBadRequest {
+			if p := readProblem(t, rec, c.status, "invalid-parameter"); p.Field != c.name || !strings.Contains(p.Fix, "/v1/read-qr-code/") {
+				t.Errorf("%s: %+v", c.name, p)
+			}
+		}
+	}
+}

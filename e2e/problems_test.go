@@ -36,6 +36,12 @@ func TestProblemDocumentsHaveWorkingFixes(t *testing.T) {
 		// A common name for a QR endpoint elsewhere; the fix should lead to ours.
 		{"near-miss API path", http.MethodGet, "/api/v1/qrcode?data=hello", 404, "not-found"},
 		{"PUT", http.MethodPut, "/api/v1/qr?data=hello", 405, "method-not-allowed"},
+		// Fields that would change nothing: the fix drops them, or keeps
+		// what the call says elsewhere.
+		{"verify with a format", http.MethodGet, "/api/v1/verify?data=hello&format=svg", 400, "invalid-parameter"},
+		{"path form against its extension", http.MethodGet, "/q/hello.png?format=svg", 400, "invalid-parameter"},
+		{"payload with a colour", http.MethodGet, "/api/v1/wifi/payload?ssid=Home&password=secret123&color=red", 400, "invalid-parameter"},
+		{"vCard TYPE without its value", http.MethodGet, "/api/v1/vcard?fn=Ann&email2_type=work", 400, "invalid-parameter"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -50,6 +50,11 @@ func FuzzBatch(f *testing.F) {
 		`{"items":[{}]}`,
 		`{"items":null}`,
 		`{"items":[{"data":"x"}],"items":[{"data":"y"}]}`,
+		// Stray item keys, moved into style or fields, or renamed.
+		`{"items":[{"data":"a","color":"red","style":{"color":"blue"}}]}`,
+		`{"items":[{"type":"wifi","ssid":"x","fields":[1]}]}`,
+		`{"items":[{"tpye":"wifi","feilds":{"ssid":"x"},"styl":{"size":300},"colour":{"r":1}}]}`,
+		`{"items":[{"data":"a","style":null,"size":"300","fg":"red"}]}`,
 		`{"items":[{"data":"\ud800"}]}`,
 		`{"items":[{"data":"x"}`,
 		`[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]`,

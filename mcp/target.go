@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/qrforge/qrforge/internal/editdistance"
+	"github.com/qrforge/qrforge/options"
 
 	"github.com/qrforge/qrforge/registry"
 )
@@ -174,8 +175,17 @@ func unknownFields(args, raw map[string]any, u unknownNames, kind registry.Entry
 		}
 	}
 	var notes []string
+	moved := map[string]any{}
 	if u.count <= maxNamed {
 		for _, name := range u.first {
+			// A rendering option among the fields goes beside them, where
+			// options are read, unless given there already; format stays
+			// out, as verify takes none.
+			if o, ok := options.Named(strings.ToLower(name)); ok && o.Name != options.Format.Name && !optionGiven(args, o.Name) {
+				moved[name] = raw[name]
+				notes = append(notes, fmt.Sprintf("%q (a rendering option: moved beside fields)", truncate(name, maxNameBytes)))
+				continue
+			}
 			near := nearestField(name, kind)
 			if _, taken := fields[near]; near == "" || taken {
 				notes = append(notes, fmt.Sprintf("%q (dropped)", truncate(name, maxNameBytes)))
@@ -189,8 +199,20 @@ func unknownFields(args, raw map[string]any, u unknownNames, kind registry.Entry
 	}
 	fix := maps.Clone(args)
 	fix["fields"] = fields
-	return &argError{field: "fields", fix: fix, change: "with fields renamed or dropped as the detail says",
-		detail: fmt.Sprintf("%s has no field %s; its fields are %s. A field left unread would change the code without a word; the fix renames or drops each", kind.Name(), strings.Join(notes, ", "), fieldList(kind))}
+	maps.Copy(fix, moved)
+	return &argError{field: "fields", fix: fix, change: "with fields renamed, moved or dropped as the detail says",
+		detail: fmt.Sprintf("%s has no field %s; its fields are %s. A field left unread would change the code without a word; the fix renames, moves or drops each", kind.Name(), strings.Join(notes, ", "), fieldList(kind))}
+}
+
+// optionGiven reports whether args give the rendering option called name,
+// under any of its names.
+func optionGiven(args map[string]any, name string) bool {
+	for k := range args {
+		if o, ok := options.Named(strings.ToLower(k)); ok && o.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // nearestField is the kind's field an unknown name most likely meant: the

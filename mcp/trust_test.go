@@ -101,6 +101,11 @@ func TestMisspeltArgumentIsRenamed(t *testing.T) {
 			map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home", "password": "secret123"}}},
 		{"qr_verify", map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home"}, "password": "secret123"},
 			map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home", "password": "secret123"}}},
+		// An option among the fields goes beside them, unless given there.
+		{"qr_generate_typed", map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home", "color": "1d3557"}},
+			map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home"}, "color": "1d3557"}},
+		{"qr_generate_typed", map[string]any{"kind": "wifi", "fg": "000000", "fields": map[string]any{"ssid": "Home", "color": "1d3557"}},
+			map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home"}, "fg": "000000"}},
 	} {
 		p := fail(t, c, tc.tool, tc.args)
 		if fmt.Sprint(p.FixArguments) != fmt.Sprint(tc.want) {

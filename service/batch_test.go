@@ -88,6 +88,8 @@ func TestBatchItemKeysGoWhereMeant(t *testing.T) {
 		{`{"type":"wifi","ssid":"Home","password":"secret123"}`, "/api/v1/wifi?ssid=Home&password=secret123"},
 		{`{"type":"wifi","fields":{"ssid":"Home"},"pasword":"secret123"}`, "/api/v1/wifi?ssid=Home&password=secret123"},
 		{`{"tpye":"wifi","feilds":{"ssid":"Home"}}`, "/api/v1/wifi?ssid=Home"},
+		{`{"type":"wifi","fields":{"ssid":"Home","color":"red"}}`, "/api/v1/wifi?ssid=Home&color=ff0000"},
+		{`{"type":"wifi","style":{"fg":"blue"},"fields":{"ssid":"Home","color":"red"}}`, "/api/v1/wifi?ssid=Home&color=0000ff"},
 		{`"a"`, ""},
 		{`{"data":"a","type":"wifi"}`, ""},
 	} {

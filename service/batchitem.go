@@ -167,8 +167,25 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 				continue
 			}
 			if !item.kind.HasField(name) {
-				unknown = append(unknown, paramError{field: name,
-					detail: fmt.Sprintf("%s has no field %q; its fields are %s", item.kind.Name(), text.Truncate(name, 64), strings.Join(FieldNames(item.kind), ", "))})
+				// A rendering option among the fields is the item's style,
+				// unless the item's style gives it already.
+				if o, _ := options.Named(strings.ToLower(name)); !styleGives(item.style, o.Name) {
+					// As the item's style would, it overrides the shared
+					// one under any of the option's names.
+					for k := range values {
+						if shared, ok := options.Named(strings.ToLower(k)); ok && shared.Name == o.Name {
+							delete(values, k)
+						}
+					}
+					values.Set(strings.ToLower(name), item.fields[name])
+					unknown = append(unknown, paramError{field: name, keep: true,
+						detail: fmt.Sprintf("%q is a rendering option, not a field of %s: it goes in the item's style, and the fix moves it there", text.Truncate(name, 64), item.kind.Name())})
+					continue
+				}
+				// keep: the fix has the style's own value, which dropping
+				// this name would drop too.
+				unknown = append(unknown, paramError{field: name, keep: true,
+					detail: fmt.Sprintf("%s has no field %q; its fields are %s, and the item's style gives %s already: the fix drops this one", item.kind.Name(), text.Truncate(name, 64), strings.Join(FieldNames(item.kind), ", "), text.Truncate(name, 64))})
 				continue
 			}
 			values.Set(name, item.fields[name])
@@ -237,6 +254,17 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 	res.link = func() string { return target.url(s.baseURL, r.fixValues()) }
 	res.verify, res.problem = s.verifyBatchItem(ctx, req, r, verifyAs)
 	return res
+}
+
+// styleGives reports whether an item's style gives the option called
+// name, under any of its names.
+func styleGives(style url.Values, name string) bool {
+	for k := range style {
+		if o, ok := options.Named(strings.ToLower(k)); ok && o.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // verifyBatchItem verifies a rendered item when the body asks for it.

@@ -57,23 +57,3 @@ func TestPayloadTextAndJSON(t *testing.T) {
 	// A refused field is still a problem document with format=text.
 	readProblem(t, get(t, "/api/v1/url/payload?url=ftp%3A%2F%2Fx&format=text"), http.StatusBadRequest, "invalid-parameter")
 }
-
-// A payload is the text the code carries: a rendering option changes
-// nothing in it, so it is refused, whatever its value, and the fix, which
-// drops every such option, answers. A misspelt name is not renamed into
-// one. format=json is the answer's own.
-func TestPayloadRefusesRenderingOptions(t *testing.T) {
-	const path = "/api/v1/wifi/payload?ssid=Home&password=secret123"
-	for _, extra := range []string{"&color=red", "&fg=red&size=300", "&format=svg", "&color=zz", "&colour=red", "&format=text&style=dot"} {
-		p := readProblem(t, get(t, path+extra), http.StatusBadRequest, "invalid-parameter")
-		if p.Fix != base+path {
-			t.Errorf("%s: fix %s, want %s (%s)", extra, p.Fix, base+path, p.Detail)
-		}
-		if rec := follow(t, p); rec.Code != http.StatusOK {
-			t.Errorf("%s: fix answers %d", extra, rec.Code)
-		}
-	}
-	if rec := get(t, path+"&format=json"); rec.Code != http.StatusOK {
-		t.Errorf("format=json: %d %s", rec.Code, rec.Body.String())
-	}
-}

@@ -198,21 +198,15 @@ type fixTarget interface {
 }
 
 // calledAs is how a problem names the endpoint target calls, path unless
-// it is verify or a kind's payload, the parameters that endpoint reads
-// besides a kind's fields and data, and whether it reads the rendering
-// options (a payload does not: nothing is drawn). Verify's type is left
-// out: a name near it (typ=wifi) beside data or another kind's fields
-// would be renamed into a call that is wrong another way.
-func calledAs(target fixTarget, path string) (endpoint string, own []string, options bool) {
-	switch t := target.(type) {
-	case verifyTarget:
-		return "/api/v1/verify", []string{optRobustness.Name}, true
-	case apiTarget:
-		if strings.HasSuffix(t.path, "/payload") {
-			return t.path, nil, false
-		}
+// it is verify, and the parameters that endpoint reads besides a kind's
+// fields, data and the rendering options. Verify's type is left out: a
+// name near it (typ=wifi) beside data or another kind's fields would be
+// renamed into a call that is wrong another way.
+func calledAs(target fixTarget, path string) (string, []string) {
+	if _, ok := target.(verifyTarget); ok {
+		return "/api/v1/verify", []string{optRobustness.Name}
 	}
-	return path, nil, true
+	return path, nil
 }
 
 // apiTarget is an endpoint path; lead lists parameters to write first

@@ -82,8 +82,8 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 		errs = append(errs, appendRefused(k.Name(), k.Standard().Name))
 	}
 	r.kind = k.Name()
-	endpoint, own, drawn := calledAs(target, k.Path())
-	strange := unknownParams(q, strangers(q, FieldNames(k)), endpoint, append(own, FieldNames(k)...), registry.FieldWords(k), drawn)
+	endpoint, own := calledAs(target, k.Path())
+	strange := unknownParams(q, strangers(q, FieldNames(k)), endpoint, append(own, FieldNames(k)...), registry.FieldWords(k))
 	errs = append(errs, strange...)
 	errs = append(errs, unmetNeeds(q, errs)...)
 	errs = append(errs, unreached(q, r, target)...)

@@ -26,32 +26,11 @@ func (s *Service) Payload(req Request) (*Payload, *Problem) {
 	}
 	q, malformed := s.params(req, false)
 	target := s.apiTarget(k.Path()+"/payload", FieldNames(k)...)
-	r, p := s.prepareKind(k, q, append(malformed, undrawnOnPayload(q)...), target)
+	r, p := s.prepareKind(k, q, malformed, target)
 	if p != nil {
 		return nil, p
 	}
 	return &Payload{Kind: k.Name(), Payload: r.Data}, nil
-}
-
-// undrawnOnPayload takes out of q the rendering options given to a kind's
-// payload, the text its code carries, and refuses each: none changes it,
-// and the answer would say nothing of them. The fix drops them, whatever
-// their values. format=json is the answer's own (format=text is read
-// before, by the HTTP adapter).
-func undrawnOnPayload(q query) []paramError {
-	var errs []paramError
-	for _, o := range renderOptions {
-		v, given, _ := q.lookup(o)
-		if !given || o.Name == optFormat.Name && strings.EqualFold(strings.TrimSpace(v), string(FormatJSON)) {
-			continue
-		}
-		for _, name := range append([]string{o.Name}, o.Aliases...) {
-			delete(q, name)
-		}
-		errs = append(errs, paramError{field: o.Name, keep: true,
-			detail: fmt.Sprintf("%s changes nothing in a payload, the text the code carries (JSON, or bare with format=text); the drawing's options go to the kind's own path, without /payload: the fix drops %s", o.Name, o.Name)})
-	}
-	return errs
 }
 
 // prepare reads a generation request into a rendering, with the form fix
@@ -151,8 +130,8 @@ func (s *Service) genericStrangers(q query, r *Rendering, target fixTarget, rawQ
 		}
 		return errs
 	}
-	endpoint, own, _ := calledAs(target, "/api/v1/qr")
-	return unknownParams(q, stray, endpoint, append(own, optData.Name), nil, true)
+	endpoint, own := calledAs(target, "/api/v1/qr")
+	return unknownParams(q, stray, endpoint, append(own, optData.Name), nil)
 }
 
 // prepareShort reads the short form, /q/<data>.<ext> (.png, .svg, .pdf

@@ -64,14 +64,10 @@ func canonicalOptions() []string {
 
 // unknownParams is one error for each parameter in names, with a
 // did-you-mean: the field a word of words names (body is sms's message),
-// or the nearest name among fields, and the rendering options when the
-// endpoint reads them. The fix renames a parameter to its suggestion when
+// or the nearest name. The fix renames a parameter to its suggestion when
 // the caller did not give that one too, and otherwise drops it.
-func unknownParams(q query, names []string, endpoint string, fields []string, words map[string]string, options bool) []paramError {
-	candidates := slices.Clone(fields)
-	if options {
-		candidates = append(candidates, canonicalOptions()...)
-	}
+func unknownParams(q query, names []string, endpoint string, fields []string, words map[string]string) []paramError {
+	candidates := append(slices.Clone(fields), canonicalOptions()...)
 	var errs []paramError
 	for _, name := range names {
 		value := q[name][0]

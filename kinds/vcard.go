@@ -17,15 +17,15 @@ type VCard struct {
 	OrgUnit    string `json:"org_unit" jsonschema_description:"Organisational unit (department) within org, the second component of ORG (RFC 2426 §3.5.5, RFC 6350 §6.6.4: ORG:ABC\\, Inc.;Marketing). Needs org." title:"Department"`
 	Title      string `json:"title" jsonschema_description:"Job title." title:"Job title"`
 	Phone      string `json:"phone" also:"tel,mobile,telephone" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and ). In vCard 4.0 a number starting with + is written as a tel: URI, without a national trunk prefix (0): +49 (0) 30 123456 becomes tel:+49-30-123456." identity:"true" title:"Phone"`
-	PhoneType  string `json:"phone_type" jsonschema_description:"Kind of the phone number, a comma-separated list for TEL's TYPE parameter: cell, work, home, voice, fax, pager, video; in 3.0 also msg, bbs, modem, car, isdn, pcs, pref (RFC 2426 §3.3.1), in 4.0 also text, textphone (RFC 6350 §6.4.1). Example: cell or work,voice." title:"Phone type"`
+	PhoneType  string `json:"phone_type" jsonschema_description:"Kind of the phone number, a comma-separated list for TEL's TYPE parameter: cell, work, home, voice, fax, pager, video; in 3.0 also msg, bbs, modem, car, isdn, pcs, pref (RFC 2426 §3.3.1), in 4.0 also text, textphone (RFC 6350 §6.4.1). Example: cell or work,voice. Needs phone." title:"Phone type"`
 	Phone2     string `json:"phone2" jsonschema_description:"A second telephone number, same rules as phone." identity:"true" title:"Second phone"`
-	Phone2Type string `json:"phone2_type" jsonschema_description:"Kind of the second phone number, as phone_type." title:"Second phone type"`
+	Phone2Type string `json:"phone2_type" jsonschema_description:"Kind of the second phone number, as phone_type. Needs phone2." title:"Second phone type"`
 	Phone3     string `json:"phone3" jsonschema_description:"A third telephone number, same rules as phone." identity:"true" title:"Third phone"`
-	Phone3Type string `json:"phone3_type" jsonschema_description:"Kind of the third phone number, as phone_type." title:"Third phone type"`
+	Phone3Type string `json:"phone3_type" jsonschema_description:"Kind of the third phone number, as phone_type. Needs phone3." title:"Third phone type"`
 	Email      string `json:"email" also:"mail" validate:"omitempty,email" jsonschema_description:"E-mail address." identity:"true" title:"E-mail"`
-	EmailType  string `json:"email_type" validate:"omitempty,oneofci=work home" jsonschema:"enum=work,enum=home" jsonschema_description:"Whether email is a work or home address, EMAIL's TYPE parameter (RFC 6350 §5.6; an iana-token in RFC 2426 §3.3.2)." title:"E-mail type"`
+	EmailType  string `json:"email_type" validate:"omitempty,oneofci=work home" jsonschema:"enum=work,enum=home" jsonschema_description:"Whether email is a work or home address, EMAIL's TYPE parameter (RFC 6350 §5.6; an iana-token in RFC 2426 §3.3.2). Needs email." title:"E-mail type"`
 	Email2     string `json:"email2" validate:"omitempty,email" jsonschema_description:"A second e-mail address." identity:"true" title:"Second e-mail"`
-	Email2Type string `json:"email2_type" validate:"omitempty,oneofci=work home" jsonschema:"enum=work,enum=home" jsonschema_description:"Whether email2 is a work or home address." title:"Second e-mail type"`
+	Email2Type string `json:"email2_type" validate:"omitempty,oneofci=work home" jsonschema:"enum=work,enum=home" jsonschema_description:"Whether email2 is a work or home address. Needs email2." title:"Second e-mail type"`
 	URL        string `json:"url" also:"website,link" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address." identity:"true" title:"Web site"`
 	Photo      string `json:"photo" validate:"omitempty,http_url" jsonschema_description:"Address of a photo of the contact, an absolute http(s) URL (PHOTO by reference, RFC 2426 §3.1.4, RFC 6350 §6.2.4); the image itself is not embedded, it would not fit in a QR code." identity:"true" title:"Photo URL"`
 	Birthday   string `json:"bday" jsonschema_description:"Birthday (BDAY): a date YYYY-MM-DD, such as 1996-04-15; in vCard 4.0 also --MM-DD for a birthday without the year (RFC 6350 §4.3.1)." title:"Birthday"`
@@ -34,13 +34,13 @@ type VCard struct {
 	Region     string `json:"region" jsonschema_description:"State, province or region (ADR region)." identity:"true" title:"State or region"`
 	Zip        string `json:"zip" also:"postcode,postal_code,postalcode" jsonschema_description:"Postal code (ADR postal code)." identity:"true" title:"Postal code"`
 	Country    string `json:"country" jsonschema_description:"Country name (ADR country)." identity:"true" title:"Country"`
-	AdrType    string `json:"adr_type" jsonschema_description:"Kind of the address, a comma-separated list for ADR's TYPE parameter: work or home; in 3.0 also dom, intl, postal, parcel, pref (RFC 2426 §3.2.1)." title:"Address type"`
+	AdrType    string `json:"adr_type" jsonschema_description:"Kind of the address, a comma-separated list for ADR's TYPE parameter: work or home; in 3.0 also dom, intl, postal, parcel, pref (RFC 2426 §3.2.1). Needs an address: street, city, region, zip or country." title:"Address type"`
 	Street2    string `json:"street2" jsonschema_description:"Street of a second address." identity:"true" title:"Second street"`
 	City2      string `json:"city2" jsonschema_description:"City of the second address." identity:"true" title:"Second city"`
 	Region2    string `json:"region2" jsonschema_description:"State, province or region of the second address." identity:"true" title:"Second state or region"`
 	Zip2       string `json:"zip2" jsonschema_description:"Postal code of the second address." identity:"true" title:"Second postal code"`
 	Country2   string `json:"country2" jsonschema_description:"Country of the second address." identity:"true" title:"Second country"`
-	Adr2Type   string `json:"adr2_type" jsonschema_description:"Kind of the second address, as adr_type." title:"Second address type"`
+	Adr2Type   string `json:"adr2_type" jsonschema_description:"Kind of the second address, as adr_type. Needs a second address: street2, city2, region2, zip2 or country2." title:"Second address type"`
 	Note       string `json:"note" also:"notes" jsonschema_description:"Free-text note; line breaks are kept." title:"Note"`
 	Version    string `json:"version" validate:"omitempty,oneof=3.0 4.0" jsonschema:"enum=3.0,enum=4.0" jsonschema_description:"vCard version: 3.0 (default, RFC 2426, read by the most scanners) or 4.0 (RFC 6350)." title:"vCard version"`
 }

@@ -35,7 +35,7 @@ func unreached(q query, r *Rendering, target fixTarget) []paramError {
 	}
 	if verify && r.Given[optFormat.Name] && r.Format != FormatPNG {
 		errs = append(errs, paramError{field: optFormat.Name,
-			detail: fmt.Sprintf("verify reads the PNG these options draw, whatever the format: format=%s changes nothing here. every format is drawn from the same modules and options, so the verdict holds for format=%s too; drop format", r.Format, r.Format)})
+			detail: fmt.Sprintf("verify reads the PNG these options draw, whatever the format: format=%s changes nothing here; every format is drawn from the same modules and options, so the verdict holds for format=%s too; drop format", r.Format, r.Format)})
 	}
 	// A JPEG has no alpha: a transparent ground is drawn white, as with no
 	// bg at all (docs/print.md, "Transparency").

@@ -105,7 +105,7 @@ func (t *tools) unknownArguments(tool string, args map[string]any, known func(st
 		// the argument takes.
 		var renamed []string
 		for _, name := range u.first {
-			if r, ok := renames[name]; ok && r.value != "" {
+			if r, ok := renames[name]; ok && r.value != nil {
 				fix[r.near] = r.value
 				renamed = append(renamed, strconv.Quote(truncate(name, maxNameBytes))+" as "+r.near)
 			}
@@ -118,12 +118,16 @@ func (t *tools) unknownArguments(tool string, args map[string]any, known func(st
 }
 
 // rename is an unknown argument's near miss and the value a fix gives it.
-type rename struct{ near, value string }
+type rename struct {
+	near  string
+	value any
+}
 
 // renames finds, for each of the first unknown names, the argument among
 // names it most likely meant (service.NearName), when that one is not
 // given under any of its names; value is the argument's own value when
-// the argument takes it as given, else "" and the fix drops it.
+// the argument takes it as given (an option judges it, as the API would),
+// else nil and the fix drops it.
 func (u unknownNames) renames(args map[string]any, opts *optionSet, names []string) map[string]rename {
 	canonical := func(name string) string {
 		if o, ok := opts.lookup(name); ok {
@@ -138,11 +142,11 @@ func (u unknownNames) renames(args map[string]any, opts *optionSet, names []stri
 		if near == "" || slices.ContainsFunc(u.known, func(k string) bool { return canonical(k) == near }) {
 			continue
 		}
-		r := rename{near: near}
-		if service.RenamedValue(near, value) == value {
-			// Renamed only as given: a value the argument refuses (ssid
+		r := rename{near: near, value: args[name]}
+		if _, option := opts.lookup(near); option && service.RenamedValue(near, value) != value {
+			// Renamed only as given: a value the option refuses (ssid
 			// Home as size) says the caller meant something else.
-			r.value = value
+			r.value = nil
 		}
 		out[name] = r
 	}

@@ -94,7 +94,9 @@ func TestMisspeltArgumentIsRenamed(t *testing.T) {
 	}{
 		{"qr_generate", map[string]any{"data": "hi", "colour": "1d3557"}, map[string]any{"data": "hi", "color": "1d3557"}},
 		{"qr_generate", map[string]any{"data": "hi", "colour": "1d3557", "fg": "000000"}, map[string]any{"data": "hi", "fg": "000000"}},
-		{"qr_generate", map[string]any{"data": "hi", "sise": 300.0}, map[string]any{"data": "hi", "size": "300"}},
+		{"qr_generate", map[string]any{"data": "hi", "sise": 300.0}, map[string]any{"data": "hi", "size": 300.0}},
+		{"qr_generate_typed", map[string]any{"kind": "wifi", "feilds": map[string]any{"ssid": "Home"}},
+			map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home"}}},
 		{"qr_generate", map[string]any{"data": "hi", "sise": "huge"}, map[string]any{"data": "hi"}},
 		{"qr_verify", map[string]any{"data": "hi", "robustnes": "off"}, map[string]any{"data": "hi", "robustness": "off"}},
 		{"qr_generate_typed", map[string]any{"kind": "wifi", "ssid": "Home", "password": "secret123"},

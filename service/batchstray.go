@@ -10,6 +10,11 @@ import (
 	"github.com/qrforge/qrforge/registry"
 )
 
+// maxStrayKeys bounds the keys of one item that strayItemKeys looks at
+// one by one: more are no misspellings, and a hostile body of thousands
+// would cost a lookup each. The rest are dropped, with one error.
+const maxStrayKeys = 8
+
 // strayItemKeys corrects, in place, the members of a batch item that are
 // not an item's keys, and says what it did. A rendering option beside data
 // ({"data":"a","color":"red"}) moves into style, a kind's field beside type
@@ -19,6 +24,15 @@ import (
 // the caller's value is kept where it was meant, never lost or replaced by
 // an example.
 func strayItemKeys(members map[string]json.RawMessage) []paramError {
+	var stray []string
+	for _, k := range sortedKeys(members) {
+		if !slices.Contains(itemKeys, k) {
+			stray = append(stray, k)
+		}
+	}
+	if len(stray) == 0 {
+		return nil
+	}
 	var kind registry.Entry
 	if name, ok, _ := scalar(members["type"]); ok {
 		kind, _ = registry.Lookup(strings.ToLower(strings.TrimSpace(name)))
@@ -29,81 +43,127 @@ func strayItemKeys(members map[string]json.RawMessage) []paramError {
 		candidates = append(candidates, FieldNames(kind)...)
 		where += " and " + kind.Name() + "'s fields in fields"
 	}
+	// style and fields are read once and written back once.
+	style, fields := objectMember(members, "style"), objectMember(members, "fields")
 	var errs []paramError
-	for _, k := range sortedKeys(members) {
-		if slices.Contains(itemKeys, k) {
-			continue
-		}
+	for i, k := range stray {
 		raw := members[k]
 		delete(members, k)
-		shown := text.Truncate(k, 64)
-		name := strings.ToLower(k)
-		value, isScalar, _ := scalar(raw)
+		if i >= maxStrayKeys {
+			continue
+		}
 		// Every error keeps the fix as the item reads once corrected: a
 		// stray key is never in it, and dropping its name would drop the
 		// option or field of that name the item does give.
-		switch {
-		case isOptionName(name):
-			detail := fmt.Sprintf("%q is a rendering option, and goes in the item's style: {\"style\": {%q: ...}}; the fix moves it there", shown, name)
-			if !isScalar || !moveInto(members, "style", name, raw) {
-				detail = fmt.Sprintf("%q is a rendering option, and goes in the item's style, which has it already or is not an object, or its value is not a string or number; the fix drops it", shown)
-			}
-			errs = append(errs, paramError{field: k, keep: true, detail: detail})
-			continue
-		case kind != nil && kind.HasField(name):
-			detail := fmt.Sprintf("%q is a field of %s, and goes in the item's fields: {\"type\": %q, \"fields\": {%q: ...}}; the fix moves it there", shown, kind.Name(), kind.Name(), name)
-			if !isScalar || !moveInto(members, "fields", name, raw) {
-				detail = fmt.Sprintf("%q is a field of %s, and goes in the item's fields, which have it already or are not an object, or its value is not a string or number; the fix drops it", shown, kind.Name())
-			}
-			errs = append(errs, paramError{field: k, keep: true, detail: detail})
-			continue
-		}
-		near := NearName(name, value, candidates)
-		moved := false
-		switch {
-		case near == "":
-		case slices.Contains(itemKeys, near):
-			if _, given := members[near]; !given {
-				members[near], moved = raw, true
-			}
-		case isOptionName(near):
-			if v := RenamedValue(near, value); isScalar && v != "" {
-				quoted, _ := json.Marshal(v)
-				moved = moveInto(members, "style", near, quoted)
-			}
-		case isScalar:
-			moved = moveInto(members, "fields", near, raw)
-		}
-		detail := fmt.Sprintf("unknown key %q in an item; %s; the fix drops it", shown, where)
-		switch {
-		case moved:
-			detail = fmt.Sprintf("unknown key %q in an item; did you mean %s? The fix renames it", shown, near)
-		case near != "":
-			detail = fmt.Sprintf("unknown key %q in an item (did you mean %s? it is given already, or takes no such value); the fix drops it", shown, near)
-		}
-		errs = append(errs, paramError{field: k, keep: true, detail: detail})
+		errs = append(errs, paramError{field: k, keep: true, detail: strayKey(k, raw, kind, candidates, where, members, style, fields)})
 	}
+	if more := len(stray) - maxStrayKeys; more > 0 {
+		errs = append(errs, paramError{field: stray[maxStrayKeys], keep: true,
+			detail: fmt.Sprintf("%d more keys an item does not have; %s; the fix drops them", more, where)})
+	}
+	style.writeTo(members, "style")
+	fields.writeTo(members, "fields")
 	return errs
 }
 
-// moveInto sets name to raw in the item's object member obj (style or
-// fields), unless obj is not an object or already holds name: the
-// caller's own value there wins.
-func moveInto(members map[string]json.RawMessage, obj, name string, raw json.RawMessage) bool {
-	m := map[string]json.RawMessage{}
-	if v, ok := members[obj]; ok && string(v) != "null" {
-		if json.Unmarshal(v, &m) != nil || m == nil {
-			return false
+// strayKey moves or renames one stray key k of an item where it was
+// meant, and says what it did.
+func strayKey(k string, raw json.RawMessage, kind registry.Entry, candidates []string, where string, members map[string]json.RawMessage, style, fields *itemObject) string {
+	shown := text.Truncate(k, 64)
+	name := strings.ToLower(k)
+	value, isScalar, _ := scalar(raw)
+	switch {
+	case isOptionName(name):
+		if isScalar && style.add(name, raw) {
+			return fmt.Sprintf("%q is a rendering option, and goes in the item's style: {\"style\": {%q: ...}}; the fix moves it there", shown, name)
+		}
+		return fmt.Sprintf("%q is a rendering option, and goes in the item's style, which has it already or is not an object, or its value is not a string or number; the fix drops it", shown)
+	case kind != nil && kind.HasField(name):
+		if isScalar && fields.add(name, raw) {
+			return fmt.Sprintf("%q is a field of %s, and goes in the item's fields: {\"type\": %q, \"fields\": {%q: ...}}; the fix moves it there", shown, kind.Name(), kind.Name(), name)
+		}
+		return fmt.Sprintf("%q is a field of %s, and goes in the item's fields, which have it already or are not an object, or its value is not a string or number; the fix drops it", shown, kind.Name())
+	}
+	near := NearName(name, value, candidates)
+	moved := false
+	switch {
+	case near == "":
+		return fmt.Sprintf("unknown key %q in an item; %s; the fix drops it", shown, where)
+	case slices.Contains(itemKeys, near):
+		if _, given := members[near]; !given && near != "style" && near != "fields" {
+			members[near], moved = raw, true
+		} else if !given && (near == "style" && style.adopt(raw) || near == "fields" && fields.adopt(raw)) {
+			moved = true
+		}
+	case isOptionName(near):
+		// Renamed only as given: a value the option refuses (ssid Home
+		// as size) says the caller meant something else.
+		if isScalar && RenamedValue(near, value) == value {
+			moved = style.add(near, raw)
+		}
+	case isScalar:
+		moved = fields.add(near, raw)
+	}
+	if moved {
+		return fmt.Sprintf("unknown key %q in an item; did you mean %s? The fix renames it", shown, near)
+	}
+	return fmt.Sprintf("unknown key %q in an item (did you mean %s? it is given already, or takes no such value); the fix drops it", shown, near)
+}
+
+// itemObject is an item's style or fields object, read once: members
+// added to it are written back once.
+type itemObject struct {
+	m       map[string]json.RawMessage
+	given   bool // the item has the member
+	invalid bool // the member is not an object: nothing is added to it
+	changed bool
+}
+
+func objectMember(members map[string]json.RawMessage, key string) *itemObject {
+	o := &itemObject{m: map[string]json.RawMessage{}}
+	if v, ok := members[key]; ok && string(v) != "null" {
+		o.given = true
+		if json.Unmarshal(v, &o.m) != nil || o.m == nil {
+			o.invalid, o.m = true, nil
 		}
 	}
-	if _, given := m[name]; given {
+	return o
+}
+
+// add sets name to raw unless the object is not one, or holds name
+// already: the caller's own value there wins.
+func (o *itemObject) add(name string, raw json.RawMessage) bool {
+	if o.invalid {
 		return false
 	}
-	m[name] = raw
-	b, err := json.Marshal(m)
-	if err != nil {
+	if _, given := o.m[name]; given {
 		return false
 	}
-	members[obj] = b
+	o.m[name], o.changed = raw, true
 	return true
+}
+
+// adopt takes raw, a misspelt member's value, as the whole object when
+// the item has none and raw is one.
+func (o *itemObject) adopt(raw json.RawMessage) bool {
+	var m map[string]json.RawMessage
+	if o.given || json.Unmarshal(raw, &m) != nil || m == nil {
+		return false
+	}
+	for k, v := range m {
+		if _, given := o.m[k]; !given {
+			o.m[k] = v
+		}
+	}
+	o.given, o.changed = true, true
+	return true
+}
+
+func (o *itemObject) writeTo(members map[string]json.RawMessage, key string) {
+	if !o.changed {
+		return
+	}
+	if b, err := json.Marshal(o.m); err == nil {
+		members[key] = b
+	}
 }

@@ -140,7 +140,8 @@ func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser, reserved
 			"the multipart/form-data body cannot be read ("+err.Error()+"); let the client write the boundary", "file", s.svc.DecodeFormCurl())
 	}
 	var image []byte
-	var others []string
+	var others []string // the first few parts besides the image, quoted
+	extra := 0          // and how many there are
 	for {
 		part, err := mr.NextPart()
 		if err == io.EOF {
@@ -162,7 +163,9 @@ func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser, reserved
 			if part.FileName() == "" && form.known != nil && form.known(part.FormName(), string(value)) {
 				continue
 			}
-			others = append(others, strconv.Quote(text.Truncate(cmp.Or(part.FormName(), part.FileName()), 64)))
+			if extra++; len(others) < 5 {
+				others = append(others, strconv.Quote(text.Truncate(cmp.Or(part.FormName(), part.FileName()), 64)))
+			}
 			continue
 		}
 		most := min(reserved, s.svc.MaxUpload+1)
@@ -184,12 +187,16 @@ func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser, reserved
 	case image == nil:
 		return nil, s.problem(service.KindInvalidParameter, http.StatusBadRequest,
 			"the multipart/form-data body has no file; upload the image as a file field", "file", s.svc.DecodeFormCurl())
-	case len(others) > 0:
+	case extra > 0:
+		list := strings.Join(others, ", ")
+		if extra > len(others) {
+			list += fmt.Sprintf(" and %d more parts", extra-len(others))
+		}
 		// A second image or an option in the form would be left out
 		// without a word, as a query parameter would (README "Batch,
 		// decode, verify").
 		return nil, s.problem(service.KindInvalidParameter, http.StatusBadRequest,
-			fmt.Sprintf("%s reads one image, the form's file, and no option; the form also holds %s, which would be ignored: send the image alone, one call an image", c.Request.URL.Path, strings.Join(others[:min(len(others), 5)], ", ")),
+			fmt.Sprintf("%s reads one image, the form's file, and no option; the form also holds %s, which would be ignored: send the image alone, one call an image", c.Request.URL.Path, list),
 			strings.Trim(others[0], `"`), form.fix)
 	}
 	return image, nil

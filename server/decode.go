@@ -129,9 +129,10 @@ func (s *Server) readReservedImage(c *gin.Context, form imageForm) ([]byte, stri
 }
 
 // readMultipartImage returns the one file of a multipart/form-data body,
-// whatever its field name; a form with any other part is refused. reserved is what the body's bytes were reserved
-// as: the file is read into one buffer of that size at most, which never
-// grows, as the file is no larger than the body.
+// whatever its field name; a form with any other part is refused, but the
+// text fields form.known names. reserved is what the body's bytes were
+// reserved as: the file is read into one buffer of that size at most,
+// which never grows, as the file is no larger than the body.
 func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser, reserved int64, form imageForm) ([]byte, *Problem) {
 	c.Request.Body = body
 	mr, err := c.Request.MultipartReader()

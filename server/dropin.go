@@ -76,6 +76,7 @@ type dropinCall struct {
 	in    url.Values
 	out   url.Values
 	diffs []string
+	path  string // the emulated API's path, which problems name
 }
 
 // newDropinCall reads the query; a malformed one is a problem whose fix is
@@ -91,7 +92,7 @@ func (s *Server) newDropinCall(c *gin.Context) (*dropinCall, *Problem) {
 			"the query is not valid percent-encoding ("+err.Error()+"); encode '%' as %25, ';' as %3B and spaces as %20, as "+service.SanitizeQuery(raw)+" does",
 			"", fix)
 	}
-	d := &dropinCall{in: url.Values{}, out: url.Values{}}
+	d := &dropinCall{in: url.Values{}, out: url.Values{}, path: c.Request.URL.Path}
 	for k, vs := range values {
 		lk := strings.ToLower(k)
 		d.in[lk] = append(d.in[lk], vs...)
@@ -150,7 +151,7 @@ func (d *dropinCall) request() service.Request {
 	for k, vs := range d.out {
 		params[k] = append(params[k], vs...)
 	}
-	return service.Request{Params: params}
+	return service.Request{Params: params, Via: d.path}
 }
 
 // side reads a size of WxH pixels (or one number): a rectangle is drawn as

@@ -473,3 +473,21 @@ func TestGoQRReadForm(t *testing.T) {
 		}
 	}
 }
+
+// An unknown name on a drop-in path is named on that path, which is read
+// as /api/v1/qr; the fix is the native call (docs/migrating.md).
+func TestDropinProblemsNameTheirPath(t *testing.T) {
+	for path, target := range map[string]string{
+		"/qr":                 "/qr?text=Hi&devicePixelRatio=2",
+		"/v1/create-qr-code/": "/v1/create-qr-code/?data=Hi&colour=red",
+		"/chart":              "/chart?cht=qr&chl=Hi&chs=200x200&foo=1",
+	} {
+		p := readProblem(t, get(t, target), http.StatusBadRequest, "invalid-parameter")
+		if !strings.HasPrefix(p.Detail, path+", read as /api/v1/qr, has no parameter") || !strings.HasPrefix(p.Fix, base+"/api/v1/qr?") {
+			t.Errorf("%s: %s (fix %s)", target, p.Detail, p.Fix)
+		}
+		if rec := follow(t, p); rec.Code != http.StatusOK {
+			t.Errorf("%s: fix answers %d", target, rec.Code)
+		}
+	}
+}

@@ -198,13 +198,18 @@ type fixTarget interface {
 }
 
 // calledAs is how a problem names the endpoint target calls, path unless
-// it is verify, and the parameters that endpoint reads besides a kind's
+// it is verify or came by another API's path, and the parameters that endpoint reads besides a kind's
 // fields, data and the rendering options. Verify's type is left out: a
 // name near it (typ=wifi) beside data or another kind's fields would be
 // renamed into a call that is wrong another way.
 func calledAs(target fixTarget, path string) (string, []string) {
-	if _, ok := target.(verifyTarget); ok {
+	switch t := target.(type) {
+	case verifyTarget:
 		return "/api/v1/verify", []string{optRobustness.Name}
+	case apiTarget:
+		if t.via != "" {
+			return t.via + ", read as " + t.path + ",", nil
+		}
 	}
 	return path, nil
 }
@@ -214,10 +219,11 @@ func calledAs(target fixTarget, path string) (string, []string) {
 type apiTarget struct {
 	path string
 	lead []string
+	via  string // Request.Via
 }
 
 func (s *Service) apiTarget(path string, lead ...string) fixTarget {
-	return apiTarget{path, lead}
+	return apiTarget{path: path, lead: lead}
 }
 
 func (t apiTarget) url(base string, v url.Values) string {

@@ -36,6 +36,10 @@ type Request struct {
 	// each a drawing and a score of its own: the gallery shows a tile's
 	// score alone.
 	ScoreOnly bool
+	// Via is the path of another API the call came to (/qr, QuickChart's),
+	// read as a generic call: problems name it, and their fixes stay calls
+	// of /api/v1/qr (docs/migrating.md).
+	Via string
 }
 
 // Image is a rendered code.

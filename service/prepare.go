@@ -51,6 +51,9 @@ func (s *Service) prepare(req Request) (*Rendering, fixTarget, *Problem) {
 	default:
 		q, malformed := s.params(req, true)
 		target := s.target(req, "/api/v1/qr")
+		if req.Via != "" && !req.Body {
+			target = apiTarget{path: "/api/v1/qr", via: req.Via}
+		}
 		r, p := s.prepareGeneric(q, malformed, target, req.Query)
 		return r, target, p
 	}

@@ -60,7 +60,9 @@ func (s *Server) kindPayload(k registry.Entry) gin.HandlerFunc {
 // else the Accept header, JSON first.
 func payloadFormat(c *gin.Context) (query string, asText bool) {
 	query = c.Request.URL.RawQuery
-	if q, err := url.ParseQuery(query); err == nil && strings.EqualFold(q.Get("format"), "text") {
+	// Read as the service reads it: a raw ';' is a character, not a
+	// separator, and a stray '%' is itself.
+	if q, err := url.ParseQuery(service.SanitizeQuery(query)); err == nil && strings.EqualFold(q.Get("format"), "text") {
 		q.Del("format")
 		return q.Encode(), true
 	}

@@ -54,6 +54,11 @@ func TestPayloadTextAndJSON(t *testing.T) {
 			}
 		})
 	}
+	// A raw ';' is part of a value, with format=text as without it.
+	rec := get(t, "/api/v1/wifi/payload?ssid=a;b&password=12345678&format=text")
+	if rec.Code != http.StatusOK || rec.Body.String() != `WIFI:T:WPA;S:a\;b;P:12345678;;` {
+		t.Errorf("raw ';' with format=text: %d %s", rec.Code, rec.Body.String())
+	}
 	// A refused field is still a problem document with format=text.
 	readProblem(t, get(t, "/api/v1/url/payload?url=ftp%3A%2F%2Fx&format=text"), http.StatusBadRequest, "invalid-parameter")
 }

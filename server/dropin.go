@@ -97,7 +97,55 @@ func (s *Server) newDropinCall(c *gin.Context) (*dropinCall, *Problem) {
 		lk := strings.ToLower(k)
 		d.in[lk] = append(d.in[lk], vs...)
 	}
+	if p := s.repeatedParam(c, raw); p != nil {
+		return nil, p
+	}
 	return d, nil
+}
+
+// repeatedParam refuses a parameter given twice with different values
+// (names compared without case, as the APIs read them), as /api/v1/qr
+// does: each API reads one value, and which one it would take is not
+// the caller's to guess. The fix keeps the first.
+func (s *Server) repeatedParam(c *gin.Context, raw string) *Problem {
+	first := map[string]string{}
+	for piece := range strings.SplitSeq(raw, "&") {
+		k, v := queryPair(piece)
+		name := strings.ToLower(k)
+		was, seen := first[name]
+		if !seen {
+			first[name] = v
+			continue
+		}
+		if was == v {
+			continue
+		}
+		var kept []string
+		keptOne := false
+		for other := range strings.SplitSeq(raw, "&") {
+			if ok, _ := queryPair(other); strings.EqualFold(ok, name) {
+				if keptOne {
+					continue
+				}
+				keptOne = true
+			}
+			kept = append(kept, other)
+		}
+		return s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+			fmt.Sprintf("%s is given twice with different values (%q and %q); %s reads one, give it once",
+				k, text.Truncate(was, 64), text.Truncate(v, 64), c.Request.URL.Path),
+			k, s.baseURL+c.Request.URL.Path+"?"+strings.Join(kept, "&"))
+	}
+	return nil
+}
+
+// queryPair is a query piece's name and value, decoded; the query was
+// read whole before, so neither fails to decode.
+func queryPair(piece string) (name, value string) {
+	k, v, _ := strings.Cut(piece, "=")
+	name, _ = url.QueryUnescape(k)
+	value, _ = url.QueryUnescape(v)
+	return name, value
 }
 
 // take removes a parameter and returns its first value.

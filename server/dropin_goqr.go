@@ -53,7 +53,9 @@ func (s *Server) goQRCreate(c *gin.Context) {
 			d.out.Set("size", sizeValue)
 		}
 	}
-	if !d.out.Has("size") && !d.gives("size") {
+	// The API's size is passed on even beside one of qrforge's names for
+	// it (s, width), so that the service names the two.
+	if !d.out.Has("size") && (sizeGiven || !d.gives("size")) {
 		d.out.Set("size", strconv.Itoa(side))
 	}
 	if ec, ok := d.take("ecc"); ok {
@@ -195,9 +197,12 @@ func (s *Server) goQRReadQuery(c *gin.Context) *Problem {
 		case n == "fileurl":
 			return s.goQRFileURL(c, true)
 		case n == "outputformat":
-			if len(vs) > 0 && !strings.EqualFold(vs[0], "json") {
-				return s.problem(service.KindInvalidParameter, http.StatusBadRequest,
-					fmt.Sprintf("outputformat=%q is not served: the answer is goQR's JSON (outputformat=json)", text.Truncate(vs[0], 16)), "outputformat", s.goQRReadCurl())
+			// Every value is read: json beside another is not json.
+			for _, v := range vs {
+				if !strings.EqualFold(v, "json") {
+					return s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+						fmt.Sprintf("outputformat=%q is not served: the answer is goQR's JSON (outputformat=json)", text.Truncate(v, 16)), "outputformat", s.goQRReadCurl())
+				}
 			}
 		case strings.HasPrefix(n, "_") || n == "max_file_size":
 		default:

@@ -24,14 +24,17 @@ func (s *Server) quickChart(c *gin.Context) {
 		d.out.Set("data", v)
 	}
 	side := quickChartDefaultSize
-	if v, ok := d.take("size"); ok {
+	v, sizeGiven := d.take("size")
+	if sizeGiven {
 		if n, ok := d.side("size", v); ok {
 			side = n
 		} else {
 			d.out.Set("size", v)
 		}
 	}
-	if !d.out.Has("size") && !d.gives("size") {
+	// The API's size is passed on even beside one of qrforge's names for
+	// it (s, width), so that the service names the two.
+	if !d.out.Has("size") && (sizeGiven || !d.gives("size")) {
 		d.out.Set("size", strconv.Itoa(side))
 	}
 	for _, name := range []struct{ theirs, ours string }{

@@ -491,3 +491,36 @@ func TestDropinProblemsNameTheirPath(t *testing.T) {
 		}
 	}
 }
+
+// TestDropinRepeatedParameters: a parameter given twice with different
+// values, under one name in any case or under the API's name and one of
+// qrforge's, is refused as /api/v1/qr refuses it; the fix keeps the first
+// value and answers. The same value twice is one value.
+func TestDropinRepeatedParameters(t *testing.T) {
+	for _, c := range []struct{ target, field, kept string }{
+		{"/qr?text=Hi&text=Bye", "text", "Hi"},
+		{"/qr?text=Hi&TEXT=Bye", "TEXT", "Hi"},
+		{"/v1/create-qr-code/?data=Hi&size=100x100&data=Bye", "data", "Hi"},
+		{"/v1/create-qr-code/?data=Hi&color=f00&color=00f", "color", "Hi"},
+		{"/chart?cht=qr&chs=120x120&chl=Hi&chl=Bye", "chl", "Hi"},
+		{"/chart?cht=qr&cht=bvs&chs=120x120&chl=Hi", "cht", "Hi"},
+		{"/qr?text=Hi&size=300&width=200", "size", "Hi"},
+		{"/v1/create-qr-code/?data=Hi&size=300x300&s=200", "size", "Hi"},
+	} {
+		p := readProblem(t, get(t, c.target), http.StatusBadRequest, "invalid-parameter")
+		if p.Field != c.field || !strings.Contains(p.Detail, "twice") {
+			t.Errorf("%s: field %q, detail %q", c.target, p.Field, p.Detail)
+		}
+		fixed := follow(t, p)
+		if fixed.Code != http.StatusOK {
+			t.Fatalf("%s: the fix %s answers %d", c.target, p.Fix, fixed.Code)
+		}
+		if got := decodeQR(t, fixed.Body.Bytes()); got != c.kept {
+			t.Errorf("%s: the fix %s encodes %q, want %q", c.target, p.Fix, got, c.kept)
+		}
+	}
+	getDropin(t, "/qr?text=Hi&text=Hi&SIZE=200&size=200", "image/png").size(t, 200, 200)
+	// goQR's read path reads every outputformat: json beside xml is not json.
+	code := get(t, "/api/v1/qr?data=Hi").Body.Bytes()
+	readProblem(t, postFile(t, "/v1/read-qr-code/?outputformat=json&outputformat=xml", code), http.StatusBadRequest, "invalid-parameter")
+}

@@ -33,7 +33,7 @@ func TestFixOffersTheValueMeant(t *testing.T) {
 	}{
 		{"ec=high", "ec", "H", "did you mean H?"},
 		{"level=low", "ec", "L", "did you mean L?"},
-		{"ec=x", "ec", "M", "nothing is close, and the fix takes M"},
+		{"ec=x", "ec", "", "nothing is close, and the fix drops it"},
 		{"tpl=banner", "tpl", "banner-below", "did you mean banner-below?"},
 		{"tpl=above", "tpl", "banner-above", "did you mean banner-above?"},
 		{"tpl=rounded-box", "tpl", "box", "did you mean box?"},
@@ -123,6 +123,7 @@ func TestFixRenamesFieldsByTheirOtherNames(t *testing.T) {
 		{"email", "to=a@example.com&message=yo", "body", "yo"},
 		{"event", "title=Party&start=2026-12-24T19:00:00Z&tz=Europe/Berlin", "tzid", "Europe/Berlin"},
 		{"wifi", "ssid=Home&password=correct+horse&encryption=WPA", "security", "WPA"},
+		{"wifi", "ssid=Home&password=12345&sec=WEP", "security", "WEP"},
 	} {
 		_, p := generate(t, svc, Request{Kind: c.kind, Query: c.query})
 		if p == nil {
@@ -143,5 +144,11 @@ func TestFixRenamesFieldsByTheirOtherNames(t *testing.T) {
 	_, p := generate(t, svc, Request{Kind: "url", Query: "url=https://example.com&text=hi"})
 	if p == nil || strings.Contains(p.Fix, "textcolor") {
 		t.Errorf("text=hi on url: %+v", p)
+	}
+	// A name one letter from an option that has no value near the one
+	// given was not meant: sec=WEP became ec=M, a level nobody asked for.
+	_, p = generate(t, svc, Request{Query: "data=hi&sec=WEP"})
+	if p == nil || strings.Contains(p.Fix, "ec=") || strings.Contains(p.Detail, "did you mean") {
+		t.Errorf("sec=WEP on qr: %+v", p)
 	}
 }

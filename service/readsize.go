@@ -3,6 +3,7 @@ package service
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -20,8 +21,13 @@ func (p *reading) readSize() {
 		n, err := atoiSaturating(strings.TrimSpace(dpiValue))
 		switch {
 		case err != nil:
-			p.fail(optDPI.Name, optDPI.Example, "dpi %q is not a whole number of dots per inch (%d to %d)", dpiValue, render.MinDPI, render.MaxDPI)
 			dpi = render.DefaultDPI
+			fixed := optDPI.Example
+			if n, ok := roundedNumber(dpiValue); ok {
+				dpi = min(max(n, render.MinDPI), render.MaxDPI)
+				fixed = strconv.Itoa(dpi)
+			}
+			p.fail(optDPI.Name, fixed, "dpi %q is not a whole number of dots per inch (%d to %d)", dpiValue, render.MinDPI, render.MaxDPI)
 		case n < render.MinDPI || n > render.MaxDPI:
 			dpi = min(max(n, render.MinDPI), render.MaxDPI)
 			p.fail(optDPI.Name, strconv.Itoa(dpi), "dpi %d is outside %d to %d dots per inch", n, render.MinDPI, render.MaxDPI)
@@ -79,7 +85,11 @@ func parseSize(v string) (size sizeValue, fixed string, err error) {
 	if !isPair {
 		n, err := atoiSaturating(v)
 		if err != nil {
-			return sizeValue{}, optSize.Example, fmt.Errorf("size %q is not a whole number of pixels (%d to %d) or a length (30mm, 3cm, 1.2in)", v, render.MinSize, render.MaxSize)
+			fixed := optSize.Example
+			if n, ok := roundedNumber(v); ok {
+				fixed = strconv.Itoa(min(max(n, render.MinSize), render.MaxSize))
+			}
+			return sizeValue{}, fixed, fmt.Errorf("size %q is not a whole number of pixels (%d to %d) or a length (30mm, 3cm, 1.2in)", v, render.MinSize, render.MaxSize)
 		}
 		return sizeValue{px: n}, "", nil
 	}
@@ -108,6 +118,17 @@ func decimal(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// roundedNumber is a number that is not whole (300.5, 1e3) rounded to
+// the nearest whole one, which a fix offers in its place; ok is false for
+// what is no number at all, or none a size or resolution can be.
+func roundedNumber(s string) (int, bool) {
+	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || math.IsNaN(f) || f <= 0 || f > math.MaxInt32 {
+		return 0, false
+	}
+	return int(math.Round(f)), true
 }
 
 // atoiSaturating is strconv.Atoi except that a number too large for an int

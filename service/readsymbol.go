@@ -25,7 +25,12 @@ func (p *reading) readLevel(chldLevel string) {
 			l = render.Level(strings.ToUpper(ecValue)[0])
 		}
 		if !slices.Contains(render.Levels, l) {
-			near, says := meantValue(optEC, ecValue, optEC.Enum, "M")
+			// Nothing close drops ec: the level is then chosen for the
+			// data, as when ec is not given.
+			near, says := meantValue(optEC, ecValue, optEC.Enum, "")
+			if near == "" {
+				says = "nothing is close, and the fix drops it, so that the level is chosen for the data"
+			}
 			p.fail(optEC.Name, near, "ec %q is not one of L, M, Q, H (H survives the most damage); %s", ecValue, says)
 		}
 		r.Level = l

@@ -97,12 +97,18 @@ func unknownParams(q query, names []string, endpoint string, fields []string, wo
 }
 
 // NearName is the name among candidates that name, not read, most likely
-// meant with value, or "": nothing is close, or name only begins an option
-// that refuses value (text=hi beside textcolor), where the caller meant
-// something else. HTTP and MCP calls ask it alike.
+// meant with value, or "": nothing is close, name only begins an option
+// that refuses value (text=hi beside textcolor), or the option has no
+// value near it (sec=WEP beside ec), where the caller meant something
+// else. HTTP and MCP calls ask it alike.
 func NearName(name, value string, candidates []string) string {
 	near := editdistance.Suggest(name, candidates)
-	if isOptionName(near) && editdistance.Distance(name, near) > 2 && optionValue(near, value) != value {
+	if !isOptionName(near) {
+		return near
+	}
+	// An option with no value for this one (ec for sec=WEP) was not
+	// meant, however close its name.
+	if fixed := optionValue(near, value); fixed == "" || editdistance.Distance(name, near) > 2 && fixed != value {
 		return ""
 	}
 	return near

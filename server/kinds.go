@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/gin-gonic/gin"
 	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/service"
 )
@@ -39,7 +41,11 @@ func (s *Server) generateKind(k registry.Entry) gin.HandlerFunc {
 // text/plain (README "Typed payloads").
 func (s *Server) kindPayload(k registry.Entry) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		query, asText := payloadFormat(c)
+		query, asText, p := s.payloadFormat(c, k)
+		if p != nil {
+			writeProblem(c, p)
+			return
+		}
 		payload, p := s.svc.Payload(service.Request{Kind: k.Name(), Query: query})
 		if p != nil {
 			writeProblem(c, p)
@@ -55,21 +61,49 @@ func (s *Server) kindPayload(k registry.Entry) gin.HandlerFunc {
 	}
 }
 
-// payloadFormat reads how /payload answers: format=text, which only this
-// path takes and which is removed before the service reads the query, or
-// else the Accept header, JSON first.
-func payloadFormat(c *gin.Context) (query string, asText bool) {
+// payloadFormat reads how /payload answers: format=text (under any of
+// format's names), which only this path takes and which is removed before
+// the service reads the query, or else the Accept header, JSON first.
+// text beside another format is refused: one of them would be ignored.
+func (s *Server) payloadFormat(c *gin.Context, k registry.Entry) (query string, asText bool, p *Problem) {
 	query = c.Request.URL.RawQuery
 	// Read as the service reads it: a raw ';' is a character, not a
 	// separator, and a stray '%' is itself.
-	if q, err := url.ParseQuery(service.SanitizeQuery(query)); err == nil && strings.EqualFold(q.Get("format"), "text") {
-		q.Del("format")
-		return q.Encode(), true
+	q, err := url.ParseQuery(service.SanitizeQuery(query))
+	if err != nil {
+		return query, false, nil
 	}
-	if c.GetHeader("Accept") == "" {
-		return query, false
+	var names, others []string
+	for name, vs := range q {
+		if o, ok := options.Named(name); !ok || o.Name != "format" || k.HasField(name) {
+			continue
+		}
+		names = append(names, name)
+		for _, v := range vs {
+			if strings.EqualFold(strings.TrimSpace(v), "text") {
+				asText = true
+			} else {
+				others = append(others, name+"="+v)
+			}
+		}
 	}
-	return query, c.NegotiateFormat(gin.MIMEJSON, gin.MIMEPlain) == gin.MIMEPlain
+	if !asText {
+		if c.GetHeader("Accept") == "" {
+			return query, false, nil
+		}
+		return query, c.NegotiateFormat(gin.MIMEJSON, gin.MIMEPlain) == gin.MIMEPlain, nil
+	}
+	for _, name := range names {
+		q.Del(name)
+	}
+	if len(others) > 0 {
+		slices.Sort(others)
+		q.Set("format", "text")
+		return "", false, s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+			fmt.Sprintf("format=text is given beside %s; /payload answers one way, give format once (text, or leave it out for JSON)", text.Truncate(strings.Join(others, ", "), 128)),
+			"format", s.baseURL+c.Request.URL.Path+"?"+q.Encode())
+	}
+	return q.Encode(), true, nil
 }
 
 // kindSummary is a kind as /api/v1/kinds lists it.

@@ -23,6 +23,8 @@ func TestPayloadTextAndJSON(t *testing.T) {
 		{"text before json", path, "text/plain, application/json;q=0.9", true},
 		{"format=text", path + "&format=text", "application/json", true},
 		{"format=TEXT first", "/api/v1/url/payload?format=TEXT&url=https%3A%2F%2Fexample.com%2F%3Fa%3D1%26b%3D2", "", true},
+		{"f=text", path + "&f=text", "", true},
+		{"type=text", path + "&type=text", "", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var rec = get(t, c.target)
@@ -58,6 +60,14 @@ func TestPayloadTextAndJSON(t *testing.T) {
 	rec := get(t, "/api/v1/wifi/payload?ssid=a;b&password=12345678&format=text")
 	if rec.Code != http.StatusOK || rec.Body.String() != `WIFI:T:WPA;S:a\;b;P:12345678;;` {
 		t.Errorf("raw ';' with format=text: %d %s", rec.Code, rec.Body.String())
+	}
+	// text beside another format would leave one of them unread: refused,
+	// and the fix answers text.
+	for _, both := range []string{"&format=text&format=json", "&format=text&f=png"} {
+		p := readProblem(t, get(t, path+both), http.StatusBadRequest, "invalid-parameter")
+		if rec := follow(t, p); rec.Code != http.StatusOK || rec.Body.String() != want {
+			t.Errorf("%s: the fix %s answers %d %q", both, p.Fix, rec.Code, rec.Body.String())
+		}
 	}
 	// A refused field is still a problem document with format=text.
 	readProblem(t, get(t, "/api/v1/url/payload?url=ftp%3A%2F%2Fx&format=text"), http.StatusBadRequest, "invalid-parameter")

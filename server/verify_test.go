@@ -303,6 +303,13 @@ func TestVerifyProblems(t *testing.T) {
 		{"/api/v1/verify?data=hi&color=nope", "color"},
 		{"/api/v1/verify?type=netcfgg&ssid=x", "type"},
 		{"/api/v1/verify?data=" + strings.Repeat("a", 2900) + "&size=64", "size"},
+		// What is given twice is refused, not read first-wins; robustness,
+		// which the service reads apart, is kept in every fix.
+		{"/api/v1/verify?data=hi&robustness=off&robustness=full", "robustness"},
+		{"/api/v1/verify?type=url&type=wifi&url=https://a.example&robustness=off", "type"},
+		{"/api/v1/verify?data=hi&size=10&robustness=off", "size"},
+		{"/api/v1/verify?data=hi&colr=red&robustness=off", "colr"},
+		{"/api/v1/verify?type=wfi&ssid=x&robustness=off", "type"},
 	} {
 		t.Run(tt.target[:min(len(tt.target), 60)], func(t *testing.T) {
 			p := readProblem(t, fetch(t, h, base+tt.target), 400, "invalid-parameter")
@@ -311,6 +318,9 @@ func TestVerifyProblems(t *testing.T) {
 			}
 			if !strings.HasPrefix(p.Fix, base+"/api/v1/verify?") {
 				t.Errorf("fix %s is not a verify call", short(p.Fix))
+			}
+			if strings.Contains(tt.target, "robustness=off") != strings.Contains(p.Fix, "robustness=off") {
+				t.Errorf("fix %s does not keep the robustness of %s", short(p.Fix), tt.target)
 			}
 			if rec := fetch(t, h, p.Fix); rec.Code != http.StatusOK {
 				t.Errorf("fix %s answers %d: %s", short(p.Fix), rec.Code, rec.Body.String())

@@ -40,6 +40,12 @@ func parseRobustness(q query) (analysis.Depth, bool, *paramError) {
 	if !given || len(vs) == 0 {
 		return analysis.Quick, false, nil
 	}
+	for _, other := range vs[1:] {
+		if other != vs[0] {
+			return analysis.Quick, true, &paramError{field: optRobustness.Name, fixed: vs[0],
+				detail: fmt.Sprintf("robustness is given twice with different values (%q and %q); give it once", text.Truncate(vs[0], 64), text.Truncate(other, 64))}
+		}
+	}
 	switch v := vs[0]; v {
 	case "full":
 		return analysis.Full, true, nil
@@ -149,7 +155,7 @@ func (s *Service) scoreOf(ctx context.Context, set url.Values, target fixTarget,
 	if vt, ok := target.(verifyTarget); ok && vt.kind != "" {
 		q["type"] = []string{vt.kind}
 	}
-	r, _, p := s.prepareVerify(q, nil)
+	r, _, p := s.prepareVerify(q, nil, nil)
 	if p != nil || s.resolveLogo(ctx, r, target) != nil {
 		return 0, false
 	}

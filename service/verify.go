@@ -85,11 +85,12 @@ type Check struct {
 // /api/v1/verify). A kind is named by the parameter type.
 func (s *Service) Verify(ctx context.Context, req Request) (*Verification, *Problem) {
 	q, malformed := s.params(req, true)
+	given := q[optRobustness.Name]
 	depth, depthGiven, bad := parseRobustness(q)
 	if bad != nil {
 		malformed = append(malformed, *bad)
 	}
-	r, target, p := s.prepareVerify(q, malformed)
+	r, target, p := s.prepareVerify(q, malformed, given)
 	if p != nil {
 		return nil, p
 	}
@@ -102,10 +103,11 @@ func (s *Service) Verify(ctx context.Context, req Request) (*Verification, *Prob
 // fix that is a verify call is checked with it.
 func (s *Service) CheckVerify(ctx context.Context, req Request) *Problem {
 	q, malformed := s.params(req, true)
+	given := q[optRobustness.Name]
 	if _, _, bad := parseRobustness(q); bad != nil {
 		malformed = append(malformed, *bad)
 	}
-	r, target, p := s.prepareVerify(q, malformed)
+	r, target, p := s.prepareVerify(q, malformed, given)
 	if p != nil {
 		return p
 	}
@@ -117,14 +119,24 @@ func (s *Service) CheckVerify(ctx context.Context, req Request) *Problem {
 
 // prepareVerify reads generic (data and options) or typed (type=<kind>
 // and its fields) parameters. On verify `type` names a kind; elsewhere it
-// is an alias of format, which verify accepts and ignores (it always
-// judges the PNG).
-func (s *Service) prepareVerify(q query, malformed []paramError) (*Rendering, verifyTarget, *Problem) {
+// is an alias of format, which verify refuses (it judges the PNG).
+// robustness, as given, goes into every fix.
+func (s *Service) prepareVerify(q query, malformed []paramError, robustness []string) (*Rendering, verifyTarget, *Problem) {
 	if names := q["type"]; len(names) > 0 {
 		name := strings.ToLower(strings.TrimSpace(names[0]))
+		for _, other := range names[1:] {
+			if !strings.EqualFold(strings.TrimSpace(other), name) {
+				own := url.Values(maps.Clone(q))
+				own.Set("type", names[0])
+				own[optRobustness.Name] = robustness
+				return nil, verifyTarget{}, s.Problem(KindInvalidParameter,
+					fmt.Sprintf("type is given twice with different values (%q and %q); give it once", text.Truncate(names[0], 64), text.Truncate(other, 64)),
+					"type", s.baseURL+"/api/v1/verify?"+encodeCanonical(own, "type"))
+			}
+		}
 		if k, ok := registry.Lookup(name); ok {
 			delete(q, "type")
-			target := verifyTarget{kind: k.Name(), lead: FieldNames(k)}
+			target := verifyTarget{kind: k.Name(), lead: FieldNames(k), robustness: robustness}
 			r, p := s.prepareKind(k, q, malformed, target)
 			return r, target, s.verifiesOneSymbol(r, p, target)
 		}
@@ -138,7 +150,7 @@ func (s *Service) prepareVerify(q query, malformed []paramError) (*Rendering, ve
 				k, _ := registry.Lookup(near)
 				own := url.Values(maps.Clone(q))
 				own.Del("type")
-				fix, example = verifyTarget{kind: k.Name(), lead: FieldNames(k)}.url(s.baseURL, own), s.verifyExample(k)
+				fix, example = verifyTarget{kind: k.Name(), lead: FieldNames(k), robustness: robustness}.url(s.baseURL, own), s.verifyExample(k)
 			}
 			p := s.Problem(KindInvalidParameter,
 				fmt.Sprintf("type %q is not a kind; on verify, type names a kind (%s) and its fields follow", text.Truncate(name, 64), strings.Join(kinds, ", ")),
@@ -147,7 +159,7 @@ func (s *Service) prepareVerify(q query, malformed []paramError) (*Rendering, ve
 			return nil, verifyTarget{}, p
 		}
 	}
-	target := verifyTarget{}
+	target := verifyTarget{robustness: robustness}
 	r, p := s.prepareGeneric(q, malformed, target, "")
 	return r, target, s.verifiesOneSymbol(r, p, target)
 }
@@ -172,10 +184,12 @@ func (s *Service) verifyExample(k registry.Entry) string {
 }
 
 // verifyTarget writes verify calls: fixes of verify are verify calls, so
-// following one shows the corrected result. A typed call carries type.
+// following one shows the corrected result. A typed call carries type,
+// and each the caller's robustness unless the fix sets its own.
 type verifyTarget struct {
-	kind string
-	lead []string
+	kind       string
+	lead       []string
+	robustness []string
 }
 
 func (t verifyTarget) url(base string, v url.Values) string {
@@ -184,6 +198,9 @@ func (t verifyTarget) url(base string, v url.Values) string {
 		if k != optFormat.Name { // verify always judges the PNG
 			out[k] = vs
 		}
+	}
+	if !out.Has(optRobustness.Name) && len(t.robustness) > 0 {
+		out.Set(optRobustness.Name, t.robustness[0])
 	}
 	if t.kind != "" {
 		out.Set("type", t.kind)

@@ -21,7 +21,7 @@ func TestVerifyFixesDoNotWaitOnTheirOwnDrawing(t *testing.T) {
 
 	// What the verify's own drawing reserves: the largest drawing of the
 	// call, for its fixes draw the same symbol or a plainer one.
-	r, target, p := s.prepareVerify(newQuery(q), nil)
+	r, target, p := s.prepareVerify(newQuery(q), nil, nil)
 	if p != nil {
 		t.Fatal(p.Detail)
 	}

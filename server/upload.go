@@ -12,6 +12,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/render"
 	"github.com/qrforge/qrforge/service"
 )
@@ -115,14 +116,11 @@ func (s *Server) documentUpload(path, operationID, kind string) {
 // readUpload reads a generation body within service.MaxGenerateBody, its
 // bytes reserved from the memory budget first.
 func (s *Server) readUpload(c *gin.Context, kind, path string) (service.Request, func(), *Problem) {
-	example := "curl -X POST '" + s.baseURL + path + "' -F 'data=Hello' -F 'logo=@logo.png'"
-	if kind != "" {
-		example = "curl -X POST '" + s.baseURL + path + "?<fields>' -F 'logo=@logo.png'"
-	}
 	req := service.Request{Kind: kind, Body: true, Params: url.Values{}}
 	if q, err := url.ParseQuery(service.SanitizeQuery(c.Request.URL.RawQuery)); err == nil {
 		req.Params = q
 	}
+	again := uploadAgain{s: s, path: path, kind: kind, params: req.Params}
 	contentType := c.GetHeader("Content-Type")
 	mediaType, _, err := mime.ParseMediaType(contentType)
 	if contentType == "" {
@@ -133,14 +131,14 @@ func (s *Server) readUpload(c *gin.Context, kind, path string) (service.Request,
 	switch mediaType {
 	case "multipart/form-data", "application/json", "application/x-www-form-urlencoded":
 	default:
-		return req, nil, s.problem(service.KindUnsupportedMediaType, http.StatusUnsupportedMediaType,
+		return req, nil, again.problem(service.KindUnsupportedMediaType, http.StatusUnsupportedMediaType,
 			fmt.Sprintf("Content-Type %s is not read here; send multipart/form-data (a logo file part and the fields), application/json or application/x-www-form-urlencoded", text.Truncate(contentType, 100)),
-			"Content-Type", example)
+			"Content-Type")
 	}
 	tooLarge := func() *Problem {
-		return s.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
+		return again.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
 			fmt.Sprintf("the body is larger than %s; a logo file may have %s (docs/logos.md)", service.SizeText(service.MaxGenerateBody), service.SizeText(service.MaxLogoBytes)),
-			"logo", example)
+			"logo")
 	}
 	n := c.Request.ContentLength
 	if n > service.MaxGenerateBody {
@@ -157,7 +155,7 @@ func (s *Server) readUpload(c *gin.Context, kind, path string) (service.Request,
 	body := http.MaxBytesReader(c.Writer, c.Request.Body, service.MaxGenerateBody)
 	if mediaType == "multipart/form-data" {
 		c.Request.Body = body
-		return req, release, s.readForm(c, &req, example)
+		return req, release, s.readForm(c, &req, again)
 	}
 	b, err := readBody(body, n)
 	if err != nil {
@@ -165,7 +163,7 @@ func (s *Server) readUpload(c *gin.Context, kind, path string) (service.Request,
 		if errors.As(err, &maxErr) {
 			return req, release, tooLarge()
 		}
-		return req, release, s.problem(service.KindInvalidParameter, http.StatusBadRequest, "the body could not be read: "+err.Error(), "", example)
+		return req, release, again.problem(service.KindInvalidParameter, http.StatusBadRequest, "the body could not be read: "+err.Error(), "")
 	}
 	if mediaType == "application/json" {
 		params, p := s.svc.JSONParams(b)
@@ -187,9 +185,9 @@ func (s *Server) readUpload(c *gin.Context, kind, path string) (service.Request,
 
 // readForm reads a multipart form's fields into req.Params and its logo
 // file part into req.Logo.
-func (s *Server) readForm(c *gin.Context, req *service.Request, example string) *Problem {
+func (s *Server) readForm(c *gin.Context, req *service.Request, again uploadAgain) *Problem {
 	bad := func(format string, args ...any) *Problem {
-		return s.problem(service.KindInvalidParameter, http.StatusBadRequest, fmt.Sprintf(format, args...), "", example)
+		return again.problem(service.KindInvalidParameter, http.StatusBadRequest, fmt.Sprintf(format, args...), "")
 	}
 	mr, err := c.Request.MultipartReader()
 	if err != nil {
@@ -201,7 +199,7 @@ func (s *Server) readForm(c *gin.Context, req *service.Request, example string) 
 			return nil
 		}
 		if err != nil {
-			return s.formError(err, example)
+			return s.formError(err, again)
 		}
 		if fields >= maxFormFields {
 			return bad("the form has more than %d fields", maxFormFields)
@@ -213,11 +211,11 @@ func (s *Server) readForm(c *gin.Context, req *service.Request, example string) 
 			}
 			b, err := io.ReadAll(io.LimitReader(part, service.MaxLogoBytes+1))
 			if err != nil {
-				return s.formError(err, example)
+				return s.formError(err, again)
 			}
 			if len(b) > service.MaxLogoBytes {
-				return s.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
-					fmt.Sprintf("the logo file %q is larger than %s; a logo needs no more than 1024 pixels a side", text.Truncate(part.FileName(), 100), service.SizeText(service.MaxLogoBytes)), "logo", example)
+				return again.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
+					fmt.Sprintf("the logo file %q is larger than %s; a logo needs no more than 1024 pixels a side", text.Truncate(part.FileName(), 100), service.SizeText(service.MaxLogoBytes)), "logo")
 			}
 			if len(b) == 0 {
 				return bad("the logo file %q is empty", text.Truncate(part.FileName(), 100))
@@ -230,7 +228,7 @@ func (s *Server) readForm(c *gin.Context, req *service.Request, example string) 
 		}
 		b, err := io.ReadAll(io.LimitReader(part, maxFieldBytes+1))
 		if err != nil {
-			return s.formError(err, example)
+			return s.formError(err, again)
 		}
 		if len(b) > maxFieldBytes {
 			return bad("the form field %q is longer than %s", text.Truncate(name, 64), service.SizeText(maxFieldBytes))
@@ -239,11 +237,48 @@ func (s *Server) readForm(c *gin.Context, req *service.Request, example string) 
 	}
 }
 
-func (s *Server) formError(err error, example string) *Problem {
+func (s *Server) formError(err error, again uploadAgain) *Problem {
 	var maxErr *http.MaxBytesError
 	if errors.As(err, &maxErr) {
-		return s.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
-			fmt.Sprintf("the body is larger than %s; a logo file may have %s", service.SizeText(service.MaxGenerateBody), service.SizeText(service.MaxLogoBytes)), "logo", example)
+		return again.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
+			fmt.Sprintf("the body is larger than %s; a logo file may have %s", service.SizeText(service.MaxGenerateBody), service.SizeText(service.MaxLogoBytes)), "logo")
 	}
-	return s.problem(service.KindInvalidParameter, http.StatusBadRequest, "the multipart/form-data body is malformed: "+err.Error(), "", example)
+	return again.problem(service.KindInvalidParameter, http.StatusBadRequest, "the multipart/form-data body is malformed: "+err.Error(), "")
+}
+
+// uploadAgain makes the problems of an upload's body: the fix is the
+// caller's upload again, as a curl call with the parameters read so far
+// in its URL and the logo as a file part. With none read, there is no
+// fix, and the problem shows a documented upload as its example.
+type uploadAgain struct {
+	s          *Server
+	path, kind string
+	params     url.Values // the request's, as read so far
+}
+
+func (u uploadAgain) problem(kind string, status int, detail, field string) *Problem {
+	own := url.Values{}
+	for k, vs := range u.params {
+		// The file part carries the logo; a data URI would only swell
+		// the URL.
+		if !strings.EqualFold(k, "logo") {
+			own[k] = vs
+		}
+	}
+	curl := func(q url.Values) string {
+		return "curl -X POST '" + u.s.baseURL + u.path + "?" + q.Encode() + "' -F 'logo=@logo.png'"
+	}
+	if len(own) > 0 {
+		return u.s.problem(kind, status, detail, field, curl(own))
+	}
+	p := u.s.problem(kind, status, detail, field, "")
+	example := url.Values{"data": {"Hello"}}
+	if k, ok := registry.Lookup(u.kind); ok {
+		example = url.Values{}
+		for name, v := range k.Example() {
+			example.Set(name, v)
+		}
+	}
+	p.Example = curl(example)
+	return p
 }

@@ -182,3 +182,43 @@ func TestLogoInAURLIsBounded(t *testing.T) {
 		t.Fatalf("the fix: %d", rec.Code)
 	}
 }
+
+// A body that cannot be read is answered with the caller's own upload
+// again, parameters and all: two logo files' fix once dropped the size
+// and style and wrote data=Hello, and on a kind's path a literal
+// "<fields>". With no parameter read there is no fix, and the example is
+// a documented upload.
+func TestUploadBodyProblemsKeepTheCall(t *testing.T) {
+	twoLogos := func() (string, []byte) {
+		var b bytes.Buffer
+		w := multipart.NewWriter(&b)
+		for range 2 {
+			part, _ := w.CreateFormFile("logo", "logo.png")
+			part.Write(logoPNG(t))
+		}
+		w.Close()
+		return w.FormDataContentType(), b.Bytes()
+	}
+	ct, body := twoLogos()
+	p := readProblem(t, upload(t, "/api/v1/qr?data=hello&size=300&style=dot", ct, body), 400, "invalid-parameter")
+	for _, want := range []string{"data=hello", "size=300", "style=dot", "-F 'logo=@logo.png'"} {
+		if !strings.Contains(p.Fix, want) {
+			t.Errorf("fix %s lacks %s", p.Fix, want)
+		}
+	}
+	method, target := fixTarget(t, p.Fix)
+	ct, body = form(t, nil, "logo", logoPNG(t))
+	req := httptest.NewRequest(method, target, bytes.NewReader(body))
+	req.Header.Set("Content-Type", ct)
+	rec := httptest.NewRecorder()
+	handler.ServeHTTP(rec, req)
+	if rec.Code != 200 || decodeQR(t, rec.Body.Bytes()) != "hello" {
+		t.Errorf("the fix, with one file: %d", rec.Code)
+	}
+
+	ct, body = twoLogos()
+	p = readProblem(t, upload(t, "/api/v1/wifi", ct, body), 400, "invalid-parameter")
+	if p.Fix != "" || strings.Contains(p.Example, "<") || !strings.Contains(p.Example, "ssid=") {
+		t.Errorf("no parameters: fix %q, example %q", p.Fix, p.Example)
+	}
+}

@@ -462,11 +462,21 @@ func TestBatchBadItems(t *testing.T) {
 	}
 }
 
-// POST only: other methods get a 405 whose fix is a POST.
+// POST only: other methods get a 405. A POST without a body would fail
+// too (415), so there is no fix; the example is a POST that answers.
 func TestBatchMethod(t *testing.T) {
 	p := readProblem(t, get(t, "/api/v1/qr/batch"), 405, "method-not-allowed")
-	if !strings.HasPrefix(p.Fix, "curl -X POST") {
-		t.Errorf("fix %q", p.Fix)
+	_, body, ok := strings.Cut(p.Example, " -d '")
+	if p.Fix != "" || !strings.HasPrefix(p.Example, "curl -X POST") || !ok {
+		t.Fatalf("fix %q, example %q", p.Fix, p.Example)
+	}
+	rec := post(t, handler, "/api/v1/qr/batch", "application/json", []byte(strings.TrimSuffix(body, "'")))
+	if rec.Code != http.StatusOK {
+		t.Errorf("the example answers %d: %s", rec.Code, rec.Body)
+	}
+	p = readProblem(t, get(t, "/api/v1/decode"), 405, "method-not-allowed")
+	if p.Fix != "" || !strings.Contains(p.Example, "/api/v1/decode") {
+		t.Errorf("decode: fix %q, example %q", p.Fix, p.Example)
 	}
 }
 

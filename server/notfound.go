@@ -290,15 +290,35 @@ func (s *Server) methodNotAllowed(c *gin.Context) {
 		fix += "?" + service.SanitizeQuery(raw)
 	}
 	example := ""
-	if slices.Contains(allowed, http.MethodGet) {
+	switch {
+	case slices.Contains(allowed, http.MethodGet):
 		fix, example = s.checkedFix(c.Request.Context(), fix)
-	} else if len(allowed) > 0 {
+	case s.bodyExample(path) != "":
+		// The call needs a body the caller has not given: no fix can be
+		// made of it, and a working call is shown as an example.
+		fix, example = "", s.bodyExample(path)
+	case len(allowed) > 0:
 		fix = "curl -X " + allowed[0] + " '" + fix + "'"
 	}
-	p := s.problem(service.KindMethodNotAllowed, http.StatusMethodNotAllowed,
-		c.Request.Method+" is not allowed on "+text.Truncate(path, 200)+"; use "+strings.Join(allowed, " or "), "", fix)
+	detail := c.Request.Method + " is not allowed on " + text.Truncate(path, 200) + "; use " + strings.Join(allowed, " or ")
+	if fix == "" {
+		detail += ", with a body, as the example does"
+	}
+	p := s.problem(service.KindMethodNotAllowed, http.StatusMethodNotAllowed, detail, "", fix)
 	p.Example = example
 	writeProblem(c, p)
+}
+
+// bodyExample is a working call of a path that reads only a body, ""
+// for the others.
+func (s *Server) bodyExample(path string) string {
+	switch path {
+	case "/api/v1/qr/batch":
+		return s.svc.BatchCurl(service.ExampleBatch)
+	case "/api/v1/decode":
+		return "curl -s '" + s.baseURL + "/api/v1/qr?data=Hello' | " + s.svc.DecodeCurl("image/png", "-")
+	}
+	return ""
 }
 
 // routeMatches compares a gin route pattern with a concrete path.

@@ -1,6 +1,8 @@
 package server_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -315,4 +317,37 @@ func TestURILimit(t *testing.T) {
 	}
 	// The limit holds before routing: unknown paths and other methods too.
 	readProblem(t, do(t, http.MethodPost, "/nowhere?x="+strings.Repeat("a", limit)), http.StatusRequestURITooLong, "uri-too-long")
+}
+
+// A compressed body is refused with 415 and Accept-Encoding: identity,
+// not read as its compressed bytes (a gzipped batch was "not valid JSON
+// at byte 0", a br-encoded PNG decoded as if plain).
+func TestCompressedBodyIsRefused(t *testing.T) {
+	var gz bytes.Buffer
+	w := gzip.NewWriter(&gz)
+	w.Write([]byte(`{"items":[{"data":"a"}]}`))
+	w.Close()
+	for _, c := range []struct{ path, contentType, coding string }{
+		{"/api/v1/qr/batch", "application/json", "gzip"},
+		{"/api/v1/qr", "application/x-www-form-urlencoded", "gzip"},
+		{"/api/v1/decode", "image/png", "br"},
+	} {
+		req := httptest.NewRequest(http.MethodPost, c.path, bytes.NewReader(gz.Bytes()))
+		req.Header.Set("Content-Type", c.contentType)
+		req.Header.Set("Content-Encoding", c.coding)
+		rec := httptest.NewRecorder()
+		handler.ServeHTTP(rec, req)
+		p := readProblem(t, rec, http.StatusUnsupportedMediaType, "unsupported-media-type")
+		if p.Field != "Content-Encoding" || rec.Header().Get("Accept-Encoding") != "identity" {
+			t.Errorf("%s: field %q, Accept-Encoding %q", c.path, p.Field, rec.Header().Get("Accept-Encoding"))
+		}
+	}
+	req := httptest.NewRequest(http.MethodPost, "/api/v1/qr/batch", strings.NewReader(`{"items":[{"data":"a"}]}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Content-Encoding", "identity")
+	rec := httptest.NewRecorder()
+	handler.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK {
+		t.Errorf("identity: %d %s", rec.Code, rec.Body)
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/service"
 )
 
@@ -144,7 +145,7 @@ func New(cfg Config) http.Handler {
 		s.engine.Use(s.limitRate)
 	}
 	s.shedder = newShedder(cmp.Or(cfg.Memory, service.DefaultMemory))
-	s.engine.Use(s.limitURI, s.shed)
+	s.engine.Use(s.limitURI, s.refuseEncodedBody, s.shed)
 	s.extraOperations = map[string]obj{}
 	s.routes()
 	s.mountMCP(cfg.MCP)
@@ -216,6 +217,31 @@ func (s *Server) limitURI(c *gin.Context) {
 			"the request target is "+strconv.Itoa(n)+" bytes; at most "+strconv.Itoa(maxURILength)+" are read",
 			"", s.baseURL+"/api/v1/qr?data=Hello%2C%20world%21"))
 	}
+}
+
+// refuseEncodedBody answers 415 to a body sent with a Content-Encoding
+// (gzip, br): no endpoint decompresses one, and read as it is, a
+// compressed batch or image is nonsense (RFC 9110 §8.4: a coding the
+// server cannot handle is a 415; RFC 7694 §3: Accept-Encoding then says
+// which it takes, here identity only).
+func (s *Server) refuseEncodedBody(c *gin.Context) {
+	coding := strings.TrimSpace(c.GetHeader("Content-Encoding"))
+	if coding == "" || strings.EqualFold(coding, "identity") {
+		return
+	}
+	c.Header("Accept-Encoding", "identity")
+	p := s.problem(service.KindUnsupportedMediaType, http.StatusUnsupportedMediaType,
+		"the body is sent with Content-Encoding "+text.Truncate(coding, 64)+", which qrforge does not decode; send it uncompressed, without Content-Encoding",
+		"Content-Encoding", "")
+	p.Example = s.bodyExample(c.Request.URL.Path)
+	if p.Example == "" {
+		target := s.baseURL + c.Request.URL.Path
+		if q := c.Request.URL.RawQuery; q != "" {
+			target += "?" + service.SanitizeQuery(q)
+		}
+		p.Example = "curl -X " + c.Request.Method + " '" + target + "' -H 'Content-Type: " + text.Truncate(c.ContentType(), 64) + "' --data-binary @body  # body: uncompressed"
+	}
+	writeProblem(c, p)
 }
 
 // ctxAborted marks a request whose answer is abandoned: requestLog logs it

@@ -24,7 +24,9 @@ type DecoderRisk struct {
 var decoderRisks = []DecoderRisk{
 	{
 		Design:   "light modules on a dark background",
-		Decoders: []string{"zbar 0.23", "zxing-cpp 1.4"},
+		// gozxing's QR reader alone; qrforge's decode and verify try the
+		// inverted image too.
+		Decoders: []string{"zbar 0.23", "zxing-cpp 1.4", "gozxing"},
 		applies:  func(o render.Options) bool { return Inverted(o.Foreground, o.Background) },
 	},
 	{

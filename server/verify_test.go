@@ -361,7 +361,7 @@ func TestVerifyNamesDecodersThatMiss(t *testing.T) {
 	}{
 		{"data=hello", []any{}},
 		{"data=hello&style=organic&eye=octagon", []any{}},
-		{"data=hello&color=fff&bg=000", []any{"zbar 0.23", "zxing-cpp 1.4"}},
+		{"data=hello&color=fff&bg=000", []any{"zbar 0.23", "zxing-cpp 1.4", "gozxing"}},
 		{"data=hello&color=888", []any{"jsQR 1.4"}},
 	}
 	for _, tt := range tests {

@@ -41,6 +41,13 @@ func TestProblemDocumentsHaveWorkingFixes(t *testing.T) {
 		{"verify with a format", http.MethodGet, "/api/v1/verify?data=hello&format=svg", 400, "invalid-parameter"},
 		{"path form against its extension", http.MethodGet, "/q/hello.png?format=svg", 400, "invalid-parameter"},
 		{"vCard TYPE without its value", http.MethodGet, "/api/v1/vcard?fn=Ann&email2_type=work", 400, "invalid-parameter"},
+		// Given twice, or under a near name: refused, and the fix keeps
+		// the caller's values.
+		{"drop-in data twice", http.MethodGet, "/qr?text=Hi&text=Bye", 400, "invalid-parameter"},
+		{"verify robustness twice", http.MethodGet, "/api/v1/verify?data=hello&robustness=off&robustness=full", 400, "invalid-parameter"},
+		{"payload text beside json", http.MethodGet, "/api/v1/wifi/payload?ssid=Home&password=abcdefgh1&format=text&format=json", 400, "invalid-parameter"},
+		{"wifi sec", http.MethodGet, "/api/v1/wifi?ssid=Home&password=12345&sec=WEP", 400, "invalid-parameter"},
+		{"size not whole", http.MethodGet, "/api/v1/qr?data=hello&size=300.5", 400, "invalid-parameter"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -67,6 +67,15 @@ func TestEventRepeatAndTimeZone(t *testing.T) {
 				"BEGIN:STANDARD", "DTSTART:20251026T030000", "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "TZNAME:CET", "END:STANDARD",
 				"BEGIN:DAYLIGHT", "DTSTART:20260329T020000", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200", "TZNAME:CEST", "END:DAYLIGHT",
 				"END:VTIMEZONE"}, "DTSTART;TZID=Europe/Berlin:20261001T190000", "SUMMARY:x")},
+		// Past 2037 Go reads the zone from the TZ rule at the end of its
+		// data (RFC 8536 §3.3), and bounds each year's last period at the
+		// turn of the year, where nothing changes.
+		{"London past 2037", "tzdata europe: Europe/London follows Rule EU, Mar lastSun and Oct lastSun at 1:00u, which its TZ rule GMT0BST,M3.5.0/1,M10.5.0 carries on",
+			map[string]string{"title": "x", "start": "2039-06-01T12:00:00", "tzid": "Europe/London"},
+			vcalendarTZ([]string{"BEGIN:VTIMEZONE", "TZID:Europe/London",
+				"BEGIN:STANDARD", "DTSTART:20381031T020000", "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0000", "TZNAME:GMT", "END:STANDARD",
+				"BEGIN:DAYLIGHT", "DTSTART:20390327T010000", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "TZOFFSETFROM:+0000", "TZOFFSETTO:+0100", "TZNAME:BST", "END:DAYLIGHT",
+				"END:VTIMEZONE"}, "DTSTART;TZID=Europe/London:20390601T120000", "SUMMARY:x")},
 		{"UTC tzid is UTC form", "RFC 5545 §3.3.5 FORM #2",
 			map[string]string{"title": "x", "start": "2026-10-01T17:00:00", "tzid": "UTC"},
 			vcalendar("DTSTART:20261001T170000Z", "SUMMARY:x")},

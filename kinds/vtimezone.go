@@ -12,7 +12,7 @@ import (
 // data of the build (Go embeds it with time/tzdata where the host has
 // none): a zone whose rules change gets a new VTIMEZONE, as it should.
 
-// tzTransition is one change of a zone's offset.
+// tzTransition is one change of a zone's offset, abbreviation or DST flag.
 type tzTransition struct {
 	at       time.Time // the instant
 	from, to int       // offsets in seconds east of UTC, before and after
@@ -25,20 +25,58 @@ type tzTransition struct {
 // the observance's TZOFFSETFROM").
 func (t tzTransition) onset() time.Time { return t.at.In(time.FixedZone("", t.from)) }
 
-// zoneTransitions lists the transitions of loc in [from, to).
+// zoneTransitions lists the transitions of loc in [from, to). Go also
+// ends a period where nothing changes (at the turn of each year that the
+// zone data's TZ rule serves, RFC 8536 §3.3); such a bound is no
+// transition.
 func zoneTransitions(loc *time.Location, from, to time.Time) []tzTransition {
 	var out []tzTransition
-	t := from
-	for {
-		_, end := t.In(loc).ZoneBounds()
-		if end.IsZero() || !end.Before(to) || !end.After(t) {
+	for t := from; ; {
+		end := zoneEnd(loc, t)
+		if end.IsZero() || !end.Before(to) {
 			return out
 		}
-		_, before := end.Add(-time.Second).In(loc).Zone()
-		name, after := end.In(loc).Zone()
-		out = append(out, tzTransition{at: end, from: before, to: after, name: name, dst: end.In(loc).IsDST()})
+		before, after := end.Add(-time.Second).In(loc), end.In(loc)
+		if !sameZone(before, after) {
+			_, fromOffset := before.Zone()
+			name, toOffset := after.Zone()
+			out = append(out, tzTransition{at: end, from: fromOffset, to: toOffset, name: name, dst: after.IsDST()})
+		}
 		t = end
 	}
+}
+
+// zoneEnd is the end of loc's period that holds t, zero after the last.
+func zoneEnd(loc *time.Location, t time.Time) time.Time {
+	_, end := t.In(loc).ZoneBounds()
+	if end.IsZero() || end.After(t) {
+		return end
+	}
+	// golang/go#81583: on the last UTC day of a leap year that the zone
+	// data's TZ rule serves, ZoneBounds ends the period before t. That
+	// day is searched for a change instead, to the second.
+	lo := t.Truncate(time.Second)
+	hi := lo.Add(24 * time.Hour)
+	if sameZone(lo.In(loc), hi.In(loc)) {
+		return hi
+	}
+	for hi.Sub(lo) > time.Second {
+		mid := lo.Add((hi.Sub(lo) / 2).Truncate(time.Second))
+		if sameZone(lo.In(loc), mid.In(loc)) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return hi
+}
+
+// sameZone reports whether a and b, in one location, have the same
+// offset, abbreviation and DST flag.
+func sameZone(a, b time.Time) bool {
+	na, oa := a.Zone()
+	nb, ob := b.Zone()
+	return na == nb && oa == ob && a.IsDST() == b.IsDST()
 }
 
 // yearlyRule is the RRULE of a transition that recurs on the nth (or, n =

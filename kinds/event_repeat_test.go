@@ -19,12 +19,16 @@ func vcalendarTZ(vtimezone []string, props ...string) string {
 }
 
 // newYork1997 is America/New_York as RFC 5545 §3.6.5's example states it
-// for 1987 to 2006 (DAYLIGHT from the first Sunday in April, STANDARD from
-// the last Sunday in October, both at 02:00), each observance starting
-// with its transition in the year before the event.
+// from 1987 on: DAYLIGHT from the first Sunday in April and STANDARD from
+// the last Sunday in October, both at 02:00, UNTIL their last onsets in
+// 2006 (20060402T070000Z, 20061029T060000Z), then the rules of 2007 on
+// (BYMONTH=3;BYDAY=2SU and BYMONTH=11;BYDAY=1SU). The first two start with
+// their transitions in the year before the event.
 var newYork1997 = []string{"BEGIN:VTIMEZONE", "TZID:America/New_York",
-	"BEGIN:STANDARD", "DTSTART:19961027T020000", "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "TZOFFSETFROM:-0400", "TZOFFSETTO:-0500", "TZNAME:EST", "END:STANDARD",
-	"BEGIN:DAYLIGHT", "DTSTART:19970406T020000", "RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=1SU", "TZOFFSETFROM:-0500", "TZOFFSETTO:-0400", "TZNAME:EDT", "END:DAYLIGHT",
+	"BEGIN:STANDARD", "DTSTART:19961027T020000", "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU;UNTIL=20061029T060000Z", "TZOFFSETFROM:-0400", "TZOFFSETTO:-0500", "TZNAME:EST", "END:STANDARD",
+	"BEGIN:STANDARD", "DTSTART:20071104T020000", "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU", "TZOFFSETFROM:-0400", "TZOFFSETTO:-0500", "TZNAME:EST", "END:STANDARD",
+	"BEGIN:DAYLIGHT", "DTSTART:19970406T020000", "RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=1SU;UNTIL=20060402T070000Z", "TZOFFSETFROM:-0500", "TZOFFSETTO:-0400", "TZNAME:EDT", "END:DAYLIGHT",
+	"BEGIN:DAYLIGHT", "DTSTART:20070311T020000", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU", "TZOFFSETFROM:-0500", "TZOFFSETTO:-0400", "TZNAME:EDT", "END:DAYLIGHT",
 	"END:VTIMEZONE"}
 
 func TestEventRepeatAndTimeZone(t *testing.T) {
@@ -67,6 +71,18 @@ func TestEventRepeatAndTimeZone(t *testing.T) {
 				"BEGIN:STANDARD", "DTSTART:20251026T030000", "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "TZNAME:CET", "END:STANDARD",
 				"BEGIN:DAYLIGHT", "DTSTART:20260329T020000", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200", "TZNAME:CEST", "END:DAYLIGHT",
 				"END:VTIMEZONE"}, "DTSTART;TZID=Europe/Berlin:20261001T190000", "SUMMARY:x")},
+		{"Jerusalem, the Friday on or after 23 March", "tzdata asia: Rule Zion 2013 max Mar Fri>=23 2:00 and Oct lastSun 2:00; RFC 5545 §3.8.5.3 BYDAY with BYMONTHDAY (election day example)",
+			map[string]string{"title": "x", "start": "2026-01-10T10:00:00", "tzid": "Asia/Jerusalem", "repeat": "weekly"},
+			vcalendarTZ([]string{"BEGIN:VTIMEZONE", "TZID:Asia/Jerusalem",
+				"BEGIN:STANDARD", "DTSTART:20251026T020000", "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "TZOFFSETFROM:+0300", "TZOFFSETTO:+0200", "TZNAME:IST", "END:STANDARD",
+				"BEGIN:DAYLIGHT", "DTSTART:20250328T020000", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=FR;BYMONTHDAY=23,24,25,26,27,28,29", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0300", "TZNAME:IDT", "END:DAYLIGHT",
+				"END:VTIMEZONE"}, "DTSTART;TZID=Asia/Jerusalem:20260110T100000", "RRULE:FREQ=WEEKLY", "SUMMARY:x")},
+		{"Santiago, the Sunday on or after the 2nd", "tzdata southamerica: Rule Chile 2024 max Apr Sun>=2 3:00u and 2023 max Sep Sun>=2 4:00u, Saturday 24:00 local",
+			map[string]string{"title": "x", "start": "2026-01-10T10:00:00", "tzid": "America/Santiago", "repeat": "weekly"},
+			vcalendarTZ([]string{"BEGIN:VTIMEZONE", "TZID:America/Santiago",
+				"BEGIN:STANDARD", "DTSTART:20250406T000000", "RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=SU;BYMONTHDAY=2,3,4,5,6,7,8", "TZOFFSETFROM:-0300", "TZOFFSETTO:-0400", "TZNAME:-04", "END:STANDARD",
+				"BEGIN:DAYLIGHT", "DTSTART:20250907T000000", "RRULE:FREQ=YEARLY;BYMONTH=9;BYDAY=SU;BYMONTHDAY=2,3,4,5,6,7,8", "TZOFFSETFROM:-0400", "TZOFFSETTO:-0300", "TZNAME:-03", "END:DAYLIGHT",
+				"END:VTIMEZONE"}, "DTSTART;TZID=America/Santiago:20260110T100000", "RRULE:FREQ=WEEKLY", "SUMMARY:x")},
 		// Past 2037 Go reads the zone from the TZ rule at the end of its
 		// data (RFC 8536 §3.3), and bounds each year's last period at the
 		// turn of the year, where nothing changes.

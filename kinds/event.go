@@ -176,7 +176,7 @@ func checkEventRepeat(e *Event) []registry.FieldError {
 				days = append(days, d)
 			}
 		}
-		slices.SortFunc(days, func(a, b string) int { return slices.Index(eventWeekdays, a) - slices.Index(eventWeekdays, b) })
+		slices.SortFunc(days, byWeekOrder)
 		e.RepeatDays = strings.Join(days, ",")
 	}
 	return errs
@@ -374,7 +374,11 @@ func encodeEvent(e Event) string {
 			rule += ";UNTIL=" + t.until
 		}
 		if e.RepeatDays != "" {
-			rule += ";BYDAY=" + e.RepeatDays
+			days := e.RepeatDays
+			if !t.allDay && t.loc == nil {
+				days = utcWeekdays(days, t.start)
+			}
+			rule += ";BYDAY=" + days
 		}
 		props = append(props, rule)
 	}
@@ -419,6 +423,29 @@ func encodeEvent(e Event) string {
 }
 
 func icalUTC(t time.Time) string { return t.UTC().Format("20060102T150405Z") }
+
+// utcWeekdays are weekly days given in the start's own offset as the days
+// of a DTSTART written in UTC, in which the rule is then expanded (RFC 5545
+// §3.3.10: what the rule leaves out comes from DTSTART): a start whose UTC
+// date is another day moves each day with it, so Tuesday 01:00+05:00 is
+// Monday 20:00Z and TU,TH is MO,WE.
+func utcWeekdays(days string, start time.Time) string {
+	shift := (int(start.UTC().Weekday()) - int(start.Weekday()) + 7) % 7
+	if shift == 0 {
+		return days
+	}
+	var out []string
+	for _, d := range strings.Split(days, ",") {
+		out = append(out, eventWeekdays[(slices.Index(eventWeekdays, d)+shift)%7])
+	}
+	slices.SortFunc(out, byWeekOrder)
+	return strings.Join(out, ",")
+}
+
+// byWeekOrder sorts weekday codes from Monday, as eventWeekdays lists them.
+func byWeekOrder(a, b string) int {
+	return slices.Index(eventWeekdays, a) - slices.Index(eventWeekdays, b)
+}
 
 // parseEvent reads back the first VEVENT of an iCalendar payload (with or
 // without VCALENDAR, as ZXing accepts), in UTC, TZID or DATE form. A TZID

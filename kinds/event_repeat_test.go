@@ -47,6 +47,14 @@ func TestEventRepeatAndTimeZone(t *testing.T) {
 		{"weekly for 10 occurrences, UTC", "RFC 5545 §3.8.5.3 example RRULE:FREQ=WEEKLY;COUNT=10, start in UTC (no VTIMEZONE)",
 			map[string]string{"title": "Weekly", "start": "1997-09-02T13:00:00Z", "repeat": "weekly", "repeat_count": "10"},
 			vcalendar("DTSTART:19970902T130000Z", "RRULE:FREQ=WEEKLY;COUNT=10", "SUMMARY:Weekly")},
+		// The caller's weekdays are those of the start as given; a DTSTART
+		// in UTC on another date carries the rule's days with it.
+		{"weekly days a day behind in UTC", "RFC 5545 §3.3.10: the rule is expanded in DTSTART's time, here UTC; Tuesday and Thursday 01:00+05:00 are Monday and Wednesday 20:00Z",
+			map[string]string{"title": "Weekly", "start": "2026-01-13T01:00:00+05:00", "repeat": "weekly", "repeat_days": "TU,TH", "repeat_count": "4"},
+			vcalendar("DTSTART:20260112T200000Z", "RRULE:FREQ=WEEKLY;COUNT=4;BYDAY=MO,WE", "SUMMARY:Weekly")},
+		{"weekly days a day ahead in UTC", "RFC 5545 §3.3.10; Sunday and Tuesday 22:00-05:00 are Monday and Wednesday 03:00Z",
+			map[string]string{"title": "Weekly", "start": "2026-01-11T22:00:00-05:00", "repeat": "weekly", "repeat_days": "TU,SU", "repeat_count": "4"},
+			vcalendar("DTSTART:20260112T030000Z", "RRULE:FREQ=WEEKLY;COUNT=4;BYDAY=MO,WE", "SUMMARY:Weekly")},
 		{"until a date includes that day", "RFC 5545 §3.3.10: UNTIL is inclusive and in UTC for a TZID start; 09:00 EDT on 1997-10-07 is 13:00Z",
 			map[string]string{"title": "Monthly", "start": "1997-09-02T09:00:00", "tzid": "America/New_York", "repeat": "monthly", "repeat_until": "1997-12-02"},
 			vcalendarTZ(newYork1997, "DTSTART;TZID=America/New_York:19970902T090000", "RRULE:FREQ=MONTHLY;UNTIL=19971202T140000Z", "SUMMARY:Monthly")},

@@ -26,7 +26,7 @@ type Event struct {
 	Repeat       string `json:"repeat" meant:"day=daily,every-day=daily,week=weekly,every-week=weekly,month=monthly,every-month=monthly,year=yearly,annually=yearly,every-year=yearly" validate:"omitempty,oneofci=daily weekly monthly yearly" jsonschema:"enum=daily,enum=weekly,enum=monthly,enum=yearly" jsonschema_description:"Repeat the event every day, week, month or year from its start (RRULE FREQ, RFC 5545 §3.3.10). A monthly event repeats on the start's day of the month, a yearly one on its date." title:"Repeats"`
 	RepeatCount  string `json:"repeat_count" jsonschema_description:"Number of occurrences, the first included: 1 to 1000 (RRULE COUNT). Not with repeat_until." title:"Number of occurrences"`
 	RepeatUntil  string `json:"repeat_until" jsonschema_description:"Last day on which the event may occur, YYYY-MM-DD (inclusive), or an RFC 3339 date-time with offset for an exact bound (RRULE UNTIL, written in UTC for a timed event). Not with repeat_count; without either the event repeats for ever." title:"Repeat until"`
-	RepeatDays   string `json:"repeat_days" jsonschema_description:"For a weekly event, the weekdays it occurs on, a comma-separated list of MO, TU, WE, TH, FR, SA, SU (RRULE BYDAY), e.g. TU,TH. Empty: the start's weekday." title:"Repeat on days"`
+	RepeatDays   string `json:"repeat_days" jsonschema_description:"For a weekly event, the weekdays it occurs on, a comma-separated list of MO, TU, WE, TH, FR, SA, SU (RRULE BYDAY), e.g. TU,TH, in the start's own time (its offset, or tzid). The start is the first occurrence and falls on one of them (RFC 5545 §3.8.5.3). Empty: the start's weekday." title:"Repeat on days"`
 	Reminder     string `json:"reminder" jsonschema_description:"Minutes before the start at which to show an alarm, 0 to 40320 (four weeks)." title:"Reminder (minutes before)"`
 	ReminderText string `json:"reminder_text" jsonschema_description:"Text the alarm shows (VALARM DESCRIPTION, RFC 5545 §3.6.6); the event's title when left empty. Needs reminder." title:"Reminder text"`
 	Stamp        string `json:"dtstamp" stamp:"true" jsonschema_description:"When this event's information was written or last changed (DTSTAMP, RFC 5545 §3.8.7.2), an RFC 3339 date-time with offset, written in UTC. Left empty, it is the moment the code is made, in UTC to the second; give it to make the same code again, byte for byte." title:"Written at"`
@@ -123,9 +123,12 @@ func checkEvent(e *Event) []registry.FieldError {
 		errs = append(errs, registry.FieldError{Field: "url", Detail: "url must not contain spaces or control characters (RFC 3986 §2)", Fix: uriFix(e.URL)})
 	}
 	e.Repeat, e.RepeatDays = strings.ToLower(e.Repeat), strings.ToUpper(strings.ReplaceAll(e.RepeatDays, " ", ""))
-	errs = append(errs, checkEventRepeat(e)...)
-	if _, fe := eventSchedule(*e); fe != nil {
+	repeatErrs := checkEventRepeat(e)
+	errs = append(errs, repeatErrs...)
+	if t, fe := eventSchedule(*e); fe != nil {
 		errs = append(errs, *fe)
+	} else if len(repeatErrs) == 0 {
+		errs = append(errs, checkStartOnRepeatDays(*e, t)...)
 	}
 	if stamp, err := time.Parse(time.RFC3339, e.Stamp); err != nil {
 		errs = append(errs, registry.FieldError{Field: "dtstamp", Detail: "dtstamp is an RFC 3339 date-time with offset, such as 2026-09-15T08:30:00Z: the moment the event's information was written (RFC 5545 §3.8.7.2)"})

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/service"
 )
 
@@ -139,6 +140,11 @@ func (u unknownNames) renames(args map[string]any, opts *optionSet, names []stri
 	for _, name := range u.first {
 		value := fmt.Sprint(args[name])
 		near := service.NearName(strings.ToLower(name), value, names)
+		if slices.Contains(options.Data.Aliases, strings.ToLower(name)) && slices.Contains(names, options.Data.Name) {
+			// data under a name other QR APIs use (text, url, content), as
+			// HTTP reads it: the text to encode, kept as given.
+			near = options.Data.Name
+		}
 		if near == "" || slices.ContainsFunc(u.known, func(k string) bool { return canonical(k) == near }) {
 			continue
 		}

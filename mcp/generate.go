@@ -5,21 +5,32 @@ import (
 	"maps"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/service"
 )
 
 // generate serves qr_generate: data and the options, as GET /api/v1/qr.
 func (t *tools) generate(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
-	if bad := t.unknownArguments(toolGenerate, args, knownNames(t.all, "data"), argumentNames(t.all, "data"), nil); bad != nil {
+	dataNames := append([]string{options.Data.Name}, options.Data.Aliases...)
+	if bad := t.unknownArguments(toolGenerate, args, knownNames(t.all, dataNames...), argumentNames(t.all, "data"), nil); bad != nil {
 		return bad, nil
 	}
-	target, bad := readTarget(args, true, false)
+	withData, readFrom := dataUnderItsName(args)
+	target, bad := readTarget(withData, true, false)
 	if bad != nil {
 		return t.badArgument(toolGenerate, args, bad), nil
 	}
 	q := target.query()
-	if bad := readOptions(q, t.all, args, "data"); bad != nil {
+	// data's other names go to the API as given, which refuses one whose
+	// value differs, as GET /api/v1/qr?data=a&text=b is refused.
+	for _, name := range options.Data.Aliases {
+		if v, given := args[name]; given && name != readFrom {
+			s, _ := queryValue(v)
+			q.add(name, s)
+		}
+	}
+	if bad := readOptions(q, t.all, args, dataNames...); bad != nil {
 		return t.badArgument(toolGenerate, args, bad), nil
 	}
 	resp := t.api.generate(ctx, target, q)
@@ -27,6 +38,25 @@ func (t *tools) generate(ctx context.Context, req mcp.CallToolRequest) (*mcp.Cal
 		return t.apiFailure(resp), nil
 	}
 	return generated(resp, nil), nil
+}
+
+// dataUnderItsName is args with data under its own name, and the name it
+// was read from: GET /api/v1/qr reads data under the names other QR APIs
+// use (text, url, content), and so does qr_generate, unadvertised, as it
+// reads the options' aliases.
+func dataUnderItsName(args map[string]any) (map[string]any, string) {
+	if _, given := args[options.Data.Name]; given {
+		return args, options.Data.Name
+	}
+	for _, alias := range options.Data.Aliases {
+		if v, given := args[alias]; given {
+			out := maps.Clone(args)
+			delete(out, alias)
+			out[options.Data.Name] = v
+			return out, alias
+		}
+	}
+	return args, ""
 }
 
 // generateTyped serves qr_generate_typed: the kind's fields and the

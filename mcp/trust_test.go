@@ -1,10 +1,12 @@
 package mcp_test
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
 )
 
@@ -99,6 +101,10 @@ func TestMisspeltArgumentIsRenamed(t *testing.T) {
 			map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home"}}},
 		{"qr_generate", map[string]any{"data": "hi", "sise": "huge"}, map[string]any{"data": "hi"}},
 		{"qr_verify", map[string]any{"data": "hi", "robustnes": "off"}, map[string]any{"data": "hi", "robustness": "off"}},
+		// data under a name other QR APIs use keeps its value.
+		{"qr_verify", map[string]any{"text": "hi"}, map[string]any{"data": "hi"}},
+		{"qr_verify", map[string]any{"content": "hi", "size": 300.0}, map[string]any{"data": "hi", "size": 300.0}},
+		{"qr_size_recommend", map[string]any{"url": "https://example.com", "distance_m": 1.0}, map[string]any{"data": "https://example.com", "distance_m": 1.0}},
 		{"qr_generate_typed", map[string]any{"kind": "wifi", "ssid": "Home", "password": "secret123"},
 			map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home", "password": "secret123"}}},
 		{"qr_verify", map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home"}, "password": "secret123"},
@@ -152,4 +158,25 @@ func TestUnknownKindOnlyTheKindMeant(t *testing.T) {
 			t.Errorf("%s: fix %q example %q", name, p.Fix, p.Example)
 		}
 	}
+}
+
+// qr_generate reads data under the names GET /api/v1/qr reads it (text,
+// content, url, ...), as the same call: the same bytes, and two
+// different values refused as the API refuses them.
+func TestGenerateReadsDataAliases(t *testing.T) {
+	base := start(t)
+	c := connect(t, base, eras[0].version)
+	for _, alias := range options.Data.Aliases {
+		var g generated
+		res := succeed(t, c, "qr_generate", map[string]any{alias: "Hello", "size": 300}, &g)
+		_, body := httpGet(t, base+"/api/v1/qr?"+alias+"=Hello&size=300")
+		if !bytes.Equal(imageOf(t, res), body) {
+			t.Errorf("%s: the image differs from GET /api/v1/qr?%s=Hello&size=300", alias, alias)
+		}
+	}
+	p := fail(t, c, "qr_generate", map[string]any{"data": "a", "text": "b"})
+	if p.Field != "data" || p.FixArguments["data"] != "a" {
+		t.Errorf("data and text differing: %+v", p)
+	}
+	succeed(t, c, "qr_generate", map[string]any{"data": "a", "text": "a"}, nil)
 }

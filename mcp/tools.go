@@ -43,6 +43,10 @@ func newTools(a *api, opts []option) (*tools, error) {
 // and as the resource optionsURI.
 const sameOptions = " Takes qr_generate's options too (size, format, color, style...)."
 
+// sameOptionsButFormat is sameOptions for qr_verify, which always checks
+// the PNG and so refuses format.
+const sameOptionsButFormat = " Takes qr_generate's options but format (size, color, style...)."
+
 // definitions are the tools with their input and output schemas. Every
 // input schema keeps its combinators (anyOf) below the top level: the
 // Anthropic Messages API refuses a tool whose input_schema has oneOf, anyOf
@@ -82,7 +86,7 @@ func (t *tools) definitions() []server.ServerTool {
 			decodeOutput, t.decode),
 		t.tool(toolVerify, "Verify that a QR code scans",
 			"Render a code as the generate tools would (data, or kind and fields), decode the PNG with ZXing and check it as GET /api/v1/verify does: "+
-				"scannable, match, contrast, quiet zone, module size, with fixes."+sameOptions,
+				"scannable, match, contrast, quiet zone, module size, with fixes."+sameOptionsButFormat,
 			openSchema(append(t.targetProperties(), member{options.Robustness.Name, map[string]any{"type": "string", "enum": options.Robustness.Enum,
 				"description": "The scan-robustness score's depth: quick (default, 11 decodes), full (43) or off; the answer's fixes carry the score each reaches."}})),
 			verifyOutput, t.verify),

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"net/http"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -57,6 +58,7 @@ func rawRPC(t *testing.T, base, method string, params any) ([]byte, json.RawMess
 // listedTool is a tool of tools/list with its schemas as JSON values.
 type listedTool struct {
 	Name         string         `json:"name"`
+	Description  string         `json:"description"`
 	InputSchema  map[string]any `json:"inputSchema"`
 	OutputSchema map[string]any `json:"outputSchema"`
 }
@@ -106,6 +108,40 @@ func TestToolsListBudget(t *testing.T) {
 	typed := tools["qr_generate_typed"].InputSchema["properties"].(map[string]any)
 	if got := asSlice(typed["kind"].(map[string]any)["enum"]); len(got) != len(registry.Names()) {
 		t.Errorf("kind enum %v, want every registered kind", got)
+	}
+}
+
+// TestDescribedOptionsAreTaken: the options a tool's description names
+// as examples of those it takes ("options ... (size, color, style...)")
+// are taken: a call giving each, at its example value, is not refused
+// for it.
+func TestDescribedOptionsAreTaken(t *testing.T) {
+	base := start(t)
+	c := connect(t, base, eras[0].version)
+	_, tools := listTools(t, base)
+	named := regexp.MustCompile(`options[^(]*\(([a-z, ]+)\.\.\.\)`)
+	calls := map[string]map[string]any{
+		"qr_generate_typed": {"kind": "text", "fields": map[string]any{"text": "hi"}},
+		"qr_verify":         {"data": "hi", "robustness": "off"},
+	}
+	for tool, args := range calls {
+		m := named.FindStringSubmatch(tools[tool].Description)
+		if m == nil {
+			t.Errorf("%s: the description names no options: %q", tool, tools[tool].Description)
+			continue
+		}
+		for _, name := range strings.Split(m[1], ", ") {
+			o, ok := options.Named(name)
+			if !ok {
+				t.Errorf("%s: the description names %q, not an option", tool, name)
+				continue
+			}
+			call := maps(args)
+			call[name] = o.Example
+			if res := callTool(t, c, tool, call); res.IsError && problemOf(t, res).Field == name {
+				t.Errorf("%s: the description names %s, which the tool refuses: %s", tool, name, texts(res))
+			}
+		}
 	}
 }
 

@@ -162,9 +162,8 @@ func (s *Site) galleryPage(scores map[string]int) []byte {
 // galleryScores are the tiles' scores, measured once, at the first request
 // for the page rather than when the server starts: a server that nobody
 // asks for its gallery never pays for them. Measuring every tile is a
-// verify call each, about 140 ms of two cores (README "Gallery"), so the
-// first visitor waits a few seconds and every later one gets the page
-// kept.
+// verify call each (README "Gallery" says how long the page took), so the
+// first visitor waits and every later one gets the page kept.
 type galleryScores struct {
 	mu     sync.Mutex // one request measures; others wait for its page
 	scores map[string]int

@@ -47,7 +47,7 @@ func jsonValues(body []byte, limit int) int {
 // mcpTools are the tools of README "For agents and tools", for the descriptions; the MCP
 // server's tools/list is the authority and a test keeps the two equal.
 var mcpTools = []struct{ name, about string }{
-	{"qr_generate", "data plus every rendering option; PNG as image content, other formats as text, with a resource link to the API URL of the same bytes"},
+	{"qr_generate", "data plus every rendering option; PNG, GIF and JPEG as image content, PDF, EPS and a structured-append zip as embedded resources, SVG, JSON and base64 as text, with a resource link to the API URL of the same bytes"},
 	{"qr_generate_typed", "`kind` (a payload kind) and `fields` (that kind's fields, from qr_kind_schema) plus the options"},
 	{"qr_list_kinds", "the payload kinds, each with its summary, standard, required and identity fields and the URI of its schema"},
 	{"qr_kind_schema", "one kind's fields as JSON Schema, with its required fields and the identity fields only the user can give"},

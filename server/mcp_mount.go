@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 	"github.com/qrforge/qrforge/service"
@@ -105,11 +106,11 @@ func (s *Server) mountMCP(build func(*service.Service) http.Handler) {
 		c.Request = c.Request.WithContext(ctx)
 		s.mcp.ServeHTTP(c.Writer, c.Request)
 	}
-	// POST carries JSON-RPC; GET (a server-to-client stream) and DELETE
-	// (ending a session) are answered by the transport as a server without
-	// streams or sessions does.
+	// POST carries JSON-RPC; DELETE (ending a session) is answered by the
+	// transport as a server without sessions does. GET, which would open a
+	// server-to-client stream, is not routed: it is a 405 problem
+	// (mcpMethodNotAllowed), as every error is.
 	s.engine.POST(mcpPath, serve)
-	s.engine.GET(mcpPath, serve)
 	s.engine.DELETE(mcpPath, serve)
 
 	s.extraOperations[mcpPath] = obj{"post": s.mcpOperation()}
@@ -126,6 +127,24 @@ func (s *Server) mountMCP(build func(*service.Service) http.Handler) {
 	}
 	full += "\nResources: `qrforge://kinds/{name}/schema` (listed, and as a resource template), the JSON Schema of each kind's fields; `qrforge://options/schema`, every rendering option. Prompts: payment_code, wifi_guest_card, business_card.\n"
 	s.addDocs(short, full)
+}
+
+// mcpListTools is the JSON-RPC message of the example a 405 on mcpPath
+// shows (bodyExample): tools/list, which a stateless server answers
+// without an initialize first.
+const mcpListTools = `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`
+
+// mcpMethodNotAllowed answers mcpPath asked with a method other than
+// POST or DELETE: GET above all, which would open a stream this server
+// does not offer (MCP Streamable HTTP lets a server answer it 405). As on
+// the other paths that read only a body, no fix can be made of the call,
+// and a working one is the example.
+func (s *Server) mcpMethodNotAllowed(c *gin.Context, allowed []string) {
+	c.Header("Allow", strings.Join(append(allowed, http.MethodOptions), ", "))
+	p := s.problem(service.KindMethodNotAllowed, http.StatusMethodNotAllowed,
+		c.Request.Method+" is not allowed on "+mcpPath+": it opens no server-to-client stream; POST a JSON-RPC 2.0 message (initialize, tools/list, tools/call), as the example does", "", "")
+	p.Example = s.bodyExample(mcpPath)
+	writeProblem(c, p)
 }
 
 // mcpOperation documents POST /api/mcp.

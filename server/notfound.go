@@ -284,6 +284,10 @@ func (s *Server) methodNotAllowed(c *gin.Context) {
 	}
 	sort.Strings(allowed)
 	allowed = compactStrings(allowed)
+	if path == mcpPath {
+		s.mcpMethodNotAllowed(c, allowed)
+		return
+	}
 	c.Header("Allow", strings.Join(append(allowed, http.MethodOptions), ", "))
 	fix := s.baseURL + path
 	if raw := c.Request.URL.RawQuery; raw != "" {
@@ -317,6 +321,8 @@ func (s *Server) bodyExample(path string) string {
 		return s.svc.BatchCurl(service.ExampleBatch)
 	case "/api/v1/decode":
 		return "curl -s '" + s.baseURL + "/api/v1/qr?data=Hello' | " + s.svc.DecodeCurl("image/png", "-")
+	case mcpPath:
+		return "curl -X POST '" + s.baseURL + mcpPath + "' -H 'Content-Type: application/json' -d '" + mcpListTools + "'"
 	}
 	return ""
 }

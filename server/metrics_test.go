@@ -10,6 +10,7 @@ import (
 	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/server"
 )
@@ -267,6 +268,34 @@ func TestEveryMetricIsDocumented(t *testing.T) {
 	for name := range scrapeMetrics(t, h) {
 		if strings.HasPrefix(name, "qrforge_") && !strings.Contains(string(doc), "`"+name+"`") {
 			t.Errorf("%s is not documented in docs/operations.md", name)
+		}
+	}
+}
+
+// TestEveryFormatLabelIsDocumented: docs/operations.md names every value
+// the format label takes, one for each format the service draws.
+func TestEveryFormatLabelIsDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../docs/operations.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, labels, found := strings.Cut(string(doc), "`format` is one of ")
+	labels, _, _ = strings.Cut(labels, " for generation routes")
+	if !found {
+		t.Fatal("docs/operations.md does not list the format label's values")
+	}
+	h := server.New(server.Config{BaseURL: base})
+	for _, f := range options.Formats {
+		opsRequest(t, h, http.MethodGet, "/api/v1/qr?data=a&format="+f, "")
+		if !strings.Contains(labels, "`"+f+"`") {
+			t.Errorf("format label %s is not in docs/operations.md's list: %s", f, labels)
+		}
+	}
+	for _, m := range scrapeMetrics(t, h)["qrforge_http_requests_total"].GetMetric() {
+		for _, l := range m.GetLabel() {
+			if l.GetName() == "format" && l.GetValue() != "none" && !strings.Contains(labels, "`"+l.GetValue()+"`") {
+				t.Errorf("/metrics has format %q, which docs/operations.md does not list", l.GetValue())
+			}
 		}
 	}
 }

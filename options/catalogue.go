@@ -32,7 +32,10 @@ type Option struct {
 	MaxLength int        // a string's longest value in characters, when > 0
 	MinLength int        // a string's shortest value in characters, when > 0
 	Pattern   string     // the string form an integer also takes (a length, 30mm), ECMA-262
-	Unit      string     // what a number counts (Units); "" for a string or a boolean
+	// PatternName says in a few words what Pattern admits besides the
+	// number, for the docs: "length", "`auto`".
+	PatternName string
+	Unit        string // what a number counts (Units); "" for a string or a boolean
 	// Needs are the options this one acts on: given without any of them
 	// (or with them empty or none), it would change nothing, so a single
 	// call is refused with a fix that drops it, and a batch's shared style
@@ -125,7 +128,7 @@ var (
 		Type: "string", MinLength: 1, Description: "The exact string to encode, UTF-8."}
 	Size = Option{Name: "size", Unit: UnitPixels, Outputs: drawn, Aliases: []string{"width", "s", "chs"}, Example: "512",
 		Type: "integer", Min: render.MinSize, Max: render.MaxSize, Default: render.DefaultSize,
-		Pattern: `^([0-9]+(px)?|[0-9]+(\.[0-9]+)?(mm|cm|in)|[0-9]+x[0-9]+)$`,
+		Pattern: `^([0-9]+(px)?|[0-9]+(\.[0-9]+)?(mm|cm|in)|[0-9]+x[0-9]+)$`, PatternName: "length",
 		Description: fmt.Sprintf("Output width and height in pixels; an rMQR code's image is this wide and as tall as its rows need (symbol). `300x300` is accepted when square. Modules are whole pixels; leftover pixels widen the quiet zone. "+
 			"A length (`30mm`, `3cm`, `1.2in`) is the printed size: pixels are the length at `dpi` (%d unless given), and a PDF page or EPS bounding box is exactly the length (docs/print.md).", DefaultDPI),
 		Title: "Size", Hint: fmt.Sprintf("Pixels, %d to %d.", render.MinSize, render.MaxSize), Control: "integer", Form: 5}
@@ -202,7 +205,7 @@ var (
 	// Append and AppendLayout divide data over a structured append set.
 	// They stay off the editor's form, which previews one image.
 	Append = Option{Name: "append", Unit: UnitSymbols, Outputs: Formats, Aliases: []string{"structuredappend", "structured_append", "structured-append", "parts"}, Example: "auto",
-		Type: "integer", Min: 2, Max: render.MaxAppendSymbols, Pattern: `^(auto|[0-9]+)$`,
+		Type: "integer", Min: 2, Max: render.MaxAppendSymbols, Pattern: `^(auto|[0-9]+)$`, PatternName: "`auto`",
 		Description: fmt.Sprintf("Structured append: up to %d QR Codes that readers join. Each starts with a header naming its place in the set and the set's parity (ISO/IEC 18004:2015 §8). auto draws one symbol when one holds the data and else the fewest that do; a number, 2 to %d, asks for that many (at most one a character). Every symbol has the same version, the smallest that holds each part, and the same level; parts end between whole UTF-8 characters, and each carries the ECI header the data needs. The answer is arranged as appendlayout says, and X-QR-Symbols gives the count. QR Codes only: not with symbol=micro, a logo, or a kind whose standard reads one symbol (docs/reference.md, Structured append).", render.MaxAppendSymbols, render.MaxAppendSymbols)}
 	AppendLayout = Option{Name: "appendlayout", Outputs: Formats, Aliases: []string{"append_layout", "append-layout"}, Example: "zip",
 		Type: "string", Enum: []string{"zip", "json", "row"}, Default: "zip",

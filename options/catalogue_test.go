@@ -30,6 +30,9 @@ func TestCatalogueIsConsistent(t *testing.T) {
 		if o.Pattern != "" && o.Type != "integer" {
 			t.Errorf("%s: a pattern is the string form of an integer option, not of a %s", o.Name, o.Type)
 		}
+		if (o.Pattern == "") != (o.PatternName == "") {
+			t.Errorf("%s: pattern %q named %q; the docs name what a pattern admits", o.Name, o.Pattern, o.PatternName)
+		}
 		if d, ok := o.Default.(float64); ok && (o.Type != "number" || d < o.Range[0] || d > o.Range[1]) {
 			t.Errorf("%s: default %g is not a number in %g..%g", o.Name, d, o.Range[0], o.Range[1])
 		}

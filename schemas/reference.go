@@ -40,8 +40,8 @@ func Reference() []byte {
 			values = fmt.Sprintf("at most %d characters", o.MaxLength)
 		}
 		typ := o.Type
-		if o.Pattern != "" {
-			typ += " or length"
+		if o.PatternName != "" {
+			typ += " or " + o.PatternName
 		}
 		outputs := "all"
 		if len(o.Outputs) < len(options.Formats) {

@@ -6,9 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	_ "github.com/qrforge/qrforge/kinds"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/schemas"
 )
@@ -128,5 +130,29 @@ func TestCommittedReferenceIsCurrent(t *testing.T) {
 	got, err := os.ReadFile(schemas.ReferenceFile)
 	if err != nil || !bytes.Equal(got, schemas.Reference()) {
 		t.Errorf("docs/reference.md is missing or stale (%v); run cd schemas && go generate, and commit it", err)
+	}
+}
+
+// TestReferenceTypesSayWhatOptionsTake: the reference's type column names
+// the string an integer option also takes as that option reads it (size
+// a length, append auto), and the bare type for every other option.
+func TestReferenceTypesSayWhatOptionsTake(t *testing.T) {
+	also := map[string]string{options.Size.Name: "integer or length", options.Append.Name: "integer or `auto`"}
+	ref := string(schemas.Reference())
+	for _, o := range options.Rendering {
+		want, ok := also[o.Name]
+		if !ok {
+			want = o.Type
+		}
+		row := "| `" + o.Name + "` | "
+		i := strings.Index(ref, row)
+		if i < 0 {
+			t.Errorf("the reference has no row for %s", o.Name)
+			continue
+		}
+		cells := strings.Split(ref[i+len(row):], " | ")
+		if len(cells) < 2 || cells[1] != want {
+			t.Errorf("%s: type %q, want %q", o.Name, cells[1], want)
+		}
 	}
 }

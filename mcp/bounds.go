@@ -84,6 +84,12 @@ func (t *tools) unknownArguments(tool string, args map[string]any, known func(st
 	if u.count == 0 {
 		return nil
 	}
+	return t.badArgument(tool, args, t.unknownArgumentError(args, u, names, fix))
+}
+
+// unknownArgumentError is unknownArguments' error for the unknown names
+// u, for a tool that amends it before it is answered.
+func (t *tools) unknownArgumentError(args map[string]any, u unknownNames, names []string, fix map[string]any) *argError {
 	detail := fmt.Sprintf("%s is not an argument; arguments are ", u.list())
 	renames := u.renames(args, t.all, names)
 	if u.count > 1 {
@@ -115,7 +121,7 @@ func (t *tools) unknownArguments(tool string, args map[string]any, known func(st
 			change = "with " + strings.Join(renamed, ", ")
 		}
 	}
-	return t.badArgument(tool, args, &argError{field: truncate(u.first[0], maxNameBytes), detail: detail, fix: fix, change: change})
+	return &argError{field: truncate(u.first[0], maxNameBytes), detail: detail, fix: fix, change: change}
 }
 
 // rename is an unknown argument's near miss and the value a fix gives it.

@@ -113,6 +113,9 @@ func (t *tools) badArgument(tool string, args map[string]any, bad *argError) *mc
 		}
 		return failed(p, nil)
 	}
+	if bad.words != "" {
+		return failed(t.localProblem(service.KindInvalidParameter, bad.field, bad.detail, tool+" "+bad.words), nil)
+	}
 	fix, change := bad.fix, bad.change
 	if fix == nil {
 		fix = maps.Clone(args)

@@ -64,6 +64,10 @@ type argError struct {
 	change  string
 	noFix   bool
 	example map[string]any
+	// words is the fix told in words, for an error that no call made
+	// from the caller's arguments mends (no image given anywhere): the
+	// problem carries no fix_arguments to apply.
+	words string
 }
 
 // unfixable is an argError that no correction of the caller's arguments

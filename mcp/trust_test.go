@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"bytes"
+	"encoding/base64"
 	"fmt"
 	"strings"
 	"testing"
@@ -179,4 +180,37 @@ func TestGenerateReadsDataAliases(t *testing.T) {
 		t.Errorf("data and text differing: %+v", p)
 	}
 	succeed(t, c, "qr_generate", map[string]any{"data": "a", "text": "a"}, nil)
+}
+
+// qr_decode's fix holds only an image the caller sent: a lone unknown
+// argument holding one (base64 or a data: URI) is moved into image as
+// given, and following the fix reads the code; with no image anywhere the
+// fix is told in words, without fix_arguments to apply.
+func TestDecodeFixMovesTheImage(t *testing.T) {
+	base := start(t)
+	c := connect(t, base, eras[0].version)
+	_, img := httpGet(t, base+"/api/v1/qr?data=Hello")
+	encoded := base64.StdEncoding.EncodeToString(img)
+	for _, value := range []string{encoded, "data:image/png;base64," + encoded} {
+		p := fail(t, c, "qr_decode", map[string]any{"file": value})
+		if len(p.FixArguments) != 1 || p.FixArguments["image"] != value {
+			t.Errorf("file: fix_arguments %.200v, want image as given", p.FixArguments)
+			continue
+		}
+		if res := succeed(t, c, "qr_decode", p.FixArguments, nil); !strings.Contains(texts(res), `"Hello"`) {
+			t.Errorf("the fix reads no Hello: %.300s", texts(res))
+		}
+	}
+	for _, args := range []map[string]any{
+		{"file": "hello"},
+		{"file": base64.StdEncoding.EncodeToString([]byte("not an image"))},
+		{"file": encoded, "name": "code.png"},
+		{},
+		{"image": "***"},
+	} {
+		p := fail(t, c, "qr_decode", args)
+		if p.FixArguments != nil || !strings.Contains(p.Fix, "base64") || strings.Contains(p.Fix, "{") {
+			t.Errorf("%.100v: fix %q, fix_arguments %.100v; want words only", args, p.Fix, p.FixArguments)
+		}
+	}
 }

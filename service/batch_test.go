@@ -88,6 +88,10 @@ func TestBatchItemKeysGoWhereMeant(t *testing.T) {
 		{`{"type":"wifi","ssid":"Home","password":"secret123"}`, "/api/v1/wifi?ssid=Home&password=secret123"},
 		{`{"type":"wifi","fields":{"ssid":"Home"},"pasword":"secret123"}`, "/api/v1/wifi?ssid=Home&password=secret123"},
 		{`{"tpye":"wifi","feilds":{"ssid":"Home"}}`, "/api/v1/wifi?ssid=Home"},
+		// kind is qr_generate_typed's name for an item's type.
+		{`{"kind":"wifi","fields":{"ssid":"Home","password":"abcdefgh1"}}`, "/api/v1/wifi?ssid=Home&password=abcdefgh1"},
+		{`{"kind":"wifi","ssid":"Home","password":"abcdefgh1"}`, "/api/v1/wifi?ssid=Home&password=abcdefgh1"},
+		{`{"type":"wifi","kind":"url","fields":{"ssid":"Home"}}`, "/api/v1/wifi?ssid=Home"},
 		{`{"type":"wifi","fields":{"ssid":"Home","color":"red"}}`, "/api/v1/wifi?ssid=Home&color=ff0000"},
 		{`{"type":"wifi","style":{"fg":"blue"},"fields":{"ssid":"Home","color":"red"}}`, "/api/v1/wifi?ssid=Home&color=0000ff"},
 		{`{"tpye":"wifi","ssid":"Home","feilds":{"password":"secret123"}}`, ""}, // ssid is no size

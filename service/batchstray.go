@@ -15,6 +15,10 @@ import (
 // would cost a lookup each. The rest are dropped, with one error.
 const maxStrayKeys = 8
 
+// itemKeyWords are other APIs' names for an item's keys, renamed to the
+// key whatever their distance: kind is what qr_generate_typed calls type.
+var itemKeyWords = map[string]string{"kind": "type"}
+
 // strayItemKeys corrects, in place, the members of a batch item that are
 // not an item's keys, and says what it did. A rendering option beside data
 // ({"data":"a","color":"red"}) moves into style, a kind's field beside type
@@ -33,8 +37,19 @@ func strayItemKeys(members map[string]json.RawMessage) []paramError {
 	if len(stray) == 0 {
 		return nil
 	}
+	// The kind is type's, or that of a word for type ({"kind": "wifi"}),
+	// which is renamed below: a field beside it goes into fields.
+	typeKey := "type"
+	if _, given := members[typeKey]; !given {
+		for _, k := range stray[:min(len(stray), maxStrayKeys)] {
+			if itemKeyWords[strings.ToLower(k)] == typeKey {
+				typeKey = k
+				break
+			}
+		}
+	}
 	var kind registry.Entry
-	if name, ok, _ := scalar(members["type"]); ok {
+	if name, ok, _ := scalar(members[typeKey]); ok {
 		kind, _ = registry.Lookup(strings.ToLower(strings.TrimSpace(name)))
 	}
 	candidates := append(slices.Clone(itemKeys), canonicalOptions()...)
@@ -84,7 +99,10 @@ func strayKey(k string, raw json.RawMessage, kind registry.Entry, candidates []s
 		}
 		return fmt.Sprintf("%q is a field of %s, and goes in the item's fields, which have it already or are not an object, or its value is not a string or number; the fix drops it", shown, kind.Name())
 	}
-	near := NearName(name, value, candidates)
+	near, isWord := itemKeyWords[name]
+	if !isWord {
+		near = NearName(name, value, candidates)
+	}
 	moved := false
 	switch {
 	case near == "":

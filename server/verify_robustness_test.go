@@ -1,7 +1,10 @@
 package server_test
 
 import (
+	"fmt"
 	"net/http"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -49,5 +52,46 @@ func TestVerifyRobustnessFixesAreMeasured(t *testing.T) {
 		if after.Robustness == nil || after.Robustness.Score != f.Score {
 			t.Errorf("fix %q claims %d; following %s scores %+v", f.Change, f.Score, f.Fix, after.Robustness)
 		}
+	}
+}
+
+// TestRobustnessExampleIsCurrent: docs/robustness.md's example answer is
+// what its call answers: the score, the first condition, the first of the
+// weakest, and each fix's change and score, in order.
+func TestRobustnessExampleIsCurrent(t *testing.T) {
+	b, err := os.ReadFile("../docs/robustness.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	call := regexp.MustCompile(`curl '(http://[^/']+)(/api/v1/verify\?[^']+)'`).FindStringSubmatch(doc)
+	if call == nil {
+		t.Fatal("docs/robustness.md shows no verify call")
+	}
+	example := doc[strings.Index(doc, call[0]):]
+	example, _, _ = strings.Cut(example[strings.Index(example, "```json"):], "\n```\n")
+	first := func(pattern string) []string {
+		m := regexp.MustCompile(pattern).FindStringSubmatch(example)
+		if m == nil {
+			t.Fatalf("the example has no %s", pattern)
+		}
+		return m[1:]
+	}
+	v := verifyWith(t, handler, call[2]).Robustness
+	if v == nil || len(v.Conditions) == 0 || len(v.Weakest) == 0 {
+		t.Fatalf("%s: robustness %+v", call[2], v)
+	}
+	c := v.Conditions[0]
+	got := []string{fmt.Sprint(v.Score), v.Depth, c.Name, fmt.Sprint(c.Passed), c.Limit, v.Weakest[0]}
+	want := append(first(`"score": (\d+), "depth": "(\w+)"`), first(`"name": "(\w+)".*?"passed": (\d+),\s*"limit": "([^"]+)"`)...)
+	want = append(want, first(`"weakest": \["([^"]+)"`)...)
+	for _, m := range regexp.MustCompile(`\{"change": "([^"]+)", "score": (\d+)`).FindAllStringSubmatch(example, -1) {
+		want = append(want, m[1], m[2])
+	}
+	for _, f := range v.Fixes {
+		got = append(got, f.Change, fmt.Sprint(f.Score))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("docs/robustness.md shows\n%s\nand %s answers\n%s", strings.Join(want, "\n"), call[2], strings.Join(got, "\n"))
 	}
 }

@@ -7,7 +7,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -315,4 +317,34 @@ func roundTripSlice(t *testing.T, v []string) any {
 	var out any
 	json.Unmarshal(b, &out)
 	return out
+}
+
+// TestREADMENamesTheOptionsOffTheForm: README's editor section names
+// exactly the rendering options the form has no control for (format is a
+// row of downloads; the compatibility options are no one's to offer).
+func TestREADMENamesTheOptionsOffTheForm(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, para, found := strings.Cut(string(b), "The form has a control for every rendering option but")
+	para, _, _ = strings.Cut(para, "\n\n")
+	para, _, _ = strings.Cut(para, "`format` is the row of downloads")
+	if !found {
+		t.Fatal("README's editor section does not say which options the form leaves out")
+	}
+	var named, want []string
+	for _, m := range regexp.MustCompile("`([a-z]+)`").FindAllStringSubmatch(para, -1) {
+		named = append(named, m[1])
+	}
+	for _, o := range options.Rendering {
+		if o.Control == "" && o.Compat == "" && o.Name != options.Format.Name {
+			want = append(want, o.Name)
+		}
+	}
+	slices.Sort(named)
+	slices.Sort(want)
+	if !slices.Equal(named, want) {
+		t.Errorf("README names %v as off the form; the catalogue leaves off %v", named, want)
+	}
 }

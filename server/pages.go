@@ -56,10 +56,12 @@ func (s *Server) pageRoutes() {
 }
 
 // pageOptions is the table of rendering options the pages edit, with the
-// API's names, aliases, values and bounds. The compatibility options (chld,
-// cht, choe), format and structured append's (append, appendlayout, which
-// answer several symbols) are left out: a page previews one image and
-// offers each format as a download.
+// API's names, aliases, values and bounds: those with an editor control.
+// The rest are left out (README "Web editor" names them): the
+// compatibility options (chld, cht, choe); format, as a page offers each
+// format as a download; dpi and cmyk, for a print file of a printed size;
+// eci, whose default readers need; and structured append's (append,
+// appendlayout), which answer several symbols where a page previews one.
 func pageOptions() []web.Option {
 	controls := map[string]web.OptionType{"shape": web.Shape, "colour": web.Colour, "integer": web.Integer, "choice": web.Choice, "text": web.Text}
 	var out []web.Option

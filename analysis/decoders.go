@@ -23,7 +23,7 @@ type DecoderRisk struct {
 
 var decoderRisks = []DecoderRisk{
 	{
-		Design:   "light modules on a dark background",
+		Design: "light modules on a dark background",
 		// gozxing's QR reader alone; qrforge's decode and verify try the
 		// inverted image too.
 		Decoders: []string{"zbar 0.23", "zxing-cpp 1.4", "gozxing"},

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/qrforge/qrforge/internal/jsonkeys"
 	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
@@ -110,7 +111,7 @@ func (s *Service) safeBatchItem(ctx context.Context, i int, req *batchRequest) (
 // as the GET endpoints, so an item and its URL give the same bytes.
 func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batchResult {
 	res := batchResult{index: i, format: req.format}
-	item, stray, p := s.readItem(req.items[i])
+	item, stray, p := s.readItem(i, req.items[i])
 	if item != nil {
 		res.id = item.id
 	}
@@ -289,13 +290,15 @@ type batchItemInput struct {
 	style  url.Values
 }
 
-// readItem parses an item: plain {data, id, style} or typed
+// readItem parses item i: plain {data, id, style} or typed
 // {type, fields, id, style}. Members that are no item's keys are moved
 // where they were meant, or dropped (strayItemKeys); stray says so, for
 // the item's problem. An item of the wrong shape has no fix: the caller's
 // intent is not plain, and a fix that made example codes instead would
 // answer 200 with someone else's data. Its example is a batch that works.
-func (s *Service) readItem(raw json.RawMessage) (item *batchItemInput, stray []paramError, p *Problem) {
+// Nor has an item giving a key twice with different values, at any depth:
+// which value is meant is the caller's to say.
+func (s *Service) readItem(i int, raw json.RawMessage) (item *batchItemInput, stray []paramError, p *Problem) {
 	shape := func(field, detail string) *Problem {
 		p := s.Problem(KindInvalidParameter, detail, field, "")
 		p.Example = s.BatchCurl(ExampleBatch)
@@ -304,6 +307,9 @@ func (s *Service) readItem(raw json.RawMessage) (item *batchItemInput, stray []p
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &members); err != nil || members == nil {
 		return nil, nil, shape("", "an item must be an object: {\"data\": ...} or {\"type\": ..., \"fields\": {...}}, with optional id and style")
+	}
+	if dup := jsonkeys.FirstDuplicate(raw); dup != nil {
+		return nil, nil, shape(dup.Path, dup.Detail(fmt.Sprintf("items[%d].%s", i, dup.Path)))
 	}
 	item = &batchItemInput{}
 	if v, set, err := scalar(members["id"]); err != nil {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/qrforge/qrforge/internal/editdistance"
+	"github.com/qrforge/qrforge/internal/jsonkeys"
 	"github.com/qrforge/qrforge/internal/text"
 )
 
@@ -29,6 +30,12 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 	}
 	if top == nil {
 		return nil, s.Problem(KindInvalidParameter, "the body is null; send a JSON object with items", "", example)
+	}
+	// Each item's own duplicates fail that item alone (readItem).
+	if dup := jsonkeys.FirstDuplicate(body, "items"); dup != nil {
+		p := s.Problem(KindInvalidParameter, dup.Detail(dup.Path), dup.Path, "")
+		p.Example = example
+		return nil, p
 	}
 	var unknown []string
 	for _, k := range sortedKeys(top) {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/qrforge/qrforge/internal/jsonkeys"
 	"github.com/qrforge/qrforge/options"
 )
 
@@ -28,7 +29,9 @@ func queryNames(rawQuery string) (url.Values, []string) {
 // BatchQuery refuses a query string on POST /api/v1/qr/batch, which reads
 // its JSON body only: ?output=zip would be answered with the JSON of URLs.
 // The fix moves output and verify into the body and rendering options into
-// its style; other names are dropped.
+// its style; other names are dropped. A body giving a key twice has no fix:
+// its maps keep one of the two values, and the body would not be the
+// caller's.
 func (s *Service) BatchQuery(rawQuery string, body []byte) *Problem {
 	q, names := queryNames(rawQuery)
 	if len(names) == 0 {
@@ -36,7 +39,7 @@ func (s *Service) BatchQuery(rawQuery string, body []byte) *Problem {
 	}
 	fix := ""
 	var top map[string]json.RawMessage
-	if json.Unmarshal(body, &top) == nil && top != nil {
+	if json.Unmarshal(body, &top) == nil && top != nil && jsonkeys.FirstDuplicate(body, "items") == nil {
 		style := map[string]json.RawMessage{}
 		if raw, ok := top["style"]; ok && json.Unmarshal(raw, &style) != nil {
 			style = nil
@@ -56,9 +59,13 @@ func (s *Service) BatchQuery(rawQuery string, body []byte) *Problem {
 		}
 		fix = s.correctedBatchCurl(top, len(body))
 	}
-	return s.Problem(KindInvalidParameter,
+	p := s.Problem(KindInvalidParameter,
 		fmt.Sprintf("POST /api/v1/qr/batch reads its JSON body only, and would ignore %s in the query; output and verify go in the body and rendering options in its style, where the fix moves them; other names are dropped", strings.Join(names, ", ")),
 		names[0], fix)
+	if fix == "" {
+		p.Example = s.BatchCurl(ExampleBatch)
+	}
+	return p
 }
 
 // DecodeQuery refuses a query string on POST /api/v1/decode, which takes

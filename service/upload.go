@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 
+	"github.com/qrforge/qrforge/internal/jsonkeys"
 	"github.com/qrforge/qrforge/internal/text"
 )
 
@@ -26,6 +27,11 @@ func (s *Service) JSONParams(body []byte) (url.Values, *Problem) {
 			detail = jsonErrorDetail(body, err) + "; " + detail
 		}
 		return nil, s.Problem(KindInvalidParameter, detail, "", example)
+	}
+	if dup := jsonkeys.FirstDuplicate(body); dup != nil {
+		p := s.Problem(KindInvalidParameter, dup.Detail(dup.Path), dup.Path, "")
+		p.Example = example
+		return nil, p
 	}
 	params := url.Values{}
 	for _, key := range sortedKeys(members) {

@@ -37,8 +37,9 @@ func assertNoServerError(t *testing.T, what string, rec *httptest.ResponseRecord
 }
 
 // FuzzBatch posts random JSON bodies to the batch endpoint: whatever the
-// body (truncated, nested, wrong types, huge numbers), the answer is a
-// batch result or a problem with a fix or an example, never a 5xx.
+// body (truncated, nested, wrong types, huge numbers, keys given twice),
+// the answer is a batch result or a problem with a fix or an example,
+// never a 5xx.
 func FuzzBatch(f *testing.F) {
 	for _, seed := range []string{
 		`{"items":[{"data":"hello"}]}`,
@@ -56,6 +57,10 @@ func FuzzBatch(f *testing.F) {
 		`{"items":[{"type":"wifi","ssid":"x","fields":[1]}]}`,
 		`{"items":[{"tpye":"wifi","feilds":{"ssid":"x"},"styl":{"size":300},"colour":{"r":1}}]}`,
 		`{"items":[{"data":"a","style":null,"size":"300","fg":"red"}]}`,
+		// Keys given twice: the body's, an item's, and the same value twice.
+		`{"style":{"size":300},"style":{"color":"red"},"items":[{"data":"a"}]}`,
+		`{"items":[{"type":"wifi","fields":{"ssid":"A","ssid":"B","password":"abcdefgh1"}},{"data":"a","id":1,"id":2}]}`,
+		`{"output":"svg","output":"svg","items":[{"data":"a","style":{"size":300,"size":300}}]}`,
 		`{"items":[{"data":"\ud800"}]}`,
 		`{"items":[{"data":"x"}`,
 		`[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]`,

@@ -37,7 +37,7 @@ func (s *Server) llmsFullTxt() string {
 	var b strings.Builder
 	b.WriteString(s.llmsTxt())
 	b.WriteString("\n## Rendering options (every generation endpoint)\n\n")
-	b.WriteString("Names are case-insensitive. Aliases are part of the contract. Giving one option twice with different values is a 400.\n\n")
+	b.WriteString("Names are case-insensitive. Aliases are part of the contract. Giving one option twice with different values is a 400; so is giving a key of a JSON body twice with different values, at any depth: the problem names its path (`style.size`) and both values, without a fix, as only the caller knows which is meant. The same value twice passes.\n\n")
 	fmt.Fprintf(&b, "- `%s` (aliases: %s): %s Required on /api/v1/qr (on /q/ the path is the data). Typed endpoints take their fields instead.\n",
 		options.Data.Name, strings.Join(options.Data.Aliases, ", "), options.Data.Description)
 	for _, d := range optionDocs() {

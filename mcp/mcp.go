@@ -48,6 +48,8 @@ func New(svc *service.Service, opts ...Option) http.Handler {
 	if err != nil {
 		panic("mcp: " + err.Error())
 	}
+	hooks := &server.Hooks{}
+	hooks.AddOnRequestInitialization(refuseDuplicateKeys)
 	srv := server.NewMCPServer("qrforge", version,
 		server.WithTitle("qrforge"),
 		server.WithDescription("Keyless QR code generation, validation and decoding"),
@@ -57,6 +59,7 @@ func New(svc *service.Service, opts ...Option) http.Handler {
 		server.WithResourceCapabilities(false, false),
 		server.WithPromptCapabilities(false),
 		server.WithRecovery(),
+		server.WithHooks(hooks),
 	)
 	srv.AddTools(t.definitions()...)
 	srv.AddResources(append(kindResources(), optionsResource())...)
@@ -74,5 +77,6 @@ func New(svc *service.Service, opts ...Option) http.Handler {
 		// behind proxies that keep the public Host on loopback.
 		server.WithDisableLocalhostProtection(true),
 		server.WithStreamableHTTPLogger(cfg.logger),
+		server.WithHTTPContextFunc(withDuplicateSlot),
 	)
 }

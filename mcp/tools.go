@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -104,9 +105,16 @@ func (t *tools) definitions() []server.ServerTool {
 }
 
 // tool builds a tool whose input schema is given whole. Every tool only
-// reads: it renders or decodes and stores nothing.
+// reads: it renders or decodes and stores nothing. None reads arguments
+// that give a key twice (refuseDuplicateKeys).
 func (t *tools) tool(name, title, description string, schema, output json.RawMessage, handler server.ToolHandlerFunc) server.ServerTool {
-	return server.ServerTool{Handler: handler, Tool: mcp.Tool{
+	checked := func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if refused := t.refusedArguments(ctx); refused != nil {
+			return refused, nil
+		}
+		return handler(ctx, req)
+	}
+	return server.ServerTool{Handler: checked, Tool: mcp.Tool{
 		Name:            name,
 		Title:           title,
 		Description:     description,

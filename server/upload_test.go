@@ -143,8 +143,21 @@ func TestUploadLimits(t *testing.T) {
 			if p.Field != c.field {
 				t.Errorf("field %q, want %q: %s", p.Field, c.field, p.Detail)
 			}
-			if p.Fix == "" {
-				t.Errorf("no fix: %s", p.Detail)
+			if !strings.HasPrefix(c.name, "JSON") {
+				if p.Fix == "" {
+					t.Errorf("no fix: %s", p.Detail)
+				}
+				return
+			}
+			// A JSON body that cannot be read leaves no call to correct:
+			// no fix, and an example that answers (it was a URL with
+			// invented data and a logo, which could not be followed).
+			_, example, ok := strings.Cut(p.Example, " -d '")
+			if p.Fix != "" || !ok {
+				t.Fatalf("fix %q, example %q", p.Fix, p.Example)
+			}
+			if rec := upload(t, "/api/v1/qr", "application/json", []byte(strings.TrimSuffix(example, "'"))); rec.Code != 200 {
+				t.Errorf("the example answers %d: %s", rec.Code, rec.Body)
 			}
 		})
 	}

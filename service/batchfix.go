@@ -74,7 +74,7 @@ func quoteAll(names []string) string {
 
 // jsonErrorDetail says where a body stops being JSON: byte offset, line
 // and column.
-func jsonErrorDetail(body []byte, err error) string {
+func jsonErrorDetail(body []byte, err error, object string) string {
 	var syntax *json.SyntaxError
 	var typeErr *json.UnmarshalTypeError
 	switch {
@@ -86,7 +86,7 @@ func jsonErrorDetail(body []byte, err error) string {
 		line, col := lineColumn(body, at)
 		return fmt.Sprintf("the body is not valid JSON: %s at byte %d (line %d, column %d)", strings.TrimPrefix(syntax.Error(), "json: "), at, line, col)
 	case errors.As(err, &typeErr):
-		return fmt.Sprintf("the body must be a JSON object {\"output\", \"style\", \"items\"}, not a JSON %s", typeErr.Value)
+		return fmt.Sprintf("the body must be a JSON object %s, not a JSON %s", object, typeErr.Value)
 	}
 	return "the body is not valid JSON: " + err.Error()
 }

@@ -26,7 +26,7 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil {
-		return nil, s.Problem(KindInvalidParameter, jsonErrorDetail(body, err), "", example)
+		return nil, s.Problem(KindInvalidParameter, jsonErrorDetail(body, err, `{"output", "style", "items"}`), "", example)
 	}
 	if top == nil {
 		return nil, s.Problem(KindInvalidParameter, "the body is null; send a JSON object with items", "", example)

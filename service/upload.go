@@ -19,25 +19,29 @@ const MaxGenerateBody = MaxLogoBytes*4/3 + 64<<10
 // uses, with string, number or boolean values; "logo" may hold a data
 // URI of up to MaxLogoBytes.
 func (s *Service) JSONParams(body []byte) (url.Values, *Problem) {
-	example := s.baseURL + "/api/v1/qr with {\"data\": \"Hello\", \"logo\": \"wifi\"}"
+	// A body that cannot be read leaves no call to correct: the problem
+	// has no fix, and shows an upload that works.
+	fail := func(detail, field string) *Problem {
+		p := s.Problem(KindInvalidParameter, detail, field, "")
+		p.Example = "curl -X POST '" + s.baseURL + "/api/v1/qr' -H 'Content-Type: application/json' -d " + shellQuote(`{"data":"Hello","logo":"wifi"}`)
+		return p
+	}
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(body, &members); err != nil || members == nil {
 		detail := "the body must be a JSON object of parameters, such as {\"data\": \"Hello\", \"logo\": \"data:image/png;base64,...\"}"
 		if err != nil {
-			detail = jsonErrorDetail(body, err) + "; " + detail
+			detail = jsonErrorDetail(body, err, "of parameters") + ", such as {\"data\": \"Hello\", \"logo\": \"data:image/png;base64,...\"}"
 		}
-		return nil, s.Problem(KindInvalidParameter, detail, "", example)
+		return nil, fail(detail, "")
 	}
 	if dup := jsonkeys.FirstDuplicate(body); dup != nil {
-		p := s.Problem(KindInvalidParameter, dup.Detail(dup.Path), dup.Path, "")
-		p.Example = example
-		return nil, p
+		return nil, fail(dup.Detail(dup.Path), dup.Path)
 	}
 	params := url.Values{}
 	for _, key := range sortedKeys(members) {
 		v, set, err := scalar(members[key])
 		if err != nil {
-			return nil, s.Problem(KindInvalidParameter, fmt.Sprintf("%s %s: a parameter's value is a string, a number or a boolean", text.Truncate(key, 64), err), key, example)
+			return nil, fail(fmt.Sprintf("%s %s: a parameter's value is a string, a number or a boolean", text.Truncate(key, 64), err), key)
 		}
 		if set {
 			params.Add(key, v)

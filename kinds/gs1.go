@@ -71,7 +71,10 @@ func checkGS1(g *GS1) []registry.FieldError {
 			continue
 		}
 		if problem := gs1CSet82Problem(*f.value, 20); problem != "" {
-			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " (" + f.ai + ", X..20) " + problem + " (GS1 General Specifications, AI definitions and §7.11 Figure 7.11-1)", Fix: gs1CSet82Fix(*f.value, 20)})
+			// Every character of a batch or serial is data: dropping one
+			// or cutting the value names another batch or item, so
+			// there is no fix.
+			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " (" + f.ai + ", X..20) " + problem + " (GS1 General Specifications, AI definitions and §7.11 Figure 7.11-1)"})
 		}
 	}
 	if g.Expiry != "" {
@@ -160,17 +163,6 @@ func gs1CSet82Problem(s string, max int) string {
 		return "has " + itoa(len(s)) + " characters; at most " + itoa(max)
 	}
 	return ""
-}
-
-// gs1CSet82Fix drops the characters outside set 82 and cuts to max.
-func gs1CSet82Fix(s string, max int) string {
-	var b strings.Builder
-	for i := 0; i < len(s) && b.Len() < max; i++ {
-		if isGS1CSet82(s[i]) {
-			b.WriteByte(s[i])
-		}
-	}
-	return b.String()
 }
 
 // gs1Date reads YYMMDD (or YYYY-MM-DD, converted) and checks the month and

@@ -88,6 +88,24 @@ func TestGS1(t *testing.T) {
 	})
 }
 
+// TestGS1BatchAndSerialHaveNoFix checks that a batch or serial GS1
+// cannot carry is refused without a fix: a/bd is another serial than
+// a/b#d, and a cut value another batch.
+func TestGS1BatchAndSerialHaveNoFix(t *testing.T) {
+	k := lookup(t, "gs1")
+	for _, c := range []struct{ field, value string }{
+		{"serial", "a/b#d%&?+"},
+		{"serial", "Nº5"},
+		{"batch", "LOT 1"},
+		{"batch", "ABCDEFGHIJKLMNOPQRST-"},
+	} {
+		_, errs := k.Build(map[string]string{"gtin": "09506000134352", "batch": "AB\"", c.field: c.value})
+		if len(errs) != 1 || errs[0].Field != c.field || errs[0].Fix != "" {
+			t.Errorf("%s=%q: errors %+v, want %s refused without a fix", c.field, c.value, errs, c.field)
+		}
+	}
+}
+
 // TestGS1CheckDigitFix checks that a wrong check digit is explained with
 // the digit the body gives, but not "fixed": the typo may be in the body,
 // and a recomputed check digit would name another product.

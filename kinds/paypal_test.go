@@ -47,7 +47,8 @@ func TestPayPalFixes(t *testing.T) {
 		field  string
 		fix    string
 	}{
-		{map[string]string{"username": "Jane Doe-Smith!"}, "username", "JaneDoeSmith"},
+		// JaneDoeSmith would be another account: no fix.
+		{map[string]string{"username": "Jane Doe-Smith!"}, "username", ""},
 		// Cut to 20 it would be another account: no fix.
 		{map[string]string{"username": "abcdefghijklmnopqrstuvwxyz"}, "username", ""},
 		// 10,505 is ten thousand five hundred and five, or ten and a half

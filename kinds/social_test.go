@@ -82,11 +82,12 @@ func TestSocial(t *testing.T) {
 	})
 }
 
-// TestSocialFix checks that a handle with stray characters is answered
-// with the cleaned handle.
+// TestSocialFix checks that a handle with a character its network does
+// not allow is refused without a fix: nasa.gov and nasagov are two
+// accounts, and the code would open the other one.
 func TestSocialFix(t *testing.T) {
 	_, errs := lookup(t, "social").Build(map[string]string{"network": "x", "handle": "nasa.gov"})
-	if len(errs) != 1 || errs[0].Fix != "nasagov" {
-		t.Fatalf("errors %+v, want the fix nasagov", errs)
+	if len(errs) != 1 || errs[0].Field != "handle" || errs[0].Fix != "" {
+		t.Fatalf("errors %+v, want handle refused without a fix", errs)
 	}
 }

@@ -67,7 +67,7 @@ func TestUPI(t *testing.T) {
 		{"minimum with a comma", map[string]string{"pa": "merchant@upi", "pn": "Shop", "mam": "10,50"}, "mam", "§1.2", "10.50"},
 		{"http link: never changed", map[string]string{"pa": "merchant@upi", "pn": "Shop", "url": "http://shop.example/bill/7"}, "url", "https", noFix},
 		{"link without a scheme: never completed", map[string]string{"pa": "merchant@upi", "pn": "Shop", "url": "shop.example/bill/7"}, "url", "https", noFix},
-		{"transaction id: control character dropped", map[string]string{"pa": "merchant@upi", "pn": "Shop", "tid": "T1\x07"}, "tid", "control character", "T1"},
+		{"transaction id with a control character: never dropped", map[string]string{"pa": "merchant@upi", "pn": "Shop", "tid": "T1\x07"}, "tid", "control character", noFix},
 		{"mode of one digit", map[string]string{"pa": "merchant@upi", "pn": "Shop", "mode": "4"}, "mode", "Initiation Mode", "04"},
 		{"purpose of one digit", map[string]string{"pa": "merchant@upi", "pn": "Shop", "purpose": "7"}, "purpose", "Purpose Code", "07"},
 		{"misspelt currency", map[string]string{"pa": "merchant@upi", "pn": "Shop", "cu": "INRR"}, "cu", "INR", "INR"},

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 )
@@ -15,15 +16,20 @@ import (
 // for every kind, whatever its Check returns.
 
 // Mechanical reports whether fix is original after only mechanical
-// corrections: spaces, separators and punctuation removed or changed, case
-// changed, accents dropped, the same number written another way (48,20 and
-// 48.2), a leading international prefix 00 written + and a trunk prefix
-// "(0)" left out of a phone number (ITU-T E.123 §2.5, §7.1), or https://
-// put before a web address written without a scheme, characters of a link
-// percent-encoded (RFC 3986 §2.1: "a b" and "a%20b"). Otherwise its letters
-// and digits are original's, all of them, in the same order: nothing is
-// added, and nothing is cut (a shortened name or SSID is another payee or
-// network).
+// corrections: case changed, accents dropped, whitespace changed, the
+// separators that group a number or code removed or changed (spaces next
+// to a digit, as in ISO 13616-1's paper IBAN, and '-', '.', '/', '(' and
+// ')' between digits, ITU-T E.123 §7), the same number written another
+// way (48,20 and 48.2), a leading international prefix 00 written + and a
+// trunk prefix "(0)" left out of a phone number (ITU-T E.123 §2.5, §7.1),
+// or https:// put before a web address written without a scheme,
+// characters of a link percent-encoded (RFC 3986 §2.1: "a b" and "a%20b").
+// Every other character is the caller's, in the same order: nothing is
+// added, cut or dropped. A shortened name or SSID is another payee or
+// network, and so are a/b#d and a/bd as serial numbers, or nasa.gov and
+// nasagov as accounts; a control character that is not whitespace, or a
+// byte that is not UTF-8, stands for something the caller meant, which no
+// fix can know.
 func Mechanical(original, fix string) bool {
 	if sameNumber(original, fix) {
 		return true
@@ -40,8 +46,8 @@ func Mechanical(original, fix string) bool {
 			original = "+" + rest
 		}
 	}
-	f := fold(fix)
-	return f != "" && f == fold(original)
+	f := canonical(fix)
+	return f != "" && f == canonical(original)
 }
 
 // sameNumber reports whether a and b are the same decimal number, with a
@@ -52,18 +58,68 @@ func sameNumber(a, b string) bool {
 	return okA && okB && x.Cmp(y) == 0
 }
 
-// fold keeps the letters and digits of s, lower-cased and without accents,
-// so that "DE89 3704", "de8937 04" and "Dé89-3704" compare equal.
-func fold(s string) string {
+// canonical is s as Mechanical compares it: letters and digits
+// lower-cased and without accents, the separators that only group a
+// number or code left out, whitespace between words written as one space,
+// and every other character (a byte that is not UTF-8 included) as it is.
+// So "DE89 3704", "de8937 04" and "Dé89-3704" compare equal, and
+// "Home Network" and "HomeNetwork" do not.
+func canonical(s string) string {
 	var b strings.Builder
-	for _, r := range norm.NFD.String(s) {
+	var run []rune     // separators since the last other character
+	var prev rune = -1 // the character before the run, -1 at the start
+	flush := func(next rune) {
+		if len(run) == 0 {
+			return
+		}
+		defer func() { run = run[:0] }()
+		if unicode.IsDigit(prev) && unicode.IsDigit(next) {
+			return
+		}
+		punct := strings.Map(func(r rune) rune {
+			if unicode.IsSpace(r) {
+				return -1
+			}
+			return r
+		}, string(run))
 		switch {
-		case unicode.Is(unicode.Mn, r):
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(unicode.ToLower(r))
+		case punct != "":
+			b.WriteString(punct)
+		case prev >= 0 && next >= 0 && !unicode.IsDigit(prev) && !unicode.IsDigit(next):
+			b.WriteByte(' ')
 		}
 	}
+	s = norm.NFD.String(s)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		raw := s[i : i+size]
+		i += size
+		switch {
+		case r == utf8.RuneError && size == 1:
+			flush(r)
+			b.WriteString(raw)
+		case unicode.Is(unicode.Mn, r):
+			continue
+		case isGroupSeparator(r):
+			run = append(run, r)
+			continue
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			flush(r)
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			flush(r)
+			b.WriteString(raw)
+		}
+		prev = r
+	}
+	flush(-1)
 	return b.String()
+}
+
+// isGroupSeparator reports whether r is whitespace or a character people
+// write between the groups of a number or code.
+func isGroupSeparator(r rune) bool {
+	return unicode.IsSpace(r) || unicode.Is(unicode.Pd, r) || strings.ContainsRune("./()", r)
 }
 
 // guardIdentity drops every fix of an identity field that is not a

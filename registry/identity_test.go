@@ -18,7 +18,11 @@ func TestMechanical(t *testing.T) {
 		{"0049 160 1234567", "+491601234567", true},
 		{"+44 (0)20 7946 0000", "+44-20-7946-0000", true},
 		{"example.com/landing", "https://example.com/landing", true},
-		{"PEDIDO-42 / ção", "PEDIDO42cao", true},
+		{"GB82 west 1234 5698 7654 32", "GB82WEST12345698765432", true},
+		{"12-34", "1234", true},
+		{"11.222.333/0001-81", "11222333000181", true},
+		{"+1 (555) 123–4567", "+15551234567", true},
+		{"John\tDoe", " John Doe ", true},
 		{"https://ex.com/a b", "https://ex.com/a%20b", true},
 		{"https://ex.com/a b", "https://ex.com/a%20c", false},
 		// Not mechanical: another account, a cut name, an added
@@ -29,6 +33,18 @@ func TestMechanical(t *testing.T) {
 		{"11987654321", "+5511987654321", false},
 		{"0160 1234567", "+1 160 1234567", false},
 		{"ftp://example.com/f", "https://example.com/f", false},
+		// Not mechanical either: a character of the caller's dropped or
+		// replaced, though every letter and digit is kept. Only the
+		// groups of a number or code are written another way.
+		{"a/b#d%&?+", "a/bd%&?+", false},
+		{"nasa.gov", "nasagov", false},
+		{"Jane Doe-Smith!", "JaneDoeSmith", false},
+		{"PEDIDO-42 / ção", "PEDIDO42cao", false},
+		{"Home Network", "HomeNetwork", false},
+		{"alice:work", "alice work", false},
+		{"T1\x07", "T1", false},
+		{"caf\xe9", "caf", false},
+		{"caf\xe9", "caf\ufffd", false},
 		{"", "anything", false},
 		{"x", "", false},
 	} {

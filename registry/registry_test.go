@@ -29,6 +29,9 @@ func greetingKind(name string) registry.Kind[greeting] {
 			if strings.ContainsRune(g.Name, '!') {
 				return []registry.FieldError{{Field: "name", Detail: "no '!'", Fix: strings.ReplaceAll(g.Name, "!", "")}}
 			}
+			if trimmed := strings.TrimSpace(g.Name); trimmed != g.Name {
+				return []registry.FieldError{{Field: "name", Detail: "no spaces around", Fix: trimmed}}
+			}
 			g.Code = strings.ToUpper(g.Code)
 			return nil
 		},
@@ -195,9 +198,14 @@ func TestBuild(t *testing.T) {
 	if tone := fields["tone"]; tone.Fix != "warm" {
 		t.Errorf("tone %q: fix %q, want the nearest option warm", "warn", tone.Fix)
 	}
-	_, errs = e.Build(map[string]string{"name": "Bo!"})
+	_, errs = e.Build(map[string]string{"name": " Bo "})
 	if len(errs) != 1 || errs[0].Fix != "Bo" {
 		t.Errorf("Check's mechanical fix of an identity field: %+v", errs)
+	}
+	// Bo! and Bo are two names: the fix that drops the '!' is withheld.
+	_, errs = e.Build(map[string]string{"name": "Bo!"})
+	if len(errs) != 1 || errs[0].Fix != "" {
+		t.Errorf("Check's fix dropping a character of an identity field: %+v", errs)
 	}
 }
 

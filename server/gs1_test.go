@@ -60,3 +60,13 @@ func TestGS1ElementFormRefusals(t *testing.T) {
 		t.Errorf("symbol=auto: %d, X-QR-Symbol %q", rec.Code, rec.Header().Get("X-QR-Symbol"))
 	}
 }
+
+// A serial GS1 cannot carry has no fix: one that drops the '#' would name
+// another item. The problem shows the kind's example instead.
+func TestGS1SerialIsNeverCut(t *testing.T) {
+	rec := get(t, "/api/v1/gs1/payload?gtin=09506000134352&serial=a/b%23d%25%26%3F%2B&batch=AB%22")
+	p := readProblem(t, rec, http.StatusBadRequest, "invalid-parameter")
+	if p.Field != "serial" || p.Fix != "" || !strings.Contains(p.Detail, "'#'") {
+		t.Errorf("field %q, fix %q, detail %q: want serial refused for its '#', without a fix", p.Field, p.Fix, p.Detail)
+	}
+}

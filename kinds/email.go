@@ -58,6 +58,7 @@ func checkEmail(e *Email) []registry.FieldError {
 			*f.value = list
 		}
 	}
+	errs = append(errs, checkTextFields(textField{"subject", e.Subject}, textField{"body", e.Body})...)
 	if strings.ContainsAny(e.Subject, "\r\n") {
 		// RFC 6068 §5: line breaks in header fields other than the body
 		// SHOULD NOT be used.

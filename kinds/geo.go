@@ -73,6 +73,7 @@ func checkGeo(g *Geo) []registry.FieldError {
 		}
 		*f.value = n
 	}
+	errs = append(errs, checkTextFields(textField{"query", g.Query})...)
 	if len(errs) == 0 && (g.Lat == "90" || g.Lat == "-90") {
 		// RFC 5870 §3.4.2: at the poles the longitude SHOULD be 0.
 		g.Lon = "0"

@@ -47,6 +47,10 @@ func init() {
 func smsUsesURI(form string) bool { return strings.EqualFold(form, "sms") }
 
 func checkSMS(s *SMS) []registry.FieldError {
+	return append(checkTextFields(textField{"message", s.Message}), checkSMSNumber(s)...)
+}
+
+func checkSMSNumber(s *SMS) []registry.FieldError {
 	s.Form = strings.ToLower(s.Form)
 	plus, digits, bad := splitPhoneNumber(s.Number)
 	switch {

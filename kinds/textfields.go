@@ -3,7 +3,6 @@ package kinds
 import (
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/qrforge/qrforge/registry"
 )
@@ -11,19 +10,14 @@ import (
 // textField names a field value for checkTextFields.
 type textField struct{ name, value string }
 
-// checkTextFields refuses values that no reader can show: bytes that are not
-// UTF-8 (QR byte mode carries UTF-8 here, marked with ECI 26 unless the
-// caller asks eci=none: ISO/IEC 18004 §7.4.2, docs/eci.md)
-// and control characters other than tab and line breaks, which the TEXT
-// grammar excludes (RFC 5545 §3.3.11 TSAFE-CHAR, RFC 6350 §3.3). Line breaks
-// are left to each kind's escaping.
+// checkTextFields refuses control characters other than tab and line
+// breaks, which no reader shows and the TEXT grammar excludes (RFC 5545
+// §3.3.11 TSAFE-CHAR, RFC 6350 §3.3). Line breaks are left to each kind's
+// escaping. Bytes that are not UTF-8 never get here: Build refuses them in
+// every field of every kind.
 func checkTextFields(fields ...textField) []registry.FieldError {
 	var errs []registry.FieldError
 	for _, f := range fields {
-		if !utf8.ValidString(f.value) {
-			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " is not valid UTF-8", Fix: strings.ToValidUTF8(f.value, "")})
-			continue
-		}
 		if strings.IndexFunc(f.value, isBadControl) >= 0 {
 			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " contains a control character; only tab and line breaks are allowed in text", Fix: strings.Map(func(r rune) rune {
 				if isBadControl(r) {
@@ -38,4 +32,19 @@ func checkTextFields(fields ...textField) []registry.FieldError {
 
 func isBadControl(r rune) bool {
 	return unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r'
+}
+
+// checkLineFields refuses every control character, tab and line breaks
+// included, in fields a standard writes as one line of printable
+// characters; rule cites it. There is no fix: a line break in a network's
+// name or a password says the value is not what the caller meant to
+// give, and which value was meant only the caller knows.
+func checkLineFields(rule string, fields ...textField) []registry.FieldError {
+	var errs []registry.FieldError
+	for _, f := range fields {
+		if strings.IndexFunc(f.value, unicode.IsControl) >= 0 {
+			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " contains a control character (a tab or line break counts); it is one line of printable characters (" + rule + ")"})
+		}
+	}
+	return errs
 }

@@ -104,7 +104,7 @@ func checkUPI(u *UPI) []registry.FieldError {
 	if strings.TrimSpace(u.PN) == "" {
 		errs = append(errs, registry.FieldError{Field: "pn", Detail: "pn, the payee name, is mandatory (NPCI UPI Linking Specification §1.2)", Fix: ""})
 	}
-	errs = append(errs, checkTextFields(textField{"tid", u.TID})...)
+	errs = append(errs, checkTextFields(textField{"pn", u.PN}, textField{"tn", u.TN}, textField{"tr", u.TR}, textField{"tid", u.TID})...)
 	for _, f := range []textField{{"pn", u.PN}, {"tn", u.TN}, {"tr", u.TR}, {"tid", u.TID}} {
 		if f.value == "null" {
 			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " cannot be the word null: UPI apps read a value \"null\" as no value (NPCI UPI Linking Specification 1.6 §1.2 notes)", Fix: ""})

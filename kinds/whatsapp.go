@@ -36,6 +36,10 @@ func init() {
 }
 
 func checkWhatsApp(w *WhatsApp) []registry.FieldError {
+	return append(checkTextFields(textField{"message", w.Message}), checkWhatsAppNumber(w)...)
+}
+
+func checkWhatsAppNumber(w *WhatsApp) []registry.FieldError {
 	if strings.TrimSpace(w.Number) == "" {
 		w.Number = ""
 		if w.Message == "" {

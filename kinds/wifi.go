@@ -23,6 +23,12 @@ type WiFi struct {
 // backslash (ZXing wiki "Barcode Contents", WiFi network config).
 const wifiSpecial = `\;,:"`
 
+// wifiPrintable cites the WIFI URI grammar, whose values hold printable
+// characters and percent-escapes only (printable = %x20-3A / %x3C-7E):
+// a control character, tab and line breaks included, is no part of an
+// SSID, identity or password written there.
+const wifiPrintable = "WPA3 Specification v3 §7, WIFI URI: printable = %x20-3A / %x3C-7E"
+
 func init() {
 	registry.Register(registry.Kind[WiFi]{
 		Name:       "wifi",
@@ -76,6 +82,9 @@ func wifiAuth(security, password string) (t string, wpa3 bool) {
 }
 
 func checkWiFi(w *WiFi) []registry.FieldError {
+	if errs := checkLineFields(wifiPrintable, textField{"ssid", w.SSID}, textField{"password", w.Password}, textField{"identity", w.Identity}, textField{"anonymous_identity", w.AnonymousIdentity}); len(errs) > 0 {
+		return errs
+	}
 	var errs []registry.FieldError
 	if n := len(w.SSID); n > 32 {
 		errs = append(errs, registry.FieldError{Field: "ssid", Detail: "ssid is 1 to 32 bytes (IEEE 802.11 §9.4.2.2); this one is " + itoa(n) + " bytes of UTF-8", Fix: truncateBytes(w.SSID, 32)})

@@ -144,6 +144,9 @@ func (e *entry[F]) Build(values map[string]string) (string, []FieldError) {
 
 func (e *entry[F]) build(f F) (string, []FieldError) {
 	given := f
+	if errs := e.refuseNonUTF8(f); len(errs) > 0 {
+		return "", errs
+	}
 	if errs := e.validateTags(&f); len(errs) > 0 {
 		return "", e.guardIdentity(given, errs)
 	}

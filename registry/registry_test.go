@@ -209,6 +209,19 @@ func TestBuild(t *testing.T) {
 	}
 }
 
+// Build refuses a value that is not UTF-8 in any field, before the
+// kind's rules, and without a fix: the text it stood for is unknown.
+func TestBuildRefusesBytesThatAreNotUTF8(t *testing.T) {
+	e := register(t, "greet-utf8")
+	for _, field := range []string{"name", "tone", "code"} {
+		values := map[string]string{"name": "Ada", field: "caf\xe9"}
+		_, errs := e.Build(values)
+		if len(errs) != 1 || errs[0].Field != field || errs[0].Fix != "" || !strings.Contains(errs[0].Detail, "0xE9 at offset 3") {
+			t.Errorf("%s=caf\\xe9: %+v, want one error on %s naming the byte, without a fix", field, errs, field)
+		}
+	}
+}
+
 func TestLookupAllNames(t *testing.T) {
 	register(t, "greet-b")
 	register(t, "greet-a")

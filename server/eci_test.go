@@ -38,3 +38,30 @@ func TestECIChangesTheETag(t *testing.T) {
 		t.Errorf("eci=none answers the ECI 26 image: ETags %s and %s", utf8.Header().Get("ETag"), none.Header().Get("ETag"))
 	}
 }
+
+// Bytes that are not UTF-8 are refused wherever text is read, with a
+// problem naming the parameter and no fix: ECI 26 says UTF-8, and which
+// text the bytes stood for only the caller knows. Control characters no
+// reader shows are refused in the fields that carry text; the fix drops
+// them from a message, never from a network's name.
+func TestTextIsUTF8Everywhere(t *testing.T) {
+	for _, c := range []struct{ target, field, fix string }{
+		{"/api/v1/qr?data=%FF%FE", "data", ""},
+		{"/api/v1/qr?data=caf%E9&eci=none", "data", ""},
+		{"/q/%FF%FE.png", "data", ""},
+		{"/api/v1/text?text=%FF", "text", ""},
+		{"/api/v1/wifi/payload?ssid=%FF&password=abcdefgh1", "ssid", ""},
+		{"/api/v1/wifi/payload?ssid=a%01b&password=abcdefgh1", "ssid", ""},
+		{"/api/v1/wifi/payload?ssid=a%0Ab&password=abcdefgh1", "ssid", ""},
+		{"/api/v1/email/payload?to=a@b.com&subject=%FF", "subject", ""},
+		{"/api/v1/email/payload?to=a@b.com&body=a%1Bb", "body", "body=ab"},
+		{"/api/v1/sms/payload?number=%2B15551212&message=%FF", "message", ""},
+		{"/api/v1/whatsapp/payload?number=%2B15550100100&message=%FF", "message", ""},
+		{"/api/v1/dogecoin/payload?address=DD4KSSuBJqcjuTcvUg1CgUKeurPUFeEZkE&message=%FF", "message", ""},
+	} {
+		p := readProblem(t, get(t, c.target), http.StatusBadRequest, "invalid-parameter")
+		if p.Field != c.field || (p.Fix == "") != (c.fix == "") || !strings.Contains(p.Fix, c.fix) {
+			t.Errorf("%s: field %q, fix %q; want %s refused, fix %q", c.target, p.Field, p.Fix, c.field, c.fix)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/options"
@@ -72,6 +73,13 @@ func (p *reading) readData() {
 	r := p.r
 	if v, ok := p.get(optData); !ok || v == "" {
 		p.fail("data", optData.Example, "data is required: the text to encode, under data (or text, content, url, q, chl)")
+	} else if !utf8.ValidString(v) {
+		// Data is encoded as UTF-8 and marked so with ECI 26 (ISO/IEC
+		// 18004:2015 §7.4.2, docs/eci.md): bytes of another character set
+		// would read as other characters, and which text they stand for
+		// only the caller knows.
+		p.errs = append(p.errs, paramError{field: "data", unfixable: true,
+			detail: fmt.Sprintf("data is not UTF-8 text: byte 0x%02X at offset %d belongs to another character set, and qrforge encodes text as UTF-8 (RFC 3629), marked with ECI 26; send the text as UTF-8, percent-encoded (é is %%C3%%A9)", v[invalidUTF8At(v)], invalidUTF8At(v))})
 	} else {
 		r.Data = v
 		r.Canonical.Set("data", v)
@@ -158,4 +166,17 @@ func (p *reading) readECI() {
 	if r.ECI != render.DefaultECI {
 		r.Canonical.Set(optECI.Name, string(r.ECI))
 	}
+}
+
+// invalidUTF8At is the offset of the first byte of s that does not start a
+// valid UTF-8 sequence, or len(s).
+func invalidUTF8At(s string) int {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return len(s)
 }

@@ -65,3 +65,18 @@ func TestTextIsUTF8Everywhere(t *testing.T) {
 		}
 	}
 }
+
+// A JSON body is UTF-8 (RFC 8259 §8.1): one that is not is refused, where
+// a JSON decoder would read U+FFFD into the code in place of its bytes.
+func TestJSONBodyIsUTF8(t *testing.T) {
+	for _, c := range []struct{ target, body string }{
+		{"/api/v1/qr", "{\"data\": \"caf\xe9\"}"},
+		{"/api/v1/wifi", "{\"ssid\": \"\xff\", \"password\": \"abcdefgh1\"}"},
+		{"/api/v1/qr/batch", "{\"items\": [{\"data\": \"caf\xe9\"}]}"},
+	} {
+		p := readProblem(t, post(t, handler, c.target, "application/json", []byte(c.body)), http.StatusBadRequest, "invalid-parameter")
+		if !strings.Contains(p.Detail, "not UTF-8") || !strings.Contains(p.Detail, "RFC 8259") {
+			t.Errorf("%s %q: detail %q, want the body refused as not UTF-8", c.target, c.body, p.Detail)
+		}
+	}
+}

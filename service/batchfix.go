@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/qrforge/qrforge/internal/text"
 )
@@ -89,6 +90,18 @@ func jsonErrorDetail(body []byte, err error, object string) string {
 		return fmt.Sprintf("the body must be a JSON object %s, not a JSON %s", object, typeErr.Value)
 	}
 	return "the body is not valid JSON: " + err.Error()
+}
+
+// bodyNotUTF8 says where a JSON body stops being UTF-8, and is "" while
+// it is. JSON text is UTF-8 (RFC 8259 §8.1); encoding/json would read such
+// bytes as U+FFFD, a character the caller never wrote, into the code.
+func bodyNotUTF8(body []byte) string {
+	if utf8.Valid(body) {
+		return ""
+	}
+	at := invalidUTF8At(string(body))
+	line, col := lineColumn(body, int64(at))
+	return fmt.Sprintf("the body is not UTF-8: byte 0x%02X at byte %d (line %d, column %d) belongs to another character set, and JSON text is UTF-8 (RFC 8259 §8.1); send the body as UTF-8", body[at], at, line, col)
 }
 
 // lineColumn turns a 0-based byte offset into a 1-based line and column.

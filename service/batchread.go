@@ -24,6 +24,9 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 			"the body is empty; send {\"output\": ..., \"style\": {...}, \"items\": [...]}", "", example)
 	}
 
+	if detail := bodyNotUTF8(body); detail != "" {
+		return nil, s.Problem(KindInvalidParameter, detail, "", example)
+	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil {
 		return nil, s.Problem(KindInvalidParameter, jsonErrorDetail(body, err, `{"output", "style", "items"}`), "", example)

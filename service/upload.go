@@ -26,6 +26,9 @@ func (s *Service) JSONParams(body []byte) (url.Values, *Problem) {
 		p.Example = "curl -X POST '" + s.baseURL + "/api/v1/qr' -H 'Content-Type: application/json' -d " + shellQuote(`{"data":"Hello","logo":"wifi"}`)
 		return p
 	}
+	if detail := bodyNotUTF8(body); detail != "" {
+		return nil, fail(detail, "")
+	}
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(body, &members); err != nil || members == nil {
 		detail := "the body must be a JSON object of parameters, such as {\"data\": \"Hello\", \"logo\": \"data:image/png;base64,...\"}"

@@ -30,7 +30,7 @@ func (t *tools) generate(ctx context.Context, req mcp.CallToolRequest) (*mcp.Cal
 			q.add(name, s)
 		}
 	}
-	if bad := readOptions(q, t.all, args, dataNames...); bad != nil {
+	if bad := readOptions(q, t.all, nil, args, dataNames...); bad != nil {
 		return t.badArgument(toolGenerate, args, bad), nil
 	}
 	resp := t.api.generate(ctx, target, q)
@@ -76,7 +76,7 @@ func (t *tools) generateTyped(ctx context.Context, req mcp.CallToolRequest) (*mc
 		return t.badArgument(toolGenerateTyped, args, bad), nil
 	}
 	q := target.query()
-	if bad := readOptions(q, t.all, args, kindArgument, legacyKindArgument, "fields"); bad != nil {
+	if bad := readOptions(q, t.all, target.kind, args, kindArgument, legacyKindArgument, "fields"); bad != nil {
 		return t.badArgument(toolGenerateTyped, args, bad), nil
 	}
 	resp := t.api.generate(ctx, target, q)

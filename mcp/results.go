@@ -10,6 +10,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/service"
 )
 
 // generated turns a successful generation response into a tool result: a
@@ -204,7 +205,11 @@ func (t *tools) argumentsOf(fix string) map[string]any {
 	}
 	for name := range q {
 		if o, ok := t.all.lookup(name); ok {
-			args[o.name] = o.typedValue(q.Get(name))
+			written := o.name
+			if kind != nil {
+				written = service.OptionName(kind.Name(), o.name)
+			}
+			args[written] = o.typedValue(q.Get(name))
 		}
 	}
 	return args

@@ -10,6 +10,7 @@ import (
 	"github.com/qrforge/qrforge/options"
 
 	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/service"
 )
 
 // target is what a call encodes: data, or a kind with its fields.
@@ -184,8 +185,10 @@ func unknownFields(args, raw map[string]any, u unknownNames, kind registry.Entry
 		for _, name := range u.first {
 			// A rendering option among the fields goes beside them, where
 			// options are read, unless given there already; format stays
-			// out, as verify takes none.
-			if o, ok := options.Named(strings.ToLower(name)); ok && o.Name != options.Format.Name && !optionGiven(args, o.Name) {
+			// out, as verify takes none. A name the kind's standard gives
+			// a field (BIP21's label) names that field here.
+			_, fieldWord := registry.FieldWords(kind)[strings.ToLower(name)]
+			if o, ok := options.Named(strings.ToLower(name)); ok && !fieldWord && o.Name != options.Format.Name && !optionGiven(args, o.Name) {
 				moved[name] = raw[name]
 				notes = append(notes, fmt.Sprintf("%q (a rendering option: moved beside fields)", truncate(name, maxNameBytes)))
 				continue
@@ -236,8 +239,11 @@ func nearestField(name string, kind registry.Entry) string {
 
 // readOptions appends the rendering options among args (any name the API
 // accepts) to q, in documentation order. Arguments that are neither options
-// nor in known are errors.
-func readOptions(q *query, opts *optionSet, args map[string]any, known ...string) *argError {
+// nor in known are errors. Beside fields, a name kind's standard gives a
+// field is the option: it is passed under the name kind's calls write it
+// (service.OptionName), label as caption on bitcoin, whose calls read
+// label as BIP21's payee.
+func readOptions(q *query, opts *optionSet, kind registry.Entry, args map[string]any, known ...string) *argError {
 	given := map[string][]string{} // canonical name → names used
 	for _, name := range slices.Sorted(maps.Keys(args)) {
 		if slices.Contains(known, name) {
@@ -256,7 +262,13 @@ func readOptions(q *query, opts *optionSet, args map[string]any, known ...string
 				return &argError{field: name, detail: fmt.Sprintf("%s is a %s, not %T", name, o.typeName(), args[name])}
 			}
 			// Passed under the name the caller used: the API resolves
-			// aliases and reports conflicting values itself.
+			// aliases and reports conflicting values itself. A name the
+			// kind's calls read as a field goes under the option's own.
+			if kind != nil {
+				if _, claimed := registry.FieldWords(kind)[strings.ToLower(name)]; claimed {
+					name = service.OptionName(kind.Name(), o.name)
+				}
+			}
 			q.add(name, v)
 		}
 	}

@@ -37,7 +37,7 @@ func (t *tools) verify(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	}
 	q.names = append(q.names, target.query().names...)
 	q.values = append(q.values, target.query().values...)
-	if bad := readOptions(q, t.verifyOptions, args, "data", kindArgument, legacyKindArgument, "fields", robustness); bad != nil {
+	if bad := readOptions(q, t.verifyOptions, target.kind, args, "data", kindArgument, legacyKindArgument, "fields", robustness); bad != nil {
 		return t.badArgument(toolVerify, args, bad), nil
 	}
 	if v, ok := args[robustness]; ok {

@@ -129,7 +129,10 @@ type Field struct {
 	// AlsoCalled are the names other APIs and standards give the field
 	// (tag also:"body,text" on sms's message, RFC 5724's body): an unknown
 	// parameter of such a name is renamed to the field in a fix. They are
-	// not accepted as the field.
+	// not accepted as the field. One that is qrforge's name for something
+	// else (BIP21's label, the payee, is qrforge's caption) is refused in
+	// the kind's calls, with that fix too, and is never written there for
+	// the other thing (Unclaimed).
 	AlsoCalled []string `json:"-"`
 	// Meant maps words callers use for a listed value to the value (tag
 	// meant:"twitter=x"): a fix offers the value; the word is refused.
@@ -217,6 +220,21 @@ func FieldWords(e Entry) map[string]string {
 		}
 	}
 	return words
+}
+
+// Unclaimed is the first of names that no field of e is also called
+// (Field.AlsoCalled), or the first name when every one is: the name a
+// parameter is written under in e's calls, so that a name e's standard
+// gives a field (BIP21's label, bitcoin's recipient) never stands there
+// for anything else.
+func Unclaimed(e Entry, names ...string) string {
+	words := FieldWords(e)
+	for _, n := range names {
+		if _, claimed := words[n]; !claimed {
+			return n
+		}
+	}
+	return names[0]
 }
 
 // Names lists the registered kind names, sorted.

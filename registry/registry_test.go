@@ -257,3 +257,26 @@ func TestMaxVersionIsEnforced(t *testing.T) {
 		t.Errorf("15 bytes: %+v", errs)
 	}
 }
+
+// Unclaimed skips the names a kind's fields are also called: a payee that
+// the kind's standard calls label leaves caption to write a caption.
+func TestUnclaimed(t *testing.T) {
+	type payment struct {
+		Payee string `json:"payee" also:"label" jsonschema_description:"Who is paid."`
+	}
+	registry.Register(registry.Kind[payment]{Name: "pay-label", Summary: "x", Examples: []payment{{Payee: "Ada"}}, Encode: func(p payment) string { return p.Payee }})
+	defer registry.Unregister("pay-label")
+	k, _ := registry.Lookup("pay-label")
+	greet := register(t, "greet-unclaimed")
+	for _, c := range []struct {
+		k    registry.Entry
+		want string
+	}{{k, "caption"}, {greet, "label"}} {
+		if got := registry.Unclaimed(c.k, "label", "caption"); got != c.want {
+			t.Errorf("%s: Unclaimed(label, caption) = %q, want %q", c.k.Name(), got, c.want)
+		}
+	}
+	if got := registry.Unclaimed(k, "label"); got != "label" {
+		t.Errorf("with every name claimed: %q, want the first", got)
+	}
+}

@@ -157,11 +157,13 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 	var target fixTarget
 	var verifyAs verifyTarget
 	if item.kind != nil {
-		target = s.apiTarget(item.kind.Path(), FieldNames(item.kind)...)
+		target = s.kindTarget(Request{}, item.kind, item.kind.Path())
 		verifyAs = verifyTarget{kind: item.kind.Name(), lead: FieldNames(item.kind)}
+		spellOptions(item.kind.Name(), values)
 		var unknown []paramError
+		words := registry.FieldWords(item.kind)
 		for _, name := range sortedKeys(item.fields) {
-			if !item.kind.HasField(name) && !isOptionName(strings.ToLower(name)) {
+			if _, fieldWord := words[strings.ToLower(name)]; fieldWord || !item.kind.HasField(name) && !isOptionName(strings.ToLower(name)) {
 				// prepareKind reports it, with a did-you-mean and a
 				// fix that renames it.
 				values.Set(name, item.fields[name])

@@ -215,19 +215,30 @@ func calledAs(target fixTarget, path string) (string, []string) {
 }
 
 // apiTarget is an endpoint path; lead lists parameters to write first
-// (a kind's fields, in declaration order).
+// (a kind's fields, in declaration order), and kind names the kind whose
+// call it is, "" for none (OptionName).
 type apiTarget struct {
 	path string
 	lead []string
 	via  string // Request.Via
+	kind string
 }
 
 func (s *Service) apiTarget(path string, lead ...string) fixTarget {
 	return apiTarget{path: path, lead: lead}
 }
 
+// kindTarget is the target of a call of k at path: its fields first, and
+// options under the names k's calls write them.
+func (s *Service) kindTarget(req Request, k registry.Entry, path string) fixTarget {
+	if req.Body {
+		return uploadTarget{path: path, lead: FieldNames(k), kind: k.Name()}
+	}
+	return apiTarget{path: path, lead: FieldNames(k), kind: k.Name()}
+}
+
 func (t apiTarget) url(base string, v url.Values) string {
-	return base + t.path + "?" + encodeCanonical(v, t.lead...)
+	return base + t.path + "?" + encodeCall(t.kind, v, t.lead...)
 }
 
 // pathTarget puts data in the path: /q/<data>.<ext>.
@@ -257,6 +268,12 @@ func (t pathTarget) url(base string, v url.Values) string {
 // encodeCanonical writes options in the canonical order of options.go,
 // with %20 for spaces so the URL also works where '+' is not a space.
 func encodeCanonical(v url.Values, lead ...string) string {
+	return encodeCall("", v, lead...)
+}
+
+// encodeCall is encodeCanonical for a call of kind, which writes each
+// option under OptionName.
+func encodeCall(kind string, v url.Values, lead ...string) string {
 	var b strings.Builder
 	order := append([]string{}, lead...)
 	order = append(order, optData.Name)
@@ -276,7 +293,7 @@ func encodeCanonical(v url.Values, lead ...string) string {
 		if b.Len() > 0 {
 			b.WriteByte('&')
 		}
-		b.WriteString(name)
+		b.WriteString(OptionName(kind, name))
 		b.WriteByte('=')
 		b.WriteString(strings.ReplaceAll(url.QueryEscape(val[0]), "+", "%20"))
 	}

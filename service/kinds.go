@@ -83,7 +83,7 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	}
 	r.kind = k.Name()
 	endpoint, own := calledAs(target, k.Path())
-	strange := unknownParams(q, strangers(q, FieldNames(k)), endpoint, append(own, FieldNames(k)...), registry.FieldWords(k))
+	strange := append(claimedOptions(k, q), unknownParams(q, strangers(q, FieldNames(k)), endpoint, append(own, FieldNames(k)...), registry.FieldWords(k))...)
 	errs = append(errs, strange...)
 	errs = append(errs, unmetNeeds(q, errs)...)
 	errs = append(errs, unreached(q, r, target)...)
@@ -94,7 +94,7 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	r.fields = values
 	if len(errs) > 0 {
 		fixed, ok := correctedFields(k, renamedFields(values, strange, k))
-		if !ok {
+		if !ok || slices.ContainsFunc(errs, func(e paramError) bool { return e.unfixable }) {
 			// No fix may invent a value the caller did not give: the
 			// problem names the fields and shows the documented example
 			// apart, as an example.
@@ -191,8 +191,13 @@ func withoutFields(errs []paramError, k registry.Entry) []paramError {
 	out := make([]paramError, len(errs))
 	for i, e := range errs {
 		out[i] = e
-		if k.HasField(e.field) || k.HasField(e.rename) {
+		switch {
+		case k.HasField(e.field):
 			out[i].keep = true
+		case k.HasField(e.rename):
+			// The value is in r.fields under the field's name; the name it
+			// was given under, an option's (label) or none, leaves the fix.
+			out[i].rename, out[i].fixed = "", ""
 		}
 	}
 	return out

@@ -509,6 +509,7 @@ func (s *Service) logoTooLarge(r *Rendering, e *render.LogoError, target fixTarg
 type uploadTarget struct {
 	path string
 	lead []string
+	kind string
 }
 
 func (t uploadTarget) url(base string, v url.Values) string {
@@ -524,7 +525,7 @@ func (t uploadTarget) url(base string, v url.Values) string {
 		v = cloneValues(v)
 		v.Del(optLogo.Name)
 	}
-	return "curl -X POST " + shellQuote(base+t.path+"?"+encodeCanonical(v, t.lead...)) + file
+	return "curl -X POST " + shellQuote(base+t.path+"?"+encodeCall(t.kind, v, t.lead...)) + file
 }
 
 func cloneValues(v url.Values) url.Values {

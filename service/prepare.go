@@ -25,7 +25,7 @@ func (s *Service) Payload(req Request) (*Payload, *Problem) {
 		return nil, p
 	}
 	q, malformed := s.params(req, false)
-	target := s.apiTarget(k.Path()+"/payload", FieldNames(k)...)
+	target := s.kindTarget(Request{}, k, k.Path()+"/payload")
 	r, p := s.prepareKind(k, q, malformed, target)
 	if p != nil {
 		return nil, p
@@ -43,7 +43,7 @@ func (s *Service) prepare(req Request) (*Rendering, fixTarget, *Problem) {
 			return nil, nil, p
 		}
 		q, malformed := s.params(req, false)
-		target := s.target(req, k.Path(), FieldNames(k)...)
+		target := s.kindTarget(req, k, k.Path())
 		r, p := s.prepareKind(k, q, malformed, target)
 		return r, target, p
 	case req.Short:

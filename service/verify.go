@@ -205,7 +205,7 @@ func (t verifyTarget) url(base string, v url.Values) string {
 	if t.kind != "" {
 		out.Set("type", t.kind)
 	}
-	return base + "/api/v1/verify?" + encodeCanonical(out, append([]string{"type"}, t.lead...)...)
+	return base + "/api/v1/verify?" + encodeCall(t.kind, out, append([]string{"type"}, t.lead...)...)
 }
 
 // verifyRendering renders, decodes and checks.

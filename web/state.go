@@ -23,6 +23,19 @@ type tool struct {
 	Level   string
 	fields  []field
 	example state
+	// apiNames maps an option's API name to the name this tool's API
+	// calls write it under, where they differ: the kind's standard gives
+	// the API name to a field (bitcoin's label, BIP21's payee, writes the
+	// caption as caption).
+	apiNames map[string]string
+}
+
+// apiName is the name the tool's API calls write option name under.
+func (t *tool) apiName(name string) string {
+	if n, ok := t.apiNames[name]; ok {
+		return n
+	}
+	return name
 }
 
 // field is one input of a tool: a kind's field, or the generic text.
@@ -83,6 +96,14 @@ func newKindTool(cfg Config, k registry.Entry) *tool {
 	}
 	if level := k.Hints().Level; level != 0 {
 		t.Level = level.String()
+	}
+	for _, o := range cfg.Options {
+		if n := registry.Unclaimed(k, append([]string{o.Name}, o.Aliases...)...); n != o.Name {
+			if t.apiNames == nil {
+				t.apiNames = map[string]string{}
+			}
+			t.apiNames[o.Name] = n
+		}
 	}
 	for _, f := range k.Fields() {
 		param := f.Name
@@ -255,7 +276,7 @@ func (t *tool) pairs(st state, opts []Option, page bool) []pair {
 		if v == "" || isDefault(o, v) || (o.Level && t.Level != "") {
 			continue
 		}
-		name := o.Name
+		name := t.apiName(o.Name)
 		if page {
 			name = paramName(o)
 		}

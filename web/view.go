@@ -201,6 +201,8 @@ func (s *Site) view(t *tool, st state, problems []Problem, example bool) pageVie
 			value = o.Default
 		}
 		ov := optionView{Option: o, ID: "o-" + o.Name, Param: paramName(o), Value: value, Error: errs[o.Name]}
+		// The control's API name, which the page's script writes calls with.
+		ov.Name = t.apiName(o.Name)
 		switch o.Type {
 		case Shape:
 			// An unknown shape has no swatch to show: the API's error

@@ -849,3 +849,25 @@ func TestDownloadsLeaveOutWhatTheirFormatDoesNotDraw(t *testing.T) {
 		t.Errorf("svg download drops %q", drops)
 	}
 }
+
+// A bitcoin page's caption is written caption in its API calls, and its
+// control says so to the page's script: bitcoin's calls read label as
+// BIP21's payee. The page's own link keeps the page's name, label.
+func TestCaptionOnAPageWhoseStandardNamesALabel(t *testing.T) {
+	d := page(t, "/bitcoin?address=BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4&label=Pay+here")
+	api := d.attrOf("api-url", "value")
+	if !strings.Contains(api, "caption=Pay+here") || strings.Contains(api, "label=") {
+		t.Errorf("API URL %s, want the caption as caption", api)
+	}
+	if rec := send(t, http.MethodGet, strings.TrimPrefix(api, base)); rec.Code != http.StatusOK {
+		t.Errorf("the API URL answers %d: %s", rec.Code, rec.Body.String())
+	}
+	if c := d.controls("label"); len(c) != 1 {
+		t.Fatalf("%d controls named label", len(c))
+	} else if v, _ := attr(c[0], "data-api"); v != "caption" {
+		t.Errorf("the caption control's data-api is %q, want caption", v)
+	}
+	if api := page(t, "/url?url=https%3A%2F%2Fexample.com&label=Menu").attrOf("api-url", "value"); !strings.Contains(api, "label=Menu") {
+		t.Errorf("url's API URL %s, want label", api)
+	}
+}

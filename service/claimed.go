@@ -1,0 +1,97 @@
+package service
+
+import (
+	"fmt"
+	"maps"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/qrforge/qrforge/options"
+	"github.com/qrforge/qrforge/registry"
+)
+
+// OptionName is the name the rendering option whose canonical name is
+// name is written under in a call of kind: that name, or, where the
+// kind's standard gives it to one of its fields, the option's first alias
+// the standard does not (label is the caption, but BIP21's label is
+// bitcoin's recipient: a bitcoin call writes the caption as caption).
+// kind "" is the generic endpoint; any other name is returned as it is.
+// Fixes and links are written so, and so are MCP's corrected arguments.
+func OptionName(kind, name string) string {
+	k, isKind := registry.Lookup(kind)
+	o, isOption := options.Named(name)
+	if !isKind || !isOption || o.Name != name {
+		return name
+	}
+	return registry.Unclaimed(k, append([]string{o.Name}, o.Aliases...)...)
+}
+
+// claimedOptions refuses the rendering options given under a name k's
+// standard gives one of its fields (Field.AlsoCalled): on bitcoin, label
+// is BIP21's name for the payee, which the kind calls recipient, and
+// qrforge's name for the caption, so a caller meaning one would get the
+// other, the payee's name left out of the payload without a word. The fix
+// renames it to the field; when the field is given too, only the caller
+// knows which was meant, and there is no fix.
+func claimedOptions(k registry.Entry, q query) []paramError {
+	words := registry.FieldWords(k)
+	var errs []paramError
+	for _, word := range slices.Sorted(maps.Keys(words)) {
+		o, isOption := options.Named(word)
+		if !isOption || len(q[word]) == 0 {
+			continue
+		}
+		field := words[word]
+		detail := fmt.Sprintf("%s is what %s calls %s's %s (%s); in qrforge, %s is a rendering option (%s) that never reaches the payload, and on %s it is written %s",
+			word, k.Standard().Name, k.Name(), field, fieldTitle(k, field), word, optionGist(o), k.Name(), OptionName(k.Name(), o.Name))
+		e := paramError{field: word}
+		if v := q[field]; len(v) > 0 && v[0] != "" {
+			e.unfixable = true
+			e.detail = detail + fmt.Sprintf(". %s is given too, so whether %s meant it or the option only you can tell: write %s for the option, or leave %s out", field, word, OptionName(k.Name(), o.Name), word)
+		} else {
+			e.rename, e.fixed = field, q[word][0]
+			e.detail = detail + fmt.Sprintf(". The fix renames %s to %s", word, field)
+		}
+		errs = append(errs, e)
+	}
+	return errs
+}
+
+// fieldTitle is what a person calls a field of k: its title, or its name.
+func fieldTitle(k registry.Entry, name string) string {
+	for _, f := range k.Fields() {
+		if f.Name == name && f.Title != "" {
+			return f.Title
+		}
+	}
+	return name
+}
+
+// optionGist is the first words of an option's description, what it
+// draws ("caption under the code").
+func optionGist(o options.Option) string {
+	gist := o.Description
+	if i := strings.IndexAny(gist, ",.("); i > 0 {
+		gist = gist[:i]
+	}
+	gist = strings.TrimSpace(gist)
+	if gist == "" {
+		return o.Name
+	}
+	return strings.ToLower(gist[:1]) + gist[1:]
+}
+
+// spellOptions writes the options of values, held under their canonical
+// names as a batch style holds them, under the names kind's calls write
+// them (OptionName). A style names an option by where it stands, so a
+// style's label is the caption on bitcoin too; written label, it would be
+// read as BIP21's payee.
+func spellOptions(kind string, values url.Values) {
+	for _, name := range sortedKeys(values) {
+		if written := OptionName(kind, name); written != name {
+			values[written] = append(values[written], values[name]...)
+			delete(values, name)
+		}
+	}
+}

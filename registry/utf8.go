@@ -21,15 +21,15 @@ func (e *entry[F]) refuseNonUTF8(f F) []FieldError {
 		if utf8.ValidString(s) {
 			continue
 		}
-		at := firstInvalid(s)
+		at := FirstInvalidUTF8(s)
 		errs = append(errs, FieldError{Field: fi.Name, Detail: fmt.Sprintf("%s is not UTF-8 text: byte 0x%02X at offset %d belongs to another character set; send the text as UTF-8 (RFC 3629), percent-encoded in a URL (é is %%C3%%A9)", fi.Name, s[at], at)})
 	}
 	return errs
 }
 
-// firstInvalid is the offset of the first byte of s that does not start a
-// valid UTF-8 sequence.
-func firstInvalid(s string) int {
+// FirstInvalidUTF8 is the offset of the first byte of s that does not
+// start a valid UTF-8 sequence, or len(s).
+func FirstInvalidUTF8(s string) int {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {

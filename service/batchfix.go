@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/registry"
 )
 
 // ExampleBatch is a body that works, for fixes.
@@ -99,7 +100,7 @@ func bodyNotUTF8(body []byte) string {
 	if utf8.Valid(body) {
 		return ""
 	}
-	at := invalidUTF8At(string(body))
+	at := registry.FirstInvalidUTF8(string(body))
 	line, col := lineColumn(body, int64(at))
 	return fmt.Sprintf("the body is not UTF-8: byte 0x%02X at byte %d (line %d, column %d) belongs to another character set, and JSON text is UTF-8 (RFC 8259 §8.1); send the body as UTF-8", body[at], at, line, col)
 }

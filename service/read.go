@@ -10,6 +10,7 @@ import (
 
 	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/options"
+	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/render"
 )
 
@@ -79,7 +80,7 @@ func (p *reading) readData() {
 		// would read as other characters, and which text they stand for
 		// only the caller knows.
 		p.errs = append(p.errs, paramError{field: "data", unfixable: true,
-			detail: fmt.Sprintf("data is not UTF-8 text: byte 0x%02X at offset %d belongs to another character set, and qrforge encodes text as UTF-8 (RFC 3629), marked with ECI 26; send the text as UTF-8, percent-encoded (é is %%C3%%A9)", v[invalidUTF8At(v)], invalidUTF8At(v))})
+			detail: fmt.Sprintf("data is not UTF-8 text: byte 0x%02X at offset %d belongs to another character set, and qrforge encodes text as UTF-8 (RFC 3629), marked with ECI 26; send the text as UTF-8, percent-encoded (é is %%C3%%A9)", v[registry.FirstInvalidUTF8(v)], registry.FirstInvalidUTF8(v))})
 	} else {
 		r.Data = v
 		r.Canonical.Set("data", v)
@@ -166,17 +167,4 @@ func (p *reading) readECI() {
 	if r.ECI != render.DefaultECI {
 		r.Canonical.Set(optECI.Name, string(r.ECI))
 	}
-}
-
-// invalidUTF8At is the offset of the first byte of s that does not start a
-// valid UTF-8 sequence, or len(s).
-func invalidUTF8At(s string) int {
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			return i
-		}
-		i += size
-	}
-	return len(s)
 }

@@ -163,6 +163,19 @@ func TestUploadLimits(t *testing.T) {
 	}
 }
 
+// followUpload runs an upload fix, a curl call, with a logo file as the
+// file it names.
+func followUpload(t *testing.T, fix string) *httptest.ResponseRecorder {
+	t.Helper()
+	method, target := fixTarget(t, fix)
+	ct, body := form(t, nil, "logo", logoPNG(t))
+	req := httptest.NewRequest(method, target, bytes.NewReader(body))
+	req.Header.Set("Content-Type", ct)
+	rec := httptest.NewRecorder()
+	handler.ServeHTTP(rec, req)
+	return rec
+}
+
 // An upload's problem has a fix that is the upload corrected: the URL
 // carries the corrected parameters, the form the file.
 func TestUploadFixIsAnUpload(t *testing.T) {
@@ -172,13 +185,7 @@ func TestUploadFixIsAnUpload(t *testing.T) {
 	if p.Fix != want {
 		t.Fatalf("fix %s, want %s", p.Fix, want)
 	}
-	method, target := fixTarget(t, p.Fix)
-	ct, body = form(t, nil, "logo", logoPNG(t))
-	req := httptest.NewRequest(method, target, bytes.NewReader(body))
-	req.Header.Set("Content-Type", ct)
-	rec := httptest.NewRecorder()
-	handler.ServeHTTP(rec, req)
-	if rec.Code != 200 {
+	if rec := followUpload(t, p.Fix); rec.Code != 200 {
 		t.Fatalf("the fix, with the file: %d %s", rec.Code, rec.Body)
 	}
 }
@@ -219,13 +226,7 @@ func TestUploadBodyProblemsKeepTheCall(t *testing.T) {
 			t.Errorf("fix %s lacks %s", p.Fix, want)
 		}
 	}
-	method, target := fixTarget(t, p.Fix)
-	ct, body = form(t, nil, "logo", logoPNG(t))
-	req := httptest.NewRequest(method, target, bytes.NewReader(body))
-	req.Header.Set("Content-Type", ct)
-	rec := httptest.NewRecorder()
-	handler.ServeHTTP(rec, req)
-	if rec.Code != 200 || decodeQR(t, rec.Body.Bytes()) != "hello" {
+	if rec := followUpload(t, p.Fix); rec.Code != 200 || decodeQR(t, rec.Body.Bytes()) != "hello" {
 		t.Errorf("the fix, with one file: %d", rec.Code)
 	}
 

@@ -108,3 +108,17 @@ func followableFix(t *testing.T, fix string) (method, target string) {
 	base, _ := url.Parse(baseURL)
 	return method, base.ResolveReference(u).String()
 }
+
+// problemFix is the query of a problem document's fix URL.
+func problemFix(t *testing.T, body []byte) url.Values {
+	t.Helper()
+	var p problem
+	if err := json.Unmarshal(body, &p); err != nil || p.Fix == "" {
+		t.Fatalf("not a problem document with a fix: %.300s", body)
+	}
+	u, err := url.Parse(p.Fix)
+	if err != nil {
+		t.Fatalf("fix %q is not a URL: %v", p.Fix, err)
+	}
+	return u.Query()
+}

@@ -62,15 +62,17 @@ func pointedBall(p *path, x, y float64, side, corner int) {
 	pupil(p, x, y, s, r)
 }
 
-// extraRoundedFrame rounds the ring more than the rounded one.
+// extraRoundedFrame rounds the ring's outside more than the rounded one.
+// Its hole keeps the rounded ring's one-module radius, so that the hole's
+// edges stay straight across the ball's three rows (eyes.go); the ring is
+// then a little wider at its corners.
 func extraRoundedFrame(p *path, x, y float64, side, corner int) {
 	if side < 7 {
 		roundedFrame(p, x, y, side, corner)
 		return
 	}
 	s := float64(side)
-	r := s * extraRoundedRatio
-	ring(p, x, y, s, all(r), all(r-1))
+	ring(p, x, y, s, all(s*extraRoundedRatio), all(1))
 }
 
 // petalFrame rounds the corner that points away from the symbol and its

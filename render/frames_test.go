@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -262,23 +263,46 @@ func TestParseFrame(t *testing.T) {
 }
 
 // TestCanvasModulesIsTheLayout: the canvas side the service sizes fixes
-// by is the one PNG divides its pixels by.
+// by is the one PNG divides its pixels by, ModulePixels a module.
 func TestCanvasModulesIsTheLayout(t *testing.T) {
 	s := encodeT(t, testPayloads[1].data)
 	for _, f := range Frames {
 		for _, label := range []string{"", "Hi"} {
-			o := DefaultOptions()
-			o.Frame, o.Label = f, label
-			n := CanvasModules(s, o)
-			o.Size = n
-			if _, err := PNG(s, o); err != nil {
-				t.Errorf("%s: %d px, the canvas side, does not draw: %v", f, n, err)
-			}
-			o.Size = n - 1
-			if _, err := PNG(s, o); err == nil {
-				t.Errorf("%s: %d px, below the canvas side, draws", f, n-1)
+			for _, logo := range []*Logo{nil, {Size: DefaultLogoSize, Padding: DefaultLogoPadding}} {
+				o := DefaultOptions()
+				o.Frame, o.Label, o.Logo = f, label, logo
+				n := CanvasModules(s, o) * ModulePixels(o)
+				if n != MinCanvasSize(s, o) {
+					t.Fatalf("%s: MinCanvasSize %d, want %d", f, MinCanvasSize(s, o), n)
+				}
+				o.Size = n
+				if _, err := PNG(s, o); err != nil {
+					t.Errorf("%s, logo %v: %d px, the canvas side, does not draw: %v", f, logo != nil, n, err)
+				}
+				o.Size = n - 1
+				var sizeErr *SizeError
+				if _, err := PNG(s, o); !errors.As(err, &sizeErr) || sizeErr.Min != n {
+					t.Errorf("%s, logo %v: %d px, below the canvas side: %v, want a SizeError with %d", f, logo != nil, n-1, err, n)
+				}
 			}
 		}
+	}
+}
+
+// ModulePixels is two pixels a module, and three with a logo, which takes
+// up to half a block's correction (docs/decoders.md).
+func TestModulePixels(t *testing.T) {
+	o := DefaultOptions()
+	if got := ModulePixels(o); got != 2 {
+		t.Errorf("plain: %d pixels a module, want 2", got)
+	}
+	o.Logo = &Logo{Size: 0.2}
+	if got := ModulePixels(o); got != 3 {
+		t.Errorf("logo: %d pixels a module, want 3", got)
+	}
+	o.Logo, o.Overlay.Size = nil, 0.2
+	if got := ModulePixels(o); got != 2 {
+		t.Errorf("emblem: %d pixels a module, want 2", got)
 	}
 }
 

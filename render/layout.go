@@ -28,22 +28,48 @@ type layout struct {
 	frame     *frameTemplate // nil without a frame
 }
 
-// SizeError says the requested pixel size cannot give every module a whole
-// pixel; Min is the smallest size that can.
+// SizeError says the requested pixel size cannot give every module the
+// Pixels that o's design needs (ModulePixels); Min is the smallest size
+// that can.
 type SizeError struct {
-	Size, Min int
+	Size, Min, Pixels int
 }
 
 func (e *SizeError) Error() string {
-	return fmt.Sprintf("size %d px cannot draw this code with at least one pixel per module; the smallest size that works is %d", e.Size, e.Min)
+	return fmt.Sprintf("size %d px cannot draw this code with %s; the smallest size that works is %d", e.Size, e.PerModule(), e.Min)
+}
+
+// PerModule says what the size falls short of: "at least N pixels per
+// module".
+func (e *SizeError) PerModule() string {
+	return fmt.Sprintf("at least %d pixels per module", e.Pixels)
+}
+
+// ModulePixels is the fewest whole pixels a module that o's design reads
+// with on the five decoders of docs/decoders.md. At one pixel a module
+// the eye shapes and module styles cannot be drawn, and zbar missed even
+// square codes of version 13 and up; at two every design read but those
+// with a logo, which takes up to half a block's correction already: zbar
+// missed them from version 14 up.
+func ModulePixels(o Options) int {
+	if o.Logo != nil && o.Logo.Size > 0 {
+		return 3
+	}
+	return 2
+}
+
+// MinCanvasSize is the smallest size that draws s with o: ModulePixels a
+// module, and at least MinSize.
+func MinCanvasSize(s *Symbol, o Options) int {
+	return max(CanvasModules(s, o)*ModulePixels(o), MinSize)
 }
 
 func newLayout(s *Symbol, o *Options) (*layout, error) {
 	l := placeLayout(s, o)
 	side := max(l.width, l.height)
 	l.scale = o.Size / side
-	if l.scale < 1 {
-		return nil, &SizeError{Size: o.Size, Min: max(side, MinSize)}
+	if px := ModulePixels(*o); l.scale < px {
+		return nil, &SizeError{Size: o.Size, Min: max(side*px, MinSize), Pixels: px}
 	}
 	l.pxW, l.pxH = o.Size, canvasHeight(l, o.Size)
 	l.offX = (l.pxW - l.scale*l.width) / 2

@@ -233,8 +233,10 @@ func TestLogosDecodeAtEverySizeAndLevel(t *testing.T) {
 				fitted[c.level]++
 				mu.Unlock()
 				o := DefaultOptions()
-				o.Size = 400 // 4 px a module up to version 17, as verify asks
 				o.Logo = lg
+				// 4 px a module up to version 17, as verify asks; the
+				// smallest size past that.
+				o.Size = max(400, MinCanvasSize(sym, o))
 				b, err := PNG(sym, o)
 				if err != nil {
 					t.Errorf("%+v: %v", c, err)

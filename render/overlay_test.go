@@ -58,6 +58,7 @@ func TestOverlayDecodes(t *testing.T) {
 			for _, size := range []int{200, 512, 1200} {
 				t.Run(fmt.Sprintf("v%d/%s/%d", s.Version, m, size), func(t *testing.T) {
 					o := overlayOptions(size, m)
+					o.Size = max(size, MinCanvasSize(s, o))
 					b, err := PNG(s, o)
 					if err != nil {
 						t.Fatal(err)
@@ -68,7 +69,7 @@ func TestOverlayDecodes(t *testing.T) {
 					img, _, _ := image.Decode(bytes.NewReader(b))
 					// The centre of the emblem is the plus, white; a point
 					// between the arms is the red square.
-					c := size / 2
+					c := o.Size / 2
 					l, _ := newLayout(s, &o)
 					quarter := int(o.Overlay.side(s.Size) * float64(l.scale) / 4)
 					if got := color.NRGBAModel.Convert(img.At(c, c)).(color.NRGBA); got != (color.NRGBA{255, 255, 255, 255}) {

@@ -256,7 +256,7 @@ func TestBatchURLOutput(t *testing.T) {
 		t.Errorf("URL gives %s", rec.Header().Get("Content-Type"))
 	}
 	e := a.Items[1].Error
-	if e == nil || e.Field != "size" || !strings.Contains(e.Fix, "size=185") {
+	if e == nil || e.Field != "size" || !strings.Contains(e.Fix, "size=370") {
 		t.Fatalf("a version-40 code at 64 px: %+v", a.Items[1])
 	}
 }

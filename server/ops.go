@@ -66,7 +66,7 @@ func readinessRender() error {
 		return fmt.Errorf("test encode: %w", err)
 	}
 	o := render.DefaultOptions()
-	o.Size = render.MinSize
+	o.Size = render.MinCanvasSize(sym, o)
 	b, err := render.PNG(sym, o)
 	if err != nil {
 		return fmt.Errorf("test render: %w", err)

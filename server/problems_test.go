@@ -62,7 +62,7 @@ func TestProblems(t *testing.T) {
 		{"length negative", "", "/api/v1/qr?data=hi&size=-3cm", 400, "invalid-parameter", "size", []string{"size=3cm"}},
 		{"length exponent", "", "/api/v1/qr?data=hi&size=1e2mm", 400, "invalid-parameter", "size", []string{"size=30mm"}},
 		{"length in an unknown unit", "", "/api/v1/qr?data=hi&size=30furlongs", 400, "invalid-parameter", "size", []string{"size=512"}},
-		{"length too small for the code", "", "/api/v1/qr?data=" + fitsAtL + "&ec=L&size=30mm&dpi=72&format=pdf", 400, "invalid-parameter", "size", []string{"size=65.3mm", "dpi=72", "format=pdf"}},
+		{"length too small for the code", "", "/api/v1/qr?data=" + fitsAtL + "&ec=L&size=30mm&dpi=72&format=pdf", 400, "invalid-parameter", "size", []string{"size=130.5mm", "dpi=72", "format=pdf"}},
 		{"dpi below range", "", "/api/v1/qr?data=hi&size=30mm&dpi=10", 400, "invalid-parameter", "dpi", []string{"dpi=72", "size=30mm"}},
 		{"dpi above range", "", "/api/v1/qr?data=hi&ppi=9600", 400, "invalid-parameter", "dpi", []string{"dpi=2400"}},
 		{"dpi above range, length fine below it", "", "/api/v1/qr?data=hi&size=340mm&dpi=10000", 400, "invalid-parameter", "dpi", []string{"dpi=2400", "size=43.3mm"}},
@@ -232,11 +232,11 @@ func TestProblemFixValues(t *testing.T) {
 		long := strings.Repeat("a", 2900)
 		p := readProblem(t, get(t, "/api/v1/qr?data="+long+"&size=64"), 400, "invalid-parameter")
 		_, target := fixTarget(t, p.Fix)
-		if !strings.Contains(target, "size=185") {
-			t.Errorf("fix %s: version 40 (177 modules) with a 4-module quiet zone needs 185 px", short(target))
+		if !strings.Contains(target, "size=370") {
+			t.Errorf("fix %s: version 40 (177 modules) with a 4-module quiet zone needs 370 px, two a module", short(target))
 		}
 		// One pixel less must not work: the fix is the smallest size.
-		smaller := strings.Replace(target, "size=185", "size=184", 1)
+		smaller := strings.Replace(target, "size=370", "size=369", 1)
 		readProblem(t, get(t, smaller), 400, "invalid-parameter")
 	})
 	// A size below the minimum is fixed to the smallest that draws the
@@ -251,8 +251,8 @@ func TestProblemFixValues(t *testing.T) {
 			"/api/v1/text?text=" + long + "&size=3",
 		} {
 			p := readProblem(t, get(t, target), 400, "invalid-parameter")
-			if _, fixed := fixTarget(t, p.Fix); !strings.Contains(fixed, "size=185") {
-				t.Errorf("%s: fix %s, want size=185 (version 40 and its quiet zone)", short(target), short(fixed))
+			if _, fixed := fixTarget(t, p.Fix); !strings.Contains(fixed, "size=370") {
+				t.Errorf("%s: fix %s, want size=370 (version 40 and its quiet zone, two pixels a module)", short(target), short(fixed))
 			}
 			if rec := follow(t, p); rec.Code != http.StatusOK {
 				t.Errorf("%s: fix answers %d: %s", short(target), rec.Code, short(rec.Body.String()))

@@ -72,7 +72,7 @@ func TestSnapshotJSON(t *testing.T) {
 func TestSnapshotPNG(t *testing.T) {
 	requests := []string{
 		"",
-		"&size=64",
+		"&size=74", // the smallest: two pixels a module
 		"&size=1000",
 		"&ec=L&margin=0",
 		"&color=ff0000&bg=transparent",

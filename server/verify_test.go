@@ -113,7 +113,6 @@ func TestVerifyChecks(t *testing.T) {
 		{"dark bg, black code", "data=hello&bg=444", "contrast", "fail", false, true},
 		{"no quiet zone", "data=hello&margin=0", "quiet_zone", "fail", false, false},
 		{"thin quiet zone", "data=hello&margin=3", "quiet_zone", "warn", true, false},
-		{"one pixel per module", "data=" + strings.Repeat("a", 100) + "&size=64&margin=4", "module_size", "fail", false, false},
 		{"small modules", "data=hello&size=100", "module_size", "warn", true, false},
 		{"white on black", "data=hello&color=fff&bg=000", "polarity", "fail", false, true},
 		{"star modules", "data=hello&style=star", "style_risk", "warn", true, false},
@@ -330,8 +329,10 @@ func TestVerifyProblems(t *testing.T) {
 }
 
 // Verify's pixels per module agree with render's layout. The smallest
-// size that renders a call (the fix of a too-small size) has one pixel per
-// module; so does twice that less one, and twice that has two.
+// size that renders a call (the fix of a too-small size) has two pixels a
+// module (render.ModulePixels), and verify, like generation, refuses one
+// pixel less with that fix; twice that less one has three, twice that
+// four.
 func TestVerifyModuleSizeMatchesLayout(t *testing.T) {
 	data := strings.Repeat("b", 500)
 	for _, opts := range []string{"", "&margin=0", "&label=caption", "&tpl=scanme", "&margin=7&label=x", "&tpl=scanme&label=hello", "&tpl=banner-above", "&tpl=box&margin=1", "&tpl=bubble&framecolor=e63946", "&tpl=corners&font=mono"} {
@@ -342,7 +343,11 @@ func TestVerifyModuleSizeMatchesLayout(t *testing.T) {
 		if side <= 64 {
 			t.Fatalf("%s: the smallest size %d is not above the minimum", opts, side)
 		}
-		for size, want := range map[int]float64{side: 1, 2*side - 1: 1, 2 * side: 2} {
+		p = readProblem(t, get(t, fmt.Sprintf("/api/v1/verify?data=%s%s&size=%d", data, opts, side-1)), 400, "invalid-parameter")
+		if _, fixed := fixTarget(t, p.Fix); !strings.Contains(fixed, fmt.Sprintf("size=%d", side)) {
+			t.Errorf("%s: verify at %d px: fix %s, want size=%d", opts, side-1, short(fixed), side)
+		}
+		for size, want := range map[int]float64{side: 2, 2*side - 1: 3, 2 * side: 4} {
 			v := verifyWith(t, handler, fmt.Sprintf("/api/v1/verify?data=%s%s&size=%d", data, opts, size))
 			if _, px, _ := v.check(t, "module_size"); px != want {
 				t.Errorf("%s size %d: %v px per module, render draws %v", opts, size, px, want)

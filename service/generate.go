@@ -152,7 +152,7 @@ func (s *Service) check(ctx context.Context, r *Rendering, target fixTarget) *Pr
 // sizeFits is the problem the drawing would raise for a size too small
 // for the symbol; the symbol is drawn only when the canvas may not fit.
 func (s *Service) sizeFits(ctx context.Context, sym *render.Symbol, r *Rendering, target fixTarget) *Problem {
-	if canvasModules(sym, r.Options) <= r.Options.Size {
+	if render.MinCanvasSize(sym, r.Options) <= r.Options.Size {
 		return nil
 	}
 	_, p := s.draw(ctx, sym, r, target)

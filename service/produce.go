@@ -97,8 +97,8 @@ func (s *Service) renderSymbol(sym *render.Symbol, r *Rendering, target fixTarge
 		if errors.As(err, &sizeErr) {
 			detail := err.Error()
 			if r.sizeUnit != "" {
-				detail = fmt.Sprintf("size %s is %d pixels at %d dpi, which cannot draw this code with at least one pixel per module; the smallest size that works is %s",
-					r.Canonical.Get(optSize.Name), sizeErr.Size, r.Options.Print.DPI, r.sizeValue(sizeErr.Min, true))
+				detail = fmt.Sprintf("size %s is %d pixels at %d dpi, which cannot draw this code with %s; the smallest size that works is %s",
+					r.Canonical.Get(optSize.Name), sizeErr.Size, r.Options.Print.DPI, sizeErr.PerModule(), r.sizeValue(sizeErr.Min, true))
 			}
 			return nil, s.invalid(r, []paramError{{field: optSize.Name, detail: detail, fixed: r.sizeValue(sizeErr.Min, true)}}, target)
 		}

@@ -302,7 +302,7 @@ func TestTextFormatHintsAtThePayload(t *testing.T) {
 // picture logo's pixels.
 func TestDPISetsAVectorPicturesPixels(t *testing.T) {
 	s := New(Config{BaseURL: "http://qr.test"})
-	picture := "data=reach&size=30mm&logo=" + url.QueryEscape(dataURI("image/png", testLogoPNG(t)))
+	picture := "data=reach&size=60mm&logo=" + url.QueryEscape(dataURI("image/png", testLogoPNG(t)))
 	for _, f := range []string{"svg", "svg-tiny", "pdf", "eps"} {
 		if !bytes.Equal(drawUnchecked(t, s, "data=reach&size=30mm&dpi=600", f), drawUnchecked(t, s, "data=reach&size=30mm", f)) {
 			t.Errorf("dpi changes the vectors of %s", f)

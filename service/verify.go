@@ -34,10 +34,10 @@ const (
 	// readers cope with 2, few with less.
 	quietPass = 4
 	quietWarn = 2
-	// Pixels per module: below 2 a resampled image blurs modules together,
-	// below 4 it survives little scaling.
+	// Pixels per module: below 4 an image survives little scaling. Below
+	// render.ModulePixels nothing is drawn: verify refuses the size as
+	// generation does.
 	modulePass = 4
-	moduleWarn = 2
 	// Dark-area coverage of the styled modules against square ones. Below
 	// about 70 % the sampling grid of a reader (§12 reads module centres)
 	// meets thin shapes and light gaps more often.
@@ -315,9 +315,6 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 	module := Check{Name: "module_size", Value: px, Min: modulePass, Pass: true, Status: StatusPass}
 	if px < modulePass {
 		module.Status = StatusWarn
-		if px < moduleWarn {
-			module.Status, module.Pass = StatusFail, false
-		}
 		module.Message = fmt.Sprintf("modules are %d px at size %d; below %d px they blur when the image is scaled", px, o.Size, modulePass)
 		module.Fix = fixURL(url.Values{optSize.Name: {strconv.Itoa(sizeForModules(sym, o, modulePass))}})
 	}
@@ -430,15 +427,16 @@ func merge(base, set url.Values) url.Values {
 	return out
 }
 
-// fitSize raises size when a correction (a wider margin) would leave less
-// than a pixel per module, so that every fix is a call that renders.
+// fitSize raises size when a correction (a wider margin) would leave
+// fewer pixels a module than the design needs, so that every fix is a
+// call that renders.
 func (s *Service) fitSize(sym *render.Symbol, v url.Values) url.Values {
 	r, errs := parseRendering(newQuery(v), false)
 	if len(errs) > 0 {
 		return v
 	}
-	if need := canvasModules(sym, r.Options); r.Options.Size < need {
-		v.Set(optSize.Name, strconv.Itoa(min(max(need, render.MinSize), render.MaxSize)))
+	if need := render.MinCanvasSize(sym, r.Options); r.Options.Size < need {
+		v.Set(optSize.Name, strconv.Itoa(min(need, render.MaxSize)))
 	}
 	return v
 }

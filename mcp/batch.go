@@ -79,6 +79,9 @@ func (t *tools) batch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTo
 			detail: fmt.Sprintf("output %q is not one of %s (zip is for the HTTP endpoint)", truncate(output, maxNameBytes), strings.Join(outputNames(), ", ")), fix: fix}), nil
 	}
 	body := marshal(args)
+	if sent := sentBatch(ctx); sent != nil {
+		body = sent // an item gives a key twice: that item fails
+	}
 	if int64(len(body)) > t.api.svc.MaxBody {
 		return failed(t.localProblem(service.KindPayloadTooLarge, "items",
 			fmt.Sprintf("the batch is %d bytes as a body of POST %s, larger than %s; send at most %d items per call", len(body), batchPath, service.SizeText(t.api.svc.MaxBody), t.api.svc.MaxBatchItems),

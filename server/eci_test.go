@@ -80,3 +80,23 @@ func TestJSONBodyIsUTF8(t *testing.T) {
 		}
 	}
 }
+
+// An escaped half of a surrogate pair alone stands for no character (RFC
+// 8259 §8.2): it is refused, where a JSON decoder would read U+FFFD. An
+// escaped pair is its character, U+1D11E here.
+func TestJSONBodyEscapesNoLoneSurrogate(t *testing.T) {
+	for _, c := range []struct{ target, body string }{
+		{"/api/v1/qr", `{"data": "caf\udce9"}`},
+		{"/api/v1/wifi", `{"ssid": "a\ud834", "password": "abcdefgh1"}`},
+		{"/api/v1/qr/batch", `{"items": [{"data": "\ud834 \udd1e"}]}`},
+	} {
+		p := readProblem(t, post(t, handler, c.target, "application/json", []byte(c.body)), http.StatusBadRequest, "invalid-parameter")
+		if !strings.Contains(p.Detail, "surrogate pair alone") || !strings.Contains(p.Detail, "RFC 8259 §8.2") {
+			t.Errorf("%s %s: detail %q; want the escape refused", c.target, c.body, p.Detail)
+		}
+	}
+	rec := post(t, handler, "/api/v1/qr", "application/json", []byte(`{"data": "clef \ud834\udd1e"}`))
+	if rec.Code != http.StatusOK || decodeQR(t, rec.Body.Bytes()) != "clef \U0001D11E" {
+		t.Fatalf("an escaped pair: %d %.200s", rec.Code, rec.Body.String())
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/qrforge/qrforge/internal/jsonkeys"
 	"net/url"
 	"strconv"
 	"strings"
@@ -93,11 +94,16 @@ func jsonErrorDetail(body []byte, err error, object string) string {
 	return "the body is not valid JSON: " + err.Error()
 }
 
-// bodyNotUTF8 says where a JSON body stops being UTF-8, and is "" while
-// it is. JSON text is UTF-8 (RFC 8259 §8.1); encoding/json would read such
-// bytes as U+FFFD, a character the caller never wrote, into the code.
+// bodyNotUTF8 says where a JSON body stops being UTF-8, or escapes a lone
+// surrogate, and is "" while it does neither. JSON text is UTF-8 (RFC 8259
+// §8.1); encoding/json would read such bytes, and such an escape, as
+// U+FFFD, a character the caller never wrote, into the code.
 func bodyNotUTF8(body []byte) string {
 	if utf8.Valid(body) {
+		if at := jsonkeys.FirstLoneSurrogate(body); at >= 0 {
+			line, col := lineColumn(body, int64(at))
+			return fmt.Sprintf("the body escapes half of a UTF-16 surrogate pair alone, %s at byte %d (line %d, column %d): it stands for no character (RFC 8259 §8.2), and a JSON reader would put U+FFFD in its place; escape a character outside the Basic Multilingual Plane as its pair (\\ud834\\udd1e), or send it as UTF-8", body[at:at+6], at, line, col)
+		}
 		return ""
 	}
 	at := registry.FirstInvalidUTF8(string(body))

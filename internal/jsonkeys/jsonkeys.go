@@ -1,5 +1,6 @@
-// Package jsonkeys finds the keys a JSON text gives twice, which
-// encoding/json reads without a word, keeping the last value.
+// Package jsonkeys finds what encoding/json reads from a JSON text without
+// a word: keys given twice, of which it keeps the last value, and escaped
+// halves of surrogate pairs, which it reads as U+FFFD.
 package jsonkeys
 
 import (

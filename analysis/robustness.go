@@ -327,7 +327,13 @@ func Grid(img image.Image, want string, s Scene, d Depth) ([]GridImage, bool) {
 // prepare turns img grey at the working module size and finds the code.
 func prepare(img image.Image, want string, s Scene) (*image.Gray, scene, bool) {
 	g := grayOf(img)
-	if s.ModulePx > 0 && s.ModulePx != workModulePx {
+	switch {
+	case s.ModulePx <= 0 || s.ModulePx == workModulePx:
+	case s.ModulePx < workModulePx:
+		// Enlarged, a module of whole pixels stays whole: its pixels
+		// are the floor of ModulePx, the rest of the size quiet zone.
+		g = Enlarge(g, workModulePx/math.Floor(s.ModulePx))
+	default:
 		g = Resample(g, workModulePx/s.ModulePx)
 	}
 	box, ok := codeBox(g, want, s.Symbols)

@@ -190,3 +190,35 @@ func TestGridImages(t *testing.T) {
 		t.Error("a grid for a payload the image does not hold")
 	}
 }
+
+// Enlarge keeps every module of whole pixels one flat colour, each as wide
+// as the others: a row of 4-pixel modules, light and dark in turn after a
+// pixel of leftover quiet zone, is 6 pixels a module at 1.5×, where a box
+// filter greys the pixel across each module edge.
+func TestEnlargeKeepsModulesWhole(t *testing.T) {
+	g := image.NewGray(image.Rect(0, 0, 41, 1))
+	for x := range 41 {
+		g.Pix[x] = 255
+		if x >= 1 && (x-1)/4%2 == 1 {
+			g.Pix[x] = 0
+		}
+	}
+	out := analysis.Enlarge(g, 1.5)
+	if out.Rect.Dx() != 62 || out.Rect.Dy() != 2 {
+		t.Fatalf("enlarged to %v, want 62×2", out.Rect)
+	}
+	for y := range 2 {
+		for x := 1; x < 61; x++ {
+			want := uint8(255)
+			if (x-1)/6%2 == 1 {
+				want = 0
+			}
+			if got := out.GrayAt(x, y).Y; got != want {
+				t.Fatalf("pixel (%d, %d) is %d, want %d", x, y, got, want)
+			}
+		}
+	}
+	if grey := analysis.Resample(g, 1.5).GrayAt(7, 0).Y; grey == 0 || grey == 255 {
+		t.Errorf("the box filter keeps pixel 7 flat (%d): the case Enlarge exists for is gone", grey)
+	}
+}

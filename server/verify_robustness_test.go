@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -93,5 +94,28 @@ func TestRobustnessExampleIsCurrent(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("docs/robustness.md shows\n%s\nand %s answers\n%s", strings.Join(want, "\n"), call[2], strings.Join(got, "\n"))
+	}
+}
+
+// A code that verify's decode check reads is scored, not "does not read
+// even as rendered": the grid enlarges modules of whole pixels to whole
+// pixels. With a box filter, version 29 at 4 px a module (600 px), and
+// version 31 with dot modules at 614 and 706 px, scored 0.
+func TestRobustnessReadsWhatDecodeReads(t *testing.T) {
+	for _, query := range []string{
+		"data=Hello&logo=user&logopadding=4&ec=Q&size=600",
+		"data=https://qrforge.example/p/12345&style=dot&logo=user&logosize=0.3&ec=Q&size=614",
+		"data=https://qrforge.example/p/12345&style=dot&logo=user&logosize=0.3&ec=Q&size=706",
+	} {
+		v := verifyWith(t, handler, "/api/v1/verify?"+query)
+		if !v.Scannable || v.Robustness == nil || v.Robustness.Score == 0 || slices.Contains(v.Robustness.Weakest, "does not read even as rendered") {
+			t.Errorf("%s: scannable %v, robustness %+v", query, v.Scannable, v.Robustness)
+			continue
+		}
+		for _, f := range v.Robustness.Fixes {
+			if strings.Contains(f.Fix, "logosize=0.1999") || strings.Contains(f.Change, "0.1999") {
+				t.Errorf("%s: fix %q, %s: logosize in hundredths", query, f.Change, f.Fix)
+			}
+		}
 	}
 }

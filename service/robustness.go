@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"math"
 	"net/url"
 	"slices"
 	"strconv"
@@ -130,8 +131,10 @@ func robustnessCandidates(sym *render.Symbol, o render.Options, r *Rendering, re
 			url.Values{optSize.Name: {strconv.Itoa(side) + "mm"}}})
 	}
 	if o.Logo != nil && o.Logo.Size > render.MinLogoSize+0.05 {
-		smaller := max(render.MinLogoSize, o.Logo.Size-0.1)
-		out = append(out, candidate{fmt.Sprintf("a smaller logo (logosize=%g)", smaller), url.Values{optLogoSize.Name: {strconv.FormatFloat(smaller, 'f', -1, 64)}}})
+		// In hundredths, as logosize is given: 0.3 − 0.1 is not 0.2 in
+		// floating point.
+		smaller := formatLogoSize(max(render.MinLogoSize, math.Round((o.Logo.Size-0.1)*100)/100))
+		out = append(out, candidate{fmt.Sprintf("a smaller logo (logosize=%s)", smaller), url.Values{optLogoSize.Name: {smaller}}})
 	}
 	if _, ratio := weakestPaint(&o); ratio < 7 && (failed["fade"] || failed["shadow"] || failed["glare"]) {
 		out = append(out, candidate{"darker modules", paintsFix(r)})

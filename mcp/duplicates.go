@@ -127,7 +127,7 @@ func refuseLoneSurrogates(_ context.Context, _ any, message any) error {
 		return nil
 	}
 	if at := jsonkeys.FirstLoneSurrogate(raw); at >= 0 {
-		return fmt.Errorf("the message escapes half of a UTF-16 surrogate pair alone, %s at byte %d: it stands for no character (RFC 8259 §8.2); escape a character outside the Basic Multilingual Plane as its pair (\\ud834\\udd1e), or send it as UTF-8", raw[at:at+6], at)
+		return errors.New("the message " + jsonkeys.LoneSurrogateDetail(raw, at, fmt.Sprintf("at byte %d", at)))
 	}
 	return nil
 }

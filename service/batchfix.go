@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/qrforge/qrforge/internal/jsonkeys"
 	"net/url"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/qrforge/qrforge/internal/jsonkeys"
 	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/registry"
 )
@@ -102,7 +102,7 @@ func bodyNotUTF8(body []byte) string {
 	if utf8.Valid(body) {
 		if at := jsonkeys.FirstLoneSurrogate(body); at >= 0 {
 			line, col := lineColumn(body, int64(at))
-			return fmt.Sprintf("the body escapes half of a UTF-16 surrogate pair alone, %s at byte %d (line %d, column %d): it stands for no character (RFC 8259 §8.2), and a JSON reader would put U+FFFD in its place; escape a character outside the Basic Multilingual Plane as its pair (\\ud834\\udd1e), or send it as UTF-8", body[at:at+6], at, line, col)
+			return "the body " + jsonkeys.LoneSurrogateDetail(body, at, fmt.Sprintf("at byte %d (line %d, column %d)", at, line, col))
 		}
 		return ""
 	}

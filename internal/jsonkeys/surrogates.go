@@ -1,5 +1,14 @@
 package jsonkeys
 
+import "fmt"
+
+// LoneSurrogateDetail says what is wrong with the escape at doc[at:], which
+// FirstLoneSurrogate found, and how to send the character instead; where
+// names the place ("at byte 10").
+func LoneSurrogateDetail(doc []byte, at int, where string) string {
+	return fmt.Sprintf("escapes half of a UTF-16 surrogate pair alone, %s %s: it stands for no character (RFC 8259 §8.2), and a JSON reader would put U+FFFD in its place; escape a character outside the Basic Multilingual Plane as its pair (\\ud834\\udd1e), or send it as UTF-8", doc[at:at+6], where)
+}
+
 // FirstLoneSurrogate returns the offset in doc of the first \u escape, in
 // a string, of a UTF-16 surrogate that is not half of a pair: a high one
 // (D800 to DBFF) not followed by an escaped low one (DC00 to DFFF), or a

@@ -243,7 +243,7 @@ func postLogo(u string, file []byte) (int, []byte, error) {
 // Padding grows the symbol, up to version 29 here. Before the floor, zbar
 // missed these from version 14 up at two pixels a module, and the
 // extra-rounded frame, whose hole was rounded by 1.25 modules, lost zbar
-// with padding 2 to 4 at four pixels a module (docs/logos.md).
+// with padding 2 to 4 at four pixels a module (docs/decoders.md).
 func TestLogosReadAtSmallSizes(t *testing.T) {
 	dir := t.TempDir()
 	frames := map[string]string{"square": "square", "rounded": "rounded", "squircle": "squircle", "leaf": "leaf",

@@ -2,8 +2,6 @@ package mcp_test
 
 import (
 	"encoding/json"
-	"io"
-	"net/http"
 	"strings"
 	"testing"
 
@@ -15,22 +13,8 @@ import (
 // twice before sending it.
 func postMessage(t *testing.T, base, version, msg string) (result *mcpgo.CallToolResult, rpcError string) {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, base+"/api/mcp", strings.NewReader(msg))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("Mcp-Protocol-Version", version)
 	// The stateless core's headers repeat the call's method and tool.
-	req.Header.Set("Mcp-Method", "tools/call")
-	req.Header.Set("Mcp-Name", "qr_batch")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	status, body := postRPC(t, base, msg, map[string]string{"Mcp-Protocol-Version": version, "Mcp-Method": "tools/call", "Mcp-Name": "qr_batch"})
 	var envelope struct {
 		Result json.RawMessage `json:"result"`
 		Error  *struct {
@@ -38,12 +22,12 @@ func postMessage(t *testing.T, base, version, msg string) (result *mcpgo.CallToo
 		} `json:"error"`
 	}
 	if err := json.Unmarshal(body, &envelope); err != nil {
-		t.Fatalf("HTTP %d, reply %.300s: %v", resp.StatusCode, body, err)
+		t.Fatalf("HTTP %d, reply %.300s: %v", status, body, err)
 	}
 	if envelope.Error != nil {
 		return nil, envelope.Error.Message
 	}
-	result, err = mcpgo.ParseCallToolResult(&envelope.Result)
+	result, err := mcpgo.ParseCallToolResult(&envelope.Result)
 	if err != nil {
 		t.Fatalf("result %.300s: %v", envelope.Result, err)
 	}

@@ -33,10 +33,27 @@ func rawRPC(t *testing.T, base, method string, params any) ([]byte, json.RawMess
 	if err != nil {
 		t.Fatal(err)
 	}
-	req, _ := http.NewRequest(http.MethodPost, base+"/api/mcp", strings.NewReader(string(msg)))
+	status, body := postRPC(t, base, string(msg), map[string]string{"Mcp-Protocol-Version": "2025-06-18"})
+	var envelope struct {
+		Result json.RawMessage `json:"result"`
+	}
+	if err := json.Unmarshal(body, &envelope); err != nil || envelope.Result == nil {
+		t.Fatalf("%s: HTTP %d, reply %.300s: %v", method, status, body, err)
+	}
+	return body, envelope.Result
+}
+
+// postRPC posts one JSON-RPC message, as written, to the MCP endpoint with
+// headers besides the content types, and returns the reply's status and
+// bytes.
+func postRPC(t *testing.T, base, msg string, headers map[string]string) (int, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, base+"/api/mcp", strings.NewReader(msg))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -46,13 +63,7 @@ func rawRPC(t *testing.T, base, method string, params any) ([]byte, json.RawMess
 	if err != nil {
 		t.Fatal(err)
 	}
-	var envelope struct {
-		Result json.RawMessage `json:"result"`
-	}
-	if err := json.Unmarshal(body, &envelope); err != nil || envelope.Result == nil {
-		t.Fatalf("%s: HTTP %d, reply %.300s: %v", method, resp.StatusCode, body, err)
-	}
-	return body, envelope.Result
+	return resp.StatusCode, body
 }
 
 // listedTool is a tool of tools/list with its schemas as JSON values.

@@ -24,7 +24,9 @@ import (
 //   - 1/4 token for one that does not: a HEAD, a conditional request
 //     answered 304 Not Modified, and the fixed documents (OpenAPI, llms
 //     texts, error and kind descriptions, page assets);
-//   - nothing for health, readiness and metrics, and for CORS preflights.
+//   - nothing for health, readiness and metrics, and for CORS preflights;
+//   - and, for large work, a token more for each further 32 MiB of memory
+//     it reserves, charged when it is admitted (service.Fare).
 //
 // A request is admitted on its expected cost (a quarter when it is a HEAD,
 // carries If-None-Match or asks for a fixed document); when it turns out to
@@ -89,6 +91,19 @@ func (l *rateLimiter) owe(b *rate.Limiter, units int, now time.Time) {
 	}
 }
 
+// payWork charges the tokens of a request's large work (service.Fare),
+// or says how long until the bucket could pay them. What the bucket can
+// never hold at once, beyond its burst less the request's own token, is
+// taken as debt that later requests wait out.
+func (l *rateLimiter) payWork(b *rate.Limiter, tokens int, now time.Time) (wait time.Duration, ok bool) {
+	units := tokens * tokenUnits
+	payable := min(units, (l.burst-1)*tokenUnits)
+	if wait, ok = l.take(b, payable, now); ok {
+		l.owe(b, units-payable, now)
+	}
+	return wait, ok
+}
+
 // clientKey is the bucket a client address draws from: the address for
 // IPv4, its /64 for IPv6, where one subscriber commonly holds a whole /64.
 func clientKey(ip string) string {
@@ -123,6 +138,16 @@ func (s *Server) limitRate(c *gin.Context) {
 		s.refuse(c, wait)
 		return
 	}
+	c.Request = c.Request.WithContext(service.WithFare(c.Request.Context(), service.Fare{
+		Pay: func(tokens int) (time.Duration, bool) {
+			wait, ok := l.payWork(b, tokens, time.Now())
+			if !ok {
+				s.metrics.rateLimited.WithLabelValues(r.label).Inc()
+			}
+			return wait, ok
+		},
+		Retry: func() string { return s.retryCall(c) },
+	}))
 	c.Next()
 	cost := tokenUnits
 	if r.static || c.Request.Method == http.MethodHead || c.Writer.Status() == http.StatusNotModified {
@@ -158,9 +183,14 @@ func (s *Server) retryCall(c *gin.Context) string {
 		return "curl -I '" + u + "'"
 	}
 	call := "curl -X " + methodLabel(c.Request.Method) + " '" + u + "'"
-	// The media type alone: a token, less the quote a token may hold.
-	if mediaType, _, err := mime.ParseMediaType(c.GetHeader("Content-Type")); err == nil {
-		call += " -H 'Content-Type: " + strings.ReplaceAll(mediaType, "'", "") + "' --data-binary @body  # body: the same request body"
+	// The media type alone, and a multipart body's boundary, without which
+	// its parts cannot be told apart (RFC 2046 §5.1.1); a quote a boundary
+	// may hold is written as the shell reads it.
+	if mediaType, params, err := mime.ParseMediaType(c.GetHeader("Content-Type")); err == nil {
+		if b, ok := params["boundary"]; ok && strings.HasPrefix(mediaType, "multipart/") {
+			mediaType = mime.FormatMediaType(mediaType, map[string]string{"boundary": b})
+		}
+		call += " -H 'Content-Type: " + strings.ReplaceAll(mediaType, "'", `'\''`) + "' --data-binary @body  # body: the same request body"
 	}
 	return call
 }

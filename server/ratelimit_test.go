@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qrforge/qrforge/analysis"
 	"github.com/qrforge/qrforge/server"
+	"github.com/qrforge/qrforge/service"
 )
 
 // A rate so slow that no token comes back during a test: every count below
@@ -66,6 +68,12 @@ func TestRateLimitRetryAfter(t *testing.T) {
 	p := readProblem(t, post, http.StatusTooManyRequests, "rate-limited")
 	if want := "curl -X POST '" + base + "/api/v1/qr/batch' -H 'Content-Type: application/json' --data-binary @body"; !strings.HasPrefix(p.Fix, want) {
 		t.Errorf("fix %q, want it to start with %q", p.Fix, want)
+	}
+	// A multipart body keeps its boundary, or its parts cannot be read.
+	upload := opsRequest(t, h, http.MethodPost, "/api/v1/decode", "", "Content-Type", "multipart/form-data; boundary=x'y")
+	p = readProblem(t, upload, http.StatusTooManyRequests, "rate-limited")
+	if want := `-H 'Content-Type: multipart/form-data; boundary=x'\''y' --data-binary @body`; !strings.Contains(p.Fix, want) {
+		t.Errorf("fix %q, want it to hold %q", p.Fix, want)
 	}
 }
 
@@ -259,5 +267,63 @@ func TestShedsPastTheInFlightCap(t *testing.T) {
 	}
 	if resp, _ := get("/healthz"); resp.StatusCode != http.StatusOK {
 		t.Errorf("a probe past the cap: %d", resp.StatusCode)
+	}
+}
+
+// Large work pays a token more for each further 32 MiB it reserves, before
+// it runs: a few kilobytes of PNG declaring millions of pixels cost what
+// decoding them takes, not one request (docs/operations.md, "Fair use").
+func TestLargeWorkPaysForItsMemory(t *testing.T) {
+	code := opsRequest(t, server.New(server.Config{BaseURL: base}), http.MethodGet, "/api/v1/qr?data=large%20work&size=3000", "")
+	if code.Code != http.StatusOK {
+		t.Fatalf("drawing the code: status %d: %s", code.Code, code.Body)
+	}
+	cost, err := analysis.CostOf(code.Body.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fare := 1 + service.WorkTokens(cost.Bytes+analysis.ReadExtraBytes)
+	if fare < 2 {
+		t.Fatalf("decoding a 3000 px code counts as %d request; the test needs large work", fare)
+	}
+	// A burst of the fare and one more: the first decode leaves one token,
+	// which the second spends on arriving, and it cannot pay for its work.
+	h := server.New(server.Config{BaseURL: base, RateLimit: frozen, RateBurst: fare + 1})
+	decode := func() *httptest.ResponseRecorder {
+		return sendBody(t, h, http.MethodPost, "/api/v1/decode", "image/png", code.Body.Bytes())
+	}
+	if rec := decode(); rec.Code != http.StatusOK {
+		t.Fatalf("first decode: status %d: %s", rec.Code, rec.Body)
+	}
+	rec := decode()
+	p := readProblem(t, rec, http.StatusTooManyRequests, "rate-limited")
+	if want := fmt.Sprintf("counts as %d requests", fare); !strings.Contains(p.Detail, want) {
+		t.Errorf("detail %q does not say %q", p.Detail, want)
+	}
+	if retry, err := strconv.Atoi(rec.Header().Get("Retry-After")); err != nil || !strings.Contains(p.Detail, fmt.Sprintf("retry in %d s", retry)) {
+		t.Errorf("Retry-After %q and detail %q disagree", rec.Header().Get("Retry-After"), p.Detail)
+	}
+	if want := "curl -X POST '" + base + "/api/v1/decode' -H 'Content-Type: image/png'"; !strings.HasPrefix(p.Fix, want) {
+		t.Errorf("fix %q, want it to start with %q", p.Fix, want)
+	}
+	// Every token is spent: a small request waits too.
+	if rec := opsRequest(t, h, http.MethodGet, "/api/v1/qr?data=small", ""); rec.Code != http.StatusTooManyRequests {
+		t.Errorf("a small request after the fares: status %d, want 429", rec.Code)
+	}
+	if got, _ := metricValue(scrapeMetrics(t, h), "qrforge_rate_limited_requests_total", "route", "/api/v1/decode"); got != 1 {
+		t.Errorf("qrforge_rate_limited_requests_total{route=/api/v1/decode} = %v, want 1", got)
+	}
+}
+
+// Small work costs its request's token alone.
+func TestSmallWorkPaysOneToken(t *testing.T) {
+	if got := service.WorkTokens(32 << 20); got != 0 {
+		t.Errorf("32 MiB of work pays %d tokens more, want 0", got)
+	}
+	if got := service.WorkTokens(32<<20 + 1); got != 1 {
+		t.Errorf("32 MiB and a byte pays %d tokens more, want 1", got)
+	}
+	if got := service.WorkTokens(250 << 20); got != 7 {
+		t.Errorf("250 MiB pays %d tokens more, want 7", got)
 	}
 }

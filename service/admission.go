@@ -180,7 +180,15 @@ func (a *admission) retryAfter() int {
 // admit reserves memory for work costing cost bytes, or returns the
 // problem: 503 when the budget is busy, tooLarge's problem when the work
 // could never fit (what makes it smaller is the caller's to say).
+//
+// Large work is paid for first (payFor), once it is known to fit.
 func (s *Service) admit(ctx context.Context, cost int64, tooLarge func(limit int64) *Problem) (func(), *Problem) {
+	if limit := s.admission.workLimit(); cost > limit {
+		return nil, tooLarge(limit)
+	}
+	if p := s.payFor(ctx, cost); p != nil {
+		return nil, p
+	}
 	release, err := s.admission.workFor(ctx, cost)
 	switch {
 	case err == nil:

@@ -1,0 +1,72 @@
+package service
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+)
+
+// Large work pays its way. Fair use (the server's rate limit) charges each
+// request one token when it arrives, whatever it then does; a request is
+// cheap to send whatever it costs to serve, so a few kilobytes of PNG
+// declaring a 36-megapixel image would cost one token and seconds of a
+// processor. Work that reserves more than FareUnit of memory (the
+// admission's measure of its size, which grows with its pixels as its
+// time does) is therefore also charged a token for each further FareUnit
+// it reserves, before it runs. Nearly every request pays nothing more.
+
+// FareUnit is the memory one token pays for: decoding a Full HD photo or
+// screenshot (1920×1080, about 27 MiB) costs its request's token alone.
+const FareUnit = 32 << 20
+
+// Fare charges a request's fair-use allowance for its large work.
+type Fare struct {
+	// Pay takes tokens from the allowance now, or reports how long until
+	// it could.
+	Pay func(tokens int) (wait time.Duration, ok bool)
+	// Retry is the same call to send again, the fix of a refusal.
+	Retry func() string
+}
+
+type fareKey struct{}
+
+// WithFare returns ctx carrying the fare its request's large work pays.
+// Without one (fair use off, or a caller inside the process) work is
+// free.
+func WithFare(ctx context.Context, f Fare) context.Context {
+	return context.WithValue(ctx, fareKey{}, f)
+}
+
+// WorkTokens is what work reserving cost bytes pays beyond its request's
+// token: one for each FareUnit started after the first.
+func WorkTokens(cost int64) int {
+	if cost <= FareUnit {
+		return 0
+	}
+	return int((cost+FareUnit-1)/FareUnit) - 1
+}
+
+// payFor charges work of cost bytes to the request's fare, or returns the
+// 429 that says what the work costs and when it can be paid.
+func (s *Service) payFor(ctx context.Context, cost int64) *Problem {
+	tokens := WorkTokens(cost)
+	f, ok := ctx.Value(fareKey{}).(Fare)
+	if tokens == 0 || !ok || f.Pay == nil {
+		return nil
+	}
+	wait, ok := f.Pay(tokens)
+	if ok {
+		return nil
+	}
+	retry := ""
+	if f.Retry != nil {
+		retry = f.Retry()
+	}
+	seconds := max(1, int(math.Ceil(wait.Seconds())))
+	p := s.Problem(KindRateLimited,
+		fmt.Sprintf("this request's work reserves %.0f MiB of memory and a processor, which fair use counts as %d requests (one more for each %s after the first %s); this client's allowance cannot pay for it now: retry in %d s (Retry-After), or make the work smaller (fewer pixels) to pay less",
+			float64(cost)/(1<<20), tokens+1, SizeText(FareUnit), SizeText(FareUnit), seconds), "", retry)
+	p.RetryAfter = seconds
+	return p
+}

@@ -4,9 +4,10 @@ import "strings"
 
 // looksLikePhone is the loose telephone-number check of the contact kinds:
 // digits with the visual separators people type (space, '-', '.', '(' and
-// ')'), optionally after a leading '+'. vCard 3.0 TEL and MECARD TEL are
-// free text (RFC 2426 §3.3.1), so a stricter rule, E.164 or RFC 3966, would
-// refuse numbers that phones dial, such as extensions written "(0)".
+// ')'), optionally after a leading '+'. vCard 3.0 TEL is free text
+// (RFC 2426 §3.3.1), so a stricter rule, E.164 or RFC 3966, would refuse
+// numbers that phones dial, such as extensions written "(0)". MECARD's TEL
+// holds digits, and mecardTel leaves the separators out.
 func looksLikePhone(s string) bool {
 	body := strings.TrimPrefix(s, "+")
 	digits := 0

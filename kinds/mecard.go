@@ -1,6 +1,7 @@
 package kinds
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/qrforge/qrforge/registry"
@@ -11,7 +12,7 @@ import (
 type MeCard struct {
 	FirstName string `json:"fn" also:"name,firstname,first_name" jsonschema_description:"Given (first) name, without commas. fn or ln is required." identity:"true" title:"First name"`
 	LastName  string `json:"ln" also:"lastname,last_name,surname" jsonschema_description:"Family (last) name, without commas; written first, as N:last,first." identity:"true" title:"Last name"`
-	Phone     string `json:"phone" also:"tel,mobile" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and )." identity:"true" title:"Phone"`
+	Phone     string `json:"phone" also:"tel,mobile" jsonschema_description:"Telephone number: at most 24 digits with optional leading +; the separators space, -, ., ( and ) may be typed and are left out of the code." identity:"true" title:"Phone"`
 	Email     string `json:"email" also:"mail" validate:"omitempty,email" jsonschema_description:"E-mail address." identity:"true" title:"E-mail"`
 	URL       string `json:"url" also:"website,link" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address." identity:"true" title:"Web site"`
 	Note      string `json:"note" also:"notes" jsonschema_description:"Free-text note (NOTE)." title:"Note"`
@@ -22,6 +23,10 @@ type MeCard struct {
 // ':' also keeps a value such as "TEL:" inside a note from being read as a
 // field, since ZXing finds fields by searching for "KEY:".
 const mecardSpecial = `\;:"`
+
+// mecardTelDigits is the most digits NTT DoCoMo's MECARD gives TEL
+// ("1 to 24 digits", phonebook registration function formats).
+const mecardTelDigits = 24
 
 func init() {
 	registry.Register(registry.Kind[MeCard]{
@@ -58,8 +63,11 @@ func checkMeCard(m *MeCard) []registry.FieldError {
 		// ZXing ignores a MECARD without N.
 		errs = append(errs, registry.FieldError{Field: "fn", Detail: "a MECARD needs a name (N): give fn, ln or both", Fix: ""})
 	}
-	if m.Phone != "" && !looksLikePhone(m.Phone) {
+	switch tel := mecardTel(m.Phone); {
+	case m.Phone != "" && !looksLikePhone(m.Phone):
 		errs = append(errs, registry.FieldError{Field: "phone", Detail: "phone is a telephone number: digits, an optional leading +, and space - . ( ) as separators, at most 32 characters", Fix: ""})
+	case len(strings.TrimPrefix(tel, "+")) > mecardTelDigits:
+		errs = append(errs, registry.FieldError{Field: "phone", Detail: fmt.Sprintf("phone has %d digits; a MECARD's TEL holds at most %d (NTT DoCoMo MECARD); a vCard (kind vcard) takes longer numbers", len(strings.TrimPrefix(tel, "+")), mecardTelDigits), Fix: ""})
 	}
 	if strings.ContainsFunc(m.URL, func(r rune) bool { return r <= ' ' || r == 0x7f }) {
 		errs = append(errs, registry.FieldError{Field: "url", Detail: "url must not contain spaces or control characters (RFC 3986 §2)", Fix: uriFix(m.URL)})
@@ -80,13 +88,26 @@ func encodeMeCard(m MeCard) string {
 		b.WriteString(backslashEscape(m.LastName+m.FirstName, mecardSpecial))
 	}
 	b.WriteString(";")
-	for _, f := range []struct{ key, value string }{{"TEL", m.Phone}, {"EMAIL", m.Email}, {"URL", m.URL}, {"NOTE", m.Note}} {
+	for _, f := range []struct{ key, value string }{{"TEL", mecardTel(m.Phone)}, {"EMAIL", m.Email}, {"URL", m.URL}, {"NOTE", m.Note}} {
 		if f.value != "" {
 			b.WriteString(f.key + ":" + backslashEscape(f.value, mecardSpecial) + ";")
 		}
 	}
 	b.WriteString(";")
 	return b.String()
+}
+
+// mecardTel is a number as MECARD's TEL holds it, digits only (NTT DoCoMo
+// MECARD): the separators people type are left out, and the leading + of
+// an international number, which ZXing-based readers and phones dial,
+// stays.
+func mecardTel(s string) string {
+	return strings.Map(func(r rune) rune {
+		if '0' <= r && r <= '9' || r == '+' {
+			return r
+		}
+		return -1
+	}, s)
 }
 
 // parseMeCard reads a MECARD: payload back into fields. A name without an

@@ -18,6 +18,14 @@ func TestMeCard(t *testing.T) {
 		{"name, phone, email", "segno make_mecard_data algorithm; ZXing AddressBookDoCoMoResultParser reads it",
 			map[string]string{"fn": "John", "ln": "Doe", "phone": "+15550100", "email": "john@example.com"},
 			`MECARD:N:Doe,John;TEL:+15550100;EMAIL:john@example.com;;`},
+		// NTT DoCoMo MECARD, phonebook registration function formats:
+		// TEL is "1 to 24 digits".
+		{"separators left out of TEL", "NTT DoCoMo MECARD: TEL is 1 to 24 digits",
+			map[string]string{"fn": "Jürgen", "ln": "Müller", "phone": "+1 (555) 010-99.8"},
+			`MECARD:N:Müller,Jürgen;TEL:+1555010998;;`},
+		{"24 digits", "NTT DoCoMo MECARD: TEL is 1 to 24 digits",
+			map[string]string{"fn": "A", "phone": "123456789012345678901234"},
+			`MECARD:N:A;TEL:123456789012345678901234;;`},
 		// ZXing AddressBookParsedResultTestCase.testAddressBookDocomo.
 		{"zxing single name", "ZXing AddressBookParsedResultTestCase: MECARD:N:Sean Owen;;",
 			map[string]string{"fn": "Sean Owen"},
@@ -35,6 +43,7 @@ func TestMeCard(t *testing.T) {
 	runBad(t, "mecard", []bad{
 		{"no name", map[string]string{"phone": "+15550100"}, "fn"},
 		{"bad phone", map[string]string{"fn": "A", "phone": "+1 (555) CALL-NOW"}, "phone"},
+		{"25 digits", map[string]string{"fn": "A", "phone": "1234567890 1234567890 12345"}, "phone"},
 		{"bad email", map[string]string{"fn": "A", "email": "a@"}, "email"},
 		{"bad url", map[string]string{"fn": "A", "url": "javascript:alert(1)"}, "url"},
 		{"url with space", map[string]string{"fn": "A", "url": "https://example.com/a b"}, "url"},

@@ -1,7 +1,9 @@
 package kinds
 
 import (
+	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -22,7 +24,7 @@ type EPC struct {
 	IBAN      string `json:"iban" validate:"required" jsonschema_description:"Beneficiary IBAN (AT-20), electronic format (DE89370400440532013000); spaces of the printed form are removed. Check digits and the country's length are checked (ISO 13616, SWIFT IBAN Registry), and the country must be in the SEPA schemes' scope (EPC409): EU and EEA countries, CH, GB, SM, VA, AD, MC, AL, MD, ME, MK, RS and their territories." identity:"true" title:"IBAN"`
 	BIC       string `json:"bic" also:"swift" jsonschema_description:"BIC of the beneficiary's bank (AT-23), 8 or 11 capital letters and digits (ISO 9362). Required with version 001, and for an IBAN of a SEPA country outside the EEA (CH, GB, SM, VA, AD, MC, AL, MD, ME, MK, RS ...); optional with version 002 inside the EEA." identity:"true" title:"BIC"`
 	Amount    string `json:"amount" jsonschema_description:"Amount in euro (AT-04), 0.01 to 999999999.99 with '.' and at most 2 decimals (12.30). Omit it to let the payer enter the amount." title:"Amount (EUR)"`
-	Purpose   string `json:"purpose" jsonschema:"pattern=^[A-Z]{4}$" jsonschema_description:"Purpose of the transfer (AT-44): a 4-letter ISO 20022 ExternalPurpose1Code such as CHAR (charity), GDDS (goods), SALA (salary)." title:"Purpose code"`
+	Purpose   string `json:"purpose" meant:"charity=CHAR,donation=CHAR,salary=SALA,wages=SALA,pension=PENS,rent=RENT,tax=TAXS,taxes=TAXS,vat=VATX,goods=GDDS,services=SCVE,insurance=INSU,loan=LOAN,dividend=DIVD,interest=INTE,bonus=BONU,electricity=ELEC,other=OTHR" jsonschema:"pattern=^[A-Z]{4}$" jsonschema_description:"Purpose of the transfer (AT-44): a 4-letter ISO 20022 ExternalPurpose1Code such as CHAR (charity), GDDS (goods), SALA (salary)." title:"Purpose code"`
 	Reference string `json:"reference" jsonschema_description:"Structured remittance information (AT-05): an ISO 11649 creditor reference (RF18539007547034), check digits checked. Give either reference or text, not both." identity:"true" title:"Creditor reference"`
 	Text      string `json:"text" also:"remittance,message,description" validate:"max=140" jsonschema_description:"Unstructured remittance information (AT-05) shown to the payer, up to 140 characters. Give either reference or text, not both." title:"Payment reference text"`
 	Info      string `json:"info" validate:"max=70" jsonschema_description:"Beneficiary to originator information: a note shown to the payer by the banking app, up to 70 characters." title:"Note to the payer"`
@@ -42,6 +44,9 @@ const (
 var (
 	epcAmount  = regexp.MustCompile(`^(?:0|[1-9][0-9]{0,8})(?:\.[0-9]{1,2})?$`)
 	epcPurpose = regexp.MustCompile(`^[A-Z]{4}$`)
+	// epcPurposeWords are the words callers write for a purpose code
+	// (the field's meant tag), each one's ISO 20022 ExternalPurpose1Code.
+	epcPurposeWords = meantWords(reflect.TypeFor[EPC](), "Purpose")
 )
 
 func init() {
@@ -110,11 +115,18 @@ func checkEPC(e *EPC) []registry.FieldError {
 		}
 	}
 	if e.Purpose != "" && !epcPurpose.MatchString(e.Purpose) {
-		fix := "GDDS"
-		if up := strings.ToUpper(e.Purpose); epcPurpose.MatchString(up) {
+		// Only a code in another case, or a word that names one: any
+		// other code would tell the bank a purpose the payer never gave
+		// (a donation relabelled a purchase of goods).
+		fix := epcPurposeWords[strings.ToLower(strings.TrimSpace(e.Purpose))]
+		if up := strings.ToUpper(strings.TrimSpace(e.Purpose)); epcPurpose.MatchString(up) {
 			fix = up
 		}
-		errs = append(errs, registry.FieldError{Field: "purpose", Detail: "purpose is a 4-letter ISO 20022 purpose code in capitals, such as CHAR or GDDS (EPC069-12, data element AT-44 Purpose)", Fix: fix})
+		detail := "purpose is a 4-letter ISO 20022 ExternalPurpose1Code in capitals, such as CHAR (charity), GDDS (goods), SCVE (services), SALA (salary), RENT or TAXS (EPC069-12, data element AT-44 Purpose)"
+		if fix == "" {
+			detail += "; " + strconv.Quote(truncateBytes(e.Purpose, 32)) + " is not one: give the code of the ISO 20022 list that names the transfer's purpose, or leave purpose out"
+		}
+		errs = append(errs, registry.FieldError{Field: "purpose", Detail: detail, Fix: fix})
 	}
 	if e.Reference != "" {
 		if e.Text != "" {

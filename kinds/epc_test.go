@@ -155,3 +155,31 @@ func TestEPCSEPAScope(t *testing.T) {
 		t.Errorf("001 without BIC, GB IBAN: errors %+v, want one on bic", errs)
 	}
 }
+
+// A purpose is fixed only to the code the caller wrote in another case or
+// named by a word (ISO 20022 ExternalPurpose1Code): charity was once fixed
+// to GDDS, a purchase of goods.
+func TestEPCPurposeFix(t *testing.T) {
+	k := lookup(t, "epc")
+	for _, c := range []struct{ given, fix string }{
+		{"char", "CHAR"},
+		{"Char", "CHAR"},
+		{"charity", "CHAR"},
+		{"Salary", "SALA"},
+		{"pension", "PENS"},
+		{"rent", "RENT"},
+		{"tax", "TAXS"},
+		{"CHARI", ""},
+		{"shopping", ""},
+		{"C4R", ""},
+	} {
+		_, errs := k.Build(map[string]string{"name": "Red Cross", "iban": "BE72000000001616", "purpose": c.given})
+		if len(errs) != 1 || errs[0].Field != "purpose" || errs[0].Fix != c.fix {
+			t.Errorf("purpose %q: errors %+v, want one on purpose with fix %q", c.given, errs, c.fix)
+			continue
+		}
+		if c.fix == "" && !strings.Contains(errs[0].Detail, "ExternalPurpose1Code") {
+			t.Errorf("purpose %q: detail %q does not name the format", c.given, errs[0].Detail)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package kinds
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -36,4 +37,17 @@ func truncateBytes(s string, n int) string {
 		n--
 	}
 	return s[:n]
+}
+
+// meantWords reads the meant tag (word=value,...) of a struct's field, for
+// a field its kind checks itself rather than by a list the registry holds.
+func meantWords(t reflect.Type, field string) map[string]string {
+	f, _ := t.FieldByName(field)
+	words := map[string]string{}
+	for _, pair := range strings.Split(f.Tag.Get("meant"), ",") {
+		if word, value, ok := strings.Cut(pair, "="); ok {
+			words[word] = value
+		}
+	}
+	return words
 }

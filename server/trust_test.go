@@ -184,6 +184,31 @@ func TestUnencodedAmpersandInData(t *testing.T) {
 	}
 }
 
+// The same mistake in a kind's web address field: the fix once cut the
+// address at its '&', dropping the rest as an unknown parameter.
+func TestUnencodedAmpersandInURLField(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base})
+	for _, c := range []struct{ target, field, want, kept string }{
+		{"/api/v1/url?url=https://shop.example.com/item?id=42&ref=qr", "url", "https://shop.example.com/item?id=42&ref=qr", ""},
+		{"/api/v1/url/payload?url=https://ex.com/?a=1&b=2&c=3&utm_source=qr", "url", "https://ex.com/?a=1&b=2&c=3", "utm_source=qr"},
+		{"/api/v1/event/payload?title=Party&start=2026-10-01T18:00:00Z&url=https://ex.com/e?id=1&ref=qr&dtstamp=2026-09-01T00:00:00Z", "url", "https://ex.com/e?id=1&ref=qr", "title=Party"},
+	} {
+		p := readProblem(t, fetch(t, h, base+c.target), 400, "invalid-parameter")
+		if p.Field != c.field || !strings.Contains(p.Detail, "percent-encode") {
+			t.Errorf("%s: field %q detail %q", c.target, p.Field, p.Detail)
+			continue
+		}
+		u, err := url.Parse(p.Fix)
+		if err != nil || u.Query().Get(c.field) != c.want || !strings.Contains(p.Fix, c.kept) || u.Query().Has("ref") || u.Query().Has("b") {
+			t.Errorf("%s: fix %q, want %s=%q and %s", c.target, p.Fix, c.field, c.want, c.kept)
+			continue
+		}
+		if rec := fetch(t, h, p.Fix); rec.Code != http.StatusOK {
+			t.Errorf("%s: fix %s answers %d: %s", c.target, p.Fix, rec.Code, rec.Body)
+		}
+	}
+}
+
 // TestBatchFixNeverInventsIdentity is TestFixNeverInventsIdentity for batch
 // items: each item's error carries the corrected GET call as its fix, under
 // the same rule.

@@ -194,7 +194,7 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 			values.Set(name, item.fields[name])
 		}
 		q := newQuery(values)
-		r, p = s.prepareKind(item.kind, q, append(logoParamErrors(q), stray...), target)
+		r, p = s.prepareKind(item.kind, q, append(logoParamErrors(q), stray...), target, "")
 		if p == nil && len(unknown) > 0 {
 			// A misspelt field would silently drop a value from the
 			// payload; the fix is the call without it.

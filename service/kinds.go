@@ -2,6 +2,7 @@ package service
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
 	"slices"
 	"strings"
@@ -33,7 +34,9 @@ func FieldNames(k registry.Entry) []string {
 
 // prepareKind reads a typed request, the kind's fields plus the rendering
 // options, and builds the payload, or the problem explaining why not.
-func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError, target fixTarget) (*Rendering, *Problem) {
+// rawQuery, when known, lets it recognise a web address field whose own
+// '&' was not percent-encoded.
+func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError, target fixTarget, rawQuery string) (*Rendering, *Problem) {
 	r, errs := parseRendering(q, false)
 	errs = append(malformed, errs...)
 	values := map[string]string{}
@@ -83,7 +86,13 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	}
 	r.kind = k.Name()
 	endpoint, own := calledAs(target, k.Path())
-	strange := append(claimedOptions(k, q), unknownParams(q, strangers(q, FieldNames(k)), endpoint, append(own, FieldNames(k)...), registry.FieldWords(k))...)
+	stray := strangers(q, FieldNames(k))
+	urlErrs, joined := strayURLFields(k, values, rawQuery, stray)
+	stray = slices.DeleteFunc(stray, func(name string) bool {
+		return slices.ContainsFunc(urlErrs, func(e paramError) bool { return e.field == name })
+	})
+	strange := append(claimedOptions(k, q), unknownParams(q, stray, endpoint, append(own, FieldNames(k)...), registry.FieldWords(k))...)
+	errs = append(errs, urlErrs...)
 	errs = append(errs, strange...)
 	errs = append(errs, unmetNeeds(q, errs)...)
 	errs = append(errs, unreached(q, r, target)...)
@@ -93,7 +102,9 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	}
 	r.fields = values
 	if len(errs) > 0 {
-		fixed, ok := correctedFields(k, renamedFields(values, strange, k))
+		given := renamedFields(values, strange, k)
+		maps.Copy(given, joined)
+		fixed, ok := correctedFields(k, given)
 		if !ok || slices.ContainsFunc(errs, func(e paramError) bool { return e.unfixable }) {
 			// No fix may invent a value the caller did not give: the
 			// problem names the fields and shows the documented example

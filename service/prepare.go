@@ -26,7 +26,7 @@ func (s *Service) Payload(req Request) (*Payload, *Problem) {
 	}
 	q, malformed := s.params(req, false)
 	target := s.kindTarget(Request{}, k, k.Path()+"/payload")
-	r, p := s.prepareKind(k, q, malformed, target)
+	r, p := s.prepareKind(k, q, malformed, target, req.Query)
 	if p != nil {
 		return nil, p
 	}
@@ -44,7 +44,7 @@ func (s *Service) prepare(req Request) (*Rendering, fixTarget, *Problem) {
 		}
 		q, malformed := s.params(req, false)
 		target := s.kindTarget(req, k, k.Path())
-		r, p := s.prepareKind(k, q, malformed, target)
+		r, p := s.prepareKind(k, q, malformed, target, req.Query)
 		return r, target, p
 	case req.Short:
 		return s.prepareShort(req)

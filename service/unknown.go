@@ -199,3 +199,69 @@ func strayData(rawQuery, data string, stray []string) (string, bool) {
 	}
 	return joined, found
 }
+
+// strayURLFields detects the unencoded-'&' mistake in a kind's web address
+// field: url=https://ex.com/?a=1&b=2 reaches us as url https://ex.com/?a=1
+// and a parameter b. Parameters the kind does not read that follow such a
+// field in the raw query (before any other field or option) are joined
+// back onto it: one error on the field, whose fix holds the whole address,
+// and one on each parameter, which the fix encodes there. Cutting the
+// address at its '&' would change it (RFC 3986 §3.4: the query is the
+// address's own).
+func strayURLFields(k registry.Entry, values map[string]string, rawQuery string, stray []string) ([]paramError, map[string]string) {
+	if len(stray) == 0 || rawQuery == "" {
+		return nil, nil
+	}
+	joined := map[string]string{}
+	taken := map[string][]string{}
+	var fields []string
+	owner := ""
+	for _, pair := range strings.Split(rawQuery, "&") {
+		key, _, _ := strings.Cut(pair, "=")
+		name, err := url.QueryUnescape(key)
+		if err != nil {
+			owner = ""
+			continue
+		}
+		name = strings.ToLower(name)
+		switch {
+		case k.HasField(name):
+			owner = ""
+			if v := values[name]; hasHTTPScheme(v) && strings.Contains(v, "?") && joined[name] == "" {
+				owner = name
+				joined[name] = v
+			}
+		case owner != "" && slices.Contains(stray, name) && !slices.Contains(taken[owner], name):
+			decoded, err := url.QueryUnescape(pair)
+			if err != nil {
+				owner = ""
+				continue
+			}
+			joined[owner] += "&" + decoded
+			if len(taken[owner]) == 0 {
+				fields = append(fields, owner)
+			}
+			taken[owner] = append(taken[owner], name)
+		default:
+			owner = ""
+		}
+	}
+	var errs []paramError
+	out := map[string]string{}
+	for _, field := range fields {
+		out[field] = joined[field]
+		errs = append(errs, paramError{field: field, fixed: joined[field],
+			detail: fmt.Sprintf("%s looks like a web address whose '&' was not percent-encoded: %s was read as a separate parameter, and the code would hold only %q; percent-encode the address (& is %%26, ? is %%3F, = is %%3D); the fix does", field, strings.Join(taken[field], ", "), text.Truncate(values[field], 200))})
+		for _, name := range taken[field] {
+			errs = append(errs, paramError{field: name, keep: true, detail: fmt.Sprintf("%s belongs to %s; the fix encodes it there", text.Truncate(name, 64), field)})
+		}
+	}
+	return errs, out
+}
+
+// hasHTTPScheme reports whether v starts with http:// or https://, in any
+// case.
+func hasHTTPScheme(v string) bool {
+	l := strings.ToLower(v)
+	return strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://")
+}

@@ -137,7 +137,7 @@ func (s *Service) prepareVerify(q query, malformed []paramError, robustness []st
 		if k, ok := registry.Lookup(name); ok {
 			delete(q, "type")
 			target := verifyTarget{kind: k.Name(), lead: FieldNames(k), robustness: robustness}
-			r, p := s.prepareKind(k, q, malformed, target)
+			r, p := s.prepareKind(k, q, malformed, target, "")
 			return r, target, s.verifiesOneSymbol(r, p, target)
 		}
 		if _, isFormat := options.FormatNamed(name); !isFormat {

@@ -3,6 +3,7 @@ package kinds
 import (
 	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/qrforge/qrforge/registry"
@@ -13,7 +14,7 @@ import (
 // that analytics tools read from the query string.
 type Link struct {
 	URL         string `json:"url" also:"link,href,website,uri" validate:"required" jsonschema_description:"Absolute http or https address with a host (RFC 3986). An internationalised host is converted to punycode; characters a URI cannot carry are percent-encoded." identity:"true" title:"Web address"`
-	UTMSource   string `json:"utm_source" jsonschema_description:"utm_source: where the traffic comes from (e.g. qr, newsletter). Percent-encoded and added to the query." title:"Campaign source"`
+	UTMSource   string `json:"utm_source" jsonschema_description:"utm_source: where the traffic comes from (e.g. qr, newsletter). Percent-encoded and added to the query. Each utm field may repeat a tag of the address's own query with the same value, never replace it with another." title:"Campaign source"`
 	UTMMedium   string `json:"utm_medium" jsonschema_description:"utm_medium: the marketing medium (e.g. print, email)." title:"Campaign medium"`
 	UTMCampaign string `json:"utm_campaign" jsonschema_description:"utm_campaign: the campaign name (e.g. spring sale)." title:"Campaign name"`
 	UTMTerm     string `json:"utm_term" jsonschema_description:"utm_term: the paid search keyword." title:"Campaign term"`
@@ -62,14 +63,43 @@ func checkLink(l *Link) []registry.FieldError {
 	}
 	for _, p := range l.utmParams() {
 		errs = append(errs, checkTextFields(textField{p.key, p.value})...)
+		if other, ok := queryValueOtherThan(l.URL, p.key, p.value); ok && p.value != "" {
+			// No fix: the encoder would replace the address's own value
+			// without a word, and which one is meant only the caller knows.
+			errs = append(errs, registry.FieldError{Field: p.key, Detail: p.key + " is given twice with different values: " + strconv.Quote(truncateBytes(p.value, 64)) + " as a field and " + strconv.Quote(truncateBytes(other, 64)) + " in url's query; give one of them (leave " + p.key + " out to keep the address's own)", Fix: ""})
+		}
 	}
 	return errs
 }
 
+// queryValueOtherThan returns a value of key in the query of address (RFC
+// 3986 §3.4, before any fragment) that differs from value, decoded.
+func queryValueOtherThan(address, key, value string) (string, bool) {
+	rest, _, _ := strings.Cut(address, "#")
+	_, query, _ := strings.Cut(rest, "?")
+	if query == "" {
+		return "", false
+	}
+	for _, part := range strings.Split(query, "&") {
+		if queryKey(part) != key {
+			continue
+		}
+		_, v, _ := strings.Cut(part, "=")
+		if d, err := url.QueryUnescape(v); err == nil {
+			v = d
+		}
+		if v != value {
+			return v, true
+		}
+	}
+	return "", false
+}
+
 // encodeLink adds the UTM parameters to the (normalised) address: into the
 // query before any #fragment (RFC 3986 §3.5: the fragment comes last),
-// joined with '&' to an existing query, replacing a parameter of the same
-// name in place, and percent-encoded with %20 for spaces.
+// joined with '&' to an existing query, in place of a parameter of the
+// same name (checkLink refuses one of another value), and percent-encoded
+// with %20 for spaces.
 func encodeLink(l Link) string {
 	rest, fragment, hasFragment := strings.Cut(l.URL, "#")
 	base, query, hasQuery := strings.Cut(rest, "?")

@@ -1,6 +1,8 @@
 package kinds_test
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -19,8 +21,8 @@ func TestURL(t *testing.T) {
 		{"query and fragment", "RFC 3986 §3.4, §3.5",
 			map[string]string{"url": "https://example.com/p?a=1#top", "utm_campaign": "x"},
 			`https://example.com/p?a=1&utm_campaign=x#top`},
-		{"existing utm replaced in place", "Google Analytics campaign URLs: one value per parameter",
-			map[string]string{"url": "https://example.com/?utm_source=old&x=1&utm_source=older", "utm_source": "new"},
+		{"existing utm of the same value kept in place", "Google Analytics campaign URLs: one value per parameter",
+			map[string]string{"url": "https://example.com/?utm_source=new&x=1&utm_source=new", "utm_source": "new"},
 			`https://example.com/?utm_source=new&x=1`},
 		{"every utm field, reserved characters encoded", "RFC 3986 §2.1/§2.2: reserved and non-ASCII octets percent-encoded",
 			map[string]string{"url": "http://example.com/", "utm_source": "a&b=c", "utm_medium": "50%", "utm_campaign": "Sommer-Aktion ü",
@@ -65,6 +67,40 @@ func TestURL(t *testing.T) {
 		{"utm_content control character", map[string]string{"url": "https://example.com/", "utm_content": "\x1b[0m"}, "utm_content"},
 		{"utm_id not UTF-8", map[string]string{"url": "https://example.com/", "utm_id": "\x80"}, "utm_id"},
 	})
+}
+
+// A UTM tag given as a field and in the address's own query with another
+// value is refused without a fix: the field once replaced the address's
+// value without a word. The same value twice passes.
+func TestURLUTMGivenTwice(t *testing.T) {
+	k := lookup(t, "url")
+	for _, c := range []struct {
+		fields map[string]string
+		field  string // "" when it passes
+		other  string // the address's own value
+	}{
+		{map[string]string{"url": "https://ex.com/?utm_source=newsletter&x=1", "utm_source": "qr"}, "utm_source", "newsletter"},
+		{map[string]string{"url": "https://ex.com/?x=1&utm_campaign=spring%20sale#top", "utm_campaign": "autumn"}, "utm_campaign", "spring sale"},
+		{map[string]string{"url": "https://ex.com/?utm_source=old&utm_source=qr", "utm_source": "qr"}, "utm_source", "old"},
+		{map[string]string{"url": "https://ex.com/?utm_campaign=spring+sale", "utm_campaign": "spring sale"}, "", ""},
+		{map[string]string{"url": "https://ex.com/?utm_source=qr&x=1", "utm_source": "qr"}, "", ""},
+		{map[string]string{"url": "https://ex.com/#utm_source=old", "utm_source": "qr"}, "", ""},
+	} {
+		p, errs := k.Build(c.fields)
+		if c.field == "" {
+			if len(errs) > 0 {
+				t.Errorf("%v: refused: %v", c.fields, errs)
+			}
+			continue
+		}
+		if len(errs) != 1 || errs[0].Field != c.field || errs[0].Fix != "" {
+			t.Errorf("%v: payload %q, errors %+v; want one on %s without a fix", c.fields, p, errs, c.field)
+			continue
+		}
+		if !strings.Contains(errs[0].Detail, strconv.Quote(c.fields[c.field])) || !strings.Contains(errs[0].Detail, strconv.Quote(c.other)) {
+			t.Errorf("%v: detail %q does not name both values", c.fields, errs[0].Detail)
+		}
+	}
 }
 
 // TestURLFixes checks that a refused address comes with a fix that works

@@ -3,6 +3,7 @@ package kinds
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -215,7 +216,9 @@ func eventSchedule(e Event) (eventTimes, *registry.FieldError) {
 				return t, &registry.FieldError{Field: "end", Detail: "end of an all-day event is its last day, YYYY-MM-DD (RFC 3339 full-date)", Fix: start.Format(time.DateOnly)}
 			}
 			if last.Before(start) {
-				return t, &registry.FieldError{Field: "end", Detail: "end is before start", Fix: start.Format(time.DateOnly)}
+				// No fix: the start's day would drop the caller's end,
+				// and the last day only the caller knows.
+				return t, &registry.FieldError{Field: "end", Detail: "end, the event's last day, is before start (RFC 5545 §3.8.2.2: DTEND is later than DTSTART): give the day the event ends, or leave end out for a one-day event", Fix: ""}
 			}
 		}
 		// DTEND is the non-inclusive end (RFC 5545 §3.6.1): the day after
@@ -251,7 +254,9 @@ func eventSchedule(e Event) (eventTimes, *registry.FieldError) {
 			return t, fe
 		}
 		if end.Before(start) {
-			return t, &registry.FieldError{Field: "end", Detail: "end is before start (RFC 5545 §3.8.2.2: DTEND is later than DTSTART)", Fix: e.Start}
+			// No fix: the start as the end is no later than the start,
+			// and the end only the caller knows.
+			return t, &registry.FieldError{Field: "end", Detail: "end is before start (RFC 5545 §3.8.2.2: DTEND is later than DTSTART): give the time the event ends, or leave end out", Fix: ""}
 		}
 		// DTEND must be later than DTSTART (RFC 5545 §3.8.2.2); an event
 		// without DTEND ends when it starts (§3.6.1), so an end equal to
@@ -289,6 +294,9 @@ func eventSchedule(e Event) (eventTimes, *registry.FieldError) {
 // occurrence, as RFC 5545 §3.3.5 reads it.
 func eventDateTime(field, s string, loc *time.Location) (time.Time, *registry.FieldError) {
 	s = strings.ToUpper(s)
+	if problem := dateTimeProblem(s); problem != "" {
+		return time.Time{}, &registry.FieldError{Field: field, Detail: field + " " + strconv.Quote(truncateBytes(s, 40)) + " " + problem, Fix: ""}
+	}
 	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04Z07:00"} {
 		if t, err := time.Parse(layout, s); err == nil {
 			t = t.Truncate(time.Second)
@@ -317,7 +325,47 @@ func eventDateTime(field, s string, loc *time.Location) (time.Time, *registry.Fi
 	}
 	// No fix: a date or a time zone picked for the caller would put the
 	// event at a time they did not give.
-	return time.Time{}, &registry.FieldError{Field: field, Detail: field + " is an RFC 3339 date-time with a UTC offset, such as 2026-10-01T19:00:00+02:00 or ...Z; without an offset the time would float with the reader's time zone (RFC 5545 §3.3.5); or give tzid", Fix: ""}
+	detail := field + " is an RFC 3339 date-time with a UTC offset, such as 2026-10-01T19:00:00+02:00 or ...Z"
+	if m := eventDateTimeShape.FindStringSubmatch(s); m != nil && m[7] != "" {
+		detail += "; " + strconv.Quote(truncateBytes(s, 40)) + " falls outside the years 0000 to 9999, which iCalendar writes in four digits (RFC 5545 §3.3.4)"
+	} else {
+		detail += "; without an offset the time would float with the reader's time zone (RFC 5545 §3.3.5); or give tzid"
+	}
+	return time.Time{}, &registry.FieldError{Field: field, Detail: detail, Fix: ""}
+}
+
+// eventDateTimeShape is an RFC 3339 date-time (§5.6), with seconds
+// optional and the offset too (a time in tzid's zone), read for its
+// parts: year, month, day, hour, minute, second, offset, its hours and
+// minutes.
+var eventDateTimeShape = regexp.MustCompile(`^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.[0-9]+)?)?(Z|[+-]([0-9]{2}):([0-9]{2}))?$`)
+
+// dateTimeProblem says which part of a date-time of RFC 3339's shape is out
+// of its range (RFC 3339 §5.6, §5.7): a day the month does not have, an
+// hour past 23, an offset past 23:59; "" when none is, or s has another
+// shape.
+func dateTimeProblem(s string) string {
+	m := eventDateTimeShape.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	n := func(i int) int { v, _ := strconv.Atoi(m[i]); return v }
+	year, month, day := n(1), n(2), n(3)
+	switch {
+	case month < 1 || month > 12:
+		return "has month " + m[2] + ", which does not exist: months are 01 to 12 (RFC 3339 §5.6)"
+	case day < 1 || day > daysIn(year, time.Month(month)):
+		return "is a date that does not exist: " + time.Month(month).String() + " " + m[1] + " has " + itoa(daysIn(year, time.Month(month))) + " days (RFC 3339 §5.7)"
+	case n(4) > 23:
+		return "has hour " + m[4] + ", out of range: hours are 00 to 23 (RFC 3339 §5.6)"
+	case n(5) > 59:
+		return "has minute " + m[5] + ", out of range: minutes are 00 to 59 (RFC 3339 §5.6)"
+	case m[6] != "" && n(6) > 59:
+		return "has second " + m[6] + ", out of range: seconds are 00 to 59 (RFC 5545 §3.3.12 writes no leap second)"
+	case m[8] != "" && (n(8) > 23 || n(9) > 59):
+		return "has offset " + m[7] + ", out of range: an offset is -23:59 to +23:59 (RFC 3339 §5.6 time-numoffset)"
+	}
+	return ""
 }
 
 // eventDate reads the date of an all-day event: a full-date, or the date

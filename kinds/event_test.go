@@ -196,3 +196,53 @@ func TestReminderFixKeepsTheMinutes(t *testing.T) {
 		t.Errorf("period=0: %+v; the period must be the issuer's, so none is offered", errs)
 	}
 }
+
+// An end before the start gets no fix: the start as the end was once
+// offered, which is not later than the start (RFC 5545 §3.8.2.2) and
+// loses the caller's end.
+func TestEventEndBeforeStartHasNoFix(t *testing.T) {
+	k := lookup(t, "event")
+	for _, fields := range []map[string]string{
+		{"title": "Party", "start": "2026-10-01T18:00:00Z", "end": "2026-10-01T17:00:00Z", "dtstamp": testStamp},
+		{"title": "Party", "start": "2026-10-01T20:00:00+02:00", "end": "2026-10-01T17:00:00Z", "dtstamp": testStamp},
+		{"title": "Fair", "start": "2026-10-02", "end": "2026-10-01", "allday": "true", "dtstamp": testStamp},
+	} {
+		_, errs := k.Build(fields)
+		if len(errs) != 1 || errs[0].Field != "end" || errs[0].Fix != "" || !strings.Contains(errs[0].Detail, "before start") {
+			t.Errorf("%v: errors %+v, want one on end saying it is before start, without a fix", fields, errs)
+		}
+	}
+}
+
+// A date-time with an offset whose date, hour or offset does not exist is
+// told so: it once got the detail of a time without an offset.
+func TestEventDateTimeOutOfRange(t *testing.T) {
+	k := lookup(t, "event")
+	for given, want := range map[string]string{
+		"2026-02-30T18:00:00Z":      "February 2026 has 28 days",
+		"2028-02-30T18:00:00Z":      "February 2028 has 29 days",
+		"2026-04-31T18:00:00+02:00": "April 2026 has 30 days",
+		"2026-13-01T18:00:00Z":      "month 13, which does not exist",
+		"2026-10-01T25:00:00Z":      "hour 25, out of range",
+		"2026-10-01T18:61:00Z":      "minute 61, out of range",
+		"2026-10-01T18:00:00+25:00": "offset +25:00, out of range",
+		"2026-10-01T18:00:00+24:00": "offset +24:00, out of range",
+		"2026-10-01T18:00:00-23:60": "offset -23:60, out of range",
+		"9999-12-31T23:00:00-05:00": "outside the years 0000 to 9999",
+		"2026-10-01T18:00:00":       "without an offset the time would float",
+	} {
+		_, errs := k.Build(map[string]string{"title": "Party", "start": given, "dtstamp": testStamp})
+		if len(errs) != 1 || errs[0].Field != "start" || errs[0].Fix != "" || !strings.Contains(errs[0].Detail, want) {
+			t.Errorf("start %s: errors %+v, want one on start saying %q, without a fix", given, errs, want)
+			continue
+		}
+		if want != "without an offset the time would float" && strings.Contains(errs[0].Detail, "float") {
+			t.Errorf("start %s: detail %q speaks of a floating time", given, errs[0].Detail)
+		}
+	}
+	// With tzid the clock time's date is checked the same way.
+	_, errs := k.Build(map[string]string{"title": "Party", "start": "2026-02-29T18:00:00", "tzid": "Europe/Berlin", "dtstamp": testStamp})
+	if len(errs) != 1 || !strings.Contains(errs[0].Detail, "February 2026 has 28 days") {
+		t.Errorf("start 2026-02-29T18:00:00 in Europe/Berlin: %+v", errs)
+	}
+}

@@ -33,3 +33,13 @@ func TestEventWeeklyStartFix(t *testing.T) {
 		t.Errorf("a start on a listed day answers %d: %s", rec.Code, rec.Body.String())
 	}
 }
+
+// An end before the start has no fix: its fix once set the end to the
+// start, still not later (RFC 5545 §3.8.2.2), and added a dtstamp the
+// caller never sent.
+func TestEventEndBeforeStartNoFix(t *testing.T) {
+	p := readProblem(t, get(t, "/api/v1/event?title=Party&start=2026-10-01T18:00:00Z&end=2026-10-01T17:00:00Z"), http.StatusBadRequest, "invalid-parameter")
+	if p.Field != "end" || p.Fix != "" || !strings.Contains(p.Detail, "before start") {
+		t.Errorf("field %q detail %q fix %q: want end named, without a fix", p.Field, p.Detail, short(p.Fix))
+	}
+}

@@ -68,7 +68,9 @@ func checkAppStore(a *AppStore) []registry.FieldError {
 	case a.IOS == "" && a.Android == "":
 		errs = append(errs, registry.FieldError{Field: "ios", Detail: "ios or android is required: the code opens one app's store page", Fix: ""})
 	case a.IOS != "" && a.Android != "" && a.Platform == "":
-		errs = append(errs, registry.FieldError{Field: "platform", Detail: "platform is required when both ios and android are given: a QR code carries one link, and one code for both stores needs a redirect server, which qrforge does not run (use the url kind with your own redirect)", Fix: "ios"})
+		// No fix: which store's readers the code is for only the caller
+		// knows.
+		errs = append(errs, registry.FieldError{Field: "platform", Detail: "platform is required when both ios and android are given: give platform=ios for the App Store link or platform=android for the Google Play one. A QR code carries one link, and one code for both stores needs a redirect server, which qrforge does not run (use the url kind with your own redirect)", Fix: ""})
 	case a.Platform == "ios" && a.IOS == "":
 		errs = append(errs, registry.FieldError{Field: "ios", Detail: "platform=ios needs ios, the App Store link or Apple ID", Fix: ""})
 	case a.Platform == "android" && a.Android == "":

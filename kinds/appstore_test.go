@@ -1,6 +1,9 @@
 package kinds_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestAppStore(t *testing.T) {
 	runVectors(t, "appstore", []vector{
@@ -52,4 +55,14 @@ func TestAppStore(t *testing.T) {
 			map[string]string{"android": "com.google.android.apps.maps"}, "https://play.google.com/store/apps/details?id=com.google.android.apps.maps"},
 	})
 	notRecognised(t, "appstore", []string{"https://apps.apple.com/us/story/id1538632801x", "https://play.google.com/store/apps/dev?id=5700313618786177705", "https://example.com/app/id284882215"})
+}
+
+// With both apps and no platform, the store is the caller's choice: it was
+// once made for them (platform=ios). The detail names both choices.
+func TestAppStoreBothWithoutPlatformHasNoFix(t *testing.T) {
+	_, errs := lookup(t, "appstore").Build(map[string]string{"ios": "284882215", "android": "com.example.app"})
+	if len(errs) != 1 || errs[0].Field != "platform" || errs[0].Fix != "" ||
+		!strings.Contains(errs[0].Detail, "platform=ios") || !strings.Contains(errs[0].Detail, "platform=android") {
+		t.Errorf("errors %+v: want one on platform naming platform=ios and platform=android, without a fix", errs)
+	}
 }

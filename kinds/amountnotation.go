@@ -1,6 +1,7 @@
 package kinds
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -22,7 +23,7 @@ import (
 // or its separators are ambiguous.
 func readAmount(s string, units ...string) (whole, frac string, ok bool) {
 	s = strings.TrimFunc(s, unicode.IsSpace)
-	for _, u := range units {
+	for _, u := range withSigns(units) {
 		if len(s) > len(u) && strings.EqualFold(s[:len(u)], u) {
 			s = s[len(u):]
 		} else if len(s) > len(u) && strings.EqualFold(s[len(s)-len(u):], u) {
@@ -75,6 +76,48 @@ func readAmount(s string, units ...string) (whole, frac string, ok bool) {
 		}
 	}
 	return strings.Join(groups, ""), frac, true
+}
+
+// currencySigns are the signs people write beside an amount instead of a
+// currency's ISO 4217 code, longest first where one ends another (US$
+// before $): an amount's fix leaves them out as it leaves out the code.
+// Each is read only for its own currency, which the kind already knows.
+var currencySigns = map[string][]string{
+	"BRL": {"R$"},
+	"CHF": {"SFr.", "Fr."},
+	"CZK": {"Kč"},
+	"EUR": {"€"},
+	"GBP": {"£"},
+	"IDR": {"Rp"},
+	"INR": {"₹", "Rs.", "Rs"},
+	"JPY": {"¥"},
+	"KHR": {"៛"},
+	"KRW": {"₩"},
+	"MYR": {"RM"},
+	"PHP": {"₱"},
+	"PLN": {"zł"},
+	"SGD": {"S$"},
+	"THB": {"฿"},
+	"USD": {"US$", "$"},
+	"VND": {"₫"},
+}
+
+// withSigns is units with the signs of each currency code among them added
+// after it, so that every kind that names its currency by code reads the
+// same signs.
+func withSigns(units []string) []string {
+	out := make([]string, 0, len(units))
+	for _, u := range units {
+		if !slices.Contains(out, u) {
+			out = append(out, u)
+		}
+		for _, sign := range currencySigns[strings.ToUpper(u)] {
+			if !slices.Contains(out, sign) {
+				out = append(out, sign)
+			}
+		}
+	}
+	return out
 }
 
 func isAmountSeparator(r rune) bool {

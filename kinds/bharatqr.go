@@ -105,7 +105,7 @@ func checkBharatQR(b *BharatQR) []registry.FieldError {
 	if err := emvCheckMCC("mcc", &b.MCC, ""); err != nil {
 		errs = append(errs, *err)
 	}
-	if err := emvCheckAmount("amount", &b.Amount, 2); err != nil {
+	if err := emvCheckAmount("amount", &b.Amount, 2, "INR"); err != nil {
 		errs = append(errs, *err)
 	}
 	if b.Postal = strings.TrimSpace(b.Postal); b.Postal != "" && !bharatQRPIN.MatchString(b.Postal) {

@@ -75,7 +75,7 @@ func checkDuitNow(d *DuitNow) []registry.FieldError {
 	if err := emvCheckMCC("mcc", &d.MCC, "0000"); err != nil {
 		errs = append(errs, *err)
 	}
-	if err := emvCheckAmount("amount", &d.Amount, 2); err != nil {
+	if err := emvCheckAmount("amount", &d.Amount, 2, "MYR"); err != nil {
 		errs = append(errs, *err)
 	}
 	if d.Postal = strings.TrimSpace(d.Postal); d.Postal != "" && !duitNowPostal.MatchString(d.Postal) {

@@ -118,9 +118,11 @@ func emvCheckCountry(field string, v *string, def string) *registry.FieldError {
 
 // emvCheckAmount checks a Transaction Amount (ID "54", §4.2.5): digits
 // and at most one '.', at most 13 characters, greater than zero, and no
-// more decimals than the currency's minor units. A comma read as the
-// decimal point is offered as the fix.
-func emvCheckAmount(field string, v *string, minor int) *registry.FieldError {
+// more decimals than the currency's minor units. The fix writes an amount
+// as people write one (amountnotation.go) in this form: a decimal comma, a
+// thousands separator or the currency's code or sign (units, and the
+// signs of its code) left out.
+func emvCheckAmount(field string, v *string, minor int, units ...string) *registry.FieldError {
 	*v = strings.TrimSpace(*v)
 	if *v == "" {
 		return nil
@@ -131,7 +133,7 @@ func emvCheckAmount(field string, v *string, minor int) *registry.FieldError {
 	switch {
 	case !emvAmountShape.MatchString(*v):
 		detail = field + " is digits with '.' as the decimal point: no sign, comma, space or currency"
-		fix = amountFix(*v, minor)
+		fix = amountFix(*v, minor, units...)
 	case strings.Trim(*v, "0.") == "":
 		detail = field + " is greater than zero; leave it out to let the payer enter the amount"
 	case len(*v) > 13:

@@ -103,7 +103,7 @@ func checkEMVQR(e *EMVQR) []registry.FieldError {
 	if cerr != nil {
 		errs = append(errs, *cerr)
 	} else {
-		if err := emvCheckAmount("amount", &e.Amount, minor); err != nil {
+		if err := emvCheckAmount("amount", &e.Amount, minor, iso4217[e.Currency].alpha); err != nil {
 			errs = append(errs, *err)
 		}
 		errs = append(errs, emvCheckTip(&e.Tip, &e.Fee, &e.FeePercent, minor)...)

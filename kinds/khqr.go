@@ -103,7 +103,7 @@ func checkKHQR(k *KHQR) []registry.FieldError {
 	default:
 		k.Currency = "USD"
 	}
-	if err := emvCheckAmount("amount", &k.Amount, 2); err != nil {
+	if err := emvCheckAmount("amount", &k.Amount, 2, k.Currency); err != nil {
 		errs = append(errs, *err)
 	}
 	if err := emvCheckMCC("mcc", &k.MCC, "5999"); err != nil {

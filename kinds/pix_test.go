@@ -1,6 +1,7 @@
 package kinds_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -209,6 +210,41 @@ func TestPixRepeatedDigitTaxID(t *testing.T) {
 		_, errs := k.Build(c.fields)
 		if len(errs) != 1 || !strings.Contains(errs[0].Detail, want) || strings.Contains(errs[0].Detail, "do not match") || errs[0].Fix != "" {
 			t.Errorf("%s: errors %+v, want one on key saying %q, with no fix", c.name, errs, want)
+		}
+	}
+}
+
+// An amount's fix leaves out the currency's sign as it leaves out its code
+// (README, Errors): R$ 10,00 once got no fix on pix while BRL 10.00 got 10.
+func TestAmountSignFixes(t *testing.T) {
+	for _, c := range []struct{ kind, amount, fix string }{
+		{"pix", "R$ 10,00", "10"},
+		{"pix", "R$10.00", "10"},
+		{"pix", "10,50 R$", "10.5"},
+		{"pix", "BRL 10.00", "10"},
+		{"paynow", "S$ 12.50", "12.5"},
+		{"sgqr", "S$12.50", "12.50"},
+		{"duitnow", "RM 5,00", "5.00"},
+		{"qris", "Rp 15000", "15000.00"},
+		{"qrph", "₱ 99.50", "99.50"},
+		{"bharatqr", "₹ 250", "250.00"},
+		{"promptpay", "฿100", "100"},
+		{"epc", "€ 1.000,50", "1000.50"},
+		{"upi", "₹ 1000,50", "1000.50"},
+		{"pix", "$ 10.00", ""},
+		{"pix", "€ 10.00", ""},
+	} {
+		k := lookup(t, c.kind)
+		fields := k.Example()
+		fields["amount"] = c.amount
+		if c.kind == "upi" {
+			delete(fields, "amount")
+			fields["am"] = c.amount
+		}
+		_, errs := k.Build(fields)
+		i := slices.IndexFunc(errs, func(e registry.FieldError) bool { return e.Field == "amount" || e.Field == "am" })
+		if i < 0 || errs[i].Fix != c.fix {
+			t.Errorf("%s amount %q: errors %+v, want fix %q", c.kind, c.amount, errs, c.fix)
 		}
 	}
 }

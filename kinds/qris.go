@@ -96,7 +96,7 @@ func checkQRIS(q *QRIS) []registry.FieldError {
 	if err := emvCheckMCC("mcc", &q.MCC, ""); err != nil {
 		errs = append(errs, *err)
 	}
-	if err := emvCheckAmount("amount", &q.Amount, 2); err != nil {
+	if err := emvCheckAmount("amount", &q.Amount, 2, "IDR"); err != nil {
 		errs = append(errs, *err)
 	}
 	errs = append(errs, emvCheckTip(&q.Tip, &q.Fee, &q.FeePercent, 2)...)

@@ -117,7 +117,7 @@ func checkQRPh(q *QRPh) []registry.FieldError {
 			errs = append(errs, *err)
 		}
 	}
-	if err := emvCheckAmount("amount", &q.Amount, 2); err != nil {
+	if err := emvCheckAmount("amount", &q.Amount, 2, "PHP"); err != nil {
 		errs = append(errs, *err)
 	}
 	if q.Postal = strings.TrimSpace(q.Postal); q.Postal != "" && !qrPhPostal.MatchString(q.Postal) {

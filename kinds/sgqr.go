@@ -124,7 +124,7 @@ func checkSGQR(s *SGQR) []registry.FieldError {
 	if err := emvCheckPrintable("scheme_id", s.SchemeID, 40, sgqrRule+", ID 27-01"); err != nil {
 		errs = append(errs, *err)
 	}
-	if err := emvCheckAmount("amount", &s.Amount, 2); err != nil {
+	if err := emvCheckAmount("amount", &s.Amount, 2, "SGD"); err != nil {
 		errs = append(errs, *err)
 	}
 	if s.Proxy != "" {

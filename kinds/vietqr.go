@@ -75,13 +75,19 @@ func checkVietQR(v *VietQR) []registry.FieldError {
 	}
 	v.Service = strings.ToLower(v.Service)
 	if v.Amount = strings.TrimSpace(v.Amount); v.Amount != "" {
-		switch whole, frac, _ := strings.Cut(strings.ReplaceAll(v.Amount, ",", ""), "."); {
-		case !allDigits(whole) || whole == "" || !allDigits(frac) || strings.Trim(frac, "0") != "":
+		digits := strings.TrimLeft(v.Amount, "0")
+		whole, frac, read := readAmount(v.Amount, "VND")
+		switch {
+		case allDigits(v.Amount) && digits != "" && len(digits) <= 13:
+		case read && strings.Trim(frac, "0") != "":
 			errs = append(errs, registry.FieldError{Field: "amount", Detail: "amount is whole Vietnamese dong, digits only: the dong has no minor unit (" + vietQRRule + ", §5.2.6 Transaction Amount)", Fix: ""})
-		case strings.TrimLeft(whole, "0") == "" || len(strings.TrimLeft(whole, "0")) > 13:
+		case allDigits(v.Amount) || read && (strings.TrimLeft(whole, "0") == "" || len(strings.TrimLeft(whole, "0")) > 13):
 			errs = append(errs, registry.FieldError{Field: "amount", Detail: "amount is 1 to 13 digits of dong, greater than zero (" + vietQRRule + ", §5.2.6 Transaction Amount)", Fix: ""})
-		case whole != v.Amount:
-			errs = append(errs, registry.FieldError{Field: "amount", Detail: "amount is whole dong written with digits only, no separators or decimals (" + vietQRRule + ", §5.2.6 Transaction Amount)", Fix: strings.TrimLeft(whole, "0")})
+		default:
+			// The fix is the same amount (amountnotation.go): 50.000 or
+			// 120,000 have none, as the mark could group thousands (as
+			// Vietnamese writes them) or start decimals.
+			errs = append(errs, registry.FieldError{Field: "amount", Detail: "amount is whole dong written with digits only, no separators, decimals or currency (" + vietQRRule + ", §5.2.6 Transaction Amount)", Fix: amountFix(v.Amount, 0, "VND")})
 		}
 	}
 	errs = append(errs, emvTexts(emvTextField{"purpose", &v.Purpose, 25, vietQRRule + ", ID 62-08 Purpose of Transaction: up to 25 characters", ""})...)

@@ -61,3 +61,24 @@ func TestVietQR(t *testing.T) {
 		"00020101021126380009SG.PAYNOW010100211+6584554295030115204000053037025802SG5902NA6009SINGAPORE630416D8",
 	})
 }
+
+// An amount's fix keeps its value: 50.000, fifty thousand dong as
+// Vietnamese writes it, was once fixed to 50. A mark before three digits
+// could group thousands or start decimals, so it gets no fix.
+func TestVietQRAmountFix(t *testing.T) {
+	k := lookup(t, "vietqr")
+	for given, want := range map[string]string{
+		"50.000":     "",
+		"120,000":    "",
+		"1.000.000":  "1000000",
+		"50 000 ₫":   "50000",
+		"VND 120000": "120000",
+		"1000.50":    "",
+		"1000.00":    "1000",
+	} {
+		_, errs := k.Build(map[string]string{"bank": "970416", "account": "257678859", "amount": given})
+		if len(errs) != 1 || errs[0].Field != "amount" || errs[0].Fix != want {
+			t.Errorf("amount %q: errors %+v, want one on amount with fix %q", given, errs, want)
+		}
+	}
+}

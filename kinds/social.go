@@ -2,6 +2,8 @@ package kinds
 
 import (
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -13,7 +15,7 @@ import (
 // profile link, which opens the app when it is installed.
 type Social struct {
 	Network string `json:"network" meant:"twitter=x,ig=instagram,insta=instagram,fb=facebook,yt=youtube,gh=github,bsky=bluesky" validate:"required,oneofci=instagram x facebook linkedin youtube tiktok github mastodon threads bluesky" jsonschema:"enum=instagram,enum=x,enum=facebook,enum=linkedin,enum=youtube,enum=tiktok,enum=github,enum=mastodon,enum=threads,enum=bluesky" jsonschema_description:"The network: instagram, x, facebook, linkedin, youtube, tiktok, github, mastodon, threads or bluesky." title:"Network"`
-	Handle  string `json:"handle" validate:"required,max=300" jsonschema_description:"The profile's handle, with or without '@' (nasa), or its profile link (https://www.instagram.com/nasa/). mastodon takes user@server (Gargron@mastodon.social); bluesky takes the domain handle (alice.bsky.social); linkedin the public profile name after /in/." identity:"true" title:"Handle or profile link"`
+	Handle  string `json:"handle" validate:"required,max=300" jsonschema_description:"The profile's handle, with or without '@' (nasa), or its profile link (https://www.instagram.com/nasa/): http or https, with or without www. or m., its query and fragment (?igsh=..., ?s=21) left out, as they carry sharing settings, not the account. mastodon takes user@server (Gargron@mastodon.social); bluesky takes the domain handle (alice.bsky.social); linkedin the public profile name after /in/." identity:"true" title:"Handle or profile link"`
 }
 
 // socialNetwork is one network's handle rule and profile link. Where the
@@ -25,8 +27,9 @@ type socialNetwork struct {
 	valid  func(string) bool             // the handle rule
 	prefix string                        // the link before the handle
 	suffix string                        // the link after it
-	fix    func(string) string           // a cleaned handle, "" if none
 	norm   func(string) (string, string) // optional: normalises, or says what is wrong
+	hosts  []string                      // the hosts of its links, without www. or m.
+	path   string                        // a profile link's path before the handle
 }
 
 // socialChars builds a handle check: runes for which ok is true, from min
@@ -50,23 +53,6 @@ func letterDigitOr(extra string) func(rune) bool {
 	return func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune(extra, r) }
 }
 
-// socialKeep drops the runes a rule does not allow; a fix for a handle
-// with a stray character.
-func socialKeep(ok func(rune) bool, max int) func(string) string {
-	return func(h string) string {
-		h = strings.Map(func(r rune) rune {
-			if ok(r) {
-				return r
-			}
-			return -1
-		}, h)
-		if r := []rune(h); len(r) > max {
-			h = string(r[:max])
-		}
-		return h
-	}
-}
-
 var (
 	// mastodonUser is Mastodon's Account::USERNAME_RE.
 	mastodonUser = regexp.MustCompile(`^[a-zA-Z0-9_]+([.-]+[a-zA-Z0-9_]+)*$`)
@@ -83,29 +69,27 @@ var (
 	socialNets  = map[string]socialNetwork{
 		// Instagram Help: letters, numbers, periods and underscores, at
 		// most 30 characters.
-		"instagram": {rule: "1 to 30 letters, digits, '.' and '_' (Instagram username rules)", valid: socialChars(1, 30, instagramOK), prefix: "https://www.instagram.com/", suffix: "/", fix: socialKeep(instagramOK, 30)},
+		"instagram": {rule: "1 to 30 letters, digits, '.' and '_' (Instagram username rules)", valid: socialChars(1, 30, instagramOK), prefix: "https://www.instagram.com/", suffix: "/", hosts: []string{"instagram.com"}},
 		// Threads uses the Instagram username.
-		"threads": {rule: "the Instagram username: 1 to 30 letters, digits, '.' and '_'", valid: socialChars(1, 30, instagramOK), prefix: "https://www.threads.com/@", fix: socialKeep(instagramOK, 30)},
+		"threads": {rule: "the Instagram username: 1 to 30 letters, digits, '.' and '_'", valid: socialChars(1, 30, instagramOK), prefix: "https://www.threads.com/@", hosts: []string{"threads.com", "threads.net"}, path: "@"},
 		// X Help: at most 15 characters, letters, digits and '_'. New
 		// names need 4 or more, but older ones are shorter.
-		"x": {rule: "1 to 15 letters, digits and '_' (X username rules)", valid: socialChars(1, 15, asciiAlnumOr("_")), prefix: "https://x.com/", fix: socialKeep(asciiAlnumOr("_"), 15)},
+		"x": {rule: "1 to 15 letters, digits and '_' (X username rules)", valid: socialChars(1, 15, asciiAlnumOr("_")), prefix: "https://x.com/", hosts: []string{"x.com", "twitter.com"}},
 		// Facebook Help: letters, digits and '.'. Its 5-character minimum
 		// is not enforced: early names such as zuck are shorter.
-		"facebook": {rule: "letters, digits and '.', at most 50 (Facebook username rules)", valid: socialChars(1, 50, asciiAlnumOr(".")), prefix: "https://www.facebook.com/", fix: socialKeep(asciiAlnumOr("."), 50)},
+		"facebook": {rule: "letters, digits and '.', at most 50 (Facebook username rules)", valid: socialChars(1, 50, asciiAlnumOr(".")), prefix: "https://www.facebook.com/", hosts: []string{"facebook.com"}},
 		// LinkedIn Help: a custom public profile URL has 3 to 100
 		// characters without spaces, symbols or special characters;
 		// hyphens and letters of other scripts appear in real ones.
-		"linkedin": {rule: "3 to 100 letters, digits and '-' (LinkedIn public profile URL rules)", valid: socialChars(3, 100, letterDigitOr("-")), prefix: "https://www.linkedin.com/in/", fix: socialKeep(letterDigitOr("-"), 100)},
+		"linkedin": {rule: "3 to 100 letters, digits and '-' (LinkedIn public profile URL rules)", valid: socialChars(3, 100, letterDigitOr("-")), prefix: "https://www.linkedin.com/in/", hosts: []string{"linkedin.com"}, path: "in/"},
 		// YouTube Help: handles have 3 to 30 characters, letters and
 		// digits (of 75 languages' scripts), '_', '-' and '.'.
-		"youtube": {rule: "3 to 30 letters, digits, '_', '-' and '.' (YouTube handle guidelines)", valid: socialChars(3, 30, letterDigitOr("_-.")), prefix: "https://www.youtube.com/@", fix: socialKeep(letterDigitOr("_-."), 30)},
+		"youtube": {rule: "3 to 30 letters, digits, '_', '-' and '.' (YouTube handle guidelines)", valid: socialChars(3, 30, letterDigitOr("_-.")), prefix: "https://www.youtube.com/@", hosts: []string{"youtube.com"}, path: "@"},
 		// TikTok: letters, digits, '_' and '.'; its length limit (24 or
 		// 30 in different help texts) is unconfirmed, so 30 is taken.
-		"tiktok": {rule: "1 to 30 letters, digits, '_' and '.' (TikTok username rules)", valid: socialChars(1, 30, asciiAlnumOr("._")), prefix: "https://www.tiktok.com/@", fix: socialKeep(asciiAlnumOr("._"), 30)},
-		"github": {rule: "1 to 39 letters, digits and '-', not starting with '-' (GitHub username rules)", valid: githubUser.MatchString, prefix: "https://github.com/", fix: func(h string) string {
-			return strings.TrimLeft(socialKeep(asciiAlnumOr("-"), 39)(h), "-")
-		}},
-		"bluesky":  {rule: "a domain name such as alice.bsky.social (AT Protocol handle syntax)", valid: atprotoHandle.MatchString, prefix: "https://bsky.app/profile/", norm: normaliseBlueskyHandle},
+		"tiktok":   {rule: "1 to 30 letters, digits, '_' and '.' (TikTok username rules)", valid: socialChars(1, 30, asciiAlnumOr("._")), prefix: "https://www.tiktok.com/@", hosts: []string{"tiktok.com"}, path: "@"},
+		"github":   {rule: "1 to 39 letters, digits and '-', not starting with '-' (GitHub username rules)", valid: githubUser.MatchString, prefix: "https://github.com/", hosts: []string{"github.com"}},
+		"bluesky":  {rule: "a domain name such as alice.bsky.social (AT Protocol handle syntax)", valid: atprotoHandle.MatchString, prefix: "https://bsky.app/profile/", norm: normaliseBlueskyHandle, hosts: []string{"bsky.app"}, path: "profile/"},
 		"mastodon": {rule: "user@server, such as Gargron@mastodon.social (Mastodon username rules, a domain name)", norm: normaliseMastodonHandle},
 	}
 )
@@ -138,13 +122,18 @@ func checkSocial(s *Social) []registry.FieldError {
 	s.Network = strings.ToLower(s.Network)
 	net := socialNets[s.Network]
 	h := strings.TrimSpace(s.Handle)
-	if strings.HasPrefix(strings.ToLower(h), "http") {
-		// A pasted profile link: take the handle out of it.
-		if p, ok := parseSocial(h); ok && p.Network == s.Network {
-			h = p.Handle
-		} else if s.Network == "mastodon" {
+	switch {
+	case s.Network == "mastodon":
+		if _, link := cutHTTPScheme(h); link {
 			h = mastodonHandleOfLink(h)
 		}
+	case isSocialLink(net, h):
+		// A pasted profile link: take the handle out of it.
+		handle, fe := socialLinkHandle(s.Network, net, h)
+		if fe != nil {
+			return []registry.FieldError{*fe}
+		}
+		h = handle
 	}
 	h = strings.TrimPrefix(h, "@")
 	if net.norm != nil {
@@ -156,10 +145,87 @@ func checkSocial(s *Social) []registry.FieldError {
 		return nil
 	}
 	if !net.valid(h) {
-		return []registry.FieldError{{Field: "handle", Detail: "handle for " + s.Network + " is " + net.rule, Fix: net.fix(h)}}
+		// No fix: a handle with a character dropped is another account
+		// (nasa.gov and nasagov).
+		return []registry.FieldError{{Field: "handle", Detail: "handle for " + s.Network + " is " + net.rule, Fix: ""}}
 	}
 	s.Handle = h
 	return nil
+}
+
+// cutHTTPScheme is link without its http:// or https://, in any case, and
+// whether it had one.
+func cutHTTPScheme(link string) (string, bool) {
+	if rest, ok := cutSchemeFold(link, "https://"); ok {
+		return rest, true
+	}
+	return cutSchemeFold(link, "http://")
+}
+
+// socialHost is a link's host as a network's hosts list it: lower-cased,
+// without the www., m. or mobile. of its web and mobile sites.
+func socialHost(host string) string {
+	host = strings.ToLower(host)
+	for _, sub := range []string{"www.", "m.", "mobile."} {
+		if rest, ok := strings.CutPrefix(host, sub); ok {
+			return rest
+		}
+	}
+	return host
+}
+
+// isSocialLink reports whether h is a link rather than a handle: it has an
+// http(s) scheme, or starts with one of the network's hosts and a '/'.
+func isSocialLink(net socialNetwork, h string) bool {
+	if _, ok := cutHTTPScheme(h); ok {
+		return true
+	}
+	host, _, ok := strings.Cut(h, "/")
+	return ok && slices.Contains(net.hosts, socialHost(host))
+}
+
+// socialLinkHandle reads the handle out of a link to a profile on the
+// network: http or https, its host with or without www., m. or mobile.,
+// and its query and fragment left out, as they carry sharing and display
+// settings (igsh, s, lang), not the account (RFC 3986 §3.4, §3.5). A link
+// that is not a profile link is refused; the fix is the handle only where
+// the link plainly starts with it after the network's own mark (@, in/,
+// profile/), as youtube.com/@NASA/videos does: the first segment of an
+// unmarked path may be a page (instagram.com/p/...), not an account.
+func socialLinkHandle(name string, net socialNetwork, link string) (string, *registry.FieldError) {
+	rest, _ := cutHTTPScheme(link)
+	rest, _, _ = strings.Cut(rest, "#")
+	rest, query, _ := strings.Cut(rest, "?")
+	host, path, _ := strings.Cut(rest, "/")
+	form := net.prefix + "<handle>" + net.suffix
+	shown := strconv.Quote(truncateBytes(link, 100))
+	if !slices.Contains(net.hosts, socialHost(host)) {
+		return "", &registry.FieldError{Field: "handle", Detail: "handle " + shown + " is a link to " + strconv.Quote(truncateBytes(host, 64)) + ", not to " + name + ": give the handle, or its profile link " + form, Fix: ""}
+	}
+	after, marked := strings.CutPrefix(strings.TrimSuffix(path, "/"), net.path)
+	seg, _, more := strings.Cut(after, "/")
+	h, decoded := pctDecode(seg)
+	// profile.php?id=... names the account in the query, which is left
+	// out: the page name profile.php is no handle.
+	page := strings.HasSuffix(strings.ToLower(seg), ".php") && query != ""
+	if marked && !more && seg != "" && decoded && !page {
+		return h, nil
+	}
+	fe := &registry.FieldError{Field: "handle", Detail: "handle " + shown + " is not a profile link of " + name + ": a profile link is " + form + "; give the handle or that link", Fix: ""}
+	if marked && more && net.path != "" && seg != "" && decoded && socialHandleValid(net, strings.TrimPrefix(h, "@")) {
+		fe.Detail += " (the fix is the handle the link starts with, " + h + ")"
+		fe.Fix, fe.FromLink = h, true
+	}
+	return "", fe
+}
+
+// socialHandleValid reports whether h is a handle of the network.
+func socialHandleValid(net socialNetwork, h string) bool {
+	if net.norm != nil {
+		_, problem := net.norm(h)
+		return problem == ""
+	}
+	return net.valid(h)
 }
 
 // normaliseBlueskyHandle lowers the case (handles are case-insensitive)
@@ -195,12 +261,15 @@ func normaliseMastodonHandle(h string) (string, string) {
 	return user + "@" + host, ""
 }
 
-// mastodonHandleOfLink turns https://server/@user into user@server.
+// mastodonHandleOfLink turns https://server/@user into user@server; the
+// link's query and fragment are left out (RFC 3986 §3.4, §3.5).
 func mastodonHandleOfLink(link string) string {
-	rest, ok := cutSchemeFold(link, "https://")
+	rest, ok := cutHTTPScheme(link)
 	if !ok {
 		return link
 	}
+	rest, _, _ = strings.Cut(rest, "#")
+	rest, _, _ = strings.Cut(rest, "?")
 	server, user, ok := strings.Cut(strings.TrimSuffix(rest, "/"), "/@")
 	if !ok || strings.Contains(user, "/") {
 		return link

@@ -1,6 +1,9 @@
 package kinds_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestSocial(t *testing.T) {
 	runVectors(t, "social", []vector{
@@ -89,5 +92,66 @@ func TestSocialFix(t *testing.T) {
 	_, errs := lookup(t, "social").Build(map[string]string{"network": "x", "handle": "nasa.gov"})
 	if len(errs) != 1 || errs[0].Field != "handle" || errs[0].Fix != "" {
 		t.Fatalf("errors %+v, want handle refused without a fix", errs)
+	}
+}
+
+// A profile link is read with its query and fragment left out, over http
+// or https, with or without www., m. or mobile.: each of these was once
+// refused as a handle with the link's characters stripped.
+func TestSocialProfileLinks(t *testing.T) {
+	runVectors(t, "social", []vector{
+		{"instagram share link", "Instagram profile link; RFC 3986 §3.4: the query (igsh) is no part of the path",
+			map[string]string{"network": "instagram", "handle": "https://www.instagram.com/nasa?igsh=MWQ1"},
+			"https://www.instagram.com/nasa/"},
+		{"x share link", "X profile link; RFC 3986 §3.4",
+			map[string]string{"network": "x", "handle": "https://x.com/NASA?s=21"},
+			"https://x.com/NASA"},
+		{"tiktok link with a language", "TikTok profile link; RFC 3986 §3.4",
+			map[string]string{"network": "tiktok", "handle": "https://www.tiktok.com/@nasa?lang=en"},
+			"https://www.tiktok.com/@nasa"},
+		{"http, no www., a fragment", "RFC 3986 §3.5: the fragment is no part of the path",
+			map[string]string{"network": "instagram", "handle": "http://instagram.com/nasa/#top"},
+			"https://www.instagram.com/nasa/"},
+		{"mobile site", "Facebook's mobile site m.facebook.com",
+			map[string]string{"network": "facebook", "handle": "https://m.facebook.com/zuck"},
+			"https://www.facebook.com/zuck"},
+		{"twitter mobile link", "X profile links were (mobile.)twitter.com/<username>",
+			map[string]string{"network": "x", "handle": "https://mobile.twitter.com/NASA"},
+			"https://x.com/NASA"},
+		{"link without a scheme", "YouTube handle URL without https://",
+			map[string]string{"network": "youtube", "handle": "youtube.com/@NASA?si=abc"},
+			"https://www.youtube.com/@NASA"},
+		{"mastodon link with a query", "Mastodon profile link; RFC 3986 §3.4",
+			map[string]string{"network": "mastodon", "handle": "https://mastodon.social/@Gargron?lang=en"},
+			"https://mastodon.social/@Gargron"},
+		{"bluesky link with a query", "Bluesky profile link; RFC 3986 §3.4",
+			map[string]string{"network": "bluesky", "handle": "https://bsky.app/profile/alice.bsky.social?ref=qr"},
+			"https://bsky.app/profile/alice.bsky.social"},
+	})
+	k := lookup(t, "social")
+	for _, c := range []struct {
+		network, handle, fix, says string
+	}{
+		{"youtube", "https://www.youtube.com/@NASA/videos", "NASA", "https://www.youtube.com/@<handle>"},
+		{"tiktok", "https://www.tiktok.com/@nasa/video/7300000000000000000?lang=en", "nasa", "https://www.tiktok.com/@<handle>"},
+		{"linkedin", "https://www.linkedin.com/in/williamhgates/recent-activity/", "williamhgates", "https://www.linkedin.com/in/<handle>"},
+		{"instagram", "https://www.instagram.com/p/Cxyz123/", "", "not a profile link"},
+		{"x", "https://x.com/NASA/status/1234567890", "", "https://x.com/<handle>"},
+		{"facebook", "https://www.facebook.com/profile.php?id=100000000000000", "", "not a profile link"},
+		{"youtube", "https://www.youtube.com/channel/UCLA_DiR1FfKNvjuUpBHmylQ", "", "https://www.youtube.com/@<handle>"},
+		{"youtube", "https://www.youtube.com/@N/videos", "", "not a profile link"},
+		{"x", "https://www.instagram.com/nasa/", "", "not to x"},
+		{"instagram", "https://www.instagram.com/nasa!?igsh=MWQ1", "", "Instagram username rules"},
+	} {
+		_, errs := k.Build(map[string]string{"network": c.network, "handle": c.handle})
+		if len(errs) != 1 || errs[0].Field != "handle" || errs[0].Fix != c.fix || !strings.Contains(errs[0].Detail, c.says) {
+			t.Errorf("%s %s: errors %+v, want one on handle saying %q with fix %q", c.network, c.handle, errs, c.says, c.fix)
+			continue
+		}
+		if c.fix != "" {
+			if _, errs := k.Build(map[string]string{"network": c.network, "handle": c.fix}); len(errs) > 0 {
+				t.Errorf("%s %s: the fix %q is refused: %v", c.network, c.handle, c.fix, errs)
+			}
+		}
 	}
 }

@@ -136,11 +136,36 @@ func (e *entry[F]) guardIdentity(given F, errs []FieldError) []FieldError {
 		if fe.Fix == "" {
 			continue
 		}
-		if !Mechanical(values[fe.Field], fe.Fix) {
+		if !Mechanical(values[fe.Field], fe.Fix) && !(fe.FromLink && linkSegment(values[fe.Field], fe.Fix)) {
 			errs[i].Fix = ""
 		}
 	}
 	return errs
+}
+
+// linkSegment reports whether fix, without a leading '@', is one whole
+// segment of the path of link, an http(s) address with or without its
+// scheme, percent-decoded (RFC 3986 §3.3): a part of the caller's own
+// value, cut at its separators, with nothing added, dropped or replaced
+// inside it.
+func linkSegment(link, fix string) bool {
+	rest := link
+	for _, scheme := range []string{"https://", "http://"} {
+		if len(rest) > len(scheme) && strings.EqualFold(rest[:len(scheme)], scheme) {
+			rest = rest[len(scheme):]
+			break
+		}
+	}
+	rest, _, _ = strings.Cut(rest, "#")
+	rest, _, _ = strings.Cut(rest, "?")
+	segments := strings.Split(rest, "/")
+	want := strings.TrimPrefix(fix, "@")
+	for _, seg := range segments[1:] {
+		if d, err := url.PathUnescape(seg); err == nil && want != "" && strings.TrimPrefix(d, "@") == want {
+			return true
+		}
+	}
+	return false
 }
 
 // IsIdentity reports whether the kind's field of that name is an identity

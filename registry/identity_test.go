@@ -1,6 +1,7 @@
 package registry_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/qrforge/qrforge/registry"
@@ -85,5 +86,41 @@ func TestIdentityFieldIsNeverDropped(t *testing.T) {
 	_, errs := e.Build(map[string]string{"name": "Ada", "tone": "cool"})
 	if len(errs) != 2 || errs[0].Drop || !errs[1].Drop {
 		t.Errorf("%+v", errs)
+	}
+}
+
+// A fix read out of the caller's own link (FromLink) passes on an identity
+// field only when it is one whole segment of the link's path; any other
+// part, or a value stripped of characters, is dropped.
+func TestIdentityFixFromLink(t *testing.T) {
+	k := greetingKind("fromlink")
+	fix := ""
+	k.Check = func(g *greeting) []registry.FieldError {
+		if !strings.Contains(g.Name, "/") {
+			return nil
+		}
+		return []registry.FieldError{{Field: "name", Detail: "x", Fix: fix, FromLink: true}}
+	}
+	registry.Register(k)
+	defer registry.Unregister("fromlink")
+	e, _ := registry.Lookup("fromlink")
+	for _, c := range []struct {
+		link string
+		fix  string
+		kept bool
+	}{
+		{"http://a.co/@NASA/v", "NASA", true},
+		{"a.co/@NASA/v?s=1", "@NASA", true},
+		{"a.co/@%D1%8E/v", "ю", true},
+		{"http://a.co/@NASA/v", "NAS", false},
+		{"http://a.co/@NASA/v", "a.co", false},
+		{"http://a.co/@NASA/v", "NASAv", false},
+		{"http://a.co/w?v=NASA", "NASA", false},
+	} {
+		fix = c.fix
+		_, errs := e.Build(map[string]string{"name": c.link})
+		if len(errs) != 1 || (errs[0].Fix != "") != c.kept {
+			t.Errorf("%s with fix %q: %+v, want the fix kept: %v", c.link, c.fix, errs, c.kept)
+		}
 	}
 }

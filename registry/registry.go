@@ -96,12 +96,16 @@ type Kind[F any] struct {
 // caller's own (Build drops any other on an identity field). Drop says the
 // fix leaves the field out: it qualifies a value the caller did not give
 // (a phone's TYPE without the phone), so it is written nowhere. An
-// identity field is never dropped.
+// identity field is never dropped. FromLink says the fix is one whole path
+// segment of the caller's own link, read out of it (a handle out of a
+// link to a profile's videos): Build lets such a fix of an identity field
+// through only when it is that.
 type FieldError struct {
-	Field  string
-	Detail string
-	Fix    string
-	Drop   bool
+	Field    string
+	Detail   string
+	Fix      string
+	Drop     bool
+	FromLink bool
 }
 
 func (e FieldError) Error() string { return e.Field + ": " + e.Detail }

@@ -125,3 +125,43 @@ func TestBatchItemKeysGoWhereMeant(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchBodyKeysRenamed: a near miss of a key of the body, or of a
+// style's option, is renamed keeping its value, at the top, in the shared
+// style and in an item's style, as beside an item's data (README
+// "Errors"); the fix is never the body without it.
+func TestBatchBodyKeysRenamed(t *testing.T) {
+	svc := service.New(service.Config{BaseURL: "http://qr.test"})
+	for _, c := range []struct{ body, fix string }{
+		{`{"output":"url","itms":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"output":"url"}`},
+		{`{"output":"url","Items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"output":"url"}`},
+		{`{"output":"url","stlye":{"size":300},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"output":"url","style":{"size":300}}`},
+		{`{"ouput":"base64","items":[{"data":"hello"}]}`, `{"items":[{"data":"hello"}],"output":"base64"}`},
+		{`{"verfy":"full","items":[{"data":"hello"}]}`, `{"items":[{"data":"hello"}],"verify":"full"}`},
+		{`{"style":{"colour":"red"},"items":[{"data":"hello"}]}`, `{"items":[{"data":"hello"}],"style":{"color":"red"}}`},
+		// Renamed, then corrected inside: one fix answers.
+		{`{"stlye":{"colour":"red","sise":300},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"style":{"color":"red","size":300}}`},
+		// Meant by nothing, or given already: dropped.
+		{`{"zzzzzz":1,"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}]}`},
+		{`{"itms":[],"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}]}`},
+		{`{"style":{"colour":"red","fg":"blue"},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"style":{"fg":"blue"}}`},
+	} {
+		_, p := svc.Batch(context.Background(), []byte(c.body))
+		if p == nil {
+			t.Errorf("%s: answered", c.body)
+			continue
+		}
+		if want := svc.BatchCurl(c.fix); p.Fix != want {
+			t.Errorf("%s: fix %s, want %s (%s)", c.body, p.Fix, want, p.Detail)
+		}
+		if run, fp := svc.Batch(context.Background(), []byte(c.fix)); fp != nil {
+			t.Errorf("%s: fix %s: %s", c.body, c.fix, fp.Detail)
+		} else {
+			run.Close()
+		}
+	}
+	items := each(t, svc, []byte(`{"items":[{"data":"hello","style":{"colour":"red","size":300}}]}`), -1)
+	if p := items[0].Problem; p == nil || p.Fix != "http://qr.test/api/v1/qr?data=hello&size=300&color=ff0000" {
+		t.Errorf("item style colour: %+v", p)
+	}
+}

@@ -320,6 +320,18 @@ func (s *Service) readItem(i int, raw json.RawMessage) (item *batchItemInput, st
 		item.id = &v
 	}
 	stray = strayItemKeys(members)
+	// A near miss in the item's style is renamed there, as beside data.
+	if raw, ok := members["style"]; ok {
+		var style map[string]json.RawMessage
+		if json.Unmarshal(raw, &style) == nil && style != nil {
+			if renamed := renameStyleKeys(style); len(renamed) > 0 {
+				members["style"], _ = json.Marshal(style)
+				for _, e := range renamed {
+					stray = append(stray, paramError{field: "style." + e.field, keep: true, detail: "style: " + e.detail})
+				}
+			}
+		}
+	}
 	item, p = s.readItemMembers(item, members, shape)
 	return item, stray, p
 }

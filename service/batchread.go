@@ -53,11 +53,16 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 				corrected[k] = v
 			}
 		}
-		return nil, s.Problem(KindInvalidParameter,
-			fmt.Sprintf("unknown key %s in the body (did you mean %s?); the body has output, style, items and verify", quoteAll(unknown), editdistance.Nearest(strings.ToLower(unknown[0]), batchKeys, "items")),
-			unknown[0], s.correctedBatchCurl(corrected, len(body)))
+		var errs []FieldProblem
+		for i, k := range unknown {
+			if i == maxStrayKeys {
+				errs = append(errs, FieldProblem{k, fmt.Sprintf("%d more keys the body does not have; the fix drops them", len(unknown)-i)})
+				break
+			}
+			errs = append(errs, FieldProblem{k, renameBatchKey(k, top[k], corrected)})
+		}
+		return nil, s.keyProblem(errs, corrected, len(body))
 	}
-
 	req := &batchRequest{output: OutputURL, style: url.Values{}}
 	if raw, ok := top["output"]; ok && string(raw) != "null" {
 		if err := json.Unmarshal(raw, &req.output); err != nil {
@@ -73,6 +78,17 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 		}
 	}
 	if raw, ok := top["style"]; ok && string(raw) != "null" {
+		var members map[string]json.RawMessage
+		if json.Unmarshal(raw, &members) == nil && members != nil {
+			if renamed := renameStyleKeys(members); len(renamed) > 0 {
+				errs := make([]FieldProblem, len(renamed))
+				for i, e := range renamed {
+					errs[i] = FieldProblem{"style." + e.field, "style: " + e.detail}
+				}
+				b, _ := json.Marshal(members)
+				return nil, s.keyProblem(errs, withKey(top, "style", string(b)), len(body))
+			}
+		}
 		style, err := readStyle(raw)
 		if err != nil {
 			return nil, s.Problem(KindInvalidParameter, "style: "+err.detail, "style."+err.field,
@@ -141,6 +157,87 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 			"items", s.SplitFix(len(req.items)))
 	}
 	return req, nil
+}
+
+// renameBatchKey puts the value of k, a key the body does not have, in
+// corrected under the key it most likely meant (itms is items, Items is
+// items), as README "Errors" renames a misspelt parameter, and says what
+// it did; a key meant by nothing, or meaning one given already, is dropped.
+func renameBatchKey(k string, raw json.RawMessage, corrected map[string]json.RawMessage) string {
+	shown := text.Truncate(k, 64)
+	near := editdistance.Suggest(strings.ToLower(k), batchKeys)
+	if near == "" {
+		return fmt.Sprintf("unknown key %q in the body; the body has output, style, items and verify; the fix drops it", shown)
+	}
+	if _, given := corrected[near]; given {
+		return fmt.Sprintf("unknown key %q in the body (did you mean %s? it is given already); the fix drops it", shown, near)
+	}
+	corrected[near] = raw
+	return fmt.Sprintf("unknown key %q in the body; did you mean %s? The fix renames it", shown, near)
+}
+
+// keyProblem is the problem for keys of the body renamed or dropped. Its
+// fix is the body corrected, and corrected further when that body has
+// another mistake with a fix of its own (a misspelt key of a renamed
+// style), so that one fix answers.
+func (s *Service) keyProblem(errs []FieldProblem, corrected map[string]json.RawMessage, size int) *Problem {
+	p := s.Problem(KindInvalidParameter, errs[0].Detail, errs[0].Field, s.correctedBatchCurl(corrected, size))
+	if body, err := json.Marshal(corrected); err == nil {
+		// corrected has no key left to rename, so this reads it once.
+		if _, next := s.readBatch(body); next != nil && next.Status == 400 && next.Fix != "" {
+			p.Fix = next.Fix
+			errs = append(errs, FieldProblem{next.Field, next.Detail})
+		}
+	}
+	if len(errs) > 1 {
+		p.Errors = errs
+	}
+	return p
+}
+
+// renameStyleKeys corrects, in place, the keys of a style object that are
+// no rendering option, and says what it did: a near miss (colour, sise) is
+// renamed keeping its value, as an unknown query parameter is (README
+// "Errors"), unless the value is one the option refuses or the style gives
+// the option already; anything else is dropped.
+func renameStyleKeys(members map[string]json.RawMessage) []styleError {
+	var errs []styleError
+	for _, key := range sortedKeys(members) {
+		// data in a style is left to readStyle: beside an item's own
+		// data, which of the two is meant is the caller's to say.
+		if isRenderOption(canonicalName(key, false)) || canonicalName(key, true) == optData.Name {
+			continue
+		}
+		raw := members[key]
+		delete(members, key)
+		if len(errs) == maxStrayKeys {
+			continue
+		}
+		shown := text.Truncate(key, 64)
+		value, isScalar, _ := scalar(raw)
+		near := NearName(strings.ToLower(key), value, canonicalOptions())
+		switch {
+		case near == "":
+			errs = append(errs, styleError{key, fmt.Sprintf("%q is not a rendering option; the fix drops it", shown)})
+		case !isScalar || RenamedValue(near, value) != value || styleHas(members, near):
+			errs = append(errs, styleError{key, fmt.Sprintf("%q is not a rendering option (did you mean %s? it is given already, or takes no such value); the fix drops it", shown, near)})
+		default:
+			members[near] = raw
+			errs = append(errs, styleError{key, fmt.Sprintf("%q is not a rendering option; did you mean %s? The fix renames it", shown, near)})
+		}
+	}
+	return errs
+}
+
+// styleHas reports whether a style object gives the option called name,
+// under any of its names.
+func styleHas(members map[string]json.RawMessage, name string) bool {
+	for k := range members {
+		if canonicalName(k, false) == name {
+			return true
+		}
+	}
+	return false
 }
 
 // styleError is a bad key or value in a style object.

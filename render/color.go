@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"image/color"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -114,4 +115,14 @@ var cssNames = map[string]uint32{
 	"steelblue": 0x4682b4, "tan": 0xd2b48c, "teal": 0x008080, "thistle": 0xd8bfd8,
 	"tomato": 0xff6347, "turquoise": 0x40e0d0, "violet": 0xee82ee, "wheat": 0xf5deb3,
 	"white": 0xffffff, "whitesmoke": 0xf5f5f5, "yellow": 0xffff00, "yellowgreen": 0x9acd32,
+}
+
+// ColorNames are the CSS Color 4 §6.1 named colours, sorted.
+func ColorNames() []string {
+	names := make([]string, 0, len(cssNames))
+	for name := range cssNames {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
 }

@@ -99,7 +99,7 @@ func TestProblems(t *testing.T) {
 		{"misspelt tpl on a faint banner", "", "/api/v1/qr?data=hi&tpll=bubble&framecolor=ffd700", 400, "invalid-parameter", "tpll", []string{"tpl=bubble", "textcolor=000000"}},
 		{"label CJK and emoji", "", "/api/v1/qr?data=hi&tpl=box&label=Tokyo%20%E6%9D%B1%E4%BA%AC%20%F0%9F%98%80", 400, "invalid-parameter", "label", []string{"label=Tokyo&", "tpl=box"}},
 		{"label nothing drawable", "", "/api/v1/qr?data=hi&label=%E6%9D%B1%E4%BA%AC", 400, "invalid-parameter", "label", nil},
-		{"framecolor not a colour", "", "/api/v1/qr?data=hi&tpl=box&framecolor=reddish", 400, "invalid-parameter", "framecolor", []string{"framecolor=000000"}},
+		{"framecolor not a colour", "", "/api/v1/qr?data=hi&tpl=box&framecolor=reddish", 400, "invalid-parameter", "framecolor", []string{"framecolor=ff0000"}},
 		{"textcolor not a colour", "", "/api/v1/qr?data=hi&tpl=bubble&textcolour=%23ff", 400, "invalid-parameter", "textcolor", []string{"textcolor=ffffff"}},
 		{"text on banner too faint", "", "/api/v1/qr?data=hi&tpl=banner-below&framecolor=ffd700", 400, "invalid-parameter", "textcolor", []string{"textcolor=000000", "framecolor=ffd700"}},
 		{"text on background too faint", "", "/api/v1/qr?data=hi&label=Menu&textcolor=lightgrey", 400, "invalid-parameter", "textcolor", []string{"textcolor=000000"}},

@@ -329,7 +329,8 @@ func (r *Rendering) readLogoOptions(get func(option) (string, bool), fail func(f
 	if v, ok := get(optLogoBg); ok && !strings.EqualFold(strings.TrimSpace(v), "none") {
 		c, err := render.ParseColor(v, true)
 		if err != nil {
-			fail(optLogoBg.Name, optLogoBg.Example, "%s (or none, for no plate)", err)
+			fixed, says := meantColour(v, true, "", "logobg's default, none: no plate")
+			fail(optLogoBg.Name, fixed, "%s (or none, for no plate); %s", err, says)
 		}
 		if c.A > 0 {
 			lg.Plate = c

@@ -53,8 +53,9 @@ func parsePaints(r *Rendering, get func(option) (string, bool), fail func(field,
 	case kind == render.GradientNone && colorsGiven:
 		fail(optGradientColors.Name, "", "gradientcolors is given with gradient=none, which paints no gradient; drop gradientcolors, or choose gradient=linear or radial")
 	case kind != render.GradientNone && !colorsGiven:
-		fail(optGradientColors.Name, darkenStops(render.HexColor(r.Options.Foreground)+","+strings.SplitN(optGradientColors.Example, ",", 2)[1], r.Options.Background),
-			"gradient=%s needs gradientcolors: %d to %d colours, comma-separated", kind, options.MinStops, options.MaxStops)
+		// Colours of the fix's choosing would be none the caller wrote
+		// (README "Errors"): the fix takes gradient's default instead.
+		fail(optGradient.Name, "", "gradient=%s needs gradientcolors: %d to %d colours, comma-separated; give them, or the fix drops gradient (its default, none)", kind, options.MinStops, options.MaxStops)
 	}
 	g := &render.Gradient{Kind: kind, Angle: options.DefaultGradientAngle}
 	if angleGiven {
@@ -69,8 +70,17 @@ func parsePaints(r *Rendering, get func(option) (string, bool), fail func(field,
 		}
 	}
 	if colorsGiven && kind != render.GradientNone {
-		stops, fixed, err := parseStops(colorsValue)
-		if err != nil {
+		stops, fixed, err := parseStops(colorsValue, render.HexColor(r.Options.Foreground))
+		switch {
+		case err != nil && fixed == "":
+			// One colour, or none the caller wrote, is no gradient: a
+			// second one would be made up. The fix takes gradient's
+			// default, none.
+			fail(optGradientColors.Name, "", "%s", err)
+			if kindGiven {
+				fail(optGradient.Name, "", "gradient=%s has no gradientcolors to draw; the fix drops it with them", kindValue)
+			}
+		case err != nil:
 			fail(optGradientColors.Name, darkenStops(fixed, r.Options.Background), "%s", err)
 		}
 		g.Stops = stops
@@ -94,8 +104,8 @@ func parsePaints(r *Rendering, get func(option) (string, bool), fail func(field,
 		}
 		cs, err := parseEyeColors(v)
 		if err != nil {
-			example, _ := render.ParseColor(part.o.Example, false)
-			fail(part.o.Name, render.HexColor(darkenFor(example, r.Options.Background)), "%s", err)
+			fixed, says := eyeColoursFix(v, render.HexColor(r.Options.Foreground))
+			fail(part.o.Name, fixed, "%s; %s", err, says)
 			continue
 		}
 		for i, c := range cs {
@@ -198,7 +208,7 @@ func colorFix(c, bg color.NRGBA) color.NRGBA {
 // darkenStops is a gradient's colours, as gradientcolors gives them,
 // each darkened to stand out against bg (darkenFor).
 func darkenStops(v string, bg color.NRGBA) string {
-	stops, _, err := parseStops(v)
+	stops, _, err := parseStops(v, "")
 	if err != nil {
 		return v
 	}
@@ -223,42 +233,73 @@ func darkenFor(c, bg color.NRGBA) color.NRGBA {
 // parseStops reads a gradient's colours, each optionally placed with
 // @<percent>. Unplaced stops take offsets as CSS Images 3 §3.4.3 gives
 // them: the first 0, the last 100 %, and the ones between spread evenly
-// between their placed neighbours. When v is not a gradient, fixed is a
-// list that is.
-func parseStops(v string) (stops []render.Stop, fixed string, err error) {
-	parts := strings.Split(v, ",")
+// between their placed neighbours. When v is not a gradient, fixed is the
+// caller's list corrected (README "Errors"): a colour that is not one is
+// the colour meant (meantColour), or def when nothing is close; a place
+// that is not one is left out; of more than MaxStops colours the first are
+// kept. fixed is "" when that leaves fewer than MinStops colours, or none
+// of the caller's: the fix would have to make a gradient up.
+func parseStops(v, def string) (stops []render.Stop, fixed string, err error) {
+	parts := splitColours(v)
 	placed := make([]bool, len(parts))
-	var good []string
+	fail := func(e error) {
+		if err == nil {
+			err = e
+		}
+	}
+	var good []string // the colours as the fix gives them, placed
+	var bare []string // the same without their places
+	own := 0          // colours of good the caller wrote
 	for i, p := range parts {
 		c, at, hasAt := strings.Cut(strings.TrimSpace(p), "@")
+		hex, ok := "", true
 		col, cerr := render.ParseColor(c, false)
-		if cerr != nil {
-			err = fmt.Errorf("gradientcolors: colour %d, %q: %v", i+1, c, cerr)
-			continue
+		if cerr == nil {
+			hex = render.HexColor(col)
+		} else {
+			var says string
+			hex, says, ok = colourMeant(c, false)
+			if !ok {
+				hex, says = def, fmt.Sprintf("nothing is close, and the fix takes %s, color", def)
+			}
+			fail(fmt.Errorf("gradientcolors: colour %d, %q: %v; %s", i+1, c, cerr, says))
+		}
+		if i < options.MaxStops && hex != "" {
+			if ok {
+				own++
+			}
+			bare = append(bare, hex)
 		}
 		st := render.Stop{Color: col}
 		if hasAt {
 			pct, perr := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(at), "%"), 64)
 			if perr != nil || pct < 0 || pct > 100 {
-				err = fmt.Errorf("gradientcolors: %q places colour %d at %q, not a percentage from 0 to 100", v, i+1, at)
-				continue
+				fail(fmt.Errorf("gradientcolors: %q places colour %d at %q, not a percentage from 0 to 100; the fix leaves the place out", v, i+1, at))
+				hasAt = false
+			} else {
+				st.Offset, placed[i] = pct/100, true
 			}
-			st.Offset, placed[i] = pct/100, true
 		}
-		stops = append(stops, st)
-		good = append(good, render.HexColor(col))
+		if i < options.MaxStops && hex != "" {
+			if hasAt {
+				hex += "@" + strings.TrimSpace(at)
+			}
+			good = append(good, hex)
+		}
+		if cerr == nil {
+			stops = append(stops, st)
+		}
 	}
-	fix := func() string {
-		for len(good) < options.MinStops {
-			good = append(good, strings.Split(options.GradientColors.Example, ",")[len(good)])
-		}
-		return strings.Join(good[:min(len(good), options.MaxStops)], ",")
+	switch {
+	case len(parts) < options.MinStops:
+		return nil, "", fmt.Errorf("gradientcolors has %d colour; a gradient takes %d to %d, and a second would be made up: the fix drops the gradient (for one colour, give it as color)", len(parts), options.MinStops, options.MaxStops)
+	case own == 0:
+		return nil, "", fmt.Errorf("%v; no colour of gradientcolors is one, and the fix drops the gradient", err)
+	case len(parts) > options.MaxStops:
+		fail(fmt.Errorf("gradientcolors has %d colours; a gradient takes %d to %d, and the fix keeps the first %d", len(parts), options.MinStops, options.MaxStops, options.MaxStops))
 	}
 	if err != nil {
-		return nil, fix(), err
-	}
-	if len(stops) < options.MinStops || len(stops) > options.MaxStops {
-		return nil, fix(), fmt.Errorf("gradientcolors has %d colours; a gradient takes %d to %d", len(stops), options.MinStops, options.MaxStops)
+		return nil, strings.Join(good, ","), err
 	}
 	if !placed[0] {
 		stops[0].Offset, placed[0] = 0, true
@@ -279,7 +320,7 @@ func parseStops(v string) (stops []render.Stop, fixed string, err error) {
 			i = j
 		}
 		if stops[i].Offset < stops[i-1].Offset {
-			return nil, fix(), fmt.Errorf("gradientcolors: the colours' places must not go backwards (%q)", v)
+			return nil, strings.Join(bare, ","), fmt.Errorf("gradientcolors: the colours' places must not go backwards (%q)", v)
 		}
 	}
 	return stops, "", nil
@@ -298,7 +339,7 @@ func formatStops(stops []render.Stop) string {
 // parseEyeColors reads one colour for the three eyes or three, one each
 // (top-left, top-right, bottom-left).
 func parseEyeColors(v string) (cs [3]color.NRGBA, err error) {
-	parts := strings.Split(v, ",")
+	parts := splitColours(v)
 	if len(parts) != 1 && len(parts) != 3 {
 		return cs, fmt.Errorf("%q has %d colours; give one for the three eyes or three, top-left, top-right and bottom-left", v, len(parts))
 	}
@@ -311,6 +352,32 @@ func parseEyeColors(v string) (cs [3]color.NRGBA, err error) {
 		cs[i] = c
 	}
 	return cs, nil
+}
+
+// eyeColoursFix is an eye colour option's value v corrected, and the
+// clause that says how (README "Errors"): of two colours the first is
+// kept, of more than three the first three; a colour that is not one is
+// the colour meant (meantColour), or def when nothing is close.
+func eyeColoursFix(v, def string) (string, string) {
+	parts := splitColours(v)
+	var says []string
+	switch {
+	case len(parts) == 2:
+		parts, says = parts[:1], append(says, "the fix keeps the first colour, for the three eyes")
+	case len(parts) > 3:
+		parts, says = parts[:3], append(says, "the fix keeps the first three")
+	}
+	fixed := make([]string, len(parts))
+	for i, p := range parts {
+		if c, err := render.ParseColor(strings.TrimSpace(p), false); err == nil {
+			fixed[i] = render.HexColor(c)
+			continue
+		}
+		hex, clause := meantColour(p, false, def, "color, which the eyes take by default")
+		fixed[i] = hex
+		says = append(says, fmt.Sprintf("for %q, %s", strings.TrimSpace(p), clause))
+	}
+	return strings.Join(fixed, ","), strings.Join(says, "; ")
 }
 
 // formatColors is the canonical form of the eyes' colours: one when they

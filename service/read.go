@@ -127,7 +127,8 @@ func (p *reading) readColours() {
 	if v, ok := p.get(optColor); ok {
 		c, err := render.ParseColor(v, false)
 		if err != nil {
-			p.fail(optColor.Name, optColor.Example, "%s", err)
+			fixed, says := meantColour(v, false, "000000", "color's default")
+			p.fail(optColor.Name, fixed, "%s; %s", err, says)
 		}
 		r.Options.Foreground = c
 	}
@@ -136,7 +137,8 @@ func (p *reading) readColours() {
 	if v, ok := p.get(optBg); ok {
 		c, err := render.ParseColor(v, true)
 		if err != nil {
-			p.fail(optBg.Name, optBg.Example, "%s (or the word transparent)", err)
+			fixed, says := meantColour(v, true, "ffffff", "bg's default")
+			p.fail(optBg.Name, fixed, "%s (or the word transparent); %s", err, says)
 		}
 		r.Options.Background = c
 	}

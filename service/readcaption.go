@@ -86,7 +86,8 @@ func (p *reading) readCaption() {
 	if v, ok := p.get(optFrameColor); ok {
 		c, err := render.ParseColor(v, false)
 		if err != nil {
-			p.fail(optFrameColor.Name, render.HexColor(r.Options.Foreground), "%s", err)
+			fixed, says := meantColour(v, false, render.HexColor(r.Options.Foreground), "framecolor's default, color")
+			p.fail(optFrameColor.Name, fixed, "%s; %s", err, says)
 		} else if c != r.Options.Foreground {
 			r.Options.FrameColor = &c
 		}
@@ -96,7 +97,8 @@ func (p *reading) readCaption() {
 		c, err := render.ParseColor(v, false)
 		if err != nil {
 			_, def := r.Options.CaptionColors()
-			p.fail(optTextColor.Name, render.HexColor(def), "%s", err)
+			fixed, says := meantColour(v, false, render.HexColor(def), "textcolor's default")
+			p.fail(optTextColor.Name, fixed, "%s; %s", err, says)
 		} else {
 			r.Options.TextColor = &c
 			if _, def := captionDefault(r.Options); c == def {

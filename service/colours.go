@@ -1,0 +1,130 @@
+package service
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/qrforge/qrforge/internal/editdistance"
+	"github.com/qrforge/qrforge/render"
+)
+
+// colourNames are the CSS named colours a misspelt colour is read against.
+var colourNames = render.ColorNames()
+
+// meantColour is the colour v most likely meant, as a fix writes it, and
+// the clause that says so (README "Errors": a typo is fixed to the value
+// most likely meant, never to an unrelated one). A CSS name a few edits
+// away is that name (navvy is navy, transparant transparent, when allowed);
+// CSS's rgb() and rgba() (CSS Color 4 §5.1) are written as hex; decimal
+// R-G-B above 255 is clamped. When nothing is close it is def, the
+// option's default, and the clause says so; def "" drops the option.
+func meantColour(v string, transparent bool, def, defName string) (string, string) {
+	if hex, says, ok := colourMeant(v, transparent); ok {
+		return hex, says
+	}
+	if def == "" {
+		return "", "nothing is close, and the fix drops it (" + defName + ")"
+	}
+	return def, fmt.Sprintf("nothing is close, and the fix takes %s (%s)", def, defName)
+}
+
+// colourMeant is meantColour's colour, as hex, when one is close.
+func colourMeant(v string, transparent bool) (string, string, bool) {
+	lv := strings.ToLower(strings.TrimSpace(v))
+	if c, ok := cssRGB(lv); ok {
+		hex := render.HexColor(c)
+		return hex, fmt.Sprintf("CSS rgb() is written %s here", hex), true
+	}
+	if c, ok := clampedDecimal(lv); ok {
+		hex := render.HexColor(c)
+		return hex, fmt.Sprintf("R-G-B takes numbers from 0 to 255: the fix clamps it to %s", hex), true
+	}
+	names := colourNames
+	if transparent {
+		names = append(slices.Clone(names), "transparent")
+	}
+	if near, ok := editdistance.Meant(lv, names, nil); ok {
+		c, _ := render.ParseColor(near, transparent)
+		return render.HexColor(c), fmt.Sprintf("did you mean %s?", near), true
+	}
+	return "", "", false
+}
+
+// cssRGB reads CSS's rgb(r, g, b) or rgba(r, g, b, a), commas or spaces
+// between, numbers or percentages, each clamped to its range as CSS
+// Color 4 §5.1 does.
+func cssRGB(v string) (color.NRGBA, bool) {
+	inner, ok := strings.CutPrefix(v, "rgba(")
+	if !ok {
+		if inner, ok = strings.CutPrefix(v, "rgb("); !ok {
+			return color.NRGBA{}, false
+		}
+	}
+	inner, ok = strings.CutSuffix(inner, ")")
+	if !ok {
+		return color.NRGBA{}, false
+	}
+	parts := strings.FieldsFunc(inner, func(r rune) bool { return r == ',' || r == ' ' || r == '/' })
+	if len(parts) != 3 && len(parts) != 4 {
+		return color.NRGBA{}, false
+	}
+	var ch [4]uint8
+	ch[3] = 255
+	for i, p := range parts {
+		scale := 255.0
+		if i == 3 {
+			scale = 1 // alpha is 0 to 1
+		}
+		if pct, isPct := strings.CutSuffix(p, "%"); isPct {
+			p, scale = pct, 100
+		}
+		f, err := strconv.ParseFloat(p, 64)
+		if err != nil || math.IsNaN(f) {
+			return color.NRGBA{}, false
+		}
+		ch[i] = uint8(math.Round(min(max(f/scale, 0), 1) * 255))
+	}
+	return color.NRGBA{ch[0], ch[1], ch[2], ch[3]}, true
+}
+
+// clampedDecimal reads goQR's R-G-B with a number above 255 as 255.
+func clampedDecimal(v string) (color.NRGBA, bool) {
+	parts := strings.Split(v, "-")
+	if len(parts) != 3 {
+		return color.NRGBA{}, false
+	}
+	var rgb [3]uint8
+	for i, p := range parts {
+		n, err := strconv.ParseUint(p, 10, 64)
+		if err != nil {
+			return color.NRGBA{}, false
+		}
+		rgb[i] = uint8(min(n, 255))
+	}
+	return color.NRGBA{rgb[0], rgb[1], rgb[2], 255}, true
+}
+
+// splitColours splits a list of colours at the commas outside
+// parentheses, so that rgb(255,0,0) stays one colour for meantColour.
+func splitColours(v string) []string {
+	var parts []string
+	depth, start := 0, 0
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '(':
+			depth++
+		case ')':
+			depth = max(depth-1, 0)
+		case ',':
+			if depth == 0 {
+				parts = append(parts, v[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(parts, v[start:])
+}

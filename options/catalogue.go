@@ -176,7 +176,7 @@ var (
 		Title:       "Gradient colours", Hint: "Two or more colours, comma-separated: 1a237e,880e4f.", Control: "text", Form: 14}
 	GradientAngle = Option{Name: "gradientangle", Needs: []string{"gradient", "gradientcolors"}, Unit: UnitDegrees, Outputs: drawn, Aliases: []string{"gradient_angle"}, Example: "135",
 		Type: "integer", Min: 0, Max: 360, Default: DefaultGradientAngle,
-		Description: "A linear gradient's direction in degrees, as CSS linear-gradient: 0 points up, 90 right, 180 down; 135 runs from the top-left corner to the bottom-right.",
+		Description: "A linear gradient's direction in degrees, as CSS linear-gradient: 0 points up, 90 right, 180 down; 135 runs from the top-left corner to the bottom-right. Angles wrap whole turns, as CSS's do: a fix gives 400 as 40 and -10 as 350.",
 		Title:       "Gradient angle", Hint: "Degrees: 0 up, 90 right, 180 down.", Control: "integer", Form: 15}
 	EyeColor = Option{Name: "eyecolor", Outputs: drawn, Aliases: []string{"eyecolour", "eye_color"}, Example: "880e4f",
 		Type: "string", MaxLength: 100,

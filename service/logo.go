@@ -317,7 +317,11 @@ func (r *Rendering) readLogoOptions(get func(option) (string, bool), fail func(f
 		p, err := atoiSaturating(v)
 		switch {
 		case err != nil:
-			fail(optLogoPadding.Name, optLogoPadding.Example, "logopadding %q is not a whole number of modules (0 to %d)", v, render.MaxLogoPadding)
+			fixed := optLogoPadding.Example
+			if n, ok := wholeNumber(v, 0, render.MaxLogoPadding); ok {
+				fixed = strconv.Itoa(n)
+			}
+			fail(optLogoPadding.Name, fixed, "logopadding %q is not a whole number of modules (0 to %d)", v, render.MaxLogoPadding)
 		case p < 0:
 			fail(optLogoPadding.Name, "0", "logopadding %s is negative; it counts modules of clear space around the logo, 0 to %d", v, render.MaxLogoPadding)
 		case p > render.MaxLogoPadding:

@@ -3,6 +3,7 @@ package service
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"net/url"
 	"slices"
 	"strconv"
@@ -64,7 +65,18 @@ func parsePaints(r *Rendering, get func(option) (string, bool), fail func(field,
 		case kind == render.GradientRadial:
 			fail(optGradientAngle.Name, "", "gradientangle turns a linear gradient; a radial one has none: drop it")
 		case err != nil || a < optGradientAngle.Min || a > optGradientAngle.Max:
-			fail(optGradientAngle.Name, strconv.Itoa(options.DefaultGradientAngle), "gradientangle %q is not a whole number of degrees from %d to %d", angleValue, optGradientAngle.Min, optGradientAngle.Max)
+			// An angle wraps whole turns, as a CSS <angle> in
+			// linear-gradient does (400deg points as 40deg): the fix wraps
+			// it into 0 to 360 and rounds a fraction; only what is no
+			// number takes the default.
+			fixed := strconv.Itoa(options.DefaultGradientAngle)
+			if f, perr := strconv.ParseFloat(strings.TrimSpace(angleValue), 64); err == nil || perr == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
+				if err == nil {
+					f = float64(a)
+				}
+				fixed = strconv.Itoa(int(math.Mod(math.Mod(math.Round(f), 360)+360, 360)))
+			}
+			fail(optGradientAngle.Name, fixed, "gradientangle %q is not a whole number of degrees from %d to %d; the fix gives the same direction within them", angleValue, optGradientAngle.Min, optGradientAngle.Max)
 		default:
 			g.Angle = float64(a)
 		}

@@ -23,9 +23,8 @@ func (p *reading) readSize() {
 		case err != nil:
 			dpi = render.DefaultDPI
 			fixed := optDPI.Example
-			if n, ok := roundedNumber(dpiValue); ok {
-				dpi = min(max(n, render.MinDPI), render.MaxDPI)
-				fixed = strconv.Itoa(dpi)
+			if n, ok := wholeNumber(dpiValue, render.MinDPI, render.MaxDPI); ok {
+				dpi, fixed = n, strconv.Itoa(n)
 			}
 			p.fail(optDPI.Name, fixed, "dpi %q is not a whole number of dots per inch (%d to %d)", dpiValue, render.MinDPI, render.MaxDPI)
 		case n < render.MinDPI || n > render.MaxDPI:
@@ -86,8 +85,8 @@ func parseSize(v string) (size sizeValue, fixed string, err error) {
 		n, err := atoiSaturating(v)
 		if err != nil {
 			fixed := optSize.Example
-			if n, ok := roundedNumber(v); ok {
-				fixed = strconv.Itoa(min(max(n, render.MinSize), render.MaxSize))
+			if n, ok := wholeNumber(v, render.MinSize, render.MaxSize); ok {
+				fixed = strconv.Itoa(n)
 			}
 			return sizeValue{}, fixed, fmt.Errorf("size %q is not a whole number of pixels (%d to %d) or a length (30mm, 3cm, 1.2in)", v, render.MinSize, render.MaxSize)
 		}
@@ -120,15 +119,16 @@ func decimal(s string) bool {
 	return s != ""
 }
 
-// roundedNumber is a number that is not whole (300.5, 1e3) rounded to
-// the nearest whole one, which a fix offers in its place; ok is false for
-// what is no number at all, or none a size or resolution can be.
-func roundedNumber(s string) (int, bool) {
+// wholeNumber is a number that is not whole (300.5, 1e3, 2.5) rounded to
+// the nearest whole one and clamped to lo..hi, which a fix offers in its
+// place (README "Errors": a number is clamped to its range); ok is false
+// for what is no number at all.
+func wholeNumber(s string, lo, hi int) (int, bool) {
 	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil || math.IsNaN(f) || f <= 0 || f > math.MaxInt32 {
+	if err != nil || math.IsNaN(f) {
 		return 0, false
 	}
-	return int(math.Round(f)), true
+	return int(math.Round(min(max(f, float64(lo)), float64(hi)))), true
 }
 
 // atoiSaturating is strconv.Atoi except that a number too large for an int

@@ -103,7 +103,11 @@ func (p *reading) readMargin(chldMargin string) {
 		m, err := atoiSaturating(marginValue)
 		switch {
 		case err != nil:
-			p.fail(optMargin.Name, optMargin.Example, "margin %q is not a whole number of modules (0 to %d)", marginValue, render.MaxMargin)
+			fixed := optMargin.Example
+			if n, ok := wholeNumber(marginValue, 0, render.MaxMargin); ok {
+				fixed = strconv.Itoa(n)
+			}
+			p.fail(optMargin.Name, fixed, "margin %q is not a whole number of modules (0 to %d)", marginValue, render.MaxMargin)
 		case m < 0:
 			p.fail(optMargin.Name, "0", "margin %s is negative; it counts modules of quiet zone, 0 to %d", marginValue, render.MaxMargin)
 		case m > render.MaxMargin:

@@ -18,27 +18,31 @@ import (
 // readBatch checks the body. Anything wrong with the body as a whole is
 // one problem; a bad item fails alone, later.
 func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
-	example := s.BatchCurl(ExampleBatch)
+	// A body with no items of the caller's to keep has no fix: one would
+	// render made-up items (README "Errors": a fix carries only what you
+	// wrote). Its example is a batch that works.
+	noFix := func(field, detail string) *Problem {
+		p := s.Problem(KindInvalidParameter, detail, field, "")
+		p.Example = s.BatchCurl(ExampleBatch)
+		return p
+	}
 	if len(bytes.TrimSpace(body)) == 0 {
-		return nil, s.Problem(KindInvalidParameter,
-			"the body is empty; send {\"output\": ..., \"style\": {...}, \"items\": [...]}", "", example)
+		return nil, noFix("", "the body is empty; send {\"output\": ..., \"style\": {...}, \"items\": [...]}")
 	}
 
 	if detail := bodyNotUTF8(body); detail != "" {
-		return nil, s.Problem(KindInvalidParameter, detail, "", example)
+		return nil, noFix("", detail)
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil {
-		return nil, s.Problem(KindInvalidParameter, jsonErrorDetail(body, err, `{"output", "style", "items"}`), "", example)
+		return nil, noFix("", jsonErrorDetail(body, err, `{"output", "style", "items"}`))
 	}
 	if top == nil {
-		return nil, s.Problem(KindInvalidParameter, "the body is null; send a JSON object with items", "", example)
+		return nil, noFix("", "the body is null; send a JSON object with items")
 	}
 	// Each item's own duplicates fail that item alone (readItem).
 	if dup := jsonkeys.FirstDuplicate(body, "items"); dup != nil {
-		p := s.Problem(KindInvalidParameter, dup.Detail(dup.Path), dup.Path, "")
-		p.Example = example
-		return nil, p
+		return nil, noFix(dup.Path, dup.Detail(dup.Path))
 	}
 	var unknown []string
 	for _, k := range sortedKeys(top) {
@@ -143,13 +147,13 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 
 	raw, ok := top["items"]
 	if !ok || string(raw) == "null" {
-		return nil, s.Problem(KindInvalidParameter, "items is required: an array of {data} or {type, fields} objects", "items", example)
+		return nil, noFix("items", "items is required: an array of {data} or {type, fields} objects")
 	}
 	if err := json.Unmarshal(raw, &req.items); err != nil {
-		return nil, s.Problem(KindInvalidParameter, "items must be an array of {data} or {type, fields} objects", "items", example)
+		return nil, noFix("items", "items must be an array of {data} or {type, fields} objects")
 	}
 	if len(req.items) == 0 {
-		return nil, s.Problem(KindInvalidParameter, fmt.Sprintf("items is empty; give from 1 to %d items", s.MaxBatchItems), "items", example)
+		return nil, noFix("items", fmt.Sprintf("items is empty; give from 1 to %d items", s.MaxBatchItems))
 	}
 	if len(req.items) > s.MaxBatchItems {
 		return nil, s.Problem(KindPayloadTooLarge,

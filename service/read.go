@@ -73,7 +73,11 @@ func parseRendering(q query, withData bool) (*Rendering, []paramError) {
 func (p *reading) readData() {
 	r := p.r
 	if v, ok := p.get(optData); !ok || v == "" {
-		p.fail("data", optData.Example, "data is required: the text to encode, under data (or text, content, url, q, chl)")
+		// What to encode only the caller knows: a fix encoding an
+		// example would answer 200 with someone else's code (README
+		// "Errors": a fix carries only what you wrote).
+		p.errs = append(p.errs, paramError{field: "data", unfixable: true,
+			detail: "data is required: the text to encode, under data (or text, content, url, q, chl); example is a call that gives it"})
 	} else if !utf8.ValidString(v) {
 		// Data is encoded as UTF-8 and marked so with ECI 26 (ISO/IEC
 		// 18004:2015 §7.4.2, docs/eci.md): bytes of another character set

@@ -361,3 +361,29 @@ func TestCompressedBodyIsRefused(t *testing.T) {
 		t.Errorf("identity: %d %s", rec.Code, rec.Body)
 	}
 }
+
+// TestNoDataHasAnExample: a call without data, however it comes, has no
+// fix, which would encode data the caller never wrote, and an example that
+// answers (README "Errors").
+func TestNoDataHasAnExample(t *testing.T) {
+	for _, c := range []struct{ method, target, body string }{
+		{http.MethodGet, "/api/v1/qr?data=", ""},
+		{http.MethodGet, "/api/v1/qr", ""},
+		{http.MethodPost, "/api/v1/qr", `{"data":null}`},
+		{http.MethodPost, "/api/v1/qr/batch", `{"output":"url","items":[]}`},
+	} {
+		rec := sendBody(t, handler, c.method, c.target, "application/json", []byte(c.body))
+		p := readProblem(t, rec, 400, "invalid-parameter")
+		if p.Fix != "" || p.Example == "" {
+			t.Errorf("%s %s %s: fix %q, example %q; want an example and no fix", c.method, c.target, c.body, short(p.Fix), short(p.Example))
+			continue
+		}
+		run := func() *httptest.ResponseRecorder { return follow(t, problem{Fix: p.Example}) }
+		if strings.HasPrefix(p.Example, "curl ") && strings.Contains(p.Example, " -d ") {
+			run = func() *httptest.ResponseRecorder { return runCurl(t, handler, p.Example) }
+		}
+		if rec := run(); rec.Code != http.StatusOK {
+			t.Errorf("%s %s %s: example %s answers %d: %s", c.method, c.target, c.body, short(p.Example), rec.Code, short(rec.Body.String()))
+		}
+	}
+}

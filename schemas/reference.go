@@ -136,9 +136,13 @@ or fewer than it needs (the fix gives the count it needs); a kind whose
 standard reads one symbol (an emblem, a largest version or a fixed level,
 such as ` + "`epc`" + `); ` + "`GET /api/v1/verify`" + `, which judges one symbol; for ` + "`row`" + `, a vector or
 matrix format, a frame, a label or ` + "`margin=0`" + `. Data past 16 symbols is
-` + "`data-too-long`" + `, whose fix lowers the level or shortens the data. Data too long
-for one symbol without ` + "`append`" + ` keeps its ` + "`data-too-long`" + ` problem, with a ` + "`hint`" + `
-member naming ` + "`append=auto`" + ` and the call, when a set holds it.
+` + "`data-too-long`" + `, whose fix lowers the level when that holds it. Data too long
+for one symbol without ` + "`append`" + ` keeps its ` + "`data-too-long`" + ` problem, whose fix
+lowers the level, or else, when a set holds the data, is the same call with
+` + "`append=auto`" + `, which keeps all of it; a ` + "`hint`" + ` member names ` + "`append=auto`" + ` and
+the call. A fix never shortens the data, which would encode another payload
+(README "Errors"): data that no level or set holds has no fix, as what to
+leave out is yours to choose, and shows an ` + "`example`" + `.
 
 **Decoding.** ` + "`POST /api/v1/decode`" + ` reads every symbol of a set found in one image
 (a row). A result from a set has ` + "`append`" + `: ` + "`{\"part\": 2, \"of\": 3, \"parity\": 78}`" + `; its

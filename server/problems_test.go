@@ -273,15 +273,24 @@ func TestProblemFixValues(t *testing.T) {
 			t.Errorf("the 404's fix %s answers %d", short(p.Fix), fixed.Code)
 		}
 	})
-	t.Run("data-too-long shortens to what fits", func(t *testing.T) {
-		p := readProblem(t, get(t, "/api/v1/qr?data="+strings.Repeat("a", 3000)), 400, "data-too-long")
-		rec := follow(t, p)
-		if rec.Code != http.StatusOK || rec.Header().Get("X-QR-Version") != "40" || rec.Header().Get("X-QR-EC") != "L" {
-			t.Errorf("fix gives %d, version %s, level %s; want the longest data that fits 40-L",
-				rec.Code, rec.Header().Get("X-QR-Version"), rec.Header().Get("X-QR-EC"))
+	// A cut would encode another payload (README "Errors"): the fix keeps
+	// all of the data, as a structured append set.
+	t.Run("data-too-long keeps the data in a set", func(t *testing.T) {
+		data := strings.Repeat("a", 3000)
+		p := readProblem(t, get(t, "/api/v1/qr?data="+data), 400, "data-too-long")
+		if !strings.Contains(p.Fix, "data="+data+"&") && !strings.HasSuffix(p.Fix, "data="+data) || !strings.Contains(p.Fix, "append=auto") {
+			t.Errorf("fix %s does not keep the 3,000 bytes in a set", short(p.Fix))
 		}
-		if !strings.Contains(p.Fix, "data="+strings.Repeat("a", 2953)+"&") && !strings.HasSuffix(p.Fix, "data="+strings.Repeat("a", 2953)) {
-			t.Errorf("fix does not keep the 2,953 bytes that fit at level L")
+		rec := follow(t, p)
+		if rec.Code != http.StatusOK || rec.Header().Get("X-QR-Symbols") != "2" {
+			t.Errorf("fix gives %d, %s symbols; want a set of 2", rec.Code, rec.Header().Get("X-QR-Symbols"))
+		}
+	})
+	// Nor is the data cut where no set may hold it (a logo).
+	t.Run("data-too-long with a logo has no fix", func(t *testing.T) {
+		p := readProblem(t, get(t, "/api/v1/qr?logo=wifi&data="+strings.Repeat("a", 3000)), 400, "data-too-long")
+		if p.Fix != "" || p.Example == "" {
+			t.Errorf("fix %s, example %s; want an example and no fix", short(p.Fix), short(p.Example))
 		}
 	})
 	t.Run("multi-byte data is cut on a rune", func(t *testing.T) {

@@ -156,7 +156,8 @@ func (s *Service) encodeSet(r *Rendering, target fixTarget) (*render.Set, *Probl
 
 // appendFailed explains a set that cannot hold the data: a count that
 // is too small or too large for it, or data past 16 symbols, whose fix
-// lowers the level or cuts the data as a symbol's does.
+// lowers the level when that holds it, and which is otherwise unfixed, as
+// a symbol's is.
 func (s *Service) appendFailed(r *Rendering, e *render.AppendError, target fixTarget) *Problem {
 	switch {
 	case e.Characters > 0:
@@ -168,14 +169,12 @@ func (s *Service) appendFailed(r *Rendering, e *render.AppendError, target fixTa
 	case e.Needed > 0:
 		return s.invalid(r, []paramError{{field: optAppend.Name, fixed: strconv.Itoa(e.Needed), detail: e.Error()}}, target)
 	}
+	if e.FitsAt == render.LevelAuto {
+		return s.tooLongUnfixed(e.Error(), target)
+	}
 	values := r.fixValues()
 	values.Set(optAppend.Name, "auto")
-	if e.FitsAt != render.LevelAuto {
-		values.Set(optEC.Name, string(e.FitsAt))
-	} else {
-		values.Set("data", r.Data[:e.MaxLength])
-		values.Del(optEC.Name)
-	}
+	values.Set(optEC.Name, string(e.FitsAt))
 	return s.Problem(KindDataTooLong, e.Error(), "data", target.url(s.baseURL, values))
 }
 

@@ -29,14 +29,34 @@ func (s *Service) encodeFailed(r *Rendering, err error, target fixTarget) *Probl
 		return s.invalid(r, []paramError{{field: "data", detail: err.Error(), unfixable: true}}, target)
 	}
 	values := r.fixValues()
-	if tooLong.FitsAt != render.LevelAuto {
+	hint := s.appendHint(r, target)
+	switch {
+	case tooLong.FitsAt != render.LevelAuto:
 		values.Set(optEC.Name, string(tooLong.FitsAt))
-	} else {
-		values.Set("data", r.Data[:tooLong.MaxLength])
-		values.Del(optEC.Name)
+	case hint != "":
+		// A structured append set holds all of the data, where a cut
+		// would encode another payload (README "Errors": a fix carries
+		// only what you wrote); it is asked for as a count that is too
+		// small is (README "Structured append").
+		values.Set(optAppend.Name, "auto")
+	default:
+		return s.tooLongUnfixed(tooLong.Error(), target)
 	}
-	p := s.Problem(KindDataTooLong, tooLong.Error(), "data", target.url(s.baseURL, values))
-	p.Hint = s.appendHint(r, target)
+	detail := tooLong.Error()
+	if values.Get(optAppend.Name) != "" {
+		detail += "; the fix draws it as a structured append set (append=auto), which holds all of it"
+	}
+	p := s.Problem(KindDataTooLong, detail, "data", target.url(s.baseURL, values))
+	p.Hint = hint
+	return p
+}
+
+// tooLongUnfixed is the problem of data that no level or set holds: which
+// part of it to leave out only the caller knows, so it has no fix, and the
+// documented example call as its example.
+func (s *Service) tooLongUnfixed(detail string, target fixTarget) *Problem {
+	p := s.Problem(KindDataTooLong, detail+"; what to leave out is yours to choose, so there is no fix", "data", "")
+	p.Example = target.url(s.baseURL, url.Values{optData.Name: {optData.Example}})
 	return p
 }
 

@@ -61,7 +61,7 @@ var ErrorKinds = map[string]struct {
 	About  string
 }{
 	KindInvalidParameter:     {400, "Invalid parameter", "A query parameter or typed field is missing, malformed or out of range. `field` names it and `fix` is the same call with a valid value."},
-	KindDataTooLong:          {400, "Data too long", "The data does not fit a version-40 QR code at the requested error-correction level, or a structured append set of 16 of them. `fix` lowers the level or shortens the data; for one symbol, `hint` names structured append (append=auto), whose symbols readers join, when a set holds the data."},
+	KindDataTooLong:          {400, "Data too long", "The data does not fit a version-40 QR code at the requested error-correction level, or a structured append set of 16 of them. `fix` lowers the level, or else asks for a structured append set (append=auto), whose symbols readers join, when one holds all the data, which `hint` names too. A fix never shortens the data: data nothing holds has no fix."},
 	KindNotFound:             {404, "Not found", "No endpoint has this path. `fix` is the nearest one."},
 	KindMethodNotAllowed:     {405, "Method not allowed", "The endpoint exists but not for this method. `fix` uses the right method."},
 	KindPayloadTooLarge:      {413, "Payload too large", "The request body or image is larger than the service accepts."},

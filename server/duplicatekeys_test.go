@@ -103,3 +103,23 @@ func TestBatchQueryWithDuplicateKeys(t *testing.T) {
 		t.Errorf("field %q, fix %q", p.Field, p.Fix)
 	}
 }
+
+// A JSON body of a kind's endpoint that cannot be read (a key twice, not
+// JSON, not an object) shows the kind's own documented example call, not
+// /api/v1/qr's, and the detail shows the kind's fields (README "Errors").
+func TestKindBodyProblemsShowTheKindsExample(t *testing.T) {
+	h := withKinds(t)
+	for _, body := range []string{`{"ssid":"Cafe","password":"longpassword","ssid":"Cafe2"}`, `{"ssid":"Cafe",`, `[1]`} {
+		p := readProblem(t, post(t, h, "/api/v1/netcfg", "application/json", []byte(body)), http.StatusBadRequest, "invalid-parameter")
+		if want := "curl -X POST '" + base + "/api/v1/netcfg' -H 'Content-Type: application/json' -d '{\"password\":\"secret123\",\"ssid\":\"home\"}'"; p.Example != want || p.Fix != "" {
+			t.Errorf("%s: fix %q, example %s, want %s", body, p.Fix, p.Example, want)
+			continue
+		}
+		if strings.Contains(p.Detail, `"data"`) {
+			t.Errorf("%s: detail %q suggests data, which netcfg does not read", body, p.Detail)
+		}
+		if rec := runCurl(t, h, p.Example); rec.Code != http.StatusOK {
+			t.Errorf("%s: example answers %d: %s", body, rec.Code, short(rec.Body.String()))
+		}
+	}
+}

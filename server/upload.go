@@ -166,7 +166,7 @@ func (s *Server) readUpload(c *gin.Context, kind, path string) (service.Request,
 		return req, release, again.problem(service.KindInvalidParameter, http.StatusBadRequest, "the body could not be read: "+err.Error(), "")
 	}
 	if mediaType == "application/json" {
-		params, p := s.svc.JSONParams(b)
+		params, p := s.svc.JSONParams(b, kind)
 		if p != nil {
 			return req, release, p
 		}

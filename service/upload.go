@@ -7,6 +7,7 @@ import (
 
 	"github.com/qrforge/qrforge/internal/jsonkeys"
 	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/registry"
 )
 
 // MaxGenerateBody bounds the body of POST /api/v1/qr and POST
@@ -14,16 +15,23 @@ import (
 // in JSON, and the other fields.
 const MaxGenerateBody = MaxLogoBytes*4/3 + 64<<10
 
-// JSONParams reads the JSON body of a generation POST: an object of a
-// kind's fields or data and rendering options under the names a query
-// uses, with string, number or boolean values; "logo" may hold a data
-// URI of up to MaxLogoBytes.
-func (s *Service) JSONParams(body []byte) (url.Values, *Problem) {
+// JSONParams reads the JSON body of a generation POST to kind's endpoint
+// (kind "" for /api/v1/qr): an object of a kind's fields or data and
+// rendering options under the names a query uses, with string, number or
+// boolean values; "logo" may hold a data URI of up to MaxLogoBytes.
+func (s *Service) JSONParams(body []byte, kind string) (url.Values, *Problem) {
 	// A body that cannot be read leaves no call to correct: the problem
-	// has no fix, and shows an upload that works.
+	// has no fix, and shows the endpoint's own documented example as an
+	// upload that works (README "Errors").
+	path, such := "/api/v1/qr", `{"data":"Hello","logo":"wifi"}`
+	if k, ok := registry.Lookup(kind); ok && kind != "" {
+		if b, err := json.Marshal(k.Example()); err == nil {
+			path, such = k.Path(), string(b)
+		}
+	}
 	fail := func(detail, field string) *Problem {
 		p := s.Problem(KindInvalidParameter, detail, field, "")
-		p.Example = "curl -X POST '" + s.baseURL + "/api/v1/qr' -H 'Content-Type: application/json' -d " + shellQuote(`{"data":"Hello","logo":"wifi"}`)
+		p.Example = "curl -X POST '" + s.baseURL + path + "' -H 'Content-Type: application/json' -d " + shellQuote(such)
 		return p
 	}
 	if detail := bodyNotUTF8(body); detail != "" {
@@ -31,9 +39,13 @@ func (s *Service) JSONParams(body []byte) (url.Values, *Problem) {
 	}
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(body, &members); err != nil || members == nil {
-		detail := "the body must be a JSON object of parameters, such as {\"data\": \"Hello\", \"logo\": \"data:image/png;base64,...\"}"
+		example := `{"data": "Hello", "logo": "data:image/png;base64,..."}`
+		if path != "/api/v1/qr" {
+			example = such
+		}
+		detail := "the body must be a JSON object of parameters, such as " + example
 		if err != nil {
-			detail = jsonErrorDetail(body, err, "of parameters") + ", such as {\"data\": \"Hello\", \"logo\": \"data:image/png;base64,...\"}"
+			detail = jsonErrorDetail(body, err, "of parameters") + ", such as " + example
 		}
 		return nil, fail(detail, "")
 	}

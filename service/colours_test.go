@@ -59,3 +59,19 @@ func TestColourFixesKeepTheCallersColours(t *testing.T) {
 		}
 	}
 }
+
+// TestShortFormFixKeepsTheExtension: a fix of /q/ keeps the extension as
+// the caller wrote it, .jpg as .jpg.
+func TestShortFormFixKeepsTheExtension(t *testing.T) {
+	svc := service.New(service.Config{BaseURL: "http://qr.test"})
+	for _, c := range []struct{ path, query, fix string }{
+		{"hello.jpg", "bg=transparent", "http://qr.test/q/hello.jpg"},
+		{"hello.JPG", "size=5000", "http://qr.test/q/hello.JPG?size=4096"},
+		{"hello.ps", "size=5000", "http://qr.test/q/hello.ps?size=4096"},
+	} {
+		_, p := svc.Generate(context.Background(), service.Request{Short: true, Path: c.path, Query: c.query}, "")
+		if p == nil || p.Fix != c.fix {
+			t.Errorf("/q/%s?%s: %+v, want fix %s", c.path, c.query, p, c.fix)
+		}
+	}
+}

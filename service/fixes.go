@@ -261,8 +261,10 @@ func (t apiTarget) url(base string, v url.Values) string {
 	return base + t.path + "?" + encodeCall(t.kind, v, t.lead...)
 }
 
-// pathTarget puts data in the path: /q/<data>.<ext>.
-type pathTarget string
+// pathTarget puts data in the path: /q/<data>.<ext>, with the extension
+// as the caller wrote it (.jpg stays .jpg: a fix carries only what you
+// wrote, README "Errors") and format the format it names.
+type pathTarget struct{ format, ext string }
 
 func (t pathTarget) url(base string, v url.Values) string {
 	data := v.Get("data")
@@ -271,13 +273,13 @@ func (t pathTarget) url(base string, v url.Values) string {
 	}
 	rest := url.Values{}
 	for k, vs := range v {
-		if k != optData.Name && !(k == optFormat.Name && vs[0] == string(t)) {
+		if k != optData.Name && !(k == optFormat.Name && vs[0] == t.format) {
 			rest[k] = vs
 		}
 	}
 	u := base + "/q/" + url.PathEscape(data)
-	if t != "" {
-		u += "." + string(t)
+	if t.ext != "" {
+		u += "." + t.ext
 	}
 	if len(rest) > 0 {
 		u += "?" + encodeCanonical(rest)

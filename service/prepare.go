@@ -143,10 +143,10 @@ func (s *Service) genericStrangers(q query, r *Rendering, target fixTarget, rawQ
 func (s *Service) prepareShort(req Request) (*Rendering, fixTarget, *Problem) {
 	q, malformed := s.params(req, true)
 	data := strings.TrimPrefix(req.Path, "/")
-	format := ""
+	format, ext := "", ""
 	if dot := strings.LastIndexByte(data, '.'); dot >= 0 {
 		if f, ok := options.FormatOfExtension(data[dot+1:]); ok {
-			format, data = f, data[:dot]
+			format, ext, data = f, data[dot+1:], data[:dot]
 		}
 	}
 	// A format in the query, under any name, refines the extension
@@ -156,9 +156,9 @@ func (s *Service) prepareShort(req Request) (*Rendering, fixTarget, *Problem) {
 	// ignored.
 	asked, given, _ := q.lookup(optFormat)
 	if f, known := options.FormatNamed(asked); format != "" && given && !(known && refines(format, f)) {
-		detail := fmt.Sprintf("the path's extension asks for %s and the query for format=%s; give one: the fix keeps the extension (.%s), or change the extension", format, f, format)
+		detail := fmt.Sprintf("the path's extension asks for %s and the query for format=%s; give one: the fix keeps the extension (.%s), or change the extension", format, f, ext)
 		if !known {
-			detail = fmt.Sprintf("format %q is not a format, and the path's extension asks for %s already; the fix keeps the extension (.%s) alone", text.Truncate(asked, 32), format, format)
+			detail = fmt.Sprintf("format %q is not a format, and the path's extension asks for %s already; the fix keeps the extension (.%s) alone", text.Truncate(asked, 32), format, ext)
 		}
 		malformed = append(malformed, paramError{field: optFormat.Name, keep: true, detail: detail})
 		for _, name := range append([]string{optFormat.Name}, optFormat.Aliases...) {
@@ -170,7 +170,7 @@ func (s *Service) prepareShort(req Request) (*Rendering, fixTarget, *Problem) {
 		q[optFormat.Name] = []string{format}
 	}
 	q["data"] = append([]string{data}, q["data"]...)
-	target := pathTarget(format)
+	target := pathTarget{format, ext}
 	if p := s.pathStrangers(q, data, req.Query, target); p != nil {
 		return nil, target, p
 	}

@@ -165,3 +165,22 @@ func TestBatchBodyKeysRenamed(t *testing.T) {
 		t.Errorf("item style colour: %+v", p)
 	}
 }
+
+// TestBatchUnknownTypeFixIsTheItemsCall: an unknown type's fix is the
+// item under the kind meant, written as every item's fix is: its style
+// and the output's format kept (format=base64 for output base64).
+func TestBatchUnknownTypeFixIsTheItemsCall(t *testing.T) {
+	svc := service.New(service.Config{BaseURL: "http://qr.test"})
+	for _, c := range []struct{ body, fix string }{
+		{`{"output":"base64","items":[{"type":"wfi","fields":{"ssid":"G","password":"welcome123"}}]}`, "/api/v1/wifi?ssid=G&password=welcome123&format=base64"},
+		{`{"output":"svg","style":{"size":300},"items":[{"type":"wfi","fields":{"ssid":"G","password":"welcome123"},"style":{"color":"red"}}]}`, "/api/v1/wifi?ssid=G&password=welcome123&size=300&format=svg&color=ff0000"},
+		// A network's name is missing: no fix (README "Errors").
+		{`{"items":[{"type":"wfi","fields":{"password":"welcome123"}}]}`, ""},
+	} {
+		items := each(t, svc, []byte(c.body), -1)
+		p := items[0].Problem
+		if p == nil || strings.TrimPrefix(p.Fix, "http://qr.test") != c.fix {
+			t.Errorf("%s: %+v, want fix %s", c.body, p, c.fix)
+		}
+	}
+}

@@ -116,6 +116,9 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 		res.id = item.id
 	}
 	if p != nil {
+		if item != nil && item.meant != "" {
+			s.retypedFix(ctx, req, i, item.meant, p)
+		}
 		res.problem = p
 		return res
 	}
@@ -259,6 +262,39 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 	return res
 }
 
+// retypedFix makes p's fix item i under the kind meant, written as any
+// item's fix is, its GET call with the item's style and the output's
+// format; none when that item has no fix either (a network's name
+// missing, README "Errors").
+func (s *Service) retypedFix(ctx context.Context, req *batchRequest, i int, meant string, p *Problem) {
+	var members map[string]json.RawMessage
+	if json.Unmarshal(req.items[i], &members) != nil {
+		return
+	}
+	if _, given := members["type"]; !given {
+		for k := range members {
+			if itemKeyWords[strings.ToLower(k)] == "type" {
+				delete(members, k)
+			}
+		}
+	}
+	members["type"], _ = json.Marshal(meant)
+	raw, err := json.Marshal(members)
+	if err != nil {
+		return
+	}
+	// One item, checked and linked rather than rendered: its URL is the
+	// fix.
+	one := &batchRequest{output: req.output, style: req.style, format: req.format, items: []json.RawMessage{raw}}
+	one.linkFrom.Store(1)
+	res := s.batchItem(ctx, 0, one)
+	if res.problem != nil {
+		p.Fix = res.problem.Fix
+		return
+	}
+	p.Fix = res.itemURL()
+}
+
 // styleGives reports whether an item's style gives the option called
 // name, under any of its names.
 func styleGives(style url.Values, name string) bool {
@@ -290,6 +326,8 @@ type batchItemInput struct {
 	kind   registry.Entry
 	fields map[string]string
 	style  url.Values
+	// meant is the kind an unknown type most likely names, for the fix.
+	meant string
 }
 
 // readItem parses item i: plain {data, id, style} or typed
@@ -373,6 +411,7 @@ func (s *Service) readItemMembers(item *batchItemInput, members map[string]json.
 		fix, example := "", s.baseURL+"/api/v1/kinds"
 		if near, ok := registry.Meant(kindName); ok {
 			nk, _ := registry.Lookup(near)
+			item.meant = near
 			detail += "; did you mean " + near + "?"
 			fix, example = s.baseURL+nk.Path()+"?"+encodeCanonical(ownFields(members["fields"]), FieldNames(nk)...), s.ExampleURL(nk)
 		}

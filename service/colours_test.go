@@ -25,6 +25,7 @@ func TestColourFixesKeepTheCallersColours(t *testing.T) {
 		{"gradientcolors=navy,zzzzzz", "gradientcolors=000080%400%2C000000%40100", "nothing is close"},
 		{"gradientcolors=navy,rgb(128,0,128)", "gradientcolors=000080%400%2C800080%40100", "rgb()"},
 		{"gradientcolors=000,111,222,333,000,111,222,333,444", "gradientcolors=000000%400%2C111111%4014.285714285714285%2C222222%4028.57142857142857%2C333333%4042.857142857142854%2C000000%4057.14285714285714%2C111111%4071.42857142857143%2C222222%4085.71428571428571%2C333333%40100", "keeps the first 8"},
+		{"gradientcolors=navy@50,purple@20", "gradientcolors=000080%400%2C800080%40100", "leaves the places out"},
 		{"gradientcolors=red", "", "made up"},
 		{"gradient=linear&gradientcolors=red", "", "made up"},
 		{"gradientcolors=a,b,c,d,e,f,0,1,2", "", "drops the gradient"},

@@ -332,7 +332,7 @@ func parseStops(v, def string) (stops []render.Stop, fixed string, err error) {
 			i = j
 		}
 		if stops[i].Offset < stops[i-1].Offset {
-			return nil, strings.Join(bare, ","), fmt.Errorf("gradientcolors: the colours' places must not go backwards (%q)", v)
+			return nil, strings.Join(bare, ","), fmt.Errorf("gradientcolors: the colours' places must not go backwards (%q); the fix leaves the places out, spreading the colours evenly", v)
 		}
 	}
 	return stops, "", nil

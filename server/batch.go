@@ -73,9 +73,14 @@ func (s *Server) readBatchBody(c *gin.Context) ([]byte, func(), *Problem) {
 		if got == "" {
 			got = "none"
 		}
-		return nil, nil, s.problem(service.KindUnsupportedMediaType, http.StatusUnsupportedMediaType,
+		// The fix sends the caller's own body, unread here, with the
+		// type: the example batch would render items they did not write
+		// (README "Errors").
+		p := s.problem(service.KindUnsupportedMediaType, http.StatusUnsupportedMediaType,
 			"the body must be JSON sent with Content-Type: application/json (got "+text.Truncate(got, 100)+")",
-			"Content-Type", example)
+			"Content-Type", s.svc.BatchFileCurl("your body, as you sent it"))
+		p.Example = example
+		return nil, nil, p
 	}
 	tooLarge := fmt.Sprintf("the body is larger than %s; send at most %d items per request, in several requests", service.SizeText(s.svc.MaxBody), s.svc.MaxBatchItems)
 	n := c.Request.ContentLength

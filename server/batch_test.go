@@ -371,8 +371,9 @@ func TestBatchProblems(t *testing.T) {
 		fixHas      string
 		fixRuns     bool
 	}{
-		{"no content type", "", `{"items":[{"data":"a"}]}`, 415, "unsupported-media-type", "Content-Type", "application/json", "-H 'Content-Type: application/json'", true},
-		{"form content type", "application/x-www-form-urlencoded", `{"items":[{"data":"a"}]}`, 415, "unsupported-media-type", "Content-Type", "application/json", "-H 'Content-Type: application/json'", true},
+		// The fix sends the caller's own body with the type, from a file.
+		{"no content type", "", `{"items":[{"data":"a"}]}`, 415, "unsupported-media-type", "Content-Type", "application/json", "-H 'Content-Type: application/json' --data-binary @batch.json", false},
+		{"form content type", "application/x-www-form-urlencoded", `{"items":[{"data":"a"}]}`, 415, "unsupported-media-type", "Content-Type", "application/json", "-H 'Content-Type: application/json' --data-binary @batch.json", false},
 		{"syntax error", "application/json", "{\"items\": [\n  {\"data\": \"a\"},\n]}", 400, "invalid-parameter", "", "at byte 29 (line 3, column 1)", "", true},
 		{"truncated", "application/json", `{"items": [{"data": "a"}`, 400, "invalid-parameter", "", "ends early", "", true},
 		{"not an object", "application/json", `[{"data":"a"}]`, 400, "invalid-parameter", "", "not a JSON array", "", true},

@@ -28,9 +28,15 @@ func (s *Service) BatchCurl(body string) string {
 func (s *Service) correctedBatchCurl(top map[string]json.RawMessage, size int) string {
 	body, err := json.Marshal(top)
 	if err != nil || size > 2048 || len(body) > 2048 {
-		return "curl -X POST '" + s.baseURL + "/api/v1/qr/batch' -H 'Content-Type: application/json' --data-binary @batch.json  # batch.json: your body with the correction above"
+		return s.BatchFileCurl("your body with the correction above")
 	}
 	return s.BatchCurl(string(body))
+}
+
+// BatchFileCurl is a call of the batch endpoint with the caller's own
+// body from a file, batch.json, holding what says.
+func (s *Service) BatchFileCurl(what string) string {
+	return "curl -X POST '" + s.baseURL + "/api/v1/qr/batch' -H 'Content-Type: application/json' --data-binary @batch.json  # batch.json: " + what
 }
 
 // SplitFix tells how to send more than the most items a batch takes.

@@ -46,7 +46,14 @@ const DefaultRateLimitClients = 100_000
 type rateLimiter struct {
 	perSecond float64
 	burst     int
-	clients   *lru.Cache[string, *rate.Limiter]
+	clients   *lru.Cache[string, *client]
+}
+
+// client is what the limiter keeps of one client: its bucket, and its turn
+// at large work (turns.go).
+type client struct {
+	bucket *rate.Limiter
+	turn   chan struct{}
 }
 
 func newRateLimiter(perSecond float64, burst, maxClients int) *rateLimiter {
@@ -54,23 +61,23 @@ func newRateLimiter(perSecond float64, burst, maxClients int) *rateLimiter {
 		maxClients = DefaultRateLimitClients
 	}
 	burst = max(burst, 1)
-	clients, err := lru.New[string, *rate.Limiter](maxClients)
+	clients, err := lru.New[string, *client](maxClients)
 	if err != nil {
 		panic("server: rate limiter: " + err.Error())
 	}
 	return &rateLimiter{perSecond: perSecond, burst: burst, clients: clients}
 }
 
-// bucket returns the client's bucket, creating a full one.
-func (l *rateLimiter) bucket(client string) *rate.Limiter {
-	if b, ok := l.clients.Get(client); ok {
-		return b
+// client returns the client of that key, creating one with a full bucket.
+func (l *rateLimiter) client(key string) *client {
+	if c, ok := l.clients.Get(key); ok {
+		return c
 	}
-	b := rate.NewLimiter(rate.Limit(l.perSecond*tokenUnits), l.burst*tokenUnits)
-	if prev, found, _ := l.clients.PeekOrAdd(client, b); found {
+	c := &client{bucket: rate.NewLimiter(rate.Limit(l.perSecond*tokenUnits), l.burst*tokenUnits), turn: make(chan struct{}, 1)}
+	if prev, found, _ := l.clients.PeekOrAdd(key, c); found {
 		return prev
 	}
-	return b
+	return c
 }
 
 // take charges units to the client's bucket now, or says how long to wait
@@ -131,7 +138,8 @@ func (s *Server) limitRate(c *gin.Context) {
 		paid = 1
 	}
 	l := s.limiter
-	b := l.bucket(clientKey(c.ClientIP()))
+	who := l.client(clientKey(c.ClientIP()))
+	b := who.bucket
 	wait, ok := l.take(b, paid, time.Now())
 	if !ok {
 		s.metrics.rateLimited.WithLabelValues(r.label).Inc()
@@ -147,6 +155,7 @@ func (s *Server) limitRate(c *gin.Context) {
 			return wait, ok
 		},
 		Retry: func() string { return s.retryCall(c) },
+		Turn:  (&requestTurn{client: who}).take,
 	}))
 	c.Next()
 	cost := tokenUnits

@@ -14,7 +14,7 @@ func TestClientTableCap(t *testing.T) {
 	now := time.Now()
 	for i := 0; i < 50*limit; i++ {
 		key := clientKey(fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255))
-		l.take(l.bucket(key), tokenUnits, now)
+		l.take(l.client(key).bucket, tokenUnits, now)
 		if n := l.clients.Len(); n > limit {
 			t.Fatalf("after %d clients the table holds %d, above its cap %d", i+1, n, limit)
 		}

@@ -181,21 +181,29 @@ func (a *admission) retryAfter() int {
 // problem: 503 when the budget is busy, tooLarge's problem when the work
 // could never fit (what makes it smaller is the caller's to say).
 //
-// Large work is paid for first (payFor), once it is known to fit.
+// Large work waits for its client's turn (turnFor) and is paid for
+// (payFor) first, once it is known to fit.
 func (s *Service) admit(ctx context.Context, cost int64, tooLarge func(limit int64) *Problem) (func(), *Problem) {
 	if limit := s.admission.workLimit(); cost > limit {
 		return nil, tooLarge(limit)
 	}
+	turn, p := s.turnFor(ctx, cost)
+	if p != nil {
+		return nil, p
+	}
 	if p := s.payFor(ctx, cost); p != nil {
+		turn()
 		return nil, p
 	}
 	release, err := s.admission.workFor(ctx, cost)
 	switch {
 	case err == nil:
-		return release, nil
+		return func() { release(); turn() }, nil
 	case errors.Is(err, errTooLarge):
+		turn()
 		return nil, tooLarge(s.admission.workLimit())
 	}
+	turn()
 	return nil, s.busy(err)
 }
 

@@ -27,6 +27,9 @@ type Fare struct {
 	Pay func(tokens int) (wait time.Duration, ok bool)
 	// Retry is the same call to send again, the fix of a refusal.
 	Retry func() string
+	// Turn, when set, waits for the client's turn at large work, which
+	// runs one request at a time per client, or fails when ctx ends.
+	Turn func(ctx context.Context) (release func(), err error)
 }
 
 type fareKey struct{}
@@ -45,6 +48,33 @@ func WorkTokens(cost int64) int {
 		return 0
 	}
 	return int((cost+FareUnit-1)/FareUnit) - 1
+}
+
+// turnFor waits for the client's turn when work of cost bytes is large:
+// it takes a processor slot, and one client's queue of large requests
+// must not hold them all. The wait is the admission's; a client whose
+// other large work outlasts it is told to send one at a time.
+func (s *Service) turnFor(ctx context.Context, cost int64) (release func(), p *Problem) {
+	f, ok := ctx.Value(fareKey{}).(Fare)
+	if !ok || f.Turn == nil || cost <= s.admission.work.smallMax {
+		return func() {}, nil
+	}
+	wait, cancel := context.WithTimeout(ctx, s.admission.wait)
+	defer cancel()
+	release, err := f.Turn(wait)
+	if err == nil {
+		return release, nil
+	}
+	if ctx.Err() != nil {
+		return nil, s.busy(ctx.Err())
+	}
+	p = s.Problem(KindRateLimited,
+		fmt.Sprintf("this client's large work runs one request at a time, and its other large request did not finish within %s; send them one after another (retry in %d s, Retry-After)", s.admission.wait, s.admission.retryAfter()), "", "")
+	if f.Retry != nil {
+		p.Fix = f.Retry()
+	}
+	p.RetryAfter = s.admission.retryAfter()
+	return nil, p
 }
 
 // payFor charges work of cost bytes to the request's fare, or returns the

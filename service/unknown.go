@@ -178,26 +178,43 @@ func strayData(rawQuery, data string, stray []string) (string, bool) {
 	}
 	joined := data
 	seenData, found := false, false
-	for _, pair := range strings.Split(rawQuery, "&") {
-		key, _, _ := strings.Cut(pair, "=")
-		name, err := url.QueryUnescape(key)
-		if err != nil {
+	for _, p := range rawParams(rawQuery) {
+		if p.name == "" {
 			continue
 		}
-		name = strings.ToLower(name)
-		if canonicalName(name, true) == optData.Name {
+		if canonicalName(p.name, true) == optData.Name {
 			seenData = true
 			continue
 		}
-		if !seenData || !slices.Contains(stray, name) {
-			continue
-		}
-		if decoded, err := url.QueryUnescape(pair); err == nil {
-			joined += "&" + decoded
+		if seenData && p.pair != "" && slices.Contains(stray, p.name) {
+			joined += "&" + p.pair
 			found = true
 		}
 	}
 	return joined, found
+}
+
+// rawParam is one pair of a raw query, in the order sent: its name,
+// lowered, and the pair decoded whole ("b=2"); each is "" when it does not
+// decode.
+type rawParam struct{ name, pair string }
+
+// rawParams splits a raw query into its pairs, for telling which
+// parameters followed which: the parsed query has lost their order.
+func rawParams(rawQuery string) []rawParam {
+	var out []rawParam
+	for _, pair := range strings.Split(rawQuery, "&") {
+		key, _, _ := strings.Cut(pair, "=")
+		var p rawParam
+		if name, err := url.QueryUnescape(key); err == nil {
+			p.name = strings.ToLower(name)
+			if decoded, err := url.QueryUnescape(pair); err == nil {
+				p.pair = decoded
+			}
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // strayURLFields detects the unencoded-'&' mistake in a kind's web address
@@ -216,28 +233,19 @@ func strayURLFields(k registry.Entry, values map[string]string, rawQuery string,
 	taken := map[string][]string{}
 	var fields []string
 	owner := ""
-	for _, pair := range strings.Split(rawQuery, "&") {
-		key, _, _ := strings.Cut(pair, "=")
-		name, err := url.QueryUnescape(key)
-		if err != nil {
-			owner = ""
-			continue
-		}
-		name = strings.ToLower(name)
+	for _, p := range rawParams(rawQuery) {
+		name := p.name
 		switch {
+		case name == "":
+			owner = ""
 		case k.HasField(name):
 			owner = ""
 			if v := values[name]; hasHTTPScheme(v) && strings.Contains(v, "?") && joined[name] == "" {
 				owner = name
 				joined[name] = v
 			}
-		case owner != "" && slices.Contains(stray, name) && !slices.Contains(taken[owner], name):
-			decoded, err := url.QueryUnescape(pair)
-			if err != nil {
-				owner = ""
-				continue
-			}
-			joined[owner] += "&" + decoded
+		case owner != "" && p.pair != "" && slices.Contains(stray, name) && !slices.Contains(taken[owner], name):
+			joined[owner] += "&" + p.pair
 			if len(taken[owner]) == 0 {
 				fields = append(fields, owner)
 			}

@@ -27,14 +27,17 @@ if (!base) throw new Error("QRFORGE_URL is not set: run ./run.sh, or set it to a
 const TOOLS_LIST_BUDGET = 16 * 1024;
 const TOOLS = ["qr_batch", "qr_decode", "qr_generate", "qr_generate_typed", "qr_kind_schema", "qr_list_kinds", "qr_size_recommend", "qr_verify"];
 
-// The wire: every request and reply body, so that sizes are what a
-// client really receives.
+// The wire: every JSON-RPC request and reply body, so that sizes are what
+// a client really receives. Only POSTs carry calls: the SDK's GET for a
+// server-to-client stream, answered 405 whenever it lands, is no part of
+// one, and counting it put its 483 bytes into whichever call it overlapped.
 const wire = { sent: 0, received: 0 };
 async function countingFetch(url, init) {
-  if (typeof init?.body === "string") wire.sent += Buffer.byteLength(init.body);
+  const call = (init?.method ?? "GET").toUpperCase() === "POST";
+  if (call && typeof init?.body === "string") wire.sent += Buffer.byteLength(init.body);
   const resp = await fetch(url, init);
   const body = Buffer.from(await resp.arrayBuffer());
-  wire.received += body.length;
+  if (call) wire.received += body.length;
   return new Response(body, { status: resp.status, statusText: resp.statusText, headers: resp.headers });
 }
 

@@ -150,7 +150,7 @@ func checkEuroAmount(am string) (fix string, ok bool) {
 	if epcAmount.MatchString(am) && strings.Trim(am, "0.") != "" {
 		return "", true
 	}
-	if fix = amountFix(am, 2, "€", "EUR"); !epcAmount.MatchString(fix) {
+	if fix = amountFix(am, 2, "EUR"); !epcAmount.MatchString(fix) {
 		fix = ""
 	}
 	return fix, false

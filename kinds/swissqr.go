@@ -132,7 +132,7 @@ func checkSwissQR(q *SwissQR) []registry.FieldError {
 		if am, ok := swissAmountValue(q.Amount); ok {
 			q.Amount = am
 		} else {
-			fix := amountFix(q.Amount, 2, "CHF", "EUR", "SFr.", "Fr.", "€")
+			fix := amountFix(q.Amount, 2, "CHF", "EUR")
 			if !swissAmount.MatchString(fix) {
 				fix = ""
 			}

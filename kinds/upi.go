@@ -186,7 +186,7 @@ func upiRupees(s string) *big.Rat {
 // upiAmountFix is a refused amount written as UPI takes it, the value
 // unchanged (amountnotation.go): 1,000.50 or ₹ 1000,50 give 1000.50.
 func upiAmountFix(am string) string {
-	return amountFix(am, 2, "₹", "INR", "Rs.", "Rs")
+	return amountFix(am, 2, "INR")
 }
 
 // encodeUPI writes pa, pn, am, mam, cu, tn, tr, mc, tid, url, mode and

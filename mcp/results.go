@@ -131,6 +131,11 @@ func failed(p problem, fixArguments map[string]any) *mcp.CallToolResult {
 	if fixArguments != nil {
 		doc["fix_arguments"] = fixArguments
 	}
+	if p.RetryAfter > 0 {
+		// The seconds the HTTP API sends as Retry-After (RFC 9110
+		// §10.2.3): a tool result has no headers to carry them.
+		doc["retry_after"] = p.RetryAfter
+	}
 	text := p.Detail
 	if p.Fix != "" {
 		text += "\nfix: " + p.Fix

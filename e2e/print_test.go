@@ -69,6 +69,13 @@ func printMatrix() []printCell {
 		printCell{name: "eps-cmyk-label", format: "eps", kv: []string{"format", "eps", "cmyk", "true", "label", "Table 12", "size", "1.5in"}, dpi: 300, points: 108},
 		printCell{name: "pdf-20mm", format: "pdf", kv: []string{"format", "pdf", "size", "20mm"}, dpi: 300, points: 20 / 25.4 * 72},
 		printCell{name: "eps-20mm-dot", format: "eps", kv: []string{"format", "eps", "size", "20mm", "style", "dot"}, dpi: 300, points: 20 / 25.4 * 72},
+		// The smallest lengths at 300 dpi, 2 dots a module: Ghostscript
+		// paints every dot a fill touches, so modules a fraction of a dot
+		// wide each grew by one and jsQR or zbar missed them; on whole
+		// dots none grows (docs/print.md).
+		printCell{name: "eps-7mm", format: "eps", kv: []string{"format", "eps", "size", "7mm"}, dpi: 300, points: 7 / 25.4 * 72},
+		printCell{name: "eps-8mm", format: "eps", kv: []string{"format", "eps", "size", "8mm"}, dpi: 300, points: 8 / 25.4 * 72},
+		printCell{name: "eps-9mm", format: "eps", kv: []string{"format", "eps", "size", "9mm"}, dpi: 300, points: 9 / 25.4 * 72},
 		printCell{name: "pdf-translucent", format: "pdf", kv: []string{"format", "pdf", "color", "1a237ecc", "bg", "transparent", "size", "300"}, dpi: 150, points: 300},
 		printCell{name: "pdf-swissqr", format: "pdf", kind: "swissqr", kv: []string{"format", "pdf", "size", "46mm"}, dpi: 300, points: 46 / 25.4 * 72},
 		printCell{name: "eps-swissqr", format: "eps", kind: "swissqr", kv: []string{"format", "eps", "size", "46mm"}, dpi: 300, points: 46 / 25.4 * 72},

@@ -128,19 +128,27 @@ type vectorPage struct {
 
 // paint writes the page of w by h points: the background, unless it is
 // transparent, and every fill of vectorFills, in module units under a
-// matrix that maps the layout's view onto the page as SVG's viewBox does
-// and turns its y axis up (§8.3.2.3: user space has y up, a unit of 1/72
-// inch).
+// matrix that maps the layout's view onto the page and turns its y axis
+// up (§8.3.2.3: user space has y up, a unit of 1/72 inch). As in the PNG,
+// a module is whole dots of the resolution (a point a pixel without one)
+// and the dots left over widen the quiet zone: a printer or a rasterizer
+// at that resolution, or a multiple of it, then gives every module the
+// same dots, where modules a fraction of a dot wide would grow or shrink
+// by a dot from one to the next (docs/print.md, "Size and resolution").
 func (v *vectorPage) paint(d *drawing, o *Options, w, h float64) {
 	l := d.l
 	vx, vy, vw, vh := l.view()
-	k := w / vw
-	v.b = append(v.b, "q\n"...)
-	for _, n := range []float64{k, 0, 0, -k, -k * vx, h + k*vy} {
-		v.b = appendReal(v.b, n, 6)
-		v.b = append(v.b, ' ')
+	dot := 1.0
+	if o.Print.DPI > 0 {
+		dot = PointsPerInch / float64(o.Print.DPI)
 	}
-	v.b = append(v.b, "cm\n"...)
+	k := float64(l.scale) * dot
+	onDots := func(v float64) float64 { return math.Round(v/dot) * dot }
+	// The view centred on the page, its module edges on whole dots from
+	// the page's lower left corner, where a rasterizer starts counting.
+	tx := onDots((w-k*vw)/2 - k*vx)
+	ty := onDots(h - (h-k*vh)/2 + k*vy)
+	v.b = append(v.b, "q\n"...)
 
 	under := white // the paper, where the background lets it show
 	if o.Background.A != 0 {
@@ -149,14 +157,20 @@ func (v *vectorPage) paint(d *drawing, o *Options, w, h float64) {
 			bg = over(bg, white)
 		}
 		under = over(bg, white)
+		// The whole page, in points, before the matrix.
 		v.fill(bg, func() {
-			for _, n := range []float64{vx, vy, vw, vh} {
-				v.b = appendMilli(v.b, milli(n))
-				v.b = append(v.b, ' ')
-			}
-			v.b = append(v.b, "re\n"...)
+			v.b = append(v.b, "0 0 "...)
+			v.b = appendPoints(v.b, w)
+			v.b = append(v.b, ' ')
+			v.b = appendPoints(v.b, h)
+			v.b = append(v.b, " re\n"...)
 		})
 	}
+	for _, n := range []float64{k, 0, 0, -k, tx, ty} {
+		v.b = appendReal(v.b, n, 6)
+		v.b = append(v.b, ' ')
+	}
+	v.b = append(v.b, "cm\n"...)
 	for _, f := range vectorFills(d, o) {
 		if f.picture != nil {
 			v.picture(f.picture, f.box)

@@ -156,18 +156,21 @@ func weakPaints(r *Rendering, least float64, fail func(field, fixed, format stri
 		// paints are then judged against it.
 		fail(optBg.Name, render.HexColor(analysis.White), "bg #%s is too dark for dark modules: even black has contrast below %.1f:1 against it", render.HexColor(bg), least)
 		bg = analysis.White
+		// The plain colour is only warned about on its own, but a fix
+		// must give a code that reads: white modules on the white ground
+		// would not.
+		if fg := o.Foreground; o.Gradient == nil && weak(fg) {
+			fail(optColor.Name, render.HexColor(colorFix(fg, bg)), "color #%s would have contrast %.2f:1 against bg #%s: the same hue dark enough", render.HexColor(fg), analysis.ContrastRatio(fg, bg), render.HexColor(bg))
+		}
 	}
 	if g := o.Gradient; g != nil && len(g.Stops) >= 2 {
-		for _, c := range g.Samples(64) {
-			if weak(c) {
-				fixed := *g
-				fixed.Stops = slices.Clone(g.Stops)
-				for i, st := range fixed.Stops {
-					fixed.Stops[i].Color = darkenFor(st.Color, bg)
-				}
-				fail(optGradientColors.Name, formatStops(fixed.Stops), "the gradient has a colour, #%s, with contrast %.2f:1 against bg, below %.1f:1 (WCAG 2 relative luminance) or lighter than bg; scanners need dark modules on a light ground", render.HexColor(c), analysis.ContrastRatio(c, bg), contrastWarn)
-				break
+		if c, ok := weakestOf(gradientColours(g), bg, weak); ok {
+			fixed := *g
+			fixed.Stops = slices.Clone(g.Stops)
+			for i, st := range fixed.Stops {
+				fixed.Stops[i].Color = darkenFor(st.Color, bg)
 			}
+			fail(optGradientColors.Name, formatStops(fixed.Stops), "the gradient has a colour, #%s, with contrast %.2f:1 against bg, below %.1f:1 (WCAG 2 relative luminance) or lighter than bg; scanners need dark modules on a light ground", render.HexColor(c), analysis.ContrastRatio(c, bg), contrastWarn)
 		}
 	}
 	for _, part := range []option{optEyeColor, optEyeFrameColor, optEyeBallColor} {
@@ -186,6 +189,34 @@ func weakPaints(r *Rendering, least float64, fail func(field, fixed, format stri
 			}
 		}
 	}
+}
+
+// gradientColours are the colours a gradient's contrast is judged on: 64
+// along it, evenly spaced, for its darkest and lightest points can lie
+// between its stops, and each stop's own, which a narrow band can hide
+// between two of the 64.
+func gradientColours(g *render.Gradient) []color.NRGBA {
+	cs := g.Samples(64)
+	for _, st := range g.Stops {
+		cs = append(cs, g.At(st.Offset))
+	}
+	return cs
+}
+
+// weakestOf is the colour of cs, among those weak reports, with the least
+// contrast against bg; false when weak reports none.
+func weakestOf(cs []color.NRGBA, bg color.NRGBA, weak func(color.NRGBA) bool) (color.NRGBA, bool) {
+	var weakest color.NRGBA
+	least, found := 0.0, false
+	for _, c := range cs {
+		if !weak(c) {
+			continue
+		}
+		if r := analysis.ContrastRatio(c, bg); !found || r < least {
+			weakest, least, found = c, r, true
+		}
+	}
+	return weakest, found
 }
 
 // contrastWarning says why a plain color drawn as asked may not scan, or
@@ -415,7 +446,7 @@ func paintsFix(r *Rendering) url.Values {
 func weakestPaint(o *render.Options) (color.NRGBA, float64) {
 	paints := []color.NRGBA{o.Foreground}
 	if o.Gradient != nil && len(o.Gradient.Stops) >= 2 {
-		paints = o.Gradient.Samples(64)
+		paints = gradientColours(o.Gradient)
 	}
 	for _, e := range o.EyeColors {
 		for _, c := range []color.NRGBA{e.Frame, e.Centre} {
@@ -424,11 +455,6 @@ func weakestPaint(o *render.Options) (color.NRGBA, float64) {
 			}
 		}
 	}
-	weakest, ratio := paints[0], analysis.ContrastRatio(paints[0], o.Background)
-	for _, c := range paints[1:] {
-		if cr := analysis.ContrastRatio(c, o.Background); cr < ratio {
-			weakest, ratio = c, cr
-		}
-	}
-	return weakest, ratio
+	weakest, _ := weakestOf(paints, o.Background, func(color.NRGBA) bool { return true })
+	return weakest, analysis.ContrastRatio(weakest, o.Background)
 }

@@ -133,6 +133,43 @@ func TestWeakestPaintLooksInsideTheGradient(t *testing.T) {
 	}
 }
 
+// A stop is judged itself: a white band 1 % wide fell between the 64
+// points along the gradient, and the code was answered 200 though no
+// decoder read it. The detail names the weakest colour, not the first.
+func TestEveryGradientStopIsJudged(t *testing.T) {
+	_, errs := parse(t, "data=x&gradientangle=90&gradientcolors=000000@0,000000@49,ffffff@50,000000@51,000000@100")
+	if len(errs) != 1 || errs[0].field != "gradientcolors" || !strings.Contains(errs[0].detail, "#ffffff") {
+		t.Fatalf("a narrow white stop: %+v", errs)
+	}
+	_, errs = parse(t, "data=x&gradientcolors=000000,ffff00,000000")
+	if len(errs) != 1 || !strings.Contains(errs[0].detail, "#ffff00, with contrast 1.07:1") {
+		t.Errorf("the weakest colour is not named: %+v", errs)
+	}
+}
+
+// When no dark colour stands out against bg, the fix lightens bg, and a
+// plain color as light as that ground is darkened with it: the fix for
+// white modules and white eyes on black was white modules on white.
+func TestFixThatLightensTheGroundDarkensThePlainColour(t *testing.T) {
+	_, errs := parse(t, "data=x&color=ffffff&bg=000000&eyecolor=ffffff")
+	v, _ := url.ParseQuery("data=x&color=ffffff&bg=000000&eyecolor=ffffff")
+	fields := map[string]bool{}
+	for _, e := range errs {
+		fields[e.field] = true
+		v.Set(e.field, e.fixed)
+	}
+	if !fields["bg"] || !fields["color"] || !fields["eyecolor"] {
+		t.Fatalf("problems %+v, want bg, color and eyecolor fixed", errs)
+	}
+	r, again := parseRendering(newQuery(v), true)
+	if len(again) > 0 {
+		t.Fatalf("the fix %s fails: %+v", v.Encode(), again)
+	}
+	if w := contrastWarning(&r.Options); w != "" {
+		t.Errorf("the fix %s is still weak: %s", v.Encode(), w)
+	}
+}
+
 func closeTo(a, b color.NRGBA, tol int) bool {
 	d := func(x, y uint8) bool { return int(x)-int(y) <= tol && int(y)-int(x) <= tol }
 	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B)

@@ -489,19 +489,25 @@ func (s *Service) withLogoImage(r *Rendering, target fixTarget) (*Rendering, *Pr
 }
 
 // logoTooLarge explains a logo the symbol cannot spare the modules for.
-// The fix raises the level when the caller chose one and a higher one
-// holds the logo; otherwise it shrinks the logo to the largest that fits,
-// or, when none does, draws the code without it.
+// The fix shrinks the logo to the largest that fits, keeping the level
+// the caller chose (a higher one that holds the logo is named in the
+// detail); when no logo fits, it raises the level the caller chose, if a
+// higher one holds the logo, or else draws the code without it.
 func (s *Service) logoTooLarge(r *Rendering, e *render.LogoError, target fixTarget) *Problem {
 	lg := r.Options.Logo
 	detail := fmt.Sprintf("logosize %s with logopadding %d fits no version of the code up to %d at error correction level %s: the codewords under a logo may take at most half of a block's correction capacity (ISO/IEC 18004:2015 §7.5.1, Table 9), and a logo may not hide the alignment pattern at the centre of versions 7 to 13, 21 to 27 and 35 to 40, which zbar then misreads (docs/logos.md)",
 		formatLogoSize(lg.Size), lg.Padding, r.largestVersion(), e.Level)
+	higher := e.FitsAt != render.LevelAuto && r.Given[optEC.Name] && !r.levelFixed
 	var errs []paramError
 	switch {
-	case e.FitsAt != render.LevelAuto && r.Given[optEC.Name] && !r.levelFixed:
-		errs = []paramError{{field: optEC.Name, fixed: string(e.FitsAt), detail: detail + fmt.Sprintf("; at level %s it fits, and the fix raises ec", e.FitsAt)}}
 	case e.Largest > 0:
-		errs = []paramError{{field: optLogoSize.Name, fixed: formatLogoSize(e.Largest), detail: detail + fmt.Sprintf("; the largest that fits is logosize=%s, which the fix uses", formatLogoSize(e.Largest))}}
+		detail += fmt.Sprintf("; the largest that fits is logosize=%s, which the fix uses", formatLogoSize(e.Largest))
+		if higher {
+			detail += fmt.Sprintf(", or keep logosize=%s with ec=%s", formatLogoSize(lg.Size), e.FitsAt)
+		}
+		errs = []paramError{{field: optLogoSize.Name, fixed: formatLogoSize(e.Largest), detail: detail}}
+	case higher:
+		errs = []paramError{{field: optEC.Name, fixed: string(e.FitsAt), detail: detail + fmt.Sprintf("; no logo fits at level %s, this one fits at %s, and the fix raises ec", e.Level, e.FitsAt)}}
 	default:
 		errs = []paramError{{field: optLogo.Name, fixed: "", detail: detail + "; no logo fits this code, and the fix draws it without one"}}
 	}

@@ -325,8 +325,8 @@ func TestLogoETagNamesItsBytes(t *testing.T) {
 }
 
 // A logo raises the level to H unless ec is given; one too large for the
-// level is a 400 whose fix works: a higher ec when the caller chose one,
-// else the largest size that fits.
+// level is a 400 whose fix works: the largest size that fits at the level
+// the caller chose, a higher ec only when no logo fits at it.
 func TestLogoLevelAndFixes(t *testing.T) {
 	svc := New(Config{BaseURL: "http://qr.test"})
 	img, p := generate(t, svc, Request{Query: "data=https://example.com/menu&logo=chat"})
@@ -348,8 +348,10 @@ func TestLogoLevelAndFixes(t *testing.T) {
 		_, p := generate(t, svc, Request{Query: u.RawQuery})
 		return p
 	}
+	// The level the caller chose stays: the logo shrinks, and the
+	// detail names the level that keeps it.
 	_, p = generate(t, svc, Request{Query: "data=https://example.com/menu&logo=chat&ec=L&logosize=0.3"})
-	if p == nil || p.Field != "ec" || !strings.Contains(p.Fix, "ec=Q") {
+	if p == nil || p.Field != "logosize" || !strings.Contains(p.Fix, "ec=L") || strings.Contains(p.Fix, "logosize=0.3") || !strings.Contains(p.Detail, "with ec=Q") {
 		t.Fatalf("logosize 0.3 at L: %+v", p)
 	}
 	if p := follow(p.Fix); p != nil {

@@ -37,7 +37,16 @@ func unreached(q query, r *Rendering, target fixTarget) []paramError {
 		errs = append(errs, paramError{field: optFormat.Name,
 			detail: fmt.Sprintf("verify reads the PNG these options draw, whatever the format: format=%s changes nothing here; every format is drawn from the same modules and options, so the verdict holds for format=%s too; drop format", r.Format, r.Format)})
 	}
-	// A JPEG has no alpha: a transparent ground is drawn white, as with no
+	// GIF has one transparent colour and no partial alpha: over a
+	// transparent ground a colour less than half opaque is drawn as that
+	// transparent colour, and the code vanishes (render/gif.go).
+	if fg := r.Options.Foreground; format == FormatGIF && r.Options.Background.A == 0 && r.Options.Gradient == nil && fg.A < 128 {
+		opaque := fg
+		opaque.A = 255
+		errs = append(errs, paramError{field: optColor.Name, fixed: render.HexColor(opaque),
+			detail: fmt.Sprintf("color #%s is less than half opaque, and format=gif has no partial transparency: over bg transparent its modules would be drawn transparent, and the code would vanish; the fix makes the colour opaque (png and svg keep translucent colours)", render.HexColor(fg))})
+	}
+		// A JPEG has no alpha: a transparent ground is drawn white, as with no
 	// bg at all (docs/print.md, "Transparency").
 	if format == FormatJPEG && r.Given[optBg.Name] && r.Options.Background.A == 0 {
 		errs = append(errs, paramError{field: optBg.Name,

@@ -170,7 +170,19 @@ func TestOptionsAFormatDoesNotDrawAreRefused(t *testing.T) {
 	if _, fp := generateURL(s, p.Fix); fp != nil {
 		t.Errorf("fix %s: %s", p.Fix, fp.Detail)
 	}
-	for _, query := range []string{"data=reach&format=png&bg=transparent", "data=reach&format=jpeg&bg=ffffff80"} {
+	// GIF has no partial alpha: a colour less than half opaque over a
+	// transparent ground was drawn transparent, a 200 with no code in it.
+	_, p = s.Generate(context.Background(), Request{Query: "data=reach&format=gif&bg=transparent&color=0000007f"}, "")
+	if p == nil || p.Field != options.Color.Name {
+		t.Fatalf("a translucent colour in a transparent GIF: %+v", p)
+	}
+	if v, _ := fixOf(t, p, options.Color.Name); v != "000000" {
+		t.Errorf("fix %s: color=%s, want 000000", p.Fix, v)
+	}
+	if _, fp := generateURL(s, p.Fix); fp != nil {
+		t.Errorf("fix %s: %s", p.Fix, fp.Detail)
+	}
+	for _, query := range []string{"data=reach&format=png&bg=transparent", "data=reach&format=jpeg&bg=ffffff80", "data=reach&format=png&bg=transparent&color=0000007f", "data=reach&format=gif&bg=transparent&color=00000080"} {
 		if _, p := s.Generate(context.Background(), Request{Query: query}, ""); p != nil {
 			t.Errorf("%s: %s", query, p.Detail)
 		}

@@ -182,8 +182,21 @@ func (f *Fetcher) Get(ctx context.Context, u string) ([]byte, error) {
 	return file, nil
 }
 
-// short is a fetch error without the URL, which the caller names already.
+// short is a fetch error without the URL, which the caller names
+// already, and without what only this instance's network knows: a lookup
+// names the resolver's address and a dial the addresses tried, and which
+// way a connection failed would tell a caller whether a port is open.
 func short(err error) error {
+	var dns *net.DNSError
+	var ne net.Error
+	switch {
+	case errors.As(err, &dns):
+		return errors.New("its host name does not resolve")
+	case errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout():
+		return errors.New("it did not answer in time")
+	case errors.As(err, new(*net.OpError)):
+		return errors.New("no connection to its host could be made")
+	}
 	var ue *url.Error
 	if errors.As(err, &ue) {
 		err = ue.Err

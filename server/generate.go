@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/internal/fetch"
 	"github.com/qrforge/qrforge/service"
 )
 
@@ -41,7 +42,13 @@ func writeImage(c *gin.Context, img *service.Image) {
 	if img.Warning != "" {
 		h.Set("X-QR-Warning", img.Warning)
 	}
-	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	if img.Fetched {
+		// The logo's URL may serve another file tomorrow: as long as
+		// qrforge keeps the fetched file, then revalidate (RFC 9111 §5.2.2.1).
+		h.Set("Cache-Control", "public, max-age="+strconv.Itoa(int(fetch.TTL.Seconds())))
+	} else {
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	}
 	h.Set("ETag", img.ETag)
 	if img.NotModified {
 		c.Status(http.StatusNotModified)

@@ -63,6 +63,10 @@ type Image struct {
 	// scan: a plain color too close to bg, or lighter than it
 	// (contrastWarning). Generation draws such a colour as asked.
 	Warning string
+	// Fetched says the image holds a logo fetched by URL, whose file may
+	// change there: it is fresh for as long as the fetch is kept
+	// (fetch.TTL), not for good.
+	Fetched bool
 }
 
 // Generate serves a code: GET /api/v1/qr, /api/v1/<kind> and /q/<data>.
@@ -78,7 +82,14 @@ func (s *Service) Generate(ctx context.Context, req Request, ifNoneMatch string)
 		return nil, p
 	}
 	etag := etagFor(r)
+	fetched := r.logo != nil && r.logo.remote != ""
 	if img, hit := s.cache.get(etag); hit {
+		if img.Fetched != fetched {
+			// The same bytes, fetched by one request and sent by another.
+			c := *img
+			c.Fetched = fetched
+			img = &c
+		}
 		return answer(img, ifNoneMatch), nil
 	}
 	if r.set.asked {
@@ -89,6 +100,7 @@ func (s *Service) Generate(ctx context.Context, req Request, ifNoneMatch string)
 		return nil, p
 	}
 	img := &Image{ETag: etag, Version: sym.Version, Level: sym.Level.String(), Symbol: sym.Designator(), Warning: contrastWarning(&r.Options)}
+	img.Fetched = fetched
 	if ifNoneMatch != "" && etagMatches(ifNoneMatch, etag) {
 		// Revalidation: the symbol gives the headers, nothing is drawn,
 		// unless the drawing may refuse the size: a 304 only stands for

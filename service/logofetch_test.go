@@ -89,6 +89,12 @@ func TestLogoFetch(t *testing.T) {
 	if sent.ETag != img.ETag || !bytes.Equal(sent.Body, img.Body) {
 		t.Error("a fetched logo and the same bytes sent differ")
 	}
+	// The file at the URL may change: the answer says so, for its caching
+	// (server: a max-age of fetch.TTL, not immutable); the bytes sent
+	// cannot.
+	if !img.Fetched || sent.Fetched {
+		t.Errorf("Fetched: %v for the URL, %v for the bytes sent", img.Fetched, sent.Fetched)
+	}
 	before := hits
 	generate(t, on, Request{Params: url.Values{"data": {"hi"}, "logo": {good.URL + "/logo.png"}, "size": {"300"}}})
 	if hits != before {

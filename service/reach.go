@@ -46,7 +46,7 @@ func unreached(q query, r *Rendering, target fixTarget) []paramError {
 		errs = append(errs, paramError{field: optColor.Name, fixed: render.HexColor(opaque),
 			detail: fmt.Sprintf("color #%s is less than half opaque, and format=gif has no partial transparency: over bg transparent its modules would be drawn transparent, and the code would vanish; the fix makes the colour opaque (png and svg keep translucent colours)", render.HexColor(fg))})
 	}
-		// A JPEG has no alpha: a transparent ground is drawn white, as with no
+	// A JPEG has no alpha: a transparent ground is drawn white, as with no
 	// bg at all (docs/print.md, "Transparency").
 	if format == FormatJPEG && r.Given[optBg.Name] && r.Options.Background.A == 0 {
 		errs = append(errs, paramError{field: optBg.Name,

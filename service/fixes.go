@@ -93,12 +93,13 @@ func (s *Service) invalid(r *Rendering, errs []paramError, target fixTarget) *Pr
 
 // fixDraws raises the size in a fix's values to one that draws the
 // symbol, which the options alone cannot tell: a size below the minimum
-// becomes 64 px, too few for a long payload's modules. The symbol is
+// becomes 64 px (or a length of 64 dots), too few for a long payload's
+// modules. The symbol is
 // encoded from the fix's data, or a kind's payload from its fixed fields.
 func (s *Service) fixDraws(r *Rendering, values url.Values) {
 	generic := r.kind == ""
 	fixed, more := parseRendering(newQuery(values), generic)
-	if len(more) > 0 || fixed.sizeUnit != "" || fixed.set.asked {
+	if len(more) > 0 || fixed.set.asked {
 		return
 	}
 	if !generic {

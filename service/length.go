@@ -55,10 +55,20 @@ func (r *Rendering) setLength(size sizeValue, dpi int) []paramError {
 		if px > render.MaxSize {
 			bound, word, alt = render.MaxSize, "above the maximum", math.Floor(render.MaxSize/inches)
 		}
-		detail := fmt.Sprintf("size %s at %d dpi is %.0f pixels, %s of %d; at %d dpi a length from %s to %s fits",
-			shown, dpi, px, word, bound, dpi, lengthFor(render.MinSize, dpi, u, true), lengthFor(render.MaxSize, dpi, u, false))
-		if alt >= render.MinDPI && alt <= render.MaxDPI {
-			detail += fmt.Sprintf(", or keep %s with dpi=%.0f", shown, alt)
+		detail := fmt.Sprintf("size %s at %d dpi is %.0f pixels, %s of %d", shown, dpi, px, word, bound)
+		switch {
+		case px < render.MinSize:
+			// The code's modules may need more than the minimum: the fix
+			// is the smallest length that draws them (fixDraws).
+			detail += fmt.Sprintf("; the fix is the smallest length that draws this code at %d dpi", dpi)
+			if alt <= render.MaxDPI {
+				detail += fmt.Sprintf(", or keep %s with at least dpi=%.0f", shown, max(alt, render.MinDPI))
+			}
+		default:
+			detail += fmt.Sprintf("; at %d dpi a length from %s to %s fits", dpi, lengthFor(render.MinSize, dpi, u, true), lengthFor(render.MaxSize, dpi, u, false))
+			if alt >= render.MinDPI {
+				detail += fmt.Sprintf(", or keep %s with dpi=%.0f", shown, alt)
+			}
 		}
 		return []paramError{{field: optSize.Name, fixed: lengthFor(bound, dpi, u, px < render.MinSize), detail: detail}}
 	}

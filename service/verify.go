@@ -436,7 +436,8 @@ func (s *Service) fitSize(sym *render.Symbol, v url.Values) url.Values {
 		return v
 	}
 	if need := render.MinCanvasSize(sym, r.Options); r.Options.Size < need {
-		v.Set(optSize.Name, strconv.Itoa(min(need, render.MaxSize)))
+		// In the caller's unit: a length at the fix's dpi.
+		v.Set(optSize.Name, r.sizeValue(min(need, render.MaxSize), true))
 	}
 	return v
 }

@@ -1,0 +1,27 @@
+package service
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// A length below 64 pixels is fixed to the smallest length that draws the
+// code, not to 64 pixels: 300 bytes take version 10, and the fix of 20mm
+// at 72 dpi was 22.6mm, which a second 400 then raised to 45.9mm.
+func TestShortLengthFixDrawsTheCode(t *testing.T) {
+	s := New(Config{BaseURL: "http://qr.test"})
+	for _, q := range []string{
+		"data=" + strings.Repeat("A", 300) + "&size=20mm&dpi=72&format=pdf",
+		"data=" + strings.Repeat("A", 300) + "&size=0.5in&dpi=100",
+		"data=hi&size=5mm&format=eps",
+	} {
+		_, p := s.Generate(context.Background(), Request{Query: q}, "")
+		if p == nil || p.Field != "size" {
+			t.Fatalf("%.40s…: %+v", q[len(q)-30:], p)
+		}
+		if _, again := generateURL(s, p.Fix); again != nil {
+			t.Errorf("%s: the fix %s fails: %s", q[len(q)-30:], p.Fix[len(p.Fix)-40:], again.Detail)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/qrforge/qrforge/analysis"
 	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/render"
+	"golang.org/x/text/unicode/norm"
 )
 
 // readCaption reads the label, the frame template and their colours.
@@ -31,16 +32,24 @@ func (p *reading) readCaption() {
 	}
 
 	if v, ok := p.get(optLabel); ok && v != "" {
-		// The fix drops what cannot be drawn and keeps what fits.
+		// Accents typed as combining marks (macOS and some keyboards send
+		// text decomposed) are the letters the font draws precomposed
+		// (Unicode Standard Annex #15, NFC); a soft hyphen shows only
+		// where a line breaks, and a caption is one line.
+		v = strings.ReplaceAll(norm.NFC.String(v), "\u00ad", "")
+		// The fix keeps what can be drawn, an accented letter the font
+		// lacks as its base letter, and what fits.
 		drawable := drawableText(v)
 		missing := render.MissingGlyphs(drawable, r.Options.Font)
-		fixed := []rune(dropRunes(drawable, missing))
+		fixed := []rune(dropRunes(foldRunes(drawable, missing, r.Options.Font), missing))
 		fixed = fixed[:min(len(fixed), maxLabel)]
 		switch {
+		case strings.TrimSpace(drawableText(v)) == "":
+			p.fail(optLabel.Name, "", "label %q has no character to draw; the fix drops it (a frame then shows %q)", v, render.DefaultBanner)
 		case drawable != v:
 			p.fail(optLabel.Name, string(fixed), "label has bytes that are not text (invalid UTF-8 or control characters); the fix drops them")
 		case len(missing) > 0:
-			p.fail(optLabel.Name, string(fixed), "label has characters the caption font cannot draw: %s; its font, %s, covers Latin, Greek and Cyrillic, and the fix drops the rest", runeList(missing), r.Options.Font.Name())
+			p.fail(optLabel.Name, string(fixed), "label has characters the caption font cannot draw: %s; its font, %s, covers Latin, Greek and Cyrillic; the fix writes a letter it lacks without its marks where the font has the base letter (ế as e), a space it lacks as a space, and drops the rest", runeList(missing), r.Options.Font.Name())
 		case utf8.RuneCountInString(v) > maxLabel:
 			p.fail(optLabel.Name, string(fixed), "label has %d characters; at most %d fit under the code", utf8.RuneCountInString(v), maxLabel)
 		}
@@ -144,6 +153,29 @@ func readableOn(c color.NRGBA) color.NRGBA {
 		return black
 	}
 	return white
+}
+
+// foldRunes is s with each rune of missing that is a letter with marks
+// the font lacks written as its base letter, when the font has that
+// (ế is e: NFD puts the base first), and a space the font lacks (an
+// ideographic or a line separator) as a space.
+func foldRunes(s string, missing []rune, font render.Font) string {
+	if len(missing) == 0 {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if !slices.Contains(missing, r) {
+			return r
+		}
+		if unicode.In(r, unicode.Zs, unicode.Zl, unicode.Zp) {
+			return ' '
+		}
+		base, _ := utf8.DecodeRuneInString(norm.NFD.String(string(r)))
+		if base != r && len(render.MissingGlyphs(string(base), font)) == 0 {
+			return base
+		}
+		return r
+	}, s)
 }
 
 // dropRunes is s without the runes of drop, and without the runs of

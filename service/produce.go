@@ -75,9 +75,11 @@ func encodeSymbol(r *Rendering) (*render.Symbol, error) {
 		return render.EncodeRMQR(r.Data, r.Level, r.ECI, r.RMQRHeight)
 	}
 	symbol := r.Symbol
-	if f, b := r.Options.EyeParts(); symbol == render.SymbolAuto && (f != render.EyeFrameSquare || b != render.EyeBallSquare) {
-		// A Micro QR Code keeps square eyes (refuseEyeShapes): auto takes
-		// the QR Code that draws the eyes asked for.
+	e := r.Options.EyeColors
+	if f, b := r.Options.EyeParts(); symbol == render.SymbolAuto && (f != render.EyeFrameSquare || b != render.EyeBallSquare || e[1] != e[0] || e[2] != e[0]) {
+		// A Micro QR Code keeps square eyes (refuseEyeShapes) and has
+		// one (refuseOtherEyesColours): auto takes the QR Code that
+		// draws the eyes asked for.
 		symbol = render.SymbolQR
 	}
 	return render.EncodeSymbol(r.Data, r.Level, r.ECI, symbol)

@@ -252,6 +252,31 @@ func TestEyeShapesOfMicroAndRMQRAreRefused(t *testing.T) {
 	}
 }
 
+// A Micro QR or rMQR code has one eye: colours for three were accepted and
+// two of them coloured nothing.
+func TestOtherEyesColoursOfMicroAndRMQRAreRefused(t *testing.T) {
+	s := New(Config{BaseURL: "http://qr.test"})
+	for _, symbol := range []string{"micro", "rmqr"} {
+		for _, field := range []string{"eyecolor", "eyeframecolor", "eyeballcolor"} {
+			query := "data=12345&symbol=" + symbol + "&" + field + "=c62828,2e7d32,1565c0"
+			_, p := s.Generate(context.Background(), Request{Query: query}, "")
+			if p == nil || !namesField(p, field, "one finder pattern") {
+				t.Errorf("%s: %+v", query, p)
+				continue
+			}
+			if v, _ := fixOf(t, p, field); v != "c62828" {
+				t.Errorf("%s: fix %s, want %s=c62828", query, p.Fix, field)
+			}
+			if _, fp := generateURL(s, p.Fix); fp != nil {
+				t.Errorf("%s: fix %s: %s", query, p.Fix, fp.Detail)
+			}
+		}
+	}
+	if img, p := s.Generate(context.Background(), Request{Query: "data=12345&symbol=auto&eyecolor=c62828,2e7d32,1565c0"}, ""); p != nil || strings.HasPrefix(img.Symbol, "M") {
+		t.Errorf("symbol=auto with three eye colours: %+v %+v, want a QR Code", img, p)
+	}
+}
+
 // TestColorBesideAGradientIsRefusedWhenItColoursNothing: gradientcolors
 // paint the modules, so color alone beside them is refused, and the fix's
 // image is the very one color would have drawn. With an icon, a frame or a

@@ -68,6 +68,20 @@ func refuseEyeShapes(r *Rendering, fail func(field, fixed, format string, args .
 	}
 }
 
+// refuseOtherEyesColours refuses colours for the top-right and
+// bottom-left eyes of a Micro QR or rMQR code, which has only the
+// top-left finder (ISO/IEC 18004 §6.3.3, ISO/IEC 23941 §6.3.3): they
+// would colour nothing. The fix keeps the one eye's colour.
+func refuseOtherEyesColours(r *Rendering, fail func(field, fixed, format string, args ...any)) {
+	for _, o := range []option{optEyeColor, optEyeFrameColor, optEyeBallColor} {
+		v := r.Canonical.Get(o.Name)
+		first, _, three := strings.Cut(v, ",")
+		if three {
+			fail(o.Name, first, "%s gives colours for three eyes, and symbol=%s has one finder pattern, at the top left: the other two colours would colour nothing; the fix keeps the first", o.Name, r.Symbol)
+		}
+	}
+}
+
 func parseEyeParts(r *Rendering, get func(option) (string, bool), fail func(field, fixed, format string, args ...any), eyeGiven bool) {
 	frameValue, frameGiven := get(optFrame)
 	ballValue, ballGiven := get(optBall)

@@ -128,6 +128,7 @@ func (p *reading) checkSymbolDesign() {
 	}
 	if r.Symbol == render.SymbolMicro || r.Symbol == render.SymbolRMQR {
 		refuseEyeShapes(r, p.fail)
+		refuseOtherEyesColours(r, p.fail)
 	}
 	if r.Symbol == render.SymbolRMQR {
 		// A logo sits on a square in the centre, which an rMQR (7 to 17

@@ -67,6 +67,11 @@ var svgForbidden = map[string]string{
 	"animatetransform": "animation",
 	"animatecolor":     "animation",
 	"set":              "animation",
+	// Text needs the fonts the file names, which qrforge does not have:
+	// it would be left out of the logo without a word.
+	"text":     "text, which qrforge does not draw: convert it to paths (in Inkscape, Path > Object to Path)",
+	"tspan":    "text, which qrforge does not draw: convert it to paths (in Inkscape, Path > Object to Path)",
+	"textpath": "text, which qrforge does not draw: convert it to paths (in Inkscape, Path > Object to Path)",
 }
 
 // checkSVG reads an SVG logo's markup, which must be well-formed UTF-8
@@ -306,7 +311,21 @@ func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
 	if sc.over != "" {
 		return nil, logoRefused("the SVG logo is too much work to draw: %s", sc.over)
 	}
+	if !painted(canvas) {
+		// A logo of nothing would be a hole in the code, answered 200.
+		return nil, logoRefused("the SVG logo draws nothing: no shape of it paints a pixel of its viewBox (shapes outside it, transparent fills, or sizes past what can be drawn)")
+	}
 	return render.NormaliseLogo(canvas, side), nil
+}
+
+// painted reports whether any pixel of m has some opacity.
+func painted(m *image.RGBA) bool {
+	for i := 3; i < len(m.Pix); i += 4 {
+		if m.Pix[i] != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // measureSVG checks every shape's reach and the commands of all of them.

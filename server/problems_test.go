@@ -60,7 +60,7 @@ func TestProblems(t *testing.T) {
 		{"length in inches above range", "", "/api/v1/qr?data=hi&size=20in&format=eps", 400, "invalid-parameter", "size", []string{"size=13.65in"}},
 		{"length not a number", "", "/api/v1/qr?data=hi&size=abcmm", 400, "invalid-parameter", "size", []string{"size=30mm"}},
 		{"length negative", "", "/api/v1/qr?data=hi&size=-3cm", 400, "invalid-parameter", "size", []string{"size=3cm"}},
-		{"length exponent", "", "/api/v1/qr?data=hi&size=1e2mm", 400, "invalid-parameter", "size", []string{"size=30mm"}},
+		{"length exponent", "", "/api/v1/qr?data=hi&size=1e2mm", 400, "invalid-parameter", "size", []string{"size=100mm"}}, // the number it is
 		{"length in an unknown unit", "", "/api/v1/qr?data=hi&size=30furlongs", 400, "invalid-parameter", "size", []string{"size=512"}},
 		{"length too small for the code", "", "/api/v1/qr?data=" + fitsAtL + "&ec=L&size=30mm&dpi=72&format=pdf", 400, "invalid-parameter", "size", []string{"size=130.5mm", "dpi=72", "format=pdf"}},
 		{"dpi below range", "", "/api/v1/qr?data=hi&size=30mm&dpi=10", 400, "invalid-parameter", "dpi", []string{"dpi=72", "size=30mm"}},

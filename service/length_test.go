@@ -25,3 +25,19 @@ func TestShortLengthFixDrawsTheCode(t *testing.T) {
 		}
 	}
 }
+
+// A length written another way is read as the number it is: .5in was
+// fixed to the example 1.2in, and 1e9mm to 30mm.
+func TestLengthWrittenOtherwiseIsFixedToItsNumber(t *testing.T) {
+	s := New(Config{BaseURL: "http://qr.test"})
+	for q, want := range map[string]string{".5in": "size=0.5in", "5.in": "size=5in", "1e9mm": "size=346.8mm"} {
+		_, p := s.Generate(context.Background(), Request{Query: "data=hi&size=" + q}, "")
+		if p == nil || p.Field != "size" || !strings.Contains(p.Fix, want) {
+			t.Errorf("size=%s: %+v, want a fix with %s", q, p, want)
+			continue
+		}
+		if _, again := generateURL(s, p.Fix); again != nil {
+			t.Errorf("size=%s: the fix %s fails: %s", q, p.Fix, again.Detail)
+		}
+	}
+}

@@ -74,6 +74,12 @@ func parseSize(v string) (size sizeValue, fixed string, err error) {
 		}
 		number = strings.TrimSpace(number)
 		n, err := strconv.ParseFloat(number, 64)
+		if err == nil && n > 0 && !math.IsInf(n, 0) && !decimal(number) {
+			// .5in or 1e3mm: the number meant, written as a length is
+			// (a length too long is fixed again, to the longest that fits).
+			fixed := strconv.FormatFloat(n, 'f', -1, 64) + u.name
+			return sizeValue{}, fixed, fmt.Errorf("size %q is not a length as written: a length is digits with at most one decimal point between them, such as %s; it reads as %s", v, u.example, fixed)
+		}
 		if err != nil || !decimal(number) || n <= 0 {
 			return sizeValue{}, u.example, fmt.Errorf("size %q is not a length: a positive number of %s, such as %s", v, u.name, u.example)
 		}

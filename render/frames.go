@@ -104,7 +104,9 @@ func (o *Options) frameColor() color.NRGBA {
 // ownFrameColor reports whether a frame is drawn in a colour other than
 // the foreground.
 func (o *Options) ownFrameColor() bool {
-	return frameTemplates[o.Frame] != nil && o.FrameColor != nil && *o.FrameColor != o.Foreground
+	// Beside a gradient, which would paint the frame, the foreground's
+	// own value is a colour of its own too.
+	return frameTemplates[o.Frame] != nil && o.FrameColor != nil && (*o.FrameColor != o.Foreground || o.Gradient.active())
 }
 
 // ownTextColor reports whether the caption has a colour other than the

@@ -3,6 +3,7 @@ package service
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -97,7 +98,9 @@ func (p *reading) readCaption() {
 		if err != nil {
 			fixed, says := meantColour(v, false, render.HexColor(r.Options.Foreground), "framecolor's default, color")
 			p.fail(optFrameColor.Name, fixed, "%s; %s", err, says)
-		} else if c != r.Options.Foreground {
+		} else if c != r.Options.Foreground || r.Options.Gradient != nil {
+			// With a gradient, a frame in no colour of its own takes the
+			// gradient: color's value is then a colour of its own.
 			r.Options.FrameColor = &c
 		}
 		frameColorGiven = true
@@ -128,9 +131,19 @@ func (p *reading) readCaption() {
 		// either option the text contrast is color's against bg, which
 		// verify judges with the code's.
 		ground, fg := r.Options.CaptionColors()
-		if ratio := analysis.ContrastRatio(fg, ground); ratio < captionContrast {
-			fix := readableOn(ground)
-			p.fail(optTextColor.Name, render.HexColor(fix), "the label's colour #%s on #%s has a contrast of %.2f:1, below the %.0f:1 that large text needs (WCAG 2.2 §1.4.3); the fix writes it in #%s", render.HexColor(fg), render.HexColor(ground), ratio, captionContrast, render.HexColor(fix))
+		grounds := []color.NRGBA{ground}
+		if g := r.Options.Gradient; g != nil && len(g.Stops) >= 2 && r.Options.Frame.Banner() && r.Options.FrameColor == nil {
+			// A banner in no colour of its own takes the gradient: the
+			// text lies on each of its colours somewhere.
+			grounds = gradientColours(g)
+		}
+		if weakest, ok := weakestOf(grounds, fg, func(c color.NRGBA) bool { return analysis.ContrastRatio(fg, c) < captionContrast }); ok {
+			fix := readableOnAll(grounds)
+			on := "#" + render.HexColor(weakest)
+			if len(grounds) > 1 {
+				on = "the banner, which takes the gradient, where it is " + on
+			}
+			p.fail(optTextColor.Name, render.HexColor(fix), "the label's colour #%s on %s has a contrast of %.2f:1, below the %.0f:1 that large text needs (WCAG 2.2 §1.4.3); the fix writes it in #%s", render.HexColor(fg), on, analysis.ContrastRatio(fg, weakest), captionContrast, render.HexColor(fix))
 		}
 	}
 }
@@ -143,6 +156,23 @@ const captionContrast = 3.0
 func captionDefault(o render.Options) (ground, text color.NRGBA) {
 	o.TextColor = nil
 	return o.CaptionColors()
+}
+
+// readableOnAll is black or white, whichever contrasts more with the
+// least contrasting of grounds.
+func readableOnAll(grounds []color.NRGBA) color.NRGBA {
+	black, white := color.NRGBA{0, 0, 0, 255}, color.NRGBA{255, 255, 255, 255}
+	least := func(c color.NRGBA) float64 {
+		r := math.Inf(1)
+		for _, g := range grounds {
+			r = min(r, analysis.ContrastRatio(c, g))
+		}
+		return r
+	}
+	if least(black) >= least(white) {
+		return black
+	}
+	return white
 }
 
 // readableOn is black or white, whichever contrasts more with c: one of

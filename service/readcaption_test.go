@@ -2,6 +2,7 @@ package service
 
 import (
 	"net/url"
+	"strings"
 	"testing"
 )
 
@@ -31,5 +32,23 @@ func TestCaptionIsReadAsItShows(t *testing.T) {
 		case c.fix == "-" && errs[0].fixed != "", c.fix != "-" && errs[0].fixed != c.fix:
 			t.Errorf("%q: fix %q, want %q", c.label, errs[0].fixed, c.fix)
 		}
+	}
+}
+
+// A banner in no colour of its own takes the gradient, and the label is
+// judged against each of its colours: grey text over a black-to-grey
+// banner passed at its black end and vanished at its grey one.
+func TestLabelOnAGradientBannerIsJudgedAlongIt(t *testing.T) {
+	q := "data=x&tpl=banner-below&label=SCAN&gradientcolors=000000,767676&gradientangle=90&textcolor=5a5a5a"
+	_, errs := parse(t, q)
+	if len(errs) != 1 || errs[0].field != "textcolor" || errs[0].fixed != "ffffff" || !strings.Contains(errs[0].detail, "takes the gradient") {
+		t.Fatalf("problems %+v, want textcolor fixed to ffffff", errs)
+	}
+	if _, errs := parse(t, strings.Replace(q, "5a5a5a", "ffffff", 1)); len(errs) > 0 {
+		t.Errorf("white on the banner: %+v", errs)
+	}
+	// With a colour of its own, the banner is that colour.
+	if _, errs := parse(t, q+"&framecolor=000000"); len(errs) > 0 {
+		t.Errorf("grey on a black banner: %+v", errs)
 	}
 }

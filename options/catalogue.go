@@ -224,7 +224,7 @@ var (
 		Title:       "Frame", Hint: "A frame with a call to action: the label, or SCAN ME.", Control: "choice", Form: 8}
 	FrameColor = Option{Name: "framecolor", Needs: []string{"tpl"}, Outputs: drawn, Aliases: []string{"framecolour", "frame_color"}, Example: "1d3557",
 		Type:        "string",
-		Description: "Colour of the frame: its border, banner, box, bubble or brackets; as `color`. Default: color.",
+		Description: "Colour of the frame: its border, banner, box, bubble or brackets; as `color`. Default: color, or the gradient.",
 		Title:       "Frame colour", Hint: "As colour; empty: the code's colour.", Control: "colour", Form: 10}
 	TextColor = Option{Name: "textcolor", Needs: []string{"tpl", "label"}, Outputs: drawn, Aliases: []string{"textcolour", "text_color", "labelcolor"}, Example: "ffffff",
 		Type:        "string",

@@ -95,6 +95,25 @@ func captionSize(s string, f Font, maxHeight, maxWidth float64) float64 {
 	return math.Min(maxHeight, maxWidth/w)
 }
 
+// MinCaptionPixels is the font size, in pixels, below which a caption is
+// hard to read: Go Bold's capitals are then under 7 pixels high, and a
+// long caption's letters run together.
+const MinCaptionPixels = 10
+
+// CaptionPixels is the font size in pixels of s's caption drawn with o,
+// 0 without one, and the smallest size (the canvas's width) that draws it
+// at MinCaptionPixels or more, capped at MaxSize.
+func CaptionPixels(s *Symbol, o Options) (px float64, legibleAt int) {
+	l, err := newLayout(s, &o)
+	if err != nil || l.text == "" {
+		return 0, 0
+	}
+	em := captionSize(l.text, o.Font, float64(l.band)*0.6, l.textWidth)
+	side := max(l.width, l.height)
+	scale := int(math.Ceil(MinCaptionPixels / em))
+	return em * float64(l.scale), min(max(side*scale, MinCanvasSize(s, o)), MaxSize)
+}
+
 // drawCaption rasterizes c onto mask, which holds foreground coverage:
 // normal text adds coverage, inverse text removes it.
 func drawCaption(mask *image.Alpha, c *caption, l *layout) {

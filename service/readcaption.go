@@ -148,6 +148,22 @@ func (p *reading) readCaption() {
 	}
 }
 
+// captionWarning says why a caption drawn as asked may not be read, or
+// is "": its letters are smaller than render.MinCaptionPixels, as a long
+// label under a small code is.
+func captionWarning(sym *render.Symbol, r *Rendering) string {
+	px, legibleAt := render.CaptionPixels(sym, r.Options)
+	if px == 0 || px >= render.MinCaptionPixels {
+		return ""
+	}
+	return fmt.Sprintf("the label is set at %.1f px, too small to read easily (under %d px its letters run together): %s=%s sets it at %d px, and a shorter label larger", px, render.MinCaptionPixels, optSize.Name, r.sizeValue(legibleAt, true), render.MinCaptionPixels)
+}
+
+// warnings joins the warnings that are not "".
+func warnings(ws ...string) string {
+	return strings.Join(slices.DeleteFunc(ws, func(w string) bool { return w == "" }), "; ")
+}
+
 // captionContrast is the least contrast between a caption and what it is
 // drawn on: WCAG 2.2 §1.4.3's ratio for large text.
 const captionContrast = 3.0

@@ -2,6 +2,7 @@ package service
 
 import (
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -50,5 +51,26 @@ func TestLabelOnAGradientBannerIsJudgedAlongIt(t *testing.T) {
 	// With a colour of its own, the banner is that colour.
 	if _, errs := parse(t, q+"&framecolor=000000"); len(errs) > 0 {
 		t.Errorf("grey on a black banner: %+v", errs)
+	}
+}
+
+// A caption set too small to read is drawn as asked, with a warning that
+// names the size that sets it legibly: 64 characters under a 300 px code
+// were 5 px letters, answered without a word.
+func TestSmallCaptionIsWarned(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	long := "data=Hello&tpl=banner-below&label=" + strings.Repeat("ABCDEFGH", 8)
+	img, p := generate(t, svc, Request{Query: long + "&size=300"})
+	m := regexp.MustCompile(`size=(\d+) sets it at`).FindStringSubmatch(img.Warning)
+	if p != nil || m == nil {
+		t.Fatalf("64 characters at 300 px: %+v, warning %q", p, img.Warning)
+	}
+	img, p = generate(t, svc, Request{Query: long + "&size=" + m[1]})
+	if p != nil || img.Warning != "" {
+		t.Errorf("at the size the warning names, %s: %+v %q", m[1], p, img.Warning)
+	}
+	img, p = generate(t, svc, Request{Query: "data=Hello&tpl=banner-below&size=300"})
+	if p != nil || img.Warning != "" {
+		t.Errorf("SCAN ME at 300 px: %+v %q", p, img.Warning)
 	}
 }

@@ -99,7 +99,7 @@ func (s *Service) Generate(ctx context.Context, req Request, ifNoneMatch string)
 	if p != nil {
 		return nil, p
 	}
-	img := &Image{ETag: etag, Version: sym.Version, Level: sym.Level.String(), Symbol: sym.Designator(), Warning: warnings(contrastWarning(&r.Options), captionWarning(sym, r))}
+	img := &Image{ETag: etag, Version: sym.Version, Level: sym.Level.String(), Symbol: sym.Designator(), Warning: warnings(contrastWarning(&r.Options), captionWarning(sym, r), printWarning(sym, r))}
 	img.Fetched = fetched
 	if ifNoneMatch != "" && etagMatches(ifNoneMatch, etag) {
 		// Revalidation: the symbol gives the headers, nothing is drawn,

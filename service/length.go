@@ -109,3 +109,31 @@ func (r *Rendering) sizeValue(px int, up bool) string {
 	}
 	return lengthFor(px, r.Options.Print.DPI, unitNamed(r.sizeUnit), up)
 }
+
+// Print guides ask a printed module for at least 0.4 mm, which phone
+// cameras resolve at close range, and at least 4 printer dots, which
+// DENSO WAVE recommends for stable reading (docs/print.md, "How small can
+// it be printed?").
+const (
+	minPrintModuleMM   = 0.4
+	minPrintModuleDots = 4
+)
+
+// printWarning says why a code given a printed length may not scan once
+// printed, or is "": its modules are smaller than print guides ask. The
+// drawing is right; the print is what may fail.
+func printWarning(sym *render.Symbol, r *Rendering) string {
+	dpi := r.Options.Print.DPI
+	if r.sizeUnit == "" || dpi == 0 {
+		return ""
+	}
+	modules := render.CanvasModules(sym, r.Options)
+	dots := r.Options.Size / modules // whole dots a module (render/vector.go)
+	mm := float64(dots) / float64(dpi) * render.MMPerInch
+	if dots >= minPrintModuleDots && mm >= minPrintModuleMM {
+		return ""
+	}
+	need := max(minPrintModuleDots, int(math.Ceil(minPrintModuleMM/render.MMPerInch*float64(dpi))))
+	return fmt.Sprintf("modules print %.2f mm wide (%d dots at %d dpi), smaller than print guides ask (at least %.1f mm and %d printer dots, docs/print.md): %s=%s prints them at %d dots",
+		mm, dots, dpi, minPrintModuleMM, minPrintModuleDots, optSize.Name, r.sizeValue(min(modules*need, render.MaxSize), true), need)
+}

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -38,6 +39,31 @@ func TestLengthWrittenOtherwiseIsFixedToItsNumber(t *testing.T) {
 		}
 		if _, again := generateURL(s, p.Fix); again != nil {
 			t.Errorf("size=%s: the fix %s fails: %s", q, p.Fix, again.Detail)
+		}
+	}
+}
+
+// A printed length whose modules come out smaller than print guides ask
+// (0.4 mm, 4 dots) is drawn with a warning naming the length that meets
+// them: an 8 mm code at 600 dpi, 0.17 mm modules, passed without a word.
+func TestSmallPrintedModulesAreWarned(t *testing.T) {
+	s := New(Config{BaseURL: "http://qr.test"})
+	data := "data=https://example.com/abcdefghijklmnopqrstuvwxy"
+	for _, q := range []string{"&size=8mm&dpi=600&format=pdf", "&size=15mm", "&size=1in&dpi=150&format=eps"} {
+		img, p := s.Generate(context.Background(), Request{Query: data + q}, "")
+		m := regexp.MustCompile(`size=([0-9.]+(mm|in)) prints them`).FindStringSubmatch(img.Warning)
+		if p != nil || m == nil {
+			t.Errorf("%s: %+v, warning %q", q, p, img.Warning)
+			continue
+		}
+		again, p := s.Generate(context.Background(), Request{Query: data + regexp.MustCompile(`size=[^&]*`).ReplaceAllString(q, "size="+m[1])}, "")
+		if p != nil || again.Warning != "" {
+			t.Errorf("%s at %s: %+v, warning %q", q, m[1], p, again.Warning)
+		}
+	}
+	for _, q := range []string{"&size=30mm&format=pdf", "&size=300"} {
+		if img, p := s.Generate(context.Background(), Request{Query: data + q}, ""); p != nil || img.Warning != "" {
+			t.Errorf("%s: %+v, warning %q", q, p, img.Warning)
 		}
 	}
 }

@@ -89,7 +89,9 @@ var grid = []condition{
 			return Resample(g, math.Min(1, px/workModulePx))
 		},
 		limit: func(cm float64, sc scene) string {
-			return fmt.Sprintf("fails when scanned from %g cm or farther, printed %g cm wide", cm, sc.printMM()/10)
+			// To the millimetre: a length's share of the page is rarely a
+			// round number.
+			return fmt.Sprintf("fails when scanned from %g cm or farther, printed %.1f cm wide", cm, sc.printMM()/10)
 		},
 	},
 	{

@@ -123,17 +123,25 @@ const (
 // printed, or is "": its modules are smaller than print guides ask. The
 // drawing is right; the print is what may fail.
 func printWarning(sym *render.Symbol, r *Rendering) string {
+	w, _ := printCheck(sym, r)
+	return w
+}
+
+// printCheck is printWarning and the length, in the caller's unit, that
+// prints the modules as print guides ask.
+func printCheck(sym *render.Symbol, r *Rendering) (warning, length string) {
 	dpi := r.Options.Print.DPI
 	if r.sizeUnit == "" || dpi == 0 {
-		return ""
+		return "", ""
 	}
 	modules := render.CanvasModules(sym, r.Options)
 	dots := r.Options.Size / modules // whole dots a module (render/vector.go)
 	mm := float64(dots) / float64(dpi) * render.MMPerInch
 	if dots >= minPrintModuleDots && mm >= minPrintModuleMM {
-		return ""
+		return "", ""
 	}
 	need := max(minPrintModuleDots, int(math.Ceil(minPrintModuleMM/render.MMPerInch*float64(dpi))))
+	length = r.sizeValue(min(modules*need, render.MaxSize), true)
 	return fmt.Sprintf("modules print %.2f mm wide (%d dots at %d dpi), smaller than print guides ask (at least %.1f mm and %d printer dots, docs/print.md): %s=%s prints them at %d dots",
-		mm, dots, dpi, minPrintModuleMM, minPrintModuleDots, optSize.Name, r.sizeValue(min(modules*need, render.MaxSize), true), need)
+		mm, dots, dpi, minPrintModuleMM, minPrintModuleDots, optSize.Name, length, need), length
 }

@@ -67,3 +67,21 @@ func TestSmallPrintedModulesAreWarned(t *testing.T) {
 		}
 	}
 }
+
+// verify's module_size check warns of the same, with the same length.
+func TestVerifyWarnsOfSmallPrintedModules(t *testing.T) {
+	s := New(Config{BaseURL: "http://qr.test"})
+	v, p := s.Verify(context.Background(), Request{Query: "data=https://example.com/abcdefghijklmnopqrstuvwxy&size=8mm&dpi=600&robustness=off"})
+	if p != nil {
+		t.Fatal(p.Detail)
+	}
+	for _, c := range v.Checks {
+		if c.Name == "module_size" {
+			if c.Status != StatusWarn || !strings.Contains(c.Fix, "size=17.4mm") || !strings.Contains(c.Message, "0.17 mm") {
+				t.Errorf("module_size %+v", c)
+			}
+			return
+		}
+	}
+	t.Error("no module_size check")
+}

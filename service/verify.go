@@ -318,6 +318,11 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 		module.Message = fmt.Sprintf("modules are %d px at size %d; below %d px they blur when the image is scaled", px, o.Size, modulePass)
 		module.Fix = fixURL(url.Values{optSize.Name: {strconv.Itoa(sizeForModules(sym, o, modulePass))}})
 	}
+	if warning, length := printCheck(sym, r); warning != "" && module.Status == StatusPass {
+		// A printed length: its modules' millimetres and dots count too.
+		module.Status, module.Message = StatusWarn, warning
+		module.Fix = fixURL(url.Values{optSize.Name: {length}})
+	}
 	checks = append(checks, module)
 
 	polarity := Check{Name: "polarity", Value: "dark-on-light", Min: "dark-on-light", Pass: true, Status: StatusPass}

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sort"
+	"strconv"
 	"sync"
 )
 
@@ -38,6 +39,12 @@ const mmPerPixelAt30cm = 0.32
 // DefaultPrintMM is the printed width the distance condition assumes when
 // the caller gives none: a code on a business card or a flyer.
 const DefaultPrintMM = 25
+
+// Centimetres writes mm in centimetres to the millimetre: a length's
+// share of the page is rarely a round number.
+func Centimetres(mm float64) string {
+	return strconv.FormatFloat(math.Round(mm)/10, 'f', -1, 64)
+}
 
 // Scene is what the grid needs to know of a rendered code.
 type Scene struct {
@@ -89,9 +96,7 @@ var grid = []condition{
 			return Resample(g, math.Min(1, px/workModulePx))
 		},
 		limit: func(cm float64, sc scene) string {
-			// To the millimetre: a length's share of the page is rarely a
-			// round number.
-			return fmt.Sprintf("fails when scanned from %g cm or farther, printed %.1f cm wide", cm, sc.printMM()/10)
+			return fmt.Sprintf("fails when scanned from %g cm or farther, printed %s cm wide", cm, Centimetres(sc.printMM()))
 		},
 	},
 	{

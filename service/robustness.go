@@ -127,7 +127,7 @@ func robustnessCandidates(sym *render.Symbol, o render.Options, r *Rendering, re
 			mm = analysis.DefaultPrintMM
 		}
 		side := int(2 * mm * float64(canvasModules(sym, o)) / float64(sym.Size))
-		out = append(out, candidate{fmt.Sprintf("printed twice as wide (size=%dmm, the code %.1f cm)", side, 2*mm/10),
+		out = append(out, candidate{fmt.Sprintf("printed twice as wide (size=%dmm, the code %s cm)", side, analysis.Centimetres(2*mm)),
 			url.Values{optSize.Name: {strconv.Itoa(side) + "mm"}}})
 	}
 	if o.Logo != nil && o.Logo.Size > render.MinLogoSize+0.05 {

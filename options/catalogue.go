@@ -131,10 +131,11 @@ var (
 		Pattern: `^([0-9]+(px)?|[0-9]+(\.[0-9]+)?(mm|cm|in)|[0-9]+x[0-9]+)$`, PatternName: "length",
 		Description: fmt.Sprintf("Output width and height in pixels; an rMQR code's image is this wide and as tall as its rows need (symbol). `300x300` is accepted when square. Modules are whole pixels, at least 2 (3 with a logo: docs/decoders.md); leftover pixels widen the quiet zone. "+
 			"A length (`30mm`, `3cm`, `1.2in`) is the printed size: pixels are the length at `dpi` (%d unless given), and a PDF page or EPS bounding box is exactly the length (docs/print.md).", DefaultDPI),
-		Title: "Size", Hint: fmt.Sprintf("Pixels, %d to %d.", render.MinSize, render.MaxSize), Control: "integer", Form: 5}
+		Title: "Size", Hint: fmt.Sprintf("Pixels, %d to %d, or a printed length: 30mm, 3cm, 1.2in.", render.MinSize, render.MaxSize), Control: "integer", Form: 5}
 	DPI = Option{Name: "dpi", Unit: UnitDPI, Outputs: drawn, Aliases: []string{"ppi", "resolution"}, Example: "300",
 		Type: "integer", Min: render.MinDPI, Max: render.MaxDPI,
-		Description: fmt.Sprintf("Print resolution in dots per inch; %d when size is a length. A length becomes this many pixels an inch; PNG records the resolution (pHYs) and JPEG too (JFIF), so the image prints at its size; a pixel size in PDF and EPS is measured at it (without dpi a pixel is a point, 1/72 inch). SVG, PDF and EPS draw the modules as vectors; there dpi sets the pixels of a picture logo (at most the picture's own) and the printer dots each module must get (docs/print.md).", DefaultDPI)}
+		Description: fmt.Sprintf("Print resolution in dots per inch; %d when size is a length. A length becomes this many pixels an inch; PNG records the resolution (pHYs) and JPEG too (JFIF), so the image prints at its size; a pixel size in PDF and EPS is measured at it (without dpi a pixel is a point, 1/72 inch). SVG, PDF and EPS draw the modules as vectors; there dpi sets the pixels of a picture logo (at most the picture's own) and the printer dots each module must get (docs/print.md).", DefaultDPI),
+		Title:       "Print resolution", Hint: fmt.Sprintf("Dots per inch of a printed size; %d unless given.", DefaultDPI), Control: "integer", Form: 26}
 	Format = Option{Name: "format", Outputs: Formats, Aliases: []string{"type", "output", "f"}, Example: "png", Meant: formatWords,
 		Type: "string", Enum: Formats, Default: "png",
 		Description: "Output format: png, svg, svg-tiny (SVG Tiny 1.2), json (module matrix), base64 (PNG data URI), gif and jpeg (the PNG's pixels; jpg is jpeg), or pdf and eps (vector pages for print; ps is eps)."}
@@ -148,7 +149,8 @@ var (
 		Title:       "Background", Hint: "As colour, or transparent.", Control: "colour", Form: 4}
 	CMYK = Option{Name: "cmyk", Outputs: vectorPages, Example: "true",
 		Type: "boolean", Default: false,
-		Description: "PDF and EPS name their colours in process inks (DeviceCMYK) instead of RGB. Black is pure K (0/0/0/100), greys K alone, other colours converted without a profile (docs/print.md). Raster and SVG output are RGB: cmyk=true with them is refused, and with the format left to its default the fix asks for a PDF."}
+		Description: "PDF and EPS name their colours in process inks (DeviceCMYK) instead of RGB. Black is pure K (0/0/0/100), greys K alone, other colours converted without a profile (docs/print.md). Raster and SVG output are RGB: cmyk=true with them is refused, and with the format left to its default the fix asks for a PDF.",
+		Title:       "Print inks", Hint: "true: the PDF and EPS downloads name colours in CMYK process inks.", Control: "choice", Form: 27}
 	Style = Option{Name: "style", Outputs: drawn, Aliases: []string{"dots", "modulestyle", "dotstype"}, Example: "square", Meant: styleWords,
 		Type: "string", Enum: names(render.ModuleStyles), Default: string(render.ModuleSquare),
 		Description: "Module shape.", Title: "Module style", Control: "shape", Form: 1}

@@ -200,8 +200,11 @@ func formAttributes(o options.Option) map[string]string {
 		attrs["data-default"] = fmt.Sprint(o.Default)
 	}
 	switch {
+	case o.Control == "integer" && o.PatternName == "length":
+		// Pixels or a printed length (30mm): text, with no number range.
+		attrs["type"], attrs["min"], attrs["max"] = "text", "", ""
 	case o.Control == "integer":
-		attrs["min"], attrs["max"] = strconv.Itoa(o.Min), strconv.Itoa(o.Max)
+		attrs["type"], attrs["min"], attrs["max"] = "number", strconv.Itoa(o.Min), strconv.Itoa(o.Max)
 	case o.MaxLength > 0:
 		attrs["maxlength"] = strconv.Itoa(o.MaxLength)
 	}

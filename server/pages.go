@@ -59,9 +59,9 @@ func (s *Server) pageRoutes() {
 // API's names, aliases, values and bounds: those with an editor control.
 // The rest are left out (README "Web editor" names them): the
 // compatibility options (chld, cht, choe); format, as a page offers each
-// format as a download; dpi and cmyk, for a print file of a printed size;
-// eci, whose default readers need; and structured append's (append,
-// appendlayout), which answer several symbols where a page previews one.
+// format as a download; eci, whose default readers need; and structured
+// append's (append, appendlayout), which answer several symbols where a
+// page previews one.
 func pageOptions() []web.Option {
 	controls := map[string]web.OptionType{"shape": web.Shape, "colour": web.Colour, "integer": web.Integer, "choice": web.Choice, "text": web.Text}
 	var out []web.Option
@@ -72,7 +72,11 @@ func pageOptions() []web.Option {
 		}
 		form[o.Name] = o.Form
 		w := web.Option{Name: o.Name, Aliases: o.Aliases, Title: o.Title, Hint: o.Hint, Type: controls[o.Control],
-			Values: o.Enum, Unit: o.Unit, Min: o.Min, Max: o.Max, Level: o.Name == options.EC.Name, Outputs: o.Outputs}
+			Values: o.Enum, Unit: o.Unit, Min: o.Min, Max: o.Max, Level: o.Name == options.EC.Name, Outputs: o.Outputs,
+			Lengths: o.PatternName == "length"}
+		if o.Type == "boolean" {
+			w.Values = []string{"false", "true"}
+		}
 		if o.Default != nil {
 			w.Default = fmt.Sprint(o.Default)
 		}

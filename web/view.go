@@ -139,7 +139,9 @@ func (s *Site) view(t *tool, st state, problems []Problem, example bool) pageVie
 		v.ExampleURL = withQuery(v.ExamplePath, t.pairs(t.withoutFields(st), opts, true))
 	}
 	if !example {
-		v.PreviewURL = t.apiURL(st, opts)
+		// The preview is the PNG: options only other formats draw (cmyk)
+		// wait for their downloads.
+		v.PreviewURL = t.apiURL(st, reaching(opts, "png"))
 		v.APIURL = s.cfg.BaseURL + v.PreviewURL
 	}
 	for _, d := range s.cfg.Downloads {

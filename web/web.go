@@ -64,8 +64,11 @@ type Option struct {
 	// default is not "auto" (a logo: none).
 	EmptyLabel string
 	Unit       string // what a number counts (px, modules, degrees, ratio); "" for none
-	Min        int    // Integer: smallest value
-	Max        int    // Integer: largest value; Text: longest value in characters
+	// Lengths says an Integer also takes a printed length (30mm, 1.2in),
+	// so its control is text, not a number.
+	Lengths bool
+	Min     int // Integer: smallest value
+	Max     int // Integer: largest value; Text: longest value in characters
 	// Level marks the error-correction level, which a kind's standard may
 	// fix; such a kind's page shows the level and does not send it.
 	Level bool
@@ -231,7 +234,8 @@ func (s *Site) handler(t *tool) http.Handler {
 		example := len(t.fieldsOf(st)) == 0
 		var problems []Problem
 		if s.cfg.Check != nil && !example {
-			problems = s.cfg.Check(t.Name, t.apiValues(st, s.cfg.Options))
+			// As the preview draws it: the PNG's options.
+			problems = s.cfg.Check(t.Name, t.apiValues(st, reaching(s.cfg.Options, "png")))
 		}
 		view := s.view(t, st, problems, example)
 		var buf bytes.Buffer

@@ -141,6 +141,30 @@ describe('wifi page', () => {
     await page.close();
   });
 
+  test('a printed size, its resolution and CMYK inks reach the print downloads', async () => {
+    const page = await newPage(browser);
+    await page.goto(base + link + '&size=30mm&dpi=600&cmyk=true');
+    assert.equal(await page.inputValue('[name=size]'), '30mm');
+    assert.equal(await page.inputValue('[name=dpi]'), '600');
+    assert.equal(await page.inputValue('[name=cmyk]'), 'true');
+    // The preview is the PNG, which cmyk does not draw; the PDF takes it.
+    const src = await previewLoaded(page);
+    assert.equal(query(src).get('size'), '30mm');
+    assert.equal(query(src).get('cmyk'), null);
+    let pdf = query(await page.getAttribute('#download-pdf', 'href'));
+    assert.equal(pdf.get('cmyk'), 'true');
+    assert.equal(pdf.get('dpi'), '600');
+    assert.equal(zbar(await savePreview(page, 'browser-wifi-print.png')), 'WIFI:T:WPA;S:Cafe;P:longpassword;;');
+    // A length typed into the size keeps to the downloads.
+    await page.fill('[name=size]', '40mm');
+    await page.waitForFunction(() => location.search.includes('size=40mm'));
+    pdf = query(await page.getAttribute('#download-pdf', 'href'));
+    assert.equal(pdf.get('size'), '40mm');
+    assert.equal(query(await page.getAttribute('#download-png', 'href')).get('cmyk'), null);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test('editing updates the link and the preview, in a box that keeps its size', async () => {
     const page = await newPage(browser);
     await page.goto(base + link);

@@ -52,10 +52,14 @@
   // the options that format leaves out (data-drops), which the API refuses.
   function inFormat(pairs, link) {
     var format = link.dataset.format;
-    if (format === 'png') return pairs;
     var drops = (link.dataset.drops || '').split(' ');
-    return pairs.filter(function (p) { return drops.indexOf(p[0]) < 0; }).concat([['format', format]]);
+    pairs = pairs.filter(function (p) { return drops.indexOf(p[0]) < 0; });
+    return format === 'png' ? pairs : pairs.concat([['format', format]]);
   }
+  // asPNG is pairs as the preview and the score take them: the PNG's
+  // call, without what only other formats draw (cmyk).
+  var pngLink = form.querySelector('a[data-format="png"]');
+  function asPNG(pairs) { return pngLink ? inFormat(pairs, pngLink) : pairs; }
 
   // state reads the form: page names for the page's link, API names for
   // the API call. Empty values and defaults are left out.
@@ -94,10 +98,10 @@
     });
     setSnippets(s.api);
     if (uploaded) {
-      timer = setTimeout(function () { showPosted(s.api); }, now ? 0 : 250);
+      timer = setTimeout(function () { showPosted(asPNG(s.api)); }, now ? 0 : 250);
       return;
     }
-    var preview = withQuery(apiPath, s.api);
+    var preview = withQuery(apiPath, asPNG(s.api));
     timer = setTimeout(function () { show(preview); }, now ? 0 : 250);
   }
 
@@ -142,7 +146,7 @@
     }
     robust.classList.add('is-loading');
     robust.setAttribute('aria-busy', 'true');
-    var src = withQuery(verifyPath, (kind ? [['type', kind]] : []).concat(s.api));
+    var src = withQuery(verifyPath, (kind ? [['type', kind]] : []).concat(asPNG(s.api)));
     scoreTimer = setTimeout(function () { measure(src, n); }, now ? 0 : 400);
   }
 
@@ -187,7 +191,7 @@
     scoreWeakest.textContent = weakest ? 'Weakest: ' + weakest + '.' : 'It read under every condition tried.';
     scoreWeakest.hidden = false;
     // The fixes come best first: the first the form can hold is the
-    // button; a better one it cannot (a print size) is told as advice.
+    // button; a better one it cannot hold is told as advice.
     var best = null, advice = null;
     (rb.fixes || []).forEach(function (f) {
       var changes = fixChanges(f.fix);
@@ -210,13 +214,13 @@
       scoreFixNote.textContent = 'Measured with this change: ' + best.fix.score + ' out of 100.';
     }
     scoreAdvice.hidden = !advice;
-    if (advice) scoreAdvice.textContent = 'Also: ' + advice.change + ' reaches ' + advice.score + ': a print size, which this editor does not set.';
+    if (advice) scoreAdvice.textContent = 'Also: ' + advice.change + ' reaches ' + advice.score + '.';
   }
 
   // fixChanges reads a fix (a verify call with the change) into the
   // controls it sets: its rendering options that differ from the form's.
   // The content fields stay the person's. null: the form cannot hold the
-  // fix, e.g. a size in millimetres.
+  // fix.
   function fixChanges(href) {
     var params;
     try { params = new URL(href, location.href).searchParams; } catch (e) { return null; }

@@ -845,8 +845,12 @@ func TestDownloadsLeaveOutWhatTheirFormatDoesNotDraw(t *testing.T) {
 	if svg != src+"&format=svg" {
 		t.Errorf("svg download %q, want %q", svg, src+"&format=svg")
 	}
-	if drops, has := attr(d.byID("download-svg"), "data-drops"); has {
-		t.Errorf("svg download drops %q", drops)
+	// An SVG draws every option but the print inks of PDF and EPS.
+	if drops, _ := attr(d.byID("download-svg"), "data-drops"); drops != "cmyk" {
+		t.Errorf("svg download drops %q, want cmyk alone", drops)
+	}
+	if drops, has := attr(d.byID("download-pdf"), "data-drops"); has && strings.Contains(drops, "cmyk") {
+		t.Errorf("pdf download drops %q", drops)
 	}
 }
 

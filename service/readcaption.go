@@ -203,8 +203,9 @@ func readableOn(c color.NRGBA) color.NRGBA {
 
 // foldRunes is s with each rune of missing that is a letter with marks
 // the font lacks written as its base letter, when the font has that
-// (ế is e: NFD puts the base first), and a space the font lacks (an
-// ideographic or a line separator) as a space.
+// (ế is e: NFD puts the base first), a compatibility form as its letter
+// (fullwidth Ｓ is S: NFKC), and a space the font lacks (an ideographic
+// or a line separator) as a space.
 func foldRunes(s string, missing []rune, font render.Font) string {
 	if len(missing) == 0 {
 		return s
@@ -215,6 +216,10 @@ func foldRunes(s string, missing []rune, font render.Font) string {
 		}
 		if unicode.In(r, unicode.Zs, unicode.Zl, unicode.Zp) {
 			return ' '
+		}
+		// A fullwidth or other compatibility form (Ｓ) is its letter (S).
+		if k := []rune(norm.NFKC.String(string(r))); len(k) == 1 && k[0] != r && len(render.MissingGlyphs(string(k), font)) == 0 {
+			return k[0]
 		}
 		base, _ := utf8.DecodeRuneInString(norm.NFD.String(string(r)))
 		if base != r && len(render.MissingGlyphs(string(base), font)) == 0 {

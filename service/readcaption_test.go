@@ -19,6 +19,7 @@ func TestCaptionIsReadAsItShows(t *testing.T) {
 		{"Tiếng Việt", "", "Tieng Viet"},
 		{"Scan\u3000me", "", "Scan me"},
 		{"Scan\u2028me", "", "Scan me"},
+		{"\uff33can", "", "Scan"},
 		{"   ", "", "-"},
 	} {
 		r, errs := parse(t, "data=x&tpl=banner-below&label="+url.QueryEscape(c.label))

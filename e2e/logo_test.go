@@ -191,6 +191,34 @@ func TestLogosOnLongLinksScanOnFiveDecoders(t *testing.T) {
 	readBack(t, dir, images, want)
 }
 
+// TestSmallIconsAreNotFinders draws every built-in icon at the smallest
+// logo sizes, with rounded eyes, at sizes around 300 px: a small icon of a
+// ring round a block is a finder pattern in miniature. The calendar, a
+// page in an outline with its days blurred together, lost jsQR at 296,
+// 300 and 310 px with logosize 0.1; it is now drawn without an outline.
+func TestSmallIconsAreNotFinders(t *testing.T) {
+	dir := t.TempDir()
+	images := map[string][]byte{}
+	want := map[string]string{}
+	const data = "https://example.com/x"
+	for _, icon := range []string{"wifi", "phone", "mail", "map-pin", "calendar", "link", "payment", "chat", "globe", "user", "shop", "star", "heart", "play", "download"} {
+		for _, size := range []string{"290", "296", "300", "305", "310"} {
+			for _, logoSize := range []string{"0.05", "0.1"} {
+				resp, body := get(t, "/api/v1/qr", qrQuery(data, "size", size, "eye", "rounded", "logo", icon, "logosize", logoSize))
+				if resp.StatusCode != 200 {
+					t.Fatalf("%s %s at %s px: status %d: %.300s", icon, logoSize, size, resp.StatusCode, body)
+				}
+				name := fmt.Sprintf("%s-%s-%s.png", icon, logoSize, size)
+				if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				images[name], want[name] = body, data
+			}
+		}
+	}
+	readBack(t, dir, images, want)
+}
+
 // readBack reads the images in dir with the five decoders, each of which
 // must return the text want holds for the image, and logs how many each
 // read.

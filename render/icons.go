@@ -242,16 +242,19 @@ var iconDrawings = map[string]func(g *glyph){
 		g.shape(p.ops, false)
 		g.circle(12, 9.5, 3, true)
 	},
+	// A header and two rows of days with no outline round them: a page
+	// in a ring with the days blurred into its centre, as a small logo
+	// draws it, is a finder pattern in miniature (1:1:3:1:1), which jsQR
+	// took for one of the code's three.
 	"calendar": func(g *glyph) {
-		g.rect(3, 4.5, 18, 17, 2, false)
-		g.rect(4.9, 10, 14.2, 9.6, 0.4, true)
-		g.rect(6.6, 2, 2.4, 5, 1, false)
-		g.rect(15, 2, 2.4, 5, 1, false)
-		for _, x := range []float64{6.8, 10.8, 14.8} {
-			g.rect(x, 12, 2.4, 2.4, 0.3, false)
+		g.rect(3, 4.5, 18, 5, 1.6, false)
+		g.rect(6.6, 2, 2.4, 4.5, 1, false)
+		g.rect(15, 2, 2.4, 4.5, 1, false)
+		for _, y := range []float64{11.5, 17} {
+			for _, x := range []float64{3, 9.7, 16.4} {
+				g.rect(x, y, 4.6, 4, 0.8, false)
+			}
 		}
-		g.rect(6.8, 15.6, 2.4, 2.4, 0.3, false)
-		g.rect(10.8, 15.6, 2.4, 2.4, 0.3, false)
 	},
 	"link": func(g *glyph) {
 		link := func(cx, cy float64) {

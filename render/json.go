@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/base64"
+	"fmt"
 	"strconv"
 )
 
@@ -46,6 +47,21 @@ func JSON(s *Symbol, margin int) []byte {
 		b = append(b, ']')
 	}
 	b = append(b, "]}\n"...)
+	return b
+}
+
+// JSONWithLogo is JSON of s with the modules under lg cleared, as the
+// drawing clears them, and the square cleared for it: "logo" gives its
+// top-left module and side, in the matrix's modules (quiet zone
+// excluded), for a caller that draws its own logo there.
+func JSONWithLogo(s *Symbol, margin int, lg *Logo) []byte {
+	b := JSON(lg.knockOut(s), margin)
+	if !lg.active() {
+		return b
+	}
+	lo, hi := logoClearance(s.Size, lg.Size, lg.Padding)
+	b = b[:len(b)-2] // "}\n"
+	b = fmt.Appendf(b, `,"logo":{"x":%d,"y":%d,"size":%d}}`+"\n", lo, lo, hi-lo)
 	return b
 }
 

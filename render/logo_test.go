@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
@@ -422,5 +423,38 @@ func TestIconsAreWellFormed(t *testing.T) {
 	addPath(&sc.r, phone.ops, 0, 0, 48)
 	if sc.paint().Pix[21*48+24] != 0 {
 		t.Error("the phone's screen is filled: a hole is wound the wrong way")
+	}
+}
+
+// The JSON matrix names the square cleared for a logo, and every module
+// in it is light.
+func TestJSONNamesTheLogoSquare(t *testing.T) {
+	wifi, _ := IconNamed("wifi")
+	lg := &Logo{Size: DefaultLogoSize, Padding: DefaultLogoPadding, Icon: wifi}
+	s, err := EncodeWithLogo("https://example.com/menu", LevelH, DefaultECI, lg.Size, lg.Padding, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Size   int
+		Matrix [][]int
+		Logo   *struct{ X, Y, Size int }
+	}
+	if err := json.Unmarshal(JSONWithLogo(s, 4, lg), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Logo == nil || doc.Logo.Size < 3 || doc.Logo.X+doc.Logo.Size > doc.Size || doc.Logo.X != doc.Logo.Y {
+		t.Fatalf("logo square %+v in a symbol of %d", doc.Logo, doc.Size)
+	}
+	for y := doc.Logo.Y; y < doc.Logo.Y+doc.Logo.Size; y++ {
+		for x := doc.Logo.X; x < doc.Logo.X+doc.Logo.Size; x++ {
+			if doc.Matrix[y][x] != 0 {
+				t.Fatalf("module %d,%d in the logo square is dark", x, y)
+			}
+		}
+	}
+	var plain map[string]any
+	if err := json.Unmarshal(JSONWithLogo(s, 4, nil), &plain); err != nil || plain["logo"] != nil {
+		t.Errorf("without a logo: %v %v", err, plain["logo"])
 	}
 }

@@ -259,6 +259,8 @@ func (s *Server) OpenAPI() obj {
 					"height":  obj{"type": "integer", "description": "An rMQR code's rows (7 to 17); absent for square symbols."},
 					"margin":  obj{"type": "integer", "description": "Quiet zone in modules."},
 					"matrix":  obj{"type": "array", "items": obj{"type": "array", "items": obj{"type": "integer", "enum": []int{0, 1}}}, "description": "Rows top first; 1 is dark."},
+					"logo": obj{"type": "object", "required": []string{"x", "y", "size"}, "description": "With a logo: the square of modules cleared for it, its top-left module and side, in the matrix's modules (docs/logos.md).",
+						"properties": obj{"x": obj{"type": "integer"}, "y": obj{"type": "integer"}, "size": obj{"type": "integer"}}},
 				},
 			},
 			"AppendSet": appendSetSchema(),

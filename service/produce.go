@@ -121,7 +121,7 @@ func renderFormat(sym *render.Symbol, r *Rendering) ([]byte, string, error) {
 	case FormatJSON:
 		// The matrix as drawn: a logo's modules cleared, for the
 		// caller's own logo.
-		return render.JSON(render.LogoKnockOut(sym, r.Options.Logo), r.Options.Margin), "application/json", nil
+		return render.JSONWithLogo(sym, r.Options.Margin, r.Options.Logo), "application/json", nil
 	case FormatBase64:
 		b, err := render.PNG(sym, r.Options)
 		if err != nil {

@@ -179,6 +179,10 @@ func logoFile(b []byte) (*logoInput, *logoError) {
 	in := &logoInput{file: b, hash: hex.EncodeToString(sum[:]), format: sniffLogo(b)}
 	switch in.format {
 	case "":
+		if bytes.HasPrefix(b, []byte{0xff, 0xfe}) || bytes.HasPrefix(b, []byte{0xfe, 0xff}) {
+			// A byte order mark of UTF-16: an SVG saved in it, most likely.
+			return nil, logoRefused("the logo file is text in UTF-16; an SVG logo must be UTF-8: save it as UTF-8")
+		}
 		return nil, logoRefused("the logo file is not a PNG, JPEG, WebP or SVG image")
 	case "svg":
 		if err := checkSVG(b); err != nil {

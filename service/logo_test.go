@@ -164,6 +164,8 @@ var hostileSVGs = []struct {
 	{"not svg", `<html><body>hi</body></html>`, 400},
 	{"not well-formed", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect>`, 400},
 	{"latin-1", `<?xml version="1.0" encoding="ISO-8859-1"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"/>`, 400},
+	{"script after the root", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg><script>alert(1)</script>`, 400},
+	{"utf-16", "\xff\xfe<\x00s\x00v\x00g\x00>\x00", 400},
 }
 
 func TestHostileSVGLogos(t *testing.T) {

@@ -121,6 +121,9 @@ func checkSVG(b []byte) *logoError {
 				return refuse("its elements nest deeper than %d levels", maxSVGDepth)
 			case elements > maxSVGElements:
 				return refuse("it has more than %d elements", maxSVGElements)
+			case depth == 1 && elements > 1:
+				// XML has one root: this is markup after </svg>.
+				return refuse("it has a <%s> element after its root <svg> element ends; a file holds one <svg>", text.Truncate(t.Name.Local, 40))
 			case depth == 1 && name != "svg":
 				return refuse("its root element is <%s>, not <svg>", text.Truncate(t.Name.Local, 40))
 			}

@@ -227,7 +227,7 @@ var (
 	FrameColor = Option{Name: "framecolor", Needs: []string{"tpl"}, Outputs: drawn, Aliases: []string{"framecolour", "frame_color"}, Example: "1d3557",
 		Type:        "string",
 		Description: "Colour of the frame: its border, banner, box, bubble or brackets; as `color`. Default: color, or the gradient.",
-		Title:       "Frame colour", Hint: "As colour; empty: the code's colour.", Control: "colour", Form: 10}
+		Title:       "Frame colour", Hint: "As colour; empty: the code's colour, or its gradient.", Control: "colour", Form: 10}
 	TextColor = Option{Name: "textcolor", Needs: []string{"tpl", "label"}, Outputs: drawn, Aliases: []string{"textcolour", "text_color", "labelcolor"}, Example: "ffffff",
 		Type:        "string",
 		Description: "Colour of the label; as `color`. Default: bg on a banner or bubble (opaque: over a transparent bg, white), color on a plain caption. With framecolor or textcolor given, the label must contrast at least 3:1 with what it is drawn on (WCAG 2.2 §1.4.3, large text); the fix picks black or white.",

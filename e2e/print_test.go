@@ -90,6 +90,9 @@ func printMatrix() []printCell {
 		// a PDF image XObject and a PostScript image.
 		printCell{name: "pdf-logo-icon-cmyk", format: "pdf", kv: []string{"format", "pdf", "size", "40mm", "cmyk", "true", "logo", "wifi", "logobg", "fff3e0", "logoplate", "rounded"}, dpi: 300, points: 40 / 25.4 * 72},
 		printCell{name: "pdf-logo-picture-gradient", format: "pdf", kv: []string{"format", "pdf", "size", "40mm", "logo", printLogoURI, "gradientcolors", "1a237e,880e4f"}, dpi: 300, points: 40 / 25.4 * 72},
+		// Over a transparent background the picture keeps its own
+		// transparency, as a soft mask.
+		printCell{name: "pdf-logo-picture-transparent", format: "pdf", kv: []string{"format", "pdf", "size", "40mm", "logo", printLogoURI, "bg", "transparent"}, dpi: 300, points: 40 / 25.4 * 72},
 		printCell{name: "eps-logo-picture-cmyk", format: "eps", kv: []string{"format", "eps", "size", "40mm", "cmyk", "true", "logo", printLogoURI, "logobg", "ffffff"}, dpi: 300, points: 40 / 25.4 * 72},
 		printCell{name: "gif-logo-icon", format: "gif", kv: []string{"format", "gif", "size", "300", "logo", "heart", "eyecolor", "880e4f"}},
 		printCell{name: "jpeg-logo-picture", format: "jpeg", kv: []string{"format", "jpeg", "size", "300", "logo", printLogoURI}},

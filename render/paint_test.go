@@ -367,6 +367,48 @@ func TestLogosInPDFAndEPS(t *testing.T) {
 	}
 }
 
+// A picture over a transparent background, with no plate, keeps its
+// transparency in PDF as a soft mask of its opacities; it was composited
+// over white, a white square on coloured paper. Over a colour, or in
+// PostScript, it is composited as before.
+func TestPDFPictureOverPaperKeepsItsTransparency(t *testing.T) {
+	s := encodeT(t, testPayloads[0].data)
+	pic := image.NewNRGBA(image.Rect(0, 0, 20, 10))
+	for i := 0; i < len(pic.Pix); i += 4 {
+		pic.Pix[i], pic.Pix[i+3] = 200, uint8(i/4*3) // red, fading in
+	}
+	o := styled(ModuleSquare, EyeSquare, 300)
+	o.Background = color.NRGBA{}
+	o.Logo = &Logo{Size: 0.2, Padding: 1, Image: pic}
+	pdf, err := PDF(LogoKnockOut(s, o.Logo), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(pdf), "/Width 20 /Height 10 /ColorSpace /DeviceRGB /BitsPerComponent 8 /SMask 6 0 R") ||
+		!strings.Contains(string(pdf), "/Width 20 /Height 10 /ColorSpace /DeviceGray /BitsPerComponent 8") {
+		t.Errorf("the picture has no soft mask:\n%s", pdfDicts(pdf))
+	}
+	o.Background = color.NRGBA{255, 255, 255, 255}
+	pdf, err = PDF(LogoKnockOut(s, o.Logo), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(pdf), "/SMask") {
+		t.Errorf("a picture over white has a soft mask")
+	}
+}
+
+// pdfDicts is a PDF's lines that hold dictionaries, for a failure.
+func pdfDicts(pdf []byte) string {
+	var out []string
+	for _, line := range strings.Split(string(pdf), "\n") {
+		if strings.HasPrefix(line, "<<") {
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
 // With a resolution, PDF and EPS hold a raster logo at the box's pixels
 // at it, never more than the picture has; without one, the picture's own.
 func TestVectorPicturesTakeTheResolution(t *testing.T) {

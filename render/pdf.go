@@ -67,17 +67,38 @@ func PDF(s *Symbol, o Options) ([]byte, error) {
 	resources += ">>"
 	doc.object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 " + box + "] /Resources " + resources + " /Contents 4 0 R >>")
 	doc.stream("<< /Length "+strconv.Itoa(content.Len())+" /Filter /FlateDecode >>", content.Bytes())
+	// A picture over paper alone keeps its transparency: its colours as
+	// they are and its opacities as a soft mask, an image of its own
+	// after every picture (§11.6.5.3, the SMask entry of §8.9.5).
+	var masked []*vectorPicture
 	for _, p := range page.pictures {
 		space, form := "/DeviceRGB", formPDF
 		if page.cmyk {
 			space, form = "/DeviceCMYK", formPDFCMYK
 		}
+		pixels, smask := p.flat, ""
+		if p.alpha {
+			form, pixels = formPDFColour, p.sized
+			if page.cmyk {
+				form = formPDFColourCMYK
+			}
+			smask = fmt.Sprintf(" /SMask %d 0 R", 5+len(page.pictures)+len(masked))
+			masked = append(masked, p)
+		}
 		data := derived(pictureKey{src: p.src, form: form, w: p.w, h: p.h, under: p.under}, func() ([]byte, int) {
-			data := deflateBytes(page.samples(p.flat()))
+			data := deflateBytes(page.samples(pixels()))
 			return data, len(data)
 		})
-		doc.stream(fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace %s /BitsPerComponent 8 /Length %d /Filter /FlateDecode >>",
-			p.w, p.h, space, len(data)), data)
+		doc.stream(fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace %s /BitsPerComponent 8%s /Length %d /Filter /FlateDecode >>",
+			p.w, p.h, space, smask, len(data)), data)
+	}
+	for _, p := range masked {
+		data := derived(pictureKey{src: p.src, form: formPDFAlpha, w: p.w, h: p.h}, func() ([]byte, int) {
+			data := deflateBytes(p.alphas())
+			return data, len(data)
+		})
+		doc.stream(fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8 /Length %d /Filter /FlateDecode >>",
+			p.w, p.h, len(data)), data)
 	}
 	return doc.finish(1), nil
 }

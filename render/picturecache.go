@@ -24,10 +24,13 @@ type pictureKey struct {
 type pictureForm uint8
 
 const (
-	formScaled  pictureForm = iota // premultiplied RGBA, w×h
-	formSVG                        // a PNG file of w×h pixels
-	formPDF                        // deflated RGB samples over under
-	formPDFCMYK                    // deflated CMYK samples over under
+	formScaled        pictureForm = iota // premultiplied RGBA, w×h
+	formSVG                              // a PNG file of w×h pixels
+	formPDF                              // deflated RGB samples over under
+	formPDFCMYK                          // deflated CMYK samples over under
+	formPDFColour                        // deflated RGB samples, not composited
+	formPDFColourCMYK                    // deflated CMYK samples, not composited
+	formPDFAlpha                         // deflated opacities, a soft mask
 )
 
 var pictures struct {

@@ -30,13 +30,31 @@ type vectorPicture struct {
 	src   *image.NRGBA
 	w, h  int
 	under color.NRGBA
+	// alpha: nothing but paper lies under the picture (a transparent
+	// background, no plate), so a PDF keeps its transparency as a soft
+	// mask (PDF 32000-1 §11.6.5.3); PostScript, which has none,
+	// composites it over under, white.
+	alpha bool
 }
 
-func (p *vectorPicture) flat() *image.NRGBA {
+// sized is the picture at w×h pixels, its colours not composited.
+func (p *vectorPicture) sized() *image.NRGBA {
 	if p.w == p.src.Rect.Dx() && p.h == p.src.Rect.Dy() {
-		return flattenPicture(p.src, p.under)
+		return p.src
 	}
-	return flattenPicture(unpremultiplied(scaledLogo(p.src, p.w, p.h)), p.under)
+	return unpremultiplied(scaledLogo(p.src, p.w, p.h))
+}
+
+func (p *vectorPicture) flat() *image.NRGBA { return flattenPicture(p.sized(), p.under) }
+
+// alphas are the picture's opacities at w×h, one byte a pixel.
+func (p *vectorPicture) alphas() []byte {
+	m := p.sized()
+	out := make([]byte, 0, p.w*p.h)
+	for i := 3; i < len(m.Pix); i += 4 {
+		out = append(out, m.Pix[i])
+	}
+	return out
 }
 
 // vectorFills lists what PDF and EPS paint over the background, in order:
@@ -97,7 +115,7 @@ func vectorFills(d *drawing, o *Options) []vectorFill {
 				// given, the picture has the box's pixels at it.
 				pw, ph = lg.rasterPixels(side * float64(o.Size) / float64(max(d.l.width, d.l.height)))
 			}
-			fills = append(fills, vectorFill{picture: &vectorPicture{lg.Image, pw, ph, over(under, white)}, box: [4]float64{x + (side-iw)/2, y + (side-ih)/2, iw, ih}})
+			fills = append(fills, vectorFill{picture: &vectorPicture{lg.Image, pw, ph, over(under, white), under.A == 0}, box: [4]float64{x + (side-iw)/2, y + (side-ih)/2, iw, ih}})
 		}
 	}
 	if c := d.text; c != nil {

@@ -50,7 +50,7 @@ func unreached(q query, r *Rendering, target fixTarget) []paramError {
 	// bg at all (docs/print.md, "Transparency").
 	if format == FormatJPEG && r.Given[optBg.Name] && r.Options.Background.A == 0 {
 		errs = append(errs, paramError{field: optBg.Name,
-			detail: "bg transparent changes nothing in format=jpeg, which has no alpha: its ground is white either way; drop bg, or ask for png, gif or svg, which keep it transparent"})
+			detail: "bg transparent changes nothing in format=jpeg, which has no alpha: its ground is white either way; drop bg, or ask for png, gif, svg or pdf, which keep it transparent"})
 	}
 	return errs
 }

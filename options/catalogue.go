@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/qrforge/qrforge/render"
@@ -25,9 +26,12 @@ type Option struct {
 	// Meant maps words callers use for a value to the value each means
 	// (high to H, url to link): a 400's fix offers the value, and the
 	// word itself is never accepted.
-	Meant     map[string]string
-	Default   any        // the value when the option is absent; nil when it is computed
-	Min, Max  int        // an integer's range, when Max > 0
+	Meant    map[string]string
+	Default  any // the value when the option is absent; nil when it is computed
+	Min, Max int // an integer's range, when Max > 0
+	// Steps are the only integers accepted, for a range with gaps
+	// (rMQR's odd heights); nil when every one from Min to Max is.
+	Steps     []int
 	Range     [2]float64 // a number's range, when Type is "number"
 	MaxLength int        // a string's longest value in characters, when > 0
 	MinLength int        // a string's shortest value in characters, when > 0
@@ -162,7 +166,7 @@ var (
 	// keeps the catalogue's order among equal places.
 	EyeFrame = Option{Name: "eyeframe", Outputs: drawn, Aliases: []string{"eye_frame", "eye-frame", "eyeshape", "cornerssquaretype"}, Example: "square", Meant: eyeFrameWords,
 		Type: "string", Enum: names(render.EyeFrames),
-		Description: "Shape of the finder eyes' ring (QR Code Monkey's eye); when absent, the eye style's. circle and diamond are accepted as aliases of squircle and octagon. A frame and a ball whose corners disagree (a square frame round a dot) were measured to lose jsQR, and an octagon with a sharp-cornered partner zxing-cpp 1.4: verify's decoders check names such pairs and gives the frame's own ball (docs/decoders.md).",
+		Description: "Shape of the finder eyes' ring (QR Code Monkey's eye); when absent, the eye style's. circle and diamond are accepted as aliases of squircle and octagon. A frame and a ball whose corners disagree (a square frame round a dot) were measured to lose jsQR, and an octagon with a sharp-cornered partner zxing-cpp 1.4: such a pair is refused, by generation and verify alike, with a 400 naming the decoders and a fix that takes the frame's own ball (docs/decoders.md).",
 		Title:       "Eye frame", Control: "shape", Form: 2}
 	EyeBall = Option{Name: "eyeball", Outputs: drawn, Aliases: []string{"eye_ball", "eye-ball", "eyecentre", "eyecenter", "pupil", "cornersdottype"}, Example: "square", Meant: eyeBallWords,
 		Type: "string", Enum: names(render.EyeBalls),
@@ -201,7 +205,7 @@ var (
 		Description: "Symbol type (ISO/IEC 18004:2015, ISO/IEC 23941:2022): qr is a QR Code (21 to 177 modules); micro a Micro QR Code, M1 to M4 (11 to 17 modules, one finder, quiet zone 2 by default), which holds at most 35 digits, 21 upper-case alphanumerics or 15 bytes, has levels L, M and Q (M4) but not H, no ECI header, no logo, and square eyes only (zxing-cpp reads none with rounded eyes; another eye shape is refused); auto takes a Micro QR Code when one holds the data at the level (at least L: never M1, which only detects errors), the data is ASCII and the eyes are square, else a QR Code; rmqr a rectangular Micro QR Code, R7x43 to R17x139 (7 to 17 modules high, 27 to 139 wide, quiet zone 2 by default), the size with the fewest modules that holds the data at the level, which holds at most 361 digits, 219 upper-case alphanumerics or 150 bytes, has levels M and H only (ec absent: M, then H if the same size holds it), takes an ECI header, module styles (its timing and alignment patterns stay square), a label and colours, but no logo and no tpl frame, and square eyes only (zxing-cpp 3 reads no rMQR with other eyes; another eye shape is refused); rmqrheight fixes its height; auto never picks rmqr. The image is a strip: size wide and as tall as the rows and quiet zone (and label) at the same pixels a module, as is a PDF page or EPS bounding box of a printed size; zxing-cpp 3 reads rMQR, zbar, jsQR and zxing-cpp 1.4 do not. The X-QR-Symbol header names the symbol made (M2-L, 3-M, R13x77-M).",
 		Title:       "Symbol", Hint: "micro makes the small Micro QR Code (up to 35 digits or 15 bytes); rmqr a flat rectangle (7 to 17 modules high).", Control: "choice", Form: 24}
 	RMQRHeight = Option{Name: "rmqrheight", Unit: UnitModules, Outputs: Formats, Aliases: []string{"rmqr_height"}, Example: "11",
-		Type: "integer", Min: 7, Max: 17,
+		Type: "integer", Min: 7, Max: 17, Steps: []int{7, 9, 11, 13, 15, 17},
 		Description: "With symbol=rmqr, the height in modules: 7, 9, 11, 13, 15 or 17. The narrowest rMQR size of that height that holds the data is drawn (ISO/IEC 23941 R7 to R17); when absent, the size with the fewest modules of all 32.",
 		Title:       "rMQR height", Hint: "Modules high, for symbol=rmqr: 7, 9, 11, 13, 15 or 17.", Control: "integer", Form: 25}
 	// Append and AppendLayout divide data over a structured append set.
@@ -411,6 +415,9 @@ func (o Option) Schema() map[string]any {
 	if o.Max > 0 {
 		s["minimum"], s["maximum"] = o.Min, o.Max
 	}
+	if len(o.Steps) > 0 {
+		s["enum"] = o.Steps
+	}
 	if o.Type == "number" {
 		s["minimum"], s["maximum"] = o.Range[0], o.Range[1]
 	}
@@ -439,6 +446,12 @@ func (o Option) Schema() map[string]any {
 // "0.05 to 0.3"; "" when it has none.
 func RangeText(o Option) string {
 	switch {
+	case len(o.Steps) > 1:
+		steps := make([]string, len(o.Steps))
+		for i, v := range o.Steps {
+			steps[i] = strconv.Itoa(v)
+		}
+		return strings.Join(steps[:len(steps)-1], ", ") + " or " + steps[len(steps)-1]
 	case o.Max > 0:
 		return fmt.Sprintf("%d to %d", o.Min, o.Max)
 	case o.Type == "number":

@@ -131,6 +131,9 @@ func optionSchema(o options.Option) *jsonschema.Schema {
 	for _, v := range o.Enum {
 		s.Enum = append(s.Enum, v)
 	}
+	for _, v := range o.Steps {
+		s.Enum = append(s.Enum, v)
+	}
 	if o.Max > 0 {
 		s.Minimum, s.Maximum = num(o.Min), num(o.Max)
 	}

@@ -22,13 +22,25 @@ func (s *Server) llmsTxt() string {
 	fmt.Fprintf(&b, "- [OpenAPI 3.1](%s/api/openapi.json): machine-readable description, no security schemes\n", s.baseURL)
 	fmt.Fprintf(&b, "- [Payload kinds](%s/api/v1/kinds): JSON list of kinds with fields, required flags and example calls\n", s.baseURL)
 	b.WriteString("\n## Endpoints\n\n")
-	fmt.Fprintf(&b, "- [Generate](%s/api/v1/qr?data=Hello): `GET /api/v1/qr?data=...` with options size, format, color, bg, style, eye, ec, margin, label, tpl, logo (a built-in icon or a data URI)\n", s.baseURL)
-	fmt.Fprintf(&b, "- [Path form](%s/q/Hello.png): `GET /q/<data>.png|.svg|.json`\n", s.baseURL)
+	fmt.Fprintf(&b, "- [Generate](%s/api/v1/qr?data=Hello): `GET /api/v1/qr?data=...` with options %s (logo: a built-in icon or a data URI)\n", s.baseURL, strings.Join(renderingNames(), ", "))
+	fmt.Fprintf(&b, "- [Path form](%s/q/Hello.png): `GET /q/<data>.%s`\n", s.baseURL, strings.Join(options.Extensions(), "|."))
 	fmt.Fprintf(&b, "- [Typed kinds](%s/api/v1/kinds): `GET /api/v1/<kind>?<fields>`; `GET /api/v1/<kind>/payload` returns the payload string only. Kinds: %s\n", s.baseURL, strings.Join(registry.Names(), ", "))
 	for _, e := range s.extraDocs {
 		fmt.Fprintf(&b, "- %s\n", e.short)
 	}
 	return b.String()
+}
+
+// renderingNames are the catalogue's rendering options by canonical
+// name, less those kept for another API only.
+func renderingNames() []string {
+	var names []string
+	for _, o := range options.Rendering {
+		if o.Compat == "" {
+			names = append(names, o.Name)
+		}
+	}
+	return names
 }
 
 // llmsFullTxt documents every endpoint, option and kind, from the same

@@ -143,3 +143,29 @@ func TestLLMSFullMentionsEverything(t *testing.T) {
 		}
 	}
 }
+
+// TestLLMSTxtNamesEveryOption checks the short index's Generate and path
+// form lines against the catalogue: an option or extension added there
+// shows here.
+func TestLLMSTxtNamesEveryOption(t *testing.T) {
+	text := llmsText(t, describedHandler(), "/llms.txt")
+	generate, pathForm := "", ""
+	for _, line := range strings.Split(text, "\n") {
+		switch {
+		case strings.HasPrefix(line, "- [Generate]"):
+			generate = line
+		case strings.HasPrefix(line, "- [Path form]"):
+			pathForm = line
+		}
+	}
+	for _, o := range options.Rendering {
+		if o.Compat == "" && !regexp.MustCompile(`[ ,]`+o.Name+`[ ,]`).MatchString(generate) {
+			t.Errorf("llms.txt's Generate line does not name %s: %q", o.Name, generate)
+		}
+	}
+	for _, ext := range options.Extensions() {
+		if !strings.Contains(pathForm, "."+ext+"`") && !strings.Contains(pathForm, "."+ext+"|") {
+			t.Errorf("llms.txt's path form line does not name .%s: %q", ext, pathForm)
+		}
+	}
+}

@@ -106,20 +106,20 @@ func (s *Server) readBatchBody(c *gin.Context) ([]byte, func(), *Problem) {
 	return body, release, nil
 }
 
-// styleSchema is a style object: rendering options by name or alias, with
-// string or number values.
+// styleSchema is a style object: rendering options under their names,
+// each with the catalogue's schema, or under an alias.
 func styleSchema() obj {
-	props := obj{}
 	var aliases []string
 	for _, d := range optionDocs() {
-		props[d.opt.Name] = obj{"type": []string{"string", "number"}, "description": d.desc}
-		aliases = append(aliases, d.opt.Aliases...)
+		if d.opt.Compat == "" {
+			aliases = append(aliases, d.opt.Aliases...)
+		}
 	}
 	return obj{
 		"type":                 "object",
-		"description":          "Rendering options as in the query string, by name or alias (" + strings.Join(aliases, ", ") + "); values are strings or numbers.",
-		"properties":           props,
-		"additionalProperties": obj{"type": []string{"string", "number"}},
+		"description":          "Rendering options as in the query string, under their names or an alias (" + strings.Join(aliases, ", ") + "); a number may also be given as a string.",
+		"properties":           optionProperties(),
+		"additionalProperties": obj{"type": []string{"string", "number", "boolean"}},
 		"example":              obj{"size": 256, "color": "navy", "style": "rounded"},
 	}
 }

@@ -36,6 +36,24 @@ func optionDocs() []optionDoc {
 	return docs
 }
 
+// optionProperties are the rendering options as the members of a body,
+// each with its catalogue schema; those kept for another API only are
+// left out, as from the JSON Schemas.
+func optionProperties() obj {
+	props := obj{}
+	for _, d := range optionDocs() {
+		if d.opt.Compat != "" {
+			continue
+		}
+		p := obj{"description": d.desc}
+		for k, v := range d.schema {
+			p[k] = v
+		}
+		props[d.opt.Name] = p
+	}
+	return props
+}
+
 func stringsOf[T ~string](vs []T) []string {
 	out := make([]string, len(vs))
 	for i, v := range vs {

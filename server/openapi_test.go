@@ -189,3 +189,61 @@ func TestBatchStyleSchemaMatchesOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestBodiesDescribeEveryOption checks the OpenAPI document's request
+// bodies, the batch's styles and the POSTs of /api/v1/qr and of a kind,
+// against the catalogue: each option a member with its schema, so a
+// client made from the document can check a body's options.
+func TestBodiesDescribeEveryOption(t *testing.T) {
+	resp := serve(describedHandler(), httptest.NewRequest(http.MethodGet, "/api/openapi.json", nil))
+	var doc map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	at := func(v any, path ...string) map[string]any {
+		for _, k := range path {
+			m, _ := v.(map[string]any)
+			v = m[k]
+		}
+		m, _ := v.(map[string]any)
+		return m
+	}
+	paths := at(doc, "paths")
+	batch := at(paths, "/api/v1/qr/batch", "post", "requestBody", "content", "application/json", "schema", "properties")
+	bodies := map[string]map[string]any{
+		"batch style":               at(batch, "style", "properties"),
+		"POST /api/v1/wifi JSON":    at(paths, "/api/v1/wifi", "post", "requestBody", "content", "application/json", "schema", "properties"),
+		"POST /api/v1/qr form":      at(paths, "/api/v1/qr", "post", "requestBody", "content", "application/x-www-form-urlencoded", "schema", "properties"),
+		"POST /api/v1/qr JSON":      at(paths, "/api/v1/qr", "post", "requestBody", "content", "application/json", "schema", "properties"),
+		"POST /api/v1/qr multipart": at(paths, "/api/v1/qr", "post", "requestBody", "content", "multipart/form-data", "schema", "properties"),
+	}
+	for where, props := range bodies {
+		if len(props) == 0 {
+			t.Errorf("%s: no properties in the document", where)
+			continue
+		}
+		for _, d := range optionDocs() {
+			got, ok := props[d.opt.Name].(map[string]any)
+			switch {
+			case d.opt.Compat != "":
+				if ok {
+					t.Errorf("%s has %s, kept for %s only", where, d.opt.Name, d.opt.Compat)
+				}
+				continue
+			case !ok:
+				t.Errorf("%s has no %s", where, d.opt.Name)
+				continue
+			case d.opt.Name == options.Logo.Name:
+				continue // a file or an icon's name, as each body takes it
+			}
+			want, _ := json.Marshal(d.schema)
+			var wantMap map[string]any
+			json.Unmarshal(want, &wantMap)
+			for _, kw := range []string{"type", "enum", "minimum", "maximum", "maxLength", "default", "anyOf"} {
+				if fmt.Sprint(got[kw]) != fmt.Sprint(wantMap[kw]) {
+					t.Errorf("%s %s: %s is %v, the catalogue says %v", where, d.opt.Name, kw, got[kw], wantMap[kw])
+				}
+			}
+		}
+	}
+}

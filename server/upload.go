@@ -67,13 +67,16 @@ func (s *Server) generateUpload(kind, path string) gin.HandlerFunc {
 // document: kind is "" for /api/v1/qr.
 func (s *Server) documentUpload(path, operationID, kind string) {
 	scalar := obj{"type": []string{"string", "number", "boolean"}}
-	props := obj{"logo": obj{"type": "string", "contentMediaType": "image/*",
-		"description": fmt.Sprintf("The logo file: PNG, JPEG, WebP or SVG, at most %s (docs/logos.md).", service.SizeText(service.MaxLogoBytes))}}
-	jsonProps := obj{"logo": obj{"type": "string",
-		"description": fmt.Sprintf("A built-in icon's name, or the logo as a data URI of a PNG, JPEG, WebP or SVG file of at most %s.", service.SizeText(service.MaxLogoBytes))}}
+	// Each body names the rendering options with their schemas; a kind's
+	// fields, and aliases, pass as further members.
+	props, jsonProps, formProps := optionProperties(), optionProperties(), optionProperties()
+	props["logo"] = obj{"type": "string", "contentMediaType": "image/*",
+		"description": fmt.Sprintf("The logo file: PNG, JPEG, WebP or SVG, at most %s (docs/logos.md).", service.SizeText(service.MaxLogoBytes))}
+	jsonProps["logo"] = obj{"type": "string",
+		"description": fmt.Sprintf("A built-in icon's name, or the logo as a data URI of a PNG, JPEG, WebP or SVG file of at most %s.", service.SizeText(service.MaxLogoBytes))}
 	if kind == "" {
-		props["data"] = obj{"type": "string", "description": "The exact string to encode."}
-		jsonProps["data"] = props["data"]
+		data := obj{"type": "string", "minLength": 1, "description": "The exact string to encode."}
+		props["data"], jsonProps["data"], formProps["data"] = data, data, data
 	}
 	what := "the same parameters as the GET"
 	if kind != "" {
@@ -93,7 +96,8 @@ func (s *Server) documentUpload(path, operationID, kind string) {
 				"additionalProperties": obj{"type": "string"}, "description": "Any parameter of the GET as a field; the logo as a file part named logo."}},
 			"application/json": obj{"schema": obj{"type": "object", "properties": jsonProps,
 				"additionalProperties": scalar, "description": "Any parameter of the GET as a member."}},
-			"application/x-www-form-urlencoded": obj{"schema": obj{"type": "object", "additionalProperties": obj{"type": "string"}}},
+			"application/x-www-form-urlencoded": obj{"schema": obj{"type": "object", "properties": formProps,
+				"additionalProperties": obj{"type": "string"}, "description": "Any parameter of the GET as a field."}},
 		}},
 		"responses": responses,
 	}

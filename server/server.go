@@ -59,6 +59,10 @@ type Config struct {
 	// LogoFetch turns on fetching logos given by URL, from public
 	// addresses only (service.Config.LogoFetch).
 	LogoFetch bool
+	// WriteTimeout is the http.Server's: a streamed answer (a batch)
+	// gets it again before each write, so that a long batch is not cut
+	// off while a stalled client still is. 0 sets no deadline.
+	WriteTimeout time.Duration
 	// Readiness, when set, replaces the test render behind /readyz, so
 	// that tests can make it fail.
 	Readiness func() error
@@ -69,6 +73,9 @@ type Server struct {
 	baseURL string
 	log     *slog.Logger
 	engine  *gin.Engine
+	// writeTimeout is Config.WriteTimeout, renewed before each write of a
+	// streamed answer.
+	writeTimeout time.Duration
 	// extraOperations and extraDocs are filled by endpoint families as they
 	// register, and become part of the OpenAPI document and llms texts.
 	extraOperations map[string]obj
@@ -109,6 +116,8 @@ func New(cfg Config) http.Handler {
 		log:     cfg.Logger,
 		engine:  gin.New(),
 		metrics: newMetrics(cfg.CacheSize),
+
+		writeTimeout: cfg.WriteTimeout,
 	}
 	s.svc = service.New(service.Config{
 		BaseURL:       s.baseURL,

@@ -299,6 +299,7 @@ func (c config) server(baseURL string, logger *slog.Logger) server.Config {
 		TrustedProxies:   c.proxies(),
 		ClientIPHeader:   c.clientIPHeader,
 		LogoFetch:        c.logoFetch,
+		WriteTimeout:     writeTimeout,
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 )
@@ -48,6 +49,9 @@ func CostOf(file []byte) (ImageCost, error) {
 	perPixel := bytesPerPixel(cfg.ColorModel)
 	switch format {
 	case "jpeg":
+		if scans := jpegScans(file); scans > MaxJPEGScans {
+			return ImageCost{}, &ScansError{Scans: scans}
+		}
 		if progressive, components := jpegLayout(file); progressive {
 			perPixel += 2 * float64(components)
 		}
@@ -70,6 +74,55 @@ func CostOf(file []byte) (ImageCost, error) {
 	px := float64(cfg.Width) * float64(cfg.Height)
 	return ImageCost{Format: format, Width: cfg.Width, Height: cfg.Height,
 		Bytes: int64(px*perPixel) + int64(len(file)), PerPixel: perPixel}, nil
+}
+
+// MaxJPEGScans bounds the scans of a JPEG file. Each scan walks the whole
+// image again, so a file of one cheap scan repeated thousands of times
+// takes minutes to decode while its header declares an ordinary image.
+// libjpeg's progressive script has 10 scans for colour and 6 for grey
+// (ITU-T T.81 §G.1 lets an encoder choose its own); 40 leaves room for
+// any script in use and bounds the work to four times that of a usual
+// progressive file.
+const MaxJPEGScans = 40
+
+// ScansError refuses a JPEG of more scans than MaxJPEGScans.
+type ScansError struct{ Scans int }
+
+func (e *ScansError) Error() string {
+	return fmt.Sprintf("the JPEG has %d scans, and at most %d are decoded: each scan reads the whole image again. Save it as a baseline (not progressive) JPEG or as a PNG", e.Scans, MaxJPEGScans)
+}
+
+// jpegScans counts the start-of-scan segments (ITU-T T.81 §B.2.3) up to
+// the end of image. Entropy-coded data follows each scan header; in it a
+// 0xFF byte is followed by a stuffed zero or a restart marker (§B.1.1.5),
+// and any other marker ends the scan.
+func jpegScans(b []byte) int {
+	scans := 0
+	for i := 2; i+1 < len(b); { // after SOI
+		if b[i] != 0xFF {
+			i++ // entropy-coded data
+			continue
+		}
+		marker := b[i+1]
+		switch {
+		case marker == 0xFF: // fill byte
+			i++
+			continue
+		case marker == 0x00, marker >= 0xD0 && marker <= 0xD7, marker == 0x01:
+			i += 2 // stuffed zero, restart marker, TEM: no length
+			continue
+		case marker == 0xD9: // end of image
+			return scans
+		}
+		if i+4 > len(b) {
+			return scans
+		}
+		if marker == 0xDA {
+			scans++
+		}
+		i += 2 + int(binary.BigEndian.Uint16(b[i+2:]))
+	}
+	return scans
 }
 
 // bytesPerPixel is what the decoded image holds per pixel. A YCbCr JPEG is

@@ -2,10 +2,12 @@ package analysis
 
 import (
 	"bytes"
+	"errors"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"os"
 	"runtime"
 	"testing"
 )
@@ -112,4 +114,42 @@ func FuzzCostOf(f *testing.F) {
 			t.Errorf("cost %+v of a %d-byte file", cost, len(file))
 		}
 	})
+}
+
+// TestScansAreCounted: a progressive file's scans are counted, and one
+// scan repeated past MaxJPEGScans is refused before decoding, where each
+// repeat would walk the whole image again.
+func TestScansAreCounted(t *testing.T) {
+	file, err := os.ReadFile("testdata/progressive.jpg") // libjpeg's progressive script
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := jpegScans(file); n < 6 || n > 12 {
+		t.Fatalf("a libjpeg progressive file counts %d scans, want its script's 6 to 12", n)
+	}
+	if _, err := CostOf(file); err != nil {
+		t.Fatalf("a usual progressive file is refused: %v", err)
+	}
+	var b bytes.Buffer
+	jpeg.Encode(&b, image.NewGray(image.Rect(0, 0, 16, 16)), nil)
+	if n := jpegScans(b.Bytes()); n != 1 {
+		t.Errorf("a baseline file counts %d scans, want 1", n)
+	}
+
+	// The last scan, from its SOS marker to the EOI, repeated.
+	sos := bytes.LastIndex(file, []byte{0xFF, 0xDA})
+	eoi := bytes.LastIndex(file, []byte{0xFF, 0xD9})
+	before := jpegScans(file)
+	bomb := append([]byte{}, file[:eoi]...)
+	for range MaxJPEGScans {
+		bomb = append(bomb, file[sos:eoi]...)
+	}
+	bomb = append(bomb, 0xFF, 0xD9)
+	if n := jpegScans(bomb); n != before+MaxJPEGScans {
+		t.Errorf("the repeated scans count %d, want %d", n, before+MaxJPEGScans)
+	}
+	var scans *ScansError
+	if _, err := CostOf(bomb); !errors.As(err, &scans) {
+		t.Errorf("%d scans: CostOf gives %v, want a ScansError", before+MaxJPEGScans, err)
+	}
 }

@@ -191,6 +191,9 @@ func logoFile(b []byte) (*logoInput, *logoError) {
 		return in, nil
 	}
 	cost, err := analysis.CostOf(b)
+	if scans := (*analysis.ScansError)(nil); errors.As(err, &scans) {
+		return nil, logoRefused("the logo is refused: %v", err)
+	}
 	if err != nil {
 		return nil, logoRefused("the logo's %s header cannot be read: %v", in.format, err)
 	}

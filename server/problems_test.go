@@ -3,6 +3,7 @@ package server_test
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -154,7 +155,6 @@ func TestProblems(t *testing.T) {
 		{"DELETE path form", http.MethodDelete, "/q/hi.png", 405, "method-not-allowed", "", []string{"/q/hi.png"}},
 		{"PUT", http.MethodPut, "/api/v1/qr", 405, "method-not-allowed", "", nil},
 		{"POST unknown error kind", http.MethodPost, "/errors/not-fund", 405, "method-not-allowed", "", []string{"/errors/not-found"}},
-		{"URI too long", "", "/api/v1/qr?data=" + strings.Repeat("a", 17<<10), 414, "uri-too-long", "", nil},
 	}
 	// Without data there is nothing of the caller's to encode: no fix,
 	// and the documented example call (README "Errors").
@@ -331,11 +331,46 @@ func TestURILimit(t *testing.T) {
 	}
 	over := at + "7"
 	p := readProblem(t, get(t, over), http.StatusRequestURITooLong, "uri-too-long")
-	if rec := follow(t, p); rec.Code != http.StatusOK {
-		t.Errorf("fix answers %d", rec.Code)
+	if want := "--data-binary 'data=" + strings.Repeat("7", limit-len(prefix)+1) + "'"; !strings.HasSuffix(p.Fix, want) {
+		t.Errorf("fix %.120s… does not post the caller's own query", p.Fix)
 	}
-	// The limit holds before routing: unknown paths and other methods too.
-	readProblem(t, do(t, http.MethodPost, "/nowhere?x="+strings.Repeat("a", limit)), http.StatusRequestURITooLong, "uri-too-long")
+	// The limit holds before routing: unknown paths and other methods
+	// too, with an example but no fix, which would swap in other data.
+	p = readProblem(t, do(t, http.MethodPost, "/nowhere?x="+strings.Repeat("a", limit)), http.StatusRequestURITooLong, "uri-too-long")
+	if p.Fix != "" || p.Example == "" {
+		t.Errorf("a path that takes no body: fix %q, example %q; want only an example", p.Fix, p.Example)
+	}
+}
+
+// A logo's data URI within its 12 KiB can make a URL over 16 KiB once
+// percent-encoded; the 414's fix posts the same query as a form, and that
+// draws the code with the logo.
+func TestURITooLongIsFixedAsAForm(t *testing.T) {
+	svg := `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40">`
+	for i := 0; len(url.QueryEscape(svg)) < 17<<10; i++ {
+		svg += fmt.Sprintf(`<rect x="%d" y="%d" width="1" height="1" fill="#000"/>`, i%40, i/40%40)
+	}
+	svg += `</svg>`
+	if len(svg) > 12<<10 {
+		t.Fatalf("the SVG is %d bytes, over the 12 KiB a parameter may carry", len(svg))
+	}
+	query := "data=hello&logo=" + url.QueryEscape("data:image/svg+xml,"+svg)
+	p := readProblem(t, get(t, "/api/v1/qr?"+query), http.StatusRequestURITooLong, "uri-too-long")
+	wantPrefix := "curl -X POST '" + base + "/api/v1/qr' -H 'Content-Type: application/x-www-form-urlencoded' --data-binary '"
+	body, ok := strings.CutPrefix(p.Fix, wantPrefix)
+	if !ok || strings.TrimSuffix(body, "'") != query {
+		t.Fatalf("fix %.160s… is not the query posted as a form", p.Fix)
+	}
+	req := httptest.NewRequest(http.MethodPost, "/api/v1/qr", strings.NewReader(query))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	rec := httptest.NewRecorder()
+	handler.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("the fix answers %d: %s", rec.Code, rec.Body)
+	}
+	if got := decodeQR(t, rec.Body.Bytes()); got != "hello" {
+		t.Errorf("the fix's code reads %q", got)
+	}
 }
 
 // A compressed body is refused with 415 and Accept-Encoding: identity,

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/service"
 )
 
@@ -219,13 +220,37 @@ func cors(c *gin.Context) {
 	}
 }
 
-// limitURI refuses request targets longer than maxURILength.
-func (s *Server) limitURI(c *gin.Context) {
-	if n := len(c.Request.RequestURI); n > maxURILength {
-		writeProblem(c, s.problem(service.KindURITooLong, http.StatusRequestURITooLong,
-			"the request target is "+strconv.Itoa(n)+" bytes; at most "+strconv.Itoa(maxURILength)+" are read",
-			"", s.baseURL+"/api/v1/qr?data=Hello%2C%20world%21"))
+// isGeneration reports a generation path, /api/v1/qr or a kind's, which
+// also takes its parameters as a POST body.
+func isGeneration(path string) bool {
+	if path == "/api/v1/qr" {
+		return true
 	}
+	name, ok := strings.CutPrefix(path, "/api/v1/")
+	_, kind := registry.Lookup(name)
+	return ok && kind
+}
+
+// limitURI refuses request targets longer than maxURILength. A
+// generation call is fixed as the same parameters in a POST body; any
+// other gets no fix, only an example, for a fix never swaps in data the
+// caller did not send.
+func (s *Server) limitURI(c *gin.Context) {
+	n := len(c.Request.RequestURI)
+	if n <= maxURILength {
+		return
+	}
+	detail := "the request target is " + strconv.Itoa(n) + " bytes; at most " + strconv.Itoa(maxURILength) + " are read"
+	path := c.Request.URL.Path
+	if isGeneration(path) {
+		writeProblem(c, s.problem(service.KindURITooLong, http.StatusRequestURITooLong,
+			detail+"; POST "+path+" takes the same parameters as a form body",
+			"", s.svc.FormCurl(path, c.Request.URL.RawQuery)))
+		return
+	}
+	p := s.problem(service.KindURITooLong, http.StatusRequestURITooLong, detail, "", "")
+	p.Example = s.baseURL + "/api/v1/qr?data=Hello%2C%20world%21"
+	writeProblem(c, p)
 }
 
 // refuseEncodedBody answers 415 to a body sent with a Content-Encoding

@@ -136,6 +136,13 @@ func (s *Service) DecodeCurl(mediaType, file string) string {
 	return "curl -X POST '" + s.baseURL + "/api/v1/decode' -H 'Content-Type: " + mediaType + "' --data-binary @" + file
 }
 
+// FormCurl sends a query too long for a URL as the POST body of path, a
+// generation path, which takes the GET's parameters as a form: the
+// caller's own call, in a shape that has room for it.
+func (s *Service) FormCurl(path, rawQuery string) string {
+	return "curl -X POST '" + s.baseURL + path + "' -H 'Content-Type: application/x-www-form-urlencoded' --data-binary " + shellQuote(rawQuery)
+}
+
 // DecodeFormCurl is a runnable multipart upload.
 func (s *Service) DecodeFormCurl() string {
 	return "curl -X POST '" + s.baseURL + "/api/v1/decode' -F 'file=@code.png'"

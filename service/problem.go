@@ -68,7 +68,7 @@ var ErrorKinds = map[string]struct {
 	KindUnsupportedMediaType: {415, "Unsupported media type", "The request body's content type is not one the endpoint reads."},
 	KindNoCodeFound:          {422, "No code found", "The image decoded, but no QR code was found in it."},
 	KindRateLimited:          {429, "Rate limited", "Too many requests from one client. `fix` says when to retry."},
-	KindURITooLong:           {414, "URI too long", "The request line is longer than the service accepts. Send less data."},
+	KindURITooLong:           {414, "URI too long", "The request line is longer than the service accepts (16 KiB). A generation call takes the same parameters as a POST form body, which its fix sends; elsewhere, send less data."},
 	KindBadRequest:           {400, "Bad request", "The request is not valid HTTP: a malformed escape or a control character in the path, a malformed header, no Host header, or a transfer coding or protocol version qrforge does not speak. `fix` is the call corrected, or as curl sends it."},
 	KindHeadersTooLarge:      {431, "Request headers too large", "The request headers are larger than the service accepts. `fix` is the call with curl's headers."},
 	KindInternal:             {500, "Internal error", "Something failed inside qrforge. The request may succeed if retried; please report it."},

@@ -23,11 +23,7 @@ const (
 	// maxFixBytes bounds the corrected arguments a problem repeats as
 	// fix and fix_arguments: the 16 KiB of a URL the API reads. A larger
 	// correction is told in words.
-	maxFixBytes = 16 << 10
-	// maxURILength is the longest request target the API reads: a tool
-	// call makes no URL longer. Version 40 holds at most 7089 digits or
-	// 2953 bytes, so no code needs one.
-	maxURILength = 16 << 10
+	maxFixBytes = service.MaxURILength
 	// maxDetailBytes and maxListed bound a problem's detail and its
 	// list of errors; the API's own stay far below.
 	maxDetailBytes = 2 << 10
@@ -226,7 +222,7 @@ func bounded(p problem) problem {
 // reads: the largest argument is named, none is quoted.
 func (a *api) tooLong(link string, q *query) *service.Problem {
 	n := len(link) - len(a.base)
-	if n <= maxURILength {
+	if n <= service.MaxURILength {
 		return nil
 	}
 	largest := 0
@@ -236,9 +232,15 @@ func (a *api) tooLong(link string, q *query) *service.Problem {
 		}
 	}
 	name := q.names[largest]
+	why := "a QR code holds at most 7089 digits or 2953 bytes of text"
+	if o, ok := options.Named(name); ok && o.Name == options.Logo.Name {
+		// A data URI of text (an SVG) grows by half or more once
+		// percent-encoded into the URL.
+		why = "a logo's data URI is percent-encoded into the URL: a smaller file, or the same one as base64, makes it shorter, and POST /api/v1/qr takes a file of up to " + service.SizeText(service.MaxLogoBytes)
+	}
 	p := a.svc.Problem(service.KindURITooLong, fmt.Sprintf(
-		"the call is a %d-byte URL, and the API reads at most %s; %s is %d bytes, and a QR code holds at most 7089 digits or 2953 bytes of text",
-		n, service.SizeText(maxURILength), truncate(name, maxNameBytes), len(q.values[largest])), truncate(name, maxNameBytes), "")
+		"the call is a %d-byte URL, and the API reads at most %s; %s is %d bytes, and %s",
+		n, service.SizeText(service.MaxURILength), truncate(name, maxNameBytes), len(q.values[largest]), why), truncate(name, maxNameBytes), "")
 	p.Example = a.base + genericPath + "?data=Hello%2C%20world%21"
 	return p
 }

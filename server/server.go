@@ -101,11 +101,6 @@ type Server struct {
 // Config says otherwise.
 const DefaultClientIPHeader = "X-Forwarded-For"
 
-// maxURILength bounds the request target. Version 40 holds at most 7089
-// digits, so with percent-encoding and options 16 KiB is ample; longer
-// requests get a problem document instead of being read.
-const maxURILength = 16 << 10
-
 // New returns qrforge's HTTP handler: every route is listed in routes.
 func New(cfg Config) http.Handler {
 	gin.SetMode(gin.ReleaseMode)
@@ -231,16 +226,16 @@ func isGeneration(path string) bool {
 	return ok && kind
 }
 
-// limitURI refuses request targets longer than maxURILength. A
+// limitURI refuses request targets longer than service.MaxURILength. A
 // generation call is fixed as the same parameters in a POST body; any
 // other gets no fix, only an example, for a fix never swaps in data the
 // caller did not send.
 func (s *Server) limitURI(c *gin.Context) {
 	n := len(c.Request.RequestURI)
-	if n <= maxURILength {
+	if n <= service.MaxURILength {
 		return
 	}
-	detail := "the request target is " + strconv.Itoa(n) + " bytes; at most " + strconv.Itoa(maxURILength) + " are read"
+	detail := "the request target is " + strconv.Itoa(n) + " bytes; at most " + strconv.Itoa(service.MaxURILength) + " are read"
 	path := c.Request.URL.Path
 	if isGeneration(path) {
 		writeProblem(c, s.problem(service.KindURITooLong, http.StatusRequestURITooLong,

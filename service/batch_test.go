@@ -2,6 +2,7 @@ package service_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"runtime"
 	"strings"
@@ -181,6 +182,34 @@ func TestBatchUnknownTypeFixIsTheItemsCall(t *testing.T) {
 		p := items[0].Problem
 		if p == nil || strings.TrimPrefix(p.Fix, "http://qr.test") != c.fix {
 			t.Errorf("%s: %+v, want fix %s", c.body, p, c.fix)
+		}
+	}
+}
+
+// TestBatchURLsFitTheAPI: an item whose link would be longer than the API
+// reads (a text SVG logo within its 12 KiB grows past 16 KiB once
+// percent-encoded) fails with a problem, not a URL that answers 414; the
+// same item in a zip is drawn.
+func TestBatchURLsFitTheAPI(t *testing.T) {
+	svg := `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40">`
+	for i := 0; len(svg) < 11<<10; i++ {
+		svg += fmt.Sprintf(`<rect x="%d" y="%d" width="1" height="1" fill="#000"/>`, i%40, i/40%40)
+	}
+	svg += `</svg>`
+	logo, _ := json.Marshal("data:image/svg+xml," + svg)
+	svc := service.New(service.Config{BaseURL: "https://qr.example"})
+	for _, output := range []string{"url", "zip"} {
+		body := fmt.Sprintf(`{"output":%q,"items":[{"data":"hello","style":{"logo":%s}},{"data":"short"}]}`, output, logo)
+		items := each(t, svc, []byte(body), -1)
+		if items[1].Problem != nil || items[1].URL == "" {
+			t.Fatalf("%s: the short item: %+v", output, items[1].Problem)
+		}
+		long := items[0]
+		switch {
+		case output == "zip" && (long.Problem != nil || len(long.Body) == 0):
+			t.Errorf("zip: the item with the logo is not drawn: %+v", long.Problem)
+		case output == "url" && (long.Problem == nil || long.Problem.Status != 414 || long.URL != ""):
+			t.Errorf("url: the item with the logo gives URL of %d bytes, problem %+v", len(long.URL), long.Problem)
 		}
 	}
 }

@@ -247,6 +247,16 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 		res.problem = p
 		if p == nil {
 			res.url = target.url(s.baseURL, r.fixValues())
+			if link := strings.TrimPrefix(res.url, s.baseURL); len(link) > MaxURILength {
+				// A link the API would refuse is no answer: a text
+				// SVG logo grows by half once percent-encoded.
+				path, _, _ := strings.Cut(link, "?")
+				res.url, res.problem = "", s.Problem(KindURITooLong, fmt.Sprintf(
+					"the item's URL would be %d bytes, and the API reads at most %s: output zip, svg or base64 answers with the item itself, and POST %s takes its parameters as a form",
+					len(link), SizeText(MaxURILength), path), "", "")
+				res.problem.Example = s.BatchCurl(ExampleBatch)
+				return res
+			}
 			res.verify, res.problem = s.verifyBatchItem(ctx, req, r, verifyAs)
 		}
 		return res

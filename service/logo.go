@@ -33,6 +33,10 @@ const (
 	// batch style, a tool's argument), in characters, so that the call
 	// and its fix stay within the 16 KiB a URL may have.
 	MaxLogoParam = 12 << 10
+	// MaxURILength is the longest request target the API reads. Version
+	// 40 holds at most 7089 digits, so with percent-encoding and options
+	// 16 KiB is ample for any code; a longer call posts its parameters.
+	MaxURILength = 16 << 10
 	// MaxLogoSide and MaxLogoPixels bound a raster logo's declared size.
 	MaxLogoSide   = 8192
 	MaxLogoPixels = 16_000_000

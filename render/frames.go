@@ -113,13 +113,17 @@ func (o *Options) ownFrameColor() bool {
 // one the one-colour drawing gives it: the background on a banner, the
 // foreground elsewhere.
 func (o *Options) ownTextColor() bool {
-	if o.TextColor == nil || o.Label == "" && o.Frame == FrameNone {
+	if o.Label == "" && o.Frame == FrameNone {
 		return false
 	}
+	_, text := o.CaptionColors()
 	if o.Frame.Banner() {
-		return *o.TextColor != o.Background
+		// Over a background that is not opaque, the one-colour drawing
+		// would cut the text out of the banner, and the page would show
+		// through it: the caption is opaque.
+		return text != o.Background
 	}
-	return *o.TextColor != o.Foreground
+	return text != o.Foreground
 }
 
 // ownColors reports whether the frame or the caption needs a colour of its

@@ -356,3 +356,39 @@ func TestAddCoverageIsDrawOver(t *testing.T) {
 		}
 	}
 }
+
+// TestBannerTextOverTransparencyIsOpaque: over a background that is not
+// opaque, a banner's caption is drawn in the opaque background colour,
+// in PNG and GIF, not cut out of the banner for the page to show through.
+func TestBannerTextOverTransparencyIsOpaque(t *testing.T) {
+	s := encodeT(t, testPayloads[0].data)
+	for _, f := range []Frame{FrameBannerBelow, FrameBannerAbove, FrameBubble} {
+		for _, style := range []ModuleStyle{ModuleSquare, ModuleRounded} {
+			o := framed(styled(style, EyeSquare, 300), f, false)
+			o.Background = color.NRGBA{255, 255, 255, 0}
+			for name, draw := range map[string]func(*Symbol, Options) ([]byte, error){"png": PNG, "gif": GIF} {
+				b, err := draw(s, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				img, _, err := image.Decode(bytes.NewReader(b))
+				if err != nil {
+					t.Fatal(err)
+				}
+				white := 0
+				bounds := img.Bounds()
+				for y := bounds.Min.Y; y < bounds.Max.Y; y++ {
+					for x := bounds.Min.X; x < bounds.Max.X; x++ {
+						if color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA) == (color.NRGBA{255, 255, 255, 255}) {
+							white++
+						}
+					}
+				}
+				// The caption's strokes paint hundreds of pixels.
+				if white < 100 {
+					t.Errorf("%s %s %s: %d opaque white pixels; the caption is cut out of the banner", f, style, name, white)
+				}
+			}
+		}
+	}
+}

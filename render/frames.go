@@ -126,6 +126,16 @@ func (o *Options) ownTextColor() bool {
 	return text != o.Foreground
 }
 
+// CaptionInForeground reports whether a caption is drawn in the
+// foreground colour: a label or a frame's text, off a banner (whose text
+// is the background), without a text colour of its own. Beside a
+// gradient, which paints the modules and a frame without a colour of its
+// own, it is one of the few things the foreground still colours.
+func (o *Options) CaptionInForeground() bool {
+	hasText := o.Label != "" || frameTemplates[o.Frame] != nil
+	return hasText && !o.Frame.Banner() && o.TextColor == nil
+}
+
 // ownColors reports whether the frame or the caption needs a colour of its
 // own, which the PNG's one-colour coverage cannot paint (framepng.go).
 func (o *Options) ownColors() bool { return o.ownFrameColor() || o.ownTextColor() }

@@ -1,7 +1,9 @@
 package server_test
 
 import (
+	"encoding/base64"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -53,5 +55,30 @@ func TestVerifyJudgesTheGradient(t *testing.T) {
 	fixed := verifyWith(t, handler, strings.TrimPrefix(c.Fix, base))
 	if fixed.Checks[1].Status != "pass" {
 		t.Errorf("after the fix contrast is %s: %s", fixed.Checks[1].Status, fixed.Checks[1].Message)
+	}
+}
+
+// TestColourBesideAGradientIsRefusedWhenItPaintsNothing: beside a
+// gradient, color is taken where it paints something (an icon, a caption
+// off a banner) and refused, with a fix that drops it, where the bytes
+// would be those without it: a banner or bubble, whose text is the
+// background; a frame and caption in colours of their own; a picture.
+func TestColourBesideAGradientIsRefusedWhenItPaintsNothing(t *testing.T) {
+	const call = "/api/v1/qr?data=hi&gradientcolors=1a237e,880e4f"
+	for _, q := range []string{"&tpl=box", "&tpl=corners", "&label=Menu", "&logo=wifi"} {
+		without, with := ok(t, call+q), ok(t, call+q+"&color=c62828")
+		if string(without) == string(with) {
+			t.Errorf("%s: color changes nothing, yet is taken", q)
+		}
+	}
+	for _, q := range []string{"", "&tpl=banner-below", "&tpl=banner-above", "&tpl=bubble", "&tpl=box&textcolor=000&framecolor=000",
+		"&label=Menu&textcolor=00695c", "&logo=" + url.QueryEscape("data:image/png;base64,"+base64.StdEncoding.EncodeToString(logoPNG(t)))} {
+		p := readProblem(t, get(t, call+q+"&color=c62828"), http.StatusBadRequest, "invalid-parameter")
+		if p.Field != "color" || strings.Contains(p.Fix, "color=c62828") {
+			t.Errorf("%s: field %q, fix %s; want color dropped", q, p.Field, p.Fix)
+		}
+		if fixed := follow(t, p); fixed.Code != http.StatusOK {
+			t.Errorf("%s: the fix answers %d", q, fixed.Code)
+		}
 	}
 }

@@ -87,17 +87,18 @@ func undrawnOptions(q query, format Format, formatGiven, verify bool) []paramErr
 }
 
 // colourUnderGradient refuses color beside a gradient when there is
-// nothing left for it to colour. A gradient paints the modules, and the
-// eyes without colours of their own; color colours only an icon, a frame,
-// a caption or a kind's emblem.
+// nothing left for it to colour. A gradient paints the modules, the eyes
+// and a frame without colours of their own; color colours only an icon,
+// a kind's emblem, or a caption off a banner without textcolor.
 func colourUnderGradient(q query, r *Rendering) *paramError {
 	o := r.Options
+	icon := r.logo != nil && r.logo.icon != nil || o.Logo != nil && o.Logo.Icon != nil
 	if !q.asks(optColor) || o.Gradient == nil || len(o.Gradient.Stops) < 2 ||
-		r.logo != nil || o.Logo != nil || o.Frame != render.FrameNone || o.Label != "" || o.Overlay.Size > 0 {
+		icon || o.Overlay.Size > 0 || o.CaptionInForeground() {
 		return nil
 	}
 	return &paramError{field: optColor.Name,
-		detail: "color changes nothing beside gradientcolors, which paint the modules; it colours a logo icon, a frame or a label, and there is none: drop color"}
+		detail: "color changes nothing beside gradientcolors, which paint the modules and a frame without framecolor; it colours an icon logo, or a label off a banner without textcolor, and there is none: drop color"}
 }
 
 // asks reports whether the query gives o a value other than its default:

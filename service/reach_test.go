@@ -279,25 +279,28 @@ func TestOtherEyesColoursOfMicroAndRMQRAreRefused(t *testing.T) {
 
 // TestColorBesideAGradientIsRefusedWhenItColoursNothing: gradientcolors
 // paint the modules, so color alone beside them is refused, and the fix's
-// image is the very one color would have drawn. With an icon, a frame or a
-// label, color colours them and passes.
+// image is the very one color would have drawn, as it is beside a banner,
+// whose text is the background and whose frame takes the gradient. With
+// an icon, or a caption in the foreground, color colours them and passes.
 func TestColorBesideAGradientIsRefusedWhenItColoursNothing(t *testing.T) {
 	s := New(Config{BaseURL: "http://qr.test"})
 	const query = "data=reach&gradientcolors=1d3557,7b2cbf&color=e63946"
-	for _, f := range []string{"png", "svg", "pdf"} {
-		_, p := s.Generate(context.Background(), Request{Query: query + "&format=" + f}, "")
-		if p == nil || p.Field != options.Color.Name {
-			t.Fatalf("%s in %s: %+v", query, f, p)
-		}
-		fixed, fp := generateURL(s, p.Fix)
-		if fp != nil {
-			t.Fatalf("fix %s: %s", p.Fix, fp.Detail)
-		}
-		if !bytes.Equal(fixed.Body, drawUnchecked(t, s, query, f)) {
-			t.Errorf("%s: the fix %s draws other bytes than color did", f, p.Fix)
+	for _, q := range []string{query, query + "&tpl=banner-below"} {
+		for _, f := range []string{"png", "svg", "pdf"} {
+			_, p := s.Generate(context.Background(), Request{Query: q + "&format=" + f}, "")
+			if p == nil || p.Field != options.Color.Name {
+				t.Fatalf("%s in %s: %+v", q, f, p)
+			}
+			fixed, fp := generateURL(s, p.Fix)
+			if fp != nil {
+				t.Fatalf("fix %s: %s", p.Fix, fp.Detail)
+			}
+			if !bytes.Equal(fixed.Body, drawUnchecked(t, s, q, f)) {
+				t.Errorf("%s: the fix %s draws other bytes than color did", f, p.Fix)
+			}
 		}
 	}
-	for _, more := range []string{"logo=wifi", "tpl=banner-below", "label=Hi"} {
+	for _, more := range []string{"logo=wifi", "tpl=box", "label=Hi"} {
 		if _, p := s.Generate(context.Background(), Request{Query: query + "&" + more}, ""); p != nil {
 			t.Errorf("%s&%s: %s", query, more, p.Detail)
 		}

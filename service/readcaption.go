@@ -73,6 +73,11 @@ func (p *reading) readCaption() {
 	}
 	if r.Options.Frame != render.FrameNone {
 		r.Canonical.Set(optTpl.Name, string(r.Options.Frame))
+		if r.Options.Label == render.DefaultBanner {
+			// A frame's own text spelt out: the same image, so the same
+			// request (README "Responses").
+			r.Canonical.Del(optLabel.Name)
+		}
 	}
 	if need := r.Options.Frame.MinMargin(); need > 0 {
 		// A margin refused above gets a fix the frame takes too.

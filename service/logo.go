@@ -61,6 +61,8 @@ type logoInput struct {
 	// remote is the URL a logo is to be fetched from (resolveLogo),
 	// file then what it gave.
 	remote string
+	// svg is what reading an SVG file takes, counted by checkSVG.
+	svg svgWork
 }
 
 // canonical is the logo in the canonical request: the icon's name, or
@@ -189,9 +191,11 @@ func logoFile(b []byte) (*logoInput, *logoError) {
 		}
 		return nil, logoRefused("the logo file is not a PNG, JPEG, WebP or SVG image")
 	case "svg":
-		if err := checkSVG(b); err != nil {
+		work, err := checkSVG(b)
+		if err != nil {
 			return nil, err
 		}
+		in.svg = work
 		return in, nil
 	}
 	cost, err := analysis.CostOf(b)
@@ -229,7 +233,7 @@ func (in *logoInput) decodeCost() int64 {
 	}
 	const scaled = 2 * 4 * logoSide * logoSide // RGBA and NRGBA at logoSide
 	if in.format == "svg" {
-		return svgCost(len(in.file)) + 2*4*svgSide*svgSide
+		return svgCost(len(in.file), in.svg) + 2*4*svgSide*svgSide
 	}
 	return in.header.Bytes + scaled
 }

@@ -37,6 +37,9 @@ func (s *Server) pageRoutes() {
 		Kinds:       registry.All(),
 		Options:     pageOptions(),
 		Check:       s.checkPage,
+		Warn:        s.warnPage,
+		Meant:       service.MeantParam,
+		APIOnly:     apiOnlyOptions(),
 		Gallery:     gallery,
 		LogoUpload:  service.SizeText(service.MaxLogoBytes),
 		VerifyPath:  verifyPath,
@@ -96,6 +99,19 @@ func pageOptions() []web.Option {
 		out = append(out, w)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return form[out[i].Name] < form[out[j].Name] })
+	return out
+}
+
+// apiOnlyOptions are the rendering options the API takes and the pages
+// do not edit (pageOptions leaves them out): a link that carries one
+// opens its page with a notice linking the API call that takes it.
+func apiOnlyOptions() []web.Option {
+	var out []web.Option
+	for _, o := range options.Rendering {
+		if o.Control == "" {
+			out = append(out, web.Option{Name: o.Name, Aliases: o.Aliases})
+		}
+	}
 	return out
 }
 
@@ -194,6 +210,22 @@ func aliasesOf[T ~string](names []string, parse func(string) (T, bool)) map[stri
 		if v, _ := parse(name); string(v) != name {
 			out[name] = string(v)
 		}
+	}
+	return out
+}
+
+// warnPage is why a page's state, which the API draws, may not scan or
+// be read (the API's X-QR-Warning), each on its option, so that a page
+// without JavaScript shows it beside its control.
+func (s *Server) warnPage(kind string, values url.Values) []web.Problem {
+	if kind != "" {
+		if _, ok := registry.Lookup(kind); !ok {
+			return nil
+		}
+	}
+	var out []web.Problem
+	for _, w := range s.svc.Warnings(context.Background(), service.Request{Kind: kind, Params: values}) {
+		out = append(out, web.Problem{Field: w.Field, Detail: w.Detail})
 	}
 	return out
 }

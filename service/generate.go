@@ -99,7 +99,7 @@ func (s *Service) Generate(ctx context.Context, req Request, ifNoneMatch string)
 	if p != nil {
 		return nil, p
 	}
-	img := &Image{ETag: etag, Version: sym.Version, Level: sym.Level.String(), Symbol: sym.Designator(), Warning: warnings(contrastWarning(&r.Options), captionWarning(sym, r), printWarning(sym, r))}
+	img := &Image{ETag: etag, Version: sym.Version, Level: sym.Level.String(), Symbol: sym.Designator(), Warning: joinWarnings(imageWarnings(sym, r))}
 	img.Fetched = fetched
 	if ifNoneMatch != "" && etagMatches(ifNoneMatch, etag) {
 		// Revalidation: the symbol gives the headers, nothing is drawn,
@@ -134,6 +134,48 @@ func answer(img *Image, ifNoneMatch string) *Image {
 	held := *img
 	held.Body, held.NotModified = nil, true
 	return &held
+}
+
+// Warning is one reason a code drawn as asked may not scan or be read
+// (Image.Warning), on the option that changes it.
+type Warning struct {
+	Field  string // the option's API name
+	Detail string
+}
+
+// imageWarnings are Image.Warning's reasons, each on its option: color
+// for contrast, size for a caption or modules printed too small.
+func imageWarnings(sym *render.Symbol, r *Rendering) []Warning {
+	var out []Warning
+	for _, w := range []Warning{
+		{optColor.Name, contrastWarning(&r.Options)},
+		{optSize.Name, captionWarning(sym, r)},
+		{optSize.Name, printWarning(sym, r)},
+	} {
+		if w.Detail != "" {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// Warnings are the reasons the code of req, drawn as asked, may not scan
+// or be read: Image.Warning's, each on its option, so that a page can show
+// them beside their controls. None for a request Check refuses or a
+// structured append set.
+func (s *Service) Warnings(ctx context.Context, req Request) []Warning {
+	r, target, p := s.prepare(req)
+	if p != nil || r.set.asked {
+		return nil
+	}
+	if p := s.resolveLogo(ctx, r, target); p != nil {
+		return nil
+	}
+	sym, p := s.encode(r, target)
+	if p != nil {
+		return nil
+	}
+	return imageWarnings(sym, r)
 }
 
 // Check validates a request and encodes its symbol, drawing it only when

@@ -164,9 +164,13 @@ func captionWarning(sym *render.Symbol, r *Rendering) string {
 	return fmt.Sprintf("the label is set at %.1f px, too small to read easily (under %d px its letters run together): %s=%s sets it at %d px, and a shorter label larger", px, render.MinCaptionPixels, optSize.Name, r.sizeValue(legibleAt, true), render.MinCaptionPixels)
 }
 
-// warnings joins the warnings that are not "".
-func warnings(ws ...string) string {
-	return strings.Join(slices.DeleteFunc(ws, func(w string) bool { return w == "" }), "; ")
+// joinWarnings is the warnings' details as one X-QR-Warning.
+func joinWarnings(ws []Warning) string {
+	details := make([]string, len(ws))
+	for i, w := range ws {
+		details[i] = w.Detail
+	}
+	return strings.Join(details, "; ")
 }
 
 // captionContrast is the least contrast between a caption and what it is

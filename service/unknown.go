@@ -73,10 +73,7 @@ func unknownParams(q query, names []string, endpoint string, fields []string, wo
 		value := q[name][0]
 		e := paramError{field: name}
 		shown := text.Truncate(name, 64)
-		near, ok := words[name]
-		if !ok {
-			near = NearName(name, value, candidates)
-		}
+		near := meantName(name, value, candidates, words)
 		switch {
 		case slices.Contains(utf8Only, name):
 			e.detail = fmt.Sprintf("%s=%q is not supported: qrforge encodes data as UTF-8 only (charset-source and charset-target accept UTF-8); the fix drops it", name, text.Truncate(value, 32))
@@ -94,6 +91,33 @@ func unknownParams(q query, names []string, endpoint string, fields []string, wo
 		errs = append(errs, e)
 	}
 	return errs
+}
+
+// meantName is the name among candidates that name, not read, most likely
+// meant with value: the field a word of words names, or NearName's.
+func meantName(name, value string, candidates []string, words map[string]string) string {
+	if near, ok := words[name]; ok {
+		return near
+	}
+	return NearName(name, value, candidates)
+}
+
+// MeantParam is the parameter a call of kind's endpoint ("" for the
+// generic one) most likely meant by name, which it does not read, with
+// value, as its error suggests it ("did you mean color?"), and the value
+// the error's fix gives it there ("" when the fix drops it); near is ""
+// when nothing is close. The editor pages ask it for their links.
+func MeantParam(kind, name, value string) (near, fixed string) {
+	fields, words := []string{optData.Name}, map[string]string(nil)
+	if k, ok := registry.Lookup(kind); ok && kind != "" {
+		fields, words = FieldNames(k), registry.FieldWords(k)
+	}
+	name = strings.ToLower(name)
+	near = meantName(name, value, append(fields, canonicalOptions()...), words)
+	if near == "" {
+		return "", ""
+	}
+	return near, optionValue(near, value)
 }
 
 // NearName is the name among candidates that name, not read, most likely

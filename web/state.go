@@ -1,6 +1,7 @@
 package web
 
 import (
+	"maps"
 	"net/url"
 	"slices"
 	"strings"
@@ -208,6 +209,44 @@ func (t *tool) read(q url.Values, opts []Option) (st state, submitted bool) {
 		}
 	}
 	return st, submitted
+}
+
+// unread lists the parameters of q the page does not read, under their
+// names as given, in order of name: neither a field nor an option it
+// edits. Names starting with '_' are cache busters, which the API ignores
+// too.
+func (t *tool) unread(q url.Values, opts []Option) []pair {
+	var out []pair
+	seen := map[string]bool{}
+	for _, name := range slices.Sorted(maps.Keys(q)) {
+		lower := strings.ToLower(name)
+		if strings.HasPrefix(name, "_") || seen[lower] || t.reads(lower, opts) {
+			continue
+		}
+		seen[lower] = true
+		value := ""
+		if vs := q[name]; len(vs) > 0 {
+			value = vs[0]
+		}
+		out = append(out, pair{name, value})
+	}
+	return out
+}
+
+// reads reports whether the page reads a parameter of its link named
+// name, in lower case.
+func (t *tool) reads(name string, opts []Option) bool {
+	for _, f := range t.fields {
+		if slices.Contains(f.names, name) {
+			return true
+		}
+	}
+	for _, o := range opts {
+		if slices.Contains(optionNames(o), name) {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldsOf is the part of st the person typed into the tool's fields.

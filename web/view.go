@@ -3,11 +3,14 @@ package web
 import (
 	"embed"
 	"html/template"
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 
+	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/registry"
 )
 
@@ -46,11 +49,34 @@ type pageView struct {
 	BaseURL     string
 	Problems    []Problem
 	HasProblems bool
-	Groups      []kindGroup
-	KindCount   int
-	DownloadAs  string // file name without extension
-	LogoUpload  string // the logo file limit; empty: no upload
-	VerifyPath  string // the verify endpoint the score panel asks; "" for no panel
+	// Warnings say why the code, which the API draws, may not scan and
+	// have no control of their own to stand beside.
+	Warnings []Problem
+	// Ignored are the parameters of the page's link that it does not
+	// read, each with what the API makes of it.
+	Ignored    []ignoredView
+	Groups     []kindGroup
+	KindCount  int
+	DownloadAs string // file name without extension
+	LogoUpload string // the logo file limit; empty: no upload
+	VerifyPath string // the verify endpoint the score panel asks; "" for no panel
+}
+
+// ignoredView is a parameter of a page's link that the page does not
+// read: a misspelt name, with the API's suggestion, or an option only the
+// API takes.
+type ignoredView struct {
+	Name string // as the link gave it
+	Near string // the parameter the API suggests; "" for none
+	// NearURL is the page with the value under Near; "" when the page does
+	// not take Near, the fix drops the value, or Given.
+	NearURL string
+	Given   bool // the link gives Near already
+	APIOnly bool // the API takes the parameter (or Near) and the page does not
+	Format  bool // the parameter is the format, which the downloads choose
+	// APIURL is the API call of the page's state with the parameter;
+	// "" for an example, which has no call of its own.
+	APIURL string
 }
 
 type downloadView struct {
@@ -97,6 +123,9 @@ type optionView struct {
 	Choices  []choice
 	Disabled bool   // the kind's standard fixes the value
 	Note     string // why it is disabled
+	// Warning says why the code, drawn with this value, may not scan:
+	// the API's X-QR-Warning on it.
+	Warning string
 }
 
 type choice struct {
@@ -119,7 +148,7 @@ type kindCard struct {
 // a version 1 symbol.
 const swatchData = "qrforge"
 
-func (s *Site) view(t *tool, st state, problems []Problem, example bool) pageView {
+func (s *Site) view(t *tool, st state, problems, warnings []Problem, example bool) pageView {
 	opts := s.cfg.Options
 	v := pageView{
 		Tool:        t,
@@ -195,6 +224,14 @@ func (s *Site) view(t *tool, st state, problems []Problem, example bool) pageVie
 	if len(v.Fields) == 0 {
 		v.Fields, v.More = v.More, nil
 	}
+	warned := map[string]string{}
+	for _, w := range warnings {
+		if attached[w.Field] && slices.ContainsFunc(opts, func(o Option) bool { return o.Name == w.Field }) {
+			warned[w.Field] = strings.TrimSpace(warned[w.Field] + " " + w.Detail)
+		} else {
+			v.Warnings = append(v.Warnings, w)
+		}
+	}
 	for _, o := range opts {
 		// An option the state leaves out shows its default, so that a
 		// number's arrows step from the value the API uses.
@@ -202,7 +239,7 @@ func (s *Site) view(t *tool, st state, problems []Problem, example bool) pageVie
 		if value == "" {
 			value = o.Default
 		}
-		ov := optionView{Option: o, ID: "o-" + o.Name, Param: paramName(o), Value: value, Error: errs[o.Name]}
+		ov := optionView{Option: o, ID: "o-" + o.Name, Param: paramName(o), Value: value, Error: errs[o.Name], Warning: warned[o.Name]}
 		// The control's API name, which the page's script writes calls with.
 		ov.Name = t.apiName(o.Name)
 		switch o.Type {
@@ -243,6 +280,71 @@ func (s *Site) view(t *tool, st state, problems []Problem, example bool) pageVie
 		v.Groups, v.KindCount = s.groups()
 	}
 	return v
+}
+
+// ignored says, for each parameter of a page's link that the page does not
+// read (unread), what the API makes of it: the name it suggests, as its
+// own error would, or that the API takes it where the page does not.
+func (s *Site) ignored(t *tool, st state, unread []pair, example bool) []ignoredView {
+	opts := s.cfg.Options
+	var out []ignoredView
+	for _, p := range unread {
+		iv := ignoredView{Name: text.Truncate(p.name, 64)}
+		name, value := strings.ToLower(p.name), p.value
+		o, apiOnly := s.apiOnly(name)
+		if !apiOnly && s.cfg.Meant != nil {
+			near, fixed := s.cfg.Meant(t.Name, name, value)
+			iv.Near = text.Truncate(near, 64)
+			switch {
+			case near == "":
+			case st[near] != "":
+				iv.Given = true
+			case t.reads(near, opts):
+				if fixed != "" {
+					next := maps.Clone(st)
+					next[near] = fixed
+					iv.NearURL = t.pageURL(next, opts)
+				}
+			default:
+				// A near miss of an option only the API takes (eci).
+				o, apiOnly = s.apiOnly(near)
+				value = fixed
+			}
+		}
+		if apiOnly {
+			iv.APIOnly, iv.Format = true, o.Name == "format"
+			if !example && value != "" {
+				iv.APIURL = t.apiURL(st, reaching(opts, s.formatOf(o, value)), pair{t.apiName(o.Name), value})
+			}
+		}
+		out = append(out, iv)
+	}
+	return out
+}
+
+// apiOnly is the option only the API takes that name, in lower case,
+// names.
+func (s *Site) apiOnly(name string) (Option, bool) {
+	for _, o := range s.cfg.APIOnly {
+		if strings.EqualFold(o.Name, name) || slices.ContainsFunc(o.Aliases, func(a string) bool { return strings.EqualFold(a, name) }) {
+			return o, true
+		}
+	}
+	return Option{}, false
+}
+
+// formatOf is the format of an API call that gives option o value: value
+// itself when o is the format and a download offers it, else the PNG,
+// which the preview is.
+func (s *Site) formatOf(o Option, value string) string {
+	if o.Name == "format" {
+		for _, d := range s.cfg.Downloads {
+			if strings.EqualFold(d.Format, value) {
+				return d.Format
+			}
+		}
+	}
+	return "png"
 }
 
 // groups are the kinds by purpose, in the registry's order of purposes,

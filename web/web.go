@@ -124,6 +124,20 @@ type Config struct {
 	// "" for the generic endpoint, and values are keyed by API names. It
 	// lets a page without JavaScript show the API's errors. It may be nil.
 	Check func(kind string, values url.Values) []Problem
+	// Warn says why a state the API draws may not scan or be read (its
+	// X-QR-Warning: a colour too close to bg), each on its option, so
+	// that a page without JavaScript shows it beside the control. It may
+	// be nil.
+	Warn func(kind string, values url.Values) []Problem
+	// Meant is the parameter the API suggests for name, which kind's
+	// endpoint does not read, with value ("did you mean color?"), and the
+	// value its fix gives it there, "" for none: a page's link that
+	// carries name is opened with the same suggestion. It may be nil.
+	Meant func(kind, name, value string) (near, fixed string)
+	// APIOnly are the rendering options the API takes and the pages do
+	// not edit (format, eci, append): a link that carries one is opened
+	// with a notice that links the API call taking it.
+	APIOnly []Option
 	// Gallery is what the gallery page shows; nil leaves the page out.
 	Gallery *Gallery
 	// VerifyPath is the API's verify endpoint, e.g. /api/v1/verify: the
@@ -232,12 +246,19 @@ func (s *Site) handler(t *tool) http.Handler {
 		// marked as an example, rather than with an error; nothing the
 		// person could download or copy holds the example's values.
 		example := len(t.fieldsOf(st)) == 0
-		var problems []Problem
+		var problems, warnings []Problem
 		if s.cfg.Check != nil && !example {
 			// As the preview draws it: the PNG's options.
 			problems = s.cfg.Check(t.Name, t.apiValues(st, reaching(s.cfg.Options, "png")))
 		}
-		view := s.view(t, st, problems, example)
+		if s.cfg.Warn != nil && !example && len(problems) == 0 {
+			warnings = s.cfg.Warn(t.Name, t.apiValues(st, reaching(s.cfg.Options, "png")))
+		}
+		view := s.view(t, st, problems, warnings, example)
+		// No parameter of a link is dropped without a word: the API
+		// refuses what it does not read, and the page says what it left
+		// out.
+		view.Ignored = s.ignored(t, st, t.unread(r.URL.Query(), s.cfg.Options), example)
 		var buf bytes.Buffer
 		if err := pageTemplates().ExecuteTemplate(&buf, "page", view); err != nil {
 			panic("web: render " + t.Path + ": " + err.Error())

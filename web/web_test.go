@@ -875,3 +875,120 @@ func TestCaptionOnAPageWhoseStandardNamesALabel(t *testing.T) {
 		t.Errorf("url's API URL %s, want label", api)
 	}
 }
+
+// noticeItems are the lines of the notice of a link's parameters the page
+// does not read, as read, with spaces collapsed; nil for no notice.
+func (d *doc) noticeItems() []string {
+	notices := d.all(func(n *html.Node) bool { v, _ := attr(n, "id"); return v == "link-notice" })
+	if len(notices) == 0 {
+		return nil
+	}
+	var out []string
+	for _, li := range d.all(func(n *html.Node) bool { return n.Data == "li" }) {
+		for p := li.Parent; p != nil; p = p.Parent {
+			if p == notices[0] {
+				out = append(out, strings.Join(strings.Fields(text(li)), " "))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// linksIn are the hrefs of the links in the notice's line that starts
+// with name.
+func (d *doc) noticeLinks(name string) []string {
+	var out []string
+	for _, li := range d.all(func(n *html.Node) bool { return n.Data == "li" }) {
+		if !strings.HasPrefix(strings.TrimSpace(text(li)), name+" ") {
+			continue
+		}
+		for _, a := range d.all(func(n *html.Node) bool { return n.Data == "a" }) {
+			for p := a.Parent; p != nil; p = p.Parent {
+				if p == li {
+					href, _ := attr(a, "href")
+					out = append(out, href)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestLinkParametersThePageDoesNotReadAreSaid opens links with a misspelt
+// option, a misspelt field and options only the API takes: the code is
+// drawn without them, as before, and a notice names each with the API's
+// own suggestion, or links the API call that takes it.
+func TestLinkParametersThePageDoesNotReadAreSaid(t *testing.T) {
+	// The API refuses the same name with the suggestion the page gives.
+	if rec := send(t, http.MethodGet, "/api/v1/qr?data=x&colour=red"); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "did you mean color?") {
+		t.Fatalf("the API's answer to colour: %d %s", rec.Code, rec.Body.String())
+	}
+	cases := []struct {
+		link, preview string
+		items         []string
+		links         map[string][]string // by parameter: the notice's links
+	}{
+		{"/?data=x&colour=red", "/api/v1/qr?data=x",
+			[]string{"colour is not an option of this page; did you mean color?"},
+			map[string][]string{"colour": {"/?data=x&fg=red"}}},
+		{"/wifi?ssid=x&sec=WPA&pasword=abc", "/api/v1/wifi?ssid=x&security=WPA",
+			[]string{"pasword is not an option of this page; did you mean password?"},
+			map[string][]string{"pasword": {"/wifi?ssid=x&password=abc&sec=WPA"}}},
+		{"/?data=x&colour=red&fg=00f", "/api/v1/qr?data=x&color=00f",
+			[]string{"colour is not an option of this page; did you mean color? It is given already."}, nil},
+		{"/?data=x&eci=utf8&format=svg&append=2", "/api/v1/qr?data=x",
+			[]string{
+				"append is not an option of this page; the API takes it: the API call with it.",
+				"eci is not an option of this page; the API takes it: the API call with it.",
+				"format is not an option of this page: the downloads below give each format; the API takes it: the API call with it.",
+			},
+			map[string][]string{"eci": {"/api/v1/qr?data=x&eci=utf8"}, "format": {"/api/v1/qr?data=x&format=svg"}, "append": {"/api/v1/qr?data=x&append=2"}}},
+		{"/?data=x&zzqqxx=1", "/api/v1/qr?data=x",
+			[]string{"zzqqxx is not an option of this page, and nothing is close to it."}, nil},
+		// Cache busters are ignored by the API too, and so without a word.
+		{"/?data=x&_=123", "/api/v1/qr?data=x", nil, nil},
+		{"/?data=x&fg=red", "/api/v1/qr?data=x&color=red", nil, nil},
+	}
+	for _, c := range cases {
+		d := page(t, c.link)
+		if got := d.attrOf("preview-img", "src"); got != c.preview {
+			t.Errorf("%s: preview %q, want %q", c.link, got, c.preview)
+		}
+		got := d.noticeItems()
+		if strings.Join(got, "\n") != strings.Join(c.items, "\n") {
+			t.Errorf("%s: notice\n%q\nwant\n%q", c.link, got, c.items)
+		}
+		for name, want := range c.links {
+			if got := d.noticeLinks(name); strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("%s: %s's links %q, want %q", c.link, name, got, want)
+			}
+		}
+	}
+}
+
+// TestLowContrastColourIsWarnedBesideItsControl opens a link whose colour
+// barely differs from the ground: the API draws it with an X-QR-Warning,
+// and the page shows that warning beside the Colour control.
+func TestLowContrastColourIsWarnedBesideItsControl(t *testing.T) {
+	api := send(t, http.MethodGet, "/api/v1/qr?data=hello+editor&color=fefefe")
+	warning := api.Header().Get("X-QR-Warning")
+	if api.Code != http.StatusOK || !strings.Contains(warning, "color=727272") {
+		t.Fatalf("the API's answer: %d, X-QR-Warning %q", api.Code, warning)
+	}
+	d := page(t, "/?data=hello+editor&fg=fefefe")
+	note := d.byID("o-color-warning")
+	if _, hidden := attr(note, "hidden"); hidden || strings.TrimSpace(text(note)) != warning {
+		t.Errorf("colour warning %q (hidden %v), want the API's %q", text(note), hidden, warning)
+	}
+	if !strings.Contains(d.attrOf("o-color", "aria-describedby"), "o-color-warning") {
+		t.Errorf("the colour control is not described by its warning")
+	}
+	if _, ok := attr(d.byID("download-png"), "href"); !ok {
+		t.Errorf("a code the API draws offers no download")
+	}
+	d = page(t, "/?data=hello+editor&fg=1d3557")
+	if _, hidden := attr(d.byID("o-color-warning"), "hidden"); !hidden {
+		t.Errorf("a dark colour is warned of: %q", text(d.byID("o-color-warning")))
+	}
+}

@@ -415,6 +415,38 @@ describe('without JavaScript', () => {
 });
 
 describe('pages', () => {
+  test("a link's parameters the page does not read are named, and the notice stays as the form changes", async () => {
+    const link = '/?data=x&colour=red&eci=utf8&_=1';
+    const page = await newPage(browser);
+    await page.goto(base + link);
+    await previewLoaded(page);
+    const notice = page.locator('#link-notice');
+    assert.equal(await notice.isVisible(), true);
+    const items = (await notice.locator('li').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+    assert.deepEqual(items, [
+      'colour is not an option of this page; did you mean color?',
+      'eci is not an option of this page; the API takes it: the API call with it.',
+    ]);
+    assert.equal(await notice.locator('a', { hasText: 'the API call with it' }).getAttribute('href'), '/api/v1/qr?data=x&eci=utf8');
+    await page.fill('#f-data', 'xy');
+    await page.waitForFunction(() => document.getElementById('preview-img').getAttribute('src') === '/api/v1/qr?data=xy');
+    assert.equal(await notice.isVisible(), true);
+    assert.equal(await notice.locator('li').count(), 2);
+    // The suggestion is a link to the page with the value renamed.
+    await notice.locator('a', { hasText: 'color' }).click();
+    await page.waitForURL((u) => u.search === '?data=x&fg=red');
+    assert.equal(await page.inputValue('#o-color'), 'red');
+    assert.equal(await page.locator('#link-notice').count(), 0);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+
+    const context = await open({ javaScriptEnabled: false });
+    const bare = await newPage(context);
+    await bare.goto(base + link);
+    assert.match(await bare.textContent('#link-notice'), /colour is not an option of this page; did you mean color\?/);
+    await bare.close();
+  });
+
   test('home lists every kind and its editor makes a code', async () => {
     const page = await newPage(browser);
     await page.goto(base + '/');
@@ -549,6 +581,7 @@ describe('accessibility', () => {
     ['example', '/epc'],
     ['typed', '/wifi?ssid=Cafe&password=longpassword&fg=1d3557'],
     ['error', '/wifi?ssid=Cafe&password=short'],
+    ['warned', '/?data=hello+editor&fg=fefefe&colour=red'],
     ['gallery', '/gallery'],
   ];
 
@@ -567,6 +600,8 @@ describe('accessibility', () => {
         else if (name !== 'gallery') await previewLoaded(page);
         // The score panel, once its answer is in.
         if (name === 'typed') await page.waitForFunction(() => /^\d+$/.test(document.getElementById('score-value').textContent));
+        // The link's notice, and the colour's warning with its fix.
+        if (name === 'warned') await page.locator('#o-color-warning button').waitFor();
         await page.addScriptTag({ path: axeScript });
         const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
         const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n  ')}`);
@@ -720,6 +755,49 @@ describe('scan robustness', () => {
     assert.equal(await page.textContent('#score-value'), '–');
     assert.deepEqual(page.errors, []);
     await page.close();
+  });
+
+  test('a colour too light to scan is warned of beside Colour, with its fix, and the panel says why there is no score', async () => {
+    const page = await newPage(browser);
+    await page.goto(base + '/?data=hello+editor');
+    await scoreShown(page);
+    assert.equal(await page.isVisible('#o-color-warning'), false);
+    await page.fill('#o-color', 'fefefe');
+    const warning = page.locator('#o-color-warning');
+    await warning.locator('button').waitFor();
+    assert.match(await warning.textContent(), /contrast 1\.01:1 between color and bg/);
+    assert.equal(await warning.locator('button').textContent(), 'Apply: color=727272');
+    await page.waitForFunction(() => /^No score: .*contrast 1\.01:1/.test(document.getElementById('score-status').textContent));
+    assert.equal(await page.textContent('#score-fix-apply'), 'Apply: color=727272');
+    // Drawn as asked: the API draws it, so the downloads stay.
+    assert.equal(await page.getAttribute('#download-png', 'aria-disabled'), null);
+    await page.screenshot({ path: path.join(artifacts, 'browser-contrast-warned.png'), fullPage: true });
+
+    await warning.locator('button').click();
+    assert.equal(await page.inputValue('#o-color'), '727272');
+    await page.waitForFunction(() => document.getElementById('preview-img').getAttribute('src').includes('color=727272'));
+    assert.equal(query(page.url()).get('fg'), '727272');
+    await scoreShown(page);
+    assert.equal(await page.isVisible('#o-color-warning'), false);
+    assert.equal(zbar(await savePreview(page, 'browser-contrast-fixed.png')), 'hello editor');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('a link with a colour too light is warned of on first load, with or without JavaScript', async () => {
+    const link = base + '/?data=hello+editor&fg=fefefe';
+    const page = await newPage(browser);
+    await page.goto(link);
+    await page.locator('#o-color-warning button').waitFor();
+    assert.equal(await page.locator('#o-color-warning button').textContent(), 'Apply: color=727272');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+    const context = await open({ javaScriptEnabled: false });
+    const bare = await newPage(context);
+    await bare.goto(link);
+    assert.equal(await bare.isVisible('#o-color-warning'), true);
+    assert.match(await bare.textContent('#o-color-warning'), /color #fefefe has contrast 1\.01:1 .*color=727272/);
+    await bare.close();
   });
 
   test('without JavaScript the panel stays hidden', async () => {

@@ -26,6 +26,7 @@
   // kind's example and nothing offers to download or copy it.
   var example = form.classList.contains('is-example');
   var timer = 0;
+  var warnedURL = ''; // the state whose warnings are shown
   // An uploaded logo cannot ride in a link: while one is chosen, previews
   // and downloads are POSTs of the same parameters with the file.
   var upload = document.getElementById('logo-upload');
@@ -82,6 +83,11 @@
   function update(now) {
     var s = state();
     var pageURL = withQuery(pagePath, s.page);
+    // A changed state's warnings are the verify call's to give again. A
+    // change event of the same state (a field left for a fix's button)
+    // keeps them, and the button under the pointer.
+    if (pageURL !== warnedURL) clearWarnings();
+    warnedURL = pageURL;
     if (location.pathname + location.search !== pageURL) history.replaceState(null, '', pageURL);
     clearTimeout(timer);
     posted++; // a POST still under way is stale now
@@ -159,14 +165,81 @@
         setScore(null, 'No score until the code can be drawn: correct the marked field.');
       } else if (r.status !== 200) {
         setScore(null, 'The score could not be measured: ' + (r.body.detail || 'the API answered ' + r.status + '.'));
-      } else if (!r.body.robustness) {
-        setScore(null, 'No score: the code as drawn does not read back at all.');
       } else {
-        showScore(r.body.robustness);
+        showWarnings(r.body.checks || []);
+        if (!r.body.robustness) noScore(r.body);
+        else showScore(r.body.robustness);
       }
     }).catch(function () {
       if (n === scored) setScore(null, 'The score could not be measured; try again.');
     });
+  }
+
+  // noScore says why a code that verify measured has no score: the checks
+  // it failed, and its fix as the button when the form can hold it.
+  function noScore(body) {
+    var why = (body.checks || []).filter(function (c) {
+      return c.status === 'fail' && c.name !== 'decode' && c.message;
+    }).map(function (c) { return c.message; });
+    setScore(null, 'No score: the code as drawn does not read back at all' + (why.length ? ': ' + why.join('; ') : '') + '.');
+    var changes = body.fix ? fixChanges(body.fix) : null;
+    if (!changes || !changes.length) return;
+    fixing = { fix: { change: changeText(changes) }, changes: changes };
+    scoreFixApply.textContent = 'Apply: ' + fixing.fix.change;
+    scoreFixNote.textContent = 'The change verify suggests; the score follows.';
+    scoreFix.hidden = false;
+  }
+
+  // warnedBy are the verify checks whose doubt a control answers: the
+  // warning is shown beside it (as the API's X-QR-Warning is on a page's
+  // first load), with the check's fix as a button.
+  var warnedBy = { contrast: 'color', polarity: 'color', module_size: 'size' };
+
+  function showWarnings(checks) {
+    clearWarnings();
+    checks.forEach(function (c) {
+      if (c.status === 'pass' || !c.message || !warnedBy[c.name]) return;
+      setWarning(warnedBy[c.name], c.message, c.fix ? fixChanges(c.fix) : null);
+    });
+  }
+
+  // setWarning shows text beside the control of field, as an error is,
+  // with changes (a fix the form holds) as a button that applies them.
+  function setWarning(field, text, changes) {
+    var holder = form.querySelector('[data-field="' + CSS.escape(field) + '"]');
+    var note = holder && holder.querySelector('.warning');
+    if (!note) return;
+    var said = note.querySelector('.warning-text');
+    said.textContent = note.hidden ? text : (said.textContent + ' ' + text).trim();
+    note.hidden = false;
+    holder.classList.add('has-warning');
+    if (!changes || !changes.length || note.querySelector('button')) return;
+    var apply = document.createElement('button');
+    apply.type = 'button';
+    apply.className = 'button';
+    apply.textContent = 'Apply: ' + changeText(changes);
+    apply.addEventListener('click', function () {
+      var change = changeText(changes);
+      changes.forEach(setChange);
+      update(true);
+      say('Applied: ' + change + '.');
+    });
+    note.appendChild(apply);
+  }
+
+  function clearWarnings() {
+    form.querySelectorAll('.has-warning').forEach(function (el) { el.classList.remove('has-warning'); });
+    form.querySelectorAll('.warning').forEach(function (note) {
+      note.hidden = true;
+      note.querySelector('.warning-text').textContent = '';
+      var apply = note.querySelector('button');
+      if (apply) apply.remove();
+    });
+  }
+
+  // changeText names the changes as the API writes them: color=727272.
+  function changeText(changes) {
+    return changes.map(function (c) { return c.label; }).join(', ');
   }
 
   // setScore shows a score, or with null none and why.
@@ -234,7 +307,10 @@
       if (content.contains(controls[0])) return;
       var change = changeTo(controls, value);
       if (change === null) holds = false;
-      else if (change) changes.push(change);
+      else if (change) {
+        change.label = name + '=' + value;
+        changes.push(change);
+      }
     });
     return holds ? changes : null;
   }
@@ -276,13 +352,15 @@
   function applyFix() {
     if (!fixing) return;
     var f = fixing;
-    f.changes.forEach(function (c) {
-      c.set();
-      // As if typed: a colour's picker follows its text.
-      c.el.dispatchEvent(new Event('input', { bubbles: true }));
-    });
+    f.changes.forEach(setChange);
     update(true);
     say('Applied: ' + f.fix.change + '.');
+  }
+
+  function setChange(c) {
+    c.set();
+    // As if typed: a colour's picker follows its text.
+    c.el.dispatchEvent(new Event('input', { bubbles: true }));
   }
 
   // setExample switches between the example and the person's own code.
@@ -461,7 +539,9 @@
     });
   });
 
-  // A page opened with values is scored at once.
+  // A page opened with values is scored at once; its warnings, the
+  // server's, stand until the score's checks replace them.
+  warnedURL = withQuery(pagePath, state().page);
   if (robust) scoreLater(state(), true);
 
   form.addEventListener('input', function () { update(false); });

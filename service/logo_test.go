@@ -528,3 +528,40 @@ func TestBatchWithALogo(t *testing.T) {
 		t.Fatalf("a long data URI in a batch style: %+v", p)
 	}
 }
+
+// TestUndrawnSVGIsRefused: what the rasteriser leaves out (a clip, a
+// mask, a pattern, a filter, markers, a symbol where used, a shape's
+// percentage size) is a 400 saying how to draw it otherwise, not a logo
+// drawn as another picture; percentages where they are drawn (the root's
+// size beside a viewBox, a gradient's vector and stops) pass.
+func TestUndrawnSVGIsRefused(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">`
+	for _, c := range []struct{ name, svg, says string }{
+		{"percentage width", open + `<rect width="100%" height="100%" fill="#f00"/><circle cx="5" cy="5" r="3"/></svg>`, "percentage"},
+		{"clip path", open + `<defs><clipPath id="c"><circle cx="5" cy="5" r="2"/></clipPath></defs><rect clip-path="url(#c)" fill="#f00" width="10" height="10"/></svg>`, "clipping path"},
+		{"mask", open + `<defs><mask id="m"><rect width="10" height="10" fill="#fff"/></mask></defs><rect mask="url(#m)" fill="#f00" width="10" height="10"/></svg>`, "mask"},
+		{"pattern", open + `<defs><pattern id="p" width="2" height="2" patternUnits="userSpaceOnUse"><rect width="1" height="1"/></pattern></defs><rect fill="url(#p)" width="10" height="10"/></svg>`, "pattern"},
+		{"filter", open + `<defs><filter id="f"><feGaussianBlur stdDeviation="1"/></filter></defs><rect filter="url(#f)" width="10" height="10"/></svg>`, "filter"},
+		{"marker", open + `<defs><marker id="m"><circle r="1"/></marker></defs><path d="M1 1L9 9" stroke="#000" marker-end="url(#m)"/></svg>`, "markers"},
+		{"symbol", open + `<defs><symbol id="s"><rect width="10" height="10"/></symbol></defs><use href="#s"/></svg>`, "symbol"},
+	} {
+		_, p := generate(t, svc, Request{Params: url.Values{"data": {"undrawn"}}, Logo: []byte(c.svg), Body: true})
+		if p == nil || p.Status != 400 || p.Field != "logo" || !strings.Contains(p.Detail, c.says) {
+			t.Errorf("%s: %+v, want a 400 on logo naming %q", c.name, p, c.says)
+		}
+	}
+	for _, svg := range []string{
+		`<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="100%" viewBox="0 0 10 10"><rect width="10" height="10" fill="#036"/></svg>`,
+		open + `<defs><linearGradient id="g" x1="0%" y1="0%" x2="100%" y2="0%"><stop offset="0%" stop-color="#036"/><stop offset="100%" stop-color="#903"/></linearGradient></defs><rect width="10" height="10" fill="url(#g)"/></svg>`,
+	} {
+		img, p := generate(t, svc, Request{Params: url.Values{"data": {"drawn"}}, Logo: []byte(svg), Body: true})
+		if p != nil {
+			t.Errorf("refused: %s\n%s", p.Detail, svg)
+			continue
+		}
+		if got := readCode(t, img.Body); got != "drawn" {
+			t.Errorf("read %q", got)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -82,6 +83,26 @@ var svgForbidden = map[string]string{
 	"textpath": "text, which qrforge does not draw: convert it to paths (in Inkscape, Path > Object to Path)",
 }
 
+// svgUndrawn are elements the rasteriser (oksvg) leaves out, and how to
+// draw the same without them: a logo drawn without its clip, mask or
+// pattern would be another picture, with no word said.
+var svgUndrawn = map[string]string{
+	"clippath": "a clipping path, which qrforge does not draw: apply it to the shapes (in Inkscape, Object > Clip > Release, then Path > Intersection)",
+	"mask":     "a mask, which qrforge does not draw: apply it to the shapes, or export the logo as a PNG",
+	"pattern":  "a pattern fill, which qrforge does not draw: fill with a colour or a gradient, or export the logo as a PNG",
+	"filter":   "a filter (blur, shadow), which qrforge does not draw: export the logo as a PNG",
+	"marker":   "markers, which qrforge does not draw: convert them to paths (in Inkscape, Path > Stroke to Path)",
+	"symbol":   "a <symbol>, which qrforge does not draw where it is used: put its shapes in a <g>",
+}
+
+// svgGeometry are the shape attributes oksvg reads as plain numbers: a
+// percentage (width="100%") is drawn as nothing.
+var svgGeometry = map[string]bool{"x": true, "y": true, "width": true, "height": true, "cx": true, "cy": true,
+	"r": true, "rx": true, "ry": true, "x1": true, "y1": true, "x2": true, "y2": true}
+
+// svgShapeElements are the elements whose svgGeometry is drawn.
+var svgShapeElements = map[string]bool{"rect": true, "circle": true, "ellipse": true, "line": true, "use": true}
+
 // checkSVG reads an SVG logo's markup, which must be well-formed UTF-8
 // XML whose root is <svg>, and refuses: DOCTYPE and ENTITY declarations
 // (entities that expand without bound, the "billion laughs", or that name
@@ -142,6 +163,16 @@ func checkSVG(b []byte) (svgWork, *logoError) {
 			}
 			if why, bad := svgForbidden[name]; bad {
 				return refuse("it has a <%s> element: a logo may not hold %s", t.Name.Local, why)
+			}
+			if why, undrawn := svgUndrawn[name]; undrawn {
+				return refuse("it has %s", why)
+			}
+			if svgShapeElements[name] {
+				for _, a := range t.Attr {
+					if svgGeometry[strings.ToLower(a.Name.Local)] && strings.HasSuffix(strings.TrimSpace(a.Value), "%") {
+						return refuse("its <%s> has %s=%q, a percentage, which qrforge does not draw: give it in the viewBox's units", t.Name.Local, a.Name.Local, text.Truncate(a.Value, 20))
+					}
+				}
 			}
 			if name == "defs" && defsDepth == 0 {
 				defsDepth = depth
@@ -312,6 +343,38 @@ func svgCost(n int, w svgWork) int64 {
 // multiplies the work. The shapes are then painted over their own boxes
 // only (boxScanner), within maxSVGCover pictures of pixels, a pixel of a
 // gradient counted as several (gradientWeight).
+// rootSizeAttr is a width or height attribute of a start tag.
+var rootSizeAttr = regexp.MustCompile(`\s(width|height)\s*=\s*("[^"]*"|'[^']*')`)
+
+// rootSizeByViewBox is b with its root's width and height blanked out
+// when the root has a viewBox. The logo is drawn to its box, so they size
+// nothing; and oksvg stops reading the root at a width it cannot parse
+// (width="100%", as many editors export), before a viewBox after it.
+func rootSizeByViewBox(b []byte) []byte {
+	d := xml.NewDecoder(bytes.NewReader(b))
+	for {
+		start := d.InputOffset()
+		tok, err := d.RawToken()
+		if err != nil {
+			return b
+		}
+		if _, ok := tok.(xml.StartElement); !ok {
+			continue
+		}
+		root := b[start:d.InputOffset()]
+		if !bytes.Contains(root, []byte("viewBox")) {
+			return b
+		}
+		out := bytes.Clone(b)
+		for _, m := range rootSizeAttr.FindAllIndex(root, -1) {
+			for i := m[0] + 1; i < m[1]; i++ {
+				out[int(start)+i] = ' '
+			}
+		}
+		return out
+	}
+}
+
 func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
 	defer func() {
 		// oksvg and rasterx panic on some malformed input (an hsl()
@@ -320,7 +383,7 @@ func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
 			img, err = nil, logoRefused("the SVG logo cannot be drawn: %v", v)
 		}
 	}()
-	icon, err := oksvg.ReadIconStream(bytes.NewReader(b), oksvg.IgnoreErrorMode)
+	icon, err := oksvg.ReadIconStream(bytes.NewReader(rootSizeByViewBox(b)), oksvg.IgnoreErrorMode)
 	if err != nil {
 		return nil, logoRefused("the SVG logo cannot be read: %v", err)
 	}

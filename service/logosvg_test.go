@@ -59,8 +59,6 @@ func TestCheckSVGAcceptsFewCopiesAndStops(t *testing.T) {
 		name, svg string
 		drawn     bool
 	}{
-		// oksvg draws nothing for a <use> of a <symbol>; the check passes it.
-		{"5 uses of a small symbol", svgHead + `<defs><symbol id="s" viewBox="0 0 10 10"><path d="M0 0 L10 0 L10 10 Z"/><circle cx="5" cy="5" r="3"/></symbol></defs>` + strings.Repeat(`<use href="#s" x="10" y="10"/>`, 5) + `<rect width="50" height="50"/></svg>`, true},
 		{"5 uses of a small group", svgHead + `<defs><g id="s"><path d="M0 0 L10 0 L10 10 Z"/><circle cx="5" cy="5" r="3"/></g></defs>` + strings.Repeat(`<use xlink:href="#s" x="20" y="20"/>`, 5) + `</svg>`, true},
 		{"a gradient of 10 stops", svgHead + `<defs>` + stops10 + `</defs><rect width="100" height="100" fill="url(#g)"/><circle cx="50" cy="50" r="30" fill="url(#g)" stroke="url(#g)"/></svg>`, true},
 		{"a full-size gradient of 64 stops", manyStops(64, 1), true},

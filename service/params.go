@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/qrforge/qrforge/analysis"
+	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/options"
 
 	"github.com/qrforge/qrforge/render"
@@ -176,7 +177,7 @@ func (q query) lookup(o option) (string, bool, *paramError) {
 				continue
 			}
 			if v != value {
-				return value, true, &paramError{field: o.Name, detail: fmt.Sprintf("%s is given twice with different values (%s=%q and %s=%q); give it once", o.Name, from, value, name, v), fixed: value}
+				return value, true, &paramError{field: o.Name, detail: fmt.Sprintf("%s is given twice with different values (%s=%q and %s=%q); give it once", o.Name, from, text.Truncate(value, 64), name, text.Truncate(v, 64)), fixed: value}
 			}
 		}
 	}

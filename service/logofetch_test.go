@@ -47,6 +47,8 @@ func TestLogoFetch(t *testing.T) {
 			w.Write(logo)
 		case "/loop":
 			http.Redirect(w, r, "/loop", http.StatusFound)
+		case "/credentials":
+			http.Redirect(w, r, "http://user:pw@"+r.Host+"/logo.png", http.StatusFound)
 		case "/missing":
 			http.NotFound(w, r)
 		}
@@ -113,6 +115,7 @@ func TestLogoFetch(t *testing.T) {
 		{"too slow", good.URL + "/slow", 400, "cannot be fetched"},
 		{"not found", good.URL + "/missing", 400, "404"},
 		{"credentials", "http://user:pw@127.0.0.1:" + itoa(port) + "/logo.png", 400, "credentials"},
+		{"a redirect to credentials", good.URL + "/credentials", 400, "credentials"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			start := time.Now()

@@ -88,6 +88,9 @@ func New(allowed func(netip.Addr) bool, timeout time.Duration, maxBytes int64) *
 			if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
 				return fmt.Errorf("a redirect to a %s: URL", req.URL.Scheme)
 			}
+			if req.URL.User != nil {
+				return errors.New("a redirect to a URL with credentials")
+			}
 			return nil
 		},
 	}
@@ -115,9 +118,11 @@ func Public(a netip.Addr) bool {
 var nonPublic = func() []netip.Prefix {
 	var out []netip.Prefix
 	for _, s := range []string{
-		"0.0.0.0/8", "100.64.0.0/10", "192.0.0.0/24", "192.0.2.0/24", "198.18.0.0/15",
+		"0.0.0.0/8", "100.64.0.0/10", "192.0.0.0/24", "192.0.2.0/24", "192.88.99.0/24", "198.18.0.0/15",
 		"198.51.100.0/24", "203.0.113.0/24", "240.0.0.0/4", "255.255.255.255/32",
-		"64:ff9b::/96", "64:ff9b:1::/48", "100::/64", "2001::/23", "2001:db8::/32", "2002::/16", "fc00::/7",
+		// ::/8 is reserved (IPv4-compatible ::a.b.c.d among it), fec0::/10
+		// the deprecated site-local range (RFC 3879).
+		"::/8", "64:ff9b::/96", "64:ff9b:1::/48", "100::/64", "2001::/23", "2001:db8::/32", "2002::/16", "fc00::/7", "fec0::/10",
 	} {
 		out = append(out, netip.MustParsePrefix(s))
 	}

@@ -17,6 +17,7 @@ func TestPublicAddress(t *testing.T) {
 		{"100.64.0.1", false}, {"0.0.0.0", false}, {"::", false}, {"224.0.0.1", false}, {"ff02::1", false},
 		{"198.18.0.1", false}, {"192.0.2.1", false}, {"240.0.0.1", false}, {"255.255.255.255", false},
 		{"::ffff:127.0.0.1", false}, {"::ffff:10.1.1.1", false}, {"64:ff9b::a00:1", false}, {"2001:db8::1", false},
+		{"::7f00:1", false}, {"::a01:101", false}, {"fec0::1", false}, {"192.88.99.1", false}, // IPv4-compatible, site-local, 6to4 relay
 	} {
 		if got := Public(netip.MustParseAddr(c.addr)); got != c.public {
 			t.Errorf("%s: public %v, want %v", c.addr, got, c.public)

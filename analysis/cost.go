@@ -39,6 +39,9 @@ var ErrNotImage = errors.New("not a PNG, JPEG, GIF or WebP image")
 // own, a lossless WebP holds its ARGB planes beside the result, and CMYK
 // and RGB JPEGs pass through YCbCr planes.
 func CostOf(file []byte) (ImageCost, error) {
+	if string(file[:min(len(file), 4)]) == "RIFF" && webpAnimated(file) {
+		return ImageCost{}, &RefusedError{"the WebP is animated, and only still images are read: save one frame as a PNG or a still WebP"}
+	}
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(file))
 	if errors.Is(err, image.ErrFormat) {
 		return ImageCost{}, ErrNotImage
@@ -50,7 +53,7 @@ func CostOf(file []byte) (ImageCost, error) {
 	switch format {
 	case "jpeg":
 		if scans := jpegScans(file); scans > MaxJPEGScans {
-			return ImageCost{}, &ScansError{Scans: scans}
+			return ImageCost{}, &RefusedError{fmt.Sprintf("the JPEG has %d scans, and at most %d are decoded: each scan reads the whole image again. Save it as a baseline (not progressive) JPEG or as a PNG", scans, MaxJPEGScans)}
 		}
 		if progressive, components := jpegLayout(file); progressive {
 			perPixel += 2 * float64(components)
@@ -85,12 +88,11 @@ func CostOf(file []byte) (ImageCost, error) {
 // progressive file.
 const MaxJPEGScans = 40
 
-// ScansError refuses a JPEG of more scans than MaxJPEGScans.
-type ScansError struct{ Scans int }
+// RefusedError is a file whose header is read but which is not decoded:
+// Why says what to send instead.
+type RefusedError struct{ Why string }
 
-func (e *ScansError) Error() string {
-	return fmt.Sprintf("the JPEG has %d scans, and at most %d are decoded: each scan reads the whole image again. Save it as a baseline (not progressive) JPEG or as a PNG", e.Scans, MaxJPEGScans)
-}
+func (e *RefusedError) Error() string { return e.Why }
 
 // jpegScans counts the start-of-scan segments (ITU-T T.81 §B.2.3) up to
 // the end of image. Entropy-coded data follows each scan header; in it a
@@ -182,6 +184,14 @@ func jpegLayout(b []byte) (progressive bool, components int) {
 // PNG signature and chunk header put at byte 28 (ISO/IEC 15948 §11.2.2).
 func pngInterlaced(b []byte) bool {
 	return len(b) > 28 && b[28] == 1
+}
+
+// webpAnimated reports an animation: the extended header (VP8X, after
+// "RIFF....WEBP") has its animation flag, bit 1 of the byte after the
+// chunk's size (Google's WebP Container Specification, "Extended File
+// Format"), which x/image/webp does not read.
+func webpAnimated(b []byte) bool {
+	return len(b) > 20 && string(b[12:16]) == "VP8X" && b[20]&0x02 != 0
 }
 
 // webpLossless reports a VP8L bitstream: the chunk after "RIFF....WEBP"

@@ -9,7 +9,10 @@ import (
 	"image/png"
 	"os"
 	"runtime"
+	"strings"
 	"testing"
+
+	_ "golang.org/x/image/webp"
 )
 
 // TestCostCoversDecodeAndScan: the estimate is at least what decoding and
@@ -148,8 +151,28 @@ func TestScansAreCounted(t *testing.T) {
 	if n := jpegScans(bomb); n != before+MaxJPEGScans {
 		t.Errorf("the repeated scans count %d, want %d", n, before+MaxJPEGScans)
 	}
-	var scans *ScansError
-	if _, err := CostOf(bomb); !errors.As(err, &scans) {
-		t.Errorf("%d scans: CostOf gives %v, want a ScansError", before+MaxJPEGScans, err)
+	var refused *RefusedError
+	if _, err := CostOf(bomb); !errors.As(err, &refused) {
+		t.Errorf("%d scans: CostOf gives %v, want a RefusedError", before+MaxJPEGScans, err)
+	}
+}
+
+// TestAnimatedWebPIsRefused: an animated WebP, which x/image/webp cannot
+// read, is refused as animated, not as damaged; a still one is read.
+func TestAnimatedWebPIsRefused(t *testing.T) {
+	animated, err := os.ReadFile("testdata/animated.webp") // three frames, libwebp via Pillow
+	if err != nil {
+		t.Fatal(err)
+	}
+	var refused *RefusedError
+	if _, err := CostOf(animated); !errors.As(err, &refused) || !strings.Contains(err.Error(), "animated") {
+		t.Errorf("an animated WebP: %v, want a RefusedError saying it is animated", err)
+	}
+	still, err := os.ReadFile("testdata/still.webp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := CostOf(still); err != nil {
+		t.Errorf("a still WebP: %v", err)
 	}
 }

@@ -85,7 +85,7 @@ func (s *Service) imageCost(b []byte, field string) (analysis.ImageCost, *Proble
 	if errors.Is(err, analysis.ErrNotImage) {
 		return cost, notImage(fmt.Sprintf("the %d bytes sent are not a PNG, JPEG, GIF or WebP image", len(b)))
 	}
-	if scans := (*analysis.ScansError)(nil); errors.As(err, &scans) {
+	if refused := (*analysis.RefusedError)(nil); errors.As(err, &refused) {
 		return cost, notImage("the image is refused: " + err.Error())
 	}
 	if err != nil {

@@ -158,12 +158,11 @@ func dataURIBytes(uri string) ([]byte, *logoError) {
 		}
 		return b, nil
 	}
-	// Percent-encoded text, as SVG is often given; a query already
-	// decoded it once when the markup is plain.
-	if !strings.Contains(payload, "<") {
-		if u, err := url.PathUnescape(payload); err == nil {
-			payload = u
-		}
+	// Percent-encoded text (RFC 2397 §3), as SVG is often given, even
+	// where only '#' is escaped (fill='%23c00') beside plain markup; a
+	// literal '%' that escapes nothing (width="100%") keeps it as sent.
+	if u, err := url.PathUnescape(payload); err == nil {
+		payload = u
 	}
 	if len(payload) > MaxLogoBytes {
 		return nil, &logoError{tooLarge: true, detail: fmt.Sprintf("the logo file is larger than %s", SizeText(MaxLogoBytes))}
@@ -199,7 +198,7 @@ func logoFile(b []byte) (*logoInput, *logoError) {
 		return in, nil
 	}
 	cost, err := analysis.CostOf(b)
-	if scans := (*analysis.ScansError)(nil); errors.As(err, &scans) {
+	if refused := (*analysis.RefusedError)(nil); errors.As(err, &refused) {
 		return nil, logoRefused("the logo is refused: %v", err)
 	}
 	if err != nil {

@@ -565,3 +565,20 @@ func TestUndrawnSVGIsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestTextDataURIsArePercentDecoded: a text data URI is percent-decoded
+// (RFC 2397 §3) even when only '#' is escaped beside plain markup, as a
+// JSON body or a tool's argument carries it; a '%' that escapes nothing
+// stays.
+func TestTextDataURIsArePercentDecoded(t *testing.T) {
+	for uri, want := range map[string]string{
+		`data:image/svg+xml,<svg><rect fill='%23c00'/></svg>`: `<svg><rect fill='#c00'/></svg>`,
+		`data:image/svg+xml,%3Csvg%3E%3C/svg%3E`:              `<svg></svg>`,
+		`data:image/svg+xml,<svg width="100%"><rect/></svg>`:  `<svg width="100%"><rect/></svg>`,
+	} {
+		got, err := dataURIBytes(uri)
+		if err != nil || string(got) != want {
+			t.Errorf("%s: %q %v, want %q", uri, got, err, want)
+		}
+	}
+}

@@ -218,8 +218,8 @@ func (s *Server) readForm(c *gin.Context, req *service.Request, again uploadAgai
 				return s.formError(err, again)
 			}
 			if len(b) > service.MaxLogoBytes {
-				return again.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
-					fmt.Sprintf("the logo file %q is larger than %s; a logo needs no more than 1024 pixels a side", text.Truncate(part.FileName(), 100), service.SizeText(service.MaxLogoBytes)), "logo")
+				return again.withoutLogo(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
+					fmt.Sprintf("the logo file %q is larger than %s; a logo needs no more than 1024 pixels a side: send it smaller (the fix leaves it out)", text.Truncate(part.FileName(), 100), service.SizeText(service.MaxLogoBytes)), "logo")
 			}
 			if len(b) == 0 {
 				return bad("the logo file %q is empty", text.Truncate(part.FileName(), 100))
@@ -261,21 +261,43 @@ type uploadAgain struct {
 }
 
 func (u uploadAgain) problem(kind string, status int, detail, field string) *Problem {
-	own := url.Values{}
-	for k, vs := range u.params {
-		// The file part carries the logo; a data URI would only swell
-		// the URL.
-		if !strings.EqualFold(k, "logo") {
-			own[k] = vs
-		}
-	}
+	own := u.own()
 	curl := func(q url.Values) string {
 		return "curl -X POST '" + u.s.baseURL + u.path + "?" + q.Encode() + "' -F 'logo=@logo.png'"
 	}
 	if len(own) > 0 {
 		return u.s.problem(kind, status, detail, field, curl(own))
 	}
-	p := u.s.problem(kind, status, detail, field, "")
+	return u.example(u.s.problem(kind, status, detail, field, ""), curl)
+}
+
+// withoutLogo is the problem of a logo file that cannot be taken as it
+// is (too large): the same file sent again would meet it again, so the
+// fix is the call without it, as for a logo that declares too many
+// pixels.
+func (u uploadAgain) withoutLogo(kind string, status int, detail, field string) *Problem {
+	if own := u.own(); len(own) > 0 {
+		return u.s.problem(kind, status, detail, field, u.s.baseURL+u.path+"?"+own.Encode())
+	}
+	return u.example(u.s.problem(kind, status, detail, field, ""), func(q url.Values) string {
+		return u.s.baseURL + u.path + "?" + q.Encode()
+	})
+}
+
+// own are the parameters read so far but the logo: the file part
+// carries it, and a data URI would only swell the URL.
+func (u uploadAgain) own() url.Values {
+	own := url.Values{}
+	for k, vs := range u.params {
+		if !strings.EqualFold(k, "logo") {
+			own[k] = vs
+		}
+	}
+	return own
+}
+
+// example gives p a documented call of the endpoint, written by call.
+func (u uploadAgain) example(p *Problem, call func(url.Values) string) *Problem {
 	example := url.Values{"data": {"Hello"}}
 	if k, ok := registry.Lookup(u.kind); ok {
 		example = url.Values{}
@@ -283,6 +305,6 @@ func (u uploadAgain) problem(kind string, status int, detail, field string) *Pro
 			example.Set(name, v)
 		}
 	}
-	p.Example = curl(example)
+	p.Example = call(example)
 	return p
 }

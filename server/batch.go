@@ -108,10 +108,10 @@ func (s *Server) readBatchBody(c *gin.Context) ([]byte, func(), *Problem) {
 		p.Example = example
 		return nil, nil, p
 	}
-	tooLarge := fmt.Sprintf("the body is larger than %s; send at most %d items per request, in several requests", service.SizeText(s.svc.MaxBody), s.svc.MaxBatchItems)
+	tooLarge := fmt.Sprintf("the body is larger than %s, the most a batch reads; split its items into several requests, each under %s", service.SizeText(s.svc.MaxBody), service.SizeText(s.svc.MaxBody))
 	n := c.Request.ContentLength
 	if n > s.svc.MaxBody {
-		return nil, nil, s.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge, tooLarge, "", s.svc.SplitFix(0))
+		return nil, nil, s.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge, tooLarge, "", s.svc.SplitBodyFix(n))
 	}
 	if n < 0 {
 		n = s.svc.MaxBody // chunked: as much as may come
@@ -125,7 +125,7 @@ func (s *Server) readBatchBody(c *gin.Context) ([]byte, func(), *Problem) {
 		release()
 		var maxErr *http.MaxBytesError
 		if errors.As(err, &maxErr) {
-			return nil, nil, s.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge, tooLarge, "", s.svc.SplitFix(0))
+			return nil, nil, s.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge, tooLarge, "", s.svc.SplitBodyFix(0))
 		}
 		return nil, nil, s.problem(service.KindInvalidParameter, http.StatusBadRequest, "the body could not be read: "+err.Error(), "", example)
 	}

@@ -388,7 +388,7 @@ func TestBatchProblems(t *testing.T) {
 		{"no items", "application/json", `{"output":"url"}`, 400, "invalid-parameter", "items", "required", "", true},
 		{"empty items", "application/json", `{"items":[]}`, 400, "invalid-parameter", "items", "empty", "", true},
 		{"too many items", "application/json", many, 413, "payload-too-large", "items", "1001", "batches of at most 1000", false},
-		{"body too large", "application/json", huge, 413, "payload-too-large", "", "4 MiB", "batches of at most 1000", false},
+		{"body too large", "application/json", huge, 413, "payload-too-large", "", "4 MiB", "2 parts of under 4 MiB each", false},
 	}
 	// A body with no items of the caller's has no fix, which would render
 	// made-up items, but a batch that works as its example (README

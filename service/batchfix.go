@@ -49,6 +49,19 @@ func (s *Service) SplitFix(n int) string {
 		count + fmt.Sprintf(" into batches of at most %d (items 0-%d in part1.json, %d-%d in part2.json, ...)", s.MaxBatchItems, s.MaxBatchItems-1, s.MaxBatchItems, 2*s.MaxBatchItems-1)
 }
 
+// SplitBodyFix tells how to send a body larger than MaxBody: as many
+// parts as its size needs (size bytes; unknown when not positive), each
+// under MaxBody and of at most MaxBatchItems items. Its item count is
+// unread, so the count may not be what is over.
+func (s *Service) SplitBodyFix(size int64) string {
+	parts := "parts"
+	if size > 0 {
+		parts = strconv.FormatInt(size/s.MaxBody+1, 10) + " parts"
+	}
+	return "curl -X POST '" + s.baseURL + "/api/v1/qr/batch' -H 'Content-Type: application/json' --data-binary @part1.json  # split the items into " +
+		parts + fmt.Sprintf(" of under %s each (part1.json, part2.json, ...), at most %d items a part", SizeText(s.MaxBody), s.MaxBatchItems)
+}
+
 func withKey(top map[string]json.RawMessage, key, value string) map[string]json.RawMessage {
 	out := map[string]json.RawMessage{}
 	for k, v := range top {

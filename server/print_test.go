@@ -219,3 +219,27 @@ func TestBatchZipPrintFormats(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepTheLengthAtAResolutionThatDraws: a length too small for the
+// code at its dpi is answered with the smallest length that works and
+// the dpi that keeps the length; each of the two answers.
+func TestKeepTheLengthAtAResolutionThatDraws(t *testing.T) {
+	for _, q := range []string{
+		"data=hi&tpl=box&size=1.1mm&dpi=1626",
+		"data=https://example.com/long/path/abcdefghijkl/xyz&logo=wifi&size=4mm&dpi=600",
+	} {
+		p := readProblem(t, get(t, "/api/v1/qr?"+q), http.StatusBadRequest, "invalid-parameter")
+		if rec := follow(t, p); rec.Code != http.StatusOK {
+			t.Errorf("%s: the fix %s answers %d", q, p.Fix, rec.Code)
+		}
+		m := regexp.MustCompile(`or keep (\S+) with dpi=(\d+)`).FindStringSubmatch(p.Detail)
+		if m == nil {
+			t.Errorf("%s: the detail names no dpi that keeps the length: %s", q, p.Detail)
+			continue
+		}
+		kept := regexp.MustCompile(`size=[^&]*&dpi=\d+`).ReplaceAllString(q, "size="+m[1]+"&dpi="+m[2])
+		if rec := get(t, "/api/v1/qr?"+kept); rec.Code != http.StatusOK {
+			t.Errorf("%s: the dpi the detail offers answers %d: %s", kept, rec.Code, rec.Body)
+		}
+	}
+}

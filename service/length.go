@@ -59,13 +59,12 @@ func (r *Rendering) setLength(size sizeValue, dpi int) []paramError {
 		switch {
 		case px < render.MinSize:
 			// The code's modules may need more than the minimum: the fix
-			// is the smallest length that draws them (fixDraws).
+			// is the smallest length that draws them (fixDraws). What dpi
+			// would keep the length is known only once the code is, so
+			// none is offered here.
 			detail += fmt.Sprintf("; the fix is the smallest length that draws this code at %d dpi", dpi)
-			if alt <= render.MaxDPI {
-				detail += fmt.Sprintf(", or keep %s with at least dpi=%.0f", shown, max(alt, render.MinDPI))
-			}
 		default:
-			detail += fmt.Sprintf("; at %d dpi a length from %s to %s fits", dpi, lengthFor(render.MinSize, dpi, u, true), lengthFor(render.MaxSize, dpi, u, false))
+			detail += fmt.Sprintf("; at %d dpi a length up to %s fits", dpi, lengthFor(render.MaxSize, dpi, u, false))
 			if alt >= render.MinDPI {
 				detail += fmt.Sprintf(", or keep %s with dpi=%.0f", shown, alt)
 			}

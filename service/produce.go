@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
 	"strings"
 	"time"
@@ -101,6 +102,11 @@ func (s *Service) renderSymbol(sym *render.Symbol, r *Rendering, target fixTarge
 			if r.sizeUnit != "" {
 				detail = fmt.Sprintf("size %s is %d pixels at %d dpi, which cannot draw this code with %s; the smallest size that works is %s",
 					r.Canonical.Get(optSize.Name), sizeErr.Size, r.Options.Print.DPI, sizeErr.PerModule(), r.sizeValue(sizeErr.Min, true))
+				// The same length at a resolution that gives it the
+				// pixels the code needs.
+				if dpi := math.Ceil(float64(sizeErr.Min) / (r.Options.Print.Points / render.PointsPerInch)); dpi <= render.MaxDPI {
+					detail += fmt.Sprintf(", or keep %s with dpi=%.0f", r.Canonical.Get(optSize.Name), dpi)
+				}
 			}
 			return nil, s.invalid(r, []paramError{{field: optSize.Name, detail: detail, fixed: r.sizeValue(sizeErr.Min, true)}}, target)
 		}

@@ -100,17 +100,21 @@ func captionSize(s string, f Font, maxHeight, maxWidth float64) float64 {
 // long caption's letters run together.
 const MinCaptionPixels = 10
 
+// MinCaptionPoints is MinCaptionPixels at DefaultDPI: in print the same
+// letters, 0.85 mm, whatever the resolution of the raster parts.
+const MinCaptionPoints = float64(MinCaptionPixels) * PointsPerInch / DefaultDPI
+
 // CaptionPixels is the font size in pixels of s's caption drawn with o,
 // 0 without one, and the smallest size (the canvas's width) that draws it
-// at MinCaptionPixels or more, capped at MaxSize.
-func CaptionPixels(s *Symbol, o Options) (px float64, legibleAt int) {
+// at least pixels or more, capped at MaxSize.
+func CaptionPixels(s *Symbol, o Options, least float64) (px float64, legibleAt int) {
 	l, err := newLayout(s, &o)
 	if err != nil || l.text == "" {
 		return 0, 0
 	}
 	em := captionSize(l.text, o.Font, float64(l.band)*0.6, l.textWidth)
 	side := max(l.width, l.height)
-	scale := int(math.Ceil(MinCaptionPixels / em))
+	scale := int(math.Ceil(least / em))
 	return em * float64(l.scale), min(max(side*scale, MinCanvasSize(s, o)), MaxSize)
 }
 

@@ -243,3 +243,18 @@ func TestKeepTheLengthAtAResolutionThatDraws(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintedCaptionIsJudgedInPrint: a printed label's legibility is its
+// printed size, which the dpi of the raster parts does not change: a
+// caption too small at 300 dpi is as small at 600.
+func TestPrintedCaptionIsJudgedInPrint(t *testing.T) {
+	const q = "/api/v1/qr?data=hi&tpl=box&size=20mm&label=Scan%20this%20code%20to%20see%20our%20full%20menu%20and%20prices"
+	for _, dpi := range []string{"300", "600", "1200"} {
+		for _, f := range []string{"pdf", "eps", "png"} {
+			rec := get(t, q+"&dpi="+dpi+"&format="+f)
+			if w := rec.Header().Get("X-QR-Warning"); !strings.Contains(w, "pt, too small to read easily in print") {
+				t.Errorf("dpi=%s format=%s: warning %q", dpi, f, w)
+			}
+		}
+	}
+}

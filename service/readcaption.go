@@ -156,12 +156,27 @@ func (p *reading) readCaption() {
 // captionWarning says why a caption drawn as asked may not be read, or
 // is "": its letters are smaller than render.MinCaptionPixels, as a long
 // label under a small code is.
+//
+// A printed code (a size given as a length) is judged by its letters'
+// printed size, render.MinCaptionPoints, which its dpi does not change.
 func captionWarning(sym *render.Symbol, r *Rendering) string {
-	px, legibleAt := render.CaptionPixels(sym, r.Options)
-	if px == 0 || px >= render.MinCaptionPixels {
+	least := float64(render.MinCaptionPixels)
+	printed := r.sizeUnit != ""
+	dpi := float64(r.Options.Print.DPI)
+	if printed {
+		least = render.MinCaptionPoints / render.PointsPerInch * dpi
+	}
+	px, legibleAt := render.CaptionPixels(sym, r.Options, least)
+	if px == 0 || px >= least {
 		return ""
 	}
-	return fmt.Sprintf("the label is set at %.1f px, too small to read easily (under %d px its letters run together): %s=%s sets it at %d px, and a shorter label larger", px, render.MinCaptionPixels, optSize.Name, r.sizeValue(legibleAt, true), render.MinCaptionPixels)
+	// Shown cut down, so that a size under the least never reads as it.
+	down := func(v float64) float64 { return math.Floor(v*10) / 10 }
+	if printed {
+		return fmt.Sprintf("the label is set at %.1f pt, too small to read easily in print (under %.1f pt, %.2f mm, its letters run together): %s=%s sets it at %.1f pt, and a shorter label larger",
+			down(px/dpi*render.PointsPerInch), render.MinCaptionPoints, render.MinCaptionPoints/render.PointsPerInch*25.4, optSize.Name, r.sizeValue(legibleAt, true), render.MinCaptionPoints)
+	}
+	return fmt.Sprintf("the label is set at %.1f px, too small to read easily (under %d px its letters run together): %s=%s sets it at %d px, and a shorter label larger", down(px), render.MinCaptionPixels, optSize.Name, r.sizeValue(legibleAt, true), render.MinCaptionPixels)
 }
 
 // joinWarnings is the warnings' details as one X-QR-Warning.

@@ -51,6 +51,7 @@ func New(svc *service.Service, opts ...Option) http.Handler {
 	hooks := &server.Hooks{}
 	hooks.AddOnRequestInitialization(refuseDuplicateKeys)
 	hooks.AddOnRequestInitialization(refuseLoneSurrogates)
+	hooks.AddOnRequestInitialization(refuseUnreadableArguments)
 	srv := server.NewMCPServer("qrforge", version,
 		server.WithTitle("qrforge"),
 		server.WithDescription("Keyless QR code generation, validation and decoding"),

@@ -139,6 +139,40 @@ func queryValue(v any) (string, bool) {
 	return "", false
 }
 
+// jsonKind names the JSON type of a decoded argument, for a message.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case []any:
+		return "a list"
+	case map[string]any:
+		return "an object"
+	case string:
+		return "a string"
+	case bool:
+		return "true or false"
+	}
+	return "a number"
+}
+
+// withArticles writes JSON type names as a sentence says them: "integer
+// or string" as "an integer or a string".
+func withArticles(types string) string {
+	words := strings.Split(types, " or ")
+	for i, w := range words {
+		switch w {
+		case "integer":
+			words[i] = "an integer"
+		case "boolean":
+			words[i] = "true or false"
+		default:
+			words[i] = "a " + w
+		}
+	}
+	return strings.Join(words, " or ")
+}
+
 // typedValue turns a query value back into the JSON type an option's schema
 // declares, for the corrected arguments of a fix.
 func (o *option) typedValue(v string) any {

@@ -91,10 +91,24 @@ func kindOf(args map[string]any) (value any, name string, given bool) {
 	if v, ok := args[kindArgument]; ok {
 		return v, kindArgument, true
 	}
-	if v, ok := args[legacyKindArgument]; ok {
+	if v, ok := args[legacyKindArgument]; ok && !namesFormat(v) {
 		return v, legacyKindArgument, true
 	}
 	return nil, kindArgument, false
+}
+
+// namesFormat reports a value of type that is a format, not a kind:
+// type=svg is format's alias there, as in the API's query.
+func namesFormat(v any) bool {
+	s, ok := v.(string)
+	if !ok {
+		return false
+	}
+	if _, isKind := registry.Lookup(strings.ToLower(s)); isKind {
+		return false
+	}
+	_, isFormat := options.FormatOfExtension(strings.ToLower(s))
+	return isFormat || slices.Contains(options.Format.Enum, strings.ToLower(s))
 }
 
 // readTarget reads data, or kind and fields, from a tool's arguments.
@@ -161,7 +175,7 @@ func readTarget(args map[string]any, allowData, allowTyped bool) (*target, *argE
 		}
 		s, ok := queryValue(v)
 		if !ok {
-			return nil, unfixable(f.Name, fmt.Sprintf("%s is a string, not %T", f.Name, v), example)
+			return nil, unfixable(f.Name, fmt.Sprintf("%s is a string, not %s", f.Name, jsonKind(v)), example)
 		}
 		t.fields[f.Name] = s
 	}
@@ -259,7 +273,7 @@ func readOptions(q *query, opts *optionSet, kind registry.Entry, args map[string
 		for _, name := range given[o.name] {
 			v, ok := queryValue(args[name])
 			if !ok {
-				return &argError{field: name, detail: fmt.Sprintf("%s is a %s, not %T", name, o.typeName(), args[name])}
+				return &argError{field: name, detail: fmt.Sprintf("%s is %s, not %s", name, withArticles(o.typeName()), jsonKind(args[name]))}
 			}
 			// Passed under the name the caller used: the API resolves
 			// aliases and reports conflicting values itself. A name the

@@ -1,0 +1,84 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/mark3labs/mcp-go/mcp"
+)
+
+// refuseUnreadableArguments reads a tools/call before it is decoded
+// (server.OnRequestInitializationFunc) and refuses, in words, what the
+// decoder would otherwise treat as no arguments (a list) or answer with
+// its own type names (a number past float64): arguments are an object of
+// named values (MCP "Calling Tools").
+func refuseUnreadableArguments(_ context.Context, _ any, message any) error {
+	raw, ok := message.(json.RawMessage)
+	if !ok {
+		return nil
+	}
+	var call struct {
+		Method mcp.MCPMethod `json:"method"`
+		Params struct {
+			Arguments json.RawMessage `json:"arguments"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(raw, &call) != nil || call.Method != mcp.MethodToolsCall {
+		return nil // not a call, or not JSON: the decoder says so
+	}
+	args := bytes.TrimSpace(call.Params.Arguments)
+	if len(args) == 0 || string(args) == "null" {
+		return nil
+	}
+	if args[0] != '{' {
+		return errors.New("params.arguments must be an object of named arguments ({\"data\": \"...\"}), not " + jsonKindOf(args[0]))
+	}
+	d := json.NewDecoder(bytes.NewReader(args))
+	d.UseNumber()
+	var named map[string]any
+	if d.Decode(&named) != nil {
+		return nil
+	}
+	return outOfRange(named, "params.arguments")
+}
+
+// outOfRange is the first number in v too large for a float64, named by
+// its path, or nil.
+func outOfRange(v any, path string) error {
+	switch v := v.(type) {
+	case json.Number:
+		if _, err := strconv.ParseFloat(v.String(), 64); err != nil {
+			return fmt.Errorf("%s is %s, a number out of range: give a value the option takes", path, truncate(v.String(), 32))
+		}
+	case map[string]any:
+		for k, e := range v {
+			if err := outOfRange(e, path+"."+truncate(k, maxNameBytes)); err != nil {
+				return err
+			}
+		}
+	case []any:
+		for i, e := range v {
+			if err := outOfRange(e, fmt.Sprintf("%s[%d]", path, i)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// jsonKindOf names the JSON type a value starting with b has.
+func jsonKindOf(b byte) string {
+	switch b {
+	case '[':
+		return "a list"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "true or false"
+	}
+	return "a number"
+}

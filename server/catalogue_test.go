@@ -351,3 +351,36 @@ func TestREADMENamesTheOptionsOffTheForm(t *testing.T) {
 		t.Errorf("README names %v as off the form; the catalogue leaves off %v", named, want)
 	}
 }
+
+// TestREADMEOptionsTableNamesEveryAlias: README's options table lists
+// each option's aliases, which are part of the contract, as the
+// catalogue declares them.
+func TestREADMEOptionsTableNamesEveryAlias(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Rows of "| `name` | aliases | default | values |"; names are
+	// case-insensitive, so an alias may be spelt as its API spells it.
+	rows := map[string]string{}
+	for _, line := range strings.Split(string(b), "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) < 5 || !strings.HasPrefix(strings.TrimSpace(cells[1]), "`") {
+			continue
+		}
+		rows[strings.Trim(strings.TrimSpace(cells[1]), "`")] = strings.ToLower(strings.TrimSpace(cells[2]))
+	}
+	for _, o := range options.Rendering {
+		cell, ok := rows[o.Name]
+		if !ok {
+			continue // documented in a section of its own (symbol, append, the chart API's)
+		}
+		var want []string
+		for _, a := range o.Aliases {
+			want = append(want, "`"+strings.ToLower(a)+"`")
+		}
+		if cell != strings.Join(want, ", ") {
+			t.Errorf("README lists %s's aliases as %q; the catalogue: %s", o.Name, cell, strings.Join(want, ", "))
+		}
+	}
+}

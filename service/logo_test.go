@@ -131,6 +131,8 @@ var hostileSVGs = []struct {
 	{"external href", `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 24 24"><use xlink:href="https://evil.example/a.svg#x"/></svg>`, 400},
 	{"file href", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><use href="file:///etc/passwd"/></svg>`, 400},
 	{"external url() fill", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="9" height="9" fill="url(https://evil.example/p.svg#g)"/></svg>`, 400},
+	{"css url() escaped", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><style>rect{fill:u\72l(https://evil.example/p.svg#g)}</style><rect width="9" height="9"/></svg>`, 400},
+	{"css import escaped", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><style>@\69mport "https://evil.example/a.css";</style><rect width="9" height="9"/></svg>`, 400},
 	{"css import", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><style>@import url(https://evil.example/a.css);</style></svg>`, 400},
 	{"stylesheet instruction", `<?xml-stylesheet href="https://evil.example/a.css"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"/>`, 400},
 	{"foreignObject", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><foreignObject width="9" height="9"><div xmlns="http://www.w3.org/1999/xhtml">hi</div></foreignObject></svg>`, 400},

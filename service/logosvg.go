@@ -251,8 +251,11 @@ func checkSVGAttr(a xml.Attr) string {
 	return checkURLs(v)
 }
 
-// checkCSS is the problem with a stylesheet, or "".
+// checkCSS is the problem with a stylesheet, or "". Escapes are read
+// first, so that u\72l( is seen as the url( it is (CSS Syntax Level 3
+// §4.3.7).
 func checkCSS(css string) string {
+	css = cssUnescape(css)
 	lower := strings.ToLower(css)
 	switch {
 	case strings.Contains(lower, "@import"):
@@ -261,6 +264,38 @@ func checkCSS(css string) string {
 		return "has a script expression"
 	}
 	return checkURLs(css)
+}
+
+// cssUnescape replaces CSS escapes with the characters they stand for:
+// a backslash and one to six hex digits (and one white space after
+// them), or a backslash and any other character.
+func cssUnescape(css string) string {
+	if !strings.Contains(css, `\`) {
+		return css
+	}
+	var b strings.Builder
+	for i := 0; i < len(css); i++ {
+		if css[i] != '\\' || i+1 == len(css) {
+			b.WriteByte(css[i])
+			continue
+		}
+		j := i + 1
+		for j < len(css) && j < i+7 && isHex(css[j]) {
+			j++
+		}
+		if j == i+1 {
+			b.WriteByte(css[j]) // an escaped character stands for itself
+			i = j
+			continue
+		}
+		r, _ := strconv.ParseUint(css[i+1:j], 16, 32)
+		b.WriteRune(rune(r))
+		if j < len(css) && (css[j] == ' ' || css[j] == '\t' || css[j] == '\n') {
+			j++
+		}
+		i = j - 1
+	}
+	return b.String()
 }
 
 // checkURLs refuses a url() that names anything but an element of the

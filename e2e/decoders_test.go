@@ -169,9 +169,16 @@ func (c decoderCell) query() url.Values {
 	if c.colours == "frame" || paint != c.colours {
 		q.Set("color", "1a237e")
 		q.Set("bg", "fff8e1")
-		kv := frameColours[c.tpl == "banner-below" || c.tpl == "banner-above" || c.tpl == "bubble"]
+		banner := c.tpl == "banner-below" || c.tpl == "banner-above" || c.tpl == "bubble"
+		kv := frameColours[banner]
 		for i := 0; i < len(kv); i += 2 {
 			q.Set(kv[i], kv[i+1])
+		}
+		if banner && q.Has("gradientcolors") {
+			// The gradient paints the modules and the frame its own
+			// colour, the text has its own: color would paint nothing,
+			// and is refused.
+			q.Del("color")
 		}
 	}
 	return q

@@ -30,20 +30,19 @@ func refuseUnreadableArguments(_ context.Context, _ any, message any) error {
 	if json.Unmarshal(raw, &call) != nil || call.Method != mcp.MethodToolsCall {
 		return nil // not a call, or not JSON: the decoder says so
 	}
-	args := bytes.TrimSpace(call.Params.Arguments)
-	if len(args) == 0 || string(args) == "null" {
+	if len(bytes.TrimSpace(call.Params.Arguments)) == 0 {
 		return nil
 	}
-	if args[0] != '{' {
-		return errors.New("params.arguments must be an object of named arguments ({\"data\": \"...\"}), not " + jsonKindOf(args[0]))
-	}
-	d := json.NewDecoder(bytes.NewReader(args))
+	d := json.NewDecoder(bytes.NewReader(call.Params.Arguments))
 	d.UseNumber()
-	var named map[string]any
-	if d.Decode(&named) != nil {
+	var args any
+	if d.Decode(&args) != nil || args == nil {
 		return nil
 	}
-	return outOfRange(named, "params.arguments")
+	if _, named := args.(map[string]any); !named {
+		return errors.New("params.arguments must be an object of named arguments ({\"data\": \"...\"}), not " + jsonKind(args))
+	}
+	return outOfRange(args, "params.arguments")
 }
 
 // outOfRange is the first number in v too large for a float64, named by
@@ -68,17 +67,4 @@ func outOfRange(v any, path string) error {
 		}
 	}
 	return nil
-}
-
-// jsonKindOf names the JSON type a value starting with b has.
-func jsonKindOf(b byte) string {
-	switch b {
-	case '[':
-		return "a list"
-	case '"':
-		return "a string"
-	case 't', 'f':
-		return "true or false"
-	}
-	return "a number"
 }

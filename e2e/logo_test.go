@@ -62,16 +62,21 @@ func logoPicture(t *testing.T) []byte {
 // logoSVG is an SVG logo to upload: a speech bubble on a plate.
 const logoSVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><rect width="48" height="48" rx="10" fill="#0b6e4f"/><path d="M10 12h28a4 4 0 0 1 4 4v14a4 4 0 0 1-4 4H22l-8 7v-7h-4a4 4 0 0 1-4-4V16a4 4 0 0 1 4-4z" fill="#fff"/></svg>`
 
+// logoClippedSVG is an SVG logo as Figma exports one: the shapes in a
+// group clipped to the frame, here a circle, and the clip in <defs> last.
+const logoClippedSVG = `<svg width="48" height="48" viewBox="0 0 48 48" fill="none" xmlns="http://www.w3.org/2000/svg"><g clip-path="url(#clip0_4_2)"><rect width="48" height="48" fill="#6a1b9a"/><path d="M14 24l7 7 13-14" stroke="white" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/></g><defs><clipPath id="clip0_4_2"><circle cx="24" cy="24" r="24" fill="white"/></clipPath></defs></svg>`
+
 // TestEveryLogoSizeScansOnFiveDecoders draws every offered logo size, as a
-// built-in icon, an uploaded PNG and an uploaded SVG, in PNG and in SVG
+// built-in icon, an uploaded PNG, an uploaded SVG and one with a clipping
+// path (logoClippedSVG), in PNG and in SVG
 // (through librsvg), and reads each image with the five decoders of the
 // style matrix; each must return the exact payload. The level is the one a
 // logo raises to, H.
 func TestEveryLogoSizeScansOnFiveDecoders(t *testing.T) {
 	dir := t.TempDir()
-	files := map[string][]byte{"picture": logoPicture(t), "svg": []byte(logoSVG)}
+	files := map[string][]byte{"picture": logoPicture(t), "svg": []byte(logoSVG), "clipped-svg": []byte(logoClippedSVG)}
 	var cells []logoCell
-	for _, source := range []string{"icon", "picture", "svg"} {
+	for _, source := range []string{"icon", "picture", "svg", "clipped-svg"} {
 		for _, size := range logoSizes {
 			for _, format := range []string{"png", "svg"} {
 				cells = append(cells, logoCell{source, size, format})

@@ -22,6 +22,9 @@ func FuzzSVGLogo(f *testing.F) {
 	}
 	f.Add([]byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><defs><linearGradient id="g"><stop offset="0" stop-color="#f00"/><stop offset="1" stop-color="#00f"/></linearGradient></defs><circle cx="12" cy="12" r="10" fill="url(#g)" stroke="#000" stroke-width="2"/><path d="M6 12 a6 6 0 0 1 12 0 q0 4 -6 6 t-6 -6z" fill-rule="evenodd"/><use href="#g" x="2"/></svg>`))
 	f.Add([]byte(`<svg xmlns="http://www.w3.org/2000/svg" width="40mm" height="20mm"><g transform="rotate(30 10 10) skewX(10)"><rect x="2" y="2" width="30" height="10" rx="3" style="fill:rgb(10,20,30);stroke:hsl(120,50%,50%)"/></g><polyline points="0,0 10,10 20,0"/><ellipse cx="5" cy="5" rx="4" ry="2"/></svg>`))
+	// Clips: Figma's (defs last), Illustrator's (a class, a use), nested.
+	f.Add([]byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none"><g clip-path="url(#clip0)"><path d="M12 2a10 10 0 1 0 0 20a10 10 0 1 0 0-20z" fill="#1E88E5"/><g style="clip-path:url('#b')"><rect width="24" height="24" fill="#000"/></g></g><defs><clipPath id="clip0"><rect width="24" height="24" fill="white"/></clipPath><clipPath id="b" transform="rotate(45 12 12)"><circle cx="12" cy="12" r="6"/></clipPath></defs></svg>`))
+	f.Add([]byte(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"><defs><style>.a{clip-path:url(#c);}</style><rect id="r" width="5" height="10"/></defs><clipPath id="c"><use xlink:href="#r"/></clipPath><g class="a" transform="scale(.5)"><circle cx="5" cy="5" r="4"/></g></svg>`))
 	f.Add(testLogoPNG(f))
 	var j bytes.Buffer
 	jpeg.Encode(&j, image.NewGray(image.Rect(0, 0, 16, 16)), nil)

@@ -531,9 +531,9 @@ func TestBatchWithALogo(t *testing.T) {
 	}
 }
 
-// TestUndrawnSVGIsRefused: what the rasteriser leaves out (a clip, a
-// mask, a pattern, a filter, markers, a symbol where used, a shape's
-// percentage size) is a 400 saying how to draw it otherwise, not a logo
+// TestUndrawnSVGIsRefused: what the rasteriser leaves out (a mask, a
+// pattern, a filter, markers, a symbol where used, a shape's percentage
+// size) is a 400 saying how to draw it otherwise, not a logo
 // drawn as another picture; percentages where they are drawn (the root's
 // size beside a viewBox, a gradient's vector and stops) pass.
 func TestUndrawnSVGIsRefused(t *testing.T) {
@@ -541,7 +541,6 @@ func TestUndrawnSVGIsRefused(t *testing.T) {
 	const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">`
 	for _, c := range []struct{ name, svg, says string }{
 		{"percentage width", open + `<rect width="100%" height="100%" fill="#f00"/><circle cx="5" cy="5" r="3"/></svg>`, "percentage"},
-		{"clip path", open + `<defs><clipPath id="c"><circle cx="5" cy="5" r="2"/></clipPath></defs><rect clip-path="url(#c)" fill="#f00" width="10" height="10"/></svg>`, "clipping path"},
 		{"mask", open + `<defs><mask id="m"><rect width="10" height="10" fill="#fff"/></mask></defs><rect mask="url(#m)" fill="#f00" width="10" height="10"/></svg>`, "mask"},
 		{"pattern", open + `<defs><pattern id="p" width="2" height="2" patternUnits="userSpaceOnUse"><rect width="1" height="1"/></pattern></defs><rect fill="url(#p)" width="10" height="10"/></svg>`, "pattern"},
 		{"filter", open + `<defs><filter id="f"><feGaussianBlur stdDeviation="1"/></filter></defs><rect filter="url(#f)" width="10" height="10"/></svg>`, "filter"},

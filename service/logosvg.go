@@ -84,15 +84,15 @@ var svgForbidden = map[string]string{
 }
 
 // svgUndrawn are elements the rasteriser (oksvg) leaves out, and how to
-// draw the same without them: a logo drawn without its clip, mask or
-// pattern would be another picture, with no word said.
+// draw the same without them: a logo drawn without its mask or pattern
+// would be another picture, with no word said. Clipping paths are drawn
+// (logosvgclip.go).
 var svgUndrawn = map[string]string{
-	"clippath": "a clipping path, which qrforge does not draw: apply it to the shapes (in Inkscape, Object > Clip > Release, then Path > Intersection)",
-	"mask":     "a mask, which qrforge does not draw: apply it to the shapes, or export the logo as a PNG",
-	"pattern":  "a pattern fill, which qrforge does not draw: fill with a colour or a gradient, or export the logo as a PNG",
-	"filter":   "a filter (blur, shadow), which qrforge does not draw: export the logo as a PNG",
-	"marker":   "markers, which qrforge does not draw: convert them to paths (in Inkscape, Path > Stroke to Path)",
-	"symbol":   "a <symbol>, which qrforge does not draw where it is used: put its shapes in a <g>",
+	"mask":    "a mask, which qrforge does not draw: apply it to the shapes, or export the logo as a PNG",
+	"pattern": "a pattern fill, which qrforge does not draw: fill with a colour or a gradient, or export the logo as a PNG",
+	"filter":  "a filter (blur, shadow), which qrforge does not draw: export the logo as a PNG",
+	"marker":  "markers, which qrforge does not draw: convert them to paths (in Inkscape, Path > Stroke to Path)",
+	"symbol":  "a <symbol>, which qrforge does not draw where it is used: put its shapes in a <g>",
 }
 
 // svgGeometry are the shape attributes oksvg reads as plain numbers: a
@@ -102,6 +102,14 @@ var svgGeometry = map[string]bool{"x": true, "y": true, "width": true, "height":
 
 // svgShapeElements are the elements whose svgGeometry is drawn.
 var svgShapeElements = map[string]bool{"rect": true, "circle": true, "ellipse": true, "line": true, "use": true}
+
+func init() {
+	// oksvg's defaults for a stroke are not SVG's: a width of 1 and a
+	// mitred join (SVG 1.1 §11.4) where oksvg has 2 and a bevel. The
+	// style is copied from this one when a file is read.
+	oksvg.DefaultStyle.LineWidth = 1
+	oksvg.DefaultStyle.LineJoin = rasterx.Miter
+}
 
 // checkSVG reads an SVG logo's markup, which must be well-formed UTF-8
 // XML whose root is <svg>, and refuses: DOCTYPE and ENTITY declarations
@@ -115,9 +123,28 @@ var svgShapeElements = map[string]bool{"rect": true, "circle": true, "ellipse": 
 // that uses itself recurses without end), <use> copies of more than
 // maxSVGUses elements, more than maxSVGSegments path commands with every
 // copy counted (svgShapes), a gradient of more than maxSVGStops stops;
-// and a picture with no positive, finite size. What it counts bounds the
-// memory of reading the file (svgCost).
+// and a picture with no positive, finite size; and clipping paths it
+// cannot draw (planClips). What it counts, in the markup oksvg will read
+// (svgClipPlan.rewrite), bounds the memory of reading the file (svgCost).
 func checkSVG(b []byte) (svgWork, *logoError) {
+	work, err := checkMarkup(b)
+	if err != nil {
+		return work, err
+	}
+	plan, why := planClips(b)
+	if why != "" {
+		return svgWork{}, logoRefused("the SVG logo is refused: it has %s", why)
+	}
+	if len(plan.clips) == 0 {
+		return work, nil
+	}
+	work, err = checkMarkup(plan.rewrite(b))
+	work.clips = len(plan.uses)
+	return work, err
+}
+
+// checkMarkup is checkSVG but for clipping paths.
+func checkMarkup(b []byte) (svgWork, *logoError) {
 	refuse := func(format string, args ...any) (svgWork, *logoError) {
 		return svgWork{}, logoRefused("the SVG logo is refused: "+format, args...)
 	}
@@ -365,9 +392,11 @@ func svgLength(v string) float64 {
 // bytes takes at its peak beyond the picture: oksvg's parsed paths (a
 // path command holds up to seven 4-byte numbers and a style of about 200
 // bytes per element), the copies <use> makes of them (w, from checkSVG),
-// and the line segments held for one shape.
+// the line segments held for one shape, and a mask for each clipped
+// element with a pixel's coverage to draw through it.
 func svgCost(n int, w svgWork) int64 {
-	return 64*int64(n) + 32*int64(w.commands) + 256*int64(w.copies) + 16*maxSVGLines + 4<<20
+	return 64*int64(n) + 32*int64(w.commands) + 256*int64(w.copies) + 16*maxSVGLines + 4<<20 +
+		int64(w.clips)*2*svgSide*svgSide
 }
 
 // rasterSVG draws a checked SVG file (checkSVG) at most side pixels on its
@@ -418,9 +447,24 @@ func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
 			img, err = nil, logoRefused("the SVG logo cannot be drawn: %v", v)
 		}
 	}()
+	plan, why := planClips(b)
+	if why != "" {
+		return nil, logoRefused("the SVG logo is refused: it has %s", why)
+	}
+	if len(plan.clips) > 0 {
+		b = plan.rewrite(b)
+	}
+	b = forOksvg(b)
 	icon, err := oksvg.ReadIconStream(bytes.NewReader(rootSizeByViewBox(b)), oksvg.IgnoreErrorMode)
 	if err != nil {
 		return nil, logoRefused("the SVG logo cannot be read: %v", err)
+	}
+	var layers svgLayers
+	if len(plan.uses) > 0 {
+		var ok bool
+		if layers, ok = layersOf(icon, len(plan.uses)); !ok {
+			return nil, logoRefused("the SVG logo cannot be drawn: its clipping paths could not be told apart from its shapes")
+		}
 	}
 	vb := icon.ViewBox
 	if !(vb.W > 0 && vb.H > 0) || math.IsInf(vb.W, 0) || math.IsInf(vb.H, 0) {
@@ -437,9 +481,31 @@ func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
 	sc := &boxScanner{dest: canvas, budget: maxSVGCover * int64(w) * int64(h)}
 	sc.Clear()
 	dasher := rasterx.NewDasher(w, h, sc)
+	masks := make([]*image.Alpha, len(plan.uses))
+	maskOf := func(k int) *image.Alpha {
+		if k < 0 {
+			return nil
+		}
+		if masks[k] == nil {
+			masks[k] = image.NewAlpha(canvas.Rect)
+		}
+		return masks[k]
+	}
 	for i := range icon.SVGPaths {
 		// As icon.Draw, telling the scanner what a gradient's pixel costs.
 		sc.gradient = weights[i]
+		if len(masks) == 0 {
+			icon.SVGPaths[i].DrawTransformed(dasher, 1, icon.Transform)
+			continue
+		}
+		if k := layers.shapes[i]; k >= 0 {
+			// A clip's shapes fill its mask, within the clip it lies in.
+			sc.dest, sc.mask = maskOf(k), maskOf(layers.parents[k])
+			fillShape(dasher, &icon.SVGPaths[i], icon.Transform)
+			sc.dest = canvas
+			continue
+		}
+		sc.mask = maskOf(layers.through[i])
 		icon.SVGPaths[i].DrawTransformed(dasher, 1, icon.Transform)
 	}
 	if sc.over != "" {
@@ -492,9 +558,11 @@ func measureSVG(icon *oksvg.SvgIcon, w, h int) ([]int64, *logoError) {
 		if box.segments == 0 {
 			continue
 		}
-		// A stroke reaches half its width, more at a mitred corner.
-		scale := math.Sqrt(math.Abs(t.A*t.D - t.B*t.C))
-		reach := p.LineWidth * scale * max(p.MiterLimit, 1)
+		// A stroke's width is in the shape's user space (SVG 1.1 §11.4);
+		// oksvg strokes the path once transformed, so its width is scaled
+		// here. A stroke reaches half its width, more at a mitred corner.
+		p.LineWidth *= math.Sqrt(math.Abs(t.A*t.D - t.B*t.C))
+		reach := p.LineWidth * max(p.MiterLimit, 1)
 		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 		for _, c := range [4][2]float64{{box.x0, box.y0}, {box.x1, box.y0}, {box.x0, box.y1}, {box.x1, box.y1}} {
 			x, y := t.Transform(c[0], c[1])
@@ -610,15 +678,18 @@ var _ rasterx.Adder = (*pathBox)(nil)
 // does: the work of a shape is then its size, and the total is held
 // within budget pixels. It keeps the shape's line segments until Draw.
 type boxScanner struct {
-	dest   *image.RGBA
-	src    image.Image
-	clip   image.Rectangle
-	pts    []float32 // x, y pairs; a move is marked by a NaN pair before it
-	box    fixed.Rectangle26_6
-	r      vector.Rasterizer
-	lines  int
-	budget int64
-	over   string // why drawing stopped, when it did
+	dest draw.Image
+	// mask, when set, is a clip's coverage of each pixel, which a shape's
+	// is multiplied by (logosvgclip.go); cover holds a shape's own.
+	mask, cover *image.Alpha
+	src         image.Image
+	clip        image.Rectangle
+	pts         []float32 // x, y pairs; a move is marked by a NaN pair before it
+	box         fixed.Rectangle26_6
+	r           vector.Rasterizer
+	lines       int
+	budget      int64
+	over        string // why drawing stopped, when it did
 	// gradient is what a pixel of the shape being drawn costs when it is
 	// painted with a gradient (gradientWeight); weight is the current
 	// paint's, 1 for a colour.
@@ -659,7 +730,7 @@ func (s *boxScanner) Draw() {
 	if s.over != "" || len(s.pts) == 0 {
 		return
 	}
-	box := image.Rect(s.box.Min.X.Floor(), s.box.Min.Y.Floor(), s.box.Max.X.Ceil()+1, s.box.Max.Y.Ceil()+1).Intersect(s.dest.Rect)
+	box := image.Rect(s.box.Min.X.Floor(), s.box.Min.Y.Floor(), s.box.Max.X.Ceil()+1, s.box.Max.Y.Ceil()+1).Intersect(s.dest.Bounds())
 	if s.clip != (image.Rectangle{}) {
 		box = box.Intersect(s.clip)
 	}
@@ -687,9 +758,45 @@ func (s *boxScanner) Draw() {
 			s.r.LineTo(x-ox, y-oy)
 		}
 	}
-	s.r.ClosePath()
-	s.r.DrawOp = draw.Over
-	s.r.Draw(s.dest, box, s.src, box.Min)
+	// No contour is closed here: a fill closes its own (rasterx's
+	// Filler.Stop), and a stroke's outline is sent as pieces that close
+	// only together, as rasterx.ScannerGV takes them.
+	if s.mask == nil {
+		s.r.DrawOp = draw.Over
+		s.r.Draw(s.dest, box, s.src, box.Min)
+		return
+	}
+	// Through a clip: the shape's coverage, times the clip's, is the
+	// mask its paint is laid through. That takes a second pass.
+	if s.budget -= int64(box.Dx()) * int64(box.Dy()); s.budget < 0 {
+		s.over = overCover
+		return
+	}
+	if s.cover == nil {
+		s.cover = image.NewAlpha(s.dest.Bounds())
+	}
+	s.r.DrawOp = draw.Src
+	s.r.Draw(s.cover, box, image.Opaque, image.Point{})
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		c := s.cover.Pix[s.cover.PixOffset(box.Min.X, y):][:box.Dx()]
+		m := s.mask.Pix[s.mask.PixOffset(box.Min.X, y):][:box.Dx()]
+		for x, v := range m {
+			c[x] = uint8((uint32(c[x])*uint32(v) + 127) / 255)
+		}
+	}
+	draw.DrawMask(s.dest, box, s.src, box.Min, s.cover, box.Min, draw.Over)
+}
+
+// fillShape fills a clip's shape, its geometry alone (SVG 1.1 §14.3.5:
+// neither its fill nor its stroke counts), opaque through d's scanner.
+func fillShape(d *rasterx.Dasher, p *oksvg.SvgPath, t rasterx.Matrix2D) {
+	m, _ := shapeMatrix(p) // measureSVG has read it
+	f := &d.Filler
+	f.Clear()
+	ma := rasterx.MatrixAdder{Adder: f, M: t.Mult(m)}
+	p.Path.AddTo(&ma)
+	f.SetColor(color.Alpha{A: 255})
+	f.Draw()
 }
 
 func (s *boxScanner) GetPathExtent() fixed.Rectangle26_6 { return s.box }

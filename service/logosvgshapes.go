@@ -12,6 +12,7 @@ import (
 type svgWork struct {
 	commands int // path commands, each <use> copy counted again
 	copies   int // elements <use> elements copy
+	clips    int // elements drawn through a clipping path (logosvgclip.go)
 }
 
 // svgShapes counts, as checkSVG reads the markup, the path commands of

@@ -1,0 +1,422 @@
+package service
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/qrforge/qrforge/internal/text"
+	"github.com/srwiley/oksvg"
+)
+
+// Clipping paths in SVG logos. Design tools clip as a matter of course:
+// Figma wraps every export in <g clip-path="url(#clip0)"> with the
+// frame's rectangle, Illustrator clips to the artboard through a class.
+// oksvg draws no clip, and would draw a <clipPath>'s shapes outside
+// <defs> as content. So the markup is rewritten before oksvg reads it:
+// each <clipPath> is taken out, and each element it clips (SVG 1.1 §14.3.5,
+// CSS Masking 1 §5) is bracketed by marker paths, with a copy of the
+// clip's shapes in the element's own user space (its parents' transforms
+// and its own) just before it. Once parsed, the markers say which paths
+// are a clip's shapes, filled into a mask, and which are drawn through it
+// (rasterSVG). Clips nest: a clip inside a clipped element is drawn
+// within its parent's.
+
+// maxSVGClips bounds the elements clipped: each one's mask is a picture
+// of memory, and its shapes are copied once for it.
+const maxSVGClips = 8
+
+// svgElement is an element of the markup by its bytes: [start, end), its
+// start tag ending at inner and its end tag starting at close.
+type svgElement struct {
+	name                     string // lower case
+	attrs                    []xml.Attr
+	start, inner, close, end int64
+	parent                   int // -1 for the root
+	depth                    int
+}
+
+// svgClipUse is an element drawn through a clipping path.
+type svgClipUse struct {
+	el, clip int // indices in the elements
+}
+
+// svgClipPlan is what the clipping paths of a file need.
+type svgClipPlan struct {
+	els   []svgElement
+	clips []int // the <clipPath> elements, taken out of the markup
+	uses  []svgClipUse
+}
+
+// clipShapes are the elements a <clipPath> may hold (SVG 1.1 §14.3.5);
+// text is refused wherever it is.
+var clipShapes = map[string]bool{"path": true, "rect": true, "circle": true, "ellipse": true,
+	"line": true, "polyline": true, "polygon": true, "use": true, "title": true, "desc": true}
+
+// notDrawn are elements whose content is drawn only where it is used, if
+// at all: a clip on an element inside them is refused rather than lost.
+var notDrawn = map[string]bool{"defs": true, "clippath": true, "lineargradient": true,
+	"radialgradient": true, "mask": true, "pattern": true, "marker": true, "symbol": true}
+
+// planClips finds the clipping paths of a checked file and the elements
+// they clip, and refuses what it cannot draw: a clip in objectBoundingBox
+// units, a clip that is clipped itself or holds other than shapes, a clip
+// on an element that is not drawn where it stands, more than maxSVGClips
+// clipped elements. A url() naming no <clipPath> clips nothing, as in a
+// browser (CSS Masking 1 §5.1).
+func planClips(b []byte) (svgClipPlan, string) {
+	var p svgClipPlan
+	css, err := p.read(b)
+	if err != nil {
+		return p, fmt.Sprintf("markup that cannot be read (%v)", err)
+	}
+	classes, bad := cssClipClasses(css)
+	if bad != "" {
+		return p, fmt.Sprintf("a stylesheet that clips with the selector %q; qrforge draws clipping paths named by a class (.name), a clip-path attribute or a style attribute", text.Truncate(bad, 40))
+	}
+	byID := map[string]int{}
+	for i, e := range p.els {
+		if e.name == "clippath" {
+			p.clips = append(p.clips, i)
+			if id := attr(e.attrs, "id"); id != "" {
+				byID[id] = i
+			}
+		}
+	}
+	for i, e := range p.els {
+		id := clipOf(e.attrs, classes)
+		if id == "" {
+			continue
+		}
+		c, ok := byID[id]
+		if !ok {
+			continue
+		}
+		if e.name == "clippath" {
+			return p, "a clipping path that is clipped itself, which qrforge does not draw: flatten the clip (in Inkscape, Object > Clip > Release, then Path > Intersection)"
+		}
+		for a := e.parent; a >= 0; a = p.els[a].parent {
+			if n := p.els[a].name; notDrawn[n] {
+				if n == "clippath" {
+					return p, "a clipping path that is clipped itself, which qrforge does not draw: flatten the clip (in Inkscape, Object > Clip > Release, then Path > Intersection)"
+				}
+				return p, fmt.Sprintf("a clipping path on an element inside <%s>, which qrforge does not draw: clip where the element is used", p.els[a].name)
+			}
+		}
+		if cssHas(attr(e.attrs, "style"), "transform") {
+			return p, "an element with both a clipping path and a transform in its style attribute; give the transform as a transform attribute"
+		}
+		if units := strings.TrimSpace(attr(p.els[c].attrs, "clipPathUnits")); units != "" && units != "userSpaceOnUse" {
+			return p, fmt.Sprintf("a clipping path in clipPathUnits=%q, which qrforge does not draw: give its shapes in user space (clipPathUnits=\"userSpaceOnUse\", the default)", text.Truncate(units, 20))
+		}
+		for j := c + 1; j < len(p.els) && p.els[j].start < p.els[c].end; j++ {
+			if p.els[j].parent == c && !clipShapes[p.els[j].name] {
+				return p, fmt.Sprintf("a clipping path holding a <%s>, which qrforge does not draw in a clip: a clip may hold shapes and <use> (SVG 1.1 §14.3.5)", text.Truncate(p.els[j].name, 20))
+			}
+		}
+		p.uses = append(p.uses, svgClipUse{el: i, clip: c})
+	}
+	if len(p.uses) > maxSVGClips {
+		return p, fmt.Sprintf("%d clipped elements; qrforge draws at most %d (each clip is a mask the size of the picture)", len(p.uses), maxSVGClips)
+	}
+	return p, ""
+}
+
+// read fills p.els from the markup, and returns the text of its <style>
+// elements.
+func (p *svgClipPlan) read(b []byte) (string, error) {
+	d := xml.NewDecoder(bytes.NewReader(b))
+	var open []int
+	var css strings.Builder
+	for {
+		at := d.InputOffset()
+		tok, err := d.RawToken()
+		if err != nil {
+			if len(open) == 0 && len(p.els) > 0 {
+				return css.String(), nil
+			}
+			return "", err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			parent := -1
+			if len(open) > 0 {
+				parent = open[len(open)-1]
+			}
+			p.els = append(p.els, svgElement{name: strings.ToLower(t.Name.Local), attrs: t.Attr,
+				start: at, inner: d.InputOffset(), parent: parent, depth: len(open)})
+			open = append(open, len(p.els)-1)
+		case xml.EndElement:
+			if len(open) == 0 {
+				return "", fmt.Errorf("an end tag without a start")
+			}
+			e := &p.els[open[len(open)-1]]
+			open = open[:len(open)-1]
+			e.close, e.end = at, d.InputOffset()
+		case xml.CharData:
+			if len(open) > 0 && p.els[open[len(open)-1]].name == "style" {
+				css.Write(t)
+				css.WriteByte('\n')
+			}
+		}
+	}
+}
+
+// A marker is a path of one move to (markerX, markerY-code), which no
+// logo draws: oksvg keeps it as a path of its own, in document order.
+const (
+	markerX = -30011
+	markerY = -30011
+)
+
+// Marker codes: 3k+markShapes starts clip k's shapes, 3k+markContent
+// starts what it clips, 3k+markEnd ends that.
+const (
+	markShapes = iota
+	markContent
+	markEnd
+)
+
+// rewrite is the markup oksvg reads: the <clipPath> elements taken out,
+// and each clipped element bracketed by markers, the clip's shapes before
+// it in its user space.
+func (p svgClipPlan) rewrite(b []byte) []byte {
+	type edit struct {
+		at    int64
+		order int // at one offset: ends, innermost first, then starts, outermost first
+		text  string
+	}
+	var edits []edit
+	for k, u := range p.uses {
+		e, c := p.els[u.el], p.els[u.clip]
+		var shapes strings.Builder
+		for j := u.clip + 1; j < len(p.els) && p.els[j].start < c.end; j++ {
+			if p.els[j].parent == u.clip {
+				shapes.Write(b[p.els[j].start:p.els[j].end])
+			}
+		}
+		open, close := e.start, e.end
+		transform := attr(e.attrs, "transform")
+		if e.parent < 0 {
+			// The root: its transform is the viewBox's, which oksvg
+			// applies to every path.
+			open, close, transform = e.inner, e.close, ""
+		}
+		edits = append(edits,
+			edit{open, e.depth, marker(k, markShapes) +
+				`<g transform="` + escapeAttr(transform) + `"><g transform="` + escapeAttr(attr(c.attrs, "transform")) + `">` +
+				shapes.String() + `</g></g>` + marker(k, markContent)},
+			edit{close, -e.depth, marker(k, markEnd)})
+	}
+	sort.SliceStable(edits, func(i, j int) bool {
+		if edits[i].at != edits[j].at {
+			return edits[i].at < edits[j].at
+		}
+		return edits[i].order < edits[j].order
+	})
+	var out bytes.Buffer
+	at := int64(0)
+	copyTo := func(end int64) {
+		for _, c := range p.clips {
+			if s, e := p.els[c].start, p.els[c].end; s >= at && e <= end {
+				out.Write(b[at:s])
+				at = e
+			}
+		}
+		out.Write(b[at:end])
+		at = end
+	}
+	for _, e := range edits {
+		copyTo(e.at)
+		out.WriteString(e.text)
+	}
+	copyTo(int64(len(b)))
+	return out.Bytes()
+}
+
+func marker(k, mark int) string {
+	return fmt.Sprintf(`<path d="M%d %d"/>`, markerX, markerY-3*k-mark)
+}
+
+// markerOf is the code of a marker path, or -1 for any other path.
+func markerOf(p *oksvg.SvgPath) int {
+	var box pathBox
+	box.reset()
+	p.Path.AddTo(&box)
+	if box.segments != 1 || box.x0 != markerX || box.y0 > markerY || box.x1 != box.x0 || box.y1 != box.y0 {
+		return -1
+	}
+	return int(markerY - box.y0)
+}
+
+// svgLayers says of each path of a rewritten file what it is: a shape of
+// clip k (shapes[i] = k), or drawn through clip k (through[i] = k), -1
+// for neither; parents[k] is the clip clip k lies within, or -1. Markers
+// are taken out of paths. ok is false when the markers do not nest.
+type svgLayers struct {
+	shapes, through []int
+	parents         []int
+}
+
+func layersOf(icon *oksvg.SvgIcon, clips int) (svgLayers, bool) {
+	l := svgLayers{parents: make([]int, clips)}
+	kept := icon.SVGPaths[:0]
+	var stack []int // the clips drawn through, innermost last
+	inShapes := -1
+	for i := range icon.SVGPaths {
+		p := icon.SVGPaths[i]
+		code := markerOf(&p)
+		if code < 0 {
+			in := -1
+			if len(stack) > 0 {
+				in = stack[len(stack)-1]
+			}
+			if inShapes >= 0 {
+				in = -1
+			}
+			l.shapes = append(l.shapes, inShapes)
+			l.through = append(l.through, in)
+			kept = append(kept, p)
+			continue
+		}
+		k, mark := code/3, code%3
+		if k >= clips {
+			return l, false
+		}
+		switch mark {
+		case markShapes:
+			if inShapes >= 0 {
+				return l, false
+			}
+			inShapes, l.parents[k] = k, -1
+			if len(stack) > 0 {
+				l.parents[k] = stack[len(stack)-1]
+			}
+		case markContent:
+			if inShapes != k {
+				return l, false
+			}
+			inShapes = -1
+			stack = append(stack, k)
+		case markEnd:
+			if len(stack) == 0 || stack[len(stack)-1] != k {
+				return l, false
+			}
+			stack = stack[:len(stack)-1]
+		}
+	}
+	icon.SVGPaths = kept
+	return l, len(stack) == 0 && inShapes < 0
+}
+
+// clipOf is the id of the clip an element names: in its style attribute,
+// else in a class's rule, else in its clip-path attribute (CSS Cascading
+// §6.1: a presentation attribute comes last).
+func clipOf(attrs []xml.Attr, classes map[string]clipRule) string {
+	if v, ok := cssValue(attr(attrs, "style"), "clip-path"); ok {
+		return clipRef(v)
+	}
+	best := clipRule{order: -1}
+	for _, c := range strings.Fields(attr(attrs, "class")) {
+		if r, ok := classes[c]; ok && r.order > best.order {
+			best = r
+		}
+	}
+	if best.order >= 0 {
+		return best.id
+	}
+	return clipRef(attr(attrs, "clip-path"))
+}
+
+// clipRef is the id in url(#id), or "" for none.
+func clipRef(v string) string {
+	v = strings.TrimSpace(cssUnescape(v))
+	if !strings.HasPrefix(strings.ToLower(v), "url(") || !strings.HasSuffix(v, ")") {
+		return ""
+	}
+	v = strings.Trim(strings.TrimSpace(v[4:len(v)-1]), `'"`)
+	id, ok := strings.CutPrefix(v, "#")
+	if !ok {
+		return ""
+	}
+	return id
+}
+
+// clipRule is a class's clip, in the order of the rules: the later wins.
+type clipRule struct {
+	id    string
+	order int
+}
+
+// cssClipClasses maps each class whose rule sets clip-path to its clip;
+// bad is a selector other than a class that sets one.
+func cssClipClasses(css string) (classes map[string]clipRule, bad string) {
+	css = cssUnescape(css)
+	for {
+		i, j := strings.Index(css, "/*"), -1
+		if i < 0 {
+			break
+		}
+		if j = strings.Index(css[i+2:], "*/"); j < 0 {
+			css = css[:i]
+			break
+		}
+		css = css[:i] + " " + css[i+2+j+2:]
+	}
+	classes = map[string]clipRule{}
+	for n, rule := range strings.Split(css, "}") {
+		selectors, decls, ok := strings.Cut(rule, "{")
+		if !ok {
+			continue
+		}
+		v, ok := cssValue(decls, "clip-path")
+		if !ok {
+			continue
+		}
+		for _, s := range strings.Split(selectors, ",") {
+			s = strings.TrimSpace(s)
+			name, isClass := strings.CutPrefix(s, ".")
+			if !isClass || name == "" || strings.ContainsAny(name, " .#:[>+~*") {
+				return nil, s
+			}
+			classes[name] = clipRule{id: clipRef(v), order: n}
+		}
+	}
+	return classes, ""
+}
+
+// cssValue is the last value of property in declarations a: b; c: d.
+func cssValue(decls, property string) (value string, ok bool) {
+	for _, d := range strings.Split(decls, ";") {
+		name, v, found := strings.Cut(d, ":")
+		if found && strings.EqualFold(strings.TrimSpace(name), property) {
+			value, ok = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "!important")), true
+		}
+	}
+	return value, ok
+}
+
+// cssHas reports whether declarations set property.
+func cssHas(decls, property string) bool {
+	_, ok := cssValue(decls, property)
+	return ok
+}
+
+// attr is the value of the attribute of that local name, or "".
+func attr(attrs []xml.Attr, name string) string {
+	for _, a := range attrs {
+		if a.Name.Local == name {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+// escapeAttr escapes a value for a double-quoted attribute.
+func escapeAttr(v string) string {
+	var b strings.Builder
+	xml.EscapeText(&b, []byte(v)) // quotes too
+	return b.String()
+}

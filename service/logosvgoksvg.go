@@ -1,0 +1,100 @@
+package service
+
+import (
+	"bytes"
+	"encoding/xml"
+	"regexp"
+	"strings"
+)
+
+// oksvg reads a few things otherwise than SVG says. The markup is
+// rewritten before it reads it, so that the logo is drawn as a browser
+// draws it (each case is in TestOksvgReadsAsSVGSays):
+//   - scale(s) is scale(s, s) (SVG 1.1 §7.6); oksvg takes the missing
+//     factor as 0, and the shape vanishes;
+//   - a <rect> with rx and no ry, or ry and no rx, has both (SVG 1.1 §9.2);
+//     oksvg draws it with square corners.
+
+// oneScale is scale() of one number.
+var oneScale = regexp.MustCompile(`scale\(\s*([-+.\deE]+)\s*\)`)
+
+// transformAttrs are the attributes oksvg reads as transform lists.
+var transformAttrs = map[string]bool{"transform": true, "gradienttransform": true}
+
+// forOksvg is b with each start tag that oksvg would misread written again.
+func forOksvg(b []byte) []byte {
+	d := xml.NewDecoder(bytes.NewReader(b))
+	var out bytes.Buffer
+	at := int64(0)
+	for {
+		start := d.InputOffset()
+		tok, err := d.RawToken()
+		if err != nil {
+			break
+		}
+		t, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		attrs, changed := fixAttrs(strings.ToLower(t.Name.Local), t.Attr)
+		if !changed {
+			continue
+		}
+		end := d.InputOffset()
+		out.Write(b[at:start])
+		out.WriteString("<" + qualified(t.Name))
+		for _, a := range attrs {
+			out.WriteString(" " + qualified(a.Name) + `="` + escapeAttr(a.Value) + `"`)
+		}
+		if bytes.HasSuffix(b[start:end], []byte("/>")) {
+			out.WriteString("/>")
+		} else {
+			out.WriteString(">")
+		}
+		at = end
+	}
+	if at == 0 {
+		return b
+	}
+	out.Write(b[at:])
+	return out.Bytes()
+}
+
+// fixAttrs is an element's attributes as oksvg must read them.
+func fixAttrs(name string, attrs []xml.Attr) ([]xml.Attr, bool) {
+	var out []xml.Attr
+	edit := func() {
+		if out == nil {
+			out = append([]xml.Attr(nil), attrs...)
+		}
+	}
+	for i, a := range attrs {
+		if transformAttrs[strings.ToLower(a.Name.Local)] && oneScale.MatchString(a.Value) {
+			edit()
+			out[i].Value = oneScale.ReplaceAllString(a.Value, "scale($1 $1)")
+		}
+	}
+	if name == "rect" {
+		rx, ry := attr(attrs, "rx"), attr(attrs, "ry")
+		switch {
+		case rx != "" && ry == "":
+			edit()
+			out = append(out, xml.Attr{Name: xml.Name{Local: "ry"}, Value: rx})
+		case ry != "" && rx == "":
+			edit()
+			out = append(out, xml.Attr{Name: xml.Name{Local: "rx"}, Value: ry})
+		}
+	}
+	if out == nil {
+		return attrs, false
+	}
+	return out, true
+}
+
+// qualified is a name as written: prefix:local.
+func qualified(n xml.Name) string {
+	if n.Space == "" {
+		return n.Local
+	}
+	return n.Space + ":" + n.Local
+}

@@ -1,0 +1,37 @@
+package service
+
+import "testing"
+
+// An SVG logo is drawn as SVG 1.1 says, where oksvg and rasterx alone
+// would draw it otherwise: strokes as wide as the user space says (§11.4),
+// 1 wide and mitred when the file says nothing, an open stroke without a
+// closing edge, scale(s) as scale(s, s) (§7.6), a rect's rx without ry
+// rounding both ways (§9.2). Each point is in the 10 × 10 viewBox, drawn
+// at 10 pixels a unit.
+func TestOksvgReadsAsSVGSays(t *testing.T) {
+	for _, c := range []struct {
+		name, svg string
+		points    []logoPoint
+	}{
+		{"stroke width in user space", clipHead + `<path d="M1 5H9" stroke="#000" stroke-width="2"/></svg>`,
+			[]logoPoint{{5, 4.2, true}, {5, 5.8, true}, {5, 3.5, false}}},
+		{"stroke width 1 unless given", clipHead + `<path d="M1 5H9" stroke="#000"/></svg>`,
+			[]logoPoint{{5, 4.65, true}, {5, 5.35, true}, {5, 4.3, false}}},
+		{"stroke width under a transformed group", clipHead + `<g transform="scale(2 2)"><path d="M1 2.5H4" stroke="#000"/></g></svg>`,
+			[]logoPoint{{5, 4.2, true}, {5, 5.8, true}, {5, 3.5, false}}},
+		{"mitred joins unless given", clipHead + `<path d="M2 8L5 2L8 8" fill="none" stroke="#000"/></svg>`,
+			[]logoPoint{{5, 1.3, true}, {5, 0.6, false}}},
+		{"bevelled joins when given", clipHead + `<path d="M2 8L5 2L8 8" fill="none" stroke="#000" stroke-linejoin="bevel"/></svg>`,
+			[]logoPoint{{5, 1.3, false}, {5, 2.2, true}}},
+		{"an open stroke is not closed", clipHead + `<path d="M2 5l2 2 4-4" fill="none" stroke="#000" stroke-linejoin="round" stroke-linecap="round"/></svg>`,
+			[]logoPoint{{3, 6, true}, {6, 5, true}, {4, 5.5, false}, {5, 6.9, false}, {3, 5, false}}},
+		{"scale of one number", clipHead + `<g transform="translate(1 1) scale(2)"><rect width="2" height="2" fill="#000"/></g></svg>`,
+			[]logoPoint{{2, 2, true}, {4.5, 4.5, true}, {5.5, 5.5, false}}},
+		{"rx alone rounds both ways", clipHead + `<rect width="10" height="10" rx="4" fill="#000"/></svg>`,
+			[]logoPoint{{0.4, 0.4, false}, {9.6, 9.6, false}, {5, 5, true}, {5, 0.3, true}}},
+		{"ry alone rounds both ways", clipHead + `<rect width="10" height="10" ry="4" fill="#000"/></svg>`,
+			[]logoPoint{{0.4, 0.4, false}, {5, 5, true}}},
+	} {
+		t.Run(c.name, func(t *testing.T) { checkPoints(t, c.svg, c.points) })
+	}
+}

@@ -472,7 +472,9 @@ func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
 	}
 	k := float64(side) / max(vb.W, vb.H)
 	w, h := max(1, int(math.Round(vb.W*k))), max(1, int(math.Round(vb.H*k)))
-	icon.SetTarget(0, 0, float64(w), float64(h))
+	// The viewBox's origin moves in its own units, before the scale
+	// (SVG 1.1 §7.7); oksvg's SetTarget moves it in pixels, after.
+	icon.Transform = rasterx.Identity.Scale(float64(w)/vb.W, float64(h)/vb.H).Translate(-vb.X, -vb.Y)
 	weights, lerr := measureSVG(icon, w, h)
 	if lerr != nil {
 		return nil, lerr

@@ -13,10 +13,19 @@ import (
 //   - scale(s) is scale(s, s) (SVG 1.1 §7.6); oksvg takes the missing
 //     factor as 0, and the shape vanishes;
 //   - a <rect> with rx and no ry, or ry and no rx, has both (SVG 1.1 §9.2);
-//     oksvg draws it with square corners.
+//     oksvg draws it with square corners;
+//   - transforms in a list may be separated by commas (SVG 1.1 §7.6);
+//     oksvg refuses the file;
+//   - an element with display="none" (or display:none in its style) is
+//     not drawn, nor is what it holds (SVG 1.1 §11.5); oksvg draws it, and
+//     Inkscape keeps hidden layers so.
 
-// oneScale is scale() of one number.
-var oneScale = regexp.MustCompile(`scale\(\s*([-+.\deE]+)\s*\)`)
+// oneScale is scale() of one number; listComma a comma between two
+// transforms of a list.
+var (
+	oneScale  = regexp.MustCompile(`scale\(\s*([-+.\deE]+)\s*\)`)
+	listComma = regexp.MustCompile(`\)\s*,\s*`)
+)
 
 // transformAttrs are the attributes oksvg reads as transform lists.
 var transformAttrs = map[string]bool{"transform": true, "gradienttransform": true}
@@ -34,6 +43,23 @@ func forOksvg(b []byte) []byte {
 		}
 		t, ok := tok.(xml.StartElement)
 		if !ok {
+			continue
+		}
+		if hidden(t.Attr) {
+			for depth := 1; depth > 0; {
+				tok, err := d.RawToken()
+				if err != nil {
+					return b // checkSVG has read it whole
+				}
+				switch tok.(type) {
+				case xml.StartElement:
+					depth++
+				case xml.EndElement:
+					depth--
+				}
+			}
+			out.Write(b[at:start])
+			at = d.InputOffset()
 			continue
 		}
 		attrs, changed := fixAttrs(strings.ToLower(t.Name.Local), t.Attr)
@@ -69,9 +95,10 @@ func fixAttrs(name string, attrs []xml.Attr) ([]xml.Attr, bool) {
 		}
 	}
 	for i, a := range attrs {
-		if transformAttrs[strings.ToLower(a.Name.Local)] && oneScale.MatchString(a.Value) {
+		if transformAttrs[strings.ToLower(a.Name.Local)] && (oneScale.MatchString(a.Value) || listComma.MatchString(a.Value)) {
 			edit()
-			out[i].Value = oneScale.ReplaceAllString(a.Value, "scale($1 $1)")
+			v := oneScale.ReplaceAllString(a.Value, "scale($1 $1)")
+			out[i].Value = strings.TrimRight(listComma.ReplaceAllString(v, ") "), " ")
 		}
 	}
 	if name == "rect" {
@@ -89,6 +116,16 @@ func fixAttrs(name string, attrs []xml.Attr) ([]xml.Attr, bool) {
 		return attrs, false
 	}
 	return out, true
+}
+
+// hidden reports whether an element is display="none", by attribute or
+// style.
+func hidden(attrs []xml.Attr) bool {
+	display := attr(attrs, "display")
+	if v, ok := cssValue(attr(attrs, "style"), "display"); ok {
+		display = v
+	}
+	return strings.TrimSpace(display) == "none"
 }
 
 // qualified is a name as written: prefix:local.

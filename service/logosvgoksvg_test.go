@@ -35,3 +35,21 @@ func TestOksvgReadsAsSVGSays(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) { checkPoints(t, c.svg, c.points) })
 	}
 }
+
+// A viewBox's origin, transforms listed with commas and hidden elements
+// are drawn as SVG 1.1 says (§7.7, §7.6, §11.5).
+func TestOksvgReadsPlacesAsSVGSays(t *testing.T) {
+	for _, c := range []struct {
+		name, svg string
+		points    []logoPoint
+	}{
+		{"a viewBox not at 0, 0", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="10 20 10 10"><rect x="10" y="20" width="4" height="10" fill="#000"/></svg>`,
+			[]logoPoint{{1, 5, true}, {3.5, 9, true}, {4.5, 5, false}, {9, 5, false}}},
+		{"transforms listed with commas", clipHead + `<rect transform="translate(6 0), scale(2,1)" width="1" height="10" fill="#000"/></svg>`,
+			[]logoPoint{{6.5, 5, true}, {7.5, 5, true}, {5, 5, false}, {8.5, 5, false}}},
+		{"display none", clipHead + `<g display="none"><rect width="10" height="10" fill="#000"/></g><rect style="fill:#000;display:none" width="10" height="5"/><rect y="8" width="10" height="2" fill="#000"/></svg>`,
+			[]logoPoint{{5, 2, false}, {5, 6, false}, {5, 9, true}}},
+	} {
+		t.Run(c.name, func(t *testing.T) { checkPoints(t, c.svg, c.points) })
+	}
+}

@@ -63,8 +63,9 @@ func logoPicture(t *testing.T) []byte {
 const logoSVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><rect width="48" height="48" rx="10" fill="#0b6e4f"/><path d="M10 12h28a4 4 0 0 1 4 4v14a4 4 0 0 1-4 4H22l-8 7v-7h-4a4 4 0 0 1-4-4V16a4 4 0 0 1 4-4z" fill="#fff"/></svg>`
 
 // logoClippedSVG is an SVG logo as Figma exports one: the shapes in a
-// group clipped to the frame, here a circle, and the clip in <defs> last.
-const logoClippedSVG = `<svg width="48" height="48" viewBox="0 0 48 48" fill="none" xmlns="http://www.w3.org/2000/svg"><g clip-path="url(#clip0_4_2)"><rect width="48" height="48" fill="#6a1b9a"/><path d="M14 24l7 7 13-14" stroke="white" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/></g><defs><clipPath id="clip0_4_2"><circle cx="24" cy="24" r="24" fill="white"/></clipPath></defs></svg>`
+// group clipped to the frame, here a circle, a gradient in user space, an
+// even-odd ring, a stroke in currentColor, and <defs> last.
+const logoClippedSVG = `<svg width="48" height="48" viewBox="0 0 48 48" fill="none" color="#fff" xmlns="http://www.w3.org/2000/svg"><g clip-path="url(#clip0_4_2)"><rect width="48" height="48" fill="url(#paint0_linear_4_2)"/><path fill-rule="evenodd" clip-rule="evenodd" d="M24 4a20 20 0 1 0 0 40a20 20 0 1 0 0-40zM24 8a16 16 0 1 0 0 32a16 16 0 1 0 0-32z" fill="#ffffff" fill-opacity="0.35"/><path d="M14 24l7 7 13-14" stroke="currentColor" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/></g><defs><linearGradient id="paint0_linear_4_2" x1="0" y1="0" x2="48" y2="48" gradientUnits="userSpaceOnUse"><stop stop-color="#6A1B9A"/><stop offset="1" stop-color="#283593"/></linearGradient><clipPath id="clip0_4_2"><circle cx="24" cy="24" r="24" fill="white"/></clipPath></defs></svg>`
 
 // TestEveryLogoSizeScansOnFiveDecoders draws every offered logo size, as a
 // built-in icon, an uploaded PNG, an uploaded SVG and one with a clipping

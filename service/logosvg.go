@@ -132,14 +132,17 @@ func checkSVG(b []byte) (svgWork, *logoError) {
 		return work, err
 	}
 	plan, why := planClips(b)
+	marked := false
+	if why == "" {
+		_, marked, why = forOksvg(b)
+	}
 	if why != "" {
 		return svgWork{}, logoRefused("the SVG logo is refused: it has %s", why)
 	}
-	if len(plan.clips) == 0 {
-		return work, nil
+	if len(plan.clips) > 0 {
+		work, err = checkMarkup(plan.rewrite(b))
 	}
-	work, err = checkMarkup(plan.rewrite(b))
-	work.clips = len(plan.uses)
+	work.clips, work.evenOdd = len(plan.uses), marked
 	return work, err
 }
 
@@ -392,11 +395,19 @@ func svgLength(v string) float64 {
 // bytes takes at its peak beyond the picture: oksvg's parsed paths (a
 // path command holds up to seven 4-byte numbers and a style of about 200
 // bytes per element), the copies <use> makes of them (w, from checkSVG),
-// the line segments held for one shape, and a mask for each clipped
-// element with a pixel's coverage to draw through it.
+// the line segments held for one shape, a mask for each clipped element,
+// and a shape's coverage where it is drawn through a mask or by the
+// even-odd rule.
 func svgCost(n int, w svgWork) int64 {
-	return 64*int64(n) + 32*int64(w.commands) + 256*int64(w.copies) + 16*maxSVGLines + 4<<20 +
-		int64(w.clips)*2*svgSide*svgSide
+	cost := 64*int64(n) + 32*int64(w.commands) + 256*int64(w.copies) + 16*maxSVGLines + 4<<20 +
+		int64(w.clips)*svgSide*svgSide
+	if w.clips > 0 || w.evenOdd {
+		cost += svgSide * svgSide // a shape's coverage
+	}
+	if w.evenOdd {
+		cost += 4 * svgSide * svgSide // its rows of winding (fillCoverage)
+	}
+	return cost
 }
 
 // rasterSVG draws a checked SVG file (checkSVG) at most side pixels on its
@@ -454,13 +465,19 @@ func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
 	if len(plan.clips) > 0 {
 		b = plan.rewrite(b)
 	}
-	b = forOksvg(b)
+	b, marked, bad := forOksvg(b)
+	if bad != "" {
+		return nil, logoRefused("the SVG logo is refused: it has %s", bad)
+	}
+	if b, bad = hoistGradients(b); bad != "" {
+		return nil, logoRefused("the SVG logo is refused: it has %s", bad)
+	}
 	icon, err := oksvg.ReadIconStream(bytes.NewReader(rootSizeByViewBox(b)), oksvg.IgnoreErrorMode)
 	if err != nil {
 		return nil, logoRefused("the SVG logo cannot be read: %v", err)
 	}
 	var layers svgLayers
-	if len(plan.uses) > 0 {
+	if len(plan.uses) > 0 || marked {
 		var ok bool
 		if layers, ok = layersOf(icon, len(plan.uses)); !ok {
 			return nil, logoRefused("the SVG logo cannot be drawn: its clipping paths could not be told apart from its shapes")
@@ -479,6 +496,7 @@ func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
 	if lerr != nil {
 		return nil, lerr
 	}
+	placeGradients(icon)
 	canvas := image.NewRGBA(image.Rect(0, 0, w, h))
 	sc := &boxScanner{dest: canvas, budget: maxSVGCover * int64(w) * int64(h)}
 	sc.Clear()
@@ -684,14 +702,18 @@ type boxScanner struct {
 	// mask, when set, is a clip's coverage of each pixel, which a shape's
 	// is multiplied by (logosvgclip.go); cover holds a shape's own.
 	mask, cover *image.Alpha
-	src         image.Image
-	clip        image.Rectangle
-	pts         []float32 // x, y pairs; a move is marked by a NaN pair before it
-	box         fixed.Rectangle26_6
-	r           vector.Rasterizer
-	lines       int
-	budget      int64
-	over        string // why drawing stopped, when it did
+	// evenOdd fills by the even-odd rule, which x/image/vector does not
+	// know: the coverage is then accumulated here (fillCoverage) into acc.
+	evenOdd bool
+	acc     []float32
+	src     image.Image
+	clip    image.Rectangle
+	pts     []float32 // x, y pairs; a move is marked by a NaN pair before it
+	box     fixed.Rectangle26_6
+	r       vector.Rasterizer
+	lines   int
+	budget  int64
+	over    string // why drawing stopped, when it did
 	// gradient is what a pixel of the shape being drawn costs when it is
 	// painted with a gradient (gradientWeight); weight is the current
 	// paint's, 1 for a colour.
@@ -763,13 +785,14 @@ func (s *boxScanner) Draw() {
 	// No contour is closed here: a fill closes its own (rasterx's
 	// Filler.Stop), and a stroke's outline is sent as pieces that close
 	// only together, as rasterx.ScannerGV takes them.
-	if s.mask == nil {
+	if s.mask == nil && !s.evenOdd {
 		s.r.DrawOp = draw.Over
 		s.r.Draw(s.dest, box, s.src, box.Min)
 		return
 	}
-	// Through a clip: the shape's coverage, times the clip's, is the
-	// mask its paint is laid through. That takes a second pass.
+	// Through a clip, or by the even-odd rule: the shape's coverage
+	// (times the clip's) is the mask its paint is laid through. That takes
+	// a second pass.
 	if s.budget -= int64(box.Dx()) * int64(box.Dy()); s.budget < 0 {
 		s.over = overCover
 		return
@@ -777,9 +800,13 @@ func (s *boxScanner) Draw() {
 	if s.cover == nil {
 		s.cover = image.NewAlpha(s.dest.Bounds())
 	}
-	s.r.DrawOp = draw.Src
-	s.r.Draw(s.cover, box, image.Opaque, image.Point{})
-	for y := box.Min.Y; y < box.Max.Y; y++ {
+	if s.evenOdd {
+		fillCoverage(s.cover, box, s.pts, true, &s.acc)
+	} else {
+		s.r.DrawOp = draw.Src
+		s.r.Draw(s.cover, box, image.Opaque, image.Point{})
+	}
+	for y := box.Min.Y; s.mask != nil && y < box.Max.Y; y++ {
 		c := s.cover.Pix[s.cover.PixOffset(box.Min.X, y):][:box.Dx()]
 		m := s.mask.Pix[s.mask.PixOffset(box.Min.X, y):][:box.Dx()]
 		for x, v := range m {
@@ -795,6 +822,8 @@ func fillShape(d *rasterx.Dasher, p *oksvg.SvgPath, t rasterx.Matrix2D) {
 	m, _ := shapeMatrix(p) // measureSVG has read it
 	f := &d.Filler
 	f.Clear()
+	f.SetWinding(p.UseNonZeroWinding)
+	defer f.SetWinding(true)
 	ma := rasterx.MatrixAdder{Adder: f, M: t.Mult(m)}
 	p.Path.AddTo(&ma)
 	f.SetColor(color.Alpha{A: 255})
@@ -816,9 +845,9 @@ func (s *boxScanner) SetColor(c any) {
 	}
 }
 
-// SetWinding is ignored: x/image/vector fills with the non-zero rule, as
-// rasterx.ScannerGV does.
-func (s *boxScanner) SetWinding(bool) {}
+// SetWinding sets the fill rule of the shapes to come: oksvg sets it
+// for each fill from the rule markers (layersOf), and back to non-zero.
+func (s *boxScanner) SetWinding(nonZero bool) { s.evenOdd = !nonZero }
 
 func (s *boxScanner) Clear() {
 	s.pts = s.pts[:0]

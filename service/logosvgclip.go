@@ -48,6 +48,9 @@ type svgClipPlan struct {
 	els   []svgElement
 	clips []int // the <clipPath> elements, taken out of the markup
 	uses  []svgClipUse
+	// rules are the clip-rule of each clip's shapes that is evenodd,
+	// by element (SVG 1.1 §14.3.5: a clip's shapes fill by it).
+	rules map[int]bool
 }
 
 // clipShapes are the elements a <clipPath> may hold (SVG 1.1 §14.3.5);
@@ -72,12 +75,27 @@ func planClips(b []byte) (svgClipPlan, string) {
 	if err != nil {
 		return p, fmt.Sprintf("markup that cannot be read (%v)", err)
 	}
-	classes, bad := cssClipClasses(css)
+	rules, bad := parseStylesheet(css)
 	if bad != "" {
-		return p, fmt.Sprintf("a stylesheet that clips with the selector %q; qrforge draws clipping paths named by a class (.name), a clip-path attribute or a style attribute", text.Truncate(bad, 40))
+		return p, fmt.Sprintf("a stylesheet with the selector %q; qrforge reads types, classes, ids and descendants (g .name)", text.Truncate(bad, 40))
+	}
+	paths := make([][]styledElement, len(p.els))
+	for i, e := range p.els {
+		if e.parent >= 0 {
+			paths[i] = append(paths[i], paths[e.parent]...)
+		}
+		paths[i] = append(paths[i], styledOf(e.name, e.attrs))
 	}
 	byID := map[string]int{}
+	p.rules = map[int]bool{}
 	for i, e := range p.els {
+		if e.parent >= 0 && p.els[e.parent].name == "clippath" {
+			rule := declared(p.els[e.parent].attrs, paths[e.parent], rules)["clip-rule"]
+			if own, ok := declared(e.attrs, paths[i], rules)["clip-rule"]; ok {
+				rule = own
+			}
+			p.rules[i] = strings.TrimSpace(rule) == "evenodd"
+		}
 		if e.name == "clippath" {
 			p.clips = append(p.clips, i)
 			if id := attr(e.attrs, "id"); id != "" {
@@ -86,7 +104,7 @@ func planClips(b []byte) (svgClipPlan, string) {
 		}
 	}
 	for i, e := range p.els {
-		id := clipOf(e.attrs, classes)
+		id := clipRef(declared(e.attrs, paths[i], rules)["clip-path"])
 		if id == "" {
 			continue
 		}
@@ -105,8 +123,8 @@ func planClips(b []byte) (svgClipPlan, string) {
 				return p, fmt.Sprintf("a clipping path on an element inside <%s>, which qrforge does not draw: clip where the element is used", p.els[a].name)
 			}
 		}
-		if cssHas(attr(e.attrs, "style"), "transform") {
-			return p, "an element with both a clipping path and a transform in its style attribute; give the transform as a transform attribute"
+		if v, ok := declared(e.attrs, paths[i], rules)["transform"]; ok && v != strings.TrimSpace(attr(e.attrs, "transform")) {
+			return p, "an element with both a clipping path and a transform in its style; give the transform as a transform attribute"
 		}
 		if units := strings.TrimSpace(attr(p.els[c].attrs, "clipPathUnits")); units != "" && units != "userSpaceOnUse" {
 			return p, fmt.Sprintf("a clipping path in clipPathUnits=%q, which qrforge does not draw: give its shapes in user space (clipPathUnits=\"userSpaceOnUse\", the default)", text.Truncate(units, 20))
@@ -194,7 +212,13 @@ func (p svgClipPlan) rewrite(b []byte) []byte {
 		var shapes strings.Builder
 		for j := u.clip + 1; j < len(p.els) && p.els[j].start < c.end; j++ {
 			if p.els[j].parent == u.clip {
+				rule := "nonzero"
+				if p.rules[j] {
+					rule = "evenodd"
+				}
+				shapes.WriteString(`<g fill-rule="` + rule + `">`)
 				shapes.Write(b[p.els[j].start:p.els[j].end])
+				shapes.WriteString(`</g>`)
 			}
 		}
 		open, close := e.start, e.end
@@ -240,21 +264,23 @@ func marker(k, mark int) string {
 	return fmt.Sprintf(`<path d="M%d %d"/>`, markerX, markerY-3*k-mark)
 }
 
-// markerOf is the code of a marker path, or -1 for any other path.
-func markerOf(p *oksvg.SvgPath) int {
+// markerOf is the x and code of a marker path (markerX or markerRuleX),
+// or code -1 for any other path.
+func markerOf(p *oksvg.SvgPath) (x float64, code int) {
 	var box pathBox
 	box.reset()
 	p.Path.AddTo(&box)
-	if box.segments != 1 || box.x0 != markerX || box.y0 > markerY || box.x1 != box.x0 || box.y1 != box.y0 {
-		return -1
+	if box.segments != 1 || box.x0 != markerX && box.x0 != markerRuleX || box.y0 > markerY || box.x1 != box.x0 || box.y1 != box.y0 {
+		return 0, -1
 	}
-	return int(markerY - box.y0)
+	return box.x0, int(markerY - box.y0)
 }
 
 // svgLayers says of each path of a rewritten file what it is: a shape of
 // clip k (shapes[i] = k), or drawn through clip k (through[i] = k), -1
-// for neither; parents[k] is the clip clip k lies within, or -1. Markers
-// are taken out of paths. ok is false when the markers do not nest.
+// for neither; parents[k] is the clip clip k lies within, or -1. Its
+// fill's rule is set (UseNonZeroWinding). Markers are taken out of the
+// paths. ok is false when the markers do not nest.
 type svgLayers struct {
 	shapes, through []int
 	parents         []int
@@ -264,11 +290,19 @@ func layersOf(icon *oksvg.SvgIcon, clips int) (svgLayers, bool) {
 	l := svgLayers{parents: make([]int, clips)}
 	kept := icon.SVGPaths[:0]
 	var stack []int // the clips drawn through, innermost last
-	inShapes := -1
+	inShapes, evenOdd := -1, false
 	for i := range icon.SVGPaths {
 		p := icon.SVGPaths[i]
-		code := markerOf(&p)
+		x, code := markerOf(&p)
+		if code >= 0 && x == markerRuleX {
+			if evenOdd == (code == 0) || code > 1 {
+				return l, false
+			}
+			evenOdd = code == 0
+			continue
+		}
 		if code < 0 {
+			p.UseNonZeroWinding = !evenOdd
 			in := -1
 			if len(stack) > 0 {
 				in = stack[len(stack)-1]
@@ -308,26 +342,7 @@ func layersOf(icon *oksvg.SvgIcon, clips int) (svgLayers, bool) {
 		}
 	}
 	icon.SVGPaths = kept
-	return l, len(stack) == 0 && inShapes < 0
-}
-
-// clipOf is the id of the clip an element names: in its style attribute,
-// else in a class's rule, else in its clip-path attribute (CSS Cascading
-// §6.1: a presentation attribute comes last).
-func clipOf(attrs []xml.Attr, classes map[string]clipRule) string {
-	if v, ok := cssValue(attr(attrs, "style"), "clip-path"); ok {
-		return clipRef(v)
-	}
-	best := clipRule{order: -1}
-	for _, c := range strings.Fields(attr(attrs, "class")) {
-		if r, ok := classes[c]; ok && r.order > best.order {
-			best = r
-		}
-	}
-	if best.order >= 0 {
-		return best.id
-	}
-	return clipRef(attr(attrs, "clip-path"))
+	return l, len(stack) == 0 && inShapes < 0 && !evenOdd
 }
 
 // clipRef is the id in url(#id), or "" for none.
@@ -342,66 +357,6 @@ func clipRef(v string) string {
 		return ""
 	}
 	return id
-}
-
-// clipRule is a class's clip, in the order of the rules: the later wins.
-type clipRule struct {
-	id    string
-	order int
-}
-
-// cssClipClasses maps each class whose rule sets clip-path to its clip;
-// bad is a selector other than a class that sets one.
-func cssClipClasses(css string) (classes map[string]clipRule, bad string) {
-	css = cssUnescape(css)
-	for {
-		i, j := strings.Index(css, "/*"), -1
-		if i < 0 {
-			break
-		}
-		if j = strings.Index(css[i+2:], "*/"); j < 0 {
-			css = css[:i]
-			break
-		}
-		css = css[:i] + " " + css[i+2+j+2:]
-	}
-	classes = map[string]clipRule{}
-	for n, rule := range strings.Split(css, "}") {
-		selectors, decls, ok := strings.Cut(rule, "{")
-		if !ok {
-			continue
-		}
-		v, ok := cssValue(decls, "clip-path")
-		if !ok {
-			continue
-		}
-		for _, s := range strings.Split(selectors, ",") {
-			s = strings.TrimSpace(s)
-			name, isClass := strings.CutPrefix(s, ".")
-			if !isClass || name == "" || strings.ContainsAny(name, " .#:[>+~*") {
-				return nil, s
-			}
-			classes[name] = clipRule{id: clipRef(v), order: n}
-		}
-	}
-	return classes, ""
-}
-
-// cssValue is the last value of property in declarations a: b; c: d.
-func cssValue(decls, property string) (value string, ok bool) {
-	for _, d := range strings.Split(decls, ";") {
-		name, v, found := strings.Cut(d, ":")
-		if found && strings.EqualFold(strings.TrimSpace(name), property) {
-			value, ok = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "!important")), true
-		}
-	}
-	return value, ok
-}
-
-// cssHas reports whether declarations set property.
-func cssHas(decls, property string) bool {
-	_, ok := cssValue(decls, property)
-	return ok
 }
 
 // attr is the value of the attribute of that local name, or "".

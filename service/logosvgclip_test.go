@@ -87,7 +87,7 @@ func TestUndrawnClipsAreRefused(t *testing.T) {
 		{"a clipped shape in a clip", clipHead + `<defs>` + clip + `<clipPath id="d"><rect clip-path="url(#c)" width="5" height="5"/></clipPath></defs><rect clip-path="url(#d)" width="10" height="10"/></svg>`, "clipped itself"},
 		{"a group in a clip", clipHead + `<defs><clipPath id="c"><g><rect width="5" height="5"/></g></clipPath></defs><rect clip-path="url(#c)" width="10" height="10"/></svg>`, "<g>"},
 		{"a clip inside defs", clipHead + `<defs>` + clip + `<rect id="r" clip-path="url(#c)" width="10" height="10"/></defs><use href="#r"/></svg>`, "inside <defs>"},
-		{"a clip by a selector other than a class", clipHead + `<style>rect{clip-path:url(#c)}</style><defs>` + clip + `</defs><rect width="10" height="10"/></svg>`, "selector"},
+		{"a clip by a selector qrforge does not match", clipHead + `<style>svg > rect{clip-path:url(#c)}</style><defs>` + clip + `</defs><rect width="10" height="10"/></svg>`, "selector"},
 		{"a transform in the style", clipHead + `<defs>` + clip + `</defs><rect style="transform:scale(2)" clip-path="url(#c)" width="10" height="10"/></svg>`, "transform"},
 		{"nine clipped elements", clipHead + `<defs>` + clip + `</defs>` + strings.Repeat(`<rect clip-path="url(#c)" width="10" height="10"/>`, 9) + `</svg>`, "at most 8"},
 	} {

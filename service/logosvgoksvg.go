@@ -3,8 +3,11 @@ package service
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/qrforge/qrforge/internal/text"
 )
 
 // oksvg reads a few things otherwise than SVG says. The markup is
@@ -16,6 +19,8 @@ import (
 //     oksvg draws it with square corners;
 //   - transforms in a list may be separated by commas (SVG 1.1 §7.6);
 //     oksvg refuses the file;
+//   - path data is written again (normalisePathData): oksvg misreads
+//     implicit arc repeats, flags without separators and an E exponent;
 //   - an element with display="none" (or display:none in its style) is
 //     not drawn, nor is what it holds (SVG 1.1 §11.5); oksvg draws it, and
 //     Inkscape keeps hidden layers so.
@@ -30,60 +35,158 @@ var (
 // transformAttrs are the attributes oksvg reads as transform lists.
 var transformAttrs = map[string]bool{"transform": true, "gradienttransform": true}
 
-// forOksvg is b with each start tag that oksvg would misread written again.
-func forOksvg(b []byte) []byte {
+// drawnLeaves are the elements oksvg turns into paths of their own.
+var drawnLeaves = map[string]bool{"path": true, "rect": true, "circle": true, "ellipse": true,
+	"line": true, "polyline": true, "polygon": true, "use": true}
+
+// A rule marker before a shape says its paths fill by the even-odd rule
+// (SVG 1.1 §11.3: oksvg reads no fill-rule); one after it ends that.
+const markerRuleX = -30013
+
+func ruleMarker(end bool) string {
+	y := markerY
+	if end {
+		y--
+	}
+	return fmt.Sprintf(`<path d="M%d %d"/>`, markerRuleX, y)
+}
+
+// forOksvg is b with every start tag written again as oksvg must read it:
+// its styles resolved (logosvgstyle.go), and the fixes above. marked
+// reports whether it holds rule markers. bad says what cannot be read.
+func forOksvg(b []byte) (out []byte, marked bool, bad string) {
+	var css strings.Builder
 	d := xml.NewDecoder(bytes.NewReader(b))
-	var out bytes.Buffer
+	inStyle := 0
+	for {
+		tok, err := d.RawToken()
+		if err != nil {
+			break
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if strings.EqualFold(t.Name.Local, "style") {
+				inStyle++
+			}
+		case xml.EndElement:
+			if strings.EqualFold(t.Name.Local, "style") {
+				inStyle--
+			}
+		case xml.CharData:
+			if inStyle > 0 {
+				css.Write(t)
+				css.WriteByte('\n')
+			}
+		}
+	}
+	rules, badSelector := parseStylesheet(css.String())
+	if badSelector != "" {
+		return nil, false, fmt.Sprintf("its stylesheet has the selector %q; qrforge reads types, classes, ids and descendants (g .name)", text.Truncate(badSelector, 40))
+	}
+
+	type open struct {
+		computed  map[string]string
+		endMarker bool
+	}
+	var (
+		buf   bytes.Buffer
+		path  []styledElement
+		stack []open
+	)
+	parent := func() map[string]string {
+		if len(stack) == 0 {
+			return map[string]string{}
+		}
+		return stack[len(stack)-1].computed
+	}
+	d = xml.NewDecoder(bytes.NewReader(b))
 	at := int64(0)
+	skip := func(start int64) bool { // the element just started, and all it holds
+		for depth := 1; depth > 0; {
+			tok, err := d.RawToken()
+			if err != nil {
+				return false
+			}
+			switch tok.(type) {
+			case xml.StartElement:
+				depth++
+			case xml.EndElement:
+				depth--
+			}
+		}
+		buf.Write(b[at:start])
+		at = d.InputOffset()
+		return true
+	}
 	for {
 		start := d.InputOffset()
 		tok, err := d.RawToken()
 		if err != nil {
 			break
 		}
+		if e, ok := tok.(xml.EndElement); ok && len(stack) > 0 {
+			top := stack[len(stack)-1]
+			stack, path = stack[:len(stack)-1], path[:len(path)-1]
+			if top.endMarker {
+				end := d.InputOffset()
+				buf.Write(b[at:end])
+				buf.WriteString(ruleMarker(true))
+				at = end
+			}
+			_ = e
+			continue
+		}
 		t, ok := tok.(xml.StartElement)
 		if !ok {
 			continue
 		}
-		if hidden(t.Attr) {
-			for depth := 1; depth > 0; {
-				tok, err := d.RawToken()
-				if err != nil {
-					return b // checkSVG has read it whole
-				}
-				switch tok.(type) {
-				case xml.StartElement:
-					depth++
-				case xml.EndElement:
-					depth--
-				}
+		name := strings.ToLower(t.Name.Local)
+		path = append(path, styledOf(name, t.Attr))
+		decl := declared(t.Attr, path, rules)
+		own := computed(decl, parent())
+		hide := name == "style" || strings.TrimSpace(decl["display"]) == "none" ||
+			drawnLeaves[name] && (own["visibility"] == "hidden" || own["visibility"] == "collapse")
+		if hide {
+			path = path[:len(path)-1]
+			if !skip(start) {
+				return b, false, ""
 			}
-			out.Write(b[at:start])
-			at = d.InputOffset()
 			continue
 		}
-		attrs, changed := fixAttrs(strings.ToLower(t.Name.Local), t.Attr)
-		if !changed {
-			continue
+		paint, why := paintAttrs(decl, own)
+		if why != "" {
+			return nil, false, "a shape with " + why
 		}
+		var attrs []xml.Attr
+		for _, a := range t.Attr {
+			n := strings.ToLower(a.Name.Local)
+			if _, styled := styleProps[n]; a.Name.Space == "" && (styled || n == "style" || n == "class") {
+				continue
+			}
+			attrs = append(attrs, a)
+		}
+		attrs, _ = fixAttrs(name, append(attrs, paint...))
+		evenOdd := drawnLeaves[name] && strings.TrimSpace(own["fill-rule"]) == "evenodd"
 		end := d.InputOffset()
-		out.Write(b[at:start])
-		out.WriteString("<" + qualified(t.Name))
+		buf.Write(b[at:start])
+		if evenOdd {
+			buf.WriteString(ruleMarker(false))
+			marked = true
+		}
+		buf.WriteString("<" + qualified(t.Name))
 		for _, a := range attrs {
-			out.WriteString(" " + qualified(a.Name) + `="` + escapeAttr(a.Value) + `"`)
+			buf.WriteString(" " + qualified(a.Name) + `="` + escapeAttr(a.Value) + `"`)
 		}
 		if bytes.HasSuffix(b[start:end], []byte("/>")) {
-			out.WriteString("/>")
+			buf.WriteString("/>")
 		} else {
-			out.WriteString(">")
+			buf.WriteString(">")
 		}
 		at = end
+		stack = append(stack, open{computed: own, endMarker: evenOdd})
 	}
-	if at == 0 {
-		return b
-	}
-	out.Write(b[at:])
-	return out.Bytes()
+	buf.Write(b[at:])
+	return buf.Bytes(), marked, ""
 }
 
 // fixAttrs is an element's attributes as oksvg must read them.
@@ -101,6 +204,19 @@ func fixAttrs(name string, attrs []xml.Attr) ([]xml.Attr, bool) {
 			out[i].Value = strings.TrimRight(listComma.ReplaceAllString(v, ") "), " ")
 		}
 	}
+	if name == "path" {
+		for i, a := range attrs {
+			if a.Name.Local != "d" || a.Name.Space != "" {
+				continue
+			}
+			// Drawn up to its first error, as a browser does (SVG 1.1
+			// §F.6); oksvg misreads some valid data (logosvgpath.go).
+			if d, _ := normalisePathData(a.Value); d != a.Value {
+				edit()
+				out[i].Value = d
+			}
+		}
+	}
 	if name == "rect" {
 		rx, ry := attr(attrs, "rx"), attr(attrs, "ry")
 		switch {
@@ -116,16 +232,6 @@ func fixAttrs(name string, attrs []xml.Attr) ([]xml.Attr, bool) {
 		return attrs, false
 	}
 	return out, true
-}
-
-// hidden reports whether an element is display="none", by attribute or
-// style.
-func hidden(attrs []xml.Attr) bool {
-	display := attr(attrs, "display")
-	if v, ok := cssValue(attr(attrs, "style"), "display"); ok {
-		display = v
-	}
-	return strings.TrimSpace(display) == "none"
 }
 
 // qualified is a name as written: prefix:local.

@@ -10,9 +10,10 @@ import (
 // paths for every <use>, so a small file can make it read millions of
 // commands.
 type svgWork struct {
-	commands int // path commands, each <use> copy counted again
-	copies   int // elements <use> elements copy
-	clips    int // elements drawn through a clipping path (logosvgclip.go)
+	commands int  // path commands, each <use> copy counted again
+	copies   int  // elements <use> elements copy
+	clips    int  // elements drawn through a clipping path (logosvgclip.go)
+	evenOdd  bool // shapes filled by the even-odd rule (logosvgoksvg.go)
 }
 
 // svgShapes counts, as checkSVG reads the markup, the path commands of

@@ -1,0 +1,67 @@
+package service
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+	"testing"
+)
+
+// redToBlue is a gradient's stops from red to blue.
+const redToBlue = `<stop offset="0" stop-color="#f00"/><stop offset="1" stop-color="#00f"/>`
+
+// Gradients are drawn as SVG 1.1 §13.2 says where oksvg alone would paint
+// black or misplace them: defined after the shape that names them, with
+// their stops in the gradient their href names, and in userSpaceOnUse
+// units scaled with the viewBox and moved with the shape's transform.
+func TestSVGGradientsAsSVGSays(t *testing.T) {
+	type sample struct {
+		x, y float64
+		want color.NRGBA
+	}
+	red, blue, mid := color.NRGBA{255, 0, 0, 255}, color.NRGBA{0, 0, 255, 255}, color.NRGBA{128, 0, 127, 255}
+	for _, c := range []struct {
+		name, svg string
+		samples   []sample
+	}{
+		{"defined after its use (Figma)", clipHead + `<rect fill="url(#g)" width="10" height="10"/><defs><linearGradient id="g">` + redToBlue + `</linearGradient></defs></svg>`,
+			[]sample{{0.05, 5, red}, {9.95, 5, blue}, {5, 5, mid}}},
+		{"stops through href (Inkscape)", clipHead + `<defs><linearGradient id="stops">` + redToBlue + `</linearGradient><linearGradient xlink:href="#stops" id="g" x1="0" y1="0" x2="10" y2="0" gradientUnits="userSpaceOnUse"/></defs><rect fill="url(#g)" width="10" height="10"/></svg>`,
+			[]sample{{0.05, 5, red}, {9.95, 5, blue}, {5, 5, mid}}},
+		{"userSpaceOnUse scales with the viewBox", clipHead + `<defs><linearGradient id="g" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="0" y2="10">` + redToBlue + `</linearGradient></defs><rect fill="url(#g)" width="10" height="10"/></svg>`,
+			[]sample{{5, 0.05, red}, {5, 9.95, blue}, {5, 5, mid}}},
+		{"userSpaceOnUse moves with the shape", clipHead + `<defs><linearGradient id="g" gradientUnits="userSpaceOnUse" x1="0" x2="5">` + redToBlue + `</linearGradient></defs><g transform="translate(5 0)"><rect fill="url(#g)" width="5" height="10"/></g></svg>`,
+			[]sample{{5.05, 5, red}, {9.95, 5, blue}, {7.5, 5, mid}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			img := drawClipped(t, c.svg)
+			for _, s := range c.samples {
+				got := img.NRGBAAt(int(s.x*10), int(s.y*10))
+				if d := max(diff(got.R, s.want.R), diff(got.G, s.want.G), diff(got.B, s.want.B), diff(got.A, s.want.A)); d > 16 {
+					t.Errorf("(%g, %g): %v, want %v", s.x, s.y, got, s.want)
+				}
+			}
+		})
+	}
+}
+
+func diff(a, b uint8) int {
+	if a > b {
+		return int(a - b)
+	}
+	return int(b - a)
+}
+
+// Stops copied through href are bounded: 2000 gradients naming one of 64
+// stops would be 5 MB of markup from 90 KB.
+func TestGradientCopiesAreBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(clipHead + `<defs><linearGradient id="s">` + strings.Repeat(`<stop offset=".5" stop-color="#123456"/>`, 64) + `</linearGradient>`)
+	for i := range 2000 {
+		fmt.Fprintf(&b, `<linearGradient id="g%d" href="#s"/>`, i)
+	}
+	b.WriteString(`</defs><rect fill="url(#g1)" width="10" height="10"/></svg>`)
+	if _, err := rasterSVG([]byte(b.String()), 100); err == nil || !strings.Contains(err.Error(), "stops through href") {
+		t.Fatalf("drawn as %v, want refused", err)
+	}
+}

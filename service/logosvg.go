@@ -131,7 +131,11 @@ func checkSVG(b []byte) (svgWork, *logoError) {
 	if err != nil {
 		return work, err
 	}
-	plan, why := planClips(b)
+	b, why := expandUses(b)
+	var plan svgClipPlan
+	if why == "" {
+		plan, why = planClips(b)
+	}
 	marked := false
 	if why == "" {
 		_, marked, why = forOksvg(b)
@@ -140,10 +144,14 @@ func checkSVG(b []byte) (svgWork, *logoError) {
 		return svgWork{}, logoRefused("the SVG logo is refused: it has %s", why)
 	}
 	if len(plan.clips) > 0 {
-		work, err = checkMarkup(plan.rewrite(b))
+		clipped, err := checkMarkup(plan.rewrite(b))
+		if err != nil {
+			return clipped, err
+		}
+		work.commands, work.copies = max(work.commands, clipped.commands), max(work.copies, clipped.copies)
 	}
-	work.clips, work.evenOdd = len(plan.uses), marked
-	return work, err
+	work.clips, work.evenOdd, work.markup = len(plan.uses), marked, len(b)
+	return work, nil
 }
 
 // checkMarkup is checkSVG but for clipping paths.
@@ -199,7 +207,11 @@ func checkMarkup(b []byte) (svgWork, *logoError) {
 			}
 			if svgShapeElements[name] {
 				for _, a := range t.Attr {
-					if svgGeometry[strings.ToLower(a.Name.Local)] && strings.HasSuffix(strings.TrimSpace(a.Value), "%") {
+					n := strings.ToLower(a.Name.Local)
+					if name == "use" && (n == "width" || n == "height") {
+						continue // they size only a <symbol> or an <svg> used
+					}
+					if svgGeometry[n] && strings.HasSuffix(strings.TrimSpace(a.Value), "%") {
 						return refuse("its <%s> has %s=%q, a percentage, which qrforge does not draw: give it in the viewBox's units", t.Name.Local, a.Name.Local, text.Truncate(a.Value, 20))
 					}
 				}
@@ -207,8 +219,6 @@ func checkMarkup(b []byte) (svgWork, *logoError) {
 			if name == "defs" && defsDepth == 0 {
 				defsDepth = depth
 				shapes.openDefs()
-			} else if defsDepth > 0 && name == "use" {
-				return refuse("it has <use> inside <defs>: a definition that uses itself would recurse without end")
 			}
 			for _, a := range t.Attr {
 				if err := checkSVGAttr(a); err != "" {
@@ -399,7 +409,7 @@ func svgLength(v string) float64 {
 // and a shape's coverage where it is drawn through a mask or by the
 // even-odd rule.
 func svgCost(n int, w svgWork) int64 {
-	cost := 64*int64(n) + 32*int64(w.commands) + 256*int64(w.copies) + 16*maxSVGLines + 4<<20 +
+	cost := 64*int64(max(n, w.markup)) + 32*int64(w.commands) + 256*int64(w.copies) + 16*maxSVGLines + 4<<20 +
 		int64(w.clips)*svgSide*svgSide
 	if w.clips > 0 || w.evenOdd {
 		cost += svgSide * svgSide // a shape's coverage
@@ -458,7 +468,11 @@ func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
 			img, err = nil, logoRefused("the SVG logo cannot be drawn: %v", v)
 		}
 	}()
-	plan, why := planClips(b)
+	b, why := expandUses(b)
+	var plan svgClipPlan
+	if why == "" {
+		plan, why = planClips(b)
+	}
 	if why != "" {
 		return nil, logoRefused("the SVG logo is refused: it has %s", why)
 	}

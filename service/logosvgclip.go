@@ -58,16 +58,15 @@ type svgClipPlan struct {
 var clipShapes = map[string]bool{"path": true, "rect": true, "circle": true, "ellipse": true,
 	"line": true, "polyline": true, "polygon": true, "use": true, "title": true, "desc": true}
 
-// notDrawn are elements whose content is drawn only where it is used, if
-// at all: a clip on an element inside them is refused rather than lost.
+// notDrawn are elements whose content is drawn only where a <use> copies
+// it, if at all: a clip on an element inside them applies to the copy.
 var notDrawn = map[string]bool{"defs": true, "clippath": true, "lineargradient": true,
 	"radialgradient": true, "mask": true, "pattern": true, "marker": true, "symbol": true}
 
-// planClips finds the clipping paths of a checked file and the elements
-// they clip, and refuses what it cannot draw: a clip in objectBoundingBox
-// units, a clip that is clipped itself or holds other than shapes, a clip
-// on an element that is not drawn where it stands, more than maxSVGClips
-// clipped elements. A url() naming no <clipPath> clips nothing, as in a
+// planClips finds the clipping paths of a checked file, its uses copied
+// (expandUses), and the elements they clip, and refuses what it cannot
+// draw: a clip in objectBoundingBox units, a clip that is clipped itself
+// or holds other than shapes, more than maxSVGClips clipped elements. A url() naming no <clipPath> clips nothing, as in a
 // browser (CSS Masking 1 §5.1).
 func planClips(b []byte) (svgClipPlan, string) {
 	var p svgClipPlan
@@ -115,13 +114,19 @@ func planClips(b []byte) (svgClipPlan, string) {
 		if e.name == "clippath" {
 			return p, "a clipping path that is clipped itself, which qrforge does not draw: flatten the clip (in Inkscape, Object > Clip > Release, then Path > Intersection)"
 		}
+		drawn := true
 		for a := e.parent; a >= 0; a = p.els[a].parent {
-			if n := p.els[a].name; notDrawn[n] {
-				if n == "clippath" {
-					return p, "a clipping path that is clipped itself, which qrforge does not draw: flatten the clip (in Inkscape, Object > Clip > Release, then Path > Intersection)"
-				}
-				return p, fmt.Sprintf("a clipping path on an element inside <%s>, which qrforge does not draw: clip where the element is used", p.els[a].name)
+			switch n := p.els[a].name; {
+			case n == "clippath":
+				return p, "a clipping path that is clipped itself, which qrforge does not draw: flatten the clip (in Inkscape, Object > Clip > Release, then Path > Intersection)"
+			case notDrawn[n]:
+				// Drawn only where a <use> copies it (expandUses), and
+				// clipped there.
+				drawn = false
 			}
+		}
+		if !drawn {
+			continue
 		}
 		if v, ok := declared(e.attrs, paths[i], rules)["transform"]; ok && v != strings.TrimSpace(attr(e.attrs, "transform")) {
 			return p, "an element with both a clipping path and a transform in its style; give the transform as a transform attribute"
@@ -130,7 +135,7 @@ func planClips(b []byte) (svgClipPlan, string) {
 			return p, fmt.Sprintf("a clipping path in clipPathUnits=%q, which qrforge does not draw: give its shapes in user space (clipPathUnits=\"userSpaceOnUse\", the default)", text.Truncate(units, 20))
 		}
 		for j := c + 1; j < len(p.els) && p.els[j].start < p.els[c].end; j++ {
-			if p.els[j].parent == c && !clipShapes[p.els[j].name] {
+			if p.els[j].parent == c && !clipShapes[p.els[j].name] && !(p.els[j].name == "g" && hasAttr(p.els[j].attrs, useMark)) {
 				return p, fmt.Sprintf("a clipping path holding a <%s>, which qrforge does not draw in a clip: a clip may hold shapes and <use> (SVG 1.1 §14.3.5)", text.Truncate(p.els[j].name, 20))
 			}
 		}
@@ -367,6 +372,16 @@ func attr(attrs []xml.Attr, name string) string {
 		}
 	}
 	return ""
+}
+
+// hasAttr reports whether an attribute of that local name is given.
+func hasAttr(attrs []xml.Attr, name string) bool {
+	for _, a := range attrs {
+		if a.Name.Local == name {
+			return true
+		}
+	}
+	return false
 }
 
 // escapeAttr escapes a value for a double-quoted attribute.

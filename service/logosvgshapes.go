@@ -14,6 +14,7 @@ type svgWork struct {
 	copies   int  // elements <use> elements copy
 	clips    int  // elements drawn through a clipping path (logosvgclip.go)
 	evenOdd  bool // shapes filled by the even-odd rule (logosvgoksvg.go)
+	markup   int  // bytes oksvg reads, each <use> copied (logosvguse.go)
 }
 
 // svgShapes counts, as checkSVG reads the markup, the path commands of

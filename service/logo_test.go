@@ -166,7 +166,7 @@ var hostileSVGs = []struct {
 	{"a gradient of 9950 stops over 31 covers", manyStops(9950, 31), 400},
 	{"a gradient of 540 stops over 31 covers", manyStops(540, 31), 400},
 	{"a gradient of 64 stops over 31 covers", manyStops(64, 31), 400},
-	{"dashes finer than a pixel", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M0 0 L24 24 L0 24" fill="none" stroke="#000" stroke-width="3" stroke-dasharray="0.00001"/></svg>`, 0},
+	{"dashes finer than a pixel", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M0 0 L24 24 L0 24" fill="none" stroke="#000" stroke-width="3" stroke-dasharray="0.00001"/></svg>`, 400},
 	{"malformed colour", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="9" height="9" fill="hsl(1,,)"/></svg>`, 400},
 	{"not svg", `<html><body>hi</body></html>`, 400},
 	{"not well-formed", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect>`, 400},

@@ -420,14 +420,6 @@ func svgCost(n int, w svgWork) int64 {
 	return cost
 }
 
-// rasterSVG draws a checked SVG file (checkSVG) at most side pixels on its
-// longer side with oksvg and rasterx. Before anything is drawn, every
-// shape is measured: one that reaches more than maxSVGReach pictures
-// outside the picture, or more path commands than maxSVGSegments, is
-// refused; dash patterns are dropped, since a pattern finer than a pixel
-// multiplies the work. The shapes are then painted over their own boxes
-// only (boxScanner), within maxSVGCover pictures of pixels, a pixel of a
-// gradient counted as several (gradientWeight).
 // rootSizeAttr is a width or height attribute of a start tag.
 var rootSizeAttr = regexp.MustCompile(`\s(width|height)\s*=\s*("[^"]*"|'[^']*')`)
 
@@ -460,6 +452,15 @@ func rootSizeByViewBox(b []byte) []byte {
 	}
 }
 
+// rasterSVG draws a checked SVG file (checkSVG) at most side pixels on its
+// longer side with oksvg and rasterx, the markup first written as oksvg
+// must read it (expandUses, planClips, forOksvg, hoistGradients). Before
+// anything is drawn, every shape is measured: one that reaches more than
+// maxSVGReach pictures outside the picture, or more path commands than
+// maxSVGSegments, is refused, and so is a dash pattern of more than
+// maxSVGDashes dashes. The shapes are then painted over their own boxes
+// only (boxScanner), within maxSVGCover pictures of pixels, a pixel of a
+// gradient counted as several (gradientWeight).
 func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
 	defer func() {
 		// oksvg and rasterx panic on some malformed input (an hsl()
@@ -573,7 +574,6 @@ func measureSVG(icon *oksvg.SvgIcon, w, h int) ([]int64, *logoError) {
 	hi := (maxSVGReach + 1) * float64(max(w, h))
 	for i := range icon.SVGPaths {
 		p := &icon.SVGPaths[i]
-		p.Dash = nil
 		m, ok := shapeMatrix(p)
 		fill, okFill := paintWeight(p, "fillerColor")
 		stroke, okStroke := paintWeight(p, "linerColor")
@@ -592,10 +592,15 @@ func measureSVG(icon *oksvg.SvgIcon, w, h int) ([]int64, *logoError) {
 		if box.segments == 0 {
 			continue
 		}
-		// A stroke's width is in the shape's user space (SVG 1.1 §11.4);
-		// oksvg strokes the path once transformed, so its width is scaled
-		// here. A stroke reaches half its width, more at a mitred corner.
-		p.LineWidth *= math.Sqrt(math.Abs(t.A*t.D - t.B*t.C))
+		// A stroke's width and dashes are in the shape's user space (SVG
+		// 1.1 §11.4); oksvg strokes the path once transformed, so they are
+		// scaled here. A stroke reaches half its width, more at a mitred
+		// corner.
+		k := math.Sqrt(math.Abs(t.A*t.D - t.B*t.C))
+		p.LineWidth *= k
+		if lerr := scaleDashes(p, t, k); lerr != nil {
+			return nil, lerr
+		}
 		reach := p.LineWidth * max(p.MiterLimit, 1)
 		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 		for _, c := range [4][2]float64{{box.x0, box.y0}, {box.x1, box.y0}, {box.x0, box.y1}, {box.x1, box.y1}} {
@@ -617,6 +622,74 @@ func measureSVG(icon *oksvg.SvgIcon, w, h int) ([]int64, *logoError) {
 	}
 	return weights, nil
 }
+
+// maxSVGDashes bounds the dashes of a stroke: rasterx walks the path dash
+// by dash, so a pattern much finer than the path is long would take
+// without bound.
+const maxSVGDashes = 100_000
+
+// scaleDashes scales a stroke's dash pattern into pixels by k, and
+// refuses one of more than maxSVGDashes dashes along the path (t takes
+// it to the picture). A pattern with a negative value or summing to 0 is
+// drawn solid (SVG 1.1 §11.4).
+func scaleDashes(p *oksvg.SvgPath, t rasterx.Matrix2D, k float64) *logoError {
+	if len(p.Dash) == 0 {
+		return nil
+	}
+	period := 0.0
+	for _, d := range p.Dash {
+		if !(d >= 0) || math.IsInf(d, 0) {
+			p.Dash = nil
+			return nil
+		}
+		period += d
+	}
+	if len(p.Dash)%2 == 1 {
+		period *= 2 // an odd list is repeated to make an even one
+	}
+	if !(period*k > 0) {
+		p.Dash = nil
+		return nil
+	}
+	length := pathLength{t: t}
+	p.Path.AddTo(&length)
+	if dashes := length.sum / (period * k) * float64(len(p.Dash)); dashes > maxSVGDashes {
+		return logoRefused("the SVG logo has a dash pattern of %.0f dashes along its stroke; at most %d are drawn", dashes, maxSVGDashes)
+	}
+	dash := make([]float64, len(p.Dash))
+	for j, d := range p.Dash {
+		dash[j] = d * k
+	}
+	p.Dash, p.DashOffset = dash, p.DashOffset*k
+	return nil
+}
+
+// pathLength is a rasterx.Adder that sums the length of a path's points
+// and control points, once transformed by t: at least its length.
+type pathLength struct {
+	t       rasterx.Matrix2D
+	x, y    float64
+	sum     float64
+	started bool
+}
+
+func (l *pathLength) to(p fixed.Point26_6, move bool) {
+	x, y := l.t.Transform(float64(p.X)/64, float64(p.Y)/64)
+	if l.started && !move {
+		l.sum += math.Hypot(x-l.x, y-l.y)
+	}
+	l.x, l.y, l.started = x, y, true
+}
+
+func (l *pathLength) Start(a fixed.Point26_6)         { l.to(a, true) }
+func (l *pathLength) Line(p fixed.Point26_6)          { l.to(p, false) }
+func (l *pathLength) QuadBezier(p, q fixed.Point26_6) { l.to(p, false); l.to(q, false) }
+func (l *pathLength) CubeBezier(p, q, r fixed.Point26_6) {
+	l.to(p, false)
+	l.to(q, false)
+	l.to(r, false)
+}
+func (l *pathLength) Stop(bool) {}
 
 // overCover says why shapes that paint too many pixels are refused.
 var overCover = fmt.Sprintf("its shapes cover the picture more than %d times over, a pixel of a gradient counting as %d or more (gradientWeight)", maxSVGCover, svgGradientPixel)

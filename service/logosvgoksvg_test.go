@@ -1,6 +1,9 @@
 package service
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // An SVG logo is drawn as SVG 1.1 says, where oksvg and rasterx alone
 // would draw it otherwise: strokes as wide as the user space says (§11.4),
@@ -51,5 +54,18 @@ func TestOksvgReadsPlacesAsSVGSays(t *testing.T) {
 			[]logoPoint{{5, 2, false}, {5, 6, false}, {5, 9, true}}},
 	} {
 		t.Run(c.name, func(t *testing.T) { checkPoints(t, c.svg, c.points) })
+	}
+}
+
+// A dashed stroke is drawn dashed, its pattern in user space; a pattern
+// of more dashes than are drawn is refused before rasterx walks it.
+func TestSVGDashes(t *testing.T) {
+	checkPoints(t, clipHead+`<path d="M0 5H10" stroke="#000" stroke-width="2" stroke-dasharray="2 2"/></svg>`,
+		[]logoPoint{{1, 5, true}, {3, 5, false}, {5, 5, true}, {7, 5, false}})
+	checkPoints(t, clipHead+`<g transform="scale(2)"><path d="M0 2.5H5" stroke="#000" stroke-dasharray="1" stroke-dashoffset="1"/></g></svg>`,
+		[]logoPoint{{1, 5, false}, {3, 5, true}, {5, 5, false}})
+	fine := clipHead + `<path d="M0 5H10` + strings.Repeat(" H0 H10", 50) + `" stroke="#000" stroke-dasharray="0.001"/></svg>`
+	if _, err := rasterSVG([]byte(fine), 100); err == nil || !strings.Contains(err.Error(), "dashes") {
+		t.Fatalf("drawn as %v, want refused", err)
 	}
 }

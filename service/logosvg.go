@@ -136,9 +136,9 @@ func checkSVG(b []byte) (svgWork, *logoError) {
 	if why == "" {
 		plan, why = planClips(b)
 	}
-	marked := false
+	var marks svgMarks
 	if why == "" {
-		_, marked, why = forOksvg(b)
+		_, marks, why = forOksvg(b)
 	}
 	if why != "" {
 		return svgWork{}, logoRefused("the SVG logo is refused: it has %s", why)
@@ -150,7 +150,7 @@ func checkSVG(b []byte) (svgWork, *logoError) {
 		}
 		work.commands, work.copies = max(work.commands, clipped.commands), max(work.copies, clipped.copies)
 	}
-	work.clips, work.evenOdd, work.markup = len(plan.uses), marked, len(b)
+	work.clips, work.evenOdd, work.layers, work.markup = len(plan.uses), marks.evenOdd, marks.layers, len(b)
 	return work, nil
 }
 
@@ -417,6 +417,7 @@ func svgCost(n int, w svgWork) int64 {
 	if w.evenOdd {
 		cost += 4 * svgSide * svgSide // its rows of winding (fillCoverage)
 	}
+	cost += int64(w.layers) * 4 * svgSide * svgSide // a picture for each layer
 	return cost
 }
 
@@ -480,7 +481,7 @@ func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
 	if len(plan.clips) > 0 {
 		b = plan.rewrite(b)
 	}
-	b, marked, bad := forOksvg(b)
+	b, marks, bad := forOksvg(b)
 	if bad != "" {
 		return nil, logoRefused("the SVG logo is refused: it has %s", bad)
 	}
@@ -492,7 +493,7 @@ func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
 		return nil, logoRefused("the SVG logo cannot be read: %v", err)
 	}
 	var layers svgLayers
-	if len(plan.uses) > 0 || marked {
+	if len(plan.uses) > 0 || marks.any() {
 		var ok bool
 		if layers, ok = layersOf(icon, len(plan.uses)); !ok {
 			return nil, logoRefused("the SVG logo cannot be drawn: its clipping paths could not be told apart from its shapes")
@@ -526,10 +527,11 @@ func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
 		}
 		return masks[k]
 	}
+	stack := layerStack{canvas: canvas, budget: &sc.budget}
 	for i := range icon.SVGPaths {
 		// As icon.Draw, telling the scanner what a gradient's pixel costs.
 		sc.gradient = weights[i]
-		if len(masks) == 0 {
+		if len(masks) == 0 && len(layers.layer) == 0 {
 			icon.SVGPaths[i].DrawTransformed(dasher, 1, icon.Transform)
 			continue
 		}
@@ -537,11 +539,14 @@ func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
 			// A clip's shapes fill its mask, within the clip it lies in.
 			sc.dest, sc.mask = maskOf(k), maskOf(layers.parents[k])
 			fillShape(dasher, &icon.SVGPaths[i], icon.Transform)
-			sc.dest = canvas
 			continue
 		}
-		sc.mask = maskOf(layers.through[i])
+		sc.dest, sc.mask = stack.into(layers, layers.layer[i]), maskOf(layers.through[i])
 		icon.SVGPaths[i].DrawTransformed(dasher, 1, icon.Transform)
+	}
+	stack.into(layers, -1)
+	if sc.budget < 0 && sc.over == "" {
+		sc.over = overCover
 	}
 	if sc.over != "" {
 		return nil, logoRefused("the SVG logo is too much work to draw: %s", sc.over)
@@ -551,6 +556,48 @@ func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
 		return nil, logoRefused("the SVG logo draws nothing: no shape of it paints a pixel of its viewBox (shapes outside it, transparent fills, or sizes past what can be drawn)")
 	}
 	return render.NormaliseLogo(canvas, side), nil
+}
+
+// A layerStack is the layers open while an SVG logo is drawn
+// (svgLayers), innermost last, over the picture.
+type layerStack struct {
+	canvas *image.RGBA
+	open   []int
+	images []*image.RGBA
+	budget *int64 // each layer laid down costs its pixels
+}
+
+// into closes the layers path's layer does not lie in, laying each over
+// the one under it at its opacity, opens those it lies in, and returns
+// the picture path is drawn into (layer -1: the picture itself).
+func (s *layerStack) into(l svgLayers, layer int) *image.RGBA {
+	var chain []int // outermost first
+	for k := layer; k >= 0; k = l.layerParent[k] {
+		chain = append([]int{k}, chain...)
+	}
+	keep := 0
+	for keep < len(s.open) && keep < len(chain) && s.open[keep] == chain[keep] {
+		keep++
+	}
+	for len(s.open) > keep {
+		top, img := s.open[len(s.open)-1], s.images[len(s.images)-1]
+		s.open, s.images = s.open[:len(s.open)-1], s.images[:len(s.images)-1]
+		under := s.canvas
+		if len(s.images) > 0 {
+			under = s.images[len(s.images)-1]
+		}
+		*s.budget -= int64(len(img.Pix) / 4)
+		a := uint8(math.Round(l.layerOpacity[top] * 255))
+		draw.DrawMask(under, under.Rect, img, image.Point{}, image.NewUniform(color.Alpha{A: a}), image.Point{}, draw.Over)
+	}
+	for _, k := range chain[keep:] {
+		s.open = append(s.open, k)
+		s.images = append(s.images, image.NewRGBA(s.canvas.Rect))
+	}
+	if len(s.images) == 0 {
+		return s.canvas
+	}
+	return s.images[len(s.images)-1]
 }
 
 // painted reports whether any pixel of m has some opacity.

@@ -269,13 +269,14 @@ func marker(k, mark int) string {
 	return fmt.Sprintf(`<path d="M%d %d"/>`, markerX, markerY-3*k-mark)
 }
 
-// markerOf is the x and code of a marker path (markerX or markerRuleX),
+// markerOf is the x and code of a marker path (markerX, markerRuleX or
+// markerLayerX),
 // or code -1 for any other path.
 func markerOf(p *oksvg.SvgPath) (x float64, code int) {
 	var box pathBox
 	box.reset()
 	p.Path.AddTo(&box)
-	if box.segments != 1 || box.x0 != markerX && box.x0 != markerRuleX || box.y0 > markerY || box.x1 != box.x0 || box.y1 != box.y0 {
+	if box.segments != 1 || box.x0 != markerX && box.x0 != markerRuleX && box.x0 != markerLayerX || box.y0 > markerY || box.x1 != box.x0 || box.y1 != box.y0 {
 		return 0, -1
 	}
 	return box.x0, int(markerY - box.y0)
@@ -289,6 +290,12 @@ func markerOf(p *oksvg.SvgPath) (x float64, code int) {
 type svgLayers struct {
 	shapes, through []int
 	parents         []int
+	// layer[i] is the innermost layer path i is drawn into, or -1; each
+	// layer has an opacity and the layer it lies in (layerParent), -1
+	// for the picture.
+	layer        []int
+	layerOpacity []float64
+	layerParent  []int
 }
 
 func layersOf(icon *oksvg.SvgIcon, clips int) (svgLayers, bool) {
@@ -296,9 +303,27 @@ func layersOf(icon *oksvg.SvgIcon, clips int) (svgLayers, bool) {
 	kept := icon.SVGPaths[:0]
 	var stack []int // the clips drawn through, innermost last
 	inShapes, evenOdd := -1, false
+	var layers []int // open, innermost last
 	for i := range icon.SVGPaths {
 		p := icon.SVGPaths[i]
 		x, code := markerOf(&p)
+		if code >= 0 && x == markerLayerX {
+			if code == layerEnd {
+				if len(layers) == 0 {
+					return l, false
+				}
+				layers = layers[:len(layers)-1]
+				continue
+			}
+			parent := -1
+			if len(layers) > 0 {
+				parent = layers[len(layers)-1]
+			}
+			layers = append(layers, len(l.layerOpacity))
+			l.layerOpacity = append(l.layerOpacity, float64(code)/1000)
+			l.layerParent = append(l.layerParent, parent)
+			continue
+		}
 		if code >= 0 && x == markerRuleX {
 			if evenOdd == (code == 0) || code > 1 {
 				return l, false
@@ -308,6 +333,11 @@ func layersOf(icon *oksvg.SvgIcon, clips int) (svgLayers, bool) {
 		}
 		if code < 0 {
 			p.UseNonZeroWinding = !evenOdd
+			into := -1
+			if len(layers) > 0 && inShapes < 0 {
+				into = layers[len(layers)-1]
+			}
+			l.layer = append(l.layer, into)
 			in := -1
 			if len(stack) > 0 {
 				in = stack[len(stack)-1]
@@ -347,7 +377,7 @@ func layersOf(icon *oksvg.SvgIcon, clips int) (svgLayers, bool) {
 		}
 	}
 	icon.SVGPaths = kept
-	return l, len(stack) == 0 && inShapes < 0 && !evenOdd
+	return l, len(stack) == 0 && inShapes < 0 && !evenOdd && len(layers) == 0
 }
 
 // clipRef is the id in url(#id), or "" for none.

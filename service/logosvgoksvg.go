@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"math"
 	"regexp"
 	"strings"
 
@@ -51,10 +52,38 @@ func ruleMarker(end bool) string {
 	return fmt.Sprintf(`<path d="M%d %d"/>`, markerRuleX, y)
 }
 
+// A layer marker before an element with an opacity, a group or a shape
+// both filled and stroked, starts a layer it is drawn into, and one after
+// it lays the layer over what is under it at that opacity (SVG 1.1 §14.5:
+// the element is drawn whole, then made translucent). oksvg multiplies a
+// group's opacity into each of its shapes instead, so shapes that overlap
+// show through each other. The begin marker's code is 1000 times the
+// opacity; the end's layerEnd.
+const (
+	markerLayerX = -30019
+	layerEnd     = 1001
+	// maxSVGLayers bounds the layers of a file: each is a picture of
+	// memory. Past it, opacity is multiplied in as oksvg does.
+	maxSVGLayers = 8
+)
+
+func layerMarker(code int) string {
+	return fmt.Sprintf(`<path d="M%d %d"/>`, markerLayerX, markerY-code)
+}
+
+// svgMarks says what forOksvg marked: shapes filled by the even-odd rule,
+// and how many layers.
+type svgMarks struct {
+	evenOdd bool
+	layers  int
+}
+
+func (m svgMarks) any() bool { return m.evenOdd || m.layers > 0 }
+
 // forOksvg is b with every start tag written again as oksvg must read it:
-// its styles resolved (logosvgstyle.go), and the fixes above. marked
-// reports whether it holds rule markers. bad says what cannot be read.
-func forOksvg(b []byte) (out []byte, marked bool, bad string) {
+// its styles resolved (logosvgstyle.go), and the fixes above, with rule
+// and layer markers. bad says what cannot be read.
+func forOksvg(b []byte) (out []byte, marks svgMarks, bad string) {
 	var css strings.Builder
 	d := xml.NewDecoder(bytes.NewReader(b))
 	inStyle := 0
@@ -81,12 +110,12 @@ func forOksvg(b []byte) (out []byte, marked bool, bad string) {
 	}
 	rules, badSelector := parseStylesheet(css.String())
 	if badSelector != "" {
-		return nil, false, fmt.Sprintf("its stylesheet has the selector %q; qrforge reads types, classes, ids and descendants (g .name)", text.Truncate(badSelector, 40))
+		return nil, marks, fmt.Sprintf("its stylesheet has the selector %q; qrforge reads types, classes, ids and descendants (g .name)", text.Truncate(badSelector, 40))
 	}
 
 	type open struct {
-		computed  map[string]string
-		endMarker bool
+		computed map[string]string
+		ends     string // markers after the element
 	}
 	var (
 		buf   bytes.Buffer
@@ -127,10 +156,10 @@ func forOksvg(b []byte) (out []byte, marked bool, bad string) {
 		if e, ok := tok.(xml.EndElement); ok && len(stack) > 0 {
 			top := stack[len(stack)-1]
 			stack, path = stack[:len(stack)-1], path[:len(path)-1]
-			if top.endMarker {
+			if top.ends != "" {
 				end := d.InputOffset()
 				buf.Write(b[at:end])
-				buf.WriteString(ruleMarker(true))
+				buf.WriteString(top.ends)
 				at = end
 			}
 			_ = e
@@ -149,13 +178,26 @@ func forOksvg(b []byte) (out []byte, marked bool, bad string) {
 		if hide {
 			path = path[:len(path)-1]
 			if !skip(start) {
-				return b, false, ""
+				return b, marks, ""
 			}
 			continue
 		}
 		paint, why := paintAttrs(decl, own)
 		if why != "" {
-			return nil, false, "a shape with " + why
+			return nil, marks, "a shape with " + why
+		}
+		opacity := -1.0
+		if v, ok := decl["opacity"]; ok && (!drawnLeaves[name] || paints(own["fill"], true) && paints(own["stroke"], false)) && marks.layers < maxSVGLayers {
+			if f, ok := svgNumber(v); ok && f < 1 {
+				opacity = max(f, 0)
+				marks.layers++
+				for i, a := range paint {
+					if a.Name.Local == "opacity" {
+						paint = append(paint[:i], paint[i+1:]...)
+						break
+					}
+				}
+			}
 		}
 		var attrs []xml.Attr
 		for _, a := range t.Attr {
@@ -169,9 +211,15 @@ func forOksvg(b []byte) (out []byte, marked bool, bad string) {
 		evenOdd := drawnLeaves[name] && strings.TrimSpace(own["fill-rule"]) == "evenodd"
 		end := d.InputOffset()
 		buf.Write(b[at:start])
+		ends := ""
+		if opacity >= 0 {
+			buf.WriteString(layerMarker(int(math.Round(opacity * 1000))))
+			ends = layerMarker(layerEnd)
+		}
 		if evenOdd {
 			buf.WriteString(ruleMarker(false))
-			marked = true
+			marks.evenOdd = true
+			ends = ruleMarker(true) + ends
 		}
 		buf.WriteString("<" + qualified(t.Name))
 		for _, a := range attrs {
@@ -183,10 +231,22 @@ func forOksvg(b []byte) (out []byte, marked bool, bad string) {
 			buf.WriteString(">")
 		}
 		at = end
-		stack = append(stack, open{computed: own, endMarker: evenOdd})
+		stack = append(stack, open{computed: own, ends: ends})
 	}
 	buf.Write(b[at:])
-	return buf.Bytes(), marked, ""
+	return buf.Bytes(), marks, ""
+}
+
+// paints reports whether a paint as computed paints; given none, it does
+// when the property's initial value does (fill's black, not stroke's none).
+func paints(paint string, initial bool) bool {
+	switch strings.TrimSpace(paint) {
+	case "":
+		return initial
+	case "none", "transparent":
+		return false
+	}
+	return true
 }
 
 // fixAttrs is an element's attributes as oksvg must read them.

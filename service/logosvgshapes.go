@@ -15,6 +15,7 @@ type svgWork struct {
 	clips    int  // elements drawn through a clipping path (logosvgclip.go)
 	evenOdd  bool // shapes filled by the even-odd rule (logosvgoksvg.go)
 	markup   int  // bytes oksvg reads, each <use> copied (logosvguse.go)
+	layers   int  // groups drawn whole, then at their opacity (logosvgoksvg.go)
 }
 
 // svgShapes counts, as checkSVG reads the markup, the path commands of

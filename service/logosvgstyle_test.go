@@ -76,3 +76,25 @@ func TestUnreadStylesAreRefused(t *testing.T) {
 		})
 	}
 }
+
+// A group's opacity applies to the group drawn whole (SVG 1.1 §14.5):
+// where its shapes overlap, the page shows through as much as elsewhere,
+// and so with a shape both filled and stroked.
+func TestSVGGroupOpacity(t *testing.T) {
+	img := drawClipped(t, clipHead+`<g opacity="0.5"><rect width="6" height="10" fill="#000"/><rect x="4" width="6" height="10" fill="#000"/></g></svg>`)
+	for _, x := range []int{20, 50, 80} { // alone, overlapping, alone
+		if a := img.NRGBAAt(x, 50).A; a < 120 || a > 136 {
+			t.Errorf("group, x=%d: alpha %d, want 128", x, a)
+		}
+	}
+	img = drawClipped(t, clipHead+`<rect x="2" y="2" width="6" height="6" fill="#000" stroke="#000" stroke-width="2" opacity="0.5"/></svg>`)
+	for _, x := range []int{15, 25, 50} { // stroke alone, stroke over fill, fill alone
+		if a := img.NRGBAAt(x, 50).A; a < 120 || a > 136 {
+			t.Errorf("filled and stroked, x=%d: alpha %d, want 128", x, a)
+		}
+	}
+	img = drawClipped(t, clipHead+`<g opacity="0.5"><g opacity="0.5"><rect width="10" height="10" fill="#000"/></g></g></svg>`)
+	if a := img.NRGBAAt(50, 50).A; a < 58 || a > 70 {
+		t.Errorf("nested: alpha %d, want 64", a)
+	}
+}

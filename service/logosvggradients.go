@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"unsafe"
@@ -142,12 +143,20 @@ func localName(b []byte, e svgElement) string {
 	return tag
 }
 
-// placeGradients gives each gradient in userSpaceOnUse units that paints
-// a path the transform from the path's user space to the picture, t
-// times the path's own: rasterx places it by its gradientTransform alone.
-// oksvg keeps a path's paints unexported; they are set through
-// reflection, and a build of oksvg whose paths differ is refused by
-// measureSVG before this is reached.
+// placeGradients places each gradient that paints a path in the
+// picture's pixels, as SVG 1.1 §13.2.2 places it: rasterx places one in
+// userSpaceOnUse units by its gradientTransform alone, without the
+// viewBox's scale or the shape's transform, and one in objectBoundingBox
+// units by the box of the shape once transformed, its gradient normal
+// square to it in pixels rather than in the box. A is the map from the
+// gradient's space to pixels: t, the path's transform, the box's (the
+// box of its points and control points, in its user space) for
+// objectBoundingBox, and the gradientTransform. A linear gradient is then
+// given in pixels, its ends chosen so that each pixel's place along it is
+// the one A gives; a radial one takes A as its transform, exact but for
+// a rotated or skewed ellipse. oksvg keeps a path's paints unexported;
+// they are set through reflection, and a build of oksvg whose paths
+// differ is refused by measureSVG before this is reached.
 func placeGradients(icon *oksvg.SvgIcon) {
 	for i := range icon.SVGPaths {
 		p := &icon.SVGPaths[i]
@@ -162,11 +171,44 @@ func placeGradients(icon *oksvg.SvgIcon) {
 			}
 			paint := reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()
 			g := paint.Interface().(rasterx.Gradient)
-			if g.Units != rasterx.UserSpaceOnUse {
-				continue
+			a := icon.Transform.Mult(m)
+			if g.Units == rasterx.ObjectBoundingBox {
+				var box pathBox
+				box.reset()
+				p.Path.AddTo(&box)
+				if !(box.x1 > box.x0 && box.y1 > box.y0) {
+					continue // no box: rasterx's own placing is as good
+				}
+				a = a.Translate(box.x0, box.y0).Scale(box.x1-box.x0, box.y1-box.y0)
 			}
-			g.Matrix = icon.Transform.Mult(m).Mult(g.Matrix)
+			a = a.Mult(g.Matrix)
+			g.Units, g.Matrix = rasterx.UserSpaceOnUse, a
+			if !g.IsRadial {
+				g.Points, g.Matrix = linearInPixels(g.Points, a), rasterx.Identity
+			}
 			paint.Set(reflect.ValueOf(g))
 		}
 	}
+}
+
+// linearInPixels is the ends, in pixels, of the linear gradient whose
+// ends are p[0:4] in a space a maps to pixels: a pixel's place along the
+// gradient is that of the point a maps to it (its ends, not its normal,
+// are what a preserves).
+func linearInPixels(p [5]float64, a rasterx.Matrix2D) [5]float64 {
+	vx, vy := p[2]-p[0], p[3]-p[1]
+	d := vx*vx + vy*vy
+	det := a.A*a.D - a.B*a.C
+	if d == 0 || det == 0 || math.IsNaN(det) {
+		x1, y1 := a.Transform(p[0], p[1])
+		x2, y2 := a.Transform(p[2], p[3])
+		return [5]float64{x1, y1, x2, y2, p[4]}
+	}
+	vx, vy = vx/d, vy/d
+	// w = A⁻ᵀ v: the gradient of t over pixels.
+	wx := (a.D*vx - a.B*vy) / det
+	wy := (-a.C*vx + a.A*vy) / det
+	w := wx*wx + wy*wy
+	x1, y1 := a.Transform(p[0], p[1])
+	return [5]float64{x1, y1, x1 + wx/w, y1 + wy/w, p[4]}
 }

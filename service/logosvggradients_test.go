@@ -65,3 +65,34 @@ func TestGradientCopiesAreBounded(t *testing.T) {
 		t.Fatalf("drawn as %v, want refused", err)
 	}
 }
+
+// A gradient in objectBoundingBox units lies in the box of its shape in
+// the shape's own user space (SVG 1.1 §7.11, §13.2.2): it turns with a
+// turned shape, and its normal is square to its vector in the box, not in
+// pixels. Colours as Chromium draws the same files.
+func TestSVGBoundingBoxGradients(t *testing.T) {
+	turned := `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><defs><linearGradient id="g"><stop offset="0" stop-color="#f00"/><stop offset="1" stop-color="#00f"/></linearGradient></defs><g transform="rotate(45 24 24)"><rect x="10" y="10" width="28" height="28" fill="url(#g)"/></g></svg>`
+	img, err := rasterSVG([]byte(turned), 192)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []struct {
+		x, y int
+		want color.NRGBA
+	}{{96, 30, color.NRGBA{232, 0, 23, 255}}, {30, 96, color.NRGBA{232, 0, 23, 255}}, {162, 96, color.NRGBA{19, 0, 235, 255}}} {
+		got := img.NRGBAAt(s.x, s.y)
+		if max(diff(got.R, s.want.R), diff(got.B, s.want.B)) > 6 {
+			t.Errorf("turned, (%d, %d): %v, want %v", s.x, s.y, got, s.want)
+		}
+	}
+	// A diagonal gradient over a 2:1 box: its isolines run corner to
+	// corner of the box's other diagonal, so the two other corners are
+	// its middle colour.
+	wide := clipHead + `<defs><linearGradient id="g" x2="1" y2="1">` + redToBlue + `</linearGradient></defs><rect y="2.5" width="10" height="5" fill="url(#g)"/></svg>`
+	img = drawClipped(t, wide)
+	for _, p := range [][2]int{{97, 27}, {2, 72}} {
+		if got := img.NRGBAAt(p[0], p[1]); diff(got.R, 128) > 12 || diff(got.B, 127) > 12 {
+			t.Errorf("wide, (%d, %d): %v, want the middle colour", p[0], p[1], got)
+		}
+	}
+}

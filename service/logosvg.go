@@ -517,6 +517,8 @@ func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
 	sc := &boxScanner{dest: canvas, budget: maxSVGCover * int64(w) * int64(h)}
 	sc.Clear()
 	dasher := rasterx.NewDasher(w, h, sc)
+	skew := &skewScanner{boxScanner: sc}
+	skewed := rasterx.NewDasher(w, h, skew)
 	masks := make([]*image.Alpha, len(plan.uses))
 	maskOf := func(k int) *image.Alpha {
 		if k < 0 {
@@ -532,7 +534,7 @@ func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
 		// As icon.Draw, telling the scanner what a gradient's pixel costs.
 		sc.gradient = weights[i]
 		if len(masks) == 0 && len(layers.layer) == 0 {
-			icon.SVGPaths[i].DrawTransformed(dasher, 1, icon.Transform)
+			drawPath(&icon.SVGPaths[i], dasher, skewed, skew, icon.Transform)
 			continue
 		}
 		if k := layers.shapes[i]; k >= 0 {
@@ -542,7 +544,7 @@ func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
 			continue
 		}
 		sc.dest, sc.mask = stack.into(layers, layers.layer[i]), maskOf(layers.through[i])
-		icon.SVGPaths[i].DrawTransformed(dasher, 1, icon.Transform)
+		drawPath(&icon.SVGPaths[i], dasher, skewed, skew, icon.Transform)
 	}
 	stack.into(layers, -1)
 	if sc.budget < 0 && sc.over == "" {
@@ -949,6 +951,47 @@ func (s *boxScanner) Draw() {
 	}
 	draw.DrawMask(s.dest, box, s.src, box.Min, s.cover, box.Min, draw.Over)
 }
+
+// drawPath draws a path as oksvg's DrawTransformed does, through d. But
+// oksvg strokes a path once transformed, so where the transform is not a
+// similarity (scale(4 1), a skew) a stroke would keep one width all
+// round where SVG 1.1 §11.4 widens it with the scale. There the path is
+// stroked in its user space scaled by k (its width already times k,
+// measureSVG), fine enough for rasterx's flattening, and each point of the
+// outline is then mapped to pixels by the rest of the transform
+// (skewScanner), through skewed.
+func drawPath(p *oksvg.SvgPath, d, skewed *rasterx.Dasher, skew *skewScanner, t rasterx.Matrix2D) {
+	m, _ := shapeMatrix(p) // measureSVG has read it
+	full := t.Mult(m)
+	if stroke, _ := paintWeight(p, "linerColor"); stroke == 0 || similarity(full) {
+		p.DrawTransformed(d, 1, t)
+		return
+	}
+	k := math.Sqrt(math.Abs(full.A*full.D - full.B*full.C))
+	skew.m = full.Scale(1/k, 1/k)
+	p.DrawTransformed(skewed, 1, rasterx.Identity.Scale(k, k).Mult(m.Invert()))
+}
+
+// similarity reports whether m scales alike in every direction: a
+// rotation, a reflection, a uniform scale and a move.
+func similarity(m rasterx.Matrix2D) bool {
+	near := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(math.Abs(a), math.Abs(b), 1) }
+	return near(m.A, m.D) && near(m.B, -m.C) || near(m.A, -m.D) && near(m.B, m.C)
+}
+
+// skewScanner is a boxScanner that maps each point by m first.
+type skewScanner struct {
+	*boxScanner
+	m rasterx.Matrix2D
+}
+
+func (s *skewScanner) at(p fixed.Point26_6) fixed.Point26_6 {
+	x, y := s.m.Transform(float64(p.X)/64, float64(p.Y)/64)
+	return fixed.Point26_6{X: fixed.Int26_6(math.Round(x * 64)), Y: fixed.Int26_6(math.Round(y * 64))}
+}
+
+func (s *skewScanner) Start(a fixed.Point26_6) { s.boxScanner.Start(s.at(a)) }
+func (s *skewScanner) Line(b fixed.Point26_6)  { s.boxScanner.Line(s.at(b)) }
 
 // fillShape fills a clip's shape, its geometry alone (SVG 1.1 §14.3.5:
 // neither its fill nor its stroke counts), opaque through d's scanner.

@@ -69,3 +69,10 @@ func TestSVGDashes(t *testing.T) {
 		t.Fatalf("drawn as %v, want refused", err)
 	}
 }
+
+// A stroke under a scale that differs by direction is widened with it
+// (SVG 1.1 §11.4): 4 times across, once along.
+func TestSVGStrokeUnderNonUniformScale(t *testing.T) {
+	checkPoints(t, clipHead+`<g transform="scale(4 1)"><rect x=".5" y="2" width="1.5" height="6" fill="none" stroke="#000" stroke-width="0.5"/></g></svg>`,
+		[]logoPoint{{1.2, 5, true}, {2.8, 5, true}, {5, 2.1, true}, {5, 1.6, false}, {5, 5, false}})
+}

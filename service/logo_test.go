@@ -546,6 +546,7 @@ func TestUndrawnSVGIsRefused(t *testing.T) {
 		{"filter", open + `<defs><filter id="f"><feGaussianBlur stdDeviation="1"/></filter></defs><rect filter="url(#f)" width="10" height="10"/></svg>`, "filter"},
 		{"marker", open + `<defs><marker id="m"><circle r="1"/></marker></defs><path d="M1 1L9 9" stroke="#000" marker-end="url(#m)"/></svg>`, "markers"},
 		{"symbol", open + `<defs><symbol id="s"><rect width="10" height="10"/></symbol></defs><use href="#s"/></svg>`, "symbol"},
+		{"nested svg", open + `<svg x="5" width="5" height="10" viewBox="0 0 1 2"><rect width="1" height="2"/></svg></svg>`, "inside its root"},
 	} {
 		_, p := generate(t, svc, Request{Params: url.Values{"data": {"undrawn"}}, Logo: []byte(c.svg), Body: true})
 		if p == nil || p.Status != 400 || p.Field != "logo" || !strings.Contains(p.Detail, c.says) {

@@ -198,6 +198,10 @@ func checkMarkup(b []byte) (svgWork, *logoError) {
 				return refuse("it has a <%s> element after its root <svg> element ends; a file holds one <svg>", text.Truncate(t.Name.Local, 40))
 			case depth == 1 && name != "svg":
 				return refuse("its root element is <%s>, not <svg>", text.Truncate(t.Name.Local, 40))
+			case depth > 1 && name == "svg":
+				// oksvg takes a nested <svg>'s viewBox for the whole
+				// picture's and draws nothing of its place or size.
+				return refuse("it has an <svg> inside its root <svg>, which qrforge does not draw: put its shapes in a <g> with a transform")
 			}
 			if why, bad := svgForbidden[name]; bad {
 				return refuse("it has a <%s> element: a logo may not hold %s", t.Name.Local, why)

@@ -265,6 +265,10 @@ func (p svgClipPlan) rewrite(b []byte) []byte {
 	return out.Bytes()
 }
 
+// clipMarkerPrefix begins the data of every clip marker: forOksvg leaves
+// them as they are.
+var clipMarkerPrefix = fmt.Sprintf("M%d ", markerX)
+
 func marker(k, mark int) string {
 	return fmt.Sprintf(`<path d="M%d %d"/>`, markerX, markerY-3*k-mark)
 }

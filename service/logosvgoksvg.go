@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/qrforge/qrforge/internal/text"
@@ -121,6 +122,7 @@ func forOksvg(b []byte) (out []byte, marks svgMarks, bad string) {
 		buf   bytes.Buffer
 		path  []styledElement
 		stack []open
+		fine  = 1.0 // finerScale of the root
 	)
 	parent := func() map[string]string {
 		if len(stack) == 0 {
@@ -208,6 +210,12 @@ func forOksvg(b []byte) (out []byte, marks svgMarks, bad string) {
 			attrs = append(attrs, a)
 		}
 		attrs, _ = fixAttrs(name, append(attrs, paint...))
+		if name == "svg" && len(stack) == 0 {
+			fine = finerScale(t.Attr)
+		}
+		if name == "path" && fine > 1 && !strings.HasPrefix(attr(t.Attr, "d"), clipMarkerPrefix) {
+			attrs = finerPath(attrs, own, fine)
+		}
 		evenOdd := drawnLeaves[name] && strings.TrimSpace(own["fill-rule"]) == "evenodd"
 		end := d.InputOffset()
 		buf.Write(b[at:start])
@@ -235,6 +243,97 @@ func forOksvg(b []byte) (out []byte, marks svgMarks, bad string) {
 	}
 	buf.Write(b[at:])
 	return buf.Bytes(), marks, ""
+}
+
+// oksvg keeps a path's numbers in 64ths of a unit of its own user space,
+// before any transform: in a viewBox 24 units wide drawn at 768 pixels, a
+// 64th is half a pixel, and Heroicons' dots (h.008) vanish. So a path's
+// data is scaled up by finerScale and the path scaled down as much by its
+// transform: the same shape, kept in finer steps. Its stroke's width and
+// dashes, in the same user space, scale with it. A path painted with a
+// gradient keeps its numbers: a gradient in userSpaceOnUse units lies in
+// the path's user space, which the scale would change.
+const finePixels = 384
+
+// finerScale is the power of two that brings the root's viewBox (or else
+// its width and height) to at least finePixels units, or 1.
+func finerScale(attrs []xml.Attr) float64 {
+	size := 0.0
+	if f := strings.FieldsFunc(attr(attrs, "viewBox"), func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' }); len(f) == 4 {
+		w, _ := strconv.ParseFloat(f[2], 64)
+		h, _ := strconv.ParseFloat(f[3], 64)
+		size = max(w, h)
+	} else {
+		w, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(attr(attrs, "width")), "px"), 64)
+		h, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(attr(attrs, "height")), "px"), 64)
+		size = max(w, h)
+	}
+	if !(size > 0) || size >= finePixels || math.IsInf(size, 0) {
+		return 1
+	}
+	return math.Exp2(math.Ceil(math.Log2(finePixels / size)))
+}
+
+// finerPath is a path's attributes with its data scaled by s and the path
+// scaled back by its transform (see finePixels), or as they were when
+// it is painted with a gradient or its stroke is not in plain numbers.
+func finerPath(attrs []xml.Attr, own map[string]string, s float64) []xml.Attr {
+	for _, p := range []string{"fill", "stroke"} {
+		if strings.HasPrefix(strings.TrimSpace(own[p]), "url(") {
+			return attrs
+		}
+	}
+	width, dashes, offset := 1.0, []float64(nil), 0.0
+	if v, ok := own["stroke-width"]; ok {
+		f, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), "px"), 64)
+		if err != nil {
+			return attrs
+		}
+		width = f
+	}
+	if v := strings.TrimSpace(own["stroke-dasharray"]); v != "" && v != "none" {
+		for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' }) {
+			d, err := strconv.ParseFloat(strings.TrimSuffix(f, "px"), 64)
+			if err != nil {
+				return attrs
+			}
+			dashes = append(dashes, d*s)
+		}
+	}
+	if v, ok := own["stroke-dashoffset"]; ok {
+		f, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), "px"), 64)
+		if err != nil {
+			return attrs
+		}
+		offset = f
+	}
+	out := make([]xml.Attr, 0, len(attrs)+4)
+	transform := ""
+	for _, a := range attrs {
+		switch a.Name.Local {
+		case "d":
+			a.Value = scalePathData(a.Value, s)
+		case "transform":
+			transform = a.Value + " "
+			continue
+		case "stroke-width", "stroke-dasharray", "stroke-dashoffset":
+			continue
+		}
+		out = append(out, a)
+	}
+	num := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	out = append(out,
+		xml.Attr{Name: xml.Name{Local: "transform"}, Value: transform + "scale(" + num(1/s) + " " + num(1/s) + ")"},
+		xml.Attr{Name: xml.Name{Local: "stroke-width"}, Value: num(width * s)},
+		xml.Attr{Name: xml.Name{Local: "stroke-dashoffset"}, Value: num(offset * s)})
+	if dashes != nil {
+		list := make([]string, len(dashes))
+		for i, d := range dashes {
+			list[i] = num(d)
+		}
+		out = append(out, xml.Attr{Name: xml.Name{Local: "stroke-dasharray"}, Value: strings.Join(list, " ")})
+	}
+	return out
 }
 
 // paints reports whether a paint as computed paints; given none, it does

@@ -211,3 +211,34 @@ func appendPathNumber(b []byte, v float64) []byte {
 	}
 	return strconv.AppendFloat(b, v, 'f', -1, 64)
 }
+
+// scalePathData is path data as normalisePathData writes it, every length
+// in it times s: coordinates and arc radii, not an arc's rotation or
+// flags.
+func scalePathData(d string, s float64) string {
+	var b []byte
+	var cmd byte
+	arg := 0
+	for _, f := range strings.Fields(d) {
+		if len(b) > 0 {
+			b = append(b, ' ')
+		}
+		if c := f[0]; c != '-' && c != '.' && (c < '0' || c > '9') {
+			cmd, arg, f = c, 0, f[1:]
+			b = append(b, c)
+			if f == "" {
+				continue
+			}
+		}
+		v, err := strconv.ParseFloat(f, 64)
+		if err != nil {
+			return d // not as normalisePathData writes it
+		}
+		if !((cmd == 'A' || cmd == 'a') && arg >= 2 && arg <= 4) {
+			v *= s
+		}
+		b = appendPathNumber(b, v)
+		arg++
+	}
+	return string(b)
+}

@@ -146,3 +146,38 @@ func FuzzNormalisePathData(f *testing.F) {
 		}
 	})
 }
+
+func TestScalePathData(t *testing.T) {
+	for _, c := range [][2]string{
+		{"M0.5 0.25 L1 1 H2 V-3 Z", "M4 2 L8 8 H16 V-24 Z"},
+		{"M1 1 a1 2 30 1 0 3 4 z", "M8 8 a8 16 30 1 0 24 32 z"},
+		{"M1 1 C1 2 3 4 5 6 S1 1 2 2 Q.5 1 2 2 T3 3", "M8 8 C8 16 24 32 40 48 S8 8 16 16 Q4 8 16 16 T24 24"},
+	} {
+		in, _ := normalisePathData(c[0])
+		if got := scalePathData(in, 8); got != c[1] {
+			t.Errorf("%q: %q, want %q", c[0], got, c[1])
+		}
+	}
+}
+
+// A path in a small viewBox keeps its numbers finer than oksvg's 64ths of
+// a unit: Heroicons' dots (a stroke round a path of h.008) are drawn, and
+// a square at 0.51 units in a viewBox 2 units wide starts at 51 % of the
+// picture, not 50 %.
+func TestSmallViewBoxesKeepTheirDetail(t *testing.T) {
+	dot := `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none"><path d="M12 12h.008v.008h-.008v-.008Z" stroke="#000" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"/><path d="M3 3h2" stroke="#000"/></svg>`
+	img, err := rasterSVG([]byte(dot), 240)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := img.NRGBAAt(120, 120).A; a < 250 {
+		t.Errorf("the dot's centre: alpha %d, want opaque", a)
+	}
+	square := `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2"><path d="M0.51 0.51H1.51V1.51H0.51Z"/></svg>`
+	if img, err = rasterSVG([]byte(square), 200); err != nil {
+		t.Fatal(err)
+	}
+	if a, b := img.NRGBAAt(50, 100).A, img.NRGBAAt(51, 100).A; a > 5 || b < 250 {
+		t.Errorf("the square's left edge: alpha %d at 50, %d at 51; want it at 51", a, b)
+	}
+}

@@ -149,7 +149,14 @@ func planClips(b []byte) (svgClipPlan, string) {
 
 // read fills p.els from the markup, and returns the text of its <style>
 // elements.
-func (p *svgClipPlan) read(b []byte) (string, error) {
+func (p *svgClipPlan) read(b []byte) (css string, err error) {
+	p.els, css, err = svgElements(b)
+	return css, err
+}
+
+// svgElements reads the elements of checked markup by their bytes, and
+// the text of its <style> elements.
+func svgElements(b []byte) (els []svgElement, styles string, err error) {
 	d := xml.NewDecoder(bytes.NewReader(b))
 	var open []int
 	var css strings.Builder
@@ -157,10 +164,10 @@ func (p *svgClipPlan) read(b []byte) (string, error) {
 		at := d.InputOffset()
 		tok, err := d.RawToken()
 		if err != nil {
-			if len(open) == 0 && len(p.els) > 0 {
-				return css.String(), nil
+			if len(open) == 0 && len(els) > 0 {
+				return els, css.String(), nil
 			}
-			return "", err
+			return nil, "", err
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
@@ -168,18 +175,18 @@ func (p *svgClipPlan) read(b []byte) (string, error) {
 			if len(open) > 0 {
 				parent = open[len(open)-1]
 			}
-			p.els = append(p.els, svgElement{name: strings.ToLower(t.Name.Local), attrs: t.Attr,
+			els = append(els, svgElement{name: strings.ToLower(t.Name.Local), attrs: t.Attr,
 				start: at, inner: d.InputOffset(), parent: parent, depth: len(open)})
-			open = append(open, len(p.els)-1)
+			open = append(open, len(els)-1)
 		case xml.EndElement:
 			if len(open) == 0 {
-				return "", fmt.Errorf("an end tag without a start")
+				return nil, "", fmt.Errorf("an end tag without a start")
 			}
-			e := &p.els[open[len(open)-1]]
+			e := &els[open[len(open)-1]]
 			open = open[:len(open)-1]
 			e.close, e.end = at, d.InputOffset()
 		case xml.CharData:
-			if len(open) > 0 && p.els[open[len(open)-1]].name == "style" {
+			if len(open) > 0 && els[open[len(open)-1]].name == "style" {
 				css.Write(t)
 				css.WriteByte('\n')
 			}

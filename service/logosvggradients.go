@@ -43,20 +43,20 @@ var gradientInherited = map[string][]string{
 // start, resolved through href. The markup is one forOksvg wrote. bad
 // says why it is refused: stops copied past maxStopCopies.
 func hoistGradients(b []byte) (out []byte, bad string) {
-	var p svgClipPlan
-	if _, err := p.read(b); err != nil || len(p.els) == 0 {
+	els, _, err := svgElements(b)
+	if err != nil || len(els) == 0 {
 		return b, ""
 	}
 	byID := map[string]int{}
 	var grads []int
-	for i, e := range p.els {
+	for i, e := range els {
 		if _, ok := gradientInherited[e.name]; !ok {
 			continue
 		}
 		if id := attr(e.attrs, "id"); id != "" {
 			byID[id] = i
 		}
-		if e.parent < 0 || gradientInherited[p.els[e.parent].name] == nil {
+		if e.parent < 0 || gradientInherited[els[e.parent].name] == nil {
 			grads = append(grads, i)
 		}
 	}
@@ -64,8 +64,8 @@ func hoistGradients(b []byte) (out []byte, bad string) {
 		return b, ""
 	}
 	hasStops := func(g int) bool {
-		for j := g + 1; j < len(p.els) && p.els[j].start < p.els[g].end; j++ {
-			if p.els[j].parent == g && p.els[j].name == "stop" {
+		for j := g + 1; j < len(els) && els[j].start < els[g].end; j++ {
+			if els[j].parent == g && els[j].name == "stop" {
 				return true
 			}
 		}
@@ -75,19 +75,19 @@ func hoistGradients(b []byte) (out []byte, bad string) {
 	copied := 0
 	defs.WriteString("<defs>")
 	for _, g := range grads {
-		e := p.els[g]
+		e := els[g]
 		attrs := append([]xml.Attr(nil), e.attrs...)
 		stops := g
 		seen := map[int]bool{g: true}
 		for at, n := g, 0; n < maxGradientHrefs; n++ {
-			ref, ok := byID[strings.TrimPrefix(attr(p.els[at].attrs, "href"), "#")]
+			ref, ok := byID[strings.TrimPrefix(attr(els[at].attrs, "href"), "#")]
 			if !ok || seen[ref] {
 				break
 			}
 			seen[ref], at = true, ref
 			for _, name := range gradientInherited[e.name] {
-				if v := attr(p.els[ref].attrs, name); v != "" && attr(attrs, name) == "" &&
-					(p.els[ref].name == e.name || name == "gradientUnits" || name == "gradientTransform" || name == "spreadMethod") {
+				if v := attr(els[ref].attrs, name); v != "" && attr(attrs, name) == "" &&
+					(els[ref].name == e.name || name == "gradientUnits" || name == "gradientTransform" || name == "spreadMethod") {
 					attrs = append(attrs, xml.Attr{Name: xml.Name{Local: name}, Value: v})
 				}
 			}
@@ -103,7 +103,7 @@ func hoistGradients(b []byte) (out []byte, bad string) {
 			defs.WriteString(" " + qualified(a.Name) + `="` + escapeAttr(a.Value) + `"`)
 		}
 		defs.WriteString(">")
-		s := p.els[stops]
+		s := els[stops]
 		if s.inner < s.close {
 			defs.Write(b[s.inner:s.close])
 		}
@@ -116,14 +116,14 @@ func hoistGradients(b []byte) (out []byte, bad string) {
 	}
 	defs.WriteString("</defs>")
 
-	root := p.els[0]
+	root := els[0]
 	var buf bytes.Buffer
 	buf.Write(b[:root.inner])
 	buf.Write(defs.Bytes())
 	at := root.inner
 	for _, g := range grads {
-		buf.Write(b[at:p.els[g].start])
-		at = p.els[g].end
+		buf.Write(b[at:els[g].start])
+		at = els[g].end
 	}
 	buf.Write(b[at:])
 	return buf.Bytes(), ""

@@ -12,9 +12,11 @@ import (
 	"github.com/qrforge/qrforge/internal/text"
 )
 
-// oksvg reads a few things otherwise than SVG says. The markup is
+// oksvg reads a good deal otherwise than SVG says. The markup is
 // rewritten before it reads it, so that the logo is drawn as a browser
-// draws it (each case is in TestOksvgReadsAsSVGSays):
+// draws it: its uses copied (logosvguse.go), its clips marked
+// (logosvgclip.go), its styles resolved (logosvgstyle.go), its gradients
+// moved first (logosvggradients.go), and here (TestOksvgReadsAsSVGSays):
 //   - scale(s) is scale(s, s) (SVG 1.1 §7.6); oksvg takes the missing
 //     factor as 0, and the shape vanishes;
 //   - a <rect> with rx and no ry, or ry and no rx, has both (SVG 1.1 §9.2);

@@ -29,13 +29,13 @@ const maxUseBytes = 1 << 20
 // bad says why it cannot be: a use of an element that holds a use (which
 // could name itself), of an <svg>, or copies past maxUseBytes.
 func expandUses(b []byte) (out []byte, bad string) {
-	var p svgClipPlan
-	if _, err := p.read(b); err != nil {
+	els, _, err := svgElements(b)
+	if err != nil {
 		return b, ""
 	}
 	byID := map[string]int{}
 	var uses []int
-	for i, e := range p.els {
+	for i, e := range els {
 		if id := attr(e.attrs, "id"); id != "" {
 			if _, seen := byID[id]; !seen {
 				byID[id] = i
@@ -49,8 +49,8 @@ func expandUses(b []byte) (out []byte, bad string) {
 		return b, ""
 	}
 	holdsUse := func(t int) bool {
-		for j := t; j < len(p.els) && p.els[j].start < p.els[t].end; j++ {
-			if p.els[j].name == "use" {
+		for j := t; j < len(els) && els[j].start < els[t].end; j++ {
+			if els[j].name == "use" {
 				return true
 			}
 		}
@@ -60,7 +60,7 @@ func expandUses(b []byte) (out []byte, bad string) {
 	at := int64(0)
 	added := 0
 	for _, u := range uses {
-		e := p.els[u]
+		e := els[u]
 		if e.start < at {
 			continue // inside a use already replaced (its <title>)
 		}
@@ -72,8 +72,8 @@ func expandUses(b []byte) (out []byte, bad string) {
 		}
 		switch {
 		case holdsUse(t):
-			return nil, fmt.Sprintf("a <use> of the element %q, which holds a <use> itself; qrforge copies elements without uses (one could name itself)", text.Truncate(attr(p.els[t].attrs, "id"), 40))
-		case p.els[t].name == "svg":
+			return nil, fmt.Sprintf("a <use> of the element %q, which holds a <use> itself; qrforge copies elements without uses (one could name itself)", text.Truncate(attr(els[t].attrs, "id"), 40))
+		case els[t].name == "svg":
 			return nil, "a <use> of an <svg>, which qrforge does not draw: put its shapes in a <g>"
 		}
 		buf.WriteString(`<g ` + useMark + `=""`)
@@ -93,7 +93,7 @@ func expandUses(b []byte) (out []byte, bad string) {
 			buf.WriteString(" " + qualified(a.Name) + `="` + escapeAttr(a.Value) + `"`)
 		}
 		buf.WriteString(">")
-		copied := b[p.els[t].start:p.els[t].end]
+		copied := b[els[t].start:els[t].end]
 		if added += len(copied); added > maxUseBytes {
 			return nil, fmt.Sprintf("<use> elements that copy more than %d KiB of markup", maxUseBytes>>10)
 		}

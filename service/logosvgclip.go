@@ -78,19 +78,20 @@ func planClips(b []byte) (svgClipPlan, string) {
 	if bad != "" {
 		return p, fmt.Sprintf("a stylesheet with the selector %q; qrforge reads types, classes, ids and descendants (g .name)", text.Truncate(bad, 40))
 	}
-	paths := make([][]styledElement, len(p.els))
-	for i, e := range p.els {
-		if e.parent >= 0 {
-			paths[i] = append(paths[i], paths[e.parent]...)
+	// pathOf is element i after its ancestors, as a selector matches it.
+	pathOf := func(i int) []styledElement {
+		path := make([]styledElement, p.els[i].depth+1)
+		for j := i; j >= 0; j = p.els[j].parent {
+			path[p.els[j].depth] = styledOf(p.els[j].name, p.els[j].attrs)
 		}
-		paths[i] = append(paths[i], styledOf(e.name, e.attrs))
+		return path
 	}
 	byID := map[string]int{}
 	p.rules = map[int]bool{}
 	for i, e := range p.els {
 		if e.parent >= 0 && p.els[e.parent].name == "clippath" {
-			rule := declared(p.els[e.parent].attrs, paths[e.parent], rules)["clip-rule"]
-			if own, ok := declared(e.attrs, paths[i], rules)["clip-rule"]; ok {
+			rule := declared(p.els[e.parent].attrs, pathOf(e.parent), rules)["clip-rule"]
+			if own, ok := declared(e.attrs, pathOf(i), rules)["clip-rule"]; ok {
 				rule = own
 			}
 			p.rules[i] = strings.TrimSpace(rule) == "evenodd"
@@ -102,8 +103,10 @@ func planClips(b []byte) (svgClipPlan, string) {
 			}
 		}
 	}
+	var path []styledElement // of the element, after its ancestors
 	for i, e := range p.els {
-		id := clipRef(declared(e.attrs, paths[i], rules)["clip-path"])
+		path = append(path[:e.depth], styledOf(e.name, e.attrs))
+		id := clipRef(declared(e.attrs, path, rules)["clip-path"])
 		if id == "" {
 			continue
 		}
@@ -128,7 +131,7 @@ func planClips(b []byte) (svgClipPlan, string) {
 		if !drawn {
 			continue
 		}
-		if v, ok := declared(e.attrs, paths[i], rules)["transform"]; ok && v != strings.TrimSpace(attr(e.attrs, "transform")) {
+		if v, ok := declared(e.attrs, path, rules)["transform"]; ok && v != strings.TrimSpace(attr(e.attrs, "transform")) {
 			return p, "an element with both a clipping path and a transform in its style; give the transform as a transform attribute"
 		}
 		if units := strings.TrimSpace(attr(p.els[c].attrs, "clipPathUnits")); units != "" && units != "userSpaceOnUse" {

@@ -541,7 +541,7 @@ func TestUndrawnSVGIsRefused(t *testing.T) {
 	const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">`
 	for _, c := range []struct{ name, svg, says string }{
 		{"percentage width", open + `<rect width="100%" height="100%" fill="#f00"/><circle cx="5" cy="5" r="3"/></svg>`, "percentage"},
-		{"mask", open + `<defs><mask id="m"><rect width="10" height="10" fill="#fff"/></mask></defs><rect mask="url(#m)" fill="#f00" width="10" height="10"/></svg>`, "mask"},
+		{"mask", open + `<defs><mask id="m"><rect width="10" height="10" fill="#808080"/></mask></defs><rect mask="url(#m)" fill="#f00" width="10" height="10"/></svg>`, "mask"},
 		{"pattern", open + `<defs><pattern id="p" width="2" height="2" patternUnits="userSpaceOnUse"><rect width="1" height="1"/></pattern></defs><rect fill="url(#p)" width="10" height="10"/></svg>`, "pattern"},
 		{"filter", open + `<defs><filter id="f"><feGaussianBlur stdDeviation="1"/></filter></defs><rect filter="url(#f)" width="10" height="10"/></svg>`, "filter"},
 		{"marker", open + `<defs><marker id="m"><circle r="1"/></marker></defs><path d="M1 1L9 9" stroke="#000" marker-end="url(#m)"/></svg>`, "markers"},

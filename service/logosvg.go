@@ -88,7 +88,6 @@ var svgForbidden = map[string]string{
 // would be another picture, with no word said. Clipping paths are drawn
 // (logosvgclip.go).
 var svgUndrawn = map[string]string{
-	"mask":    "a mask, which qrforge does not draw: apply it to the shapes, or export the logo as a PNG",
 	"pattern": "a pattern fill, which qrforge does not draw: fill with a colour or a gradient, or export the logo as a PNG",
 	"filter":  "a filter (blur, shadow), which qrforge does not draw: export the logo as a PNG",
 	"marker":  "markers, which qrforge does not draw: convert them to paths (in Inkscape, Path > Stroke to Path)",

@@ -86,27 +86,44 @@ func planClips(b []byte) (svgClipPlan, string) {
 		}
 		return path
 	}
-	byID := map[string]int{}
+	declaredOf := func(i int) map[string]string { return declared(p.els[i].attrs, pathOf(i), rules) }
+	byID := map[string]int{}  // clipPath elements
+	masks := map[string]int{} // mask elements
 	p.rules = map[int]bool{}
 	for i, e := range p.els {
 		if e.parent >= 0 && p.els[e.parent].name == "clippath" {
-			rule := declared(p.els[e.parent].attrs, pathOf(e.parent), rules)["clip-rule"]
-			if own, ok := declared(e.attrs, pathOf(i), rules)["clip-rule"]; ok {
+			rule := declaredOf(e.parent)["clip-rule"]
+			if own, ok := declaredOf(i)["clip-rule"]; ok {
 				rule = own
 			}
 			p.rules[i] = strings.TrimSpace(rule) == "evenodd"
 		}
-		if e.name == "clippath" {
+		if e.parent >= 0 && p.els[e.parent].name == "mask" {
+			p.rules[i] = strings.TrimSpace(inherited(p.els, i, "fill-rule", declaredOf)) == "evenodd"
+		}
+		if e.name == "clippath" || e.name == "mask" {
 			p.clips = append(p.clips, i)
-			if id := attr(e.attrs, "id"); id != "" {
+			if id := attr(e.attrs, "id"); id != "" && e.name == "clippath" {
 				byID[id] = i
+			} else if id != "" {
+				masks[id] = i
 			}
 		}
 	}
 	var path []styledElement // of the element, after its ancestors
 	for i, e := range p.els {
 		path = append(path[:e.depth], styledOf(e.name, e.attrs))
-		id := clipRef(declared(e.attrs, path, rules)["clip-path"])
+		decl := declared(e.attrs, path, rules)
+		if m, ok := masks[clipRef(decl["mask"])]; ok {
+			// A mask of opaque shapes is a clip (maskAsClip).
+			if why := p.maskAsClip(m, declaredOf); why != "" {
+				return p, why
+			}
+			if drawnAt(p.els, i) {
+				p.uses = append(p.uses, svgClipUse{el: i, clip: m})
+			}
+		}
+		id := clipRef(decl["clip-path"])
 		if id == "" {
 			continue
 		}
@@ -148,6 +165,69 @@ func planClips(b []byte) (svgClipPlan, string) {
 		return p, fmt.Sprintf("%d clipped elements; qrforge draws at most %d (each clip is a mask the size of the picture)", len(p.uses), maxSVGClips)
 	}
 	return p, ""
+}
+
+// maskAsClip says why mask m cannot be drawn as a clip, or "". A
+// luminance mask whose shapes are all filled opaque white, or an alpha
+// mask (mask-type: alpha, CSS Masking 1 §7.2) whose shapes are all filled
+// opaque, covers exactly its shapes' geometry, as a clip does: Sketch
+// and Figma export masks so. Its region (maskUnits, x, y, width and
+// height) is not read: such masks lie within the box they mask.
+func (p *svgClipPlan) maskAsClip(m int, declaredOf func(int) map[string]string) string {
+	const refuse = "a mask, which qrforge draws only as shapes filled opaque white (or opaque, with mask-type: alpha): apply it to the shapes, or export the logo as a PNG"
+	if units := strings.TrimSpace(attr(p.els[m].attrs, "maskContentUnits")); units != "" && units != "userSpaceOnUse" {
+		return refuse
+	}
+	alpha := strings.TrimSpace(declaredOf(m)["mask-type"]) == "alpha"
+	for j := m + 1; j < len(p.els) && p.els[j].start < p.els[m].end; j++ {
+		e := p.els[j]
+		if e.parent == m && !clipShapes[e.name] && !(e.name == "g" && hasAttr(e.attrs, useMark)) {
+			return refuse
+		}
+		if !drawnLeaves[e.name] {
+			continue
+		}
+		fill := strings.ToLower(strings.TrimSpace(inherited(p.els, j, "fill", declaredOf)))
+		paint, a, _ := svgPaint(fill, inherited(p.els, j, "color", declaredOf))
+		white := paint == "#ffffff" || paint == "white" || paint == "rgb(255,255,255)"
+		switch {
+		case fill == "" && !alpha, fill == "none", strings.HasPrefix(fill, "url("), a < 1, !white && !alpha:
+			return refuse
+		case strings.TrimSpace(inherited(p.els, j, "stroke", declaredOf)) != "" && strings.TrimSpace(inherited(p.els, j, "stroke", declaredOf)) != "none":
+			return refuse
+		}
+		if f, ok := svgNumber(inherited(p.els, j, "fill-opacity", declaredOf)); ok && f < 1 {
+			return refuse
+		}
+		for k := j; k > m; k = p.els[k].parent {
+			if f, ok := svgNumber(declaredOf(k)["opacity"]); ok && f < 1 {
+				return refuse
+			}
+		}
+	}
+	return ""
+}
+
+// inherited is element i's value of an inherited property: declared on it
+// or else on its nearest ancestor that declares it, "" for none.
+func inherited(els []svgElement, i int, property string, declaredOf func(int) map[string]string) string {
+	for ; i >= 0; i = els[i].parent {
+		if v, ok := declaredOf(i)[property]; ok && v != "inherit" {
+			return v
+		}
+	}
+	return ""
+}
+
+// drawnAt reports whether element i is drawn where it stands: not inside
+// a definition, which is drawn where a <use> copies it (expandUses).
+func drawnAt(els []svgElement, i int) bool {
+	for a := els[i].parent; a >= 0; a = els[a].parent {
+		if notDrawn[els[a].name] {
+			return false
+		}
+	}
+	return true
 }
 
 // read fills p.els from the markup, and returns the text of its <style>
@@ -219,6 +299,7 @@ func (p svgClipPlan) rewrite(b []byte) []byte {
 	type edit struct {
 		at    int64
 		order int // at one offset: ends, innermost first, then starts, outermost first
+		seq   int // at one element: starts in order, ends in reverse
 		text  string
 	}
 	var edits []edit
@@ -244,16 +325,19 @@ func (p svgClipPlan) rewrite(b []byte) []byte {
 			open, close, transform = e.inner, e.close, ""
 		}
 		edits = append(edits,
-			edit{open, e.depth, marker(k, markShapes) +
+			edit{open, e.depth, k, marker(k, markShapes) +
 				`<g transform="` + escapeAttr(transform) + `"><g transform="` + escapeAttr(attr(c.attrs, "transform")) + `">` +
 				shapes.String() + `</g></g>` + marker(k, markContent)},
-			edit{close, -e.depth, marker(k, markEnd)})
+			edit{close, -e.depth, -k, marker(k, markEnd)})
 	}
 	sort.SliceStable(edits, func(i, j int) bool {
 		if edits[i].at != edits[j].at {
 			return edits[i].at < edits[j].at
 		}
-		return edits[i].order < edits[j].order
+		if edits[i].order != edits[j].order {
+			return edits[i].order < edits[j].order
+		}
+		return edits[i].seq < edits[j].seq
 	})
 	var out bytes.Buffer
 	at := int64(0)

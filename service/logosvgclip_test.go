@@ -72,6 +72,12 @@ func TestClipPathsClip(t *testing.T) {
 			[]logoPoint{{5, 5, true}, {1, 1, false}}},
 		{"a clipped definition, clipped where used", clipHead + `<defs><clipPath id="c"><rect width="5" height="10"/></clipPath><rect id="r" clip-path="url(#c)" width="10" height="10"/></defs><use href="#r"/></svg>`,
 			[]logoPoint{{2, 5, true}, {7, 5, false}}},
+		{"a mask of opaque white shapes (Sketch)", clipHead + `<defs><path id="p" d="M0 0H5V10H0z"/></defs><mask id="m" fill="white"><use xlink:href="#p"/></mask><rect mask="url(#m)" width="10" height="10" fill="#000"/></svg>`,
+			[]logoPoint{{2, 5, true}, {7, 5, false}}},
+		{"an alpha mask of opaque shapes (Figma)", clipHead + `<mask id="m" style="mask-type:alpha" maskUnits="userSpaceOnUse" x="0" y="0" width="10" height="10"><circle cx="5" cy="5" r="2" fill="#C4C4C4"/></mask><g mask="url(#m)"><rect width="10" height="10" fill="#000"/></g></svg>`,
+			[]logoPoint{{5, 5, true}, {1, 1, false}}},
+		{"a mask and a clip on one element", clipHead + `<clipPath id="c"><rect width="10" height="5"/></clipPath><mask id="m"><rect width="5" height="10" fill="#fff"/></mask><rect clip-path="url(#c)" mask="url(#m)" width="10" height="10" fill="#000"/></svg>`,
+			[]logoPoint{{2, 2, true}, {7, 2, false}, {2, 7, false}}},
 		{"a clip naming no clipPath clips nothing", clipHead + `<rect clip-path="url(#none)" width="10" height="10" fill="#000"/></svg>`,
 			[]logoPoint{{1, 1, true}, {9, 9, true}}},
 	} {
@@ -90,6 +96,10 @@ func TestUndrawnClipsAreRefused(t *testing.T) {
 		{"a group in a clip", clipHead + `<defs><clipPath id="c"><g><rect width="5" height="5"/></g></clipPath></defs><rect clip-path="url(#c)" width="10" height="10"/></svg>`, "<g>"},
 		{"a clip by a selector qrforge does not match", clipHead + `<style>svg > rect{clip-path:url(#c)}</style><defs>` + clip + `</defs><rect width="10" height="10"/></svg>`, "selector"},
 		{"a transform in the style", clipHead + `<defs>` + clip + `</defs><rect style="transform:scale(2)" clip-path="url(#c)" width="10" height="10"/></svg>`, "transform"},
+		{"a grey mask", clipHead + `<mask id="m"><rect width="5" height="10" fill="#888"/></mask><rect mask="url(#m)" width="10" height="10"/></svg>`, "mask"},
+		{"a translucent mask", clipHead + `<mask id="m"><rect width="5" height="10" fill="#fff" fill-opacity=".5"/></mask><rect mask="url(#m)" width="10" height="10"/></svg>`, "mask"},
+		{"a stroked mask", clipHead + `<mask id="m"><rect width="5" height="10" fill="#fff" stroke="#fff"/></mask><rect mask="url(#m)" width="10" height="10"/></svg>`, "mask"},
+		{"a gradient mask", clipHead + `<defs><linearGradient id="g"><stop stop-color="#fff"/></linearGradient></defs><mask id="m"><rect width="5" height="10" fill="url(#g)"/></mask><rect mask="url(#m)" width="10" height="10"/></svg>`, "mask"},
 		{"nine clipped elements", clipHead + `<defs>` + clip + `</defs>` + strings.Repeat(`<rect clip-path="url(#c)" width="10" height="10"/>`, 9) + `</svg>`, "at most 8"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

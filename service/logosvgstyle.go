@@ -28,7 +28,7 @@ var styleProps = map[string]bool{
 	"stroke-linejoin": true, "stroke-miterlimit": true, "stroke-dasharray": true, "stroke-dashoffset": true,
 	"clip-rule": true, "color": true, "visibility": true,
 	"opacity": false, "stop-color": false, "stop-opacity": false, "display": false,
-	"clip-path": false, "transform": false,
+	"clip-path": false, "transform": false, "mask": false, "mask-type": false,
 }
 
 // A cssRule is a rule of the stylesheet for one selector.
@@ -293,7 +293,7 @@ func paintAttrs(decl, own map[string]string) ([]xml.Attr, string) {
 	}
 	for p := range styleProps {
 		switch p {
-		case "fill", "stroke", "stop-color", "fill-opacity", "stroke-opacity", "stop-opacity", "opacity", "color", "visibility", "display", "clip-path", "fill-rule", "clip-rule":
+		case "fill", "stroke", "stop-color", "fill-opacity", "stroke-opacity", "stop-opacity", "opacity", "color", "visibility", "display", "clip-path", "fill-rule", "clip-rule", "mask", "mask-type":
 			continue
 		}
 		if v, ok := decl[p]; ok && !(v == "inherit" && styleProps[p]) {

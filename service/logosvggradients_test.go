@@ -2,7 +2,9 @@ package service
 
 import (
 	"fmt"
+	"image"
 	"image/color"
+	"image/draw"
 	"strings"
 	"testing"
 )
@@ -93,6 +95,28 @@ func TestSVGBoundingBoxGradients(t *testing.T) {
 	for _, p := range [][2]int{{97, 27}, {2, 72}} {
 		if got := img.NRGBAAt(p[0], p[1]); diff(got.R, 128) > 12 || diff(got.B, 127) > 12 {
 			t.Errorf("wide, (%d, %d): %v, want the middle colour", p[0], p[1], got)
+		}
+	}
+}
+
+// paintGradient lays a gradient down as draw.DrawMask does with draw.Over.
+func TestPaintGradientIsDrawOver(t *testing.T) {
+	box := image.Rect(3, 2, 61, 47)
+	f := colorFuncImage(func(x, y int) color.Color {
+		return color.NRGBA{uint8(x * 4), uint8(y * 5), uint8(x * y), uint8(40 + x*3)}
+	})
+	cover := image.NewAlpha(image.Rect(0, 0, 64, 48))
+	want, got := image.NewRGBA(cover.Rect), image.NewRGBA(cover.Rect)
+	for i := range cover.Pix {
+		cover.Pix[i] = uint8(i * 7)
+		want.Pix[4*i], want.Pix[4*i+1], want.Pix[4*i+3] = uint8(i), uint8(i*3), 200
+	}
+	copy(got.Pix, want.Pix)
+	draw.DrawMask(want, box, f, box.Min, cover, box.Min, draw.Over)
+	paintGradient(got, box, f, cover)
+	for i := range got.Pix {
+		if diff(got.Pix[i], want.Pix[i]) > 1 {
+			t.Fatalf("byte %d: %d, want %d", i, got.Pix[i], want.Pix[i])
 		}
 	}
 }

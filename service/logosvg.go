@@ -912,21 +912,7 @@ func (s *boxScanner) Draw() {
 		return
 	}
 	s.r.Reset(box.Dx(), box.Dy())
-	ox, oy := float32(box.Min.X), float32(box.Min.Y)
-	move := true
-	for i := 0; i+1 < len(s.pts); i += 2 {
-		x, y := s.pts[i], s.pts[i+1]
-		if x != x { // NaN: the next point starts a contour
-			move = true
-			continue
-		}
-		if move {
-			s.r.MoveTo(x-ox, y-oy)
-			move = false
-		} else {
-			s.r.LineTo(x-ox, y-oy)
-		}
-	}
+	addPoints(&s.r, s.pts, box.Min)
 	// No contour is closed here: a fill closes its own (rasterx's
 	// Filler.Stop), and a stroke's outline is sent as pieces that close
 	// only together, as rasterx.ScannerGV takes them.
@@ -987,6 +973,26 @@ func paintGradient(dst *image.RGBA, box image.Rectangle, f colorFuncImage, cover
 			d[1] = uint8((uint32(d[1])*a + sg*ma) / m >> 8)
 			d[2] = uint8((uint32(d[2])*a + sb*ma) / m >> 8)
 			d[3] = uint8((uint32(d[3])*a + sa*ma) / m >> 8)
+		}
+	}
+}
+
+// addPoints adds to r the edges between points, x, y pairs where a NaN
+// pair starts a new contour, each point less origin.
+func addPoints(r *vector.Rasterizer, pts []float32, origin image.Point) {
+	ox, oy := float32(origin.X), float32(origin.Y)
+	move := true
+	for i := 0; i+1 < len(pts); i += 2 {
+		x, y := pts[i], pts[i+1]
+		if x != x { // NaN: the next point starts a contour
+			move = true
+			continue
+		}
+		if move {
+			r.MoveTo(x-ox, y-oy)
+			move = false
+		} else {
+			r.LineTo(x-ox, y-oy)
 		}
 	}
 }

@@ -76,21 +76,7 @@ func coverVector(size, box image.Rectangle, pts []float32) *image.Alpha {
 	dst := image.NewAlpha(size)
 	var r vector.Rasterizer
 	r.Reset(box.Dx(), box.Dy())
-	ox, oy := float32(box.Min.X), float32(box.Min.Y)
-	move := true
-	for i := 0; i+1 < len(pts); i += 2 {
-		x, y := pts[i], pts[i+1]
-		if x != x {
-			move = true
-			continue
-		}
-		if move {
-			r.MoveTo(x-ox, y-oy)
-			move = false
-		} else {
-			r.LineTo(x-ox, y-oy)
-		}
-	}
+	addPoints(&r, pts, box.Min)
 	r.DrawOp = draw.Src
 	r.Draw(dst, box, image.Opaque, image.Point{})
 	return dst
@@ -371,20 +357,7 @@ func BenchmarkCoverage(b *testing.B) {
 		var r vector.Rasterizer
 		for b.Loop() {
 			r.Reset(768, 768)
-			move := true
-			for i := 0; i+1 < len(pts); i += 2 {
-				x, y := pts[i], pts[i+1]
-				if x != x {
-					move = true
-					continue
-				}
-				if move {
-					r.MoveTo(x, y)
-					move = false
-				} else {
-					r.LineTo(x, y)
-				}
-			}
+			addPoints(&r, pts, image.Point{})
 			r.DrawOp = draw.Src
 			r.Draw(dst, size, image.Opaque, image.Point{})
 		}

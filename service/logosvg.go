@@ -43,7 +43,7 @@ const (
 	maxSVGStops = 64
 	// svgGradientPixel is what painting a pixel of a gradient costs, in
 	// pixels of a plain colour, before its stops (gradientWeight).
-	svgGradientPixel = 6
+	svgGradientPixel = 7
 	// maxSVGReach is how far outside its picture a shape may reach, in
 	// pictures: a curve's flattening grows with its size.
 	maxSVGReach = 4
@@ -772,12 +772,13 @@ func paintWeight(p *oksvg.SvgPath, field string) (int64, bool) {
 // gradientWeight is what a pixel of a gradient of n stops costs, in
 // pixels of a plain colour: rasterx calls a function for it, which looks
 // its colour up through the stops one by one (twice over for a reflected
-// or repeated one), and paintGradient lays it down. Measured at 768
-// pixels (BenchmarkPaintProbe, a throwaway benchmark of ten full covers,
-// -count 2): a plain colour 11 to 12 ns a pixel; a linear gradient of 2
-// or 10 stops 61 to 67 ns, of 64 stops 81, reflected 118 to 121; a radial
-// one of 10 stops 83 to 88. At most a picture's budget less the coverage
-// pass, so that one full-size gradient is always drawn.
+// or repeated one) and returns it boxed, and paintGradient lays it down.
+// BenchmarkSVGLogo's covers at 768 pixels, on two shared cores, give per
+// pixel: a plain colour 10 to 11 ns; a linear gradient of 2 stops 68 to
+// 75, of 64 stops 84 to 91; a radial one of 10 stops 87 to 95 (each with
+// the file's own parse and checks spread over its pixels). At most a
+// picture's budget less the coverage pass, so that one full-size gradient
+// is always drawn.
 func gradientWeight(n int, spread rasterx.SpreadMethod, radial bool) int64 {
 	if spread != rasterx.PadSpread {
 		n *= 2

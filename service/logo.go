@@ -63,6 +63,9 @@ type logoInput struct {
 	remote string
 	// svg is what reading an SVG file takes, counted by checkSVG.
 	svg svgWork
+	// image is the file's pixels when decodedLogos held them as the file
+	// was read: the checks that passed for them are not run again.
+	image *image.NRGBA
 }
 
 // canonical is the logo in the canonical request: the icon's name, or
@@ -182,6 +185,12 @@ func logoFile(b []byte) (*logoInput, *logoError) {
 	}
 	sum := sha256.Sum256(b)
 	in := &logoInput{file: b, hash: hex.EncodeToString(sum[:]), format: sniffLogo(b)}
+	// Only a file that passed these checks and drew is kept by its hash,
+	// and a logo is often sent again: an SVG's checks read its markup four
+	// times, a large file's for a good part of a second.
+	if in.image = cachedLogo(in.hash); in.image != nil {
+		return in, nil
+	}
 	switch in.format {
 	case "":
 		if bytes.HasPrefix(b, []byte{0xff, 0xfe}) || bytes.HasPrefix(b, []byte{0xfe, 0xff}) {
@@ -227,7 +236,7 @@ func looksLikeXML(b []byte) bool {
 // analysis.CostOf counts it, or SVG's parse and raster, and the scaled
 // copy.
 func (in *logoInput) decodeCost() int64 {
-	if in.icon != nil {
+	if in.icon != nil || in.image != nil {
 		return 0
 	}
 	const scaled = 2 * 4 * logoSide * logoSide // RGBA and NRGBA at logoSide
@@ -254,10 +263,11 @@ func (in *logoInput) logoImage() (*image.NRGBA, *logoError) {
 	if in.file == nil {
 		return nil, logoRefused("the logo at %s was not fetched", text.Truncate(in.remote, 100))
 	}
-	decodedLogos.Lock()
-	img, ok := decodedLogos.images[in.hash]
-	decodedLogos.Unlock()
-	if ok {
+	if in.image != nil {
+		return in.image, nil
+	}
+	img := cachedLogo(in.hash)
+	if img != nil {
 		return img, nil
 	}
 	var err error
@@ -286,6 +296,14 @@ func (in *logoInput) logoImage() (*image.NRGBA, *logoError) {
 	decodedLogos.images[in.hash] = img
 	decodedLogos.bytes += n
 	return img, nil
+}
+
+// cachedLogo is the pixels decodedLogos keeps for the file of hash, or
+// nil.
+func cachedLogo(hash string) *image.NRGBA {
+	decodedLogos.Lock()
+	defer decodedLogos.Unlock()
+	return decodedLogos.images[hash]
 }
 
 // logoParamTooLong is the problem of a data URI longer than a parameter
@@ -475,6 +493,9 @@ func (r *Rendering) logoCost(o render.Options) int64 {
 // pictureHeight is the height of the logo's pixels once decoded and
 // scaled to logoSide, or its bound for SVG, which is sized when parsed.
 func (in *logoInput) pictureHeight() int {
+	if in.image != nil {
+		return in.image.Bounds().Dy()
+	}
 	if in.format == "svg" {
 		return svgSide
 	}

@@ -584,3 +584,35 @@ func TestTextDataURIsArePercentDecoded(t *testing.T) {
 		}
 	}
 }
+
+// TestLogoDrawnOnceIsNotCheckedAgain: a file whose pixels decodedLogos
+// keeps is taken from there as it is read, without its checks and without
+// reserving its decoding again; a refused file is never kept, so it is
+// refused every time.
+func TestLogoDrawnOnceIsNotCheckedAgain(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	svg := []byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><!-- kept once drawn --><circle cx="5" cy="5" r="4" fill="#036"/></svg>`)
+	first, err := logoFile(svg)
+	if err != nil || first.image != nil || first.decodeCost() == 0 {
+		t.Fatalf("first reading: %+v, %v: want the file checked and its decoding reserved", first, err)
+	}
+	img, p := generate(t, svc, Request{Params: url.Values{"data": {"kept"}}, Logo: svg, Body: true})
+	if p != nil {
+		t.Fatal(p.Detail)
+	}
+	again, err := logoFile(svg)
+	if err != nil || again.image == nil || again.decodeCost() != 0 || again.pictureHeight() != again.image.Bounds().Dy() {
+		t.Fatalf("second reading: %+v, %v: want the kept pixels and nothing reserved", again, err)
+	}
+	second, p := generate(t, svc, Request{Params: url.Values{"data": {"kept"}}, Logo: svg, Body: true})
+	if p != nil || !bytes.Equal(second.Body, img.Body) {
+		t.Fatalf("the second drawing differs from the first (%v)", p)
+	}
+
+	hostile := []byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script><rect width="10" height="10"/></svg>`)
+	for range 2 {
+		if _, p := generate(t, svc, Request{Params: url.Values{"data": {"kept"}}, Logo: hostile, Body: true}); p == nil || p.Status != 400 {
+			t.Fatalf("a script in the logo: %+v, want a 400 each time", p)
+		}
+	}
+}

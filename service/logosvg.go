@@ -515,7 +515,7 @@ func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
 	if lerr != nil {
 		return nil, lerr
 	}
-	placeGradients(icon)
+	unitBox := placeGradients(icon)
 	canvas := image.NewRGBA(image.Rect(0, 0, w, h))
 	sc := &boxScanner{dest: canvas, budget: maxSVGCover * int64(w) * int64(h)}
 	sc.Clear()
@@ -535,7 +535,7 @@ func rasterSVG(b []byte, side int) (img *image.NRGBA, err error) {
 	stack := layerStack{canvas: canvas, budget: &sc.budget}
 	for i := range icon.SVGPaths {
 		// As icon.Draw, telling the scanner what a gradient's pixel costs.
-		sc.gradient = weights[i]
+		sc.gradient, sc.unitBox = weights[i], unitBox[i]
 		if len(masks) == 0 && len(layers.layer) == 0 {
 			drawPath(&icon.SVGPaths[i], dasher, skewed, skew, icon.Transform)
 			continue
@@ -864,6 +864,9 @@ type boxScanner struct {
 	// painted with a gradient (gradientWeight); weight is the current
 	// paint's, 1 for a colour.
 	gradient, weight int64
+	// unitBox says the shape's radial gradients are placed in the unit
+	// box (radialInPixels).
+	unitBox bool
 }
 
 func (s *boxScanner) grow(p fixed.Point26_6) {
@@ -1053,7 +1056,14 @@ func fillShape(d *rasterx.Dasher, p *oksvg.SvgPath, t rasterx.Matrix2D) {
 	f.Draw()
 }
 
-func (s *boxScanner) GetPathExtent() fixed.Rectangle26_6 { return s.box }
+// GetPathExtent is the box oksvg places an objectBoundingBox gradient in:
+// the unit square for a path whose radial gradient radialInPixels placed.
+func (s *boxScanner) GetPathExtent() fixed.Rectangle26_6 {
+	if s.unitBox {
+		return fixed.Rectangle26_6{Max: fixed.Point26_6{X: 64, Y: 64}}
+	}
+	return s.box
+}
 
 func (s *boxScanner) SetBounds(int, int) {}
 

@@ -153,11 +153,13 @@ func localName(b []byte, e svgElement) string {
 // box of its points and control points, in its user space) for
 // objectBoundingBox, and the gradientTransform. A linear gradient is then
 // given in pixels, its ends chosen so that each pixel's place along it is
-// the one A gives; a radial one takes A as its transform, exact but for
-// a rotated or skewed ellipse. oksvg keeps a path's paints unexported;
-// they are set through reflection, and a build of oksvg whose paths
-// differ is refused by measureSVG before this is reached.
-func placeGradients(icon *oksvg.SvgIcon) {
+// the one A gives. A radial one is given in the unit box with A as its
+// transform (radialInPixels), and unitBox flags its path. oksvg keeps a
+// path's paints unexported; they are set through reflection, and a build
+// of oksvg whose paths differ is refused by measureSVG before this is
+// reached.
+func placeGradients(icon *oksvg.SvgIcon) (unitBox []bool) {
+	unitBox = make([]bool, len(icon.SVGPaths))
 	for i := range icon.SVGPaths {
 		p := &icon.SVGPaths[i]
 		m, ok := shapeMatrix(p)
@@ -183,12 +185,33 @@ func placeGradients(icon *oksvg.SvgIcon) {
 			}
 			a = a.Mult(g.Matrix)
 			g.Units, g.Matrix = rasterx.UserSpaceOnUse, a
-			if !g.IsRadial {
+			switch {
+			case !g.IsRadial:
 				g.Points, g.Matrix = linearInPixels(g.Points, a), rasterx.Identity
+			case radialInPixels(&g, a):
+				unitBox[i] = true
 			}
 			paint.Set(reflect.ValueOf(g))
 		}
 	}
+	return unitBox
+}
+
+// radialInPixels gives g, a radial gradient, in objectBoundingBox units
+// with a as its transform, for a path drawn with unitBox set: its box is
+// then the unit square, and rasterx maps each pixel back through a's
+// inverse, exact for any a. In userSpaceOnUse units rasterx maps only the
+// centres through a and its radius as a vector, so that a turned ellipse
+// stays level and one turned by 45° has no width (Figma writes its radial
+// gradients as rotate and scale in gradientTransform). False, g unchanged,
+// when a cannot be inverted.
+func radialInPixels(g *rasterx.Gradient, a rasterx.Matrix2D) bool {
+	det := a.A*a.D - a.B*a.C
+	if det == 0 || math.IsNaN(det) || math.IsInf(det, 0) {
+		return false
+	}
+	g.Units = rasterx.ObjectBoundingBox
+	return true
 }
 
 // linearInPixels is the ends, in pixels, of the linear gradient whose

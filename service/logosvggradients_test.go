@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"math"
 	"strings"
 	"testing"
 )
@@ -117,6 +118,47 @@ func TestPaintGradientIsDrawOver(t *testing.T) {
 	for i := range got.Pix {
 		if diff(got.Pix[i], want.Pix[i]) > 1 {
 			t.Fatalf("byte %d: %d, want %d", i, got.Pix[i], want.Pix[i])
+		}
+	}
+}
+
+// TestSVGRadialGradientsTurned: a radial gradient whose gradientTransform
+// turns or skews it (Figma writes each radial gradient as translate,
+// rotate and scale), or whose objectBoundingBox is turned with its shape,
+// is an ellipse turned as the transform says (SVG 1.1 §13.2.3), as
+// Chromium draws it. Along each axis of the ellipse, a point a fraction t
+// of the way out takes the colour t of the way from the first stop to
+// the last.
+func TestSVGRadialGradientsTurned(t *testing.T) {
+	const greenToBlue = `<stop offset="0" stop-color="#00aa00"/><stop offset="1" stop-color="#0000ff"/>`
+	for _, c := range []struct {
+		name   string
+		svg    string
+		cx, cy float64 // the centre in pixels at 192
+		angle  float64 // of the first axis, in degrees
+		rx, ry float64 // the radii in pixels
+	}{
+		{"turned by 45° (Figma)", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" fill="url(#p)"/><defs><radialGradient id="p" cx="0" cy="0" r="1" gradientUnits="userSpaceOnUse" gradientTransform="translate(50 50) rotate(45) scale(45)">` + greenToBlue + `</radialGradient></defs></svg>`,
+			96, 96, 45, 45 * 1.92, 45 * 1.92},
+		{"an ellipse turned by 37°", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" fill="url(#p)"/><defs><radialGradient id="p" cx="0" cy="0" r="1" gradientUnits="userSpaceOnUse" gradientTransform="translate(50 50) rotate(37) scale(45 20)">` + greenToBlue + `</radialGradient></defs></svg>`,
+			96, 96, 37, 45 * 1.92, 20 * 1.92},
+		{"the bounding box of a turned ellipse", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><defs><radialGradient id="g">` + greenToBlue + `</radialGradient></defs><ellipse cx="50" cy="50" rx="45" ry="25" fill="url(#g)" transform="rotate(30 50 50)"/></svg>`,
+			96, 96, 30, 45 * 1.92, 25 * 1.92},
+	} {
+		img, err := rasterSVG([]byte(c.svg), 192)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for _, axis := range []struct{ angle, r float64 }{{c.angle, c.rx}, {c.angle + 90, c.ry}} {
+			sin, cos := math.Sincos(axis.angle * math.Pi / 180)
+			for _, f := range []float64{0.25, 0.5, 0.75, 0.9} {
+				x, y := c.cx+f*axis.r*cos, c.cy+f*axis.r*sin
+				got := img.NRGBAAt(int(x), int(y))
+				want := color.NRGBA{0, uint8(math.Round(170 * (1 - f))), uint8(math.Round(255 * f)), 255}
+				if max(diff(got.G, want.G), diff(got.B, want.B)) > 12 {
+					t.Errorf("%s: %.2f of the way out at %.0f°, (%.0f, %.0f): %v, want %v", c.name, f, axis.angle, x, y, got, want)
+				}
+			}
 		}
 	}
 }

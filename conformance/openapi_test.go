@@ -21,6 +21,7 @@ import (
 	"github.com/pb33f/libopenapi"
 	validator "github.com/pb33f/libopenapi-validator"
 
+	"github.com/qrforge/qrforge/internal/jsonref"
 	_ "github.com/qrforge/qrforge/kinds"
 	"github.com/qrforge/qrforge/mcp"
 	"github.com/qrforge/qrforge/registry"
@@ -82,8 +83,14 @@ type openAPIParam struct {
 	Aliases  []string       `json:"x-aliases"`
 }
 
+// readOpenAPI reads the document with its references written out, as a
+// client that follows them sees it.
 func readOpenAPI(t *testing.T, body []byte) openAPIDoc {
 	t.Helper()
+	body, err := jsonref.Inline(body)
+	if err != nil {
+		t.Fatalf("the document's references: %v", err)
+	}
 	var doc openAPIDoc
 	if err := json.Unmarshal(body, &doc); err != nil {
 		t.Fatalf("the document is not JSON: %v", err)

@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/qrforge/qrforge/internal/jsonref"
 	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/schemas"
 	"github.com/qrforge/qrforge/service"
@@ -231,6 +232,10 @@ type optionParam struct {
 
 // openAPIOptions are the query parameters of GET /api/v1/qr by name.
 func openAPIOptions(t *testing.T, body []byte) map[string]optionParam {
+	body, err := jsonref.Inline(body)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var doc struct {
 		Paths map[string]map[string]struct {
 			Parameters []optionParam `json:"parameters"`

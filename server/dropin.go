@@ -314,7 +314,7 @@ func (s *Server) dropinParam(c *gin.Context, name, value, fixed, rule string) *P
 // documentDropins adds the drop-in paths to the OpenAPI document and the
 // llms texts.
 func (s *Server) documentDropins() {
-	image := imageResponses()
+	image := imageResponseDefs()
 	// Required parameters carry the example each API's own documentation
 	// starts with, which the conformance check calls.
 	examples := map[string]string{"data": "HelloWorld!", "cht": "qr", "chl": "Hello world", "chs": "150x150", "text": "Here's my text"}

@@ -3,12 +3,9 @@ package server
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 
-	"github.com/gin-gonic/gin"
 	"github.com/invopop/jsonschema"
 	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
@@ -36,11 +33,32 @@ func optionDocs() []optionDoc {
 	return docs
 }
 
+// Each rendering option is described once, under components, and every
+// operation and body refers to it (OpenAPI 3.1 §4.8.7, §4.8.23): written
+// out in each of 110 paths, the options made the document 5.9 MB.
+
+// optionSchemaRef and optionParamRef refer to an option's schema, as a
+// body member, and to its query parameter.
+func optionSchemaRef(name string) obj { return obj{"$ref": "#/components/schemas/option." + name} }
+func optionParamRef(name string) obj  { return obj{"$ref": "#/components/parameters/" + name} }
+
 // optionProperties are the rendering options as the members of a body,
-// each with its catalogue schema; those kept for another API only are
-// left out, as from the JSON Schemas.
+// each referring to its catalogue schema; those kept for another API only
+// are left out, as from the JSON Schemas.
 func optionProperties() obj {
 	props := obj{}
+	for _, d := range optionDocs() {
+		if d.opt.Compat == "" {
+			props[d.opt.Name] = optionSchemaRef(d.opt.Name)
+		}
+	}
+	return props
+}
+
+// optionSchemas are the schemas optionProperties refers to, each with its
+// description.
+func optionSchemas() obj {
+	schemas := obj{}
 	for _, d := range optionDocs() {
 		if d.opt.Compat != "" {
 			continue
@@ -49,9 +67,9 @@ func optionProperties() obj {
 		for k, v := range d.schema {
 			p[k] = v
 		}
-		props[d.opt.Name] = p
+		schemas["option."+d.opt.Name] = p
 	}
-	return props
+	return schemas
 }
 
 func stringsOf[T ~string](vs []T) []string {
@@ -90,8 +108,18 @@ var compatibilityOptions = func() (out []options.Option) {
 	return out
 }()
 
+// renderingParams refers to every rendering option's query parameter.
 func renderingParams() []any {
 	var out []any
+	for _, d := range optionDocs() {
+		out = append(out, optionParamRef(d.opt.Name))
+	}
+	return out
+}
+
+// renderingParamDefs are the query parameters renderingParams refers to.
+func renderingParamDefs() obj {
+	out := obj{}
 	for _, d := range optionDocs() {
 		p := queryParam(d.opt.Name, d.opt.Aliases, d.schema, d.desc, false, nil)
 		// The unit and the formats an option changes have no JSON Schema
@@ -104,7 +132,7 @@ func renderingParams() []any {
 		if d.opt.Compat != "" {
 			p["x-compatibility"] = d.opt.Compat
 		}
-		out = append(out, p)
+		out[d.opt.Name] = p
 	}
 	return out
 }
@@ -118,8 +146,31 @@ func extensionList() string {
 	return strings.Join(exts, ", ")
 }
 
-// imageResponses are the responses of every generation operation.
+// imageResponses are the responses of every generation operation, each
+// referring to its description under components.
 func imageResponses() obj {
+	out := obj{}
+	for code, name := range imageResponseNames {
+		out[code] = obj{"$ref": "#/components/responses/" + name}
+	}
+	return out
+}
+
+// imageResponseNames names under components each response of
+// imageResponseDefs, by status.
+var imageResponseNames = map[string]string{"200": "Image", "304": "NotModified", "400": "InvalidParameter", "503": "Overloaded"}
+
+// namedResponses are imageResponseDefs by their names under components.
+func namedResponses() obj {
+	out := obj{}
+	for code, r := range imageResponseDefs() {
+		out[imageResponseNames[code]] = r
+	}
+	return out
+}
+
+// imageResponseDefs are the responses imageResponses refers to.
+func imageResponseDefs() obj {
 	problem := obj{"application/problem+json": obj{"schema": obj{"$ref": "#/components/schemas/Problem"}}}
 	return obj{
 		"200": obj{
@@ -147,13 +198,16 @@ func imageResponses() obj {
 		},
 		"304": obj{"description": "Not modified (If-None-Match matched the ETag)."},
 		"400": obj{"description": "A parameter is invalid or the data does not fit; `fix` is the corrected call.", "content": problem},
-		"503": overloadedResponse(),
+		"503": overloadedDef(),
 	}
 }
 
-// overloadedResponse documents the 503 of work that found no memory in
-// time (docs/operations.md, "Memory budget and admission").
-func overloadedResponse() obj {
+// overloadedResponse refers to overloadedDef.
+func overloadedResponse() obj { return obj{"$ref": "#/components/responses/Overloaded"} }
+
+// overloadedDef documents the 503 of work that found no memory in time
+// (docs/operations.md, "Memory budget and admission").
+func overloadedDef() obj {
 	return obj{
 		"description": "The instance's memory budget is in use by other requests; retry after Retry-After seconds.",
 		"headers":     obj{"Retry-After": obj{"description": "Seconds to wait.", "schema": obj{"type": "integer"}}},
@@ -248,7 +302,7 @@ func (s *Server) OpenAPI() obj {
 		},
 		"servers": []any{obj{"url": s.baseURL}},
 		"paths":   paths,
-		"components": obj{"schemas": obj{
+		"components": obj{"parameters": renderingParamDefs(), "responses": namedResponses(), "schemas": withOptionSchemas(obj{
 			"Problem": obj{
 				"type":     "object",
 				"required": []string{"type", "title", "status", "detail"},
@@ -296,8 +350,16 @@ func (s *Server) OpenAPI() obj {
 					"kinds": obj{"type": "array", "items": obj{"$ref": "#/components/schemas/Kind"}},
 				},
 			},
-		}},
+		})},
 	}
+}
+
+// withOptionSchemas is schemas with the options' own added.
+func withOptionSchemas(schemas obj) obj {
+	for name, s := range optionSchemas() {
+		schemas[name] = s
+	}
+	return schemas
 }
 
 // reflectSchema is the JSON Schema of a response type, reflected from the
@@ -344,13 +406,6 @@ func kindParams(k registry.Entry) []any {
 		out = append(out, queryParam(f.Name, nil, sch, f.Description, f.Required, f.Example))
 	}
 	return out
-}
-
-// serveOpenAPI serves the document built at start-up.
-func (s *Server) serveOpenAPI(c *gin.Context) {
-	c.Header("Cache-Control", "public, max-age=3600")
-	c.Header("Content-Length", strconv.Itoa(len(s.openapi)))
-	c.Data(http.StatusOK, "application/json", s.openapi)
 }
 
 // appendSetSchema is the answer of append with appendlayout=json

@@ -5,6 +5,8 @@ package server
 // itself rather than with a copy of it.
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,6 +16,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/qrforge/qrforge/internal/jsonref"
 	_ "github.com/qrforge/qrforge/kinds"
 	"github.com/qrforge/qrforge/mcp"
 	"github.com/qrforge/qrforge/options"
@@ -76,8 +79,14 @@ type openAPIParam struct {
 	Aliases  []string       `json:"x-aliases"`
 }
 
+// readOpenAPI reads the document with its references written out, as a
+// client that follows them sees it.
 func readOpenAPI(t *testing.T, body []byte) openAPIDoc {
 	t.Helper()
+	body, err := jsonref.Inline(body)
+	if err != nil {
+		t.Fatalf("the document's references: %v", err)
+	}
 	var doc openAPIDoc
 	if err := json.Unmarshal(body, &doc); err != nil {
 		t.Fatalf("the document is not JSON: %v", err)
@@ -195,9 +204,12 @@ func TestBatchStyleSchemaMatchesOptions(t *testing.T) {
 // against the catalogue: each option a member with its schema, so a
 // client made from the document can check a body's options.
 func TestBodiesDescribeEveryOption(t *testing.T) {
-	resp := serve(describedHandler(), httptest.NewRequest(http.MethodGet, "/api/openapi.json", nil))
+	body, err := jsonref.Inline(openAPIBytes(t, describedHandler()))
+	if err != nil {
+		t.Fatal(err)
+	}
 	var doc map[string]any
-	if err := json.NewDecoder(resp.Body).Decode(&doc); err != nil {
+	if err := json.Unmarshal(body, &doc); err != nil {
 		t.Fatal(err)
 	}
 	at := func(v any, path ...string) map[string]any {
@@ -243,6 +255,53 @@ func TestBodiesDescribeEveryOption(t *testing.T) {
 				if fmt.Sprint(got[kw]) != fmt.Sprint(wantMap[kw]) {
 					t.Errorf("%s %s: %s is %v, the catalogue says %v", where, d.opt.Name, kw, got[kw], wantMap[kw])
 				}
+			}
+		}
+	}
+}
+
+// TestDocumentsAreCompressed: the OpenAPI document and llms-full.txt are
+// sent gzip-compressed to a client that accepts it, and as they are to
+// one that does not (or refuses gzip with q=0), each saying it varies by
+// Accept-Encoding; each option is described once, under components.
+func TestDocumentsAreCompressed(t *testing.T) {
+	h := describedHandler()
+	plain := openAPIBytes(t, h)
+	if n := bytes.Count(plain, []byte(`"x-outputs"`)); n != len(options.Rendering) {
+		t.Errorf("the document describes rendering options %d times; there are %d", n, len(options.Rendering))
+	}
+	for _, target := range []string{"/api/openapi.json", "/llms-full.txt"} {
+		for _, c := range []struct {
+			accept string
+			gzip   bool
+		}{{"gzip, deflate, br", true}, {"br;q=1.0, GZIP;q=0.5", true}, {"*", true}, {"", false}, {"br", false}, {"gzip;q=0", false}} {
+			req := httptest.NewRequest(http.MethodGet, target, nil)
+			if c.accept != "" {
+				req.Header.Set("Accept-Encoding", c.accept)
+			}
+			resp := serve(h, req)
+			body, _ := io.ReadAll(resp.Body)
+			if resp.Header.Get("Vary") != "Accept-Encoding" {
+				t.Errorf("%s: Vary %q", target, resp.Header.Get("Vary"))
+			}
+			if got := resp.Header.Get("Content-Encoding") == "gzip"; got != c.gzip {
+				t.Errorf("%s, Accept-Encoding %q: gzip %v, want %v", target, c.accept, got, c.gzip)
+				continue
+			}
+			if c.gzip {
+				r, err := gzip.NewReader(bytes.NewReader(body))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if body, err = io.ReadAll(r); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if target == "/api/openapi.json" && !bytes.Equal(body, plain) {
+				t.Errorf("%s, Accept-Encoding %q: the body differs from the plain document", target, c.accept)
+			}
+			if len(body) == 0 {
+				t.Errorf("%s: empty", target)
 			}
 		}
 	}

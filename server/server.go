@@ -81,7 +81,6 @@ type Server struct {
 	// register, and become part of the OpenAPI document and llms texts.
 	extraOperations map[string]obj
 	extraDocs       []extraDoc
-	openapi         []byte
 	// mcp serves /api/mcp once built; see mountMCP.
 	mcp http.Handler
 	// routeTable classifies every route pattern for metrics, logs and
@@ -165,14 +164,13 @@ func New(cfg Config) http.Handler {
 // describe builds the machine-readable descriptions once, after every route
 // has registered.
 func (s *Server) describe() {
-	doc, err := json.MarshalIndent(s.OpenAPI(), "", "  ")
+	doc, err := json.Marshal(s.OpenAPI())
 	if err != nil {
 		panic("server: OpenAPI document: " + err.Error())
 	}
-	s.openapi = doc
-	get(s.engine, "/api/openapi.json", s.serveOpenAPI)
+	get(s.engine, "/api/openapi.json", newPrecompressed("application/json", doc).serve)
 	get(s.engine, "/llms.txt", s.serveText(s.llmsTxt()))
-	get(s.engine, "/llms-full.txt", s.serveText(s.llmsFullTxt()))
+	get(s.engine, "/llms-full.txt", newPrecompressed("text/plain; charset=utf-8", []byte(s.llmsFullTxt())).serve)
 }
 
 // routes is the one place every endpoint is declared.

@@ -53,9 +53,9 @@ func (s *Server) documentVerify() {
 		}
 		params = append(params, queryParam(name, nil, obj{"type": "string"}, "A field of "+strings.Join(kindsOf[name], ", ")+", with type.", false, nil))
 	}
-	for _, p := range renderingParams() {
-		if p.(obj)["name"] != options.Format.Name {
-			params = append(params, p)
+	for _, d := range optionDocs() {
+		if d.opt.Name != options.Format.Name {
+			params = append(params, optionParamRef(d.opt.Name))
 		}
 	}
 	rb := options.Robustness

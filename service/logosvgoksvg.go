@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/qrforge/qrforge/internal/text"
 )
@@ -215,8 +216,10 @@ func forOksvg(b []byte) (out []byte, marks svgMarks, bad string) {
 		if name == "svg" && len(stack) == 0 {
 			fine = finerScale(t.Attr)
 		}
-		if name == "path" && fine > 1 && !strings.HasPrefix(attr(t.Attr, "d"), clipMarkerPrefix) {
-			attrs = finerPath(attrs, own, fine)
+		// A <use> draws copies of shapes, each made finer itself.
+		marker := name == "path" && strings.HasPrefix(attr(t.Attr, "d"), clipMarkerPrefix)
+		if fine > 1 && drawnLeaves[name] && name != "use" && !marker {
+			attrs = finerShape(name, attrs, own, fine)
 		}
 		evenOdd := drawnLeaves[name] && strings.TrimSpace(own["fill-rule"]) == "evenodd"
 		end := d.InputOffset()
@@ -247,14 +250,17 @@ func forOksvg(b []byte) (out []byte, marks svgMarks, bad string) {
 	return buf.Bytes(), marks, ""
 }
 
-// oksvg keeps a path's numbers in 64ths of a unit of its own user space,
+// oksvg keeps a shape's numbers in 64ths of a unit of its own user space,
 // before any transform: in a viewBox 24 units wide drawn at 768 pixels, a
-// 64th is half a pixel, and Heroicons' dots (h.008) vanish. So a path's
-// data is scaled up by finerScale and the path scaled down as much by its
-// transform: the same shape, kept in finer steps. Its stroke's width and
-// dashes, in the same user space, scale with it. A path painted with a
-// gradient keeps its numbers: a gradient in userSpaceOnUse units lies in
-// the path's user space, which the scale would change.
+// 64th is half a pixel, and Heroicons' dots (h.008) vanish; in a viewBox
+// of 0 0 1 1 a rect's edge at x="0.1" is drawn at 6/64. So a
+// shape's geometry (a path's data, a rect's or a circle's lengths, a
+// polygon's points) is scaled up by finerScale and the shape scaled down
+// as much by its transform: the same shape, kept in finer steps. Its
+// stroke's width and dashes, in the same user space, scale with it. A
+// shape painted with a gradient keeps its numbers: a gradient in
+// userSpaceOnUse units lies in the shape's user space, which the scale
+// would change.
 const finePixels = 384
 
 // finerScale is the power of two that brings the root's viewBox (or else
@@ -276,10 +282,11 @@ func finerScale(attrs []xml.Attr) float64 {
 	return math.Exp2(math.Ceil(math.Log2(finePixels / size)))
 }
 
-// finerPath is a path's attributes with its data scaled by s and the path
-// scaled back by its transform (see finePixels), or as they were when
-// it is painted with a gradient or its stroke is not in plain numbers.
-func finerPath(attrs []xml.Attr, own map[string]string, s float64) []xml.Attr {
+// finerShape is a shape's attributes with its geometry scaled by s and
+// the shape scaled back by its transform (see finePixels), or as they
+// were when it is painted with a gradient, its stroke is not in plain
+// numbers or its geometry is not as oksvg reads it.
+func finerShape(name string, attrs []xml.Attr, own map[string]string, s float64) []xml.Attr {
 	for _, p := range []string{"fill", "stroke"} {
 		if strings.HasPrefix(strings.TrimSpace(own[p]), "url(") {
 			return attrs
@@ -312,9 +319,12 @@ func finerPath(attrs []xml.Attr, own map[string]string, s float64) []xml.Attr {
 	out := make([]xml.Attr, 0, len(attrs)+4)
 	transform := ""
 	for _, a := range attrs {
+		v, ok := scaledGeometry(name, a.Name.Local, a.Value, s)
+		if !ok {
+			return attrs
+		}
+		a.Value = v
 		switch a.Name.Local {
-		case "d":
-			a.Value = scalePathData(a.Value, s)
 		case "transform":
 			transform = a.Value + " "
 			continue
@@ -336,6 +346,97 @@ func finerPath(attrs []xml.Attr, own map[string]string, s float64) []xml.Attr {
 		out = append(out, xml.Attr{Name: xml.Name{Local: "stroke-dasharray"}, Value: strings.Join(list, " ")})
 	}
 	return out
+}
+
+// shapeLengths are the attributes oksvg draws a basic shape from, each a
+// length in the shape's user space (SVG 1.1 §9.2-§9.5); it reads r, rx
+// and ry of a circle and an ellipse alike.
+var shapeLengths = map[string]map[string]bool{
+	"rect":    {"x": true, "y": true, "width": true, "height": true, "rx": true, "ry": true},
+	"circle":  {"cx": true, "cy": true, "r": true, "rx": true, "ry": true},
+	"ellipse": {"cx": true, "cy": true, "r": true, "rx": true, "ry": true},
+	"line":    {"x1": true, "y1": true, "x2": true, "y2": true},
+}
+
+// scaledGeometry is the value v of attribute local of a shape with every
+// length in it times s, as oksvg reads it: a path's data, a polyline's or
+// polygon's points (SVG 1.1 §9.6, §9.7), a length of shapeLengths; any
+// other attribute as it is. ok is false when oksvg cannot read v.
+func scaledGeometry(name, local, v string, s float64) (string, bool) {
+	switch {
+	case name == "path" && local == "d":
+		return scalePathData(v, s), true
+	case (name == "polyline" || name == "polygon") && local == "points":
+		return scalePoints(v, s)
+	case shapeLengths[name][local]:
+		f, err := strconv.ParseFloat(oksvgTrimUnit(v), 64)
+		if err != nil {
+			return v, false
+		}
+		return strconv.FormatFloat(f*s, 'g', -1, 64), true
+	}
+	return v, true
+}
+
+// oksvgTrimUnit is a length as oksvg's parseFloat reads it: a unit of cm,
+// mm, px or pt after its number is dropped, the number kept as it is.
+func oksvgTrimUnit(v string) string {
+	if v == "" || v[len(v)-1] >= '0' && v[len(v)-1] <= '9' {
+		return v
+	}
+	for _, unit := range []string{"cm", "mm", "px", "pt"} {
+		v = strings.TrimSuffix(v, unit)
+	}
+	return v
+}
+
+// scalePoints is a list of points with every number times s, written as
+// oksvg's GetPoints reads the list: a run of digits, '.', 'e', and '-'
+// after 'e', is a number, or more than one if it has more than one '.'
+// (oksvg's ReadFloat: "1.5.5" is 1.5 and .5); any other character, and a
+// '-' starting the next number, separates them. ok is false when oksvg
+// cannot read the list, or reads an odd count of numbers.
+func scalePoints(v string, s float64) (string, bool) {
+	var out []string
+	add := func(run string) bool {
+		for run != "" {
+			end := len(run)
+			if first := strings.IndexByte(run, '.'); first >= 0 {
+				if next := strings.IndexByte(run[first+1:], '.'); next >= 0 {
+					end = first + 1 + next
+				}
+			}
+			f, err := strconv.ParseFloat(run[:end], 64)
+			if err != nil {
+				return false
+			}
+			// No '+': GetPoints would take it for a separator.
+			out = append(out, strings.Replace(strconv.FormatFloat(f*s, 'g', -1, 64), "e+", "e", 1))
+			run = run[end:]
+		}
+		return true
+	}
+	start, last := -1, ' '
+	for i, r := range v {
+		if unicode.IsNumber(r) || r == '.' || r == 'e' || r == '-' && last == 'e' {
+			if start < 0 {
+				start = i
+			}
+		} else {
+			if start >= 0 && !add(v[start:i]) {
+				return v, false
+			}
+			start = -1
+			if r == '-' {
+				start = i
+			}
+		}
+		last = r
+	}
+	if start >= 0 && !add(v[start:]) || len(out)%2 != 0 {
+		return v, false
+	}
+	return strings.Join(out, " "), true
 }
 
 // paints reports whether a paint as computed paints; given none, it does

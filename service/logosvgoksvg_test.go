@@ -1,8 +1,12 @@
 package service
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/srwiley/oksvg"
+	"github.com/srwiley/rasterx"
 )
 
 // An SVG logo is drawn as SVG 1.1 says, where oksvg and rasterx alone
@@ -75,4 +79,41 @@ func TestSVGDashes(t *testing.T) {
 func TestSVGStrokeUnderNonUniformScale(t *testing.T) {
 	checkPoints(t, clipHead+`<g transform="scale(4 1)"><rect x=".5" y="2" width="1.5" height="6" fill="none" stroke="#000" stroke-width="0.5"/></g></svg>`,
 		[]logoPoint{{1.2, 5, true}, {2.8, 5, true}, {5, 2.1, true}, {5, 1.6, false}, {5, 5, false}})
+}
+
+// scalePoints writes a list of points as oksvg reads it: a second '.'
+// starts a number, a '-' after 'e' does not, a '+' separates.
+func TestScalePoints(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+		ok       bool
+	}{
+		{"1,2 3 4", "2 4 6 8", true},
+		{"1.5.5-2-3e-1", "3 1 -4 -0.6", true},
+		{"1e3+2", "2000 4", true},
+		{"1e30 0", "2e30 0", true},
+		{"1 2 3", "1 2 3", false},
+		{"1 - 2 3", "1 - 2 3", false},
+		{"1.5. 2", "1.5. 2", false},
+		{"", "", true},
+	} {
+		got, ok := scalePoints(c.in, 2)
+		if got != c.want || ok != c.ok {
+			t.Errorf("scalePoints(%q, 2) = %q, %v; want %q, %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+	// Written at scale 1, oksvg reads the same polyline.
+	read := func(points string) rasterx.Path {
+		icon, err := oksvg.ReadIconStream(strings.NewReader(`<svg viewBox="0 0 10 10"><polyline points="`+points+`"/></svg>`), oksvg.IgnoreErrorMode)
+		if err != nil || len(icon.SVGPaths) != 1 {
+			t.Fatalf("%q: %v, %d paths", points, err, len(icon.SVGPaths))
+		}
+		return icon.SVGPaths[0].Path
+	}
+	for _, in := range []string{"0.1.2-3e-1,4 5.6.7", "1e1-2+3 4,5 6", "1.5.5 2.25.2 3 3\t4\n5"} {
+		got, ok := scalePoints(in, 1)
+		if a, b := read(in), read(got); !ok || !slices.Equal(a, b) {
+			t.Errorf("%q written %q (%v): oksvg reads %v, then %v", in, got, ok, a, b)
+		}
+	}
 }

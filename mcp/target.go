@@ -197,6 +197,13 @@ func unknownFields(args, raw map[string]any, u unknownNames, kind registry.Entry
 	moved := map[string]any{}
 	if u.count <= maxNamed {
 		for _, name := range u.first {
+			if field, note, err := typeField(name, raw[name], fields, kind); err != nil {
+				return err
+			} else if field != "" {
+				fields[field] = raw[name]
+				notes = append(notes, note)
+				continue
+			}
 			// A rendering option among the fields goes beside them, where
 			// options are read, unless given there already; format stays
 			// out, as verify takes none. A name the kind's standard gives
@@ -223,6 +230,41 @@ func unknownFields(args, raw map[string]any, u unknownNames, kind registry.Entry
 	maps.Copy(fix, moved)
 	return &argError{field: "fields", fix: fix, change: "with fields renamed, moved or dropped as the detail says",
 		detail: fmt.Sprintf("%s has no field %s; its fields are %s. A field left unread would change the code without a word; the fix renames, moves or drops each", kind.Name(), strings.Join(notes, ", "), fieldList(kind))}
+}
+
+// typeField reads fields.type naming one of kind's field values rather
+// than a format (type "WEP" on wifi is its security), as the API reads
+// type on the kind's calls (service.MeaningOfType): the field it renames
+// to and the note saying so, or, when only the caller can tell which
+// field it meant, the error without a fix. field is "" when type is not
+// such a name.
+func typeField(name string, value any, fields map[string]any, kind registry.Entry) (field, note string, err *argError) {
+	s, isString := value.(string)
+	if !strings.EqualFold(name, "type") || !isString {
+		return "", "", nil
+	}
+	m := service.MeaningOfType(kind, s)
+	example := map[string]any{kindArgument: kind.Name(), "fields": anyMap(kind.Example())}
+	shown := truncate(s, maxNameBytes)
+	switch _, taken := fields[firstOf(m.Fields)]; {
+	case m.Format:
+		return "", "", nil
+	case len(m.Fields) == 1 && !taken:
+		return m.Fields[0], fmt.Sprintf("\"type\" (did you mean %s=%q?)", m.Fields[0], shown), nil
+	case len(m.Fields) > 0:
+		return "", "", unfixable("fields", fmt.Sprintf("%s has no field \"type\"; %q is a value of %s (given already, or several): give it under the field you meant", kind.Name(), shown, strings.Join(m.Fields, ", ")), example)
+	case m.Named != "":
+		return "", "", unfixable("fields", fmt.Sprintf("%s has no field \"type\"; did you mean the field %s? Give it its value", kind.Name(), m.Named), example)
+	}
+	return "", "", unfixable("fields", fmt.Sprintf("%s has no field \"type\", and %q is no listed value of its fields: give it under the field you meant (the image format is the format argument); its fields are %s", kind.Name(), shown, fieldList(kind)), example)
+}
+
+// firstOf is the first of names, or "".
+func firstOf(names []string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	return names[0]
 }
 
 // optionGiven reports whether args give the rendering option called name,

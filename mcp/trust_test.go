@@ -214,3 +214,22 @@ func TestDecodeFixMovesTheImage(t *testing.T) {
 		}
 	}
 }
+
+// fields.type naming one of the kind's field values is that field, as
+// type is on the kind's HTTP calls: WEP is wifi's security. It was
+// dropped, and the fix made a WEP key a WPA passphrase. A value only the
+// caller can place (facetime's audio is a field of its own) has no fix.
+func TestFieldsTypeNamingAFieldValue(t *testing.T) {
+	base := start(t)
+	c := connect(t, base, eras[0].version)
+	p := fail(t, c, "qr_generate_typed", map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home", "password": "abcdefghijklm", "type": "WEP"}})
+	fields, _ := p.FixArguments["fields"].(map[string]any)
+	if fields["security"] != "WEP" || fields["type"] != nil || !strings.Contains(p.Detail, `did you mean security="WEP"?`) {
+		t.Fatalf("problem %+v", p)
+	}
+	succeed(t, c, "qr_generate_typed", p.FixArguments, nil)
+	p = fail(t, c, "qr_generate_typed", map[string]any{"kind": "facetime", "fields": map[string]any{"contact": "+14085551234", "type": "audio"}})
+	if p.FixArguments != nil || !strings.Contains(p.Detail, "did you mean the field audio?") {
+		t.Fatalf("facetime: problem %+v", p)
+	}
+}

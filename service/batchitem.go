@@ -166,7 +166,7 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 		var unknown []paramError
 		words := registry.FieldWords(item.kind)
 		for _, name := range sortedKeys(item.fields) {
-			if _, fieldWord := words[strings.ToLower(name)]; fieldWord || !item.kind.HasField(name) && !isOptionName(strings.ToLower(name)) {
+			if _, fieldWord := words[strings.ToLower(name)]; fieldWord || typeOfField(item.kind, name, item.fields[name]) || !item.kind.HasField(name) && !isOptionName(strings.ToLower(name)) {
 				// prepareKind reports it, with a did-you-mean and a
 				// fix that renames it.
 				values.Set(name, item.fields[name])

@@ -37,6 +37,7 @@ func FieldNames(k registry.Entry) []string {
 // rawQuery, when known, lets it recognise a web address field whose own
 // '&' was not percent-encoded.
 func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError, target fixTarget, rawQuery string) (*Rendering, *Problem) {
+	q, typeErrs := typeAsField(k, q)
 	r, errs := parseRendering(q, false)
 	errs = append(malformed, errs...)
 	values := map[string]string{}
@@ -91,7 +92,7 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	stray = slices.DeleteFunc(stray, func(name string) bool {
 		return slices.ContainsFunc(urlErrs, func(e paramError) bool { return e.field == name })
 	})
-	strange := append(claimedOptions(k, q), unknownParams(q, stray, endpoint, append(own, FieldNames(k)...), registry.FieldWords(k))...)
+	strange := append(append(typeErrs, claimedOptions(k, q)...), unknownParams(q, stray, endpoint, append(own, FieldNames(k)...), registry.FieldWords(k))...)
 	errs = append(errs, urlErrs...)
 	errs = append(errs, strange...)
 	errs = append(errs, unmetNeeds(q, errs)...)
@@ -109,7 +110,7 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 			// No fix may invent a value the caller did not give: the
 			// problem names the fields and shows the documented example
 			// apart, as an example.
-			p := s.badRequest(errs, "")
+			p := s.badRequest(append(errs, renamedFieldErrors(k, given, errs)...), "")
 			p.Example = target.url(s.baseURL, exampleValues(k))
 			return nil, p
 		}
@@ -122,6 +123,21 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	}
 	r.Data = payload
 	return r, nil
+}
+
+// renamedFieldErrors are the field errors the call has only once its
+// renamed parameters are its fields (type=hotp on otpauth is otp_type
+// hotp, which needs a counter), that errs does not name yet: without
+// them, a renamed call with no fix would not say what it lacks.
+func renamedFieldErrors(k registry.Entry, renamed map[string]string, errs []paramError) []paramError {
+	var out []paramError
+	_, fieldErrs := k.Build(renamed)
+	for _, fe := range fieldErrs {
+		if !slices.ContainsFunc(errs, func(e paramError) bool { return e.field == fe.Field }) {
+			out = append(out, paramError{field: fe.Field, detail: fe.Detail})
+		}
+	}
+	return out
 }
 
 // textFormats are the formats callers ask for when they want a code's

@@ -97,8 +97,15 @@ func (s *Server) notFound(c *gin.Context) {
 			return
 		}
 	}
-	fix, example := s.nearestFix(c.Request.Context(), method, path, best, c.Request.URL.RawQuery)
-	p := s.problem(service.KindNotFound, http.StatusNotFound, "no endpoint at "+text.Truncate(path, 200)+"; the nearest is "+best, "", fix)
+	fix, example, refused := s.nearestFix(c.Request.Context(), method, path, best, c.Request.URL.RawQuery)
+	detail := "no endpoint at " + text.Truncate(path, 200) + "; the nearest is " + best
+	if refused != "" {
+		// /api/v1/calendar?title=X has no fix while /api/v1/sepa?name=X&iban=Y
+		// has one: the event's call lacks a start only the caller knows.
+		// Said, the two read alike.
+		detail += ", where this query is refused with no fix (" + refused + "): the example shows a call that works"
+	}
+	p := s.problem(service.KindNotFound, http.StatusNotFound, detail, "", fix)
 	p.Example = example
 	writeProblem(c, p)
 }
@@ -168,7 +175,7 @@ func (s *Server) pageNames(method string) map[string]string {
 // nearestFix is the call a 404 suggests: the nearest endpoint of the
 // method with the caller's query, a GET checked so that it works (see
 // checkedFix for example), a POST as a curl call.
-func (s *Server) nearestFix(ctx context.Context, method, path, best, rawQuery string) (fix, example string) {
+func (s *Server) nearestFix(ctx context.Context, method, path, best, rawQuery string) (fix, example, refused string) {
 	switch best {
 	case "/q/":
 		// A query that carries the data (goQR's /create-qr-code/?data=)
@@ -180,7 +187,7 @@ func (s *Server) nearestFix(ctx context.Context, method, path, best, rawQuery st
 		}
 	case "/errors/":
 		kind := strings.TrimPrefix(strings.ToLower(path), "/errors/")
-		return s.baseURL + best + editdistance.Nearest(kind, sortedKeys(service.ErrorKinds), service.KindInvalidParameter), ""
+		return s.baseURL + best + editdistance.Nearest(kind, sortedKeys(service.ErrorKinds), service.KindInvalidParameter), "", ""
 	}
 	fix = s.baseURL + best
 	// An API route, a drop-in's included, takes the caller's query; an
@@ -190,7 +197,7 @@ func (s *Server) nearestFix(ctx context.Context, method, path, best, rawQuery st
 		fix += "?" + service.SanitizeQuery(rawQuery)
 	}
 	if method == http.MethodPost {
-		return "curl -X POST '" + fix + "'", ""
+		return "curl -X POST '" + fix + "'", "", ""
 	}
 	return s.checkedFix(ctx, fix)
 }
@@ -222,22 +229,23 @@ func hasData(q url.Values) bool {
 // works (the nearest endpoint may need data, or a field the query lacks).
 // fix is a GET on the base address. When that problem has no fix because
 // an identity field is missing, which no fix invents, there is none here
-// either, and example is the kind's documented example call.
-func (s *Server) checkedFix(ctx context.Context, fix string) (checked, example string) {
+// either, example is the kind's documented example call, and refused is
+// that problem's detail, which says what the call lacks.
+func (s *Server) checkedFix(ctx context.Context, fix string) (checked, example, refused string) {
 	u, err := url.ParseRequestURI(strings.TrimPrefix(fix, s.baseURL))
 	if err != nil {
-		return fix, ""
+		return fix, "", ""
 	}
 	p := s.dryRun(ctx, u.Path, u.RawQuery)
 	switch {
 	case p == nil:
-		return fix, ""
+		return fix, "", ""
 	case p.Fix == "" && p.Example != "":
-		return "", p.Example
+		return "", p.Example, text.Truncate(p.Detail, 300)
 	case p.Fix == "":
-		return fix, ""
+		return fix, "", ""
 	}
-	return p.Fix, ""
+	return p.Fix, "", ""
 }
 
 // dryRun asks the service what a GET of a generation route would answer,
@@ -296,7 +304,7 @@ func (s *Server) methodNotAllowed(c *gin.Context) {
 	example := ""
 	switch {
 	case slices.Contains(allowed, http.MethodGet):
-		fix, example = s.checkedFix(c.Request.Context(), fix)
+		fix, example, _ = s.checkedFix(c.Request.Context(), fix)
 	case s.bodyExample(path) != "":
 		// The call needs a body the caller has not given: no fix can be
 		// made of it, and a working call is shown as an example.

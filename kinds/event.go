@@ -194,9 +194,64 @@ func eventZone(tzid string) (*time.Location, *registry.FieldError) {
 	}
 	loc, err := time.LoadLocation(tzid)
 	if err != nil || tzid == "Local" || strings.ContainsAny(tzid, ";:,\"") {
-		return nil, &registry.FieldError{Field: "tzid", Detail: "tzid is an IANA time zone name such as Europe/Berlin or America/New_York; " + strconv.Quote(tzid) + " is not one", Fix: ""}
+		fe := &registry.FieldError{Field: "tzid", Detail: "tzid is an IANA time zone name such as Europe/Berlin or America/New_York; " + strconv.Quote(tzid) + " is not one"}
+		if cased := zoneCased(tzid); cased != "" {
+			fe.Detail += "; its case is " + cased + ", which the fix writes"
+			fe.Fix = cased
+		}
+		return nil, fe
 	}
 	return loc, nil
+}
+
+// zoneCased is the IANA zone name tzid writes in another case
+// (europe/berlin is Europe/Berlin), or "" when no casing names exactly
+// one zone. Names are case-sensitive in the database and in
+// time.LoadLocation; a reader given TZID:europe/berlin finds no zone.
+// Go lists no zone names, so the casings the database uses are tried:
+// each word capitalised but au, es and of (Port-au-Prince,
+// Dar_es_Salaam, Isle_of_Man), or all capitals (UTC, EST5EDT).
+func zoneCased(tzid string) string {
+	if strings.ContainsAny(tzid, ";:,\"") {
+		return ""
+	}
+	var found []string
+	for _, c := range []string{titleWords(tzid), strings.ToUpper(tzid)} {
+		if _, err := time.LoadLocation(c); err == nil && c != tzid && c != "Local" && !slices.Contains(found, c) {
+			found = append(found, c)
+		}
+	}
+	if len(found) != 1 {
+		return ""
+	}
+	return found[0]
+}
+
+// titleWords capitalises each word of a zone name, the words split at
+// '/', '_' and '-', but the lower-case words of the database's names.
+func titleWords(name string) string {
+	lower := map[string]bool{"au": true, "es": true, "of": true}
+	out := []byte(strings.ToLower(name))
+	start := true
+	for i := range out {
+		if strings.IndexByte("/_-", out[i]) >= 0 {
+			start = true
+			continue
+		}
+		if start && 'a' <= out[i] && out[i] <= 'z' && !lower[wordAt(string(out[i:]))] {
+			out[i] -= 'a' - 'A'
+		}
+		start = false
+	}
+	return string(out)
+}
+
+// wordAt is the word s starts with, up to '/', '_' or '-'.
+func wordAt(s string) string {
+	if i := strings.IndexAny(s, "/_-"); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // eventSchedule validates the times and works out what to write.

@@ -246,3 +246,23 @@ func TestEventDateTimeOutOfRange(t *testing.T) {
 		t.Errorf("start 2026-02-29T18:00:00 in Europe/Berlin: %+v", errs)
 	}
 }
+
+// A zone name in another case is fixed to the IANA name's own case, a
+// mechanical correction of how it is written: europe/berlin had no fix.
+// A name no casing makes a zone has none.
+func TestEventTZIDCaseIsFixed(t *testing.T) {
+	k := lookup(t, "event")
+	for tzid, want := range map[string]string{
+		"europe/berlin":          "Europe/Berlin",
+		"AMERICA/NEW_YORK":       "America/New_York",
+		"america/port-au-prince": "America/Port-au-Prince",
+		"africa/dar_es_salaam":   "Africa/Dar_es_Salaam",
+		"utc":                    "UTC",
+		"europe/berlinn":         "",
+	} {
+		_, errs := k.Build(map[string]string{"title": "Party", "start": "2026-10-01T18:00:00", "tzid": tzid, "dtstamp": testStamp})
+		if len(errs) != 1 || errs[0].Field != "tzid" || errs[0].Fix != want {
+			t.Errorf("tzid=%s: %+v, want the fix %q", tzid, errs, want)
+		}
+	}
+}

@@ -248,3 +248,15 @@ func TestVCardTypeWithoutItsValue(t *testing.T) {
 		}
 	}
 }
+
+// version=4 is vCard 4.0 as the kind spells it: the fix writes 4.0 (and
+// 3 is 3.0). It had none.
+func TestVCardVersionNumberIsFixed(t *testing.T) {
+	k := lookup(t, "vcard")
+	for given, want := range map[string]string{"4": "4.0", "3": "3.0"} {
+		_, errs := k.Build(map[string]string{"fn": "Jo", "version": given})
+		if len(errs) != 1 || errs[0].Field != "version" || errs[0].Fix != want {
+			t.Errorf("version=%s: %+v, want the fix %s", given, errs, want)
+		}
+	}
+}

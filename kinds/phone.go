@@ -9,7 +9,7 @@ import (
 
 // Phone is a number to call, as a tel: URI.
 type Phone struct {
-	Number string `json:"number" also:"phone,tel,telephone" validate:"required,max=64" jsonschema_description:"International number: '+', country code and subscriber number, e.g. +1-201-555-0123 or +44 20 7946 0000 (at most 15 digits, ITU-T E.164). Spaces, dots, slashes and brackets between digit groups become '-', since RFC 3966 allows no spaces in a tel: URI. Local numbers without '+' are refused: a tel: URI needs a phone-context for them (RFC 3966 §5.1.5), which this kind does not offer." identity:"true" title:"Phone number"`
+	Number string `json:"number" also:"phone,tel,telephone" validate:"required,max=64" jsonschema_description:"International number: '+', country code and subscriber number, e.g. +1-201-555-0123 or +44 20 7946 0000 (at most 15 digits, ITU-T E.164). Spaces, dots, slashes and brackets between digit groups become '-', since RFC 3966 allows no spaces in a tel: URI. Local numbers without '+' are refused: a tel: URI needs a phone-context for them (RFC 3966 §5.1.5), which this kind does not offer. An extension (ext 12, x12, ;ext=12) is refused: RFC 3966 §5.1.5 writes one as ;ext=, but phone apps do not dial it reliably." identity:"true" title:"Phone number"`
 }
 
 func init() {
@@ -36,6 +36,10 @@ func init() {
 	})
 }
 
+// phoneExtension is an extension written after a number: ;ext=12 (RFC
+// 3966 §5.1.5), ext 12, ext. 12, extension 12, x12.
+var phoneExtension = regexp.MustCompile(`(?i)(;\s*ext\s*=|(^|[^a-z])(ext|extn|extension|x)\.?\s*:?)\s*\d+\s*$`)
+
 // trunkZero is a bracketed national trunk prefix, as in +44 (0)20 7946 0000.
 var trunkZero = regexp.MustCompile(`\(\s*0\s*\)`)
 
@@ -45,6 +49,9 @@ var trunkZero = regexp.MustCompile(`\(\s*0\s*\)`)
 // the RFC's own examples use (tel:+1-201-555-0123, §6).
 func checkPhone(p *Phone) []registry.FieldError {
 	n := strings.TrimSpace(p.Number)
+	if ext := phoneExtension.FindString(n); ext != "" {
+		return []registry.FieldError{{Field: "number", Detail: "number ends in an extension (" + strings.TrimSpace(ext) + "), which this kind does not write: RFC 3966 §5.1.5 has ;ext= for one, but phone apps do not dial it reliably, and a call without it reaches someone else. Give the number alone, and the extension apart (in a label, say)"}}
+	}
 	plus, digits, bad := splitPhoneNumber(n)
 	if bad != noBadRune {
 		return []registry.FieldError{{Field: "number", Detail: "number has " + describeRune(bad) + "; a tel: number has only '+', digits and the visual separators - . ( ) (RFC 3966 §5.1.1)", Fix: ""}}

@@ -1,6 +1,9 @@
 package kinds_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestPhone(t *testing.T) {
 	runVectors(t, "phone", []vector{
@@ -66,5 +69,20 @@ func TestPhoneFixes(t *testing.T) {
 func TestPhoneRefusesInvalidUTF8(t *testing.T) {
 	for _, kind := range []string{"phone", "sms", "whatsapp"} {
 		runBad(t, kind, []bad{{kind + " invalid byte", map[string]string{"number": "+1000000000000\xcc000", "message": "hi"}, "number"}})
+	}
+}
+
+// A number with an extension is refused as such, with no fix: dropping
+// the extension calls someone else. It was refused as "number has 'e'".
+func TestPhoneExtensionIsNamed(t *testing.T) {
+	k := lookup(t, "phone")
+	for _, n := range []string{"+1 201 555 0123 ext 12", "+1 201 555 0123 x12", "+1-201-555-0123;ext=12", "+1 201 555 0123 Ext. 12", "+12015550123x12"} {
+		_, errs := k.Build(map[string]string{"number": n})
+		if len(errs) != 1 || !strings.Contains(errs[0].Detail, "extension") || errs[0].Fix != "" {
+			t.Errorf("%s: %+v", n, errs)
+		}
+	}
+	if _, errs := k.Build(map[string]string{"number": "+1 201 555 0123"}); len(errs) != 0 {
+		t.Errorf("a number alone: %+v", errs)
 	}
 }

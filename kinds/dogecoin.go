@@ -13,7 +13,7 @@ type Dogecoin struct {
 	Address   string `json:"address" validate:"required" jsonschema_description:"Dogecoin address, mainnet or testnet, Base58Check: P2PKH (D...) or P2SH (9... or A...); testnet n... or 2.... The checksum is verified." identity:"true" title:"Dogecoin address"`
 	Amount    string `json:"amount" jsonschema_description:"Amount in DOGE, greater than zero, with '.' as decimal point and at most 8 decimals (42.5). Omit it to let the payer choose." title:"Amount (DOGE)"`
 	Recipient string `json:"recipient" also:"label" jsonschema_description:"Name of the payee shown by the wallet, written as the label= parameter. A call's label is refused, with a fix that renames it recipient: qrforge's label is the caption, which this kind's calls write as caption." identity:"true" title:"Payee name"`
-	Message   string `json:"message" jsonschema_description:"Note describing the payment, shown to the payer (message= parameter)." title:"Message"`
+	Message   string `json:"message" space:"keep" jsonschema_description:"Note describing the payment, shown to the payer (message= parameter)." title:"Message"`
 }
 
 var dogecoinURI = bip21Scheme{

@@ -13,7 +13,7 @@ type Litecoin struct {
 	Address   string `json:"address" validate:"required" jsonschema_description:"Litecoin address, mainnet or testnet: legacy Base58Check P2PKH (L...), P2SH (M..., or 3... with the older prefix), or native segwit bech32 (ltc1q...) or bech32m (ltc1p...); testnet m.../n.../Q.../2.../tltc1.... The checksum is verified; a bech32 address is all lowercase or all uppercase. MWEB addresses (ltcmweb1...) are not supported." identity:"true" title:"Litecoin address"`
 	Amount    string `json:"amount" jsonschema_description:"Amount in LTC, greater than zero, with '.' as decimal point and at most 8 decimals (0.5). Omit it to let the payer choose." title:"Amount (LTC)"`
 	Recipient string `json:"recipient" also:"label" jsonschema_description:"Name of the payee shown by the wallet, written as the label= parameter. A call's label is refused, with a fix that renames it recipient: qrforge's label is the caption, which this kind's calls write as caption." identity:"true" title:"Payee name"`
-	Message   string `json:"message" jsonschema_description:"Note describing the payment, shown to the payer (message= parameter)." title:"Message"`
+	Message   string `json:"message" space:"keep" jsonschema_description:"Note describing the payment, shown to the payer (message= parameter)." title:"Message"`
 }
 
 var litecoinURI = bip21Scheme{

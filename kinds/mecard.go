@@ -15,7 +15,7 @@ type MeCard struct {
 	Phone     string `json:"phone" also:"tel,mobile" jsonschema_description:"Telephone number: at most 24 digits with optional leading +; the separators space, -, ., ( and ) may be typed and are left out of the code." identity:"true" title:"Phone"`
 	Email     string `json:"email" also:"mail" validate:"omitempty,email" jsonschema_description:"E-mail address." identity:"true" title:"E-mail"`
 	URL       string `json:"url" also:"website,link" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address." identity:"true" title:"Web site"`
-	Note      string `json:"note" also:"notes" jsonschema_description:"Free-text note (NOTE)." title:"Note"`
+	Note      string `json:"note" space:"keep" also:"notes" jsonschema_description:"Free-text note (NOTE)." title:"Note"`
 }
 
 // mecardSpecial are the characters MECARD escapes with a backslash (segno

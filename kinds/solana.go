@@ -18,8 +18,8 @@ type Solana struct {
 	SPLToken  string `json:"spl_token" jsonschema_description:"Mint address (base58, 32 bytes) of the SPL token to pay with, e.g. EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v for USDC. Written as spl-token=; omitted, the payment is in SOL." identity:"true" title:"SPL token mint"`
 	Reference string `json:"reference" jsonschema_description:"One or more references (base58, 32 bytes each), separated by commas: keys the wallet adds to the transaction so the payee can find it. Each is written as its own reference= parameter, in order." identity:"true" title:"Reference keys"`
 	Recipient string `json:"recipient" also:"label" jsonschema_description:"Who requests the payment (brand, store or person), shown by the wallet: Solana Pay's label= parameter. A call's label is refused, with a fix that renames it recipient: qrforge's label is the caption, which this kind's calls write as caption." identity:"true" title:"Requested by"`
-	Message   string `json:"message" jsonschema_description:"What the payment is for (item, order ID, thank-you note), shown by the wallet." title:"Message"`
-	Memo      string `json:"memo" jsonschema_description:"Text the wallet records on-chain in an SPL Memo instruction; public, so nothing private." title:"On-chain memo"`
+	Message   string `json:"message" space:"keep" jsonschema_description:"What the payment is for (item, order ID, thank-you note), shown by the wallet." title:"Message"`
+	Memo      string `json:"memo" space:"keep" jsonschema_description:"Text the wallet records on-chain in an SPL Memo instruction; public, so nothing private." title:"On-chain memo"`
 }
 
 const solanaPaySpec = "Solana Pay Specification, Transfer Request"

@@ -41,7 +41,7 @@ type VCard struct {
 	Zip2       string `json:"zip2" jsonschema_description:"Postal code of the second address." identity:"true" title:"Second postal code"`
 	Country2   string `json:"country2" jsonschema_description:"Country of the second address." identity:"true" title:"Second country"`
 	Adr2Type   string `json:"adr2_type" jsonschema_description:"Kind of the second address, as adr_type. Needs a second address: street2, city2, region2, zip2 or country2." title:"Second address type"`
-	Note       string `json:"note" also:"notes" jsonschema_description:"Free-text note; line breaks are kept." title:"Note"`
+	Note       string `json:"note" space:"keep" also:"notes" jsonschema_description:"Free-text note; line breaks are kept." title:"Note"`
 	Version    string `json:"version" meant:"3=3.0,4=4.0" validate:"omitempty,oneof=3.0 4.0" jsonschema:"enum=3.0,enum=4.0" jsonschema_description:"vCard version: 3.0 (default, RFC 2426, read by the most scanners) or 4.0 (RFC 6350)." title:"vCard version"`
 }
 

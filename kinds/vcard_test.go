@@ -164,8 +164,8 @@ func TestVCardURLReadBack(t *testing.T) {
 func TestVCardFoldingLongCard(t *testing.T) {
 	k := lookup(t, "vcard")
 	fields := map[string]string{
-		"fn": "Zoë", "ln": strings.Repeat("Ünal-", 20), "org": strings.Repeat("株式会社, ", 15), "note": strings.Repeat("日本語のメモ;\n", 12) + "😀",
-		"street": strings.Repeat("Straße ", 20), "version": "4.0", "phone": "+81 3 1234 5678",
+		"fn": "Zoë", "ln": strings.Repeat("Ünal-", 20), "org": strings.TrimSpace(strings.Repeat("株式会社, ", 15)), "note": strings.Repeat("日本語のメモ;\n", 12) + "😀",
+		"street": strings.TrimSpace(strings.Repeat("Straße ", 20)), "version": "4.0", "phone": "+81 3 1234 5678",
 	}
 	p, errs := k.Build(fields)
 	if len(errs) > 0 {

@@ -9,7 +9,7 @@ import (
 // WhatsApp opens a chat through WhatsApp's click-to-chat link.
 type WhatsApp struct {
 	Number  string `json:"number" also:"phone,tel,to" jsonschema_description:"Recipient in international format: '+' or 00, then the country code, e.g. +49 160 1234567, +1 (555) 010-0100 or 0049 160 1234567. A national number (0160 1234567) is refused: its country cannot be known. '+', 00, a trunk prefix (0), spaces, dashes, dots and brackets are removed; 7 to 15 digits remain (ITU-T E.164). Optional when message is given: the user then picks the contact." identity:"true" title:"Phone number"`
-	Message string `json:"message" also:"text,body,msg" jsonschema_description:"Text put in the message box, UTF-8, percent-encoded as ?text=. Required when number is empty." title:"Message"`
+	Message string `json:"message" space:"keep" also:"text,body,msg" jsonschema_description:"Text put in the message box, UTF-8, percent-encoded as ?text=. Required when number is empty." title:"Message"`
 }
 
 func init() {

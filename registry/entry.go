@@ -143,10 +143,11 @@ func (e *entry[F]) Build(values map[string]string) (string, []FieldError) {
 }
 
 func (e *entry[F]) build(f F) (string, []FieldError) {
-	given := f
 	if errs := e.refuseNonUTF8(f); len(errs) > 0 {
 		return "", errs
 	}
+	e.normaliseSpace(&f)
+	given := f
 	if errs := e.validateTags(&f); len(errs) > 0 {
 		return "", e.guardIdentity(given, errs)
 	}
@@ -163,7 +164,12 @@ func (e *entry[F]) build(f F) (string, []FieldError) {
 }
 
 func (e *entry[F]) GS1(values map[string]string) bool {
-	return e.kind.GS1 != nil && e.kind.GS1(e.fromMap(values))
+	if e.kind.GS1 == nil {
+		return false
+	}
+	f := e.fromMap(values)
+	e.normaliseSpace(&f)
+	return e.kind.GS1(f)
 }
 
 func (e *entry[F]) Recognise(payload string) (map[string]string, bool) {

@@ -52,8 +52,9 @@ type Hints struct {
 // string fields are the kind's fields: the `json` tag names the query
 // parameter, `validate` holds go-playground/validator rules,
 // `jsonschema_description` documents it and `jsonschema` adds schema
-// keywords (enum, pattern), and `title` is the field's label on a page
-// ("Account holder"). `identity:"true"` marks a field that names a
+// keywords (enum, pattern), `title` is the field's label on a page
+// ("Account holder"), and `space` says how white space around the value is
+// read (space.go: trimmed unless "keep" or "exact"). `identity:"true"` marks a field that names a
 // person, an account, an address, a network or a secret: such a field is
 // never given a value the caller did not write (see identity.go).
 type Kind[F any] struct {
@@ -311,6 +312,10 @@ func fieldsOf(t reflect.Type) ([]fieldInfo, error) {
 				return nil, fmt.Errorf("field %s: %s tag is \"true\" or \"false\"", f.Name, tag)
 			}
 		}
+		var err error
+		if info.space, err = spaceRule(f.Name, f.Tag.Get("space")); err != nil {
+			return nil, err
+		}
 		if also := f.Tag.Get("also"); also != "" {
 			info.AlsoCalled = strings.Split(also, ",")
 		}
@@ -338,6 +343,7 @@ func fieldsOf(t reflect.Type) ([]fieldInfo, error) {
 type fieldInfo struct {
 	Field
 	index int
+	space string // the space tag: spaceTrim, spaceKeep or spaceExact
 }
 
 func hasRule(rules, rule string) bool {

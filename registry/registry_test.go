@@ -29,8 +29,8 @@ func greetingKind(name string) registry.Kind[greeting] {
 			if strings.ContainsRune(g.Name, '!') {
 				return []registry.FieldError{{Field: "name", Detail: "no '!'", Fix: strings.ReplaceAll(g.Name, "!", "")}}
 			}
-			if trimmed := strings.TrimSpace(g.Name); trimmed != g.Name {
-				return []registry.FieldError{{Field: "name", Detail: "no spaces around", Fix: trimmed}}
+			if strings.Contains(g.Name, "  ") {
+				return []registry.FieldError{{Field: "name", Detail: "one space between words", Fix: strings.Join(strings.Fields(g.Name), " ")}}
 			}
 			g.Code = strings.ToUpper(g.Code)
 			return nil
@@ -198,8 +198,8 @@ func TestBuild(t *testing.T) {
 	if tone := fields["tone"]; tone.Fix != "warm" {
 		t.Errorf("tone %q: fix %q, want the nearest option warm", "warn", tone.Fix)
 	}
-	_, errs = e.Build(map[string]string{"name": " Bo "})
-	if len(errs) != 1 || errs[0].Fix != "Bo" {
+	_, errs = e.Build(map[string]string{"name": "Bo  Lee"})
+	if len(errs) != 1 || errs[0].Fix != "Bo Lee" {
 		t.Errorf("Check's mechanical fix of an identity field: %+v", errs)
 	}
 	// Bo! and Bo are two names: the fix that drops the '!' is withheld.
@@ -279,4 +279,55 @@ func TestUnclaimed(t *testing.T) {
 	if got := registry.Unclaimed(k, "label"); got != "label" {
 		t.Errorf("with every name claimed: %q, want the first", got)
 	}
+}
+
+// TestSpace checks the space tag: a field is trimmed, white space alone is
+// not given (a required field is then missing), "keep" keeps what
+// surrounds free text, and "exact" keeps every byte.
+func TestSpace(t *testing.T) {
+	type spaced struct {
+		Name string `json:"name" validate:"required" jsonschema_description:"A name."`
+		Note string `json:"note" space:"keep" jsonschema_description:"Free text."`
+		SSID string `json:"ssid" space:"exact" jsonschema_description:"A network."`
+		Form string `json:"form" validate:"omitempty,oneof=a b" jsonschema_description:"A form."`
+	}
+	k := registry.Kind[spaced]{
+		Name: "greet-space", Summary: "Spaces", Standard: registry.Standard{Name: "RFC 0000"},
+		Examples: []spaced{{Name: "Ada"}},
+		Encode:   func(s spaced) string { return s.Name + "|" + s.Note + "|" + s.SSID },
+		GS1:      func(s spaced) bool { return s.Form == "b" },
+	}
+	registry.Register(k)
+	t.Cleanup(func() { registry.Unregister(k.Name) })
+	e, _ := registry.Lookup(k.Name)
+	for _, c := range []struct {
+		values map[string]string
+		want   string
+	}{
+		{map[string]string{"name": " Ada\t"}, "Ada||"},
+		{map[string]string{"name": "Ada", "note": " \n "}, "Ada||"},
+		{map[string]string{"name": "Ada", "note": " two  words \n"}, "Ada| two  words \n|"},
+		{map[string]string{"name": "Ada", "ssid": " "}, "Ada|| "},
+		{map[string]string{"name": "Ada", "ssid": "Home "}, "Ada||Home "},
+		{map[string]string{"name": "Ada", "form": " b "}, "Ada||"},
+	} {
+		if got, errs := e.Build(c.values); got != c.want || len(errs) > 0 {
+			t.Errorf("%q: %q %v, want %q", c.values, got, errs, c.want)
+		}
+	}
+	if _, errs := e.Build(map[string]string{"name": " \u00a0 "}); len(errs) != 1 || errs[0].Field != "name" || !strings.Contains(errs[0].Detail, "required") {
+		t.Errorf("a required name of white space alone: %+v, want name is required", errs)
+	}
+	// A control character other than tab and line breaks is no white
+	// space here: it is left for the kind to refuse.
+	if got, _ := e.Build(map[string]string{"name": "Ada", "note": "\v"}); got != "Ada|\v|" {
+		t.Errorf("a vertical tab: %q, want it kept for the kind's check", got)
+	}
+	if !e.GS1(map[string]string{"name": "Ada", "form": " b"}) {
+		t.Error("GS1 reads form before trimming it; Build trims it")
+	}
+	type badSpace struct {
+		S string `json:"s" space:"trim" jsonschema_description:"S."`
+	}
+	mustPanic(t, "an unknown space rule", registry.Kind[badSpace]{Name: "greet-badspace", Examples: []badSpace{{"x"}}, Encode: func(badSpace) string { return "" }})
 }

@@ -56,6 +56,10 @@ func Reference() []byte {
 	b.WriteString("`GET /api/v1/<kind>?<fields>` draws the code; `GET /api/v1/<kind>/payload` returns\n")
 	b.WriteString("the payload only. Identity fields (a person, an account, an address, a network\n")
 	b.WriteString("or a secret) never receive a value in a fix that the caller did not write.\n")
+	b.WriteString("White space around a value is dropped, and white space alone is no value (a\n")
+	b.WriteString("required field is then missing); free message text (a note, a message body,\n")
+	b.WriteString("a description) keeps the spaces around it, and Wi-Fi's ssid, password,\n")
+	b.WriteString("identity and anonymous_identity and text's text keep every byte.\n")
 	for _, k := range registry.All() {
 		fmt.Fprintf(&b, "\n### %s\n\n%s. Standard: %s", k.Name(), k.Summary(), k.Standard())
 		if u := k.Standard().URL; u != "" {

@@ -807,7 +807,13 @@ func TestSizeRecommend(t *testing.T) {
 		if a.Fits == nil || *a.Fits || a.PrintMM <= 30 {
 			t.Errorf("version 40 in 30 mm: fits %v, needs %.1f mm", a.Fits, a.PrintMM)
 		}
-		fail(t, c, "qr_size_recommend", map[string]any{"data": "x"})
+		// The scan distance and the print width are the caller's facts: a
+		// fix would make one up, and an agent would send it.
+		for _, args := range []map[string]any{{}, {"data": "x"}, {"version": 41, "distance_m": 2}, {"version": 2, "data": "x", "distance_m": 2}} {
+			if p := fail(t, c, "qr_size_recommend", args); p.FixArguments != nil || p.Fix != "" || !strings.Contains(p.Example, "distance_m") {
+				t.Errorf("%v: fix %q, fix_arguments %v, example %q; want no fix and the example", args, p.Fix, p.FixArguments, p.Example)
+			}
+		}
 		// dpi is the catalogue's: past its maximum the tool refuses it, as
 		// the API would refuse the print_url; at it, print_url answers.
 		res := callTool(t, c, "qr_size_recommend", map[string]any{"version": 2, "print_mm": 20, "dpi": options.DPI.Max + 1})

@@ -91,11 +91,9 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 		}
 	}
 	if !hasDistance && !hasPrint {
-		fix := map[string]any{"distance_m": 1.0}
-		for k, v := range args {
-			fix[k] = v
-		}
-		return t.badArgument(toolSizeRecommend, args, &argError{field: "distance_m", detail: "give the scan distance (distance_m, metres) or the print width available (print_mm, millimetres), or both", fix: fix}), nil
+		// No fix: how far away the code is scanned, or how wide it may
+		// print, only the caller knows; the example shows the argument.
+		return t.badArgument(toolSizeRecommend, args, unfixable("distance_m", "give the scan distance (distance_m, metres) or the print width available (print_mm, millimetres), or both", example)), nil
 	}
 	dpi := options.DefaultDPI
 	if hasDPI {
@@ -117,9 +115,10 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 	// The symbol: from the API's own matrix for the data, or the version.
 	var target *target
 	if v, ok := args["version"]; ok {
+		// No fix: the example's data and distance are not the caller's.
 		f, isNumber := v.(float64)
 		if _, hasData := args["data"]; hasData || args[kindArgument] != nil || args[legacyKindArgument] != nil || !isNumber || f != math.Trunc(f) || f < 1 || f > 40 {
-			return t.badArgument(toolSizeRecommend, args, &argError{field: "version", detail: "version is a whole number 1 to 40, given instead of data or kind and fields", fix: example}), nil
+			return t.badArgument(toolSizeRecommend, args, unfixable("version", "version is a whole number 1 to 40, given instead of data or kind and fields", example)), nil
 		}
 		a.Version = int(f)
 		a.Modules = 17 + 4*a.Version // ISO/IEC 18004 §5.3.1: version V is 17+4V modules wide

@@ -1,8 +1,10 @@
 package kinds
 
 import (
+	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -71,6 +73,7 @@ func init() {
 		Check:  checkEPC,
 		Encode: encodeEPC,
 		Parse:  parseEPC,
+		Warn:   warnEPC,
 		// EPC069-12, 2D Code Guidelines: Definition: error level M, at
 		// most version 13.
 		Hints: registry.Hints{Level: render.LevelM, MaxVersion: 13},
@@ -203,4 +206,40 @@ func parseEPC(p string) (EPC, bool) {
 		Purpose: lines[8], Reference: lines[9], Text: lines[10], Info: lines[11],
 	}
 	return e, e.Name != "" && e.IBAN != "" && utf8.ValidString(p)
+}
+
+// sepaConvertible is the end of the Unicode subset that EPC217-08 (SEPA
+// Requirements for an Extended Character Set (Unicode Subset), Best
+// Practices) converts to the SEPA Latin character set: its conversion
+// table runs from U+0000 to U+045F, the Latin, Greek and Cyrillic letters
+// of Europe's languages.
+const sepaConvertible = 0x045F
+
+// warnEPC warns of characters of the payee's name (AT-21) and the
+// remittance text (AT-05) that no SEPA bank is bound to carry. EPC069-12
+// refuses none: its character set element (1 = UTF-8, 2 to 8 = parts of
+// ISO 8859) sets the encoding and not a repertoire, and qrforge writes 1,
+// in which every character is written. But the code initiates a SEPA
+// credit transfer, whose rulebook carries the Latin set (a-z, A-Z, 0-9,
+// space and / - ? : ( ) . , ' +), and EPC217-08 converts only its table's
+// characters to it: Ä becomes A, while €, an emoji or a Chinese name has
+// no conversion, and a bank may drop it, write another character or refuse
+// the transfer. The name is an identity field, so it is warned of, never
+// changed.
+func warnEPC(e EPC) []registry.FieldError {
+	var warns []registry.FieldError
+	for _, f := range []textField{{"name", e.Name}, {"text", e.Text}} {
+		// Named by code point: the warning is also an HTTP header,
+		// whose value is ASCII (RFC 9110 §5.5).
+		var outside []string
+		for _, r := range f.value {
+			if cp := fmt.Sprintf("U+%04X", r); r > sepaConvertible && !slices.Contains(outside, cp) {
+				outside = append(outside, cp)
+			}
+		}
+		if len(outside) > 0 {
+			warns = append(warns, registry.FieldError{Field: f.name, Detail: f.name + " has " + strings.Join(outside, ", ") + ", outside the characters SEPA banks convert to the SEPA Latin character set (EPC217-08): the payer's bank may drop or replace them, or refuse the transfer; EPC069-12's UTF-8 carries them into the banking app"})
+		}
+	}
+	return warns
 }

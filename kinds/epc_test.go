@@ -183,3 +183,37 @@ func TestEPCPurposeFix(t *testing.T) {
 		}
 	}
 }
+
+// TestEPCCharacterWarning checks the warning on characters past EPC217-08's
+// conversion table (U+0000 to U+045F): EPC069-12's UTF-8 (character set 1)
+// carries them, so the code is made as asked, name unchanged; a SEPA bank
+// converts Ä to A but has no conversion for € or an emoji.
+func TestEPCCharacterWarning(t *testing.T) {
+	k := lookup(t, "epc")
+	fields := map[string]string{"name": "Ärzte €😀", "iban": "DE89370400440532013000", "text": "Rechnung 7 € 😀😀", "info": "Danke 😀"}
+	p, errs := k.Build(fields)
+	if len(errs) > 0 || !strings.Contains(p, "\nÄrzte €😀\n") {
+		t.Fatalf("%q %v: want the name written as given", p, errs)
+	}
+	warns := k.Warnings(fields)
+	if len(warns) != 2 || warns[0].Field != "name" || warns[1].Field != "text" {
+		t.Fatalf("warnings %+v, want name and text (info is the app's note, not the transfer's)", warns)
+	}
+	if d := warns[0].Detail; !strings.Contains(d, "has U+20AC, U+1F600, outside") || strings.Contains(d, "U+00C4") || !strings.Contains(d, "EPC217-08") {
+		t.Errorf("name: %q, want € and 😀 named, not Ä, citing EPC217-08", d)
+	}
+	if d := warns[1].Detail; !strings.Contains(d, "has U+20AC, U+1F600, outside") {
+		t.Errorf("text: %q, want each character named once", d)
+	}
+	for _, ok := range []map[string]string{
+		{"name": "Müller, Zoë & Søn", "iban": "DE89370400440532013000"},
+		{"name": "Ωμέγα Ѐ", "iban": "DE89370400440532013000"},
+	} {
+		if w := k.Warnings(ok); len(w) > 0 {
+			t.Errorf("%q: %+v; EPC217-08 converts Latin, Greek and Cyrillic letters", ok["name"], w)
+		}
+	}
+	if w := k.Warnings(map[string]string{"name": "😀"}); len(w) > 0 {
+		t.Errorf("a refused call is warned of: %+v", w)
+	}
+}

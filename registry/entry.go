@@ -36,6 +36,9 @@ type Entry interface {
 	// Recognise parses a payload back into field values, when the kind
 	// registered a parser.
 	Recognise(payload string) (map[string]string, bool)
+	// Warnings are the kind's warnings (Kind.Warn) on values that Build
+	// accepts; none for values it refuses.
+	Warnings(values map[string]string) []FieldError
 	// GS1 reports whether the payload Build makes of these values is a
 	// GS1 element string, to be marked with FNC1 in first position.
 	GS1(values map[string]string) bool
@@ -161,6 +164,21 @@ func (e *entry[F]) build(f F) (string, []FieldError) {
 		return "", e.guardIdentity(given, errs)
 	}
 	return payload, nil
+}
+
+func (e *entry[F]) Warnings(values map[string]string) []FieldError {
+	if e.kind.Warn == nil {
+		return nil
+	}
+	f := e.fromMap(values)
+	if len(e.refuseNonUTF8(f)) > 0 {
+		return nil
+	}
+	e.normaliseSpace(&f)
+	if len(e.validateTags(&f)) > 0 || e.kind.Check != nil && len(e.kind.Check(&f)) > 0 {
+		return nil
+	}
+	return e.kind.Warn(f)
 }
 
 func (e *entry[F]) GS1(values map[string]string) bool {

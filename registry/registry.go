@@ -88,7 +88,11 @@ type Kind[F any] struct {
 	// GS1, when set, reports whether the payload of valid fields is a
 	// GS1 element string rather than text: the symbol then starts with
 	// FNC1 in first position (ISO/IEC 18004:2015 §7.4.8.2).
-	GS1   func(F) bool
+	GS1 func(F) bool
+	// Warn, when set, names what a valid payload may lose after the
+	// reader, though its standard allows it (a character a bank may not
+	// carry): the code is made as asked, and the warnings go with it.
+	Warn  func(F) []FieldError
 	Hints Hints
 }
 

@@ -353,6 +353,28 @@ func TestWeakColourIsWarnedInAHeader(t *testing.T) {
 	}
 }
 
+// A payee name past EPC217-08's conversion table is carried by EPC069-12's
+// UTF-8 as given, with a warning on the code and on its payload.
+func TestEPCCharactersAreWarnedInAHeader(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base})
+	query := "?name=%C3%84rzte%20%E2%82%AC%F0%9F%98%80&iban=DE89370400440532013000"
+	for _, path := range []string{"/api/v1/epc" + query, "/api/v1/epc/payload" + query, "/api/v1/epc/payload" + query + "&format=text"} {
+		rec := fetch(t, h, base+path)
+		if w := rec.Header().Get("X-QR-Warning"); rec.Code != http.StatusOK || !strings.Contains(w, "name has U+20AC, U+1F600") {
+			t.Errorf("%s: %d warning %q", path, rec.Code, w)
+		}
+		if strings.HasSuffix(path, "format=text") && rec.Body.String() != "BCD\n002\n1\nSCT\n\nÄrzte €😀\nDE89370400440532013000" {
+			t.Errorf("%s: %q, want the name as given", path, rec.Body)
+		}
+	}
+	if rec := fetch(t, h, base+"/api/v1/epc/payload"+query); !strings.Contains(rec.Body.String(), `"warning":"name has U+20AC`) {
+		t.Errorf("payload JSON: %s", rec.Body)
+	}
+	if rec := fetch(t, h, base+"/api/v1/epc?name=M%C3%BCller&iban=DE89370400440532013000"); rec.Header().Get("X-QR-Warning") != "" {
+		t.Errorf("Müller warns %q; EPC217-08 converts ü", rec.Header().Get("X-QR-Warning"))
+	}
+}
+
 // POST /api/v1/qr/batch and /api/v1/decode read their bodies only: a query
 // they would ignore (?output=zip, which answered the JSON of URLs) is a
 // 400. The batch's fix moves output into the body and options into its

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"slices"
 
 	"github.com/qrforge/qrforge/render"
 )
@@ -61,7 +62,8 @@ type Image struct {
 	NotModified bool
 	// Warning, when not empty, says why the code drawn as asked may not
 	// scan: a plain color too close to bg, or lighter than it
-	// (contrastWarning). Generation draws such a colour as asked.
+	// (contrastWarning). Generation draws such a colour as asked. It also
+	// carries a kind's warnings on its fields (registry Kind.Warn).
 	Warning string
 	// Fetched says the image holds a logo fetched by URL, whose file may
 	// change there: it is fresh for as long as the fetch is kept
@@ -144,9 +146,10 @@ type Warning struct {
 }
 
 // imageWarnings are Image.Warning's reasons, each on its option: color
-// for contrast, size for a caption or modules printed too small.
+// for contrast, size for a caption or modules printed too small, and a
+// kind's warnings on its fields.
 func imageWarnings(sym *render.Symbol, r *Rendering) []Warning {
-	var out []Warning
+	out := slices.Clone(r.kindWarnings)
 	for _, w := range []Warning{
 		{optColor.Name, contrastWarning(&r.Options)},
 		{optSize.Name, captionWarning(sym, r)},

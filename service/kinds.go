@@ -122,6 +122,9 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 		return nil, p
 	}
 	r.Data = payload
+	for _, w := range k.Warnings(values) {
+		r.kindWarnings = append(r.kindWarnings, Warning{Field: w.Field, Detail: w.Detail})
+	}
 	return r, nil
 }
 

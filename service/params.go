@@ -108,6 +108,9 @@ type Rendering struct {
 	Given map[string]bool
 	// fields are a typed kind's field values, for fixes.
 	fields map[string]string
+	// kindWarnings are the kind's warnings on those values (registry
+	// Kind.Warn): the payload is made, and may still lose a character.
+	kindWarnings []Warning
 	// kind is the typed kind's name, "" for the generic endpoint: a
 	// kind may draw more than its payload (the Swiss cross).
 	kind string

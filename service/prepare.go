@@ -16,6 +16,9 @@ import (
 type Payload struct {
 	Kind    string `json:"kind"`
 	Payload string `json:"payload"`
+	// Warning is the kind's warnings on its fields (registry Kind.Warn),
+	// as generation's X-QR-Warning.
+	Warning string `json:"warning,omitempty"`
 }
 
 // Payload builds a kind's payload without rendering it.
@@ -30,7 +33,7 @@ func (s *Service) Payload(req Request) (*Payload, *Problem) {
 	if p != nil {
 		return nil, p
 	}
-	return &Payload{Kind: k.Name(), Payload: r.Data}, nil
+	return &Payload{Kind: k.Name(), Payload: r.Data, Warning: joinWarnings(r.kindWarnings)}, nil
 }
 
 // prepare reads a generation request into a rendering, with the form fix

@@ -339,7 +339,7 @@ func (s *Server) OpenAPI() obj {
 			"Payload": obj{
 				"type":       "object",
 				"required":   []string{"kind", "payload"},
-				"properties": obj{"kind": obj{"type": "string"}, "payload": obj{"type": "string"}},
+				"properties": obj{"kind": obj{"type": "string"}, "payload": obj{"type": "string"}, "warning": obj{"type": "string", "description": "What the payload may still lose, though its standard allows it (an EPC payee name's characters that SEPA banks do not convert); absent when nothing. The same as generation's X-QR-Warning."}},
 			},
 			"Kind": kindSchema(),
 			"KindList": obj{

@@ -97,6 +97,17 @@ func (t *tools) unknownArgumentError(args map[string]any, u unknownNames, names 
 	if len(names) == 0 {
 		detail = fmt.Sprintf("%s: the tool takes no arguments", u.list())
 	}
+	if name, near, ok := u.givenOtherwise(args, t.all); ok {
+		// dat=b beside data=a: which is the data only the caller knows,
+		// as on HTTP; a style option's near miss is dropped instead.
+		detail = fmt.Sprintf("%s is not an argument (did you mean %s? it is already given, with another value); give %s once, keeping the value you mean, as qrforge does not choose between them",
+			strconv.Quote(truncate(name, maxNameBytes)), near, near)
+		var example map[string]any
+		if near == options.Data.Name {
+			example = genericExample
+		}
+		return unfixable(truncate(name, maxNameBytes), detail, example)
+	}
 	change := "without " + u.list()
 	if fix == nil {
 		fix = make(map[string]any, len(u.known))
@@ -159,6 +170,23 @@ func (u unknownNames) renames(args map[string]any, opts *optionSet, names []stri
 		out[name] = r
 	}
 	return out
+}
+
+// givenOtherwise finds the first unknown name whose near miss
+// (service.NearName) is an argument other than an option, given with
+// another value.
+func (u unknownNames) givenOtherwise(args map[string]any, opts *optionSet) (name, near string, ok bool) {
+	for _, name := range u.first {
+		value := fmt.Sprint(args[name])
+		near := service.NearName(strings.ToLower(name), value, u.known)
+		if _, option := opts.lookup(near); near == "" || option {
+			continue
+		}
+		if given, ok := args[near]; ok && fmt.Sprint(given) != value {
+			return name, near, true
+		}
+	}
+	return "", "", false
 }
 
 // knownNames is a known function for unknownArguments: names, and the

@@ -111,12 +111,15 @@ func namesFormat(v any) bool {
 	return isFormat || slices.Contains(options.Format.Enum, strings.ToLower(s))
 }
 
+// genericExample is a call's arguments that encode text of its own: the
+// example of a problem whose data only the caller can give.
+var genericExample = map[string]any{"data": options.Data.Example}
+
 // readTarget reads data, or kind and fields, from a tool's arguments.
 func readTarget(args map[string]any, allowData, allowTyped bool) (*target, *argError) {
 	dataArg, hasData := args["data"]
 	typeArg, typeName, hasType := kindOf(args)
 	fieldsArg, hasFields := args["fields"]
-	genericExample := map[string]any{"data": "Hello, world!"}
 	switch {
 	case allowData && hasData && (hasType || hasFields):
 		return nil, unfixable("data", "give either data or kind and fields, not both", genericExample)

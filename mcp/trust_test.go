@@ -163,7 +163,7 @@ func TestUnknownKindOnlyTheKindMeant(t *testing.T) {
 
 // qr_generate reads data under the names GET /api/v1/qr reads it (text,
 // content, url, ...), as the same call: the same bytes, and two
-// different values refused as the API refuses them.
+// different values refused as the API refuses them, without a fix.
 func TestGenerateReadsDataAliases(t *testing.T) {
 	base := start(t)
 	c := connect(t, base, eras[0].version)
@@ -175,11 +175,22 @@ func TestGenerateReadsDataAliases(t *testing.T) {
 			t.Errorf("%s: the image differs from GET /api/v1/qr?%s=Hello&size=300", alias, alias)
 		}
 	}
+	// Which of the two is the data only the caller knows: no fix.
 	p := fail(t, c, "qr_generate", map[string]any{"data": "a", "text": "b"})
-	if p.Field != "data" || p.FixArguments["data"] != "a" {
+	if p.Field != "data" || p.Fix != "" || p.FixArguments != nil {
 		t.Errorf("data and text differing: %+v", p)
 	}
 	succeed(t, c, "qr_generate", map[string]any{"data": "a", "text": "a"}, nil)
+	// A near miss of data given with another value is the same conflict;
+	// with the same value it is dropped.
+	p = fail(t, c, "qr_generate", map[string]any{"data": "a", "dat": "b"})
+	if p.Field != "dat" || p.Fix != "" || p.FixArguments != nil || !strings.Contains(p.Example, "Hello") {
+		t.Errorf("data and dat differing: %+v", p)
+	}
+	p = fail(t, c, "qr_generate", map[string]any{"data": "a", "dat": "a"})
+	if p.FixArguments["data"] != "a" || p.FixArguments["dat"] != nil {
+		t.Errorf("data and dat the same: %+v", p)
+	}
 }
 
 // qr_decode's fix holds only an image the caller sent: a lone unknown

@@ -105,8 +105,8 @@ func (s *Server) newDropinCall(c *gin.Context) (*dropinCall, *Problem) {
 
 // repeatedParam refuses a parameter given twice with different values
 // (names compared without case, as the APIs read them), as /api/v1/qr
-// does: each API reads one value, and which one it would take is not
-// the caller's to guess. The fix keeps the first.
+// does: each API reads one value, and which one the caller meant is
+// theirs to say, so there is no fix, only an example (README "Errors").
 func (s *Server) repeatedParam(c *gin.Context, raw string) *Problem {
 	first := map[string]string{}
 	for piece := range strings.SplitSeq(raw, "&") {
@@ -120,21 +120,12 @@ func (s *Server) repeatedParam(c *gin.Context, raw string) *Problem {
 		if was == v {
 			continue
 		}
-		var kept []string
-		keptOne := false
-		for other := range strings.SplitSeq(raw, "&") {
-			if ok, _ := queryPair(other); strings.EqualFold(ok, name) {
-				if keptOne {
-					continue
-				}
-				keptOne = true
-			}
-			kept = append(kept, other)
-		}
-		return s.problem(service.KindInvalidParameter, http.StatusBadRequest,
-			fmt.Sprintf("%s is given twice with different values (%q and %q); %s reads one, give it once",
+		p := s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+			fmt.Sprintf("%s is given twice with different values (%q and %q); %s reads one, give it once, keeping the value you mean, as qrforge does not choose between them",
 				k, text.Truncate(was, 64), text.Truncate(v, 64), c.Request.URL.Path),
-			k, s.baseURL+c.Request.URL.Path+"?"+strings.Join(kept, "&"))
+			k, "")
+		p.Example = s.baseURL + "/api/v1/qr?data=" + url.PathEscape(options.Data.Example)
+		return p
 	}
 	return nil
 }

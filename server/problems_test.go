@@ -136,7 +136,7 @@ func TestProblems(t *testing.T) {
 		{"path form conflicting format", "", "/q/x.svg?f=json&format=svg", 400, "invalid-parameter", "format", nil},
 		{"path form with another format", "", "/q/x.png?format=svg&size=5000", 400, "invalid-parameter", "format", []string{"/q/x.png?size=4096"}},
 		{"path form refining its format", "", "/q/x.svg?format=svg-tiny&size=5000", 400, "invalid-parameter", "size", []string{"/q/x.svg?", "format=svg-tiny", "size=4096"}},
-		{"path form conflicting data", "", "/q/x.png?data=y", 400, "invalid-parameter", "data", []string{"/q/x.png"}},
+		{"path form conflicting data", "", "/q/x.png?data=y", 400, "invalid-parameter", "data", nil},
 		{"path form too long", "", "/q/" + fitsNowhere + ".svg", 400, "data-too-long", "data", []string{".svg"}},
 		{"unknown path", "", "/api/v2/qr?data=hi", 404, "not-found", "", []string{"/api/v1/qr", "data=hi"}},
 		{"unknown path, no query", "", "/api/v1/qq", 404, "not-found", "", nil},
@@ -160,6 +160,10 @@ func TestProblems(t *testing.T) {
 	// and the documented example call (README "Errors").
 	noData := map[string]bool{"missing data": true, "missing data with options": true, "empty data": true, "empty alias": true,
 		"path form empty data": true, "path form empty data with ext": true, "unknown path, no query": true, "unknown path, options only": true, "PUT": true}
+	// Nor when a parameter is given two values: which one is meant only
+	// the caller knows, as for a JSON body's key given twice.
+	givenTwice := map[string]bool{"conflicting data aliases": true, "conflicting size aliases": true, "conflicting repeats": true,
+		"path form conflicting format": true, "path form conflicting data": true}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			method := tt.method
@@ -182,7 +186,7 @@ func TestProblems(t *testing.T) {
 					t.Errorf("Allow %q, want GET and not %s", allow, method)
 				}
 			}
-			if noData[tt.name] {
+			if noData[tt.name] || givenTwice[tt.name] {
 				if p.Fix != "" || p.Example == "" {
 					t.Fatalf("fix %q, example %q; want no fix and an example", short(p.Fix), short(p.Example))
 				}

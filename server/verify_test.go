@@ -302,10 +302,7 @@ func TestVerifyProblems(t *testing.T) {
 		{"/api/v1/verify?data=hi&color=nope", "color"},
 		{"/api/v1/verify?type=netcfgg&ssid=x", "type"},
 		{"/api/v1/verify?data=" + strings.Repeat("a", 2900) + "&size=64", "size"},
-		// What is given twice is refused, not read first-wins; robustness,
-		// which the service reads apart, is kept in every fix.
-		{"/api/v1/verify?data=hi&robustness=off&robustness=full", "robustness"},
-		{"/api/v1/verify?type=url&type=wifi&url=https://a.example&robustness=off", "type"},
+		// Robustness, which the service reads apart, is kept in every fix.
 		{"/api/v1/verify?data=hi&size=10&robustness=off", "size"},
 		{"/api/v1/verify?data=hi&colr=red&robustness=off", "colr"},
 		{"/api/v1/verify?type=wfi&ssid=x&robustness=off", "type"},
@@ -333,6 +330,27 @@ func TestVerifyProblems(t *testing.T) {
 				t.Errorf("fix %s answers %d: %s", short(p.Fix), rec.Code, rec.Body.String())
 			}
 		})
+	}
+}
+
+// What verify is given twice with different values is refused, not read
+// first-wins, and without a fix: which kind, or which depth, is meant only
+// the caller knows. The example is a verify call that answers.
+func TestVerifyGivenTwiceHasNoFix(t *testing.T) {
+	h := withKinds(t)
+	for _, tt := range []struct{ target, field string }{
+		{"/api/v1/verify?data=hi&robustness=off&robustness=full", "robustness"},
+		{"/api/v1/verify?type=url&type=wifi&url=https://a.example&robustness=off", "type"},
+		{"/api/v1/verify?data=hi&text=bye&robustness=off", "data"},
+	} {
+		p := readProblem(t, fetch(t, h, base+tt.target), 400, "invalid-parameter")
+		if p.Field != tt.field || p.Fix != "" || !strings.Contains(p.Detail, "given twice") || !strings.HasPrefix(p.Example, base+"/api/v1/verify?") {
+			t.Errorf("%s: field %q, fix %q, example %q, detail %s", tt.target, p.Field, p.Fix, p.Example, p.Detail)
+			continue
+		}
+		if rec := fetch(t, h, p.Example); rec.Code != http.StatusOK {
+			t.Errorf("%s: example %s answers %d", tt.target, short(p.Example), rec.Code)
+		}
 	}
 }
 

@@ -58,6 +58,21 @@ func claimedOptions(k registry.Entry, q query) []paramError {
 	return errs
 }
 
+// unclaimed is q without the option names k's standard gives its fields
+// (bitcoin's label): there they do not name the option, so they neither
+// set it nor conflict with its other names; claimedOptions refuses them.
+func unclaimed(k registry.Entry, q query) query {
+	words := registry.FieldWords(k)
+	out := make(query, len(q))
+	for name, vs := range q {
+		if _, claimed := words[name]; claimed && isOptionName(name) {
+			continue
+		}
+		out[name] = vs
+	}
+	return out
+}
+
 // fieldTitle is what a person calls a field of k: its title, or its name.
 func fieldTitle(k registry.Entry, name string) string {
 	for _, f := range k.Fields() {

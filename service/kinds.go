@@ -38,7 +38,7 @@ func FieldNames(k registry.Entry) []string {
 // '&' was not percent-encoded.
 func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError, target fixTarget, rawQuery string) (*Rendering, *Problem) {
 	q, typeErrs := typeAsField(k, q)
-	r, errs := parseRendering(q, false)
+	r, errs := parseRendering(unclaimed(k, q), false)
 	errs = append(malformed, errs...)
 	values := map[string]string{}
 	for _, f := range k.Fields() {

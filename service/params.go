@@ -146,7 +146,8 @@ type paramError struct {
 	// the fix gives it the value fixed.
 	rename string
 	// unfixable marks a value only the caller can give (the data to
-	// encode): the problem then has no fix, and shows an example apart.
+	// encode, which of two values is meant): the problem then has no
+	// fix, and shows an example apart.
 	unfixable bool
 	// tooLarge marks a value too large to read (a logo's file): the
 	// problem is a 413.
@@ -180,11 +181,20 @@ func (q query) lookup(o option) (string, bool, *paramError) {
 				continue
 			}
 			if v != value {
-				return value, true, &paramError{field: o.Name, detail: fmt.Sprintf("%s is given twice with different values (%s=%q and %s=%q); give it once", o.Name, from, text.Truncate(value, 64), name, text.Truncate(v, 64)), fixed: value}
+				return value, true, givenTwice(o.Name, fmt.Sprintf("%s=%q and %s=%q", from, text.Truncate(value, 64), name, text.Truncate(v, 64)))
 			}
 		}
 	}
 	return value, found, nil
+}
+
+// givenTwice is the error of a parameter given two different values
+// (both, as written): which one was meant only the caller knows, so there
+// is no fix, as for a JSON body's key given twice (README "Errors"); a fix
+// keeping one would be a silent choice of payee, network or data.
+func givenTwice(field, both string) *paramError {
+	return &paramError{field: field, unfixable: true,
+		detail: fmt.Sprintf("%s is given twice with different values (%s); give it once, keeping the value you mean, as qrforge does not choose between them", field, both)}
 }
 
 // canonicalName maps a parameter name, or any alias of it, to the

@@ -43,8 +43,7 @@ func parseRobustness(q query) (analysis.Depth, bool, *paramError) {
 	}
 	for _, other := range vs[1:] {
 		if other != vs[0] {
-			return analysis.Quick, true, &paramError{field: optRobustness.Name, fixed: vs[0],
-				detail: fmt.Sprintf("robustness is given twice with different values (%q and %q); give it once", text.Truncate(vs[0], 64), text.Truncate(other, 64))}
+			return analysis.Quick, true, givenTwice(optRobustness.Name, fmt.Sprintf("%q and %q", text.Truncate(vs[0], 64), text.Truncate(other, 64)))
 		}
 	}
 	switch v := vs[0]; v {

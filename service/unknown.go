@@ -79,6 +79,12 @@ func unknownParams(q query, names []string, endpoint string, fields []string, wo
 			e.detail = fmt.Sprintf("%s=%q is not supported: qrforge encodes data as UTF-8 only (charset-source and charset-target accept UTF-8); the fix drops it", name, text.Truncate(value, 32))
 		case near == "":
 			e.detail = fmt.Sprintf("%s has no parameter %q, so it would be ignored; its parameters are %s (names starting with '_' are ignored, for cache busting)", endpoint, shown, strings.Join(candidates, ", "))
+		case given(q, near) && !isOptionName(near) && q[near][0] != value:
+			// beneficiary=Y beside name=X: which payee, or which data, is
+			// meant only the caller knows, as for a field given twice. A
+			// style option's near miss is dropped, as any unknown name is.
+			e.unfixable = true
+			e.detail = fmt.Sprintf("%s has no parameter %q (did you mean %s? it is already given, as %q where %s says %q); give %s once, keeping the value you mean, as qrforge does not choose between them", endpoint, shown, near, text.Truncate(q[near][0], 64), shown, text.Truncate(value, 64), near)
 		case given(q, near):
 			e.detail = fmt.Sprintf("%s has no parameter %q (did you mean %s? it is already given); the fix drops it", endpoint, shown, near)
 		default:

@@ -126,12 +126,10 @@ func (s *Service) prepareVerify(q query, malformed []paramError, robustness []st
 		name := strings.ToLower(strings.TrimSpace(names[0]))
 		for _, other := range names[1:] {
 			if !strings.EqualFold(strings.TrimSpace(other), name) {
-				own := url.Values(maps.Clone(q))
-				own.Set("type", names[0])
-				own[optRobustness.Name] = robustness
-				return nil, verifyTarget{}, s.Problem(KindInvalidParameter,
-					fmt.Sprintf("type is given twice with different values (%q and %q); give it once", text.Truncate(names[0], 64), text.Truncate(other, 64)),
-					"type", s.baseURL+"/api/v1/verify?"+encodeCanonical(own, "type"))
+				// Two kinds are two payloads: no fix picks one.
+				p := s.badRequest([]paramError{*givenTwice("type", fmt.Sprintf("%q and %q", text.Truncate(names[0], 64), text.Truncate(other, 64)))}, "")
+				p.Example = verifyTarget{robustness: robustness}.url(s.baseURL, url.Values{optData.Name: {optData.Example}})
+				return nil, verifyTarget{}, p
 			}
 		}
 		if k, ok := registry.Lookup(name); ok {

@@ -175,6 +175,10 @@ func TestAppendProblems(t *testing.T) {
 	}{
 		{"micro", "data=" + long + "&append=auto&symbol=micro", "invalid-parameter", "symbol", "symbol=qr"},
 		{"more than 16", "data=" + long + "&append=17", "invalid-parameter", "append", "append=16"},
+		// Clamped to 16, the count is still more than "hi" has
+		// characters: the fix is the count that answers at once.
+		{"more than 16, short data", "data=hi&append=17", "invalid-parameter", "append", "append=2"},
+		{"more than 16, one character", "data=h&append=99", "invalid-parameter", "append", "append=auto"},
 		{"one", "data=" + long + "&append=1", "invalid-parameter", "append", "append=auto"},
 		{"not a number", "data=" + long + "&append=many", "invalid-parameter", "append", "append=auto"},
 		{"more parts than characters", "data=abc&append=5", "invalid-parameter", "append", "append=3"},

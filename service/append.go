@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"mime"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -161,11 +162,7 @@ func (s *Service) encodeSet(r *Rendering, target fixTarget) (*render.Set, *Probl
 func (s *Service) appendFailed(r *Rendering, e *render.AppendError, target fixTarget) *Problem {
 	switch {
 	case e.Characters > 0:
-		fixed := strconv.Itoa(e.Characters)
-		if e.Characters < 2 {
-			fixed = "auto"
-		}
-		return s.invalid(r, []paramError{{field: optAppend.Name, fixed: fixed, detail: e.Error()}}, target)
+		return s.invalid(r, []paramError{{field: optAppend.Name, fixed: symbolsFor(e.Characters), detail: e.Error()}}, target)
 	case e.Needed > 0:
 		return s.invalid(r, []paramError{{field: optAppend.Name, fixed: strconv.Itoa(e.Needed), detail: e.Error()}}, target)
 	}
@@ -176,6 +173,28 @@ func (s *Service) appendFailed(r *Rendering, e *render.AppendError, target fixTa
 	values.Set(optAppend.Name, "auto")
 	values.Set(optEC.Name, string(e.FitsAt))
 	return s.Problem(KindDataTooLong, e.Error(), "data", target.url(s.baseURL, values))
+}
+
+// symbolsFor is the append count of a set for data of that many
+// characters, one a symbol at most: the count, or auto below two.
+func symbolsFor(characters int) string {
+	if characters < 2 {
+		return "auto"
+	}
+	return strconv.Itoa(characters)
+}
+
+// fitSetCount lowers the symbol count in a fix's values to one the data
+// holds: append=17 clamped to 16 is still more symbols than "hi" has
+// characters, and a fix must answer when followed.
+func fitSetCount(r *Rendering, values url.Values) {
+	if r.set.count == render.AppendAuto {
+		return
+	}
+	var ae *render.AppendError
+	if _, err := render.EncodeAppend(r.Data, r.Level, r.ECI, r.set.count); errors.As(err, &ae) && ae.Characters > 0 {
+		values.Set(optAppend.Name, symbolsFor(ae.Characters))
+	}
 }
 
 // appendHint names structured append on a data-too-long problem when a

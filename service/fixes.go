@@ -92,14 +92,15 @@ func (s *Service) invalid(r *Rendering, errs []paramError, target fixTarget) *Pr
 }
 
 // fixDraws raises the size in a fix's values to one that draws the
-// symbol, which the options alone cannot tell: a size below the minimum
+// symbol, or lowers a set's count to one the data holds, which the
+// options alone cannot tell: a size below the minimum
 // becomes 64 px (or a length of 64 dots), too few for a long payload's
 // modules. The symbol is
 // encoded from the fix's data, or a kind's payload from its fixed fields.
 func (s *Service) fixDraws(r *Rendering, values url.Values) {
 	generic := r.kind == ""
 	fixed, more := parseRendering(newQuery(values), generic)
-	if len(more) > 0 || fixed.set.asked {
+	if len(more) > 0 {
 		return
 	}
 	if !generic {
@@ -121,6 +122,10 @@ func (s *Service) fixDraws(r *Rendering, values url.Values) {
 		}
 	}
 	if fixed.Data == "" {
+		return
+	}
+	if fixed.set.asked {
+		fitSetCount(fixed, values)
 		return
 	}
 	fixed.gs1, fixed.maxVersion, fixed.levelFixed, fixed.kind = r.gs1, r.maxVersion, r.levelFixed, r.kind

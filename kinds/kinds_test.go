@@ -301,6 +301,23 @@ func TestFixesMakeUpNoSetting(t *testing.T) {
 	}
 }
 
+// A repeat that is a multiple of a listed one (biweekly: every two weeks,
+// or twice a week?) gets no fix: weekly, the value it is a typo away
+// from, is another event (RFC 5545 §3.3.10 FREQ without INTERVAL). The
+// detail says how to write twice a week.
+func TestEventRepeatMultiplesAreNotFixed(t *testing.T) {
+	k, _ := registry.Lookup("event")
+	for _, repeat := range []string{"biweekly", "Bi-Weekly", "bi weekly", "fortnightly", "bimonthly", "biyearly", "twice-weekly", "semi-monthly", "half-yearly"} {
+		fields := k.Example()
+		fields["repeat"] = repeat
+		_, errs := k.Build(fields)
+		i := slices.IndexFunc(errs, func(e registry.FieldError) bool { return e.Field == "repeat" })
+		if i < 0 || errs[i].Fix != "" || !strings.Contains(errs[i].Detail, "so there is no fix") || !strings.Contains(errs[i].Detail, "twice a week is weekly with two repeat_days") {
+			t.Errorf("repeat=%q: %+v, want no fix", repeat, errs)
+		}
+	}
+}
+
 // A listed value named by another word (tag meant) is fixed to the value,
 // and every such value is on the field's list.
 func TestMeantValuesAreFixed(t *testing.T) {
@@ -325,7 +342,8 @@ func TestMeantValuesAreFixed(t *testing.T) {
 	for _, k := range registry.All() {
 		for _, f := range k.Fields() {
 			for word, value := range f.Meant {
-				listed := slices.Contains(f.Enum, value) || f.Enum == nil && f.Pattern != "" && regexp.MustCompile(f.Pattern).MatchString(value)
+				// A word mapped to nothing means no one value (biweekly).
+				listed := value == "" || slices.Contains(f.Enum, value) || f.Enum == nil && f.Pattern != "" && regexp.MustCompile(f.Pattern).MatchString(value)
 				if !listed {
 					t.Errorf("%s.%s: %q means %q, which is not listed", k.Name(), f.Name, word, value)
 				}

@@ -144,7 +144,9 @@ type Field struct {
 	// the other thing (Unclaimed).
 	AlsoCalled []string `json:"-"`
 	// Meant maps words callers use for a listed value to the value (tag
-	// meant:"twitter=x"): a fix offers the value; the word is refused.
+	// meant:"twitter=x"): a fix offers the value; the word is refused. A
+	// word mapped to nothing (meant:"biweekly=") has no fix, however close
+	// it is to a value: it means another.
 	Meant map[string]string `json:"-"`
 }
 

@@ -2,6 +2,7 @@ package registry
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 
@@ -56,8 +57,11 @@ func (e *entry[F]) validateTags(f *F) []FieldError {
 		detail := describeRule(name, fe.Tag(), fe.Param())
 		var meant map[string]string
 		if fi := e.field(name); fi != nil {
-			detail += " (" + fi.Description + ")"
 			meant = fi.Meant
+			if value, _ := fe.Value().(string); unmeant(value, meant) {
+				detail += fmt.Sprintf(", and %q is none of them written another way, so there is no fix", value)
+			}
+			detail += " (" + fi.Description + ")"
 		}
 		out = append(out, FieldError{Field: name, Detail: detail, Fix: tagFix(fe, meant)})
 	}
@@ -82,6 +86,14 @@ func tagFix(fe validator.FieldError, meant map[string]string) string {
 	// enterprise network, for being four edits away.
 	best, _ := editdistance.Meant(given, strings.Fields(fe.Param()), meant)
 	return best
+}
+
+// unmeant reports whether the field's meant words map value to no listed
+// value: a word that means none of them, or more than one (biweekly:
+// every two weeks, or twice a week?), which no fix may turn into one.
+func unmeant(value string, meant map[string]string) bool {
+	best, ok := editdistance.Meant(value, []string(nil), meant)
+	return ok && best == ""
 }
 
 func (e *entry[F]) field(name string) *fieldInfo {

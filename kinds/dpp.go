@@ -83,7 +83,7 @@ func checkDPP(d *DPP) []registry.FieldError {
 				return -1
 			}
 			return r
-		}, d.Info)})
+		}, spacedLineBreaks(d.Info))})
 	}
 	if d.Host != "" && (len(d.Host) > 255 || strings.IndexFunc(d.Host, func(r rune) bool {
 		return !(r < 0x80 && (isUnreservedByte(byte(r)) && r != '_' && r != '~' || r == ':'))

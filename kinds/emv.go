@@ -186,7 +186,7 @@ func emvText(field, value string, max int, rule string) (string, *registry.Field
 			return -1
 		}
 		return r
-	}, folded)
+	}, spacedLineBreaks(folded))
 	switch {
 	case printable != folded:
 		return "", &registry.FieldError{Field: field, Detail: field + " has characters with no ASCII form; EMV QRCPS-MPM text is printable ASCII (" + rule + ")", Fix: truncateBytes(printable, max)}

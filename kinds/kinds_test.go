@@ -351,3 +351,31 @@ func TestMeantValuesAreFixed(t *testing.T) {
 		}
 	}
 }
+
+// A line break in a one-line text field is fixed to a space, in every
+// kind: dropped, it joined the words on either side ("Invoice 42Paid in
+// full" in a QR-bill's message), where EPC's text and an e-mail's subject
+// got a space.
+func TestLineBreakFixesKeepWordsApart(t *testing.T) {
+	for _, c := range []struct{ kind, field string }{
+		{"swissqr", "message"},
+		{"pix", "description"},
+		{"dpp", "info"},
+		{"epc", "text"},
+		{"email", "subject"},
+	} {
+		for _, given := range []string{"Invoice 42\nPaid in full", "Invoice 42\r\nPaid in full", "Invoice 42\rPaid in full"} {
+			k, _ := registry.Lookup(c.kind)
+			fields := k.Example()
+			fields[c.field] = given
+			if c.kind == "epc" {
+				delete(fields, "reference") // text or reference, not both
+			}
+			_, errs := k.Build(fields)
+			i := slices.IndexFunc(errs, func(e registry.FieldError) bool { return e.Field == c.field })
+			if i < 0 || errs[i].Fix != "Invoice 42 Paid in full" {
+				t.Errorf("%s %s=%q: %+v, want the fix %q", c.kind, c.field, given, errs, "Invoice 42 Paid in full")
+			}
+		}
+	}
+}

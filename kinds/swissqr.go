@@ -189,7 +189,7 @@ func checkSwissText(q *SwissQR) []registry.FieldError {
 					return r
 				}
 				return -1
-			}, f.value),
+			}, spacedLineBreaks(f.value)),
 		})
 	}
 	return errs

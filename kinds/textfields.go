@@ -30,6 +30,17 @@ func checkTextFields(fields ...textField) []registry.FieldError {
 	return errs
 }
 
+// spacedLineBreaks is s with each line break (CR LF, CR or LF) written
+// as a space, as the fix of a one-line field gives it, before it drops
+// what the field cannot hold: a line break parts words, and dropping it
+// would join them ("Invoice 42Paid in full"), where EPC's text and an
+// e-mail's subject get a space.
+func spacedLineBreaks(s string) string {
+	return lineBreaks.Replace(s)
+}
+
+var lineBreaks = strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ")
+
 func isBadControl(r rune) bool {
 	return unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r'
 }

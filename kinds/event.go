@@ -16,21 +16,22 @@ import (
 // Event is a calendar entry: an iCalendar VEVENT inside a VCALENDAR, which
 // phone cameras offer to add to the calendar.
 type Event struct {
-	Title        string `json:"title" also:"summary,name" validate:"required" jsonschema_description:"What the event is called (SUMMARY)." title:"Event name"`
-	Start        string `json:"start" also:"dtstart,begin,from,starts" validate:"required" jsonschema_description:"Start as an RFC 3339 date-time with a UTC offset, e.g. 2026-10-01T19:00:00+02:00 (written in UTC in the code). With tzid the offset may be left out: 2026-10-01T19:00:00 is then the clock time in that zone. For an all-day event a date, 2026-10-01, is enough." title:"Starts"`
-	End          string `json:"end" also:"dtend,until,ends" jsonschema_description:"End, same form as start and not before it. For an all-day event it is the last day of the event (inclusive); leave it empty for a one-day event." title:"Ends"`
-	TZID         string `json:"tzid" also:"tz,timezone,time_zone" jsonschema_description:"IANA time zone of the event, such as Europe/Berlin or America/New_York. Given, the times are written as local times with TZID and the code carries a VTIMEZONE built from the zone's rules (RFC 5545 §3.6.5), so a repeating event keeps its clock time across daylight-saving changes; left empty, times are converted to UTC." title:"Time zone"`
-	Location     string `json:"location" also:"place,where,venue" jsonschema_description:"Where it takes place (LOCATION)." title:"Location"`
-	Description  string `json:"description" space:"keep" also:"details,notes,note" jsonschema_description:"Longer description (DESCRIPTION); line breaks are kept." title:"Description"`
-	URL          string `json:"url" validate:"omitempty,http_url" jsonschema_description:"Web page of the event (URL, RFC 5545 §3.8.4.6), an absolute http(s) address." identity:"true" title:"Web page"`
-	AllDay       string `json:"allday" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the event lasts whole days, without times: true/false (also 1/0, yes/no)." title:"All day"`
-	Repeat       string `json:"repeat" meant:"day=daily,every-day=daily,week=weekly,every-week=weekly,month=monthly,every-month=monthly,year=yearly,annually=yearly,every-year=yearly,biweekly=,bi-weekly=,fortnightly=,triweekly=,twice-weekly=,semi-weekly=,semiweekly=,bimonthly=,bi-monthly=,twice-monthly=,semi-monthly=,semimonthly=,bidaily=,bi-daily=,twice-daily=,biyearly=,bi-yearly=,half-yearly=" validate:"omitempty,oneofci=daily weekly monthly yearly" jsonschema:"enum=daily,enum=weekly,enum=monthly,enum=yearly" jsonschema_description:"Repeat the event every day, week, month or year from its start (RRULE FREQ, RFC 5545 §3.3.10). A monthly event repeats on the start's day of the month, a yearly one on its date. Every two weeks or months (RRULE INTERVAL) is not written; twice a week is weekly with two repeat_days." title:"Repeats"`
-	RepeatCount  string `json:"repeat_count" jsonschema_description:"Number of occurrences, the first included: 1 to 1000 (RRULE COUNT). Not with repeat_until." title:"Number of occurrences"`
-	RepeatUntil  string `json:"repeat_until" jsonschema_description:"Last day on which the event may occur, YYYY-MM-DD (inclusive), or an RFC 3339 date-time with offset for an exact bound (RRULE UNTIL, written in UTC for a timed event). Not with repeat_count; without either the event repeats for ever." title:"Repeat until"`
-	RepeatDays   string `json:"repeat_days" jsonschema_description:"For a weekly event, the weekdays it occurs on, a comma-separated list of MO, TU, WE, TH, FR, SA, SU (RRULE BYDAY), e.g. TU,TH, in the start's own time (its offset, or tzid). The start is the first occurrence and falls on one of them (RFC 5545 §3.8.5.3). Empty: the start's weekday." title:"Repeat on days"`
-	Reminder     string `json:"reminder" jsonschema_description:"Minutes before the start at which to show an alarm, 0 to 40320 (four weeks)." title:"Reminder (minutes before)"`
-	ReminderText string `json:"reminder_text" jsonschema_description:"Text the alarm shows (VALARM DESCRIPTION, RFC 5545 §3.6.6); the event's title when left empty. Needs reminder." title:"Reminder text"`
-	Stamp        string `json:"dtstamp" stamp:"true" jsonschema_description:"When this event's information was written or last changed (DTSTAMP, RFC 5545 §3.8.7.2), an RFC 3339 date-time with offset, written in UTC. Left empty, it is the moment the code is made, in UTC to the second; give it to make the same code again, byte for byte." title:"Written at"`
+	Title          string `json:"title" also:"summary,name" validate:"required" jsonschema_description:"What the event is called (SUMMARY)." title:"Event name"`
+	Start          string `json:"start" also:"dtstart,begin,from,starts" validate:"required" jsonschema_description:"Start as an RFC 3339 date-time with a UTC offset, e.g. 2026-10-01T19:00:00+02:00 (written in UTC in the code). With tzid the offset may be left out: 2026-10-01T19:00:00 is then the clock time in that zone. For an all-day event a date, 2026-10-01, is enough." title:"Starts"`
+	End            string `json:"end" also:"dtend,until,ends" jsonschema_description:"End, same form as start and not before it. For an all-day event it is the last day of the event (inclusive); leave it empty for a one-day event." title:"Ends"`
+	TZID           string `json:"tzid" also:"tz,timezone,time_zone" jsonschema_description:"IANA time zone of the event, such as Europe/Berlin or America/New_York. Given, the times are written as local times with TZID and the code carries a VTIMEZONE built from the zone's rules (RFC 5545 §3.6.5), so a repeating event keeps its clock time across daylight-saving changes; left empty, times are converted to UTC." title:"Time zone"`
+	Location       string `json:"location" also:"place,where,venue" jsonschema_description:"Where it takes place (LOCATION)." title:"Location"`
+	Description    string `json:"description" space:"keep" also:"details,notes,note" jsonschema_description:"Longer description (DESCRIPTION); line breaks are kept." title:"Description"`
+	URL            string `json:"url" validate:"omitempty,http_url" jsonschema_description:"Web page of the event (URL, RFC 5545 §3.8.4.6), an absolute http(s) address." identity:"true" title:"Web page"`
+	AllDay         string `json:"allday" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the event lasts whole days, without times: true/false (also 1/0, yes/no)." title:"All day"`
+	Repeat         string `json:"repeat" meant:"day=daily,every-day=daily,week=weekly,every-week=weekly,month=monthly,every-month=monthly,year=yearly,annually=yearly,every-year=yearly,biweekly=,bi-weekly=,fortnightly=,triweekly=,twice-weekly=,semi-weekly=,semiweekly=,bimonthly=,bi-monthly=,twice-monthly=,semi-monthly=,semimonthly=,bidaily=,bi-daily=,twice-daily=,biyearly=,bi-yearly=,half-yearly=" validate:"omitempty,oneofci=daily weekly monthly yearly" jsonschema:"enum=daily,enum=weekly,enum=monthly,enum=yearly" jsonschema_description:"Repeat the event every day, week, month or year from its start (RRULE FREQ, RFC 5545 §3.3.10). A monthly event repeats on the start's day of the month, a yearly one on its date. Every two weeks is weekly with repeat_interval=2; twice a week is weekly with two repeat_days." title:"Repeats"`
+	RepeatInterval string `json:"repeat_interval" also:"interval" jsonschema_description:"Repeat every this many days, weeks, months or years, 1 to 99: weekly with 2 is every two weeks (RRULE INTERVAL, RFC 5545 §3.3.10). Empty: every one." title:"Repeat interval"`
+	RepeatCount    string `json:"repeat_count" jsonschema_description:"Number of occurrences, the first included: 1 to 1000 (RRULE COUNT). Not with repeat_until." title:"Number of occurrences"`
+	RepeatUntil    string `json:"repeat_until" jsonschema_description:"Last day on which the event may occur, YYYY-MM-DD (inclusive), or an RFC 3339 date-time with offset for an exact bound (RRULE UNTIL, written in UTC for a timed event). Not with repeat_count; without either the event repeats for ever." title:"Repeat until"`
+	RepeatDays     string `json:"repeat_days" jsonschema_description:"For a weekly event, the weekdays it occurs on, a comma-separated list of MO, TU, WE, TH, FR, SA, SU (RRULE BYDAY), e.g. TU,TH, in the start's own time (its offset, or tzid). The start is the first occurrence and falls on one of them (RFC 5545 §3.8.5.3). Empty: the start's weekday." title:"Repeat on days"`
+	Reminder       string `json:"reminder" jsonschema_description:"Minutes before the start at which to show an alarm, 0 to 40320 (four weeks)." title:"Reminder (minutes before)"`
+	ReminderText   string `json:"reminder_text" jsonschema_description:"Text the alarm shows (VALARM DESCRIPTION, RFC 5545 §3.6.6); the event's title when left empty. Needs reminder." title:"Reminder text"`
+	Stamp          string `json:"dtstamp" stamp:"true" jsonschema_description:"When this event's information was written or last changed (DTSTAMP, RFC 5545 §3.8.7.2), an RFC 3339 date-time with offset, written in UTC. Left empty, it is the moment the code is made, in UTC to the second; give it to make the same code again, byte for byte." title:"Written at"`
 }
 
 // eventProdID identifies qrforge as the producer (RFC 5545 §3.7.3).
@@ -68,6 +69,10 @@ func init() {
 // maxRepeatCount bounds RRULE COUNT: a thousand occurrences is nearly
 // three years of a daily event, and readers expand recurrences eagerly.
 const maxRepeatCount = 1000
+
+// maxRepeatInterval bounds RRULE INTERVAL: a hundred years apart is past
+// any calendar's use.
+const maxRepeatInterval = 99
 
 // eventWeekdays are the RRULE BYDAY weekday codes in week order (RFC 5545
 // §3.3.10 weekday).
@@ -146,12 +151,24 @@ func checkEvent(e *Event) []registry.FieldError {
 func checkEventRepeat(e *Event) []registry.FieldError {
 	var errs []registry.FieldError
 	if e.Repeat == "" {
-		for _, f := range []struct{ name, value string }{{"repeat_count", e.RepeatCount}, {"repeat_until", e.RepeatUntil}, {"repeat_days", e.RepeatDays}} {
+		for _, f := range []struct{ name, value string }{{"repeat_interval", e.RepeatInterval}, {"repeat_count", e.RepeatCount}, {"repeat_until", e.RepeatUntil}, {"repeat_days", e.RepeatDays}} {
 			if f.value != "" {
 				errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " bounds a repeating event: give repeat (daily, weekly, monthly or yearly) as well", Fix: ""})
 			}
 		}
 		return errs
+	}
+	if e.RepeatInterval != "" {
+		n, err := strconv.Atoi(e.RepeatInterval)
+		if err != nil || n < 1 || n > maxRepeatInterval || strings.HasPrefix(e.RepeatInterval, "+") {
+			errs = append(errs, registry.FieldError{Field: "repeat_interval", Detail: "repeat_interval is how many days, weeks, months or years apart the event repeats, 1 to 99 (RRULE INTERVAL, RFC 5545 §3.3.10)", Fix: ""})
+		} else {
+			// 1 is INTERVAL's default, not written.
+			e.RepeatInterval = strconv.Itoa(n)
+			if n == 1 {
+				e.RepeatInterval = ""
+			}
+		}
 	}
 	if e.RepeatCount != "" {
 		n, err := strconv.Atoi(e.RepeatCount)
@@ -471,8 +488,11 @@ func encodeEvent(e Event) string {
 	}
 	if e.Repeat != "" {
 		// RFC 5545 §3.3.10 recur-rule-part order as in its examples:
-		// FREQ, then COUNT or UNTIL, then BYDAY.
+		// FREQ, INTERVAL, then COUNT or UNTIL, then BYDAY.
 		rule := "RRULE:FREQ=" + strings.ToUpper(e.Repeat)
+		if e.RepeatInterval != "" {
+			rule += ";INTERVAL=" + e.RepeatInterval
+		}
 		if e.RepeatCount != "" {
 			rule += ";COUNT=" + e.RepeatCount
 		}
@@ -654,13 +674,18 @@ func parseEvent(p string) (Event, bool) {
 }
 
 // parseEventRule reads the simple RRULEs this kind writes: FREQ with
-// COUNT, UNTIL and a weekly BYDAY; any other rule part is refused.
+// INTERVAL, COUNT, UNTIL and a weekly BYDAY; any other rule part is
+// refused.
 func parseEventRule(rule string, e *Event) bool {
 	for _, part := range strings.Split(rule, ";") {
 		name, value, _ := strings.Cut(part, "=")
 		switch strings.ToUpper(name) {
 		case "FREQ":
 			e.Repeat = strings.ToLower(value)
+		case "INTERVAL":
+			if value != "1" {
+				e.RepeatInterval = value
+			}
 		case "COUNT":
 			e.RepeatCount = value
 		case "BYDAY":

@@ -167,3 +167,39 @@ func TestWeeklyStartOnRepeatDays(t *testing.T) {
 		})
 	}
 }
+
+// TestEventRepeatInterval: repeat_interval is RRULE INTERVAL, written
+// after FREQ as RFC 5545 §3.8.5.3's examples write it; 1, its default,
+// is not written; the rule is recognised back. WKST is not written: its
+// default, Monday, changes nothing for these days (§3.3.10).
+func TestEventRepeatInterval(t *testing.T) {
+	runVectors(t, "event", stamped([]vector{
+		{"every 10 days, 5 occurrences", "RFC 5545 §3.8.5.3 example RRULE:FREQ=DAILY;INTERVAL=10;COUNT=5",
+			map[string]string{"title": "Ten", "start": "1997-09-02T09:00:00", "tzid": "America/New_York", "repeat": "daily", "repeat_interval": "10", "repeat_count": "5"},
+			vcalendarTZ(newYork1997, "DTSTART;TZID=America/New_York:19970902T090000", "RRULE:FREQ=DAILY;INTERVAL=10;COUNT=5", "SUMMARY:Ten")},
+		{"every other week on Monday, Wednesday and Friday until December 24, 1997", "RFC 5545 §3.8.5.3 example RRULE:FREQ=WEEKLY;INTERVAL=2;UNTIL=19971224T000000Z;WKST=SU;BYDAY=MO,WE,FR",
+			map[string]string{"title": "Other week", "start": "1997-09-01T09:00:00", "tzid": "America/New_York", "repeat": "weekly", "repeat_interval": "2", "repeat_until": "1997-12-24T00:00:00Z", "repeat_days": "MO,WE,FR"},
+			vcalendarTZ(newYork1997, "DTSTART;TZID=America/New_York:19970901T090000", "RRULE:FREQ=WEEKLY;INTERVAL=2;UNTIL=19971224T000000Z;BYDAY=MO,WE,FR", "SUMMARY:Other week")},
+		{"an interval of 1 is the default", "RFC 5545 §3.3.10: INTERVAL defaults to 1",
+			map[string]string{"title": "Weekly", "start": "1997-09-02T13:00:00Z", "repeat": "weekly", "repeat_interval": "01", "repeat_count": "10"},
+			vcalendar("DTSTART:19970902T130000Z", "RRULE:FREQ=WEEKLY;COUNT=10", "SUMMARY:Weekly")},
+	}))
+	k := lookup(t, "event")
+	for _, c := range []map[string]string{
+		{"repeat": "weekly", "repeat_interval": "0"},
+		{"repeat": "weekly", "repeat_interval": "100"},
+		{"repeat": "weekly", "repeat_interval": "two"},
+		{"repeat_interval": "2"},
+	} {
+		fields := map[string]string{"title": "x", "start": "2026-10-01T19:00:00Z", "dtstamp": testStamp}
+		maps.Copy(fields, c)
+		_, errs := k.Build(fields)
+		if len(errs) != 1 || errs[0].Field != "repeat_interval" || errs[0].Fix != "" {
+			t.Errorf("%v: %+v, want one error on repeat_interval without a fix", c, errs)
+		}
+	}
+	got, ok := k.Recognise("BEGIN:VEVENT\r\nDTSTART:20260105T090000Z\r\nRRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO\r\nSUMMARY:x\r\nEND:VEVENT")
+	if !ok || got["repeat"] != "weekly" || got["repeat_interval"] != "2" || got["repeat_days"] != "MO" {
+		t.Errorf("recognised %v (%v)", got, ok)
+	}
+}

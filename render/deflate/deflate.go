@@ -387,26 +387,63 @@ func (e *Encoder) writeBlock(final bool) {
 		}
 	}
 
-	litCodes, litLengths := e.lit.codes, e.lit.lengths
-	distCodes, distLengths := e.dist.codes, e.dist.lengths
-	for _, t := range e.tokens {
-		if t&matchFlag == 0 {
-			w.bits(uint64(litCodes[t&0xff]), uint(litLengths[t&0xff]))
-			continue
-		}
-		// A length's code and extra bits take at most 15+5 bits, a
-		// distance's 15+13: each pair is one write.
-		length := int(t>>16&0xff) + 3
-		lc := int(t >> 24 & 0x1f)
-		n := uint(litLengths[257+lc])
-		w.bits(uint64(litCodes[257+lc])|uint64(length-int(lengthBase[lc]))<<n, n+uint(lengthExtra[lc]))
-		dist := int(t & 0xffff)
-		dc := int(t >> 32 & 0x1f)
-		n = uint(distLengths[dc])
-		w.bits(uint64(distCodes[dc])|uint64(dist-int(distanceBase[dc]))<<n, n+uint(distanceExtra[dc]))
-	}
+	e.writeTokens()
 	w.bits(uint64(e.lit.codes[endOfBlock]), uint(e.lit.lengths[endOfBlock]))
 	e.startBlock()
+}
+
+// writeTokens writes the tokens in the block's codes. Each token is one
+// write of at most 48 bits, so that with fewer than 8 bits pending the
+// accumulator takes it whole and whole bytes are stored at once, without
+// a test per token for when to store them.
+func (e *Encoder) writeTokens() {
+	w := &e.w
+	for w.n >= 8 {
+		w.out = append(w.out, byte(w.acc))
+		w.acc >>= 8
+		w.n -= 8
+	}
+	// A literal's code, and a length code's with its count of extra bits,
+	// as code | bits<<16 | extra<<24.
+	var lits [maxSymbols]uint32
+	for s, n := range e.lit.lengths {
+		lits[s] = uint32(e.lit.codes[s]) | uint32(n)<<16
+	}
+	for lc := range lengthExtra {
+		lits[257+lc] |= uint32(lengthExtra[lc]) << 24
+	}
+	var dists [distances]uint32
+	for d, n := range e.dist.lengths {
+		dists[d] = uint32(e.dist.codes[d]) | uint32(n)<<16 | uint32(distanceExtra[d])<<24
+	}
+	out, at := w.out[:cap(w.out)], len(w.out) // reserve made room for 8 bytes a token
+	acc, n := w.acc, uint64(w.n)
+	// Shift counts are masked to 63, which they never exceed, so that
+	// each shift is one instruction.
+	for _, t := range e.tokens {
+		var v, size uint64
+		if t&matchFlag == 0 {
+			c := lits[t&0xff]
+			v, size = uint64(c&0xffff), uint64(c>>16)
+		} else {
+			lc := t >> 24 & 0x1f
+			l := uint64(lits[257+lc])
+			extra := uint64(t>>16&0xff) + 3 - uint64(lengthBase[lc])
+			v, size = l&0xffff|extra<<(l>>16&63), l>>16&0xff+l>>24
+			dc := t >> 32 & 0x1f
+			d := uint64(dists[dc])
+			extra = uint64(t&0xffff) - uint64(distanceBase[dc])
+			v |= (d&0xffff | extra<<(d>>16&63)) << (size & 63)
+			size += d>>16&0xff + d>>24
+		}
+		acc |= v << (n & 63)
+		n += size
+		binary.LittleEndian.PutUint64(out[at:], acc)
+		at += int(n >> 3)
+		acc >>= n & 56
+		n &= 7
+	}
+	w.out, w.acc, w.n = out[:at], acc, uint(n)
 }
 
 func b2u(b bool) uint {

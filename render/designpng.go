@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"image/color"
 	"math"
+
+	"github.com/qrforge/qrforge/render/deflate"
 )
 
 // A design in more than two colours (a gradient, eyes in colours of their
@@ -186,7 +188,8 @@ func designPNG(s *Symbol, o Options) ([]byte, bool, error) {
 }
 
 // designRows draws a design's rows of palette indices into sc, and flags
-// the rows that equal the row above.
+// the rows that equal the row above. Without a frame, it leaves the rows'
+// sums in sc.sums, for deflate's Adler-32.
 func designRows(sc *pngScratch, s *Symbol, l *layout, o *Options, inks *designInks) (rows []byte, repeats []bool) {
 	stride := rowStride(l.pxW, 8)
 	rows = sc.rowBuffer(stride * l.pxH)
@@ -197,9 +200,14 @@ func designRows(sc *pngScratch, s *Symbol, l *layout, o *Options, inks *designIn
 	} else {
 		rasterRows(rows, stride, 8, s, l, o)
 	}
-	inkRows(rows, stride, repeats, s, l, o, inks)
+	// A frame is laid over rows and compared whole: it leaves no sums.
+	var sums []deflate.RowSum
+	if !inks.framed() {
+		sums = grow(&sc.sums, l.pxH) // inkRows sets every row's
+	}
+	inkRows(rows, stride, repeats, sums, s, l, o, inks)
 	if o.Logo.active() {
-		drawLogoIndexed(rows, stride, repeats, l, o, inks)
+		drawLogoIndexed(rows, stride, repeats, sums, l, o, inks)
 	}
 	if inks.framed() {
 		drawFrameIndexed(rows, stride, repeats, l, o, inks)
@@ -213,12 +221,19 @@ func designRows(sc *pngScratch, s *Symbol, l *layout, o *Options, inks *designIn
 // the centre begins): a pixel row whose shades equal the row above's, with
 // the same inks, copies its indices. A row marked in repeats has the
 // shades of the row above but was not drawn (drawTiles); on return,
-// repeats marks the rows whose indices equal the row above's.
-func inkRows(rows []byte, stride int, repeats []bool, s *Symbol, l *layout, o *Options, d *designInks) {
+// repeats marks the rows whose indices equal the row above's. With sums,
+// it sets each row's: a copied row's are the row above's, and a row that
+// changes some words of the row above changes its sums by theirs.
+func inkRows(rows []byte, stride int, repeats []bool, sums []deflate.RowSum, s *Symbol, l *layout, o *Options, d *designInks) {
 	n, symbolRows := s.Size, s.Rows()
 	moduleInks := d.moduleInks(s, l, o)
 	ink := make([]uint8, l.pxW) // the ink of each pixel of the row
 	prev := make([]byte, stride-1)
+	lut := new(inkTable)
+	for i, r := range d.pal.lut {
+		copy(lut[i*shadeLevels:], r[:])
+	}
+	var sum deflate.RowSum // the row's, when sums are kept
 	key, prevKey := -1, -2
 	for py := 0; py < l.pxH; py++ {
 		row := rows[py*stride+1 : (py+1)*stride]
@@ -230,63 +245,137 @@ func inkRows(rows []byte, stride int, repeats []bool, s *Symbol, l *layout, o *O
 			key = k
 			d.inkRow(ink, moduleInks[my*n:(my+1)*n], s, my, inner, l)
 		}
+		if sums != nil && py > 0 {
+			sum = sums[py-1]
+		}
 		if repeats[py] && key == prevKey {
 			copy(row, rows[(py-1)*stride+1:py*stride])
-			continue
-		}
-		lut := d.pal.lut
-		if key == prevKey {
+		} else if key == prevKey {
 			above := rows[(py-1)*stride+1 : py*stride]
 			if bytes.Equal(row, prev) {
 				copy(row, above)
 				repeats[py] = true
-				continue
+			} else {
+				sum = inkChangedWords(row, above, prev, ink, lut, sum, sums != nil)
 			}
-			// The row above had these inks: where eight shades are the
-			// same, so are their indices.
-			above, prev := above[:len(row)], prev[:len(row)]
-			x := 0
-			for ; x+8 <= len(row); x += 8 {
-				w := binary.LittleEndian.Uint64(row[x:])
-				if w == binary.LittleEndian.Uint64(prev[x:]) {
-					binary.LittleEndian.PutUint64(row[x:], binary.LittleEndian.Uint64(above[x:]))
-					continue
-				}
-				binary.LittleEndian.PutUint64(prev[x:], w)
-				for i := x; i < x+8; i++ {
-					row[i] = lut[ink[i]][row[i]]
-				}
-			}
-			for ; x < len(row); x++ {
-				if row[x] == prev[x] {
-					row[x] = above[x]
-					continue
-				}
-				prev[x] = row[x]
-				row[x] = lut[ink[x]][row[x]]
-			}
-			continue
-		}
-		if repeats[py] {
-			repeats[py] = false // the same shades in other inks
-			copy(row, prev)
 		} else {
-			copy(prev, row)
-		}
-		prevKey = key
-		x := 0
-		for ; x+8 <= len(row); x += 8 {
-			if binary.LittleEndian.Uint64(row[x:]) == 0 {
-				continue // light modules: the background, index 0
+			if repeats[py] {
+				repeats[py] = false // the same shades in other inks
+				copy(row, prev)
+			} else {
+				copy(prev, row)
 			}
-			for i := x; i < x+8; i++ {
-				row[i] = lut[ink[i]][row[i]]
-			}
+			prevKey = key
+			sum = inkRow(row, ink, lut, sums != nil)
 		}
-		for ; x < len(row); x++ {
-			row[x] = lut[ink[x]][row[x]]
+		if sums != nil {
+			sums[py] = sum
 		}
 	}
+}
+
+// An inkTable holds at ink<<4 | shade the palette index of ink at shade:
+// one lookup a pixel, whose index needs no bounds check.
+type inkTable [256 * shadeLevels]uint8
+
+func (t *inkTable) index(ink, shade uint8) uint8 {
+	return t[(int(ink)<<4|int(shade))&(len(t)-1)]
+}
+
+// inkChangedWords inks a row whose pixels have the inks of the row above,
+// whose shades were prev and whose indices are above: where eight shades
+// are the same, so are their indices. It returns sum, the row above's
+// sums, changed by the words that change, when withSums.
+func inkChangedWords(row, above, prev, ink []uint8, lut *inkTable, sum deflate.RowSum, withSums bool) deflate.RowSum {
+	above, prev, ink = above[:len(row)], prev[:len(row)], ink[:len(row)]
+	x := 0
+	for ; x+8 <= len(row); x += 8 {
+		w := binary.LittleEndian.Uint64(row[x:])
+		was := binary.LittleEndian.Uint64(above[x:])
+		if w == binary.LittleEndian.Uint64(prev[x:]) {
+			binary.LittleEndian.PutUint64(row[x:], was)
+			continue
+		}
+		binary.LittleEndian.PutUint64(prev[x:], w)
+		for i := x; i < x+8; i++ {
+			row[i] = lut.index(ink[i], row[i])
+		}
+		if withSums {
+			sum = addWordChange(sum, was, binary.LittleEndian.Uint64(row[x:]), 1+x)
+		}
+	}
+	for ; x < len(row); x++ {
+		if row[x] == prev[x] {
+			row[x] = above[x]
+			continue
+		}
+		prev[x] = row[x]
+		row[x] = lut.index(ink[x], row[x])
+		if withSums {
+			sum = addByteChange(sum, above[x], row[x], 1+x)
+		}
+	}
+	return sum
+}
+
+// inkRow inks a row of shades whole and returns its sums, when withSums.
+func inkRow(row, ink []uint8, lut *inkTable, withSums bool) deflate.RowSum {
+	ink = ink[:len(row)]
+	var sum deflate.RowSum
+	x := 0
+	for ; x+8 <= len(row); x += 8 {
+		if binary.LittleEndian.Uint64(row[x:]) == 0 {
+			continue // light modules: the background, index 0
+		}
+		for i := x; i < x+8; i++ {
+			row[i] = lut.index(ink[i], row[i])
+		}
+		if withSums {
+			sum = addWordChange(sum, 0, binary.LittleEndian.Uint64(row[x:]), 1+x)
+		}
+	}
+	for ; x < len(row); x++ {
+		row[x] = lut.index(ink[x], row[x])
+		if withSums {
+			sum = addByteChange(sum, 0, row[x], 1+x)
+		}
+	}
+	return sum
+}
+
+// addWordChange returns s with the eight bytes at offset off of its row
+// changed from was to is. The sums wrap below zero and back: only the
+// row's total counts.
+func addWordChange(s deflate.RowSum, was, is uint64, off int) deflate.RowSum {
+	wasSum, wasWeighted := wordSums(was)
+	isSum, isWeighted := wordSums(is)
+	s.Sum += isSum - wasSum
+	s.Weighted += uint64(off)*(isSum-wasSum) + isWeighted - wasWeighted
+	return s
+}
+
+// addByteChange is addWordChange for one byte.
+func addByteChange(s deflate.RowSum, was, is uint8, off int) deflate.RowSum {
+	s.Sum += uint64(is) - uint64(was)
+	s.Weighted += uint64(off) * (uint64(is) - uint64(was))
+	return s
+}
+
+// wordSums is the sum of w's eight bytes (first byte lowest) and of each
+// times its place in w, 0 to 7. The even and odd bytes are spread into
+// 16-bit lanes, and one multiplication each weighs and adds them up in
+// the top lane, as deflate's Adler-32 does.
+func wordSums(w uint64) (sum, weighted uint64) {
+	const (
+		lanes       = 0x00FF00FF00FF00FF
+		ones        = 0x0001000100010001
+		evenWeights = 6 | 4<<16 | 2<<32         // for bytes 6, 4, 2 (and 0, which weighs 0)
+		oddWeights  = 7 | 5<<16 | 3<<32 | 1<<48 // for bytes 7, 5, 3, 1
+	)
+	even, odd := w&lanes, w>>8&lanes
+	sum = (even + odd) * ones >> 48
+	weighted = (even*evenWeights)>>48 + (odd*oddWeights)>>48
+	return sum, weighted
 }
 
 // moduleInks is the ink of every module: the gradient's step at its
@@ -403,7 +492,7 @@ func abs(v int) int {
 // modules the logo cleared: a pixel takes the plate or the icon where its
 // coverage is the larger. The rows it paints, and the row below each, no
 // longer repeat the row above in repeats.
-func drawLogoIndexed(rows []byte, stride int, repeats []bool, l *layout, o *Options, d *designInks) {
+func drawLogoIndexed(rows []byte, stride int, repeats []bool, sums []deflate.RowSum, l *layout, o *Options, d *designInks) {
 	paint := func(m *logoMask, ink int) {
 		if m == nil || m.box.Empty() {
 			return
@@ -416,9 +505,14 @@ func drawLogoIndexed(rows []byte, stride int, repeats []bool, l *layout, o *Opti
 			shades := m.shades[(y-box.Min.Y)*box.Dx() : (y-box.Min.Y+1)*box.Dx()]
 			row := rows[y*stride+1+box.Min.X : y*stride+1+box.Max.X]
 			for x, sh := range shades {
-				if sh != 0 {
-					row[x] = lut[sh&(shadeLevels-1)]
+				if sh == 0 {
+					continue
 				}
+				is := lut[sh&(shadeLevels-1)]
+				if sums != nil {
+					sums[y] = addByteChange(sums[y], row[x], is, 1+box.Min.X+x)
+				}
+				row[x] = is
 			}
 		}
 	}

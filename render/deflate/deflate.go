@@ -65,10 +65,11 @@ type Encoder struct {
 	data    []byte
 	stride  int
 	anchors []int32 // cell starts within a row, ascending
-	// cellStart[x] is the last cell start at or before column x of a row.
-	cellStart []int32
-	tokens    []token
-	cells     [1 << tableBits]int32 // position+1 of the last cell looked up with each key hash
+	// cellStart[x] is the last cell start at or before column x of a row,
+	// nextCell[x] the first after it (or the stride).
+	cellStart, nextCell []int32
+	tokens              []token
+	cells               [1 << tableBits]int32 // position+1 of the last cell looked up with each key hash
 
 	prevRow, thisRow []rowMatch // the matches of the last two rows
 
@@ -168,6 +169,14 @@ func (e *Encoder) setCells(stride int, cells []int) {
 		}
 		e.cellStart[x] = e.anchors[k]
 	}
+	e.nextCell = resize(e.nextCell, stride+1)
+	next := int32(stride)
+	for x := stride; x >= 0; x-- {
+		e.nextCell[x] = next
+		if e.cellStart[x] == int32(x) {
+			next = int32(x)
+		}
+	}
 }
 
 // row tokenizes data[start:end] and reports whether it equals the row
@@ -180,6 +189,10 @@ func (e *Encoder) row(start, end int) (same bool) {
 		return e.repeatRow(start, end)
 	}
 	same = start >= stride
+	above := same && stride <= windowSize
+	// aboveEnd is where the row above was last found to differ from this
+	// one: a match with it from there or before ends there, uncompared.
+	aboveEnd := -1
 	for i := start; i < end; {
 		limit := min(maxMatch, end-i)
 		if limit < minMatch {
@@ -190,8 +203,13 @@ func (e *Encoder) row(start, end int) (same bool) {
 			break
 		}
 		best, dist := 0, 0
-		if stride <= windowSize && i >= stride {
-			best, dist = commonPrefix(data[i-stride:], data[i:i+limit]), stride
+		if above {
+			if i <= aboveEnd {
+				best = aboveEnd - i
+			} else if best = commonPrefix(data[i-stride:], data[i:i+limit]); best < limit {
+				aboveEnd = i + best
+			}
+			dist = stride
 		}
 		x := i - start
 		prevDist := 0
@@ -201,11 +219,9 @@ func (e *Encoder) row(start, end int) (same bool) {
 			}
 			if k < len(prev) && int(prev[k].start) <= x {
 				prevDist = int(prev[k].dist)
-				// A candidate is compared in full only if it goes on
-				// where the best so far stops.
-				if d := int(prev[k].dist); d != dist && d <= i && data[i-d+best] == data[i+best] {
-					if n := commonPrefix(data[i-d:], data[i:i+limit]); n > best {
-						best, dist = n, d
+				if goesOn(data, i, prevDist, best, dist) {
+					if n := commonPrefix(data[i-prevDist:], data[i:i+limit]); n > best {
+						best, dist = n, prevDist
 					}
 				}
 			}
@@ -214,11 +230,14 @@ func (e *Encoder) row(start, end int) (same bool) {
 		// reverse order below it: a row copies the one two above, the
 		// next the one four above, and so on.
 		if best < limit && best < goodEnough {
-			for _, d := range [2]int{2 * stride, prevDist + 2*stride} {
-				if best < limit && d != dist && d <= i && d <= windowSize && data[i-d+best] == data[i+best] {
-					if n := commonPrefix(data[i-d:], data[i:i+limit]); n > best {
-						best, dist = n, d
-					}
+			if d := 2 * stride; d <= windowSize && goesOn(data, i, d, best, dist) {
+				if n := commonPrefix(data[i-d:], data[i:i+limit]); n > best {
+					best, dist = n, d
+				}
+			}
+			if d := prevDist + 2*stride; prevDist != 0 && best < limit && d <= windowSize && goesOn(data, i, d, best, dist) {
+				if n := commonPrefix(data[i-d:], data[i:i+limit]); n > best {
+					best, dist = n, d
 				}
 			}
 		}
@@ -249,10 +268,7 @@ func (e *Encoder) row(start, end int) (same bool) {
 			}
 			// No match here: literals up to the next cell, where the
 			// lookups begin again.
-			next := i + 1
-			for next < end && int(e.cellStart[next-start]) != next-start {
-				next++
-			}
+			next := min(start+int(e.nextCell[x]), end)
 			for ; i < next; i++ {
 				e.literal(data[i])
 			}
@@ -296,6 +312,13 @@ func (e *Encoder) repeatRow(start, end int) (same bool) {
 	}
 	e.prevRow, e.thisRow = e.thisRow, e.prevRow
 	return same
+}
+
+// goesOn reports whether the match at i from d bytes back may be longer
+// than best, the match so far from dist back: a candidate is compared in
+// full only if it goes on where the best so far stops.
+func goesOn(data []byte, i, d, best, dist int) bool {
+	return d != dist && d <= i && data[i-d+best] == data[i+best]
 }
 
 func keyHash(b []byte) uint32 {

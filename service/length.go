@@ -129,12 +129,18 @@ func printWarning(sym *render.Symbol, r *Rendering) string {
 // printCheck is printWarning and the length, in the caller's unit, that
 // prints the modules as print guides ask.
 func printCheck(sym *render.Symbol, r *Rendering) (warning, length string) {
-	dpi := r.Options.Print.DPI
+	return printCheckOf(sym, r.Options, r)
+}
+
+// printCheckOf is printCheck of r drawn with o, which verify's combined
+// fix may have given a wider margin.
+func printCheckOf(sym *render.Symbol, o render.Options, r *Rendering) (warning, length string) {
+	dpi := o.Print.DPI
 	if r.sizeUnit == "" || dpi == 0 {
 		return "", ""
 	}
-	modules := render.CanvasModules(sym, r.Options)
-	dots := r.Options.Size / modules // whole dots a module (render/vector.go)
+	modules := render.CanvasModules(sym, o)
+	dots := o.Size / modules // whole dots a module (render/vector.go)
 	mm := float64(dots) / float64(dpi) * render.MMPerInch
 	if dots >= minPrintModuleDots && mm >= minPrintModuleMM {
 		return "", ""

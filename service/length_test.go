@@ -85,3 +85,37 @@ func TestVerifyWarnsOfSmallPrintedModules(t *testing.T) {
 	}
 	t.Error("no module_size check")
 }
+
+// At the default 300 dpi, too: verify of size=8mm warned "modules are 2
+// px at size 94" with the fix size=132, pixels in place of the length,
+// where generation warned of 0.17 mm modules and named size=14mm. Every
+// fix of a length keeps a length.
+func TestVerifyFixesSmallPrintedModulesWithALength(t *testing.T) {
+	s := New(Config{BaseURL: "http://qr.test"})
+	for _, q := range []string{"size=8mm", "size=1cm&margin=1", "size=1in&dpi=72", "size=8mm&margin=1&color=777777"} {
+		data := "data=https://example.com&" + q
+		img, p := s.Generate(context.Background(), Request{Query: data}, "")
+		if p != nil {
+			t.Fatal(p.Detail)
+		}
+		v, p := s.Verify(context.Background(), Request{Query: data + "&robustness=off"})
+		if p != nil {
+			t.Fatal(p.Detail)
+		}
+		unit := regexp.MustCompile(`(mm|cm|in)(&|$)`).FindString(q)[:2]
+		for _, c := range v.Checks {
+			if c.Name == "module_size" && (c.Status != StatusWarn || !strings.Contains(img.Warning, c.Message)) {
+				t.Errorf("%s: module_size %q, generation warned %q", q, c.Message, img.Warning)
+			}
+			assertSizeIn(t, q+" "+c.Name, c.Fix, unit)
+		}
+		assertSizeIn(t, q+" fix", v.Fix, unit)
+	}
+}
+
+func assertSizeIn(t *testing.T, what, fix, unit string) {
+	t.Helper()
+	if m := regexp.MustCompile(`[?&]size=([^&]*)`).FindStringSubmatch(fix); m != nil && !strings.HasSuffix(m[1], unit) {
+		t.Errorf("%s: fix %s gives size=%s, not in %s", what, fix, m[1], unit)
+	}
+}

@@ -309,17 +309,10 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 	}
 	checks = append(checks, quiet)
 
-	px := o.Size / canvasModules(sym, o)
-	module := Check{Name: "module_size", Value: px, Min: modulePass, Pass: true, Status: StatusPass}
-	if px < modulePass {
-		module.Status = StatusWarn
-		module.Message = fmt.Sprintf("modules are %d px at size %d; below %d px they blur when the image is scaled", px, o.Size, modulePass)
-		module.Fix = fixURL(url.Values{optSize.Name: {strconv.Itoa(sizeForModules(sym, o, modulePass))}})
-	}
-	if warning, length := printCheck(sym, r); warning != "" && module.Status == StatusPass {
-		// A printed length: its modules' millimetres and dots count too.
-		module.Status, module.Message = StatusWarn, warning
-		module.Fix = fixURL(url.Values{optSize.Name: {length}})
+	module := Check{Name: "module_size", Value: o.Size / canvasModules(sym, o), Min: modulePass, Pass: true, Status: StatusPass}
+	if message, size := smallModules(sym, o, r); message != "" {
+		module.Status, module.Message = StatusWarn, message
+		module.Fix = fixURL(url.Values{optSize.Name: {size}})
 	}
 	checks = append(checks, module)
 
@@ -406,8 +399,8 @@ func allCorrections(sym *render.Symbol, o render.Options, r *Rendering) url.Valu
 		f, _ := o.EyeParts()
 		set.Set(optBall.Name, string(analysis.MatchingBall(f)))
 	}
-	if o.Size/canvasModules(sym, o) < modulePass {
-		set.Set(optSize.Name, strconv.Itoa(sizeForModules(sym, o, modulePass)))
+	if _, size := smallModules(sym, o, r); size != "" {
+		set.Set(optSize.Name, size)
 	}
 	if len(set) == 0 {
 		// Nothing the checks measure is wrong, yet the code did not read:
@@ -450,6 +443,23 @@ func (s *Service) fitSize(sym *render.Symbol, v url.Values) url.Values {
 // size / canvasModules whole pixels.
 func canvasModules(sym *render.Symbol, o render.Options) int {
 	return render.CanvasModules(sym, o)
+}
+
+// smallModules says why o's modules are too small to scan well, and the
+// size, in the caller's unit, that is not; "" when they are not. A printed
+// length is judged as printed, in millimetres and printer dots (the same
+// warning generation gives), which asks at least modulePass pixels, so a
+// length is never fixed with pixels.
+func smallModules(sym *render.Symbol, o render.Options, r *Rendering) (message, size string) {
+	if message, size = printCheckOf(sym, o, r); message != "" {
+		return message, size
+	}
+	px := o.Size / canvasModules(sym, o)
+	if px >= modulePass {
+		return "", ""
+	}
+	return fmt.Sprintf("modules are %d px at size %d; below %d px they blur when the image is scaled", px, o.Size, modulePass),
+		r.sizeValue(sizeForModules(sym, o, modulePass), true)
 }
 
 // sizeForModules is the smallest size giving px pixels per module.

@@ -131,17 +131,40 @@ func MotionBlur(g *image.Gray, length, angle float64) *image.Gray {
 	for i := range ts {
 		ts[i] = (float64(i)/float64(n) - 0.5) * length
 	}
+	// Pixels this far from the edges sample only inside g.
+	reach := int(math.Ceil(length/2*max(math.Abs(ux), math.Abs(uy)))) + 1
 	out := image.NewGray(image.Rect(0, 0, w, h))
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			var v float64
-			for _, t := range ts {
-				v += bilinear(g, float64(x)+t*ux, float64(y)+t*uy)
+			if x >= reach && x < w-1-reach && y >= reach && y < h-1-reach {
+				v = lineSum(g, float64(x), float64(y), ux, uy, ts)
+			} else {
+				for _, t := range ts {
+					v += bilinear(g, float64(x)+t*ux, float64(y)+t*uy)
+				}
 			}
 			out.Pix[y*out.Stride+x] = clampByte(v / float64(n+1))
 		}
 	}
 	return out
+}
+
+// lineSum adds bilinear's samples of g at (x, y) + t·(ux, uy) for each t,
+// all inside g and off its last row and column, so none is clamped: the
+// same sums, without bilinear's clamps.
+func lineSum(g *image.Gray, x, y, ux, uy float64, ts []float64) float64 {
+	var v float64
+	for _, t := range ts {
+		sx, sy := x+t*ux, y+t*uy
+		x0, y0 := int(sx), int(sy)
+		fx, fy := sx-float64(x0), sy-float64(y0)
+		i := y0*g.Stride + x0
+		top := float64(g.Pix[i])*(1-fx) + float64(g.Pix[i+1])*fx
+		bottom := float64(g.Pix[i+g.Stride])*(1-fx) + float64(g.Pix[i+g.Stride+1])*fx
+		v += top*(1-fy) + bottom*fy
+	}
+	return v
 }
 
 // Tilt views g turned by deg degrees about its vertical axis through a
@@ -330,6 +353,20 @@ func floorInt(v float64) int {
 	return i
 }
 
+// clampByte is v rounded half away from zero (math.Round) into 0 to 255.
+// Every grid pixel passes here: for v in range the fraction, which a
+// float64 holds exactly, decides the rounding without math.Round's bit
+// work.
 func clampByte(v float64) uint8 {
-	return uint8(min(max(math.Round(v), 0), 255))
+	switch {
+	case v < 0: // math.Round gives 0, -0 or less
+		return 0
+	case v >= 255:
+		return 255
+	}
+	i := int(v)
+	if v-float64(i) >= 0.5 {
+		i++
+	}
+	return uint8(i)
 }

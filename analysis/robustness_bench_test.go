@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/qrforge/qrforge/analysis"
+	"github.com/qrforge/qrforge/internal/cputime"
 	"github.com/qrforge/qrforge/render"
 )
 
@@ -44,13 +45,13 @@ func BenchmarkRobustness(b *testing.B) {
 			img := decodedPNG(b, s, o)
 			sc := analysis.Scene{ModulePx: float64(o.Size) / float64(render.CanvasModules(s, o)), Modules: s.Size}
 			b.ReportAllocs()
-			cpu := processCPU()
+			cpu := cputime.Process()
 			for b.Loop() {
 				if r := analysis.Robustness(img, c.data, sc, c.depth); r.Score == 0 {
 					b.Fatal("score 0")
 				}
 			}
-			b.ReportMetric(float64(processCPU()-cpu)/1e6/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(cputime.Process()-cpu)/1e6/float64(b.N), "cpu-ms/op")
 		})
 	}
 }

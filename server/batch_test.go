@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"github.com/qrforge/qrforge/internal/cputime"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -535,7 +536,7 @@ func BenchmarkBatchBase64(b *testing.B) {
 	runtime.ReadMemStats(&before)
 	b.ReportAllocs()
 	n := 0
-	cpu := processCPU()
+	cpu := cputime.Process()
 	for b.Loop() {
 		req := httptest.NewRequest(http.MethodPost, "/api/v1/qr/batch", bytes.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
@@ -546,7 +547,7 @@ func BenchmarkBatchBase64(b *testing.B) {
 		}
 		n = w.n
 	}
-	cpu = processCPU() - cpu
+	cpu = cputime.Process() - cpu
 	close(done)
 	b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
 	b.ReportMetric(float64(peak.Load())/(1<<20), "peak-heap-MiB")

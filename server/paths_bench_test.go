@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/qrforge/qrforge/internal/cputime"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -144,7 +145,7 @@ func BenchmarkSwissQROverlay(b *testing.B) {
 	}{{"swissqr", swiss}, {"plain_same_version", plain(padded)}, {"plain_same_data", plain(p.Payload)}} {
 		b.Run(r.name, func(b *testing.B) {
 			b.ReportAllocs()
-			cpu := processCPU()
+			cpu := cputime.Process()
 			for i := 0; b.Loop(); i++ {
 				rec := httptest.NewRecorder()
 				h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, r.target(i%10000), nil))
@@ -154,7 +155,7 @@ func BenchmarkSwissQROverlay(b *testing.B) {
 			}
 			// CPU time does not count waiting for a core, which wall time
 			// on a shared machine does.
-			b.ReportMetric(float64((processCPU()-cpu).Microseconds())/float64(b.N), "cpu-µs/op")
+			b.ReportMetric(float64((cputime.Process()-cpu).Microseconds())/float64(b.N), "cpu-µs/op")
 		})
 	}
 }

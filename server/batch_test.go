@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"github.com/qrforge/qrforge/internal/cputime"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -18,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qrforge/qrforge/internal/cputime"
 	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/server"
 )

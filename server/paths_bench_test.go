@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/qrforge/qrforge/internal/cputime"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qrforge/qrforge/internal/cputime"
 	"github.com/qrforge/qrforge/mcp"
 	"github.com/qrforge/qrforge/server"
 	"github.com/qrforge/qrforge/service"

@@ -12,11 +12,12 @@ import (
 
 // problem is an RFC 9457 problem document with qrforge's fix extension.
 type problem struct {
-	Type   string `json:"type"`
-	Title  string `json:"title"`
-	Status int    `json:"status"`
-	Detail string `json:"detail"`
-	Fix    string `json:"fix"`
+	Type    string `json:"type"`
+	Title   string `json:"title"`
+	Status  int    `json:"status"`
+	Detail  string `json:"detail"`
+	Fix     string `json:"fix"`
+	Example string `json:"example"`
 }
 
 // Every 4xx is a problem document whose fix URL, followed as is, works.
@@ -41,10 +42,8 @@ func TestProblemDocumentsHaveWorkingFixes(t *testing.T) {
 		{"verify with a format", http.MethodGet, "/api/v1/verify?data=hello&format=svg", 400, "invalid-parameter"},
 		{"path form against its extension", http.MethodGet, "/q/hello.png?format=svg", 400, "invalid-parameter"},
 		{"vCard TYPE without its value", http.MethodGet, "/api/v1/vcard?fn=Ann&email2_type=work", 400, "invalid-parameter"},
-		// Given twice, or under a near name: refused, and the fix keeps
-		// the caller's values.
-		{"drop-in data twice", http.MethodGet, "/qr?text=Hi&text=Bye", 400, "invalid-parameter"},
-		{"verify robustness twice", http.MethodGet, "/api/v1/verify?data=hello&robustness=off&robustness=full", 400, "invalid-parameter"},
+		// Under a near name, or twice where the values agree in meaning:
+		// refused, and the fix keeps the caller's values.
 		{"payload text beside json", http.MethodGet, "/api/v1/wifi/payload?ssid=Home&password=abcdefgh1&format=text&format=json", 400, "invalid-parameter"},
 		{"wifi sec", http.MethodGet, "/api/v1/wifi?ssid=Home&password=12345&sec=WEP", 400, "invalid-parameter"},
 		{"size not whole", http.MethodGet, "/api/v1/qr?data=hello&size=300.5", 400, "invalid-parameter"},
@@ -81,6 +80,31 @@ func TestProblemDocumentsHaveWorkingFixes(t *testing.T) {
 				t.Fatalf("following fix %q: status %d, want 200; body: %.300s", p.Fix, fixed.StatusCode, fixedBody)
 			}
 		})
+	}
+}
+
+// A parameter given twice with different values is refused without a
+// fix, as only the caller knows which value is meant (a fix chose an IBAN
+// or an SSID once); the problem's example, followed, works.
+func TestGivenTwiceHasNoFixButAWorkingExample(t *testing.T) {
+	for _, target := range []string{
+		"/qr?text=Hi&text=Bye",
+		"/api/v1/verify?data=hello&robustness=off&robustness=full",
+		"/api/v1/wifi?ssid=Home&SSID=Office&password=secret123",
+	} {
+		resp, body := do(t, http.MethodGet, baseURL+target)
+		var p problem
+		if err := json.Unmarshal(body, &p); err != nil || resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("%s: %d %.300s, want a 400 problem document", target, resp.StatusCode, body)
+			continue
+		}
+		if p.Fix != "" || p.Example == "" || !strings.Contains(p.Detail, "twice") {
+			t.Errorf("%s: fix %q, example %q, detail %q: want no fix, an example, and the detail saying twice", target, p.Fix, p.Example, p.Detail)
+			continue
+		}
+		if example, _ := do(t, http.MethodGet, p.Example); example.StatusCode != http.StatusOK {
+			t.Errorf("%s: following the example %s: %d", target, p.Example, example.StatusCode)
+		}
 	}
 }
 

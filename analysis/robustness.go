@@ -245,6 +245,24 @@ func GridSize(d Depth) int {
 	return n
 }
 
+// GridPixels is how many pixels a score of depth d decodes for an image
+// of bounds b drawn as s says: GridSize(d) images, each b scaled as
+// prepare scales it to workModulePx a module. An image that does not
+// read is tried twice more, widened, which this leaves out: it is the
+// score's least work, known before any of it is done.
+func GridPixels(b image.Rectangle, s Scene, d Depth) int64 {
+	k := 1.0
+	switch {
+	case s.ModulePx <= 0 || s.ModulePx == workModulePx:
+	case s.ModulePx < workModulePx:
+		k = workModulePx / math.Floor(max(1, s.ModulePx))
+	default:
+		k = workModulePx / s.ModulePx
+	}
+	w, h := math.Round(float64(b.Dx())*k), math.Round(float64(b.Dy())*k)
+	return int64(GridSize(d)) * int64(max(1, w)) * int64(max(1, h))
+}
+
 // Robustness scores img, which must read as want, under the grid.
 func Robustness(img image.Image, want string, s Scene, d Depth) Report {
 	g, sc, ok := prepare(img, want, s)

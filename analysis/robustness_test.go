@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"reflect"
 	"testing"
 
@@ -220,5 +221,29 @@ func TestEnlargeKeepsModulesWhole(t *testing.T) {
 	}
 	if grey := analysis.Resample(g, 1.5).GrayAt(7, 0).Y; grey == 0 || grey == 255 {
 		t.Errorf("the box filter keeps pixel 7 flat (%d): the case Enlarge exists for is gone", grey)
+	}
+}
+
+// GridPixels, known before a score runs, is within 5 % of the pixels of
+// the images the score then decodes (some conditions shrink or turn the
+// image, so it is an estimate), drawn at 4.5 pixels a module (enlarged),
+// 12 and 30 (resampled).
+func TestGridPixelsEstimatesTheGrid(t *testing.T) {
+	for _, size := range []int{150, 400, 1000} {
+		img, sc := rendered(t, render.LevelM, func(o *render.Options) { o.Size = size })
+		for _, d := range []analysis.Depth{analysis.Quick, analysis.Full} {
+			grid, ok := analysis.Grid(img, robustData, sc, d)
+			if !ok {
+				t.Fatalf("%d px: no grid", size)
+			}
+			var decoded int64
+			for _, g := range grid {
+				decoded += int64(g.Image.Rect.Dx()) * int64(g.Image.Rect.Dy())
+			}
+			est := analysis.GridPixels(img.Bounds(), sc, d)
+			if diff := math.Abs(float64(est-decoded)) / float64(decoded); diff > 0.05 {
+				t.Errorf("%d px, %s: GridPixels %d, the grid decodes %d (%.1f %% apart)", size, d, est, decoded, 100*diff)
+			}
+		}
 	}
 }

@@ -1,7 +1,9 @@
 package server_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"image"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -325,5 +327,67 @@ func TestSmallWorkPaysOneToken(t *testing.T) {
 	}
 	if got := service.WorkTokens(250 << 20); got != 7 {
 		t.Errorf("250 MiB pays %d tokens more, want 7", got)
+	}
+}
+
+// A scan-robustness score pays for the pixels it decodes: a Full HD
+// photo's count as the request's token, and each further Full HD a token
+// more, before the score runs; the fixes verify measures pay the same
+// way, and those the allowance cannot pay are named, not left out in
+// silence (docs/operations.md, "Fair use").
+func TestVerifyScorePaysForItsPixels(t *testing.T) {
+	large := "/api/v1/verify?data=" + strings.Repeat("a", 1300) + "&ec=L&size=600"
+	// Its score decodes the grid of the code at 6 pixels a module.
+	off := opsRequest(t, server.New(server.Config{BaseURL: base}), http.MethodGet, large+"&robustness=off", "")
+	var drawn struct{ Version int }
+	if err := json.Unmarshal(off.Body.Bytes(), &drawn); err != nil || drawn.Version == 0 {
+		t.Fatalf("verify without a score: %v: %s", err, off.Body)
+	}
+	sc := analysis.Scene{ModulePx: 600 / float64(17+4*drawn.Version+8)}
+	fare := 1 + service.ScoreTokens(analysis.GridPixels(image.Rect(0, 0, 600, 600), sc, analysis.Quick))
+	if fare < 3 {
+		t.Fatalf("the score counts as %d requests; the test needs more", fare)
+	}
+	// A burst of the fare, less the one token a request before it spends.
+	h := server.New(server.Config{BaseURL: base, RateLimit: frozen, RateBurst: fare})
+	if rec := opsRequest(t, h, http.MethodGet, "/api/v1/qr?data=first", ""); rec.Code != http.StatusOK {
+		t.Fatalf("the first request: status %d", rec.Code)
+	}
+	rec := opsRequest(t, h, http.MethodGet, large, "")
+	p := readProblem(t, rec, http.StatusTooManyRequests, "rate-limited")
+	if want := fmt.Sprintf("robustness=quick score decodes 11 images of %.1f megapixels (the code redrawn at 6 pixels a module), which fair use counts as %d requests", float64(analysis.GridPixels(image.Rect(0, 0, 600, 600), sc, analysis.Quick))/11e6, fare); !strings.Contains(p.Detail, want) || !strings.Contains(p.Detail, "or ask robustness=off") {
+		t.Errorf("detail %q does not say %q and what costs less", p.Detail, want)
+	}
+	if retry, err := strconv.Atoi(rec.Header().Get("Retry-After")); err != nil || !strings.Contains(p.Detail, fmt.Sprintf("retry in %d s", retry)) {
+		t.Errorf("Retry-After %q and detail %q disagree", rec.Header().Get("Retry-After"), p.Detail)
+	}
+	if p.Fix != base+large {
+		t.Errorf("fix %q, want the same call", p.Fix)
+	}
+
+	// With the whole burst the score is paid and runs; the fix it would
+	// measure next cannot be paid, and the answer says so.
+	rec = opsRequest(t, server.New(server.Config{BaseURL: base, RateLimit: frozen, RateBurst: fare}), http.MethodGet, large, "")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("with a burst of %d: status %d: %s", fare, rec.Code, rec.Body)
+	}
+	var v struct {
+		Robustness *struct {
+			Score      int               `json:"score"`
+			Fixes      []json.RawMessage `json:"fixes"`
+			Unmeasured string            `json:"unmeasured"`
+		} `json:"robustness"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil || v.Robustness == nil {
+		t.Fatalf("no robustness (%v): %s", err, rec.Body)
+	}
+	if len(v.Robustness.Fixes) != 0 || !strings.Contains(v.Robustness.Unmeasured, "measuring a fix's score") {
+		t.Errorf("score %d, fixes %d, unmeasured %q: want no fix, and why", v.Robustness.Score, len(v.Robustness.Fixes), v.Robustness.Unmeasured)
+	}
+
+	// A short URL's score and fixes cost its request's token alone.
+	small := opsRequest(t, server.New(server.Config{BaseURL: base, RateLimit: frozen, RateBurst: 1}), http.MethodGet, "/api/v1/verify?data=https://example.com&ec=L", "")
+	if small.Code != http.StatusOK || !strings.Contains(small.Body.String(), `"robustness"`) || strings.Contains(small.Body.String(), `"unmeasured"`) {
+		t.Errorf("a short URL's verify with a burst of 1: status %d: %s", small.Code, small.Body)
 	}
 }

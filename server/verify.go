@@ -115,6 +115,7 @@ func verificationSchema() obj {
 				"score":  obj{"type": "integer", "minimum": 0, "maximum": 100, "description": "The score the change was measured to reach."},
 				"fix":    obj{"type": "string", "format": "uri", "description": "The verify call with the change."},
 			}}},
+			"unmeasured": obj{"type": "string", "description": "Why fixes that might raise the score were not measured: with fair use on, each fix's score is paid for by the pixels it decodes (docs/operations.md, \"Fair use\"), and the client's allowance could not pay."},
 		},
 	}
 	check := obj{

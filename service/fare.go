@@ -81,6 +81,15 @@ func (s *Service) turnFor(ctx context.Context, cost int64) (release func(), p *P
 // 429 that says what the work costs and when it can be paid.
 func (s *Service) payFor(ctx context.Context, cost int64) *Problem {
 	tokens := WorkTokens(cost)
+	return s.pay(ctx, tokens, func(seconds int) string {
+		return fmt.Sprintf("this request's work reserves %.0f MiB of memory and a processor, which fair use counts as %d requests (one more for each %s after the first %s); this client's allowance cannot pay for it now: retry in %d s (Retry-After), or make the work smaller (fewer pixels) to pay less",
+			float64(cost)/(1<<20), tokens+1, SizeText(FareUnit), SizeText(FareUnit), seconds)
+	})
+}
+
+// pay takes tokens from the request's fare, or returns the 429 whose
+// detail says, for the wait in seconds, what the work costs.
+func (s *Service) pay(ctx context.Context, tokens int, detail func(seconds int) string) *Problem {
 	f, ok := ctx.Value(fareKey{}).(Fare)
 	if tokens == 0 || !ok || f.Pay == nil {
 		return nil
@@ -94,9 +103,7 @@ func (s *Service) payFor(ctx context.Context, cost int64) *Problem {
 		retry = f.Retry()
 	}
 	seconds := max(1, int(math.Ceil(wait.Seconds())))
-	p := s.Problem(KindRateLimited,
-		fmt.Sprintf("this request's work reserves %.0f MiB of memory and a processor, which fair use counts as %d requests (one more for each %s after the first %s); this client's allowance cannot pay for it now: retry in %d s (Retry-After), or make the work smaller (fewer pixels) to pay less",
-			float64(cost)/(1<<20), tokens+1, SizeText(FareUnit), SizeText(FareUnit), seconds), "", retry)
+	p := s.Problem(KindRateLimited, detail(seconds), "", retry)
 	p.RetryAfter = seconds
 	return p
 }

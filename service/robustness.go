@@ -21,6 +21,10 @@ import (
 type Robustness struct {
 	analysis.Report
 	Fixes []RobustnessFix `json:"fixes,omitempty"`
+	// Unmeasured says why fixes that might raise the score were not
+	// measured: the client's fair-use allowance could not pay for their
+	// scores.
+	Unmeasured string `json:"unmeasured,omitempty"`
 }
 
 // RobustnessFix is one change that raises the score, measured.
@@ -71,25 +75,34 @@ func scene(sym *render.Symbol, o render.Options) analysis.Scene {
 }
 
 // robustness scores img and measures the fixes that apply, each as the
-// verify call that shows it. It calls drawing, which gives back img's
-// reservation, once img is scored: each fix reserves a drawing of its own,
-// and a verify that held one reservation while it waited for another
-// could, with others doing the same, hold the whole budget and wait on
-// itself until the admission wait ran out (a hold-and-wait deadlock).
+// verify call that shows it; each score is paid for first (payScore). It
+// calls drawing, which gives back img's reservation, once img is scored:
+// each fix reserves a drawing of its own, and a verify that held one
+// reservation while it waited for another could, with others doing the
+// same, hold the whole budget and wait on itself until the admission wait
+// ran out (a hold-and-wait deadlock).
 func (s *Service) robustness(ctx context.Context, img image.Image, drawing func(), sym *render.Symbol, r *Rendering, d analysis.Depth,
-	given url.Values, target fixTarget) *Robustness {
+	given url.Values, target fixTarget) (*Robustness, *Problem) {
 	o := r.Options
+	var fare scoreFare
+	if p := s.payScore(ctx, &fare, img.Bounds(), scene(sym, o), d, false); p != nil {
+		return nil, p
+	}
 	rep := &Robustness{Report: analysis.Robustness(img, r.Data, scene(sym, o), d)}
 	drawing()
 	if rep.Score == 100 || r.scoreOnly || ctx.Err() != nil {
-		return rep
+		return rep, nil
 	}
 	for _, c := range robustnessCandidates(sym, o, r, rep.Report) {
 		if len(rep.Fixes) == maxRobustnessFixes || ctx.Err() != nil {
 			break
 		}
 		set := merge(given, c.set)
-		score, ok := s.scoreOf(ctx, set, target, d)
+		score, ok, refused := s.scoreOf(ctx, set, target, d, &fare)
+		if refused != nil {
+			rep.Unmeasured = refused.Detail
+			break
+		}
 		if !ok || score <= rep.Score {
 			continue
 		}
@@ -97,7 +110,7 @@ func (s *Service) robustness(ctx context.Context, img image.Image, drawing func(
 	}
 	// The change that helps most first; candidates keep their order on ties.
 	slices.SortStableFunc(rep.Fixes, func(a, b RobustnessFix) int { return b.Score - a.Score })
-	return rep
+	return rep, nil
 }
 
 // candidate is a change that may raise the score.
@@ -149,9 +162,10 @@ func robustnessCandidates(sym *render.Symbol, o render.Options, r *Rendering, re
 }
 
 // scoreOf renders the call that set describes, as verify would, under
-// the same admission as any drawing, and scores it; false when the fix
-// itself is refused.
-func (s *Service) scoreOf(ctx context.Context, set url.Values, target fixTarget, d analysis.Depth) (int, bool) {
+// the same admission as any drawing, and scores it once fare has paid for
+// it: false when the fix itself is refused, and the 429 when fair use
+// cannot pay.
+func (s *Service) scoreOf(ctx context.Context, set url.Values, target fixTarget, d analysis.Depth, fare *scoreFare) (int, bool, *Problem) {
 	q := newQuery(set)
 	delete(q, optRobustness.Name)
 	if vt, ok := target.(verifyTarget); ok && vt.kind != "" {
@@ -159,25 +173,32 @@ func (s *Service) scoreOf(ctx context.Context, set url.Values, target fixTarget,
 	}
 	r, _, p := s.prepareVerify(q, nil, nil)
 	if p != nil || s.resolveLogo(ctx, r, target) != nil {
-		return 0, false
+		return 0, false, nil
 	}
 	sym, p := s.encode(r, target)
 	if p != nil {
-		return 0, false
+		return 0, false, nil
 	}
 	r.Format = FormatPNG
+	w, h := render.CanvasSize(sym, r.Options)
+	if p := s.payScore(ctx, fare, image.Rect(0, 0, w, h), scene(sym, r.Options), d, true); p != nil {
+		return 0, false, p
+	}
 	release, p := s.admitDrawing(ctx, sym, r, target, 1+analysis.ScanBytesPerPixel)
 	if p != nil {
-		return 0, false
+		if p.Status == ErrorKinds[KindRateLimited].Status {
+			return 0, false, p
+		}
+		return 0, false, nil
 	}
 	defer release()
 	out, p := s.renderSymbol(sym, r, target)
 	if p != nil {
-		return 0, false
+		return 0, false, nil
 	}
 	img, _, err := image.Decode(bytes.NewReader(out.Body))
 	if err != nil {
-		return 0, false
+		return 0, false, nil
 	}
-	return analysis.Robustness(img, r.Data, scene(sym, r.Options), d).Score, true
+	return analysis.Robustness(img, r.Data, scene(sym, r.Options), d).Score, true, nil
 }

@@ -350,7 +350,9 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 	}
 	v.Checks = checks
 	if v.Matches && r.robustness != "" {
-		v.Robustness = s.robustness(ctx, img, drawing, sym, r, r.robustness, s.fitSize(sym, given), target)
+		if v.Robustness, p = s.robustness(ctx, img, drawing, sym, r, r.robustness, s.fitSize(sym, given), target); p != nil {
+			return nil, p
+		}
 	}
 	return v, nil
 }

@@ -7,7 +7,12 @@ import (
 	"image/png"
 	"math"
 	"reflect"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/qrforge/qrforge/analysis"
 	"github.com/qrforge/qrforge/render"
@@ -244,6 +249,56 @@ func TestGridPixelsEstimatesTheGrid(t *testing.T) {
 			if diff := math.Abs(float64(est-decoded)) / float64(decoded); diff > 0.05 {
 				t.Errorf("%d px, %s: GridPixels %d, the grid decodes %d (%.1f %% apart)", size, d, est, decoded, 100*diff)
 			}
+		}
+	}
+}
+
+// GridBytes holds what a score keeps live at once, measured on a
+// version-40 code drawn at 2 pixels a module (enlarged threefold) with
+// the heap collected nearly all the time, sampled as the score runs.
+func TestGridBytesCoversTheScore(t *testing.T) {
+	s, err := render.Encode(strings.Repeat("a", 2900), render.LevelL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(1))
+	for _, c := range []struct {
+		module render.ModuleStyle
+		depth  analysis.Depth
+	}{{render.ModuleSquare, analysis.Quick}, {render.ModuleStar, analysis.Full}} {
+		o := render.DefaultOptions()
+		o.Module = c.module
+		o.Size = 2 * render.CanvasModules(s, o)
+		img := decodedPNG(t, s, o)
+		sc := analysis.Scene{ModulePx: 2, Modules: s.Size}
+		runtime.GC()
+		var base runtime.MemStats
+		runtime.ReadMemStats(&base)
+		var peak atomic.Uint64
+		stop := make(chan struct{})
+		sampled := make(chan struct{})
+		go func() {
+			defer close(sampled)
+			for {
+				var m runtime.MemStats
+				runtime.ReadMemStats(&m)
+				if m.HeapAlloc > peak.Load() {
+					peak.Store(m.HeapAlloc)
+				}
+				select {
+				case <-stop:
+					return
+				case <-time.After(time.Millisecond):
+				}
+			}
+		}()
+		analysis.Robustness(img, strings.Repeat("a", 2900), sc, c.depth)
+		close(stop)
+		<-sampled
+		used, est := int64(peak.Load())-int64(base.HeapAlloc), analysis.GridBytes(img.Bounds(), sc, c.depth)
+		t.Logf("%s %s: %.1f MB live at most, GridBytes %.1f MB", c.module, c.depth, float64(used)/1e6, float64(est)/1e6)
+		if used > est {
+			t.Errorf("%s %s: the score held %d bytes, GridBytes is %d", c.module, c.depth, used, est)
 		}
 	}
 }

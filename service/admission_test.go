@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"net/url"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -150,5 +151,48 @@ func TestBudgetHolds(t *testing.T) {
 	wg.Wait()
 	if !a.work.large.TryAcquire(a.work.largeCap) || !a.work.small.TryAcquire(a.work.smallCap) {
 		t.Error("not every reservation was released")
+	}
+}
+
+// TestVerifyReservesItsScore: a score works on the code redrawn at 6
+// pixels a module, whatever size was asked, and reserves that memory too:
+// a version-40 verify at 400 px fits in 10 MiB left of the small lane
+// without a score, and waits for memory with one.
+func TestVerifyReservesItsScore(t *testing.T) {
+	s := New(Config{BaseURL: "http://qr.test", Memory: 256 << 20, AdmissionWait: 100 * time.Millisecond})
+	ctx := context.Background()
+	for range 3 {
+		held, err := s.admission.workFor(ctx, 18<<20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer held()
+	}
+	call := url.Values{"data": {strings.Repeat("a", 2900)}, "ec": {"L"}, "size": {"400"}}
+	call.Set("robustness", "off")
+	if v, p := s.Verify(ctx, Request{Params: call}); p != nil || v.Version != 40 {
+		t.Fatalf("without a score: %+v, %+v", v, p)
+	}
+	call.Set("robustness", "quick")
+	if v, p := s.Verify(ctx, Request{Params: call}); p == nil || p.Status != 503 {
+		t.Errorf("with a score in 10 MiB: %+v, %+v; want a 503 while its memory is held", v, p)
+	}
+}
+
+// TestScoreTooLargeForTheBudget: with eight decoding workers a version-40
+// score holds more than a 64 MiB budget lets one request take; it is a
+// 400 that names robustness, with no fix (a score the caller asked for
+// is not dropped for them), and verify without it still answers.
+func TestScoreTooLargeForTheBudget(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(8))
+	s := New(Config{BaseURL: "http://qr.test", Memory: 64 << 20})
+	call := url.Values{"data": {strings.Repeat("a", 2900)}, "ec": {"L"}, "size": {"400"}, "robustness": {"full"}}
+	v, p := s.Verify(context.Background(), Request{Params: call})
+	if p == nil || p.Status != 400 || p.Field != "robustness" || p.Fix != "" || !strings.Contains(p.Detail, "ask robustness=off") {
+		t.Fatalf("%+v, %+v; want a 400 on robustness without a fix", v, p)
+	}
+	call.Set("robustness", "off")
+	if _, p := s.Verify(context.Background(), Request{Params: call}); p != nil {
+		t.Errorf("without a score: %+v", p)
 	}
 }

@@ -184,7 +184,7 @@ func (s *Service) scoreOf(ctx context.Context, set url.Values, target fixTarget,
 	if p := s.payScore(ctx, fare, image.Rect(0, 0, w, h), scene(sym, r.Options), d, true); p != nil {
 		return 0, false, p
 	}
-	release, p := s.admitDrawing(ctx, sym, r, target, 1+analysis.ScanBytesPerPixel)
+	release, p := s.admitScored(ctx, sym, r, target, d)
 	if p != nil {
 		if p.Status == ErrorKinds[KindRateLimited].Status {
 			return 0, false, p

@@ -6,6 +6,7 @@ import (
 	"image"
 
 	"github.com/qrforge/qrforge/analysis"
+	"github.com/qrforge/qrforge/render"
 )
 
 // A scan-robustness score decodes a grid of images, each the code redrawn
@@ -62,4 +63,29 @@ func (s *Service) payScore(ctx context.Context, f *scoreFare, b image.Rectangle,
 		f.paid += owed
 	}
 	return p
+}
+
+// admitScored admits verify's drawing of sym, its decoding and, at depth
+// d (none with robustness=off), its score's working images. The grid is
+// the code redrawn at 6 pixels a module whatever size was asked, so a
+// version-40 code drawn at 400 px reserves for 1,110 px a side.
+func (s *Service) admitScored(ctx context.Context, sym *render.Symbol, r *Rendering, target fixTarget, d analysis.Depth) (func(), *Problem) {
+	drawing := drawingCost(sym, r, 1+analysis.ScanBytesPerPixel)
+	cost := func(o render.Options) int64 { return drawing(o) + scoreBytes(sym, o, d) }
+	if limit := s.admission.workLimit(); scoreBytes(sym, r.Options, d) > limit {
+		return nil, s.invalid(r, []paramError{{field: optRobustness.Name, unfixable: true,
+			detail: fmt.Sprintf("the robustness=%s score of this version-%d code takes about %s, more than this instance's memory budget allows one request (%s); ask robustness=off, or a shorter payload", d, sym.Version, SizeText(scoreBytes(sym, r.Options, d)), SizeText(limit))}}, target)
+	}
+	return s.admit(ctx, cost(r.Options), func(limit int64) *Problem {
+		return s.drawingTooLarge(r, cost, limit, target)
+	})
+}
+
+// scoreBytes is what a score of depth d of sym drawn with o holds.
+func scoreBytes(sym *render.Symbol, o render.Options, d analysis.Depth) int64 {
+	if d == "" {
+		return 0
+	}
+	w, h := render.CanvasSize(sym, o)
+	return analysis.GridBytes(image.Rect(0, 0, w, h), scene(sym, o), d)
 }

@@ -218,7 +218,7 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 	asPNG := *r
 	asPNG.Format = FormatPNG
 	// The PNG is drawn, decoded (a byte a pixel) and scanned.
-	release, p := s.admitDrawing(ctx, sym, &asPNG, target, 1+analysis.ScanBytesPerPixel)
+	release, p := s.admitScored(ctx, sym, &asPNG, target, r.robustness)
 	if p != nil {
 		return nil, p
 	}

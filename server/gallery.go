@@ -74,9 +74,12 @@ func galleryQuery(g *web.Gallery, d web.GalleryDesign) url.Values {
 // galleryScore is a design's scan-robustness score as verify gives it for
 // the parameters of its image, at the quick depth (docs/robustness.md): a
 // design that does not read at all scores 0. A problem (the service too
-// busy) is an error, and the gallery asks again later.
+// busy) is an error, and the gallery asks again later. The scores are
+// measured once for every visitor, so the one whose request starts them
+// does not pay for them from its fair-use allowance.
 func (s *Server) galleryScore(g *web.Gallery) func(context.Context, web.GalleryDesign) (int, error) {
 	return func(ctx context.Context, d web.GalleryDesign) (int, error) {
+		ctx = service.WithFare(ctx, service.Fare{})
 		q := galleryQuery(g, d)
 		q.Set(options.Robustness.Name, "quick")
 		v, p := s.svc.Verify(ctx, service.Request{Params: q, ScoreOnly: true})

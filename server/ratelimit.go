@@ -91,10 +91,14 @@ func (l *rateLimiter) take(b *rate.Limiter, units int, now time.Time) (wait time
 }
 
 // owe charges units the request turned out to cost beyond what it paid,
-// letting the bucket go into debt.
+// letting the bucket go into debt. A reservation larger than the burst is
+// refused whole and takes nothing (rate.Limiter.ReserveN), so a debt is
+// taken a burst at a time.
 func (l *rateLimiter) owe(b *rate.Limiter, units int, now time.Time) {
-	if units > 0 {
-		b.ReserveN(now, units)
+	for units > 0 {
+		n := min(units, b.Burst())
+		b.ReserveN(now, n)
+		units -= n
 	}
 }
 

@@ -391,3 +391,19 @@ func TestVerifyScorePaysForItsPixels(t *testing.T) {
 		t.Errorf("a short URL's verify with a burst of 1: status %d: %s", small.Code, small.Body)
 	}
 }
+
+// A fare larger than the burst leaves the rest as debt that later
+// requests wait out, however large: with a burst of 1 and a token every
+// ten seconds, a verify whose score counts as 3 requests makes the next
+// request wait at least the 20 s the 2 it could not pay take to refill.
+func TestDebtBeyondTheBurstIsKept(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base, RateLimit: 0.1, RateBurst: 1})
+	if rec := opsRequest(t, h, http.MethodGet, "/api/v1/verify?data="+strings.Repeat("a", 1300)+"&ec=L&size=600", ""); rec.Code != http.StatusOK {
+		t.Fatalf("verify: status %d: %s", rec.Code, rec.Body)
+	}
+	rec := opsRequest(t, h, http.MethodGet, "/api/v1/qr?data=next", "")
+	retry, err := strconv.Atoi(rec.Header().Get("Retry-After"))
+	if rec.Code != http.StatusTooManyRequests || err != nil || retry < 20 {
+		t.Errorf("the request after: status %d, Retry-After %q; want a 429 waiting out the debt (20 s or more)", rec.Code, rec.Header().Get("Retry-After"))
+	}
+}

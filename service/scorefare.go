@@ -47,16 +47,17 @@ func (s *Service) payScore(ctx context.Context, f *scoreFare, b image.Rectangle,
 	px := analysis.GridPixels(b, sc, d)
 	owed := ScoreTokens(f.pixels+px) - f.paid
 	p := s.pay(ctx, owed, func(seconds int) string {
-		what := fmt.Sprintf("verify's robustness=%s score decodes %d images of %.1f megapixels (the code redrawn at 6 pixels a module)", d, analysis.GridSize(d), float64(px)/float64(analysis.GridSize(d))/1e6)
+		images := fmt.Sprintf("%d images of %.1f megapixels", analysis.GridSize(d), float64(px)/float64(analysis.GridSize(d))/1e6)
+		what := fmt.Sprintf("verify's robustness=%s score decodes %s (the code redrawn at 6 pixels a module), which fair use counts as %d requests", d, images, owed+1)
 		if fixes {
-			what = "measuring a fix's score decodes as many images again"
+			what = fmt.Sprintf("measuring a fix's score decodes %s more, which fair use counts as %d requests more", images, owed)
 		}
 		instead := "robustness=off"
 		if d == analysis.Full {
 			instead = "robustness=quick, a quarter of the images, or robustness=off"
 		}
-		return fmt.Sprintf("%s, which fair use counts as %d requests (a Full HD photo's %.1f megapixels each); this client's allowance cannot pay for it now: retry in %d s (Retry-After), or ask %s",
-			what, ScoreTokens(f.pixels+px)+1, ScorePixelsPerToken/1e6, seconds, instead)
+		return fmt.Sprintf("%s (a Full HD photo's %.1f megapixels each); this client's allowance cannot pay for it now: retry in %d s (Retry-After), or ask %s",
+			what, ScorePixelsPerToken/1e6, seconds, instead)
 	})
 	if p == nil {
 		f.pixels += px

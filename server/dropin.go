@@ -80,10 +80,15 @@ type dropinCall struct {
 }
 
 // newDropinCall reads the query; a malformed one is a problem whose fix is
-// the same call correctly encoded.
-func (s *Server) newDropinCall(c *gin.Context) (*dropinCall, *Problem) {
+// the same call correctly encoded. plusIsSpace is how the API reads '+':
+// as a space (HTML forms, PHP, Google) or as itself (QuickChart).
+func (s *Server) newDropinCall(c *gin.Context, plusIsSpace bool) (*dropinCall, *Problem) {
 	raw := c.Request.URL.RawQuery
-	values, err := url.ParseQuery(raw)
+	query := raw
+	if !plusIsSpace {
+		query = strings.ReplaceAll(raw, "+", "%2B")
+	}
+	values, err := url.ParseQuery(query)
 	if err != nil {
 		// The fix is the API's documented call: the caller's, encoded,
 		// may still lack what the API requires.
@@ -97,7 +102,7 @@ func (s *Server) newDropinCall(c *gin.Context) (*dropinCall, *Problem) {
 		lk := strings.ToLower(k)
 		d.in[lk] = append(d.in[lk], vs...)
 	}
-	if p := s.repeatedParam(c, raw); p != nil {
+	if p := s.repeatedParam(c, query); p != nil {
 		return nil, p
 	}
 	return d, nil
@@ -412,7 +417,8 @@ func dropinCallOf(p string) (required []string, example string) {
 	case chartPath:
 		return []string{"cht", "chs", "chl"}, "cht=qr&chs=150x150&chl=Hello+world"
 	case quickChartPath:
-		return []string{"text"}, "text=Here%27s+my+text"
+		// QuickChart reads '+' as itself: the space is %20.
+		return []string{"text"}, "text=Here%27s%20my%20text"
 	}
 	return nil, ""
 }

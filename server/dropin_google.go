@@ -18,7 +18,7 @@ import (
 // chs=WxH (required), chl, choe (UTF-8, Shift_JIS, ISO-8859-1), and
 // chld=<level>|<margin>, level L and 4 modules by default.
 func (s *Server) googleChart(c *gin.Context) {
-	d, p := s.newDropinCall(c)
+	d, p := s.newDropinCall(c, true)
 	if p != nil {
 		writeProblem(c, p)
 		return

@@ -18,7 +18,7 @@ import (
 // (default L), color and bgcolor, margin in pixels (default 1), qzone in
 // modules (default 0), charset-source and charset-target, format.
 func (s *Server) goQRCreate(c *gin.Context) {
-	d, p := s.newDropinCall(c)
+	d, p := s.newDropinCall(c, true)
 	if p != nil {
 		writeProblem(c, p)
 		return

@@ -15,7 +15,9 @@ import (
 // modules), ecLevel (M, or H with a centre image), dark, light, format
 // (png, svg, base64), caption and its font, centerImageUrl and its size.
 func (s *Server) quickChart(c *gin.Context) {
-	d, p := s.newDropinCall(c)
+	// QuickChart reads its query with decodeURIComponent, which keeps
+	// '+' a plus sign: text=tel:+15551234567 holds the plus.
+	d, p := s.newDropinCall(c, false)
 	if p != nil {
 		writeProblem(c, p)
 		return

@@ -522,3 +522,30 @@ func TestDropinRepeatedParameters(t *testing.T) {
 	code := get(t, "/api/v1/qr?data=Hi").Body.Bytes()
 	readProblem(t, postFile(t, "/v1/read-qr-code/?outputformat=json&outputformat=xml", code), http.StatusBadRequest, "invalid-parameter")
 }
+
+// TestQuickChartPlus: QuickChart reads the query with decodeURIComponent,
+// which keeps '+' a plus sign (its index.js overrides Express's query
+// parser for that), so /qr?text=tel:+15551234567 holds the plus: a
+// migrating link must not lose it to a space. %20 is the space.
+func TestQuickChartPlus(t *testing.T) {
+	for target, want := range map[string]string{
+		"/qr?text=tel:+15551234567":  "tel:+15551234567",
+		"/qr?text=1+1%3D2%20exactly": "1+1=2 exactly",
+		"/qr?text=a%2Bb":             "a+b",
+	} {
+		if d := getDropin(t, target, "image/png"); d.text != want {
+			t.Errorf("%s: read %q, want %q", target, d.text, want)
+		}
+	}
+	// goQR (PHP) and Google read '+' as a space, as forms do.
+	if d := getDropin(t, "/v1/create-qr-code/?data=a+b", "image/png"); d.text != "a b" {
+		t.Errorf("goQR: read %q, want %q", d.text, "a b")
+	}
+	// A /qr fix or a wrong method's fix names the text with %20, so that
+	// it carries the text QuickChart's documentation means.
+	rec := sendBody(t, handler, http.MethodPost, "/qr", "application/json", []byte(`{"text":"Hi"}`))
+	p := readProblem(t, rec, http.StatusMethodNotAllowed, "method-not-allowed")
+	if d := getDropin(t, strings.TrimPrefix(p.Fix, base), "image/png"); d.text != "Here's my text" {
+		t.Errorf("the fix %s reads %q", p.Fix, d.text)
+	}
+}

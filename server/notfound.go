@@ -301,10 +301,12 @@ func (s *Server) methodNotAllowed(c *gin.Context) {
 	if raw := c.Request.URL.RawQuery; raw != "" {
 		fix += "?" + service.SanitizeQuery(raw)
 	}
-	example := ""
+	example, carries := "", ", with a body,"
 	switch {
 	case slices.Contains(allowed, http.MethodGet):
 		fix, example, _ = s.checkedFix(c.Request.Context(), fix)
+		// A GET carries its parameters in the query.
+		carries = ", with the parameters in the query,"
 	case s.bodyExample(path) != "":
 		// The call needs a body the caller has not given: no fix can be
 		// made of it, and a working call is shown as an example.
@@ -314,7 +316,7 @@ func (s *Server) methodNotAllowed(c *gin.Context) {
 	}
 	detail := c.Request.Method + " is not allowed on " + text.Truncate(path, 200) + "; use " + strings.Join(allowed, " or ")
 	if fix == "" {
-		detail += ", with a body, as the example does"
+		detail += carries + " as the example does"
 	}
 	p := s.problem(service.KindMethodNotAllowed, http.StatusMethodNotAllowed, detail, "", fix)
 	p.Example = example

@@ -465,3 +465,16 @@ func TestVerifyReadsEveryFrame(t *testing.T) {
 		}
 	}
 }
+
+// A POST to verify, which reads only a query, points at the GET example
+// without asking for a body it does not read.
+func TestVerifyPostSaysQuery(t *testing.T) {
+	rec := sendBody(t, handler, http.MethodPost, "/api/v1/verify", "", nil)
+	p := readProblem(t, rec, http.StatusMethodNotAllowed, "method-not-allowed")
+	if strings.Contains(p.Detail, "body") || !strings.Contains(p.Detail, "query") || p.Example == "" {
+		t.Errorf("detail %q, example %q: verify reads a query, not a body", p.Detail, p.Example)
+	}
+	if rec := fetch(t, handler, p.Example); rec.Code != http.StatusOK {
+		t.Errorf("the example %s answers %d", p.Example, rec.Code)
+	}
+}

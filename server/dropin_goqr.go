@@ -167,7 +167,7 @@ func (s *Server) goQRRead(c *gin.Context) {
 		return n == "max_file_size" || n == "outputformat" && strings.EqualFold(strings.TrimSpace(value), "json")
 	}})
 	if p != nil {
-		writeProblem(c, p)
+		writeProblem(c, s.onGoQRRead(p))
 		return
 	}
 	defer release()
@@ -178,7 +178,7 @@ func (s *Server) goQRRead(c *gin.Context) {
 		msg := goQRNoCode
 		symbols = []goQRSymbol{{Seq: 0, Error: &msg}}
 	case p != nil:
-		writeProblem(c, p)
+		writeProblem(c, s.onGoQRRead(p))
 		return
 	default:
 		for i := range results {
@@ -187,6 +187,14 @@ func (s *Server) goQRRead(c *gin.Context) {
 	}
 	c.Header("Cache-Control", "no-store")
 	writeJSON(c, http.StatusOK, []gin.H{{"type": "qrcode", "symbol": symbols}})
+}
+
+// onGoQRRead points a problem of the upload at read-qr-code, which takes
+// the same bodies as /api/v1/decode (a multipart file or the bytes) and
+// answers goQR's JSON, which the caller reads.
+func (s *Server) onGoQRRead(p *Problem) *Problem {
+	p.Fix = strings.ReplaceAll(p.Fix, s.baseURL+"/api/v1/decode", s.baseURL+goQRReadPath)
+	return p
 }
 
 // goQRReadQuery checks read-qr-code's query: fileurl is refused, and

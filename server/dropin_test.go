@@ -549,3 +549,23 @@ func TestQuickChartPlus(t *testing.T) {
 		t.Errorf("the fix %s reads %q", p.Fix, d.text)
 	}
 }
+
+// TestGoQRReadFixStays: a problem with an upload to read-qr-code, as goQR's
+// form sends it or as raw bytes, is fixed by an upload to read-qr-code,
+// which answers goQR's JSON, not by one to /api/v1/decode, whose answer a
+// goQR client cannot read.
+func TestGoQRReadFixStays(t *testing.T) {
+	for name, rec := range map[string]*httptest.ResponseRecorder{
+		"empty body":   sendBody(t, handler, http.MethodPost, "/v1/read-qr-code/", "image/png", nil),
+		"not an image": postFile(t, "/v1/read-qr-code/", []byte("hello, not an image")),
+		"text type":    sendBody(t, handler, http.MethodPost, "/v1/read-qr-code/", "text/plain", []byte("x")),
+	} {
+		var p problem
+		if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil || rec.Code < 400 {
+			t.Fatalf("%s: %d %s", name, rec.Code, rec.Body.String())
+		}
+		if !strings.Contains(p.Fix, base+"/v1/read-qr-code/") || strings.Contains(p.Fix, "/api/v1/decode") {
+			t.Errorf("%s: fix %q, want an upload to read-qr-code", name, p.Fix)
+		}
+	}
+}

@@ -252,6 +252,28 @@ describe('wifi page', () => {
     await page.close();
   });
 
+  test("an option the API refuses offers the problem's fix as a button, which a content field's never does", async () => {
+    const page = await newPage(browser);
+    await page.goto(base + link + '&size=5000');
+    const apply = page.locator('#o-size-error button');
+    await apply.waitFor();
+    const src = await page.getAttribute('#preview-img', 'src');
+    const problem = await (await page.request.get(new URL(src, base).href)).json();
+    assert.equal(new URL(problem.fix).searchParams.get('size'), '4096');
+    assert.equal(await apply.textContent(), 'Apply: size=4096');
+    await apply.click();
+    await previewLoaded(page);
+    assert.equal(await page.inputValue('#o-size'), '4096');
+    assert.equal(new URL(page.url()).searchParams.get('ssid'), 'Cafe');
+
+    // A fix that would change the person's data is no button.
+    await page.fill('[name=password]', 'short');
+    await page.locator('#f-password-error').filter({ hasText: /\S/ }).waitFor();
+    assert.equal(await page.locator('.error button').count(), 0);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test('download PNG, SVG and PDF deliver the code', async () => {
     const page = await newPage(browser);
     await page.goto(base + link);

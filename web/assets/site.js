@@ -489,6 +489,9 @@
         if (img.getAttribute('src') === src) showProblem({ detail: 'The preview could not be loaded; try again.' });
       });
   });
+  // A link's preview that failed before this script ran fired its error
+  // unheard: the page shows the detail, and the problem's fix needs it.
+  if (img.complete && !img.naturalWidth && img.getAttribute('src')) img.dispatchEvent(new Event('error'));
 
   function clearErrors() {
     form.querySelectorAll('.has-error').forEach(function (el) { el.classList.remove('has-error'); });
@@ -510,11 +513,53 @@
       holder.classList.add('has-error');
       message.textContent = (message.textContent + ' ' + e.detail).trim();
       holder.querySelectorAll('input[name], select, textarea').forEach(function (el) { el.setAttribute('aria-invalid', 'true'); });
+      offerFix(message, problemFix(e.fix || (list.length === 1 && p.fix)));
     });
     detail.textContent = loose.length ? loose.join(' ') : 'Correct the marked field.';
     box.classList.remove('is-loading');
     box.classList.add('is-error');
     setDownloads(false);
+  }
+
+  // problemFix reads a problem's fix (README "Errors": a call that
+  // answers) into the style controls it changes, as a verify fix is read.
+  // null when the form cannot make the same call: a fix that is no GET, or
+  // that changes the content (a fix never types the person's data), or
+  // leaves out an option the form sets.
+  function problemFix(href) {
+    if (!href || !/^https?:\/\//.test(href)) return null;
+    var changes = fixChanges(href);
+    if (!changes || !changes.length) return null;
+    var fix = new URL(href).searchParams;
+    var now = new URL(img.getAttribute('src'), location.href).searchParams;
+    var same = true;
+    now.forEach(function (value, name) {
+      var control = form.querySelector('[data-api="' + CSS.escape(name) + '"][name]');
+      var inContent = control && content.contains(control);
+      if (!fix.has(name) || (inContent && fix.get(name) !== value)) same = false;
+    });
+    fix.forEach(function (value, name) {
+      var control = form.querySelector('[data-api="' + CSS.escape(name) + '"][name]');
+      if (control && content.contains(control) && now.get(name) !== value) same = false;
+    });
+    return same ? changes : null;
+  }
+
+  // offerFix adds a button that applies changes after a field's message.
+  function offerFix(message, changes) {
+    if (!changes) return;
+    var apply = document.createElement('button');
+    apply.type = 'button';
+    apply.className = 'button';
+    apply.textContent = 'Apply: ' + changeText(changes);
+    apply.addEventListener('click', function () {
+      var change = changeText(changes);
+      changes.forEach(setChange);
+      update(true);
+      say('Applied: ' + change + '.');
+    });
+    message.appendChild(document.createTextNode(' '));
+    message.appendChild(apply);
   }
 
   function setDownloads(on) {

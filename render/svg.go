@@ -1,6 +1,9 @@
 package render
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"html"
 	"image/color"
 )
@@ -100,11 +103,29 @@ func svg(s *Symbol, o Options, tiny bool) ([]byte, error) {
 		b = append(b, "</text>\n"...)
 	}
 	b = append(b, "</svg>\n"...)
-	return b, nil
+	return uniqueGradientID(b, &o), nil
 }
 
-// svgGradientID names the modules' gradient element.
-const svgGradientID = "qrforge-modules"
+// svgGradientIDPlaceholder names the modules' gradient element while the
+// document is written; uniqueGradientID then gives it the drawing's own id.
+const svgGradientIDPlaceholder = "qrforge-modules"
+
+// uniqueGradientID renames the gradient after a digest of the document.
+// An SVG inlined into HTML shares the page's id space, and url(#id) takes
+// the first element of that id (SVG 1.1 §17.1.4): with one fixed id, a
+// second code on the page would be painted with the first's gradient, or
+// not at all where the first is hidden. The digest keeps the bytes the
+// same for the same request, and only identical drawings share an id.
+// The quoted forms cannot occur in a label, whose quotes are escaped.
+func uniqueGradientID(b []byte, o *Options) []byte {
+	if !o.Gradient.active() {
+		return b
+	}
+	sum := sha256.Sum256(b)
+	id := "qrforge-" + hex.EncodeToString(sum[:6])
+	b = bytes.Replace(b, []byte(` id="`+svgGradientIDPlaceholder+`"`), []byte(` id="`+id+`"`), 1)
+	return bytes.ReplaceAll(b, []byte(`="url(#`+svgGradientIDPlaceholder+`)"`), []byte(`="url(#`+id+`)"`))
+}
 
 // appendGradientSVG defines the modules' gradient, in canvas module units
 // like the paths (SVG 1.1 §13.2; SVG Tiny 1.2 has both elements too).
@@ -123,13 +144,13 @@ func appendGradientSVG(b []byte, l *layout, o *Options) []byte {
 	}
 	b = append(b, "<defs>\n"...)
 	if gl.radial {
-		b = append(b, `<radialGradient id="`+svgGradientID+`" gradientUnits="userSpaceOnUse"`...)
+		b = append(b, `<radialGradient id="`+svgGradientIDPlaceholder+`" gradientUnits="userSpaceOnUse"`...)
 		b = attr(b, "cx", gl.cx)
 		b = attr(b, "cy", gl.cy)
 		b = attr(b, "r", gl.r)
 	} else {
 		x1, y1, x2, y2 := gl.endpoints()
-		b = append(b, `<linearGradient id="`+svgGradientID+`" gradientUnits="userSpaceOnUse"`...)
+		b = append(b, `<linearGradient id="`+svgGradientIDPlaceholder+`" gradientUnits="userSpaceOnUse"`...)
 		b = attr(b, "x1", x1)
 		b = attr(b, "y1", y1)
 		b = attr(b, "x2", x2)
@@ -166,7 +187,7 @@ func appendPathSVG(b []byte, p *path, l *layout, o *Options, c color.NRGBA) []by
 	case c != (color.NRGBA{}):
 		b = appendFill(b, c)
 	case o.Gradient.active():
-		b = append(b, ` fill="url(#`+svgGradientID+`)"`...)
+		b = append(b, ` fill="url(#`+svgGradientIDPlaceholder+`)"`...)
 	default:
 		b = appendFill(b, o.Foreground)
 	}

@@ -1,0 +1,78 @@
+package render
+
+import (
+	"bytes"
+	"regexp"
+	"testing"
+)
+
+var svgGradientIDPattern = regexp.MustCompile(`<(?:linear|radial)Gradient id="([^"]+)"`)
+
+// svgGradientIDOf returns the id of the gradient an SVG defines and checks
+// that every url() reference names it.
+func svgGradientIDOf(t *testing.T, b []byte) string {
+	t.Helper()
+	m := svgGradientIDPattern.FindSubmatch(b)
+	if m == nil {
+		t.Fatalf("no gradient in %.200s", b)
+	}
+	id := string(m[1])
+	refs := regexp.MustCompile(`="url\(#([^)]+)\)"`).FindAllSubmatch(b, -1)
+	if len(refs) == 0 {
+		t.Fatal("no fill references the gradient")
+	}
+	for _, r := range refs {
+		if string(r[1]) != id {
+			t.Errorf("fill references #%s, the gradient is #%s", r[1], id)
+		}
+	}
+	return id
+}
+
+// Two codes inlined into one HTML page share its id space (SVG 1.1 §5.3.1,
+// HTML's "id" is unique in the document): a fixed gradient id would paint
+// the second code with the first's gradient, or with nothing when the
+// first is hidden. Each drawing's id is its own and repeats with it.
+func TestSVGGradientIDsDifferBetweenDrawings(t *testing.T) {
+	for _, f := range []struct {
+		name   string
+		render func(*Symbol, Options) ([]byte, error)
+	}{{"svg", SVG}, {"tiny", SVGTiny}} {
+		t.Run(f.name, func(t *testing.T) {
+			o := styled(ModuleRounded, EyeSquare, 256)
+			o.Gradient = twoStops(GradientLinear, 135)
+			a, err := f.render(encodeT(t, "first code"), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o.Gradient = twoStops(GradientRadial, 0)
+			b, err := f.render(encodeT(t, "second code"), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			idA, idB := svgGradientIDOf(t, a), svgGradientIDOf(t, b)
+			if idA == idB {
+				t.Errorf("two different drawings both define #%s", idA)
+			}
+			again, _ := f.render(encodeT(t, "second code"), o)
+			if !bytes.Equal(b, again) {
+				t.Error("the same drawing gave different bytes")
+			}
+		})
+	}
+}
+
+// A label that spells the id's reference is text, and stays as written.
+func TestSVGGradientIDLeavesLabelAlone(t *testing.T) {
+	o := styled(ModuleSquare, EyeSquare, 512)
+	o.Gradient = twoStops(GradientLinear, 135)
+	o.Label = "url(#" + svgGradientIDPlaceholder + ")"
+	b, err := SVG(encodeT(t, "label"), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svgGradientIDOf(t, b)
+	if !bytes.Contains(b, []byte(">url(#"+svgGradientIDPlaceholder+")</text>")) {
+		t.Errorf("label rewritten: %s", b[bytes.Index(b, []byte("<text")):])
+	}
+}

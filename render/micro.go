@@ -63,9 +63,15 @@ type MicroError struct {
 	Length int
 	// NoLevel: Micro QR Code has no such level (H; Q is M4's only).
 	NoLevel bool
+	// NeedsECI: the data is not ASCII and the ECI setting names its
+	// character set, which a Micro QR Code has no header for.
+	NeedsECI bool
 }
 
 func (e *MicroError) Error() string {
+	if e.NeedsECI {
+		return "Micro QR Codes have no ECI header (ISO/IEC 18004:2015 §7.4.2.1): non-ASCII data would be bytes that readers take for a character set they guess (the standard's default is ISO/IEC 8859-1, which reads UTF-8's é as Ã©); symbol=auto draws a QR Code that marks it as UTF-8, and eci=none keeps a Micro QR Code with the bytes unmarked"
+	}
 	if e.NoLevel {
 		return fmt.Sprintf("Micro QR Codes have no level %s: M2 to M4 have L and M, M4 also Q", e.Level)
 	}
@@ -148,6 +154,12 @@ func EncodeSymbol(data string, level Level, eci ECI, t SymbolType) (*Symbol, err
 	case SymbolRMQR:
 		return EncodeRMQR(data, level, eci, 0)
 	case SymbolMicro:
+		if eci.number(data) != 0 {
+			// Written unmarked, the UTF-8 would read as Latin-1 where
+			// readers follow the standard's default (§7.4.2); eci=none
+			// asks for that.
+			return nil, &MicroError{Level: level, NeedsECI: true}
+		}
 		return EncodeMicro(data, level)
 	case SymbolAuto:
 		if eci.number(data) == 0 && level != LevelH {

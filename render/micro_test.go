@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"errors"
 	"image"
 	"strings"
 	"testing"
@@ -87,5 +88,24 @@ func TestMicroPNGAndSVGDrawTheMatrix(t *testing.T) {
 	}
 	if got := len(finderOrigins(s)); got != 1 {
 		t.Errorf("%d finders on a Micro QR Code", got)
+	}
+}
+
+// A Micro QR Code has no ECI (ISO/IEC 18004:2015 §7.4.2.1): non-ASCII
+// data would be bytes whose character set the reader guesses, so with
+// eci=utf8 it is refused; eci=none asks for the unmarked bytes.
+func TestMicroRefusesDataThatNeedsECI(t *testing.T) {
+	for _, data := range []string{"café", "漢字"} {
+		_, err := EncodeSymbol(data, LevelAuto, ECIUTF8, SymbolMicro)
+		var me *MicroError
+		if !errors.As(err, &me) || !me.NeedsECI {
+			t.Errorf("%q as Micro QR with ECI 26: %v, want a MicroError that needs ECI", data, err)
+		}
+		if s, err := EncodeSymbol(data, LevelAuto, ECINone, SymbolMicro); err != nil || !s.Micro {
+			t.Errorf("%q as Micro QR without ECI: %v", data, err)
+		}
+	}
+	if s, err := EncodeSymbol("hello", LevelAuto, ECIUTF8, SymbolMicro); err != nil || !s.Micro {
+		t.Errorf("ASCII as Micro QR: %v", err)
 	}
 }

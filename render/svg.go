@@ -51,6 +51,7 @@ func svg(s *Symbol, o Options, tiny bool) ([]byte, error) {
 		b = append(b, ` shape-rendering="crispEdges"`...)
 	}
 	b = append(b, ">\n"...)
+	b = appendTitleSVG(b, s, &o)
 	if o.Background.A != 0 {
 		b = append(b, `<rect x="`...)
 		b = appendNum(b, vx)
@@ -104,6 +105,27 @@ func svg(s *Symbol, o Options, tiny bool) ([]byte, error) {
 	}
 	b = append(b, "</svg>\n"...)
 	return uniqueGradientID(b, &o), nil
+}
+
+// appendTitleSVG writes the drawing's text alternative, which a page that
+// inlines the SVG gives assistive technology (SVG 1.1 §5.4, WCAG 2.2
+// §1.1.1): the symbol's kind and the caption. The data is left out: it
+// may be a password, and browsers show the title as a tooltip.
+func appendTitleSVG(b []byte, s *Symbol, o *Options) []byte {
+	b = append(b, "<title>"...)
+	switch {
+	case s.RMQR:
+		b = append(b, "rMQR code"...)
+	case s.Micro:
+		b = append(b, "Micro QR Code"...)
+	default:
+		b = append(b, "QR code"...)
+	}
+	if o.Label != "" {
+		b = append(b, ": "...)
+		b = append(b, html.EscapeString(o.Label)...)
+	}
+	return append(b, "</title>\n"...)
 }
 
 // svgGradientIDPlaceholder names the modules' gradient element while the

@@ -76,3 +76,46 @@ func TestSVGGradientIDLeavesLabelAlone(t *testing.T) {
 		t.Errorf("label rewritten: %s", b[bytes.Index(b, []byte("<text")):])
 	}
 }
+
+// An SVG inlined into HTML is an image to assistive technology only with a
+// text alternative (WCAG 2.2 §1.1.1); a title as the first child gives
+// one (SVG 1.1 §5.4; SVG Tiny 1.2 has the element too). It names the
+// symbol and the caption, never the data, which may be a password.
+func TestSVGHasTitle(t *testing.T) {
+	micro, err := EncodeSymbol("12345", LevelAuto, DefaultECI, SymbolMicro)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rmqr, err := EncodeRMQR("LOT-4711", LevelAuto, DefaultECI, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	labelled := styled(ModuleSquare, EyeSquare, 512)
+	labelled.Label = `Menu & "wine"`
+	for _, c := range []struct {
+		name string
+		s    *Symbol
+		o    Options
+		want string
+	}{
+		{"qr", encodeT(t, "secret-password"), styled(ModuleSquare, EyeSquare, 256), "<title>QR code</title>"},
+		{"label", encodeT(t, "secret-password"), labelled, "<title>QR code: Menu &amp; &#34;wine&#34;</title>"},
+		{"micro", micro, styled(ModuleSquare, EyeSquare, 256), "<title>Micro QR Code</title>"},
+		{"rmqr", rmqr, styled(ModuleSquare, EyeSquare, 256), "<title>rMQR code</title>"},
+	} {
+		for _, render := range []func(*Symbol, Options) ([]byte, error){SVG, SVGTiny} {
+			b, err := render(c.s, c.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			open := bytes.Index(b, []byte("<svg"))
+			first := bytes.IndexByte(b[open:], '>') + open + 1
+			if !bytes.HasPrefix(b[first:], []byte("\n"+c.want+"\n")) {
+				t.Errorf("%s: after <svg>: %.80q, want %s", c.name, b[first:], c.want)
+			}
+			if bytes.Contains(b, []byte("secret-password")) {
+				t.Errorf("%s: the SVG spells out the data", c.name)
+			}
+		}
+	}
+}

@@ -199,3 +199,51 @@ func webpAnimated(b []byte) bool {
 func webpLossless(b []byte) bool {
 	return bytes.Contains(b[:min(len(b), 64)], []byte("VP8L"))
 }
+
+// GIFFrames counts the images of a GIF file (GIF89a's image descriptors,
+// §20), walking its blocks by their sizes: 0 when the file is not a GIF,
+// and the frames counted so far when it is cut short. Go's GIF decoder
+// reads only the first.
+func GIFFrames(b []byte) int {
+	if len(b) < 13 || string(b[:3]) != "GIF" {
+		return 0
+	}
+	i := 13 // header and logical screen descriptor (§17, §18)
+	if b[10]&0x80 != 0 {
+		i += 3 << (b[10]&7 + 1) // global colour table (§19)
+	}
+	frames := 0
+	for i < len(b) {
+		switch b[i] {
+		case 0x21: // extension: a label, then data sub-blocks (§23-§26)
+			i = skipSubBlocks(b, i+2)
+		case 0x2C: // image descriptor, a local colour table, LZW data (§20-§22)
+			if i+10 > len(b) {
+				return frames
+			}
+			frames++
+			flags := b[i+9]
+			i += 10
+			if flags&0x80 != 0 {
+				i += 3 << (flags&7 + 1)
+			}
+			i = skipSubBlocks(b, i+1) // after the LZW minimum code size
+		default: // the trailer (0x3B), or bytes that are no block
+			return frames
+		}
+	}
+	return frames
+}
+
+// skipSubBlocks returns the offset after the data sub-blocks starting at
+// i, each a size byte and that many bytes, ended by a size of 0 (§15).
+func skipSubBlocks(b []byte, i int) int {
+	for i < len(b) {
+		n := int(b[i])
+		i += 1 + n
+		if n == 0 {
+			break
+		}
+	}
+	return i
+}

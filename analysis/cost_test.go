@@ -5,6 +5,7 @@ import (
 	"errors"
 	"image"
 	"image/color"
+	"image/gif"
 	"image/jpeg"
 	"image/png"
 	"os"
@@ -175,4 +176,54 @@ func TestAnimatedWebPIsRefused(t *testing.T) {
 	if _, err := CostOf(still); err != nil {
 		t.Errorf("a still WebP: %v", err)
 	}
+}
+
+// GIFFrames counts the frames Go's GIF encoder writes, with and without
+// local colour tables and extensions, stops at a file cut short, and is 0
+// for a file that is no GIF.
+func TestGIFFrames(t *testing.T) {
+	frame := func(c color.Color) *image.Paletted {
+		return image.NewPaletted(image.Rect(0, 0, 8, 8), color.Palette{color.White, c})
+	}
+	for _, n := range []int{1, 3} {
+		anim := &gif.GIF{}
+		for i := range n {
+			// Each frame's own palette is written as a local colour table.
+			anim.Image = append(anim.Image, frame(color.Gray{uint8(i)}))
+			anim.Delay = append(anim.Delay, 10)
+		}
+		var b bytes.Buffer
+		if err := gif.EncodeAll(&b, anim); err != nil {
+			t.Fatal(err)
+		}
+		if got := GIFFrames(b.Bytes()); got != n {
+			t.Errorf("%d frames counted as %d", n, got)
+		}
+		if n == 3 {
+			cut := b.Bytes()[:b.Len()*2/3]
+			if got := GIFFrames(cut); got < 1 || got >= 3 {
+				t.Errorf("the file cut short counts %d frames, want 1 or 2", got)
+			}
+		}
+	}
+	var b bytes.Buffer
+	png.Encode(&b, image.NewGray(image.Rect(0, 0, 8, 8)))
+	if got := GIFFrames(b.Bytes()); got != 0 {
+		t.Errorf("a PNG counts %d frames", got)
+	}
+}
+
+// FuzzGIFFrames: any bytes end the walk, never past one frame for each
+// ten bytes (an image descriptor's size).
+func FuzzGIFFrames(f *testing.F) {
+	var b bytes.Buffer
+	gif.EncodeAll(&b, &gif.GIF{Image: []*image.Paletted{image.NewPaletted(image.Rect(0, 0, 4, 4), color.Palette{color.White, color.Black})}, Delay: []int{0}})
+	f.Add(b.Bytes())
+	f.Add([]byte("GIF89a\x01\x00\x01\x00\x87\x00\x00"))
+	f.Add([]byte("GIF89a\x01\x00\x01\x00\x00\x00\x00\x2c\x00\x00\x00\x00\x01\x00\x01\x00\x87\x02\xff"))
+	f.Fuzz(func(t *testing.T, file []byte) {
+		if n := GIFFrames(file); n < 0 || n > len(file)/10 {
+			t.Errorf("%d frames in %d bytes", n, len(file))
+		}
+	})
 }

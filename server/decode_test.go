@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"hash/crc32"
 	"image"
+	"image/color"
 	"image/draw"
 	"image/gif"
 	"image/jpeg"
@@ -579,3 +580,27 @@ func formWith(t *testing.T, name, filename string, image []byte) []byte {
 	w.Close()
 	return buf.Bytes()
 }
+
+// An animated GIF is read from its first frame, as Go's decoder reads it;
+// when the code is only in a later frame, the 422 says so and what to
+// send instead.
+func TestDecodeAnimatedGIFNamesItsFrames(t *testing.T) {
+	code := qrImage(t, "second frame", 240)
+	blank := image.NewPaletted(code.Bounds(), gifPalette)
+	for i := range blank.Pix {
+		blank.Pix[i] = 1 // white
+	}
+	withCode := image.NewPaletted(code.Bounds(), gifPalette)
+	draw.Draw(withCode, code.Bounds(), code, image.Point{}, draw.Src)
+	var b bytes.Buffer
+	if err := gif.EncodeAll(&b, &gif.GIF{Image: []*image.Paletted{blank, withCode, blank}, Delay: []int{50, 50, 50}}); err != nil {
+		t.Fatal(err)
+	}
+	rec := sendBody(t, server.New(server.Config{BaseURL: base}), http.MethodPost, "/api/v1/decode", "image/gif", b.Bytes())
+	p := readProblem(t, rec, http.StatusUnprocessableEntity, "no-code-found")
+	if want := "the GIF has 3 frames and only the first, 240x240, is read"; !strings.Contains(p.Detail, want) {
+		t.Errorf("detail %q does not say %q", p.Detail, want)
+	}
+}
+
+var gifPalette = color.Palette{color.Black, color.White}

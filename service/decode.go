@@ -68,9 +68,11 @@ func (s *Service) Decode(ctx context.Context, image []byte, field string) ([]Dec
 	// budget of attempts and time is spent (docs/decode.md).
 	results, _ := analysis.Read(ctx, img, analysis.DefaultBudget)
 	if len(results) == 0 {
-		return nil, s.Problem(KindNoCodeFound,
-			fmt.Sprintf("the %dx%d image decoded, but no QR code was found in it. Crop to the code and its quiet zone, make sure it is in focus and evenly lit, and at least 2 pixels per module; the fix decodes a code qrforge made, to show what reads", img.Bounds().Dx(), img.Bounds().Dy()),
-			field, s.decodeSampleFix())
+		detail := fmt.Sprintf("the %dx%d image decoded, but no QR code was found in it. Crop to the code and its quiet zone, make sure it is in focus and evenly lit, and at least 2 pixels per module; the fix decodes a code qrforge made, to show what reads", img.Bounds().Dx(), img.Bounds().Dy())
+		if n := analysis.GIFFrames(image); n > 1 {
+			detail = fmt.Sprintf("the GIF has %d frames and only the first, %dx%d, is read: no QR code was found in it. Send the frame that shows the code as a PNG; the fix decodes a code qrforge made, to show what reads", n, img.Bounds().Dx(), img.Bounds().Dy())
+		}
+		return nil, s.Problem(KindNoCodeFound, detail, field, s.decodeSampleFix())
 	}
 	return results, nil
 }

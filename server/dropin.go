@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -77,6 +78,10 @@ type dropinCall struct {
 	out   url.Values
 	diffs []string
 	path  string // the emulated API's path, which problems name
+	// spelled is each parameter's name as the caller wrote it, by its
+	// lower-cased name; from is the caller's parameter each translated
+	// option came from, by the option's name.
+	spelled, from map[string]string
 }
 
 // newDropinCall reads the query; a malformed one is a problem whose fix is
@@ -97,10 +102,13 @@ func (s *Server) newDropinCall(c *gin.Context, plusIsSpace bool) (*dropinCall, *
 			"the query is not valid percent-encoding ("+err.Error()+"); encode '%' as %25, ';' as %3B and spaces as %20, as "+service.SanitizeQuery(raw)+" does",
 			"", fix)
 	}
-	d := &dropinCall{in: url.Values{}, out: url.Values{}, path: c.Request.URL.Path}
+	d := &dropinCall{in: url.Values{}, out: url.Values{}, path: c.Request.URL.Path, spelled: map[string]string{}, from: map[string]string{}}
 	for k, vs := range values {
 		lk := strings.ToLower(k)
 		d.in[lk] = append(d.in[lk], vs...)
+		if _, ok := d.spelled[lk]; !ok || k < d.spelled[lk] {
+			d.spelled[lk] = k
+		}
 	}
 	if p := s.repeatedParam(c, query); p != nil {
 		return nil, p
@@ -142,6 +150,37 @@ func queryPair(piece string) (name, value string) {
 	name, _ = url.QueryUnescape(k)
 	value, _ = url.QueryUnescape(v)
 	return name, value
+}
+
+// set gives option ours the value the caller gave as parameter theirs
+// (lower-cased), so that a problem with it names theirs.
+func (d *dropinCall) set(theirs, ours, v string) {
+	d.out.Set(ours, v)
+	d.from[ours] = theirs
+}
+
+// named makes p, a problem of the translated request, name the caller's
+// parameter where the option came from one of theirs: ecLevel, not ec.
+// Its fix stays qrforge's own call, which uses qrforge's names.
+func (d *dropinCall) named(p *Problem) *Problem {
+	rename := func(field string) (string, bool) {
+		theirs, ok := d.from[field]
+		if !ok {
+			return field, false
+		}
+		return cmp.Or(d.spelled[theirs], theirs), true
+	}
+	if theirs, ok := rename(p.Field); ok {
+		p.Detail = fmt.Sprintf("%s (qrforge's %s): %s", theirs, p.Field, p.Detail)
+		p.Field = theirs
+	}
+	for i := range p.Errors {
+		if theirs, ok := rename(p.Errors[i].Field); ok {
+			p.Errors[i].Detail = fmt.Sprintf("%s (qrforge's %s): %s", theirs, p.Errors[i].Field, p.Errors[i].Detail)
+			p.Errors[i].Field = theirs
+		}
+	}
+	return p
 }
 
 // take removes a parameter and returns its first value.
@@ -272,7 +311,12 @@ func latin1ToUTF8(s string) string {
 // /api/v1/qr does, with the differences named.
 func (s *Server) serveDropin(c *gin.Context, d *dropinCall) {
 	s.writeDifferences(c, d.diffs)
-	s.serveImage(c, d.request())
+	img, p := s.svc.Generate(c.Request.Context(), d.request(), c.GetHeader("If-None-Match"))
+	if p != nil {
+		writeProblem(c, d.named(p))
+		return
+	}
+	writeImage(c, img)
 }
 
 // writeDifferences sets differencesHeader and lets browsers read it.

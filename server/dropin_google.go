@@ -46,10 +46,10 @@ func (s *Server) googleChart(c *gin.Context) {
 	if side, ok := d.side("chs", chs); ok {
 		d.out.Set("size", strconv.Itoa(side))
 	} else {
-		d.out.Set("size", chs)
+		d.set("chs", "size", chs)
 	}
 	if v, ok := d.take("chl"); ok {
-		d.out.Set("data", v)
+		d.set("chl", "data", v)
 	}
 	if v, ok := d.take("choe"); ok {
 		cs := charset(v)
@@ -61,14 +61,19 @@ func (s *Server) googleChart(c *gin.Context) {
 		d.targetCharset("choe", cs, d.out.Get("data"))
 	}
 	level, margin := "", ""
+	chld := false
 	if v, ok := d.take("chld"); ok {
 		level, margin, _ = strings.Cut(v, "|")
+		chld = true
 	}
 	if level == "" && !d.gives("ec") {
 		level = "L"
 	}
 	if level != "" {
 		d.out.Set("ec", level)
+	}
+	if chld {
+		d.from["ec"], d.from["margin"] = "chld", "chld"
 	}
 	if margin != "" {
 		d.out.Set("margin", margin)

@@ -34,7 +34,7 @@ func (s *Server) goQRCreate(c *gin.Context) {
 				return
 			}
 		}
-		d.out.Set("data", data)
+		d.set("data", "data", data)
 	}
 	if v, ok := d.take("charset-target"); ok {
 		cs := charset(v)
@@ -50,7 +50,7 @@ func (s *Server) goQRCreate(c *gin.Context) {
 		if n, ok := d.side("size", sizeValue); ok {
 			side = n
 		} else {
-			d.out.Set("size", sizeValue)
+			d.set("size", "size", sizeValue)
 		}
 	}
 	// The API's size is passed on even beside one of qrforge's names for
@@ -59,18 +59,18 @@ func (s *Server) goQRCreate(c *gin.Context) {
 		d.out.Set("size", strconv.Itoa(side))
 	}
 	if ec, ok := d.take("ecc"); ok {
-		d.out.Set("ec", ec)
+		d.set("ecc", "ec", ec)
 	} else if !d.gives("ec") {
 		d.out.Set("ec", "L")
 	}
 	if v, ok := d.take("color"); ok {
-		d.out.Set("color", v)
+		d.set("color", "color", v)
 	}
 	if v, ok := d.take("bgcolor"); ok {
-		d.out.Set("bg", v)
+		d.set("bgcolor", "bg", v)
 	}
 	if v, ok := d.take("format"); ok {
-		d.out.Set("format", v)
+		d.set("format", "format", v)
 	}
 	qzone := 0
 	if v, ok := d.take("qzone"); ok {
@@ -97,7 +97,7 @@ func (s *Server) goQRCreate(c *gin.Context) {
 	d.out.Set("margin", strconv.Itoa(qzone))
 	img, p := s.svc.Generate(c.Request.Context(), d.request(), c.GetHeader("If-None-Match"))
 	if p != nil {
-		writeProblem(c, p)
+		writeProblem(c, d.named(p))
 		return
 	}
 	// goQR's margin is pixels around the quiet zone; qrforge's quiet

@@ -23,7 +23,7 @@ func (s *Server) quickChart(c *gin.Context) {
 		return
 	}
 	if v, ok := d.take("text"); ok {
-		d.out.Set("data", v)
+		d.set("text", "data", v)
 	}
 	side := quickChartDefaultSize
 	v, sizeGiven := d.take("size")
@@ -31,7 +31,7 @@ func (s *Server) quickChart(c *gin.Context) {
 		if n, ok := d.side("size", v); ok {
 			side = n
 		} else {
-			d.out.Set("size", v)
+			d.set("size", "size", v)
 		}
 	}
 	// The API's size is passed on even beside one of qrforge's names for
@@ -45,7 +45,7 @@ func (s *Server) quickChart(c *gin.Context) {
 		{"centerimageurl", "logo"}, {"centerimagesizeratio", "logosize"},
 	} {
 		if v, ok := d.take(name.theirs); ok {
-			d.out.Set(name.ours, v)
+			d.set(name.theirs, name.ours, v)
 		}
 	}
 	if !d.out.Has("margin") && !d.gives("margin") {
@@ -53,7 +53,7 @@ func (s *Server) quickChart(c *gin.Context) {
 	}
 	logo := d.out.Has("logo") || d.gives("logo")
 	if v, ok := d.take("eclevel"); ok {
-		d.out.Set("ec", v)
+		d.set("eclevel", "ec", v)
 	} else if !logo && !d.gives("ec") {
 		// With a logo, qrforge raises the level to H as QuickChart does.
 		d.out.Set("ec", "M")

@@ -434,8 +434,8 @@ func TestDropinOwnNames(t *testing.T) {
 // its logo.
 func TestQuickChartCenterImage(t *testing.T) {
 	p := readProblem(t, get(t, "/qr?text=Hello&centerImageUrl=https%3A%2F%2Fexample.com%2Flogo.png"), http.StatusBadRequest, "invalid-parameter")
-	if p.Field != "logo" {
-		t.Errorf("field %q, want logo", p.Field)
+	if p.Field != "centerImageUrl" || !strings.HasPrefix(p.Detail, "centerImageUrl (qrforge's logo): ") {
+		t.Errorf("field %q, detail %q; want centerImageUrl, qrforge's logo", p.Field, p.Detail)
 	}
 	d := getDropin(t, "/qr?text=Hello&size=300&centerImageUrl=wifi", "image/png")
 	if d.ec != "H" || d.text != "Hello" {
@@ -566,6 +566,26 @@ func TestGoQRReadFixStays(t *testing.T) {
 		}
 		if !strings.Contains(p.Fix, base+"/v1/read-qr-code/") || strings.Contains(p.Fix, "/api/v1/decode") {
 			t.Errorf("%s: fix %q, want an upload to read-qr-code", name, p.Fix)
+		}
+	}
+}
+
+// A problem with a translated parameter names the caller's parameter, as
+// the emulated API spells it, and qrforge's option beside it; the fix is
+// qrforge's own call and answers.
+func TestDropinProblemsNameTheCallersParameter(t *testing.T) {
+	for target, field := range map[string]string{
+		"/qr?text=Hi&ecLevel=X":                       "ecLevel",
+		"/qr?text=Hi&dark=nope":                       "dark",
+		"/v1/create-qr-code/?data=Hi&bgcolor=zzz":     "bgcolor",
+		"/chart?cht=qr&chs=300x300&chl=Hi&chld=Z%7C4": "chld",
+	} {
+		p := readProblem(t, get(t, target), http.StatusBadRequest, "invalid-parameter")
+		if p.Field != field || !strings.HasPrefix(p.Detail, field+" (qrforge's ") {
+			t.Errorf("%s: field %q, detail %q; want %s named", target, p.Field, p.Detail, field)
+		}
+		if rec := follow(t, p); rec.Code != http.StatusOK {
+			t.Errorf("%s: fix answers %d", target, rec.Code)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
 )
@@ -45,13 +46,20 @@ func refuseUnreadableArguments(_ context.Context, _ any, message any) error {
 	return outOfRange(args, "params.arguments")
 }
 
-// outOfRange is the first number in v too large for a float64, named by
-// its path, or nil.
+// outOfRange is the first number in v too large for a float64, or one a
+// float64 holds only rounded, named by its path, or nil. The transport
+// decodes numbers into float64 (RFC 8259 §6 leaves precision to the
+// reader), which would write a 21-digit reference or account number with
+// its last digits changed.
 func outOfRange(v any, path string) error {
 	switch v := v.(type) {
 	case json.Number:
-		if _, err := strconv.ParseFloat(v.String(), 64); err != nil {
+		f, err := strconv.ParseFloat(v.String(), 64)
+		if err != nil {
 			return fmt.Errorf("%s is %s, a number out of range: give a value the option takes", path, truncate(v.String(), 32))
+		}
+		if read := strconv.FormatFloat(f, 'f', -1, 64); !sameNumber(v.String(), read) {
+			return fmt.Errorf("%s is %s, a number a JSON reader holds only as %s: give it as a string, %q", path, truncate(v.String(), 32), truncate(read, 32), truncate(v.String(), 32))
 		}
 	case map[string]any:
 		for k, e := range v {
@@ -67,4 +75,40 @@ func outOfRange(v any, path string) error {
 		}
 	}
 	return nil
+}
+
+// sameNumber reports whether two decimal numerals name the same number
+// (10.10 and 10.1 do), compared digit by digit: a big.Rat would compute
+// 10^999999 for 1e-999999.
+func sameNumber(a, b string) bool {
+	x, okA := normalNumeral(a)
+	y, okB := normalNumeral(b)
+	return okA && okB && x == y
+}
+
+// normalNumeral writes a JSON number (RFC 8259 §6) as its sign, its
+// significant digits and the exponent of their last: 1.50e2 and 150 are
+// both "+15e1". ok is false for an exponent past int64.
+func normalNumeral(s string) (string, bool) {
+	sign := "+"
+	if rest, neg := strings.CutPrefix(s, "-"); neg {
+		sign, s = "-", rest
+	}
+	exp := 0
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
+		if err != nil {
+			return "", false
+		}
+		s, exp = s[:i], e
+	}
+	whole, frac, _ := strings.Cut(s, ".")
+	digits := strings.TrimLeft(whole+frac, "0")
+	exp -= len(frac)
+	trimmed := strings.TrimRight(digits, "0")
+	exp += len(digits) - len(trimmed)
+	if trimmed == "" {
+		return "0", true
+	}
+	return sign + trimmed + "e" + strconv.Itoa(exp), true
 }

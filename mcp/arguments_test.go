@@ -10,17 +10,20 @@ import (
 
 // TestArgumentsAreReadAsTheAPIReadsThem: a tool's arguments that are not
 // an object, or hold a number past float64, are refused in words, not
-// taken as no arguments or answered in the decoder's Go type names; a
+// taken as no arguments or answered in the decoder's Go type names; so is
+// a number a float64 holds only rounded (a 21-digit reference would be
+// written 123456789012345680000); a
 // value of the wrong JSON type is named as JSON names it; type=svg is
 // format's alias, as in the API's query.
 func TestArgumentsAreReadAsTheAPIReadsThem(t *testing.T) {
 	base := start(t)
-	for _, c := range []struct{ args, says string }{
-		{`[1,2]`, "must be an object of named arguments"},
-		{`"data=x"`, "must be an object of named arguments"},
-		{`{"data":"x","size":1e400}`, "params.arguments.size is 1e400, a number out of range"},
+	for _, c := range []struct{ tool, args, says string }{
+		{"qr_generate", `[1,2]`, "must be an object of named arguments"},
+		{"qr_generate", `"data=x"`, "must be an object of named arguments"},
+		{"qr_generate", `{"data":"x","size":1e400}`, "params.arguments.size is 1e400, a number out of range"},
+		{"qr_generate_typed", `{"kind":"upi","fields":{"pa":"shop@upi","pn":"Shop","tr":123456789012345678901}}`, `params.arguments.fields.tr is 123456789012345678901, a number a JSON reader holds only as 123456789012345680000: give it as a string, "123456789012345678901"`},
 	} {
-		msg := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"qr_generate","arguments":` + c.args + `}}`
+		msg := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + c.tool + `","arguments":` + c.args + `}}`
 		_, rpcError := postMessage(t, base, mcpgo.LATEST_LEGACY_PROTOCOL_VERSION, msg)
 		if !strings.Contains(rpcError, c.says) || strings.Contains(rpcError, "Go struct") {
 			t.Errorf("arguments %s: error %q, want one saying %q", c.args, rpcError, c.says)

@@ -43,3 +43,29 @@ func TestEventEndBeforeStartNoFix(t *testing.T) {
 		t.Errorf("field %q detail %q fix %q: want end named, without a fix", p.Field, p.Detail, short(p.Fix))
 	}
 }
+
+// RRULE's own part names (RFC 5545 §3.3.10: UNTIL, COUNT, BYDAY) given
+// for a repeating event are renamed to the repeat fields they are, and the
+// fix, followed, repeats the event as asked: until once became the
+// event's end, making one event months long, and byday and count were
+// dropped, making a Tuesday-and-Thursday event a Tuesday one.
+func TestEventRRuleNamesAreRepeatFields(t *testing.T) {
+	const call = "/api/v1/event/payload?title=Standup&start=2026-03-03&allday=true&repeat=weekly&until=2026-06-30&byday=TU,TH&dtstamp=2026-01-01T00:00:00Z"
+	p := readProblem(t, get(t, call), http.StatusBadRequest, "invalid-parameter")
+	for _, want := range []string{"repeat_until=2026-06-30", "repeat_days=TU%2CTH"} {
+		if !strings.Contains(p.Fix, want) {
+			t.Errorf("fix %q lacks %s", p.Fix, want)
+		}
+	}
+	if strings.Contains(p.Fix, "end=") {
+		t.Errorf("fix %q makes until the event's end", p.Fix)
+	}
+	rec := get(t, strings.TrimPrefix(p.Fix, "http://qr.test"))
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `RRULE:FREQ=WEEKLY;UNTIL=20260630;BYDAY=TU,TH`) {
+		t.Errorf("the fix answers %d: %s", rec.Code, rec.Body.String())
+	}
+	count := readProblem(t, get(t, "/api/v1/event/payload?title=x&start=2026-03-03&allday=true&repeat=daily&count=5"), http.StatusBadRequest, "invalid-parameter")
+	if !strings.Contains(count.Fix, "repeat_count=5") {
+		t.Errorf("count: fix %q, want repeat_count=5", count.Fix)
+	}
+}

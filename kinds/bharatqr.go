@@ -51,10 +51,11 @@ var (
 
 func init() {
 	registry.Register(registry.Kind[BharatQR]{
-		Name:    "bharatqr",
-		Title:   "Bharat QR (India)",
-		Purpose: registry.PaymentsAsia,
-		Summary: "Receive card and UPI payments in India (Bharat QR, INR)",
+		Name:     "bharatqr",
+		Currency: "INR",
+		Title:    "Bharat QR (India)",
+		Purpose:  registry.PaymentsAsia,
+		Summary:  "Receive card and UPI payments in India (Bharat QR, INR)",
 		Standard: registry.Standard{
 			Name:    "Bharat QR (National Payments Corporation of India, Mastercard, Visa), on EMV QRCPS-MPM",
 			Version: "EMV QRCPS-MPM 1.1",

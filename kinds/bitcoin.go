@@ -45,6 +45,7 @@ var bitcoinURI = bip21Scheme{
 func init() {
 	registry.Register(registry.Kind[Bitcoin]{
 		Name:       "bitcoin",
+		Currency:   "BTC",
 		Title:      "Bitcoin",
 		AlsoCalled: []string{"btc"},
 		Purpose:    registry.Crypto,

@@ -39,6 +39,7 @@ var dogecoinURI = bip21Scheme{
 func init() {
 	registry.Register(registry.Kind[Dogecoin]{
 		Name:       "dogecoin",
+		Currency:   "DOGE",
 		Title:      "Dogecoin",
 		AlsoCalled: []string{"doge"},
 		Purpose:    registry.Crypto,

@@ -44,10 +44,11 @@ var (
 
 func init() {
 	registry.Register(registry.Kind[DuitNow]{
-		Name:    "duitnow",
-		Title:   "DuitNow QR (Malaysia)",
-		Purpose: registry.PaymentsAsia,
-		Summary: "Receive a DuitNow QR payment in Malaysia (MYR)",
+		Name:     "duitnow",
+		Currency: "MYR",
+		Title:    "DuitNow QR (Malaysia)",
+		Purpose:  registry.PaymentsAsia,
+		Summary:  "Receive a DuitNow QR payment in Malaysia (MYR)",
 		Standard: registry.Standard{
 			Name:    "DuitNow National QR Code Standard, Merchant-Presented Mode (Payments Network Malaysia), on EMV QRCPS-MPM",
 			Version: "V1.5",

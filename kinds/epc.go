@@ -54,6 +54,7 @@ var (
 func init() {
 	registry.Register(registry.Kind[EPC]{
 		Name:       "epc",
+		Currency:   "EUR",
 		Title:      "SEPA transfer (EPC, GiroCode)",
 		AlsoCalled: []string{"sepa", "girocode", "iban", "sct", "banktransfer", "bank-transfer", "transfer"},
 		Purpose:    registry.PaymentsEurope,

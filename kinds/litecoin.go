@@ -40,6 +40,7 @@ var litecoinURI = bip21Scheme{
 func init() {
 	registry.Register(registry.Kind[Litecoin]{
 		Name:       "litecoin",
+		Currency:   "LTC",
 		Title:      "Litecoin",
 		AlsoCalled: []string{"ltc"},
 		Purpose:    registry.Crypto,

@@ -59,6 +59,7 @@ func mustRat(s string) *big.Rat {
 func init() {
 	registry.Register(registry.Kind[Monero]{
 		Name:       "monero",
+		Currency:   "XMR",
 		Title:      "Monero",
 		AlsoCalled: []string{"xmr"},
 		Purpose:    registry.Crypto,

@@ -51,10 +51,11 @@ var (
 
 func init() {
 	registry.Register(registry.Kind[PayNow]{
-		Name:    "paynow",
-		Title:   "PayNow (Singapore)",
-		Purpose: registry.PaymentsAsia,
-		Summary: "Receive a PayNow payment in Singapore (SGQR PayNow code, SGD)",
+		Name:     "paynow",
+		Currency: "SGD",
+		Title:    "PayNow (Singapore)",
+		Purpose:  registry.PaymentsAsia,
+		Summary:  "Receive a PayNow payment in Singapore (SGQR PayNow code, SGD)",
 		Standard: registry.Standard{
 			Name:    "PayNow QR (Association of Banks in Singapore) on EMV QRCPS Merchant-Presented Mode",
 			Version: "EMV QRCPS-MPM 1.1",

@@ -51,11 +51,12 @@ var (
 
 func init() {
 	registry.Register(registry.Kind[Pix]{
-		Name:    "pix",
-		Title:   "Pix (Brazil)",
-		Purpose: registry.PaymentsAmericas,
-		Common:  true,
-		Summary: "Receive a Pix payment in Brazil (static BR Code)",
+		Name:     "pix",
+		Currency: "BRL",
+		Title:    "Pix (Brazil)",
+		Purpose:  registry.PaymentsAmericas,
+		Common:   true,
+		Summary:  "Receive a Pix payment in Brazil (static BR Code)",
 		Standard: registry.Standard{
 			Name:    "Banco Central do Brasil, Manual do BR Code and Manual de Padrões para Iniciação do Pix, on EMV QRCPS Merchant-Presented Mode",
 			Version: "BR Code 2.0.0; Manual de Padrões 2.x; EMV QRCPS-MPM 1.1",

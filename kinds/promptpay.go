@@ -39,10 +39,11 @@ var (
 
 func init() {
 	registry.Register(registry.Kind[PromptPay]{
-		Name:    "promptpay",
-		Title:   "PromptPay (Thailand)",
-		Purpose: registry.PaymentsAsia,
-		Summary: "Receive a PromptPay transfer in Thailand (Thai QR, THB)",
+		Name:     "promptpay",
+		Currency: "THB",
+		Title:    "PromptPay (Thailand)",
+		Purpose:  registry.PaymentsAsia,
+		Summary:  "Receive a PromptPay transfer in Thailand (Thai QR, THB)",
 		Standard: registry.Standard{
 			Name:    "Thai QR Code Payment Standard (Bank of Thailand), Credit Transfer with PromptPay ID, on EMV QRCPS Merchant-Presented Mode",
 			Version: "EMV QRCPS-MPM 1.1",

@@ -52,10 +52,11 @@ var (
 
 func init() {
 	registry.Register(registry.Kind[QRIS]{
-		Name:    "qris",
-		Title:   "QRIS (Indonesia)",
-		Purpose: registry.PaymentsAsia,
-		Summary: "Receive a payment in Indonesia (QRIS merchant code, IDR)",
+		Name:     "qris",
+		Currency: "IDR",
+		Title:    "QRIS (Indonesia)",
+		Purpose:  registry.PaymentsAsia,
+		Summary:  "Receive a payment in Indonesia (QRIS merchant code, IDR)",
 		Standard: registry.Standard{
 			Name:    "QR Code Indonesian Standard (QRIS), Bank Indonesia regulation PADG 21/18/PADG/2019, on EMV QRCPS Merchant-Presented Mode",
 			Version: "EMV QRCPS-MPM 1.1",

@@ -59,10 +59,11 @@ var (
 
 func init() {
 	registry.Register(registry.Kind[QRPh]{
-		Name:    "qrph",
-		Title:   "QR Ph (Philippines)",
-		Purpose: registry.PaymentsAsia,
-		Summary: "Receive an InstaPay transfer or merchant payment in the Philippines (QR Ph, PHP)",
+		Name:     "qrph",
+		Currency: "PHP",
+		Title:    "QR Ph (Philippines)",
+		Purpose:  registry.PaymentsAsia,
+		Summary:  "Receive an InstaPay transfer or merchant payment in the Philippines (QR Ph, PHP)",
 		Standard: registry.Standard{
 			Name:    "QR Ph National QR Code Standard (BSP Circular No. 1055, Philippine Payments Management Inc.), on EMV QRCPS-MPM",
 			Version: "EMV QRCPS-MPM 1.1",

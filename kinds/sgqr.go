@@ -56,10 +56,11 @@ var (
 
 func init() {
 	registry.Register(registry.Kind[SGQR]{
-		Name:    "sgqr",
-		Title:   "SGQR label (Singapore)",
-		Purpose: registry.PaymentsAsia,
-		Summary: "Make a Singapore SGQR label with PayNow (SGD)",
+		Name:     "sgqr",
+		Currency: "SGD",
+		Title:    "SGQR label (Singapore)",
+		Purpose:  registry.PaymentsAsia,
+		Summary:  "Make a Singapore SGQR label with PayNow (SGD)",
 		Standard: registry.Standard{
 			Name:    "Singapore Quick Response Code (SGQR), MAS and IMDA, on EMV QRCPS-MPM; PayNow QR (ABS)",
 			Version: "EMV QRCPS-MPM 1.1",

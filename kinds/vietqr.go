@@ -43,10 +43,11 @@ var (
 
 func init() {
 	registry.Register(registry.Kind[VietQR]{
-		Name:    "vietqr",
-		Title:   "VietQR (Vietnam)",
-		Purpose: registry.PaymentsAsia,
-		Summary: "Receive a bank transfer in Vietnam (VietQR, NAPAS 247, VND)",
+		Name:     "vietqr",
+		Currency: "VND",
+		Title:    "VietQR (Vietnam)",
+		Purpose:  registry.PaymentsAsia,
+		Summary:  "Receive a bank transfer in Vietnam (VietQR, NAPAS 247, VND)",
 		Standard: registry.Standard{
 			Name:    "NAPAS Technical Specifications on NAPAS QR Switching, Part IV: QR Code Format (VietQR), on EMV QRCPS Merchant-Presented Mode",
 			Version: "1.5.2 (2021)",

@@ -190,6 +190,9 @@ func readTarget(args map[string]any, allowData, allowTyped bool) (*target, *argE
 // password), or dropped; more than maxNamed are no misspellings, and
 // are all dropped. The caller's other fields are kept.
 func unknownFields(args, raw map[string]any, u unknownNames, kind registry.Entry) *argError {
+	if e := foreignCurrency(raw, kind); e != nil {
+		return e
+	}
 	fields := map[string]any{}
 	for _, f := range kind.Fields() {
 		if v, given := raw[f.Name]; given {
@@ -233,6 +236,22 @@ func unknownFields(args, raw map[string]any, u unknownNames, kind registry.Entry
 	maps.Copy(fix, moved)
 	return &argError{field: "fields", fix: fix, change: "with fields renamed, moved or dropped as the detail says",
 		detail: fmt.Sprintf("%s has no field %s; its fields are %s. A field left unread would change the code without a word; the fix renames, moves or drops each", kind.Name(), strings.Join(notes, ", "), fieldList(kind))}
+}
+
+// foreignCurrency is the error, without a fix, of a field naming a
+// currency the kind's amounts are not in (service.CurrencyClash), or nil.
+func foreignCurrency(raw map[string]any, kind registry.Entry) *argError {
+	first, detail := "", ""
+	for name, v := range raw {
+		value, _ := queryValue(v)
+		if d, clash := service.CurrencyClash(kind, name, value); clash && !kind.HasField(name) && (first == "" || name < first) {
+			first, detail = name, d
+		}
+	}
+	if first == "" {
+		return nil
+	}
+	return unfixable("fields", detail, map[string]any{kindArgument: kind.Name(), "fields": anyMap(kind.Example())})
 }
 
 // typeField reads fields.type naming one of kind's field values rather

@@ -244,3 +244,20 @@ func TestFieldsTypeNamingAFieldValue(t *testing.T) {
 		t.Fatalf("facetime: problem %+v", p)
 	}
 }
+
+// A currency other than the one the kind's amounts are in is refused
+// without fix_arguments, which once dropped it and asked for 19.99 EUR
+// where the caller meant 19.99 USD; the kind's own currency is dropped.
+func TestForeignCurrencyHasNoFixArguments(t *testing.T) {
+	c := connect(t, start(t), eras[0].version)
+	fields := map[string]any{"name": "Red Cross", "iban": "DE89370400440532013000", "amount": 19.99, "currency": "USD"}
+	p := fail(t, c, "qr_generate_typed", map[string]any{"kind": "epc", "fields": fields})
+	if p.FixArguments != nil || p.Fix != "" || !strings.Contains(p.Detail, "EUR only") {
+		t.Errorf("currency USD on epc: detail %q fix_arguments %v, want EUR named and no fix", p.Detail, p.FixArguments)
+	}
+	fields["currency"] = "EUR"
+	p = fail(t, c, "qr_generate_typed", map[string]any{"kind": "epc", "fields": fields})
+	if got, _ := p.FixArguments["fields"].(map[string]any); got == nil || got["currency"] != nil || got["amount"] != 19.99 {
+		t.Errorf("currency EUR on epc: fix_arguments %v, want the fields without it", p.FixArguments)
+	}
+}

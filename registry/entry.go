@@ -23,6 +23,9 @@ type Entry interface {
 	// names an unknown kind by one of them.
 	AlsoCalled() []string
 	Common() bool
+	// Currency is the one currency the kind's amounts are in, when it
+	// has no currency field; "" otherwise.
+	Currency() string
 	Standard() Standard
 	Fields() []Field
 	Hints() Hints
@@ -91,6 +94,7 @@ func (e *entry[F]) Standard() Standard   { return e.kind.Standard }
 func (e *entry[F]) Purpose() Purpose     { return e.kind.Purpose }
 func (e *entry[F]) Common() bool         { return e.kind.Common }
 func (e *entry[F]) AlsoCalled() []string { return e.kind.AlsoCalled }
+func (e *entry[F]) Currency() string     { return e.kind.Currency }
 
 func (e *entry[F]) Title() string {
 	if e.kind.Title != "" {

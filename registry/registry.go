@@ -68,6 +68,11 @@ type Kind[F any] struct {
 	// other kinds of its purpose.
 	Purpose Purpose
 	Common  bool
+	// Currency, for a kind with an amount but no currency field, is the
+	// one currency its amounts are in: an ISO 4217 code (EUR for epc) or
+	// a coin's ticker (BTC). A call naming another currency is refused
+	// without a fix, as dropping it would ask for this one instead.
+	Currency string
 	// AlsoCalled are other words for the kind (sepa and girocode for epc,
 	// btc for bitcoin): a call naming an unknown kind by one of them is
 	// pointed at this one. They are not routes or accepted names.

@@ -92,8 +92,13 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	stray = slices.DeleteFunc(stray, func(name string) bool {
 		return slices.ContainsFunc(urlErrs, func(e paramError) bool { return e.field == name })
 	})
+	currencyErrs := foreignCurrencies(k, q, stray)
+	stray = slices.DeleteFunc(stray, func(name string) bool {
+		return slices.ContainsFunc(currencyErrs, func(e paramError) bool { return e.field == name })
+	})
 	strange := append(append(typeErrs, claimedOptions(k, q)...), unknownParams(q, stray, endpoint, append(own, FieldNames(k)...), registry.FieldWords(k))...)
 	errs = append(errs, urlErrs...)
+	errs = append(errs, currencyErrs...)
 	errs = append(errs, strange...)
 	errs = append(errs, unmetNeeds(q, errs)...)
 	errs = append(errs, unreached(q, r, target)...)

@@ -169,3 +169,13 @@ func TestLLMSTxtNamesEveryOption(t *testing.T) {
 		}
 	}
 }
+
+// llms-full.txt says what verify does with a format: a 400 whose fix
+// drops it, as verify answers (README "Verify"), not that it is accepted
+// and ignored, which a caller would take as leave to send one.
+func TestLLMSFullVerifyFormatIsRefused(t *testing.T) {
+	full := llmsText(t, describedHandler(), "/llms-full.txt")
+	if strings.Contains(full, "accepted and ignored") || !strings.Contains(full, "a format (or a format under `type`) is a 400 whose fix drops it") {
+		t.Errorf("llms-full.txt's Verify section does not say a format is refused")
+	}
+}

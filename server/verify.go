@@ -75,7 +75,7 @@ func (s *Server) documentVerify() {
 	s.addDocs(
 		fmt.Sprintf("[Verify](%s/api/v1/verify?data=Hello&color=ccc): `GET /api/v1/verify` with the generation parameters (or `type=<kind>` and its fields); renders, decodes and checks contrast, quiet zone, module size, polarity and style, each with a fix", s.baseURL),
 		"## Verify\n\n"+
-			fmt.Sprintf("`GET %s/api/v1/verify?data=...&<options>`, or `?type=<kind>&<fields>&<options>`: on verify, `type` names a payload kind (elsewhere it is an alias of format; a format value there is accepted and ignored, as verify always judges the PNG). It renders the PNG the same parameters give, decodes it with a ZXing port, and answers:\n\n", s.baseURL)+
+			fmt.Sprintf("`GET %s/api/v1/verify?data=...&<options>`, or `?type=<kind>&<fields>&<options>`: on verify, `type` names a payload kind (elsewhere it is an alias of format). Verify always judges the PNG, so a format (or a format under `type`) is a 400 whose fix drops it. It renders the PNG the same parameters give, decodes it with a ZXing port, and answers:\n\n", s.baseURL)+
 			"`{\"scannable\",\"decoded\",\"matches\",\"version\",\"ec\",\"contrast_ratio\",\"checks\":[{\"name\",\"pass\",\"status\",\"value\",\"min\",\"message\",\"fix\"}],\"fix\"}`\n\n"+
 			"- `decode`: the code reads back as the payload.\n"+
 			"- `contrast`: WCAG 2 contrast ratio of color against bg (relative luminance, (L1+0.05)/(L2+0.05)); pass at 4.5 or more, warn from 3, fail below 3. A transparent or translucent bg is judged against white, and noted.\n"+

@@ -165,6 +165,37 @@ describe('wifi page', () => {
     await page.close();
   });
 
+  test('an optional colour left empty shows a hatched swatch, not black', async () => {
+    const page = await newPage(browser);
+    await page.goto(base + link);
+    const picker = page.locator('#o-framecolor-picker');
+    // The share of the picker's pixels that are near black.
+    const darkShare = async () => page.evaluate(async (b64) => {
+      const img = new Image();
+      img.src = 'data:image/png;base64,' + b64;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.width;
+      c.height = img.height;
+      const g = c.getContext('2d');
+      g.drawImage(img, 0, 0);
+      const d = g.getImageData(0, 0, c.width, c.height).data;
+      let dark = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] < 60) dark++;
+      return dark / (d.length / 4);
+    }, (await picker.screenshot()).toString('base64'));
+    assert.equal(await picker.getAttribute('data-unset'), '');
+    assert.equal(await picker.getAttribute('title'), 'Frame colour is not set');
+    const unset = await darkShare();
+    assert.ok(unset < 0.05, `an unset picker is ${Math.round(unset * 100)} % black`);
+    await page.fill('#o-framecolor', '000000');
+    assert.equal(await picker.getAttribute('data-unset'), null);
+    const black = await darkShare();
+    assert.ok(black > 0.3, `a black picker is ${Math.round(black * 100)} % black`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test('editing updates the link and the preview, in a box that keeps its size', async () => {
     const page = await newPage(browser);
     await page.goto(base + link);

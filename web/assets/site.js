@@ -571,11 +571,21 @@
   // Colour pickers pair with a text input that holds the value (it also
   // takes names and "transparent"); the picker needs the script, so it is
   // hidden until now.
+  // An optional colour left empty (a frame's, an eye's, a logo's plate)
+  // takes another's or none, and its picker shows a hatched swatch rather
+  // than the black a colour input cannot help showing.
   form.querySelectorAll('input[type="color"][data-for]').forEach(function (picker) {
     var text = document.getElementById(picker.dataset.for);
+    function unset() {
+      var empty = text.value.trim() === '';
+      picker.toggleAttribute('data-unset', empty);
+      picker.title = empty ? document.querySelector('label[for="' + text.id + '"]').textContent + ' is not set' : '';
+    }
     picker.hidden = false;
-    picker.addEventListener('input', function () { text.value = picker.value.slice(1); });
+    unset();
+    picker.addEventListener('input', function () { text.value = picker.value.slice(1); unset(); });
     text.addEventListener('input', function () {
+      unset();
       var m = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(text.value.trim());
       if (!m) return;
       var h = m[1].toLowerCase();

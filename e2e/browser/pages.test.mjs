@@ -348,6 +348,20 @@ describe('wifi page', () => {
     await page.close();
   });
 
+  test('a logo file refused is marked under the file, not under the icon list', async () => {
+    const hostile = path.join(artifacts, 'browser-hostile.svg');
+    fs.writeFileSync(hostile, '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script><rect width="10" height="10"/></svg>');
+    const page = await newPage(browser);
+    await page.goto(base + link);
+    await previewLoaded(page);
+    await page.setInputFiles('#logo-file', hostile);
+    await page.waitForFunction(() => document.getElementById('logo-file-error').textContent !== '');
+    assert.match(await page.textContent('#logo-file-error'), /script/);
+    assert.equal(await page.getAttribute('#logo-file', 'aria-invalid'), 'true');
+    assert.equal(await page.textContent('[data-field="logo"] .error'), '');
+    await page.close();
+  });
+
   test('a logo chosen from disk goes with the preview and the downloads, and scans', async () => {
     const logo = path.join(artifacts, 'browser-logo.png');
     fs.writeFileSync(logo, ringPNG(96));

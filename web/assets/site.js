@@ -504,7 +504,8 @@
     var list = p.errors && p.errors.length ? p.errors : [{ field: p.field, detail: p.detail }];
     var loose = [];
     list.forEach(function (e) {
-      var holder = e.field && form.querySelector('[data-field="' + CSS.escape(e.field) + '"]');
+      // A problem with the logo while a file is uploaded is the file's.
+      var holder = e.field === 'logo' && uploaded ? upload : e.field && form.querySelector('[data-field="' + CSS.escape(e.field) + '"]');
       var message = holder && holder.querySelector('.error');
       if (!message || holder.querySelector(':disabled')) {
         loose.push(e.detail);
@@ -512,7 +513,7 @@
       }
       holder.classList.add('has-error');
       message.textContent = (message.textContent + ' ' + e.detail).trim();
-      holder.querySelectorAll('input[name], select, textarea').forEach(function (el) { el.setAttribute('aria-invalid', 'true'); });
+      holder.querySelectorAll('input[name], input[type="file"], select, textarea').forEach(function (el) { el.setAttribute('aria-invalid', 'true'); });
       offerFix(message, problemFix(e.fix || (list.length === 1 && p.fix)));
     });
     detail.textContent = loose.length ? loose.join(' ') : 'Correct the marked field.';

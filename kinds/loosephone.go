@@ -22,3 +22,17 @@ func looksLikePhone(s string) bool {
 	}
 	return digits > 0 && len(s) <= 32
 }
+
+// loosePhoneProblem says why value, given as the contact field name, is
+// not a telephone number looksLikePhone takes; "" when it is one. An
+// extension is named: written into TEL, a phone would dial its digits as
+// part of the number and reach someone else.
+func loosePhoneProblem(name, value string) string {
+	if value == "" || looksLikePhone(value) {
+		return ""
+	}
+	if ext := phoneExtension.FindString(strings.TrimSpace(value)); ext != "" {
+		return name + " ends in an extension (" + strings.TrimSpace(ext) + "), which a contact's number does not hold: a phone dials a number's digits as one, and with the extension's it reaches someone else. Give the number alone, and the extension in the note"
+	}
+	return name + " is a telephone number: digits, an optional leading +, and space - . ( ) as separators, at most 32 characters"
+}

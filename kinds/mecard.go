@@ -64,8 +64,8 @@ func checkMeCard(m *MeCard) []registry.FieldError {
 		errs = append(errs, registry.FieldError{Field: "fn", Detail: "a MECARD needs a name (N): give fn, ln or both", Fix: ""})
 	}
 	switch tel := mecardTel(m.Phone); {
-	case m.Phone != "" && !looksLikePhone(m.Phone):
-		errs = append(errs, registry.FieldError{Field: "phone", Detail: "phone is a telephone number: digits, an optional leading +, and space - . ( ) as separators, at most 32 characters", Fix: ""})
+	case loosePhoneProblem("phone", m.Phone) != "":
+		errs = append(errs, registry.FieldError{Field: "phone", Detail: loosePhoneProblem("phone", m.Phone), Fix: ""})
 	case len(strings.TrimPrefix(tel, "+")) > mecardTelDigits:
 		errs = append(errs, registry.FieldError{Field: "phone", Detail: fmt.Sprintf("phone has %d digits; a MECARD's TEL holds at most %d (NTT DoCoMo MECARD); a vCard (kind vcard) takes longer numbers", len(strings.TrimPrefix(tel, "+")), mecardTelDigits), Fix: ""})
 	}

@@ -86,3 +86,21 @@ func TestPhoneExtensionIsNamed(t *testing.T) {
 		t.Errorf("a number alone: %+v", errs)
 	}
 }
+
+// A contact's number with an extension is refused as such too, with no
+// fix, and told where the extension goes; it was refused as not a
+// telephone number.
+func TestContactPhoneExtensionIsNamed(t *testing.T) {
+	for _, c := range []struct{ kind, field string }{{"vcard", "phone"}, {"vcard", "phone2"}, {"mecard", "phone"}} {
+		k := lookup(t, c.kind)
+		for _, n := range []string{"+1 555 555 0100 ext. 23", "+1 555 555 0100 x23", "+15555550100;ext=23"} {
+			_, errs := k.Build(map[string]string{"fn": "Ann", "phone": "+1 555 555 0199", c.field: n})
+			if len(errs) != 1 || errs[0].Field != c.field || !strings.Contains(errs[0].Detail, "extension") || !strings.Contains(errs[0].Detail, "note") || errs[0].Fix != "" {
+				t.Errorf("%s %s=%s: %+v", c.kind, c.field, n, errs)
+			}
+		}
+		if _, errs := k.Build(map[string]string{"fn": "Ann", c.field: "+1 555 555 0100"}); len(errs) != 0 {
+			t.Errorf("%s: a number alone: %+v", c.kind, errs)
+		}
+	}
+}

@@ -16,7 +16,7 @@ type VCard struct {
 	Org        string `json:"org" also:"company,organization,organisation" jsonschema_description:"Organisation. It is also the formatted name FN when no person's name is given." identity:"true" title:"Organisation"`
 	OrgUnit    string `json:"org_unit" jsonschema_description:"Organisational unit (department) within org, the second component of ORG (RFC 2426 §3.5.5, RFC 6350 §6.6.4: ORG:ABC\\, Inc.;Marketing). Needs org." title:"Department"`
 	Title      string `json:"title" jsonschema_description:"Job title." title:"Job title"`
-	Phone      string `json:"phone" also:"tel,mobile,telephone" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and ). In vCard 4.0 a number starting with + is written as a tel: URI, without a national trunk prefix (0): +49 (0) 30 123456 becomes tel:+49-30-123456." identity:"true" title:"Phone"`
+	Phone      string `json:"phone" also:"tel,mobile,telephone" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and ). In vCard 4.0 a number starting with + is written as a tel: URI, without a national trunk prefix (0): +49 (0) 30 123456 becomes tel:+49-30-123456. An extension (ext. 23, x23) is refused: give it in note." identity:"true" title:"Phone"`
 	PhoneType  string `json:"phone_type" jsonschema_description:"Kind of the phone number, a comma-separated list for TEL's TYPE parameter: cell, work, home, voice, fax, pager, video; in 3.0 also msg, bbs, modem, car, isdn, pcs, pref (RFC 2426 §3.3.1), in 4.0 also text, textphone (RFC 6350 §6.4.1). Example: cell or work,voice. Needs phone." title:"Phone type"`
 	Phone2     string `json:"phone2" jsonschema_description:"A second telephone number, same rules as phone." identity:"true" title:"Second phone"`
 	Phone2Type string `json:"phone2_type" jsonschema_description:"Kind of the second phone number, as phone_type. Needs phone2." title:"Second phone type"`
@@ -134,8 +134,8 @@ func checkVCard(v *VCard) []registry.FieldError {
 		name, value, typeName string
 		typ                   *string
 	}{{"phone", v.Phone, "phone_type", &v.PhoneType}, {"phone2", v.Phone2, "phone2_type", &v.Phone2Type}, {"phone3", v.Phone3, "phone3_type", &v.Phone3Type}} {
-		if p.value != "" && !looksLikePhone(p.value) {
-			errs = append(errs, registry.FieldError{Field: p.name, Detail: p.name + " is a telephone number: digits, an optional leading +, and space - . ( ) as separators, at most 32 characters", Fix: ""})
+		if detail := loosePhoneProblem(p.name, p.value); detail != "" {
+			errs = append(errs, registry.FieldError{Field: p.name, Detail: detail, Fix: ""})
 		}
 		if fe := checkVCardTypes(p.typeName, p.typ, vcardTelTypes[version], version, "RFC 2426 §3.3.1", "RFC 6350 §6.4.1"); fe != nil {
 			errs = append(errs, *fe)

@@ -64,8 +64,10 @@ func (m emvMerchant) payload() string {
 const emvRule = "EMV QRCPS-MPM v1.1"
 
 var (
-	emvMCCShape    = regexp.MustCompile(`^[0-9]{4}$`)
-	emvAmountShape = regexp.MustCompile(`^(?:[0-9]+)(?:\.[0-9]*)?$`)
+	emvMCCShape = regexp.MustCompile(`^[0-9]{4}$`)
+	// emvAmountShape is an amount as §4.2.5 writes one ("98.73", "98"):
+	// digits, and a '.' only with digits after it.
+	emvAmountShape = regexp.MustCompile(`^[0-9]+(?:\.[0-9]+)?$`)
 	emvPercent     = regexp.MustCompile(`^(?:[0-9]{1,2})(?:\.[0-9]{1,2})?$`)
 )
 
@@ -132,7 +134,7 @@ func emvCheckAmount(field string, v *string, minor int, units ...string) *regist
 	_, frac, dot := strings.Cut(*v, ".")
 	switch {
 	case !emvAmountShape.MatchString(*v):
-		detail = field + " is digits with '.' as the decimal point: no sign, comma, space or currency"
+		detail = field + " is digits with '.' as the decimal point and digits after it: no sign, comma, space or currency"
 		fix = amountFix(*v, minor, units...)
 	case strings.Trim(*v, "0.") == "":
 		detail = field + " is greater than zero; leave it out to let the payer enter the amount"

@@ -48,3 +48,44 @@ func TestEMVQR(t *testing.T) {
 		t.Errorf("currency usd: %q %v, want 53 = 840", p, errs)
 	}
 }
+
+// TestEMVAmountHasDigitsAfterItsPoint: a Transaction Amount (ID 54) or a
+// fixed fee (ID 56) written with a decimal point has digits after it, as
+// in EMV QRCPS-MPM v1.1 §4.2.5's "98.73": "10." is refused, and a fix, if
+// any, is the same amount. Every profile on the shared root writer is
+// checked.
+func TestEMVAmountHasDigitsAfterItsPoint(t *testing.T) {
+	base := map[string]string{"gui": "com.example.pay", "tag": "40", "account": "01=SHOP", "currency": "EUR", "country": "DE", "name": "Cafe", "city": "Berlin"}
+	cases := []struct {
+		kind   string
+		fields map[string]string
+		field  string
+	}{
+		{"emvqr", with(base, "amount", "10."), "amount"},
+		{"emvqr", with(base, "currency", "JPY", "amount", "100."), "amount"},
+		{"emvqr", with(base, "tip", "02", "fee", "1."), "fee"},
+		{"qris", map[string]string{"nmid": "ID1021125405972", "criteria": "UMI", "mcc": "5499", "name": "BIOLBE", "city": "MALANG", "amount": "10000."}, "amount"},
+		{"duitnow", map[string]string{"acquirer": "890053", "account": "110292837332", "name": "JAMESONLAM", "city": "MY", "amount": "9."}, "amount"},
+		{"qrph", map[string]string{"bic": "PAPHPHM1XXX", "account": "09060498741", "name": "Bernabe", "city": "Valenzuela", "amount": "10."}, "amount"},
+		{"bharatqr", map[string]string{"vpa": "shop.one@okaxis", "mcc": "5411", "name": "Shop One", "city": "Bengaluru", "amount": "5."}, "amount"},
+		{"sgqr", map[string]string{"sgqr_id": "202012345X123", "postal": "828671", "revised": "20191231", "name": "RATINAN LEE", "proxy": "201403121W", "proxy_type": "uen", "amount": "5."}, "amount"},
+		{"khqr", map[string]string{"account": "jonhsmith@nbcq", "name": "Jonh Smith", "amount": "500."}, "amount"},
+	}
+	for _, c := range cases {
+		t.Run(c.kind+" "+c.fields[c.field], func(t *testing.T) {
+			p, errs := lookup(t, c.kind).Build(c.fields)
+			if len(errs) == 0 {
+				t.Fatalf("accepted, payload %q", p)
+			}
+			for _, e := range errs {
+				if e.Field == c.field {
+					if same := strings.TrimSuffix(c.fields[c.field], "."); e.Fix != "" && e.Fix != same {
+						t.Fatalf("fix %q is not the amount %s", e.Fix, same)
+					}
+					return
+				}
+			}
+			t.Fatalf("errors %v do not name %s", errs, c.field)
+		})
+	}
+}

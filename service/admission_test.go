@@ -156,26 +156,28 @@ func TestBudgetHolds(t *testing.T) {
 
 // TestVerifyReservesItsScore: a score works on the code redrawn at 6
 // pixels a module, whatever size was asked, and reserves that memory too:
-// a version-40 verify at 400 px fits in 10 MiB left of the small lane
-// without a score, and waits for memory with one.
+// a version-9 verify at 400 px (3.1 MB) fits in the 4 MiB left of the
+// small lane without a score, and waits for memory with one (1.9 MB more).
 func TestVerifyReservesItsScore(t *testing.T) {
 	s := New(Config{BaseURL: "http://qr.test", Memory: 256 << 20, AdmissionWait: 100 * time.Millisecond})
 	ctx := context.Background()
-	for range 3 {
-		held, err := s.admission.workFor(ctx, 18<<20)
+	for left := s.admission.work.smallCap - 4<<20; left > 0; {
+		n := min(left, s.admission.work.smallMax)
+		held, err := s.admission.workFor(ctx, n)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer held()
+		left -= n
 	}
-	call := url.Values{"data": {strings.Repeat("a", 2900)}, "ec": {"L"}, "size": {"400"}}
+	call := url.Values{"data": {strings.Repeat("a", 220)}, "ec": {"L"}, "size": {"400"}}
 	call.Set("robustness", "off")
-	if v, p := s.Verify(ctx, Request{Params: call}); p != nil || v.Version != 40 {
+	if v, p := s.Verify(ctx, Request{Params: call}); p != nil || v.Version != 9 {
 		t.Fatalf("without a score: %+v, %+v", v, p)
 	}
 	call.Set("robustness", "quick")
 	if v, p := s.Verify(ctx, Request{Params: call}); p == nil || p.Status != 503 {
-		t.Errorf("with a score in 10 MiB: %+v, %+v; want a 503 while its memory is held", v, p)
+		t.Errorf("with a score in 4 MiB: %+v, %+v; want a 503 while its memory is held", v, p)
 	}
 }
 
@@ -194,5 +196,32 @@ func TestScoreTooLargeForTheBudget(t *testing.T) {
 	call.Set("robustness", "off")
 	if _, p := s.Verify(context.Background(), Request{Params: call}); p != nil {
 		t.Errorf("without a score: %+v", p)
+	}
+}
+
+// TestLargeScoreTakesAProcessorSlot: a score decoding more than a Full HD
+// photo's pixels waits for a processor slot, as a large decode does,
+// while a short URL's score runs beside the work holding them.
+func TestLargeScoreTakesAProcessorSlot(t *testing.T) {
+	s := New(Config{BaseURL: "http://qr.test", Memory: 1 << 30, AdmissionWait: 100 * time.Millisecond})
+	ctx := context.Background()
+	for range cap(s.admission.slots) {
+		held, err := s.admission.workFor(ctx, s.admission.work.smallMax+1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer held()
+	}
+	small := url.Values{"data": {"https://example.com"}, "robustness": {"quick"}}
+	if v, p := s.Verify(ctx, Request{Params: small}); p != nil || v.Robustness == nil {
+		t.Fatalf("a short URL's score beside the slots' work: %+v, %+v", v, p)
+	}
+	large := url.Values{"data": {strings.Repeat("a", 2900)}, "ec": {"L"}, "size": {"400"}, "robustness": {"quick"}}
+	if v, p := s.Verify(ctx, Request{Params: large}); p == nil || p.Status != 503 {
+		t.Errorf("a version-40 score while every slot is held: %+v, %+v; want a 503 after the wait", v, p)
+	}
+	large.Set("robustness", "off")
+	if _, p := s.Verify(ctx, Request{Params: large}); p != nil {
+		t.Errorf("the same without a score: %+v", p)
 	}
 }

@@ -69,10 +69,19 @@ func (s *Service) payScore(ctx context.Context, f *scoreFare, b image.Rectangle,
 // admitScored admits verify's drawing of sym, its decoding and, at depth
 // d (none with robustness=off), its score's working images. The grid is
 // the code redrawn at 6 pixels a module whatever size was asked, so a
-// version-40 code drawn at 400 px reserves for 1,110 px a side.
+// version-40 code drawn at 400 px reserves for 1,110 px a side. A score
+// that decodes more than a Full HD photo's pixels is large work whatever
+// its memory: it takes a processor slot and its client's turn, as a large
+// decode does, so that a few of them cannot hold every core.
 func (s *Service) admitScored(ctx context.Context, sym *render.Symbol, r *Rendering, target fixTarget, d analysis.Depth) (func(), *Problem) {
 	drawing := drawingCost(sym, r, 1+analysis.ScanBytesPerPixel)
-	cost := func(o render.Options) int64 { return drawing(o) + scoreBytes(sym, o, d) }
+	cost := func(o render.Options) int64 {
+		c := drawing(o) + scoreBytes(sym, o, d)
+		if w, h := render.CanvasSize(sym, o); d != "" && analysis.GridPixels(image.Rect(0, 0, w, h), scene(sym, o), d) > ScorePixelsPerToken {
+			c = max(c, s.admission.work.smallMax+1)
+		}
+		return c
+	}
 	if limit := s.admission.workLimit(); scoreBytes(sym, r.Options, d) > limit {
 		return nil, s.invalid(r, []paramError{{field: optRobustness.Name, unfixable: true,
 			detail: fmt.Sprintf("the robustness=%s score of this version-%d code takes about %s, more than this instance's memory budget allows one request (%s); ask robustness=off, or a shorter payload", d, sym.Version, SizeText(scoreBytes(sym, r.Options, d)), SizeText(limit))}}, target)

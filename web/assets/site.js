@@ -214,6 +214,11 @@
     note.hidden = false;
     holder.classList.add('has-warning');
     if (!changes || !changes.length || note.querySelector('button')) return;
+    note.appendChild(applyButton(changes));
+  }
+
+  // applyButton is a button that applies changes to the form and says so.
+  function applyButton(changes) {
     var apply = document.createElement('button');
     apply.type = 'button';
     apply.className = 'button';
@@ -224,7 +229,7 @@
       update(true);
       say('Applied: ' + change + '.');
     });
-    note.appendChild(apply);
+    return apply;
   }
 
   function clearWarnings() {
@@ -549,18 +554,8 @@
   // offerFix adds a button that applies changes after a field's message.
   function offerFix(message, changes) {
     if (!changes) return;
-    var apply = document.createElement('button');
-    apply.type = 'button';
-    apply.className = 'button';
-    apply.textContent = 'Apply: ' + changeText(changes);
-    apply.addEventListener('click', function () {
-      var change = changeText(changes);
-      changes.forEach(setChange);
-      update(true);
-      say('Applied: ' + change + '.');
-    });
     message.appendChild(document.createTextNode(' '));
-    message.appendChild(apply);
+    message.appendChild(applyButton(changes));
   }
 
   function setDownloads(on) {

@@ -43,7 +43,7 @@ func (a *api) generate(ctx context.Context, target *target, q *query) *response 
 	if resp.problem = a.tooLong(resp.url, q); resp.problem != nil {
 		return resp
 	}
-	img, p := a.svc.Generate(ctx, service.Request{Kind: target.kindName(), Params: q.params()}, "")
+	img, p := a.svc.Generate(ctx, service.Request{Kind: target.kindName(), Params: q.params(), Listed: q.listed}, "")
 	if p != nil {
 		resp.problem = p
 		return resp
@@ -84,7 +84,7 @@ func (a *api) verify(ctx context.Context, q *query) *response {
 		if p := a.tooLong(link, q); p != nil {
 			return nil, p
 		}
-		return a.svc.Verify(ctx, service.Request{Params: q.params()})
+		return a.svc.Verify(ctx, service.Request{Params: q.params(), Listed: q.listed})
 	})
 }
 
@@ -122,6 +122,9 @@ func (a *api) answer(ctx context.Context, url string, serve func() (any, *servic
 type query struct {
 	names  []string
 	values []string
+	// listed names the List options given as lists, whose values hold
+	// the items joined (service.Request.Listed).
+	listed []string
 }
 
 func (q *query) add(name, value string) {

@@ -21,6 +21,8 @@ type option struct {
 	name    string
 	aliases []string
 	schema  map[string]any // the value's JSON Schema, description included
+	list    bool           // a comma-separated list (options.Option.List)
+	example string         // a valid value (options.Option.Example)
 }
 
 // renderingOptions are the catalogue's rendering options but those kept
@@ -35,7 +37,7 @@ func renderingOptions() []option {
 		}
 		schema := o.Schema()
 		schema["description"] = shortDescription(o)
-		opts = append(opts, option{name: o.Name, aliases: o.Aliases, schema: schema})
+		opts = append(opts, option{name: o.Name, aliases: o.Aliases, schema: schema, list: o.List, example: o.Example})
 	}
 	return opts
 }

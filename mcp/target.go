@@ -336,6 +336,16 @@ func readOptions(q *query, opts *optionSet, kind registry.Entry, args map[string
 	for _, o := range opts.list {
 		for _, name := range given[o.name] {
 			v, ok := queryValue(args[name])
+			listed := false
+			if list, isList := args[name].([]any); !ok && isList && o.list {
+				// The API refuses it with the items joined, so that the
+				// fix keeps them and every other correction at once.
+				if v, ok = options.JoinList(list); !ok {
+					return unfixable(name, fmt.Sprintf("%s is one string of comma-separated values, not a list; a list is read joined with commas only when each item is a string without a comma of its own, so which values you meant is yours to say", name),
+						map[string]any{options.Data.Name: options.Data.Example, o.name: o.example})
+				}
+				listed = true
+			}
 			if !ok {
 				return &argError{field: name, detail: fmt.Sprintf("%s is %s, not %s", name, withArticles(o.typeName()), jsonKind(args[name]))}
 			}
@@ -348,6 +358,9 @@ func readOptions(q *query, opts *optionSet, kind registry.Entry, args map[string
 				}
 			}
 			q.add(name, v)
+			if listed {
+				q.listed = append(q.listed, name)
+			}
 		}
 	}
 	return nil

@@ -61,6 +61,12 @@ type Option struct {
 	Control     string // "shape", "colour", "integer", "choice" or "text"
 	Form        int
 
+	// List marks a value that is a comma-separated list (a gradient's
+	// colours, one colour an eye): a JSON list given for it is refused
+	// with a fix that joins its items with commas, as the string writes
+	// them (JoinList).
+	List bool
+
 	// Compat names the API an option exists for only (Google's chart API):
 	// accepted, documented, marked, and left out of schemas and tools.
 	Compat string
@@ -176,7 +182,7 @@ var (
 		Type: "string", Enum: names(render.GradientKinds), Default: string(render.GradientNone),
 		Description: "Paint the dark modules with a gradient across the symbol: linear (along gradientangle) or radial (from the centre out to the corners), through gradientcolors. Given gradientcolors alone, linear.",
 		Title:       "Gradient", Hint: "Linear or radial, through the gradient colours.", Control: "choice", Form: 13}
-	GradientColors = Option{Name: "gradientcolors", Outputs: drawn, Aliases: []string{"gradientcolours", "gradient_colors"}, Example: "1a237e,880e4f",
+	GradientColors = Option{Name: "gradientcolors", List: true, Outputs: drawn, Aliases: []string{"gradientcolours", "gradient_colors"}, Example: "1a237e,880e4f",
 		Type: "string", MaxLength: 200,
 		Description: fmt.Sprintf("The gradient's colours, comma-separated, %d to %d, each as `color` and optionally placed with `@<percent>` (`1a237e,880e4f` or `1a237e@0,00695c@40,880e4f@100`); unplaced ones are spread evenly, as CSS does. Every point of the gradient must keep 3:1 contrast against bg.", MinStops, MaxStops),
 		Title:       "Gradient colours", Hint: "Two or more colours, comma-separated: 1a237e,880e4f.", Control: "text", Form: 14}
@@ -184,15 +190,15 @@ var (
 		Type: "integer", Min: 0, Max: 360, Default: DefaultGradientAngle,
 		Description: "A linear gradient's direction in degrees, as CSS linear-gradient: 0 points up, 90 right, 180 down; 135 runs from the top-left corner to the bottom-right. Angles wrap whole turns, as CSS's do: a fix gives 400 as 40 and -10 as 350.",
 		Title:       "Gradient angle", Hint: "Degrees: 0 up, 90 right, 180 down.", Control: "integer", Form: 15}
-	EyeColor = Option{Name: "eyecolor", Outputs: drawn, Aliases: []string{"eyecolour", "eye_color"}, Example: "880e4f",
+	EyeColor = Option{Name: "eyecolor", List: true, Outputs: drawn, Aliases: []string{"eyecolour", "eye_color"}, Example: "880e4f",
 		Type: "string", MaxLength: 100,
 		Description: "Colour of the three finder eyes, ring and centre: one colour as `color`, or three comma-separated for the top-left, top-right and bottom-left eyes. eyeframecolor and eyeballcolor override it for their part.",
 		Title:       "Eye colour", Hint: "As colour; three, comma-separated, colour each eye.", Control: "colour", Form: 16}
-	EyeFrameColor = Option{Name: "eyeframecolor", Outputs: drawn, Aliases: []string{"eyeframecolour", "eye_frame_color", "eyeoutercolor"}, Example: "1a237e",
+	EyeFrameColor = Option{Name: "eyeframecolor", List: true, Outputs: drawn, Aliases: []string{"eyeframecolour", "eye_frame_color", "eyeoutercolor"}, Example: "1a237e",
 		Type: "string", MaxLength: 100,
 		Description: "Colour of the finder eyes' rings, as eyecolor.",
 		Title:       "Eye frame colour", Hint: "As eye colour, for the rings.", Control: "colour", Form: 17}
-	EyeBallColor = Option{Name: "eyeballcolor", Outputs: drawn, Aliases: []string{"eyeballcolour", "eye_ball_color", "eyecentrecolor", "eyecentercolor", "eyeinnercolor"}, Example: "880e4f",
+	EyeBallColor = Option{Name: "eyeballcolor", List: true, Outputs: drawn, Aliases: []string{"eyeballcolour", "eye_ball_color", "eyecentrecolor", "eyecentercolor", "eyeinnercolor"}, Example: "880e4f",
 		Type: "string", MaxLength: 100,
 		Description: "Colour of the finder eyes' centres, as eyecolor.",
 		Title:       "Eye centre colour", Hint: "As eye colour, for the centres.", Control: "colour", Form: 18}
@@ -341,6 +347,23 @@ func (o Option) NeedsMet(given func(name string) bool) bool {
 // asks for one o reaches), and a batch's shared style leaves it out.
 func (o Option) Reaches(format string) bool {
 	return slices.Contains(o.Outputs, format)
+}
+
+// JoinList is the string a List option's value is when a JSON list gives
+// its items: joined with commas, read exactly as that string would be. ok
+// is false for a list that has no such reading: empty, or with an item
+// that is no string, is empty or holds a comma itself (["a,b","c"] is
+// two items or three).
+func JoinList(items []any) (joined string, ok bool) {
+	parts := make([]string, len(items))
+	for i, item := range items {
+		s, isString := item.(string)
+		if !isString || strings.TrimSpace(s) == "" || strings.Contains(s, ",") {
+			return "", false
+		}
+		parts[i] = s
+	}
+	return strings.Join(parts, ","), len(parts) > 0
 }
 
 // Named is the rendering option called name, canonically or by an alias,

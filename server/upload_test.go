@@ -3,6 +3,7 @@ package server_test
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/json"
 	"image"
 	"image/color"
 	"image/png"
@@ -243,5 +244,20 @@ func TestUploadBodyProblemsKeepTheCall(t *testing.T) {
 	p = readProblem(t, upload(t, "/api/v1/wifi", ct, body), 400, "invalid-parameter")
 	if p.Fix != "" || strings.Contains(p.Example, "<") || !strings.Contains(p.Example, "ssid=") {
 		t.Errorf("no parameters: fix %q, example %q", p.Fix, p.Example)
+	}
+}
+
+// A comma-separated option given as a JSON list in a body is refused with
+// a fix that holds the items joined with commas, as the query writes them.
+func TestUploadJSONListOptionFixJoinsItems(t *testing.T) {
+	rec := upload(t, "/api/v1/qr", "application/json", []byte(`{"data":"x","gradientcolors":["#1a237e","#880e4f"],"eyecolor":["red","blue","green"]}`))
+	var p struct{ Detail, Fix string }
+	json.Unmarshal(rec.Body.Bytes(), &p)
+	if rec.Code != 400 || !strings.Contains(p.Fix, "gradientcolors=1a237e%400%2C880e4f%40100") || !strings.Contains(p.Fix, "eyecolor=ff0000%2C0000ff%2C008000") {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+	target := strings.TrimSuffix(strings.TrimPrefix(p.Fix, "curl -X POST '"+base), "'")
+	if rec := upload(t, target, "", nil); rec.Code != 200 {
+		t.Fatalf("fix %s: %d %s", p.Fix, rec.Code, rec.Body)
 	}
 }

@@ -213,3 +213,43 @@ func TestBatchURLsFitTheAPI(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchListOptionFixJoinsItems: a comma-separated option given as a
+// JSON list, in the shared style or an item's, is refused with a fix that
+// holds the caller's items joined with commas (and any other correction),
+// never one that drops them; a list with no one reading has no fix.
+func TestBatchListOptionFixJoinsItems(t *testing.T) {
+	svc := service.New(service.Config{BaseURL: "http://qr.test"})
+	for _, c := range []struct{ body, fix string }{
+		{`{"style":{"gradientcolors":["#1a237e","#880e4f"]},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"style":{"gradientcolors":"1a237e@0,880e4f@100"}}`},
+		{`{"style":{"eyecolor":["red","blue","green"],"size":9999},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"style":{"eyecolor":"ff0000,0000ff,008000","size":"4096"}}`},
+		// A near miss of the name, renamed, then joined: one fix answers.
+		{`{"style":{"gradientcolor":["#1a237e","#880e4f"]},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"style":{"gradientcolors":"1a237e@0,880e4f@100"}}`},
+	} {
+		_, p := svc.Batch(context.Background(), []byte(c.body))
+		if p == nil {
+			t.Errorf("%s: answered", c.body)
+			continue
+		}
+		if want := svc.BatchCurl(c.fix); p.Fix != want {
+			t.Errorf("%s: fix %s, want %s (%s)", c.body, p.Fix, want, p.Detail)
+		}
+		if run, fp := svc.Batch(context.Background(), []byte(c.fix)); fp != nil {
+			t.Errorf("%s: fix %s: %s", c.body, c.fix, fp.Detail)
+		} else {
+			run.Close()
+		}
+	}
+	items := each(t, svc, []byte(`{"items":[{"data":"a","style":{"eyecolor":["red","blue","green"]}}]}`), -1)
+	if p := items[0].Problem; p == nil || p.Fix != "http://qr.test/api/v1/qr?data=a&eyecolor=ff0000%2C0000ff%2C008000" {
+		t.Errorf("item style eyecolor list: %+v", p)
+	}
+	for _, body := range []string{
+		`{"style":{"gradientcolors":["1a237e,00695c","880e4f"]},"items":[{"data":"a"}]}`,
+		`{"style":{"eyecolor":[1,2,3]},"items":[{"data":"a"}]}`,
+	} {
+		if _, p := svc.Batch(context.Background(), []byte(body)); p == nil || p.Fix != "" || p.Example == "" {
+			t.Errorf("%s: %+v, want no fix but an example", body, p)
+		}
+	}
+}

@@ -338,6 +338,9 @@ type batchItemInput struct {
 	style  url.Values
 	// meant is the kind an unknown type most likely names, for the fix.
 	meant string
+	// listed refuses the List options the style gives as lists, read
+	// joined (listError).
+	listed []paramError
 }
 
 // readItem parses item i: plain {data, id, style} or typed
@@ -381,6 +384,9 @@ func (s *Service) readItem(i int, raw json.RawMessage) (item *batchItemInput, st
 		}
 	}
 	item, p = s.readItemMembers(item, members, shape)
+	if item != nil {
+		stray = append(stray, item.listed...)
+	}
 	return item, stray, p
 }
 
@@ -392,11 +398,16 @@ func (s *Service) readItemMembers(item *batchItemInput, members map[string]json.
 		item.data = &v
 	}
 	if raw, ok := members["style"]; ok && string(raw) != "null" {
-		style, err := readStyle(raw)
+		style, listed, err := readStyle(raw)
 		if err != nil {
 			return item, shape("style."+err.field, "style: "+err.detail)
 		}
 		item.style = style
+		for _, name := range listed {
+			e := listError(name)
+			e.field, e.detail = "style."+e.field, "style: "+e.detail
+			item.listed = append(item.listed, e)
+		}
 	}
 	kindName, typed, err := scalar(members["type"])
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/qrforge/qrforge/internal/editdistance"
 	"github.com/qrforge/qrforge/internal/jsonkeys"
 	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/options"
 )
 
 // readBatch checks the body. Anything wrong with the body as a whole is
@@ -68,6 +69,7 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 		return nil, s.keyProblem(errs, corrected, len(body))
 	}
 	req := &batchRequest{output: OutputURL, style: url.Values{}}
+	var listed []string // List options the style gives as lists
 	if raw, ok := top["output"]; ok && string(raw) != "null" {
 		if err := json.Unmarshal(raw, &req.output); err != nil {
 			return nil, s.Problem(KindInvalidParameter,
@@ -93,19 +95,26 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 				return nil, s.keyProblem(errs, withKey(top, "style", string(b)), len(body))
 			}
 		}
-		style, err := readStyle(raw)
+		style, list, err := readStyle(raw)
+		if err != nil && err.unfixable {
+			return nil, noFix("style."+err.field, "style: "+err.detail)
+		}
 		if err != nil {
 			return nil, s.Problem(KindInvalidParameter, "style: "+err.detail, "style."+err.field,
 				s.correctedBatchCurl(withKey(top, "style", "{}"), len(body)))
 		}
-		req.style = style
+		req.style, listed = style, list
 	}
 	// The shared style is checked once, so that one mistake is one problem
 	// rather than the same problem on every item.
 	styleQuery := newQuery(req.style)
-	tooLong := logoParamErrors(styleQuery)
-	r, errs := parseRendering(styleQuery, false)
-	errs = append(tooLong, errs...)
+	var errs []paramError
+	for _, name := range listed {
+		errs = append(errs, listError(name))
+	}
+	errs = append(errs, logoParamErrors(styleQuery)...)
+	r, parseErrs := parseRendering(styleQuery, false)
+	errs = append(errs, parseErrs...)
 	if len(errs) > 0 {
 		fixed := applyFixes(r.fixValues(), errs)
 		e := errs[0]
@@ -219,15 +228,20 @@ func renameStyleKeys(members map[string]json.RawMessage) []styleError {
 		}
 		shown := text.Truncate(key, 64)
 		value, isScalar, _ := scalar(raw)
+		if joined, ok := joinedList(editdistance.Suggest(strings.ToLower(key), canonicalOptions()), raw); ok {
+			// A near miss of a List option given as a list: renamed as
+			// it is, and then refused with its items joined.
+			value, isScalar = joined, true
+		}
 		near := NearName(strings.ToLower(key), value, canonicalOptions())
 		switch {
 		case near == "":
-			errs = append(errs, styleError{key, fmt.Sprintf("%q is not a rendering option; the fix drops it", shown)})
+			errs = append(errs, styleError{field: key, detail: fmt.Sprintf("%q is not a rendering option; the fix drops it", shown)})
 		case !isScalar || RenamedValue(near, value) != value || styleHas(members, near):
-			errs = append(errs, styleError{key, fmt.Sprintf("%q is not a rendering option (did you mean %s? it is given already, or takes no such value); the fix drops it", shown, near)})
+			errs = append(errs, styleError{field: key, detail: fmt.Sprintf("%q is not a rendering option (did you mean %s? it is given already, or takes no such value); the fix drops it", shown, near)})
 		default:
 			members[near] = raw
-			errs = append(errs, styleError{key, fmt.Sprintf("%q is not a rendering option; did you mean %s? The fix renames it", shown, near)})
+			errs = append(errs, styleError{field: key, detail: fmt.Sprintf("%q is not a rendering option; did you mean %s? The fix renames it", shown, near)})
 		}
 	}
 	return errs
@@ -244,17 +258,23 @@ func styleHas(members map[string]json.RawMessage, name string) bool {
 	return false
 }
 
-// styleError is a bad key or value in a style object.
-type styleError struct{ field, detail string }
+// styleError is a bad key or value in a style object; unfixable when no
+// fix keeps what the caller wrote (a list with no one reading).
+type styleError struct {
+	field, detail string
+	unfixable     bool
+}
 
 // readStyle reads a style object: rendering options under the names and
-// aliases of the query string, with string or number values.
-func readStyle(raw json.RawMessage) (url.Values, *styleError) {
+// aliases of the query string, with string or number values. A List
+// option given as a list is read joined, and named in listed, for a
+// problem whose fix joins it.
+func readStyle(raw json.RawMessage) (style url.Values, listed []string, bad *styleError) {
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &members); err != nil {
-		return nil, &styleError{"", "must be an object of rendering options, such as {\"size\": 256, \"color\": \"navy\"}"}
+		return nil, nil, &styleError{detail: "must be an object of rendering options, such as {\"size\": 256, \"color\": \"navy\"}"}
 	}
-	style := url.Values{}
+	style = url.Values{}
 	for _, key := range sortedKeys(members) {
 		name := canonicalName(key, false)
 		if !isRenderOption(name) {
@@ -262,11 +282,19 @@ func readStyle(raw json.RawMessage) (url.Values, *styleError) {
 			if canonicalName(key, true) == optData.Name {
 				hint = "; data goes in the item, not in its style"
 			}
-			return nil, &styleError{key, fmt.Sprintf("%q is not a rendering option (did you mean %s?)%s", text.Truncate(key, 64), nearestOption(name), hint)}
+			return nil, nil, &styleError{field: key, detail: fmt.Sprintf("%q is not a rendering option (did you mean %s?)%s", text.Truncate(key, 64), nearestOption(name), hint)}
+		}
+		if joined, ok := joinedList(key, members[key]); ok {
+			style[name] = append(style[name], joined)
+			listed = append(listed, key)
+			continue
 		}
 		v, set, err := scalar(members[key])
+		if o, _ := options.Named(name); err != nil && o.List && isJSONList(members[key]) {
+			return nil, nil, &styleError{key, fmt.Sprintf("%s is one string of comma-separated values, not a list; a list is read joined with commas only when each item is a string without a comma of its own, so which values you meant is yours to say", key), true}
+		}
 		if err != nil {
-			return nil, &styleError{key, fmt.Sprintf("%s %s", key, err)}
+			return nil, nil, &styleError{field: key, detail: fmt.Sprintf("%s %s", key, err)}
 		}
 		if set {
 			// Aliases of one option stay side by side, so that two
@@ -274,7 +302,7 @@ func readStyle(raw json.RawMessage) (url.Values, *styleError) {
 			style[name] = append(style[name], v)
 		}
 	}
-	return style, nil
+	return style, listed, nil
 }
 
 func isRenderOption(name string) bool {
@@ -292,6 +320,39 @@ func nearestOption(name string) string {
 		names[i] = o.Name
 	}
 	return editdistance.Nearest(name, names, optSize.Name)
+}
+
+// joinedList is the value of a List option (options.Option.List) given
+// as a JSON list: its items joined with commas, as the string form writes
+// them. ok is false for any other name or value, and for a list with no
+// such reading (options.JoinList).
+func joinedList(name string, raw json.RawMessage) (string, bool) {
+	o, known := options.Named(name)
+	if !known || !o.List {
+		return "", false
+	}
+	var items []any
+	if json.Unmarshal(raw, &items) != nil {
+		return "", false
+	}
+	return options.JoinList(items)
+}
+
+// listError refuses a List option given as a list. The value is read
+// joined, so the fix keeps it (and every other correction) at once: a
+// list is not what the option's schema says, and no value is ignored.
+func listError(name string) paramError {
+	return paramError{field: name, keep: true, detail: listDetail(name)}
+}
+
+// isJSONList reports whether raw is a JSON array.
+func isJSONList(raw json.RawMessage) bool {
+	t := bytes.TrimSpace(raw)
+	return len(t) > 0 && t[0] == '['
+}
+
+func listDetail(name string) string {
+	return fmt.Sprintf("%s is one string of comma-separated values, not a list; the fix joins yours with commas", text.Truncate(name, 64))
 }
 
 // scalar reads a JSON string, number or boolean as the string a query

@@ -33,6 +33,10 @@ type Request struct {
 	// came in a body, so that fixes are written as uploads.
 	Logo []byte
 	Body bool
+	// Listed names the List options (options.Option.List) a JSON body or
+	// tool gave as a list, whose Params hold the items joined with
+	// commas: the call is refused, and its fix carries them joined.
+	Listed []string
 	// ScoreOnly has verify score robustness without measuring its fixes,
 	// each a drawing and a score of its own: the gallery shows a tile's
 	// score alone.

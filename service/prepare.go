@@ -97,6 +97,9 @@ func (s *Service) params(req Request, withData bool) (query, []paramError) {
 	if !req.Body {
 		errs = append(errs, logoParamErrors(q)...)
 	}
+	for _, name := range req.Listed {
+		errs = append(errs, listError(name))
+	}
 	if req.Logo != nil {
 		// An uploaded file is the logo option's value, as a data URI
 		// would be: given twice, it is the same conflict.

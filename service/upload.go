@@ -18,8 +18,10 @@ const MaxGenerateBody = MaxLogoBytes*4/3 + 64<<10
 // JSONParams reads the JSON body of a generation POST to kind's endpoint
 // (kind "" for /api/v1/qr): an object of a kind's fields or data and
 // rendering options under the names a query uses, with string, number or
-// boolean values; "logo" may hold a data URI of up to MaxLogoBytes.
-func (s *Service) JSONParams(body []byte, kind string) (url.Values, *Problem) {
+// boolean values; "logo" may hold a data URI of up to MaxLogoBytes. A
+// List option given as a list is read joined and named in listed
+// (Request.Listed), for a problem whose fix joins it.
+func (s *Service) JSONParams(body []byte, kind string) (params url.Values, listed []string, p *Problem) {
 	// A body that cannot be read leaves no call to correct: the problem
 	// has no fix, and shows the endpoint's own documented example as an
 	// upload that works (README "Errors").
@@ -35,7 +37,7 @@ func (s *Service) JSONParams(body []byte, kind string) (url.Values, *Problem) {
 		return p
 	}
 	if detail := bodyNotUTF8(body); detail != "" {
-		return nil, fail(detail, "")
+		return nil, nil, fail(detail, "")
 	}
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(body, &members); err != nil || members == nil {
@@ -47,20 +49,25 @@ func (s *Service) JSONParams(body []byte, kind string) (url.Values, *Problem) {
 		if err != nil {
 			detail = jsonErrorDetail(body, err, "of parameters") + ", such as " + example
 		}
-		return nil, fail(detail, "")
+		return nil, nil, fail(detail, "")
 	}
 	if dup := jsonkeys.FirstDuplicate(body); dup != nil {
-		return nil, fail(dup.Detail(dup.Path), dup.Path)
+		return nil, nil, fail(dup.Detail(dup.Path), dup.Path)
 	}
-	params := url.Values{}
+	params = url.Values{}
 	for _, key := range sortedKeys(members) {
+		if joined, ok := joinedList(key, members[key]); ok {
+			params.Add(key, joined)
+			listed = append(listed, key)
+			continue
+		}
 		v, set, err := scalar(members[key])
 		if err != nil {
-			return nil, fail(fmt.Sprintf("%s %s: a parameter's value is a string, a number or a boolean", text.Truncate(key, 64), err), key)
+			return nil, nil, fail(fmt.Sprintf("%s %s: a parameter's value is a string, a number or a boolean", text.Truncate(key, 64), err), key)
 		}
 		if set {
 			params.Add(key, v)
 		}
 	}
-	return params, nil
+	return params, listed, nil
 }

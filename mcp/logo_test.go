@@ -46,3 +46,16 @@ func TestGenerateWithALogo(t *testing.T) {
 		}
 	})
 }
+
+// A logo URL this instance does not fetch is refused beside the call's
+// other mistakes: fix_arguments leave it out and succeed at once.
+func TestUnfetchedLogoJoinsTheFirstErrors(t *testing.T) {
+	base := start(t)
+	c := connect(t, base, eras[0].version)
+	res := callTool(t, c, "qr_generate", map[string]any{"data": "x", "gradient": "true", "logo": "https://example.com/logo.png"})
+	p := problemOf(t, res)
+	if _, kept := p.FixArguments["logo"]; kept || p.FixArguments["data"] != "x" || !strings.Contains(texts(res), "--logo-fetch") {
+		t.Fatalf("problem %+v", p)
+	}
+	succeed(t, c, "qr_generate", p.FixArguments, nil)
+}

@@ -116,6 +116,7 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 	r, parseErrs := parseRendering(styleQuery, false)
 	errs = append(errs, parseErrs...)
 	if len(errs) > 0 {
+		errs = s.withUnfetchedLogo(r, errs)
 		fixed := applyFixes(r.fixValues(), errs)
 		e := errs[0]
 		return nil, s.Problem(KindInvalidParameter, "style: "+e.detail, "style."+e.field,

@@ -64,6 +64,7 @@ func (s *Service) tooLongUnfixed(detail string, target fixTarget) *Problem {
 // one of them only the caller can give, there is no fix, and the problem
 // shows a documented call apart, as an example.
 func (s *Service) invalid(r *Rendering, errs []paramError, target fixTarget) *Problem {
+	errs = s.withUnfetchedLogo(r, errs)
 	for _, e := range errs {
 		if e.unfixable {
 			p := s.badRequest(errs, "")

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -127,5 +128,31 @@ func TestLogoFetch(t *testing.T) {
 				t.Errorf("took %s", took)
 			}
 		})
+	}
+}
+
+// Where fetching is off, a logo URL is refused beside a call's other
+// mistakes, not after them: the first problem names it, and its fix,
+// which leaves the logo out, answers at once (README "Errors").
+func TestUnfetchedLogoJoinsTheFirstErrors(t *testing.T) {
+	off := New(Config{BaseURL: "http://qr.test"})
+	for _, c := range []struct{ kind, query string }{
+		{"", "data=x&gradient=true&logo=https://example.com/logo.png&logosize=0.25"},
+		{"", "data=x&size=5&icon=https://example.com/logo.png"},
+		{"wifi", "ssid=Home&password=secret123&colour=navy&logo=https://example.com/logo.png"},
+	} {
+		params, _ := url.ParseQuery(c.query)
+		_, p := generate(t, off, Request{Kind: c.kind, Params: params})
+		if p == nil || p.Fix == "" || !slices.ContainsFunc(p.Errors, func(e FieldProblem) bool { return e.Field == "logo" && strings.Contains(e.Detail, "--logo-fetch") }) {
+			t.Errorf("%s: %+v, want the logo among the errors", c.query, p)
+			continue
+		}
+		fix, _ := url.Parse(p.Fix)
+		if fix.Query().Has("logo") || fix.Query().Has("logosize") {
+			t.Errorf("%s: fix %s keeps the logo", c.query, p.Fix)
+		}
+		if _, p2 := generate(t, off, Request{Kind: c.kind, Params: fix.Query()}); p2 != nil {
+			t.Errorf("%s: fix %s: %s", c.query, p.Fix, p2.Detail)
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/service"
 )
 
@@ -73,10 +74,17 @@ func (t *tools) batch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTo
 	if output, ok := args["output"].(string); ok && !slices.ContainsFunc(batchOutputs, func(o struct{ name, about string }) bool {
 		return strings.EqualFold(o.name, strings.TrimSpace(output))
 	}) {
+		detail := fmt.Sprintf("output %q is not one of %s (zip is for the HTTP endpoint)", truncate(output, maxNameBytes), strings.Join(outputNames(), ", "))
+		meant, ok := service.MeantOutput(output)
+		if !ok || !slices.Contains(outputNames(), meant) {
+			// url would answer links where data, or an archive, was
+			// asked for: which output is meant is the caller's to say.
+			return t.badArgument(toolBatch, args, unfixable("output", detail, map[string]any{"output": "url", "items": []any{map[string]any{"data": options.Data.Example}}})), nil
+		}
 		fix := maps.Clone(args)
-		fix["output"] = "url"
-		return t.badArgument(toolBatch, args, &argError{field: "output", change: "with output url",
-			detail: fmt.Sprintf("output %q is not one of %s (zip is for the HTTP endpoint)", truncate(output, maxNameBytes), strings.Join(outputNames(), ", ")), fix: fix}), nil
+		fix["output"] = meant
+		return t.badArgument(toolBatch, args, &argError{field: "output", change: "with output " + meant,
+			detail: detail + "; did you mean " + meant + "?", fix: fix}), nil
 	}
 	body := marshal(args)
 	if sent := sentBatch(ctx); sent != nil {

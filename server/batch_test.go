@@ -380,7 +380,9 @@ func TestBatchProblems(t *testing.T) {
 		{"not an object", "application/json", `[{"data":"a"}]`, 400, "invalid-parameter", "", "not a JSON array", "", true},
 		{"empty body", "application/json", ``, 400, "invalid-parameter", "", "empty", "", true},
 		{"unknown key", "application/json", `{"itemz":[], "items":[{"data":"a"}], "output":"svg"}`, 400, "invalid-parameter", "itemz", "did you mean items", `"output":"svg"`, true},
-		{"unknown output", "application/json", `{"output":"pngs","items":[{"data":"a"}]}`, 400, "invalid-parameter", "output", "did you mean", `"output":"`, true},
+		{"misspelt output", "application/json", `{"output":"ulr","items":[{"data":"a"}]}`, 400, "invalid-parameter", "output", "did you mean url", `"output":"url"`, true},
+		{"output by a word", "application/json", `{"output":"data","items":[{"data":"a"}]}`, 400, "invalid-parameter", "output", "did you mean base64", `"output":"base64"`, true},
+		{"unknown output", "application/json", `{"output":"pngs","items":[{"data":"a"}]}`, 400, "invalid-parameter", "output", "nor close to one", "", true},
 		{"bad shared style", "application/json", `{"style":{"size":99999,"color":"red"},"items":[{"data":"a"}]}`, 400, "invalid-parameter", "style.size", "4096", `"size":"4096"`, true},
 		{"unknown style key", "application/json", `{"style":{"sise":300},"items":[{"data":"a"}]}`, 400, "invalid-parameter", "style.sise", "did you mean size", "", true},
 		{"style format against output", "application/json", `{"output":"json","style":{"format":"svg"},"items":[{"data":"a"}]}`, 400, "invalid-parameter", "style.format", "json", "", true},
@@ -393,8 +395,10 @@ func TestBatchProblems(t *testing.T) {
 	}
 	// A body with no items of the caller's has no fix, which would render
 	// made-up items, but a batch that works as its example (README
-	// "Errors").
-	noItems := map[string]bool{"syntax error": true, "truncated": true, "not an object": true, "empty body": true, "no items": true, "empty items": true}
+	// "Errors"); nor has an output no word names, or one a style's format
+	// disagrees with, where any fix would answer what was not asked.
+	noItems := map[string]bool{"syntax error": true, "truncated": true, "not an object": true, "empty body": true, "no items": true, "empty items": true,
+		"unknown output": true, "style format against output": true}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := sendBody(t, h, http.MethodPost, "/api/v1/qr/batch", tt.contentType, []byte(tt.body))

@@ -253,3 +253,50 @@ func TestBatchListOptionFixJoinsItems(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchTopLevelOptionGoesInStyle: a rendering option written beside
+// items (format, fg) is moved into the shared style, its value kept, so
+// that format=svg gives SVG, not PNG; an output is read as the word
+// meant (data is base64's data URIs). When the body says two things
+// (format svg with output base64, or style.format png) or a value the
+// option cannot read (type=wifi), there is no fix, only an example.
+func TestBatchTopLevelOptionGoesInStyle(t *testing.T) {
+	svc := service.New(service.Config{BaseURL: "http://qr.test"})
+	for _, c := range []struct{ body, fix string }{
+		{`{"format":"svg","items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"style":{"format":"svg"}}`},
+		{`{"format":"svg","output":"zip","items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"output":"zip","style":{"format":"svg"}}`},
+		{`{"fg":"navy","style":{"size":300},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"style":{"fg":"navy","size":300}}`},
+		{`{"size":300,"style":{"size":300},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"style":{"size":300}}`},
+		{`{"output":"data","items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"output":"base64"}`},
+		{`{"output":"ulr","items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"output":"url"}`},
+	} {
+		_, p := svc.Batch(context.Background(), []byte(c.body))
+		if p == nil {
+			t.Errorf("%s: answered", c.body)
+			continue
+		}
+		if want := svc.BatchCurl(c.fix); p.Fix != want {
+			t.Errorf("%s: fix %s, want %s (%s)", c.body, p.Fix, want, p.Detail)
+		}
+		if run, fp := svc.Batch(context.Background(), []byte(c.fix)); fp != nil {
+			t.Errorf("%s: fix %s: %s", c.body, c.fix, fp.Detail)
+		} else {
+			run.Close()
+		}
+	}
+	items := each(t, svc, []byte(`{"items":[{"data":"a"}],"style":{"format":"svg"}}`), -1)
+	if !strings.Contains(items[0].URL, "format=svg") {
+		t.Errorf("style.format svg: %s", items[0].URL)
+	}
+	for _, body := range []string{
+		`{"format":"svg","style":{"format":"png"},"items":[{"data":"a"}]}`,
+		`{"format":"svg","output":"base64","items":[{"data":"a"}]}`,
+		`{"style":{"format":"svg"},"output":"base64","items":[{"data":"a"}]}`,
+		`{"type":"wifi","items":[{"data":"a"}]}`,
+		`{"output":"pdf","items":[{"data":"a"}]}`,
+	} {
+		if _, p := svc.Batch(context.Background(), []byte(body)); p == nil || p.Fix != "" || p.Example == "" {
+			t.Errorf("%s: %+v, want no fix but an example", body, p)
+		}
+	}
+}

@@ -59,12 +59,25 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 			}
 		}
 		var errs []FieldProblem
+		ambiguous := false
 		for i, k := range unknown {
 			if i == maxStrayKeys {
 				errs = append(errs, FieldProblem{k, fmt.Sprintf("%d more keys the body does not have; the fix drops them", len(unknown)-i)})
 				break
 			}
-			errs = append(errs, FieldProblem{k, renameBatchKey(k, top[k], corrected)})
+			detail, moved, conflict := moveIntoStyle(k, top[k], corrected)
+			if !moved {
+				detail = renameBatchKey(k, top[k], corrected)
+			}
+			ambiguous = ambiguous || conflict
+			errs = append(errs, FieldProblem{k, detail})
+		}
+		if ambiguous {
+			p := noFix(errs[0].Field, errs[0].Detail)
+			if len(errs) > 1 {
+				p.Errors = errs
+			}
+			return nil, p
 		}
 		return nil, s.keyProblem(errs, corrected, len(body))
 	}
@@ -77,7 +90,13 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 		}
 		req.output = strings.ToLower(strings.TrimSpace(req.output))
 		if !slices.Contains(BatchOutputs, req.output) {
-			near := editdistance.Nearest(req.output, BatchOutputs, OutputURL)
+			near, meant := MeantOutput(req.output)
+			if !meant {
+				// url, the default, would answer links where data, or
+				// a zip, was asked for: which output is meant is the
+				// caller's to say.
+				return nil, noFix("output", fmt.Sprintf("output %q is not one of %s, nor close to one: url links each item, base64 gives PNG data URIs, svg SVG markup, json the module matrix, zip an archive", text.Truncate(req.output, 64), strings.Join(BatchOutputs, ", ")))
+			}
 			return nil, s.Problem(KindInvalidParameter,
 				fmt.Sprintf("output %q is not one of %s; did you mean %s?", text.Truncate(req.output, 64), strings.Join(BatchOutputs, ", "), near),
 				"output", s.correctedBatchCurl(withKey(top, "output", strconv.Quote(near)), len(body)))
@@ -123,11 +142,10 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 			s.correctedBatchCurl(withKey(top, "style", styleJSON(fixed)), len(body)))
 	}
 	if r.Given[optFormat.Name] && !slices.Contains(outputFormats[req.output], r.Format) {
-		fixed := r.fixValues()
-		fixed.Del(optFormat.Name)
-		return nil, s.Problem(KindInvalidParameter,
-			fmt.Sprintf("style.format %s does not fit output %s, which carries %s; drop style.format or change output", r.Format, req.output, text.Join(outputFormats[req.output])),
-			"style.format", s.correctedBatchCurl(withKey(top, "style", styleJSON(fixed)), len(body)))
+		// Each names what the caller asked for, and they disagree: a
+		// fix that dropped either would answer another format.
+		return nil, noFix("style.format",
+			fmt.Sprintf("style.format %s does not fit output %s, which carries %s; drop style.format or change output (url and zip carry every format)", r.Format, req.output, text.Join(outputFormats[req.output])))
 	}
 	// A shared option that no format of the output draws would change
 	// nothing in any item (a colour in json matrices).
@@ -190,6 +208,58 @@ func renameBatchKey(k string, raw json.RawMessage, corrected map[string]json.Raw
 	return fmt.Sprintf("unknown key %q in the body; did you mean %s? The fix renames it", shown, near)
 }
 
+// MeantOutput is the batch output an unknown value of output most likely
+// names: a typo (ulr), or a word for it (data is base64's data URIs);
+// false when none is close enough to offer.
+func MeantOutput(v string) (string, bool) {
+	return editdistance.Meant(v, BatchOutputs, batchOutputWords)
+}
+
+// batchOutputWords are the words callers use for an output that the
+// outputs spell otherwise: a data URI is base64's answer.
+var batchOutputWords = map[string]string{
+	"data": outputBase64, "datauri": outputBase64, "data-uri": outputBase64, "dataurl": outputBase64, "data-url": outputBase64, "b64": outputBase64,
+	"urls": OutputURL, "link": OutputURL, "links": OutputURL,
+	"markup": outputSVG, "matrix": outputJSON, "archive": outputZip,
+}
+
+// moveIntoStyle puts the value of k, a key the body does not have that
+// names a rendering option (format, size), into the shared style, which
+// holds the options of every item (README "Batch, decode, verify"), and
+// says what it did: moved is false for a key that names no option, or
+// whose value the option cannot read (left to renameBatchKey). Given in
+// the style too with another value, which of the two is meant is the
+// caller's to say: conflict is set, and there is no fix.
+func moveIntoStyle(k string, raw json.RawMessage, corrected map[string]json.RawMessage) (detail string, moved, conflict bool) {
+	o, isOption := options.Named(k)
+	value, isScalar, _ := scalar(raw)
+	if !isOption || !isScalar {
+		return "", false, false
+	}
+	shown := text.Truncate(k, 64)
+	if optionValue(o.Name, value) != value {
+		// type=wifi names a kind, not the format type stands for: a
+		// fix that dropped or corrected it would lose what was meant.
+		return fmt.Sprintf("%s is no key of the body, and as the rendering option %s it does not read %q: say in style, or in each item, what you meant", shown, o.Name, text.Truncate(value, 64)), true, true
+	}
+	style := map[string]json.RawMessage{}
+	if given, ok := corrected["style"]; ok && (json.Unmarshal(given, &style) != nil || style == nil) {
+		return "", false, false // a style that is no object is refused later
+	}
+	for name, v := range style {
+		if canonicalName(name, false) != o.Name {
+			continue
+		}
+		if theirs, _, _ := scalar(v); theirs != value {
+			return fmt.Sprintf("%s is a rendering option, which goes in style, and style gives %s already with another value (%q, %q): which one you meant is yours to say", shown, text.Truncate(name, 64), text.Truncate(theirs, 64), text.Truncate(value, 64)), true, true
+		}
+		return fmt.Sprintf("%s is a rendering option, which goes in style, and style gives it already; the fix drops this one", shown), true, false
+	}
+	style[k] = raw
+	corrected["style"], _ = json.Marshal(style)
+	return fmt.Sprintf("%s is a rendering option: it goes in style, the options of every item, and the fix moves it there", shown), true, false
+}
+
 // keyProblem is the problem for keys of the body renamed or dropped. Its
 // fix is the body corrected, and corrected further when that body has
 // another mistake with a fix of its own (a misspelt key of a renamed
@@ -198,8 +268,10 @@ func (s *Service) keyProblem(errs []FieldProblem, corrected map[string]json.RawM
 	p := s.Problem(KindInvalidParameter, errs[0].Detail, errs[0].Field, s.correctedBatchCurl(corrected, size))
 	if body, err := json.Marshal(corrected); err == nil {
 		// corrected has no key left to rename, so this reads it once.
-		if _, next := s.readBatch(body); next != nil && next.Status == 400 && next.Fix != "" {
-			p.Fix = next.Fix
+		if _, next := s.readBatch(body); next != nil && next.Status == 400 {
+			// Corrected further, or not at all when what is left has
+			// no fix: a fix is refused next by nothing.
+			p.Fix, p.Example = next.Fix, next.Example
 			errs = append(errs, FieldProblem{next.Field, next.Detail})
 		}
 	}

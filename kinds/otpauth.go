@@ -2,6 +2,7 @@ package kinds
 
 import (
 	"encoding/base32"
+	"net/url"
 	"strconv"
 	"strings"
 	"unicode"
@@ -16,7 +17,7 @@ import (
 type OTPAuth struct {
 	OTPType   string `json:"otp_type" validate:"omitempty,oneofci=totp hotp" jsonschema:"enum=totp,enum=hotp" jsonschema_description:"totp (default): time-based codes (RFC 6238); hotp: counter-based codes (RFC 4226), which need counter." title:"Code type"`
 	Secret    string `json:"secret" validate:"required,max=1024" jsonschema_description:"The shared key in base32 (RFC 4648 §6, A-Z and 2-7), as the service shows it for manual entry: spaces, dashes, lower case and '=' padding are accepted and removed. At least 16 characters (80 bits); RFC 4226 recommends 32 (160 bits)." identity:"true" title:"Secret key"`
-	Account   string `json:"account" validate:"required,max=256" jsonschema_description:"The account the key belongs to, usually the user's e-mail address or user name (alice@example.com). Shown under the code; must not contain ':'." identity:"true" title:"Account"`
+	Account   string `json:"account" also:"label" validate:"required,max=256" jsonschema_description:"The account the key belongs to, usually the user's e-mail address or user name (alice@example.com). Shown under the code; must not contain ':'." identity:"true" title:"Account"`
 	Issuer    string `json:"issuer" validate:"max=256" jsonschema_description:"The provider or service (Example Inc). Strongly recommended: written both as the label prefix and as the issuer parameter, so old and new authenticators group the account correctly. Must not contain ':'." identity:"true" title:"Service"`
 	Algorithm string `json:"algorithm" validate:"omitempty,oneofci=SHA1 SHA256 SHA512" jsonschema:"enum=SHA1,enum=SHA256,enum=SHA512" jsonschema_description:"HMAC hash: SHA1 (default), SHA256 or SHA512 (RFC 6238 §1.2). Google Authenticator ignores it, so set it only when the service uses another hash." title:"Algorithm"`
 	Digits    string `json:"digits" validate:"omitempty,oneof=6 8" jsonschema:"enum=6,enum=8" jsonschema_description:"Code length: 6 (default) or 8." title:"Digits"`
@@ -53,10 +54,38 @@ func init() {
 			{Secret: "HXDMVJECJJWSRB3HWIZR4IFUGFTMXBOZ", Issuer: "ACME Co", Account: "john.doe@email.com", Algorithm: "SHA1", Digits: "6", Period: "30"},
 			{OTPType: "hotp", Secret: "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ", Issuer: "Example", Account: "alice@example.com", Counter: "0"},
 		},
-		Check:  checkOTPAuth,
-		Encode: encodeOTPAuth,
-		Parse:  parseOTPAuth,
+		Check:     checkOTPAuth,
+		Encode:    encodeOTPAuth,
+		Parse:     parseOTPAuth,
+		SplitWord: splitOTPLabel,
 	})
+}
+
+// splitOTPLabel reads a label as the Key Uri Format writes it, "issuer:
+// account" or the account alone, percent-encoded (Key Uri Format, Label:
+// the colon may be %3A, and spaces may precede the account), as the
+// issuer and account fields. A label with more than one colon, or an empty
+// part, has no one reading.
+func splitOTPLabel(word, value string) (map[string]string, bool) {
+	if word != "label" {
+		return nil, false
+	}
+	label, err := url.PathUnescape(value)
+	if err != nil {
+		return nil, true
+	}
+	issuer, account, found := strings.Cut(label, ":")
+	if !found {
+		issuer, account = "", issuer
+	}
+	issuer, account = strings.TrimSpace(issuer), strings.TrimSpace(account)
+	if account == "" || found && issuer == "" || strings.Contains(account, ":") {
+		return nil, true
+	}
+	if !found {
+		return map[string]string{"account": account}, true
+	}
+	return map[string]string{"issuer": issuer, "account": account}, true
 }
 
 func checkOTPAuth(o *OTPAuth) []registry.FieldError {

@@ -1,8 +1,11 @@
 package kinds_test
 
 import (
+	"maps"
 	"strings"
 	"testing"
+
+	"github.com/qrforge/qrforge/registry"
 )
 
 func TestOTPAuth(t *testing.T) {
@@ -83,5 +86,29 @@ func TestOTPAuthNoFixInventsASecret(t *testing.T) {
 		if e.Field == "secret" && !strings.Contains(e.Detail, "RFC 4226") {
 			t.Fatalf("detail %q does not cite RFC 4226", e.Detail)
 		}
+	}
+}
+
+// The Key Uri Format's label, issuer:account percent-encoded, is read as
+// the issuer and account fields; a label with more than one colon or an
+// empty part has no one reading.
+func TestSplitOTPLabel(t *testing.T) {
+	otpauth, _ := registry.Lookup("otpauth")
+	for label, want := range map[string]map[string]string{
+		"ACME:alice@example.com":        {"issuer": "ACME", "account": "alice@example.com"},
+		"ACME%20Co%3A%20john%40doe.com": {"issuer": "ACME Co", "account": "john@doe.com"},
+		"alice@example.com":             {"account": "alice@example.com"},
+		"a:b:c":                         nil,
+		":alice":                        nil,
+		"ACME:":                         nil,
+		"100%":                          nil,
+	} {
+		got, reads := otpauth.SplitWord("label", label)
+		if !reads || !maps.Equal(got, want) || (got == nil) != (want == nil) {
+			t.Errorf("%q: %v %v, want %v", label, got, reads, want)
+		}
+	}
+	if _, reads := otpauth.SplitWord("account", "a"); reads {
+		t.Error("account is read as a label")
 	}
 }

@@ -38,3 +38,20 @@ func TestListOptionFixJoinsItems(t *testing.T) {
 		}
 	}
 }
+
+// On otpauth, a label among the fields is the Key Uri Format's label: the
+// fix writes its issuer and account under their fields and succeeds; a
+// label with no one reading has no fix.
+func TestOTPAuthLabelField(t *testing.T) {
+	base := start(t)
+	c := connect(t, base, eras[0].version)
+	p := fail(t, c, "qr_generate_typed", map[string]any{"kind": "otpauth", "fields": map[string]any{"label": "ACME:alice@example.com", "secret": "JBSWY3DPEHPK3PXP"}})
+	fields, _ := p.FixArguments["fields"].(map[string]any)
+	if fields["issuer"] != "ACME" || fields["account"] != "alice@example.com" || fields["label"] != nil {
+		t.Fatalf("problem %+v", p)
+	}
+	succeed(t, c, "qr_generate_typed", p.FixArguments, nil)
+	if p := fail(t, c, "qr_generate_typed", map[string]any{"kind": "otpauth", "fields": map[string]any{"label": "a:b:c", "secret": "JBSWY3DPEHPK3PXP"}}); p.FixArguments != nil || p.Fix != "" {
+		t.Errorf("label a:b:c: fix %q %v, want none", p.Fix, p.FixArguments)
+	}
+}

@@ -220,6 +220,19 @@ func unknownFields(args, raw map[string]any, u unknownNames, kind registry.Entry
 				notes = append(notes, fmt.Sprintf("%q (a rendering option: moved beside fields)", truncate(name, maxNameBytes)))
 				continue
 			}
+			if s, isString := raw[name].(string); isString {
+				if split, reads := kind.SplitWord(strings.ToLower(name), s); reads {
+					// A word the kind's standard uses for several fields
+					// (otpauth's label, issuer:account): each part under
+					// its field, or no fix when it has no one reading.
+					note, err := splitField(name, s, split, fields, kind)
+					if err != nil {
+						return err
+					}
+					notes = append(notes, note)
+					continue
+				}
+			}
 			near := nearestField(name, kind)
 			if _, taken := fields[near]; near == "" || taken {
 				notes = append(notes, fmt.Sprintf("%q (dropped)", truncate(name, maxNameBytes)))
@@ -236,6 +249,27 @@ func unknownFields(args, raw map[string]any, u unknownNames, kind registry.Entry
 	maps.Copy(fix, moved)
 	return &argError{field: "fields", fix: fix, change: "with fields renamed, moved or dropped as the detail says",
 		detail: fmt.Sprintf("%s has no field %s; its fields are %s. A field left unread would change the code without a word; the fix renames, moves or drops each", kind.Name(), strings.Join(notes, ", "), fieldList(kind))}
+}
+
+// splitField writes the parts of name's value, a word kind's standard
+// uses for several fields (registry.Entry.SplitWord), into fields; a value
+// with no one reading, or a part a field given contradicts, is an error
+// without a fix, as which is meant only the caller knows.
+func splitField(name, value string, split map[string]string, fields map[string]any, kind registry.Entry) (string, *argError) {
+	shown := truncate(name, maxNameBytes)
+	example := map[string]any{kindArgument: kind.Name(), "fields": anyMap(kind.Example())}
+	if split == nil {
+		return "", unfixable("fields."+shown, fmt.Sprintf("%s's %s, %q, is not one %s %s: give the fields it names (%s) yourself", kind.Name(), shown, truncate(value, 64), kind.Standard().Name, shown, fieldList(kind)), example)
+	}
+	var parts []string
+	for _, field := range slices.Sorted(maps.Keys(split)) {
+		if given, ok := fields[field]; ok && given != split[field] {
+			return "", unfixable("fields."+shown, fmt.Sprintf("%s's %s gives %s %q, and fields.%s is %v: which one is meant only you can tell", kind.Name(), shown, field, split[field], field, given), example)
+		}
+		fields[field] = split[field]
+		parts = append(parts, fmt.Sprintf("%s %q", field, split[field]))
+	}
+	return fmt.Sprintf("%q (as %s writes it: %s)", shown, kind.Standard().Name, strings.Join(parts, ", ")), nil
 }
 
 // foreignCurrency is the error, without a fix, of a field naming a

@@ -22,6 +22,11 @@ type Entry interface {
 	// AlsoCalled are other words for the kind, pointed at it when a call
 	// names an unknown kind by one of them.
 	AlsoCalled() []string
+	// SplitWord reads a value given under a word the kind's standard
+	// uses for several of its fields (Kind.SplitWord): reads is false
+	// when the kind reads the word as one field; fields is nil when the
+	// value has no one reading.
+	SplitWord(word, value string) (fields map[string]string, reads bool)
 	Common() bool
 	// Currency is the one currency the kind's amounts are in, when it
 	// has no currency field; "" otherwise.
@@ -94,7 +99,14 @@ func (e *entry[F]) Standard() Standard   { return e.kind.Standard }
 func (e *entry[F]) Purpose() Purpose     { return e.kind.Purpose }
 func (e *entry[F]) Common() bool         { return e.kind.Common }
 func (e *entry[F]) AlsoCalled() []string { return e.kind.AlsoCalled }
-func (e *entry[F]) Currency() string     { return e.kind.Currency }
+
+func (e *entry[F]) SplitWord(word, value string) (map[string]string, bool) {
+	if e.kind.SplitWord == nil {
+		return nil, false
+	}
+	return e.kind.SplitWord(word, value)
+}
+func (e *entry[F]) Currency() string { return e.kind.Currency }
 
 func (e *entry[F]) Title() string {
 	if e.kind.Title != "" {

@@ -97,8 +97,14 @@ type Kind[F any] struct {
 	// Warn, when set, names what a valid payload may lose after the
 	// reader, though its standard allows it (a character a bank may not
 	// carry): the code is made as asked, and the warnings go with it.
-	Warn  func(F) []FieldError
-	Hints Hints
+	Warn func(F) []FieldError
+	// SplitWord, when set, reads a value given under a word the kind's
+	// standard uses for several fields at once (the Key Uri Format's
+	// label, issuer:account) as those fields. reads is false for a word
+	// the kind reads as one field; fields is nil when the value has no
+	// one reading. Field.AlsoCalled claims the word.
+	SplitWord func(word, value string) (fields map[string]string, reads bool)
+	Hints     Hints
 }
 
 // FieldError is a field that breaks a rule. Detail says what the standard

@@ -45,6 +45,10 @@ func claimedOptions(k registry.Entry, q query) []paramError {
 		field := words[word]
 		detail := fmt.Sprintf("%s is what %s calls %s's %s (%s); in qrforge, %s is a rendering option (%s) that never reaches the payload, and on %s it is written %s",
 			word, k.Standard().Name, k.Name(), field, fieldTitle(k, field), word, optionGist(o), k.Name(), OptionName(k.Name(), o.Name))
+		if split, reads := k.SplitWord(word, q[word][0]); reads {
+			errs = append(errs, splitWordErrors(k, word, split, q, detail)...)
+			continue
+		}
 		e := paramError{field: word}
 		if v := q[field]; len(v) > 0 && v[0] != "" {
 			e.unfixable = true
@@ -54,6 +58,26 @@ func claimedOptions(k registry.Entry, q query) []paramError {
 			e.detail = detail + fmt.Sprintf(". The fix renames %s to %s", word, field)
 		}
 		errs = append(errs, e)
+	}
+	return errs
+}
+
+// splitWordErrors refuse a word k's standard uses for several fields
+// (otpauth's label, issuer:account): the fix writes each part under its
+// field, value kept. A value with no one reading, or a part that a field
+// given too contradicts, has no fix: which is meant only the caller knows.
+func splitWordErrors(k registry.Entry, word string, split map[string]string, q query, detail string) []paramError {
+	if split == nil {
+		return []paramError{{field: word, unfixable: true, detail: detail + fmt.Sprintf(". %q is not one %s label (%s): write the fields %s yourself", q[word][0], k.Standard().Name, k.Name(), strings.Join(slices.Sorted(maps.Keys(registry.FieldWords(k))), ", "))}}
+	}
+	fields := slices.Sorted(maps.Keys(split))
+	var errs []paramError
+	for _, field := range fields {
+		if v := q[field]; len(v) > 0 && v[0] != "" && v[0] != split[field] {
+			return []paramError{{field: word, unfixable: true, detail: detail + fmt.Sprintf(". Its %s, %q, is not the %s given, %q: which one is meant only you can tell", field, split[field], field, v[0])}}
+		}
+		errs = append(errs, paramError{field: word, rename: field, fixed: split[field],
+			detail: detail + fmt.Sprintf(". The fix writes its %s, %q, as %s", field, split[field], field)})
 	}
 	return errs
 }

@@ -2,6 +2,7 @@ package kinds
 
 import (
 	"encoding/base32"
+	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -105,8 +106,14 @@ func checkOTPAuth(o *OTPAuth) []registry.FieldError {
 	}{{"account", o.Account}, {"issuer", o.Issuer}} {
 		if strings.Contains(f.value, ":") {
 			// Key Uri Format, Label: neither issuer nor account name may
-			// contain a colon, which separates them.
-			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " must not contain ':', which separates issuer and account in the label (Key Uri Format, Label)", Fix: strings.TrimSpace(strings.ReplaceAll(f.value, ":", " "))})
+			// contain a colon, which separates them. Both are the
+			// person's names, so there is no fix: a colon changed to a
+			// space would name another account.
+			detail := f.name + " must not contain ':', which separates issuer and account in the label (Key Uri Format, Label)"
+			if before, after, _ := strings.Cut(f.value, ":"); f.name == "account" && o.Issuer == "" && !strings.Contains(after, ":") && before != "" && strings.TrimSpace(after) != "" {
+				detail += fmt.Sprintf("; if %q is the label issuer:account, give issuer=%s and account=%s", f.value, before, strings.TrimSpace(after))
+			}
+			errs = append(errs, registry.FieldError{Field: f.name, Detail: detail, Fix: ""})
 		}
 	}
 	if o.Account == "" {

@@ -112,3 +112,19 @@ func TestSplitOTPLabel(t *testing.T) {
 		t.Error("account is read as a label")
 	}
 }
+
+// An account or issuer holding a colon is refused with no fix: both name
+// the person's account, and a colon made a space would name another. An
+// account that reads as a whole label says which fields to give.
+func TestOTPColonHasNoFix(t *testing.T) {
+	k := lookup(t, "otpauth")
+	secret := "JBSWY3DPEHPK3PXPJBSWY3DP"
+	_, errs := k.Build(map[string]string{"secret": secret, "account": "ACME:alice@example.com"})
+	if len(errs) != 1 || errs[0].Field != "account" || errs[0].Fix != "" || !strings.Contains(errs[0].Detail, "give issuer=ACME and account=alice@example.com") {
+		t.Errorf("account ACME:alice@example.com: %+v", errs)
+	}
+	_, errs = k.Build(map[string]string{"secret": secret, "account": "alice", "issuer": "A:B"})
+	if len(errs) != 1 || errs[0].Field != "issuer" || errs[0].Fix != "" {
+		t.Errorf("issuer A:B: %+v", errs)
+	}
+}

@@ -165,7 +165,7 @@ func (d *dropinCall) set(theirs, ours, v string) {
 func (d *dropinCall) named(p *Problem) *Problem {
 	rename := func(field string) (string, bool) {
 		theirs, ok := d.from[field]
-		if !ok {
+		if !ok || theirs == field {
 			return field, false
 		}
 		return cmp.Or(d.spelled[theirs], theirs), true

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 	"github.com/qrforge/qrforge/internal/text"
@@ -23,8 +24,14 @@ func (s *Server) goQRCreate(c *gin.Context) {
 		writeProblem(c, p)
 		return
 	}
+	latin1Hint := false
 	if data, ok := d.take("data"); ok {
+		// Bytes that are not UTF-8 may be Latin-1, which goQR reads with
+		// charset-source; which character set they are is the caller's to
+		// say, so the problem hints at it rather than fixing.
+		latin1Hint = !utf8.ValidString(data)
 		if v, ok := d.take("charset-source"); ok {
+			latin1Hint = false
 			switch charset(v) {
 			case "UTF-8":
 			case "ISO-8859-1":
@@ -97,6 +104,9 @@ func (s *Server) goQRCreate(c *gin.Context) {
 	d.out.Set("margin", strconv.Itoa(qzone))
 	img, p := s.svc.Generate(c.Request.Context(), d.request(), c.GetHeader("If-None-Match"))
 	if p != nil {
+		if latin1Hint && p.Field == "data" {
+			p.Hint = "if data is ISO-8859-1 (Latin-1) text, where byte 0xE9 is é, add charset-source=ISO-8859-1, as goQR reads it"
+		}
 		writeProblem(c, d.named(p))
 		return
 	}

@@ -589,3 +589,16 @@ func TestDropinProblemsNameTheCallersParameter(t *testing.T) {
 		}
 	}
 }
+
+// Data that is not UTF-8 on goQR's path is refused as on /api/v1/qr, with
+// a hint that goQR reads Latin-1 under charset-source, and no fix: which
+// character set the bytes are in is the caller's to say.
+func TestGoQRLatin1Hint(t *testing.T) {
+	p := readProblem(t, get(t, "/v1/create-qr-code/?data=caf%E9"), http.StatusBadRequest, "invalid-parameter")
+	if p.Field != "data" || strings.HasPrefix(p.Detail, "data (qrforge's") || !strings.Contains(p.Hint, "charset-source=ISO-8859-1") {
+		t.Errorf("field %q, detail %q, hint %q", p.Field, p.Detail, p.Hint)
+	}
+	if d := getDropin(t, "/v1/create-qr-code/?data=caf%E9&charset-source=ISO-8859-1", "image/png"); d.text != "café" {
+		t.Errorf("following the hint: %q", d.text)
+	}
+}

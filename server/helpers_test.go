@@ -66,6 +66,7 @@ type problem struct {
 	Field   string `json:"field"`
 	Fix     string `json:"fix"`
 	Example string `json:"example"`
+	Hint    string `json:"hint"`
 	Errors  []struct {
 		Field  string `json:"field"`
 		Detail string `json:"detail"`

@@ -133,7 +133,7 @@ func TestBatchItemKeysGoWhereMeant(t *testing.T) {
 // "Errors"); the fix is never the body without it.
 func TestBatchBodyKeysRenamed(t *testing.T) {
 	svc := service.New(service.Config{BaseURL: "http://qr.test"})
-	for _, c := range []struct{ body, fix string }{
+	bodyFixes(t, svc, []struct{ body, fix string }{
 		{`{"output":"url","itms":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"output":"url"}`},
 		{`{"output":"url","Items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"output":"url"}`},
 		{`{"output":"url","stlye":{"size":300},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"output":"url","style":{"size":300}}`},
@@ -146,21 +146,7 @@ func TestBatchBodyKeysRenamed(t *testing.T) {
 		{`{"zzzzzz":1,"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}]}`},
 		{`{"itms":[],"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}]}`},
 		{`{"style":{"colour":"red","fg":"blue"},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"style":{"fg":"blue"}}`},
-	} {
-		_, p := svc.Batch(context.Background(), []byte(c.body))
-		if p == nil {
-			t.Errorf("%s: answered", c.body)
-			continue
-		}
-		if want := svc.BatchCurl(c.fix); p.Fix != want {
-			t.Errorf("%s: fix %s, want %s (%s)", c.body, p.Fix, want, p.Detail)
-		}
-		if run, fp := svc.Batch(context.Background(), []byte(c.fix)); fp != nil {
-			t.Errorf("%s: fix %s: %s", c.body, c.fix, fp.Detail)
-		} else {
-			run.Close()
-		}
-	}
+	})
 	items := each(t, svc, []byte(`{"items":[{"data":"hello","style":{"colour":"red","size":300}}]}`), -1)
 	if p := items[0].Problem; p == nil || p.Fix != "http://qr.test/api/v1/qr?data=hello&size=300&color=ff0000" {
 		t.Errorf("item style colour: %+v", p)
@@ -220,26 +206,12 @@ func TestBatchURLsFitTheAPI(t *testing.T) {
 // never one that drops them; a list with no one reading has no fix.
 func TestBatchListOptionFixJoinsItems(t *testing.T) {
 	svc := service.New(service.Config{BaseURL: "http://qr.test"})
-	for _, c := range []struct{ body, fix string }{
+	bodyFixes(t, svc, []struct{ body, fix string }{
 		{`{"style":{"gradientcolors":["#1a237e","#880e4f"]},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"style":{"gradientcolors":"1a237e@0,880e4f@100"}}`},
 		{`{"style":{"eyecolor":["red","blue","green"],"size":9999},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"style":{"eyecolor":"ff0000,0000ff,008000","size":"4096"}}`},
 		// A near miss of the name, renamed, then joined: one fix answers.
 		{`{"style":{"gradientcolor":["#1a237e","#880e4f"]},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"style":{"gradientcolors":"1a237e@0,880e4f@100"}}`},
-	} {
-		_, p := svc.Batch(context.Background(), []byte(c.body))
-		if p == nil {
-			t.Errorf("%s: answered", c.body)
-			continue
-		}
-		if want := svc.BatchCurl(c.fix); p.Fix != want {
-			t.Errorf("%s: fix %s, want %s (%s)", c.body, p.Fix, want, p.Detail)
-		}
-		if run, fp := svc.Batch(context.Background(), []byte(c.fix)); fp != nil {
-			t.Errorf("%s: fix %s: %s", c.body, c.fix, fp.Detail)
-		} else {
-			run.Close()
-		}
-	}
+	})
 	items := each(t, svc, []byte(`{"items":[{"data":"a","style":{"eyecolor":["red","blue","green"]}}]}`), -1)
 	if p := items[0].Problem; p == nil || p.Fix != "http://qr.test/api/v1/qr?data=a&eyecolor=ff0000%2C0000ff%2C008000" {
 		t.Errorf("item style eyecolor list: %+v", p)
@@ -262,28 +234,14 @@ func TestBatchListOptionFixJoinsItems(t *testing.T) {
 // option cannot read (type=wifi), there is no fix, only an example.
 func TestBatchTopLevelOptionGoesInStyle(t *testing.T) {
 	svc := service.New(service.Config{BaseURL: "http://qr.test"})
-	for _, c := range []struct{ body, fix string }{
+	bodyFixes(t, svc, []struct{ body, fix string }{
 		{`{"format":"svg","items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"style":{"format":"svg"}}`},
 		{`{"format":"svg","output":"zip","items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"output":"zip","style":{"format":"svg"}}`},
 		{`{"fg":"navy","style":{"size":300},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"style":{"fg":"navy","size":300}}`},
 		{`{"size":300,"style":{"size":300},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"style":{"size":300}}`},
 		{`{"output":"data","items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"output":"base64"}`},
 		{`{"output":"ulr","items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"output":"url"}`},
-	} {
-		_, p := svc.Batch(context.Background(), []byte(c.body))
-		if p == nil {
-			t.Errorf("%s: answered", c.body)
-			continue
-		}
-		if want := svc.BatchCurl(c.fix); p.Fix != want {
-			t.Errorf("%s: fix %s, want %s (%s)", c.body, p.Fix, want, p.Detail)
-		}
-		if run, fp := svc.Batch(context.Background(), []byte(c.fix)); fp != nil {
-			t.Errorf("%s: fix %s: %s", c.body, c.fix, fp.Detail)
-		} else {
-			run.Close()
-		}
-	}
+	})
 	items := each(t, svc, []byte(`{"items":[{"data":"a"}],"style":{"format":"svg"}}`), -1)
 	if !strings.Contains(items[0].URL, "format=svg") {
 		t.Errorf("style.format svg: %s", items[0].URL)
@@ -297,6 +255,27 @@ func TestBatchTopLevelOptionGoesInStyle(t *testing.T) {
 	} {
 		if _, p := svc.Batch(context.Background(), []byte(body)); p == nil || p.Fix != "" || p.Example == "" {
 			t.Errorf("%s: %+v, want no fix but an example", body, p)
+		}
+	}
+}
+
+// bodyFixes checks that each body is refused with its fix, the body to
+// send instead as curl sends it, and that the fix answers.
+func bodyFixes(t *testing.T, svc *service.Service, cases []struct{ body, fix string }) {
+	t.Helper()
+	for _, c := range cases {
+		_, p := svc.Batch(context.Background(), []byte(c.body))
+		if p == nil {
+			t.Errorf("%s: answered", c.body)
+			continue
+		}
+		if want := svc.BatchCurl(c.fix); p.Fix != want {
+			t.Errorf("%s: fix %s, want %s (%s)", c.body, p.Fix, want, p.Detail)
+		}
+		if run, fp := svc.Batch(context.Background(), []byte(c.fix)); fp != nil {
+			t.Errorf("%s: fix %s: %s", c.body, c.fix, fp.Detail)
+		} else {
+			run.Close()
 		}
 	}
 }

@@ -16,6 +16,10 @@ type AppendMark struct {
 	Part   int `json:"part"`
 	Of     int `json:"of"`
 	Parity int `json:"parity"`
+	// carried is the exclusive or of the bytes the symbol's segments
+	// carry, when read (parity of its share of the set, §8.3).
+	carried      byte
+	carriedKnown bool
 }
 
 // readEvery finds and decodes every QR code in bmp as gozxing's
@@ -56,6 +60,8 @@ func readEvery(bmp *gozxing.BinaryBitmap, hints map[gozxing.DecodeHintType]any) 
 			// each, in one byte.
 			seq := r.GetStructuredAppendSequenceNumber()
 			f.mark = &AppendMark{Part: seq>>4 + 1, Of: seq&0xF + 1, Parity: r.GetStructuredAppendParity()}
+			version := (d.GetBits().GetHeight() - 17) / 4
+			f.mark.carried, f.mark.carriedKnown = carriedParity(r.GetRawBytes(), version)
 		}
 		out = append(out, f)
 	}
@@ -73,7 +79,9 @@ type Set struct {
 	Complete bool  `json:"complete"`
 	Missing  []int `json:"missing,omitempty"`
 	// ParityMatches, for a complete set, compares the parity data with
-	// the exclusive or of the joined text's UTF-8 bytes (§8.3).
+	// the exclusive or of the bytes the parts carry (§8.3: a Kanji-mode
+	// character as its two Shift JIS bytes), or of their text's UTF-8
+	// bytes where the segments could not be read again.
 	ParityMatches *bool  `json:"parity_matches,omitempty"`
 	Text          string `json:"text,omitempty"`
 	Detail        string `json:"detail"`
@@ -85,6 +93,7 @@ type SetPart struct {
 	Part   int    `json:"part"`
 	Result int    `json:"result"`
 	Text   string `json:"text"`
+	mark   *AppendMark
 }
 
 // Sets gathers the codes of structured append sets, by total and
@@ -110,12 +119,12 @@ func Sets(codes []Code) []Set {
 				}
 				continue
 			}
-			s.Parts = append(s.Parts, SetPart{Part: m.Part, Result: i, Text: c.Text})
+			s.Parts = append(s.Parts, SetPart{Part: m.Part, Result: i, Text: c.Text, mark: m})
 			placed = true
 			break
 		}
 		if !placed {
-			sets = append(sets, Set{Of: m.Of, Parity: m.Parity, Parts: []SetPart{{Part: m.Part, Result: i, Text: c.Text}}})
+			sets = append(sets, Set{Of: m.Of, Parity: m.Parity, Parts: []SetPart{{Part: m.Part, Result: i, Text: c.Text, mark: m}}})
 		}
 	}
 	for i := range sets {
@@ -162,6 +171,10 @@ func (s *Set) settle() {
 	parity := 0
 	for _, p := range s.Parts {
 		b.WriteString(p.Text)
+		if p.mark != nil && p.mark.carriedKnown {
+			parity ^= int(p.mark.carried)
+			continue
+		}
 		for i := 0; i < len(p.Text); i++ {
 			parity ^= int(p.Text[i])
 		}
@@ -171,7 +184,7 @@ func (s *Set) settle() {
 	s.ParityMatches = &matches
 	s.Detail = fmt.Sprintf("all %d parts read and joined in order", s.Of)
 	if !matches {
-		s.Detail += fmt.Sprintf("; the parity data is %d, and the joined text's bytes give %d: the parts may belong to different sets, or the set was made in another character set", s.Parity, parity)
+		s.Detail += fmt.Sprintf("; the parity data is %d, and the bytes the parts carry give %d: the parts may belong to different sets, or the encoder computed the parity over other bytes", s.Parity, parity)
 	}
 }
 
@@ -181,4 +194,76 @@ func joinInts(ns []int) string {
 		out[i] = fmt.Sprint(n)
 	}
 	return strings.Join(out, ", ")
+}
+
+// qrCounts are the widths of QR Code's character counts (ISO/IEC
+// 18004:2015 Table 3) for versions 1-9, 10-26 and 27-40, in the order of
+// segmentMode.
+var qrCounts = [3][4]int{{10, 9, 8, 8}, {12, 11, 16, 10}, {14, 13, 16, 12}}
+
+// carriedParity reads a QR Code's data codewords again for the exclusive
+// or of the bytes its segments carry (§8.3), which gozxing's text does
+// not keep: a Kanji-mode character is two Shift JIS bytes there. It
+// reports false for data it does not read (Hanzi mode).
+func carriedParity(data []byte, version int) (byte, bool) {
+	if version < 1 || version > 40 {
+		return 0, false
+	}
+	counts := qrCounts[0]
+	switch {
+	case version >= 27:
+		counts = qrCounts[2]
+	case version >= 10:
+		counts = qrCounts[1]
+	}
+	r := &bitReader{data: data, limit: 8 * len(data)}
+	var t textBuilder
+	for r.left() >= 4 {
+		ind, _ := r.read(4)
+		var m segmentMode
+		switch ind {
+		case 0b0000: // terminator
+			return parityOf(t.raw), true
+		case 0b0011: // structured append header: not data (§8.3)
+			if _, ok := r.read(16); !ok {
+				return 0, false
+			}
+			continue
+		case 0b0111:
+			if t.readECI(r) != nil {
+				return 0, false
+			}
+			continue
+		case 0b0101: // FNC1 in first position
+			continue
+		case 0b1001: // FNC1 in second position: its application indicator
+			if _, ok := r.read(8); !ok {
+				return 0, false
+			}
+			continue
+		case 0b0001:
+			m = modeNumeric
+		case 0b0010:
+			m = modeAlphanumeric
+		case 0b0100:
+			m = modeByte
+		case 0b1000:
+			m = modeKanji
+		default:
+			return 0, false
+		}
+		count, ok := r.read(counts[m])
+		if !ok || t.segment(r, m, count) != nil {
+			return 0, false
+		}
+	}
+	return parityOf(t.raw), true
+}
+
+func parityOf(b []byte) byte {
+	var p byte
+	for _, c := range b {
+		p ^= c
+	}
+	return p
 }

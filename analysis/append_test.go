@@ -42,8 +42,8 @@ func TestReadJoinsASet(t *testing.T) {
 		t.Fatalf("%d codes read, want 3", len(codes))
 	}
 	for i, c := range codes {
-		want := &AppendMark{Part: i + 1, Of: 3, Parity: int(set.Parity)}
-		if !reflect.DeepEqual(c.Append, want) || c.Text != set.Parts[i] {
+		want := AppendMark{Part: i + 1, Of: 3, Parity: int(set.Parity)}
+		if c.Append == nil || c.Append.Part != want.Part || c.Append.Of != want.Of || c.Append.Parity != want.Parity || c.Text != set.Parts[i] {
 			t.Errorf("code %d: %+v %q, want %+v %q", i+1, c.Append, c.Text, want, set.Parts[i])
 		}
 	}
@@ -110,5 +110,23 @@ func TestSetsGroupsParts(t *testing.T) {
 	}
 	if Sets([]Code{{Text: "plain"}}) != nil {
 		t.Error("codes of no set make a set")
+	}
+}
+
+// A set of Kanji text carries Shift JIS bytes, whose exclusive or is the
+// parity data (ISO/IEC 18004:2015 §8.3): read back, the parity matches.
+func TestReadKanjiSetParity(t *testing.T) {
+	data := "日本語のテキスト漢字かな、東京都千代田区丸の内一丁目"
+	set, err := render.EncodeAppend(data, render.LevelM, render.ECIUTF8, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes, _ := Read(context.Background(), rowOf(t, set.Symbols), DefaultBudget)
+	sets := Sets(codes)
+	if len(sets) != 1 || !sets[0].Complete || sets[0].Text != data {
+		t.Fatalf("sets %+v; want one complete set of the data", sets)
+	}
+	if m := sets[0].ParityMatches; m == nil || !*m || sets[0].Parity != int(set.Parity) {
+		t.Errorf("parity %d (set's %d), matches %v: %s", sets[0].Parity, set.Parity, m, sets[0].Detail)
 	}
 }

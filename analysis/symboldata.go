@@ -98,6 +98,10 @@ var errBadData = errors.New("analysis: the data bits are not valid segments")
 type textBuilder struct {
 	out strings.Builder
 	eci int
+	// raw are the bytes the segments carry: digits and alphanumeric
+	// characters as ASCII, a Kanji character as its two Shift JIS bytes
+	// (the values ISO/IEC 18004:2015 §8.3 takes for a set's parity).
+	raw []byte
 }
 
 const alphanumericChars = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
@@ -115,6 +119,7 @@ func (t *textBuilder) segment(r *bitReader, m segmentMode, count int) error {
 			}
 			digits := [3]byte{byte('0' + v/100), byte('0' + v/10%10), byte('0' + v%10)}
 			t.out.Write(digits[3-k:])
+			t.raw = append(t.raw, digits[3-k:]...)
 			count -= k
 		}
 	case modeAlphanumeric: // §7.4.4: pairs in 11 bits, a last single in 6
@@ -125,6 +130,7 @@ func (t *textBuilder) segment(r *bitReader, m segmentMode, count int) error {
 					return errBadData
 				}
 				t.out.WriteByte(alphanumericChars[v])
+				t.raw = append(t.raw, alphanumericChars[v])
 				break
 			}
 			v, ok := r.read(11)
@@ -133,6 +139,7 @@ func (t *textBuilder) segment(r *bitReader, m segmentMode, count int) error {
 			}
 			t.out.WriteByte(alphanumericChars[v/45])
 			t.out.WriteByte(alphanumericChars[v%45])
+			t.raw = append(t.raw, alphanumericChars[v/45], alphanumericChars[v%45])
 			count -= 2
 		}
 	case modeByte: // §7.4.5
@@ -145,6 +152,7 @@ func (t *textBuilder) segment(r *bitReader, m segmentMode, count int) error {
 			b[i] = byte(v)
 		}
 		t.out.WriteString(t.decodeBytes(b))
+		t.raw = append(t.raw, b...)
 	case modeKanji: // §7.4.6: 13 bits a character of Shift JIS
 		b := make([]byte, 0, 2*count)
 		for ; count > 0; count-- {
@@ -165,6 +173,7 @@ func (t *textBuilder) segment(r *bitReader, m segmentMode, count int) error {
 			return errBadData
 		}
 		t.out.Write(s)
+		t.raw = append(t.raw, b...)
 	}
 	return nil
 }

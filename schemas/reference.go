@@ -105,7 +105,8 @@ const structuredAppend = `
 ISO/IEC 18004:2015 §8 divides data over up to 16 QR Codes that a reader
 joins: each symbol starts with a header (mode 0011, its position and the
 total less one in four bits each, and 8 bits of parity, the exclusive or of
-every byte of the whole data), then its share of the data.
+every byte the whole set carries, a Kanji-mode character as its two Shift
+JIS bytes, §8.3), then its share of the data.
 
 **Names.** The options follow the catalogue's spelling, one lower-case word:
 ` + "`append`" + ` (aliases ` + "`structuredappend`, `structured_append`, `structured-append`, `parts`" + `) asks
@@ -155,6 +156,7 @@ set, its parts ordered by their position:
 ` + "`{\"of\": 3, \"parity\": 78, \"complete\": true, \"parity_matches\": true, \"text\": \"<joined>\", \"parts\": [{\"part\": 1, \"result\": 0, \"text\": \"...\"}], \"detail\": \"...\"}`" + `.
 ` + "`result`" + ` is the part's index in ` + "`results`" + `. A set with a part missing has
 ` + "`complete: false`" + `, ` + "`missing`" + ` (the part numbers not read) and no ` + "`text`" + `; ` + "`parity_matches`" + `
-compares the header's parity with the exclusive or of the joined text's
-UTF-8 bytes (a set made in another character set may differ).
+compares the header's parity with the exclusive or of the bytes the parts
+carry (§8.3: byte mode's bytes, digits and letters as ASCII, a Kanji-mode
+character as its two Shift JIS bytes).
 `

@@ -264,7 +264,7 @@ func (s *Server) documentDecode() {
 								"part": obj{"type": "integer"}, "result": obj{"type": "integer", "description": "The part's index in results."}, "text": obj{"type": "string"}}}},
 							"complete":       obj{"type": "boolean"},
 							"missing":        obj{"type": "array", "items": obj{"type": "integer"}, "description": "The part numbers not read."},
-							"parity_matches": obj{"type": "boolean", "description": "For a complete set: whether the parity data equals the exclusive or of the joined text's UTF-8 bytes."},
+							"parity_matches": obj{"type": "boolean", "description": "For a complete set: whether the parity data equals the exclusive or of the bytes the parts carry (§8.3; Kanji as Shift JIS)."},
 							"text":           obj{"type": "string", "description": "The parts' texts joined in order, when the set is complete."},
 							"detail":         obj{"type": "string"},
 						},

@@ -418,7 +418,7 @@ func appendSetSchema() obj {
 		"properties": obj{
 			"symbols":           obj{"type": "integer", "minimum": 1, "maximum": 16},
 			"structured_append": obj{"type": "boolean", "description": "Whether the symbols carry structured append headers; false for one symbol that holds the data (append=auto)."},
-			"parity":            obj{"type": "integer", "minimum": 0, "maximum": 255, "description": "The set's parity data: the exclusive or of every byte of the data (§8.3)."},
+			"parity":            obj{"type": "integer", "minimum": 0, "maximum": 255, "description": "The set's parity data: the exclusive or of every byte the set carries, a Kanji-mode character as its Shift JIS bytes (§8.3)."},
 			"parts": obj{"type": "array", "items": obj{
 				"type":     "object",
 				"required": []string{"part", "of", "symbol", "text", "image"},

@@ -3,6 +3,8 @@ package qrcode
 import (
 	"fmt"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/japanese"
 )
 
 // MaxAppendSymbols is the most symbols a structured append set has: the
@@ -18,8 +20,8 @@ const structuredAppend = 0b0011
 // bits each (§8.2), and the parity data (§8.3).
 const appendHeaderBits = 4 + 4 + 4 + 8
 
-// AppendParity is a set's parity data: the exclusive or of every byte of
-// the whole data, before it is divided between the symbols (§8.3).
+// AppendParity is the exclusive or of every byte of data: a set's parity
+// data when data is the bytes its symbols carry (§8.3).
 func AppendParity(data []byte) byte {
 	var p byte
 	for _, b := range data {
@@ -121,13 +123,29 @@ func FitAppend(data []byte, level Level, eci, count int) (*AppendSet, error) {
 	}
 	v := s.smallestVersion(level, n)
 	ends = s.even(groupOf(v), capacity(v, level), n)
-	set := &AppendSet{Parity: AppendParity(data)}
+	set := &AppendSet{}
+	parts := make([]*BitStream, len(ends))
 	start := 0
 	for i, end := range ends {
-		bits, err := segmentBits(data[start:end], groupOf(v), eci)
+		bits, inKanji, err := groups[groupOf(v)].fields.encode(data[start:end], eci)
 		if err != nil {
 			return nil, err
 		}
+		carried := data[start:end]
+		if inKanji {
+			// §8.3: the parity takes a Kanji-mode character as its two
+			// Shift JIS bytes, the values the symbol carries.
+			if carried, err = japanese.ShiftJIS.NewEncoder().Bytes(carried); err != nil {
+				return nil, err
+			}
+		}
+		set.Parity ^= AppendParity(carried)
+		parts[i] = bits
+		start = end
+	}
+	start = 0
+	for i, end := range ends {
+		bits := parts[i]
 		b := &BitStream{bytes: make([]byte, 0, (appendHeaderBits+bits.len+7)/8)}
 		appendHeader(b, i, n, set.Parity)
 		b.appendStream(bits)

@@ -3,6 +3,7 @@ package qrcode
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand"
 	"os"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/makiuchi-d/gozxing"
 	"github.com/makiuchi-d/gozxing/qrcode/decoder"
+	"golang.org/x/text/encoding/japanese"
 )
 
 // The header of each symbol: mode indicator 0011, the position from 0 and
@@ -153,6 +155,16 @@ func TestAppendSetsReadBack(t *testing.T) {
 		}
 		var joined []byte
 		v := set.Parts[0].Plan.Version
+		// §8.3: the parity of the bytes the symbols carry, a Kanji-mode
+		// part's as Shift JIS (TestAppendParityOfKanji).
+		var parity byte
+		for _, p := range set.Parts {
+			carried := data[p.Start:p.End]
+			if _, inKanji, _ := groups[groupOf(v)].fields.encode(carried, eci); inKanji {
+				carried, _ = japanese.ShiftJIS.NewEncoder().Bytes(carried)
+			}
+			parity ^= AppendParity(carried)
+		}
 		for i, p := range set.Parts {
 			if p.Plan.Version != v {
 				t.Errorf("part %d is version %d, part 1 %d", i+1, p.Plan.Version, v)
@@ -170,8 +182,8 @@ func TestAppendSetsReadBack(t *testing.T) {
 				t.Fatalf("part %d has no structured append header", i+1)
 			}
 			seq := r.GetStructuredAppendSequenceNumber()
-			if seq>>4 != i || seq&0xF != len(set.Parts)-1 || r.GetStructuredAppendParity() != int(AppendParity(data)) {
-				t.Errorf("part %d: sequence %#x parity %#x, want position %d of %d, parity %#x", i+1, seq, r.GetStructuredAppendParity(), i, len(set.Parts), AppendParity(data))
+			if seq>>4 != i || seq&0xF != len(set.Parts)-1 || r.GetStructuredAppendParity() != int(parity) {
+				t.Errorf("part %d: sequence %#x parity %#x, want position %d of %d, parity %#x", i+1, seq, r.GetStructuredAppendParity(), i, len(set.Parts), parity)
 			}
 			if r.GetText() != string(part) {
 				t.Errorf("part %d reads %q, want %q", i+1, r.GetText(), part)
@@ -275,6 +287,32 @@ func BenchmarkFitAppend(b *testing.B) {
 	for b.Loop() {
 		if _, err := FitAppend(data, L, 0, 0); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// §8.3 takes a Kanji-mode character as its two Shift JIS bytes in the
+// parity: a set of Kanji text has the parity of the bytes its symbols
+// carry, which a reader joins, not of the UTF-8 it was given as.
+func TestAppendParityOfKanji(t *testing.T) {
+	data := []byte("日本語のテキスト漢字かな、東京都千代田区丸の内一丁目")
+	set, err := FitAppend(data, M, ECIUTF8, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sjis, err := japanese.ShiftJIS.NewEncoder().Bytes(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := AppendParity(sjis); set.Parity != want || want == AppendParity(data) {
+		t.Errorf("parity %#x, want %#x, the Shift JIS bytes' (UTF-8's is %#x)", set.Parity, want, AppendParity(data))
+	}
+	for i, p := range set.Parts {
+		if got := bitString(p.Plan.bits)[12:20]; got != fmt.Sprintf("%08b", set.Parity) {
+			t.Errorf("part %d: parity bits %s, want %08b", i+1, got, set.Parity)
+		}
+		if got := bitString(p.Plan.bits)[20:24]; got != "1000" {
+			t.Errorf("part %d: mode %s after the header, want Kanji mode 1000", i+1, got)
 		}
 	}
 }

@@ -403,9 +403,17 @@ func segmentBits(data []byte, g, eci int) (*BitStream, error) {
 
 // bits is segmentBits for a symbol with header widths f.
 func (f *fields) bits(data []byte, eci int) (*BitStream, error) {
+	bits, _, err := f.encode(data, eci)
+	return bits, err
+}
+
+// encode is bits, reporting whether the data went into Kanji mode, and
+// so is carried as Shift JIS bytes.
+func (f *fields) encode(data []byte, eci int) (*BitStream, bool, error) {
 	if len(data) == 0 {
-		return nil, ErrEmpty
+		return nil, false, ErrEmpty
 	}
+	inKanji := false
 	units := byteUnits(data)
 	segs, length, err := f.segment(units)
 	header := 0
@@ -416,11 +424,12 @@ func (f *fields) bits(data []byte, eci int) (*BitStream, error) {
 		if ku, ok := kanjiUnits(data); ok {
 			if ks, kl, kerr := f.segment(ku); kerr == nil && (err != nil || kl < length+header) {
 				units, segs, length, header, err = ku, ks, kl, 0, nil
+				inKanji = true
 			}
 		}
 	}
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	bits := &BitStream{bytes: make([]byte, 0, (header+length+7)/8)}
 	if header > 0 {
@@ -428,7 +437,7 @@ func (f *fields) bits(data []byte, eci int) (*BitStream, error) {
 		bits.append(uint32(eci&0x7f), 8)
 	}
 	f.write(bits, units, segs)
-	return bits, nil
+	return bits, inKanji, nil
 }
 
 // finish adds the terminator and the pad codewords 11101100 and 00010001

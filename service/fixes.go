@@ -21,8 +21,18 @@ func (s *Service) encodeFailed(r *Rendering, err error, target fixTarget) *Probl
 	}
 	var rmqr *render.RMQRError
 	if errors.As(err, &rmqr) {
+		if h := rmqrHeightFor(r.Data, r.Level, r.ECI); rmqr.Height != 0 && h != 0 {
+			// A taller rMQR holds it: the fix keeps the symbol asked for.
+			return s.invalid(r, []paramError{{field: optRMQRHeight.Name, detail: err.Error(), fixed: strconv.Itoa(h)}}, target)
+		}
 		// A QR Code holds what no rMQR does.
-		return s.invalid(r, []paramError{{field: optSymbol.Name, detail: err.Error(), fixed: string(render.SymbolQR)}}, target)
+		errs := []paramError{{field: optSymbol.Name, detail: err.Error(), fixed: string(render.SymbolQR)}}
+		if rmqr.Height != 0 {
+			// rmqrheight goes with the rMQR, or the fix would ask for one
+			// again.
+			errs = append(errs, paramError{field: optRMQRHeight.Name, detail: fmt.Sprintf("rmqrheight=%d sizes an rMQR code, and no rMQR code holds the data: the fix drops it with the rMQR", rmqr.Height)})
+		}
+		return s.invalid(r, errs, target)
 	}
 	var tooLong *render.TooLongError
 	if !errors.As(err, &tooLong) {
@@ -130,9 +140,55 @@ func (s *Service) fixDraws(r *Rendering, values url.Values) {
 		return
 	}
 	fixed.gs1, fixed.maxVersion, fixed.levelFixed, fixed.kind = r.gs1, r.maxVersion, r.levelFixed, r.kind
-	if sym, err := encodeSymbol(fixed); err == nil {
+	sym, err := encodeSymbol(fixed)
+	if symbolFix(r, fixed, err, values) {
+		if refixed, more := parseRendering(newQuery(values), generic); len(more) == 0 {
+			fixed.Symbol, fixed.Level, fixed.RMQRHeight = refixed.Symbol, refixed.Level, refixed.RMQRHeight
+			sym, err = encodeSymbol(fixed)
+		}
+	}
+	if err == nil {
 		s.fitSize(sym, values)
 	}
+}
+
+// symbolFix changes a fix whose Micro QR or rMQR code does not hold the
+// data, once another fix (a level they have) is applied, into one that
+// draws: a taller rMQR, or the QR Code that encodeFailed's fix would give
+// in a second round, at the level the caller asked for when it has one.
+// It reports whether it changed values.
+func symbolFix(r, fixed *Rendering, err error, values url.Values) bool {
+	var micro *render.MicroError
+	var rmqr *render.RMQRError
+	switch {
+	case errors.As(err, &micro) && !micro.NoLevel:
+		values.Set(optSymbol.Name, string(render.SymbolAuto))
+	case errors.As(err, &rmqr) && !rmqr.NoLevel:
+		if h := rmqrHeightFor(fixed.Data, fixed.Level, fixed.ECI); rmqr.Height != 0 && h != 0 {
+			values.Set(optRMQRHeight.Name, strconv.Itoa(h))
+			return true
+		}
+		values.Set(optSymbol.Name, string(render.SymbolQR))
+		values.Del(optRMQRHeight.Name)
+	default:
+		return false
+	}
+	// A QR Code has every level: the caller's comes back.
+	if slices.Contains(render.Levels, r.Level) {
+		values.Set(optEC.Name, string(r.Level))
+	}
+	return true
+}
+
+// rmqrHeightFor is the least rMQR height that holds data at level, 0
+// when none does.
+func rmqrHeightFor(data string, level render.Level, eci render.ECI) int {
+	for h := 7; h <= 17; h += 2 {
+		if _, err := render.EncodeRMQR(data, level, eci, h); err == nil {
+			return h
+		}
+	}
+	return 0
 }
 
 // applyFixes replaces each bad parameter with its fixed value.

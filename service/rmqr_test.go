@@ -127,3 +127,46 @@ func TestRMQRLevelFixKeepsTheSymbol(t *testing.T) {
 		}
 	}
 }
+
+// A Micro QR or rMQR request that the data does not fit is refused with a
+// fix that draws at once: a taller rMQR when one holds the data, else a
+// QR Code; a level the symbol lacks and a size too small for the data
+// together still need one fix only.
+func TestSymbolFixDrawsFirstTime(t *testing.T) {
+	svc := service.New(service.Config{BaseURL: "https://qr.example"})
+	a := func(n int) string { return strings.Repeat("a", n) }
+	for _, c := range []struct {
+		name       string
+		q          url.Values
+		wantPrefix string
+	}{
+		{"rmqr too short", url.Values{"data": {a(60)}, "symbol": {"rmqr"}, "rmqrheight": {"7"}}, "R"},
+		{"rmqr none holds", url.Values{"data": {a(151)}, "symbol": {"rmqr"}, "rmqrheight": {"7"}}, ""},
+		{"rmqr Q to H", url.Values{"data": {a(100)}, "symbol": {"rmqr"}, "ec": {"Q"}}, ""},
+		{"rmqr L too short", url.Values{"data": {a(60)}, "symbol": {"rmqr"}, "ec": {"L"}, "rmqrheight": {"7"}}, "R"},
+		{"micro H", url.Values{"data": {a(15)}, "symbol": {"micro"}, "ec": {"H"}}, ""},
+	} {
+		_, p := svc.Generate(context.Background(), service.Request{Params: c.q}, "")
+		if p == nil || p.Status != 400 || p.Fix == "" {
+			t.Errorf("%s: %+v, want a 400 with a fix", c.name, p)
+			continue
+		}
+		u, err := url.Parse(p.Fix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, p2 := svc.Generate(context.Background(), service.Request{Params: u.Query()}, "")
+		if p2 != nil {
+			q := u.Query()
+			q.Del("data")
+			t.Errorf("%s: fix %s is refused: %s", c.name, q.Encode(), p2.Detail)
+			continue
+		}
+		if !strings.HasPrefix(img.Symbol, c.wantPrefix) || (c.wantPrefix == "" && strings.HasPrefix(img.Symbol, "R")) {
+			t.Errorf("%s: fix draws %s", c.name, img.Symbol)
+		}
+		if l := c.q.Get("ec"); l == "H" && !strings.HasSuffix(img.Symbol, "-H") {
+			t.Errorf("%s: fix draws %s, not the level H asked for", c.name, img.Symbol)
+		}
+	}
+}

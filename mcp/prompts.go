@@ -21,8 +21,9 @@ type prompt struct {
 	// with the prompt's kind argument.
 	kind string
 	// goal opens the message; design closes it with options that suit
-	// the job.
-	goal, design string
+	// the job, given the kind (nil before one is chosen).
+	goal   string
+	design func(k registry.Entry) string
 }
 
 // Prompt names a kind as data, the way a caller does; TestPromptKinds
@@ -32,21 +33,23 @@ var promptList = []prompt{
 		name: "payment_code", title: "Make a payment QR code",
 		description: "Walks through a payment code: the scheme's kind, its required fields, and the payee fields only the user can give.",
 		goal:        "Make a QR code that asks a payer's banking or wallet app to pay the user.",
-		design:      fmt.Sprintf("Keep the design plain for banking apps: dark on light, %s M or higher, no logo over the modules.", options.EC.Name),
+		design: func(k registry.Entry) string {
+			return fmt.Sprintf("Keep the design plain for banking apps: dark on light, %s, no logo over the modules.", levelAdvice(k))
+		},
 	},
 	{
 		name: "wifi_guest_card", title: "Wi-Fi card for guests", kind: "wifi",
 		description: "Walks through a Wi-Fi code for guests to print: the network's fields, which the user must give, and a printable card.",
 		goal:        "Make a card guests scan to join the user's Wi-Fi network.",
-		design: fmt.Sprintf("For a printed card: %s \"Scan to join <network>\" and %s banner-below, %s pdf with %s 60mm; qr_size_recommend with the scan distance gives the smallest size that reads.",
-			options.Label.Name, options.Tpl.Name, options.Format.Name, options.Size.Name),
+		design: constant(fmt.Sprintf("For a printed card: %s \"Scan to join <network>\" and %s banner-below, %s pdf with %s 60mm; qr_size_recommend with the scan distance gives the smallest size that reads.",
+			options.Label.Name, options.Tpl.Name, options.Format.Name, options.Size.Name)),
 	},
 	{
 		name: "business_card", title: "Business card contact code", kind: "vcard",
 		description: "Walks through a contact code for a business card: the vCard's fields, all of them the user's own, and a size that prints on a card.",
 		goal:        "Make a code that saves the user's contact details to a phone's address book, to print on a business card.",
-		design: fmt.Sprintf("Fewer fields make a smaller code that scans from further away; call qr_size_recommend with print_mm (about 20 on a card) and use its %s, or %s svg for the printer.",
-			options.Size.Name, options.Format.Name),
+		design: constant(fmt.Sprintf("Fewer fields make a smaller code that scans from further away; call qr_size_recommend with print_mm (about 20 on a card) and use its %s, or %s svg for the printer.",
+			options.Size.Name, options.Format.Name)),
 	},
 }
 
@@ -77,6 +80,7 @@ func (p prompt) get(ctx context.Context, req mcp.GetPromptRequest) (*mcp.GetProm
 	}
 	var b strings.Builder
 	b.WriteString(p.goal + "\n\n")
+	var kind registry.Entry
 	if name == "" {
 		b.WriteString("1. Call qr_list_kinds and choose, with the user, the kind whose scheme the payer's app reads (their country and bank or wallet). Then call qr_kind_schema with that kind.\n")
 		b.WriteString(steps(2, "<kind>"))
@@ -85,14 +89,32 @@ func (p prompt) get(ctx context.Context, req mcp.GetPromptRequest) (*mcp.GetProm
 		if !ok {
 			return nil, fmt.Errorf("kind %q is not a payload kind; kinds are %s", truncate(name, maxNameBytes), strings.Join(registry.Names(), ", "))
 		}
+		kind = k
 		b.WriteString(walkThrough(k))
 		b.WriteString(steps(1, k.Name()))
 	}
-	b.WriteString("\n" + p.design + "\n")
+	b.WriteString("\n" + p.design(kind) + "\n")
 	return &mcp.GetPromptResult{
 		Description: p.description,
 		Messages:    []mcp.PromptMessage{mcp.NewPromptMessage(mcp.RoleUser, mcp.NewTextContent(b.String()))},
 	}, nil
+}
+
+// constant is a design that is the same for every kind.
+func constant(s string) func(registry.Entry) string {
+	return func(registry.Entry) string { return s }
+}
+
+// levelAdvice is the error-correction level a payment code should have:
+// M or higher, unless the kind's standard fixes it (EPC069-12 and the
+// Swiss QR-bill take M alone), when only that level is made.
+func levelAdvice(k registry.Entry) string {
+	if k != nil {
+		if level := k.Hints().Level; level != 0 {
+			return fmt.Sprintf("%s %s, the only level its standard allows", options.EC.Name, level)
+		}
+	}
+	return options.EC.Name + " M or higher"
 }
 
 // walkThrough says what a kind is and which of its fields to ask for.

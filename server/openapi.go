@@ -117,6 +117,24 @@ func renderingParams() []any {
 	return out
 }
 
+// payloadParams are /payload's options: it takes the generation call as
+// it is, so every rendering option is checked there and changes nothing
+// in the text (README "Typed payloads"); format also takes text.
+func payloadParams() []any {
+	var out []any
+	for _, d := range optionDocs() {
+		if d.opt.Name != options.Format.Name {
+			out = append(out, optionParamRef(d.opt.Name))
+			continue
+		}
+		p := queryParam(d.opt.Name, d.opt.Aliases, obj{"type": "string", "enum": append([]string{"text"}, d.opt.Enum...)},
+			"text answers the bare payload as text/plain, as an Accept that prefers text/plain does; JSON otherwise. Another format, as the generation call names it, is checked as there and answers JSON.",
+			false, nil)
+		out = append(out, p)
+	}
+	return out
+}
+
 // renderingParamDefs are the query parameters renderingParams refers to.
 func renderingParamDefs() obj {
 	out := obj{}
@@ -251,9 +269,7 @@ func (s *Server) OpenAPI() obj {
 			"operationId": "payload_" + strings.TrimPrefix(k.OperationID(), "generate_"),
 			"summary":     "The exact " + k.Name() + " payload string, without rendering",
 			"tags":        []string{"kinds"},
-			"parameters": append(slices.Clip(params), obj{"name": "format", "in": "query", "required": false,
-				"description": "text answers the bare payload as text/plain, as an Accept that prefers text/plain does; JSON otherwise.",
-				"schema":      obj{"type": "string", "enum": []string{"json", "text"}}}),
+			"parameters":  append(slices.Clip(params), payloadParams()...),
 			"responses": obj{
 				"200": obj{"description": "The payload: JSON, or the bare string as text/plain for format=text or Accept: text/plain.", "content": obj{
 					"application/json": obj{"schema": obj{"$ref": "#/components/schemas/Payload"}},

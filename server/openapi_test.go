@@ -306,3 +306,36 @@ func TestDocumentsAreCompressed(t *testing.T) {
 		}
 	}
 }
+
+// TestPayloadDocumentsWhatItTakes: /api/v1/<kind>/payload takes the kind's
+// generation call as it is, rendering options included (README "Typed
+// payloads"), so its operation documents every option, and its format
+// every value the route takes: text, and each format the generation
+// call may name. Each documented format is taken.
+func TestPayloadDocumentsWhatItTakes(t *testing.T) {
+	h := describedHandler()
+	doc := readOpenAPI(t, openAPIBytes(t, h))
+	for _, k := range registry.All() {
+		op := doc.Paths[k.Path()+"/payload"]["get"]
+		for _, o := range options.Rendering {
+			if _, ok := param(op, o.Name); !ok {
+				t.Errorf("GET %s/payload takes %s, which it does not document", k.Path(), o.Name)
+			}
+		}
+	}
+	k, _ := registry.Lookup("wifi")
+	format, _ := param(doc.Paths[k.Path()+"/payload"]["get"], options.Format.Name)
+	enum := fmt.Sprint(format.Schema["enum"])
+	for _, v := range append([]string{"text"}, options.Format.Enum...) {
+		if !slices.Contains(format.Schema["enum"].([]any), any(v)) {
+			t.Errorf("GET %s/payload takes format=%s, which its enum %s leaves out", k.Path(), v, enum)
+		}
+	}
+	for _, v := range format.Schema["enum"].([]any) {
+		resp := serve(h, httptest.NewRequest(http.MethodGet, fmt.Sprintf("%s/payload?ssid=Home&format=%s", k.Path(), v), nil))
+		if resp.StatusCode != http.StatusOK {
+			body, _ := io.ReadAll(resp.Body)
+			t.Errorf("GET %s/payload?format=%s, documented: %d %s", k.Path(), v, resp.StatusCode, body)
+		}
+	}
+}

@@ -232,7 +232,7 @@ var (
 		Title:       "Label", Hint: fmt.Sprintf("Caption under the code, or the frame's text; at most %d characters, Latin, Greek or Cyrillic.", MaxLabel), Control: "text", Form: 9}
 	Tpl = Option{Name: "tpl", Outputs: drawn, Aliases: []string{"template", "frame"}, Example: "none", Meant: frameWords,
 		Type: "string", Enum: names(render.Frames), Default: string(render.FrameNone),
-		Description: "Frame template around the code, holding the label (SCAN ME by default): banner-below (a border and a banner under the code; scanme is its old name, still accepted), banner-above, box (a rounded outline with the label inside, under the code), bubble (a speech bubble under the code, pointing at it) or corners (viewfinder brackets, the label under them). Every frame lies outside the quiet zone; the banners and corners need a margin of at least 1.",
+		Description: "Frame template around the code, holding the label (SCAN ME by default): banner-below (a border and a banner under the code; scanme is its old name, still accepted), banner-above, box (a rounded outline with the label inside, under the code), bubble (a speech bubble under the code, pointing at it) or corners (viewfinder brackets, the label under them). Every frame lies outside the quiet zone; the banners and corners need a margin of at least 1. scan-me and frame are read as banner-below too.",
 		Title:       "Frame", Hint: "A frame with a call to action: the label, or SCAN ME.", Control: "choice", Form: 8}
 	FrameColor = Option{Name: "framecolor", Needs: []string{"tpl"}, Outputs: drawn, Aliases: []string{"framecolour", "frame_color"}, Example: "1d3557",
 		Type:        "string",
@@ -266,7 +266,7 @@ var (
 		Title:       "Logo plate", Hint: "A colour, or none.", Control: "colour", Form: 22}
 	LogoPlate = Option{Name: "logoplate", Needs: []string{"logobg"}, Outputs: drawn, Example: "rounded",
 		Type: "string", Enum: []string{"square", "rounded"}, Default: "square",
-		Description: "The plate's corners (with logobg): square or rounded.",
+		Description: "The plate's corners (with logobg): square or rounded. round is read as rounded.",
 		Title:       "Plate corners", Control: "choice", Form: 23}
 	ECI = Option{Name: "eci", Outputs: Formats, Example: string(render.DefaultECI),
 		Type: "string", Enum: names(render.ECIs), Default: string(render.DefaultECI),

@@ -2,7 +2,11 @@ package options
 
 import (
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
+
+	"github.com/qrforge/qrforge/render"
 )
 
 // Every option is complete and consistent: a name, a type, a description;
@@ -70,5 +74,28 @@ func TestOutputsFollowWhatAnOptionChanges(t *testing.T) {
 	}
 	if !slices.Equal(CMYK.Outputs, []string{"pdf", "eps"}) {
 		t.Errorf("cmyk reaches %v, want the process-ink formats pdf and eps", CMYK.Outputs)
+	}
+}
+
+// TestEveryAcceptedNameIsDocumented: a shape or frame name the renderer
+// takes is one of the option's values or named in its description, so
+// that the reference, the OpenAPI document and the MCP resource list
+// every value a call may give.
+func TestEveryAcceptedNameIsDocumented(t *testing.T) {
+	for _, c := range []struct {
+		o     Option
+		names []string
+	}{
+		{Tpl, render.FrameNames()},
+		{Eye, render.EyeNames()},
+		{EyeFrame, render.EyeFrameNames()},
+		{EyeBall, render.EyeBallNames()},
+	} {
+		words := strings.FieldsFunc(c.o.Description, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' })
+		for _, n := range c.names {
+			if !slices.Contains(c.o.Enum, n) && !slices.Contains(words, n) {
+				t.Errorf("%s=%s is accepted, but neither a value of %s nor named in its description", c.o.Name, n, c.o.Name)
+			}
+		}
 	}
 }

@@ -4,12 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"mime"
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/qrforge/qrforge/internal/text"
@@ -52,7 +50,7 @@ func (s *Server) batch(c *gin.Context) {
 		h.Set("Content-Type", "application/json; charset=utf-8")
 	}
 	c.Status(http.StatusOK)
-	if err := run.Write(s.renewingDeadline(c.Writer)); err != nil {
+	if err := run.Write(c.Writer); err != nil {
 		// The run stopped before its last item: the client went away,
 		// or the server is shutting down and cancelled the request. The
 		// answer is streamed (chunked), so ending it normally would hand
@@ -61,30 +59,6 @@ func (s *Server) batch(c *gin.Context) {
 		// chunk, which every HTTP client reports as an error.
 		panic(http.ErrAbortHandler)
 	}
-}
-
-// renewingDeadline is w with the write timeout renewed before each
-// write: a batch of a thousand designed items may take minutes, and the
-// server's deadline, set once for the whole answer, would cut it off
-// midway. A client that stops reading still meets it at its next write.
-func (s *Server) renewingDeadline(w http.ResponseWriter) io.Writer {
-	if s.writeTimeout <= 0 {
-		return w
-	}
-	return deadlineWriter{w, http.NewResponseController(w), s.writeTimeout}
-}
-
-type deadlineWriter struct {
-	w       io.Writer
-	rc      *http.ResponseController
-	timeout time.Duration
-}
-
-func (d deadlineWriter) Write(p []byte) (int, error) {
-	// An error means the writer cannot take deadlines (a test
-	// recorder); the server's own then stands.
-	_ = d.rc.SetWriteDeadline(time.Now().Add(d.timeout))
-	return d.w.Write(p)
 }
 
 // readBatchBody reads the body of a batch, which must be JSON within the

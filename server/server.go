@@ -60,9 +60,10 @@ type Config struct {
 	// LogoFetch turns on fetching logos given by URL, from public
 	// addresses only (service.Config.LogoFetch).
 	LogoFetch bool
-	// WriteTimeout is the http.Server's: a streamed answer (a batch)
-	// gets it again before each write, so that a long batch is not cut
-	// off while a stalled client still is. 0 sets no deadline.
+	// WriteTimeout is the http.Server's, renewed before each write of an
+	// answer and when its handler returns, so that it bounds the writing
+	// and not the work (a long batch, a slow verify) while a stalled
+	// client still meets it. 0 sets no deadline.
 	WriteTimeout time.Duration
 	// Readiness, when set, replaces the test render behind /readyz, so
 	// that tests can make it fail.
@@ -74,8 +75,8 @@ type Server struct {
 	baseURL string
 	log     *slog.Logger
 	engine  *gin.Engine
-	// writeTimeout is Config.WriteTimeout, renewed before each write of a
-	// streamed answer.
+	// writeTimeout is Config.WriteTimeout, renewed before each write
+	// (deadline.go).
 	writeTimeout time.Duration
 	// extraOperations and extraDocs are filled by endpoint families as they
 	// register, and become part of the OpenAPI document and llms texts.
@@ -143,7 +144,7 @@ func New(cfg Config) http.Handler {
 	s.engine.RedirectFixedPath = false
 	// requestLog comes first so that it sees every answer, panics turned
 	// into 500s included, and gives every problem its instance.
-	s.engine.Use(s.requestLog, s.instrument, s.recoverProblem, cors)
+	s.engine.Use(s.renewWriteDeadline, s.requestLog, s.instrument, s.recoverProblem, cors)
 	if cfg.RateLimit > 0 {
 		s.limiter = newRateLimiter(cfg.RateLimit, cfg.RateBurst, cfg.RateLimitClients)
 		s.engine.Use(s.limitRate)

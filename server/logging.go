@@ -79,7 +79,7 @@ func (s *Server) requestLog(c *gin.Context) {
 // its status was sent, but its body was cut off.
 func (s *Server) logRequest(c *gin.Context, id string, start time.Time, aborted bool) {
 	r := s.routeOf(c)
-	status := c.Writer.Status()
+	status := answerStatus(c)
 	level := slog.LevelInfo
 	switch {
 	case r.ops && !aborted:

@@ -195,11 +195,26 @@ func (s *Server) instrument(c *gin.Context) {
 	if r.label == routeVerify {
 		kind = verifyKind(c.Request.URL.RawQuery)
 	}
-	m.requests.WithLabelValues(r.label, kind, format, method, strconv.Itoa(c.Writer.Status())).Inc()
+	m.requests.WithLabelValues(r.label, kind, format, method, strconv.Itoa(answerStatus(c))).Inc()
 	m.duration.WithLabelValues(r.label, method).Observe(elapsed)
 	if r.label == routeDecode && c.Request.Method == http.MethodPost {
 		m.decode.Observe(elapsed)
 	}
+}
+
+// statusNoAnswer is the status logged and counted for a request aborted
+// before any answer was sent (the client went away, its body did not
+// arrive in time, or the shutdown cut it off): nginx's 499, as no status
+// of RFC 9110 was sent. Counting it under the 200 that gin presets would
+// count a request no client received as answered.
+const statusNoAnswer = 499
+
+// answerStatus is the status the client was sent, or statusNoAnswer.
+func answerStatus(c *gin.Context) int {
+	if c.GetBool(ctxAborted) && !c.Writer.Written() {
+		return statusNoAnswer
+	}
+	return c.Writer.Status()
 }
 
 // serveMetrics is GET /metrics.

@@ -84,6 +84,18 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&cfg.logLevel, "log-level", "info", "log `level`: debug, info, warn or error (debug adds the probes' requests)")
 	fs.BoolVar(&cfg.logoFetch, "logo-fetch", false, "fetch logos given by URL (logo=https://...), from public addresses only, at most 1MiB within 5s; off, such a logo is a 400 (docs/logos.md)")
 	fs.Var(&cfg.shutdownGrace, "shutdown-grace", "`time` requests in flight get to finish after SIGTERM or SIGINT, such as 20s or 1m; those still running then are aborted (0 aborts them at once)")
+	// The flag package says only "parse error" of a number or a boolean
+	// it cannot read; say what is wanted instead.
+	for name, want := range map[string]string{
+		"max-batch":    "want a whole number, such as 1000",
+		"rate-limit":   "want a number of requests a second, such as 20 or 0.5, without a unit",
+		"rate-burst":   "want a whole number of requests, such as 20",
+		"rate-clients": "want a whole number, such as 100000",
+		"logo-fetch":   "want true or false",
+	} {
+		f := fs.Lookup(name)
+		f.Value = explained{f.Value, want}
+	}
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "Usage: qrforge [flags]\n       qrforge healthcheck [--addr host:port]\n       qrforge version\n\n"+
 			"Serves the qrforge QR code API. healthcheck asks a running qrforge's /healthz\n"+
@@ -112,7 +124,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		env := envName(f.Name)
 		if v := getenv(env); v != "" {
 			if err := fs.Set(f.Name, v); err != nil {
-				errs = append(errs, fmt.Errorf("%s=%q: %v", env, v, err))
+				errs = append(errs, fmt.Errorf("%s is %q; %v", setting(f.Name), v, err))
 			}
 		}
 	})
@@ -324,6 +336,25 @@ func (b *byteSize) Set(s string) error {
 	}
 	*b = byteSize(n)
 	return nil
+}
+
+// explained is a flag's value whose error says what is wanted.
+type explained struct {
+	flag.Value
+	want string
+}
+
+func (e explained) Set(s string) error {
+	if err := e.Value.Set(strings.TrimSpace(s)); err != nil {
+		return errors.New(e.want)
+	}
+	return nil
+}
+
+// IsBoolFlag keeps --logo-fetch a switch that needs no value.
+func (e explained) IsBoolFlag() bool {
+	b, ok := e.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
 // duration is a flag of time written as Go durations: 20s, 1m30s, 500ms.

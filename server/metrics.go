@@ -126,7 +126,7 @@ func newMetrics(cacheCapacity int64) *metrics {
 		registry: reg,
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "qrforge_http_requests_total",
-			Help: "API requests answered, by route pattern, payload kind, output format, method and status. Health, readiness and metrics requests are not counted.",
+			Help: "API requests served, by route pattern, payload kind, output format, method and status (499: ended without an answer). Health, readiness and metrics requests are not counted.",
 		}, []string{"route", "kind", "format", "method", "status"}),
 		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "qrforge_http_request_duration_seconds",

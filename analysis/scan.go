@@ -178,24 +178,46 @@ func describe(codes []found, bounds image.Rectangle) []Code {
 // national schemes' kinds), url, text.
 var genericKinds = []string{"emvqr", "url", "text"}
 
-// recognise names the kind of a payload: the first specific kind by name
-// that parses it, else the first generic one.
+// recognise names the kind of a payload: a specific kind before a generic
+// one, and within each, a kind whose fields build the payload again byte
+// for byte before one that builds only its canonical spelling (an SGQR
+// holds a PayNow account, SGQR specification §4.6, which PayNow's parser
+// reads without the SGQR's own objects); then the first by name, and the
+// generic ones in their order. A kind that refuses the fields its parser
+// read is not named: its answer could not be built again.
 func recognise(payload string) (string, map[string]string) {
-	generic := map[string]map[string]string{}
+	type reading struct {
+		name   string
+		fields map[string]string
+		exact  bool
+	}
+	var specific, generic []reading
 	for _, k := range registry.All() {
 		fields, ok := k.Recognise(payload)
 		if !ok {
 			continue
 		}
-		if slices.Contains(genericKinds, k.Name()) {
-			generic[k.Name()] = fields
+		again, errs := k.Build(fields)
+		if len(errs) > 0 {
 			continue
 		}
-		return k.Name(), fields
+		r := reading{k.Name(), fields, again == payload}
+		if slices.Contains(genericKinds, k.Name()) {
+			generic = append(generic, r)
+		} else {
+			specific = append(specific, r)
+		}
 	}
-	for _, name := range genericKinds {
-		if fields, ok := generic[name]; ok {
-			return name, fields
+	slices.SortStableFunc(generic, func(a, b reading) int {
+		return slices.Index(genericKinds, a.name) - slices.Index(genericKinds, b.name)
+	})
+	for _, group := range [][]reading{specific, generic} {
+		for _, exact := range []bool{true, false} {
+			for _, r := range group {
+				if r.exact == exact {
+					return r.name, r.fields
+				}
+			}
 		}
 	}
 	return "", nil

@@ -111,7 +111,12 @@ func unfoldContentLines(payload string) []string {
 type contentLine struct {
 	name   string            // upper case
 	params map[string]string // names upper case, values as written
-	value  string            // still escaped
+	// types lists every TYPE value in lower case: TYPE may be given
+	// several times and as a comma list (RFC 2426 §4, RFC 6350 §5.6), and
+	// vCard 2.1 writes a type as a parameter without a name (TEL;CELL,
+	// vCard 2.1 §2.1.2 and §2.3.3).
+	types []string
+	value string // still escaped
 }
 
 // parseContentLine splits NAME;P=V;...:VALUE at the first colon outside a
@@ -135,8 +140,21 @@ func parseContentLine(l string) (contentLine, bool) {
 	head := strings.Split(l[:colon], ";")
 	c := contentLine{name: strings.ToUpper(head[0]), params: map[string]string{}, value: l[colon+1:]}
 	for _, p := range head[1:] {
-		k, v, _ := strings.Cut(p, "=")
-		c.params[strings.ToUpper(k)] = strings.Trim(v, `"`)
+		k, v, named := strings.Cut(p, "=")
+		k = strings.ToUpper(k)
+		switch {
+		case !named && (k == "QUOTED-PRINTABLE" || k == "BASE64" || k == "8BIT" || k == "7BIT"):
+			c.params["ENCODING"] = k // vCard 2.1 §2.1.3 lets the value stand alone
+		case !named:
+			c.types = append(c.types, strings.ToLower(k))
+		case k == "TYPE":
+			for _, t := range strings.Split(strings.Trim(v, `"`), ",") {
+				c.types = append(c.types, strings.ToLower(strings.TrimSpace(t)))
+			}
+		}
+		if named {
+			c.params[k] = strings.Trim(v, `"`)
+		}
 	}
 	return c, true
 }

@@ -3,6 +3,7 @@ package kinds
 import (
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/qrforge/qrforge/registry"
 )
@@ -390,8 +391,13 @@ func parseVCard(p string) (VCard, bool) {
 	if len(lines) < 2 || !strings.EqualFold(lines[0], "BEGIN:VCARD") || !strings.EqualFold(lines[len(lines)-1], "END:VCARD") {
 		return VCard{}, false
 	}
+	lines = joinSoftLineBreaks(lines)
 	var v VCard
 	var fn string
+	// Types are read as the version defines them; vCard 2.1's are 3.0's
+	// (RFC 2426 §3.2.1, §3.3.1 took them over), and a 2.1 card is read
+	// into a 3.0 one, the version qrforge writes by default.
+	typeVersion := "3.0"
 	phones := []*[2]*string{{&v.Phone, &v.PhoneType}, {&v.Phone2, &v.Phone2Type}, {&v.Phone3, &v.Phone3Type}}
 	emails := []*[2]*string{{&v.Email, &v.EmailType}, {&v.Email2, &v.Email2Type}}
 	adrs := [][6]*string{
@@ -403,10 +409,14 @@ func parseVCard(p string) (VCard, bool) {
 		if !ok {
 			continue
 		}
-		types := strings.ToLower(c.params["TYPE"])
+		if strings.EqualFold(c.params["ENCODING"], "QUOTED-PRINTABLE") {
+			c.value = decodeQuotedPrintable(c.value, c.params["CHARSET"])
+		}
 		switch c.name {
 		case "VERSION":
-			v.Version = c.value
+			if c.value == "3.0" || c.value == "4.0" {
+				v.Version, typeVersion = c.value, c.value
+			}
 		case "N":
 			parts := splitUnescaped(c.value, ';')
 			v.LastName = unescapeText(parts[0])
@@ -427,7 +437,9 @@ func parseVCard(p string) (VCard, bool) {
 			v.Title = unescapeText(c.value)
 		case "EMAIL":
 			if len(emails) > 0 {
-				*emails[0][0], *emails[0][1] = unescapeText(c.value), types
+				// qrforge writes work and home only; internet, x400 and
+				// pref (RFC 2426 §3.3.2) have no field.
+				*emails[0][0], *emails[0][1] = unescapeText(c.value), knownTypes(c.types, []string{"work", "home"})
 				emails = emails[1:]
 			}
 		case "URL":
@@ -440,7 +452,7 @@ func parseVCard(p string) (VCard, bool) {
 			v.Note = unescapeText(c.value)
 		case "TEL":
 			if len(phones) > 0 {
-				*phones[0][0], *phones[0][1] = strings.TrimPrefix(c.value, "tel:"), types
+				*phones[0][0], *phones[0][1] = strings.TrimPrefix(c.value, "tel:"), knownTypes(c.types, vcardTelTypes[typeVersion])
 				phones = phones[1:]
 			}
 		case "ADR":
@@ -454,7 +466,7 @@ func parseVCard(p string) (VCard, bool) {
 			for i := 0; i < 5; i++ {
 				*adrs[0][i] = unescapeText(parts[i+2])
 			}
-			*adrs[0][5] = types
+			*adrs[0][5] = knownTypes(c.types, vcardAdrTypes[typeVersion])
 			adrs = adrs[1:]
 		}
 	}
@@ -462,6 +474,77 @@ func parseVCard(p string) (VCard, bool) {
 		v.FirstName = fn // a 4.0 card may name its subject by FN alone
 	}
 	return v, true
+}
+
+// knownTypes joins the types the version defines for a property, each
+// once, in the order given; a type it does not define has no field.
+func knownTypes(types, allowed []string) string {
+	var kept []string
+	for _, t := range types {
+		if containsString(allowed, t) && !containsString(kept, t) {
+			kept = append(kept, t)
+		}
+	}
+	return strings.Join(kept, ",")
+}
+
+// joinSoftLineBreaks joins the physical lines of a quoted-printable value:
+// a line ending in '=' continues on the next (vCard 2.1 §2.1.3, RFC 2045
+// §6.7 rule 5); unfolding does not, as the next line starts with no space.
+func joinSoftLineBreaks(lines []string) []string {
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		head, _, _ := strings.Cut(l, ":")
+		if strings.Contains(strings.ToUpper(head), "QUOTED-PRINTABLE") {
+			for strings.HasSuffix(l, "=") && i+1 < len(lines) {
+				i++
+				l = l[:len(l)-1] + lines[i]
+			}
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// decodeQuotedPrintable reads a vCard 2.1 quoted-printable value (=XX
+// octets, RFC 2045 §6.7) in its CHARSET (vCard 2.1 §2.1.4: UTF-8, or
+// ISO-8859-1 as in the specification's examples and when the octets are
+// not UTF-8); a line break of any form becomes "\n", as the note field
+// holds it.
+func decodeQuotedPrintable(s, charset string) string {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '=' && i+2 < len(s) && isHexDigit(s[i+1]) && isHexDigit(s[i+2]) {
+			b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		b = append(b, s[i])
+	}
+	out := string(b)
+	if strings.EqualFold(charset, "ISO-8859-1") || !utf8.ValidString(out) {
+		r := make([]rune, len(b))
+		for i, c := range b {
+			r[i] = rune(c) // ISO-8859-1 is the first 256 code points
+		}
+		out = string(r)
+	}
+	return strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(out)
+}
+
+func isHexDigit(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	}
+	return c - 'a' + 10
 }
 
 // vcardDateFromValue reads BDAY in the extended (1996-04-15) or basic

@@ -171,7 +171,10 @@ func parseGeo(p string) (Geo, bool) {
 			g.Uncertainty = value
 		}
 	}
-	pairs, ok := uriQueryPairs(query)
+	// Android reads a '+' in q as a space ("spaces can be encoded with %20
+	// or replaced with the plus sign", Android Common Intents, Maps); a
+	// plus sign itself is %2B.
+	pairs, ok := uriQueryPairs(strings.ReplaceAll(query, "+", "%20"))
 	if !ok {
 		return Geo{}, false
 	}

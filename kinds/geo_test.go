@@ -63,6 +63,10 @@ func TestGeo(t *testing.T) {
 		{"zxing upper-case scheme with query", "ZXing GeoParsedResultTestCase", "GEO:-20.33,132.3344,0.01?q=foobar",
 			map[string]string{"lat": "-20.33", "lon": "132.3344", "alt": "0.01", "query": "foobar"},
 			"geo:-20.33,132.3344,0.01?q=foobar"},
+		{"android query with plus signs", "Android Common Intents, Maps: \"spaces can be encoded with %20 or replaced with the plus sign (+)\"",
+			"geo:0,0?q=1600+Amphitheatre+Parkway%2C+CA%2B",
+			map[string]string{"lat": "0", "lon": "0", "query": "1600 Amphitheatre Parkway, CA+"},
+			"geo:0,0?q=1600%20Amphitheatre%20Parkway%2C%20CA%2B"},
 	})
 	notRecognised(t, "geo", []string{"geo:1", "geo:1,2,3,4", "geo:a,b", "geo:1,2;crs=nad27", "geo:", "GEO:1e1,2"})
 }

@@ -44,6 +44,9 @@ type Entry interface {
 	// Recognise parses a payload back into field values, when the kind
 	// registered a parser.
 	Recognise(payload string) (map[string]string, bool)
+	// Read is Recognise that also returns the parts of the payload the
+	// fields do not carry, as written (Kind.ParseNotKept).
+	Read(payload string) (fields map[string]string, notKept []string, ok bool)
 	// Warnings are the kind's warnings (Kind.Warn) on values that Build
 	// accepts; none for values it refuses.
 	Warnings(values map[string]string) []FieldError
@@ -76,6 +79,9 @@ func newEntry[F any](k Kind[F]) (*entry[F], error) {
 	}
 	if k.Encode == nil {
 		return nil, fmt.Errorf("no encoder")
+	}
+	if k.Parse != nil && k.ParseNotKept != nil {
+		return nil, fmt.Errorf("both Parse and ParseNotKept: set one")
 	}
 	e := &entry[F]{kind: k, fields: fields}
 	for i, ex := range k.Examples {
@@ -207,14 +213,24 @@ func (e *entry[F]) GS1(values map[string]string) bool {
 }
 
 func (e *entry[F]) Recognise(payload string) (map[string]string, bool) {
-	if e.kind.Parse == nil {
-		return nil, false
+	fields, _, ok := e.Read(payload)
+	return fields, ok
+}
+
+func (e *entry[F]) Read(payload string) (map[string]string, []string, bool) {
+	var f F
+	var notKept []string
+	ok := false
+	switch {
+	case e.kind.ParseNotKept != nil:
+		f, notKept, ok = e.kind.ParseNotKept(payload)
+	case e.kind.Parse != nil:
+		f, ok = e.kind.Parse(payload)
 	}
-	f, ok := e.kind.Parse(payload)
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
-	return e.toMap(f), true
+	return e.toMap(f), notKept, true
 }
 
 // makeSchema reflects F with invopop/jsonschema and completes it from the

@@ -88,8 +88,15 @@ type Kind[F any] struct {
 	// pure: no I/O, no clock.
 	Encode func(F) string
 	// Parse, when set, recognises a payload of this kind and returns its
-	// fields (used by decode). parse(encode(x)) must give x back.
+	// fields (used by decode). parse(encode(x)) must give x back. Its
+	// fields carry every part of a payload it accepts.
 	Parse func(payload string) (F, bool)
+	// ParseNotKept, set instead of Parse for a kind whose parser accepts
+	// payloads with parts its fields have no place for (a property, a
+	// parameter), is Parse that also returns those parts as written:
+	// decode names them, as the fields alone would build a different
+	// code (docs/decode.md, "Naming the payload").
+	ParseNotKept func(payload string) (fields F, notKept []string, ok bool)
 	// GS1, when set, reports whether the payload of valid fields is a
 	// GS1 element string rather than text: the symbol then starts with
 	// FNC1 in first position (ISO/IEC 18004:2015 §7.4.8.2).

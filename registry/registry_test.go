@@ -331,3 +331,28 @@ func TestSpace(t *testing.T) {
 	}
 	mustPanic(t, "an unknown space rule", registry.Kind[badSpace]{Name: "greet-badspace", Examples: []badSpace{{"x"}}, Encode: func(badSpace) string { return "" }})
 }
+
+// TestParseNotKept: a kind's parser that names the parts of a payload its
+// fields do not carry hands them to Read, after its fields; a kind may
+// declare one parser, not both.
+func TestParseNotKept(t *testing.T) {
+	k := greetingKind("greet-notkept")
+	k.ParseNotKept = func(p string) (greeting, []string, bool) {
+		name, extra, _ := strings.Cut(strings.TrimPrefix(p, "HELLO:"), "|")
+		return greeting{Name: name}, []string{extra}, true
+	}
+	registry.Register(k)
+	t.Cleanup(func() { registry.Unregister(k.Name) })
+	e, _ := registry.Lookup(k.Name)
+	fields, notKept, ok := e.Read("HELLO:Ada|wave")
+	if !ok || fields["name"] != "Ada" || len(notKept) != 1 || notKept[0] != "wave" {
+		t.Errorf("Read: %v %q %v, want Ada and [wave]", fields, notKept, ok)
+	}
+	if f, ok := e.Recognise("HELLO:Ada|wave"); !ok || f["name"] != "Ada" {
+		t.Errorf("Recognise: %v %v, want Ada", f, ok)
+	}
+	both := greetingKind("greet-both")
+	both.ParseNotKept = k.ParseNotKept
+	both.Parse = func(p string) (greeting, bool) { return greeting{}, false }
+	mustPanic(t, "both Parse and ParseNotKept", both)
+}

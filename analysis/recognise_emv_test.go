@@ -19,7 +19,7 @@ func TestEMVCodesAreNamedByTheirScheme(t *testing.T) {
 		// KHQR SDK generateMerchant output.
 		"00020101021130400014jonhsmith@nbcq01061234560208Dev Bank5204599953031165802KH5910Jonh Smith6009Siem Reap621502118551234567863048C75": "khqr",
 	} {
-		if got, _ := recognise(payload); got != want {
+		if got := recognise(payload).kind; got != want {
 			t.Errorf("%.40s... named %q, want %q", payload, got, want)
 		}
 	}
@@ -29,7 +29,7 @@ func TestEMVCodesAreNamedByTheirScheme(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	if got, fields := recognise(payload); got != "emvqr" || fields["gui"] != "com.example.pay" {
-		t.Errorf("unknown scheme named %q %v, want emvqr", got, fields)
+	if n := recognise(payload); n.kind != "emvqr" || n.fields["gui"] != "com.example.pay" {
+		t.Errorf("unknown scheme named %q %v, want emvqr", n.kind, n.fields)
 	}
 }

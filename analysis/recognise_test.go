@@ -25,7 +25,8 @@ func TestEveryExampleIsNamedByAKindThatBuildsIt(t *testing.T) {
 			if len(errs) > 0 {
 				t.Fatalf("%s example %d: %v", k.Name(), i, errs)
 			}
-			name, fields := recognise(payload)
+			n := recognise(payload)
+			name, fields := n.kind, n.fields
 			if name == "" {
 				continue
 			}
@@ -44,7 +45,8 @@ func TestEveryExampleIsNamedByAKindThatBuildsIt(t *testing.T) {
 // payload is text, not an sms whose fields cannot be built.
 func TestPayloadIsNotNamedByAKindThatRefusesItsFields(t *testing.T) {
 	for _, payload := range []string{"SMS:+15551234567:hello"} {
-		name, fields := recognise(payload)
+		n := recognise(payload)
+		name, fields := n.kind, n.fields
 		if name == "" {
 			continue
 		}

@@ -22,6 +22,11 @@ type Code struct {
 	Bounds [][2]int          `json:"bounds"`
 	Kind   string            `json:"kind,omitempty"`
 	Fields map[string]string `json:"fields,omitempty"`
+	// Rebuild, with Kind, says whether Fields build Text again exactly,
+	// in qrforge's canonical spelling, or only in part: NotKept then
+	// lists the parts of Text, as written, that the fields do not carry.
+	Rebuild string   `json:"rebuild,omitempty"`
+	NotKept []string `json:"not_kept,omitempty"`
 	// Append is the symbol's place in a structured append set; Text is
 	// then its own part (Sets joins them).
 	Append *AppendMark `json:"append,omitempty"`
@@ -166,7 +171,8 @@ func describe(codes []found, bounds image.Rectangle) []Code {
 				min(max(int(math.Round(p[1])), bounds.Min.Y), bounds.Max.Y),
 			}
 		}
-		r.Kind, r.Fields = recognise(c.text)
+		n := recognise(c.text)
+		r.Kind, r.Fields, r.Rebuild, r.NotKept = n.kind, n.fields, n.rebuild, n.notKept
 		out[i] = r
 	}
 	return out
@@ -178,22 +184,37 @@ func describe(codes []found, bounds image.Rectangle) []Code {
 // national schemes' kinds), url, text.
 var genericKinds = []string{"emvqr", "url", "text"}
 
+// Rebuild says what a result's fields build again (docs/decode.md,
+// "Naming the payload").
+const (
+	// RebuildExact: the fields build the text byte for byte.
+	RebuildExact = "exact"
+	// RebuildCanonical: they build the same data in qrforge's spelling.
+	RebuildCanonical = "canonical"
+	// RebuildPartial: they leave out the parts named in NotKept.
+	RebuildPartial = "partial"
+)
+
+// naming is a kind's reading of a payload.
+type naming struct {
+	kind    string
+	fields  map[string]string
+	rebuild string
+	notKept []string
+}
+
 // recognise names the kind of a payload: a specific kind before a generic
 // one, and within each, a kind whose fields build the payload again byte
-// for byte before one that builds only its canonical spelling (an SGQR
-// holds a PayNow account, SGQR specification §4.6, which PayNow's parser
-// reads without the SGQR's own objects); then the first by name, and the
-// generic ones in their order. A kind that refuses the fields its parser
-// read is not named: its answer could not be built again.
-func recognise(payload string) (string, map[string]string) {
-	type reading struct {
-		name   string
-		fields map[string]string
-		exact  bool
-	}
-	var specific, generic []reading
+// for byte, then one that builds its canonical spelling (an SGQR holds a
+// PayNow account, SGQR specification §4.6, which PayNow's parser reads
+// without the SGQR's own objects), then one whose fields leave parts out;
+// then the first by name, and the generic ones in their order. A kind that
+// refuses the fields its parser read is not named: its answer could not be
+// built again.
+func recognise(payload string) naming {
+	var specific, generic []naming
 	for _, k := range registry.All() {
-		fields, ok := k.Recognise(payload)
+		fields, notKept, ok := k.Read(payload)
 		if !ok {
 			continue
 		}
@@ -201,26 +222,32 @@ func recognise(payload string) (string, map[string]string) {
 		if len(errs) > 0 {
 			continue
 		}
-		r := reading{k.Name(), fields, again == payload}
+		r := naming{kind: k.Name(), fields: fields, rebuild: RebuildCanonical}
+		switch {
+		case again == payload:
+			r.rebuild = RebuildExact
+		case len(notKept) > 0:
+			r.rebuild, r.notKept = RebuildPartial, notKept
+		}
 		if slices.Contains(genericKinds, k.Name()) {
 			generic = append(generic, r)
 		} else {
 			specific = append(specific, r)
 		}
 	}
-	slices.SortStableFunc(generic, func(a, b reading) int {
-		return slices.Index(genericKinds, a.name) - slices.Index(genericKinds, b.name)
+	slices.SortStableFunc(generic, func(a, b naming) int {
+		return slices.Index(genericKinds, a.kind) - slices.Index(genericKinds, b.kind)
 	})
-	for _, group := range [][]reading{specific, generic} {
-		for _, exact := range []bool{true, false} {
+	for _, group := range [][]naming{specific, generic} {
+		for _, rebuild := range []string{RebuildExact, RebuildCanonical, RebuildPartial} {
 			for _, r := range group {
-				if r.exact == exact {
-					return r.name, r.fields
+				if r.rebuild == rebuild {
+					return r
 				}
 			}
 		}
 	}
-	return "", nil
+	return naming{}
 }
 
 // grayOf converts img to 8-bit luma (ITU-R BT.601, as color.GrayModel),

@@ -35,9 +35,9 @@ func init() {
 			{Lat: "48.2010", Lon: "16.3695", Alt: "183"},
 			{Lat: "38.8976763", Lon: "-77.0365298", Query: "1600 Pennsylvania Ave NW, Washington"},
 		},
-		Check:  checkGeo,
-		Encode: encodeGeo,
-		Parse:  parseGeo,
+		Check:        checkGeo,
+		Encode:       encodeGeo,
+		ParseNotKept: parseGeo,
 	})
 }
 
@@ -139,36 +139,43 @@ func encodeGeo(g Geo) string {
 
 // parseGeo reads a geo: URI. Parameter names are case-insensitive (RFC
 // 5870 §3.3); a CRS other than WGS-84 cannot be described by these fields,
-// and unknown parameters are left out.
-func parseGeo(p string) (Geo, bool) {
+// and other parameters (Android's z, a zoom level) are named as not kept.
+func parseGeo(p string) (Geo, []string, bool) {
 	rest, ok := cutSchemeFold(p, "geo:")
 	if !ok {
-		return Geo{}, false
+		return Geo{}, nil, false
 	}
 	path, query, _ := strings.Cut(rest, "?")
 	params := strings.Split(path, ";")
 	coords := strings.Split(params[0], ",")
 	if len(coords) < 2 || len(coords) > 3 {
-		return Geo{}, false
+		return Geo{}, nil, false
 	}
 	for _, c := range coords {
 		if _, ok := geoNumber(c); !ok || strings.TrimSpace(c) != c {
-			return Geo{}, false
+			return Geo{}, nil, false
 		}
 	}
 	g := Geo{Lat: coords[0], Lon: coords[1]}
 	if len(coords) == 3 {
 		g.Alt = coords[2]
 	}
-	for _, param := range params[1:] {
-		name, value, _ := strings.Cut(param, "=")
+	left := notKept{}
+	u := 0
+	for i := 1; i < len(params); i++ {
+		name, value, _ := strings.Cut(params[i], "=")
 		switch strings.ToLower(name) {
 		case "crs":
 			if !strings.EqualFold(value, "wgs84") {
-				return Geo{}, false
+				return Geo{}, nil, false
 			}
 		case "u":
-			g.Uncertainty = value
+			if u > 0 {
+				left[u] = params[u] // the later value is the one read
+			}
+			g.Uncertainty, u = value, i
+		default:
+			left[i] = params[i]
 		}
 	}
 	// Android reads a '+' in q as a space ("spaces can be encoded with %20
@@ -176,12 +183,21 @@ func parseGeo(p string) (Geo, bool) {
 	// plus sign itself is %2B.
 	pairs, ok := uriQueryPairs(strings.ReplaceAll(query, "+", "%20"))
 	if !ok {
-		return Geo{}, false
+		return Geo{}, nil, false
 	}
-	for _, pair := range pairs {
-		if pair.name == "q" {
-			g.Query = pair.value
+	raw := strings.Split(query, "&")
+	q := -1
+	for i, pair := range pairs {
+		switch {
+		case raw[i] == "":
+		case pair.name != "q":
+			left[len(params)+i] = raw[i]
+		default:
+			if q >= 0 {
+				left[len(params)+q] = raw[q] // the later value is the one read
+			}
+			g.Query, q = pair.value, i
 		}
 	}
-	return g, true
+	return g, left.list(), true
 }

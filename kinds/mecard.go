@@ -43,9 +43,9 @@ func init() {
 			{FirstName: "John", LastName: "Doe", Phone: "+15550100", Email: "john@example.com"},
 			{FirstName: "Max", LastName: "Mustermann", URL: "https://example.org/~max", Note: "Call: after 6; \"urgent\" only"},
 		},
-		Check:  checkMeCard,
-		Encode: encodeMeCard,
-		Parse:  parseMeCard,
+		Check:        checkMeCard,
+		Encode:       encodeMeCard,
+		ParseNotKept: parseMeCard,
 	})
 }
 
@@ -112,17 +112,23 @@ func mecardTel(s string) string {
 
 // parseMeCard reads a MECARD: payload back into fields. A name without an
 // unescaped comma is taken as the given name.
-func parseMeCard(p string) (MeCard, bool) {
+func parseMeCard(p string) (MeCard, []string, bool) {
 	body, ok := strings.CutPrefix(p, "MECARD:")
 	if !ok {
-		return MeCard{}, false
+		return MeCard{}, nil, false
 	}
 	var m MeCard
 	seen := map[string]bool{}
-	for _, part := range splitUnescaped(body, ';') {
+	left := notKept{}
+	for i, part := range splitUnescaped(body, ';') {
 		key, value, ok := strings.Cut(part, ":")
-		if !ok || seen[key] {
-			continue // only the first of a repeated key, as ZXing does
+		if !ok || seen[key] || !containsString(mecardKeys, key) {
+			// Only the first of a repeated key, as ZXing does; SOUND,
+			// BDAY, ADR and others have no field.
+			if part != "" {
+				left[i] = part
+			}
+			continue
 		}
 		seen[key] = true
 		switch key {
@@ -143,5 +149,8 @@ func parseMeCard(p string) (MeCard, bool) {
 			m.Note = backslashUnescape(value)
 		}
 	}
-	return m, seen["N"]
+	return m, left.list(), seen["N"]
 }
+
+// mecardKeys are the MECARD keys the fields carry.
+var mecardKeys = []string{"N", "TEL", "EMAIL", "URL", "NOTE"}

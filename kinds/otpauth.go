@@ -55,10 +55,10 @@ func init() {
 			{Secret: "HXDMVJECJJWSRB3HWIZR4IFUGFTMXBOZ", Issuer: "ACME Co", Account: "john.doe@email.com", Algorithm: "SHA1", Digits: "6", Period: "30"},
 			{OTPType: "hotp", Secret: "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ", Issuer: "Example", Account: "alice@example.com", Counter: "0"},
 		},
-		Check:     checkOTPAuth,
-		Encode:    encodeOTPAuth,
-		Parse:     parseOTPAuth,
-		SplitWord: splitOTPLabel,
+		Check:        checkOTPAuth,
+		Encode:       encodeOTPAuth,
+		ParseNotKept: parseOTPAuth,
+		SplitWord:    splitOTPLabel,
 	})
 }
 
@@ -215,21 +215,22 @@ func encodeOTPAuth(o OTPAuth) string {
 // parseOTPAuth reads an otpauth:// URI. The label's issuer prefix may be
 // separated by ':' or %3A and followed by spaces (Key Uri Format, Label);
 // when the issuer parameter is present it wins, as newer authenticators
-// use it. Parameters without a field (image, ...) are left out.
-func parseOTPAuth(p string) (OTPAuth, bool) {
+// use it, and the label is then named as not kept if its prefix differs.
+// Parameters without a field (image, ...) are named as not kept.
+func parseOTPAuth(p string) (OTPAuth, []string, bool) {
 	rest, ok := cutSchemeFold(p, "otpauth://")
 	if !ok {
-		return OTPAuth{}, false
+		return OTPAuth{}, nil, false
 	}
 	otpType, rest, ok := strings.Cut(rest, "/")
 	otpType = strings.ToLower(otpType)
 	if !ok || otpType != "totp" && otpType != "hotp" {
-		return OTPAuth{}, false
+		return OTPAuth{}, nil, false
 	}
 	rawLabel, query, _ := strings.Cut(rest, "?")
 	label, ok := pctDecode(rawLabel)
 	if !ok {
-		return OTPAuth{}, false
+		return OTPAuth{}, nil, false
 	}
 	o := OTPAuth{OTPType: otpType}
 	if issuer, account, found := strings.Cut(label, ":"); found {
@@ -239,10 +240,26 @@ func parseOTPAuth(p string) (OTPAuth, bool) {
 	}
 	pairs, ok := uriQueryPairs(query)
 	if !ok {
-		return OTPAuth{}, false
+		return OTPAuth{}, nil, false
 	}
-	for _, pair := range pairs {
-		switch strings.ToLower(pair.name) {
+	labelIssuer := o.Issuer
+	raw := strings.Split(query, "&")
+	left := notKept{}
+	setBy := map[string]int{}
+	for i, pair := range pairs {
+		name := strings.ToLower(pair.name)
+		if raw[i] == "" {
+			continue
+		}
+		if !containsString(otpauthParameters, name) {
+			left[i] = raw[i]
+			continue
+		}
+		if j, given := setBy[name]; given {
+			left[j] = raw[j] // the later value is the one read
+		}
+		setBy[name] = i
+		switch name {
 		case "secret":
 			o.Secret = pair.value
 		case "issuer":
@@ -257,5 +274,11 @@ func parseOTPAuth(p string) (OTPAuth, bool) {
 			o.Period = pair.value
 		}
 	}
-	return o, o.Secret != "" && o.Account != ""
+	if labelIssuer != "" && labelIssuer != o.Issuer {
+		left[-1] = rawLabel
+	}
+	return o, left.list(), o.Secret != "" && o.Account != ""
 }
+
+// otpauthParameters are the Key Uri Format parameters the fields carry.
+var otpauthParameters = []string{"secret", "issuer", "algorithm", "digits", "counter", "period"}

@@ -89,9 +89,9 @@ func init() {
 			{PA: "zeeshan@npci", PN: "Zeeshan Khan", AM: "1010", TN: "Pay to rohit stores", TR: "4894398cndhcd23", MC: "0000"},
 			{PA: "merchant@upi", PN: "Shop One", AM: "500.00", MAM: "100", TR: "INV-2025-17", MC: "5411", URL: "https://shop.example/bills/17", Mode: "01", Purpose: "00"},
 		},
-		Check:  checkUPI,
-		Encode: encodeUPI,
-		Parse:  parseUPI,
+		Check:        checkUPI,
+		Encode:       encodeUPI,
+		ParseNotKept: parseUPI,
 	})
 }
 
@@ -222,33 +222,45 @@ func encodeUPI(u UPI) string {
 // parseUPI reads a upi://pay link. refUrl, the name some issuers use, is
 // read as url. A value "null" is no value (NPCI UPI Linking Specification
 // 1.6 §1.2 notes, as quoted above). Parameters without a field here (orgid,
-// sign ...) are left out: a rebuilt link carries no signature it could
-// break. A currency other than INR is not a UPI payment this kind can
-// describe.
-func parseUPI(p string) (UPI, bool) {
+// sign ...) are left out of the fields, and named as not kept: a rebuilt
+// link carries no signature it could break. A currency other than INR is
+// not a UPI payment this kind can describe.
+func parseUPI(p string) (UPI, []string, bool) {
 	rest, ok := cutSchemeFold(p, "upi://pay?")
 	if !ok {
-		return UPI{}, false
+		return UPI{}, nil, false
 	}
 	pairs, ok := uriQueryPairs(rest)
 	if !ok {
-		return UPI{}, false
+		return UPI{}, nil, false
 	}
 	var u UPI
 	fields := map[string]*string{
 		"pa": &u.PA, "pn": &u.PN, "am": &u.AM, "mam": &u.MAM, "tn": &u.TN, "tr": &u.TR, "mc": &u.MC,
 		"tid": &u.TID, "url": &u.URL, "refUrl": &u.URL, "mode": &u.Mode, "purpose": &u.Purpose,
 	}
-	for _, pair := range pairs {
-		if pair.value == "null" {
+	raw := strings.Split(rest, "&")
+	left := notKept{}
+	setBy := map[*string]int{}
+	for i, pair := range pairs {
+		if pair.value == "null" || raw[i] == "" {
 			continue
 		}
-		if pair.name == "cu" && pair.value != "INR" {
-			return UPI{}, false
+		if pair.name == "cu" {
+			if pair.value != "INR" {
+				return UPI{}, nil, false
+			}
+			continue // the encoder writes cu=INR
 		}
-		if field, ok := fields[pair.name]; ok {
-			*field = pair.value
+		field, ok := fields[pair.name]
+		if !ok {
+			left[i] = raw[i]
+			continue
 		}
+		if j, given := setBy[field]; given {
+			left[j] = raw[j] // the later value is the one read
+		}
+		*field, setBy[field] = pair.value, i
 	}
-	return u, u.PA != ""
+	return u, left.list(), u.PA != ""
 }

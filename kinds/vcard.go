@@ -89,9 +89,9 @@ func init() {
 				Street2: "123 Main Street", City2: "Any Town", Region2: "CA", Zip2: "91921-1234", Country2: "U.S.A.", Adr2Type: "home",
 				Version: "4.0"},
 		},
-		Check:  checkVCard,
-		Encode: encodeVCard,
-		Parse:  parseVCard,
+		Check:        checkVCard,
+		Encode:       encodeVCard,
+		ParseNotKept: parseVCard,
 	})
 }
 
@@ -386,12 +386,19 @@ func vcardTel(number, types string, v4 bool) string {
 // elsewhere): it unfolds, splits properties and unescapes values. A card
 // with more phones, e-mails or addresses than there are fields keeps the
 // first ones.
-func parseVCard(p string) (VCard, bool) {
+func parseVCard(p string) (VCard, []string, bool) {
 	lines := unfoldContentLines(p)
 	if len(lines) < 2 || !strings.EqualFold(lines[0], "BEGIN:VCARD") || !strings.EqualFold(lines[len(lines)-1], "END:VCARD") {
-		return VCard{}, false
+		return VCard{}, nil, false
 	}
 	lines = joinSoftLineBreaks(lines)
+	// A line whose property has no field (X- extensions, GEO, ...), no
+	// room left (a fourth TEL), or parts or parameters the fields do not
+	// take (a PO box, a middle name, TYPE=pref, PREF=1) is named as not
+	// kept, whole: its rebuilt line differs.
+	left := notKept{}
+	setBy := map[string]int{}
+	fnAt := 0
 	var v VCard
 	var fn string
 	// Types are read as the version defines them; vCard 2.1's are 3.0's
@@ -404,13 +411,31 @@ func parseVCard(p string) (VCard, bool) {
 		{&v.Street, &v.City, &v.Region, &v.Zip, &v.Country, &v.AdrType},
 		{&v.Street2, &v.City2, &v.Region2, &v.Zip2, &v.Country2, &v.Adr2Type},
 	}
-	for _, l := range lines[1 : len(lines)-1] {
+	for i := 1; i < len(lines)-1; i++ {
+		l := lines[i]
 		c, ok := parseContentLine(l)
 		if !ok {
+			if l != "" {
+				left[i] = l
+			}
 			continue
 		}
 		if strings.EqualFold(c.params["ENCODING"], "QUOTED-PRINTABLE") {
 			c.value = decodeQuotedPrintable(c.value, c.params["CHARSET"])
+		}
+		if vcardSingle[c.name] {
+			if j, given := setBy[c.name]; given {
+				left[j] = lines[j] // the later value is the one read
+			}
+			setBy[c.name] = i
+		}
+		for name := range c.params {
+			if !containsString(vcardKeptParams, name) {
+				left[i] = l
+			}
+		}
+		if len(c.types) > 0 && !containsString([]string{"EMAIL", "TEL", "ADR"}, c.name) {
+			left[i] = l // only these keep their types
 		}
 		switch c.name {
 		case "VERSION":
@@ -423,8 +448,11 @@ func parseVCard(p string) (VCard, bool) {
 			if len(parts) > 1 {
 				v.FirstName = unescapeText(parts[1])
 			}
+			if len(parts) > 2 && strings.Join(parts[2:], "") != "" {
+				left[i] = l // additional names, prefixes, suffixes
+			}
 		case "FN":
-			fn = unescapeText(c.value)
+			fn, fnAt = unescapeText(c.value), i
 		case "NICKNAME":
 			v.Nickname = unescapeText(c.value)
 		case "ORG":
@@ -433,47 +461,95 @@ func parseVCard(p string) (VCard, bool) {
 			if len(parts) > 1 {
 				v.OrgUnit = unescapeText(parts[1])
 			}
+			if len(parts) > 2 && strings.Join(parts[2:], "") != "" {
+				left[i] = l
+			}
 		case "TITLE":
 			v.Title = unescapeText(c.value)
 		case "EMAIL":
-			if len(emails) > 0 {
-				// qrforge writes work and home only; internet, x400 and
-				// pref (RFC 2426 §3.3.2) have no field.
-				*emails[0][0], *emails[0][1] = unescapeText(c.value), knownTypes(c.types, []string{"work", "home"})
-				emails = emails[1:]
+			if len(emails) == 0 {
+				left[i] = l
+				continue
 			}
+			// qrforge writes work and home only; internet, x400 and
+			// pref (RFC 2426 §3.3.2) have no field.
+			*emails[0][0], *emails[0][1] = unescapeText(c.value), knownTypes(c.types, []string{"work", "home"})
+			// internet is EMAIL's default type (RFC 2426 §3.3.2).
+			if typesLeftOut(c.types, *emails[0][1]+",internet") {
+				left[i] = l
+			}
+			emails = emails[1:]
 		case "URL":
 			v.URL = c.value
 		case "PHOTO":
 			v.Photo = c.value
 		case "BDAY":
 			v.Birthday = vcardDateFromValue(c.value)
+			if v.Birthday == "" && c.value != "" {
+				left[i] = l
+			}
 		case "NOTE":
 			v.Note = unescapeText(c.value)
 		case "TEL":
-			if len(phones) > 0 {
-				*phones[0][0], *phones[0][1] = strings.TrimPrefix(c.value, "tel:"), knownTypes(c.types, vcardTelTypes[typeVersion])
-				phones = phones[1:]
+			if len(phones) == 0 {
+				left[i] = l
+				continue
 			}
+			*phones[0][0], *phones[0][1] = strings.TrimPrefix(c.value, "tel:"), knownTypes(c.types, vcardTelTypes[typeVersion])
+			if typesLeftOut(c.types, *phones[0][1]) {
+				left[i] = l
+			}
+			phones = phones[1:]
 		case "ADR":
 			if len(adrs) == 0 {
+				left[i] = l
 				continue
 			}
 			parts := splitUnescaped(c.value, ';')
 			for len(parts) < 7 {
 				parts = append(parts, "")
 			}
+			if parts[0]+parts[1] != "" || strings.Join(parts[7:], "") != "" {
+				left[i] = l // a PO box, an extended address
+			}
 			for i := 0; i < 5; i++ {
 				*adrs[0][i] = unescapeText(parts[i+2])
 			}
 			*adrs[0][5] = knownTypes(c.types, vcardAdrTypes[typeVersion])
+			if typesLeftOut(c.types, *adrs[0][5]) {
+				left[i] = l
+			}
 			adrs = adrs[1:]
+		default:
+			left[i] = l
 		}
 	}
 	if v.FirstName == "" && v.LastName == "" && v.Org == "" {
 		v.FirstName = fn // a 4.0 card may name its subject by FN alone
 	}
-	return v, true
+	if fn != "" && fn != vcardFormattedName(v) {
+		left[fnAt] = lines[fnAt] // FN is written from the names
+	}
+	return v, left.list(), true
+}
+
+// vcardSingle are the properties read into one field each: of several,
+// the last is read.
+var vcardSingle = map[string]bool{"N": true, "FN": true, "NICKNAME": true, "ORG": true, "TITLE": true, "URL": true, "PHOTO": true, "BDAY": true, "NOTE": true}
+
+// vcardKeptParams are the parameters a rebuilt line carries in meaning:
+// TYPE in the type fields, the value's encoding, charset and value type in
+// the value as read (vCard 2.1 §2.1.3, §2.1.4; RFC 2426 §4 VALUE).
+var vcardKeptParams = []string{"TYPE", "ENCODING", "CHARSET", "VALUE"}
+
+// typesLeftOut reports whether a line names a type its field did not keep.
+func typesLeftOut(types []string, kept string) bool {
+	for _, t := range types {
+		if !containsString(strings.Split(kept, ","), t) {
+			return true
+		}
+	}
+	return false
 }
 
 // knownTypes joins the types the version defines for a property, each

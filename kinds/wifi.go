@@ -47,9 +47,9 @@ func init() {
 			{SSID: "Cafe", Security: "nopass"},
 			{SSID: "Corp", Password: "s3cr3t", Security: "WPA2-EAP", EAP: "PEAP", Identity: "alice", AnonymousIdentity: "anon", Phase2: "MSCHAPV2"},
 		},
-		Check:  checkWiFi,
-		Encode: encodeWiFi,
-		Parse:  parseWiFi,
+		Check:        checkWiFi,
+		Encode:       encodeWiFi,
+		ParseNotKept: parseWiFi,
 	})
 }
 
@@ -205,18 +205,28 @@ func encodeWiFi(w WiFi) string {
 }
 
 // parseWiFi reads a WIFI: payload back into fields.
-func parseWiFi(p string) (WiFi, bool) {
+func parseWiFi(p string) (WiFi, []string, bool) {
 	body, ok := strings.CutPrefix(p, "WIFI:")
 	if !ok {
-		return WiFi{}, false
+		return WiFi{}, nil, false
 	}
 	var w WiFi
 	wpa3 := false
-	for _, part := range splitUnescaped(strings.TrimSuffix(body, ";"), ';') {
+	left := notKept{}
+	setBy := map[string]int{}
+	parts := splitUnescaped(strings.TrimSuffix(body, ";"), ';')
+	for i, part := range parts {
 		key, value, ok := strings.Cut(part, ":")
-		if !ok {
+		if !ok || !containsString(wifiKeys, key) {
+			if part != "" {
+				left[i] = part // K: and other keys have no field
+			}
 			continue
 		}
+		if j, given := setBy[key]; given {
+			left[j] = parts[j] // the later value is the one read
+		}
+		setBy[key] = i
 		value = backslashUnescape(value)
 		switch key {
 		case "T":
@@ -244,5 +254,8 @@ func parseWiFi(p string) (WiFi, bool) {
 	if wpa3 {
 		w.Security = "WPA3"
 	}
-	return w, w.SSID != ""
+	return w, left.list(), w.SSID != ""
 }
+
+// wifiKeys are the WIFI: keys the fields carry.
+var wifiKeys = []string{"T", "R", "S", "P", "H", "E", "PH2", "A", "I"}

@@ -584,10 +584,11 @@ func TestDecode(t *testing.T) {
 		_, img := httpGet(t, base+"/api/v1/qr?data="+url.QueryEscape(data)+"&bg=transparent")
 		var out struct {
 			Results []struct {
-				Text   string            `json:"text"`
-				Bounds [][2]int          `json:"bounds"`
-				Kind   string            `json:"kind"`
-				Fields map[string]string `json:"fields"`
+				Text    string            `json:"text"`
+				Bounds  [][2]int          `json:"bounds"`
+				Kind    string            `json:"kind"`
+				Fields  map[string]string `json:"fields"`
+				Rebuild string            `json:"rebuild"`
 			} `json:"results"`
 		}
 		succeed(t, c, "qr_decode", map[string]any{"image": base64.StdEncoding.EncodeToString(img)}, &out)
@@ -599,6 +600,10 @@ func TestDecode(t *testing.T) {
 		}
 		if _, ok := registry.Lookup("wifi"); ok && (out.Results[0].Kind != "wifi" || out.Results[0].Fields["ssid"] != "Home Network") {
 			t.Errorf("kind %q fields %v, want wifi with its ssid", out.Results[0].Kind, out.Results[0].Fields)
+		}
+		// The fields build the text byte for byte, and qr_decode says so.
+		if _, ok := registry.Lookup("wifi"); ok && out.Results[0].Rebuild != "exact" {
+			t.Errorf("rebuild %q, want exact", out.Results[0].Rebuild)
 		}
 		// The answer is POST /api/v1/decode's, byte for byte.
 		res := succeed(t, c, "qr_decode", map[string]any{"image": "data:image/png;base64," + base64.StdEncoding.EncodeToString(img)}, nil)

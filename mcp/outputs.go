@@ -75,14 +75,16 @@ var kindSchemaOutput = output(obj(object{
 }, kindArgument, "uri", "required", "identity", "schema"))
 
 // decodeOutput leaves out the members of structured append sets, a
-// result's append and the answer's sets (docs/reference.md): open, the
-// schema allows them, and tools/list stays within its budget.
+// result's append and the answer's sets (docs/reference.md), and a
+// result's not_kept, which rebuild partial announces (docs/decode.md):
+// open, the schema allows them, and tools/list stays within its budget.
 var decodeOutput = output(obj(object{
 	{"results", array(obj(object{
 		{"text", str},
 		{"bounds", array(array(integer))},
 		{"kind", str},
 		{"fields", map[string]any{"type": "object", "additionalProperties": str}},
+		{"rebuild", str},
 	}, "text", "bounds"))},
 	{"url", str},
 }, "results", "url"))

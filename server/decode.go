@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
+	"github.com/qrforge/qrforge/analysis"
 	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/service"
 )
@@ -232,7 +233,7 @@ func (s *Server) documentDecode() {
 	s.extraOperations["/api/v1/decode"] = obj{"post": obj{
 		"operationId": "decode_qr",
 		"summary":     "Decode every QR code in an image",
-		"description": fmt.Sprintf("Send the image bytes (PNG, JPEG, GIF or WebP) as the body with their content type, or a multipart/form-data upload of one file. At most %s, %d pixels a side and %d megapixels; dimensions are checked from the header before decoding, so decompression bombs are refused. Codes are found upright or turned, dark on light or inverted. QR Codes are read, and, when an image holds none, Micro QR Codes (M1 to M4) and rMQR codes (all 32 sizes), upright, turned by quarter turns (within 4°) or mirrored, without perspective. Each result has its text, its corners (clockwise from the corner by its top-left finder pattern, in image pixels), and the kind and fields when a payload kind recognises the text.",
+		"description": fmt.Sprintf("Send the image bytes (PNG, JPEG, GIF or WebP) as the body with their content type, or a multipart/form-data upload of one file. At most %s, %d pixels a side and %d megapixels; dimensions are checked from the header before decoding, so decompression bombs are refused. Codes are found upright or turned, dark on light or inverted. QR Codes are read, and, when an image holds none, Micro QR Codes (M1 to M4) and rMQR codes (all 32 sizes), upright, turned by quarter turns (within 4°) or mirrored, without perspective. Each result has its text, its corners (clockwise from the corner by its top-left finder pattern, in image pixels), and the kind and fields when a payload kind recognises the text, with rebuild and not_kept saying what the fields leave out.",
 			service.SizeText(s.svc.MaxUpload), service.MaxImageSide, service.MaxImagePixels/1_000_000),
 		"tags":        []string{"decode"},
 		"requestBody": obj{"required": true, "content": content},
@@ -248,6 +249,8 @@ func (s *Server) documentDecode() {
 						"bounds":     obj{"type": "array", "minItems": 4, "maxItems": 4, "items": obj{"type": "array", "prefixItems": []any{obj{"type": "integer"}, obj{"type": "integer"}}, "minItems": 2, "maxItems": 2}},
 						"kind":       obj{"type": "string", "description": "The payload kind that recognises the text (a specific kind before url and text)."},
 						"fields":     obj{"type": "object", "additionalProperties": obj{"type": "string"}},
+						"rebuild":    obj{"type": "string", "enum": []string{analysis.RebuildExact, analysis.RebuildCanonical, analysis.RebuildPartial}, "description": "With kind: the fields build text again byte for byte (exact), the same data in qrforge's spelling (canonical), or only in part (partial: not_kept lists what they leave out)."},
+						"not_kept":   obj{"type": "array", "items": obj{"type": "string"}, "description": "With rebuild partial: the parts of text, as written, that no field carries (a parameter such as sign=..., a MECARD or Wi-Fi key, a vCard line), in their order."},
 						"symbol":     obj{"type": "string", "enum": []string{"micro", "rmqr"}, "description": "Present for a Micro QR Code (ISO/IEC 18004:2015) or an rMQR code (ISO/IEC 23941:2022); absent for a QR Code."},
 						"designator": obj{"type": "string", "description": "With symbol: the symbol's name in its standard, M1, M2-L to M4-Q, or R7x43-M to R17x139-H."},
 						"append": obj{"type": "object", "description": "The symbol's place in a structured append set (ISO/IEC 18004:2015 §8); text is then its own part.", "required": []string{"part", "of", "parity"},
@@ -282,7 +285,7 @@ func (s *Server) documentDecode() {
 		fmt.Sprintf("[Decode](%s/api/v1/decode): `POST /api/v1/decode` with an image body (PNG, JPEG, GIF, WebP) or a multipart file; returns every code's text, corners, kind and fields", s.baseURL),
 		"## Decode\n\n"+
 			fmt.Sprintf("`POST %s/api/v1/decode` with the image bytes as the body and their content type (image/png, image/jpeg, image/gif, image/webp, or application/octet-stream), or multipart/form-data whose one file is the image. Example: `%s`.\n\n", s.baseURL, s.svc.DecodeCurl("image/png", "code.png"))+
-			"- 200: `{\"results\":[{\"text\",\"bounds\":[[x,y],...],\"kind\",\"fields\"}]}`: every code found, top to bottom then left to right. `bounds` are the symbol's four corners in image pixels, clockwise from the corner by its top-left finder pattern (so they turn with the code). `kind` and `fields` are given when a payload kind recognises the text; specific kinds come before the generic emvqr, url and text; among several, one whose fields build the text again exactly, then the first by name.\n"+
+			"- 200: `{\"results\":[{\"text\",\"bounds\":[[x,y],...],\"kind\",\"fields\"}]}`: every code found, top to bottom then left to right. `bounds` are the symbol's four corners in image pixels, clockwise from the corner by its top-left finder pattern (so they turn with the code). `kind` and `fields` are given when a payload kind recognises the text; specific kinds come before the generic emvqr, url and text; among several, one whose fields build the text again exactly, then canonically, then in part, then the first by name. `rebuild` says which (`exact`, `canonical`, `partial`); `not_kept` lists the parts of the text, as written, that no field carries (a UPI `sign=...`, a vCard `X-...` line).\n"+
 			"- Codes are found upright or turned, dark on light or light on dark (inverted), and several in one image; low-contrast codes get a second, global-threshold pass.\n"+
 			"- Structured append (ISO/IEC 18004:2015 §8): a symbol of a set has `append`: `{\"part\",\"of\",\"parity\"}` and its own part as `text`; the answer then has `sets`, each with its parts in order, `complete`, `missing`, `parity_matches` and, when complete, the joined `text` (docs/reference.md).\n"+
 			fmt.Sprintf("- Limits: %s of body; at most %d pixels a side and %d megapixels, checked from the image header before any pixel is decoded (a small file can declare a huge image: a decompression bomb). Over them: 413.\n", service.SizeText(s.svc.MaxUpload), service.MaxImageSide, service.MaxImagePixels/1_000_000)+

@@ -178,6 +178,9 @@ type decoded struct {
 		Bounds [][2]int          `json:"bounds"`
 		Kind   string            `json:"kind"`
 		Fields map[string]string `json:"fields"`
+		// Rebuild and NotKept say what Fields build again.
+		Rebuild string   `json:"rebuild"`
+		NotKept []string `json:"not_kept"`
 		// Symbol and Designator name a Micro QR Code or an rMQR.
 		Symbol     string `json:"symbol"`
 		Designator string `json:"designator"`

@@ -1,0 +1,62 @@
+package analysis
+
+import (
+	"slices"
+	"testing"
+
+	_ "github.com/qrforge/qrforge/kinds"
+	"github.com/qrforge/qrforge/registry"
+)
+
+// TestDecodeNamesWhatTheFieldsDoNotKeep: a payload with parts its kind has
+// no field for is named with those parts, as written, and rebuild says its
+// fields build only part of it; a payload its fields build byte for byte
+// says exact, and one they build in qrforge's spelling says canonical
+// (docs/decode.md, "Naming the payload").
+func TestDecodeNamesWhatTheFieldsDoNotKeep(t *testing.T) {
+	for _, c := range []struct {
+		payload, kind, rebuild string
+		notKept                []string
+	}{
+		// NPCI UPI Linking Specification 1.6 §1.3: sign is a PSP's
+		// signature; aid and ver are written by some issuers.
+		{"upi://pay?pa=shop@okaxis&pn=Shop&am=10.00&cu=INR&sign=MEUCIQ&aid=uGDAoaA&ver=01", "upi", RebuildPartial,
+			[]string{"sign=MEUCIQ", "aid=uGDAoaA", "ver=01"}},
+		// DOCOMO MECARD: SOUND (the reading of the name), BDAY, ADR.
+		{"MECARD:N:Owen,Sean;TEL:+15551234567;SOUND:ouen,shon;BDAY:19760320;ADR:,,1 Main St,Springfield,,,;;", "mecard", RebuildPartial,
+			[]string{"SOUND:ouen,shon", "BDAY:19760320", "ADR:,,1 Main St,Springfield,,,"}},
+		// RFC 2426 §3.8 (X- extensions), §3.4.2 (GEO has no field).
+		{"BEGIN:VCARD\r\nVERSION:3.0\r\nN:Doe;Jane;;;\r\nFN:Jane Doe\r\nX-ABC:foo\r\nGEO:48.2;16.3\r\nEND:VCARD", "vcard", RebuildPartial,
+			[]string{"X-ABC:foo", "GEO:48.2;16.3"}},
+		// A key the ZXing WIFI: form has no field for.
+		{"WIFI:T:WPA;S:Home;P:secret123;K:abc;;", "wifi", RebuildPartial, []string{"K:abc"}},
+		// Key Uri Format: image is a logo URL some apps show.
+		{"otpauth://totp/Example:alice@example.com?secret=JBSWY3DPEHPK3PXP&issuer=Example&image=https%3A%2F%2Fexample.com%2Fa.png", "otpauth", RebuildPartial,
+			[]string{"image=https%3A%2F%2Fexample.com%2Fa.png"}},
+		// Android's map intents: z is a zoom level.
+		{"geo:48.2,16.3?z=12", "geo", RebuildPartial, []string{"z=12"}},
+		// H:false is the default, left out of qrforge's spelling.
+		{"WIFI:S:Home;T:WPA;P:secret123;H:false;;", "wifi", RebuildCanonical, nil},
+		// NPCI's UPI Linking Specification 1.6 does not make '+' a space:
+		// the plus sign is kept, and written %2B.
+		{"upi://pay?pa=shop@okaxis&pn=Some+One&cu=INR", "upi", RebuildCanonical, nil},
+	} {
+		n := recognise(c.payload)
+		if n.kind != c.kind || n.rebuild != c.rebuild || !slices.Equal(n.notKept, c.notKept) {
+			t.Errorf("%q: named %q, rebuild %q, not kept %q; want %q, %q, %q", c.payload, n.kind, n.rebuild, n.notKept, c.kind, c.rebuild, c.notKept)
+		}
+	}
+	if n := recognise("upi://pay?pa=shop@okaxis&pn=Some+One&cu=INR"); n.fields["pn"] != "Some+One" {
+		t.Errorf("pn read as %q, want the bytes as written", n.fields["pn"])
+	}
+	for _, name := range []string{"wifi", "upi", "mecard", "vcard", "otpauth", "geo"} {
+		k, _ := registry.Lookup(name)
+		payload, errs := k.Build(k.Example())
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		if n := recognise(payload); n.rebuild != RebuildExact || n.notKept != nil {
+			t.Errorf("%s example %q: rebuild %q, not kept %q; want exact and nothing", name, payload, n.rebuild, n.notKept)
+		}
+	}
+}

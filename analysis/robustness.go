@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"math"
@@ -283,12 +284,21 @@ const (
 // gridWorkers is how many images a score of depth d decodes at once.
 func gridWorkers(d Depth) int { return min(runtime.GOMAXPROCS(0), GridSize(d)) }
 
-// Robustness scores img, which must read as want, under the grid.
-func Robustness(img image.Image, want string, s Scene, d Depth) Report {
+// Robustness scores img, which must read as want, under the grid. It
+// stops once ctx is done, between the grid's decodes, with every worker
+// returned, and gives ctx's error and no report: a score is whole or not
+// at all, as the same parameters give the same answer (README).
+func Robustness(ctx context.Context, img image.Image, want string, s Scene, d Depth) (Report, error) {
+	if err := ctx.Err(); err != nil {
+		return Report{}, err
+	}
 	g, sc, ok := prepare(img, want, s)
+	if err := ctx.Err(); err != nil {
+		return Report{}, err
+	}
 	if !ok {
 		// Unread before any degradation: nothing to measure.
-		return Report{Score: 0, Depth: d, Weakest: []string{"does not read even as rendered"}}
+		return Report{Score: 0, Depth: d, Weakest: []string{"does not read even as rendered"}}, nil
 	}
 	type job struct{ c, l, level int }
 	var jobs []job
@@ -305,15 +315,27 @@ func Robustness(img image.Image, want string, s Scene, d Depth) Report {
 	for range gridWorkers(d) {
 		wg.Go(func() {
 			for j := range next {
-				results[j.c].Levels[j.l].Read = reads(degraded(g, sc, j.c, j.level), want, sc.Symbols)
+				if ctx.Err() != nil {
+					continue
+				}
+				results[j.c].Levels[j.l].Read = reads(ctx, degraded(g, sc, j.c, j.level), want, sc.Symbols)
 			}
 		})
 	}
+feed:
 	for _, j := range jobs {
-		next <- j
+		select {
+		case next <- j:
+		case <-ctx.Done():
+			break feed
+		}
 	}
 	close(next)
 	wg.Wait()
+	// A read cut short is a false failure: the report is dropped whole.
+	if err := ctx.Err(); err != nil {
+		return Report{}, err
+	}
 
 	passed := 0
 	for i := range results {
@@ -342,7 +364,7 @@ func Robustness(img image.Image, want string, s Scene, d Depth) Report {
 	for _, r := range weak[:min(3, len(weak))] {
 		rep.Weakest = append(rep.Weakest, r.Limit)
 	}
-	return rep
+	return rep, nil
 }
 
 // GridImage is one image of the grid, as the score decodes it.
@@ -435,12 +457,15 @@ func codeBox(g *image.Gray, want string, symbols bool) (image.Rectangle, bool) {
 var widenings = []float64{1.6, 2.2}
 
 // reads reports whether a code in g decodes to want exactly, as it is or
-// widened.
-func reads(g *image.Gray, want string, symbols bool) bool {
+// widened; false, unfinished, once ctx is done.
+func reads(ctx context.Context, g *image.Gray, want string, symbols bool) bool {
 	if readsAs(g, want, symbols) {
 		return true
 	}
 	for _, k := range widenings {
+		if ctx.Err() != nil {
+			return false
+		}
 		if readsAs(anisotropic(g, k, 1), want, symbols) {
 			return true
 		}
@@ -448,7 +473,14 @@ func reads(g *image.Gray, want string, symbols bool) bool {
 	return false
 }
 
+// testHookGridDecode, when set by a test, is called after each decode of
+// a grid image.
+var testHookGridDecode func()
+
 func readsAs(g *image.Gray, want string, symbols bool) bool {
+	if testHookGridDecode != nil {
+		defer testHookGridDecode()
+	}
 	for _, f := range readFound(g, symbols) {
 		if f.text == want {
 			return true

@@ -47,7 +47,7 @@ func BenchmarkRobustness(b *testing.B) {
 			b.ReportAllocs()
 			cpu := cputime.Process()
 			for b.Loop() {
-				if r := analysis.Robustness(img, c.data, sc, c.depth); r.Score == 0 {
+				if r := score(b, img, c.data, sc, c.depth); r.Score == 0 {
 					b.Fatal("score 0")
 				}
 			}

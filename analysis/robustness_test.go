@@ -2,6 +2,8 @@ package analysis_test
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"image"
 	"image/color"
 	"image/png"
@@ -50,6 +52,16 @@ func decodedPNG(t testing.TB, s *render.Symbol, o render.Options) image.Image {
 	return img
 }
 
+// score is analysis.Robustness run to the end.
+func score(t testing.TB, img image.Image, want string, sc analysis.Scene, d analysis.Depth) analysis.Report {
+	t.Helper()
+	r, err := analysis.Robustness(context.Background(), img, want, sc, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 func passed(r analysis.Report, name string) int {
 	for _, c := range r.Conditions {
 		if c.Name == name {
@@ -62,8 +74,8 @@ func passed(r analysis.Report, name string) int {
 // The grid is seeded: the same image scores the same, level for level.
 func TestRobustnessIsReproducible(t *testing.T) {
 	img, sc := rendered(t, render.LevelM, nil)
-	a := analysis.Robustness(img, robustData, sc, analysis.Full)
-	b := analysis.Robustness(img, robustData, sc, analysis.Full)
+	a := score(t, img, robustData, sc, analysis.Full)
+	b := score(t, img, robustData, sc, analysis.Full)
 	if !reflect.DeepEqual(a, b) {
 		t.Fatalf("two runs differ:\n%+v\n%+v", a, b)
 	}
@@ -77,7 +89,7 @@ func TestRobustnessIsReproducible(t *testing.T) {
 	if a.Score <= 0 || a.Score >= 100 {
 		t.Errorf("score %d: a plain code should read under some conditions and fail the harshest", a.Score)
 	}
-	q := analysis.Robustness(img, robustData, sc, analysis.Quick)
+	q := score(t, img, robustData, sc, analysis.Quick)
 	if q.Depth != analysis.Quick || analysis.GridSize(analysis.Quick) != len(q.Conditions) {
 		t.Errorf("quick: depth %s, %d conditions", q.Depth, len(q.Conditions))
 	}
@@ -94,16 +106,16 @@ func TestRobustnessIsReproducible(t *testing.T) {
 func TestRobustnessRespondsToTheDesign(t *testing.T) {
 	imgL, scL := rendered(t, render.LevelL, nil)
 	imgH, scH := rendered(t, render.LevelH, nil)
-	l := analysis.Robustness(imgL, robustData, scL, analysis.Full)
-	h := analysis.Robustness(imgH, robustData, scH, analysis.Full)
+	l := score(t, imgL, robustData, scL, analysis.Full)
+	h := score(t, imgH, robustData, scH, analysis.Full)
 	if passed(h, "occlusion") <= passed(l, "occlusion") {
 		t.Errorf("occlusion: H passed %d levels, L %d; want H more", passed(h, "occlusion"), passed(l, "occlusion"))
 	}
 
 	black, sc := rendered(t, render.LevelM, nil)
 	grey, _ := rendered(t, render.LevelM, func(o *render.Options) { o.Foreground = color.NRGBA{0x90, 0x90, 0x90, 255} })
-	b := analysis.Robustness(black, robustData, sc, analysis.Full)
-	g := analysis.Robustness(grey, robustData, sc, analysis.Full)
+	b := score(t, black, robustData, sc, analysis.Full)
+	g := score(t, grey, robustData, sc, analysis.Full)
 	if g.Score >= b.Score || passed(g, "fade") >= passed(b, "fade") {
 		t.Errorf("grey modules scored %d (fade %d), black %d (fade %d); want grey lower", g.Score, passed(g, "fade"), b.Score, passed(b, "fade"))
 	}
@@ -115,15 +127,69 @@ func TestRobustnessRespondsToTheDesign(t *testing.T) {
 	small.PrintMM = 10
 	large := sc
 	large.PrintMM = 60
-	if s, lg := passed(analysis.Robustness(black, robustData, small, analysis.Full), "distance"), passed(analysis.Robustness(black, robustData, large, analysis.Full), "distance"); s >= lg {
+	if s, lg := passed(score(t, black, robustData, small, analysis.Full), "distance"), passed(score(t, black, robustData, large, analysis.Full), "distance"); s >= lg {
 		t.Errorf("distance: 1 cm wide passed %d levels, 6 cm %d; want the larger print to read from farther", s, lg)
+	}
+}
+
+// A score whose context ends stops between the grid's decodes: it gives
+// the context's error and no report, each worker decodes at most the image
+// it had begun, and none is left running. A version-40 code's full score
+// decodes at least GridSize(Full) images, a minute of CPU on two cores.
+func TestRobustnessStopsWhenCancelled(t *testing.T) {
+	data := strings.Repeat("a", 2900)
+	s, err := render.Encode(data, render.LevelL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := render.DefaultOptions()
+	o.Size = 2 * render.CanvasModules(s, o)
+	img := decodedPNG(t, s, o)
+	sc := analysis.Scene{ModulePx: 2, Modules: s.Size}
+	workers := int64(min(runtime.GOMAXPROCS(0), analysis.GridSize(analysis.Full)))
+
+	var decodes atomic.Int64
+	for _, cancelAt := range []int64{0, 1, 3} {
+		decodes.Store(0)
+		before := runtime.NumGoroutine()
+		ctx, cancel := context.WithCancel(context.Background())
+		if cancelAt == 0 {
+			cancel()
+		}
+		restore := analysis.SetGridDecodeHook(func() {
+			if decodes.Add(1) == cancelAt {
+				cancel()
+			}
+		})
+		rep, err := analysis.Robustness(ctx, img, data, sc, analysis.Full)
+		done := decodes.Load()
+		restore()
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("cancelled after %d decodes: error %v, want context.Canceled", cancelAt, err)
+		}
+		if !reflect.DeepEqual(rep, analysis.Report{}) {
+			t.Errorf("cancelled after %d decodes: a partial report %+v", cancelAt, rep)
+		}
+		// Each worker finishes the decode it is in; the one that
+		// cancelled is done with its own.
+		if most := cancelAt + max(0, workers-1); done > most {
+			t.Errorf("cancelled after %d decodes: %d decodes done, want at most %d (%d workers)", cancelAt, done, most, workers)
+		}
+		// Robustness has waited for its workers; their goroutines end
+		// right after.
+		for deadline := time.Now().Add(10 * time.Second); runtime.NumGoroutine() > before; time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("cancelled after %d decodes: %d goroutines before the score, %d after", cancelAt, before, runtime.NumGoroutine())
+			}
+		}
 	}
 }
 
 // A code that does not read as the payload scores 0 and says why.
 func TestRobustnessOfAnUnreadableCode(t *testing.T) {
 	img, sc := rendered(t, render.LevelM, nil)
-	r := analysis.Robustness(img, "something else", sc, analysis.Quick)
+	r := score(t, img, "something else", sc, analysis.Quick)
 	if r.Score != 0 || len(r.Weakest) != 1 {
 		t.Errorf("score %d, weakest %v; want 0 and the reason", r.Score, r.Weakest)
 	}
@@ -292,7 +358,7 @@ func TestGridBytesCoversTheScore(t *testing.T) {
 				}
 			}
 		}()
-		analysis.Robustness(img, strings.Repeat("a", 2900), sc, c.depth)
+		score(t, img, strings.Repeat("a", 2900), sc, c.depth)
 		close(stop)
 		<-sampled
 		used, est := int64(peak.Load())-int64(base.HeapAlloc), analysis.GridBytes(img.Bounds(), sc, c.depth)

@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image/color"
 	"image/png"
@@ -119,7 +120,10 @@ func calibrate(t *testing.T, n int, seed uint64) []calibrated {
 		if !ok {
 			continue // does not read as drawn: verify's decode check says so, no score to rank
 		}
-		rep := analysis.Robustness(img, d.data, sc, analysis.Full)
+		rep, err := analysis.Robustness(context.Background(), img, d.data, sc, analysis.Full)
+		if err != nil {
+			t.Fatal(err)
+		}
 		c := calibrated{name: d.name, score: rep.Score, reads: map[string][]bool{}}
 		want[d.name] = d.data
 		for i, g := range grid {

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gkampitakis/go-snaps/snaps"
 )
 
 // verify scores robustness quick by default, full or not at all on
@@ -29,6 +31,15 @@ func TestVerifyRobustnessDepths(t *testing.T) {
 	if p.Field != "robustness" || !strings.Contains(p.Fix, "robustness=quick") {
 		t.Errorf("field %q fix %s", p.Field, p.Fix)
 	}
+}
+
+// A full verify's answer, pinned: the checks, every image of the grid,
+// the weakest conditions and the measured fixes (README "same request,
+// same bytes"). A score that stops on a cancelled context must change
+// nothing of one that runs to the end.
+func TestSnapshotVerifyFull(t *testing.T) {
+	body := ok(t, "/api/v1/verify?data=https%3A%2F%2Fexample.com%2Fweak&ec=L&color=777&style=small-dots&robustness=full")
+	snaps.WithConfig(snaps.Dir("../snapshots/server"), snaps.Raw(), snaps.Ext(".json")).MatchStandaloneSnapshot(t, string(body))
 }
 
 // Each robustness fix carries the score it was measured to reach:

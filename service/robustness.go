@@ -88,17 +88,26 @@ func (s *Service) robustness(ctx context.Context, img image.Image, drawing func(
 	if p := s.payScore(ctx, &fare, img.Bounds(), scene(sym, o), d, false); p != nil {
 		return nil, p
 	}
-	rep := &Robustness{Report: analysis.Robustness(img, r.Data, scene(sym, o), d)}
+	report, err := analysis.Robustness(ctx, img, r.Data, scene(sym, o), d)
+	if err != nil {
+		return nil, s.scoreEnded(err)
+	}
+	rep := &Robustness{Report: report}
 	drawing()
-	if rep.Score == 100 || r.scoreOnly || ctx.Err() != nil {
+	if rep.Score == 100 || r.scoreOnly {
 		return rep, nil
 	}
 	for _, c := range robustnessCandidates(sym, o, r, rep.Report) {
-		if len(rep.Fixes) == maxRobustnessFixes || ctx.Err() != nil {
+		if len(rep.Fixes) == maxRobustnessFixes {
 			break
 		}
 		set := merge(given, c.set)
 		score, ok, refused := s.scoreOf(ctx, set, target, d, &fare)
+		if err := ctx.Err(); err != nil {
+			// The fix was cut short, or refused for it: the fixes
+			// measured are not all there are to measure.
+			return nil, s.scoreEnded(err)
+		}
 		if refused != nil {
 			rep.Unmeasured = refused.Detail
 			break
@@ -200,5 +209,20 @@ func (s *Service) scoreOf(ctx context.Context, set url.Values, target fixTarget,
 	if err != nil {
 		return 0, false, nil
 	}
-	return analysis.Robustness(img, r.Data, scene(sym, r.Options), d).Score, true, nil
+	rep, err := analysis.Robustness(ctx, img, r.Data, scene(sym, r.Options), d)
+	if err != nil {
+		return 0, false, nil // the caller sees ctx's error
+	}
+	return rep.Score, true, nil
+}
+
+// scoreEnded is the problem of a verify whose context ended (its client
+// went away, the shutdown aborted it) while it scored: nothing of the
+// score is answered, since a partial one would differ from what the same
+// parameters give whole (README, opening paragraph). The HTTP adapter sends no answer for a
+// request whose context has ended (docs/operations.md, "Shutdown").
+func (s *Service) scoreEnded(err error) *Problem {
+	p := s.Problem(KindOverloaded, "the request ended while its scan-robustness score was measured ("+err.Error()+"); a score is answered whole or not at all: send the request again", "", "")
+	p.RetryAfter = 1
+	return p
 }

@@ -13,11 +13,13 @@ import (
 	"net/url"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	units "github.com/docker/go-units"
+	"github.com/qrforge/qrforge/internal/editdistance"
 	"github.com/qrforge/qrforge/internal/version"
 	"github.com/qrforge/qrforge/server"
 )
@@ -61,6 +63,62 @@ const (
 // envName is the environment variable of a flag.
 func envName(flagName string) string {
 	return "QRFORGE_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
+}
+
+// environ lists the process's variables as NAME=value; tests replace it.
+var environ = os.Environ
+
+// unreadVariable is a QRFORGE_* variable qrforge does not read, and the
+// one it most likely meant ("" when none is close).
+type unreadVariable struct{ name, meant string }
+
+// unreadVariables are the QRFORGE_* variables of vars (NAME=value) that
+// no flag reads, by name: a misspelt one would leave its setting at the
+// default unnoticed. Kubernetes gives the containers of a namespace with
+// a Service named qrforge QRFORGE_SERVICE_HOST, QRFORGE_SERVICE_PORT,
+// QRFORGE_SERVICE_PORT_<port name>, QRFORGE_PORT and QRFORGE_PORT_<port>_*
+// (Kubernetes documentation, "Service", "Environment variables"): those
+// are not settings and are left out.
+func unreadVariables(vars []string) []unreadVariable {
+	const prefix = "QRFORGE_"
+	var known []string
+	newFlagSet(&config{}, io.Discard).VisitAll(func(f *flag.Flag) {
+		known = append(known, strings.TrimPrefix(envName(f.Name), prefix))
+	})
+	var out []unreadVariable
+	for _, kv := range vars {
+		name, _, _ := strings.Cut(kv, "=")
+		rest, ok := strings.CutPrefix(name, prefix)
+		if !ok || slices.Contains(known, rest) || serviceLink(rest) {
+			continue
+		}
+		u := unreadVariable{name: name}
+		if m, ok := editdistance.Meant(rest, known, nil); ok {
+			u.meant = prefix + m
+		}
+		out = append(out, u)
+	}
+	slices.SortFunc(out, func(a, b unreadVariable) int { return strings.Compare(a.name, b.name) })
+	return slices.CompactFunc(out, func(a, b unreadVariable) bool { return a.name == b.name })
+}
+
+// serviceLink reports whether QRFORGE_<rest> is one of the variables
+// Kubernetes sets for a Service named qrforge.
+func serviceLink(rest string) bool {
+	return rest == "SERVICE_HOST" || rest == "SERVICE_PORT" || strings.HasPrefix(rest, "SERVICE_PORT_") ||
+		rest == "PORT" || strings.HasPrefix(rest, "PORT_")
+}
+
+// warnUnread logs each QRFORGE_* variable of vars that qrforge does not
+// read, at start-up, with the one it most likely meant.
+func warnUnread(logger *slog.Logger, vars []string) {
+	for _, u := range unreadVariables(vars) {
+		attrs := []any{"variable", u.name}
+		if u.meant != "" {
+			attrs = append(attrs, "meant", u.meant)
+		}
+		logger.Warn("environment variable ignored: qrforge reads no such setting", attrs...)
+	}
 }
 
 // newFlagSet declares every flag into cfg.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"os"
@@ -403,5 +404,65 @@ func TestVersionSubcommand(t *testing.T) {
 	}
 	if !strings.Contains(usage.String(), "qrforge version") {
 		t.Errorf("--help does not mention qrforge version:\n%s", usage.String())
+	}
+}
+
+// TestUnreadVariablesAreWarned: a QRFORGE_* variable that no flag reads
+// leaves its setting at the default, so start-up warns of each, naming
+// the variable it most likely meant and never its value; the variables
+// Kubernetes sets for a Service named qrforge are not settings and pass
+// quietly, as do the variables qrforge reads.
+func TestUnreadVariablesAreWarned(t *testing.T) {
+	vars := []string{
+		"HOME=/home/qrforge",
+		"QRFORGE_ADDR=127.0.0.1:0",
+		"QRFORGE_LOG_LEVEL=info",
+		"QRFORGE_SHUTDOWN_GRACE_SECONDS=30",
+		"QRFORGE_RATELIMIT=5",
+		"QRFORGE_LOGLEVEL=debug",
+		"QRFORGE_TOKEN=s3cr3t-value",
+		"QRFORGE_SERVICE_HOST=10.96.0.10",
+		"QRFORGE_SERVICE_PORT=80",
+		"QRFORGE_SERVICE_PORT_HTTP=80",
+		"QRFORGE_PORT=tcp://10.96.0.10:80",
+		"QRFORGE_PORT_80_TCP=tcp://10.96.0.10:80",
+		"QRFORGE_PORT_80_TCP_PROTO=tcp",
+		"QRFORGE_PORT_80_TCP_PORT=80",
+		"QRFORGE_PORT_80_TCP_ADDR=10.96.0.10",
+	}
+	defer func(old func() []string) { environ = old }(environ)
+	environ = func() []string { return vars }
+
+	// A cancelled context: run logs its start, listens and returns.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stderr bytes.Buffer
+	if err := run(ctx, []string{"--addr=127.0.0.1:0"}, env(), io.Discard, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for line := range strings.SplitSeq(strings.TrimSpace(stderr.String()), "\n") {
+		var l struct{ Level, Msg, Variable, Meant string }
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if l.Variable != "" {
+			if l.Level != "WARN" {
+				t.Errorf("%s logged at %s, want WARN", l.Variable, l.Level)
+			}
+			got[l.Variable] = l.Meant
+		}
+	}
+	want := map[string]string{
+		"QRFORGE_SHUTDOWN_GRACE_SECONDS": "QRFORGE_SHUTDOWN_GRACE",
+		"QRFORGE_RATELIMIT":              "QRFORGE_RATE_LIMIT",
+		"QRFORGE_LOGLEVEL":               "QRFORGE_LOG_LEVEL",
+		"QRFORGE_TOKEN":                  "",
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("warned of %v; want %v", got, want)
+	}
+	if strings.Contains(stderr.String(), "s3cr3t") {
+		t.Errorf("a variable's value was logged:\n%s", stderr.String())
 	}
 }

@@ -72,6 +72,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 
 	logger := cfg.logger(stderr)
+	warnUnread(logger, environ())
 	if limit := cfg.heapLimit(getenv); limit > 0 {
 		// Without a limit the heap may grow to twice the full cache before
 		// a collection; with it, peak RSS under load stays near the limit.

@@ -113,6 +113,7 @@ type metrics struct {
 	decode      prometheus.Histogram
 	batchItems  prometheus.Histogram
 	rateLimited *prometheus.CounterVec
+	overloaded  *prometheus.CounterVec
 	cache       *cacheMetrics
 }
 
@@ -161,9 +162,16 @@ func newMetrics(cacheCapacity int64) *metrics {
 			Name: "qrforge_rate_limited_requests_total",
 			Help: "Requests refused with 429 by the per-client fair-use limit, by route pattern.",
 		}, []string{"route"}),
+		overloaded: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "qrforge_overloaded_total",
+			Help: "Work refused with 503 overloaded, by reason: memory (the budget stayed full for the admission wait), slot (large work found no processor slot in it), in_flight (the in-flight cap). Batch items and MCP tool calls included.",
+		}, []string{"reason"}),
 		cache: newCacheMetrics(cacheCapacity),
 	}
-	reg.MustRegister(m.requests, m.duration, m.inFlight, m.encode, m.render, m.decode, m.batchItems, m.rateLimited, newBuildInfo())
+	for _, reason := range service.RefusedReasons {
+		m.overloaded.WithLabelValues(reason) // every reason shows, at 0 until counted
+	}
+	reg.MustRegister(m.requests, m.duration, m.inFlight, m.encode, m.render, m.decode, m.batchItems, m.rateLimited, m.overloaded, newBuildInfo())
 	m.cache.register(reg)
 	reg.MustRegister(
 		collectors.NewGoCollector(),
@@ -235,8 +243,9 @@ func (p slogPrinter) Println(v ...any) {
 	p.s.log.Error("gathering metrics failed", "error", fmt.Sprint(v...))
 }
 
-// Encoded, Rendered and Batched are the service's observations
-// (service.Observer): every symbol, every drawing and every accepted batch.
+// Encoded, Rendered, Batched and Refused are the service's observations
+// (service.Observer): every symbol, every drawing, every accepted batch and
+// every 503 overloaded.
 func (m *metrics) Encoded(d time.Duration) { m.encode.Observe(d.Seconds()) }
 
 func (m *metrics) Rendered(f service.Format, d time.Duration) {
@@ -244,6 +253,10 @@ func (m *metrics) Rendered(f service.Format, d time.Duration) {
 }
 
 func (m *metrics) Batched(items int) { m.batchItems.Observe(float64(items)) }
+
+// Refused counts a 503 overloaded refusal; reason is one of
+// service.RefusedReasons.
+func (m *metrics) Refused(reason string) { m.overloaded.WithLabelValues(reason).Inc() }
 
 // methodLabel keeps the method label to the methods qrforge serves.
 func methodLabel(m string) string {

@@ -227,7 +227,8 @@ func TestClientBehindTrustedProxy(t *testing.T) {
 // uploads whose bodies never come), a request is answered 503 with
 // Retry-After at once, and probes still pass.
 func TestShedsPastTheInFlightCap(t *testing.T) {
-	ts := httptest.NewServer(server.New(server.Config{BaseURL: base, Memory: 1}))
+	h := server.New(server.Config{BaseURL: base, Memory: 1})
+	ts := httptest.NewServer(h)
 	defer ts.Close()
 	var writers []*io.PipeWriter
 	defer func() {
@@ -269,6 +270,56 @@ func TestShedsPastTheInFlightCap(t *testing.T) {
 	}
 	if resp, _ := get("/healthz"); resp.StatusCode != http.StatusOK {
 		t.Errorf("a probe past the cap: %d", resp.StatusCode)
+	}
+	if n, _ := metricValue(scrapeMetrics(t, h), "qrforge_overloaded_total", "reason", "in_flight"); n != 1 {
+		t.Errorf("qrforge_overloaded_total{reason=\"in_flight\"} is %v; want 1", n)
+	}
+}
+
+// TestOverloadedSaysWhy: qrforge_overloaded_total counts each 503
+// overloaded under its reason, every reason shown from the start. Two
+// uploads whose bodies never come each reserve the endpoint's limit
+// (10 MiB) of the request bodies' share, which on the least budget holds
+// one: the other waits the admission wait and is refused for memory.
+func TestOverloadedSaysWhy(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base, Memory: 1, AdmissionWait: 100 * time.Millisecond})
+	families := scrapeMetrics(t, h)
+	for _, reason := range []string{"memory", "slot", "in_flight"} {
+		if n, ok := metricValue(families, "qrforge_overloaded_total", "reason", reason); !ok || n != 0 {
+			t.Errorf("qrforge_overloaded_total{reason=%q} is %v (shown: %v); want 0", reason, n, ok)
+		}
+	}
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	var writers []*io.PipeWriter
+	defer func() {
+		for _, w := range writers {
+			w.CloseWithError(io.ErrUnexpectedEOF)
+		}
+	}()
+	for range 2 {
+		r, w := io.Pipe()
+		writers = append(writers, w)
+		req, _ := http.NewRequest(http.MethodPost, ts.URL+"/api/v1/decode", r)
+		req.Header.Set("Content-Type", "image/png")
+		go http.DefaultClient.Do(req)
+		w.Write([]byte("\x89PNG"))
+	}
+	// The refused upload's answer waits for its body (net/http reads
+	// what is left of it first), which never comes; the count does not.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if n, _ := metricValue(scrapeMetrics(t, h), "qrforge_overloaded_total", "reason", "memory"); n > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the upload that found no memory was not counted")
+		}
+	}
+	families = scrapeMetrics(t, h)
+	for reason, want := range map[string]float64{"memory": 1, "slot": 0, "in_flight": 0} {
+		if n, _ := metricValue(families, "qrforge_overloaded_total", "reason", reason); n != want {
+			t.Errorf("qrforge_overloaded_total{reason=%q} is %v; want %v", reason, n, want)
+		}
 	}
 }
 

@@ -40,6 +40,7 @@ func (s *Server) shed(c *gin.Context) {
 		p := s.problem(service.KindOverloaded, http.StatusServiceUnavailable,
 			fmt.Sprintf("qrforge is serving %d requests, as many as it takes at once; retry in 1 s (Retry-After)", cap(s.shedder.slots)), "", "")
 		p.RetryAfter = 1
+		s.metrics.Refused(service.RefusedInFlight)
 		writeProblem(c, p)
 	}
 }

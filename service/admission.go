@@ -73,8 +73,12 @@ func newAdmission(budget int64, wait time.Duration) *admission {
 // errTooLarge is work larger than its whole lane: it can never run.
 var errTooLarge = errors.New("larger than the memory budget")
 
-// errBusy is work that did not fit within the wait.
-var errBusy = errors.New("the memory budget is in use")
+// errBusy is work that did not fit within the wait; errNoSlot is large
+// work whose memory was free but whose wait for a processor slot ran out.
+var (
+	errBusy   = errors.New("the memory budget is in use")
+	errNoSlot = errors.New("every processor slot for large work is in use")
+)
 
 // reserve takes n bytes from the lane n belongs to, waiting at most until
 // ctx is done. Large reservations may also need a processor slot.
@@ -95,7 +99,10 @@ func (l *lanes) reserve(ctx context.Context, n int64, slots chan struct{}) (func
 		return func() { <-slots; memory() }, nil
 	case <-ctx.Done():
 		memory()
-		return nil, waitError(ctx)
+		if err := waitError(ctx); !errors.Is(err, errBusy) {
+			return nil, err
+		}
+		return nil, errNoSlot
 	}
 }
 
@@ -207,11 +214,20 @@ func (s *Service) admit(ctx context.Context, cost int64, tooLarge func(limit int
 	return nil, s.busy(err)
 }
 
-// busy is the 503 for work that found no memory in time, or whose caller
-// left while it waited.
+// busy is the 503 for work that found no memory or processor slot in
+// time, or whose caller left while it waited. Refusals are counted by
+// reason (Observer.Refused); a caller that left is sent no answer, and is
+// not counted as refused.
 func (s *Service) busy(err error) *Problem {
-	detail := fmt.Sprintf("qrforge is using its whole memory budget for other requests and this one waited %s; retry in %d s (Retry-After)", s.admission.wait, s.admission.retryAfter())
-	if !errors.Is(err, errBusy) {
+	var detail string
+	switch {
+	case errors.Is(err, errBusy):
+		s.observe.Refused(RefusedMemory)
+		detail = fmt.Sprintf("qrforge is using its whole memory budget for other requests and this one waited %s; retry in %d s (Retry-After)", s.admission.wait, s.admission.retryAfter())
+	case errors.Is(err, errNoSlot):
+		s.observe.Refused(RefusedSlot)
+		detail = fmt.Sprintf("qrforge's %d processor slots for large work are taken by other requests and this one waited %s; retry in %d s (Retry-After), or make the work smaller (fewer pixels), which needs no slot", cap(s.admission.slots), s.admission.wait, s.admission.retryAfter())
+	default:
 		detail = "the request ended while it waited for memory: " + err.Error()
 	}
 	p := s.Problem(KindOverloaded, detail, "", "")

@@ -72,7 +72,7 @@ var ErrorKinds = map[string]struct {
 	KindBadRequest:           {400, "Bad request", "The request is not valid HTTP: a malformed escape or a control character in the path, a malformed header, no Host header, or a transfer coding or protocol version qrforge does not speak. `fix` is the call corrected, or as curl sends it."},
 	KindHeadersTooLarge:      {431, "Request headers too large", "The request headers are larger than the service accepts. `fix` is the call with curl's headers."},
 	KindInternal:             {500, "Internal error", "Something failed inside qrforge. The request may succeed if retried; please report it."},
-	KindOverloaded:           {503, "Overloaded", "The request waited for memory and found none: the instance is busy with others. Retry after the seconds in Retry-After; smaller requests (a smaller size, a smaller image) fit sooner."},
+	KindOverloaded:           {503, "Overloaded", "The instance is busy with others: the request waited for memory, or large work for a processor, and found none, or it arrived while the instance served as many requests as it takes at once. Retry after the seconds in Retry-After; smaller requests (a smaller size, a smaller image) fit sooner."},
 	KindNotReady:             {503, "Not ready", "The instance cannot serve yet, or no longer can (GET /readyz): a load balancer sends the request to another instance."},
 }
 

@@ -53,7 +53,25 @@ type Observer interface {
 	Encoded(d time.Duration)
 	Rendered(format Format, d time.Duration)
 	Batched(items int)
+	// Refused is a 503 overloaded refusal, for one of the Refused*
+	// reasons: a request's, a batch item's or an MCP tool call's.
+	Refused(reason string)
 }
+
+// Why work is refused with 503 overloaded (Observer.Refused).
+const (
+	// RefusedMemory: the memory budget stayed full for the admission wait.
+	RefusedMemory = "memory"
+	// RefusedSlot: large work found its memory but no processor slot
+	// within the wait.
+	RefusedSlot = "slot"
+	// RefusedInFlight: the request arrived with as many in flight as the
+	// instance takes (the HTTP adapter's cap).
+	RefusedInFlight = "in_flight"
+)
+
+// RefusedReasons are every reason Observer.Refused is given.
+var RefusedReasons = []string{RefusedMemory, RefusedSlot, RefusedInFlight}
 
 // Service serves every operation; it is safe for concurrent use.
 type Service struct {
@@ -109,6 +127,7 @@ type nopObserver struct{}
 func (nopObserver) Encoded(time.Duration)          {}
 func (nopObserver) Rendered(Format, time.Duration) {}
 func (nopObserver) Batched(int)                    {}
+func (nopObserver) Refused(string)                 {}
 func (nopObserver) Hit()                           {}
 func (nopObserver) Miss()                          {}
 func (nopObserver) Evicted(int)                    {}

@@ -75,7 +75,21 @@ func (e *MicroError) Error() string {
 	if e.NoLevel {
 		return fmt.Sprintf("Micro QR Codes have no level %s: M2 to M4 have L and M, M4 also Q", e.Level)
 	}
-	return fmt.Sprintf("%d bytes do not fit a Micro QR Code at level %s: M4-L, the largest, holds 35 digits, 21 upper-case alphanumerics or 15 bytes", e.Length, e.Level)
+	c, ok := microLargest[e.Level]
+	if !ok {
+		// No level asked for: the largest at any level, M4-L.
+		c = microLargest[LevelL]
+		return fmt.Sprintf("%d bytes do not fit a Micro QR Code: M4-L, the largest, holds %d digits, %d upper-case alphanumerics or %d bytes", e.Length, c.digits, c.alphanumerics, c.bytes)
+	}
+	return fmt.Sprintf("%d bytes do not fit a Micro QR Code at level %s: M4-%s, the largest, holds %d digits, %d upper-case alphanumerics or %d bytes", e.Length, e.Level, e.Level, c.digits, c.alphanumerics, c.bytes)
+}
+
+// microLargest is what M4, the largest Micro QR Code, holds at each level
+// in one mode (ISO/IEC 18004:2015 Table 7).
+var microLargest = map[Level]struct{ digits, alphanumerics, bytes int }{
+	LevelL: {35, 21, 15},
+	LevelM: {30, 18, 13},
+	LevelQ: {21, 13, 9},
 }
 
 // EncodeMicro builds the smallest Micro QR Code (ISO/IEC 18004:2015,

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"image"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -107,5 +109,37 @@ func TestMicroRefusesDataThatNeedsECI(t *testing.T) {
 	}
 	if s, err := EncodeSymbol("hello", LevelAuto, ECIUTF8, SymbolMicro); err != nil || !s.Micro {
 		t.Errorf("ASCII as Micro QR: %v", err)
+	}
+}
+
+// A Micro QR Code too small for the data says what M4 holds at the level
+// asked for (ISO/IEC 18004:2015 Table 7), each number checked here
+// against the encoder: that many characters fit M4 at the level, one more
+// does not.
+func TestMicroTooLongQuotesTheLevelsCapacity(t *testing.T) {
+	said := regexp.MustCompile(`holds (\d+) digits, (\d+) upper-case alphanumerics or (\d+) bytes`)
+	for _, level := range []Level{LevelAuto, LevelL, LevelM, LevelQ} {
+		_, err := EncodeMicro(strings.Repeat("a", 40), level)
+		var micro *MicroError
+		if !errors.As(err, &micro) {
+			t.Fatalf("level %s: %v, want a MicroError", level, err)
+		}
+		m := said.FindStringSubmatch(err.Error())
+		if m == nil {
+			t.Fatalf("level %s: %q names no capacity", level, err)
+		}
+		fitsAt := level
+		if level == LevelAuto {
+			fitsAt = LevelL
+		}
+		for i, char := range []string{"1", "A", "a"} {
+			n, _ := strconv.Atoi(m[i+1])
+			if s, err := EncodeMicro(strings.Repeat(char, n), fitsAt); err != nil || s.Version != 4 {
+				t.Errorf("level %s: %q says %d of %q fit M4, and they do not (%v)", level, micro, n, char, err)
+			}
+			if _, err := EncodeMicro(strings.Repeat(char, n+1), fitsAt); err == nil {
+				t.Errorf("level %s: %q says %d of %q are the most, and %d fit", level, micro, n, char, n+1)
+			}
+		}
 	}
 }

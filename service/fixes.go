@@ -98,8 +98,31 @@ func (s *Service) invalid(r *Rendering, errs []paramError, target fixTarget) *Pr
 		}
 		values = applyFixes(values, more)
 	}
-	s.fixDraws(r, values)
+	if notes := s.fixDraws(r, values); len(notes) > 0 {
+		errs = noteSymbolFix(r, errs, notes)
+	}
 	return s.badRequest(errs, target.url(s.baseURL, values))
+}
+
+// noteSymbolFix adds to errs what symbolFix changed, so that the problem
+// says what its fix does. When the fix gives the caller's level back, the
+// error that said the symbol lacks it no longer describes the fix: the
+// note takes its place and tells both.
+func noteSymbolFix(r *Rendering, errs []paramError, notes []paramError) []paramError {
+	note, more := notes[0], notes[1:]
+	lacked := (r.Symbol == render.SymbolMicro && r.Level == render.LevelH) ||
+		(r.Symbol == render.SymbolRMQR && (r.Level == render.LevelL || r.Level == render.LevelQ))
+	if note.field == optSymbol.Name && lacked {
+		for i, e := range errs {
+			if e.field == optEC.Name {
+				note.detail = fmt.Sprintf("%s; and %s; the fix keeps ec=%s and %s", e.detail, note.detail, r.Level, note.fixed)
+				errs[i] = note
+				return append(errs, more...)
+			}
+		}
+	}
+	note.detail += "; the fix " + note.fixed
+	return append(append(errs, note), more...)
 }
 
 // fixDraws raises the size in a fix's values to one that draws the
@@ -108,20 +131,21 @@ func (s *Service) invalid(r *Rendering, errs []paramError, target fixTarget) *Pr
 // becomes 64 px (or a length of 64 dots), too few for a long payload's
 // modules. The symbol is
 // encoded from the fix's data, or a kind's payload from its fixed fields.
-func (s *Service) fixDraws(r *Rendering, values url.Values) {
+// It returns what symbolFix changed.
+func (s *Service) fixDraws(r *Rendering, values url.Values) []paramError {
 	generic := r.kind == ""
 	fixed, more := parseRendering(newQuery(values), generic)
 	if len(more) > 0 {
-		return
+		return nil
 	}
 	if !generic {
 		k, ok := registry.Lookup(r.kind)
 		if !ok {
-			return
+			return nil
 		}
 		payload, fieldErrs := k.Build(r.fields)
 		if len(fieldErrs) > 0 {
-			return
+			return nil
 		}
 		// What the kind's standard sets (prepareKind) holds in the fix.
 		fixed.Data, fixed.Options.Overlay = payload, r.Options.Overlay
@@ -133,15 +157,16 @@ func (s *Service) fixDraws(r *Rendering, values url.Values) {
 		}
 	}
 	if fixed.Data == "" {
-		return
+		return nil
 	}
 	if fixed.set.asked {
 		fitSetCount(fixed, values)
-		return
+		return nil
 	}
 	fixed.gs1, fixed.maxVersion, fixed.levelFixed, fixed.kind = r.gs1, r.maxVersion, r.levelFixed, r.kind
 	sym, err := encodeSymbol(fixed)
-	if symbolFix(r, fixed, err, values) {
+	notes := symbolFix(r, fixed, err, values)
+	if len(notes) > 0 {
 		if refixed, more := parseRendering(newQuery(values), generic); len(more) == 0 {
 			fixed.Symbol, fixed.Level, fixed.RMQRHeight = refixed.Symbol, refixed.Level, refixed.RMQRHeight
 			sym, err = encodeSymbol(fixed)
@@ -150,34 +175,49 @@ func (s *Service) fixDraws(r *Rendering, values url.Values) {
 	if err == nil {
 		s.fitSize(sym, values)
 	}
+	return notes
 }
 
 // symbolFix changes a fix whose Micro QR or rMQR code does not hold the
 // data, once another fix (a level they have) is applied, into one that
 // draws: a taller rMQR, or the QR Code that encodeFailed's fix would give
 // in a second round, at the level the caller asked for when it has one.
-// It reports whether it changed values.
-func symbolFix(r, fixed *Rendering, err error, values url.Values) bool {
+// It returns what it changed, as errors on the fields it changed, the
+// first's fixed value saying what the fix does.
+func symbolFix(r, fixed *Rendering, err error, values url.Values) []paramError {
 	var micro *render.MicroError
 	var rmqr *render.RMQRError
+	note := paramError{field: optSymbol.Name, detail: fmt.Sprint(err), keep: true}
+	var notes []paramError
 	switch {
 	case errors.As(err, &micro) && !micro.NoLevel:
 		values.Set(optSymbol.Name, string(render.SymbolAuto))
+		note.fixed = "sets symbol=auto, which draws a QR Code"
 	case errors.As(err, &rmqr) && !rmqr.NoLevel:
 		if h := rmqrHeightFor(fixed.Data, fixed.Level, fixed.ECI); rmqr.Height != 0 && h != 0 {
 			values.Set(optRMQRHeight.Name, strconv.Itoa(h))
-			return true
+			note.field, note.fixed = optRMQRHeight.Name, fmt.Sprintf("sets rmqrheight=%d, the least height that holds it", h)
+			return []paramError{note}
+		}
+		if rmqr.Height != 0 {
+			// Say that no height holds it, not only the one asked for.
+			_, err = render.EncodeRMQR(fixed.Data, fixed.Level, fixed.ECI, 0)
+			note.detail = fmt.Sprint(err)
 		}
 		values.Set(optSymbol.Name, string(render.SymbolQR))
-		values.Del(optRMQRHeight.Name)
+		note.fixed = "sets symbol=qr, as no rMQR code holds it"
+		if values.Has(optRMQRHeight.Name) {
+			values.Del(optRMQRHeight.Name)
+			notes = append(notes, paramError{field: optRMQRHeight.Name, detail: fmt.Sprintf("rmqrheight=%d sizes an rMQR code, and no rMQR code holds the data: the fix drops it with the rMQR", rmqr.Height), keep: true})
+		}
 	default:
-		return false
+		return nil
 	}
 	// A QR Code has every level: the caller's comes back.
 	if slices.Contains(render.Levels, r.Level) {
 		values.Set(optEC.Name, string(r.Level))
 	}
-	return true
+	return append([]paramError{note}, notes...)
 }
 
 // rmqrHeightFor is the least rMQR height that holds data at level, 0

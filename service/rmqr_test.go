@@ -170,3 +170,59 @@ func TestSymbolFixDrawsFirstTime(t *testing.T) {
 		}
 	}
 }
+
+// A Micro QR or rMQR problem names every parameter its fix changes, and
+// only those: a fix that keeps the level asked for and changes the symbol
+// says so on symbol, not that the symbol lacks the level.
+func TestSymbolFixNamesWhatItChanges(t *testing.T) {
+	svc := service.New(service.Config{BaseURL: "https://qr.example"})
+	a := func(n int) string { return strings.Repeat("a", n) }
+	for _, c := range []struct {
+		name string
+		q    url.Values
+		says string // in the detail of the fix's symbol change
+	}{
+		{"micro H, fits no Micro QR at Q", url.Values{"data": {a(15)}, "symbol": {"micro"}, "ec": {"H"}}, "M4-Q, the largest, holds 21 digits"},
+		{"micro H, fits M4-Q", url.Values{"data": {a(5)}, "symbol": {"micro"}, "ec": {"H"}}, ""},
+		{"micro, bad margin and too long", url.Values{"data": {a(20)}, "symbol": {"micro"}, "margin": {"abc"}}, "symbol=auto"},
+		{"rmqr Q, fits no rMQR at H", url.Values{"data": {a(100)}, "symbol": {"rmqr"}, "ec": {"Q"}}, "keeps ec=Q"},
+		{"rmqr L, too short at M", url.Values{"data": {a(60)}, "symbol": {"rmqr"}, "ec": {"L"}, "rmqrheight": {"7"}}, "rmqrheight=9"},
+		{"rmqr L, fits no rMQR at M", url.Values{"data": {a(160)}, "symbol": {"rmqr"}, "ec": {"L"}, "rmqrheight": {"7"}}, "R17x139, the largest"},
+	} {
+		_, p := svc.Generate(context.Background(), service.Request{Params: c.q}, "")
+		if p == nil || p.Fix == "" {
+			t.Errorf("%s: %+v, want a problem with a fix", c.name, p)
+			continue
+		}
+		u, err := url.Parse(p.Fix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fix := u.Query()
+		changed := map[string]bool{}
+		for _, name := range []string{"symbol", "ec", "rmqrheight", "margin"} {
+			if c.q.Get(name) != fix.Get(name) {
+				changed[name] = true
+			}
+		}
+		named := map[string]bool{p.Field: true}
+		details := p.Detail
+		for _, e := range p.Errors {
+			named[e.Field] = true
+			details += "\n" + e.Detail
+		}
+		for name := range changed {
+			if !named[name] {
+				t.Errorf("%s: the fix changes %s (%q to %q), and the problem names %v: %s", c.name, name, c.q.Get(name), fix.Get(name), named, details)
+			}
+		}
+		for name := range named {
+			if !changed[name] {
+				t.Errorf("%s: the problem names %s, which the fix leaves %q: %s", c.name, name, fix.Get(name), details)
+			}
+		}
+		if !strings.Contains(details, c.says) {
+			t.Errorf("%s: the problem says %q, not %q", c.name, details, c.says)
+		}
+	}
+}

@@ -7,14 +7,22 @@ import (
 	"strconv"
 )
 
-// JSON writes the module matrix: {"version","ec","size","margin","matrix"},
-// where size counts modules per side without the quiet zone and matrix has
-// size rows of 0 (light) and 1 (dark), top row first. An rMQR adds
-// "width" (= size) and "height", its number of rows.
+// JSON writes the module matrix:
+// {"symbol","designator","version","ec","size","margin","matrix"}, where
+// symbol is qr, micro or rmqr and designator names the symbol as its
+// standard does (Designator: "3-M", "M2-L", "R13x27-M"), for a version
+// number alone does not tell M1 from version 1; size counts modules per
+// side without the quiet zone and matrix has size rows of 0 (light) and 1
+// (dark), top row first. An rMQR adds "width" (= size) and "height", its
+// number of rows.
 func JSON(s *Symbol, margin int) []byte {
 	rows := s.Rows()
-	b := make([]byte, 0, 96+rows*(2*s.Size+3))
-	b = append(b, `{"version":`...)
+	b := make([]byte, 0, 128+rows*(2*s.Size+3))
+	b = append(b, `{"symbol":"`...)
+	b = append(b, s.Type()...)
+	b = append(b, `","designator":"`...)
+	b = append(b, s.Designator()...)
+	b = append(b, `","version":`...)
 	b = strconv.AppendInt(b, int64(s.Version), 10)
 	b = append(b, `,"ec":"`...)
 	b = append(b, s.Level.String()...)

@@ -170,11 +170,13 @@ func decodeQR(t testing.TB, b []byte) string {
 
 // matrix is the body of format=json (README "Options").
 type matrix struct {
-	Version int     `json:"version"`
-	EC      string  `json:"ec"`
-	Size    int     `json:"size"`
-	Margin  int     `json:"margin"`
-	Matrix  [][]int `json:"matrix"`
+	Symbol     string  `json:"symbol"`
+	Designator string  `json:"designator"`
+	Version    int     `json:"version"`
+	EC         string  `json:"ec"`
+	Size       int     `json:"size"`
+	Margin     int     `json:"margin"`
+	Matrix     [][]int `json:"matrix"`
 }
 
 func readMatrix(t testing.TB, b []byte) matrix {

@@ -54,7 +54,9 @@ func readEvery(bmp *gozxing.BinaryBitmap, hints map[gozxing.DecodeHintType]any) 
 		if !ok {
 			continue
 		}
-		f := found{text: r.GetText(), corners: corners}
+		// Symbology modifier 3, or 4 with an ECI: FNC1 in first position
+		// (ISO/IEC 18004:2015 Annex F).
+		f := found{text: r.GetText(), corners: corners, gs1: r.GetSymbologyModifier() == 3 || r.GetSymbologyModifier() == 4}
 		if r.HasStructuredAppend() {
 			// §8.2: the position from 0 and the total less one, four bits
 			// each, in one byte.

@@ -25,7 +25,7 @@ func TestEveryExampleIsNamedByAKindThatBuildsIt(t *testing.T) {
 			if len(errs) > 0 {
 				t.Fatalf("%s example %d: %v", k.Name(), i, errs)
 			}
-			n := recognise(payload)
+			n := recognise(payload, k.GS1(ex))
 			name, fields := n.kind, n.fields
 			if name == "" {
 				continue
@@ -45,7 +45,7 @@ func TestEveryExampleIsNamedByAKindThatBuildsIt(t *testing.T) {
 // payload is text, not an sms whose fields cannot be built.
 func TestPayloadIsNotNamedByAKindThatRefusesItsFields(t *testing.T) {
 	for _, payload := range []string{"SMS:+15551234567:hello"} {
-		n := recognise(payload)
+		n := recognise(payload, false)
 		name, fields := n.kind, n.fields
 		if name == "" {
 			continue

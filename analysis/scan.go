@@ -36,6 +36,10 @@ type Code struct {
 	// Designator names a Micro QR or rMQR symbol as its standard does:
 	// "M3-L", "R11x43-M".
 	Designator string `json:"designator,omitempty"`
+	// GS1 marks a GS1 QR Code: its data starts with FNC1 in first
+	// position (ISO/IEC 18004:2015 §7.4.8.2; symbology identifier ]Q3,
+	// ]Q4 with an ECI, Annex F).
+	GS1 bool `json:"gs1,omitempty"`
 }
 
 // Scan finds every QR code in img with ZXing's multi-code reader,
@@ -67,6 +71,7 @@ type found struct {
 	mark    *AppendMark
 	// symbol and designator are set for Micro QR and rMQR (Code).
 	symbol, designator string
+	gs1                bool
 }
 
 // readCodes runs the binarizers in turn until one finds a code.
@@ -164,14 +169,14 @@ func describe(codes []found, bounds image.Rectangle) []Code {
 	})
 	out := make([]Code, len(codes))
 	for i, c := range codes {
-		r := Code{Text: c.text, Bounds: make([][2]int, 4), Append: c.mark, Symbol: c.symbol, Designator: c.designator}
+		r := Code{Text: c.text, Bounds: make([][2]int, 4), Append: c.mark, Symbol: c.symbol, Designator: c.designator, GS1: c.gs1}
 		for j, p := range c.corners {
 			r.Bounds[j] = [2]int{
 				min(max(int(math.Round(p[0])), bounds.Min.X), bounds.Max.X),
 				min(max(int(math.Round(p[1])), bounds.Min.Y), bounds.Max.Y),
 			}
 		}
-		n := recognise(c.text)
+		n := recognise(c.text, c.gs1)
 		r.Kind, r.Fields, r.Rebuild, r.NotKept = n.kind, n.fields, n.rebuild, n.notKept
 		out[i] = r
 	}
@@ -210,12 +215,16 @@ type naming struct {
 // without the SGQR's own objects), then one whose fields leave parts out;
 // then the first by name, and the generic ones in their order. A kind that
 // refuses the fields its parser read is not named: its answer could not be
-// built again.
-func recognise(payload string) naming {
+// built again. Nor is a kind whose symbol is marked otherwise: a GS1
+// element string with FNC1 in first position (gs1), anything else
+// without. FNC1 is what marks data as GS1's (ISO/IEC 18004:2015 §7.4.8.2):
+// the same digits without it are text to a GS1 scanner, and the kind would
+// write another symbol.
+func recognise(payload string, gs1 bool) naming {
 	var specific, generic []naming
 	for _, k := range registry.All() {
 		fields, notKept, ok := k.Read(payload)
-		if !ok {
+		if !ok || k.GS1(fields) != gs1 {
 			continue
 		}
 		again, errs := k.Build(fields)

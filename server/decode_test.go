@@ -184,6 +184,8 @@ type decoded struct {
 		// Symbol and Designator name a Micro QR Code or an rMQR.
 		Symbol     string `json:"symbol"`
 		Designator string `json:"designator"`
+		// GS1 marks a GS1 QR Code (FNC1 in first position).
+		GS1 bool `json:"gs1"`
 	} `json:"results"`
 }
 

@@ -121,7 +121,11 @@ a part at which that many parts hold the data, each part taking as many whole
 characters as fit it. Parts end between whole UTF-8 characters, each is
 written in the fewest bits (numeric, alphanumeric, byte and Kanji segments),
 and each carries the ECI header the data needs (ECI 26 for UTF-8 with
-` + "`eci=utf8`" + `) so that it reads right alone. Every symbol has the same level: with no
+` + "`eci=utf8`" + `) so that it reads right alone. A part that one symbol would write
+in Kanji mode, which has no header, is written as UTF-8 after the header when
+an earlier part has one: zbar keeps ECI 26 in effect into the next symbols of
+a set, read the Kanji mode's Shift JIS bytes as UTF-8 and gave nothing for the
+whole set. Every symbol has the same level: with no
 ` + "`ec`" + ` the set is planned at M (L when M would need more symbols), then takes the
 highest level that keeps every symbol's version. ` + "`append=auto`" + ` draws one plain
 symbol, without a header, when one holds the data.

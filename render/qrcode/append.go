@@ -1,6 +1,7 @@
 package qrcode
 
 import (
+	"errors"
 	"fmt"
 	"unicode/utf8"
 
@@ -106,7 +107,24 @@ func FitAppend(data []byte, level Level, eci, count int) (*AppendSet, error) {
 	if limit == 0 {
 		limit = MaxAppendSymbols
 	}
-	s := splitter{data: data, eci: eci}
+	set, err := fitAppend(&splitter{data: data, eci: eci}, level, count, limit)
+	if errors.Is(err, errECIBeforeKanji) {
+		// zbar keeps ECI 26 in effect into the next symbols of a set
+		// and reads their Kanji-mode characters as UTF-8, which they
+		// are not: it then reads no symbol of the set. Without Kanji
+		// mode every part is UTF-8, as the ECI says.
+		set, err = fitAppend(&splitter{data: data, eci: eci, noKanji: true}, level, count, limit)
+	}
+	return set, err
+}
+
+// errECIBeforeKanji says a part in Kanji mode follows a part that starts
+// with an ECI header.
+var errECIBeforeKanji = errors.New("qrcode: a Kanji-mode part after an ECI header")
+
+// fitAppend is FitAppend with the splitter s.
+func fitAppend(s *splitter, level Level, count, limit int) (*AppendSet, error) {
+	data := s.data
 	ends := s.greedy(len(groups)-1, capacity(40, level), limit)
 	if ends == nil {
 		needed := 0
@@ -126,11 +144,16 @@ func FitAppend(data []byte, level Level, eci, count int) (*AppendSet, error) {
 	set := &AppendSet{}
 	parts := make([]*BitStream, len(ends))
 	start := 0
+	marked := false // an earlier part starts with an ECI header
 	for i, end := range ends {
-		bits, inKanji, err := groups[groupOf(v)].fields.encode(data[start:end], eci)
+		bits, inKanji, err := s.encode(groupOf(v), data[start:end])
 		if err != nil {
 			return nil, err
 		}
+		if inKanji && marked {
+			return nil, errECIBeforeKanji
+		}
+		marked = marked || (!inKanji && s.eci > 0)
 		carried := data[start:end]
 		if inKanji {
 			// §8.3: the parity takes a Kanji-mode character as its two
@@ -186,6 +209,19 @@ func (b *BitStream) appendStream(o *BitStream) {
 type splitter struct {
 	data []byte
 	eci  int
+	// noKanji writes every part's characters as bytes.
+	noKanji bool
+}
+
+// encode writes part as a symbol of group g writes it, reporting whether
+// it went into Kanji mode.
+func (s *splitter) encode(g int, part []byte) (*BitStream, bool, error) {
+	f := &groups[g].fields
+	if s.noKanji {
+		bits, err := f.byteBits(part, s.eci)
+		return bits, false, err
+	}
+	return f.encode(part, s.eci)
 }
 
 // smallestVersion is the smallest version at which n parts hold the
@@ -297,14 +333,14 @@ func (s *splitter) longest(g, start, budget int) int {
 	// The byte reading is the encoder's own: what it finds fits.
 	end := cutBefore(rest, scan(f, byteUnits(rest[:window]), budget-header))
 	kanjiEnd := 0
-	if (s.eci == 0 || s.eci == ECIUTF8) && !ascii(rest[:window]) {
+	if !s.noKanji && (s.eci == 0 || s.eci == ECIUTF8) && !ascii(rest[:window]) {
 		units, ends, found := kanjiPrefix(rest[:min(len(rest), 4*window)])
 		if n := scan(f, units, budget); found && n > 0 {
 			kanjiEnd = ends[n-1]
 		}
 	}
 	fits := func(n int) bool {
-		bits, err := segmentBits(rest[:n], g, s.eci)
+		bits, _, err := s.encode(g, rest[:n])
 		return err == nil && bits.len <= budget
 	}
 	if kanjiEnd <= end {

@@ -44,18 +44,43 @@ func TestAppendHeaderBits(t *testing.T) {
 }
 
 // An ECI header follows the structured append header in every symbol of
-// the set, ASCII parts included, so that each reads right alone.
+// the set, ASCII parts included, so that each reads right alone. A part
+// that one symbol would write in Kanji mode, which has no header, is
+// written as UTF-8 after one too once an earlier part has one: zbar keeps
+// ECI 26 in effect into the next symbols of a set, read the Kanji mode's
+// Shift JIS bytes as UTF-8 and gave nothing for the whole set.
 func TestAppendECIInEverySymbol(t *testing.T) {
-	data := []byte(strings.Repeat("plain ascii ", 30) + "Grüße")
-	set, err := FitAppend(data, L, ECIUTF8, 2)
+	for _, data := range []string{
+		strings.Repeat("plain ascii ", 30) + "Grüße",
+		"ASCII part one and then 日本語テキスト here",
+		"café and then some more words 日本語テキスト日本語テキスト",
+	} {
+		set, err := FitAppend([]byte(data), L, ECIUTF8, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, p := range set.Parts {
+			if got := bitString(p.Plan.bits)[20:32]; got != "0111"+"00011010" {
+				t.Errorf("%.20q part %d: bits 20..32 are %s, want the ECI 26 header 0111 00011010", data, i+1, got)
+			}
+			r := decodeAppendSymbol(t, mustSymbol(t, p.Plan, L))
+			if r.GetText() != data[p.Start:p.End] {
+				t.Errorf("%.20q part %d reads %q, want %q", data, i+1, r.GetText(), data[p.Start:p.End])
+			}
+		}
+		if set.Parity != AppendParity([]byte(data)) {
+			t.Errorf("%.20q: parity %#x, want %#x, the UTF-8 bytes' (§8.3)", data, set.Parity, AppendParity([]byte(data)))
+		}
+	}
+}
+
+func mustSymbol(t *testing.T, p *Plan, l Level) *Symbol {
+	t.Helper()
+	s, err := p.Symbol(l)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, p := range set.Parts {
-		if got := bitString(p.Plan.bits)[20:32]; got != "0111"+"00011010" {
-			t.Errorf("part %d: bits 20..32 are %s, want the ECI 26 header 0111 00011010", i+1, got)
-		}
-	}
+	return s
 }
 
 // segnoSets are sets that segno 1.4.1 made with encode_sequence(data,
@@ -157,10 +182,18 @@ func TestAppendSetsReadBack(t *testing.T) {
 		v := set.Parts[0].Plan.Version
 		// §8.3: the parity of the bytes the symbols carry, a Kanji-mode
 		// part's as Shift JIS (TestAppendParityOfKanji).
+		// The splitter the set took: without Kanji mode when a Kanji-mode
+		// part would follow an ECI header (TestAppendECIInEverySymbol).
+		limit := count
+		if limit == 0 {
+			limit = MaxAppendSymbols
+		}
+		_, kanjiErr := fitAppend(&splitter{data: data, eci: eci}, level, count, limit)
+		took := splitter{data: data, eci: eci, noKanji: errors.Is(kanjiErr, errECIBeforeKanji)}
 		var parity byte
 		for _, p := range set.Parts {
 			carried := data[p.Start:p.End]
-			if _, inKanji, _ := groups[groupOf(v)].fields.encode(carried, eci); inKanji {
+			if _, inKanji, _ := took.encode(groupOf(v), carried); inKanji {
 				carried, _ = japanese.ShiftJIS.NewEncoder().Bytes(carried)
 			}
 			parity ^= AppendParity(carried)
@@ -194,13 +227,13 @@ func TestAppendSetsReadBack(t *testing.T) {
 			t.Errorf("joined %d bytes differ from the %d of the data", len(joined), len(data))
 		}
 		if v > 1 {
-			s := splitter{data: data, eci: eci}
+			s := took
 			if s.greedy(groupOf(v-1), capacity(v-1, level), len(set.Parts)) != nil {
 				t.Errorf("%d bytes at %s: version %d, but %d parts fit version %d", len(data), level, v, len(set.Parts), v-1)
 			}
 		}
 		if count == 0 {
-			s := splitter{data: data, eci: eci}
+			s := took
 			if s.greedy(len(groups)-1, capacity(40, level), len(set.Parts)-1) != nil {
 				t.Errorf("%d bytes at %s: %d symbols, but %d hold them", len(data), level, len(set.Parts), len(set.Parts)-1)
 			}

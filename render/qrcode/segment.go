@@ -407,6 +407,29 @@ func (f *fields) bits(data []byte, eci int) (*BitStream, error) {
 	return bits, err
 }
 
+// byteBits is bits without Kanji mode: the characters as their bytes.
+func (f *fields) byteBits(data []byte, eci int) (*BitStream, error) {
+	if len(data) == 0 {
+		return nil, ErrEmpty
+	}
+	units := byteUnits(data)
+	segs, length, err := f.segment(units)
+	if err != nil {
+		return nil, err
+	}
+	header := 0
+	if eci > 0 {
+		header = eciHeaderBits(f.indicatorBits)
+	}
+	bits := &BitStream{bytes: make([]byte, 0, (header+length+7)/8)}
+	if header > 0 {
+		bits.append(f.eci, f.indicatorBits)
+		bits.append(uint32(eci&0x7f), 8)
+	}
+	f.write(bits, units, segs)
+	return bits, nil
+}
+
 // encode is bits, reporting whether the data went into Kanji mode, and
 // so is carried as Shift JIS bytes.
 func (f *fields) encode(data []byte, eci int) (*BitStream, bool, error) {

@@ -60,3 +60,39 @@ func TestDecodeNamesWhatTheFieldsDoNotKeep(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeNamesURIParametersNoFieldCarries: a URI kind's parameters that
+// no field carries, and a parameter given again after the value read, are
+// named as not kept, as written (docs/decode.md, "Naming the payload").
+func TestDecodeNamesURIParametersNoFieldCarries(t *testing.T) {
+	const btih = "xt=urn:btih:d2474e86c95b19b8bcfdb92bc12c9d44667cfa36"
+	for _, c := range []struct {
+		payload, kind, rebuild string
+		notKept                []string
+	}{
+		// RFC 5724 §2.2: body is the only hfield the sms kind carries.
+		{"sms:+15551234567?body=hi&foo=1", "sms", RebuildPartial, []string{"foo=1"}},
+		{"sms:+15551234567?body=a&body=b", "sms", RebuildPartial, []string{"body=a"}},
+		// BEP 9: ws (a web seed), x.pe (a peer), a second dn.
+		{"magnet:?" + btih + "&dn=x&ws=http://w&x.pe=1.2.3.4:6881", "magnet", RebuildPartial, []string{"ws=http://w", "x.pe=1.2.3.4:6881"}},
+		{"magnet:?" + btih + "&dn=x&dn=y", "magnet", RebuildPartial, []string{"dn=y"}},
+		{"magnet:?" + btih + "&tr=udp%3A%2F%2Ft.example%3A80&dn=x", "magnet", RebuildCanonical, nil},
+	} {
+		n := recognise(c.payload)
+		if n.kind != c.kind || n.rebuild != c.rebuild || !slices.Equal(n.notKept, c.notKept) {
+			t.Errorf("%q: named %q, rebuild %q, not kept %q; want %q, %q, %q", c.payload, n.kind, n.rebuild, n.notKept, c.kind, c.rebuild, c.notKept)
+		}
+	}
+	for _, name := range []string{"sms", "magnet"} {
+		k, _ := registry.Lookup(name)
+		for _, ex := range k.Examples() {
+			payload, errs := k.Build(ex)
+			if len(errs) > 0 {
+				t.Fatal(errs)
+			}
+			if n := recognise(payload); n.rebuild != RebuildExact || n.notKept != nil {
+				t.Errorf("%s example %q: rebuild %q, not kept %q; want exact and nothing", name, payload, n.rebuild, n.notKept)
+			}
+		}
+	}
+}

@@ -40,9 +40,9 @@ func init() {
 			{BTIH: "631a31dd0a46257d5078c0dee4e66e26f73e42ac", BTMH: "1220d8dd32ac93357c368556af3ac1d95c9d76bd0dff6fa9833ecdac3d53134efabb", Name: "bittorrent-v1-v2-hybrid-test"},
 			{BTIH: "d2474e86c95b19b8bcfdb92bc12c9d44667cfa36", Name: "Leaves of Grass by Walt Whitman.epub", Trackers: "udp://tracker.example4.com:80 udp://tracker.example5.com:80"},
 		},
-		Check:  checkMagnet,
-		Encode: encodeMagnet,
-		Parse:  parseMagnet,
+		Check:        checkMagnet,
+		Encode:       encodeMagnet,
+		ParseNotKept: parseMagnet,
 	})
 }
 
@@ -135,30 +135,60 @@ func encodeMagnet(m Magnet) string {
 }
 
 // parseMagnet reads a magnet link with a BitTorrent info-hash. Values are
-// decoded as clients do (URLSearchParams: '+' is a space); parameters
-// this kind does not write (x.pe, ws, so ...) are ignored.
-func parseMagnet(p string) (Magnet, bool) {
+// decoded as clients do (URLSearchParams: '+' is a space). The first btih,
+// btmh, dn and xl are read and every tr; parameters this kind does not
+// write (ws, x.pe, so ...) and the repeated ones are named as not kept.
+func parseMagnet(p string) (Magnet, []string, bool) {
 	rest, ok := cutSchemeFold(p, "magnet:?")
 	if !ok {
-		return Magnet{}, false
+		return Magnet{}, nil, false
 	}
-	values, err := url.ParseQuery(rest)
-	if err != nil {
-		return Magnet{}, false
+	if _, err := url.ParseQuery(rest); err != nil {
+		return Magnet{}, nil, false
 	}
 	var m Magnet
-	for _, xt := range values["xt"] {
+	var trackers []string
+	left := notKept{}
+	seen := map[string]bool{}
+	for i, part := range strings.Split(rest, "&") {
+		if part == "" {
+			continue
+		}
+		name, value, _ := strings.Cut(part, "=")
+		name, _ = url.QueryUnescape(name)
+		value, _ = url.QueryUnescape(value)
+		key := name
 		switch {
-		case strings.HasPrefix(xt, "urn:btih:") && m.BTIH == "":
-			m.BTIH = strings.TrimPrefix(xt, "urn:btih:")
-		case strings.HasPrefix(xt, "urn:btmh:") && m.BTMH == "":
-			m.BTMH = strings.TrimPrefix(xt, "urn:btmh:")
+		case name == "xt" && strings.HasPrefix(value, "urn:btih:"):
+			key, value = "btih", strings.TrimPrefix(value, "urn:btih:")
+		case name == "xt" && strings.HasPrefix(value, "urn:btmh:"):
+			key, value = "btmh", strings.TrimPrefix(value, "urn:btmh:")
+		case name == "tr":
+			trackers = append(trackers, value)
+			continue
+		case name != "dn" && name != "xl":
+			left[i] = part
+			continue
+		}
+		if seen[key] || value == "" && key != name {
+			left[i] = part // the first value is the one read; an empty xt has none
+			continue
+		}
+		seen[key] = true
+		switch key {
+		case "btih":
+			m.BTIH = value
+		case "btmh":
+			m.BTMH = value
+		case "dn":
+			m.Name = value
+		case "xl":
+			m.Length = value
 		}
 	}
 	if m.BTIH == "" && m.BTMH == "" {
-		return Magnet{}, false
+		return Magnet{}, nil, false
 	}
-	m.Name, m.Length = values.Get("dn"), values.Get("xl")
-	m.Trackers = strings.Join(values["tr"], " ")
-	return m, true
+	m.Trackers = strings.Join(trackers, " ")
+	return m, left.list(), true
 }

@@ -38,9 +38,9 @@ func init() {
 			{Number: "+15551212", Message: "hello"},
 			{Number: "+15105550101", Message: "hello there", Form: "sms"},
 		},
-		Check:  checkSMS,
-		Encode: encodeSMS,
-		Parse:  parseSMS,
+		Check:        checkSMS,
+		Encode:       encodeSMS,
+		ParseNotKept: parseSMS,
 	})
 }
 
@@ -96,29 +96,41 @@ func encodeSMS(s SMS) string {
 }
 
 // parseSMS reads either form. An sms: URI with several recipients or
-// parameters such as ;via= has no fields here and is not recognised.
-func parseSMS(p string) (SMS, bool) {
+// parameters such as ;via= has no fields here and is not recognised; of its
+// hfields (RFC 5724 §2.2) only body has a field, and the others are named
+// as not kept.
+func parseSMS(p string) (SMS, []string, bool) {
 	if rest, ok := cutSchemeFold(p, "SMSTO:"); ok {
 		number, message, _ := strings.Cut(rest, ":")
-		return SMS{Number: number, Message: message}, number != ""
+		return SMS{Number: number, Message: message}, nil, number != ""
 	}
 	rest, ok := cutSchemeFold(p, "sms:")
 	if !ok {
-		return SMS{}, false
+		return SMS{}, nil, false
 	}
 	number, query, _ := strings.Cut(rest, "?")
 	if number == "" || strings.ContainsAny(number, ",;") {
-		return SMS{}, false
+		return SMS{}, nil, false
 	}
 	s := SMS{Number: number, Form: "sms"}
 	pairs, ok := uriQueryPairs(query)
 	if !ok {
-		return SMS{}, false
+		return SMS{}, nil, false
 	}
-	for _, pair := range pairs {
-		if strings.EqualFold(pair.name, "body") {
-			s.Message = pair.value
+	raw := strings.Split(query, "&")
+	left := notKept{}
+	body := -1
+	for i, pair := range pairs {
+		switch {
+		case raw[i] == "":
+		case !strings.EqualFold(pair.name, "body"):
+			left[i] = raw[i]
+		default:
+			if body >= 0 {
+				left[body] = raw[body] // the later value is the one read
+			}
+			s.Message, body = pair.value, i
 		}
 	}
-	return s, true
+	return s, left.list(), true
 }

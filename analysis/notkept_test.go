@@ -77,13 +77,21 @@ func TestDecodeNamesURIParametersNoFieldCarries(t *testing.T) {
 		{"magnet:?" + btih + "&dn=x&ws=http://w&x.pe=1.2.3.4:6881", "magnet", RebuildPartial, []string{"ws=http://w", "x.pe=1.2.3.4:6881"}},
 		{"magnet:?" + btih + "&dn=x&dn=y", "magnet", RebuildPartial, []string{"dn=y"}},
 		{"magnet:?" + btih + "&tr=udp%3A%2F%2Ft.example%3A80&dn=x", "magnet", RebuildCanonical, nil},
+		// RFC 6068 §2: any header may be given; to= joins the path.
+		{"mailto:a@example.com?subject=hi&In-Reply-To=%3C1@x%3E&to=b@example.com&body=b&cc=c@example.com&cc=d@example.com", "email", RebuildPartial,
+			[]string{"In-Reply-To=%3C1@x%3E", "cc=c@example.com"}},
+		{"mailto:a@example.com?to=b@example.com", "email", RebuildCanonical, nil},
+		// RFC 5724 §2.2 under mms: (subject as ZXing reads it).
+		{"mms:+15551234567?body=hi&subject=s&foo=1", "mms", RebuildPartial, []string{"foo=1"}},
+		// WhatsApp click to chat takes text only.
+		{"https://wa.me/15551234567?text=hi&app_absent=0", "whatsapp", RebuildPartial, []string{"app_absent=0"}},
 	} {
 		n := recognise(c.payload)
 		if n.kind != c.kind || n.rebuild != c.rebuild || !slices.Equal(n.notKept, c.notKept) {
 			t.Errorf("%q: named %q, rebuild %q, not kept %q; want %q, %q, %q", c.payload, n.kind, n.rebuild, n.notKept, c.kind, c.rebuild, c.notKept)
 		}
 	}
-	for _, name := range []string{"sms", "magnet"} {
+	for _, name := range []string{"sms", "magnet", "email", "mms", "whatsapp"} {
 		k, _ := registry.Lookup(name)
 		for _, ex := range k.Examples() {
 			payload, errs := k.Build(ex)

@@ -36,9 +36,9 @@ func init() {
 			{To: "bob@example.org", CC: "foo@example.org", BCC: "srowen@example.org", Subject: "baz", Body: "buzz"},
 			{To: "alice@example.com,bob@example.org", Subject: "Café", Body: "First line\nSecond line"},
 		},
-		Check:  checkEmail,
-		Encode: encodeEmail,
-		Parse:  parseEmail,
+		Check:        checkEmail,
+		Encode:       encodeEmail,
+		ParseNotKept: parseEmail,
 	})
 }
 
@@ -203,42 +203,37 @@ func encodeEmail(e Email) string {
 
 // parseEmail reads a mailto: URI back. Header names are case-insensitive
 // (RFC 6068 §2); to= recipients join those of the path; headers without a
-// field here (In-Reply-To, Keywords, ...) are left out.
-func parseEmail(p string) (Email, bool) {
+// field here (In-Reply-To, Keywords, ...) are named as not kept.
+func parseEmail(p string) (Email, []string, bool) {
 	rest, ok := cutSchemeFold(p, "mailto:")
 	if !ok {
-		return Email{}, false
+		return Email{}, nil, false
 	}
 	path, query, _ := strings.Cut(rest, "?")
-	var e Email
 	var to []string
 	if path != "" {
 		for _, a := range strings.Split(path, ",") {
 			d, ok := pctDecode(a)
 			if !ok {
-				return Email{}, false
+				return Email{}, nil, false
 			}
 			to = append(to, d)
 		}
 	}
 	pairs, ok := uriQueryPairs(query)
 	if !ok {
-		return Email{}, false
+		return Email{}, nil, false
 	}
-	for _, pair := range pairs {
-		switch strings.ToLower(pair.name) {
-		case "to":
+	raw := strings.Split(query, "&")
+	var other []string
+	for i, pair := range pairs {
+		if strings.EqualFold(pair.name, "to") {
 			to = append(to, pair.value)
-		case "cc":
-			e.CC = pair.value
-		case "bcc":
-			e.BCC = pair.value
-		case "subject":
-			e.Subject = pair.value
-		case "body":
-			e.Body = pair.value
+		} else {
+			other = append(other, raw[i])
 		}
 	}
-	e.To = strings.Join(to, ",")
-	return e, e.To != ""
+	values, left, _ := readQuery(strings.Join(other, "&"), true, "cc", "bcc", "subject", "body")
+	e := Email{To: strings.Join(to, ","), CC: values["cc"], BCC: values["bcc"], Subject: values["subject"], Body: values["body"]}
+	return e, left.list(), e.To != ""
 }

@@ -37,9 +37,9 @@ func init() {
 			{Number: "+15551212", Subject: "foo", Message: "bar"},
 			{Number: "+15105550101", Message: "Photo attached", Form: "mmsto"},
 		},
-		Check:  checkMMS,
-		Encode: encodeMMS,
-		Parse:  parseMMS,
+		Check:        checkMMS,
+		Encode:       encodeMMS,
+		ParseNotKept: parseMMS,
 	})
 }
 
@@ -89,29 +89,21 @@ func encodeMMS(m MMS) string {
 }
 
 // parseMMS reads either form. Several recipients and ;via= have no fields
-// here, as for sms.
-func parseMMS(p string) (MMS, bool) {
+// here, as for sms; hfields other than subject and body are named as not
+// kept.
+func parseMMS(p string) (MMS, []string, bool) {
 	if rest, ok := cutSchemeFold(p, "MMSTO:"); ok {
 		number, message, _ := strings.Cut(rest, ":")
-		return MMS{Number: number, Message: message, Form: "mmsto"}, number != ""
+		return MMS{Number: number, Message: message, Form: "mmsto"}, nil, number != ""
 	}
 	rest, ok := cutSchemeFold(p, "mms:")
 	if !ok {
-		return MMS{}, false
+		return MMS{}, nil, false
 	}
 	number, query, _ := strings.Cut(rest, "?")
-	pairs, ok := uriQueryPairs(query)
+	values, left, ok := readQuery(query, true, "subject", "body")
 	if number == "" || strings.ContainsAny(number, ",;") || !ok {
-		return MMS{}, false
+		return MMS{}, nil, false
 	}
-	m := MMS{Number: number}
-	for _, pair := range pairs {
-		switch strings.ToLower(pair.name) {
-		case "subject":
-			m.Subject = pair.value
-		case "body":
-			m.Message = pair.value
-		}
-	}
-	return m, true
+	return MMS{Number: number, Subject: values["subject"], Message: values["body"]}, left.list(), true
 }

@@ -112,25 +112,9 @@ func parseSMS(p string) (SMS, []string, bool) {
 	if number == "" || strings.ContainsAny(number, ",;") {
 		return SMS{}, nil, false
 	}
-	s := SMS{Number: number, Form: "sms"}
-	pairs, ok := uriQueryPairs(query)
+	values, left, ok := readQuery(query, true, "body")
 	if !ok {
 		return SMS{}, nil, false
 	}
-	raw := strings.Split(query, "&")
-	left := notKept{}
-	body := -1
-	for i, pair := range pairs {
-		switch {
-		case raw[i] == "":
-		case !strings.EqualFold(pair.name, "body"):
-			left[i] = raw[i]
-		default:
-			if body >= 0 {
-				left[body] = raw[body] // the later value is the one read
-			}
-			s.Message, body = pair.value, i
-		}
-	}
-	return s, left.list(), true
+	return SMS{Number: number, Message: values["body"], Form: "sms"}, left.list(), true
 }

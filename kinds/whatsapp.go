@@ -29,9 +29,9 @@ func init() {
 			{Number: "+1 (555) 010-0100", Message: "Hi there!"},
 			{Message: "Tell a friend about us"},
 		},
-		Check:  checkWhatsApp,
-		Encode: encodeWhatsApp,
-		Parse:  parseWhatsApp,
+		Check:        checkWhatsApp,
+		Encode:       encodeWhatsApp,
+		ParseNotKept: parseWhatsApp,
 	})
 }
 
@@ -77,16 +77,17 @@ func encodeWhatsApp(w WhatsApp) string {
 	return out
 }
 
-// parseWhatsApp reads a wa.me link back.
-func parseWhatsApp(p string) (WhatsApp, bool) {
+// parseWhatsApp reads a wa.me link back; query parameters other than text
+// are named as not kept.
+func parseWhatsApp(p string) (WhatsApp, []string, bool) {
 	rest, ok := cutSchemeFold(p, "https://wa.me/")
 	if !ok {
-		return WhatsApp{}, false
+		return WhatsApp{}, nil, false
 	}
 	number, query, _ := strings.Cut(rest, "?")
 	for i := 0; i < len(number); i++ {
 		if number[i] < '0' || number[i] > '9' {
-			return WhatsApp{}, false
+			return WhatsApp{}, nil, false
 		}
 	}
 	// The path is the international number without '+' (click to chat
@@ -95,14 +96,10 @@ func parseWhatsApp(p string) (WhatsApp, bool) {
 	if number != "" {
 		w.Number = "+" + number
 	}
-	pairs, ok := uriQueryPairs(query)
+	values, left, ok := readQuery(query, false, "text")
 	if !ok {
-		return WhatsApp{}, false
+		return WhatsApp{}, nil, false
 	}
-	for _, pair := range pairs {
-		if pair.name == "text" {
-			w.Message = pair.value
-		}
-	}
-	return w, w.Number != "" || w.Message != ""
+	w.Message = values["text"]
+	return w, left.list(), w.Number != "" || w.Message != ""
 }

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	_ "github.com/qrforge/qrforge/kinds"
@@ -85,13 +86,17 @@ func TestDecodeNamesURIParametersNoFieldCarries(t *testing.T) {
 		{"mms:+15551234567?body=hi&subject=s&foo=1", "mms", RebuildPartial, []string{"foo=1"}},
 		// WhatsApp click to chat takes text only.
 		{"https://wa.me/15551234567?text=hi&app_absent=0", "whatsapp", RebuildPartial, []string{"app_absent=0"}},
+		{"bitcoin:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq?amount=1&amount=2&pj=https://p.example", "bitcoin", RebuildPartial,
+			[]string{"amount=1", "pj=https://p.example"}},
 	} {
 		n := recognise(c.payload)
 		if n.kind != c.kind || n.rebuild != c.rebuild || !slices.Equal(n.notKept, c.notKept) {
 			t.Errorf("%q: named %q, rebuild %q, not kept %q; want %q, %q, %q", c.payload, n.kind, n.rebuild, n.notKept, c.kind, c.rebuild, c.notKept)
 		}
 	}
-	for _, name := range []string{"sms", "magnet", "email", "mms", "whatsapp"} {
+	// BIP21 lets a wallet ignore a parameter without req- (§Forward
+	// compatibility); Monero's and Solana Pay's wallets do the same.
+	for _, name := range []string{"sms", "magnet", "email", "mms", "whatsapp", "bitcoin", "litecoin", "dogecoin", "monero", "solana"} {
 		k, _ := registry.Lookup(name)
 		for _, ex := range k.Examples() {
 			payload, errs := k.Build(ex)
@@ -100,6 +105,13 @@ func TestDecodeNamesURIParametersNoFieldCarries(t *testing.T) {
 			}
 			if n := recognise(payload); n.rebuild != RebuildExact || n.notKept != nil {
 				t.Errorf("%s example %q: rebuild %q, not kept %q; want exact and nothing", name, payload, n.rebuild, n.notKept)
+			}
+			if !strings.Contains(payload, "?") {
+				continue
+			}
+			extra := payload + "&foo=1&bar=2"
+			if n := recognise(extra); n.kind != name || n.rebuild != RebuildPartial || !slices.Equal(n.notKept, []string{"foo=1", "bar=2"}) {
+				t.Errorf("%q: named %q, rebuild %q, not kept %q; want %s, partial, [foo=1 bar=2]", extra, n.kind, n.rebuild, n.notKept, name)
 			}
 		}
 	}

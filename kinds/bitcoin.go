@@ -86,13 +86,13 @@ func init() {
 			}
 			return bitcoinURI.encode(b.Address, b.Amount, b.Recipient, b.Message, uriQueryPair{key, strings.ToUpper(b.Lightning)})
 		},
-		Parse: func(p string) (Bitcoin, bool) {
+		ParseNotKept: func(p string) (Bitcoin, []string, bool) {
 			var b Bitcoin
-			ok := bitcoinURI.parse(p, &b.Address, &b.Amount, &b.Recipient, &b.Message, map[string]*string{"lightning": &b.Lightning, "lno": &b.Lightning})
+			left, ok := bitcoinURI.parse(p, &b.Address, &b.Amount, &b.Recipient, &b.Message, map[string]*string{"lightning": &b.Lightning, "lno": &b.Lightning})
 			if canon, problem, _ := checkLightning(b.Lightning); ok && b.Lightning != "" && problem == "" {
 				b.Lightning = canon
 			}
-			return b, ok
+			return b, left, ok
 		},
 	})
 }
@@ -142,35 +142,49 @@ func (s bip21Scheme) encode(address, amount, recipient, message string, extra ..
 // parse reads scheme:<address>?... in any case of the scheme (BIP21:
 // implementations must accept any combination). A req- parameter makes the
 // whole URI one this kind cannot honour (BIP21 §Forward compatibility);
-// other unknown parameters are ignored, as BIP21 allows, unless extra
-// names them.
-func (s bip21Scheme) parse(p string, address, amount, recipient, message *string, extra map[string]*string) bool {
+// other parameters, which BIP21 lets a wallet ignore, are returned as not
+// kept unless extra names them, as is the earlier value of a parameter
+// given twice.
+func (s bip21Scheme) parse(p string, address, amount, recipient, message *string, extra map[string]*string) ([]string, bool) {
 	rest, ok := cutSchemeFold(p, s.scheme+":")
 	if !ok {
-		return false
+		return nil, false
 	}
 	addr, query, _ := strings.Cut(rest, "?")
 	if addr == "" {
-		return false
+		return nil, false
 	}
 	pairs, ok := uriQueryPairs(query)
 	if !ok {
-		return false
+		return nil, false
 	}
-	for _, pair := range pairs {
+	raw := strings.Split(query, "&")
+	left := notKept{}
+	setBy := map[*string]int{}
+	for i, pair := range pairs {
+		var dst *string
 		switch {
+		case raw[i] == "":
+			continue
 		case pair.name == "amount":
-			*amount = pair.value
+			dst = amount
 		case pair.name == "label":
-			*recipient = pair.value
+			dst = recipient
 		case pair.name == "message":
-			*message = pair.value
+			dst = message
 		case strings.HasPrefix(pair.name, "req-"):
-			return false
+			return nil, false
 		case extra[pair.name] != nil:
-			*extra[pair.name] = pair.value
+			dst = extra[pair.name]
+		default:
+			left[i] = raw[i]
+			continue
 		}
+		if j, given := setBy[dst]; given {
+			left[j] = raw[j] // the later value is the one read
+		}
+		*dst, setBy[dst] = pair.value, i
 	}
 	*address = s.chain.canonical(addr)
-	return true
+	return left.list(), true
 }

@@ -58,10 +58,10 @@ func init() {
 			return dogecoinURI.check(&d.Address, &d.Amount, d.Recipient, d.Message)
 		},
 		Encode: func(d Dogecoin) string { return dogecoinURI.encode(d.Address, d.Amount, d.Recipient, d.Message) },
-		Parse: func(p string) (Dogecoin, bool) {
+		ParseNotKept: func(p string) (Dogecoin, []string, bool) {
 			var d Dogecoin
-			ok := dogecoinURI.parse(p, &d.Address, &d.Amount, &d.Recipient, &d.Message, nil)
-			return d, ok
+			left, ok := dogecoinURI.parse(p, &d.Address, &d.Amount, &d.Recipient, &d.Message, nil)
+			return d, left, ok
 		},
 	})
 }

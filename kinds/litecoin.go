@@ -60,10 +60,10 @@ func init() {
 			return litecoinURI.check(&l.Address, &l.Amount, l.Recipient, l.Message)
 		},
 		Encode: func(l Litecoin) string { return litecoinURI.encode(l.Address, l.Amount, l.Recipient, l.Message) },
-		Parse: func(p string) (Litecoin, bool) {
+		ParseNotKept: func(p string) (Litecoin, []string, bool) {
 			var l Litecoin
-			ok := litecoinURI.parse(p, &l.Address, &l.Amount, &l.Recipient, &l.Message, nil)
-			return l, ok
+			left, ok := litecoinURI.parse(p, &l.Address, &l.Amount, &l.Recipient, &l.Message, nil)
+			return l, left, ok
 		},
 	})
 }

@@ -74,9 +74,9 @@ func init() {
 			{Address: "46BeWrHpwXmHDpDEUmZBWZfoQpdc6HaERCNmx1pEYL2rAcuwufPN9rXHHtyUA4QVy66qeFQkn6sfK8aHYjA3jk3o1Bv16em", Amount: "239.39014", Description: "donation"},
 			{Address: "888tNkZrPN6JsEgekjMnABU4TBzc2Dt29EPAvkRxbANsAnjyPbb3iQ1YBRk1UXcdRsiKc9dhwMVgN5S9cQUiyoogDavup3H", Recipient: "Monero General Fund"},
 		},
-		Check:  checkMonero,
-		Encode: encodeMonero,
-		Parse:  parseMonero,
+		Check:        checkMonero,
+		Encode:       encodeMonero,
+		ParseNotKept: parseMonero,
 	})
 }
 
@@ -173,26 +173,27 @@ func encodeMonero(m Monero) string {
 
 // parseMonero reads a single-recipient URI as wallet2::parse_uri does: a
 // repeated parameter or the deprecated tx_payment_id makes it invalid,
-// unknown parameters are ignored. Several recipients (addresses joined by
+// unknown parameters are ignored and named as not kept. Several recipients (addresses joined by
 // ';') are not a payload this kind writes, and are left alone.
-func parseMonero(p string) (Monero, bool) {
+func parseMonero(p string) (Monero, []string, bool) {
 	rest, ok := cutSchemeFold(p, "monero:")
 	if !ok {
-		return Monero{}, false
+		return Monero{}, nil, false
 	}
 	addr, query, _ := strings.Cut(rest, "?")
 	if addr == "" || strings.Contains(addr, ";") || base58.Decode(addr) == nil {
-		return Monero{}, false
+		return Monero{}, nil, false
 	}
 	pairs, ok := uriQueryPairs(query)
 	if !ok {
-		return Monero{}, false
+		return Monero{}, nil, false
 	}
 	m := Monero{Address: addr}
 	seen := map[string]bool{}
-	for _, pair := range pairs {
+	raw, left := strings.Split(query, "&"), notKept{}
+	for i, pair := range pairs {
 		if seen[pair.name] || pair.name == "tx_payment_id" {
-			return Monero{}, false
+			return Monero{}, nil, false
 		}
 		seen[pair.name] = true
 		switch pair.name {
@@ -202,7 +203,11 @@ func parseMonero(p string) (Monero, bool) {
 			m.Recipient = pair.value
 		case "tx_description":
 			m.Description = pair.value
+		default:
+			if raw[i] != "" {
+				left[i] = raw[i]
+			}
 		}
 	}
-	return m, true
+	return m, left.list(), true
 }

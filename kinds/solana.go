@@ -49,9 +49,9 @@ func init() {
 			{Address: "mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN", Amount: "0.01", SPLToken: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"},
 			{Address: "mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN", Reference: "82ZJ7nbGpixjeDCmEhUcmwXYfvurzAgGdtSMuHnUgyny", Recipient: "Michael"},
 		},
-		Check:  checkSolana,
-		Encode: encodeSolana,
-		Parse:  parseSolana,
+		Check:        checkSolana,
+		Encode:       encodeSolana,
+		ParseNotKept: parseSolana,
 	})
 }
 
@@ -136,26 +136,37 @@ func encodeSolana(s Solana) string {
 // with URLSearchParams, where '+' is a space (the reference encoder writes
 // spaces that way). A transaction request (solana:<https URL>) has no
 // fields here and is left alone.
-func parseSolana(p string) (Solana, bool) {
+func parseSolana(p string) (Solana, []string, bool) {
 	rest, ok := cutSchemeFold(p, "solana:")
 	if !ok {
-		return Solana{}, false
+		return Solana{}, nil, false
 	}
 	addr, query, _ := strings.Cut(rest, "?")
 	if checkSolanaKey(addr) != "" {
-		return Solana{}, false
+		return Solana{}, nil, false
 	}
-	values, err := url.ParseQuery(query)
-	if err != nil {
-		return Solana{}, false
+	if _, err := url.ParseQuery(query); err != nil {
+		return Solana{}, nil, false
 	}
-	return Solana{
-		Address:   addr,
-		Amount:    values.Get("amount"),
-		SPLToken:  values.Get("spl-token"),
-		Reference: strings.Join(values["reference"], ","),
-		Recipient: values.Get("label"),
-		Message:   values.Get("message"),
-		Memo:      values.Get("memo"),
-	}, true
+	sol := Solana{Address: addr}
+	var references []string
+	fields := map[string]*string{"amount": &sol.Amount, "spl-token": &sol.SPLToken, "label": &sol.Recipient, "message": &sol.Message, "memo": &sol.Memo}
+	left := notKept{}
+	seen := map[string]bool{}
+	for i, part := range strings.Split(query, "&") {
+		name, value, _ := strings.Cut(part, "=")
+		name, _ = url.QueryUnescape(name)
+		value, _ = url.QueryUnescape(value)
+		switch {
+		case part == "":
+		case name == "reference":
+			references = append(references, value)
+		case fields[name] == nil || seen[name]:
+			left[i] = part // no field, or after the first value, the one read
+		default:
+			*fields[name], seen[name] = value, true
+		}
+	}
+	sol.Reference = strings.Join(references, ",")
+	return sol, left.list(), true
 }

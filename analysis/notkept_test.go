@@ -86,6 +86,9 @@ func TestDecodeNamesURIParametersNoFieldCarries(t *testing.T) {
 		{"mms:+15551234567?body=hi&subject=s&foo=1", "mms", RebuildPartial, []string{"foo=1"}},
 		// WhatsApp click to chat takes text only.
 		{"https://wa.me/15551234567?text=hi&app_absent=0", "whatsapp", RebuildPartial, []string{"app_absent=0"}},
+		// ERC-681: address= is a function's argument, none of a transfer.
+		{"ethereum:0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359?address=0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed&value=1", "ethereum", RebuildPartial,
+			[]string{"address=0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"}},
 		{"bitcoin:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq?amount=1&amount=2&pj=https://p.example", "bitcoin", RebuildPartial,
 			[]string{"amount=1", "pj=https://p.example"}},
 	} {
@@ -96,7 +99,7 @@ func TestDecodeNamesURIParametersNoFieldCarries(t *testing.T) {
 	}
 	// BIP21 lets a wallet ignore a parameter without req- (§Forward
 	// compatibility); Monero's and Solana Pay's wallets do the same.
-	for _, name := range []string{"sms", "magnet", "email", "mms", "whatsapp", "bitcoin", "litecoin", "dogecoin", "monero", "solana"} {
+	for _, name := range []string{"sms", "magnet", "email", "mms", "whatsapp", "bitcoin", "litecoin", "dogecoin", "monero", "solana", "ethereum"} {
 		k, _ := registry.Lookup(name)
 		for _, ex := range k.Examples() {
 			payload, errs := k.Build(ex)

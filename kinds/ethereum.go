@@ -65,9 +65,9 @@ func init() {
 			{Address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", ChainID: "1", Value: "1000000", Token: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"},
 			{Address: "0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB", ChainID: "11155111", Value: "1e16", GasLimit: "21000"},
 		},
-		Check:  checkEthereum,
-		Encode: encodeEthereum,
-		Parse:  parseEthereum,
+		Check:        checkEthereum,
+		Encode:       encodeEthereum,
+		ParseNotKept: parseEthereum,
 	})
 }
 
@@ -199,48 +199,64 @@ func encodeEthereum(e Ethereum) string {
 // parseEthereum reads the two forms qrforge writes, with or without the
 // pay- prefix and with gas for gasLimit (ERC-681 §Semantics treats them as
 // synonyms). Other functions and ENS names are left alone: this kind could
-// not build them again.
-func parseEthereum(p string) (Ethereum, bool) {
+// not build them again. Other parameters, address= of a plain transfer
+// and the earlier value of a parameter given twice are named as not kept.
+func parseEthereum(p string) (Ethereum, []string, bool) {
 	rest, ok := cutSchemeFold(p, "ethereum:")
 	if !ok {
-		return Ethereum{}, false
+		return Ethereum{}, nil, false
 	}
 	rest = strings.TrimPrefix(rest, "pay-")
 	head, query, _ := strings.Cut(rest, "?")
 	head, function, _ := strings.Cut(head, "/")
 	target, chain, _ := strings.Cut(head, "@")
 	if function != "" && function != "transfer" || len(target) != 42 || !strings.HasPrefix(target, "0x") || !isHexString(target[2:]) {
-		return Ethereum{}, false
+		return Ethereum{}, nil, false
 	}
 	pairs, ok := uriQueryPairs(query)
 	if !ok {
-		return Ethereum{}, false
+		return Ethereum{}, nil, false
 	}
 	e := Ethereum{ChainID: chain}
-	for _, pair := range pairs {
+	raw, left, setBy := strings.Split(query, "&"), notKept{}, map[*string]int{}
+	for i, pair := range pairs {
+		var dst *string
 		switch pair.name {
 		case "gas", "gasLimit":
-			e.GasLimit = pair.value
+			dst = &e.GasLimit
 		case "gasPrice":
-			e.GasPrice = pair.value
+			dst = &e.GasPrice
 		case "value":
 			if function != "" {
-				return Ethereum{}, false // ether sent along with a call
+				return Ethereum{}, nil, false // ether sent along with a call
 			}
-			e.Value = pair.value
+			dst = &e.Value
 		case "address":
-			e.Address = pair.value
+			if function != "" {
+				dst = &e.Address
+			}
 		case "uint256":
-			e.Value = pair.value
+			dst = &e.Value
 		}
+		switch {
+		case raw[i] == "":
+			continue
+		case dst == nil:
+			left[i] = raw[i]
+			continue
+		}
+		if j, given := setBy[dst]; given {
+			left[j] = raw[j] // the later value is the one read
+		}
+		*dst, setBy[dst] = pair.value, i
 	}
 	if function == "" {
 		e.Address = target
 	} else {
 		e.Token = target
 		if e.Address == "" {
-			return Ethereum{}, false
+			return Ethereum{}, nil, false
 		}
 	}
-	return e, true
+	return e, left.list(), true
 }

@@ -119,3 +119,36 @@ func TestDecodeNamesURIParametersNoFieldCarries(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeNamesEventLinesNoFieldCarries: RFC 5545 §3.6.1 lets a VEVENT
+// carry properties the event kind has no field for (ORGANIZER, X-
+// properties, §3.8.8.2), an alarm other than a display one (§3.6.6), and a
+// calendar more than one event: those lines are named as not kept.
+func TestDecodeNamesEventLinesNoFieldCarries(t *testing.T) {
+	const event = "BEGIN:VEVENT\r\nDTSTAMP:20251201T080000Z\r\nDTSTART:20260101T100000Z\r\nSUMMARY:Launch\r\n"
+	for _, c := range []struct {
+		payload string
+		notKept []string
+	}{
+		{event + "ORGANIZER:mailto:a@example.com\r\nX-FOO:1\r\nEND:VEVENT", []string{"ORGANIZER:mailto:a@example.com", "X-FOO:1"}},
+		{event + "SUMMARY:Second\r\nEND:VEVENT", []string{"SUMMARY:Launch"}},
+		{"BEGIN:VCALENDAR\r\n" + event + "END:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:B\r\nEND:VEVENT\r\nEND:VCALENDAR",
+			[]string{"BEGIN:VEVENT", "SUMMARY:B", "END:VEVENT"}},
+		{event + "BEGIN:VALARM\r\nACTION:AUDIO\r\nTRIGGER:-PT5M\r\nREPEAT:2\r\nEND:VALARM\r\nEND:VEVENT", []string{"ACTION:AUDIO", "REPEAT:2"}},
+	} {
+		n := recognise(c.payload)
+		if n.kind != "event" || n.rebuild != RebuildPartial || !slices.Equal(n.notKept, c.notKept) {
+			t.Errorf("%q: named %q, rebuild %q, not kept %q; want event, partial, %q", c.payload, n.kind, n.rebuild, n.notKept, c.notKept)
+		}
+	}
+	k, _ := registry.Lookup("event")
+	for _, ex := range k.Examples() {
+		payload, errs := k.Build(ex)
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		if n := recognise(payload); n.rebuild != RebuildExact || n.notKept != nil {
+			t.Errorf("event example %q: rebuild %q, not kept %q; want exact and nothing", payload, n.rebuild, n.notKept)
+		}
+	}
+}

@@ -60,9 +60,9 @@ func init() {
 			{Title: "Team meeting", Start: "2026-03-03T09:00:00", End: "2026-03-03T09:30:00", TZID: "America/New_York", Repeat: "weekly", RepeatDays: "TU,TH",
 				RepeatUntil: "2026-06-30", URL: "https://example.com/meeting", Reminder: "10", ReminderText: "Team meeting in 10 minutes", Stamp: "2026-02-20T16:00:00Z"},
 		},
-		Check:  checkEvent,
-		Encode: encodeEvent,
-		Parse:  parseEvent,
+		Check:        checkEvent,
+		Encode:       encodeEvent,
+		ParseNotKept: parseEvent,
 	})
 }
 
@@ -576,20 +576,41 @@ func byWeekOrder(a, b string) int {
 // parseEvent reads back the first VEVENT of an iCalendar payload (with or
 // without VCALENDAR, as ZXing accepts), in UTC, TZID or DATE form. A TZID
 // time is read as that zone's clock time when the name is an IANA zone.
-func parseEvent(p string) (Event, bool) {
+// The lines of the event no field carries (an X- property, ORGANIZER, a
+// later VEVENT ...) are named as not kept; the calendar's own lines and
+// UID, which encodeEvent writes from the fields, are not (RFC 5545 §3.4,
+// §3.8.4.7).
+func parseEvent(p string) (Event, []string, bool) {
 	lines := unfoldContentLines(p)
 	var e Event
 	in, inAlarm, found := false, false, false
 	var dateEnd time.Time
 	var alarmText string
-	for _, l := range lines {
+	left, later, setBy := notKept{}, false, map[string]int{}
+	for i, l := range lines {
 		c, ok := parseContentLine(l)
-		if !ok {
+		switch {
+		case !ok:
+			if in && l != "" {
+				left[i] = l
+			}
 			continue
+		case later:
+			left[i] = l // a later VEVENT, up to its END
+			later = !(c.name == "END" && strings.EqualFold(c.value, "VEVENT"))
+			continue
+		case c.name == "BEGIN" && strings.EqualFold(c.value, "VEVENT") && found:
+			left[i], later = l, true
+			continue
+		case in && !inAlarm && slices.Contains(eventProperties, c.name):
+			if j, given := setBy[c.name]; given {
+				left[j] = lines[j] // the later value is the one read
+			}
+			setBy[c.name] = i
 		}
 		switch {
 		case c.name == "BEGIN" && strings.EqualFold(c.value, "VEVENT"):
-			in, found = !found, true
+			in, found = true, true
 		case c.name == "END" && strings.EqualFold(c.value, "VEVENT"):
 			in = false
 		case !in:
@@ -599,12 +620,18 @@ func parseEvent(p string) (Event, bool) {
 			inAlarm = false
 		case inAlarm:
 			switch c.name {
+			case "ACTION":
+				if !strings.EqualFold(c.value, "DISPLAY") {
+					left[i] = l
+				}
 			case "TRIGGER":
 				if m, ok := strings.CutPrefix(strings.TrimPrefix(c.value, "-"), "PT"); ok {
 					e.Reminder = strings.TrimSuffix(m, "M")
 				}
 			case "DESCRIPTION":
 				alarmText = unescapeText(c.value)
+			default:
+				left[i] = l
 			}
 		case c.name == "SUMMARY":
 			e.Title = unescapeText(c.value)
@@ -614,15 +641,16 @@ func parseEvent(p string) (Event, bool) {
 			e.Description = unescapeText(c.value)
 		case c.name == "URL":
 			e.URL = c.value
+		case c.name == "UID":
 		case c.name == "DTSTAMP":
 			d, err := time.Parse("20060102T150405Z", c.value)
 			if err != nil {
-				return Event{}, false
+				return Event{}, nil, false
 			}
 			e.Stamp = d.Format(time.RFC3339)
 		case c.name == "RRULE":
 			if !parseEventRule(c.value, &e) {
-				return Event{}, false
+				return Event{}, nil, false
 			}
 		case c.name == "DTSTART" || c.name == "DTEND":
 			var value string
@@ -630,7 +658,7 @@ func parseEvent(p string) (Event, bool) {
 			case strings.EqualFold(c.params["VALUE"], "DATE"):
 				d, err := time.Parse("20060102", c.value)
 				if err != nil {
-					return Event{}, false
+					return Event{}, nil, false
 				}
 				if c.name == "DTSTART" {
 					e.AllDay, e.Start = "true", d.Format(time.DateOnly)
@@ -642,13 +670,13 @@ func parseEvent(p string) (Event, bool) {
 				loc, fe := eventZone(c.params["TZID"])
 				d, err := time.Parse("20060102T150405", c.value)
 				if fe != nil || loc == nil || loc == time.UTC || err != nil {
-					return Event{}, false
+					return Event{}, nil, false
 				}
 				e.TZID, value = c.params["TZID"], d.Format("2006-01-02T15:04:05")
 			default:
 				d, err := time.Parse("20060102T150405Z", c.value)
 				if err != nil {
-					return Event{}, false
+					return Event{}, nil, false
 				}
 				value = d.Format(time.RFC3339)
 			}
@@ -657,6 +685,8 @@ func parseEvent(p string) (Event, bool) {
 			} else {
 				e.End = value
 			}
+		default:
+			left[i] = l
 		}
 	}
 	if !dateEnd.IsZero() && e.AllDay == "true" {
@@ -670,8 +700,12 @@ func parseEvent(p string) (Event, bool) {
 	if alarmText != e.Title {
 		e.ReminderText = alarmText
 	}
-	return e, found && e.Title != "" && e.Start != ""
+	return e, left.list(), found && e.Title != "" && e.Start != ""
 }
+
+// eventProperties are the VEVENT properties the fields carry, one value
+// each (RFC 5545 §3.6.1).
+var eventProperties = []string{"DTSTAMP", "DTSTART", "DTEND", "SUMMARY", "LOCATION", "DESCRIPTION", "URL", "RRULE", "UID"}
 
 // parseEventRule reads the simple RRULEs this kind writes: FREQ with
 // INTERVAL, COUNT, UNTIL and a weekly BYDAY; any other rule part is

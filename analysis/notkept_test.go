@@ -92,7 +92,7 @@ func TestDecodeNamesURIParametersNoFieldCarries(t *testing.T) {
 		{"bitcoin:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq?amount=1&amount=2&pj=https://p.example", "bitcoin", RebuildPartial,
 			[]string{"amount=1", "pj=https://p.example"}},
 	} {
-		n := recognise(c.payload)
+		n := recognise(c.payload, false)
 		if n.kind != c.kind || n.rebuild != c.rebuild || !slices.Equal(n.notKept, c.notKept) {
 			t.Errorf("%q: named %q, rebuild %q, not kept %q; want %q, %q, %q", c.payload, n.kind, n.rebuild, n.notKept, c.kind, c.rebuild, c.notKept)
 		}
@@ -106,14 +106,14 @@ func TestDecodeNamesURIParametersNoFieldCarries(t *testing.T) {
 			if len(errs) > 0 {
 				t.Fatal(errs)
 			}
-			if n := recognise(payload); n.rebuild != RebuildExact || n.notKept != nil {
+			if n := recognise(payload, false); n.rebuild != RebuildExact || n.notKept != nil {
 				t.Errorf("%s example %q: rebuild %q, not kept %q; want exact and nothing", name, payload, n.rebuild, n.notKept)
 			}
 			if !strings.Contains(payload, "?") {
 				continue
 			}
 			extra := payload + "&foo=1&bar=2"
-			if n := recognise(extra); n.kind != name || n.rebuild != RebuildPartial || !slices.Equal(n.notKept, []string{"foo=1", "bar=2"}) {
+			if n := recognise(extra, false); n.kind != name || n.rebuild != RebuildPartial || !slices.Equal(n.notKept, []string{"foo=1", "bar=2"}) {
 				t.Errorf("%q: named %q, rebuild %q, not kept %q; want %s, partial, [foo=1 bar=2]", extra, n.kind, n.rebuild, n.notKept, name)
 			}
 		}
@@ -136,7 +136,7 @@ func TestDecodeNamesEventLinesNoFieldCarries(t *testing.T) {
 			[]string{"BEGIN:VEVENT", "SUMMARY:B", "END:VEVENT"}},
 		{event + "BEGIN:VALARM\r\nACTION:AUDIO\r\nTRIGGER:-PT5M\r\nREPEAT:2\r\nEND:VALARM\r\nEND:VEVENT", []string{"ACTION:AUDIO", "REPEAT:2"}},
 	} {
-		n := recognise(c.payload)
+		n := recognise(c.payload, false)
 		if n.kind != "event" || n.rebuild != RebuildPartial || !slices.Equal(n.notKept, c.notKept) {
 			t.Errorf("%q: named %q, rebuild %q, not kept %q; want event, partial, %q", c.payload, n.kind, n.rebuild, n.notKept, c.notKept)
 		}
@@ -147,7 +147,7 @@ func TestDecodeNamesEventLinesNoFieldCarries(t *testing.T) {
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}
-		if n := recognise(payload); n.rebuild != RebuildExact || n.notKept != nil {
+		if n := recognise(payload, false); n.rebuild != RebuildExact || n.notKept != nil {
 			t.Errorf("event example %q: rebuild %q, not kept %q; want exact and nothing", payload, n.rebuild, n.notKept)
 		}
 	}

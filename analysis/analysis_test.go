@@ -114,9 +114,10 @@ func TestEyeClashes(t *testing.T) {
 	}
 }
 
-// With square modules, measured on their own (docs/decoders.md), only the
-// pairs those sweeps missed are refused: 73 of the 81 read on every
-// decoder; other module styles keep every pair measured with any style.
+// With square and rounded modules, measured on their own (docs/decoders.md),
+// only the pairs those sweeps missed are refused: 73 of the 81 with square
+// modules, 71 with rounded ones read on every decoder; modules that stand
+// apart keep every pair measured with any style.
 func TestEyeClashesWithJoinedModules(t *testing.T) {
 	pairs := func(m render.ModuleStyle) (reads int) {
 		o := render.DefaultOptions()
@@ -131,7 +132,7 @@ func TestEyeClashesWithJoinedModules(t *testing.T) {
 		}
 		return reads
 	}
-	for m, want := range map[render.ModuleStyle]int{render.ModuleSquare: 73, render.ModuleRounded: 32, render.ModuleDot: 32, render.ModuleClassy: 32} {
+	for m, want := range map[render.ModuleStyle]int{render.ModuleSquare: 73, render.ModuleRounded: 71, render.ModuleDot: 32, render.ModuleClassy: 32} {
 		if got := pairs(m); got != want {
 			t.Errorf("style %s: %d pairs read, want %d", m, got, want)
 		}
@@ -144,9 +145,5 @@ func TestEyeClashesWithJoinedModules(t *testing.T) {
 	o.Module = render.ModuleRounded
 	if r := analysis.Risks(o); len(r) != 1 || r[0].Decoders[0] != "jsQR 1.4" {
 		t.Errorf("rounded modules, square frame, dot ball: risks %+v", r)
-	}
-	o.Module, o.EyeFrame, o.EyeBall = render.ModuleSquare, render.EyeFrameOctagon, render.EyeBallSquare
-	if !analysis.EyesClash(o) {
-		t.Error("square modules: the octagon frame round the square ball is drawn, and zxing-cpp 1.4 missed it")
 	}
 }

@@ -78,26 +78,30 @@ var eyeClashes = map[eyePair][]string{
 	{render.EyeFramePetal, render.EyeBallPointed}:        {"jsQR 1.4"},
 }
 
-// Square modules, which most codes are drawn with, were also measured on
-// their own with every pair, at sizes from 200 to 2000 px: with them only
-// the octagon with a sharp-cornered partner was missed. (Rounded modules
-// lost jsQR round the dot ball in sharp-cornered frames, as modules that
-// stand apart do, and keep the whole table.)
-var clashesByModule = map[render.ModuleStyle][]eyePair{
-	render.ModuleSquare: {
+// Square and rounded modules, the joined modules most codes are drawn
+// with, were also measured on their own, at sizes from 200 to 2000 px: with
+// them only these pairs of eyeClashes were missed, the octagon with a
+// sharp-cornered partner, and with rounded modules the dot ball in a
+// sharp-cornered frame.
+var (
+	octagonClashes = []eyePair{
 		{render.EyeFrameOctagon, render.EyeBallSquare}, {render.EyeFrameOctagon, render.EyeBallLeaf},
 		{render.EyeFrameOctagon, render.EyeBallPetal}, {render.EyeFrameOctagon, render.EyeBallPointed},
 		{render.EyeFrameSquare, render.EyeBallOctagon}, {render.EyeFrameLeaf, render.EyeBallOctagon},
 		{render.EyeFramePetal, render.EyeBallOctagon}, {render.EyeFramePointed, render.EyeBallOctagon},
-	},
-}
+	}
+	joinedModuleClashes = map[render.ModuleStyle][]eyePair{
+		render.ModuleSquare:  octagonClashes,
+		render.ModuleRounded: append([]eyePair{{render.EyeFrameSquare, render.EyeBallDot}, {render.EyeFrameLeaf, render.EyeBallDot}}, octagonClashes...),
+	}
+)
 
 // eyeClash names the decoders measured to miss o's eye frame and ball with
 // o's module style, nil when none did.
 func eyeClash(o render.Options) []string {
 	f, b := o.EyeParts()
 	p := eyePair{f, b}
-	if only, measured := clashesByModule[o.Module]; measured && !slices.Contains(only, p) {
+	if only, measured := joinedModuleClashes[o.Module]; measured && !slices.Contains(only, p) {
 		return nil
 	}
 	return eyeClashes[p]

@@ -130,9 +130,9 @@ func styleMatrix() []styleCombo {
 	} {
 		pair(p.f, p.b)
 	}
-	// Square modules, measured on their own, read more pairs than other
-	// styles (analysis.EyesClash): every one they read is here.
-	for _, m := range []render.ModuleStyle{render.ModuleSquare} {
+	// Square and rounded modules, measured on their own, read more pairs
+	// than other styles (analysis.EyesClash): every one they read is here.
+	for _, m := range []render.ModuleStyle{render.ModuleSquare, render.ModuleRounded} {
 		for _, f := range render.EyeFrames {
 			for _, b := range render.EyeBalls {
 				o := render.DefaultOptions()

@@ -51,7 +51,7 @@ func mixedCells(n int, picture string) []decoderCell {
 		se := pairs[r.IntN(len(pairs))]
 		se.style = string(render.ModuleStyles[r.IntN(len(render.ModuleStyles))])
 		if o := se.options(); analysis.EyesClash(o) {
-			// A pair that reads with square modules only: the
+			// A pair that reads with square or rounded modules only: the
 			// frame's own ball reads with every style.
 			se.ball = string(analysis.MatchingBall(render.EyeFrame(se.frame)))
 		}

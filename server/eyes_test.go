@@ -83,20 +83,28 @@ func TestEyePairsDecodersMissAreRefused(t *testing.T) {
 	}
 }
 
-// Square modules were measured with every pair on their own
+// Square and rounded modules were measured with every pair on their own
 // (docs/decoders.md): a pair they read is drawn with them and refused with
-// other modules, whose problem names the style. A part named alone keeps
-// the partner that reads with every style.
+// modules that stand apart, whose problem names the style. A part named
+// alone keeps the partner that reads with every style.
 func TestEyePairsDependOnTheModules(t *testing.T) {
 	const q = "/api/v1/qr?data=hello&size=300&eyeframe=square&eyeball=dot"
-	if got := decodeQR(t, ok(t, q+"&style=square")); got != "hello" {
-		t.Errorf("style=square decoded %q", got)
-	}
-	for _, style := range []string{"rounded", "dot"} {
-		p := readProblem(t, get(t, q+"&style="+style), http.StatusBadRequest, "invalid-parameter")
-		if p.Field != "eyeball" || !strings.Contains(p.Detail, "style="+style) || !strings.Contains(p.Detail, "jsQR") {
-			t.Errorf("style=%s: field %q, detail %q; want eyeball, naming jsQR and the module style", style, p.Field, p.Detail)
+	for _, style := range []string{"square", "rounded"} {
+		target := q + "&style=" + style
+		if style == "rounded" {
+			target = "/api/v1/qr?data=hello&size=300&eyeframe=cut&eyeball=square&style=rounded"
 		}
+		if got := decodeQR(t, ok(t, target)); got != "hello" {
+			t.Errorf("%s decoded %q", target, got)
+		}
+	}
+	p := readProblem(t, get(t, q+"&style=dot"), http.StatusBadRequest, "invalid-parameter")
+	if p.Field != "eyeball" || !strings.Contains(p.Detail, "style=dot") {
+		t.Errorf("style=dot: field %q, detail %q; want eyeball, naming the module style", p.Field, p.Detail)
+	}
+	p = readProblem(t, get(t, "/api/v1/qr?data=hello&size=300&eyeframe=square&eyeball=dot&style=rounded"), http.StatusBadRequest, "invalid-parameter")
+	if !strings.Contains(p.Detail, "jsQR") {
+		t.Errorf("style=rounded, square frame round the dot ball: detail %q; want jsQR named", p.Detail)
 	}
 	alone := ok(t, "/api/v1/qr?data=hello&size=300&format=svg&eyeframe=rounded")
 	if want := ok(t, "/api/v1/qr?data=hello&size=300&format=svg&eyeframe=rounded&eyeball=rounded"); !bytes.Equal(alone, want) {

@@ -113,37 +113,3 @@ func TestEyeClashes(t *testing.T) {
 		t.Errorf("cut frame, dot ball: risks %+v", r)
 	}
 }
-
-// With square and rounded modules, measured on their own (docs/decoders.md),
-// only the pairs those sweeps missed are refused: 73 of the 81 with square
-// modules, 71 with rounded ones read on every decoder; modules that stand
-// apart keep every pair measured with any style.
-func TestEyeClashesWithJoinedModules(t *testing.T) {
-	pairs := func(m render.ModuleStyle) (reads int) {
-		o := render.DefaultOptions()
-		o.Module = m
-		for _, f := range render.EyeFrames {
-			for _, b := range render.EyeBalls {
-				o.EyeFrame, o.EyeBall = f, b
-				if !analysis.EyesClash(o) {
-					reads++
-				}
-			}
-		}
-		return reads
-	}
-	for m, want := range map[render.ModuleStyle]int{render.ModuleSquare: 73, render.ModuleRounded: 71, render.ModuleDot: 32, render.ModuleClassy: 32} {
-		if got := pairs(m); got != want {
-			t.Errorf("style %s: %d pairs read, want %d", m, got, want)
-		}
-	}
-	o := render.DefaultOptions()
-	o.EyeFrame, o.EyeBall = render.EyeFrameSquare, render.EyeBallDot
-	if analysis.EyesClash(o) {
-		t.Error("square modules: the square frame round the dot ball is refused, and every decoder read it")
-	}
-	o.Module = render.ModuleRounded
-	if r := analysis.Risks(o); len(r) != 1 || r[0].Decoders[0] != "jsQR 1.4" {
-		t.Errorf("rounded modules, square frame, dot ball: risks %+v", r)
-	}
-}

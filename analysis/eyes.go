@@ -1,10 +1,6 @@
 package analysis
 
-import (
-	"slices"
-
-	"github.com/qrforge/qrforge/render"
-)
+import "github.com/qrforge/qrforge/render"
 
 // Eye frames and balls that decoders were measured to miss together
 // (docs/decoders.md has the sweeps and their commands). zxing-cpp checks
@@ -78,47 +74,16 @@ var eyeClashes = map[eyePair][]string{
 	{render.EyeFramePetal, render.EyeBallPointed}:        {"jsQR 1.4"},
 }
 
-// Square and rounded modules, the joined modules most codes are drawn
-// with, were also measured on their own, at sizes from 200 to 2000 px: with
-// them only these pairs of eyeClashes were missed, the octagon with a
-// sharp-cornered partner, and with rounded modules the dot ball in a
-// sharp-cornered frame.
-var (
-	octagonClashes = []eyePair{
-		{render.EyeFrameOctagon, render.EyeBallSquare}, {render.EyeFrameOctagon, render.EyeBallLeaf},
-		{render.EyeFrameOctagon, render.EyeBallPetal}, {render.EyeFrameOctagon, render.EyeBallPointed},
-		{render.EyeFrameSquare, render.EyeBallOctagon}, {render.EyeFrameLeaf, render.EyeBallOctagon},
-		{render.EyeFramePetal, render.EyeBallOctagon}, {render.EyeFramePointed, render.EyeBallOctagon},
-	}
-	joinedModuleClashes = map[render.ModuleStyle][]eyePair{
-		render.ModuleSquare:  octagonClashes,
-		render.ModuleRounded: append([]eyePair{{render.EyeFrameSquare, render.EyeBallDot}, {render.EyeFrameLeaf, render.EyeBallDot}}, octagonClashes...),
-	}
-)
-
-// eyeClash names the decoders measured to miss o's eye frame and ball with
-// o's module style, nil when none did.
+// eyeClash names the decoders measured to miss o's eye frame and ball, nil
+// when none did.
 func eyeClash(o render.Options) []string {
 	f, b := o.EyeParts()
-	p := eyePair{f, b}
-	if only, measured := joinedModuleClashes[o.Module]; measured && !slices.Contains(only, p) {
-		return nil
-	}
-	return eyeClashes[p]
+	return eyeClashes[eyePair{f, b}]
 }
 
 // EyesClash reports whether decoders were measured to miss o's eye frame
 // and ball.
 func EyesClash(o render.Options) bool { return eyeClash(o) != nil }
-
-// EyesClashWithAnyModules reports whether decoders were measured to miss
-// o's eye frame and ball with some module style. A part named alone takes
-// a partner outside these, which reads with every style: a change of
-// style alone then never turns a request into a refusal.
-func EyesClashWithAnyModules(o render.Options) bool {
-	f, b := o.EyeParts()
-	return eyeClashes[eyePair{f, b}] != nil
-}
 
 // EyeClashDecoders names the decoders measured to miss o's eye frame and
 // ball, nil when every decoder read them.

@@ -11,7 +11,6 @@ import (
 	"net/url"
 	"os"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -55,14 +54,6 @@ func (c styleCombo) params() []string {
 		kv = append(kv, "eyeball", c.ball)
 	}
 	return kv
-}
-
-// options are the render options of c's shapes.
-func (c styleCombo) options() render.Options {
-	o := render.DefaultOptions()
-	o.Module, o.Eye = render.ModuleStyle(c.style), render.EyeStyle(c.eye)
-	o.EyeFrame, o.EyeBall = render.EyeFrame(c.frame), render.EyeBall(c.ball)
-	return o
 }
 
 func (c styleCombo) String() string {
@@ -130,36 +121,18 @@ func styleMatrix() []styleCombo {
 	} {
 		pair(p.f, p.b)
 	}
-	// Square and rounded modules, measured on their own, read more pairs
-	// than other styles (analysis.EyesClash): every one they read is here.
-	for _, m := range []render.ModuleStyle{render.ModuleSquare, render.ModuleRounded} {
-		for _, f := range render.EyeFrames {
-			for _, b := range render.EyeBalls {
-				o := render.DefaultOptions()
-				o.Module, o.EyeFrame, o.EyeBall = m, f, b
-				c := styleCombo{style: string(m), eye: string(render.EyeSquare), frame: string(f), ball: string(b)}
-				if !analysis.EyesClash(o) && !slices.Contains(combos, c) {
-					combos = append(combos, c)
-				}
-			}
-		}
-	}
 	// Module styles of their own with parts of the eye replaced.
 	combos = append(combos,
 		styleCombo{style: string(render.ModuleClassy), eye: string(render.EyeLeaf), frame: string(render.EyeFramePointed)},
 		styleCombo{style: string(render.ModuleHeart), eye: string(render.EyeRounded), ball: string(render.EyeBallSquircle)},
 		styleCombo{style: string(render.ModuleSmallDots), eye: string(render.EyeSquare), frame: string(render.EyeFrameCut), ball: string(render.EyeBallDot)})
 	// QRFORGE_MATRIX_PAIRS=all adds every module style with every frame
-	// and ball the server draws, for the sweep behind analysis's clash
-	// tables.
+	// and ball, for the sweep behind analysis's clash tables.
 	if os.Getenv("QRFORGE_MATRIX_PAIRS") == "all" {
 		for _, s := range render.ModuleStyles {
 			for _, f := range render.EyeFrames {
 				for _, b := range render.EyeBalls {
-					c := styleCombo{style: string(s), eye: string(render.EyeSquare), frame: string(f), ball: string(b)}
-					if !analysis.EyesClash(c.options()) {
-						combos = append(combos, c)
-					}
+					combos = append(combos, styleCombo{style: string(s), eye: string(render.EyeSquare), frame: string(f), ball: string(b)})
 				}
 			}
 		}

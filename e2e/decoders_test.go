@@ -328,7 +328,9 @@ var decoderNames = map[string]string{
 // fails. The default matrix holds no such cell. A cell's allowed misses
 // are added.
 func (c decoderCell) measuredMisses() map[string]string {
-	o := c.options()
+	o := render.DefaultOptions()
+	o.Module, o.Eye = render.ModuleStyle(c.style), render.EyeStyle(c.eye)
+	o.EyeFrame, o.EyeBall = render.EyeFrame(c.frame), render.EyeBall(c.ball)
 	out := map[string]string{}
 	for d, why := range c.allowed {
 		out[d] = why

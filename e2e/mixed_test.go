@@ -16,7 +16,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/qrforge/qrforge/analysis"
 	"github.com/qrforge/qrforge/render"
 )
 
@@ -50,11 +49,6 @@ func mixedCells(n int, picture string) []decoderCell {
 	for range n {
 		se := pairs[r.IntN(len(pairs))]
 		se.style = string(render.ModuleStyles[r.IntN(len(render.ModuleStyles))])
-		if o := se.options(); analysis.EyesClash(o) {
-			// A pair that reads with square or rounded modules only: the
-			// frame's own ball reads with every style.
-			se.ball = string(analysis.MatchingBall(render.EyeFrame(se.frame)))
-		}
 		c := decoderCell{styleCombo: se, colours: "default", format: "png", payload: matrixPayload, size: []int{200, 300, 1000}[r.IntN(3)]}
 		if r.IntN(3) == 0 {
 			c.payload = one(matrixShortPayload, matrixUTF8Payload, longPayload)

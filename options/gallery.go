@@ -114,8 +114,7 @@ var companions = map[string][]companion{
 }
 
 // partnered is a design of one eye frame or ball with the partner that
-// all five decoders read it with, with every module style
-// (analysis.EyesClashWithAnyModules): a frame alone
+// all five decoders read it with (analysis.EyesClash): a frame alone
 // keeps the square ball, which some frames are missed with, and a ball
 // alone the square frame. The gallery shows only what every decoder reads,
 // as the API draws only that.
@@ -124,12 +123,12 @@ func partnered(p Param) []Param {
 	switch p.Name {
 	case EyeFrame.Name:
 		o.EyeFrame = render.EyeFrame(p.Value)
-		if analysis.EyesClashWithAnyModules(o) {
+		if analysis.EyesClash(o) {
 			return []Param{p, {EyeBall.Name, string(analysis.MatchingBall(o.EyeFrame))}}
 		}
 	case EyeBall.Name:
 		o.EyeBall = render.EyeBall(p.Value)
-		if analysis.EyesClashWithAnyModules(o) {
+		if analysis.EyesClash(o) {
 			return []Param{{EyeFrame.Name, string(analysis.MatchingFrame(o.EyeBall))}, p}
 		}
 	}

@@ -57,7 +57,7 @@ func TestEyePairsDecodersMissAreRefused(t *testing.T) {
 		o := render.DefaultOptions()
 		o.EyeFrame = f
 		ball := render.EyeBallSquare
-		if analysis.EyesClashWithAnyModules(o) {
+		if analysis.EyesClash(o) {
 			ball = analysis.MatchingBall(f)
 		}
 		if want := ok(t, q+"&format=svg&eyeframe="+string(f)+"&eyeball="+string(ball)); !bytes.Equal(alone, want) {
@@ -69,7 +69,7 @@ func TestEyePairsDecodersMissAreRefused(t *testing.T) {
 		o := render.DefaultOptions()
 		o.EyeBall = b
 		frame := render.EyeFrameSquare
-		if analysis.EyesClashWithAnyModules(o) {
+		if analysis.EyesClash(o) {
 			frame = analysis.MatchingFrame(b)
 		}
 		if want := ok(t, q+"&format=svg&eyeframe="+string(frame)+"&eyeball="+string(b)); !bytes.Equal(alone, want) {
@@ -80,34 +80,5 @@ func TestEyePairsDecodersMissAreRefused(t *testing.T) {
 	p := readProblem(t, get(t, q+"&eye=leaf&eyeball=octagon"), http.StatusBadRequest, "invalid-parameter")
 	if p.Field != "eyeball" {
 		t.Errorf("eye=leaf&eyeball=octagon: field %q", p.Field)
-	}
-}
-
-// Square and rounded modules were measured with every pair on their own
-// (docs/decoders.md): a pair they read is drawn with them and refused with
-// modules that stand apart, whose problem names the style. A part named
-// alone keeps the partner that reads with every style.
-func TestEyePairsDependOnTheModules(t *testing.T) {
-	const q = "/api/v1/qr?data=hello&size=300&eyeframe=square&eyeball=dot"
-	for _, style := range []string{"square", "rounded"} {
-		target := q + "&style=" + style
-		if style == "rounded" {
-			target = "/api/v1/qr?data=hello&size=300&eyeframe=cut&eyeball=square&style=rounded"
-		}
-		if got := decodeQR(t, ok(t, target)); got != "hello" {
-			t.Errorf("%s decoded %q", target, got)
-		}
-	}
-	p := readProblem(t, get(t, q+"&style=dot"), http.StatusBadRequest, "invalid-parameter")
-	if p.Field != "eyeball" || !strings.Contains(p.Detail, "style=dot") {
-		t.Errorf("style=dot: field %q, detail %q; want eyeball, naming the module style", p.Field, p.Detail)
-	}
-	p = readProblem(t, get(t, "/api/v1/qr?data=hello&size=300&eyeframe=square&eyeball=dot&style=rounded"), http.StatusBadRequest, "invalid-parameter")
-	if !strings.Contains(p.Detail, "jsQR") {
-		t.Errorf("style=rounded, square frame round the dot ball: detail %q; want jsQR named", p.Detail)
-	}
-	alone := ok(t, "/api/v1/qr?data=hello&size=300&format=svg&eyeframe=rounded")
-	if want := ok(t, "/api/v1/qr?data=hello&size=300&format=svg&eyeframe=rounded&eyeball=rounded"); !bytes.Equal(alone, want) {
-		t.Error("eyeframe=rounded alone on square modules no longer draws the rounded ball")
 	}
 }

@@ -41,7 +41,7 @@ func (p *reading) readShapes() {
 // parseEyeParts reads eyeframe and eyeball, which replace the eye style's
 // parts. A part not named comes from eye when eye is given, and is
 // otherwise the named part's partner that every decoder reads with it
-// with every module style (eyeframe=rounded alone draws the rounded ball). A frame and a ball that
+// (eyeframe=rounded alone draws the rounded ball). A frame and a ball that
 // a decoder was measured to miss together are refused, not drawn: every
 // code qrforge makes reads on the decoders of docs/decoders.md. The
 // canonical form names a part only where it differs from the eye style's,
@@ -105,9 +105,9 @@ func parseEyeParts(r *Rendering, get func(option) (string, bool), fail func(fiel
 		r.Options.EyeBall = b
 	}
 	switch {
-	case frameGiven && !ballGiven && !eyeGiven && analysis.EyesClashWithAnyModules(r.Options):
+	case frameGiven && !ballGiven && !eyeGiven && analysis.EyesClash(r.Options):
 		r.Options.EyeBall = analysis.MatchingBall(r.Options.EyeFrame)
-	case ballGiven && !frameGiven && !eyeGiven && analysis.EyesClashWithAnyModules(r.Options):
+	case ballGiven && !frameGiven && !eyeGiven && analysis.EyesClash(r.Options):
 		r.Options.EyeFrame = analysis.MatchingFrame(r.Options.EyeBall)
 	}
 	f, b := r.Options.EyeParts()
@@ -120,7 +120,7 @@ func parseEyeParts(r *Rendering, get func(option) (string, bool), fail func(fiel
 	if missed := analysis.EyeClashDecoders(r.Options); missed != nil {
 		// The fix keeps the frame and gives it its own ball.
 		ball := analysis.MatchingBall(f)
-		fail(optBall.Name, string(ball), "eyeframe=%s with eyeball=%s is missed by %s with style=%s modules (docs/decoders.md); eyeball=%s reads on every decoder",
-			f, b, strings.Join(missed, ", "), r.Options.Module, ball)
+		fail(optBall.Name, string(ball), "eyeframe=%s with eyeball=%s is missed by %s (docs/decoders.md); eyeball=%s reads on every decoder",
+			f, b, strings.Join(missed, ", "), ball)
 	}
 }

@@ -127,12 +127,18 @@ func styleMatrix() []styleCombo {
 		styleCombo{style: string(render.ModuleHeart), eye: string(render.EyeRounded), ball: string(render.EyeBallSquircle)},
 		styleCombo{style: string(render.ModuleSmallDots), eye: string(render.EyeSquare), frame: string(render.EyeFrameCut), ball: string(render.EyeBallDot)})
 	// QRFORGE_MATRIX_PAIRS=all adds every module style with every frame
-	// and ball, for the sweep behind analysis's clash tables.
+	// and ball the server draws, for the sweep behind analysis's clash
+	// tables: a refused pair is measured by a build whose eyeClash returns
+	// nil (docs/decoders.md).
 	if os.Getenv("QRFORGE_MATRIX_PAIRS") == "all" {
 		for _, s := range render.ModuleStyles {
 			for _, f := range render.EyeFrames {
 				for _, b := range render.EyeBalls {
-					combos = append(combos, styleCombo{style: string(s), eye: string(render.EyeSquare), frame: string(f), ball: string(b)})
+					o := render.DefaultOptions()
+					o.Module, o.EyeFrame, o.EyeBall = s, f, b
+					if !analysis.EyesClash(o) {
+						combos = append(combos, styleCombo{style: string(s), eye: string(render.EyeSquare), frame: string(f), ball: string(b)})
+					}
 				}
 			}
 		}

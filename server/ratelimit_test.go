@@ -230,20 +230,7 @@ func TestShedsPastTheInFlightCap(t *testing.T) {
 	h := server.New(server.Config{BaseURL: base, Memory: 1})
 	ts := httptest.NewServer(h)
 	defer ts.Close()
-	var writers []*io.PipeWriter
-	defer func() {
-		for _, w := range writers {
-			w.CloseWithError(io.ErrUnexpectedEOF)
-		}
-	}()
-	for range 64 {
-		r, w := io.Pipe()
-		writers = append(writers, w)
-		req, _ := http.NewRequest(http.MethodPost, ts.URL+"/api/v1/decode", r)
-		req.Header.Set("Content-Type", "image/png")
-		go http.DefaultClient.Do(req)
-		w.Write([]byte("\x89PNG"))
-	}
+	defer stallUploads(ts.URL, 64)()
 	get := func(path string) (*http.Response, string) {
 		resp, err := http.Get(ts.URL + path)
 		if err != nil {
@@ -291,20 +278,7 @@ func TestOverloadedSaysWhy(t *testing.T) {
 	}
 	ts := httptest.NewServer(h)
 	defer ts.Close()
-	var writers []*io.PipeWriter
-	defer func() {
-		for _, w := range writers {
-			w.CloseWithError(io.ErrUnexpectedEOF)
-		}
-	}()
-	for range 2 {
-		r, w := io.Pipe()
-		writers = append(writers, w)
-		req, _ := http.NewRequest(http.MethodPost, ts.URL+"/api/v1/decode", r)
-		req.Header.Set("Content-Type", "image/png")
-		go http.DefaultClient.Do(req)
-		w.Write([]byte("\x89PNG"))
-	}
+	defer stallUploads(ts.URL, 2)()
 	// The refused upload's answer waits for its body (net/http reads
 	// what is left of it first), which never comes; the count does not.
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
@@ -456,5 +430,25 @@ func TestDebtBeyondTheBurstIsKept(t *testing.T) {
 	retry, err := strconv.Atoi(rec.Header().Get("Retry-After"))
 	if rec.Code != http.StatusTooManyRequests || err != nil || retry < 20 {
 		t.Errorf("the request after: status %d, Retry-After %q; want a 429 waiting out the debt (20 s or more)", rec.Code, rec.Header().Get("Retry-After"))
+	}
+}
+
+// stallUploads starts n decode uploads to the server at url whose bodies
+// stop after the PNG signature, each holding its slot, and returns what
+// ends them: deferred after the server's Close, which waits for them.
+func stallUploads(url string, n int) (end func()) {
+	var writers []*io.PipeWriter
+	for range n {
+		r, w := io.Pipe()
+		writers = append(writers, w)
+		req, _ := http.NewRequest(http.MethodPost, url+"/api/v1/decode", r)
+		req.Header.Set("Content-Type", "image/png")
+		go http.DefaultClient.Do(req)
+		w.Write([]byte("\x89PNG"))
+	}
+	return func() {
+		for _, w := range writers {
+			w.CloseWithError(io.ErrUnexpectedEOF)
+		}
 	}
 }

@@ -225,3 +225,18 @@ func TestLargeScoreTakesAProcessorSlot(t *testing.T) {
 		t.Errorf("the same without a score: %+v", p)
 	}
 }
+
+// takeSmallWork reserves bytes of s's small-work lane, in pieces no larger
+// than one request may take, until the test ends.
+func takeSmallWork(t *testing.T, s *Service, bytes int64) {
+	t.Helper()
+	for bytes > 0 {
+		n := min(bytes, s.admission.work.smallMax)
+		release, err := s.admission.workFor(context.Background(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(release)
+		bytes -= n
+	}
+}

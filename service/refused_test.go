@@ -65,15 +65,7 @@ func TestRefusalsSayWhy(t *testing.T) {
 	}
 
 	// The small-work lane full.
-	for free := s.admission.work.smallCap; free > 0; {
-		n := min(free, s.admission.work.smallMax)
-		release, err := s.admission.workFor(ctx, n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer release()
-		free -= n
-	}
+	takeSmallWork(t, s, s.admission.work.smallCap)
 	if p := refused(1<<20, ctx); p.Status != http.StatusServiceUnavailable {
 		t.Errorf("no memory: status %d", p.Status)
 	}

@@ -35,16 +35,7 @@ func TestVerifyFixesDoNotWaitOnTheirOwnDrawing(t *testing.T) {
 
 	// Fill the small-work lane but for one such drawing and a half.
 	ctx := context.Background()
-	free := s.admission.work.smallCap - cost - cost/2
-	for free > 0 {
-		n := min(free, s.admission.work.smallMax)
-		release, err := s.admission.workFor(ctx, n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer release()
-		free -= n
-	}
+	takeSmallWork(t, s, s.admission.work.smallCap-cost-cost/2)
 	if _, ok := s.admission.work.tryReserve(2*cost, nil); ok {
 		t.Fatal("the lane still holds two drawings; the test would prove nothing")
 	}

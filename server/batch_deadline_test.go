@@ -20,9 +20,7 @@ import (
 // would cut it off after its first items.
 func TestLongBatchOutlivesTheWriteTimeout(t *testing.T) {
 	const timeout = 100 * time.Millisecond
-	ts := httptest.NewUnstartedServer(server.New(server.Config{BaseURL: base, WriteTimeout: timeout}))
-	ts.Config.WriteTimeout = timeout
-	ts.Start()
+	ts := writeTimeoutServer(timeout)
 	defer ts.Close()
 
 	const n = 300
@@ -52,4 +50,13 @@ func TestLongBatchOutlivesTheWriteTimeout(t *testing.T) {
 	if len(zr.File) != n {
 		t.Errorf("the archive holds %d files, want %d", len(zr.File), n)
 	}
+}
+
+// writeTimeoutServer serves qrforge with the write timeout both the
+// handler and the listener are told, as cmd/qrforge sets them.
+func writeTimeoutServer(timeout time.Duration) *httptest.Server {
+	ts := httptest.NewUnstartedServer(server.New(server.Config{BaseURL: base, WriteTimeout: timeout}))
+	ts.Config.WriteTimeout = timeout
+	ts.Start()
+	return ts
 }

@@ -4,13 +4,10 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/qrforge/qrforge/server"
 )
 
 // TestSlowAnswerOutlivesTheWriteTimeout asks for an answer that takes
@@ -21,9 +18,7 @@ import (
 // without it while the log said 200.
 func TestSlowAnswerOutlivesTheWriteTimeout(t *testing.T) {
 	const timeout = 50 * time.Millisecond
-	ts := httptest.NewUnstartedServer(server.New(server.Config{BaseURL: base, WriteTimeout: timeout}))
-	ts.Config.WriteTimeout = timeout
-	ts.Start()
+	ts := writeTimeoutServer(timeout)
 	defer ts.Close()
 
 	data := strings.Repeat("https://example.com/menu/", 4)

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -150,5 +151,67 @@ func TestDecodeNamesEventLinesNoFieldCarries(t *testing.T) {
 		if n := recognise(payload, false); n.rebuild != RebuildExact || n.notKept != nil {
 			t.Errorf("event example %q: rebuild %q, not kept %q; want exact and nothing", payload, n.rebuild, n.notKept)
 		}
+	}
+}
+
+// emvWith writes a data object into an EMV payload before its CRC, and
+// computes the CRC again: CRC-16/CCITT-FALSE over everything before its
+// value, "6304" included (EMV QRCPS-MPM v1.1 §4.7.3).
+func emvWith(payload, object string) string {
+	body := payload[:len(payload)-8] + object + "6304"
+	crc := uint16(0xFFFF)
+	for i := 0; i < len(body); i++ {
+		crc ^= uint16(body[i]) << 8
+		for range 8 {
+			if crc&0x8000 != 0 {
+				crc = crc<<1 ^ 0x1021
+			} else {
+				crc <<= 1
+			}
+		}
+	}
+	return body + fmt.Sprintf("%04X", crc)
+}
+
+// TestDecodeNamesEMVObjectsNoFieldCarries: a data object of an EMV
+// merchant-presented code that its kind's fields do not write again, such
+// as a template under an ID no scheme assigned (EMV QRCPS-MPM v1.1 §4.1)
+// or a sub-object of the Additional Data Field Template with no field
+// (§4.8), is named as written; each kind's examples stay exact.
+func TestDecodeNamesEMVObjectsNoFieldCarries(t *testing.T) {
+	for _, name := range []string{"bharatqr", "duitnow", "khqr", "paynow", "pix", "pixdynamic", "promptpay", "qris", "qrph", "sgqr", "vietqr"} {
+		k, _ := registry.Lookup(name)
+		for i, example := range k.Examples() {
+			payload, errs := k.Build(example)
+			if len(errs) > 0 {
+				t.Fatal(name, errs)
+			}
+			if n := recognise(payload, false); n.kind != name || n.rebuild != RebuildExact || n.notKept != nil {
+				t.Errorf("%s example %d: named %q, rebuild %q, not kept %q; want exact and nothing", name, i, n.kind, n.rebuild, n.notKept)
+			}
+			// KHQR writes its timestamps in template 99 (khqr.go).
+			object := "99080104abcd"
+			if name == "khqr" {
+				object = "98080104abcd"
+			}
+			extra := emvWith(payload, object)
+			if n := recognise(extra, false); n.kind != name || n.rebuild != RebuildPartial || !slices.Equal(n.notKept, []string{object}) {
+				t.Errorf("%s example %d with %s: named %q, rebuild %q, not kept %q; want partial, [%s]", name, i, object, n.kind, n.rebuild, n.notKept, object)
+			}
+		}
+	}
+	// Pix with a txid (62-05) and a sub-object 62-09 no field carries.
+	k, _ := registry.Lookup("pix")
+	payload, errs := k.Build(map[string]string{"key": "12345678909", "name": "Padaria", "city": "Recife", "txid": "PEDIDO42"})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	at := strings.Index(payload, "6212")
+	if at < 0 {
+		t.Fatalf("no template 62 in %q", payload)
+	}
+	extra := emvWith(payload[:at]+"62190508PEDIDO420903ABC"+payload[at+16:], "")
+	if n := recognise(extra, false); n.kind != "pix" || n.rebuild != RebuildPartial || !slices.Equal(n.notKept, []string{"0903ABC"}) || n.fields["txid"] != "PEDIDO42" {
+		t.Errorf("%q: named %q, rebuild %q, not kept %q, fields %v; want pix, partial, [0903ABC]", extra, n.kind, n.rebuild, n.notKept, n.fields)
 	}
 }

@@ -212,10 +212,10 @@ type naming struct {
 // one, and within each, a kind whose fields build the payload again byte
 // for byte, then one that builds its canonical spelling (an SGQR holds a
 // PayNow account, SGQR specification §4.6, which PayNow's parser reads
-// without the SGQR's own objects), then one whose fields leave parts out;
-// then the first by name, and the generic ones in their order. A kind that
-// refuses the fields its parser read is not named: its answer could not be
-// built again. Nor is a kind whose symbol is marked otherwise: a GS1
+// without the SGQR's own objects), then one whose fields leave parts out,
+// the fewest first; then the first by name, and the generic ones in their
+// order. A kind that refuses the fields its parser read is not named: its
+// answer could not be built again. Nor is a kind whose symbol is marked otherwise: a GS1
 // element string with FNC1 in first position (gs1), anything else
 // without. FNC1 is what marks data as GS1's (ISO/IEC 18004:2015 §7.4.8.2):
 // the same digits without it are text to a GS1 scanner, and the kind would
@@ -248,12 +248,24 @@ func recognise(payload string, gs1 bool) naming {
 		return slices.Index(genericKinds, a.kind) - slices.Index(genericKinds, b.kind)
 	})
 	for _, group := range [][]naming{specific, generic} {
-		for _, rebuild := range []string{RebuildExact, RebuildCanonical, RebuildPartial} {
+		for _, rebuild := range []string{RebuildExact, RebuildCanonical} {
 			for _, r := range group {
 				if r.rebuild == rebuild {
 					return r
 				}
 			}
+		}
+		// Of the kinds that leave parts out, the one that leaves out the
+		// fewest: an SGQR with an object no field carries is sgqr's,
+		// not paynow's, which leaves out the SGQR's own objects too.
+		var best *naming
+		for i, r := range group {
+			if r.rebuild == RebuildPartial && (best == nil || len(r.notKept) < len(best.notKept)) {
+				best = &group[i]
+			}
+		}
+		if best != nil {
+			return *best
 		}
 	}
 	return naming{}

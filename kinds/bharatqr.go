@@ -66,9 +66,9 @@ func init() {
 			{Visa: "4392630000000085", Mastercard: "540461000000008", RuPay: "6100590000000089", IFSCAccount: "YESB0CMSNOC2223330048827001", VPA: "razorpaybqr@icici", MinAmount: "1.10", TxRef: "RZPGT8ildsFTgS5Sp", MCC: "7531", Amount: "1.10", Name: "zxcbmn", City: "Delhi", Postal: "110085", Reference: "GT8ildsFTgS5Sp", Terminal: "38R00450"},
 			{VPA: "shop.one@okaxis", MCC: "5411", Name: "Shop One", City: "Bengaluru", Postal: "560001"},
 		},
-		Check:  checkBharatQR,
-		Encode: encodeBharatQR,
-		Parse:  parseBharatQR,
+		Check:        checkBharatQR,
+		Encode:       encodeBharatQR,
+		ParseNotKept: emvParseNotKept(parseBharatQR, checkBharatQR, encodeBharatQR),
 	})
 }
 

@@ -59,9 +59,9 @@ func init() {
 			{Acquirer: "890053", Account: "110292837332", Name: "JAMESONLAM", City: "MY", Customer: "888664793"},
 			{Acquirer: "890053", Account: "110292837332", MCC: "5812", Amount: "12.50", Name: "Kedai Kopi Ali", City: "Kuala Lumpur", Postal: "50450", Reference: "ORDER42"},
 		},
-		Check:  checkDuitNow,
-		Encode: encodeDuitNow,
-		Parse:  parseDuitNow,
+		Check:        checkDuitNow,
+		Encode:       encodeDuitNow,
+		ParseNotKept: emvParseNotKept(parseDuitNow, checkDuitNow, encodeDuitNow),
 	})
 }
 

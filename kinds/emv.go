@@ -270,3 +270,88 @@ func isASCII(s string) bool {
 	}
 	return true
 }
+
+// emvParseNotKept makes a kind's EMV parser a registry.Kind.ParseNotKept:
+// the fields read are checked and written again, and the data objects of
+// the payload the new one has no place for are named (emvNotKept). Fields
+// its check refuses name nothing: decode does not name the kind then.
+func emvParseNotKept[F any](parse func(string) (F, bool), check func(*F) []registry.FieldError, encode func(F) string) func(string) (F, []string, bool) {
+	return func(payload string) (F, []string, bool) {
+		f, ok := parse(payload)
+		if !ok {
+			return f, nil, false
+		}
+		g := f
+		if len(check(&g)) > 0 {
+			return f, nil, true
+		}
+		return f, emvNotKept(payload, encode(g)), true
+	}
+}
+
+// emvNotKept names, as written (ID, length and value), the data objects of
+// payload that rebuilt, the payload its fields write, does not carry: a
+// root object whose ID rebuilt lacks (a merchant account template,
+// IDs 26 to 51, is matched by its Globally Unique Identifier instead, as
+// a kind may write it under another ID), and within a template both
+// carry (26 to 51, the Additional Data Field Template 62, the Merchant
+// Information Language Template 64 and 80 to 99, EMV QRCPS-MPM v1.1
+// §4.1) a sub-object whose ID the rebuilt template lacks. An ID given n
+// times is carried n times. Values are compared by ID only: one the
+// fields spell otherwise is carried. The CRC (ID 63) is not named.
+func emvNotKept(payload, rebuilt string) []string {
+	if len(payload) < 8 || len(rebuilt) < 8 {
+		return nil
+	}
+	// Both end with the CRC object, "6304" and four hex digits.
+	root, ok := emvSplit(payload[:len(payload)-8])
+	again, ok2 := emvSplit(rebuilt[:len(rebuilt)-8])
+	if !ok || !ok2 {
+		return nil
+	}
+	left := notKept{}
+	emvUnmatched(root, again, 0, true, left)
+	return left.list()
+}
+
+// emvUnmatched adds to left the objects of objs, whose text starts at the
+// character at, that again does not carry; at the root (root set) the
+// objects both carry that are templates are compared the same way.
+func emvUnmatched(objs, again emvObjects, at int, root bool, left notKept) {
+	key := func(o emvObject) string {
+		if root && o.id >= "26" && o.id <= "51" {
+			if sub, ok := emvSplit(o.value); ok && sub[0].id == "00" {
+				return "gui " + strings.ToLower(sub[0].value)
+			}
+		}
+		return o.id
+	}
+	pool := map[string][]emvObject{}
+	for _, o := range again {
+		pool[key(o)] = append(pool[key(o)], o)
+	}
+	for _, o := range objs {
+		text := o.id + fmt.Sprintf("%02d", emvLength(o.value)) + o.value
+		k := key(o)
+		match := pool[k]
+		switch {
+		case len(match) == 0:
+			left[at] = text
+		case root && emvTemplateID(o.id):
+			sub, ok := emvSplit(o.value)
+			subAgain, ok2 := emvSplit(match[0].value)
+			if ok && ok2 {
+				emvUnmatched(sub, subAgain, at+4, false, left)
+			}
+			fallthrough
+		default:
+			pool[k] = match[1:]
+		}
+		at += emvLength(text)
+	}
+}
+
+// emvTemplateID reports whether a root ID is a template's (§4.1).
+func emvTemplateID(id string) bool {
+	return id >= "26" && id <= "51" || id == "62" || id == "64" || id >= "80"
+}

@@ -69,9 +69,9 @@ func init() {
 			{Account: "jonhsmith@nbcq", Amount: "500", Name: "Jonh Smith", City: "PHNOM PENH", Created: "1742250594187", Expires: "1742250654184"},
 			{Account: "john_smith@devb", Currency: "USD", Amount: "1.50", Name: "John Smith", Bill: "INV-2003", Store: "Coffee Klaing"},
 		},
-		Check:  checkKHQR,
-		Encode: encodeKHQR,
-		Parse:  parseKHQR,
+		Check:        checkKHQR,
+		Encode:       encodeKHQR,
+		ParseNotKept: emvParseNotKept(parseKHQR, checkKHQR, encodeKHQR),
 	})
 }
 

@@ -66,9 +66,9 @@ func init() {
 			{Proxy: "+6591234567"},
 			{Proxy: "9123 4567", Amount: "12.34", Reference: "INV1234"},
 		},
-		Check:  checkPayNow,
-		Encode: encodePayNow,
-		Parse:  parsePayNow,
+		Check:        checkPayNow,
+		Encode:       encodePayNow,
+		ParseNotKept: emvParseNotKept(parsePayNow, checkPayNow, encodePayNow),
 	})
 }
 

@@ -70,9 +70,9 @@ func init() {
 			{Key: "pix@bcb.gov.br", Name: "Banco Central", City: "Brasilia"},
 			{Key: "11.222.333/0001-81", Name: "Empresa Ltda", City: "Curitiba", TxID: "NF2024001"},
 		},
-		Check:  checkPix,
-		Encode: encodePix,
-		Parse:  parsePix,
+		Check:        checkPix,
+		Encode:       encodePix,
+		ParseNotKept: emvParseNotKept(parsePix, checkPix, encodePix),
 	})
 }
 

@@ -44,9 +44,9 @@ func init() {
 			{Location: "pix.example.com/qr/v2/9d36b84fc70b478fb95c12729b90ca25", Name: "Fulano de Tal", City: "BRASILIA"},
 			{Location: "https://qr.psp.example.com.br/cobv/7f6844d0de8947e59ef7e0a35a681615", Name: "Loja Exemplo", City: "São Paulo", Once: "true"},
 		},
-		Check:  checkPixDynamic,
-		Encode: encodePixDynamic,
-		Parse:  parsePixDynamic,
+		Check:        checkPixDynamic,
+		Encode:       encodePixDynamic,
+		ParseNotKept: emvParseNotKept(parsePixDynamic, checkPixDynamic, encodePixDynamic),
 	})
 }
 

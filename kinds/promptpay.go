@@ -56,9 +56,9 @@ func init() {
 			{Proxy: "+66 89 123 4567", Amount: "4.22"},
 			{Proxy: "140000012345678", ProxyType: "ewallet"},
 		},
-		Check:  checkPromptPay,
-		Encode: encodePromptPay,
-		Parse:  parsePromptPay,
+		Check:        checkPromptPay,
+		Encode:       encodePromptPay,
+		ParseNotKept: emvParseNotKept(parsePromptPay, checkPromptPay, encodePromptPay),
 	})
 }
 

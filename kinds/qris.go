@@ -67,9 +67,9 @@ func init() {
 			{NMID: "ID1021125405972", Criteria: "UMI", Acquirer: "ID.CO.TELKOM.WWW", PAN: "936008980266352075", MerchantID: "000195266352075", MCC: "5499", Tip: "01", Name: "BIOLBE", City: "KAB. MALANG", Postal: "65168", Reference: "114793812", Terminal: "A03"},
 			{NMID: "ID1021125405972", Criteria: "UMI", MCC: "5812", Amount: "25000", Name: "Warung Sari", City: "Jakarta"},
 		},
-		Check:  checkQRIS,
-		Encode: encodeQRIS,
-		Parse:  parseQRIS,
+		Check:        checkQRIS,
+		Encode:       encodeQRIS,
+		ParseNotKept: emvParseNotKept(parseQRIS, checkQRIS, encodeQRIS),
 	})
 }
 

@@ -75,9 +75,9 @@ func init() {
 			{BIC: "PAEYPHM2XXX", Account: "985889386153", AccountMobile: "+63-9913729861", Amount: "123.45", Name: "ENG-19818-ged", City: "Manila", Bill: "***", Mobile: "+63-9913729862", Store: "***", Loyalty: "LOYALTY1", Reference: "test12", Customer: "cust1", Terminal: "12345678", Purpose: "***"},
 			{Mode: "p2m", BIC: "RCBCPHMMXXX", Account: "000600788000696", MCC: "5311", Amount: "1458.31", Name: "LANDMARK Makati DS", City: "Makati", Reference: "0000438638", Terminal: "20006519"},
 		},
-		Check:  checkQRPh,
-		Encode: encodeQRPh,
-		Parse:  parseQRPh,
+		Check:        checkQRPh,
+		Encode:       encodeQRPh,
+		ParseNotKept: emvParseNotKept(parseQRPh, checkQRPh, encodeQRPh),
 	})
 }
 

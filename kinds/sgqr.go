@@ -71,9 +71,9 @@ func init() {
 			{SGQRID: "202012345X123", Postal: "828671", MerchantPostal: "828761", Floor: "01", Unit: "123", Revised: "20191231", Proxy: "202012345X", Editable: "true", Expiry: "20211231", Name: "RATINAN LEE", City: "SINGAPORE", Bill: "987654321X"},
 			{SGQRID: "1809072DD85C", Postal: "079027", Floor: "01", Unit: "06", Revised: "20180915", Scheme: "SG.COM.DASH.WWW", SchemeID: "0000005550", MCC: "5812", Name: "SOBA EXPRESS"},
 		},
-		Check:  checkSGQR,
-		Encode: encodeSGQR,
-		Parse:  parseSGQR,
+		Check:        checkSGQR,
+		Encode:       encodeSGQR,
+		ParseNotKept: emvParseNotKept(parseSGQR, checkSGQR, encodeSGQR),
 	})
 }
 

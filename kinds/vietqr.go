@@ -58,9 +58,9 @@ func init() {
 			{Bank: "970416", Account: "257678859"},
 			{Bank: "970436", Account: "9704 3612 3456 7890", Service: "card", Amount: "50000", Purpose: "Tiền điện tháng 6"},
 		},
-		Check:  checkVietQR,
-		Encode: encodeVietQR,
-		Parse:  parseVietQR,
+		Check:        checkVietQR,
+		Encode:       encodeVietQR,
+		ParseNotKept: emvParseNotKept(parseVietQR, checkVietQR, encodeVietQR),
 	})
 }
 

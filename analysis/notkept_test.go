@@ -92,6 +92,16 @@ func TestDecodeNamesURIParametersNoFieldCarries(t *testing.T) {
 			[]string{"address=0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"}},
 		{"bitcoin:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq?amount=1&amount=2&pj=https://p.example", "bitcoin", RebuildPartial,
 			[]string{"amount=1", "pj=https://p.example"}},
+		// A store link's country, app name and parameters (Apple's
+		// mt= and pt=/ct= campaign, Play's hl= and referrer=) are not
+		// written again: apps.apple.com/app/id<n>, details?id=<id>.
+		{"https://apps.apple.com/us/app/google-maps/id585027354?mt=8&pt=9008&ct=qr", "appstore", RebuildPartial,
+			[]string{"us", "google-maps", "mt=8", "pt=9008", "ct=qr"}},
+		{"https://itunes.apple.com/app/id585027354", "appstore", RebuildCanonical, nil},
+		{"https://play.google.com/store/apps/details?hl=de&id=com.example.my_app&referrer=utm_source%3Dqr&id=org.wikipedia", "appstore", RebuildPartial,
+			[]string{"hl=de", "referrer=utm_source%3Dqr", "id=org.wikipedia"}},
+		// Apple Map Links: a name given again is read from its last value.
+		{"https://maps.apple.com/?q=Old&ll=1,2&q=Cafe&ll=48.2,16.3&z=3&z=12", "location", RebuildPartial, []string{"q=Old", "ll=1,2", "z=3"}},
 	} {
 		n := recognise(c.payload, false)
 		if n.kind != c.kind || n.rebuild != c.rebuild || !slices.Equal(n.notKept, c.notKept) {
@@ -100,7 +110,7 @@ func TestDecodeNamesURIParametersNoFieldCarries(t *testing.T) {
 	}
 	// BIP21 lets a wallet ignore a parameter without req- (§Forward
 	// compatibility); Monero's and Solana Pay's wallets do the same.
-	for _, name := range []string{"sms", "magnet", "email", "mms", "whatsapp", "bitcoin", "litecoin", "dogecoin", "monero", "solana", "ethereum"} {
+	for _, name := range []string{"sms", "magnet", "email", "mms", "whatsapp", "bitcoin", "litecoin", "dogecoin", "monero", "solana", "ethereum", "appstore"} {
 		k, _ := registry.Lookup(name)
 		for _, ex := range k.Examples() {
 			payload, errs := k.Build(ex)

@@ -54,9 +54,9 @@ func init() {
 			{Android: "com.google.android.apps.maps"},
 			{IOS: "https://apps.apple.com/us/app/google-maps/id585027354", Android: "com.google.android.apps.maps", Platform: "android"},
 		},
-		Check:  checkAppStore,
-		Encode: encodeAppStore,
-		Parse:  parseAppStore,
+		Check:        checkAppStore,
+		Encode:       encodeAppStore,
+		ParseNotKept: parseAppStore,
 	})
 }
 
@@ -133,15 +133,45 @@ func encodeAppStore(a AppStore) string {
 }
 
 // parseAppStore reads App Store and Google Play links, with or without a
-// country, app name or parameters such as hl=, which are left out.
-func parseAppStore(p string) (AppStore, bool) {
+// country, app name or parameters such as hl=, which the fields do not
+// carry: they are named, as written (docs/decode.md, "Naming the
+// payload"). Of Play's id= the first is read, as url.Values.Get does.
+func parseAppStore(p string) (AppStore, []string, bool) {
+	u, err := url.Parse(p)
+	if err != nil {
+		return AppStore{}, nil, false
+	}
+	var left []string
 	switch {
 	case strings.HasPrefix(p, "https://apps.apple.com/"), strings.HasPrefix(p, "https://itunes.apple.com/"):
 		id, ok := appleAppIDOf(p)
-		return AppStore{IOS: id}, ok
+		for _, seg := range strings.Split(u.EscapedPath(), "/") {
+			if seg != "" && seg != "app" && seg != "id"+id {
+				left = append(left, seg)
+			}
+		}
+		left = append(left, queryParts(u.RawQuery, "")...)
+		return AppStore{IOS: id}, left, ok
 	case strings.HasPrefix(p, "https://play.google.com/store/apps/details?"):
 		id, ok := androidAppIDOf(p)
-		return AppStore{Android: id}, ok
+		return AppStore{Android: id}, queryParts(u.RawQuery, "id"), ok
 	}
-	return AppStore{}, false
+	return AppStore{}, nil, false
+}
+
+// queryParts are the pairs of a query, as written, but the first named
+// keep (none when keep is empty).
+func queryParts(query, keep string) []string {
+	var out []string
+	for _, part := range strings.Split(query, "&") {
+		name, _, _ := strings.Cut(part, "=")
+		if n, err := url.QueryUnescape(name); err == nil && keep != "" && n == keep {
+			keep = ""
+			continue
+		}
+		if part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
 }

@@ -39,9 +39,9 @@ func init() {
 			{Lat: "51.5074", Lon: "-0.1278", App: "osm", Zoom: "15"},
 			{Lat: "40.758895", Lon: "-73.985131", App: "waze"},
 		},
-		Check:  checkLocation,
-		Encode: encodeLocation,
-		Parse:  parseLocation,
+		Check:        checkLocation,
+		Encode:       encodeLocation,
+		ParseNotKept: parseLocation,
 	})
 }
 
@@ -160,11 +160,11 @@ func encodeLocation(l Location) string {
 // parseLocation reads back the links encodeLocation writes; links with
 // other parameters (query_place_id, zoom on Google, directions) have no
 // fields here and are not recognised.
-func parseLocation(p string) (Location, bool) {
+func parseLocation(p string) (Location, []string, bool) {
 	if rest, ok := strings.CutPrefix(p, "https://www.google.com/maps/search/?api=1&query="); ok {
 		q, ok := pctDecode(rest)
 		if !ok || q == "" || strings.ContainsAny(rest, "&#") {
-			return Location{}, false
+			return Location{}, nil, false
 		}
 		l := Location{App: "google"}
 		if lat, lon, ok := locationLatLon(q); ok {
@@ -172,54 +172,57 @@ func parseLocation(p string) (Location, bool) {
 		} else {
 			l.Query = q
 		}
-		return l, true
+		return l, nil, true
 	}
 	if rest, ok := strings.CutPrefix(p, "https://maps.apple.com/?"); ok {
 		l := Location{App: "apple"}
 		pairs, ok := uriQueryPairs(rest)
 		if !ok {
-			return Location{}, false
+			return Location{}, nil, false
 		}
 		for _, pair := range pairs {
 			switch pair.name {
 			case "ll":
 				if l.Lat, l.Lon, ok = locationLatLon(pair.value); !ok {
-					return Location{}, false
+					return Location{}, nil, false
 				}
 			case "q":
 				l.Query = pair.value
 			case "z":
 				l.Zoom = pair.value
 			default:
-				return Location{}, false
+				return Location{}, nil, false
 			}
 		}
-		return l, l.Lat != "" || l.Query != ""
+		// A name given again is read from its last value; the earlier
+		// ones are named (docs/decode.md, "Naming the payload").
+		_, left, _ := readQuery(rest, false, "ll", "q", "z")
+		return l, left.list(), l.Lat != "" || l.Query != ""
 	}
 	if rest, ok := strings.CutPrefix(p, "https://www.openstreetmap.org/search?query="); ok {
 		q, ok := pctDecode(rest)
-		return Location{App: "osm", Query: q}, ok && q != "" && !strings.ContainsAny(rest, "&#")
+		return Location{App: "osm", Query: q}, nil, ok && q != "" && !strings.ContainsAny(rest, "&#")
 	}
 	if rest, ok := strings.CutPrefix(p, "https://www.openstreetmap.org/?mlat="); ok {
 		lat, rest, _ := strings.Cut(rest, "&mlon=")
 		lon, view, _ := strings.Cut(rest, "#map=")
 		zoom, center, _ := strings.Cut(view, "/")
 		if _, _, ok := locationLatLon(lat + "," + lon); !ok || center != lat+"/"+lon {
-			return Location{}, false
+			return Location{}, nil, false
 		}
-		return Location{App: "osm", Lat: lat, Lon: lon, Zoom: zoom}, zoom != ""
+		return Location{App: "osm", Lat: lat, Lon: lon, Zoom: zoom}, nil, zoom != ""
 	}
 	if rest, ok := strings.CutPrefix(p, "https://waze.com/ul?"); ok {
 		if ll, ok := strings.CutPrefix(rest, "ll="); ok {
 			lat, lon, ok := locationLatLon(strings.TrimSuffix(ll, "&navigate=yes"))
-			return Location{App: "waze", Lat: lat, Lon: lon}, ok && strings.HasSuffix(ll, "&navigate=yes")
+			return Location{App: "waze", Lat: lat, Lon: lon}, nil, ok && strings.HasSuffix(ll, "&navigate=yes")
 		}
 		if q, ok := strings.CutPrefix(rest, "q="); ok && !strings.ContainsAny(q, "&#") {
 			q, ok = pctDecode(q)
-			return Location{App: "waze", Query: q}, ok && q != ""
+			return Location{App: "waze", Query: q}, nil, ok && q != ""
 		}
 	}
-	return Location{}, false
+	return Location{}, nil, false
 }
 
 // locationLatLon splits "lat,lon" when both are plain decimal numbers.

@@ -210,6 +210,19 @@ func TestDecodeNamesEMVObjectsNoFieldCarries(t *testing.T) {
 			}
 		}
 	}
+	// A point of initiation 11, a reusable code, is what a static Pix
+	// without ID 01 is (pix.go); 12, a code for one payment, is not.
+	pix, _ := registry.Lookup("pix")
+	static, errs := pix.Build(pix.Example())
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for initiation, want := range map[string][]string{"010211": nil, "010212": {"010212"}} {
+		p := emvWith(static[:6]+initiation+static[6:], "")
+		if n := recognise(p, false); n.kind != "pix" || !slices.Equal(n.notKept, want) {
+			t.Errorf("%q: named %q, rebuild %q, not kept %q; want pix, %q", p, n.kind, n.rebuild, n.notKept, want)
+		}
+	}
 	// Pix with a txid (62-05) and a sub-object 62-09 no field carries.
 	k, _ := registry.Lookup("pix")
 	payload, errs := k.Build(map[string]string{"key": "12345678909", "name": "Padaria", "city": "Recife", "txid": "PEDIDO42"})

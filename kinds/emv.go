@@ -297,7 +297,8 @@ func emvParseNotKept[F any](parse func(string) (F, bool), check func(*F) []regis
 // carry (26 to 51, the Additional Data Field Template 62, the Merchant
 // Information Language Template 64 and 80 to 99, EMV QRCPS-MPM v1.1
 // §4.1) a sub-object whose ID the rebuilt template lacks. An ID given n
-// times is carried n times. Values are compared by ID only: one the
+// times is carried n times; a point of initiation 11 is carried by a
+// payload without one. Values are compared by ID only: one the
 // fields spell otherwise is carried. The CRC (ID 63) is not named.
 func emvNotKept(payload, rebuilt string) []string {
 	if len(payload) < 8 || len(rebuilt) < 8 {
@@ -335,6 +336,9 @@ func emvUnmatched(objs, again emvObjects, at int, root bool, left notKept) {
 		k := key(o)
 		match := pool[k]
 		switch {
+		case len(match) == 0 && root && o.id == "01" && o.value == "11":
+			// A reusable code (§4.2.2), as one without ID 01 is: a
+			// static Pix leaves it out (pix.go).
 		case len(match) == 0:
 			left[at] = text
 		case root && emvTemplateID(o.id):

@@ -22,6 +22,8 @@ type response struct {
 	contentType string
 	version     int
 	level       string
+	symbol      string // as X-QR-Symbol: "M2-L", "3-M", "R13x77-M"
+	symbols     int    // a structured append set's count, 0 without append
 	warning     string // why the code drawn as asked may not scan (service.Image.Warning)
 	body        []byte
 	problem     *service.Problem
@@ -49,7 +51,7 @@ func (a *api) generate(ctx context.Context, target *target, q *query) *response 
 		return resp
 	}
 	resp.contentType, resp.version, resp.level, resp.body = img.ContentType, img.Version, img.Level, img.Body
-	resp.warning = img.Warning
+	resp.symbol, resp.symbols, resp.warning = img.Symbol, img.Symbols, img.Warning
 	resp.problem = a.hold(ctx, resp.body)
 	return resp
 }

@@ -197,6 +197,8 @@ type generated struct {
 	ContentType string `json:"content_type"`
 	Version     int    `json:"version"`
 	EC          string `json:"ec"`
+	Symbol      string `json:"symbol"`
+	Symbols     int    `json:"symbols"`
 	Kind        string `json:"kind"`
 	Payload     string `json:"payload"`
 }
@@ -378,6 +380,31 @@ func TestGenerateIsTheAPIsBytes(t *testing.T) {
 			_, body := httpGet(t, g.URL)
 			if tc.Text != string(body) {
 				t.Errorf("format %s: the text differs from GET %s", format, g.URL)
+			}
+		}
+	})
+}
+
+// The summary names the symbol as X-QR-Symbol does, so a Micro QR Code's
+// version 1 is not taken for a QR Code's, and a structured append set's
+// count as X-QR-Symbols does.
+func TestGenerateNamesTheSymbol(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		for _, args := range []map[string]any{
+			{"data": "12345", "symbol": "micro"},
+			{"data": "https://example.com/menu?table=7", "symbol": "rmqr"},
+			{"data": "https://example.com/menu?table=7"},
+			{"data": strings.Repeat("structured append ", 40), "append": "3", "format": "svg"},
+		} {
+			var g generated
+			succeed(t, c, "qr_generate", args, &g)
+			resp, _ := httpGet(t, g.URL)
+			want := resp.Header.Get("X-QR-Symbol")
+			if want == "" || g.Symbol != want {
+				t.Errorf("%.60v: symbol %q; the API says %q", args, g.Symbol, want)
+			}
+			if n := resp.Header.Get("X-QR-Symbols"); n != "" && g.Symbols != atoi(n) || n == "" && g.Symbols != 0 {
+				t.Errorf("%.60v: symbols %d; the API says %q", args, g.Symbols, n)
 			}
 		}
 	})

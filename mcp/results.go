@@ -30,6 +30,15 @@ func generated(resp *response, extra map[string]any) *mcp.CallToolResult {
 	if resp.level != "" {
 		summary["ec"] = resp.level
 	}
+	// The symbol tells a Micro QR Code's version 1 from a QR Code's. The
+	// output schema leaves these two unlisted, open, to keep tools/list
+	// within its budget (outputs.go).
+	if resp.symbol != "" {
+		summary["symbol"] = resp.symbol
+	}
+	if resp.symbols > 0 {
+		summary["symbols"] = resp.symbols
+	}
 	if resp.warning != "" {
 		summary["warning"] = resp.warning
 	}

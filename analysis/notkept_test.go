@@ -146,6 +146,9 @@ func TestDecodeNamesEventLinesNoFieldCarries(t *testing.T) {
 		{"BEGIN:VCALENDAR\r\n" + event + "END:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:B\r\nEND:VEVENT\r\nEND:VCALENDAR",
 			[]string{"BEGIN:VEVENT", "SUMMARY:B", "END:VEVENT"}},
 		{event + "BEGIN:VALARM\r\nACTION:AUDIO\r\nTRIGGER:-PT5M\r\nREPEAT:2\r\nEND:VALARM\r\nEND:VEVENT", []string{"ACTION:AUDIO", "REPEAT:2"}},
+		// §3.8.4.7: a UID from another producer is not the one a rebuilt
+		// code writes from its fields.
+		{event + "UID:19970610T172345Z-AF23B2@example.com\r\nEND:VEVENT", []string{"UID:19970610T172345Z-AF23B2@example.com"}},
 	} {
 		n := recognise(c.payload, false)
 		if n.kind != "event" || n.rebuild != RebuildPartial || !slices.Equal(n.notKept, c.notKept) {
@@ -160,6 +163,14 @@ func TestDecodeNamesEventLinesNoFieldCarries(t *testing.T) {
 		}
 		if n := recognise(payload, false); n.rebuild != RebuildExact || n.notKept != nil {
 			t.Errorf("event example %q: rebuild %q, not kept %q; want exact and nothing", payload, n.rebuild, n.notKept)
+		}
+		// The same code with its title changed keeps the UID qrforge wrote
+		// for the old title, which its fields no longer give.
+		edited := strings.Replace(payload, "SUMMARY:", "SUMMARY:New ", 1)
+		uid := payload[strings.Index(payload, "UID:"):]
+		uid = uid[:strings.Index(uid, "\r\n")]
+		if n := recognise(edited, false); n.kind != "event" || n.rebuild != RebuildPartial || !slices.Equal(n.notKept, []string{uid}) {
+			t.Errorf("%q: named %q, rebuild %q, not kept %q; want event, partial, [%s]", edited, n.kind, n.rebuild, n.notKept, uid)
 		}
 	}
 }

@@ -462,8 +462,26 @@ func eventDate(s string) (time.Time, bool) {
 // DTSTAMP is the dtstamp field, which the service sets to the moment the
 // code is made when the caller leaves it empty (registry.Field Stamp).
 func encodeEvent(e Event) string {
-	t, _ := eventSchedule(e)
+	t, props := eventLines(e)
 	stamp, _ := time.Parse(time.RFC3339, e.Stamp)
+	lines := []string{"BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + eventProdID}
+	if t.loc != nil {
+		lines = append(lines, vtimezone(e.TZID, t.loc, t.start)...)
+	}
+	lines = append(lines,
+		"BEGIN:VEVENT",
+		"UID:"+eventUID(props),
+		"DTSTAMP:"+icalUTC(stamp),
+	)
+	lines = append(lines, props...)
+	lines = append(lines, "END:VEVENT", "END:VCALENDAR")
+	return writeContentLines(lines)
+}
+
+// eventLines are the event's property lines after UID and DTSTAMP,
+// unfolded, with its validated times.
+func eventLines(e Event) (eventTimes, []string) {
+	t, _ := eventSchedule(e)
 	var props []string
 	switch {
 	case t.allDay:
@@ -533,19 +551,13 @@ func encodeEvent(e Event) string {
 		}
 		props = append(props, "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:"+trigger, "DESCRIPTION:"+escapeText(text), "END:VALARM")
 	}
+	return t, props
+}
+
+// eventUID is the UID encodeEvent writes for an event's property lines.
+func eventUID(props []string) string {
 	sum := sha256.Sum256([]byte(strings.Join(props, "\r\n")))
-	lines := []string{"BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + eventProdID}
-	if t.loc != nil {
-		lines = append(lines, vtimezone(e.TZID, t.loc, t.start)...)
-	}
-	lines = append(lines,
-		"BEGIN:VEVENT",
-		"UID:"+hex.EncodeToString(sum[:])[:16]+"@qrforge",
-		"DTSTAMP:"+icalUTC(stamp),
-	)
-	lines = append(lines, props...)
-	lines = append(lines, "END:VEVENT", "END:VCALENDAR")
-	return writeContentLines(lines)
+	return hex.EncodeToString(sum[:])[:16] + "@qrforge"
 }
 
 func icalUTC(t time.Time) string { return t.UTC().Format("20060102T150405Z") }
@@ -577,9 +589,10 @@ func byWeekOrder(a, b string) int {
 // without VCALENDAR, as ZXing accepts), in UTC, TZID or DATE form. A TZID
 // time is read as that zone's clock time when the name is an IANA zone.
 // The lines of the event no field carries (an X- property, ORGANIZER, a
-// later VEVENT ...) are named as not kept; the calendar's own lines and
-// UID, which encodeEvent writes from the fields, are not (RFC 5545 §3.4,
-// §3.8.4.7).
+// later VEVENT ...) are named as not kept, and so is a UID other than the
+// one encodeEvent writes from the fields, a persistent identifier that a
+// rebuilt code would replace (RFC 5545 §3.8.4.7); the calendar's own lines
+// are not (§3.4).
 func parseEvent(p string) (Event, []string, bool) {
 	lines := unfoldContentLines(p)
 	var e Event
@@ -587,6 +600,7 @@ func parseEvent(p string) (Event, []string, bool) {
 	var dateEnd time.Time
 	var alarmText string
 	left, later, setBy := notKept{}, false, map[string]int{}
+	uidAt := -1
 	for i, l := range lines {
 		c, ok := parseContentLine(l)
 		switch {
@@ -642,6 +656,7 @@ func parseEvent(p string) (Event, []string, bool) {
 		case c.name == "URL":
 			e.URL = c.value
 		case c.name == "UID":
+			uidAt = i
 		case c.name == "DTSTAMP":
 			d, err := time.Parse("20060102T150405Z", c.value)
 			if err != nil {
@@ -700,7 +715,20 @@ func parseEvent(p string) (Event, []string, bool) {
 	if alarmText != e.Title {
 		e.ReminderText = alarmText
 	}
+	if uidAt >= 0 && lines[uidAt] != "UID:"+builtEventUID(e) {
+		left[uidAt] = lines[uidAt]
+	}
 	return e, left.list(), found && e.Title != "" && e.Start != ""
+}
+
+// builtEventUID is the UID a code built from these fields carries, checked
+// as Build checks them; "" when they do not build.
+func builtEventUID(e Event) string {
+	if len(checkEvent(&e)) > 0 {
+		return ""
+	}
+	_, props := eventLines(e)
+	return eventUID(props)
 }
 
 // eventProperties are the VEVENT properties the fields carry, one value

@@ -42,6 +42,11 @@ func TestDecodeNamesWhatTheFieldsDoNotKeep(t *testing.T) {
 		// NPCI's UPI Linking Specification 1.6 does not make '+' a space:
 		// the plus sign is kept, and written %2B.
 		{"upi://pay?pa=shop@okaxis&pn=Some+One&cu=INR", "upi", RebuildCanonical, nil},
+		// Wi-Fi Easy Connect §5.2.1: B: (supported curves) has no field, a
+		// C: given again is not read (hostap's dpp_parse_uri takes the
+		// first), nor a part that is no token; I:, V: and H: are fields.
+		{"DPP:B:31;C:81/1;C:81/6;I:SN=1;junk;K:" + dppKey + ";;", "dpp", RebuildPartial, []string{"B:31", "C:81/6", "junk"}},
+		{"DPP:I:SN=1;V:3;H:192.0.2.1:8908;K:" + dppKey + ";;", "dpp", RebuildExact, nil},
 	} {
 		n := recognise(c.payload, false)
 		if n.kind != c.kind || n.rebuild != c.rebuild || !slices.Equal(n.notKept, c.notKept) {
@@ -62,6 +67,9 @@ func TestDecodeNamesWhatTheFieldsDoNotKeep(t *testing.T) {
 		}
 	}
 }
+
+// dppKey is a P-256 bootstrapping key of hostap's DPP tests.
+const dppKey = "MDkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDIgADM2206avxHJaHXgLMkq/24e0rsrfMP9K1Tm8gx+ovP0I="
 
 // TestDecodeNamesURIParametersNoFieldCarries: a URI kind's parameters that
 // no field carries, and a parameter given again after the value read, are

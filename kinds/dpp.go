@@ -44,9 +44,9 @@ func init() {
 			{Channels: "81/1", MAC: "48d6d5bd1de1", Info: "G1197843", Key: "MDkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDIgAD0edY4X3N//HhMFYsZfMbQJTiNFtNIWF/cIwMB/gzqOM="},
 			{Channels: "81/1,115/36", MAC: "5254005828e5", Info: "SN=4774LH2b4044", Version: "2", Key: "MDkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDIgADURzxmttZoIRIPWGoQMV00XHWCAQIhXruVWOz0NjlkIA="},
 		},
-		Check:  checkDPP,
-		Encode: encodeDPP,
-		Parse:  parseDPP,
+		Check:        checkDPP,
+		Encode:       encodeDPP,
+		ParseNotKept: parseDPP,
 	})
 }
 
@@ -224,17 +224,22 @@ func encodeDPP(d DPP) string {
 
 // parseDPP reads a DPP: URI. Like hostap's dpp_parse_uri it takes the first
 // of each field and skips fields it has no place for (such as B:, the
-// supported curves); the URI must end with ";;" and carry a key.
-func parseDPP(p string) (DPP, bool) {
+// supported curves); the URI must end with ";;" and carry a key. The
+// skipped parts, and a field given again, are named as written.
+func parseDPP(p string) (DPP, []string, bool) {
 	body, ok := strings.CutPrefix(p, "DPP:")
 	if !ok || !strings.HasSuffix(body, ";;") {
-		return DPP{}, false
+		return DPP{}, nil, false
 	}
 	var d DPP
-	seen := map[string]bool{}
-	for _, part := range strings.Split(strings.TrimSuffix(body, ";;"), ";") {
+	left, seen := notKept{}, map[string]bool{}
+	for i, part := range strings.Split(strings.TrimSuffix(body, ";;"), ";") {
 		tag, value, ok := strings.Cut(part, ":")
+		if part == "" {
+			continue
+		}
 		if !ok || seen[tag] {
+			left[i] = part
 			continue
 		}
 		seen[tag] = true
@@ -251,7 +256,9 @@ func parseDPP(p string) (DPP, bool) {
 			d.Host = value
 		case "K":
 			d.Key = value
+		default:
+			left[i] = part
 		}
 	}
-	return d, d.Key != ""
+	return d, left.list(), d.Key != ""
 }

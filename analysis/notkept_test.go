@@ -47,6 +47,13 @@ func TestDecodeNamesWhatTheFieldsDoNotKeep(t *testing.T) {
 		// first), nor a part that is no token; I:, V: and H: are fields.
 		{"DPP:B:31;C:81/1;C:81/6;I:SN=1;junk;K:" + dppKey + ";;", "dpp", RebuildPartial, []string{"B:31", "C:81/6", "junk"}},
 		{"DPP:I:SN=1;V:3;H:192.0.2.1:8908;K:" + dppKey + ";;", "dpp", RebuildExact, nil},
+		// Short Payment Descriptor (qr-platba.cz, Table 1 and its
+		// extensions): RF, X-PER, NT, NTA, PT and a QR Faktura invoice
+		// (X-INV) have no field; the earlier of two MSG is not read.
+		{"SPD*1.0*ACC:CZ2806000000000168540115*AM:450.00*CC:CZK*RF:7004139146*X-PER:7*X-INV:SID%2A1.0%2AID:1*NT:P*NTA:00420123456789*PT:IP*MSG:A*MSG:PLATBA ZA ZBOZI",
+			"spd", RebuildPartial, []string{"RF:7004139146", "X-PER:7", "X-INV:SID%2A1.0%2AID:1", "NT:P", "NTA:00420123456789", "PT:IP", "MSG:A"}},
+		// CRC32 is a sum of the other attributes, checked and not named.
+		{"SPD*1.0*ACC:CZ2806000000000168540115*AM:450.00*CC:CZK*MSG:PLATBA ZA ZBOZI*CRC32:e8f0bf9e", "spd", RebuildCanonical, nil},
 	} {
 		n := recognise(c.payload, false)
 		if n.kind != c.kind || n.rebuild != c.rebuild || !slices.Equal(n.notKept, c.notKept) {

@@ -62,9 +62,9 @@ func init() {
 			{IBAN: "CZ65 0800 0000 1920 0014 5399", BIC: "GIBACZPX", Amount: "1250.50", Message: "Faktura 2024/17: předplatné", VS: "202417", KS: "0308", Recipient: "Spolek Přátel Přírody", Due: "2024-12-31"},
 			{IBAN: spdExampleACC},
 		},
-		Check:  checkSPD,
-		Encode: encodeSPD,
-		Parse:  parseSPD,
+		Check:        checkSPD,
+		Encode:       encodeSPD,
+		ParseNotKept: parseSPD,
 	})
 }
 
@@ -177,26 +177,31 @@ func encodeSPD(s SPD) string {
 	return spdHeader + strings.Join(pairs, "*")
 }
 
-// parseSPD reads a descriptor of version 1.x. Attributes without a field
-// here (ALT-ACC, PT, NT, X-PER ...) are left out; a CRC32 attribute, when
-// present, must match: CRC-32 (IEEE) of the header and the other
-// attributes sorted by key, as 8 hex digits.
-func parseSPD(p string) (SPD, bool) {
+// parseSPD reads a descriptor of version 1.x. An attribute without a
+// field here (ALT-ACC, RF, PT, NT, NTA, X-PER, X-ID, X-URL, a proprietary
+// key such as QR Faktura's X-INV ...) is named as written, and so is the
+// earlier of a key given twice, whose last value is read. A CRC32
+// attribute, when present, must match: CRC-32 (IEEE) of the header and the
+// other attributes sorted by key, as 8 hex digits; it is a sum of the
+// others, not named, and a rebuilt code is the same payment without it.
+func parseSPD(p string) (SPD, []string, bool) {
 	rest, ok := strings.CutPrefix(p, "SPD*1.")
 	if !ok {
-		return SPD{}, false
+		return SPD{}, nil, false
 	}
 	version, rest, _ := strings.Cut(rest, "*")
 	if !allDigits(version) || version == "" {
-		return SPD{}, false
+		return SPD{}, nil, false
 	}
 	var s SPD
 	var pairs []string
 	sum := ""
-	for _, part := range strings.Split(strings.TrimSuffix(rest, "*"), "*") {
+	left, at := notKept{}, map[string]int{}
+	parts := strings.Split(strings.TrimSuffix(rest, "*"), "*")
+	for i, part := range parts {
 		key, raw, ok := strings.Cut(part, ":")
 		if !ok {
-			return SPD{}, false
+			return SPD{}, nil, false
 		}
 		if key == "CRC32" {
 			sum = strings.ToLower(raw)
@@ -226,14 +231,21 @@ func parseSPD(p string) (SPD, bool) {
 			s.SS = value
 		case "X-KS":
 			s.KS = value
+		default:
+			left[i] = part
+			continue
 		}
+		if j, given := at[key]; given {
+			left[j] = parts[j] // the later value is the one read
+		}
+		at[key] = i
 	}
 	if sum != "" {
 		slices.Sort(pairs)
 		canonical := "SPD*1." + version + "*" + strings.Join(pairs, "*")
 		if sum != fmt.Sprintf("%08x", crc32.ChecksumIEEE([]byte(canonical))) {
-			return SPD{}, false
+			return SPD{}, nil, false
 		}
 	}
-	return s, s.IBAN != ""
+	return s, left.list(), s.IBAN != ""
 }

@@ -54,6 +54,15 @@ func TestDecodeNamesWhatTheFieldsDoNotKeep(t *testing.T) {
 			"spd", RebuildPartial, []string{"RF:7004139146", "X-PER:7", "X-INV:SID%2A1.0%2AID:1", "NT:P", "NTA:00420123456789", "PT:IP", "MSG:A"}},
 		// CRC32 is a sum of the other attributes, checked and not named.
 		{"SPD*1.0*ACC:CZ2806000000000168540115*AM:450.00*CC:CZK*MSG:PLATBA ZA ZBOZI*CRC32:e8f0bf9e", "spd", RebuildCanonical, nil},
+		// GS1 Digital Link: an AI with no field (3103, net weight) or a
+		// query parameter other than 17 is not read by gs1; the link is a
+		// url, kept whole.
+		{"https://id.gs1.org/01/09520123456788?3103=000195", "url", RebuildExact, nil},
+		{"https://id.gs1.org/01/09506000134352?17=271231&linkType=gs1:pip", "url", RebuildExact, nil},
+		{"https://id.gs1.org/01/09506000134352/10/A/10/B", "url", RebuildExact, nil},
+		// Matter §5.1.3: a payload with TLV data after the 88 bits is not
+		// read by matter.
+		{"MT:-24J0AFN00KA0648G000000", "text", RebuildExact, nil},
 	} {
 		n := recognise(c.payload, false)
 		if n.kind != c.kind || n.rebuild != c.rebuild || !slices.Equal(n.notKept, c.notKept) {
@@ -63,14 +72,24 @@ func TestDecodeNamesWhatTheFieldsDoNotKeep(t *testing.T) {
 	if n := recognise("upi://pay?pa=shop@okaxis&pn=Some+One&cu=INR", false); n.fields["pn"] != "Some+One" {
 		t.Errorf("pn read as %q, want the bytes as written", n.fields["pn"])
 	}
-	for _, name := range []string{"wifi", "upi", "mecard", "vcard", "otpauth", "geo"} {
+	for _, name := range []string{"wifi", "upi", "mecard", "vcard", "otpauth", "geo", "dpp", "spd", "gs1", "matter", "bysquare"} {
 		k, _ := registry.Lookup(name)
-		payload, errs := k.Build(k.Example())
-		if len(errs) > 0 {
-			t.Fatal(errs)
+		for _, ex := range k.Examples() {
+			payload, errs := k.Build(ex)
+			if len(errs) > 0 {
+				t.Fatal(errs)
+			}
+			if n := recognise(payload, k.GS1(ex)); n.kind != name || n.rebuild != RebuildExact || n.notKept != nil {
+				t.Errorf("%s example %q: named %q, rebuild %q, not kept %q; want exact and nothing", name, payload, n.kind, n.rebuild, n.notKept)
+			}
 		}
-		if n := recognise(payload, false); n.rebuild != RebuildExact || n.notKept != nil {
-			t.Errorf("%s example %q: rebuild %q, not kept %q; want exact and nothing", name, payload, n.rebuild, n.notKept)
+	}
+	// GS1 General Specifications §7.8: an element string with an AI no
+	// field carries (3103, net weight) or an AI given twice is not read
+	// by gs1, and no other kind reads a GS1 element string.
+	for _, p := range []string{"0109506000134352" + "3103000195", "0109506000134352" + "17271231" + "17281231"} {
+		if n := recognise(p, true); n.kind != "" {
+			t.Errorf("GS1 element string %q: named %q, rebuild %q, not kept %q; want no kind", p, n.kind, n.rebuild, n.notKept)
 		}
 	}
 }

@@ -176,6 +176,11 @@ func TestBySquareRecognise(t *testing.T) {
 	standingOrder := tabs("", "1", "2", "10", "EUR", "", "", "", "", "", "", "1", bySquareIBAN, "", "1", "1", "1", "m", "", "0", "Foo", "", "")
 	twoAccounts := tabs("", "1", "1", "10", "EUR", "", "", "", "", "", "", "2", bySquareIBAN, "", "SK2738545237537948273958", "", "0", "0", "Foo", "", "")
 	valid := tabs("", "1", "1", "10", "EUR", "", "", "", "", "", "", "1", bySquareIBAN, "", "0", "0", "Foo", "", "")
+	// Table 15: a second payment follows the first; a direct debit
+	// extension (field 20) carries its scheme, type, mandate and creditor.
+	twoPayments := tabs("", "2", "1", "10", "EUR", "", "", "", "", "", "", "1", bySquareIBAN, "", "0", "0", "Foo", "", "",
+		"1", "20", "EUR", "", "", "", "", "", "", "1", bySquareIBAN, "", "0", "0", "Foo", "", "")
+	directDebit := tabs("", "1", "1", "10", "EUR", "", "", "", "", "", "", "1", bySquareIBAN, "", "0", "1", "1", "1", "", "", "", "M-1", "C-1", "", "", "", "Foo", "", "")
 	if _, ok := k.Recognise(packBySquareModel(t, 0x01, valid)); !ok {
 		t.Fatal("the test's own packer is off: a valid model is not recognised")
 	}
@@ -187,6 +192,8 @@ func TestBySquareRecognise(t *testing.T) {
 		strings.ToLower(readme),
 		packBySquareModel(t, 0x01, standingOrder),
 		packBySquareModel(t, 0x01, twoAccounts),
+		packBySquareModel(t, 0x01, twoPayments),
+		packBySquareModel(t, 0x01, directDebit),
 		// INVOICE by square (type 1) and a version after 1.2.0.
 		packBySquareModel(t, 0x11, valid),
 		packBySquareModel(t, 0x03, valid),

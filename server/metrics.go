@@ -121,7 +121,7 @@ type metrics struct {
 // decode of a big photo (seconds).
 var latencyBuckets = []float64{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10}
 
-func newMetrics(cacheCapacity int64) *metrics {
+func newMetrics(cacheCapacity int64, conns *ConnLimit) *metrics {
 	reg := prometheus.NewRegistry()
 	m := &metrics{
 		registry: reg,
@@ -173,11 +173,38 @@ func newMetrics(cacheCapacity int64) *metrics {
 	}
 	reg.MustRegister(m.requests, m.duration, m.inFlight, m.encode, m.render, m.decode, m.batchItems, m.rateLimited, m.overloaded, newBuildInfo())
 	m.cache.register(reg)
+	registerConnMetrics(reg, conns)
 	reg.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 	)
 	return m
+}
+
+// registerConnMetrics reports the cap on open connections (conns.go);
+// with no cap (a handler served without one) every series is 0.
+func registerConnMetrics(reg *prometheus.Registry, l *ConnLimit) {
+	stat := func(f func(ConnStats) float64) func() float64 {
+		return func() float64 { return f(l.Stats()) }
+	}
+	reg.MustRegister(
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "qrforge_connections_open",
+			Help: "TCP connections open now, idle keep-alive ones and those still to send their headers included.",
+		}, stat(func(s ConnStats) float64 { return float64(s.Open) })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "qrforge_connections_max",
+			Help: "The cap on open connections (--max-connections).",
+		}, stat(func(s ConnStats) float64 { return float64(s.Max) })),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "qrforge_connections_refused_total",
+			Help: "New connections closed at once, unread, because the cap was reached and no connection was idle.",
+		}, stat(func(s ConnStats) float64 { return float64(s.Refused) })),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "qrforge_connections_idle_closed_total",
+			Help: "Idle keep-alive connections closed to admit a new one at the cap, the one idle the longest first.",
+		}, stat(func(s ConnStats) float64 { return float64(s.IdleClosed) })),
+	)
 }
 
 // instrument counts and times every API request.

@@ -65,6 +65,10 @@ type Config struct {
 	// and not the work (a long batch, a slow verify) while a stalled
 	// client still meets it. 0 sets no deadline.
 	WriteTimeout time.Duration
+	// Connections, when set, is the cap on open connections the
+	// http.Server serving this handler uses (conns.go), reported on
+	// /metrics.
+	Connections *ConnLimit
 	// Readiness, when set, replaces the test render behind /readyz, so
 	// that tests can make it fail.
 	Readiness func() error
@@ -111,7 +115,7 @@ func New(cfg Config) http.Handler {
 		baseURL: strings.TrimRight(cfg.BaseURL, "/"),
 		log:     cfg.Logger,
 		engine:  gin.New(),
-		metrics: newMetrics(cfg.CacheSize),
+		metrics: newMetrics(cfg.CacheSize, cfg.Connections),
 
 		writeTimeout: cfg.WriteTimeout,
 	}

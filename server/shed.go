@@ -22,8 +22,12 @@ type shedder struct {
 }
 
 func newShedder(budget int64) *shedder {
-	n := max(64, int(budget>>20)*inFlightPerMiB)
-	return &shedder{slots: make(chan struct{}, n)}
+	return &shedder{slots: make(chan struct{}, inFlightCap(budget))}
+}
+
+// inFlightCap is the requests a work budget lets in the handlers at once.
+func inFlightCap(budget int64) int {
+	return max(64, int(budget>>20)*inFlightPerMiB)
 }
 
 // shed is the middleware; ops routes pass.

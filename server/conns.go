@@ -1,0 +1,241 @@
+package server
+
+import (
+	"container/list"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// An open connection costs its goroutine, its buffers and a file
+// descriptor whether or not a request is on it: about 20 KiB for one
+// idle between keep-alive requests, 12 KiB for one still to send its
+// headers (docs/operations.md, "Connections"). The memory budget and the
+// in-flight cap bound the requests in the handlers, not the connections,
+// so the connections open at once are capped too. At the cap a new
+// connection is admitted by closing the connection idle the longest;
+// with none idle it is closed at once, before anything is read or
+// written. A 503 is not written to it: the request is not read, so the
+// answer would be lost to the reset a close with unread bytes sends
+// (RFC 9112 §9.6), and a lingering close would hold the descriptor and
+// goroutine the cap exists to save. The in-flight cap is half the
+// automatic one, so a busy load is answered 503 with Retry-After by
+// the shedder (shed.go) well before its connections are refused.
+
+// connsPerInFlight is the automatic cap's connections per request the
+// in-flight cap allows: one for the request, one idle or arriving.
+const connsPerInFlight = 2
+
+// connLogInterval is the least time between two log lines of the cap.
+const connLogInterval = 10 * time.Second
+
+// DefaultConnLimit is the automatic cap on open connections for a work
+// budget (service.Config.Memory) and the process's file descriptor limit
+// (RLIMIT_NOFILE; 0 when unknown): twice the requests in flight the
+// budget allows, and at most the descriptors less a tenth (at least 64)
+// kept for the listener, logs and outbound logo fetches.
+func DefaultConnLimit(budget int64, fds int) int {
+	n := connsPerInFlight * inFlightCap(budget)
+	if fds > 0 {
+		n = min(n, fds-max(64, fds/10))
+	}
+	return max(1, n)
+}
+
+// ConnLimit caps the connections open at once. Wrap the server's
+// listener with Listener, outermost, set http.Server.ConnState to
+// ConnState, and give it to Config.Connections for /metrics.
+type ConnLimit struct {
+	max int
+	log *slog.Logger
+	now func() time.Time
+
+	mu   sync.Mutex
+	open int
+	// idle holds the idle connections, the one idle the longest first.
+	idle       list.List
+	refused    uint64
+	idleClosed uint64
+	// loggedAt is when the cap last logged, and the counts then.
+	loggedAt                   time.Time
+	refusedLogged, closedAtLog uint64
+}
+
+// ConnStats are a ConnLimit's counts.
+type ConnStats struct {
+	Max, Open           int
+	Refused, IdleClosed uint64
+}
+
+// NewConnLimit caps the connections open at once at max (at least 1);
+// logger (nil: none) gets a line at most every connLogInterval while the
+// cap refuses or closes connections.
+func NewConnLimit(max int, logger *slog.Logger) *ConnLimit {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &ConnLimit{max: max, log: logger, now: time.Now}
+}
+
+// Stats returns the counts; a nil ConnLimit has none.
+func (l *ConnLimit) Stats() ConnStats {
+	if l == nil {
+		return ConnStats{}
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return ConnStats{Max: l.max, Open: l.open, Refused: l.refused, IdleClosed: l.idleClosed}
+}
+
+// Listener returns ln with each accepted connection counted against the
+// cap. It must be the outermost wrapper: ConnState knows the connections
+// it returned.
+func (l *ConnLimit) Listener(ln net.Listener) net.Listener {
+	return &cappedListener{Listener: ln, l: l}
+}
+
+type cappedListener struct {
+	net.Listener
+	l *ConnLimit
+}
+
+func (cl *cappedListener) Accept() (net.Conn, error) {
+	for {
+		c, err := cl.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		if admitted := cl.l.admit(c); admitted != nil {
+			return admitted, nil
+		}
+	}
+}
+
+// cappedConn is a connection counted against the cap. Its fields other
+// than Conn are guarded by the ConnLimit's mutex.
+type cappedConn struct {
+	net.Conn
+	l *ConnLimit
+	// idleAt is its element in l.idle while it is idle.
+	idleAt *list.Element
+	// counted is false once its close has been counted (or the cap
+	// closed it to make room).
+	counted bool
+}
+
+// admit counts c in, closing the connection idle the longest when the
+// cap is reached; with none idle it closes c and returns nil.
+func (l *ConnLimit) admit(c net.Conn) net.Conn {
+	l.mu.Lock()
+	var evicted *cappedConn
+	if l.open >= l.max {
+		front := l.idle.Front()
+		if front == nil {
+			l.refused++
+			line := l.logLine()
+			l.mu.Unlock()
+			c.Close()
+			l.report(line)
+			return nil
+		}
+		evicted = l.idle.Remove(front).(*cappedConn)
+		evicted.idleAt, evicted.counted = nil, false
+		l.open--
+		l.idleClosed++
+	}
+	l.open++
+	admitted := &cappedConn{Conn: c, l: l, counted: true}
+	var line *capLine
+	if evicted != nil {
+		line = l.logLine()
+	}
+	l.mu.Unlock()
+	if evicted != nil {
+		// net/http's goroutine for it sees the read fail, as when
+		// Server.Shutdown closes idle connections, and closes it again.
+		evicted.Conn.Close()
+		l.report(line)
+	}
+	return admitted
+}
+
+// ConnState follows each connection in and out of idleness; it is the
+// http.Server's ConnState.
+func (l *ConnLimit) ConnState(c net.Conn, state http.ConnState) {
+	cc, ok := c.(*cappedConn)
+	if !ok || cc.l != l {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !cc.counted {
+		return
+	}
+	switch state {
+	case http.StateIdle:
+		if cc.idleAt == nil {
+			cc.idleAt = l.idle.PushBack(cc)
+		}
+	case http.StateClosed:
+		l.release(cc)
+	default: // new, active, hijacked: never closed by the cap
+		if cc.idleAt != nil {
+			l.idle.Remove(cc.idleAt)
+			cc.idleAt = nil
+		}
+	}
+}
+
+// release counts c out; l.mu is held.
+func (l *ConnLimit) release(c *cappedConn) {
+	if !c.counted {
+		return
+	}
+	if c.idleAt != nil {
+		l.idle.Remove(c.idleAt)
+		c.idleAt = nil
+	}
+	c.counted = false
+	l.open--
+}
+
+// Close counts the connection out, whoever closes it (net/http, or the
+// handler that hijacked it).
+func (c *cappedConn) Close() error {
+	c.l.mu.Lock()
+	c.l.release(c)
+	c.l.mu.Unlock()
+	return c.Conn.Close()
+}
+
+// capLine is what a log line of the cap says.
+type capLine struct {
+	refused, idleClosed uint64
+	open                int
+}
+
+// logLine returns the counts since the last line when a line is due,
+// and marks it written; nil otherwise. l.mu is held.
+func (l *ConnLimit) logLine() *capLine {
+	now := l.now()
+	if !l.loggedAt.IsZero() && now.Sub(l.loggedAt) < connLogInterval {
+		return nil
+	}
+	line := &capLine{refused: l.refused - l.refusedLogged, idleClosed: l.idleClosed - l.closedAtLog, open: l.open}
+	if line.refused == 0 && line.idleClosed == 0 {
+		return nil
+	}
+	l.loggedAt, l.refusedLogged, l.closedAtLog = now, l.refused, l.idleClosed
+	return line
+}
+
+// report writes line, if any, outside the lock.
+func (l *ConnLimit) report(line *capLine) {
+	if line == nil {
+		return
+	}
+	l.log.Warn("connection cap reached: idle connections closed to admit new ones, or new ones refused when none was idle",
+		"max_connections", l.max, "open", line.open, "refused", line.refused, "idle_closed", line.idleClosed)
+}

@@ -35,6 +35,7 @@ type config struct {
 	maxBody        byteSize
 	maxUpload      byteSize
 	maxBatch       int
+	maxConns       int
 	rateLimit      float64
 	rateBurst      int
 	rateClients    int
@@ -133,6 +134,7 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs.Var(&cfg.maxBody, "max-body", "largest JSON request `size` (the batch body; MCP messages have their own 16MiB)")
 	fs.Var(&cfg.maxUpload, "max-upload", "largest image `size` sent to /api/v1/decode")
 	fs.IntVar(&cfg.maxBatch, "max-batch", defaultMaxBatch, "most `items` in one batch request")
+	fs.IntVar(&cfg.maxConns, "max-connections", 0, "most `connections` open at once; at the cap the one idle the longest is closed, or the new one when none is idle; 0 means twice the in-flight cap, within the file descriptor limit")
 	fs.Float64Var(&cfg.rateLimit, "rate-limit", 0, "fair-use limit per client, in `requests` a second (0: off); a 304, a HEAD or a fixed document costs a quarter")
 	fs.IntVar(&cfg.rateBurst, "rate-burst", defaultRateBurst, "`requests` a client may send at once before --rate-limit applies")
 	fs.IntVar(&cfg.rateClients, "rate-clients", server.DefaultRateLimitClients, "`clients` the rate limiter remembers; the least recently seen is forgotten first")
@@ -145,11 +147,12 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	// The flag package says only "parse error" of a number or a boolean
 	// it cannot read; say what is wanted instead.
 	for name, want := range map[string]string{
-		"max-batch":    "want a whole number, such as 1000",
-		"rate-limit":   "want a number of requests a second, such as 20 or 0.5, without a unit",
-		"rate-burst":   "want a whole number of requests, such as 20",
-		"rate-clients": "want a whole number, such as 100000",
-		"logo-fetch":   "want true or false",
+		"max-batch":       "want a whole number, such as 1000",
+		"max-connections": "want a whole number of connections, such as 4096, or 0 (automatic)",
+		"rate-limit":      "want a number of requests a second, such as 20 or 0.5, without a unit",
+		"rate-burst":      "want a whole number of requests, such as 20",
+		"rate-clients":    "want a whole number, such as 100000",
+		"logo-fetch":      "want true or false",
 	} {
 		f := fs.Lookup(name)
 		f.Value = explained{f.Value, want}
@@ -237,6 +240,9 @@ func (c config) validate() error {
 	}
 	if c.maxBatch < 1 {
 		bad("max-batch", "is %d; want at least 1", c.maxBatch)
+	}
+	if c.maxConns < 0 {
+		bad("max-connections", "is %d; want 0 (automatic) or a number of connections, such as 4096", c.maxConns)
 	}
 	if c.rateLimit < 0 || math.IsNaN(c.rateLimit) || math.IsInf(c.rateLimit, 0) {
 		bad("rate-limit", "is %v; want requests a second, 0 to turn the limit off", c.rateLimit)
@@ -352,6 +358,15 @@ func cgroupLimit() int64 {
 		}
 	}
 	return 0
+}
+
+// connLimit is the cap on open connections: --max-connections, else
+// the automatic one for the work budget and the file descriptor limit.
+func (c config) connLimit(budget int64, fds int) int {
+	if c.maxConns > 0 {
+		return c.maxConns
+	}
+	return server.DefaultConnLimit(budget, fds)
 }
 
 // server is the server's part of the configuration.

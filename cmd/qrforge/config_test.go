@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/qrforge/qrforge/internal/version"
+	"github.com/qrforge/qrforge/server"
 )
 
 // env is a fake environment for run.
@@ -140,6 +141,8 @@ func TestInvalidConfigurationFailsAtStart(t *testing.T) {
 		{"tiny memory limit", nil, []string{"QRFORGE_MEMORY_LIMIT", "1MiB"}, []string{"--memory-limit (QRFORGE_MEMORY_LIMIT)", "at least 32MiB"}},
 		{"tiny body", []string{"--max-body=10"}, nil, []string{"--max-body (QRFORGE_MAX_BODY)", "at least 1KiB"}},
 		{"no batch", []string{"--max-batch=0"}, nil, []string{"--max-batch", "at least 1"}},
+		{"negative connections", []string{"--max-connections=-1"}, nil, []string{"--max-connections (QRFORGE_MAX_CONNECTIONS)", "0 (automatic)"}},
+		{"connections not a number", nil, []string{"QRFORGE_MAX_CONNECTIONS", "4k"}, []string{"--max-connections (QRFORGE_MAX_CONNECTIONS) is \"4k\"", "want a whole number of connections"}},
 		{"log format", []string{"--log-format=xml"}, nil, []string{"--log-format (QRFORGE_LOG_FORMAT)", "json or text"}},
 		{"log level", nil, []string{"QRFORGE_LOG_LEVEL", "loud"}, []string{"--log-level", "debug, info, warn or error"}},
 		{"grace without unit", nil, []string{"QRFORGE_SHUTDOWN_GRACE", "20"}, []string{"--shutdown-grace (QRFORGE_SHUTDOWN_GRACE) is \"20\"", "such as 20s"}},
@@ -356,6 +359,25 @@ func TestOperationsDocListsEveryFlag(t *testing.T) {
 			t.Errorf("docs/operations.md has no row starting %s", row)
 		}
 	})
+}
+
+// TestConnLimit: --max-connections wins; 0 is the automatic cap of the
+// work budget and the file descriptor limit.
+func TestConnLimit(t *testing.T) {
+	cfg, err := parseConfig(nil, env("QRFORGE_MAX_CONNECTIONS", "300"), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.connLimit(1<<30, 1<<20); got != 300 {
+		t.Errorf("QRFORGE_MAX_CONNECTIONS=300: cap %d, want 300", got)
+	}
+	cfg, err = parseConfig(nil, env(), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := cfg.connLimit(483<<20, 1<<20), server.DefaultConnLimit(483<<20, 1<<20); got != want {
+		t.Errorf("no setting: cap %d, want the automatic %d", got, want)
+	}
 }
 
 // TestWorkMemory: the budget of request work comes from the process's

@@ -89,7 +89,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	serverConfig := cfg.server(baseURL, logger)
 	limit := cfg.processLimit(getenv, cgroupLimit)
 	serverConfig.Memory = workMemory(limit, int64(cfg.cacheSize))
-	logger.Info("memory", "process_limit_bytes", limit, "work_budget_bytes", cmp.Or(serverConfig.Memory, service.DefaultMemory))
+	budget := cmp.Or(serverConfig.Memory, service.DefaultMemory)
+	logger.Info("memory", "process_limit_bytes", limit, "work_budget_bytes", budget)
+	fds := fileLimit()
+	conns := server.NewConnLimit(cfg.connLimit(budget, fds), logger)
+	logger.Info("connections", "max_connections", conns.Stats().Max, "file_limit", fds)
+	serverConfig.Connections = conns
 	serverConfig.MCP = mcpServer(logger)
 	requests := &inFlight{next: server.New(serverConfig)}
 	// Every request's context descends from base, which shutdown cancels
@@ -104,12 +109,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		WriteTimeout:      writeTimeout,
 		IdleTimeout:       idleTimeout,
 		MaxHeaderBytes:    maxHeaderBytes,
+		ConnState:         conns.ConnState,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
 	fmt.Fprintf(stdout, "qrforge listening on http://%s (base URL %s)\n", ln.Addr(), baseURL)
 
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(server.Listener(ln, baseURL)) }()
+	go func() { errc <- srv.Serve(conns.Listener(server.Listener(ln, baseURL))) }()
 	select {
 	case err := <-errc:
 		return err

@@ -69,14 +69,14 @@ type ConnStats struct {
 	Refused, IdleClosed uint64
 }
 
-// NewConnLimit caps the connections open at once at max (at least 1);
+// NewConnLimit caps the connections open at once at n (at least 1);
 // logger (nil: none) gets a line at most every connLogInterval while the
 // cap refuses or closes connections.
-func NewConnLimit(max int, logger *slog.Logger) *ConnLimit {
+func NewConnLimit(n int, logger *slog.Logger) *ConnLimit {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	return &ConnLimit{max: max, log: logger, now: time.Now}
+	return &ConnLimit{max: max(1, n), log: logger, now: time.Now}
 }
 
 // Stats returns the counts; a nil ConnLimit has none.

@@ -35,7 +35,10 @@ type Option struct {
 	Range     [2]float64 // a number's range, when Type is "number"
 	MaxLength int        // a string's longest value in characters, when > 0
 	MinLength int        // a string's shortest value in characters, when > 0
-	Pattern   string     // the string form an integer also takes (a length, 30mm), ECMA-262
+	// Pattern is the string form an integer also takes (a length, 30mm),
+	// ECMA-262 without flags (JSON Schema 2020-12 Validation §6.3.3): the
+	// parser reads units in any case, so each letter is a class ([mM]).
+	Pattern string
 	// PatternName says in a few words what Pattern admits besides the
 	// number, for the docs: "length", "`auto`".
 	PatternName string
@@ -138,7 +141,7 @@ var (
 		Type: "string", MinLength: 1, Description: "The exact string to encode, UTF-8."}
 	Size = Option{Name: "size", Unit: UnitPixels, Outputs: drawn, Aliases: []string{"width", "s", "chs"}, Example: "512",
 		Type: "integer", Min: render.MinSize, Max: render.MaxSize, Default: render.DefaultSize,
-		Pattern: `^([0-9]+(px)?|[0-9]+(\.[0-9]+)?(mm|cm|in)|[0-9]+x[0-9]+)$`, PatternName: "length",
+		Pattern: `^[0-9]+([pP][xX]|[xX][0-9]+|(\.[0-9]+)?([cCmM][mM]|[iI][nN]))?$`, PatternName: "length",
 		Description: fmt.Sprintf("Output width and height in pixels; an rMQR code's image is this wide and as tall as its rows need (symbol). `300x300` is accepted when square. Modules are whole pixels, at least 2 (3 with a logo: docs/decoders.md); leftover pixels widen the quiet zone. "+
 			"A length (`30mm`, `3cm`, `1.2in`) is the printed size: pixels are the length at `dpi` (%d unless given), and a PDF page or EPS bounding box is exactly the length (docs/print.md).", DefaultDPI),
 		Title: "Size", Hint: fmt.Sprintf("Pixels, %d to %d, or a printed length: 30mm, 3cm, 1.2in.", render.MinSize, render.MaxSize), Control: "integer", Form: 5}
@@ -148,7 +151,7 @@ var (
 		Title:       "Print resolution", Hint: fmt.Sprintf("Dots per inch of a printed size; %d unless given.", DefaultDPI), Control: "integer", Form: 26}
 	Format = Option{Name: "format", Outputs: Formats, Aliases: []string{"type", "output", "f"}, Example: "png", Meant: formatWords,
 		Type: "string", Enum: Formats, Default: "png",
-		Description: "Output format: png, svg, svg-tiny (SVG Tiny 1.2), json (module matrix), base64 (PNG data URI), gif and jpeg (the PNG's pixels; jpg is jpeg), or pdf and eps (vector pages for print; ps is eps)."}
+		Description: "Output format: png, svg, svg-tiny (SVG Tiny 1.2; svgtiny, svg_tiny and tiny are svg-tiny), json (module matrix), base64 (PNG data URI; datauri and data-uri are base64), gif and jpeg (the PNG's pixels; jpg is jpeg), or pdf and eps (vector pages for print; ps, epsf and postscript are eps)."}
 	Color = Option{Name: "color", Outputs: drawn, Aliases: []string{"fg", "dark", "foreground"}, Example: "000000",
 		Type: "string", Default: "000000",
 		Description: "Foreground colour: hex with 3, 4, 6 or 8 digits with or without `#`, a CSS colour name, or goQR's `R-G-B` decimals.",
@@ -217,7 +220,7 @@ var (
 	// Append and AppendLayout divide data over a structured append set.
 	// They stay off the editor's form, which previews one image.
 	Append = Option{Name: "append", Unit: UnitSymbols, Outputs: Formats, Aliases: []string{"structuredappend", "structured_append", "structured-append", "parts"}, Example: "auto",
-		Type: "integer", Min: 2, Max: render.MaxAppendSymbols, Pattern: `^(auto|[0-9]+)$`, PatternName: "`auto`",
+		Type: "integer", Min: 2, Max: render.MaxAppendSymbols, Pattern: `^([aA][uU][tT][oO]|[0-9]+)$`, PatternName: "`auto`",
 		Description: fmt.Sprintf("Structured append: up to %d QR Codes that readers join. Each starts with a header naming its place in the set and the set's parity (ISO/IEC 18004:2015 §8). auto draws one symbol when one holds the data and else the fewest that do; a number, 2 to %d, asks for that many (at most one a character). Every symbol has the same version, the smallest that holds each part, and the same level; parts end between whole UTF-8 characters, and each carries the ECI header the data needs. The answer is arranged as appendlayout says, and X-QR-Symbols gives the count. QR Codes only: not with symbol=micro, a logo, or a kind whose standard reads one symbol (docs/reference.md, Structured append).", render.MaxAppendSymbols, render.MaxAppendSymbols)}
 	AppendLayout = Option{Name: "appendlayout", Outputs: Formats, Aliases: []string{"append_layout", "append-layout"}, Example: "zip",
 		Type: "string", Enum: []string{"zip", "json", "row"}, Default: "zip",
@@ -278,7 +281,7 @@ var (
 	Cht = Option{Name: "cht", Outputs: Formats, Example: "qr", Type: "string", Enum: []string{"qr"}, Compat: "Google chart API",
 		Description: "Google chart API compatibility: chart type, only `qr`."}
 	Choe = Option{Name: "choe", Outputs: Formats, Example: "UTF-8", Type: "string", Enum: []string{"UTF-8"}, Compat: "Google chart API",
-		Description: "Google chart API compatibility: output encoding, only UTF-8."}
+		Description: "Google chart API compatibility: output encoding, only UTF-8 (or utf8)."}
 )
 
 // The words callers use for values that the options spell otherwise,
@@ -326,13 +329,31 @@ var (
 // order.
 var Rendering = []Option{Size, DPI, Format, Color, Bg, CMYK, Style, Eye, EyeFrame, EyeBall, Gradient, GradientColors, GradientAngle, EyeColor, EyeFrameColor, EyeBallColor, EC, Symbol, RMQRHeight, Append, AppendLayout, Margin, Label, Tpl, FrameColor, TextColor, Font, Logo, LogoSize, LogoPadding, LogoBg, LogoPlate, ECI, Chld, Cht, Choe}
 
+// AnyCase is what Doc says of an option whose values are read in any
+// case, as every enum's are: the enum lists each value in its canonical
+// case, and JSON Schema's enum compares strings exactly (JSON Schema
+// 2020-12 Validation §6.1.2).
+const AnyCase = "Values are read in any case"
+
 // Doc is the option's description with what it needs, as the API
 // reference, the OpenAPI document and the JSON Schemas show it.
 func (o Option) Doc() string {
-	if len(o.Needs) == 0 {
-		return o.Description
+	doc := o.Description
+	if o.Type == "string" && len(o.Enum) > 0 {
+		doc += " " + AnyCase + ": `" + otherCase(o.Enum[0]) + "` is `" + o.Enum[0] + "`."
 	}
-	return o.Description + " Only with " + strings.Join(o.Needs, " or ") + "; alone it is refused, as it would change nothing."
+	if len(o.Needs) == 0 {
+		return doc
+	}
+	return doc + " Only with " + strings.Join(o.Needs, " or ") + "; alone it is refused, as it would change nothing."
+}
+
+// otherCase is v in upper case, or in lower case when it is upper case.
+func otherCase(v string) string {
+	if up := strings.ToUpper(v); up != v {
+		return up
+	}
+	return strings.ToLower(v)
 }
 
 // NeedsMet reports whether o acts on what a call gives: it needs nothing,

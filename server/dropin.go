@@ -351,6 +351,37 @@ func (s *Server) dropinParam(c *gin.Context, name, value, fixed, rule string) *P
 		s.baseURL+c.Request.URL.Path+"?"+q.Encode())
 }
 
+// withOptionParams follows a drop-in's own parameters with qrforge's
+// rendering options, from the catalogue (docs/migrating.md: parameters the
+// API does not define are read as /api/v1/qr reads them). An option is
+// listed under those of its names the API does not use itself, and not at
+// all when the handler sets it from the API's own parameters whatever is
+// given (set), which another name for it would contradict. The Google
+// chart API's options are left out, as from the JSON Schemas: on /chart
+// they are Google's own parameters.
+func withOptionParams(own []any, set ...string) []any {
+	taken := map[string]bool{}
+	for _, p := range own {
+		taken[strings.ToLower(p.(obj)["name"].(string))] = true
+	}
+	params := own
+	for _, o := range options.Rendering {
+		if o.Compat != "" || slices.Contains(set, o.Name) {
+			continue
+		}
+		names := slices.DeleteFunc(append([]string{o.Name}, o.Aliases...), func(n string) bool { return taken[n] })
+		if len(names) == 0 {
+			continue
+		}
+		p := queryParam(names[0], names[1:], optionSchemaRef(o.Name), "qrforge's "+o.Name+", as /api/v1/qr reads it.", false, nil)
+		// Which option a parameter is, when the API's own name hides
+		// qrforge's (goQR's size is listed, qrforge's as width).
+		p["x-option"] = o.Name
+		params = append(params, p)
+	}
+	return params
+}
+
 // documentDropins adds the drop-in paths to the OpenAPI document and the
 // llms texts.
 func (s *Server) documentDropins() {
@@ -385,11 +416,12 @@ func (s *Server) documentDropins() {
 		"summary":     "goQR (api.qrserver.com) drop-in: create-qr-code",
 		"description": "goQR's call with only the host changed, with or without the trailing slash goQR writes: size WxH (default 200x200), ecc (default L), color and bgcolor (hex, short hex or R-G-B), margin in pixels (default 1), qzone in modules (default 0), charset-source and charset-target (UTF-8 or ISO-8859-1), format png, gif, jpg, jpeg, svg or eps. Other parameters are read as /api/v1/qr reads them. Differences are named in " + differencesHeader + " (docs/migrating.md).",
 		"tags":        []string{"drop-in"},
-		"parameters": []any{param("data", "The text to encode.", true), param("size", "WxH pixels; a rectangle is drawn as the square of its shorter side.", false),
+		// goQR's margin and qzone set the quiet zone whatever is given.
+		"parameters": withOptionParams([]any{param("data", "The text to encode.", true), param("size", "WxH pixels; a rectangle is drawn as the square of its shorter side.", false),
 			param("ecc", "L (default), M, Q or H.", false), param("color", "Foreground.", false), param("bgcolor", "Background.", false),
 			param("margin", "Pixels of light border (default 1).", false), param("qzone", "Quiet zone in modules (default 0).", false),
 			param("charset-source", "UTF-8 or ISO-8859-1: the charset data is sent in.", false), param("charset-target", "UTF-8 or ISO-8859-1.", false),
-			param("format", "png, gif, jpg, jpeg, svg or eps.", false)},
+			param("format", "png, gif, jpg, jpeg, svg or eps.", false)}, options.Margin.Name),
 		"responses": withDifferences,
 	}}
 	s.extraOperations[strings.TrimSuffix(goQRReadPath, "/")] = obj{"post": obj{
@@ -416,8 +448,9 @@ func (s *Server) documentDropins() {
 		"summary":     "Google chart API drop-in: cht=qr",
 		"description": "Google's retired chart API for QR codes: cht=qr (other chart types are a 400), chs=WxH (required), chl, choe (UTF-8, Shift_JIS, ISO-8859-1), chld=<level>|<margin> (L and 4 modules by default). A PNG unless format says otherwise. Differences are named in " + differencesHeader + ".",
 		"tags":        []string{"drop-in"},
-		"parameters": []any{param("cht", "qr.", true), param("chs", "<width>x<height> in pixels.", true), param("chl", "The text to encode.", true),
-			param("choe", "UTF-8 (default), Shift_JIS or ISO-8859-1.", false), param("chld", "<level>|<margin>: L, M, Q or H, and modules of quiet zone.", false)},
+		// chs, which is required, sets the size.
+		"parameters": withOptionParams([]any{param("cht", "qr.", true), param("chs", "<width>x<height> in pixels.", true), param("chl", "The text to encode.", true),
+			param("choe", "UTF-8 (default), Shift_JIS or ISO-8859-1.", false), param("chld", "<level>|<margin>: L, M, Q or H, and modules of quiet zone.", false)}, options.Size.Name),
 		"responses": withDifferences,
 	}}
 	s.extraOperations[quickChartPath] = obj{"get": obj{
@@ -425,9 +458,14 @@ func (s *Server) documentDropins() {
 		"summary":     "QuickChart drop-in: /qr",
 		"description": "QuickChart's QR call: text, size (default 150), margin (modules, default 4), ecLevel (default M, H with a centre image), dark, light, format (png, svg, base64), caption, captionFontFamily, captionFontColor, centerImageUrl (fetched only where the operator allows), centerImageSizeRatio (default 0.3). Differences are named in " + differencesHeader + ".",
 		"tags":        []string{"drop-in"},
-		"parameters": []any{param("text", "The text to encode.", true), param("size", "Pixels a side (default 150).", false), param("margin", "Modules of quiet zone (default 4).", false),
+		"parameters": withOptionParams([]any{param("text", "The text to encode.", true), param("size", "Pixels a side (default 150).", false), param("margin", "Modules of quiet zone (default 4).", false),
 			param("ecLevel", "L, M (default), Q or H.", false), param("dark", "Foreground, hex.", false), param("light", "Background, hex; 0000 is transparent.", false),
-			param("format", "png, svg or base64.", false), param("caption", "Text under the code.", false)},
+			param("format", "png, svg or base64.", false), param("caption", "Text under the code.", false),
+			param("captionFontFamily", "sans-serif (default) or a monospace family; another is drawn sans-serif.", false), param("captionFontColor", "The caption's colour.", false),
+			param("captionFontSize", "Accepted; qrforge sizes the caption to the code.", false),
+			param("centerImageUrl", "A logo: a built-in icon, a data URI, or a URL where the operator allows fetching.", false),
+			param("centerImageSizeRatio", "The logo's side as a fraction of the code's (default 0.3).", false),
+			param("centerImageWidth", "The logo's width in pixels, read as a ratio of the code's side.", false), param("centerImageHeight", "The logo's height in pixels, as centerImageWidth.", false)}),
 		"responses": withDifferences,
 	}}
 	s.addDocs(

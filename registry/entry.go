@@ -258,6 +258,11 @@ func (e *entry[F]) makeSchema() *jsonschema.Schema {
 		if p, ok := s.Properties.Get(f.Name); ok && f.Example != "" {
 			p.Examples = []any{f.Example}
 		}
+		if p, ok := s.Properties.Get(f.Name); ok {
+			// The description as the field declares it, with what the
+			// registry adds (AnyCase).
+			p.Description = f.Description
+		}
 	}
 	for _, ex := range e.Examples() {
 		s.Examples = append(s.Examples, ex)

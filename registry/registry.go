@@ -359,9 +359,27 @@ func fieldsOf(t reflect.Type) ([]fieldInfo, error) {
 				info.Pattern = v
 			}
 		}
+		if len(info.Enum) > 0 && strings.Contains(rules, "oneofci=") {
+			info.Description += " " + AnyCase + ": `" + otherCase(info.Enum[0]) + "` is `" + info.Enum[0] + "`."
+		}
 		out = append(out, info)
 	}
 	return out, nil
+}
+
+// AnyCase is what a field's description says when the field is read
+// without regard to case (the validator rule oneofci): its enum lists each
+// value in its canonical case, and JSON Schema's enum compares strings
+// exactly (JSON Schema 2020-12 Validation §6.1.2). The rendering options
+// say the same (options.AnyCase).
+const AnyCase = "Values are read in any case"
+
+// otherCase is v in upper case, or in lower case when it is upper case.
+func otherCase(v string) string {
+	if up := strings.ToUpper(v); up != v {
+		return up
+	}
+	return strings.ToLower(v)
 }
 
 type fieldInfo struct {

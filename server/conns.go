@@ -15,9 +15,10 @@ import (
 // headers (docs/operations.md, "Connections"). The memory budget and the
 // in-flight cap bound the requests in the handlers, not the connections,
 // so the connections open at once are capped too. At the cap a new
-// connection is admitted by closing the connection idle the longest;
-// with none idle it is closed at once, before anything is read or
-// written. A 503 is not written to it: the request is not read, so the
+// connection is admitted by closing the connection idle the longest, or
+// else the oldest that has not sent its first request's headers within
+// silentGrace of being accepted; with neither it is closed at once,
+// before anything is read or written. A 503 is not written to it: the request is not read, so the
 // answer would be lost to the reset a close with unread bytes sends
 // (RFC 9112 §9.6), and a lingering close would hold the descriptor and
 // goroutine the cap exists to save. The in-flight cap is half the
@@ -27,6 +28,15 @@ import (
 // connsPerInFlight is the automatic cap's connections per request the
 // in-flight cap allows: one for the request, one idle or arriving.
 const connsPerInFlight = 2
+
+// silentGrace is how long a new connection has to send its first
+// request's headers before the cap may close it to admit another. A
+// client writes its request as soon as it has connected, within a round
+// trip; one still silent after a second holds its place while sending
+// nothing, as a flood of connections that stay silent for the 5 s the
+// header timeout allows would, which would otherwise keep the cap full
+// and every new client, probes included, out.
+const silentGrace = time.Second
 
 // connLogInterval is the least time between two log lines of the cap.
 const connLogInterval = 10 * time.Second
@@ -55,18 +65,20 @@ type ConnLimit struct {
 	mu   sync.Mutex
 	open int
 	// idle holds the idle connections, the one idle the longest first.
-	idle       list.List
-	refused    uint64
-	idleClosed uint64
+	idle list.List
+	// silent holds the connections still to send their first request's
+	// headers, the one accepted first first.
+	silent                            list.List
+	refused, idleClosed, silentClosed uint64
 	// loggedAt is when the cap last logged, and the counts then.
-	loggedAt                   time.Time
-	refusedLogged, closedAtLog uint64
+	loggedAt                                      time.Time
+	refusedLogged, closedAtLog, silentClosedAtLog uint64
 }
 
 // ConnStats are a ConnLimit's counts.
 type ConnStats struct {
-	Max, Open           int
-	Refused, IdleClosed uint64
+	Max, Open                         int
+	Refused, IdleClosed, SilentClosed uint64
 }
 
 // NewConnLimit caps the connections open at once at n (at least 1);
@@ -86,7 +98,7 @@ func (l *ConnLimit) Stats() ConnStats {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return ConnStats{Max: l.max, Open: l.open, Refused: l.refused, IdleClosed: l.idleClosed}
+	return ConnStats{Max: l.max, Open: l.open, Refused: l.refused, IdleClosed: l.idleClosed, SilentClosed: l.silentClosed}
 }
 
 // Listener returns ln with each accepted connection counted against the
@@ -118,21 +130,25 @@ func (cl *cappedListener) Accept() (net.Conn, error) {
 type cappedConn struct {
 	net.Conn
 	l *ConnLimit
-	// idleAt is its element in l.idle while it is idle.
-	idleAt *list.Element
+	// idleAt is its element in l.idle while it is idle, silentAt in
+	// l.silent until its first request's headers are read.
+	idleAt, silentAt *list.Element
+	acceptedAt       time.Time
 	// counted is false once its close has been counted (or the cap
 	// closed it to make room).
 	counted bool
 }
 
-// admit counts c in, closing the connection idle the longest when the
-// cap is reached; with none idle it closes c and returns nil.
+// admit counts c in. When the cap is reached it closes the connection
+// idle the longest, or else the oldest silent past silentGrace; with
+// neither it closes c and returns nil.
 func (l *ConnLimit) admit(c net.Conn) net.Conn {
 	l.mu.Lock()
+	now := l.now()
 	var evicted *cappedConn
 	if l.open >= l.max {
-		front := l.idle.Front()
-		if front == nil {
+		evicted = l.makeRoom(now)
+		if evicted == nil {
 			l.refused++
 			line := l.logLine()
 			l.mu.Unlock()
@@ -140,13 +156,10 @@ func (l *ConnLimit) admit(c net.Conn) net.Conn {
 			l.report(line)
 			return nil
 		}
-		evicted = l.idle.Remove(front).(*cappedConn)
-		evicted.idleAt, evicted.counted = nil, false
-		l.open--
-		l.idleClosed++
 	}
 	l.open++
-	admitted := &cappedConn{Conn: c, l: l, counted: true}
+	admitted := &cappedConn{Conn: c, l: l, counted: true, acceptedAt: now}
+	admitted.silentAt = l.silent.PushBack(admitted)
 	var line *capLine
 	if evicted != nil {
 		line = l.logLine()
@@ -161,6 +174,24 @@ func (l *ConnLimit) admit(c net.Conn) net.Conn {
 	return admitted
 }
 
+// makeRoom counts out the connection idle the longest, or else the
+// oldest silent past silentGrace, and returns it for closing; nil when
+// there is neither. l.mu is held.
+func (l *ConnLimit) makeRoom(now time.Time) *cappedConn {
+	var c *cappedConn
+	if front := l.idle.Front(); front != nil {
+		c = front.Value.(*cappedConn)
+		l.idleClosed++
+	} else if front := l.silent.Front(); front != nil && now.Sub(front.Value.(*cappedConn).acceptedAt) >= silentGrace {
+		c = front.Value.(*cappedConn)
+		l.silentClosed++
+	} else {
+		return nil
+	}
+	l.release(c)
+	return c
+}
+
 // ConnState follows each connection in and out of idleness; it is the
 // http.Server's ConnState.
 func (l *ConnLimit) ConnState(c net.Conn, state http.ConnState) {
@@ -173,6 +204,12 @@ func (l *ConnLimit) ConnState(c net.Conn, state http.ConnState) {
 	if !cc.counted {
 		return
 	}
+	if state != http.StateNew && cc.silentAt != nil {
+		// Its first request's headers are read (net/http's active
+		// follows them), or it is closed.
+		l.silent.Remove(cc.silentAt)
+		cc.silentAt = nil
+	}
 	switch state {
 	case http.StateIdle:
 		if cc.idleAt == nil {
@@ -180,7 +217,7 @@ func (l *ConnLimit) ConnState(c net.Conn, state http.ConnState) {
 		}
 	case http.StateClosed:
 		l.release(cc)
-	default: // new, active, hijacked: never closed by the cap
+	default: // active, hijacked: never closed by the cap
 		if cc.idleAt != nil {
 			l.idle.Remove(cc.idleAt)
 			cc.idleAt = nil
@@ -197,6 +234,10 @@ func (l *ConnLimit) release(c *cappedConn) {
 		l.idle.Remove(c.idleAt)
 		c.idleAt = nil
 	}
+	if c.silentAt != nil {
+		l.silent.Remove(c.silentAt)
+		c.silentAt = nil
+	}
 	c.counted = false
 	l.open--
 }
@@ -212,8 +253,8 @@ func (c *cappedConn) Close() error {
 
 // capLine is what a log line of the cap says.
 type capLine struct {
-	refused, idleClosed uint64
-	open                int
+	refused, idleClosed, silentClosed uint64
+	open                              int
 }
 
 // logLine returns the counts since the last line when a line is due,
@@ -223,11 +264,12 @@ func (l *ConnLimit) logLine() *capLine {
 	if !l.loggedAt.IsZero() && now.Sub(l.loggedAt) < connLogInterval {
 		return nil
 	}
-	line := &capLine{refused: l.refused - l.refusedLogged, idleClosed: l.idleClosed - l.closedAtLog, open: l.open}
-	if line.refused == 0 && line.idleClosed == 0 {
+	line := &capLine{refused: l.refused - l.refusedLogged, idleClosed: l.idleClosed - l.closedAtLog,
+		silentClosed: l.silentClosed - l.silentClosedAtLog, open: l.open}
+	if line.refused == 0 && line.idleClosed == 0 && line.silentClosed == 0 {
 		return nil
 	}
-	l.loggedAt, l.refusedLogged, l.closedAtLog = now, l.refused, l.idleClosed
+	l.loggedAt, l.refusedLogged, l.closedAtLog, l.silentClosedAtLog = now, l.refused, l.idleClosed, l.silentClosed
 	return line
 }
 
@@ -236,6 +278,6 @@ func (l *ConnLimit) report(line *capLine) {
 	if line == nil {
 		return
 	}
-	l.log.Warn("connection cap reached: idle connections closed to admit new ones, or new ones refused when none was idle",
-		"max_connections", l.max, "open", line.open, "refused", line.refused, "idle_closed", line.idleClosed)
+	l.log.Warn("connection cap reached: idle or silent connections closed to admit new ones, or new ones refused when none could be",
+		"max_connections", l.max, "open", line.open, "refused", line.refused, "idle_closed", line.idleClosed, "silent_closed", line.silentClosed)
 }

@@ -3,8 +3,10 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -22,9 +24,12 @@ func TestConnLimitLogsOnceAnInterval(t *testing.T) {
 		t.Cleanup(func() { client.Close(); server.Close() })
 		return l.admit(server)
 	}
-	if admit() == nil {
+	first := admit()
+	if first == nil {
 		t.Fatal("the first connection under a cap of one was refused")
 	}
+	// Its request is read: the cap never closes it.
+	l.ConnState(first, http.StateActive)
 	for range 10 {
 		if admit() != nil {
 			t.Fatal("a connection past the cap, none idle, was admitted")
@@ -57,4 +62,58 @@ func logLines(t *testing.T, buf *bytes.Buffer) []map[string]any {
 		out = append(out, m)
 	}
 	return out
+}
+
+// At the cap with none idle, a connection that has not sent its first
+// request's headers within silentGrace is closed to admit a new one, the
+// one accepted first first; one younger, or one whose request was read,
+// is not.
+func TestConnLimitClosesSilentConnections(t *testing.T) {
+	l := NewConnLimit(2, nil)
+	now := time.Unix(1e9, 0)
+	l.now = func() time.Time { return now }
+	admit := func() (net.Conn, net.Conn) {
+		server, client := net.Pipe()
+		t.Cleanup(func() { client.Close(); server.Close() })
+		return l.admit(server), client
+	}
+	closed := func(client net.Conn) bool {
+		client.SetReadDeadline(time.Now().Add(time.Second))
+		_, err := client.Read(make([]byte, 1))
+		return err == io.EOF
+	}
+
+	first, firstClient := admit()
+	now = now.Add(time.Millisecond)
+	second, secondClient := admit()
+	if first == nil || second == nil {
+		t.Fatal("two connections under a cap of two were refused")
+	}
+	now = now.Add(silentGrace - 2*time.Millisecond)
+	if c, _ := admit(); c != nil {
+		t.Fatal("a third connection was admitted while both were silent for less than the grace")
+	}
+	now = now.Add(time.Millisecond)
+	third, _ := admit()
+	if third == nil {
+		t.Fatal("a connection silent for the grace was not closed to admit a new one")
+	}
+	if !closed(firstClient) {
+		t.Error("the connection closed for room is not the one accepted first")
+	}
+	if s := l.Stats(); s.Open != 2 || s.SilentClosed != 1 || s.Refused != 1 || s.IdleClosed != 0 {
+		t.Errorf("stats %+v; want 2 open, 1 silent closed, 1 refused", s)
+	}
+
+	// Once its request is read, a connection is never closed for room.
+	l.ConnState(second, http.StateActive)
+	l.ConnState(third, http.StateActive)
+	now = now.Add(time.Hour)
+	if c, _ := admit(); c != nil {
+		t.Fatal("a connection was admitted by closing one with a request read")
+	}
+	secondClient.SetReadDeadline(time.Now().Add(50 * time.Millisecond))
+	if _, err := secondClient.Read(make([]byte, 1)); err == io.EOF {
+		t.Error("an active connection was closed by the cap")
+	}
 }

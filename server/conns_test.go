@@ -232,10 +232,11 @@ func TestConnLimitMetrics(t *testing.T) {
 	}
 	families := scrapeMetrics(t, h)
 	for name, want := range map[string]float64{
-		"qrforge_connections_max":               1,
-		"qrforge_connections_open":              1,
-		"qrforge_connections_refused_total":     1,
-		"qrforge_connections_idle_closed_total": 0,
+		"qrforge_connections_max":                 1,
+		"qrforge_connections_open":                1,
+		"qrforge_connections_refused_total":       1,
+		"qrforge_connections_idle_closed_total":   0,
+		"qrforge_connections_silent_closed_total": 0,
 	} {
 		f, ok := families[name]
 		if !ok {

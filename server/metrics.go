@@ -204,6 +204,10 @@ func registerConnMetrics(reg *prometheus.Registry, l *ConnLimit) {
 			Name: "qrforge_connections_idle_closed_total",
 			Help: "Idle keep-alive connections closed to admit a new one at the cap, the one idle the longest first.",
 		}, stat(func(s ConnStats) float64 { return float64(s.IdleClosed) })),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "qrforge_connections_silent_closed_total",
+			Help: "Connections closed to admit a new one at the cap, none being idle, that had not sent their first request's headers within a second of being accepted, the oldest first.",
+		}, stat(func(s ConnStats) float64 { return float64(s.SilentClosed) })),
 	)
 }
 

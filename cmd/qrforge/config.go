@@ -134,7 +134,7 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs.Var(&cfg.maxBody, "max-body", "largest JSON request `size` (the batch body; MCP messages have their own 16MiB)")
 	fs.Var(&cfg.maxUpload, "max-upload", "largest image `size` sent to /api/v1/decode")
 	fs.IntVar(&cfg.maxBatch, "max-batch", defaultMaxBatch, "most `items` in one batch request")
-	fs.IntVar(&cfg.maxConns, "max-connections", 0, "most `connections` open at once; at the cap the one idle the longest is closed, or the new one when none is idle; 0 means twice the in-flight cap, within the file descriptor limit")
+	fs.IntVar(&cfg.maxConns, "max-connections", 0, "most `connections` open at once; at the cap the one idle the longest is closed, or else the oldest silent for a second since it was accepted, or else the new one; 0 means twice the in-flight cap, within the file descriptor limit")
 	fs.Float64Var(&cfg.rateLimit, "rate-limit", 0, "fair-use limit per client, in `requests` a second (0: off); a 304, a HEAD or a fixed document costs a quarter")
 	fs.IntVar(&cfg.rateBurst, "rate-burst", defaultRateBurst, "`requests` a client may send at once before --rate-limit applies")
 	fs.IntVar(&cfg.rateClients, "rate-clients", server.DefaultRateLimitClients, "`clients` the rate limiter remembers; the least recently seen is forgotten first")

@@ -478,3 +478,27 @@ func TestVerifyPostSaysQuery(t *testing.T) {
 		t.Errorf("the example %s answers %d", p.Example, rec.Code)
 	}
 }
+
+// robustness is read in any case, as its description says of every enum
+// (options.AnyCase) and as every rendering option's values are.
+func TestVerifyRobustnessInAnyCase(t *testing.T) {
+	for _, tt := range []struct{ value, depth string }{{"QUICK", "quick"}, {"Quick", "quick"}, {"OFF", ""}} {
+		rec := get(t, "/api/v1/verify?data=hi&robustness="+tt.value)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("robustness=%s: %d %s", tt.value, rec.Code, rec.Body)
+		}
+		var v struct {
+			Robustness *struct{ Depth string } `json:"robustness"`
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
+			t.Fatal(err)
+		}
+		if v.Robustness != nil {
+			if got := v.Robustness.Depth; got != tt.depth {
+				t.Errorf("robustness=%s: depth %q, want %q", tt.value, got, tt.depth)
+			}
+		} else if tt.depth != "" {
+			t.Errorf("robustness=%s: no score, want depth %q", tt.value, tt.depth)
+		}
+	}
+}

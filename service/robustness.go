@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/qrforge/qrforge/analysis"
 	"github.com/qrforge/qrforge/internal/text"
@@ -50,7 +51,8 @@ func parseRobustness(q query) (analysis.Depth, bool, *paramError) {
 			return analysis.Quick, true, givenTwice(optRobustness.Name, fmt.Sprintf("%q and %q", text.Truncate(vs[0], 64), text.Truncate(other, 64)))
 		}
 	}
-	switch v := vs[0]; v {
+	// In any case, as the enum's description says (options.AnyCase).
+	switch v := vs[0]; strings.ToLower(v) {
 	case "full":
 		return analysis.Full, true, nil
 	case "quick":

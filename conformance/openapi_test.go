@@ -1,7 +1,9 @@
 // Package conformance checks qrforge against external specifications
 // with libraries the service does not need: the OpenAPI document against
 // OpenAPI 3.1's schema, and every documented example against the
-// document, with libopenapi and its validator. It is a module of its own
+// document, with libopenapi and its validator; the published option and
+// kind schemas against what the parser and the kinds take, with a JSON
+// Schema 2020-12 validator (spelling_test.go). It is a module of its own
 // so that the service's go.mod requires only what the service uses.
 package conformance
 

@@ -1,4 +1,4 @@
-package server
+package conformance
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,6 +16,7 @@ import (
 
 	"github.com/qrforge/qrforge/internal/jsonref"
 	"github.com/qrforge/qrforge/options"
+	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/schemas"
 	"github.com/qrforge/qrforge/service"
 )
@@ -49,7 +51,7 @@ var spellings = map[string][]string{
 // Ranges and a size's squareness are the parser's: a pattern gives the
 // form, as the integer's minimum and maximum give the range.
 func TestPublishedSchemasTakeWhatTheParserTakes(t *testing.T) {
-	svc := service.New(service.Config{BaseURL: "http://qr.test"})
+	svc := service.New(service.Config{BaseURL: docBase})
 	needs := map[string]url.Values{
 		options.Gradient.Name:     {options.GradientColors.Name: {options.GradientColors.Example}},
 		options.AppendLayout.Name: {options.Append.Name: {"auto"}},
@@ -68,10 +70,13 @@ func TestPublishedSchemasTakeWhatTheParserTakes(t *testing.T) {
 			params.Del(options.GradientColors.Name)
 		}
 		p := svc.Check(context.Background(), service.Request{Params: params})
-		return !names(p, o.Name)
+		return !problemNames(p, o.Name)
 	}
 
-	openapi := openAPIOptions(t, fetchPage(t, New(Config{BaseURL: "http://qr.test"}), "/api/openapi.json"))
+	openapi := map[string]map[string]any{}
+	for _, p := range readOpenAPI(t, openAPIBytes(t, describedHandler())).Paths["/api/v1/qr"]["get"].Parameters {
+		openapi[p.Name] = p.Schema
+	}
 	style := styleProperties(t)
 	engines := map[string]schemavalidator.RegexpEngine{"Go": nil, "ECMA-262": ecmaRegexp}
 	tried := 0
@@ -79,7 +84,7 @@ func TestPublishedSchemasTakeWhatTheParserTakes(t *testing.T) {
 		if o.Pattern == "" && (len(o.Enum) == 0 || o.Type != "string") {
 			continue
 		}
-		published := map[string]any{"OpenAPI": openapi[o.Name].Schema}
+		published := map[string]any{"OpenAPI": openapi[o.Name]}
 		if o.Compat == "" {
 			published["batch.json"] = style[o.Name]
 		}
@@ -91,11 +96,18 @@ func TestPublishedSchemasTakeWhatTheParserTakes(t *testing.T) {
 			values = append(values, word)
 		}
 		for where, schema := range published {
+			b, err := json.Marshal(schema)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b, err = jsonref.Inline(b); err != nil {
+				t.Fatal(err)
+			}
 			for engine, re := range engines {
-				valid := compileSchema(t, fmt.Sprintf("%s %s", where, o.Name), schema, re)
+				sch := compileSchema(t, fmt.Sprintf("%s %s", where, o.Name), schemas.BaseID+"option.json", b, re)
 				for _, v := range values {
 					tried++
-					accepted, validates := takes(o, v), valid(v)
+					accepted, validates := takes(o, v), sch.Validate(v) == nil
 					switch {
 					case accepted && !validates && !spelledInDoc(o, v):
 						t.Errorf("%s=%q is taken by the parser and refused by the %s schema (%s regular expressions), whose description does not name it", o.Name, v, where, engine)
@@ -109,6 +121,31 @@ func TestPublishedSchemasTakeWhatTheParserTakes(t *testing.T) {
 	if tried < 1000 {
 		t.Errorf("tried %d spellings; the options with a pattern or an enum have more", tried)
 	}
+}
+
+// problemNames reports whether a problem is about the option name.
+func problemNames(p *service.Problem, name string) bool {
+	if p == nil {
+		return false
+	}
+	if p.Field == name {
+		return true
+	}
+	return slices.ContainsFunc(p.Errors, func(e service.FieldProblem) bool { return e.Field == name })
+}
+
+// styleProperties are the options of batch.json's style object by name.
+func styleProperties(t *testing.T) map[string]map[string]any {
+	t.Helper()
+	style, err := json.Marshal(schemas.Style())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct{ Properties map[string]map[string]any }
+	if err := json.Unmarshal(style, &s); err != nil {
+		t.Fatal(err)
+	}
+	return s.Properties
 }
 
 // spelledInDoc reports whether the option's published description says
@@ -125,20 +162,97 @@ func spelledInDoc(o options.Option, v string) bool {
 	return regexp.MustCompile(`(^|[^\w-])` + regexp.QuoteMeta(strings.ToLower(v)) + `($|[^\w-])`).MatchString(strings.ToLower(doc))
 }
 
-// compileSchema compiles a published schema, as JSON, with the regular
-// expression engine re (nil: Go's), and returns whether a string value
-// validates against it.
-func compileSchema(t *testing.T, name string, schema any, re schemavalidator.RegexpEngine) func(string) bool {
+// TestKindSchemasTakeWhatTheKindsTake gives every kind's fields with an
+// enum or a pattern their values in other cases, in the kind's own
+// examples, and checks each call against the kind's schema file as a
+// JSON Schema 2020-12 validator reads it: a value the kind takes
+// validates, or differs from an enum value only in case and the field's
+// description says values are read in any case; a value the kind refuses
+// does not validate.
+func TestKindSchemasTakeWhatTheKindsTake(t *testing.T) {
+	tried := 0
+	for _, k := range registry.All() {
+		sch := compileSchema(t, k.Name()+".json", schemas.BaseID+k.Name()+".json", schemas.Kind(k), nil)
+		valid := func(fields map[string]string) bool {
+			inst := map[string]any{}
+			for name, v := range fields {
+				inst[name] = v
+			}
+			return sch.Validate(inst) == nil
+		}
+		for _, f := range k.Fields() {
+			if len(f.Enum) == 0 && f.Pattern == "" {
+				continue
+			}
+			example := k.Example()
+			for _, ex := range k.Examples() {
+				if ex[f.Name] != "" {
+					example = ex
+					break
+				}
+			}
+			var values []string
+			for _, v := range append(slices.Clone(f.Enum), example[f.Name]) {
+				if v != "" {
+					values = append(values, v, strings.ToUpper(v), strings.ToLower(v))
+				}
+			}
+			for _, v := range values {
+				tried++
+				fields := map[string]string{}
+				for name, value := range example {
+					fields[name] = value
+				}
+				fields[f.Name] = v
+				taken, validates := kindTakes(k, example, f.Name, v), valid(fields)
+				switch {
+				case taken && !validates && !readInAnyCase(f, v):
+					t.Errorf("%s %s=%q is taken by the kind and refused by %s.json", k.Name(), f.Name, v, k.Name())
+				case !taken && validates && kindTakes(k, example, f.Name, canonical(f, v)):
+					t.Errorf("%s %s=%q is refused by the kind and valid under %s.json", k.Name(), f.Name, v, k.Name())
+				}
+			}
+		}
+	}
+	if tried < 300 {
+		t.Errorf("tried %d values; the kinds' enums and patterns have more", tried)
+	}
+}
+
+// kindTakes reports whether k takes value for field in the example's
+// fields; a value refused beside the others (a QR-IBAN takes only a QR
+// reference) is refused in every case.
+func kindTakes(k registry.Entry, example map[string]string, field, value string) bool {
+	fields := map[string]string{}
+	for name, v := range example {
+		fields[name] = v
+	}
+	fields[field] = value
+	_, errs := k.Build(fields)
+	return !slices.ContainsFunc(errs, func(e registry.FieldError) bool { return e.Field == field })
+}
+
+// canonical is the enum value v spells in another case, or v.
+func canonical(f registry.Field, v string) string {
+	for _, e := range f.Enum {
+		if strings.EqualFold(e, v) {
+			return e
+		}
+	}
+	return v
+}
+
+// readInAnyCase reports whether v differs from one of f's enum values in
+// case only and f's description says values are read in any case.
+func readInAnyCase(f registry.Field, v string) bool {
+	return strings.Contains(f.Description, registry.AnyCase) && slices.ContainsFunc(f.Enum, func(e string) bool { return strings.EqualFold(e, v) })
+}
+
+// compileSchema compiles a published schema, JSON published at url, as
+// JSON Schema 2020-12 with the regular expression engine re (nil: Go's).
+func compileSchema(t *testing.T, name, url string, schema []byte, re schemavalidator.RegexpEngine) *schemavalidator.Schema {
 	t.Helper()
-	b, err := json.Marshal(schema)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err = jsonref.Inline(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := schemavalidator.UnmarshalJSON(bytes.NewReader(b))
+	doc, err := schemavalidator.UnmarshalJSON(bytes.NewReader(schema))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,14 +261,14 @@ func compileSchema(t *testing.T, name string, schema any, re schemavalidator.Reg
 	if re != nil {
 		c.UseRegexpEngine(re)
 	}
-	if err := c.AddResource(schemas.BaseID+"option.json", doc); err != nil {
+	if err := c.AddResource(url, doc); err != nil {
 		t.Fatal(err)
 	}
-	sch, err := c.Compile(schemas.BaseID + "option.json")
+	sch, err := c.Compile(url)
 	if err != nil {
 		t.Fatalf("%s: the published schema does not compile: %v", name, err)
 	}
-	return func(v string) bool { return sch.Validate(v) == nil }
+	return sch
 }
 
 // ecmaRegexp compiles a pattern as ECMA-262 reads it (JSON Schema 2020-12

@@ -284,6 +284,18 @@ func grayOf(img image.Image) *image.Gray {
 			copy(g.Pix[y*g.Stride:y*g.Stride+b.Dx()], m.Y[m.YOffset(b.Min.X, b.Min.Y+y):])
 		}
 		return g
+	case *image.NYCbCrA:
+		// A lossy WebP with alpha; read in place, as At would box every
+		// pixel.
+		for y := 0; y < b.Dy(); y++ {
+			for x := 0; x < b.Dx(); x++ {
+				px, py := b.Min.X+x, b.Min.Y+y
+				yi, ci, ai := m.YOffset(px, py), m.COffset(px, py), m.AOffset(px, py)
+				c := color.NYCbCrA{YCbCr: color.YCbCr{Y: m.Y[yi], Cb: m.Cb[ci], Cr: m.Cr[ci]}, A: m.A[ai]}
+				g.Pix[y*g.Stride+x] = lumaRGBA(c.RGBA())
+			}
+		}
+		return g
 	case *image.Gray:
 		for y := 0; y < b.Dy(); y++ {
 			copy(g.Pix[y*g.Stride:y*g.Stride+b.Dx()], m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):])

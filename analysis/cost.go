@@ -66,7 +66,7 @@ func CostOf(file []byte) (ImageCost, error) {
 			perPixel *= 2
 		}
 	case "webp":
-		if webpLossless(file) {
+		if webpLosslessPlanes(file) {
 			perPixel += 8 // the decoder's pixels and transforms, 32 bits each
 		}
 	}
@@ -194,10 +194,35 @@ func webpAnimated(b []byte) bool {
 	return len(b) > 20 && string(b[12:16]) == "VP8X" && b[20]&0x02 != 0
 }
 
-// webpLossless reports a VP8L bitstream: the chunk after "RIFF....WEBP"
-// (or after a VP8X header) is named VP8L.
-func webpLossless(b []byte) bool {
-	return bytes.Contains(b[:min(len(b), 64)], []byte("VP8L"))
+// webpLosslessPlanes reports a lossless (VP8L) bitstream to decode: the
+// image's own, or its alpha's, an ALPH chunk of compression method 1
+// that x/image/webp decodes as a VP8L image before the lossy frame
+// (Google's WebP Container Specification, "Extended File Format", "Alpha").
+// It walks the chunks after "RIFF....WEBP" as the decoder does, up to the
+// first image chunk, so that an ICC profile before it is passed over.
+func webpLosslessPlanes(b []byte) bool {
+	if len(b) < 12 || string(b[:4]) != "RIFF" || string(b[8:12]) != "WEBP" {
+		return false
+	}
+	for p := 12; p+8 <= len(b); {
+		size := int64(binary.LittleEndian.Uint32(b[p+4:]))
+		switch string(b[p : p+4]) {
+		case "VP8L":
+			return true
+		case "VP8 ":
+			return false
+		case "ALPH":
+			if p+8 < len(b) && b[p+8]&0x03 == 1 {
+				return true
+			}
+		}
+		next := int64(p) + 8 + size + size&1 // chunks are padded to an even size
+		if next > int64(len(b)) {
+			return false
+		}
+		p = int(next)
+	}
+	return false
 }
 
 // GIFFrames counts the images of a GIF file (GIF89a's image descriptors,

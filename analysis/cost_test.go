@@ -50,6 +50,20 @@ func TestCostCoversDecodeAndScan(t *testing.T) {
 	encode("png nrgba64", rgba64, pngEnc)
 	encode("jpeg gray", gray, jpegEnc)
 	encode("jpeg ycbcr", rgba, jpegEnc)
+	// Go writes no WebP; these are libwebp's, via Pillow, 1200 px a side:
+	// a lossy picture whose alpha is compressed losslessly (libwebp's
+	// default), and a lossless one whose ICC profile comes before its
+	// bitstream in the extended format.
+	for name, path := range map[string]string{
+		"webp lossy with alpha":   "testdata/lossy-alpha.webp",
+		"webp lossless with ICCP": "testdata/lossless-icc.webp",
+	} {
+		file, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[name] = file
+	}
 	for name, file := range files {
 		cost, err := CostOf(file)
 		if err != nil {
@@ -95,6 +109,19 @@ func TestCostReadsTheLayout(t *testing.T) {
 	file[28] = 1
 	if !pngInterlaced(file) {
 		t.Error("the IHDR interlace byte is not read")
+	}
+	for path, lossless := range map[string]bool{
+		"testdata/still.webp":        false, // lossy, no alpha
+		"testdata/lossy-alpha.webp":  true,  // its alpha is a VP8L bitstream
+		"testdata/lossless-icc.webp": true,  // VP8L after an ICCP chunk
+	} {
+		file, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := webpLosslessPlanes(file); got != lossless {
+			t.Errorf("%s: lossless planes %v, want %v", path, got, lossless)
+		}
 	}
 }
 

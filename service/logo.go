@@ -233,8 +233,9 @@ func looksLikeXML(b []byte) bool {
 
 // decodeCost is the memory that turning the file into the logo's pixels
 // takes at its peak (logoImage): a raster file's decoding as
-// analysis.CostOf counts it, or SVG's parse and raster, and the scaled
-// copy.
+// analysis.CostOf counts it, less the scan a logo does not have, and its
+// scaling to logoSide (scaleBytes), or SVG's parse and raster; and the
+// scaled copy.
 func (in *logoInput) decodeCost() int64 {
 	if in.icon != nil || in.image != nil {
 		return 0
@@ -243,7 +244,30 @@ func (in *logoInput) decodeCost() int64 {
 	if in.format == "svg" {
 		return svgCost(len(in.file), in.svg) + 2*4*svgSide*svgSide
 	}
-	return in.header.Bytes + scaled
+	// The decoders' own state (readers, an inflate window and its tables,
+	// PNG's rows, JPEG's Huffman tables) comes to tens of kilobytes, which
+	// the scan's share covered.
+	const decoderState = 256 << 10
+	w, h := int64(in.header.Width), int64(in.header.Height)
+	decode := in.header.Bytes - analysis.ScanBytesPerPixel*w*h + decoderState
+	return decode + scaleBytes(w, h) + scaled
+}
+
+// scaleBytes is what render.NormaliseLogo's Catmull–Rom scaling of a w × h
+// picture down to logoSide allocates besides its result: x/image/draw's
+// kernel scaler holds a [4]float64 for each column of the scaled width and
+// each row of the source (kernelScaler.makeTmpBuf), 131 MB for a picture
+// of 4000 × 4000, and for each axis the weights of about four source
+// pixels for each source pixel, 16 bytes each (newDistrib). A picture
+// within logoSide is copied without it.
+func scaleBytes(w, h int64) int64 {
+	longer := max(w, h)
+	if longer <= logoSide {
+		return 0
+	}
+	scaledW := max(1, (w*logoSide+longer/2)/longer)
+	scaledH := max(1, (h*logoSide+longer/2)/longer)
+	return 32*scaledW*h + 64*(w+h) + 32*(scaledW+scaledH)
 }
 
 // decodedLogos keeps logos' pixels by the hash of their files within a

@@ -13,6 +13,7 @@ import (
 	"image/png"
 	"net/url"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -613,6 +614,57 @@ func TestLogoDrawnOnceIsNotCheckedAgain(t *testing.T) {
 	for range 2 {
 		if _, p := generate(t, svc, Request{Params: url.Values{"data": {"kept"}}, Logo: hostile, Body: true}); p == nil || p.Status != 400 {
 			t.Fatalf("a script in the logo: %+v, want a 400 each time", p)
+		}
+	}
+}
+
+// TestLogoDecodeCostCoversTheDecoding: what a raster logo reserves is at
+// least what decoding it and scaling it to its box allocate in total (an
+// upper bound of the peak), for a picture larger than the box in either
+// direction, and one that fits it. Scaling down with Catmull–Rom takes a
+// buffer of 32 bytes for each pixel of the source's height times the
+// scaled width, 131 MB for 4000 × 4000: more than the picture itself.
+func TestLogoDecodeCostCoversTheDecoding(t *testing.T) {
+	encodePNG := func(img image.Image) []byte {
+		var b bytes.Buffer
+		if err := png.Encode(&b, img); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	gray := func(w, h int) image.Image {
+		img := image.NewGray(image.Rect(0, 0, w, h))
+		for i := range img.Pix {
+			img.Pix[i] = uint8(i / 7)
+		}
+		return img
+	}
+	var photo bytes.Buffer
+	if err := jpeg.Encode(&photo, gray(2400, 1600), nil); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{
+		"grey PNG 2400 × 2400":  encodePNG(gray(2400, 2400)),
+		"grey PNG 600 × 3000":   encodePNG(gray(600, 3000)),
+		"grey PNG 1200 × 1200":  encodePNG(gray(1200, 1200)),
+		"grey PNG 900 × 700":    encodePNG(gray(900, 700)), // within the box: not scaled
+		"16-bit PNG 1500 × 800": encodePNG(image.NewNRGBA64(image.Rect(0, 0, 1500, 800))),
+		"JPEG 2400 × 1600":      photo.Bytes(),
+	}
+	for name, file := range files {
+		in, lerr := logoFile(file)
+		if lerr != nil {
+			t.Fatalf("%s: %v", name, lerr.detail)
+		}
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		if _, lerr := in.logoImage(); lerr != nil {
+			t.Fatalf("%s: %v", name, lerr.detail)
+		}
+		runtime.ReadMemStats(&after)
+		if used, cost := int64(after.TotalAlloc-before.TotalAlloc), in.decodeCost(); used > cost {
+			t.Errorf("%s: decoding and scaling allocated %d bytes, %d are reserved", name, used, cost)
 		}
 	}
 }

@@ -71,7 +71,11 @@ func (s *Server) classifyRoutes() map[string]route {
 		kindOf["/"+k.Name()] = route{label: routePage, kind: k.Name()}
 	}
 	table := map[string]route{}
-	for _, rt := range s.engine.Routes() {
+	routes := s.engine.Routes()
+	if s.ops != nil {
+		routes = append(routes, s.ops.Routes()...)
+	}
+	for _, rt := range routes {
 		r, ok := kindOf[rt.Path]
 		if !ok {
 			r = route{label: rt.Path, kind: labelNone}

@@ -24,11 +24,41 @@ const (
 	readyzPath = "/readyz"
 )
 
-// opsRoutes mounts health, readiness and metrics.
+// opsRoutes mounts health, readiness and metrics on the API's engine, or,
+// with the operations apart, health and readiness there and all three on
+// the operations' engine.
 func (s *Server) opsRoutes() {
 	get(s.engine, healthzPath, s.healthz)
 	get(s.engine, readyzPath, s.readyz)
-	get(s.engine, metricsPath, s.serveMetrics())
+	if s.ops == nil {
+		get(s.engine, metricsPath, s.serveMetrics())
+		return
+	}
+	s.opsListenerRoutes()
+}
+
+// opsListenerRoutes builds the operations listener's engine: the same
+// handlers, behind none of the API's limits (no rate limit, no in-flight
+// cap; the connection cap is the API listener's), logged as the probes are
+// on the API's. Requests there are not counted in the request metrics.
+func (s *Server) opsListenerRoutes() {
+	r := s.ops
+	r.HandleMethodNotAllowed = false
+	r.RedirectTrailingSlash = false
+	r.RedirectFixedPath = false
+	r.Use(s.requestLog, s.recoverProblem)
+	get(r, healthzPath, s.healthz)
+	get(r, readyzPath, s.readyz)
+	get(r, metricsPath, s.serveMetrics())
+	r.NoRoute(s.opsNotFound)
+}
+
+// opsNotFound answers every other path on the operations listener: it
+// serves no API route, whose answers are the public listener's.
+func (s *Server) opsNotFound(c *gin.Context) {
+	p := s.problem(service.KindNotFound, http.StatusNotFound,
+		"the operations listener serves only "+healthzPath+", "+readyzPath+" and "+metricsPath+"; the API is on the public address "+s.baseURL, "", "")
+	writeProblem(c, p)
 }
 
 // healthz is GET /healthz: the process is alive and serving HTTP.
@@ -40,6 +70,15 @@ func (s *Server) healthz(c *gin.Context) {
 // readyz is GET /readyz: the registry holds kinds and a test render works.
 // It names the release, so that a rollout can be watched from outside.
 func (s *Server) readyz(c *gin.Context) {
+	select {
+	case <-s.stopping:
+		// The shutdown has begun: no new work, while what is in flight
+		// drains (docs/operations.md, "Shutdown"). It logged already.
+		writeProblem(c, s.problem(service.KindNotReady, http.StatusServiceUnavailable,
+			"qrforge is not ready to serve: shutting down, draining the requests in flight", "", ""))
+		return
+	default:
+	}
 	kinds := len(registry.Names())
 	err := s.readiness()
 	if kinds == 0 {

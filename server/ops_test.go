@@ -81,3 +81,81 @@ func TestReadyzFails(t *testing.T) {
 		})
 	}
 }
+
+// TestOpsListenerApart: with the operations on a listener of their own
+// (docs/operations.md, "Operations listener"), the API handler answers
+// /metrics as any unknown path and keeps the probes, and the operations
+// handler serves the probes and the metrics of the API's traffic, and no
+// API route.
+func TestOpsListenerApart(t *testing.T) {
+	withNetworkKind(t)
+	api, ops := server.NewWithOps(server.Config{BaseURL: base})
+
+	p := readProblem(t, opsRequest(t, api, http.MethodGet, "/metrics", ""), http.StatusNotFound, "not-found")
+	if strings.Contains(p.Detail, "qrforge_") {
+		t.Errorf("the API's /metrics 404 shows metrics: %s", p.Detail)
+	}
+	for _, path := range []string{"/healthz", "/readyz"} {
+		if rec := opsRequest(t, api, http.MethodGet, path, ""); rec.Code != http.StatusOK {
+			t.Errorf("API GET %s: status %d, want 200: %s", path, rec.Code, rec.Body)
+		}
+	}
+	if rec := opsRequest(t, api, http.MethodGet, "/api/v1/network?ssid=home&password=example", ""); rec.Code != http.StatusOK {
+		t.Fatalf("API GET /api/v1/network: status %d: %s", rec.Code, rec.Body)
+	}
+
+	for _, method := range []string{http.MethodGet, http.MethodHead} {
+		for _, path := range []string{"/healthz", "/readyz", "/metrics"} {
+			if rec := opsRequest(t, ops, method, path, ""); rec.Code != http.StatusOK {
+				t.Errorf("operations %s %s: status %d, want 200: %s", method, path, rec.Code, rec.Body)
+			}
+		}
+	}
+	metrics := opsRequest(t, ops, http.MethodGet, "/metrics", "").Body.String()
+	if !strings.Contains(metrics, `qrforge_http_requests_total{format="png",kind="network",method="GET",route="/api/v1/:kind",status="200"} 1`) {
+		t.Errorf("the operations /metrics does not count the API's request:\n%s", metrics)
+	}
+
+	for _, req := range []struct{ method, target string }{
+		{http.MethodGet, "/api/v1/qr?data=a"},
+		{http.MethodGet, "/api/v1/network?ssid=home&password=example"},
+		{http.MethodPost, "/api/v1/qr/batch"},
+		{http.MethodGet, "/api/openapi.json"},
+		{http.MethodGet, "/"},
+		{http.MethodGet, "/metric"},
+	} {
+		rec := opsRequest(t, ops, req.method, req.target, "")
+		if rec.Code != http.StatusNotFound || rec.Header().Get("Content-Type") != "application/problem+json" {
+			t.Errorf("operations %s %s: status %d %q, want a 404 problem document: %s", req.method, req.target, rec.Code, rec.Header().Get("Content-Type"), rec.Body)
+			continue
+		}
+		var p problem
+		if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil || p.Type != base+"/errors/not-found" || !strings.Contains(p.Detail, "/healthz, /readyz and /metrics") {
+			t.Errorf("operations %s %s: problem %+v (%v), want not-found naming what the listener serves", req.method, req.target, p, err)
+		}
+	}
+}
+
+// TestReadyzWhileStopping: once the shutdown begins, /readyz answers 503
+// on both handlers, so that no new work is sent while the requests in
+// flight drain, and /healthz still answers 200: the process is alive.
+func TestReadyzWhileStopping(t *testing.T) {
+	withNetworkKind(t)
+	stopping := make(chan struct{})
+	api, ops := server.NewWithOps(server.Config{BaseURL: base, Stopping: stopping})
+	for name, h := range map[string]http.Handler{"API": api, "operations": ops} {
+		if rec := opsRequest(t, h, http.MethodGet, "/readyz", ""); rec.Code != http.StatusOK {
+			t.Fatalf("%s GET /readyz before the shutdown: status %d: %s", name, rec.Code, rec.Body)
+		}
+	}
+	close(stopping)
+	for name, h := range map[string]http.Handler{"API": api, "operations": ops} {
+		rec := opsRequest(t, h, http.MethodGet, "/readyz", "")
+		if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), "shutting down") {
+			t.Errorf("%s GET /readyz while stopping: status %d, want 503 saying it is shutting down: %s", name, rec.Code, rec.Body)
+		}
+		if rec := opsRequest(t, h, http.MethodGet, "/healthz", ""); rec.Code != http.StatusOK {
+			t.Errorf("%s GET /healthz while stopping: status %d, want 200", name, rec.Code)
+		}
+	}
+}

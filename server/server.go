@@ -72,6 +72,10 @@ type Config struct {
 	// Readiness, when set, replaces the test render behind /readyz, so
 	// that tests can make it fail.
 	Readiness func() error
+	// Stopping, when set, is closed as the shutdown begins: /readyz then
+	// answers 503 while the requests in flight drain, on every listener
+	// (docs/operations.md, "Shutdown").
+	Stopping <-chan struct{}
 }
 
 // Server holds the dependencies of every handler.
@@ -99,6 +103,11 @@ type Server struct {
 	svc *service.Service
 	// shedder caps the requests in the handlers at once (shed.go).
 	shedder *shedder
+	// ops serves the operations routes on a listener of their own, nil
+	// when they are served with the API (NewWithOps).
+	ops *gin.Engine
+	// stopping is Config.Stopping.
+	stopping <-chan struct{}
 }
 
 // DefaultClientIPHeader is where a trusted proxy names the client unless
@@ -106,7 +115,20 @@ type Server struct {
 const DefaultClientIPHeader = "X-Forwarded-For"
 
 // New returns qrforge's HTTP handler: every route is listed in routes.
-func New(cfg Config) http.Handler {
+func New(cfg Config) http.Handler { return newServer(cfg, false).engine }
+
+// NewWithOps returns the API handler and the handler of a listener of the
+// operations' own (docs/operations.md, "Operations listener"), which
+// serves /healthz, /readyz and /metrics and nothing else. The API handler
+// keeps the probes, for load balancers that check the public port, but
+// not /metrics, which shows internals no client needs. Both report the
+// same service: the metrics count the API handler's requests.
+func NewWithOps(cfg Config) (api, ops http.Handler) {
+	s := newServer(cfg, true)
+	return s.engine, s.ops
+}
+
+func newServer(cfg Config, opsApart bool) *Server {
 	gin.SetMode(gin.ReleaseMode)
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
@@ -118,6 +140,10 @@ func New(cfg Config) http.Handler {
 		metrics: newMetrics(cfg.CacheSize, cfg.Connections),
 
 		writeTimeout: cfg.WriteTimeout,
+		stopping:     cfg.Stopping,
+	}
+	if opsApart {
+		s.ops = gin.New()
 	}
 	s.svc = service.New(service.Config{
 		BaseURL:       s.baseURL,
@@ -163,7 +189,7 @@ func New(cfg Config) http.Handler {
 	if cfg.MCP != nil {
 		s.mcp = cfg.MCP(s.svc)
 	}
-	return s.engine
+	return s
 }
 
 // describe builds the machine-readable descriptions once, after every route

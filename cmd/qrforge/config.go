@@ -29,6 +29,7 @@ import (
 // on the command line wins over its variable.
 type config struct {
 	addr           string
+	opsAddr        string
 	baseURL        string
 	cacheSize      byteSize
 	memoryLimit    byteSize
@@ -128,6 +129,7 @@ func newFlagSet(cfg *config, stderr io.Writer) *flag.FlagSet {
 	fs.SetOutput(stderr)
 	*cfg = config{cacheSize: defaultCacheSize, maxBody: defaultMaxBody, maxUpload: defaultMaxUpload, shutdownGrace: duration(defaultShutdownGrace)}
 	fs.StringVar(&cfg.addr, "addr", defaultAddr, "listen `address` (host:port); 0.0.0.0:8080 in a container")
+	fs.StringVar(&cfg.opsAddr, "ops-addr", "", "listen `address` (host:port) of a second listener serving only /healthz, /readyz and /metrics, outside the connection cap, the in-flight cap and fair use; /metrics then leaves --addr; empty serves all on --addr")
 	fs.StringVar(&cfg.baseURL, "base-url", "", "public base `URL` written in fixes, type URIs and links; empty means http://<addr>")
 	fs.Var(&cfg.cacheSize, "cache-size", "response cache `size`, such as 64MiB or 256Mi; 0 turns it off (rendered responses, least recently used out first)")
 	fs.Var(&cfg.memoryLimit, "memory-limit", "soft `limit` on the Go heap, past which the garbage collector works harder; 0 means twice --cache-size plus 128MiB (the GOMEMLIMIT variable, when set, wins)")
@@ -213,12 +215,21 @@ func (c config) validate() error {
 	bad := func(name, format string, a ...any) {
 		errs = append(errs, fmt.Errorf("%s %s", setting(name), fmt.Sprintf(format, a...)))
 	}
-	if host, port, err := net.SplitHostPort(c.addr); err != nil {
-		bad("addr", "is %q; want host:port, such as 127.0.0.1:8080 or 0.0.0.0:8080", c.addr)
-	} else if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
-		bad("addr", "has port %q; want a number from 0 to 65535", port)
-	} else if host != "" && net.ParseIP(host) == nil && strings.ContainsAny(host, "/ ") {
-		bad("addr", "has host %q; want an address or a host name", host)
+	checkAddr := func(name, addr, example string) {
+		if host, port, err := net.SplitHostPort(addr); err != nil {
+			bad(name, "is %q; want host:port, such as %s", addr, example)
+		} else if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+			bad(name, "has port %q; want a number from 0 to 65535", port)
+		} else if host != "" && net.ParseIP(host) == nil && strings.ContainsAny(host, "/ ") {
+			bad(name, "has host %q; want an address or a host name", host)
+		}
+	}
+	checkAddr("addr", c.addr, "127.0.0.1:8080 or 0.0.0.0:8080")
+	if c.opsAddr != "" {
+		checkAddr("ops-addr", c.opsAddr, "127.0.0.1:9090 or 0.0.0.0:9090")
+		if _, port, err := net.SplitHostPort(c.opsAddr); err == nil && port != "0" && c.opsAddr == c.addr {
+			bad("ops-addr", "is %q, the address of --addr; want a port of its own, such as 0.0.0.0:9090", c.opsAddr)
+		}
 	}
 	if c.baseURL != "" {
 		u, err := url.Parse(c.baseURL)

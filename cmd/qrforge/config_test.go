@@ -54,7 +54,7 @@ func TestHelpDocumentsEveryFlag(t *testing.T) {
 	}
 	help := stderr.String()
 	flags := []string{"addr", "base-url", "cache-size", "max-body", "max-upload", "max-batch",
-		"rate-limit", "rate-burst", "rate-clients", "trusted-proxies", "client-ip-header", "log-format", "log-level", "shutdown-grace", "logo-fetch"}
+		"rate-limit", "rate-burst", "rate-clients", "trusted-proxies", "client-ip-header", "log-format", "log-level", "shutdown-grace", "logo-fetch", "ops-addr"}
 	for _, name := range flags {
 		for _, want := range []string{"--" + name + " ", "env " + envName(name)} {
 			if !strings.Contains(help, want) {
@@ -75,7 +75,7 @@ func TestEnvironmentAndFlags(t *testing.T) {
 		env("QRFORGE_RATE_LIMIT", "2.5", "QRFORGE_RATE_BURST", "99", "QRFORGE_MAX_UPLOAD", "512k",
 			"QRFORGE_LOG_FORMAT", "text", "QRFORGE_TRUSTED_PROXIES", "10.0.0.0/8, 192.168.1.2",
 			"QRFORGE_ADDR", "0.0.0.0:9000", "QRFORGE_BASE_URL", "https://qr.example.com", "QRFORGE_CLIENT_IP_HEADER", "x-real-ip",
-			"QRFORGE_SHUTDOWN_GRACE", "45s", "QRFORGE_LOGO_FETCH", "true"),
+			"QRFORGE_SHUTDOWN_GRACE", "45s", "QRFORGE_LOGO_FETCH", "true", "QRFORGE_OPS_ADDR", "0.0.0.0:9090"),
 		io.Discard)
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +85,7 @@ func TestEnvironmentAndFlags(t *testing.T) {
 		cacheSize: 1 << 30, maxBody: defaultMaxBody, maxUpload: 512 << 10, maxBatch: defaultMaxBatch,
 		rateLimit: 2.5, rateBurst: 7, rateClients: cfg.rateClients,
 		trustedProxies: "10.0.0.0/8, 192.168.1.2", clientIPHeader: "x-real-ip", logFormat: "text", logLevel: "info",
-		shutdownGrace: duration(45 * time.Second), logoFetch: true,
+		shutdownGrace: duration(45 * time.Second), logoFetch: true, opsAddr: "0.0.0.0:9090",
 	}
 	if cfg != want {
 		t.Errorf("config\n%+v, want\n%+v (a flag wins over its variable)", cfg, want)
@@ -149,6 +149,9 @@ func TestInvalidConfigurationFailsAtStart(t *testing.T) {
 		{"grace not a duration", []string{"--shutdown-grace=soon"}, nil, []string{"shutdown-grace", "such as 20s"}},
 		{"negative grace", []string{"--shutdown-grace=-1s"}, nil, []string{"--shutdown-grace (QRFORGE_SHUTDOWN_GRACE)", "want 0 or more"}},
 		{"address", []string{"--addr=8080"}, nil, []string{"--addr (QRFORGE_ADDR)", "host:port"}},
+		{"operations address", []string{"--ops-addr=9090"}, nil, []string{"--ops-addr (QRFORGE_OPS_ADDR) is \"9090\"", "host:port"}},
+		{"operations port", nil, []string{"QRFORGE_OPS_ADDR", "127.0.0.1:metrics"}, []string{"--ops-addr (QRFORGE_OPS_ADDR) has port \"metrics\"", "0 to 65535"}},
+		{"operations on the API's address", []string{"--addr=127.0.0.1:8080", "--ops-addr=127.0.0.1:8080"}, nil, []string{"--ops-addr (QRFORGE_OPS_ADDR) is \"127.0.0.1:8080\"", "--addr", "a port of its own"}},
 		{"base URL", nil, []string{"QRFORGE_BASE_URL", "qr.example.com"}, []string{"--base-url (QRFORGE_BASE_URL)", "absolute http(s) URL"}},
 		{"proxies", []string{"--trusted-proxies=10.0.0.0/8,proxy.internal"}, nil, []string{"--trusted-proxies", "\"proxy.internal\""}},
 		{"client ip header", []string{"--client-ip-header=Forwarded"}, nil, []string{"--client-ip-header", "\"Forwarded\""}},
@@ -225,6 +228,13 @@ func TestByteSize(t *testing.T) {
 // returns its address and its log; the server stops when the test ends.
 func serveForTest(t *testing.T, args []string, environment func(string) string) (string, *lockedBuffer) {
 	t.Helper()
+	addr, _, log := serveForTestOutput(t, args, environment)
+	return addr, log
+}
+
+// serveForTestOutput is serveForTest that returns the start-up line too.
+func serveForTestOutput(t *testing.T, args []string, environment func(string) string) (addr, startup string, log *lockedBuffer) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	stdout, stderr := &lockedBuffer{}, &lockedBuffer{}
 	done := make(chan error, 1)
@@ -239,7 +249,7 @@ func serveForTest(t *testing.T, args []string, environment func(string) string) 
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
 		if m := listening.FindStringSubmatch(stdout.String()); m != nil {
-			return m[1], stderr
+			return m[1], stdout.String(), stderr
 		}
 		select {
 		case err := <-done:
@@ -248,7 +258,7 @@ func serveForTest(t *testing.T, args []string, environment func(string) string) 
 		}
 	}
 	t.Fatalf("run did not start listening: %s", stderr.String())
-	return "", nil
+	return "", "", nil
 }
 
 func httpGet(t *testing.T, url string) *http.Response {

@@ -49,6 +49,20 @@ const (
 	maxHeaderBytes = 64 << 10
 )
 
+// The operations listener's timeouts (--ops-addr): a probe or a scrape is
+// a bodiless GET answered at once, so a client holding a connection any
+// longer is stalled.
+const (
+	opsReadTimeout    = 5 * time.Second
+	opsWriteTimeout   = 10 * time.Second
+	opsIdleTimeout    = 30 * time.Second
+	opsMaxHeaderBytes = 16 << 10
+	// opsCloseWait is how long a probe or scrape under way gets to end once
+	// the public listener has drained, before the operations listener
+	// closes its connection.
+	opsCloseWait = time.Second
+)
+
 // run is the whole program, callable from tests: it serves until ctx ends.
 // Configuration comes from flags and QRFORGE_* variables (config.go).
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
@@ -82,6 +96,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.addr, err)
 	}
+	var opsLn net.Listener
+	if cfg.opsAddr != "" {
+		if opsLn, err = net.Listen("tcp", cfg.opsAddr); err != nil {
+			ln.Close()
+			return fmt.Errorf("listen on %s (--ops-addr): %w", cfg.opsAddr, err)
+		}
+	}
 	baseURL := cfg.baseURL
 	if baseURL == "" {
 		baseURL = "http://" + ln.Addr().String()
@@ -96,7 +117,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	logger.Info("connections", "max_connections", conns.Stats().Max, "file_limit", fds)
 	serverConfig.Connections = conns
 	serverConfig.MCP = mcpServer(logger)
-	requests := &inFlight{next: server.New(serverConfig)}
+	serverConfig.Stopping = ctx.Done()
+	var api, ops http.Handler
+	if opsLn != nil {
+		api, ops = server.NewWithOps(serverConfig)
+	} else {
+		api = server.New(serverConfig)
+	}
+	requests := &inFlight{next: api}
 	// Every request's context descends from base, which shutdown cancels
 	// when the grace period runs out.
 	base, abort := context.WithCancel(context.Background())
@@ -112,16 +140,53 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		ConnState:         conns.ConnState,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
-	fmt.Fprintf(stdout, "qrforge listening on http://%s (base URL %s)\n", ln.Addr(), baseURL)
-
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
+	var opsSrv *http.Server
+	if opsLn != nil {
+		// Outside the connection cap, the in-flight cap and fair use, so
+		// that a flood of the public listener leaves probes and scrapes
+		// their answers (docs/operations.md, "Operations listener").
+		opsSrv = &http.Server{
+			Handler:           ops,
+			ReadHeaderTimeout: opsReadTimeout,
+			ReadTimeout:       opsReadTimeout,
+			WriteTimeout:      opsWriteTimeout,
+			IdleTimeout:       opsIdleTimeout,
+			MaxHeaderBytes:    opsMaxHeaderBytes,
+			ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+		}
+		fmt.Fprintf(stdout, "qrforge listening on http://%s (base URL %s), operations on http://%s\n", ln.Addr(), baseURL, opsLn.Addr())
+		go func() { errc <- opsSrv.Serve(opsLn) }()
+	} else {
+		fmt.Fprintf(stdout, "qrforge listening on http://%s (base URL %s)\n", ln.Addr(), baseURL)
+	}
 	go func() { errc <- srv.Serve(conns.Listener(server.Listener(ln, baseURL))) }()
 	select {
 	case err := <-errc:
+		srv.Close()
+		if opsSrv != nil {
+			opsSrv.Close()
+		}
 		return err
 	case <-ctx.Done():
 	}
-	return shutdown(srv, requests, abort, time.Duration(cfg.shutdownGrace), logger)
+	// /readyz answers 503 on both listeners from here (Config.Stopping);
+	// the operations listener answers until the public one has drained.
+	err = shutdown(srv, requests, abort, time.Duration(cfg.shutdownGrace), logger)
+	if opsSrv != nil {
+		closeOps(opsSrv)
+	}
+	return err
+}
+
+// closeOps closes the operations listener once the public one has
+// drained, letting a probe or scrape under way end within opsCloseWait.
+func closeOps(srv *http.Server) {
+	ctx, cancel := context.WithTimeout(context.Background(), opsCloseWait)
+	defer cancel()
+	if srv.Shutdown(ctx) != nil {
+		srv.Close()
+	}
 }
 
 // mcpServer builds the MCP endpoint on the service the API serves.

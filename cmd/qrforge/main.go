@@ -195,15 +195,14 @@ func mcpServer(logger *slog.Logger) func(*service.Service) http.Handler {
 }
 
 // healthcheck asks a running qrforge's /healthz, for container health
-// checks in an image without a shell or curl: nil (exit 0) on 200.
+// checks in an image without a shell or curl: nil (exit 0) on 200. It asks
+// the operations listener when QRFORGE_OPS_ADDR names one, which a flood
+// of the public listener does not hold up.
 func healthcheck(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("qrforge healthcheck", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	def := getenv(envName("addr"))
-	if def == "" {
-		def = defaultAddr
-	}
-	addr := fs.String("addr", def, "address qrforge listens on (env "+envName("addr")+")")
+	def := cmp.Or(getenv(envName("ops-addr")), getenv(envName("addr")), defaultAddr)
+	addr := fs.String("addr", def, "address qrforge listens on (env "+envName("ops-addr")+", else "+envName("addr")+")")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil

@@ -189,3 +189,23 @@ func TestOpsListenerThroughTheShutdown(t *testing.T) {
 		t.Errorf("the operations listener still answers after run returned: %s", resp.Status)
 	}
 }
+
+// TestHealthcheckAsksTheOpsListener: with QRFORGE_OPS_ADDR set, as in a
+// container that sets it, `qrforge healthcheck` asks that listener, which
+// the public listener's connection cap does not hold up.
+func TestHealthcheckAsksTheOpsListener(t *testing.T) {
+	_, startup, _ := serveForTestOutput(t, []string{"--ops-addr=127.0.0.1:0"}, env())
+	m := regexp.MustCompile(`operations on http://(\S+)`).FindStringSubmatch(startup)
+	if m == nil {
+		t.Fatalf("the start-up line names no operations address: %q", startup)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := ln.Addr().String()
+	ln.Close()
+	if err := run(context.Background(), []string{"healthcheck"}, env("QRFORGE_ADDR", closed, "QRFORGE_OPS_ADDR", m[1]), io.Discard, io.Discard); err != nil {
+		t.Errorf("healthcheck with QRFORGE_OPS_ADDR=%s: %v", m[1], err)
+	}
+}

@@ -119,21 +119,44 @@ func TestKustomizationListsEveryManifest(t *testing.T) {
 
 // TestProbesMatchTheBinary: the probe paths and ports are the binary's:
 // they answer 200 on the real handler, and the port is the one
-// QRFORGE_ADDR makes it listen on.
+// QRFORGE_OPS_ADDR makes its operations listener listen on, or, without
+// one, QRFORGE_ADDR's. The Service exposes the API's port only.
 func TestProbesMatchTheBinary(t *testing.T) {
 	m := load(t)
 	c := m.container(t)
-	addr, ok := env(c, "QRFORGE_ADDR")
-	if !ok {
+	listenOn := func(name string) (string, int) {
+		t.Helper()
+		addr, _ := env(c, name)
+		host, p, err := net.SplitHostPort(addr)
+		n, _ := strconv.Atoi(p)
+		if err != nil || host != "0.0.0.0" || n == 0 {
+			t.Fatalf("%s %q, want 0.0.0.0:<port>", name, addr)
+		}
+		return p, n
+	}
+	if _, ok := env(c, "QRFORGE_ADDR"); !ok {
 		t.Fatal("the container does not set QRFORGE_ADDR: the binary's default, 127.0.0.1, is unreachable from outside the pod")
 	}
-	host, listenPort, err := net.SplitHostPort(addr)
-	if err != nil || host != "0.0.0.0" {
-		t.Fatalf("QRFORGE_ADDR %q, want 0.0.0.0:<port>", addr)
-	}
-	want, _ := strconv.Atoi(listenPort)
+	apiPort, api := listenOn("QRFORGE_ADDR")
+	listenPort, want := apiPort, api
 
-	h := server.New(server.Config{BaseURL: "https://qr.example.com"})
+	cfg := server.Config{BaseURL: "https://qr.example.com"}
+	h := server.New(cfg)
+	if _, ok := env(c, "QRFORGE_OPS_ADDR"); ok {
+		// The probes and metrics are the operations listener's
+		// (docs/operations.md, "Operations listener").
+		listenPort, want = listenOn("QRFORGE_OPS_ADDR")
+		if want == api {
+			t.Fatalf("QRFORGE_OPS_ADDR and QRFORGE_ADDR share port %d", want)
+		}
+		var apiHandler http.Handler
+		apiHandler, h = server.NewWithOps(cfg)
+		rec := httptest.NewRecorder()
+		apiHandler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+		if rec.Code != http.StatusNotFound {
+			t.Errorf("GET /metrics on the API's port with an operations listener: %d, want 404", rec.Code)
+		}
+	}
 	probes := map[string]*corev1.Probe{"readiness": c.ReadinessProbe, "liveness": c.LivenessProbe}
 	paths := map[string]string{"readiness": "/readyz", "liveness": "/healthz"}
 	for name, p := range probes {
@@ -145,7 +168,7 @@ func TestProbesMatchTheBinary(t *testing.T) {
 			t.Errorf("%s probe on %s, want %s", name, p.HTTPGet.Path, paths[name])
 		}
 		if got := port(t, c, p.HTTPGet.Port); got != int32(want) {
-			t.Errorf("%s probe on port %d, but QRFORGE_ADDR listens on %d", name, got, want)
+			t.Errorf("%s probe on port %d, but the probes are served on %d", name, got, want)
 		}
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, p.HTTPGet.Path, nil))
@@ -154,14 +177,25 @@ func TestProbesMatchTheBinary(t *testing.T) {
 		}
 	}
 	svcPort := m.service.Spec.Ports
-	if len(svcPort) != 1 || port(t, c, svcPort[0].TargetPort) != int32(want) {
-		t.Errorf("the Service's target port %v is not the port qrforge listens on (%d)", svcPort, want)
+	if len(svcPort) != 1 || port(t, c, svcPort[0].TargetPort) != int32(api) {
+		t.Errorf("the Service's target port %v is not the API's port (%d)", svcPort, api)
 	}
 	if got := m.deployment.Spec.Template.Annotations["prometheus.io/port"]; got != listenPort {
 		t.Errorf("prometheus.io/port %q, want %s", got, listenPort)
 	}
-	if got := m.deployment.Spec.Template.Annotations["prometheus.io/path"]; got != "/metrics" {
-		t.Errorf("prometheus.io/path %q, want /metrics", got)
+	path := m.deployment.Spec.Template.Annotations["prometheus.io/path"]
+	if path != "/metrics" {
+		t.Errorf("prometheus.io/path %q, want /metrics", path)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+	if rec.Code != http.StatusOK {
+		t.Errorf("scrape GET %s on port %s: the binary answers %d", path, listenPort, rec.Code)
+	}
+	for _, p := range c.Ports {
+		if p.ContainerPort == int32(want) && want != api && p.Name != "ops" {
+			t.Errorf("container port %d of the operations listener is named %q, want ops", want, p.Name)
+		}
 	}
 }
 
@@ -209,6 +243,10 @@ func TestDeploymentIsHardened(t *testing.T) {
 // qrforge takes up to that long to abort the requests still running.
 const abortWait = time.Second
 
+// opsCloseWait is cmd/qrforge's: after the drain, the time the operations
+// listener (QRFORGE_OPS_ADDR) gives a probe or scrape under way.
+const opsCloseWait = time.Second
+
 // checkShutdownFits: the pod's termination grace period covers the preStop
 // sleep, qrforge's shutdown grace (QRFORGE_SHUTDOWN_GRACE, set in the
 // manifest rather than left to the binary's default) and the abort that
@@ -230,11 +268,14 @@ func checkShutdownFits(t *testing.T, m *manifests, c corev1.Container) {
 		t.Fatalf("QRFORGE_SHUTDOWN_GRACE %q is not a duration qrforge accepts", v)
 	}
 	need := time.Duration(preStop)*time.Second + grace + abortWait
+	if _, ok := env(c, "QRFORGE_OPS_ADDR"); ok {
+		need += opsCloseWait
+	}
 	if podGrace == nil {
 		t.Fatal("the Deployment does not set terminationGracePeriodSeconds")
 	}
 	if time.Duration(*podGrace)*time.Second <= need {
-		t.Errorf("terminationGracePeriodSeconds %d is not above the preStop sleep (%d s) + QRFORGE_SHUTDOWN_GRACE (%v) + qrforge's abort (%v) = %v",
+		t.Errorf("terminationGracePeriodSeconds %d is not above the preStop sleep (%d s) + QRFORGE_SHUTDOWN_GRACE (%v) + qrforge's abort (%v) and the operations listener's close = %v",
 			*podGrace, preStop, grace, abortWait, need)
 	}
 }

@@ -28,21 +28,9 @@ func TestOpsListenerOutsideTheConnectionCap(t *testing.T) {
 	ops := "http://" + m[1]
 	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
 
-	// The one connection the cap allows, held by a decode whose image is
-	// still to come: its handler waits for the body.
-	held, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The one connection the cap allows.
+	held := holdDecode(t, addr, client, ops)
 	defer held.Close()
-	fmt.Fprintf(held, "POST /api/v1/decode HTTP/1.1\r\nHost: %s\r\nContent-Type: image/png\r\nContent-Length: 100000\r\n\r\n\x89PNG", addr)
-	deadline := time.Now().Add(10 * time.Second)
-	for !strings.Contains(metricsText(t, client, ops), "\nqrforge_http_requests_in_flight 1\n") {
-		if time.Now().After(deadline) {
-			t.Fatalf("the held decode is not in flight:\n%s", metricsText(t, client, ops))
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
 
 	// The public listener is at its cap: a probe there gets no answer.
 	if resp, err := client.Get("http://" + addr + "/healthz"); err == nil {
@@ -75,7 +63,10 @@ func TestOpsListenerOutsideTheConnectionCap(t *testing.T) {
 		{"http://" + addr + "/readyz", http.StatusOK},
 		{ops + "/api/v1/qr?data=a", http.StatusNotFound},
 	} {
-		var resp *http.Response
+		var (
+			resp *http.Response
+			err  error
+		)
 		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 			// The held connection's slot frees once its handler returns.
 			if resp, err = client.Get(c.url); err == nil || time.Now().After(deadline) {
@@ -94,6 +85,26 @@ func TestOpsListenerOutsideTheConnectionCap(t *testing.T) {
 }
 
 // metricsText is the operations listener's /metrics.
+// holdDecode opens a connection to the public listener at addr with a
+// decode whose image is still to come, so that its handler waits for the
+// body, and returns it once the operations listener's /metrics counts it
+// in flight.
+func holdDecode(t *testing.T, addr string, client *http.Client, ops string) net.Conn {
+	t.Helper()
+	held, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(held, "POST /api/v1/decode HTTP/1.1\r\nHost: %s\r\nContent-Type: image/png\r\nContent-Length: 100000\r\n\r\n\x89PNG", addr)
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(metricsText(t, client, ops), "\nqrforge_http_requests_in_flight 1\n"); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			held.Close()
+			t.Fatalf("the held decode is not in flight:\n%s", metricsText(t, client, ops))
+		}
+	}
+	return held
+}
+
 func metricsText(t *testing.T, client *http.Client, ops string) string {
 	t.Helper()
 	resp, err := client.Get(ops + "/metrics")
@@ -132,17 +143,8 @@ func TestOpsListenerThroughTheShutdown(t *testing.T) {
 	addr, ops := m[1], "http://"+m[2]
 	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
 
-	held, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	held := holdDecode(t, addr, client, ops)
 	defer held.Close()
-	fmt.Fprintf(held, "POST /api/v1/decode HTTP/1.1\r\nHost: %s\r\nContent-Type: image/png\r\nContent-Length: 100000\r\n\r\n\x89PNG", addr)
-	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(metricsText(t, client, ops), "\nqrforge_http_requests_in_flight 1\n"); time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the held decode is not in flight")
-		}
-	}
 
 	cancel()
 	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(stderr.String(), "shutting down"); time.Sleep(10 * time.Millisecond) {

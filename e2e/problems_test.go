@@ -33,7 +33,7 @@ func TestProblemDocumentsHaveWorkingFixes(t *testing.T) {
 		{"unknown eye", http.MethodGet, "/api/v1/qr?" + url.Values{"data": {"hello"}, "eye": {"circel"}}.Encode(), 400, "invalid-parameter"},
 		{"bad colour", http.MethodGet, "/api/v1/qr?" + url.Values{"data": {"hello"}, "color": {"#12345"}}.Encode(), 400, "invalid-parameter"},
 		{"data too long", http.MethodGet, "/api/v1/qr?" + url.Values{"data": {longData}, "ec": {"H"}}.Encode(), 400, "data-too-long"},
-		{"unknown path", http.MethodGet, "/nope", 404, "not-found"},
+		{"unknown path", http.MethodGet, "/galery", 404, "not-found"},
 		// A common name for a QR endpoint elsewhere; the fix should lead to ours.
 		{"near-miss API path", http.MethodGet, "/api/v1/qrcode?data=hello", 404, "not-found"},
 		{"PUT", http.MethodPut, "/api/v1/qr?data=hello", 405, "method-not-allowed"},

@@ -81,6 +81,31 @@ func (s *Server) notFound(c *gin.Context) {
 			return
 		}
 	}
+	if !strings.HasPrefix(strings.ToLower(path), "/api/v1/") && bestDist > 1 {
+		// Elsewhere too, only a page or endpoint the path plainly means
+		// is offered, by its last segment (mcp is /api/mcp, openapi
+		// /api/openapi.json): a fix is a call a client may follow, and
+		// the nearest by edits sent /favicon.ico to /facetime.
+		pages := s.pageNames(method)
+		seg := path[strings.LastIndex(strings.TrimSuffix(path, "/"), "/")+1:]
+		page, meant := editdistance.Meant(strings.TrimSuffix(seg, "/"), slices.Sorted(maps.Keys(pages)), nil)
+		switch {
+		case meant:
+			best = pages[page]
+		case s.ops != nil && strings.EqualFold(strings.TrimSuffix(path, "/"), metricsPath):
+			p := s.problem(service.KindNotFound, http.StatusNotFound,
+				"no endpoint at "+metricsPath+" on the API's address: the metrics are served on the operations listener (--ops-addr, docs/operations.md); the API's endpoints are listed at "+s.baseURL+"/api/openapi.json", "", "")
+			p.Example = s.baseURL + "/api/openapi.json"
+			writeProblem(c, p)
+			return
+		default:
+			p := s.problem(service.KindNotFound, http.StatusNotFound,
+				"no endpoint at "+text.Truncate(path, 200)+", and no page or endpoint close to it; the API's endpoints are listed at "+s.baseURL+"/api/openapi.json, and the editor is at "+s.baseURL+"/", "", "")
+			p.Example = s.baseURL + "/api/openapi.json"
+			writeProblem(c, p)
+			return
+		}
+	}
 	if name, sub, ok := apiSubpath(path); ok {
 		// /api/v1/<name>/<sub> (a kind's payload, qr/batch): each part only
 		// as it plainly means a route's, so sepa/payload is epc/payload,

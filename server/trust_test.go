@@ -290,6 +290,55 @@ func TestNotFoundNeverInventsIdentity(t *testing.T) {
 	}
 }
 
+// A 404 outside /api/v1 offers only the page or endpoint the path plainly
+// means (a typo, its last segment, a unique prefix): a fix is a call a
+// client may follow, and /favicon.ico was sent to /facetime, /docs to
+// /sms and a GET of /mcp to /epc. Without one, the answer names where the
+// endpoints are listed.
+func TestNotFoundOffersOnlyThePageMeant(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base})
+	for _, c := range []struct{ path, nearest string }{
+		{"/favicon.ico", ""},
+		{"/mcp", ""}, // /api/mcp is POSTed
+		{"/robots.txt", ""},
+		{"/docs", ""},
+		{"/reference", ""},
+		{"/index.html", ""},
+		{"/api/openapi", "/api/openapi.json"},
+		{"/openapi.json", "/api/openapi.json"},
+		{"/llms-full", "/llms-full.txt"},
+		{"/wiffi", "/wifi"},
+		{"/galery", "/gallery"},
+		{"/health", "/healthz"},
+		{"/metricz", "/metrics"},
+		{"/api/v2/qr?data=hi", "/api/v1/qr"},
+		{"/create-qr-code/?data=hi", "/v1/create-qr-code/"},
+	} {
+		rec := fetch(t, h, base+c.path)
+		var p problem
+		if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil || rec.Code != http.StatusNotFound {
+			t.Fatalf("%s: %d %s", c.path, rec.Code, rec.Body.String())
+		}
+		switch {
+		case c.nearest == "" && (strings.Contains(p.Detail, "nearest") || p.Fix != "" || !strings.Contains(p.Detail, base+"/api/openapi.json")):
+			t.Errorf("%s: %q, fix %q: want no nearest, and where the endpoints are listed", c.path, p.Detail, p.Fix)
+		case c.nearest != "" && !strings.HasSuffix(p.Detail, "the nearest is "+c.nearest) && !strings.Contains(p.Detail, "the nearest is "+c.nearest+", "):
+			t.Errorf("%s: %q, want the nearest %s", c.path, p.Detail, c.nearest)
+		}
+	}
+
+	// With the operations apart, /metrics is theirs: said, with no fix.
+	api, _ := server.NewWithOps(server.Config{BaseURL: base})
+	rec := fetch(t, api, base+"/metrics")
+	var p problem
+	if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil || rec.Code != http.StatusNotFound {
+		t.Fatalf("/metrics with the operations apart: %d %s", rec.Code, rec.Body.String())
+	}
+	if p.Fix != "" || !strings.Contains(p.Detail, "operations listener") {
+		t.Errorf("/metrics with the operations apart: %q, fix %q; want the operations listener named, no fix", p.Detail, p.Fix)
+	}
+}
+
 // A 404 at /api/v1/<name> offers only the endpoint or kind the name plainly
 // means: its words (sepa is epc), a typo, or a unique prefix. A name merely
 // a few letters from a payment kind is not sent there: iban was answered

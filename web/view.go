@@ -22,8 +22,28 @@ var templateFS embed.FS
 var pageTemplates = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("").Funcs(template.FuncMap{
 		"asset": embeddedAssets().url,
+		"prose": prose,
 	}).ParseFS(templateFS, "templates/*.html"))
 })
+
+// prose is a description as the page shows it: escaped, with the values
+// it quotes in backticks, as the API reference marks them (`wpa`), set
+// as code. Unpaired backticks are left as written.
+func prose(s string) template.HTML {
+	parts := strings.Split(s, "`")
+	if len(parts)%2 == 0 {
+		return template.HTML(template.HTMLEscapeString(s))
+	}
+	var b strings.Builder
+	for i, p := range parts {
+		if i%2 == 1 {
+			b.WriteString("<code>" + template.HTMLEscapeString(p) + "</code>")
+		} else {
+			b.WriteString(template.HTMLEscapeString(p))
+		}
+	}
+	return template.HTML(b.String())
+}
 
 // pageView is what the page template renders.
 type pageView struct {

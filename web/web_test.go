@@ -992,3 +992,19 @@ func TestLowContrastColourIsWarnedBesideItsControl(t *testing.T) {
 		t.Errorf("a dark colour is warned of: %q", text(d.byID("o-color-warning")))
 	}
 }
+
+// Hints set the values they quote as code, as the descriptions mark them
+// for the API reference (`wpa`), never as raw backticks.
+func TestHintsSetQuotedValuesAsCode(t *testing.T) {
+	for _, name := range registry.Names() {
+		d := page(t, "/"+name)
+		for _, n := range d.all(func(n *html.Node) bool { v, _ := attr(n, "class"); return v == "hint" }) {
+			if text := text(n); strings.Contains(text, "`") {
+				t.Errorf("/%s: a hint shows backticks: %q", name, text)
+			}
+		}
+	}
+	if d := page(t, "/wifi"); !strings.Contains(d.body, "<code>wpa</code> is <code>WPA</code>") {
+		t.Error("/wifi: the security hint does not set wpa and WPA as code")
+	}
+}

@@ -591,8 +591,8 @@ func TestErrorsCarryTheAPIsProblem(t *testing.T) {
 		}
 
 		// Arguments the API never sees: an unknown name, an unknown kind.
-		p = fail(t, c, "qr_generate", map[string]any{"data": "hello", "colour": "red"})
-		if p.Field != "colour" || !strings.Contains(p.Detail, "color") {
+		p = fail(t, c, "qr_generate", map[string]any{"data": "hello", "colr": "red"})
+		if p.Field != "colr" || !strings.Contains(p.Detail, "color") {
 			t.Errorf("unknown argument: %+v", p)
 		}
 		succeed(t, c, "qr_generate", p.FixArguments, nil)

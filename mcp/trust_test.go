@@ -83,7 +83,7 @@ func TestMisspeltFieldIsRenamed(t *testing.T) {
 	succeed(t, c, "qr_generate_typed", p.FixArguments, nil)
 }
 
-// A misspelt argument is renamed in fix_arguments as on HTTP (colour is
+// A misspelt argument is renamed in fix_arguments as on HTTP (colr is
 // color), when the argument takes the value as given and is not given
 // already; else it is dropped. A kind's field beside kind is moved into
 // fields, not dropped: the network's name would be lost.
@@ -95,8 +95,8 @@ func TestMisspeltArgumentIsRenamed(t *testing.T) {
 		args map[string]any
 		want map[string]any
 	}{
-		{"qr_generate", map[string]any{"data": "hi", "colour": "1d3557"}, map[string]any{"data": "hi", "color": "1d3557"}},
-		{"qr_generate", map[string]any{"data": "hi", "colour": "1d3557", "fg": "000000"}, map[string]any{"data": "hi", "fg": "000000"}},
+		{"qr_generate", map[string]any{"data": "hi", "colr": "1d3557"}, map[string]any{"data": "hi", "color": "1d3557"}},
+		{"qr_generate", map[string]any{"data": "hi", "colr": "1d3557", "fg": "000000"}, map[string]any{"data": "hi", "fg": "000000"}},
 		{"qr_generate", map[string]any{"data": "hi", "sise": 300.0}, map[string]any{"data": "hi", "size": 300.0}},
 		{"qr_generate_typed", map[string]any{"kind": "wifi", "feilds": map[string]any{"ssid": "Home"}},
 			map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home"}}},

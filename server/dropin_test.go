@@ -479,7 +479,7 @@ func TestGoQRReadForm(t *testing.T) {
 func TestDropinProblemsNameTheirPath(t *testing.T) {
 	for path, target := range map[string]string{
 		"/qr":                 "/qr?text=Hi&devicePixelRatio=2",
-		"/v1/create-qr-code/": "/v1/create-qr-code/?data=Hi&colour=red",
+		"/v1/create-qr-code/": "/v1/create-qr-code/?data=Hi&colr=red",
 		"/chart":              "/chart?cht=qr&chl=Hi&chs=200x200&foo=1",
 	} {
 		p := readProblem(t, get(t, target), http.StatusBadRequest, "invalid-parameter")

@@ -112,8 +112,8 @@ func TestUnknownParameters(t *testing.T) {
 		{"misspelt wifi password", "/api/v1/wifi?ssid=Home&pasword=secret123", "pasword", "password", "password=secret123"},
 		{"UPI amount under its long name", "/api/v1/upi?pa=shop@okaxis&pn=Shop&amount=250", "amount", "am", "am=250"},
 		{"payload twin too", "/api/v1/wifi/payload?ssid=Home&pasword=secret123", "pasword", "password", "password=secret123"},
-		{"misspelt option", "/api/v1/wifi?ssid=Home&security=nopass&colour=red", "colour", "color", "color=red"},
-		{"generic endpoint", "/api/v1/qr?data=hi&colour=red", "colour", "color", "color=red"},
+		{"misspelt option", "/api/v1/wifi?ssid=Home&security=nopass&colr=red", "colr", "color", "color=red"},
+		{"generic endpoint", "/api/v1/qr?data=hi&colr=red", "colr", "color", "color=red"},
 		{"nothing close", "/api/v1/qr?data=hi&zzzzzzzzz=1", "zzzzzzzzz", "", "data=hi"},
 		{"goQR charset other than UTF-8", "/api/v1/qr?data=hi&charset-source=ISO-8859-1", "charset-source", "", "data=hi"},
 	} {

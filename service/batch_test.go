@@ -81,7 +81,7 @@ func TestBatchItemKeysGoWhereMeant(t *testing.T) {
 		item, fix string // fix: the fix's path and query, "" for none
 	}{
 		{`{"data":"a","color":"red","size":300}`, "/api/v1/qr?data=a&size=300&color=ff0000"},
-		{`{"data":"a","colour":"red"}`, "/api/v1/qr?data=a&color=ff0000"},
+		{`{"data":"a","colr":"red"}`, "/api/v1/qr?data=a&color=ff0000"},
 		{`{"dta":"a"}`, "/api/v1/qr?data=a"},
 		{`{"data":"a","zzzqqq":"b"}`, "/api/v1/qr?data=a"},
 		{`{"data":"a","color":"red","style":{"color":"blue"}}`, "/api/v1/qr?data=a&color=0000ff"},
@@ -139,17 +139,17 @@ func TestBatchBodyKeysRenamed(t *testing.T) {
 		{`{"output":"url","stlye":{"size":300},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"output":"url","style":{"size":300}}`},
 		{`{"ouput":"base64","items":[{"data":"hello"}]}`, `{"items":[{"data":"hello"}],"output":"base64"}`},
 		{`{"verfy":"full","items":[{"data":"hello"}]}`, `{"items":[{"data":"hello"}],"verify":"full"}`},
-		{`{"style":{"colour":"red"},"items":[{"data":"hello"}]}`, `{"items":[{"data":"hello"}],"style":{"color":"red"}}`},
+		{`{"style":{"colr":"red"},"items":[{"data":"hello"}]}`, `{"items":[{"data":"hello"}],"style":{"color":"red"}}`},
 		// Renamed, then corrected inside: one fix answers.
-		{`{"stlye":{"colour":"red","sise":300},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"style":{"color":"red","size":300}}`},
+		{`{"stlye":{"colr":"red","sise":300},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"style":{"color":"red","size":300}}`},
 		// Meant by nothing, or given already: dropped.
 		{`{"zzzzzz":1,"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}]}`},
 		{`{"itms":[],"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}]}`},
-		{`{"style":{"colour":"red","fg":"blue"},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"style":{"fg":"blue"}}`},
+		{`{"style":{"colr":"red","fg":"blue"},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"style":{"fg":"blue"}}`},
 	})
-	items := each(t, svc, []byte(`{"items":[{"data":"hello","style":{"colour":"red","size":300}}]}`), -1)
+	items := each(t, svc, []byte(`{"items":[{"data":"hello","style":{"colr":"red","size":300}}]}`), -1)
 	if p := items[0].Problem; p == nil || p.Fix != "http://qr.test/api/v1/qr?data=hello&size=300&color=ff0000" {
-		t.Errorf("item style colour: %+v", p)
+		t.Errorf("item style colr: %+v", p)
 	}
 }
 

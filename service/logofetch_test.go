@@ -139,7 +139,7 @@ func TestUnfetchedLogoJoinsTheFirstErrors(t *testing.T) {
 	for _, c := range []struct{ kind, query string }{
 		{"", "data=x&gradient=true&logo=https://example.com/logo.png&logosize=0.25"},
 		{"", "data=x&size=5&icon=https://example.com/logo.png"},
-		{"wifi", "ssid=Home&password=secret123&colour=navy&logo=https://example.com/logo.png"},
+		{"wifi", "ssid=Home&password=secret123&colr=navy&logo=https://example.com/logo.png"},
 	} {
 		params, _ := url.ParseQuery(c.query)
 		_, p := generate(t, off, Request{Kind: c.kind, Params: params})

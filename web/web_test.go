@@ -921,22 +921,22 @@ func (d *doc) noticeLinks(name string) []string {
 // own suggestion, or links the API call that takes it.
 func TestLinkParametersThePageDoesNotReadAreSaid(t *testing.T) {
 	// The API refuses the same name with the suggestion the page gives.
-	if rec := send(t, http.MethodGet, "/api/v1/qr?data=x&colour=red"); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "did you mean color?") {
-		t.Fatalf("the API's answer to colour: %d %s", rec.Code, rec.Body.String())
+	if rec := send(t, http.MethodGet, "/api/v1/qr?data=x&colr=red"); rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "did you mean color?") {
+		t.Fatalf("the API's answer to colr: %d %s", rec.Code, rec.Body.String())
 	}
 	cases := []struct {
 		link, preview string
 		items         []string
 		links         map[string][]string // by parameter: the notice's links
 	}{
-		{"/?data=x&colour=red", "/api/v1/qr?data=x",
-			[]string{"colour is not an option of this page; did you mean color?"},
-			map[string][]string{"colour": {"/?data=x&fg=red"}}},
+		{"/?data=x&colr=red", "/api/v1/qr?data=x",
+			[]string{"colr is not an option of this page; did you mean color?"},
+			map[string][]string{"colr": {"/?data=x&fg=red"}}},
 		{"/wifi?ssid=x&sec=WPA&pasword=abc", "/api/v1/wifi?ssid=x&security=WPA",
 			[]string{"pasword is not an option of this page; did you mean password?"},
 			map[string][]string{"pasword": {"/wifi?ssid=x&password=abc&sec=WPA"}}},
-		{"/?data=x&colour=red&fg=00f", "/api/v1/qr?data=x&color=00f",
-			[]string{"colour is not an option of this page; did you mean color? It is given already."}, nil},
+		{"/?data=x&colr=red&fg=00f", "/api/v1/qr?data=x&color=00f",
+			[]string{"colr is not an option of this page; did you mean color? It is given already."}, nil},
 		{"/?data=x&eci=utf8&format=svg&append=2", "/api/v1/qr?data=x",
 			[]string{
 				"append is not an option of this page; the API takes it: the API call with it.",

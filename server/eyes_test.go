@@ -82,3 +82,37 @@ func TestEyePairsDecodersMissAreRefused(t *testing.T) {
 		t.Errorf("eye=leaf&eyeball=octagon: field %q", p.Field)
 	}
 }
+
+// eye is a preset of five styles; a frame or ball name given to it
+// (eye=petal) was answered with eye=square. The fix now names the parts,
+// keeping those the caller gave, and reads (README "Options").
+func TestEyeNamingAPartIsFixedWithTheParts(t *testing.T) {
+	const q = "/api/v1/qr?data=hello&size=300"
+	for _, c := range []struct{ query, frame, ball string }{
+		{"&eye=petal", "petal", "petal"},
+		{"&eye=CUT", "cut", "cut"},
+		{"&eye=pointed", "pointed", "pointed"},
+		{"&eye=extra-rounded", "extra-rounded", "rounded"},
+		{"&eye=dot", "cut", "dot"},
+		{"&eye=cut&eyeball=petal", "cut", "petal"},
+		{"&eye=cut&eyeframe=petal&eyeball=petal", "petal", "petal"},
+	} {
+		p := readProblem(t, get(t, q+c.query), http.StatusBadRequest, "invalid-parameter")
+		if p.Field != "eye" || !strings.Contains(p.Detail, "not a preset") {
+			t.Errorf("%s: field %q, detail %q", c.query, p.Field, p.Detail)
+			continue
+		}
+		fix := strings.TrimPrefix(p.Fix, base)
+		if strings.Contains(fix, "eye=") || !strings.Contains(fix, "eyeframe="+c.frame) || !strings.Contains(fix, "eyeball="+c.ball) {
+			t.Errorf("%s: fix %s, want eyeframe=%s and eyeball=%s and no eye", c.query, fix, c.frame, c.ball)
+			continue
+		}
+		if got := decodeQR(t, ok(t, fix)); got != "hello" {
+			t.Errorf("%s: the fix %s decoded %q", c.query, fix, got)
+		}
+	}
+	// A name that is no part keeps its old fix.
+	if p := readProblem(t, get(t, q+"&eye=zigzag"), http.StatusBadRequest, "invalid-parameter"); !strings.Contains(p.Fix, "eye=square") {
+		t.Errorf("eye=zigzag: fix %s, want eye=square", p.Fix)
+	}
+}

@@ -23,19 +23,68 @@ func (p *reading) readShapes() {
 	r.Canonical.Set(optStyle.Name, string(r.Options.Module))
 
 	eyeGiven := false
+	get := p.get
 	if v, ok := p.get(optEye); ok {
 		e, ok := render.ParseEye(v)
-		if !ok {
+		switch parts := eyePartsNamed(v); {
+		case ok:
+			eyeGiven = true
+		case parts != nil:
+			// A frame or ball name is not a preset: the fix names the
+			// parts, which the checks below judge, and leaves eye out.
+			var implied []string
+			for _, o := range []option{optFrame, optBall} {
+				if _, given, _ := p.q.lookup(o); given {
+					delete(parts, o.Name)
+				} else {
+					implied = append(implied, o.Name+"="+parts[o.Name])
+				}
+			}
+			says := "the fix leaves eye out, as eyeframe and eyeball are given"
+			if len(implied) > 0 {
+				says = "the fix gives " + strings.Join(implied, " and ") + " instead"
+			}
+			p.fail(optEye.Name, "", "eye %q is not one of %s; %s names an eye frame or ball, not a preset: %s", v, text.Join(render.EyeStyles), v, says)
+			e = render.EyeSquare
+			get = func(o option) (string, bool) {
+				if given, ok := p.get(o); ok {
+					return given, ok
+				}
+				implied, ok := parts[o.Name]
+				if ok {
+					r.Given[o.Name] = true
+				}
+				return implied, ok
+			}
+		default:
 			near, says := meantValue(optEye, v, render.EyeNames(), string(render.EyeSquare))
 			p.fail(optEye.Name, near, "eye %q is not one of %s; %s", v, text.Join(render.EyeStyles), says)
 			// The eye parts below are judged with the fix.
 			e, _ = render.ParseEye(near)
+			eyeGiven = true
 		}
 		r.Options.Eye = e
-		eyeGiven = true
 	}
 	r.Canonical.Set(optEye.Name, string(r.Options.Eye))
-	parseEyeParts(r, p.get, p.fail, eyeGiven)
+	parseEyeParts(r, get, p.fail, eyeGiven)
+}
+
+// eyePartsNamed is the eyeframe and eyeball meant by an eye value that
+// names a frame or a ball but no eye style (eye=petal), nil for any other:
+// the part named, and its partner that every decoder reads it with.
+func eyePartsNamed(v string) map[string]string {
+	f, isFrame := render.ParseEyeFrame(v)
+	b, isBall := render.ParseEyeBall(v)
+	switch {
+	case isFrame && isBall && !analysis.EyesClash(render.Options{EyeFrame: f, EyeBall: b}):
+	case isFrame:
+		b = analysis.MatchingBall(f)
+	case isBall:
+		f = analysis.MatchingFrame(b)
+	default:
+		return nil
+	}
+	return map[string]string{optFrame.Name: string(f), optBall.Name: string(b)}
 }
 
 // parseEyeParts reads eyeframe and eyeball, which replace the eye style's

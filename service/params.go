@@ -174,8 +174,12 @@ func newQuery(raw url.Values) query {
 func (q query) lookup(o option) (string, bool, *paramError) {
 	var value, from string
 	found := false
+	trim := readsTrimmed(o)
 	for _, name := range append([]string{o.Name}, o.Aliases...) {
 		for _, v := range q[name] {
+			if trim {
+				v = strings.TrimSpace(v)
+			}
 			if !found {
 				value, from, found = v, name, true
 				continue
@@ -186,6 +190,19 @@ func (q query) lookup(o option) (string, bool, *paramError) {
 		}
 	}
 	return value, found, nil
+}
+
+// readsTrimmed reports whether o's value is read without the spaces
+// around it: a rendering option's value is a word, a number, a colour or
+// a logo, in which a space (format=+png, from a form) means nothing. The
+// data and a label are the caller's text, spaces and all, as a kind's
+// fields are.
+func readsTrimmed(o option) bool {
+	if o.Name == optData.Name || o.Name == optLabel.Name {
+		return false
+	}
+	_, ok := options.Named(o.Name)
+	return ok
 }
 
 // givenTwice is the error of a parameter given two different values

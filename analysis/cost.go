@@ -42,6 +42,12 @@ func CostOf(file []byte) (ImageCost, error) {
 	if string(file[:min(len(file), 4)]) == "RIFF" && webpAnimated(file) {
 		return ImageCost{}, &RefusedError{"the WebP is animated, and only still images are read: save one frame as a PNG or a still WebP"}
 	}
+	if w, h, ok := webpCanvas(file); ok && w*h > 1<<31-1 {
+		// x/image/webp refuses such a canvas as malformed; it is declared
+		// well, and too large: the caller's size check says so.
+		perPixel := 4.0 + ScanBytesPerPixel
+		return ImageCost{Format: "webp", Width: w, Height: h, Bytes: int64(float64(w)*float64(h)*perPixel) + int64(len(file)), PerPixel: perPixel}, nil
+	}
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(file))
 	if errors.Is(err, image.ErrFormat) {
 		return ImageCost{}, ErrNotImage
@@ -192,6 +198,17 @@ func pngInterlaced(b []byte) bool {
 // Format"), which x/image/webp does not read.
 func webpAnimated(b []byte) bool {
 	return len(b) > 20 && string(b[12:16]) == "VP8X" && b[20]&0x02 != 0
+}
+
+// webpCanvas reads the canvas size of an extended WebP: 24-bit width and
+// height less one, after the VP8X chunk's flags and reserved bytes
+// (Google's WebP Container Specification, "Extended File Format").
+func webpCanvas(b []byte) (w, h int, ok bool) {
+	if len(b) < 30 || string(b[:4]) != "RIFF" || string(b[8:16]) != "WEBPVP8X" {
+		return 0, 0, false
+	}
+	u24 := func(p []byte) int { return int(p[0]) | int(p[1])<<8 | int(p[2])<<16 }
+	return u24(b[24:]) + 1, u24(b[27:]) + 1, true
 }
 
 // webpLosslessPlanes reports a lossless (VP8L) bitstream to decode: the

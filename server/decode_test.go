@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -451,6 +452,16 @@ func bombPNG(w, h uint32) []byte {
 	return b.Bytes()
 }
 
+// bombWebP is an extended WebP whose VP8X header declares a w×h canvas
+// and holds no image (Google's WebP Container Specification, "Extended
+// File Format").
+func bombWebP(w, h int) []byte {
+	vp8x := []byte{0, 0, 0, 0, byte(w - 1), byte((w - 1) >> 8), byte((w - 1) >> 16), byte(h - 1), byte((h - 1) >> 8), byte((h - 1) >> 16)}
+	b := append([]byte("WEBPVP8X"), binary.LittleEndian.AppendUint32(nil, uint32(len(vp8x)))...)
+	b = append(b, vp8x...)
+	return append(append([]byte("RIFF"), binary.LittleEndian.AppendUint32(nil, uint32(len(b)))...), b...)
+}
+
 // A header declaring 100000×100000 pixels (40 GB of RGBA) is refused from
 // its dimensions, before any pixel is decoded: the request allocates a few
 // kilobytes.
@@ -470,6 +481,14 @@ func TestDecodeRefusesDecompressionBombs(t *testing.T) {
 				t.Errorf("detail %q, field %q", p.Detail, p.Field)
 			}
 		})
+	}
+	// x/image/webp calls a canvas over 2^31 pixels malformed; it was a 400
+	// "header cannot be read".
+	for _, side := range []int{65536, 16777216} {
+		p := readProblem(t, sendBody(t, handler, http.MethodPost, "/api/v1/decode", "image/webp", bombWebP(side, side)), 413, "payload-too-large")
+		if want := fmt.Sprintf("declares %dx%d", side, side); !strings.Contains(p.Detail, want) || p.Field != "body" {
+			t.Errorf("WebP canvas %d²: detail %q, field %q, want %q", side, p.Detail, p.Field, want)
+		}
 	}
 	body := bombPNG(100000, 100000)
 	runtime.GC()

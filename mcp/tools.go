@@ -56,8 +56,8 @@ const sameOptionsButFormat = " Takes qr_generate's options but format (size, col
 func (t *tools) definitions() []server.ServerTool {
 	return []server.ServerTool{
 		t.tool(toolGenerate, "Generate a QR code",
-			"Generate a QR code for a string (URL, text...) with design options: PNG, GIF, JPEG as an image, PDF and EPS (size may be a length: 30mm) as a resource, SVG and JSON as text, "+
-				"with a link to the API URL of the same bytes. Options in full: resource qrforge://options/schema.",
+			"Generate a QR code for a string (URL, text) with design options: PNG, GIF, JPEG as an image, PDF and EPS (size may be a length: 30mm) as a resource, SVG and JSON as text, "+
+				"with the API URL of the same bytes. Enum values read in any case. All options: resource qrforge://options/schema.",
 			inputSchema(append(object{
 				{options.Data.Name, dataSchema("")},
 			}, t.all.properties()...), "data"),

@@ -79,7 +79,15 @@ func TestOperationsListenerOnTheBinary(t *testing.T) {
 		}
 		held = append(held, c)
 	}
-	time.Sleep(300 * time.Millisecond)
+	// Both are counted before the third comes.
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if _, body := fetch(ops + "/metrics"); strings.Contains(body, "\nqrforge_connections_open 2\n") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the two held connections are not counted open")
+		}
+	}
 	if code, _ := fetch(srv.url + "/healthz"); code == http.StatusOK {
 		t.Errorf("public /healthz answered 200 with the cap of 2 held by two requests")
 	}

@@ -32,6 +32,7 @@ var eyeClashes = map[eyePair][]string{
 	{render.EyeFrameSquare, render.EyeBallPointed}:       {"jsQR 1.4"},
 	{render.EyeFrameSquare, render.EyeBallPetal}:         {"jsQR 1.4"},
 	{render.EyeFrameRounded, render.EyeBallSquare}:       {"jsQR 1.4"},
+	{render.EyeFrameRounded, render.EyeBallPetal}:        {"jsQR 1.4"},
 	{render.EyeFrameRounded, render.EyeBallLeaf}:         {"jsQR 1.4"},
 	{render.EyeFrameRounded, render.EyeBallOctagon}:      {"jsQR 1.4"},
 	{render.EyeFrameRounded, render.EyeBallDot}:          {"jsQR 1.4"},

@@ -258,6 +258,17 @@ func kindExample(t *testing.T, name string) (string, url.Values) {
 	return k.Path, q
 }
 
+// opaque reports whether every pixel of the image b is opaque; an image
+// that cannot be decoded is left to the decoders to refuse.
+func opaque(b []byte) bool {
+	img, _, err := image.Decode(bytes.NewReader(b))
+	if err != nil {
+		return true
+	}
+	o, ok := img.(interface{ Opaque() bool })
+	return !ok || o.Opaque()
+}
+
 // reencodePNG decodes a GIF or JPEG with Go's decoders, independent of
 // the encoders that wrote it, and writes the pixels as a PNG, composited
 // over white paper as a transparent GIF is seen: image/gif gives its

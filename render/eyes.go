@@ -71,18 +71,32 @@ func pupil(p *path, x, y, s float64, r [4]float64) {
 
 func all(r float64) [4]float64 { return [4]float64{r, r, r, r} }
 
-// roundedFrame rounds the ring with concentric arcs, so the ring keeps its
-// width around the corners.
+// roundedFrame rounds a finder's ring by two modules outside and its hole
+// by 5/7 of that, and roundedBall the pupil by 3/7: the three outlines are
+// similar, scaled 7:5:3 about the centre, so both diagonals cross
+// 1:1:3:1:1 as the rows do (docs/decoders.md). Concentric arcs, a hole and
+// a pupil rounded by one module, crossed 0.94:1.41:3.5 there, and jsQR,
+// which ranks finder candidates on the diagonals too, put a caption's
+// letters before the eyes of a version 1 code. An alignment pattern keeps
+// concentric arcs, whose corners stay dark at the module centres zbar
+// checks (ISO/IEC 18004 §6.3.6).
 func roundedFrame(p *path, x, y float64, side, _ int) {
 	s := float64(side)
 	r := s * 2 / 7
-	ring(p, x, y, s, all(r), all(r-1))
+	hole := r - 1
+	if side >= 7 {
+		hole = r * 5 / 7
+	}
+	ring(p, x, y, s, all(r), all(hole))
 }
 
-// roundedBall rounds the pupil a little less than the ring.
 func roundedBall(p *path, x, y float64, side, _ int) {
 	s := float64(side)
-	pupil(p, x, y, s, all((s-4)/3))
+	r := (s - 4) / 3
+	if side >= 7 {
+		r = s * 2 / 7 * 3 / 7
+	}
+	pupil(p, x, y, s, all(r))
 }
 
 // squircleFrame draws two concentric squircles (superellipses of degree 4)

@@ -46,33 +46,37 @@ func cutBall(p *path, x, y float64, side, _ int) {
 }
 
 // pointedFrame is the rounded ring with the corner that points away from
-// the symbol's centre left sharp.
+// the symbol's centre left sharp, and pointedBall the rounded pupil so:
+// the rounded corners are similar, 7:5:3, as the rounded eye's (eyes.go).
 func pointedFrame(p *path, x, y float64, side, corner int) {
 	s := float64(side)
 	r := s * 2 / 7
-	outer, hole := all(r), all(r-1)
+	outer, hole := all(r), all(r*5/7)
 	outer[corner], hole[corner] = 0, 0
 	ring(p, x, y, s, outer, hole)
 }
 
 func pointedBall(p *path, x, y float64, side, corner int) {
 	s := float64(side)
-	r := all((s - 4) / 3)
+	r := all(s * 2 / 7 * 3 / 7)
 	r[corner] = 0
 	pupil(p, x, y, s, r)
 }
 
-// extraRoundedFrame rounds the ring's outside more than the rounded one.
-// Its hole keeps the rounded ring's one-module radius, so that the hole's
-// edges stay straight across the ball's three rows (eyes.go); the ring is
-// then a little wider at its corners.
+// extraRoundedFrame rounds the ring's outside more than the rounded one,
+// and its hole by 5/7 of that, similar, so that the diagonals keep the
+// ring and the gap equal round any ball similar to it (the rounded and
+// squircle ones): a hole rounded by one module made the ring 0.9 module
+// across there and the gap 1.34 round the squircle ball, and jsQR missed
+// version 1 codes with a caption (docs/decoders.md).
 func extraRoundedFrame(p *path, x, y float64, side, corner int) {
 	if side < 7 {
 		roundedFrame(p, x, y, side, corner)
 		return
 	}
 	s := float64(side)
-	ring(p, x, y, s, all(s*extraRoundedRatio), all(1))
+	r := s * extraRoundedRatio
+	ring(p, x, y, s, all(r), all(r*5/7))
 }
 
 // petalFrame rounds the corner that points away from the symbol and its

@@ -256,6 +256,37 @@ func TestEveryStyleAndEyeScansOnFiveDecoders(t *testing.T) {
 	scanOnFiveDecoders(t, decoderMatrix(matrixSizes(t)))
 }
 
+// TestEyePairsUnderACaptionOnVersion1: a version 1 code is mostly its
+// three eyes, and a caption's letters are finder candidates that outrank
+// an eye whose diagonals are out of proportion in jsQR. Every frame and
+// ball pair the server draws reads under one, as PNG and as SVG
+// (docs/decoders.md, "Eye frames and eye balls").
+func TestEyePairsUnderACaptionOnVersion1(t *testing.T) {
+	var cells []decoderCell
+	for _, f := range render.EyeFrames {
+		for _, b := range render.EyeBalls {
+			o := render.DefaultOptions()
+			o.EyeFrame, o.EyeBall = f, b
+			if analysis.EyesClash(o) {
+				continue
+			}
+			for _, size := range []int{300, 450, 600, 800} {
+				for _, format := range []string{"png", "svg"} {
+					cells = append(cells, decoderCell{
+						styleCombo: styleCombo{style: string(render.ModuleSquare), eye: string(render.EyeSquare), frame: string(f), ball: string(b)},
+						colours:    "default", format: format, payload: "qrforge", size: size,
+						extra: "label=Scan+for+the+menu",
+					})
+				}
+			}
+		}
+	}
+	if len(cells) < 100 {
+		t.Fatalf("%d cells: the pairs drawn are fewer than the table says", len(cells))
+	}
+	scanOnFiveDecoders(t, cells)
+}
+
 // scanOnFiveDecoders fetches every cell's image and reads it with the five
 // decoders; each must return the exact payload, but for misses that
 // analysis.Risks names for the cell's design (measuredMisses), which are

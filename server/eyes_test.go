@@ -94,7 +94,7 @@ func TestEyeNamingAPartIsFixedWithTheParts(t *testing.T) {
 		{"&eye=pointed", "pointed", "pointed"},
 		{"&eye=extra-rounded", "extra-rounded", "rounded"},
 		{"&eye=dot", "cut", "dot"},
-		{"&eye=cut&eyeball=petal", "cut", "petal"},
+		{"&eye=cut&eyeball=dot", "cut", "dot"},
 		{"&eye=cut&eyeframe=petal&eyeball=petal", "petal", "petal"},
 	} {
 		p := readProblem(t, get(t, q+c.query), http.StatusBadRequest, "invalid-parameter")

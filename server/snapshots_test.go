@@ -43,8 +43,8 @@ func TestSnapshotSVG(t *testing.T) {
 		{"rounded-box-mono", "&style=rounded&tpl=box&label=SSID%3A%20cafe-5G&font=mono"},
 		{"logo-wifi-plate", "&logo=wifi&logobg=fff3e0&logoplate=rounded&color=1a237e"},
 		{"classy-cut-dot", "&style=classy&eyeframe=cut&eyeball=dot"},
-		{"heart-petal-squircle", "&style=heart&eye=leaf&eyeframe=petal&eyeball=squircle&color=%23880e4f"},
-		{"plus-extra-rounded", "&style=plus&eyeframe=extra-rounded&eyeball=pointed"},
+		{"heart-petal", "&style=heart&eye=leaf&eyeframe=petal&eyeball=petal&color=%23880e4f"},
+		{"plus-extra-rounded", "&style=plus&eyeframe=extra-rounded&eyeball=squircle"},
 		{"rmqr-dot-label", "&symbol=rmqr&style=dot&label=Aisle%204"}, // a strip, 256 wide
 	}
 	for _, tt := range tests {
@@ -172,7 +172,7 @@ func TestSnapshotShapesPNG(t *testing.T) {
 		"&style=classy-rounded&eye=leaf&eyeball=squircle&eyeframe=rounded",
 		"&style=small-dots&eyeframe=pointed&eyeball=pointed",
 		"&style=gapped-squares&eyeframe=extra-rounded",
-		"&style=heart&eyeframe=petal&eyeball=squircle&size=300",
+		"&style=heart&eyeframe=petal&eyeball=petal&size=300",
 		"&style=plus&eyeball=squircle",
 		"&style=soft&eye=rounded&eyeframe=squircle&eyeball=cut",
 	}

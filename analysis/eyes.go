@@ -44,6 +44,7 @@ var eyeClashes = map[eyePair][]string{
 	{render.EyeFrameLeaf, render.EyeBallSquare}:          {"jsQR 1.4"},
 	{render.EyeFrameLeaf, render.EyeBallRounded}:         {"jsQR 1.4"},
 	{render.EyeFrameLeaf, render.EyeBallSquircle}:        {"jsQR 1.4"},
+	{render.EyeFrameLeaf, render.EyeBallPointed}:         {"jsQR 1.4"},
 	{render.EyeFrameLeaf, render.EyeBallOctagon}:         {"zxing-cpp 1.4", "jsQR 1.4"},
 	{render.EyeFrameLeaf, render.EyeBallDot}:             {"jsQR 1.4"},
 	{render.EyeFrameLeaf, render.EyeBallCut}:             {"jsQR 1.4"},

@@ -71,25 +71,23 @@ func pupil(p *path, x, y, s float64, r [4]float64) {
 
 func all(r float64) [4]float64 { return [4]float64{r, r, r, r} }
 
-// roundedFrame rounds a finder's ring by two modules outside and its hole
-// by 5/7 of that, and roundedBall the pupil by 3/7: the three outlines are
-// similar, scaled 7:5:3 about the centre, so both diagonals cross
-// 1:1:3:1:1 as the rows do (docs/decoders.md). Concentric arcs, a hole and
-// a pupil rounded by one module, crossed 0.94:1.41:3.5 there, and jsQR,
-// which ranks finder candidates on the diagonals too, put a caption's
-// letters before the eyes of a version 1 code. An alignment pattern keeps
-// concentric arcs, whose corners stay dark at the module centres zbar
-// checks (ISO/IEC 18004 §6.3.6).
+// roundedFrame rounds the ring with concentric arcs, so the ring keeps its
+// width around the corners.
 func roundedFrame(p *path, x, y float64, side, _ int) {
 	s := float64(side)
 	r := s * 2 / 7
-	hole := r - 1
-	if side >= 7 {
-		hole = r * 5 / 7
-	}
-	ring(p, x, y, s, all(r), all(hole))
+	ring(p, x, y, s, all(r), all(r-1))
 }
 
+// roundedBall rounds a finder's pupil by 3/7 of the ring's two modules, as
+// a pupil similar to the ring's outline is: its diagonals then cross
+// 1:1.35:3.5 with the ring (a one-module radius crossed 1:1.41:3.4), and
+// jsQR, which ranks finder candidates on the diagonals too, no longer puts
+// a caption's letters before the eyes of a version 1 code. The hole keeps
+// its one-module radius: rounded by 5/7 too, it lost zbar under logos at
+// four pixels a module (docs/decoders.md). An alignment pattern's pupil
+// keeps a third of a module, whose corners stay dark at the module
+// centres zbar checks (ISO/IEC 18004 §6.3.6).
 func roundedBall(p *path, x, y float64, side, _ int) {
 	s := float64(side)
 	r := (s - 4) / 3

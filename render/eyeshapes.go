@@ -46,19 +46,18 @@ func cutBall(p *path, x, y float64, side, _ int) {
 }
 
 // pointedFrame is the rounded ring with the corner that points away from
-// the symbol's centre left sharp, and pointedBall the rounded pupil so:
-// the rounded corners are similar, 7:5:3, as the rounded eye's (eyes.go).
+// the symbol's centre left sharp.
 func pointedFrame(p *path, x, y float64, side, corner int) {
 	s := float64(side)
 	r := s * 2 / 7
-	outer, hole := all(r), all(r*5/7)
+	outer, hole := all(r), all(r-1)
 	outer[corner], hole[corner] = 0, 0
 	ring(p, x, y, s, outer, hole)
 }
 
 func pointedBall(p *path, x, y float64, side, corner int) {
 	s := float64(side)
-	r := all(s * 2 / 7 * 3 / 7)
+	r := all((s - 4) / 3)
 	r[corner] = 0
 	pupil(p, x, y, s, r)
 }

@@ -123,7 +123,7 @@ func styleMatrix() []styleCombo {
 	}
 	// Module styles of their own with parts of the eye replaced.
 	combos = append(combos,
-		styleCombo{style: string(render.ModuleClassy), eye: string(render.EyeLeaf), ball: string(render.EyeBallPointed)},
+		styleCombo{style: string(render.ModuleClassy), eye: string(render.EyeSquircle), ball: string(render.EyeBallPointed)},
 		styleCombo{style: string(render.ModuleHeart), eye: string(render.EyeRounded), ball: string(render.EyeBallSquircle)},
 		styleCombo{style: string(render.ModuleSmallDots), eye: string(render.EyeSquare), frame: string(render.EyeFrameCut), ball: string(render.EyeBallDot)})
 	// QRFORGE_MATRIX_PAIRS=all adds every module style with every frame

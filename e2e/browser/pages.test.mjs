@@ -483,7 +483,7 @@ describe('without JavaScript', () => {
 
 describe('pages', () => {
   test("a link's parameters the page does not read are named, and the notice stays as the form changes", async () => {
-    const link = '/?data=x&colour=red&eci=utf8&_=1';
+    const link = '/?data=x&colr=red&eci=utf8&_=1';
     const page = await newPage(browser);
     await page.goto(base + link);
     await previewLoaded(page);
@@ -491,7 +491,7 @@ describe('pages', () => {
     assert.equal(await notice.isVisible(), true);
     const items = (await notice.locator('li').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
     assert.deepEqual(items, [
-      'colour is not an option of this page; did you mean color?',
+      'colr is not an option of this page; did you mean color?',
       'eci is not an option of this page; the API takes it: the API call with it.',
     ]);
     assert.equal(await notice.locator('a', { hasText: 'the API call with it' }).getAttribute('href'), '/api/v1/qr?data=x&eci=utf8');
@@ -510,7 +510,7 @@ describe('pages', () => {
     const context = await open({ javaScriptEnabled: false });
     const bare = await newPage(context);
     await bare.goto(base + link);
-    assert.match(await bare.textContent('#link-notice'), /colour is not an option of this page; did you mean color\?/);
+    assert.match(await bare.textContent('#link-notice'), /colr is not an option of this page; did you mean color\?/);
     await bare.close();
   });
 
@@ -648,7 +648,7 @@ describe('accessibility', () => {
     ['example', '/epc'],
     ['typed', '/wifi?ssid=Cafe&password=longpassword&fg=1d3557'],
     ['error', '/wifi?ssid=Cafe&password=short'],
-    ['warned', '/?data=hello+editor&fg=fefefe&colour=red'],
+    ['warned', '/?data=hello+editor&fg=fefefe&colr=red'],
     ['gallery', '/gallery'],
   ];
 

@@ -423,7 +423,7 @@ func fetchMatrix(t *testing.T, dir string, cells []decoderCell) map[string][]byt
 		}
 		if err == nil && !opaque(img) {
 			// A transparent code is seen on the page under it: white.
-			// Asked as bg=transparent, or as a fix spells it, ffffff00.
+			// Asked as bg=transparent, or in hex with alpha 00.
 			img, err = reencodePNG(img)
 		}
 		if err == nil {

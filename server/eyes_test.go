@@ -116,3 +116,16 @@ func TestEyeNamingAPartIsFixedWithTheParts(t *testing.T) {
 		t.Errorf("eye=zigzag: fix %s, want eye=square", p.Fix)
 	}
 }
+
+// A fix writes the transparent ground as the word, however it was asked:
+// the fix is a query the caller reads and edits.
+func TestAFixWritesTheTransparentGroundAsAWord(t *testing.T) {
+	for _, bg := range []string{"transparent", "ffffff00", "%23FFFFFF00", "Transparent"} {
+		q := "/api/v1/qr?data=hello&size=300&eyeframe=pointed&eyeball=square&bg=" + bg
+		p := readProblem(t, get(t, q), http.StatusBadRequest, "invalid-parameter")
+		fix := strings.TrimPrefix(p.Fix, base)
+		if !strings.Contains(fix, "bg=transparent") || strings.Contains(fix, "ffffff00") {
+			t.Errorf("bg=%s: fix %s, want bg=transparent", bg, fix)
+		}
+	}
+}

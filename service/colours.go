@@ -49,9 +49,22 @@ func colourMeant(v string, transparent bool) (string, string, bool) {
 	}
 	if near, ok := editdistance.Meant(lv, names, nil); ok {
 		c, _ := render.ParseColor(near, transparent)
-		return render.HexColor(c), fmt.Sprintf("did you mean %s?", near), true
+		return groundWord(c), fmt.Sprintf("did you mean %s?", near), true
 	}
 	return "", "", false
+}
+
+// transparentGround is what bg=transparent reads as.
+var transparentGround, _ = render.ParseColor("transparent", true)
+
+// groundWord writes a ground colour as a query and a fix write it: the
+// word transparent for the transparent ground, so that a fix reads as the
+// caller would write it, else canonical hex. Both parse to one colour.
+func groundWord(c color.NRGBA) string {
+	if c == transparentGround {
+		return "transparent"
+	}
+	return render.HexColor(c)
 }
 
 // cssRGB reads CSS's rgb(r, g, b) or rgba(r, g, b, a), commas or spaces

@@ -30,7 +30,7 @@ func TestColourFixesKeepTheCallersColours(t *testing.T) {
 		{"gradient=linear&gradientcolors=red", "", "made up"},
 		{"gradientcolors=a,b,c,d,e,f,0,1,2", "", "drops the gradient"},
 		{"gradient=radial", "", "drops gradient"},
-		{"bg=transparant", "bg=ffffff00", "did you mean transparent?"},
+		{"bg=transparant", "bg=transparent", "did you mean transparent?"},
 		{"color=navvy", "color=000080", "did you mean navy?"},
 		{"color=purpel", "color=800080", "did you mean purple?"},
 		{"color=tael", "color=008080", "did you mean teal?"},

@@ -146,7 +146,7 @@ func (p *reading) readColours() {
 		}
 		r.Options.Background = c
 	}
-	r.Canonical.Set(optBg.Name, render.HexColor(r.Options.Background))
+	r.Canonical.Set(optBg.Name, groundWord(r.Options.Background))
 
 	if v, ok := p.get(optCMYK); ok {
 		b, err := strconv.ParseBool(strings.TrimSpace(v))

@@ -24,17 +24,17 @@ import (
 type SwissQR struct {
 	IBAN string `json:"iban" validate:"required" jsonschema_description:"Creditor account: an IBAN or QR-IBAN of Switzerland (CH) or Liechtenstein (LI), 21 characters; spaces of the printed form are removed. A QR-IBAN (institution ID 30000-31999) takes a QR reference; an ordinary IBAN an RF creditor reference or none." identity:"true" title:"IBAN or QR-IBAN"`
 
-	CreditorName           string `json:"creditor_name" validate:"required,max=70" jsonschema_description:"Creditor (payee) name, up to 70 characters." identity:"true" title:"Payee name"`
-	CreditorStreet         string `json:"creditor_street" validate:"max=70" jsonschema_description:"Creditor street, up to 70 characters, without the building number." identity:"true" title:"Payee street"`
-	CreditorBuildingNumber string `json:"creditor_building_number" validate:"max=16" jsonschema_description:"Creditor building number, up to 16 characters." identity:"true" title:"Payee building number"`
-	CreditorPostalCode     string `json:"creditor_postal_code" validate:"required,max=16" jsonschema_description:"Creditor postal code, up to 16 characters, without a country prefix." identity:"true" title:"Payee postal code"`
-	CreditorTown           string `json:"creditor_town" validate:"required,max=35" jsonschema_description:"Creditor town, up to 35 characters." identity:"true" title:"Payee town"`
-	CreditorCountry        string `json:"creditor_country" validate:"required" jsonschema:"pattern=^[A-Z]{2}$" jsonschema_description:"Creditor country: ISO 3166-1 alpha-2 code in capitals (CH, LI, DE ...)." identity:"true" title:"Payee country"`
+	CreditorName           string `json:"creditor_name" also:"name,payee,payee_name,creditor,beneficiary" validate:"required,max=70" jsonschema_description:"Creditor (payee) name, up to 70 characters." identity:"true" title:"Payee name"`
+	CreditorStreet         string `json:"creditor_street" also:"street" validate:"max=70" jsonschema_description:"Creditor street, up to 70 characters, without the building number." identity:"true" title:"Payee street"`
+	CreditorBuildingNumber string `json:"creditor_building_number" also:"building_number,house_number,number" validate:"max=16" jsonschema_description:"Creditor building number, up to 16 characters." identity:"true" title:"Payee building number"`
+	CreditorPostalCode     string `json:"creditor_postal_code" also:"postal_code,zip,postcode,zip_code" validate:"required,max=16" jsonschema_description:"Creditor postal code, up to 16 characters, without a country prefix." identity:"true" title:"Payee postal code"`
+	CreditorTown           string `json:"creditor_town" also:"town,city" validate:"required,max=35" jsonschema_description:"Creditor town, up to 35 characters." identity:"true" title:"Payee town"`
+	CreditorCountry        string `json:"creditor_country" also:"country" validate:"required" jsonschema:"pattern=^[A-Z]{2}$" jsonschema_description:"Creditor country: ISO 3166-1 alpha-2 code in capitals (CH, LI, DE ...)." identity:"true" title:"Payee country"`
 
 	Amount   string `json:"amount" jsonschema_description:"Amount, 0.01 to 999999999.99 with '.' and at most 2 decimals; written with exactly 2 (1949.75). Omit it to let the payer enter the amount." title:"Amount"`
 	Currency string `json:"currency" validate:"omitempty,oneof=CHF EUR" jsonschema:"enum=CHF,enum=EUR" jsonschema_description:"Currency: CHF (default) or EUR." title:"Currency"`
 
-	DebtorName           string `json:"debtor_name" validate:"max=70" jsonschema_description:"Debtor (payer) name, up to 70 characters. The debtor is optional; when any debtor field is given, name, postal code, town and country are required." identity:"true" title:"Payer name"`
+	DebtorName           string `json:"debtor_name" also:"payer,payer_name,debtor" validate:"max=70" jsonschema_description:"Debtor (payer) name, up to 70 characters. The debtor is optional; when any debtor field is given, name, postal code, town and country are required." identity:"true" title:"Payer name"`
 	DebtorStreet         string `json:"debtor_street" validate:"max=70" jsonschema_description:"Debtor street, up to 70 characters." identity:"true" title:"Payer street"`
 	DebtorBuildingNumber string `json:"debtor_building_number" validate:"max=16" jsonschema_description:"Debtor building number, up to 16 characters." identity:"true" title:"Payer building number"`
 	DebtorPostalCode     string `json:"debtor_postal_code" validate:"max=16" jsonschema_description:"Debtor postal code, up to 16 characters." identity:"true" title:"Payer postal code"`

@@ -260,3 +260,27 @@ func TestVCardVersionNumberIsFixed(t *testing.T) {
 		}
 	}
 }
+
+// A web address written as it is printed, without its scheme, is fixed
+// with https:// in every kind whose field takes http(s) addresses, as the
+// url kind fixes it; what no scheme would make an address has no fix.
+func TestAddressWithoutSchemeIsFixedWithHTTPS(t *testing.T) {
+	for _, c := range []struct {
+		kind   string
+		fields map[string]string
+		field  string
+		want   string
+	}{
+		{"vcard", map[string]string{"fn": "Jo", "url": "example.com"}, "url", "https://example.com"},
+		{"vcard", map[string]string{"fn": "Jo", "photo": "cdn.example.org/jo.jpg"}, "photo", "https://cdn.example.org/jo.jpg"},
+		{"mecard", map[string]string{"fn": "Jo", "url": "www.shop.ch/menu"}, "url", "https://www.shop.ch/menu"},
+		{"event", map[string]string{"title": "Launch", "start": "2026-12-24T18:00:00Z", "url": " shop.ch "}, "url", "https://shop.ch"},
+		{"vcard", map[string]string{"fn": "Jo", "url": "not an address"}, "url", ""},
+		{"vcard", map[string]string{"fn": "Jo", "url": "ftp//x"}, "url", ""},
+	} {
+		_, errs := lookup(t, c.kind).Build(c.fields)
+		if len(errs) != 1 || errs[0].Field != c.field || errs[0].Fix != c.want {
+			t.Errorf("%s %v: %+v, want the fix %q", c.kind, c.fields, errs, c.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package registry
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"reflect"
 	"strings"
 
@@ -56,24 +57,34 @@ func (e *entry[F]) validateTags(f *F) []FieldError {
 		name := fe.Field()
 		detail := describeRule(name, fe.Tag(), fe.Param())
 		var meant map[string]string
-		if fi := e.field(name); fi != nil {
+		fi := e.field(name)
+		if fi != nil {
 			meant = fi.Meant
-			if value, _ := fe.Value().(string); unmeant(value, meant) {
-				detail += fmt.Sprintf(", and %q is none of them written another way, so there is no fix", value)
-			}
+		}
+		fix := tagFix(fe, meant)
+		if value, _ := fe.Value().(string); unmeant(value, meant) {
+			detail += fmt.Sprintf(", and %q is none of them written another way, so there is no fix", value)
+		}
+		if fix != "" && fe.Tag() == "http_url" {
+			detail += ", and the fix adds https://"
+		}
+		if fi != nil {
 			detail += " (" + fi.Description + ")"
 		}
-		out = append(out, FieldError{Field: name, Detail: detail, Fix: tagFix(fe, meant)})
+		out = append(out, FieldError{Field: name, Detail: detail, Fix: fix})
 	}
 	return out
 }
 
 // tagFix is a fix for a failed tag that needs nothing but the caller's
 // value: the listed option it misspelt or names by another word (meant,
-// the field's tag). Anything else (a missing value, a malformed one) has
-// no fix: an example would put data the caller never gave into the
-// corrected call.
+// the field's tag), or a web address written without its scheme. Anything
+// else (a missing value, a malformed one) has no fix: an example would put
+// data the caller never gave into the corrected call.
 func tagFix(fe validator.FieldError, meant map[string]string) string {
+	if fe.Tag() == "http_url" {
+		return schemeFix(fe.Value())
+	}
 	if fe.Tag() != "oneof" && fe.Tag() != "oneofci" {
 		return ""
 	}
@@ -86,6 +97,28 @@ func tagFix(fe validator.FieldError, meant map[string]string) string {
 	// enterprise network, for being four edits away.
 	best, _ := editdistance.Meant(given, strings.Fields(fe.Param()), meant)
 	return best
+}
+
+// schemeFix is an address written as people print it, www.example.com/menu,
+// made absolute with https:// (RFC 3986 §4.3: a scheme makes a URI
+// absolute), when that is all it lacks; else "".
+func schemeFix(v any) string {
+	value, _ := v.(string)
+	value = strings.TrimSpace(value)
+	if value == "" || strings.Contains(value, "://") {
+		return ""
+	}
+	fixed := "https://" + strings.TrimPrefix(value, "//")
+	if validate.Var(fixed, "http_url") != nil {
+		return ""
+	}
+	// A host of one word (ftp in ftp//x) is more likely a mistyped scheme
+	// than a name on the web.
+	u, err := url.Parse(fixed)
+	if err != nil || (!strings.Contains(u.Hostname(), ".") && u.Hostname() != "localhost") {
+		return ""
+	}
+	return fixed
 }
 
 // unmeant reports whether the field's meant words map value to no listed

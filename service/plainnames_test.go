@@ -1,0 +1,62 @@
+package service
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// A call written with the names and values people print, an address
+// without its scheme or a Swiss QR-bill's payee as name, street and city,
+// is answered with a fix that renames and completes only what the caller
+// gave, and the fix builds the payload they meant. Before, the vCard's
+// url had no fix while the url kind's had, and swissqr's bare names got
+// the list of every parameter.
+func TestPlainNamesAndAddressesAreFixed(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	for _, c := range []struct {
+		kind, query string
+		payload     []string
+	}{
+		{"vcard", "fn=Jo&url=example.com", []string{"URL:https://example.com"}},
+		{"mecard", "fn=Jo&url=www.shop.ch/menu", []string{"URL:https\\://www.shop.ch/menu"}},
+		{"swissqr", "iban=CH9300762011623852957&name=Robert%20Schneider%20AG&street=Rue%20du%20Lac&number=1268&zip=2501&city=Biel&country=CH&amount=1949.75",
+			[]string{"\nS\nRobert Schneider AG\nRue du Lac\n1268\n2501\nBiel\nCH\n", "\n1949.75\nCHF\n"}},
+		{"swissqr", "iban=CH9300762011623852957&payee=Robert%20Schneider%20AG&postal_code=2501&town=Biel&country=CH&payer=Pia%20Rutschmann&debtor_postal_code=9400&debtor_town=Rorschach&debtor_country=CH",
+			[]string{"\nS\nRobert Schneider AG\n\n\n2501\nBiel\nCH\n", "\nS\nPia Rutschmann\n\n\n9400\nRorschach\nCH\n"}},
+	} {
+		got, p := svc.Payload(Request{Kind: c.kind, Query: c.query})
+		if p == nil || p.Fix == "" {
+			t.Errorf("%s?%s: %+v %+v, want a problem with a fix", c.kind, c.query, got, p)
+			continue
+		}
+		u, err := url.Parse(p.Fix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, p = svc.Payload(Request{Kind: c.kind, Query: u.RawQuery})
+		if p != nil {
+			t.Errorf("%s?%s: the fix %s is refused: %+v", c.kind, c.query, u.RawQuery, p)
+			continue
+		}
+		for _, want := range c.payload {
+			if !strings.Contains(got.Payload, want) {
+				t.Errorf("%s?%s: the fix gives %q, without %q", c.kind, c.query, got.Payload, want)
+			}
+		}
+	}
+	// A payer named without the address the standard requires gets no
+	// fix: the address is the caller's to give (IG QR-bill, address type S).
+	q := "iban=CH9300762011623852957&name=Robert%20Schneider%20AG&zip=2501&city=Biel&country=CH&payer=Pia%20Rutschmann"
+	if _, p := svc.Payload(Request{Kind: "swissqr", Query: q}); p == nil || p.Fix != "" || !strings.Contains(p.Detail+strings.Join(errorDetails(p), " "), "debtor_town is mandatory") {
+		t.Errorf("swissqr?%s: %+v, want no fix and debtor_town named", q, p)
+	}
+}
+
+func errorDetails(p *Problem) []string {
+	var out []string
+	for _, e := range p.Errors {
+		out = append(out, e.Detail)
+	}
+	return out
+}

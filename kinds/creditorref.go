@@ -1,6 +1,8 @@
 package kinds
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/qrforge/qrforge/registry"
@@ -63,4 +65,22 @@ func mod97(s string) int {
 		}
 	}
 	return r
+}
+
+// freeTextReference reports whether a reference is words rather than a
+// reference mistyped: neither RF and 2 digits nor digits only (the Swiss
+// QR reference), once spaces are removed.
+func freeTextReference(v string) bool {
+	v = strings.ToUpper(strings.ReplaceAll(v, " ", ""))
+	if v == "" || allDigits(v) {
+		return false
+	}
+	return !(len(v) >= 4 && v[:2] == "RF" && allDigits(v[2:4]))
+}
+
+// movedToText is the error of free text given as a structured reference
+// while the kind's field for free text is empty: the fix moves it there.
+func movedToText(field, value, to, structured, unstructured string) registry.FieldError {
+	return registry.FieldError{Field: field, MoveTo: to,
+		Detail: fmt.Sprintf("%s is %s, and %s is not one: free text for the payee is %s, given as %s, and the fix moves it there", field, structured, strconv.Quote(truncateBytes(value, 32)), unstructured, to)}
 }

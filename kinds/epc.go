@@ -132,7 +132,9 @@ func checkEPC(e *EPC) []registry.FieldError {
 		}
 		errs = append(errs, registry.FieldError{Field: "purpose", Detail: detail, Fix: fix})
 	}
-	if e.Reference != "" {
+	if e.Reference != "" && e.Text == "" && freeTextReference(e.Reference) {
+		errs = append(errs, movedToText("reference", e.Reference, "text", "an ISO 11649 creditor reference, RF and 2 check digits (EPC069-12, data element AT-05, structured)", "unstructured remittance information (AT-05)"))
+	} else if e.Reference != "" {
 		if e.Text != "" {
 			errs = append(errs, registry.FieldError{Field: "text", Detail: "text cannot be combined with reference: remittance information is either structured or unstructured (EPC069-12, data element AT-05)", Fix: ""})
 		}

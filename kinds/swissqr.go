@@ -260,6 +260,9 @@ func swissAmountValue(am string) (string, bool) {
 // creditor reference (SCOR) or none (NON). The type is inferred from the
 // reference when not given.
 func checkSwissReference(q *SwissQR) []registry.FieldError {
+	if (q.ReferenceType == "" || q.ReferenceType == "NON") && !isQRIBAN(q.IBAN) && q.Message == "" && freeTextReference(q.Reference) {
+		return []registry.FieldError{movedToText("reference", q.Reference, "message", "a QR reference of 27 digits or an ISO 11649 creditor reference, RF and 2 check digits (IG QR-bill, data element Ref)", "the unstructured message (Ustrd)")}
+	}
 	q.Reference = strings.ReplaceAll(q.Reference, " ", "")
 	if q.ReferenceType == "" {
 		switch {

@@ -122,13 +122,16 @@ type Kind[F any] struct {
 // identity field is never dropped. FromLink says the fix is one whole path
 // segment of the caller's own link, read out of it (a handle out of a
 // link to a profile's videos): Build lets such a fix of an identity field
-// through only when it is that.
+// through only when it is that. MoveTo names the empty field the caller's
+// value belongs in (free text given as a structured payment reference):
+// the fix moves it there unchanged.
 type FieldError struct {
 	Field    string
 	Detail   string
 	Fix      string
 	Drop     bool
 	FromLink bool
+	MoveTo   string
 }
 
 func (e FieldError) Error() string { return e.Field + ": " + e.Detail }

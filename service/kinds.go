@@ -195,7 +195,8 @@ func gs1SymbolErrors(r *Rendering, k registry.Entry) []paramError {
 
 // correctedFields keeps the caller's valid fields and replaces each bad one
 // with its fix, a correction of the caller's own value that the kind
-// offers. A bad field without one cannot be corrected: a fix never fills in
+// offers, or moves it to the field it belongs in. A bad field without one
+// cannot be corrected: a fix never fills in
 // example data, nor drops a value the caller gave. Fields can depend on
 // each other (a WEP key's length), so it rebuilds until the set is valid.
 func correctedFields(k registry.Entry, values map[string]string) (map[string]string, bool) {
@@ -207,6 +208,14 @@ func correctedFields(k registry.Entry, values map[string]string) (map[string]str
 	for round := 0; round < 3 && len(errs) > 0; round++ {
 		for _, e := range errs {
 			if e.Drop {
+				delete(fixed, e.Field)
+				continue
+			}
+			if e.MoveTo != "" {
+				if fixed[e.MoveTo] != "" {
+					return nil, false
+				}
+				fixed[e.MoveTo] = fixed[e.Field]
 				delete(fixed, e.Field)
 				continue
 			}

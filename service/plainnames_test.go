@@ -24,6 +24,10 @@ func TestPlainNamesAndAddressesAreFixed(t *testing.T) {
 			[]string{"\nS\nRobert Schneider AG\nRue du Lac\n1268\n2501\nBiel\nCH\n", "\n1949.75\nCHF\n"}},
 		{"swissqr", "iban=CH9300762011623852957&payee=Robert%20Schneider%20AG&postal_code=2501&town=Biel&country=CH&payer=Pia%20Rutschmann&debtor_postal_code=9400&debtor_town=Rorschach&debtor_country=CH",
 			[]string{"\nS\nRobert Schneider AG\n\n\n2501\nBiel\nCH\n", "\nS\nPia Rutschmann\n\n\n9400\nRorschach\nCH\n"}},
+		// Free text given as a payment's structured reference moves to
+		// the field for free text (EPC069-12 AT-05; IG QR-bill Ustrd).
+		{"epc", "name=Red%20Cross&iban=DE89%203704%200044%200532%200130%2000&amount=12.5&reference=Donation%20Dec", []string{"\nEUR12.5\n\n\nDonation Dec"}},
+		{"swissqr", "iban=CH9300762011623852957&name=R%20AG&zip=2501&city=Biel&country=CH&reference=Invoice%2042", []string{"\nNON\n\nInvoice 42\nEPD"}},
 	} {
 		got, p := svc.Payload(Request{Kind: c.kind, Query: c.query})
 		if p == nil || p.Fix == "" {
@@ -43,6 +47,16 @@ func TestPlainNamesAndAddressesAreFixed(t *testing.T) {
 			if !strings.Contains(got.Payload, want) {
 				t.Errorf("%s?%s: the fix gives %q, without %q", c.kind, c.query, got.Payload, want)
 			}
+		}
+	}
+	// A reference that is a mistyped reference, or free text where the
+	// free-text field is taken, has no fix: only the caller can tell.
+	for _, q := range []string{
+		"name=Red%20Cross&iban=DE89370400440532013000&reference=RF18%205390%200754%207035",
+		"name=Red%20Cross&iban=DE89370400440532013000&reference=Donation&text=December",
+	} {
+		if _, p := svc.Payload(Request{Kind: "epc", Query: q}); p == nil || p.Fix != "" {
+			t.Errorf("epc?%s: %+v, want no fix", q, p)
 		}
 	}
 	// A payer named without the address the standard requires gets no

@@ -24,6 +24,9 @@ func TestPlainNamesAndAddressesAreFixed(t *testing.T) {
 			[]string{"\nS\nRobert Schneider AG\nRue du Lac\n1268\n2501\nBiel\nCH\n", "\n1949.75\nCHF\n"}},
 		{"swissqr", "iban=CH9300762011623852957&payee=Robert%20Schneider%20AG&postal_code=2501&town=Biel&country=CH&payer=Pia%20Rutschmann&debtor_postal_code=9400&debtor_town=Rorschach&debtor_country=CH",
 			[]string{"\nS\nRobert Schneider AG\n\n\n2501\nBiel\nCH\n", "\nS\nPia Rutschmann\n\n\n9400\nRorschach\nCH\n"}},
+		// A magnet link's own parameter names (BEP 9: dn, xl, tr).
+		{"magnet", "btih=c12fe1c06bba254a9dc9f519b335aa7c1367a88a&dn=ubuntu&xl=123&tr=udp://tracker.example.org:1337/announce",
+			[]string{"&dn=ubuntu", "&xl=123", "&tr=udp%3A%2F%2Ftracker.example.org%3A1337%2Fannounce"}},
 		// Free text given as a payment's structured reference moves to
 		// the field for free text (EPC069-12 AT-05; IG QR-bill Ustrd).
 		{"epc", "name=Red%20Cross&iban=DE89%203704%200044%200532%200130%2000&amount=12.5&reference=Donation%20Dec", []string{"\nEUR12.5\n\n\nDonation Dec"}},

@@ -9,7 +9,7 @@ import (
 
 // Telegram opens a user, channel, group or bot by its public username.
 type Telegram struct {
-	Username string `json:"username" validate:"required" jsonschema_description:"Public username, with or without the leading @: letters, digits and underscores, 4 to 32 characters, starting with a letter and neither starting nor ending with an underscore." identity:"true" title:"Username"`
+	Username string `json:"username" also:"user,handle" validate:"required" jsonschema_description:"Public username, with or without the leading @: letters, digits and underscores, 4 to 32 characters, starting with a letter and neither starting nor ending with an underscore." identity:"true" title:"Username"`
 	Start    string `json:"start" jsonschema_description:"Bot deep-link parameter, sent to the bot as /start <start>: 1 to 64 characters of A-Z, a-z, 0-9, _ and - (encode other data as base64url)." title:"Bot start parameter"`
 }
 

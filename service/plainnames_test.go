@@ -24,6 +24,11 @@ func TestPlainNamesAndAddressesAreFixed(t *testing.T) {
 			[]string{"\nS\nRobert Schneider AG\nRue du Lac\n1268\n2501\nBiel\nCH\n", "\n1949.75\nCHF\n"}},
 		{"swissqr", "iban=CH9300762011623852957&payee=Robert%20Schneider%20AG&postal_code=2501&town=Biel&country=CH&payer=Pia%20Rutschmann&debtor_postal_code=9400&debtor_town=Rorschach&debtor_country=CH",
 			[]string{"\nS\nRobert Schneider AG\n\n\n2501\nBiel\nCH\n", "\nS\nPia Rutschmann\n\n\n9400\nRorschach\nCH\n"}},
+		// The names of the payload's own standard, or of other
+		// generators: RFC 5724's body, a Wi-Fi network and its pass.
+		{"sms", "number=%2B15550100&body=See%20you", []string{"SMSTO:+15550100:See you"}},
+		{"wifi", "network=Cafe&pass=abcdefgh", []string{"S:Cafe;", "P:abcdefgh;"}},
+		{"email", "to=jo@example.com&message=Hi", []string{"body=Hi"}},
 		// A magnet link's own parameter names (BEP 9: dn, xl, tr).
 		{"magnet", "btih=c12fe1c06bba254a9dc9f519b335aa7c1367a88a&dn=ubuntu&xl=123&tr=udp://tracker.example.org:1337/announce",
 			[]string{"&dn=ubuntu", "&xl=123", "&tr=udp%3A%2F%2Ftracker.example.org%3A1337%2Fannounce"}},

@@ -152,7 +152,7 @@ var (
 	Format = Option{Name: "format", Outputs: Formats, Aliases: []string{"type", "output", "f"}, Example: "png", Meant: formatWords,
 		Type: "string", Enum: Formats, Default: "png",
 		Description: "Output format: png, svg, svg-tiny (SVG Tiny 1.2; svgtiny, svg_tiny and tiny are svg-tiny), json (module matrix), base64 (PNG data URI; datauri and data-uri are base64), gif and jpeg (the PNG's pixels; jpg is jpeg), or pdf and eps (vector pages for print; ps, epsf and postscript are eps)."}
-	Color = Option{Name: "color", Outputs: drawn, Aliases: []string{"fg", "dark", "foreground", "colour"}, Example: "000000",
+	Color = Option{Name: "color", Outputs: drawn, Aliases: []string{"fg", "dark", "foreground", "colour", "bodycolor", "dotscolor"}, Example: "000000",
 		Type: "string", Default: "000000",
 		Description: "Foreground colour: hex with 3, 4, 6 or 8 digits with or without `#`, a CSS colour name, or goQR's `R-G-B` decimals.",
 		Title:       "Colour", Hint: "Hex (1d3557), with or without #, or a CSS name.", Control: "colour", Form: 3}
@@ -225,7 +225,7 @@ var (
 	AppendLayout = Option{Name: "appendlayout", Outputs: Formats, Aliases: []string{"append_layout", "append-layout"}, Example: "zip",
 		Type: "string", Enum: []string{"zip", "json", "row"}, Default: "zip",
 		Description: "How a structured append set (append) is answered: zip, an archive of one file a symbol in the format (part-1-of-3.png ...); json, a document with each symbol's part number, parity, text and image as a data URI; row, one image (png, gif, jpeg or base64) of the symbols side by side, one quiet zone apart, without a frame or label."}
-	Margin = Option{Name: "margin", Unit: UnitModules, Outputs: Formats, Aliases: []string{"quiet", "qz", "qzone", "quietzone", "border"}, Example: "4",
+	Margin = Option{Name: "margin", Unit: UnitModules, Outputs: Formats, Aliases: []string{"quiet", "qz", "qzone", "quietzone", "quiet_zone", "border"}, Example: "4",
 		Type: "integer", Min: 0, Max: render.MaxMargin, Default: render.DefaultMargin,
 		Description: "Quiet zone in modules.",
 		Title:       "Margin", Hint: fmt.Sprintf("Quiet zone in modules, 0 to %d.", render.MaxMargin), Control: "integer", Form: 6}

@@ -47,6 +47,8 @@ func TestOptionAliases(t *testing.T) {
 		{q + "&fg=ff0000", q + "&color=ff0000", q},
 		{q + "&dark=ff0000", q + "&color=ff0000", q},
 		{q + "&color=255-0-0", q + "&color=ff0000", q}, // goQR's R-G-B
+		{q + "&bodyColor=%23ff0000", q + "&color=ff0000", q}, // QRCode Monkey
+		{q + "&dotscolor=ff0000", q + "&color=ff0000", q},
 		// bg
 		{q + "&light=ffff00", q + "&bg=ffff00", q},
 		{q + "&background=ffff00", q + "&bg=ffff00", q},
@@ -68,6 +70,7 @@ func TestOptionAliases(t *testing.T) {
 		{q + "&quiet=0", q + "&margin=0", q},
 		{q + "&qz=0", q + "&margin=0", q},
 		{q + "&qzone=0", q + "&margin=0", q},
+		{q + "&quiet_zone=0", q + "&margin=0", q},
 		// label
 		{q + "&caption=Menu", q + "&label=Menu", q},
 		// tpl

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -38,7 +39,7 @@ func (t *tools) decode(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	}
 	s, _ := args["image"].(string)
 	if s == "" {
-		return t.badArgument(toolDecode, args, &argError{field: "image", detail: "image is required: the image file (PNG, JPEG, GIF or WebP) in base64", words: imageInWords}), nil
+		return t.badArgument(toolDecode, args, &argError{field: "image", detail: "image is required: the image file (PNG, JPEG, GIF, WebP or SVG) in base64", words: imageInWords}), nil
 	}
 	data, err := decodeBase64(s)
 	if err != nil {
@@ -54,7 +55,7 @@ func (t *tools) decode(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 // imageInWords is qr_decode's fix when the caller sent no image: it can
 // only say what image takes, as a placeholder in its place would be sent
 // as the image.
-const imageInWords = "with image: the image file (PNG, JPEG, GIF or WebP) in base64, or a data:image/png;base64,... URI"
+const imageInWords = "with image: the image file (PNG, JPEG, GIF, WebP or SVG) in base64, or a data:image/png;base64,... URI"
 
 // isImage reports whether v is an image file in base64 or a data: URI:
 // its bytes begin as an image's do (http.DetectContentType).
@@ -68,14 +69,21 @@ func isImage(v any) bool {
 }
 
 // decodeBase64 reads standard or URL-safe base64, padded or not, or a data
-// URI, ignoring line breaks.
+// URI, ignoring line breaks; an SVG file may come as its markup, as it is
+// or in a data URI without ;base64 (RFC 2397 §3: percent-encoded).
 func decodeBase64(s string) ([]byte, error) {
 	if rest, ok := strings.CutPrefix(s, "data:"); ok {
-		_, payload, found := strings.Cut(rest, ",")
+		header, payload, found := strings.Cut(rest, ",")
 		if !found {
 			return nil, errors.New("a data URI has a comma before its data")
 		}
+		if !strings.HasSuffix(strings.ToLower(header), ";base64") {
+			return []byte(percentDecoded(payload)), nil
+		}
 		s = payload
+	}
+	if strings.HasPrefix(strings.TrimSpace(s), "<") {
+		return []byte(s), nil
 	}
 	s = strings.Map(func(r rune) rune {
 		if r == '\n' || r == '\r' || r == ' ' || r == '\t' {
@@ -88,4 +96,13 @@ func decodeBase64(s string) ([]byte, error) {
 		return base64.RawURLEncoding.DecodeString(s)
 	}
 	return base64.RawStdEncoding.DecodeString(s)
+}
+
+// percentDecoded is s with its %XX escapes decoded; an escape that is not
+// one is kept as written.
+func percentDecoded(s string) string {
+	if v, err := url.PathUnescape(s); err == nil {
+		return v
+	}
+	return s
 }

@@ -654,6 +654,23 @@ func TestDecode(t *testing.T) {
 			t.Errorf("blank image: %+v, want 422 no-code-found", p)
 		}
 		fail(t, c, "qr_decode", map[string]any{"image": "***"})
+
+		// An SVG reads in base64, as its markup, and in a data URI
+		// percent-encoded (RFC 2397) or not.
+		_, svg := httpGet(t, base+"/api/v1/qr?data="+url.QueryEscape(data)+"&format=svg&style=rounded")
+		for name, image := range map[string]string{
+			"base64":           base64.StdEncoding.EncodeToString(svg),
+			"markup":           string(svg),
+			"percent data URI": "data:image/svg+xml," + url.PathEscape(string(svg)),
+			"plain data URI":   "data:image/svg+xml;utf8," + string(svg),
+			"base64 data URI":  "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg),
+		} {
+			out.Results = nil
+			succeed(t, c, "qr_decode", map[string]any{"image": image}, &out)
+			if len(out.Results) != 1 || out.Results[0].Text != data {
+				t.Errorf("svg as %s: %+v", name, out.Results)
+			}
+		}
 	})
 }
 

@@ -79,7 +79,7 @@ func (t *tools) definitions() []server.ServerTool {
 			inputSchema(object{{"kind", map[string]any{"type": "string", "description": "A kind of qr_list_kinds."}}}, "kind"),
 			kindSchemaOutput, t.kindSchema),
 		t.tool(toolDecode, "Decode a QR code image",
-			"Read every QR code in an image (PNG, JPEG, GIF, WebP), or its Micro QR and rMQR codes, as POST /api/v1/decode: each code's text, corners, and its kind and fields when recognised.",
+			"Read every QR code in an image (PNG, JPEG, GIF, WebP, SVG), or its Micro QR and rMQR codes, as POST /api/v1/decode: each code's text, corners, kind and fields when recognised.",
 			inputSchema(object{
 				{"image", map[string]any{"type": "string", "contentEncoding": "base64",
 					"description": "The image file in base64, or a data: URI. At most 10 MiB and 40 megapixels."}},

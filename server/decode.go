@@ -91,7 +91,7 @@ func (s *Server) readReservedImage(c *gin.Context, form imageForm) ([]byte, stri
 	if !isMultipart && mediaType != "application/octet-stream" && !slices.Contains(service.ImageTypes, mediaType) {
 		return nil, field, nil, s.problem(service.KindUnsupportedMediaType, http.StatusUnsupportedMediaType,
 			fmt.Sprintf("Content-Type %s is not read here; send the image bytes as %s (or application/octet-stream), or a multipart/form-data upload with a file field", text.Truncate(contentType, 100), strings.Join(service.ImageTypes, ", ")),
-			"Content-Type", s.svc.DecodeCurl("image/png", "code.png")+"  # or image/jpeg, image/gif, image/webp; or -F 'file=@code.png'")
+			"Content-Type", s.svc.DecodeCurl("image/png", "code.png")+"  # or image/jpeg, image/gif, image/webp, image/svg+xml; or -F 'file=@code.png'")
 	}
 	// Multipart framing adds a little to the file it carries.
 	limit := s.svc.MaxUpload
@@ -233,7 +233,7 @@ func (s *Server) documentDecode() {
 	s.extraOperations["/api/v1/decode"] = obj{"post": obj{
 		"operationId": "decode_qr",
 		"summary":     "Decode every QR code in an image",
-		"description": fmt.Sprintf("Send the image bytes (PNG, JPEG, GIF or WebP) as the body with their content type, or a multipart/form-data upload of one file. At most %s, %d pixels a side and %d megapixels; dimensions are checked from the header before decoding, so decompression bombs are refused. Codes are found upright or turned, dark on light or inverted. QR Codes are read, and, when an image holds none, Micro QR Codes (M1 to M4) and rMQR codes (all 32 sizes), upright, turned by quarter turns (within 4°) or mirrored, without perspective. Each result has its text, its corners (clockwise from the corner by its top-left finder pattern, in image pixels), and the kind and fields when a payload kind recognises the text, with rebuild and not_kept saying what the fields leave out.",
+		"description": fmt.Sprintf("Send the image bytes (PNG, JPEG, GIF, WebP or SVG) as the body with their content type, or a multipart/form-data upload of one file. At most %s, %d pixels a side and %d megapixels; dimensions are checked from the header before decoding, so decompression bombs are refused. Codes are found upright or turned, dark on light or inverted. QR Codes are read, and, when an image holds none, Micro QR Codes (M1 to M4) and rMQR codes (all 32 sizes), upright, turned by quarter turns (within 4°) or mirrored, without perspective. Each result has its text, its corners (clockwise from the corner by its top-left finder pattern, in image pixels), and the kind and fields when a payload kind recognises the text, with rebuild and not_kept saying what the fields leave out.",
 			service.SizeText(s.svc.MaxUpload), service.MaxImageSide, service.MaxImagePixels/1_000_000),
 		"tags":        []string{"decode"},
 		"requestBody": obj{"required": true, "content": content},
@@ -283,7 +283,7 @@ func (s *Server) documentDecode() {
 		},
 	}}
 	s.addDocs(
-		fmt.Sprintf("[Decode](%s/api/v1/decode): `POST /api/v1/decode` with an image body (PNG, JPEG, GIF, WebP) or a multipart file; returns every code's text, corners, kind and fields", s.baseURL),
+		fmt.Sprintf("[Decode](%s/api/v1/decode): `POST /api/v1/decode` with an image body (PNG, JPEG, GIF, WebP, SVG) or a multipart file; returns every code's text, corners, kind and fields", s.baseURL),
 		"## Decode\n\n"+
 			fmt.Sprintf("`POST %s/api/v1/decode` with the image bytes as the body and their content type (image/png, image/jpeg, image/gif, image/webp, or application/octet-stream), or multipart/form-data whose one file is the image. Example: `%s`.\n\n", s.baseURL, s.svc.DecodeCurl("image/png", "code.png"))+
 			"- 200: `{\"results\":[{\"text\",\"bounds\":[[x,y],...],\"kind\",\"fields\"}]}`: every code found, top to bottom then left to right. `bounds` are the symbol's four corners in image pixels, clockwise from the corner by its top-left finder pattern (so they turn with the code). `kind` and `fields` are given when a payload kind recognises the text; specific kinds come before the generic emvqr, url and text; among several, one whose fields build the text again exactly, then canonically, then in part, then the first by name. `rebuild` says which (`exact`, `canonical`, `partial`); `not_kept` lists the parts of the text, as written, that no field carries (a UPI `sign=...`, a vCard `X-...` line). `gs1` is true for a GS1 QR Code (FNC1 in first position, ]Q3): the gs1 kind's element form names only such a code, the same digits without FNC1 being text.\n"+

@@ -406,6 +406,12 @@ func TestDecodeFormats(t *testing.T) {
 		return w.FormDataContentType(), buf.Bytes()
 	}
 	formType, formBody := form("upload")
+	svg := ok(t, "/api/v1/qr?data=formats&format=svg&style=dot&label=Scan%20me")
+	var svgForm bytes.Buffer
+	w := multipart.NewWriter(&svgForm)
+	f, _ := w.CreateFormFile("file", "code.svg")
+	f.Write(svg)
+	w.Close()
 	tests := []struct {
 		name, contentType string
 		body              []byte
@@ -420,6 +426,10 @@ func TestDecodeFormats(t *testing.T) {
 		{"no content type", "", gf.Bytes(), "formats"},
 		{"type with parameters", "image/png; name=code.png", encodePNG(t, code), "formats"},
 		{"multipart", formType, formBody, "formats"},
+		// qrforge's own SVG, caption and all; and as a file of a form.
+		{"svg", "image/svg+xml", svg, "formats"},
+		{"svg as octet-stream", "application/octet-stream", svg, "formats"},
+		{"svg in a form", w.FormDataContentType(), svgForm.Bytes(), "formats"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -516,7 +526,9 @@ func TestDecodeProblems(t *testing.T) {
 		kind, field       string
 		detailHas         string
 	}{
-		{"garbage", "image/png", []byte("this is not an image at all"), 400, "invalid-parameter", "body", "not a PNG, JPEG, GIF or WebP"},
+		{"garbage", "image/png", []byte("this is not an image at all"), 400, "invalid-parameter", "body", "not a PNG, JPEG, GIF, WebP or SVG"},
+		{"svg with a script", "image/svg+xml", []byte(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><script>alert(1)</script></svg>`), 400, "invalid-parameter", "body", "<script>"},
+		{"html", "application/octet-stream", []byte(`<html><body>hi</body></html>`), 400, "invalid-parameter", "body", "SVG"},
 		{"truncated png", "image/png", encodePNG(t, qrImage(t, "x", 200))[:60], 400, "invalid-parameter", "body", "png"},
 		{"empty", "image/png", nil, 400, "invalid-parameter", "body", "empty"},
 		{"text type", "text/plain", []byte("hello"), 415, "unsupported-media-type", "Content-Type", "image/webp"},

@@ -52,7 +52,7 @@ var mcpTools = []struct{ name, about string }{
 	{"qr_generate_typed", "`kind` (a payload kind) and `fields` (that kind's fields, from qr_kind_schema) plus the options"},
 	{"qr_list_kinds", "the payload kinds, each with its summary, standard, required and identity fields and the URI of its schema"},
 	{"qr_kind_schema", "one kind's fields as JSON Schema, with its required fields and the identity fields only the user can give"},
-	{"qr_decode", "a base64 image (PNG, JPEG, GIF, WebP) to the text of every code in it, with the payload kind and fields when recognised, as POST /api/v1/decode"},
+	{"qr_decode", "a base64 image (PNG, JPEG, GIF, WebP, SVG) to the text of every code in it, with the payload kind and fields when recognised, as POST /api/v1/decode"},
 	{"qr_verify", "render as qr_generate or qr_generate_typed would, decode the PNG and check it, as GET /api/v1/verify: scannable, decoded, matches, version, ec, contrast and the checks"},
 	{"qr_batch", "the body of POST /api/v1/qr/batch: up to 1000 items, each {data} or {type, fields} with an id and style; output url, base64, svg or json; every item's URL, and its data up to 1 MiB per reply"},
 	{"qr_size_recommend", "the smallest print and pixel size that scan from a distance or fit a print width, with the reasoning"},

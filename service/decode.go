@@ -26,7 +26,7 @@ const (
 )
 
 // ImageTypes are the media types decode reads, in documentation order.
-var ImageTypes = []string{"image/png", "image/jpeg", "image/gif", "image/webp"}
+var ImageTypes = []string{"image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml"}
 
 // DecodeResult is one code found in an image (analysis.Code).
 type DecodeResult = analysis.Code
@@ -46,6 +46,9 @@ func Sets(results []DecodeResult) []DecodeSet { return analysis.Sets(results) }
 // what decoding will take (analysis.CostOf), which is reserved from the
 // memory budget before a pixel is decoded.
 func (s *Service) Decode(ctx context.Context, image []byte, field string) ([]DecodeResult, *Problem) {
+	if looksLikeXML(image) {
+		return s.decodeSVG(ctx, image, field)
+	}
 	cost, p := s.imageCost(image, field)
 	if p != nil {
 		return nil, p
@@ -64,12 +67,17 @@ func (s *Service) Decode(ctx context.Context, image []byte, field string) ([]Dec
 	if p != nil {
 		return nil, p
 	}
-	// The pipeline stops at its first pass that reads a code, or when its
-	// budget of attempts and time is spent (docs/decode.md).
+	return s.readCodes(ctx, img, image, field)
+}
+
+// readCodes reads the codes of a decoded image: the pipeline stops at its
+// first pass that reads a code, or when its budget of attempts and time is
+// spent (docs/decode.md).
+func (s *Service) readCodes(ctx context.Context, img image.Image, file []byte, field string) ([]DecodeResult, *Problem) {
 	results, _ := analysis.Read(ctx, img, analysis.DefaultBudget)
 	if len(results) == 0 {
 		detail := fmt.Sprintf("the %dx%d image decoded, but no QR code was found in it. Crop to the code and its quiet zone, make sure it is in focus and evenly lit, and at least 2 pixels per module; the fix decodes a code qrforge made, to show what reads", img.Bounds().Dx(), img.Bounds().Dy())
-		if n := analysis.GIFFrames(image); n > 1 {
+		if n := analysis.GIFFrames(file); n > 1 {
 			detail = fmt.Sprintf("the GIF has %d frames and only the first, %dx%d, is read: no QR code was found in it. Send the frame that shows the code as a PNG; the fix decodes a code qrforge made, to show what reads", n, img.Bounds().Dx(), img.Bounds().Dy())
 		}
 		return nil, s.Problem(KindNoCodeFound, detail, field, s.decodeSampleFix())
@@ -85,7 +93,7 @@ func (s *Service) imageCost(b []byte, field string) (analysis.ImageCost, *Proble
 	}
 	cost, err := analysis.CostOf(b)
 	if errors.Is(err, analysis.ErrNotImage) {
-		return cost, notImage(fmt.Sprintf("the %d bytes sent are not a PNG, JPEG, GIF or WebP image", len(b)))
+		return cost, notImage(fmt.Sprintf("the %d bytes sent are not a PNG, JPEG, GIF, WebP or SVG image", len(b)))
 	}
 	if refused := (*analysis.RefusedError)(nil); errors.As(err, &refused) {
 		return cost, notImage("the image is refused: " + err.Error())

@@ -22,9 +22,9 @@ import (
 // two keys are points of the curve is left to the wallet.
 type Monero struct {
 	Address     string `json:"address" validate:"required" jsonschema_description:"Monero address: a standard address (95 characters, 4... on mainnet), a subaddress (95, 8...) or an integrated address (106, 4... with a payment ID inside); testnet (9.../B...) and stagenet (5.../7...) are accepted too. The Keccak-256 checksum and the length of the type are verified." identity:"true" title:"Monero address"`
-	Amount      string `json:"amount" jsonschema_description:"Amount in XMR, greater than zero, with '.' as decimal point and at most 12 decimals (1 piconero = 0.000000000001 XMR), written as tx_amount=. Omit it to let the payer choose." title:"Amount (XMR)"`
-	Recipient   string `json:"recipient" jsonschema_description:"Name of the payee shown by the wallet (recipient_name= parameter)." identity:"true" title:"Payee name"`
-	Description string `json:"description" space:"keep" jsonschema_description:"What the payment is for, shown by the wallet and kept in its history (tx_description= parameter)." title:"Description"`
+	Amount      string `json:"amount" also:"tx_amount" jsonschema_description:"Amount in XMR, greater than zero, with '.' as decimal point and at most 12 decimals (1 piconero = 0.000000000001 XMR), written as tx_amount=. Omit it to let the payer choose." title:"Amount (XMR)"`
+	Recipient   string `json:"recipient" also:"recipient_name,name" jsonschema_description:"Name of the payee shown by the wallet (recipient_name= parameter)." identity:"true" title:"Payee name"`
+	Description string `json:"description" also:"tx_description" space:"keep" jsonschema_description:"What the payment is for, shown by the wallet and kept in its history (tx_description= parameter)." title:"Description"`
 }
 
 // moneroNetworks maps a network prefix byte to the address type it

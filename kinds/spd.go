@@ -24,16 +24,16 @@ import (
 // by the same authors for lengths the stored texts do not give (MSG 60, RN
 // 40, AM 10 characters, X-VS/X-SS/X-KS 10 digits, DT YYYYMMDD).
 type SPD struct {
-	IBAN      string `json:"iban" validate:"required" jsonschema_description:"Receiver's IBAN (ACC), electronic form (CZ2806000000000168540115); spaces are removed. Check digits and the country's length are checked (ISO 13616, SWIFT IBAN Registry)." identity:"true" title:"IBAN"`
+	IBAN      string `json:"iban" also:"acc,account" validate:"required" jsonschema_description:"Receiver's IBAN (ACC), electronic form (CZ2806000000000168540115); spaces are removed. Check digits and the country's length are checked (ISO 13616, SWIFT IBAN Registry)." identity:"true" title:"IBAN"`
 	BIC       string `json:"bic" jsonschema_description:"BIC of the receiver's bank (written after the IBAN as ACC:IBAN+BIC), 8 or 11 characters (ISO 9362). Optional for domestic payments." identity:"true" title:"BIC"`
-	Amount    string `json:"amount" jsonschema_description:"Amount (AM) with '.' and at most 2 decimals (450.00), greater than zero, at most 10 characters. Omit it to let the payer enter the amount." title:"Amount"`
-	Currency  string `json:"currency" jsonschema_description:"Currency (CC), an ISO 4217 code of 3 letters. Default CZK." title:"Currency"`
-	Message   string `json:"message" jsonschema_description:"Message for the receiver (MSG), at most 60 characters. '*' and '%' and letters outside ASCII (č, ř ...) are written percent-encoded (UTF-8), as the format requires." title:"Message for the receiver"`
-	VS        string `json:"vs" jsonschema_description:"Variable symbol (X-VS), the Czech payment reference: 1 to 10 digits." identity:"true" title:"Variable symbol"`
-	SS        string `json:"ss" jsonschema_description:"Specific symbol (X-SS): 1 to 10 digits." identity:"true" title:"Specific symbol"`
-	KS        string `json:"ks" jsonschema_description:"Constant symbol (X-KS): 1 to 10 digits." identity:"true" title:"Constant symbol"`
-	Recipient string `json:"recipient" jsonschema_description:"Receiver's name (RN), at most 40 characters, written like the message." identity:"true" title:"Receiver name"`
-	Due       string `json:"due" jsonschema_description:"Due date (DT), YYYYMMDD (20241231) or 2024-12-31: the day the bank should make the payment." title:"Due date"`
+	Amount    string `json:"amount" also:"am" jsonschema_description:"Amount (AM) with '.' and at most 2 decimals (450.00), greater than zero, at most 10 characters. Omit it to let the payer enter the amount." title:"Amount"`
+	Currency  string `json:"currency" also:"cc" jsonschema_description:"Currency (CC), an ISO 4217 code of 3 letters. Default CZK." title:"Currency"`
+	Message   string `json:"message" also:"msg" jsonschema_description:"Message for the receiver (MSG), at most 60 characters. '*' and '%' and letters outside ASCII (č, ř ...) are written percent-encoded (UTF-8), as the format requires." title:"Message for the receiver"`
+	VS        string `json:"vs" also:"x-vs,variable_symbol" jsonschema_description:"Variable symbol (X-VS), the Czech payment reference: 1 to 10 digits." identity:"true" title:"Variable symbol"`
+	SS        string `json:"ss" also:"x-ss,specific_symbol" jsonschema_description:"Specific symbol (X-SS): 1 to 10 digits." identity:"true" title:"Specific symbol"`
+	KS        string `json:"ks" also:"x-ks,constant_symbol" jsonschema_description:"Constant symbol (X-KS): 1 to 10 digits." identity:"true" title:"Constant symbol"`
+	Recipient string `json:"recipient" also:"rn,name,payee" jsonschema_description:"Receiver's name (RN), at most 40 characters, written like the message." identity:"true" title:"Receiver name"`
+	Due       string `json:"due" also:"dt,due_date" jsonschema_description:"Due date (DT), YYYYMMDD (20241231) or 2024-12-31: the day the bank should make the payment." title:"Due date"`
 }
 
 const (

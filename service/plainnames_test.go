@@ -29,6 +29,14 @@ func TestPlainNamesAndAddressesAreFixed(t *testing.T) {
 		{"sms", "number=%2B15550100&body=See%20you", []string{"SMSTO:+15550100:See you"}},
 		{"wifi", "network=Cafe&pass=abcdefgh", []string{"S:Cafe;", "P:abcdefgh;"}},
 		{"email", "to=jo@example.com&message=Hi", []string{"body=Hi"}},
+		// A payload's own keys: Short Payment Descriptor's ACC, AM, CC,
+		// MSG, X-VS and RN; Monero's URI's tx_amount and recipient_name;
+		// Pix in Portuguese.
+		{"spd", "acc=CZ5855000000001265098001&am=480.50&cc=CZK&msg=Dekujeme&x-vs=1234567890&rn=Jan%20Novak",
+			[]string{"ACC:CZ5855000000001265098001", "AM:480.50", "CC:CZK", "MSG:Dekujeme", "X-VS:1234567890", "RN:Jan Novak"}},
+		{"monero", "address=44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A&tx_amount=1.5&recipient_name=Shop",
+			[]string{"tx_amount=1.5", "recipient_name=Shop"}},
+		{"pix", "chave=%2B5561999999999&merchant_name=Fulano&merchant_city=Brasilia&amount=10.00", []string{"0114+5561999999999", "5906Fulano", "6008Brasilia"}},
 		// A magnet link's own parameter names (BEP 9: dn, xl, tr).
 		{"magnet", "btih=c12fe1c06bba254a9dc9f519b335aa7c1367a88a&dn=ubuntu&xl=123&tr=udp://tracker.example.org:1337/announce",
 			[]string{"&dn=ubuntu", "&xl=123", "&tr=udp%3A%2F%2Ftracker.example.org%3A1337%2Fannounce"}},

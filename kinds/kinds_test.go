@@ -307,13 +307,33 @@ func TestFixesMakeUpNoSetting(t *testing.T) {
 // detail says how to write twice a week.
 func TestEventRepeatMultiplesAreNotFixed(t *testing.T) {
 	k, _ := registry.Lookup("event")
-	for _, repeat := range []string{"biweekly", "Bi-Weekly", "bi weekly", "fortnightly", "bimonthly", "biyearly", "twice-weekly", "semi-monthly", "half-yearly"} {
+	for _, repeat := range []string{"biweekly", "Bi-Weekly", "bi weekly", "bimonthly", "biyearly", "twice-weekly", "semi-monthly"} {
 		fields := k.Example()
 		fields["repeat"] = repeat
 		_, errs := k.Build(fields)
 		i := slices.IndexFunc(errs, func(e registry.FieldError) bool { return e.Field == "repeat" })
 		if i < 0 || errs[i].Fix != "" || !strings.Contains(errs[i].Detail, "so there is no fix") || !strings.Contains(errs[i].Detail, "twice a week is weekly with two repeat_days") {
 			t.Errorf("repeat=%q: %+v, want no fix", repeat, errs)
+		}
+	}
+}
+
+// A word that names one repeat and its interval (fortnightly, quarterly,
+// half-yearly) is fixed to both: FREQ and INTERVAL (RFC 5545 §3.3.10).
+// An interval the caller gave that says otherwise leaves it unfixed.
+func TestEventRepeatWordsSetTheInterval(t *testing.T) {
+	k, _ := registry.Lookup("event")
+	for given, want := range map[string][2]string{
+		"fortnightly": {"weekly", "2"}, "every other week": {"weekly", "2"}, "Every 2 weeks": {"weekly", "2"},
+		"quarterly": {"monthly", "3"}, "half-yearly": {"monthly", "6"}, "semiannually": {"monthly", "6"},
+	} {
+		fields := k.Example()
+		fields["repeat"] = given
+		delete(fields, "repeat_interval")
+		_, errs := k.Build(fields)
+		i := slices.IndexFunc(errs, func(e registry.FieldError) bool { return e.Field == "repeat" })
+		if i < 0 || errs[i].Fix != want[0] || errs[i].With["repeat_interval"] != want[1] {
+			t.Errorf("repeat=%q: %+v, want %s every %s", given, errs, want[0], want[1])
 		}
 	}
 }
@@ -342,6 +362,14 @@ func TestMeantValuesAreFixed(t *testing.T) {
 	for _, k := range registry.All() {
 		for _, f := range k.Fields() {
 			for word, value := range f.Meant {
+				// A word may set other fields of the kind too
+				// (fortnightly=weekly+repeat_interval:2).
+				value, with, _ := strings.Cut(value, "+")
+				for _, pair := range strings.Split(with, "+") {
+					if field, _, _ := strings.Cut(pair, ":"); with != "" && !slices.ContainsFunc(k.Fields(), func(g registry.Field) bool { return g.Name == field }) {
+						t.Errorf("%s.%s: %q sets %q, not a field of the kind", k.Name(), f.Name, word, field)
+					}
+				}
 				// A word mapped to nothing means no one value (biweekly).
 				listed := value == "" || slices.Contains(f.Enum, value) || f.Enum == nil && f.Pattern != "" && regexp.MustCompile(f.Pattern).MatchString(value)
 				if !listed {

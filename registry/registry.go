@@ -124,7 +124,9 @@ type Kind[F any] struct {
 // link to a profile's videos): Build lets such a fix of an identity field
 // through only when it is that. MoveTo names the empty field the caller's
 // value belongs in (free text given as a structured payment reference):
-// the fix moves it there unchanged.
+// the fix moves it there unchanged. With holds other fields the fix sets,
+// each empty before: a word that names a value and a multiple of it
+// (fortnightly: weekly, every 2).
 type FieldError struct {
 	Field    string
 	Detail   string
@@ -132,6 +134,7 @@ type FieldError struct {
 	Drop     bool
 	FromLink bool
 	MoveTo   string
+	With     map[string]string
 }
 
 func (e FieldError) Error() string { return e.Field + ": " + e.Detail }

@@ -3,8 +3,10 @@ package registry
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/go-playground/validator/v10"
@@ -61,7 +63,10 @@ func (e *entry[F]) validateTags(f *F) []FieldError {
 		if fi != nil {
 			meant = fi.Meant
 		}
-		fix := tagFix(fe, meant)
+		fix, with := meantWith(tagFix(fe, meant))
+		if len(with) > 0 {
+			detail += fmt.Sprintf(", and %q is %s with %s, which the fix writes", fe.Value(), fix, withWords(with))
+		}
 		if value, _ := fe.Value().(string); unmeant(value, meant) {
 			detail += fmt.Sprintf(", and %q is none of them written another way, so there is no fix", value)
 		}
@@ -71,7 +76,7 @@ func (e *entry[F]) validateTags(f *F) []FieldError {
 		if fi != nil {
 			detail += " (" + fi.Description + ")"
 		}
-		out = append(out, FieldError{Field: name, Detail: detail, Fix: fix})
+		out = append(out, FieldError{Field: name, Detail: detail, Fix: fix, With: with})
 	}
 	return out
 }
@@ -97,6 +102,32 @@ func tagFix(fe validator.FieldError, meant map[string]string) string {
 	// enterprise network, for being four edits away.
 	best, _ := editdistance.Meant(given, strings.Fields(fe.Param()), meant)
 	return best
+}
+
+// meantWith splits a meant value that sets other fields too, written
+// value+field:value (fortnightly=weekly+repeat_interval:2 in a meant tag),
+// into the value and those fields.
+func meantWith(v string) (string, map[string]string) {
+	value, rest, ok := strings.Cut(v, "+")
+	if !ok {
+		return v, nil
+	}
+	with := map[string]string{}
+	for _, pair := range strings.Split(rest, "+") {
+		if field, set, ok := strings.Cut(pair, ":"); ok {
+			with[field] = set
+		}
+	}
+	return value, with
+}
+
+// withWords writes fields as a query does: repeat_interval=2.
+func withWords(with map[string]string) string {
+	var parts []string
+	for _, field := range slices.Sorted(maps.Keys(with)) {
+		parts = append(parts, field+"="+with[field])
+	}
+	return strings.Join(parts, " and ")
 }
 
 // schemeFix is an address written as people print it, www.example.com/menu,

@@ -223,6 +223,12 @@ func correctedFields(k registry.Entry, values map[string]string) (map[string]str
 				return nil, false
 			}
 			fixed[e.Field] = e.Fix
+			for field, v := range e.With {
+				if fixed[field] != "" && fixed[field] != v {
+					return nil, false
+				}
+				fixed[field] = v
+			}
 		}
 		_, errs = k.Build(fixed)
 	}

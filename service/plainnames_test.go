@@ -37,6 +37,9 @@ func TestPlainNamesAndAddressesAreFixed(t *testing.T) {
 		{"monero", "address=44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A&tx_amount=1.5&recipient_name=Shop",
 			[]string{"tx_amount=1.5", "recipient_name=Shop"}},
 		{"pix", "chave=%2B5561999999999&merchant_name=Fulano&merchant_city=Brasilia&amount=10.00", []string{"0114+5561999999999", "5906Fulano", "6008Brasilia"}},
+		// Every two weeks in a word: FREQ=WEEKLY;INTERVAL=2 (RFC 5545
+		// §3.3.10).
+		{"event", "title=Standup&start=2026-12-07T09:00:00Z&repeat=fortnightly", []string{"RRULE:FREQ=WEEKLY;INTERVAL=2"}},
 		// A magnet link's own parameter names (BEP 9: dn, xl, tr).
 		{"magnet", "btih=c12fe1c06bba254a9dc9f519b335aa7c1367a88a&dn=ubuntu&xl=123&tr=udp://tracker.example.org:1337/announce",
 			[]string{"&dn=ubuntu", "&xl=123", "&tr=udp%3A%2F%2Ftracker.example.org%3A1337%2Fannounce"}},
@@ -74,6 +77,10 @@ func TestPlainNamesAndAddressesAreFixed(t *testing.T) {
 		if _, p := svc.Payload(Request{Kind: "epc", Query: q}); p == nil || p.Fix != "" {
 			t.Errorf("epc?%s: %+v, want no fix", q, p)
 		}
+	}
+	// A word whose interval the caller contradicts has no fix.
+	if _, p := svc.Payload(Request{Kind: "event", Query: "title=Standup&start=2026-12-07T09:00:00Z&repeat=fortnightly&repeat_interval=3"}); p == nil || p.Fix != "" {
+		t.Errorf("fortnightly every 3: %+v, want no fix", p)
 	}
 	// A payer named without the address the standard requires gets no
 	// fix: the address is the caller's to give (IG QR-bill, address type S).

@@ -120,6 +120,11 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 			return nil, p
 		}
 		r.fields = fixed
+		for i, e := range errs {
+			if scheme, ok := pastedScheme(given[e.field]); ok && fixed[e.field] != given[e.field] {
+				errs[i].detail += "; the fix leaves out " + scheme + ", which the code writes itself where its standard has one"
+			}
+		}
 		p := s.invalid(r, withoutFields(errs, k), target)
 		if len(fieldErrs) == 0 && asksForText(q) {
 			p.Hint = "the text the code carries, without an image: " + s.apiTarget(k.Path()+"/payload", FieldNames(k)...).url(s.baseURL, givenFields(k, q))
@@ -219,6 +224,12 @@ func correctedFields(k registry.Entry, values map[string]string) (map[string]str
 				delete(fixed, e.Field)
 				continue
 			}
+			if e.Fix == "" {
+				if rest, ok := withoutScheme(fixed[e.Field]); ok {
+					fixed[e.Field] = rest
+					continue
+				}
+			}
 			if e.Fix == "" || fixed[e.Field] == e.Fix {
 				return nil, false
 			}
@@ -233,6 +244,33 @@ func correctedFields(k registry.Entry, values map[string]string) (map[string]str
 		_, errs = k.Build(fixed)
 	}
 	return fixed, len(errs) == 0
+}
+
+// pastedSchemes are the URI schemes a phone number or an e-mail address
+// is often pasted with, copied from a link: tel: (RFC 3966), mailto:
+// (RFC 6068), sms: and smsto: (RFC 5724), mms:.
+var pastedSchemes = []string{"tel:", "mailto:", "smsto:", "sms:", "mmsto:", "mms:"}
+
+// pastedScheme is the scheme v begins with, of pastedSchemes.
+func pastedScheme(v string) (string, bool) {
+	t := strings.TrimSpace(v)
+	for _, scheme := range pastedSchemes {
+		if len(t) > len(scheme) && strings.EqualFold(t[:len(scheme)], scheme) {
+			return t[:len(scheme)], true
+		}
+	}
+	return "", false
+}
+
+// withoutScheme is v without the scheme it was pasted with: a field that
+// fails with one is tried again without it, a correction of the caller's
+// own value that takes nothing else away.
+func withoutScheme(v string) (string, bool) {
+	scheme, ok := pastedScheme(v)
+	if !ok {
+		return v, false
+	}
+	return strings.TrimSpace(strings.TrimSpace(v)[len(scheme):]), true
 }
 
 // withoutFields marks field errors as already corrected in r.fields, so

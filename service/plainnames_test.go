@@ -40,6 +40,12 @@ func TestPlainNamesAndAddressesAreFixed(t *testing.T) {
 		// Every two weeks in a word: FREQ=WEEKLY;INTERVAL=2 (RFC 5545
 		// §3.3.10).
 		{"event", "title=Standup&start=2026-12-07T09:00:00Z&repeat=fortnightly", []string{"RRULE:FREQ=WEEKLY;INTERVAL=2"}},
+		// A number or an address pasted with its link's scheme (RFC 3966
+		// tel:, RFC 6068 mailto:, RFC 5724 sms:).
+		{"phone", "number=tel:%2B15550100123", []string{"tel:+15550100123"}},
+		{"sms", "number=SMS:%2B15550100123&message=hi", []string{"SMSTO:+15550100123:hi"}},
+		{"email", "to=MAILTO:jo@example.com", []string{"mailto:jo@example.com"}},
+		{"vcard", "fn=Jo&email=mailto:jo@example.com&phone=tel:%2B15550100123", []string{"EMAIL", ":jo@example.com", ":+15550100123"}},
 		// A magnet link's own parameter names (BEP 9: dn, xl, tr).
 		{"magnet", "btih=c12fe1c06bba254a9dc9f519b335aa7c1367a88a&dn=ubuntu&xl=123&tr=udp://tracker.example.org:1337/announce",
 			[]string{"&dn=ubuntu", "&xl=123", "&tr=udp%3A%2F%2Ftracker.example.org%3A1337%2Fannounce"}},
@@ -77,6 +83,10 @@ func TestPlainNamesAndAddressesAreFixed(t *testing.T) {
 		if _, p := svc.Payload(Request{Kind: "epc", Query: q}); p == nil || p.Fix != "" {
 			t.Errorf("epc?%s: %+v, want no fix", q, p)
 		}
+	}
+	// What a scheme hid stays wrong without it: no fix.
+	if _, p := svc.Payload(Request{Kind: "sms", Query: "number=smsto:%2B15550100123:hi"}); p == nil || p.Fix != "" {
+		t.Errorf("smsto with a body in the number: %+v, want no fix", p)
 	}
 	// A word whose interval the caller contradicts has no fix.
 	if _, p := svc.Payload(Request{Kind: "event", Query: "title=Standup&start=2026-12-07T09:00:00Z&repeat=fortnightly&repeat_interval=3"}); p == nil || p.Fix != "" {

@@ -27,7 +27,8 @@ func (s *Service) decodeSVG(ctx context.Context, file []byte, field string) ([]D
 	}
 	if len(file) > MaxLogoBytes {
 		// Its checks read the markup several times: an SVG is held to a
-		// logo's size, which a QR Code of any version fits well within.
+		// logo's size, which qrforge's own SVGs fit but for version 40
+		// codes drawn as separate shapes (docs/decode.md).
 		return nil, s.Problem(KindPayloadTooLarge, fmt.Sprintf("the SVG file is %s; at most %s of SVG are read. Send the code as a PNG", SizeText(int64(len(file))), SizeText(MaxLogoBytes)), field, s.DecodeCurl("image/png", "code.png"))
 	}
 	file = withoutText(file)

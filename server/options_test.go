@@ -46,7 +46,7 @@ func TestOptionAliases(t *testing.T) {
 		// color
 		{q + "&fg=ff0000", q + "&color=ff0000", q},
 		{q + "&dark=ff0000", q + "&color=ff0000", q},
-		{q + "&color=255-0-0", q + "&color=ff0000", q}, // goQR's R-G-B
+		{q + "&color=255-0-0", q + "&color=ff0000", q},       // goQR's R-G-B
 		{q + "&bodyColor=%23ff0000", q + "&color=ff0000", q}, // QRCode Monkey
 		{q + "&dotscolor=ff0000", q + "&color=ff0000", q},
 		// bg

@@ -70,8 +70,9 @@ type Option struct {
 	// them (JoinList).
 	List bool
 
-	// Compat names the API an option exists for only (Google's chart API):
-	// accepted, documented, marked, and left out of schemas and tools.
+	// Compat names the APIs an option exists for only (Google's chart API;
+	// the libraries whose scale sets pixels a module): accepted,
+	// documented, marked, and left out of schemas and tools.
 	Compat string
 }
 
@@ -111,6 +112,14 @@ var (
 // unless one is given (a PDF's pixel is then a point).
 const DefaultDPI = render.DefaultDPI
 
+// MinScale and MaxScale bound scale, pixels a module: below MinScale
+// the designs do not read (render.ModulePixels), and MaxScale draws a
+// version 1 code with its quiet zone at most render.MaxSize wide.
+const (
+	MinScale = 2
+	MaxScale = render.MaxSize / 29
+)
+
 // MaxLabel is the longest caption, in characters.
 const MaxLabel = 64
 
@@ -145,6 +154,12 @@ var (
 		Description: fmt.Sprintf("Output width and height in pixels; an rMQR code's image is this wide and as tall as its rows need (symbol). `300x300` is accepted when square. Modules are whole pixels, at least 2 (3 with a logo: docs/decoders.md); leftover pixels widen the quiet zone. "+
 			"A length (`30mm`, `3cm`, `1.2in`) is the printed size: pixels are the length at `dpi` (%d unless given), and a PDF page or EPS bounding box is exactly the length (docs/print.md).", DefaultDPI),
 		Title: "Size", Hint: fmt.Sprintf("Pixels, %d to %d, or a printed length: 30mm, 3cm, 1.2in.", render.MinSize, render.MaxSize), Control: "integer", Form: 5}
+	// Scale is pixels a module, as the libraries people move from size a
+	// code (segno's and node-qrcode's scale, python-qrcode's box_size);
+	// the service sizes the image once the symbol is encoded.
+	Scale = Option{Name: "scale", Unit: UnitPixels, Outputs: drawn, Aliases: []string{"box_size", "boxsize", "module_size", "modulesize"}, Example: "8",
+		Type: "integer", Min: MinScale, Max: MaxScale, Compat: "segno, node-qrcode and python-qrcode (box_size)",
+		Description: fmt.Sprintf("Pixels a module, instead of size (segno's and node-qrcode's `scale`, python-qrcode's `box_size`): the image is scale × (modules + 2 × margin) pixels a side, a frame's and a caption's modules counted, and at least %d (smaller, the quiet zone widens). %d to %d, and 3 or more with a logo; an image above %d pixels is refused with the largest scale that fits.", render.MinSize, MinScale, MaxScale, render.MaxSize)}
 	DPI = Option{Name: "dpi", Unit: UnitDPI, Outputs: drawn, Aliases: []string{"ppi", "resolution"}, Example: "300",
 		Type: "integer", Min: render.MinDPI, Max: render.MaxDPI,
 		Description: fmt.Sprintf("Print resolution in dots per inch; %d when size is a length. A length becomes this many pixels an inch; PNG records the resolution (pHYs) and JPEG too (JFIF), so the image prints at its size; a pixel size in PDF and EPS is measured at it (without dpi a pixel is a point, 1/72 inch). SVG, PDF and EPS draw the modules as vectors; there dpi sets the pixels of a picture logo (at most the picture's own) and the printer dots each module must get (docs/print.md).", DefaultDPI),
@@ -327,7 +342,7 @@ var (
 
 // Rendering are the options every generation endpoint takes, in canonical
 // order.
-var Rendering = []Option{Size, DPI, Format, Color, Bg, CMYK, Style, Eye, EyeFrame, EyeBall, Gradient, GradientColors, GradientAngle, EyeColor, EyeFrameColor, EyeBallColor, EC, Symbol, RMQRHeight, Append, AppendLayout, Margin, Label, Tpl, FrameColor, TextColor, Font, Logo, LogoSize, LogoPadding, LogoBg, LogoPlate, ECI, Chld, Cht, Choe}
+var Rendering = []Option{Size, Scale, DPI, Format, Color, Bg, CMYK, Style, Eye, EyeFrame, EyeBall, Gradient, GradientColors, GradientAngle, EyeColor, EyeFrameColor, EyeBallColor, EC, Symbol, RMQRHeight, Append, AppendLayout, Margin, Label, Tpl, FrameColor, TextColor, Font, Logo, LogoSize, LogoPadding, LogoBg, LogoPlate, ECI, Chld, Cht, Choe}
 
 // AnyCase is what Doc says of an option whose values are read in any
 // case, as every enum's are: the enum lists each value in its canonical

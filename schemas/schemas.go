@@ -101,8 +101,8 @@ func Batch() *jsonschema.Schema {
 }
 
 // Style is the object of rendering options (README "Options") under their
-// canonical names, from the catalogue; the Google chart API's
-// compatibility options are left out.
+// canonical names, from the catalogue; the compatibility options (the
+// Google chart API's, scale) are left out.
 func Style() *jsonschema.Schema {
 	var pairs []any
 	for _, o := range options.Rendering {

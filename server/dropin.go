@@ -356,9 +356,10 @@ func (s *Server) dropinParam(c *gin.Context, name, value, fixed, rule string) *P
 // API does not define are read as /api/v1/qr reads them). An option is
 // listed under those of its names the API does not use itself, and not at
 // all when the handler sets it from the API's own parameters whatever is
-// given (set), which another name for it would contradict. The Google
-// chart API's options are left out, as from the JSON Schemas: on /chart
-// they are Google's own parameters.
+// given (set), which another name for it would contradict. The
+// compatibility options are left out, as from the JSON Schemas: on /chart
+// Google's are its own parameters, and every drop-in path sets the size
+// that scale would.
 func withOptionParams(own []any, set ...string) []any {
 	taken := map[string]bool{}
 	for _, p := range own {

@@ -96,9 +96,10 @@ func queryParam(name string, aliases []string, schema obj, desc string, required
 	return p
 }
 
-// compatibilityOptions are accepted so that Google chart API calls work
-// unchanged; they are marked x-compatibility so that clients that build
-// calls from the document (the MCP tools) can leave them out.
+// compatibilityOptions are accepted so that Google chart API calls, and
+// sizes written as the QR libraries write them (scale), work unchanged;
+// they are marked x-compatibility so that clients that build calls from
+// the document (the MCP tools) can leave them out.
 var compatibilityOptions = func() (out []options.Option) {
 	for _, o := range options.Rendering {
 		if o.Compat != "" {

@@ -37,6 +37,11 @@ func TestOptionAliases(t *testing.T) {
 		{q + "&size=300x300", q + "&size=300", q},
 		{q + "&chs=300X300", q + "&size=300", q},
 		{q + "&Size=300", q + "&size=300", q},
+		// scale: pixels a module (segno, node-qrcode, python-qrcode)
+		{q + "&box_size=8", q + "&scale=8", q},
+		{q + "&boxsize=8", q + "&scale=8", q},
+		{q + "&module_size=8", q + "&scale=8", q},
+		{q + "&modulesize=8", q + "&scale=8", q},
 		// format
 		{q + "&type=svg", q + "&format=svg", q},
 		{q + "&output=svg", q + "&format=svg", q},

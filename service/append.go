@@ -152,6 +152,9 @@ func (s *Service) encodeSet(r *Rendering, target fixTarget) (*render.Set, *Probl
 	case err != nil:
 		return nil, s.encodeFailed(r, err, target)
 	}
+	if p := s.scaleTo(set.Symbols[0], r, target); p != nil {
+		return nil, p
+	}
 	return set, nil
 }
 
@@ -346,7 +349,7 @@ func (s *Service) rowLayout(set *render.Set, r *Rendering, target fixTarget) (re
 	var sizeErr *render.SizeError
 	switch {
 	case errors.As(err, &sizeErr):
-		return row, s.invalid(r, []paramError{{field: optSize.Name, detail: err.Error(), fixed: r.sizeValue(sizeErr.Min, true)}}, target)
+		return row, s.invalid(r, []paramError{{field: r.sizeName(), detail: err.Error(), fixed: r.sizeValue(sizeErr.Min, true)}}, target)
 	case err != nil:
 		// parseAppend refuses a frame and a label first.
 		return row, s.invalid(r, []paramError{{field: optAppendLayout.Name, fixed: layoutZip, detail: err.Error()}}, target)
@@ -361,8 +364,8 @@ func (s *Service) rowLayout(set *render.Set, r *Rendering, target fixTarget) (re
 			}
 			fits = max(render.MinSize, fits*7/8)
 		}
-		return row, s.invalid(r, []paramError{{field: optSize.Name, fixed: r.sizeValue(fits, false),
-			detail: fmt.Sprintf("a row of %d symbols at size %s is %dx%d pixels, more than the %dx%d one image may have; size %s fits", len(set.Symbols), r.Canonical.Get(optSize.Name), row.Width, row.Height, render.MaxSize, render.MaxSize, r.sizeValue(fits, false))}}, target)
+		return row, s.invalid(r, []paramError{{field: r.sizeName(), fixed: r.sizeValue(fits, false),
+			detail: fmt.Sprintf("a row of %d symbols at %s is %dx%d pixels, more than the %dx%d one image may have; %s %s fits", len(set.Symbols), r.sizeShown(), row.Width, row.Height, render.MaxSize, render.MaxSize, r.sizeName(), r.sizeValue(fits, false))}}, target)
 	}
 	return row, nil
 }
@@ -387,7 +390,7 @@ func (s *Service) drawRow(ctx context.Context, set *render.Set, r *Rendering, ta
 	if err != nil {
 		var sizeErr *render.SizeError
 		if errors.As(err, &sizeErr) {
-			return nil, s.invalid(r, []paramError{{field: optSize.Name, detail: err.Error(), fixed: r.sizeValue(sizeErr.Min, true)}}, target)
+			return nil, s.invalid(r, []paramError{{field: r.sizeName(), detail: err.Error(), fixed: r.sizeValue(sizeErr.Min, true)}}, target)
 		}
 		panic(err) // parseAppend let only what a row draws through
 	}

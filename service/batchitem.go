@@ -234,10 +234,7 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 		r.Canonical.Set(optFormat.Name, string(FormatBase64))
 	}
 	res.format = r.Format
-	if req.output == outputBase64 && r.Options.Size > MaxInlineSize {
-		res.problem = s.Problem(KindInvalidParameter,
-			fmt.Sprintf("size %d is above %d, the largest size inlined as base64; use output url or zip for larger codes (the fix is this item's URL), or a smaller size", r.Options.Size, MaxInlineSize),
-			optSize.Name, target.url(s.baseURL, withValue(r.fixValues(), optFormat.Name, string(FormatPNG))))
+	if res.problem = s.inlineTooLarge(req, r, target); res.problem != nil {
 		return res
 	}
 	if req.linked(i) {
@@ -262,6 +259,10 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 		return res
 	}
 	out, p := s.produce(ctx, r, target)
+	if p == nil && r.scale > 0 {
+		// A scale's size is known once the symbol is.
+		p = s.inlineTooLarge(req, r, target)
+	}
 	if p != nil {
 		res.problem = p
 		return res
@@ -458,4 +459,15 @@ func (s *Service) readItemMembers(item *batchItemInput, members map[string]json.
 		}
 	}
 	return item, nil
+}
+
+// inlineTooLarge refuses an image too large to inline as base64, with
+// the item's URL as the fix.
+func (s *Service) inlineTooLarge(req *batchRequest, r *Rendering, target fixTarget) *Problem {
+	if req.output != outputBase64 || r.Options.Size <= MaxInlineSize {
+		return nil
+	}
+	return s.Problem(KindInvalidParameter,
+		fmt.Sprintf("size %d is above %d, the largest size inlined as base64; use output url or zip for larger codes (the fix is this item's URL), or a smaller %s", r.Options.Size, MaxInlineSize, r.sizeName()),
+		r.sizeName(), target.url(s.baseURL, withValue(r.fixValues(), optFormat.Name, string(FormatPNG))))
 }

@@ -156,8 +156,8 @@ func imageWarnings(sym *render.Symbol, r *Rendering) []Warning {
 	out := slices.Clone(r.kindWarnings)
 	for _, w := range []Warning{
 		{optColor.Name, contrastWarning(&r.Options)},
-		{optSize.Name, captionWarning(sym, r)},
-		{optSize.Name, printWarning(sym, r)},
+		{r.sizeName(), captionWarning(sym, r)},
+		{r.sizeName(), printWarning(sym, r)},
 	} {
 		if w.Detail != "" {
 			out = append(out, w)
@@ -275,8 +275,8 @@ func (s *Service) drawingTooLarge(r *Rendering, cost func(render.Options) int64,
 			detail: fmt.Sprintf("decoding this logo takes about %s, more than this instance's memory budget allows one request (%s); send a smaller picture (%d pixels a side is plenty)", SizeText(r.logoCost(o)), SizeText(limit), logoSide)}}, target)
 	}
 	fits := r.sizeValue(o.Size, false)
-	return s.invalid(r, []paramError{{field: optSize.Name, fixed: fits,
-		detail: fmt.Sprintf("size %s with these options needs %s to draw, more than this instance's memory budget allows one request (%s); %s fits", r.Canonical.Get(optSize.Name), SizeText(cost(r.Options)), SizeText(limit), fits)}}, target)
+	return s.invalid(r, []paramError{{field: r.sizeName(), fixed: fits,
+		detail: fmt.Sprintf("%s with these options needs %s to draw, more than this instance's memory budget allows one request (%s); %s %s fits", r.sizeShown(), SizeText(cost(r.Options)), SizeText(limit), r.sizeName(), fits)}}, target)
 }
 
 // rasterises reports whether the format is drawn from pixels (PNG and its

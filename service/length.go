@@ -101,8 +101,16 @@ func lengthFor(px, dpi int, u lengthUnit, up bool) string {
 
 // sizeValue is px pixels as the size option's value in the caller's
 // unit, for a fix: a length at the request's dpi rounded up (at least px)
-// or down, or the pixels themselves.
+// or down, the pixels a module of a scale (the option sizeName names),
+// or the pixels themselves.
 func (r *Rendering) sizeValue(px int, up bool) string {
+	if r.scale > 0 && r.scaleModules > 0 {
+		n := px / r.scaleModules
+		if up && n*r.scaleModules < px {
+			n++
+		}
+		return strconv.Itoa(max(n, optScale.Min))
+	}
 	if r.sizeUnit == "" {
 		return strconv.Itoa(px)
 	}

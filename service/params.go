@@ -24,6 +24,7 @@ type option = options.Option
 var (
 	optData        = options.Data
 	optSize        = options.Size
+	optScale       = options.Scale
 	optDPI         = options.DPI
 	optCMYK        = options.CMYK
 	optFormat      = options.Format
@@ -117,6 +118,9 @@ type Rendering struct {
 	// sizeUnit is the unit of a size given as a length, "" for pixels:
 	// fixes of the size keep it (sizeValue).
 	sizeUnit string
+	// scale is the pixels a module asked for (scale.go), 0 when the size
+	// is; scaleModules the canvas's modules it was applied to.
+	scale, scaleModules int
 	// logo is the logo as given (logo.go), logoParam its parameter's
 	// value, for fixes; Options.Logo is set with it.
 	logo      *logoInput

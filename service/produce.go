@@ -58,6 +58,9 @@ func (s *Service) encode(r *Rendering, target fixTarget) (*render.Symbol, *Probl
 		// leaf or octagon eyes.
 		r.Options.Eye, r.Options.EyeFrame, r.Options.EyeBall = render.EyeSquare, "", ""
 	}
+	if p := s.scaleTo(sym, r, target); p != nil {
+		return nil, p
+	}
 	return sym, nil
 }
 
@@ -108,7 +111,7 @@ func (s *Service) renderSymbol(sym *render.Symbol, r *Rendering, target fixTarge
 					detail += fmt.Sprintf(", or keep %s with dpi=%.0f", r.Canonical.Get(optSize.Name), dpi)
 				}
 			}
-			return nil, s.invalid(r, []paramError{{field: optSize.Name, detail: detail, fixed: r.sizeValue(sizeErr.Min, true)}}, target)
+			return nil, s.invalid(r, []paramError{{field: r.sizeName(), detail: detail, fixed: r.sizeValue(sizeErr.Min, true)}}, target)
 		}
 		panic(err) // a renderer failure is a bug: recoverProblem reports it
 	}

@@ -16,6 +16,8 @@ import (
 // the option may change a format the first leaves alone.
 var styled = map[string]struct{ value, needs, also string }{
 	"size": {"300", "", ""},
+	// scale sizes the image by its modules: 8 makes it 232 px, not 512.
+	"scale": {"8", "", ""},
 	// dpi sets a pixel size's resolution (PNG's pHYs, a PDF's page) and a
 	// length's pixels (a GIF's, which records no resolution).
 	"dpi":            {"600", "", "size=30mm"},

@@ -174,9 +174,9 @@ func captionWarning(sym *render.Symbol, r *Rendering) string {
 	down := func(v float64) float64 { return math.Floor(v*10) / 10 }
 	if printed {
 		return fmt.Sprintf("the label is set at %.1f pt, too small to read easily in print (under %.1f pt, %.2f mm, its letters run together): %s=%s sets it at %.1f pt, and a shorter label larger",
-			down(px/dpi*render.PointsPerInch), render.MinCaptionPoints, render.MinCaptionPoints/render.PointsPerInch*25.4, optSize.Name, r.sizeValue(legibleAt, true), render.MinCaptionPoints)
+			down(px/dpi*render.PointsPerInch), render.MinCaptionPoints, render.MinCaptionPoints/render.PointsPerInch*25.4, r.sizeName(), r.sizeValue(legibleAt, true), render.MinCaptionPoints)
 	}
-	return fmt.Sprintf("the label is set at %.1f px, too small to read easily (under %d px its letters run together): %s=%s sets it at %d px, and a shorter label larger", down(px), render.MinCaptionPixels, optSize.Name, r.sizeValue(legibleAt, true), render.MinCaptionPixels)
+	return fmt.Sprintf("the label is set at %.1f px, too small to read easily (under %d px its letters run together): %s=%s sets it at %d px, and a shorter label larger", down(px), render.MinCaptionPixels, r.sizeName(), r.sizeValue(legibleAt, true), render.MinCaptionPixels)
 }
 
 // joinWarnings is the warnings' details as one X-QR-Warning.

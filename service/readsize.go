@@ -34,7 +34,8 @@ func (p *reading) readSize() {
 			dpi = n
 		}
 	}
-	if v, ok := p.get(optSize); ok {
+	v, sizeGiven := p.get(optSize)
+	if sizeGiven {
 		size, fixed, err := parseSize(v)
 		switch {
 		case err != nil:
@@ -53,6 +54,7 @@ func (p *reading) readSize() {
 	if r.sizeUnit == "" {
 		r.Canonical.Set(optSize.Name, strconv.Itoa(r.Options.Size))
 	}
+	p.readScale(sizeGiven)
 	if dpi > 0 {
 		r.Options.Print.DPI = dpi
 	}

@@ -312,7 +312,7 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 	module := Check{Name: "module_size", Value: o.Size / canvasModules(sym, o), Min: modulePass, Pass: true, Status: StatusPass}
 	if message, size := smallModules(sym, o, r); message != "" {
 		module.Status, module.Message = StatusWarn, message
-		module.Fix = fixURL(url.Values{optSize.Name: {size}})
+		module.Fix = fixURL(url.Values{r.sizeName(): {size}})
 	}
 	checks = append(checks, module)
 
@@ -402,7 +402,7 @@ func allCorrections(sym *render.Symbol, o render.Options, r *Rendering) url.Valu
 		set.Set(optBall.Name, string(analysis.MatchingBall(f)))
 	}
 	if _, size := smallModules(sym, o, r); size != "" {
-		set.Set(optSize.Name, size)
+		set.Set(r.sizeName(), size)
 	}
 	if len(set) == 0 {
 		// Nothing the checks measure is wrong, yet the code did not read:
@@ -422,6 +422,13 @@ func merge(base, set url.Values) url.Values {
 	for k, v := range set {
 		out[k] = v
 	}
+	// size and scale are one option given two ways: the fix's stands.
+	if _, ok := set[optSize.Name]; ok {
+		delete(out, optScale.Name)
+	}
+	if _, ok := set[optScale.Name]; ok {
+		delete(out, optSize.Name)
+	}
 	return out
 }
 
@@ -430,7 +437,8 @@ func merge(base, set url.Values) url.Values {
 // call that renders.
 func (s *Service) fitSize(sym *render.Symbol, v url.Values) url.Values {
 	r, errs := parseRendering(newQuery(v), false)
-	if len(errs) > 0 {
+	if len(errs) > 0 || r.scale > 0 {
+		// A scale sizes the canvas with its modules, a wider margin too.
 		return v
 	}
 	if need := render.MinCanvasSize(sym, r.Options); r.Options.Size < need {

@@ -49,8 +49,9 @@ func (e *SizeError) PerModule() string {
 // with on the five decoders of docs/decoders.md. At one pixel a module
 // the eye shapes and module styles cannot be drawn, and zbar missed even
 // square codes of version 13 and up; at two every design read but those
-// with a logo, which takes up to half a block's correction already: zbar
-// missed them from version 14 up.
+// with a logo, which takes up to half a block's correction already (zbar
+// missed them from version 14 up), and four styles that cover little of
+// a module, which zxing-cpp 3 missed on version 1 (verify warns of both).
 func ModulePixels(o Options) int {
 	if o.Logo != nil && o.Logo.Size > 0 {
 		return 3

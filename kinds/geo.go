@@ -11,7 +11,7 @@ import (
 // Geo is a place on Earth as a geo: URI in WGS-84, the default and only
 // coordinate reference system RFC 5870 registers.
 type Geo struct {
-	Lat         string `json:"lat" also:"latitude" validate:"required" jsonschema_description:"Latitude in decimal degrees, -90 to 90, with '.' as decimal point (48.198634). Written without exponent or trailing zeros." identity:"true" title:"Latitude"`
+	Lat         string `json:"lat" also:"latitude,coords,coordinates,latlng,latlon,ll" validate:"required" jsonschema_description:"Latitude in decimal degrees, -90 to 90, with '.' as decimal point (48.198634). Written without exponent or trailing zeros." identity:"true" title:"Latitude"`
 	Lon         string `json:"lon" also:"lng,long,longitude" validate:"required" jsonschema_description:"Longitude in decimal degrees, -180 to 180, with '.' as decimal point (16.371648). Set to 0 at the poles, as RFC 5870 §3.4.2 asks." identity:"true" title:"Longitude"`
 	Alt         string `json:"alt" also:"altitude,elevation" jsonschema_description:"Altitude in metres above the WGS-84 ellipsoid; negative below it." title:"Altitude (m)"`
 	Uncertainty string `json:"uncertainty" jsonschema_description:"Uncertainty of the location in metres, 0 or more: the u= parameter of RFC 5870 §3.4.3." title:"Uncertainty (m)"`
@@ -38,7 +38,33 @@ func init() {
 		Check:        checkGeo,
 		Encode:       encodeGeo,
 		ParseNotKept: parseGeo,
+		SplitWord:    splitCoordinates,
 	})
+}
+
+// splitCoordinates reads a latitude and longitude given together in lat,
+// as maps copy a place ("52.520008, 13.404954", latitude first, as RFC
+// 5870 §3.3 orders them), and an altitude after them, as lat, lon and
+// alt. Commas alone between digits are a decimal comma (52,5), which
+// checkGeo reads, so a pair needs a decimal point or a space.
+func splitCoordinates(word, value string) (map[string]string, bool) {
+	if word != "lat" {
+		return nil, false
+	}
+	parts := strings.FieldsFunc(value, func(r rune) bool { return r == ',' || r == ';' || r == ' ' || r == '\t' })
+	if len(parts) < 2 || len(parts) > 3 || !strings.ContainsAny(value, ". \t") {
+		return nil, false
+	}
+	for _, p := range parts {
+		if _, ok := geoNumber(p); !ok {
+			return nil, false
+		}
+	}
+	fields := map[string]string{"lat": parts[0], "lon": parts[1]}
+	if len(parts) == 3 {
+		fields["alt"] = parts[2]
+	}
+	return fields, true
 }
 
 func checkGeo(g *Geo) []registry.FieldError {

@@ -1,6 +1,10 @@
 package kinds_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/qrforge/qrforge/registry"
+)
 
 func TestGeo(t *testing.T) {
 	runVectors(t, "geo", []vector{
@@ -76,5 +80,42 @@ func TestGeoFix(t *testing.T) {
 	_, errs := lookup(t, "geo").Build(map[string]string{"lat": "48,20", "lon": "16.3"})
 	if len(errs) != 1 || errs[0].Fix != "48.2" {
 		t.Fatalf("errors %+v, want one fixing lat to 48.2", errs)
+	}
+}
+
+// A latitude and longitude copied together from a map ("52.520008,
+// 13.404954") into lat, or under a name such as coords, are written as
+// lat and lon (and alt) by the fix, each part as given; a decimal comma
+// alone (48,20) is a latitude, and a lon already given leaves lat to the
+// other checks.
+func TestGeoCoordinatesInOneField(t *testing.T) {
+	geo := lookup(t, "geo")
+	for _, c := range []struct {
+		lat, lon   string
+		fix, wlon  string
+		alt, wnone string
+	}{
+		{lat: "52.520008, 13.404954", fix: "52.520008", wlon: "13.404954"},
+		{lat: "52.52,13.405", fix: "52.52", wlon: "13.405"},
+		{lat: "-33.8688 151.2093", fix: "-33.8688", wlon: "151.2093"},
+		{lat: "52.52,13.405,183", fix: "52.52", wlon: "13.405", alt: "183"},
+		{lat: "48,20", lon: "16.3", fix: "48.2"},
+		{lat: "52.52,13.405", lon: "13.405", fix: ""},
+		{lat: "52.52,13.405,1,2", fix: ""},
+	} {
+		values := map[string]string{"lat": c.lat}
+		if c.lon != "" {
+			values["lon"] = c.lon
+		}
+		_, errs := geo.Build(values)
+		var got registry.FieldError
+		for _, e := range errs {
+			if e.Field == "lat" {
+				got = e
+			}
+		}
+		if got.Fix != c.fix || got.With["lon"] != c.wlon || got.With["alt"] != c.alt {
+			t.Errorf("lat=%q lon=%q: %+v, want the fix %q with lon %q and alt %q", c.lat, c.lon, errs, c.fix, c.wlon, c.alt)
+		}
 	}
 }

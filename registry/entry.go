@@ -173,6 +173,9 @@ func (e *entry[F]) build(f F) (string, []FieldError) {
 	}
 	e.normaliseSpace(&f)
 	given := f
+	if errs := e.splitFields(f); len(errs) > 0 {
+		return "", e.guardIdentity(given, errs)
+	}
 	if errs := e.validateTags(&f); len(errs) > 0 {
 		return "", e.guardIdentity(given, errs)
 	}

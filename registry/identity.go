@@ -136,6 +136,12 @@ func (e *entry[F]) guardIdentity(given F, errs []FieldError) []FieldError {
 		if fe.Fix == "" {
 			continue
 		}
+		if fe.Parts {
+			if !e.partsOf(values[fe.Field], fe) {
+				errs[i].Fix, errs[i].With = "", nil
+			}
+			continue
+		}
 		if !Mechanical(values[fe.Field], fe.Fix) && !(fe.FromLink && linkSegment(values[fe.Field], fe.Fix)) {
 			errs[i].Fix = ""
 		}

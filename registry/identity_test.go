@@ -124,3 +124,44 @@ func TestIdentityFixFromLink(t *testing.T) {
 		}
 	}
 }
+
+// A value holding several fields (SplitWord called with the field's own
+// name) is refused with a fix that writes each part under its field. On
+// an identity field the parts must be the caller's value cut at its
+// separators, in field order: a split that adds, drops or reorders
+// anything has no fix.
+func TestIdentityFixFromParts(t *testing.T) {
+	k := greetingKind("parts")
+	split := func(string) map[string]string { return nil }
+	k.SplitWord = func(word, value string) (map[string]string, bool) {
+		if word != "name" {
+			return nil, false
+		}
+		return split(value), true
+	}
+	registry.Register(k)
+	defer registry.Unregister("parts")
+	e, _ := registry.Lookup("parts")
+	for _, c := range []struct {
+		value string
+		parts map[string]string
+		kept  bool
+	}{
+		{"Ada, GB", map[string]string{"name": "Ada", "code": "GB"}, true},
+		{"Ada;GB", map[string]string{"name": "Ada", "code": "GB"}, true},
+		{"Ada GB", map[string]string{"name": "Ada", "code": "UK"}, false},
+		{"Ada Lovelace, GB", map[string]string{"name": "Ada", "code": "GB"}, false},
+		{"GB, Ada", map[string]string{"name": "Ada", "code": "GB"}, false},
+	} {
+		split = func(string) map[string]string { return c.parts }
+		_, errs := e.Build(map[string]string{"name": c.value})
+		if len(errs) != 1 || errs[0].Field != "name" || (errs[0].Fix != "") != c.kept || c.kept && errs[0].With["code"] != c.parts["code"] {
+			t.Errorf("%q split as %v: %+v, want the fix kept: %v", c.value, c.parts, errs, c.kept)
+		}
+	}
+	// A field given already keeps its value: no split is offered.
+	split = func(string) map[string]string { return map[string]string{"name": "Ada", "code": "GB"} }
+	if _, errs := e.Build(map[string]string{"name": "Ada, GB", "code": "FR"}); len(errs) > 0 && errs[0].With != nil {
+		t.Errorf("split over a given field: %+v", errs)
+	}
+}

@@ -109,7 +109,10 @@ type Kind[F any] struct {
 	// standard uses for several fields at once (the Key Uri Format's
 	// label, issuer:account) as those fields. reads is false for a word
 	// the kind reads as one field; fields is nil when the value has no
-	// one reading. Field.AlsoCalled claims the word.
+	// one reading. Field.AlsoCalled claims the word. Called with a field's
+	// own name, it reads a value that holds that field and others, as a
+	// place's latitude and longitude are copied together: Build then
+	// refuses the field with a fix that writes each part under its field.
 	SplitWord func(word, value string) (fields map[string]string, reads bool)
 	Hints     Hints
 }
@@ -126,7 +129,9 @@ type Kind[F any] struct {
 // value belongs in (free text given as a structured payment reference):
 // the fix moves it there unchanged. With holds other fields the fix sets,
 // each empty before: a word that names a value and a multiple of it
-// (fortnightly: weekly, every 2).
+// (fortnightly: weekly, every 2). Parts says Fix and With are the parts
+// of the caller's value cut at its separators (SplitWord): Build lets it
+// through an identity field only when they are.
 type FieldError struct {
 	Field    string
 	Detail   string
@@ -135,6 +140,7 @@ type FieldError struct {
 	FromLink bool
 	MoveTo   string
 	With     map[string]string
+	Parts    bool
 }
 
 func (e FieldError) Error() string { return e.Field + ": " + e.Detail }

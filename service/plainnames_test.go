@@ -42,6 +42,10 @@ func TestPlainNamesAndAddressesAreFixed(t *testing.T) {
 		{"event", "title=Standup&start=2026-12-07T09:00:00Z&repeat=fortnightly", []string{"RRULE:FREQ=WEEKLY;INTERVAL=2"}},
 		// A number or an address pasted with its link's scheme (RFC 3966
 		// tel:, RFC 6068 mailto:, RFC 5724 sms:).
+		// A place copied from a map as one "lat, lon", under lat or a
+		// name for both (RFC 5870 §3.3 orders them so).
+		{"geo", "lat=52.520008,%2013.404954", []string{"geo:52.520008,13.404954"}},
+		{"geo", "coords=52.5200,13.4050,34", []string{"geo:52.52,13.405,34"}},
 		{"phone", "number=tel:%2B15550100123", []string{"tel:+15550100123"}},
 		{"sms", "number=SMS:%2B15550100123&message=hi", []string{"SMSTO:+15550100123:hi"}},
 		{"email", "to=MAILTO:jo@example.com", []string{"mailto:jo@example.com"}},

@@ -1,0 +1,71 @@
+package registry
+
+import (
+	"fmt"
+	"strings"
+)
+
+// splitFields refuses a field whose value holds other fields too, as the
+// kind's SplitWord reads it under the field's own name (a latitude and
+// longitude copied together into lat): the fix writes each part under
+// its field. Only fields left empty take a part; one given already leaves
+// the value to the other checks.
+func (e *entry[F]) splitFields(f F) []FieldError {
+	if e.kind.SplitWord == nil {
+		return nil
+	}
+	values := e.toMap(f)
+	for _, fi := range e.fields {
+		value := values[fi.Name]
+		if value == "" {
+			continue
+		}
+		parts, reads := e.kind.SplitWord(fi.Name, value)
+		own, ok := parts[fi.Name]
+		if !reads || !ok || len(parts) < 2 || own == value {
+			continue
+		}
+		with := map[string]string{}
+		var written []string
+		for _, other := range e.fields {
+			part, ok := parts[other.Name]
+			if !ok || other.Name == fi.Name {
+				continue
+			}
+			if values[other.Name] != "" {
+				return nil
+			}
+			with[other.Name] = part
+			written = append(written, other.Name+"="+part)
+		}
+		return []FieldError{{Field: fi.Name, Fix: own, With: with, Parts: true,
+			Detail: fmt.Sprintf("%s %q holds %d values, each of which has a field of its own: %s=%s and %s", fi.Name, value, len(parts), fi.Name, own, strings.Join(written, " and "))}}
+	}
+	return nil
+}
+
+// partsOf reports whether fe's fix and the values it writes with it are
+// value cut at its separators (commas, semicolons, whitespace), in the
+// order of the kind's fields: nothing added, dropped or changed.
+func (e *entry[F]) partsOf(value string, fe FieldError) bool {
+	tokens := strings.FieldsFunc(value, func(r rune) bool {
+		return r == ',' || r == ';' || r == ' ' || r == '\t'
+	})
+	var want []string
+	for _, fi := range e.fields {
+		if fi.Name == fe.Field {
+			want = append(want, fe.Fix)
+		} else if part, ok := fe.With[fi.Name]; ok {
+			want = append(want, part)
+		}
+	}
+	if len(tokens) != len(want) {
+		return false
+	}
+	for i := range tokens {
+		if tokens[i] != want[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -21,7 +21,7 @@ type Event struct {
 	End            string `json:"end" also:"dtend,ends" jsonschema_description:"End, same form as start and not before it. For an all-day event it is the last day of the event (inclusive); leave it empty for a one-day event." title:"Ends"`
 	TZID           string `json:"tzid" also:"tz,timezone,time_zone" jsonschema_description:"IANA time zone of the event, such as Europe/Berlin or America/New_York. Given, the times are written as local times with TZID and the code carries a VTIMEZONE built from the zone's rules (RFC 5545 §3.6.5), so a repeating event keeps its clock time across daylight-saving changes; left empty, times are converted to UTC." title:"Time zone"`
 	Location       string `json:"location" also:"place,where,venue" jsonschema_description:"Where it takes place (LOCATION)." title:"Location"`
-	Description    string `json:"description" also:"details,notes" space:"keep" also:"details,notes,note" jsonschema_description:"Longer description (DESCRIPTION); line breaks are kept." title:"Description"`
+	Description    string `json:"description" also:"details,notes,note" space:"keep" jsonschema_description:"Longer description (DESCRIPTION); line breaks are kept." title:"Description"`
 	URL            string `json:"url" validate:"omitempty,http_url" jsonschema_description:"Web page of the event (URL, RFC 5545 §3.8.4.6), an absolute http(s) address." identity:"true" title:"Web page"`
 	AllDay         string `json:"allday" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the event lasts whole days, without times: true/false (also 1/0, yes/no)." title:"All day"`
 	Repeat         string `json:"repeat" meant:"day=daily,every-day=daily,week=weekly,every-week=weekly,month=monthly,every-month=monthly,year=yearly,annually=yearly,every-year=yearly,biweekly=,bi-weekly=,fortnightly=weekly+repeat_interval:2,every-other-week=weekly+repeat_interval:2,every-two-weeks=weekly+repeat_interval:2,every-2-weeks=weekly+repeat_interval:2,quarterly=monthly+repeat_interval:3,triweekly=,twice-weekly=,semi-weekly=,semiweekly=,bimonthly=,bi-monthly=,twice-monthly=,semi-monthly=,semimonthly=,bidaily=,bi-daily=,twice-daily=,biyearly=,bi-yearly=,half-yearly=monthly+repeat_interval:6,semiannually=monthly+repeat_interval:6,semi-annually=monthly+repeat_interval:6" validate:"omitempty,oneofci=daily weekly monthly yearly" jsonschema:"enum=daily,enum=weekly,enum=monthly,enum=yearly" jsonschema_description:"Repeat the event every day, week, month or year from its start (RRULE FREQ, RFC 5545 §3.3.10). A monthly event repeats on the start's day of the month, a yearly one on its date. Every two weeks is weekly with repeat_interval=2; twice a week is weekly with two repeat_days." title:"Repeats"`
@@ -317,6 +317,9 @@ func eventSchedule(e Event) (eventTimes, *registry.FieldError) {
 	}
 	start, fe := eventDateTime("start", e.Start, loc)
 	if fe != nil {
+		if fix := allDayFix(e); fix != nil {
+			return t, fix
+		}
 		return t, fe
 	}
 	t.start = start
@@ -404,6 +407,25 @@ func eventDateTime(field, s string, loc *time.Location) (time.Time, *registry.Fi
 		detail += "; without an offset the time would float with the reader's time zone (RFC 5545 §3.3.5); or give tzid"
 	}
 	return time.Time{}, &registry.FieldError{Field: field, Detail: detail, Fix: ""}
+}
+
+// allDayFix marks as all-day an event whose start, and end if given, are
+// dates without a time (RFC 5545 §3.3.4 DATE), when allday and tzid are
+// not given: the dates are kept, and the time the caller left out is not
+// made up. nil for any other event.
+func allDayFix(e Event) *registry.FieldError {
+	if e.AllDay != "" || e.TZID != "" {
+		return nil
+	}
+	dateOnly := func(s string) bool {
+		_, err := time.Parse(time.DateOnly, s)
+		return err == nil
+	}
+	if !dateOnly(e.Start) || e.End != "" && !dateOnly(e.End) {
+		return nil
+	}
+	return &registry.FieldError{Field: "start", Fix: e.Start, With: map[string]string{"allday": "true"},
+		Detail: "start " + e.Start + " is a date without a time, which an all-day event has (allday=true, RFC 5545 §3.3.4); for a timed event give the time with its offset, such as 2026-10-01T19:00:00+02:00"}
 }
 
 // eventDateTimeShape is an RFC 3339 date-time (§5.6), with seconds

@@ -122,6 +122,36 @@ func TestEventFixes(t *testing.T) {
 	}
 }
 
+// A start that is a date alone, with no allday and no tzid, is an
+// all-day event's (RFC 5545 §3.3.4 DATE): the fix keeps the dates and
+// sets allday=true. allday=false, a tzid, or an end with a time leaves the
+// time to the caller, with no fix.
+func TestEventDateAloneIsFixedToAllDay(t *testing.T) {
+	k := lookup(t, "event")
+	for _, c := range []struct {
+		fields map[string]string
+		fixed  bool
+	}{
+		{map[string]string{"start": "2026-12-24"}, true},
+		{map[string]string{"start": "2026-12-24", "end": "2026-12-26"}, true},
+		{map[string]string{"start": "2026-12-24", "allday": "false"}, false},
+		{map[string]string{"start": "2026-12-24", "tzid": "Europe/Berlin"}, false},
+		{map[string]string{"start": "2026-12-24", "end": "2026-12-26T10:00:00Z"}, false},
+		{map[string]string{"start": "2026-12-32"}, false},
+	} {
+		c.fields["title"], c.fields["dtstamp"] = "x", testStamp
+		_, errs := k.Build(c.fields)
+		if len(errs) != 1 || errs[0].Field != "start" {
+			t.Errorf("%v: errors %v, want one on start", c.fields, errs)
+			continue
+		}
+		got := errs[0].Fix == c.fields["start"] && errs[0].With["allday"] == "true"
+		if got != c.fixed || !c.fixed && (errs[0].Fix != "" || errs[0].With != nil) {
+			t.Errorf("%v: %+v, want the all-day fix: %v", c.fields, errs[0], c.fixed)
+		}
+	}
+}
+
 // TestEventDeterministic checks that UID and DTSTAMP depend on the fields
 // only: the same fields give the same bytes, other fields another UID,
 // and DTSTAMP is dtstamp in UTC to the second, not the start.

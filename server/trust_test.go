@@ -468,7 +468,7 @@ func TestNotFoundSaysWhyTheKindMeantHasNoFix(t *testing.T) {
 	h := server.New(server.Config{BaseURL: base})
 	for _, c := range []struct{ path, says string }{
 		{"/api/v1/calendar?title=Launch", "start"},
-		{"/api/v1/ical?title=Launch&start=2026-10-01", "start is an RFC 3339 date-time"},
+		{"/api/v1/ical?title=Launch&start=2026-10-01T19:00", "start is an RFC 3339 date-time"},
 		{"/api/v1/sepa?name=Jo", "iban"},
 	} {
 		rec := fetch(t, h, base+c.path)

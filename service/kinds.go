@@ -230,7 +230,9 @@ func correctedFields(k registry.Entry, values map[string]string) (map[string]str
 					continue
 				}
 			}
-			if e.Fix == "" || fixed[e.Field] == e.Fix {
+			// A fix that keeps the value may still set others with it
+			// (a date marked all-day).
+			if e.Fix == "" || fixed[e.Field] == e.Fix && len(e.With) == 0 {
 				return nil, false
 			}
 			fixed[e.Field] = e.Fix

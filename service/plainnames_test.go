@@ -40,6 +40,9 @@ func TestPlainNamesAndAddressesAreFixed(t *testing.T) {
 		// Every two weeks in a word: FREQ=WEEKLY;INTERVAL=2 (RFC 5545
 		// §3.3.10).
 		{"event", "title=Standup&start=2026-12-07T09:00:00Z&repeat=fortnightly", []string{"RRULE:FREQ=WEEKLY;INTERVAL=2"}},
+		// A date without a time is an all-day event's (RFC 5545
+		// §3.3.4 DATE); the dates are kept.
+		{"event", "title=Fair&start=2026-12-24&end=2026-12-26", []string{"DTSTART;VALUE=DATE:20261224", "DTEND;VALUE=DATE:20261227"}},
 		// A number or an address pasted with its link's scheme (RFC 3966
 		// tel:, RFC 6068 mailto:, RFC 5724 sms:).
 		// A place copied from a map as one "lat, lon", under lat or a

@@ -12,7 +12,7 @@ import (
 type Email struct {
 	To      string `json:"to" also:"email,mail,recipient,address" validate:"required" jsonschema_description:"Recipient address, or several separated by commas (name@example.com,other@example.org). Each is checked; an internationalised domain is converted to punycode (RFC 6068 §2)." identity:"true" title:"To"`
 	Subject string `json:"subject" also:"title" jsonschema_description:"Subject line, one line of UTF-8 text." title:"Subject"`
-	Body    string `json:"body" also:"message,text" space:"keep" also:"message,text,msg" jsonschema_description:"Message text. Line breaks are sent as CRLF (%0D%0A), as RFC 6068 §5 requires." title:"Message"`
+	Body    string `json:"body" also:"message,text,msg" space:"keep" jsonschema_description:"Message text. Line breaks are sent as CRLF (%0D%0A), as RFC 6068 §5 requires." title:"Message"`
 	CC      string `json:"cc" jsonschema_description:"Carbon-copy address, or several separated by commas." identity:"true" title:"Cc"`
 	BCC     string `json:"bcc" jsonschema_description:"Blind carbon-copy address, or several separated by commas." identity:"true" title:"Bcc"`
 }

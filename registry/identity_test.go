@@ -1,6 +1,7 @@
 package registry_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -164,4 +165,19 @@ func TestIdentityFixFromParts(t *testing.T) {
 	if _, errs := e.Build(map[string]string{"name": "Ada, GB", "code": "FR"}); len(errs) > 0 && errs[0].With != nil {
 		t.Errorf("split over a given field: %+v", errs)
 	}
+}
+
+// A tag key given twice is refused at registration: reflection reads the
+// first value only, so the names of a second also were never read.
+func TestRepeatedTagKeyIsRefused(t *testing.T) {
+	type twice struct {
+		Who string `json:"who" also:"name" title:"Who" also:"person" jsonschema_description:"Who."`
+	}
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "also twice") {
+			t.Fatalf("a repeated also was accepted: %v", r)
+		}
+	}()
+	registry.Register(registry.Kind[twice]{Name: "twicetagged", Summary: "x", Examples: []twice{{Who: "a"}}, Encode: func(b twice) string { return b.Who }})
+	registry.Unregister("twicetagged")
 }

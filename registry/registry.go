@@ -327,6 +327,9 @@ func fieldsOf(t reflect.Type) ([]fieldInfo, error) {
 		if name == "" || name == "-" {
 			return nil, fmt.Errorf("field %s has no json name", f.Name)
 		}
+		if key := repeatedTagKey(f.Tag); key != "" {
+			return nil, fmt.Errorf("field %s gives the tag %s twice; only the first is read (reflect.StructTag.Get)", f.Name, key)
+		}
 		desc := f.Tag.Get("jsonschema_description")
 		if desc == "" {
 			return nil, fmt.Errorf("field %s has no jsonschema_description", f.Name)
@@ -408,3 +411,19 @@ func hasRule(rules, rule string) bool {
 	}
 	return false
 }
+
+// repeatedTagKey is a key given twice in a struct tag, or "": Get reads
+// the first value only, so names in a second also would never be read.
+func repeatedTagKey(tag reflect.StructTag) string {
+	seen := map[string]bool{}
+	for _, m := range tagKey.FindAllStringSubmatch(string(tag), -1) {
+		if seen[m[1]] {
+			return m[1]
+		}
+		seen[m[1]] = true
+	}
+	return ""
+}
+
+// tagKey matches a key:"value" pair of a struct tag (reflect.StructTag).
+var tagKey = regexp.MustCompile(`([^\s:"]+):"(?:[^"\\]|\\.)*"`)

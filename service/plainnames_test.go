@@ -29,6 +29,9 @@ func TestPlainNamesAndAddressesAreFixed(t *testing.T) {
 		{"sms", "number=%2B15550100&body=See%20you", []string{"SMSTO:+15550100:See you"}},
 		{"wifi", "network=Cafe&pass=abcdefgh", []string{"S:Cafe;", "P:abcdefgh;"}},
 		{"email", "to=jo@example.com&message=Hi", []string{"body=Hi"}},
+		// Names a second also tag once held, which reflection never read.
+		{"email", "to=jo@example.com&msg=Hi", []string{"body=Hi"}},
+		{"wifi", "ssid=Cafe&key=abcdefgh", []string{"P:abcdefgh;"}},
 		// A payload's own keys: Short Payment Descriptor's ACC, AM, CC,
 		// MSG, X-VS and RN; Monero's URI's tx_amount and recipient_name;
 		// Pix in Portuguese.

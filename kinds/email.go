@@ -1,6 +1,7 @@
 package kinds
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -92,12 +93,28 @@ func checkAddressList(field, list string) (string, *registry.FieldError) {
 	return strings.Join(good, ","), nil
 }
 
+// nameAddr reads "Name <addr>", an address with its display name as mail
+// programs copy it (RFC 5322 §3.4 name-addr): the name and the address.
+func nameAddr(a string) (name, addr string, ok bool) {
+	open := strings.IndexByte(a, '<')
+	if open < 0 || !strings.HasSuffix(a, ">") || strings.Count(a, "<") != 1 {
+		return "", "", false
+	}
+	name = strings.Trim(strings.TrimSpace(a[:open]), `"`)
+	addr = strings.TrimSpace(a[open+1 : len(a)-1])
+	return name, addr, name != "" && strings.Contains(addr, "@")
+}
+
 // normaliseAddress applies a practical addr-spec check rather than the full
 // RFC 5322 grammar: a dot-atom local part (RFC 5322 §3.2.3 atext, UTF-8
 // allowed as in RFC 6532) and a domain name with a dot and a top-level
 // label of at least two letters, as ZXing's isBasicallyValidEmailAddress
 // requires. Quoted local parts and address literals are refused.
 func normaliseAddress(a string) (string, string) {
+	if name, addr, ok := nameAddr(a); ok {
+		// No fix: the name would be dropped, and it is the caller's.
+		return "", "is a name with an address (RFC 5322 §3.4 name-addr), and a mailto: link carries the address alone (RFC 6068 §2 addr-spec): write " + addr + " without " + strconv.Quote(name)
+	}
 	at := strings.LastIndexByte(a, '@')
 	if at < 0 {
 		return "", "has no '@' (name@example.com)"

@@ -110,3 +110,14 @@ func TestEmail(t *testing.T) {
 	})
 	notRecognised(t, "email", []string{"mailto:", "mailto:?subject=x", "MATMSG:TO:a@example.org;;", "mailto:a%zz@example.org"})
 }
+
+// An address copied with its display name ("Jo Smith <jo@example.com>",
+// RFC 5322 §3.4 name-addr) is refused with a detail naming the address a
+// mailto: link can carry (RFC 6068 §2 addr-spec), and no fix: the name is
+// the caller's, and a fix would drop it.
+func TestEmailNameAddrNamesTheAddress(t *testing.T) {
+	_, errs := lookup(t, "email").Build(map[string]string{"to": `"Jo Smith" <jo@example.com>`})
+	if len(errs) != 1 || errs[0].Fix != "" || !strings.Contains(errs[0].Detail, "write jo@example.com without \"Jo Smith\"") {
+		t.Errorf("errors %+v", errs)
+	}
+}

@@ -170,11 +170,11 @@ func (s *Server) readUpload(c *gin.Context, kind, path string) (service.Request,
 		return req, release, again.problem(service.KindInvalidParameter, http.StatusBadRequest, "the body could not be read: "+err.Error(), "")
 	}
 	if mediaType == "application/json" {
-		params, listed, p := s.svc.JSONParams(b, kind)
+		params, listed, nested, p := s.svc.JSONParams(b, kind)
 		if p != nil {
 			return req, release, p
 		}
-		req.Listed = listed
+		req.Listed, req.Nested = listed, nested
 		for k, vs := range params {
 			req.Params[k] = append(req.Params[k], vs...)
 		}

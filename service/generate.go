@@ -37,6 +37,10 @@ type Request struct {
 	// tool gave as a list, whose Params hold the items joined with
 	// commas: the call is refused, and its fix carries them joined.
 	Listed []string
+	// Nested names the members of a JSON body that held parameters in an
+	// object of their own (JSONParams): Params hold those parameters, and
+	// the call is refused with a fix that carries them at the top.
+	Nested []string
 	// ScoreOnly has verify score robustness without measuring its fixes,
 	// each a drawing and a score of its own: the gallery shows a tile's
 	// score alone.

@@ -100,6 +100,9 @@ func (s *Service) params(req Request, withData bool) (query, []paramError) {
 	for _, name := range req.Listed {
 		errs = append(errs, listError(name))
 	}
+	for _, name := range req.Nested {
+		errs = append(errs, nestedError(name))
+	}
 	if req.Logo != nil {
 		// An uploaded file is the logo option's value, as a data URI
 		// would be: given twice, it is the same conflict.

@@ -1,9 +1,12 @@
 package service
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
+	"strings"
 
 	"github.com/qrforge/qrforge/internal/jsonkeys"
 	"github.com/qrforge/qrforge/internal/text"
@@ -20,8 +23,11 @@ const MaxGenerateBody = MaxLogoBytes*4/3 + 64<<10
 // rendering options under the names a query uses, with string, number or
 // boolean values; "logo" may hold a data URI of up to MaxLogoBytes. A
 // List option given as a list is read joined and named in listed
-// (Request.Listed), for a problem whose fix joins it.
-func (s *Service) JSONParams(body []byte, kind string) (params url.Values, listed []string, p *Problem) {
+// (Request.Listed), for a problem whose fix joins it; an object of such
+// members (a batch's style, copied into one call) is read as its members
+// and named in nested (Request.Nested), for a problem whose fix moves
+// them up.
+func (s *Service) JSONParams(body []byte, kind string) (params url.Values, listed, nested []string, p *Problem) {
 	// A body that cannot be read leaves no call to correct: the problem
 	// has no fix, and shows the endpoint's own documented example as an
 	// upload that works (README "Errors").
@@ -37,7 +43,7 @@ func (s *Service) JSONParams(body []byte, kind string) (params url.Values, liste
 		return p
 	}
 	if detail := bodyNotUTF8(body); detail != "" {
-		return nil, nil, fail(detail, "")
+		return nil, nil, nil, fail(detail, "")
 	}
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(body, &members); err != nil || members == nil {
@@ -49,13 +55,24 @@ func (s *Service) JSONParams(body []byte, kind string) (params url.Values, liste
 		if err != nil {
 			detail = jsonErrorDetail(body, err, "of parameters") + ", such as " + example
 		}
-		return nil, nil, fail(detail, "")
+		return nil, nil, nil, fail(detail, "")
 	}
 	if dup := jsonkeys.FirstDuplicate(body); dup != nil {
-		return nil, nil, fail(dup.Detail(dup.Path), dup.Path)
+		return nil, nil, nil, fail(dup.Detail(dup.Path), dup.Path)
 	}
 	params = url.Values{}
 	for _, key := range sortedKeys(members) {
+		if inner, ok := nestedParams(key, members[key]); ok {
+			for _, name := range sortedKeys(inner) {
+				if joined, ok := joinedList(name, inner[name]); ok {
+					params.Add(name, joined)
+				} else if v, set, _ := scalar(inner[name]); set {
+					params.Add(name, v)
+				}
+			}
+			nested = append(nested, key)
+			continue
+		}
 		if joined, ok := joinedList(key, members[key]); ok {
 			params.Add(key, joined)
 			listed = append(listed, key)
@@ -63,11 +80,49 @@ func (s *Service) JSONParams(body []byte, kind string) (params url.Values, liste
 		}
 		v, set, err := scalar(members[key])
 		if err != nil {
-			return nil, nil, fail(fmt.Sprintf("%s %s: a parameter's value is a string, a number or a boolean", text.Truncate(key, 64), err), key)
+			return nil, nil, nil, fail(fmt.Sprintf("%s %s: a parameter's value is a string, a number or a boolean", text.Truncate(key, 64), err), key)
 		}
 		if set {
 			params.Add(key, v)
 		}
 	}
-	return params, listed, nil
+	return params, listed, nested, nil
+}
+
+// containerWords are the names callers give an object of a call's
+// options: a batch's style, and other APIs' options, config and the like.
+// An object under any other name (logo: {"url": ...}) is a value, not
+// parameters.
+var containerWords = []string{"style", "options", "config", "configuration", "settings", "params", "parameters", "design", "render", "rendering"}
+
+// nestedParams reads an object of a call's options under one of
+// containerWords, whose members are each a string, a number, a boolean
+// or a List option's list, as they are.
+func nestedParams(name string, raw json.RawMessage) (map[string]json.RawMessage, bool) {
+	if !slices.Contains(containerWords, strings.ToLower(name)) {
+		return nil, false
+	}
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || t[0] != '{' {
+		return nil, false
+	}
+	var inner map[string]json.RawMessage
+	if json.Unmarshal(t, &inner) != nil || len(inner) == 0 {
+		return nil, false
+	}
+	for name, v := range inner {
+		if _, ok := joinedList(name, v); ok {
+			continue
+		}
+		if _, _, err := scalar(v); err != nil {
+			return nil, false
+		}
+	}
+	return inner, true
+}
+
+// nestedError refuses an object of parameters in a call's body. Its
+// members are read as the body's own, so the fix carries them there.
+func nestedError(name string) paramError {
+	return paramError{field: name, keep: true, detail: fmt.Sprintf("%s is an object of parameters; one call takes them as members of the body itself (a batch's shared style is the object), so the fix moves them up", text.Truncate(name, 64))}
 }

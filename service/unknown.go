@@ -62,6 +62,23 @@ func canonicalOptions() []string {
 	return names
 }
 
+// amountWords are names an amount is given under. On an endpoint with no
+// field for it, such a parameter has no fix: dropping it would turn a
+// request for an amount into a code for any.
+var amountWords = []string{"amount", "amt", "am", "sum", "total", "price", "value"}
+
+// amountField is the field of fields an amount is given under, when the
+// kind has one under another name than the caller's (ethereum's value),
+// or "".
+func amountField(fields []string) string {
+	for _, f := range fields {
+		if slices.Contains(amountWords, f) || strings.Contains(f, "amount") {
+			return f
+		}
+	}
+	return ""
+}
+
 // unknownParams is one error for each parameter in names, with a
 // did-you-mean: the field a word of words names (body is sms's message),
 // or the nearest name. The fix renames a parameter to its suggestion when
@@ -77,6 +94,15 @@ func unknownParams(q query, names []string, endpoint string, fields []string, wo
 		switch {
 		case slices.Contains(utf8Only, name):
 			e.detail = fmt.Sprintf("%s=%q is not supported: qrforge encodes data as UTF-8 only (charset-source and charset-target accept UTF-8); the fix drops it", name, text.Truncate(value, 32))
+		case near == "" && slices.Contains(amountWords, strings.ToLower(name)):
+			// A fix that dropped it would answer with a code for any
+			// amount, which the payer then chooses.
+			e.unfixable = true
+			e.detail = fmt.Sprintf("%s has no parameter %q: its code carries no amount, and a fix that dropped yours would ask for none; leave %s out to let the payer choose, or use a kind whose standard carries one. Its parameters are %s", endpoint, shown, shown, strings.Join(candidates, ", "))
+			if own := amountField(fields); own != "" {
+				// ethereum's value is in wei: 1 there is not 1 ether.
+				e.detail = fmt.Sprintf("%s has no parameter %q: the amount is %s, written as that field's description says (its unit and decimals); there is no fix, as a rename would read %s=%s in that field's unit, which may not be the one you meant", endpoint, shown, own, shown, text.Truncate(value, 32))
+			}
 		case near == "":
 			e.detail = fmt.Sprintf("%s has no parameter %q, so it would be ignored; its parameters are %s (names starting with '_' are ignored, for cache busting)", endpoint, shown, strings.Join(candidates, ", "))
 		case given(q, near) && !isOptionName(near) && q[near][0] != value:

@@ -55,6 +55,9 @@ func TestPlainNamesAndAddressesAreFixed(t *testing.T) {
 		{"phone", "number=tel:%2B15550100123", []string{"tel:+15550100123"}},
 		{"sms", "number=SMS:%2B15550100123&message=hi", []string{"SMSTO:+15550100123:hi"}},
 		{"email", "to=MAILTO:jo@example.com", []string{"mailto:jo@example.com"}},
+		// A wallet's address copied from its payment URI (BIP21, EIP-681).
+		{"bitcoin", "address=bitcoin:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq&amount=0.1", []string{"bitcoin:BC1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDQ?amount=0.1"}},
+		{"ethereum", "address=ethereum:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", []string{"ethereum:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"}},
 		{"vcard", "fn=Jo&email=mailto:jo@example.com&phone=tel:%2B15550100123", []string{"EMAIL", ":jo@example.com", ":+15550100123"}},
 		// A magnet link's own parameter names (BEP 9: dn, xl, tr).
 		{"magnet", "btih=c12fe1c06bba254a9dc9f519b335aa7c1367a88a&dn=ubuntu&xl=123&tr=udp://tracker.example.org:1337/announce",

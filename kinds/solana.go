@@ -50,9 +50,20 @@ func init() {
 			{Address: "mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN", Reference: "82ZJ7nbGpixjeDCmEhUcmwXYfvurzAgGdtSMuHnUgyny", Recipient: "Michael"},
 		},
 		Check:        checkSolana,
+		SplitWord:    addressAsRecipient,
 		Encode:       encodeSolana,
 		ParseNotKept: parseSolana,
 	})
+}
+
+// addressAsRecipient reads a public key given as recipient, the name the
+// Solana Pay Transfer Request gives the address (solana:<recipient>),
+// where qrforge's recipient is the label: it belongs in address.
+func addressAsRecipient(word, value string) (map[string]string, bool) {
+	if word != "recipient" || checkSolanaKey(value) != "" {
+		return nil, false
+	}
+	return map[string]string{"address": value}, true
 }
 
 func checkSolana(s *Solana) []registry.FieldError {

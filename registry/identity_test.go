@@ -181,3 +181,25 @@ func TestRepeatedTagKeyIsRefused(t *testing.T) {
 	registry.Register(registry.Kind[twice]{Name: "twicetagged", Summary: "x", Examples: []twice{{Who: "a"}}, Encode: func(b twice) string { return b.Who }})
 	registry.Unregister("twicetagged")
 }
+
+// A value SplitWord gives whole to another, empty field is refused with a
+// fix that moves it there unchanged (MoveTo); with that field given, the
+// value is left to the other checks.
+func TestValueOfAnotherFieldIsMoved(t *testing.T) {
+	k := greetingKind("moved")
+	k.SplitWord = func(word, value string) (map[string]string, bool) {
+		if word != "tone" || value != "GB" {
+			return nil, false
+		}
+		return map[string]string{"code": value}, true
+	}
+	registry.Register(k)
+	defer registry.Unregister("moved")
+	e, _ := registry.Lookup("moved")
+	if _, errs := e.Build(map[string]string{"name": "Ada", "tone": "GB"}); len(errs) != 1 || errs[0].Field != "tone" || errs[0].MoveTo != "code" {
+		t.Errorf("tone=GB: %+v, want it moved to code", errs)
+	}
+	if _, errs := e.Build(map[string]string{"name": "Ada", "tone": "GB", "code": "FR"}); len(errs) != 1 || errs[0].MoveTo != "" {
+		t.Errorf("tone=GB with code=FR: %+v, want tone's own error", errs)
+	}
+}

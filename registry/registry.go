@@ -112,7 +112,10 @@ type Kind[F any] struct {
 	// one reading. Field.AlsoCalled claims the word. Called with a field's
 	// own name, it reads a value that holds that field and others, as a
 	// place's latitude and longitude are copied together: Build then
-	// refuses the field with a fix that writes each part under its field.
+	// refuses the field with a fix that writes each part under its field;
+	// a value it gives whole to one other field (an address under the
+	// name a standard gives it, where the kind's field of that name is
+	// another) is refused with a fix that moves it there.
 	SplitWord func(word, value string) (fields map[string]string, reads bool)
 	Hints     Hints
 }

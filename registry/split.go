@@ -21,6 +21,13 @@ func (e *entry[F]) splitFields(f F) []FieldError {
 			continue
 		}
 		parts, reads := e.kind.SplitWord(fi.Name, value)
+		if moved := movedField(parts, value); reads && moved != "" && moved != fi.Name && e.field(moved) != nil {
+			if values[moved] != "" {
+				return nil
+			}
+			return []FieldError{{Field: fi.Name, MoveTo: moved,
+				Detail: fmt.Sprintf("%s (%s) %q has the form of %s (%s), which is not given; the fix moves it there unchanged", fi.Name, fi.Title, text(value), moved, e.field(moved).Title)}}
+		}
 		own, ok := parts[fi.Name]
 		if !reads || !ok || len(parts) < 2 || own == value {
 			continue
@@ -42,6 +49,28 @@ func (e *entry[F]) splitFields(f F) []FieldError {
 			Detail: fmt.Sprintf("%s %q holds %d values, each of which has a field of its own: %s=%s and %s", fi.Name, value, len(parts), fi.Name, own, strings.Join(written, " and "))}}
 	}
 	return nil
+}
+
+// movedField is the one field parts gives the whole value to unchanged,
+// or "": a value that belongs in another field.
+func movedField(parts map[string]string, value string) string {
+	if len(parts) != 1 {
+		return ""
+	}
+	for name, part := range parts {
+		if part == value {
+			return name
+		}
+	}
+	return ""
+}
+
+// text is a value shortened for a detail.
+func text(v string) string {
+	if len(v) > 64 {
+		return v[:64] + "…"
+	}
+	return v
 }
 
 // partsOf reports whether fe's fix and the values it writes with it are

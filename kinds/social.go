@@ -112,10 +112,32 @@ func init() {
 			{Network: "bluesky", Handle: "bsky.app"},
 			{Network: "youtube", Handle: "@NASA"},
 		},
-		Check:  checkSocial,
-		Encode: encodeSocial,
-		Parse:  parseSocial,
+		Check:     checkSocial,
+		Encode:    encodeSocial,
+		Parse:     parseSocial,
+		SplitWord: networkOfLink,
 	})
+}
+
+// networkOfLink reads the network out of a profile link given as the
+// handle without a network: the link's host is one network's (a Mastodon
+// server's is not known). The link stays the handle, which checkSocial
+// reads out of it once the network is set.
+func networkOfLink(word, value string) (map[string]string, bool) {
+	if word != "handle" {
+		return nil, false
+	}
+	h := strings.TrimSpace(value)
+	for name, net := range socialNets {
+		if len(net.hosts) > 0 && isSocialLink(net, h) {
+			rest, _ := cutHTTPScheme(h)
+			host, _, _ := strings.Cut(rest, "/")
+			if slices.Contains(net.hosts, socialHost(host)) {
+				return map[string]string{"handle": value, "network": name}, true
+			}
+		}
+	}
+	return nil, false
 }
 
 func checkSocial(s *Social) []registry.FieldError {

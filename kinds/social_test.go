@@ -155,3 +155,31 @@ func TestSocialProfileLinks(t *testing.T) {
 		}
 	}
 }
+
+// A profile link given without a network is refused with a fix that sets
+// the network its host names, the link kept as the handle; a Mastodon
+// server's host names no network, and a network given is not replaced.
+func TestSocialLinkGivesItsNetwork(t *testing.T) {
+	social := lookup(t, "social")
+	for link, want := range map[string]string{
+		"https://www.instagram.com/nasa/":   "instagram",
+		"twitter.com/NASA":                  "x",
+		"https://bsky.app/profile/bsky.app": "bluesky",
+		"https://mastodon.social/@Gargron":  "",
+		"nasa":                              "",
+	} {
+		_, errs := social.Build(map[string]string{"handle": link})
+		got := ""
+		for _, e := range errs {
+			if e.Field == "handle" && e.Fix == link {
+				got = e.With["network"]
+			}
+		}
+		if got != want {
+			t.Errorf("%s: %+v, want the fix to set network %q", link, errs, want)
+		}
+	}
+	if _, errs := social.Build(map[string]string{"handle": "https://x.com/NASA", "network": "instagram"}); len(errs) != 1 || errs[0].With != nil {
+		t.Errorf("a link to another network: %+v", errs)
+	}
+}

@@ -29,7 +29,7 @@ func (e *entry[F]) splitFields(f F) []FieldError {
 				Detail: fmt.Sprintf("%s (%s) %q has the form of %s (%s), which is not given; the fix moves it there unchanged", fi.Name, fi.Title, text(value), moved, e.field(moved).Title)}}
 		}
 		own, ok := parts[fi.Name]
-		if !reads || !ok || len(parts) < 2 || own == value {
+		if !reads || !ok || len(parts) < 2 {
 			continue
 		}
 		with := map[string]string{}
@@ -45,8 +45,13 @@ func (e *entry[F]) splitFields(f F) []FieldError {
 			with[other.Name] = part
 			written = append(written, other.Name+"="+part)
 		}
-		return []FieldError{{Field: fi.Name, Fix: own, With: with, Parts: true,
-			Detail: fmt.Sprintf("%s %q holds %d values, each of which has a field of its own: %s=%s and %s", fi.Name, value, len(parts), fi.Name, own, strings.Join(written, " and "))}}
+		detail := fmt.Sprintf("%s %q holds %d values, each of which has a field of its own: %s=%s and %s", fi.Name, text(value), len(parts), fi.Name, own, strings.Join(written, " and "))
+		if own == value {
+			// The value stays, and says what the other fields are (a
+			// profile link's network).
+			detail = fmt.Sprintf("%s %q also gives %s, which is not given; the fix writes it", fi.Name, text(value), strings.Join(written, " and "))
+		}
+		return []FieldError{{Field: fi.Name, Fix: own, With: with, Parts: true, Detail: detail}}
 	}
 	return nil
 }
@@ -75,8 +80,18 @@ func text(v string) string {
 
 // partsOf reports whether fe's fix and the values it writes with it are
 // value cut at its separators (commas, semicolons, whitespace), in the
-// order of the kind's fields: nothing added, dropped or changed.
+// order of the kind's fields: nothing added, dropped or changed. A fix
+// that keeps value whole, and writes only fields that name no identity
+// with it (a network read from a profile link), passes too.
 func (e *entry[F]) partsOf(value string, fe FieldError) bool {
+	if fe.Fix == value {
+		for name := range fe.With {
+			if fi := e.field(name); fi == nil || fi.Identity {
+				return false
+			}
+		}
+		return true
+	}
 	tokens := strings.FieldsFunc(value, func(r rune) bool {
 		return r == ',' || r == ';' || r == ' ' || r == '\t'
 	})

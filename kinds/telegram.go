@@ -2,6 +2,7 @@ package kinds
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/qrforge/qrforge/registry"
@@ -55,7 +56,18 @@ func checkTelegram(t *Telegram) []registry.FieldError {
 	if telegramUsername.MatchString(u) {
 		t.Username = u
 	} else {
-		errs = append(errs, registry.FieldError{Field: "username", Detail: "username is 4 to 32 characters of a-z, A-Z, 0-9 and _, starting with a letter and not ending with _ (Telegram username rules)", Fix: ""})
+		fe := registry.FieldError{Field: "username", Detail: "username is 4 to 32 characters of a-z, A-Z, 0-9 and _, starting with a letter and not ending with _ (Telegram username rules)", Fix: ""}
+		if link, ok := parseTelegram("https://" + strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(t.Username), "https://"), "http://")); ok && (t.Start == "" || link.Start == "" || link.Start == t.Start) {
+			// A t.me link pasted whole: its username, and its start
+			// parameter where start is not given.
+			fe.Detail += "; " + strconv.Quote(truncateBytes(t.Username, 64)) + " is a t.me link, and the fix is its username"
+			fe.Fix, fe.FromLink = link.Username, true
+			if link.Start != "" && t.Start == "" {
+				fe.With = map[string]string{"start": link.Start}
+				fe.Detail += " with start=" + link.Start
+			}
+		}
+		errs = append(errs, fe)
 	}
 	if t.Start != "" && !telegramStart.MatchString(t.Start) {
 		errs = append(errs, registry.FieldError{Field: "start", Detail: "start is 1 to 64 characters of A-Z, a-z, 0-9, _ and - (Telegram bot deep linking); encode other data as base64url", Fix: ""})

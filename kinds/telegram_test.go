@@ -43,3 +43,26 @@ func TestTelegram(t *testing.T) {
 	// Invite links, startgroup, message links and other hosts are not profiles.
 	notRecognised(t, "telegram", []string{"https://t.me/+AbCdEf123", "https://t.me/joinchat/AbCd", "https://t.me/triviabot?startgroup=test", "https://t.me/durov/123", "https://t.me/"})
 }
+
+// A t.me link given as the username is refused with a fix that is the
+// username the link names, and its start parameter where start is not
+// given (Telegram deep links, t.me/<username>?start=<parameter>).
+func TestTelegramLinkAsUsername(t *testing.T) {
+	tg := lookup(t, "telegram")
+	for _, c := range []struct{ username, start, fix, withStart string }{
+		{"https://t.me/durov", "", "durov", ""},
+		{"t.me/MyBot?start=foo", "", "MyBot", "foo"},
+		{"t.me/MyBot?start=foo", "foo", "MyBot", ""},
+		{"t.me/MyBot?start=foo", "bar", "", ""},
+		{"https://t.me/joinchat/AbC", "", "", ""},
+	} {
+		values := map[string]string{"username": c.username}
+		if c.start != "" {
+			values["start"] = c.start
+		}
+		_, errs := tg.Build(values)
+		if len(errs) != 1 || errs[0].Fix != c.fix || errs[0].With["start"] != c.withStart {
+			t.Errorf("%s (start %q): %+v, want the fix %q with start %q", c.username, c.start, errs, c.fix, c.withStart)
+		}
+	}
+}

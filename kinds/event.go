@@ -19,6 +19,7 @@ type Event struct {
 	Title          string `json:"title" also:"summary,name" validate:"required" jsonschema_description:"What the event is called (SUMMARY)." title:"Event name"`
 	Start          string `json:"start" also:"dtstart,begin,from,starts" validate:"required" jsonschema_description:"Start as an RFC 3339 date-time with a UTC offset, e.g. 2026-10-01T19:00:00+02:00 (written in UTC in the code). With tzid the offset may be left out: 2026-10-01T19:00:00 is then the clock time in that zone. For an all-day event a date, 2026-10-01, is enough." title:"Starts"`
 	End            string `json:"end" also:"dtend,ends" jsonschema_description:"End, same form as start and not before it. For an all-day event it is the last day of the event (inclusive); leave it empty for a one-day event." title:"Ends"`
+	Duration       string `json:"duration" also:"length" jsonschema_description:"How long the event lasts, instead of end: as RFC 5545 §3.3.6 writes it (PT1H30M, P2D, P1W) or as 1h30m, 90m, 2h, 3d, 1w; up to a year. Written as DTEND, the start plus this length (days are calendar days in the event's zone). An all-day event lasts whole days." title:"Duration"`
 	TZID           string `json:"tzid" also:"tz,timezone,time_zone" jsonschema_description:"IANA time zone of the event, such as Europe/Berlin or America/New_York. Given, the times are written as local times with TZID and the code carries a VTIMEZONE built from the zone's rules (RFC 5545 §3.6.5), so a repeating event keeps its clock time across daylight-saving changes; left empty, times are converted to UTC." title:"Time zone"`
 	Location       string `json:"location" also:"place,where,venue" jsonschema_description:"Where it takes place (LOCATION)." title:"Location"`
 	Description    string `json:"description" also:"details,notes,note" space:"keep" jsonschema_description:"Longer description (DESCRIPTION); line breaks are kept." title:"Description"`
@@ -283,6 +284,13 @@ func eventSchedule(e Event) (eventTimes, *registry.FieldError) {
 			return t, &registry.FieldError{Field: "start", Detail: "start of an all-day event is a date, YYYY-MM-DD (RFC 3339 full-date), such as 2026-10-01", Fix: ""}
 		}
 		last := start
+		if e.Duration != "" {
+			l, fe := durationError(e, true)
+			if fe != nil {
+				return t, fe
+			}
+			last = start.AddDate(0, 0, l.days-1)
+		}
 		if e.End != "" {
 			if last, ok = eventDate(e.End); !ok {
 				return t, &registry.FieldError{Field: "end", Detail: "end of an all-day event is its last day, YYYY-MM-DD (RFC 3339 full-date)", Fix: start.Format(time.DateOnly)}
@@ -323,6 +331,15 @@ func eventSchedule(e Event) (eventTimes, *registry.FieldError) {
 		return t, fe
 	}
 	t.start = start
+	if e.Duration != "" {
+		l, fe := durationError(e, false)
+		if fe != nil {
+			return t, fe
+		}
+		if t.end = l.after(start); t.end.UTC().Year() > 9999 {
+			return t, &registry.FieldError{Field: "duration", Detail: "start plus duration must still be in year 9999 or earlier (RFC 5545 §3.3.4 four-digit year)"}
+		}
+	}
 	if e.End != "" {
 		end, fe := eventDateTime("end", e.End, loc)
 		if fe != nil {

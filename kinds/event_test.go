@@ -296,3 +296,41 @@ func TestEventTZIDCaseIsFixed(t *testing.T) {
 		}
 	}
 }
+
+// duration, instead of end, is written as DTEND: the start plus the
+// length, with RFC 5545 §3.3.6's own examples (P15DT5H0M20S, P7W), words
+// (1h30m, 3 days), a day as the same clock time the next day across a
+// change of daylight saving time (§3.3.6: a day is nominal), and an
+// all-day event's whole days. Given with end, in hours for an all-day
+// event, or unreadable, it is refused with no fix.
+func TestEventDurationIsWrittenAsTheEnd(t *testing.T) {
+	k := lookup(t, "event")
+	for _, c := range []struct {
+		fields map[string]string
+		dtend  string
+	}{
+		{map[string]string{"start": "2026-01-01T10:00:00Z", "duration": "P15DT5H0M20S"}, "DTEND:20260116T150020Z"},
+		{map[string]string{"start": "2026-01-01T10:00:00Z", "duration": "P7W"}, "DTEND:20260219T100000Z"},
+		{map[string]string{"start": "2026-12-24T18:00:00+01:00", "duration": "1h 30min"}, "DTEND:20261224T183000Z"},
+		{map[string]string{"start": "2026-03-28T12:00:00", "tzid": "Europe/Berlin", "duration": "p1d"}, "DTEND;TZID=Europe/Berlin:20260329T120000"},
+		{map[string]string{"start": "2026-12-24", "allday": "true", "duration": "3 days"}, "DTEND;VALUE=DATE:20261227"},
+	} {
+		c.fields["title"], c.fields["dtstamp"] = "x", testStamp
+		payload, errs := k.Build(c.fields)
+		if len(errs) > 0 || !strings.Contains(payload, "\r\n"+c.dtend+"\r\n") {
+			t.Errorf("%v: %v, want %s", c.fields, errs, c.dtend)
+		}
+	}
+	for _, fields := range []map[string]string{
+		{"start": "2026-12-24T18:00:00Z", "duration": "2h", "end": "2026-12-24T20:00:00Z"},
+		{"start": "2026-12-24T18:00:00Z", "duration": "1.5h"},
+		{"start": "2026-12-24T18:00:00Z", "duration": "PT0S"},
+		{"start": "2026-12-24T18:00:00Z", "duration": "400d"},
+		{"start": "2026-12-24", "allday": "true", "duration": "5h"},
+	} {
+		fields["title"], fields["dtstamp"] = "x", testStamp
+		if _, errs := k.Build(fields); len(errs) != 1 || errs[0].Field != "duration" || errs[0].Fix != "" {
+			t.Errorf("%v: %v, want one error on duration with no fix", fields, errs)
+		}
+	}
+}

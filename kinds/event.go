@@ -706,6 +706,13 @@ func parseEvent(p string) (Event, []string, bool) {
 			if !parseEventRule(c.value, &e) {
 				return Event{}, nil, false
 			}
+		case c.name == "DURATION" && len(c.params) == 0:
+			// RFC 5545 §3.8.2.5: the length instead of DTEND, read as the
+			// duration field, which the code writes back as DTEND.
+			if _, ok := parseEventLength(c.value); !ok || !strings.HasPrefix(strings.ToUpper(c.value), "P") {
+				return Event{}, nil, false
+			}
+			e.Duration = c.value
 		case c.name == "DTSTART" || c.name == "DTEND":
 			var value string
 			switch {

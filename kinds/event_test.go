@@ -204,6 +204,12 @@ func TestEventRecognise(t *testing.T) {
 	if !ok || got["tzid"] != "Europe/Vienna" || got["start"] != "2011-11-10T11:00:00" {
 		t.Errorf("TZID time recognised as %v (%v)", got, ok)
 	}
+	// DURATION (RFC 5545 §3.8.2.5), the length instead of DTEND, is the
+	// duration field; its §3.3.6 example P15DT5H0M20S.
+	got, ok = k.Recognise("BEGIN:VEVENT\r\nDTSTART:20260101T100000Z\r\nDURATION:P15DT5H0M20S\r\nSUMMARY:x\r\nEND:VEVENT")
+	if !ok || got["duration"] != "P15DT5H0M20S" || got["end"] != "" {
+		t.Errorf("DURATION recognised as %v (%v)", got, ok)
+	}
 	if _, ok := k.Recognise("BEGIN:VEVENT\r\nDTSTART;TZID=Mars/Olympus:20111110T110000\r\nSUMMARY:x\r\nEND:VEVENT"); ok {
 		t.Error("recognised a TZID that names no IANA zone, which it cannot write back")
 	}

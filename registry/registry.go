@@ -181,6 +181,9 @@ type Field struct {
 	// word mapped to nothing (meant:"biweekly=") has no fix, however close
 	// it is to a value: it means another.
 	Meant map[string]string `json:"-"`
+	// Trimmed says white space around the value is dropped (no space
+	// tag): a leading space carries nothing.
+	Trimmed bool `json:"-"`
 }
 
 var (
@@ -355,7 +358,9 @@ func fieldsOf(t reflect.Type) ([]fieldInfo, error) {
 			}
 		}
 		var err error
-		if info.space, err = spaceRule(f.Name, f.Tag.Get("space")); err != nil {
+		info.space, err = spaceRule(f.Name, f.Tag.Get("space"))
+		info.Trimmed = info.space == spaceTrim
+		if err != nil {
 			return nil, err
 		}
 		if also := f.Tag.Get("also"); also != "" {

@@ -40,6 +40,7 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	q, typeErrs := typeAsField(k, q)
 	r, errs := parseRendering(unclaimed(k, q), false)
 	errs = append(malformed, errs...)
+	errs = append(errs, lostPlus(k, q, rawQuery)...)
 	values := map[string]string{}
 	for _, f := range k.Fields() {
 		v, given, err := q.lookup(option{Name: f.Name})

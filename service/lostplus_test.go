@@ -1,0 +1,43 @@
+package service
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// A '+' written unencoded before an international number is a space to a
+// query string, and a trimmed field dropped it: sms carried a national
+// number and a vCard's TEL lost its country, with a 200. It is refused
+// with a fix that writes it %2B, whose payload keeps it, under the field
+// or any name of it. Elsewhere (a name, an amount, the '+' encoded) the
+// call is as it was.
+func TestAPlusAQueryTurnedIntoASpaceIsKept(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	for _, c := range []struct{ kind, query, field, payload string }{
+		{"sms", "number=+15550100123&message=hi", "number", "SMSTO:+15550100123:hi"},
+		{"vcard", "fn=Jo&phone=+442079460958", "phone", "TEL:+442079460958"},
+		{"phone", "number=+44%2020%207946%200958", "number", "tel:+44-20-7946-0958"},
+		{"sms", "phone=+15550100123&message=hi", "phone", "SMSTO:+15550100123:hi"},
+	} {
+		_, p := svc.Payload(Request{Kind: c.kind, Query: c.query})
+		if p == nil || !namesField(p, c.field, "'+'") || !strings.Contains(p.Fix, "%2B") {
+			t.Errorf("%s?%s: %+v", c.kind, c.query, p)
+			continue
+		}
+		u, _ := url.Parse(p.Fix)
+		got, p := svc.Payload(Request{Kind: c.kind, Query: u.RawQuery})
+		if p != nil || !strings.Contains(got.Payload, c.payload) {
+			t.Errorf("%s?%s: the fix gives %+v %+v, want %q", c.kind, c.query, got, p, c.payload)
+		}
+	}
+	for _, c := range []struct{ kind, query string }{
+		{"vcard", "fn=+Jo"},
+		{"epc", "name=Red%20Cross&iban=DE89370400440532013000&amount=+12.50"},
+		{"sms", "number=%2B15550100123"},
+	} {
+		if _, p := svc.Payload(Request{Kind: c.kind, Query: c.query}); p != nil && strings.Contains(p.Detail, "'+'") {
+			t.Errorf("%s?%s: %s", c.kind, c.query, p.Detail)
+		}
+	}
+}

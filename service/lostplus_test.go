@@ -19,6 +19,9 @@ func TestAPlusAQueryTurnedIntoASpaceIsKept(t *testing.T) {
 		{"vcard", "fn=Jo&phone=+442079460958", "phone", "TEL:+442079460958"},
 		{"phone", "number=+44%2020%207946%200958", "number", "tel:+44-20-7946-0958"},
 		{"sms", "phone=+15550100123&message=hi", "phone", "SMSTO:+15550100123:hi"},
+		// RFC 5233 subaddressing, jo+news@example.com.
+		{"email", "to=jo+news@example.com", "to", "mailto:jo%2Bnews@example.com"},
+		{"vcard", "fn=Jo&email=jo+news@example.com", "email", "EMAIL:jo+news@example.com"},
 	} {
 		_, p := svc.Payload(Request{Kind: c.kind, Query: c.query})
 		if p == nil || !namesField(p, c.field, "'+'") || !strings.Contains(p.Fix, "%2B") {

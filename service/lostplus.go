@@ -2,6 +2,7 @@ package service
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
 	"regexp"
 	"strings"
@@ -80,4 +81,74 @@ func lostPlus(k registry.Entry, q query, rawQuery string) []paramError {
 			detail: fmt.Sprintf("%s has a '+' written as is, which a query string reads as a space (URL Standard, application/x-www-form-urlencoded), so %s would lose it; write it %%2B: the fix does, as %s", name, name, text.Truncate(value, 40))})
 	}
 	return errs
+}
+
+// lostPlusData refuses data whose unencoded '+' a query read as a space
+// where the space breaks the payload it is: tel:+15550100123 read as
+// "tel: 15550100123", which no phone takes, SMSTO:+1555…:hi as a national
+// number, or mailto:jo+news@… as an address with a space. The fix writes
+// the '+' %2B. Where the space reading is the same kind's payload as
+// written (a Wi-Fi password "pass word"), or means the same (a geo: URI's
+// q, where '+' is a space), or the data is text, the '+' stays a space, as
+// every form encoder writes one.
+func lostPlusData(rawQuery string, r *Rendering) []paramError {
+	if r.Data == "" || !strings.Contains(rawQuery, "+") {
+		return nil
+	}
+	for _, pair := range strings.Split(rawQuery, "&") {
+		key, raw, _ := strings.Cut(pair, "=")
+		name, err := url.QueryUnescape(key)
+		if err != nil || canonicalName(name, true) != optData.Name || !strings.Contains(raw, "+") {
+			continue
+		}
+		kept, err := url.PathUnescape(raw)
+		if err != nil || kept == r.Data {
+			continue
+		}
+		k, fields := payloadKind(kept)
+		if k == nil || spaceReadsAsWell(k, r.Data, fields) {
+			continue
+		}
+		return []paramError{{field: optData.Name, fixed: kept,
+			detail: fmt.Sprintf("data has a '+' written as is, which a query string reads as a space (URL Standard, application/x-www-form-urlencoded): read so, it is no %s payload as written (%q), and with the '+' it is; write it %%2B: the fix does. A space is %%20", k.Name(), text.Truncate(r.Data, 60))}}
+	}
+	return nil
+}
+
+// payloadKind is the typed kind whose parser reads p and whose fields
+// build again, text aside (it reads anything), with those fields; nil
+// for none.
+func payloadKind(p string) (registry.Entry, map[string]string) {
+	for _, k := range registry.All() {
+		if k.Name() == "text" {
+			continue
+		}
+		if fields, _, ok := k.Read(p); ok {
+			if _, errs := k.Build(fields); len(errs) == 0 {
+				return k, fields
+			}
+		}
+	}
+	return nil, nil
+}
+
+// spaceReadsAsWell reports whether data, the '+' read as a space, is a
+// payload of k that means what the '+' reading's fields do, or whose
+// fields k writes and reads back unchanged (a password with a space): then
+// the space is no mistake to refuse. A space k drops or encodes (a number
+// trimmed, %20 in a link) is one.
+func spaceReadsAsWell(k registry.Entry, data string, fields map[string]string) bool {
+	read, _, ok := k.Read(data)
+	if !ok {
+		return false
+	}
+	if maps.Equal(read, fields) {
+		return true
+	}
+	again, errs := k.Build(read)
+	if len(errs) > 0 {
+		return false
+	}
+	reread, _, ok := k.Read(again)
+	return ok && maps.Equal(reread, read)
 }

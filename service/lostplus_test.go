@@ -44,3 +44,49 @@ func TestAPlusAQueryTurnedIntoASpaceIsKept(t *testing.T) {
 		}
 	}
 }
+
+// On /api/v1/qr a '+' is a space, as every form encoder writes one, but
+// where the space breaks the payload the data is (a tel: URI, an SMSTO
+// number, a mailto: address, a link, a vCard's TEL) the call is refused
+// with a fix that writes it %2B, whose code holds the '+'. A Wi-Fi
+// password or SSID with a space, a geo: URI's q (where '+' is a space)
+// and text are drawn as before.
+func TestAPlusInDataIsKeptWhereASpaceBreaksThePayload(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	for _, data := range []string{
+		"tel:+15550100123",
+		"SMSTO:+15550100123:hi",
+		"mailto:jo+news@example.com",
+		"https://example.com/search?q=a+b",
+		"BEGIN:VCARD%0AVERSION:3.0%0AFN:Jo%0ATEL:+15550100123%0AEND:VCARD",
+	} {
+		_, p := generateURL(svc, "http://qr.test/api/v1/qr?data="+data)
+		if p == nil || p.Field != "data" || !strings.Contains(p.Fix, "%2B") {
+			t.Errorf("%s: %+v", data, p)
+			continue
+		}
+		img, p := generateURL(svc, p.Fix)
+		if p != nil {
+			t.Errorf("%s: the fix fails: %s", data, p.Detail)
+			continue
+		}
+		if got := readCode(t, img.Body); !strings.Contains(got, "+") {
+			t.Errorf("%s: the fix's code reads %q", data, got)
+		}
+	}
+	for data, want := range map[string]string{
+		"WIFI:S:Cafe;T:WPA;P:pass+word;;":   "P:pass word;",
+		"WIFI:S:My+Cafe;T:WPA;P:secret12;;": "S:My Cafe;",
+		"geo:52.52,13.405?q=Cafe+Berlin":    "q=Cafe Berlin",
+		"hello+world":                       "hello world",
+	} {
+		img, p := generateURL(svc, "http://qr.test/api/v1/qr?data="+data)
+		if p != nil {
+			t.Errorf("%s: %s", data, p.Detail)
+			continue
+		}
+		if got := readCode(t, img.Body); !strings.Contains(got, want) {
+			t.Errorf("%s reads %q, want %q in it", data, got, want)
+		}
+	}
+}

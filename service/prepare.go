@@ -118,6 +118,7 @@ func (s *Service) prepareGeneric(q query, malformed []paramError, target fixTarg
 	r, errs := parseRendering(q, true)
 	errs = append(malformed, errs...)
 	errs = append(errs, s.genericStrangers(q, r, target, rawQuery)...)
+	errs = append(errs, lostPlusData(rawQuery, r)...)
 	errs = append(errs, unmetNeeds(q, errs)...)
 	errs = append(errs, unreached(q, r, target)...)
 	if len(errs) > 0 {

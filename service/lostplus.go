@@ -50,13 +50,14 @@ func plusKept(raw, value string) string {
 	return ""
 }
 
-// lostPlus restores, in q, the '+' that began a trimmed field's value (or
-// a value under one of its other names) before a digit in the raw query,
-// and names each such parameter; the fix then carries the '+'.
+// lostPlus restores, in q, the '+' a raw query wrote unencoded in a
+// trimmed identity field's value (a number, an address; or a value under
+// one of its other names), and names each such parameter; the fix then
+// carries the '+'. An amount or any other field is left as read.
 func lostPlus(k registry.Entry, q query, rawQuery string) []paramError {
 	trimmed := map[string]bool{}
 	for _, f := range k.Fields() {
-		if !f.Trimmed {
+		if !f.Trimmed || !f.Identity {
 			continue
 		}
 		trimmed[f.Name] = true

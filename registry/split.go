@@ -3,6 +3,8 @@ package registry
 import (
 	"fmt"
 	"strings"
+
+	"github.com/qrforge/qrforge/internal/text"
 )
 
 // splitFields refuses a field whose value holds other fields too, as the
@@ -26,7 +28,7 @@ func (e *entry[F]) splitFields(f F) []FieldError {
 				return nil
 			}
 			return []FieldError{{Field: fi.Name, MoveTo: moved,
-				Detail: fmt.Sprintf("%s (%s) %q has the form of %s (%s), which is not given; the fix moves it there unchanged", fi.Name, fi.Title, text(value), moved, e.field(moved).Title)}}
+				Detail: fmt.Sprintf("%s %q has the form of %s, which is not given; the fix moves it there unchanged", titled(fi.Field), text.Truncate(value, 64), titled(e.field(moved).Field))}}
 		}
 		own, ok := parts[fi.Name]
 		if !reads || !ok || len(parts) < 2 {
@@ -45,11 +47,11 @@ func (e *entry[F]) splitFields(f F) []FieldError {
 			with[other.Name] = part
 			written = append(written, other.Name+"="+part)
 		}
-		detail := fmt.Sprintf("%s %q holds %d values, each of which has a field of its own: %s=%s and %s", fi.Name, text(value), len(parts), fi.Name, own, strings.Join(written, " and "))
+		detail := fmt.Sprintf("%s %q holds %d values, each of which has a field of its own: %s=%s and %s", fi.Name, text.Truncate(value, 64), len(parts), fi.Name, own, strings.Join(written, " and "))
 		if own == value {
 			// The value stays, and says what the other fields are (a
 			// profile link's network).
-			detail = fmt.Sprintf("%s %q also gives %s, which is not given; the fix writes it", fi.Name, text(value), strings.Join(written, " and "))
+			detail = fmt.Sprintf("%s %q also gives %s, which is not given; the fix writes it", fi.Name, text.Truncate(value, 64), strings.Join(written, " and "))
 		}
 		return []FieldError{{Field: fi.Name, Fix: own, With: with, Parts: true, Detail: detail}}
 	}
@@ -70,12 +72,13 @@ func movedField(parts map[string]string, value string) string {
 	return ""
 }
 
-// text is a value shortened for a detail.
-func text(v string) string {
-	if len(v) > 64 {
-		return v[:64] + "…"
+// titled is a field's name with its title, when it has one: "recipient
+// (Requested by)".
+func titled(f Field) string {
+	if f.Title == "" {
+		return f.Name
 	}
-	return v
+	return f.Name + " (" + f.Title + ")"
 }
 
 // partsOf reports whether fe's fix and the values it writes with it are

@@ -1,6 +1,7 @@
 package kinds
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/qrforge/qrforge/registry"
@@ -40,6 +41,20 @@ func checkWhatsApp(w *WhatsApp) []registry.FieldError {
 }
 
 func checkWhatsAppNumber(w *WhatsApp) []registry.FieldError {
+	if link, ok := whatsAppLink(w.Number); ok {
+		// A click-to-chat link pasted whole: its number, with the '+' its
+		// path leaves out, and its text where message is not given.
+		fe := registry.FieldError{Field: "number", Fix: link.Number, FromLink: true,
+			Detail: "number " + strconv.Quote(truncateBytes(w.Number, 64)) + " is a wa.me link, and the fix is its international number " + link.Number}
+		switch {
+		case link.Message != "" && w.Message == "":
+			fe.With = map[string]string{"message": link.Message}
+		case link.Message != "" && link.Message != w.Message:
+			// Which text is meant only the caller knows.
+			fe.Fix, fe.Detail = "", fe.Detail+"; its text differs from message, so there is no fix: give the number and one message"
+		}
+		return []registry.FieldError{fe}
+	}
 	if strings.TrimSpace(w.Number) == "" {
 		w.Number = ""
 		if w.Message == "" {
@@ -75,6 +90,20 @@ func encodeWhatsApp(w WhatsApp) string {
 		out += "?text=" + pctEncode(w.Message)
 	}
 	return out
+}
+
+// whatsAppLink reads a wa.me link given as the number, with or without
+// its scheme, when it names a number.
+func whatsAppLink(v string) (WhatsApp, bool) {
+	rest, ok := cutHTTPScheme(strings.TrimSpace(v))
+	if !ok {
+		rest = strings.TrimSpace(v)
+	}
+	if !strings.HasPrefix(strings.ToLower(rest), "wa.me/") {
+		return WhatsApp{}, false
+	}
+	w, _, ok := parseWhatsApp("https://" + rest)
+	return w, ok && w.Number != ""
 }
 
 // parseWhatsApp reads a wa.me link back; query parameters other than text

@@ -78,3 +78,26 @@ func TestWhatsAppInternationalOnly(t *testing.T) {
 	runVectors(t, "whatsapp", vectors)
 	snapVectors(t, vectors)
 }
+
+// A click-to-chat link given as the number is refused with a fix that is
+// its international number, the '+' its path leaves out (the kind's own
+// parser reads it so), and its text where message is not given; a text
+// that differs from message leaves no fix.
+func TestWhatsAppLinkAsNumber(t *testing.T) {
+	wa := lookup(t, "whatsapp")
+	for _, c := range []struct{ number, message, fix, with string }{
+		{"https://wa.me/15550100123", "", "+15550100123", ""},
+		{"wa.me/4916012345678?text=Hallo", "", "+4916012345678", "Hallo"},
+		{"wa.me/4916012345678?text=Hallo", "Hallo", "+4916012345678", ""},
+		{"https://wa.me/15550100123?text=Hi", "Yo", "", ""},
+	} {
+		values := map[string]string{"number": c.number}
+		if c.message != "" {
+			values["message"] = c.message
+		}
+		_, errs := wa.Build(values)
+		if len(errs) != 1 || errs[0].Fix != c.fix || errs[0].With["message"] != c.with {
+			t.Errorf("%s (message %q): %+v, want the fix %q with message %q", c.number, c.message, errs, c.fix, c.with)
+		}
+	}
+}

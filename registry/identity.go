@@ -153,7 +153,7 @@ func (e *entry[F]) guardIdentity(given F, errs []FieldError) []FieldError {
 // segment of the path of link, an http(s) address with or without its
 // scheme, percent-decoded (RFC 3986 §3.3): a part of the caller's own
 // value, cut at its separators, with nothing added, dropped or replaced
-// inside it.
+// inside it; a '+' before digits is the link's own international number.
 func linkSegment(link, fix string) bool {
 	rest := link
 	for _, scheme := range []string{"https://", "http://"} {
@@ -166,6 +166,11 @@ func linkSegment(link, fix string) bool {
 	rest, _, _ = strings.Cut(rest, "?")
 	segments := strings.Split(rest, "/")
 	want := strings.TrimPrefix(fix, "@")
+	// An international number a link writes without its '+' (WhatsApp's
+	// wa.me/<number>, click to chat): the segment is the number's digits.
+	if digits, ok := strings.CutPrefix(fix, "+"); ok && digits != "" && strings.Trim(digits, "0123456789") == "" {
+		want = digits
+	}
 	for _, seg := range segments[1:] {
 		if d, err := url.PathUnescape(seg); err == nil && want != "" && strings.TrimPrefix(d, "@") == want {
 			return true

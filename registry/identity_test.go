@@ -117,6 +117,10 @@ func TestIdentityFixFromLink(t *testing.T) {
 		{"http://a.co/@NASA/v", "a.co", false},
 		{"http://a.co/@NASA/v", "NASAv", false},
 		{"http://a.co/w?v=NASA", "NASA", false},
+		// wa.me/<number>: the international number without its '+'.
+		{"wa.me/15550100123", "+15550100123", true},
+		{"wa.me/15550100123", "+1555010012", false},
+		{"wa.me/15550100123", "15550100123+", false},
 	} {
 		fix = c.fix
 		_, errs := e.Build(map[string]string{"name": c.link})

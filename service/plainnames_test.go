@@ -62,6 +62,7 @@ func TestPlainNamesAndAddressesAreFixed(t *testing.T) {
 		{"social", "handle=https://www.instagram.com/nasa/", []string{"https://www.instagram.com/nasa/"}},
 		{"social", "handle=twitter.com/NASA", []string{"https://x.com/NASA"}},
 		{"telegram", "username=https://t.me/MyBot?start=foo", []string{"https://t.me/MyBot?start=foo"}},
+		{"whatsapp", "number=https://wa.me/4916012345678?text=Hallo", []string{"https://wa.me/4916012345678?text=Hallo"}},
 		// A wallet's address copied from its payment URI (BIP21, EIP-681).
 		{"bitcoin", "address=bitcoin:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq&amount=0.1", []string{"bitcoin:BC1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDQ?amount=0.1"}},
 		{"ethereum", "address=ethereum:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", []string{"ethereum:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"}},

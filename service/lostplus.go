@@ -85,13 +85,14 @@ func lostPlus(k registry.Entry, q query, rawQuery string) []paramError {
 }
 
 // lostPlusData refuses data whose unencoded '+' a query read as a space
-// where the space breaks the payload it is: tel:+15550100123 read as
-// "tel: 15550100123", which no phone takes, SMSTO:+1555…:hi as a national
-// number, or mailto:jo+news@… as an address with a space. The fix writes
-// the '+' %2B. Where the space reading is the same kind's payload as
-// written (a Wi-Fi password "pass word"), or means the same (a geo: URI's
-// q, where '+' is a space), or the data is text, the '+' stays a space, as
-// every form encoder writes one.
+// where the space breaks the payload it is, a space no encoder sends
+// there: tel:+15550100123 read as "tel: 15550100123", which no phone
+// takes, SMSTO:+1555…:hi as a national number, or mailto:jo+news@… as an
+// address with a space. The fix writes the '+' %2B. Where the space
+// reading is the same kind's payload with its space kept (a Wi-Fi
+// password "pass word", a link's space), or means the same (a geo: URI's
+// q, where '+' is a space), or the data is text, the '+' stays a space,
+// as every form encoder writes one.
 func lostPlusData(rawQuery string, r *Rendering) []paramError {
 	if r.Data == "" || !strings.Contains(rawQuery, "+") {
 		return nil
@@ -135,9 +136,10 @@ func payloadKind(p string) (registry.Entry, map[string]string) {
 
 // spaceReadsAsWell reports whether data, the '+' read as a space, is a
 // payload of k that means what the '+' reading's fields do, or whose
-// fields k writes and reads back unchanged (a password with a space): then
-// the space is no mistake to refuse. A space k drops or encodes (a number
-// trimmed, %20 in a link) is one.
+// fields k writes and reads back with their spaces (a password "pass
+// word", a link's space written %20, as every encoder sends a space in a
+// URL as '+'): then the space is no mistake to refuse. A space k drops (a
+// number trimmed) or refuses (an address) is one.
 func spaceReadsAsWell(k registry.Entry, data string, fields map[string]string) bool {
 	read, _, ok := k.Read(data)
 	if !ok {
@@ -151,5 +153,14 @@ func spaceReadsAsWell(k registry.Entry, data string, fields map[string]string) b
 		return false
 	}
 	reread, _, ok := k.Read(again)
-	return ok && maps.Equal(reread, read)
+	return ok && maps.EqualFunc(reread, read, func(a, b string) bool { return unescaped(a) == unescaped(b) })
+}
+
+// unescaped is v with its percent-encoding decoded, or v when it has none
+// that decodes.
+func unescaped(v string) string {
+	if u, err := url.PathUnescape(v); err == nil {
+		return u
+	}
+	return v
 }

@@ -47,17 +47,17 @@ func TestAPlusAQueryTurnedIntoASpaceIsKept(t *testing.T) {
 
 // On /api/v1/qr a '+' is a space, as every form encoder writes one, but
 // where the space breaks the payload the data is (a tel: URI, an SMSTO
-// number, a mailto: address, a link, a vCard's TEL) the call is refused
+// number, a mailto: address, a vCard's TEL) the call is refused
 // with a fix that writes it %2B, whose code holds the '+'. A Wi-Fi
-// password or SSID with a space, a geo: URI's q (where '+' is a space)
-// and text are drawn as before.
+// password or SSID with a space, a link with a space (which encoders send
+// as '+'), a geo: URI's q (where '+' is a space) and text are drawn as
+// before.
 func TestAPlusInDataIsKeptWhereASpaceBreaksThePayload(t *testing.T) {
 	svc := New(Config{BaseURL: "http://qr.test"})
 	for _, data := range []string{
 		"tel:+15550100123",
 		"SMSTO:+15550100123:hi",
 		"mailto:jo+news@example.com",
-		"https://example.com/search?q=a+b",
 		"BEGIN:VCARD%0AVERSION:3.0%0AFN:Jo%0ATEL:+15550100123%0AEND:VCARD",
 	} {
 		_, p := generateURL(svc, "http://qr.test/api/v1/qr?data="+data)
@@ -79,6 +79,9 @@ func TestAPlusInDataIsKeptWhereASpaceBreaksThePayload(t *testing.T) {
 		"WIFI:S:My+Cafe;T:WPA;P:secret12;;": "S:My Cafe;",
 		"geo:52.52,13.405?q=Cafe+Berlin":    "q=Cafe Berlin",
 		"hello+world":                       "hello world",
+		// Go's url.Values, Python's urlencode and URLSearchParams send a
+		// link's space as '+': it stays a space, as the data is exact.
+		"https://example.com/?q=qrforge+e2e": "q=qrforge e2e",
 	} {
 		img, p := generateURL(svc, "http://qr.test/api/v1/qr?data="+data)
 		if p != nil {
@@ -87,6 +90,34 @@ func TestAPlusInDataIsKeptWhereASpaceBreaksThePayload(t *testing.T) {
 		}
 		if got := readCode(t, img.Body); !strings.Contains(got, want) {
 			t.Errorf("%s reads %q, want %q in it", data, got, want)
+		}
+	}
+}
+
+// What an encoder sends is never refused for a lost '+': Go's url.Values,
+// Python's urlencode and URLSearchParams write a space as '+' and a '+'
+// as %2B, so payloads with spaces in every field that takes one, and
+// numbers with their '+', are drawn.
+func TestEncodedDataIsNeverTakenForALostPlus(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	for _, data := range []string{
+		"mailto:jo@example.com?subject=Hello World",
+		"MATMSG:TO:jo@example.com;SUB:Hello World;BODY:Hi there;;",
+		"SMSTO:+15550100123:See you soon",
+		"BEGIN:VCARD\nVERSION:3.0\nN:Doe;John\nFN:John Doe\nTEL:+15550100123\nEND:VCARD",
+		"MECARD:N:Doe,John;TEL:+15550100123;ADR:1 Main St, Springfield;;",
+		"BEGIN:VEVENT\nSUMMARY:Team meeting\nDTSTART:20261224T180000Z\nEND:VEVENT",
+		"geo:52.52,13.405?q=Some Place",
+		"https://example.com/a b?c=d e",
+		"WIFI:S:My Cafe;T:WPA;P:correct horse battery;;",
+		"bitcoin:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq?label=Shop Name&message=Thanks a lot",
+		"upi://pay?pa=shop@okicici&pn=Some Shop&am=10",
+		"otpauth://totp/ACME Co:jo@example.com?secret=JBSWY3DPEHPK3PXP&issuer=ACME Co",
+		"tel:+1 555 010 0123",
+	} {
+		query := url.Values{"data": {data}}.Encode()
+		if _, p := svc.Generate(t.Context(), Request{Query: query}, ""); p != nil {
+			t.Errorf("%q: %s", data, p.Detail)
 		}
 	}
 }

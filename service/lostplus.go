@@ -37,7 +37,9 @@ var emailShaped = regexp.MustCompile(`^[^\s@,]+@[^\s@,]+\.[^\s@,]+(?:,[^\s@,]+@[
 // kept, when that makes it an international number or e-mail addresses
 // it otherwise is not; "" when the '+' changes nothing that matters.
 func plusKept(raw, value string) string {
-	if len(raw) > 1 && raw[0] == '+' && raw[1] >= '0' && raw[1] <= '9' {
+	// One '+', before the digits: an encoder writes every space as '+' (the
+	// editor too), so "+0160+1234567" is " 0160 1234567", spaces and all.
+	if len(raw) > 1 && raw[0] == '+' && raw[1] >= '0' && raw[1] <= '9' && strings.Count(raw, "+") == 1 {
 		if v := "+" + strings.TrimSpace(value); phoneShaped.MatchString(v) && !plainDecimal.MatchString(v) {
 			return v
 		}

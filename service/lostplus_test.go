@@ -37,6 +37,9 @@ func TestAPlusAQueryTurnedIntoASpaceIsKept(t *testing.T) {
 	for _, c := range []struct{ kind, query string }{
 		{"vcard", "fn=+Jo"},
 		{"epc", "name=Red%20Cross&iban=DE89370400440532013000&amount=+12.50"},
+		// The editor and every encoder write a space as '+': a number
+		// typed with a space before it is no international one.
+		{"vcard", "fn=Jo&phone=+0160+1234567"},
 		{"sms", "number=%2B15550100123"},
 	} {
 		if _, p := svc.Payload(Request{Kind: c.kind, Query: c.query}); p != nil && strings.Contains(p.Detail, "'+'") {

@@ -30,3 +30,25 @@ func TestAnUnknownAmountIsNeverDropped(t *testing.T) {
 		t.Errorf("total on /api/v1/qr: %+v", p)
 	}
 }
+
+// A name two letters from an amount field is not read as one: paypal's
+// account=5 would have been fixed to amount=5, a payment nobody asked for.
+func TestANameIsNeverSpeltIntoAnAmount(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	for _, c := range []struct{ kind, query, field string }{
+		{"paypal", "username=jo&account=5", "account"},
+		{"upi", "pa=shop@okaxis&pn=Shop&amazon=5", "amazon"},
+	} {
+		_, p := svc.Payload(Request{Kind: c.kind, Query: c.query})
+		if p == nil {
+			t.Fatalf("%s?%s: no problem", c.kind, c.query)
+		}
+		if p.Field != c.field || strings.Contains(p.Fix, "am=5") || strings.Contains(p.Fix, "amount=5") || strings.Contains(p.Detail, "did you mean") {
+			t.Errorf("%s?%s: %+v", c.kind, c.query, p)
+		}
+	}
+	// One slip of the pen is still an amount.
+	if _, p := svc.Payload(Request{Kind: "paypal", Query: "username=jo&amout=5"}); p == nil || !strings.HasSuffix(p.Fix, "amount=5") {
+		t.Errorf("amout: %+v", p)
+	}
+}

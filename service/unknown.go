@@ -79,6 +79,23 @@ func amountField(fields []string) string {
 	return ""
 }
 
+// amountName reports whether name is an amount's: one of amountWords,
+// or a kind's field whose title says it holds an amount (upi's mam,
+// "Minimum amount").
+func amountName(name string) bool {
+	if slices.Contains(amountWords, name) || strings.Contains(name, "amount") {
+		return true
+	}
+	for _, k := range registry.All() {
+		for _, f := range k.Fields() {
+			if f.Name == name && strings.Contains(strings.ToLower(f.Title), "amount") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // unknownParams is one error for each parameter in names, with a
 // did-you-mean: the field a word of words names (body is sms's message),
 // or the nearest name. The fix renames a parameter to its suggestion when
@@ -159,6 +176,12 @@ func MeantParam(kind, name, value string) (near, fixed string) {
 // else. HTTP and MCP calls ask it alike.
 func NearName(name, value string, candidates []string) string {
 	near := editdistance.Suggest(name, candidates)
+	if near != "" && amountName(near) && !amountName(name) && editdistance.Distance(name, near) > 1 {
+		// account is two letters from amount: a value renamed into an
+		// amount for its spelling alone would ask for a payment nobody
+		// asked for. One slip of the pen (amout) is still fixed.
+		return ""
+	}
 	if !isOptionName(near) {
 		return near
 	}

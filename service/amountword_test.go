@@ -31,24 +31,43 @@ func TestAnUnknownAmountIsNeverDropped(t *testing.T) {
 	}
 }
 
-// A name two letters from an amount field is not read as one: paypal's
-// account=5 would have been fixed to amount=5, a payment nobody asked for.
-func TestANameIsNeverSpeltIntoAnAmount(t *testing.T) {
+// A name is renamed by its spelling only where it is the field's name
+// mistyped: paypal's account=5 was fixed to amount=5, a payment nobody
+// asked for, upi's payer to pa (the payee) and a phone number under tel
+// to a frame template.
+func TestANameIsNeverSpeltIntoAnotherWord(t *testing.T) {
 	svc := New(Config{BaseURL: "http://qr.test"})
+	upi := "pa=shop@okaxis&pn=Shop"
 	for _, c := range []struct{ kind, query, field string }{
 		{"paypal", "username=jo&account=5", "account"},
-		{"upi", "pa=shop@okaxis&pn=Shop&amazon=5", "amazon"},
+		{"upi", upi + "&amazon=5", "amazon"},
+		{"upi", upi + "&max=500", "max"},
+		{"upi", "pn=Shop&payer=alice@okaxis", "payer"},
+		{"upi", upi + "&customer=Jo", "customer"},
+		{"otpauth", "secret=JBSWY3DPEHPK3PXP&account=jo@example.com&amount=5", "amount"},
+		{"url", "url=https://example.com&tel=%2B15550100123", "tel"},
+		{"vcard", "fn=Jo&lng=13.4", "lng"},
+		{"vcard", "fn=Jo&tip=5", "tip"},
 	} {
 		_, p := svc.Payload(Request{Kind: c.kind, Query: c.query})
 		if p == nil {
 			t.Fatalf("%s?%s: no problem", c.kind, c.query)
 		}
-		if p.Field != c.field || strings.Contains(p.Fix, "am=5") || strings.Contains(p.Fix, "amount=5") || strings.Contains(p.Detail, "did you mean") {
+		if p.Field != c.field || strings.Contains(p.Detail, "did you mean") {
 			t.Errorf("%s?%s: %+v", c.kind, c.query, p)
 		}
 	}
-	// One slip of the pen is still an amount.
-	if _, p := svc.Payload(Request{Kind: "paypal", Query: "username=jo&amout=5"}); p == nil || !strings.HasSuffix(p.Fix, "amount=5") {
-		t.Errorf("amout: %+v", p)
+	// A slip of the pen is still fixed.
+	for _, c := range []struct{ kind, query, fixed string }{
+		{"paypal", "username=jo&amout=5", "amount=5"},
+		{"paypal", "username=jo&amonut=5", "amount=5"},
+		{"wifi", "ssid=Home&pasword=secret12", "password=secret12"},
+		{"bitcoin", "adress=bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", "address=bc1q"},
+		{"text", "text=hi&sze=100", "size=100"},
+	} {
+		_, p := svc.Payload(Request{Kind: c.kind, Query: c.query})
+		if p == nil || !strings.Contains(p.Fix, c.fixed) {
+			t.Errorf("%s?%s: %+v", c.kind, c.query, p)
+		}
 	}
 }

@@ -96,6 +96,30 @@ func amountName(name string) bool {
 	return false
 }
 
+// identityName reports whether name is a kind's identity field: one
+// that names a person, an account, an address, a network or a secret.
+func identityName(name string) bool {
+	for _, k := range registry.All() {
+		for _, f := range k.Fields() {
+			if f.Name == name && f.Identity {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// slip reports whether name is near mistyped or cut short: one letter
+// wrong, missing, added or swapped in a name of four letters or more
+// (amout, pasword), or near's first letters (addr), not a whole word of
+// it (merchant is not merchant_id).
+func slip(name, near string) bool {
+	if len(near) >= 4 && editdistance.Distance(name, near) <= 1 {
+		return true
+	}
+	return len(name) >= 3 && len(near) > len(name) && strings.HasPrefix(near, name) && near[len(name)] != '_'
+}
+
 // unknownParams is one error for each parameter in names, with a
 // did-you-mean: the field a word of words names (body is sms's message),
 // or the nearest name. The fix renames a parameter to its suggestion when
@@ -176,10 +200,20 @@ func MeantParam(kind, name, value string) (near, fixed string) {
 // else. HTTP and MCP calls ask it alike.
 func NearName(name, value string, candidates []string) string {
 	near := editdistance.Suggest(name, candidates)
-	if near != "" && amountName(near) && !amountName(name) && editdistance.Distance(name, near) > 1 {
-		// account is two letters from amount: a value renamed into an
-		// amount for its spelling alone would ask for a payment nobody
-		// asked for. One slip of the pen (amout) is still fixed.
+	if near == "" || len(name) < 4 && len(name) == len(near) && editdistance.Distance(name, near) > 0 {
+		// One letter changed turns a short name into another word (tel
+		// into tpl, zip into tip) more often than it is mistyped; one
+		// left out or added (sze, dta) is the slip.
+		return ""
+	}
+	if len(near) < 3 && editdistance.Distance(name, near) > 1 {
+		// customer begins cu, upi's currency, and means another thing.
+		return ""
+	}
+	if (amountName(name) != amountName(near) || identityName(near)) && !slip(name, near) {
+		// account is two letters from amount, payer begins pa (upi's
+		// payee): a value renamed for its spelling alone would ask for a
+		// payment, or name a payee, nobody asked for.
 		return ""
 	}
 	if !isOptionName(near) {

@@ -15,7 +15,7 @@ type Geo struct {
 	Lon         string `json:"lon" also:"lng,long,longitude" validate:"required" jsonschema_description:"Longitude in decimal degrees, -180 to 180, with '.' as decimal point (16.371648). Set to 0 at the poles, as RFC 5870 §3.4.2 asks." identity:"true" title:"Longitude"`
 	Alt         string `json:"alt" also:"altitude,elevation" jsonschema_description:"Altitude in metres above the WGS-84 ellipsoid; negative below it." title:"Altitude (m)"`
 	Uncertainty string `json:"uncertainty" jsonschema_description:"Uncertainty of the location in metres, 0 or more: the u= parameter of RFC 5870 §3.4.3." title:"Uncertainty (m)"`
-	Query       string `json:"query" jsonschema_description:"Place search for map apps (a name or address). Not part of RFC 5870: it is Android's ?q= extension (geo:lat,lon?q=...), which ZXing also reads; with lat=0 and lon=0 Android searches for the query alone." identity:"true" title:"Place search"`
+	Query       string `json:"query" also:"q,search" jsonschema_description:"Place search for map apps (a name or address). Not part of RFC 5870: it is Android's ?q= extension (geo:lat,lon?q=...), which ZXing also reads; with lat=0 and lon=0 Android searches for the query alone." identity:"true" title:"Place search"`
 }
 
 func init() {

@@ -10,9 +10,9 @@ import (
 // MeCard is a contact in NTT DoCoMo's MECARD: format, shorter than a vCard
 // and read by ZXing-based scanners and Android cameras.
 type MeCard struct {
-	FirstName string `json:"fn" also:"name,firstname,first_name" jsonschema_description:"Given (first) name, without commas. fn or ln is required." identity:"true" title:"First name"`
-	LastName  string `json:"ln" also:"lastname,last_name,surname" jsonschema_description:"Family (last) name, without commas; written first, as N:last,first." identity:"true" title:"Last name"`
-	Phone     string `json:"phone" also:"tel,mobile" jsonschema_description:"Telephone number: at most 24 digits with optional leading +; the separators space, -, ., ( and ) may be typed and are left out of the code." identity:"true" title:"Phone"`
+	FirstName string `json:"fn" also:"name,firstname,first_name,first,given" jsonschema_description:"Given (first) name, without commas. fn or ln is required." identity:"true" title:"First name"`
+	LastName  string `json:"ln" also:"lastname,last_name,surname,last,family" jsonschema_description:"Family (last) name, without commas; written first, as N:last,first." identity:"true" title:"Last name"`
+	Phone     string `json:"phone" also:"tel,mobile,cell" jsonschema_description:"Telephone number: at most 24 digits with optional leading +; the separators space, -, ., ( and ) may be typed and are left out of the code." identity:"true" title:"Phone"`
 	Email     string `json:"email" also:"mail" validate:"omitempty,email" jsonschema_description:"E-mail address." identity:"true" title:"E-mail"`
 	URL       string `json:"url" also:"website,link" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address." identity:"true" title:"Web site"`
 	Note      string `json:"note" space:"keep" also:"notes" jsonschema_description:"Free-text note (NOTE)." title:"Note"`

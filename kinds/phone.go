@@ -9,7 +9,7 @@ import (
 
 // Phone is a number to call, as a tel: URI.
 type Phone struct {
-	Number string `json:"number" also:"phone,tel,telephone" validate:"required,max=64" jsonschema_description:"International number: '+', country code and subscriber number, e.g. +1-201-555-0123 or +44 20 7946 0000 (at most 15 digits, ITU-T E.164). Spaces, dots, slashes and brackets between digit groups become '-', since RFC 3966 allows no spaces in a tel: URI. Local numbers without '+' are refused: a tel: URI needs a phone-context for them (RFC 3966 §5.1.5), which this kind does not offer. An extension (ext 12, x12, ;ext=12) is refused: RFC 3966 §5.1.5 writes one as ;ext=, but phone apps do not dial it reliably." identity:"true" title:"Phone number"`
+	Number string `json:"number" also:"phone,tel,telephone,mobile,cell" validate:"required,max=64" jsonschema_description:"International number: '+', country code and subscriber number, e.g. +1-201-555-0123 or +44 20 7946 0000 (at most 15 digits, ITU-T E.164). Spaces, dots, slashes and brackets between digit groups become '-', since RFC 3966 allows no spaces in a tel: URI. Local numbers without '+' are refused: a tel: URI needs a phone-context for them (RFC 3966 §5.1.5), which this kind does not offer. An extension (ext 12, x12, ;ext=12) is refused: RFC 3966 §5.1.5 writes one as ;ext=, but phone apps do not dial it reliably." identity:"true" title:"Phone number"`
 }
 
 func init() {

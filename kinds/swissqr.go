@@ -22,7 +22,7 @@ import (
 // against SwissQRBill (manuelbl), the reference implementation that
 // follows v2.3, and SIX's FAQ. The separator clause is §4.1.4.
 type SwissQR struct {
-	IBAN string `json:"iban" validate:"required" jsonschema_description:"Creditor account: an IBAN or QR-IBAN of Switzerland (CH) or Liechtenstein (LI), 21 characters; spaces of the printed form are removed. A QR-IBAN (institution ID 30000-31999) takes a QR reference; an ordinary IBAN an RF creditor reference or none." identity:"true" title:"IBAN or QR-IBAN"`
+	IBAN string `json:"iban" also:"account" validate:"required" jsonschema_description:"Creditor account: an IBAN or QR-IBAN of Switzerland (CH) or Liechtenstein (LI), 21 characters; spaces of the printed form are removed. A QR-IBAN (institution ID 30000-31999) takes a QR reference; an ordinary IBAN an RF creditor reference or none." identity:"true" title:"IBAN or QR-IBAN"`
 
 	CreditorName           string `json:"creditor_name" also:"name,payee,payee_name,creditor,beneficiary" validate:"required,max=70" jsonschema_description:"Creditor (payee) name, up to 70 characters." identity:"true" title:"Payee name"`
 	CreditorStreet         string `json:"creditor_street" also:"street" validate:"max=70" jsonschema_description:"Creditor street, up to 70 characters, without the building number." identity:"true" title:"Payee street"`

@@ -4,7 +4,7 @@ import "github.com/qrforge/qrforge/registry"
 
 // Text is free text, encoded exactly as given.
 type Text struct {
-	Text string `json:"text" space:"exact" validate:"required" jsonschema_description:"The text to encode, UTF-8; at most 2953 bytes in byte mode (a version 40 symbol at level L, ISO/IEC 18004 Table 7), more when it is all digits or upper-case letters. Counted in bytes: 984 characters of CJK text take 2952." title:"Text"`
+	Text string `json:"text" also:"content,message,value" space:"exact" validate:"required" jsonschema_description:"The text to encode, UTF-8; at most 2953 bytes in byte mode (a version 40 symbol at level L, ISO/IEC 18004 Table 7), more when it is all digits or upper-case letters. Counted in bytes: 984 characters of CJK text take 2952." title:"Text"`
 }
 
 func init() {

@@ -11,13 +11,13 @@ import (
 // VCard is a contact card in vCard 3.0 (RFC 2426), which phone cameras read
 // most widely, or vCard 4.0 (RFC 6350).
 type VCard struct {
-	FirstName  string `json:"fn" also:"name,firstname,first_name,given_name" jsonschema_description:"Given (first) name. With ln it makes the structured name N and the formatted name FN (\"fn ln\"). One of fn, ln or org is required." identity:"true" title:"First name"`
-	LastName   string `json:"ln" also:"lastname,last_name,surname,family_name" jsonschema_description:"Family (last) name." identity:"true" title:"Last name"`
+	FirstName  string `json:"fn" also:"name,firstname,first_name,given_name,first,given,givenname" jsonschema_description:"Given (first) name. With ln it makes the structured name N and the formatted name FN (\"fn ln\"). One of fn, ln or org is required." identity:"true" title:"First name"`
+	LastName   string `json:"ln" also:"lastname,last_name,surname,family_name,last,family,familyname" jsonschema_description:"Family (last) name." identity:"true" title:"Last name"`
 	Nickname   string `json:"nickname" jsonschema_description:"Nickname (NICKNAME, RFC 2426 §3.1.3, RFC 6350 §6.2.3), one name; a comma in it is kept as text." identity:"true" title:"Nickname"`
 	Org        string `json:"org" also:"company,organization,organisation" jsonschema_description:"Organisation. It is also the formatted name FN when no person's name is given." identity:"true" title:"Organisation"`
-	OrgUnit    string `json:"org_unit" jsonschema_description:"Organisational unit (department) within org, the second component of ORG (RFC 2426 §3.5.5, RFC 6350 §6.6.4: ORG:ABC\\, Inc.;Marketing). Needs org." title:"Department"`
-	Title      string `json:"title" jsonschema_description:"Job title." title:"Job title"`
-	Phone      string `json:"phone" also:"tel,mobile,telephone" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and ). In vCard 4.0 a number starting with + is written as a tel: URI, without a national trunk prefix (0): +49 (0) 30 123456 becomes tel:+49-30-123456. An extension (ext. 23, x23) is refused: give it in note." identity:"true" title:"Phone"`
+	OrgUnit    string `json:"org_unit" also:"department,dept" jsonschema_description:"Organisational unit (department) within org, the second component of ORG (RFC 2426 §3.5.5, RFC 6350 §6.6.4: ORG:ABC\\, Inc.;Marketing). Needs org." title:"Department"`
+	Title      string `json:"title" also:"job,jobtitle,job_title,position" jsonschema_description:"Job title." title:"Job title"`
+	Phone      string `json:"phone" also:"tel,mobile,telephone,cell" jsonschema_description:"Telephone number: digits with optional leading + and the separators space, -, ., ( and ). In vCard 4.0 a number starting with + is written as a tel: URI, without a national trunk prefix (0): +49 (0) 30 123456 becomes tel:+49-30-123456. An extension (ext. 23, x23) is refused: give it in note." identity:"true" title:"Phone"`
 	PhoneType  string `json:"phone_type" jsonschema_description:"Kind of the phone number, a comma-separated list for TEL's TYPE parameter: cell, work, home, voice, fax, pager, video; in 3.0 also msg, bbs, modem, car, isdn, pcs, pref (RFC 2426 §3.3.1), in 4.0 also text, textphone (RFC 6350 §6.4.1). Example: cell or work,voice. Needs phone." title:"Phone type"`
 	Phone2     string `json:"phone2" jsonschema_description:"A second telephone number, same rules as phone." identity:"true" title:"Second phone"`
 	Phone2Type string `json:"phone2_type" jsonschema_description:"Kind of the second phone number, as phone_type. Needs phone2." title:"Second phone type"`
@@ -29,11 +29,11 @@ type VCard struct {
 	Email2Type string `json:"email2_type" validate:"omitempty,oneofci=work home" jsonschema:"enum=work,enum=home" jsonschema_description:"Whether email2 is a work or home address. Needs email2." title:"Second e-mail type"`
 	URL        string `json:"url" also:"website,link" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address." identity:"true" title:"Web site"`
 	Photo      string `json:"photo" validate:"omitempty,http_url" jsonschema_description:"Address of a photo of the contact, an absolute http(s) URL (PHOTO by reference, RFC 2426 §3.1.4, RFC 6350 §6.2.4); the image itself is not embedded, it would not fit in a QR code." identity:"true" title:"Photo URL"`
-	Birthday   string `json:"bday" jsonschema_description:"Birthday (BDAY): a date YYYY-MM-DD, such as 1996-04-15; in vCard 4.0 also --MM-DD for a birthday without the year (RFC 6350 §4.3.1)." title:"Birthday"`
+	Birthday   string `json:"bday" also:"birthday,birthdate,dob" jsonschema_description:"Birthday (BDAY): a date YYYY-MM-DD, such as 1996-04-15; in vCard 4.0 also --MM-DD for a birthday without the year (RFC 6350 §4.3.1)." title:"Birthday"`
 	Street     string `json:"street" jsonschema_description:"Street address (ADR street component)." identity:"true" title:"Street"`
 	City       string `json:"city" jsonschema_description:"City (ADR locality)." identity:"true" title:"City"`
-	Region     string `json:"region" jsonschema_description:"State, province or region (ADR region)." identity:"true" title:"State or region"`
-	Zip        string `json:"zip" also:"postcode,postal_code,postalcode" jsonschema_description:"Postal code (ADR postal code)." identity:"true" title:"Postal code"`
+	Region     string `json:"region" also:"state,province" jsonschema_description:"State, province or region (ADR region)." identity:"true" title:"State or region"`
+	Zip        string `json:"zip" also:"postcode,postal_code,postalcode,postal" jsonschema_description:"Postal code (ADR postal code)." identity:"true" title:"Postal code"`
 	Country    string `json:"country" jsonschema_description:"Country name (ADR country)." identity:"true" title:"Country"`
 	AdrType    string `json:"adr_type" jsonschema_description:"Kind of the address, a comma-separated list for ADR's TYPE parameter: work or home; in 3.0 also dom, intl, postal, parcel, pref (RFC 2426 §3.2.1). Needs an address: street, city, region, zip or country." title:"Address type"`
 	Street2    string `json:"street2" jsonschema_description:"Street of a second address." identity:"true" title:"Second street"`

@@ -152,3 +152,26 @@ func TestFixRenamesFieldsByTheirOtherNames(t *testing.T) {
 		t.Errorf("sec=WEP on qr: %+v", p)
 	}
 }
+
+// Names other generators and APIs give a field are renamed to it by the
+// fix, keeping the caller's value: a contact's first and last name, a
+// job, a state; an authenticator's user; a text's message.
+func TestOtherGeneratorsNamesAreRenamed(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	for _, c := range []struct{ kind, query, fixed string }{
+		{"vcard", "first=Hans&last=M%C3%BCller", "fn=Hans&ln=M%C3%BCller"},
+		{"vcard", "fn=Hans&job=Engineer&state=CA&birthday=1996-04-15", "title=Engineer"},
+		{"vcard", "fn=Hans&phone_work=%2B15550100123", "phone=%2B15550100123"},
+		{"vcard", "fn=Hans&zipcode=10115", "zip=10115"},
+		{"otpauth", "secret=JBSWY3DPEHPK3PXP&user=jo%40example.com", "account=jo%40example.com"},
+		{"text", "message=hi", "text=hi"},
+		{"event", "title=Party&start=2026-12-24T18:00Z&to=2026-12-24T23:00Z", "end=2026-12-24T23%3A00Z"},
+		{"epc", "name=Red%20Cross&account=BE72000000001616", "iban=BE72000000001616"},
+		{"geo", "lat=52.5&lon=13.4&q=Brandenburg%20Gate", "query=Brandenburg%20Gate"},
+	} {
+		_, p := svc.Payload(Request{Kind: c.kind, Query: c.query})
+		if p == nil || !strings.Contains(p.Fix, c.fixed) {
+			t.Errorf("%s?%s: %+v", c.kind, c.query, p)
+		}
+	}
+}

@@ -109,16 +109,25 @@ func identityName(name string) bool {
 	return false
 }
 
-// slip reports whether name is near mistyped or cut short: one letter
-// wrong, missing, added or swapped in a name of four letters or more
-// (amout, pasword), or near's first letters (addr), not a whole word of
-// it (merchant is not merchant_id).
+// slip reports whether name is near mistyped, cut short or qualified:
+// one letter wrong, missing, added or swapped in a name of four letters
+// or more (amout, pasword); near's first letters (addr), not a whole word
+// of it (merchant is not merchant_id); or near with a word that says
+// which one (phone_work, zipcode), not what of it (account_name).
 func slip(name, near string) bool {
 	if len(near) >= 4 && editdistance.Distance(name, near) <= 1 {
 		return true
 	}
-	return len(name) >= 3 && len(near) > len(name) && strings.HasPrefix(near, name) && near[len(name)] != '_'
+	if len(name) >= 3 && len(near) > len(name) && strings.HasPrefix(near, name) {
+		return near[len(name)] != '_'
+	}
+	rest, ok := strings.CutPrefix(name, near)
+	return ok && slices.Contains(qualifiers, strings.TrimLeft(rest, "_-"))
 }
+
+// qualifiers are words that, after a field's name, say which of its kind
+// a value is, and leave it a value of that field.
+var qualifiers = []string{"work", "home", "mobile", "cell", "main", "primary", "personal", "business", "office", "code", "number", "no", "nr", "1"}
 
 // unknownParams is one error for each parameter in names, with a
 // did-you-mean: the field a word of words names (body is sms's message),

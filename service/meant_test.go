@@ -175,3 +175,21 @@ func TestOtherGeneratorsNamesAreRenamed(t *testing.T) {
 		}
 	}
 }
+
+// An enterprise network is never fixed to a passphrase one: the words of
+// WPA2-Enterprise include WPA2, which once took the fix.
+func TestWiFiEnterpriseIsNeverFixedToAPassphrase(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	for _, c := range []struct{ query, fixed string }{
+		{"ssid=Home&password=x&eap=PEAP&identity=jo&security=WPA2-Enterprise", "security=WPA2-EAP"},
+		{"ssid=Home&password=x&eap=PEAP&identity=jo&security=802.1X", "security=WPA2-EAP"},
+		{"ssid=Home&password=secret123&security=WPA3-Enterprise", ""},
+		{"ssid=Home&security=WPA2-Enterprise", ""},
+		{"ssid=Cafe&security=open", "security=nopass"},
+	} {
+		_, p := svc.Payload(Request{Kind: "wifi", Query: c.query})
+		if p == nil || c.fixed == "" && p.Fix != "" || !strings.Contains(p.Fix, c.fixed) {
+			t.Errorf("wifi?%s: %+v", c.query, p)
+		}
+	}
+}

@@ -66,3 +66,45 @@ func TestMeant(t *testing.T) {
 		t.Errorf("Meant(h) = %q, %v; candidates compare in any case", got, ok)
 	}
 }
+
+// A value is offered only where the caller plainly meant it: a slip of the
+// keyboard, or a word of the value, never a value with other digits, a
+// code one letter off, a word qualified into another meaning, or one of
+// two the caller named.
+func TestMeantKeepsWhatTheValueSays(t *testing.T) {
+	for _, c := range []struct {
+		v          string
+		candidates []string
+		want       string
+	}{
+		{"sha-256", []string{"SHA1", "SHA256", "SHA512"}, "SHA256"},
+		{"hmac-sha256", []string{"SHA1", "SHA256", "SHA512"}, "SHA256"},
+		{"sha224", []string{"SHA1", "SHA256", "SHA512"}, ""},
+		{"sha3-256", []string{"SHA1", "SHA256", "SHA512"}, ""},
+		{"003", []string{"001", "002"}, ""},
+		{"002.0", []string{"001", "002"}, "002"},
+		{"5.0", []string{"3.0", "4.0"}, ""},
+		{"3.0.0", []string{"3.0", "4.0"}, "3.0"},
+		{"rounded2", []string{"square", "rounded", "dot"}, "rounded"},
+		{"4-weekly", []string{"daily", "weekly", "monthly"}, ""},
+		{"monthly on the 1st", []string{"daily", "weekly", "monthly"}, ""},
+		{"daily except weekends", []string{"daily", "weekly", "monthly"}, ""},
+		{"six-monthly", []string{"daily", "weekly", "monthly"}, ""},
+		{"yearly birthday", []string{"daily", "weekly", "yearly"}, "yearly"},
+		{"totp-sha256", []string{"totp", "hotp"}, ""},
+		{"motp", []string{"totp", "hotp"}, ""},
+		{"p2b", []string{"p2p", "p2m"}, ""},
+		{"umk", []string{"UMI", "UKE", "UME"}, ""},
+		{"gitlab", []string{"github", "gitea"}, ""},
+		{"KHR/USD", []string{"KHR", "USD"}, ""},
+		{"NON-REF", []string{"QRR", "SCOR", "NON"}, "NON"},
+		{"wify", []string{"wifi", "url"}, "wifi"},
+		{"circel", []string{"circle", "square"}, "circle"},
+		{"dott", []string{"dot", "square"}, "dot"},
+	} {
+		got, ok := Meant(c.v, c.candidates, nil)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("Meant(%q) = %q, %v; want %q", c.v, got, ok, c.want)
+		}
+	}
+}

@@ -95,11 +95,21 @@ func opensEscape(s string, i int) bool {
 	return n%2 == 1
 }
 
+// unfold joins a folded line to the one before it (RFC 5545 §3.1, RFC 6350
+// §3.2: a line break followed by a space or tab).
+var unfold = strings.NewReplacer("\n ", "", "\n\t", "")
+
 // unfoldContentLines undoes folding and splits a payload into its logical
 // lines. It accepts CRLF or a bare LF, as readers do (ZXing parses both).
 func unfoldContentLines(payload string) []string {
+	if payload == "" {
+		return nil
+	}
+	if !strings.Contains(payload, "\n") {
+		return []string{payload} // one line: nothing to unfold
+	}
 	s := strings.ReplaceAll(payload, "\r\n", "\n")
-	s = strings.NewReplacer("\n ", "", "\n\t", "").Replace(s)
+	s = unfold.Replace(s)
 	s = strings.TrimSuffix(s, "\n")
 	if s == "" {
 		return nil

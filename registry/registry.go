@@ -189,6 +189,9 @@ type Field struct {
 var (
 	mu      sync.RWMutex
 	entries = map[string]Entry{}
+	// byName is entries sorted by name, made again after a change: every
+	// generic request asks for all kinds (service's typed data warning).
+	byName []Entry
 	// reserved holds names no kind may take: they are generic endpoints
 	// under /api/v1/.
 	reserved = []string{"qr", "kinds", "decode", "verify", "batch", "mcp", "openapi", "errors", "q"}
@@ -208,6 +211,7 @@ func Register[F any](k Kind[F]) {
 		panic("registry: kind " + k.Name + " registered twice")
 	}
 	entries[k.Name] = e
+	byName = nil
 }
 
 // Unregister removes a kind; tests use it to clean up throwaway kinds.
@@ -215,18 +219,27 @@ func Unregister(name string) {
 	mu.Lock()
 	defer mu.Unlock()
 	delete(entries, name)
+	byName = nil
 }
 
 // All returns every registered kind sorted by name.
 func All() []Entry {
 	mu.RLock()
-	defer mu.RUnlock()
-	out := make([]Entry, 0, len(entries))
-	for _, e := range entries {
-		out = append(out, e)
+	sorted := byName
+	mu.RUnlock()
+	if sorted == nil {
+		mu.Lock()
+		if byName == nil {
+			byName = make([]Entry, 0, len(entries))
+			for _, e := range entries {
+				byName = append(byName, e)
+			}
+			sort.Slice(byName, func(i, j int) bool { return byName[i].Name() < byName[j].Name() })
+		}
+		sorted = byName
+		mu.Unlock()
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
-	return out
+	return slices.Clone(sorted)
 }
 
 // Lookup finds a kind by name.

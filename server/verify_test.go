@@ -67,7 +67,7 @@ func verifyWith(t testing.TB, h http.Handler, target string) verification {
 	if err := dec.Decode(&v); err != nil {
 		t.Fatal(err)
 	}
-	names := []string{"decode", "contrast", "quiet_zone", "module_size", "polarity", "style_risk", "decoders"}
+	names := []string{"decode", "contrast", "quiet_zone", "module_size", "polarity", "style_risk", "decoders", "payload"}
 	if len(v.Checks) != len(names) {
 		t.Fatalf("%d checks, want %v", len(v.Checks), names)
 	}
@@ -499,6 +499,38 @@ func TestVerifyRobustnessInAnyCase(t *testing.T) {
 			}
 		} else if tt.depth != "" {
 			t.Errorf("robustness=%s: no score, want depth %q", tt.value, tt.depth)
+		}
+	}
+}
+
+// Data written in a kind's form that the kind refuses is made as given,
+// and warned of, by generation's X-QR-Warning and verify's payload check:
+// a longitude of 200, an IBAN whose check digits fail. Data no kind
+// refuses is not.
+func TestTypedDataTheKindRefusesIsWarned(t *testing.T) {
+	for _, c := range []struct{ data, says string }{
+		{"geo:52.5,200", "/api/v1/geo"},
+		{"BCD\n002\n1\nSCT\n\nRed Cross\nBE72000000001617\nEUR10", "check digits"},
+		{"WIFI:T:WPA;S:Home;P:pass;;", "WPA passphrase"},
+		{"otpauth://totp/ACME:jo?secret=JBSWY3DPEHPK3PX1", "base32"},
+		{"https://example.com", ""},
+		{"BCD\n002\n1\nSCT\n\nRed Cross\nBE72000000001616\nEUR10", ""},
+		{"WIFI:T:WPA;S:Home;P:secret123;;", ""},
+	} {
+		res := get(t, "/api/v1/qr?data="+url.QueryEscape(c.data))
+		warning := res.Header().Get("X-QR-Warning")
+		if res.Code != 200 || (c.says == "") != (warning == "") || !strings.Contains(warning, c.says) {
+			t.Errorf("%q: %d, warning %q", c.data, res.Code, warning)
+		}
+		var v struct {
+			Checks []struct{ Name, Status, Message string }
+		}
+		if err := json.Unmarshal(ok(t, "/api/v1/verify?robustness=off&data="+url.QueryEscape(c.data)), &v); err != nil || len(v.Checks) == 0 {
+			t.Fatalf("%q: verify: %v", c.data, err)
+		}
+		last := v.Checks[len(v.Checks)-1]
+		if last.Name != "payload" || (last.Status == "warn") != (c.says != "") || !strings.Contains(last.Message, c.says) {
+			t.Errorf("%q: verify %+v", c.data, last)
 		}
 	}
 }

@@ -154,10 +154,11 @@ type Warning struct {
 }
 
 // imageWarnings are Image.Warning's reasons, each on its option: color
-// for contrast, size for a caption or modules printed too small, and a
-// kind's warnings on its fields.
+// for contrast, size for a caption or modules printed too small, a
+// kind's warnings on its fields, and for data a kind's form that the kind
+// refuses. A cached image keeps them: they are not sought on a hit.
 func imageWarnings(sym *render.Symbol, r *Rendering) []Warning {
-	out := slices.Clone(r.kindWarnings)
+	out := payloadWarnings(r)
 	for _, w := range []Warning{
 		{optColor.Name, contrastWarning(&r.Options)},
 		{r.sizeName(), captionWarning(sym, r)},
@@ -166,6 +167,17 @@ func imageWarnings(sym *render.Symbol, r *Rendering) []Warning {
 		if w.Detail != "" {
 			out = append(out, w)
 		}
+	}
+	return out
+}
+
+// payloadWarnings are the reasons the payload may not be read as meant:
+// a kind's warnings on its fields, or data in a kind's form that the kind
+// refuses.
+func payloadWarnings(r *Rendering) []Warning {
+	out := slices.Clone(r.kindWarnings)
+	if r.kind == "" {
+		out = append(out, typedDataWarnings(r.Data, r.gs1)...)
 	}
 	return out
 }

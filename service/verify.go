@@ -342,6 +342,9 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 		v.Scannable = v.Scannable && ch.Pass
 		needsFix = needsFix || ch.Status != StatusPass
 	}
+	// The payload's check has no fix of the drawing: only the caller
+	// knows the value meant.
+	checks = append(checks, payloadCheck(r))
 	if needsFix {
 		v.Fix = fixURL(allCorrections(sym, o, r))
 		if !checks[0].Pass {
@@ -571,4 +574,17 @@ func describeShapes(v url.Values) string {
 		out += ", eyeball " + v.Get(optBall.Name)
 	}
 	return out
+}
+
+// payloadCheck reports what may keep the payload from being read as
+// meant (payloadWarnings): a kind's warning on its fields, or data
+// written in a kind's form that the kind refuses. It warns and never
+// fails: the code holds the data as given.
+func payloadCheck(r *Rendering) Check {
+	ws := payloadWarnings(r)
+	c := Check{Name: "payload", Value: len(ws), Pass: true, Status: StatusPass}
+	if len(ws) > 0 {
+		c.Status, c.Message = StatusWarn, joinWarnings(ws)
+	}
+	return c
 }

@@ -3,6 +3,7 @@ package server_test
 import (
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -159,5 +160,20 @@ func TestEditorExamples(t *testing.T) {
 	}
 	if !strings.Contains(page, `class="button primary" id="download-png"`) {
 		t.Error("PNG is not the main download")
+	}
+}
+
+// The editor shows a payload warning under the preview, where the script
+// replaces it from verify's payload check as the data changes.
+func TestEditorShowsAPayloadWarning(t *testing.T) {
+	page := string(ok(t, "/?data="+url.QueryEscape("geo:52.5,200")))
+	i := strings.Index(page, `id="page-warnings"`)
+	if i < 0 || !strings.Contains(page[i:min(len(page), i+600)], "/api/v1/geo builds it") {
+		t.Fatalf("no payload warning under the preview")
+	}
+	page = string(ok(t, "/?data="+url.QueryEscape("geo:52.5,13.4")))
+	i = strings.Index(page, `id="page-warnings"`)
+	if i < 0 || strings.Contains(page[i:min(len(page), i+600)], `class="warning"`) {
+		t.Fatalf("a warning for data its kind reads")
 	}
 }

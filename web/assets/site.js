@@ -192,15 +192,32 @@
 
   // warnedBy are the verify checks whose doubt a control answers: the
   // warning is shown beside it (as the API's X-QR-Warning is on a page's
-  // first load), with the check's fix as a button.
+  // first load), with the check's fix as a button. The payload check's
+  // doubt (a field the kind warns of, data in a kind's form that the kind
+  // refuses) is the page's, under the preview, without a fix: the value
+  // meant is the person's to say.
   var warnedBy = { contrast: 'color', polarity: 'color', module_size: 'size' };
 
   function showWarnings(checks) {
     clearWarnings();
     checks.forEach(function (c) {
+      if (c.name === 'payload') showPageWarning(c.status === 'pass' ? '' : c.message);
       if (c.status === 'pass' || !c.message || !warnedBy[c.name]) return;
       setWarning(warnedBy[c.name], c.message, c.fix ? fixChanges(c.fix) : null);
     });
+  }
+
+  // showPageWarning replaces the warnings under the preview with text, or
+  // removes them for "".
+  function showPageWarning(text) {
+    var holder = document.getElementById('page-warnings');
+    if (!holder) return;
+    holder.textContent = '';
+    if (!text) return;
+    var note = document.createElement('p');
+    note.className = 'warning';
+    note.textContent = text;
+    holder.appendChild(note);
   }
 
   // setWarning shows text beside the control of field, as an error is,
@@ -234,9 +251,10 @@
 
   function clearWarnings() {
     form.querySelectorAll('.has-warning').forEach(function (el) { el.classList.remove('has-warning'); });
-    form.querySelectorAll('.warning').forEach(function (note) {
+    form.querySelectorAll('[data-field] .warning').forEach(function (note) {
+      var said = note.querySelector('.warning-text');
       note.hidden = true;
-      note.querySelector('.warning-text').textContent = '';
+      if (said) said.textContent = '';
       var apply = note.querySelector('button');
       if (apply) apply.remove();
     });

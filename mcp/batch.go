@@ -41,11 +41,14 @@ const maxInlineBytes = 1 << 20
 // batchItem is an item of qr_batch's answer: the endpoint's, with its URL
 // always and its data while the reply has room for it.
 type batchItem struct {
-	Index int      `json:"index"`
-	ID    *string  `json:"id,omitempty"`
-	URL   string   `json:"url,omitempty"`
-	Data  any      `json:"data,omitempty"`
-	Error *problem `json:"error,omitempty"`
+	Index int     `json:"index"`
+	ID    *string `json:"id,omitempty"`
+	URL   string  `json:"url,omitempty"`
+	Data  any     `json:"data,omitempty"`
+	// Warning is what the item's URL sends as X-QR-Warning, for an item
+	// whose data the reply carries.
+	Warning string   `json:"warning,omitempty"`
+	Error   *problem `json:"error,omitempty"`
 }
 
 // batchAnswer is qr_batch's answer: the endpoint's counts and items, the
@@ -113,7 +116,7 @@ func (t *tools) batch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTo
 			answer.Succeeded++
 		case full < 0 && inline+len(it.Body) <= maxInlineBytes:
 			inline += len(it.Body)
-			item.Data = itemData(it)
+			item.Data, item.Warning = itemData(it), it.Warning
 			answer.Succeeded++
 			answer.Inline++
 		default:

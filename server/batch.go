@@ -151,12 +151,13 @@ func (s *Server) documentBatch() {
 		"type":     "object",
 		"required": []string{"index"},
 		"properties": obj{
-			"index":  obj{"type": "integer"},
-			"id":     obj{"type": "string", "description": "The item's id, when it has one."},
-			"url":    obj{"type": "string", "format": "uri", "description": "output url: the GET call that returns this item's code."},
-			"data":   obj{"description": "output base64: a PNG data URI; svg: SVG markup; json: the module matrix object.", "oneOf": []any{obj{"type": "string"}, obj{"$ref": "#/components/schemas/Matrix"}}},
-			"verify": verificationSchema(),
-			"error":  obj{"$ref": "#/components/schemas/Problem"},
+			"index":   obj{"type": "integer"},
+			"id":      obj{"type": "string", "description": "The item's id, when it has one."},
+			"url":     obj{"type": "string", "format": "uri", "description": "output url: the GET call that returns this item's code."},
+			"data":    obj{"description": "output base64: a PNG data URI; svg: SVG markup; json: the module matrix object.", "oneOf": []any{obj{"type": "string"}, obj{"$ref": "#/components/schemas/Matrix"}}},
+			"warning": obj{"type": "string", "description": "For an item whose data the answer carries: what its URL sends as X-QR-Warning, the reasons the code may not scan or be read as meant."},
+			"verify":  verificationSchema(),
+			"error":   obj{"$ref": "#/components/schemas/Problem"},
 		},
 	}
 	rb := options.Robustness
@@ -209,7 +210,7 @@ func (s *Server) documentBatch() {
 			"- Items are plain `{\"data\", \"id\"?, \"style\"?}` or typed `{\"type\": <kind>, \"fields\": {...}, \"id\"?, \"style\"?}`. `style` holds rendering options under their query names or aliases, with string or number values; an item's style overrides the shared one key by key.\n"+
 			fmt.Sprintf("- `output`: `url` (default): each item's absolute GET URL, which returns the same bytes; `base64`: PNG data URIs (size at most %d; use url or zip for larger); `svg`: SVG markup (`style.format` svg-tiny for SVG Tiny); `json`: the module matrix object; `zip`: `application/zip`, streamed, one file per item named `<id or index>.<ext>` (ids reduced to A-Z a-z 0-9 . _ -, at most 64 characters, made unique with -2, -3), and `errors.json` listing failed items. `style.format` picks the format of url and zip items.\n", service.MaxInlineSize)+
 			"- `verify`: `quick` or `full` adds `verify` to each item of a JSON answer: what `GET /api/v1/verify` answers for the item's parameters, its robustness score at that depth, without the robustness fixes (each is a score of its own; the checks' fixes are verify calls that measure them). `off`, or no member, verifies nothing; output zip refuses it. Each verify is admitted like a verify call; one that does not fit fails its item.\n"+
-			"- Answer (not zip), 200: `{\"count\":N,\"items\":[{\"index\",\"id\"?,\"url\"|\"data\"|\"error\",\"verify\"?}],\"succeeded\":k,\"failed\":f}`, items in order. It is streamed as items render, which is why the counts come last. A bad item fails alone: its `error` is a problem document whose fix is the corrected GET call. An item giving a key twice with different values fails alone too, without a fix: its `field` is the key's path in the item (`fields.ssid`) and the detail names it in the body (`items[0].fields.ssid`) with both values.\n"+
+			"- Answer (not zip), 200: `{\"count\":N,\"items\":[{\"index\",\"id\"?,\"url\"|\"data\"|\"error\",\"warning\"?,\"verify\"?}],\"succeeded\":k,\"failed\":f}`, items in order; `warning`, on an item whose data the answer carries, is what its URL sends as X-QR-Warning. It is streamed as items render, which is why the counts come last. A bad item fails alone: its `error` is a problem document whose fix is the corrected GET call. An item giving a key twice with different values fails alone too, without a fix: its `field` is the key's path in the item (`fields.ssid`) and the detail names it in the body (`items[0].fields.ssid`) with both values.\n"+
 			fmt.Sprintf("- Errors of the request as a whole: 415 without application/json; 400 for a body that is not JSON (detail gives the byte offset, line and column), an unknown key, an invalid shared style, or a verify that is not quick, full or off or comes with output zip; 413 for more than %d items (split them into batches of %d) or a body over %s. Fixes are curl calls. A key given twice with different values outside the items (output, style, items, verify, a key of style) is a 400 without a fix, only an example: which value is meant is the caller's to say. So is an output no typo or word names (data is base64's data URIs), and a style.format the output cannot carry. A rendering option beside items (format, size) is moved into style by the fix, its value kept.", s.svc.MaxBatchItems, s.svc.MaxBatchItems, service.SizeText(s.svc.MaxBody)),
 	)
 }

@@ -120,6 +120,9 @@ type BatchItem struct {
 	Problem *Problem
 	// Verify is the item's verify answer when the body asked for one.
 	Verify *Verification
+	// Warning is what the item's URL would send as X-QR-Warning, for an
+	// item rendered in the answer; "" for none or a linked item.
+	Warning string
 }
 
 // Each hands f the items in item order as they finish, for callers that
@@ -130,7 +133,7 @@ func (b *BatchRun) Each(f func(BatchItem) error) error {
 		if !ok {
 			return b.ctx.Err()
 		}
-		item := BatchItem{Index: res.index, ID: res.id, URL: res.itemURL(), Format: res.format, Body: res.body, Problem: res.problem, Verify: res.verify}
+		item := BatchItem{Index: res.index, ID: res.id, URL: res.itemURL(), Format: res.format, Body: res.body, Problem: res.problem, Verify: res.verify, Warning: res.warning}
 		if err := f(item); err != nil {
 			b.cancel()
 			return err

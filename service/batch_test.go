@@ -279,3 +279,21 @@ func bodyFixes(t *testing.T, svc *service.Service, cases []struct{ body, fix str
 		}
 	}
 }
+
+// An item whose data the answer carries says what its URL would send as
+// X-QR-Warning: the warnings are not lost for being in a batch.
+func TestBatchItemsCarryTheirWarnings(t *testing.T) {
+	svc := service.New(service.Config{BaseURL: "http://qr.test"})
+	run, p := svc.Batch(context.Background(), []byte(`{"output":"base64","items":[{"data":"geo:52.5,200"},{"data":"hi","style":{"color":"eee"}},{"data":"hi"}]}`))
+	if p != nil {
+		t.Fatal(p)
+	}
+	defer run.Close()
+	var warnings []string
+	if err := run.Each(func(it service.BatchItem) error { warnings = append(warnings, it.Warning); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(warnings) != 3 || !strings.Contains(warnings[0], "/api/v1/geo") || !strings.Contains(warnings[1], "contrast") || warnings[2] != "" {
+		t.Errorf("warnings %q", warnings)
+	}
+}

@@ -29,6 +29,8 @@ type batchResult struct {
 	problem *Problem
 	// verify is the item's verify answer, when the body asks for one.
 	verify *Verification
+	// warning is what X-QR-Warning would say of a rendered item.
+	warning string
 }
 
 // itemURL is the result's URL, written now if it was left for later.
@@ -268,6 +270,9 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 		return res
 	}
 	res.body = out.Body
+	if out.Symbol != nil {
+		res.warning = joinWarnings(imageWarnings(out.Symbol, r))
+	}
 	res.link = func() string { return target.url(s.baseURL, r.fixValues()) }
 	res.verify, res.problem = s.verifyBatchItem(ctx, req, r, verifyAs)
 	return res

@@ -18,6 +18,9 @@ type batchItemJSON struct {
 	ID    *string         `json:"id,omitempty"`
 	URL   string          `json:"url,omitempty"`
 	Data  json.RawMessage `json:"data,omitempty"`
+	// Warning is what the item's URL sends as X-QR-Warning, for an item
+	// whose data the answer carries.
+	Warning string `json:"warning,omitempty"`
 	// Verify is what GET /api/v1/verify answers for the item, with the
 	// body's verify depth (README "Batch, decode, verify").
 	Verify *Verification `json:"verify,omitempty"`
@@ -38,7 +41,7 @@ func (b *BatchRun) writeJSON(w io.Writer) error {
 			return b.ctx.Err()
 		}
 		// An item carries its URL or its data (README "Batch, decode, verify").
-		item := batchItemJSON{Index: res.index, ID: res.id, Verify: res.verify, Error: res.problem}
+		item := batchItemJSON{Index: res.index, ID: res.id, Verify: res.verify, Error: res.problem, Warning: res.warning}
 		if res.body == nil {
 			item.URL = res.url
 		}

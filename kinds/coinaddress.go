@@ -116,6 +116,10 @@ func (c coinChain) checkSegwit(addr, hrp string) (string, *coinAddressError) {
 	return strings.ToLower(addr), nil
 }
 
+// maxBase58Check is the most characters 25 bytes take in Base58: 58^35
+// exceeds 256^25.
+const maxBase58Check = 35
+
 func (c coinChain) checkBase58(addr string) (string, *coinAddressError) {
 	if i := strings.IndexFunc(addr, func(r rune) bool { return !strings.ContainsRune(base58Alphabet, r) }); i >= 0 {
 		detail := fmt.Sprintf("%q is not in the Base58 alphabet, which leaves out 0, O, I and l (Base58Check, BIP13 §Specification)", []rune(addr[i:])[0])
@@ -123,6 +127,11 @@ func (c coinChain) checkBase58(addr string) (string, *coinAddressError) {
 			detail += "; a segwit address starts with " + c.hrpList()
 		}
 		return "", &coinAddressError{detail, ""}
+	}
+	if len(addr) > maxBase58Check {
+		// Decoding Base58 takes time in the square of its length: a
+		// string no address can be is not decoded.
+		return "", &coinAddressError{fmt.Sprintf("a Base58Check address decodes to 25 bytes (1-byte version, 20-byte hash, 4-byte checksum), at most %d characters; this one has %d (BIP13 §Specification)", maxBase58Check, len(addr)), ""}
 	}
 	raw := base58.Decode(addr)
 	if len(raw) != 25 {

@@ -4,6 +4,8 @@ import (
 	"maps"
 	"strings"
 	"testing"
+
+	"github.com/qrforge/qrforge/registry"
 )
 
 // fixed is an invalid payment field whose error must cite the rule's
@@ -57,5 +59,23 @@ func runFixed(t *testing.T, kind string, cases []fixed) {
 			}
 			t.Fatalf("errors %v do not name field %q", errs, c.field)
 		})
+	}
+}
+
+// A Base58 string longer than any address is refused before it is
+// decoded, which takes time in the square of its length: 7,000 digits,
+// the most a QR code holds, reached every parser of /api/v1/qr's data.
+func TestBase58TooLongForAnAddressIsNotDecoded(t *testing.T) {
+	long := strings.Repeat("7", 7000)
+	for _, kind := range []string{"tron", "xrp", "bitcoin", "litecoin", "dogecoin"} {
+		k, _ := registry.Lookup(kind)
+		if _, _, ok := k.Read(long); ok {
+			t.Errorf("%s read 7000 digits as an address", kind)
+		}
+	}
+	k, _ := registry.Lookup("tron")
+	_, errs := k.Build(map[string]string{"address": "T" + strings.Repeat("9", 35)})
+	if len(errs) == 0 || !strings.Contains(errs[0].Detail, "at most 35 characters") {
+		t.Errorf("36 characters: %v", errs)
 	}
 }

@@ -94,8 +94,17 @@ type xrpAccount struct {
 	xAddr   bool // it was written as an X-address
 }
 
+// maxXRPAddress is the most characters an X-address's 35 bytes (version,
+// 30-byte payload, checksum) take in Base58: 58^48 exceeds 256^35.
+const maxXRPAddress = 48
+
 // decodeXRPAddress reads a classic or X-address, or says what is wrong.
 func decodeXRPAddress(addr string) (xrpAccount, string) {
+	if len(addr) > maxXRPAddress {
+		// Base58 decodes in time square to its length: a string longer
+		// than any address is none.
+		return xrpAccount{}, "is a classic address (r..., 25 to 35 characters) or an X-address (X.../T..., 47 characters, XLS-5d); this one has " + strconv.Itoa(len(addr)) + " (" + xrpDocs + ")"
+	}
 	version, payload, ok, sum := xrpDecode(addr)
 	switch {
 	case !ok:

@@ -34,6 +34,35 @@ func TestScanFindsAndNamesACode(t *testing.T) {
 	}
 }
 
+// A code written in a kind's form that the kind refuses is named as the
+// text it is, with a warning naming the kind and its error; one the kind
+// accepts has none.
+func TestScanWarnsOfAFormItsKindRefuses(t *testing.T) {
+	for text, says := range map[string]string{
+		"geo:52.5,200":                    "(geo), which refuses it: lon",
+		"WIFI:T:WPA;S:Home;P:pass;;":      "(wifi), which refuses it: a WPA passphrase",
+		"geo:52.5,13.4":                   "",
+		"WIFI:T:WPA;S:Home;P:secret123;;": "",
+	} {
+		sym, err := render.Encode(text, render.LevelAuto)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := render.PNG(sym, render.DefaultOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, _, err := image.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		codes := analysis.Scan(img)
+		if len(codes) != 1 || codes[0].Text != text || (says == "") != (codes[0].Warning == "") || !strings.Contains(codes[0].Warning, says) {
+			t.Errorf("%q: %+v", text, codes)
+		}
+	}
+}
+
 // WCAG 2.2's contrast ratio: 21 for black on white, 4.48 for #777 on white
 // (the WebAIM contrast checker's figure), 1 for equal colours.
 func TestContrastRatio(t *testing.T) {

@@ -4,6 +4,7 @@
 package analysis
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -27,6 +28,11 @@ type Code struct {
 	// lists the parts of Text, as written, that the fields do not carry.
 	Rebuild string   `json:"rebuild,omitempty"`
 	NotKept []string `json:"not_kept,omitempty"`
+	// Warning says that Text is written in a kind's form which that kind
+	// refuses (a geo: URI with a longitude of 200, an EPC payment whose
+	// IBAN fails its check digits): a scanner may read it otherwise or
+	// refuse it. Kind is then the loose kind that reads it.
+	Warning string `json:"warning,omitempty"`
 	// Append is the symbol's place in a structured append set; Text is
 	// then its own part (Sets joins them).
 	Append *AppendMark `json:"append,omitempty"`
@@ -178,6 +184,9 @@ func describe(codes []found, bounds image.Rectangle) []Code {
 		}
 		n := recognise(c.text, c.gs1)
 		r.Kind, r.Fields, r.Rebuild, r.NotKept = n.kind, n.fields, n.rebuild, n.notKept
+		if k, e, refused := registry.Refused(c.text, c.gs1, "text", "url"); refused {
+			r.Warning = fmt.Sprintf("written as %s (%s), which refuses it: %s; a scanner may read it otherwise or refuse it", k.Title(), k.Name(), e.Detail)
+		}
 		out[i] = r
 	}
 	return out

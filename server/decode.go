@@ -250,6 +250,7 @@ func (s *Server) documentDecode() {
 						"kind":       obj{"type": "string", "description": "The payload kind that recognises the text (a specific kind before url and text)."},
 						"fields":     obj{"type": "object", "additionalProperties": obj{"type": "string"}},
 						"rebuild":    obj{"type": "string", "enum": []string{analysis.RebuildExact, analysis.RebuildCanonical, analysis.RebuildPartial}, "description": "With kind: the fields build text again byte for byte (exact), the same data in qrforge's spelling (canonical), or only in part (partial: not_kept lists what they leave out)."},
+						"warning":    obj{"type": "string", "description": "The text is written in a kind's form which that kind refuses (geo:52.5,200, an EPC payment whose IBAN fails its check digits), with the kind's first error: a scanner may read it otherwise or refuse it. kind is then text or url."},
 						"not_kept":   obj{"type": "array", "items": obj{"type": "string"}, "description": "With rebuild partial: the parts of text, as written, that no field carries (a parameter such as sign=..., a MECARD or Wi-Fi key, a vCard line), in their order."},
 						"symbol":     obj{"type": "string", "enum": []string{"micro", "rmqr"}, "description": "Present for a Micro QR Code (ISO/IEC 18004:2015) or an rMQR code (ISO/IEC 23941:2022); absent for a QR Code."},
 						"designator": obj{"type": "string", "description": "With symbol: the symbol's name in its standard, M1, M2-L to M4-Q, or R7x43-M to R17x139-H."},

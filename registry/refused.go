@@ -1,0 +1,39 @@
+package registry
+
+// Refused names the kind whose form a payload is written in and which
+// refuses it (geo:52.5,200 is geo's form, with a longitude out of range),
+// with its first error: the payload is not what its form promises, and a
+// scanner may read it otherwise or refuse it. It is false when no kind but
+// the loose ones (which read almost anything: text, a link) reads the
+// payload, or when one of them accepts it. gs1 says the symbol marks the
+// data as GS1's (FNC1 in first position), as the kinds that read it must.
+func Refused(payload string, gs1 bool, loose ...string) (Entry, FieldError, bool) {
+	var kind Entry
+	var first FieldError
+	for _, k := range All() {
+		if isOneOf(k.Name(), loose) {
+			continue
+		}
+		fields, _, ok := k.Read(payload)
+		if !ok || k.GS1(fields) != gs1 {
+			continue
+		}
+		_, errs := k.Build(fields)
+		if len(errs) == 0 {
+			return nil, FieldError{}, false
+		}
+		if kind == nil {
+			kind, first = k, errs[0]
+		}
+	}
+	return kind, first, kind != nil
+}
+
+func isOneOf(name string, names []string) bool {
+	for _, n := range names {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}

@@ -132,6 +132,25 @@ func emvParse(p string) (emvObjects, bool) {
 	return objs, true
 }
 
+// emvMisread says why a payload that opens as an EMV merchant-presented
+// code (Payload Format Indicator 01) is none: its CRC data object, ID 63,
+// is missing or does not match what the characters before it give. Every
+// payment app checks it, so such a code is refused on scanning.
+func emvMisread(p string) (registry.FieldError, bool) {
+	if !strings.HasPrefix(p, "000201") || len(p) < 14 {
+		return registry.FieldError{}, false
+	}
+	if p[len(p)-8:len(p)-4] != "6304" {
+		return registry.FieldError{Field: "crc", Detail: "an EMV payload ends with its CRC data object, 6304 and four hex digits (EMV QRCPS-MPM, ID 63); this one does not"}, true
+	}
+	body, sum := p[:len(p)-4], p[len(p)-4:]
+	want := fmt.Sprintf("%04X", crc16CCITTFalse(body))
+	if got, err := strconv.ParseUint(sum, 16, 16); err != nil || uint16(got) != crc16CCITTFalse(body) {
+		return registry.FieldError{Field: "crc", Detail: fmt.Sprintf("its CRC (EMV QRCPS-MPM, ID 63, CRC-16/CCITT-FALSE) is %s, and the characters before it give %s: the payload was changed after its CRC was computed, and payment apps refuse it", sum, want)}, true
+	}
+	return registry.FieldError{}, false
+}
+
 // get returns the value of the first data object with the ID.
 func (o emvObjects) get(id string) string {
 	for _, x := range o {

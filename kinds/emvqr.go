@@ -70,9 +70,10 @@ func init() {
 			{GUI: "A0000006150001", Account: "01=890053;02=110292837332", Currency: "458", Amount: "12.50", Country: "MY", Name: "JAMESONLAM", City: "Kuala Lumpur", Reference: "INV-42"},
 			{GUI: "com.example.pay", Tag: "40", Account: "01=SHOP-0042", MCC: "5812", Currency: "EUR", Amount: "9.90", Tip: "01", Country: "DE", Name: "Cafe Mitte", City: "Berlin", Postal: "10115", Terminal: "T1"},
 		},
-		Check:  checkEMVQR,
-		Encode: encodeEMVQR,
-		Parse:  parseEMVQR,
+		Check:   checkEMVQR,
+		Encode:  encodeEMVQR,
+		Parse:   parseEMVQR,
+		Misread: emvMisread,
 	})
 }
 

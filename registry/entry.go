@@ -47,6 +47,9 @@ type Entry interface {
 	// Read is Recognise that also returns the parts of the payload the
 	// fields do not carry, as written (Kind.ParseNotKept).
 	Read(payload string) (fields map[string]string, notKept []string, ok bool)
+	// Misread says why a payload in the kind's form is none its parser
+	// reads (Kind.Misread); false when it is not in the form, or is read.
+	Misread(payload string) (FieldError, bool)
 	// Warnings are the kind's warnings (Kind.Warn) on values that Build
 	// accepts; none for values it refuses.
 	Warnings(values map[string]string) []FieldError
@@ -218,6 +221,13 @@ func (e *entry[F]) GS1(values map[string]string) bool {
 func (e *entry[F]) Recognise(payload string) (map[string]string, bool) {
 	fields, _, ok := e.Read(payload)
 	return fields, ok
+}
+
+func (e *entry[F]) Misread(payload string) (FieldError, bool) {
+	if e.kind.Misread == nil {
+		return FieldError{}, false
+	}
+	return e.kind.Misread(payload)
 }
 
 func (e *entry[F]) Read(payload string) (map[string]string, []string, bool) {

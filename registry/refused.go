@@ -1,8 +1,9 @@
 package registry
 
 // Refused names the kind whose form a payload is written in and which
-// refuses it (geo:52.5,200 is geo's form, with a longitude out of range),
-// with its first error: the payload is not what its form promises, and a
+// refuses it (geo:52.5,200 is geo's form, with a longitude out of range;
+// an EMV payload whose CRC does not match is misread), with its first
+// error: the payload is not what its form promises, and a
 // scanner may read it otherwise or refuse it. It is false when no kind but
 // the loose ones (which read almost anything: text, a link) reads the
 // payload, or when one of them accepts it. gs1 says the symbol marks the
@@ -15,7 +16,13 @@ func Refused(payload string, gs1 bool, loose ...string) (Entry, FieldError, bool
 			continue
 		}
 		fields, _, ok := k.Read(payload)
-		if !ok || k.GS1(fields) != gs1 {
+		if !ok {
+			if e, misread := k.Misread(payload); misread && kind == nil && !gs1 {
+				kind, first = k, e
+			}
+			continue
+		}
+		if k.GS1(fields) != gs1 {
 			continue
 		}
 		_, errs := k.Build(fields)

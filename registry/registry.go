@@ -97,6 +97,11 @@ type Kind[F any] struct {
 	// decode names them, as the fields alone would build a different
 	// code (docs/decode.md, "Naming the payload").
 	ParseNotKept func(payload string) (fields F, notKept []string, ok bool)
+	// Misread, when set, says why a payload written in the kind's form is
+	// none that its parser reads (an EMV payload whose CRC does not
+	// match), with ok false for a payload not in its form at all: such
+	// data is warned of (Refused), as a scanner refuses it.
+	Misread func(payload string) (problem FieldError, ok bool)
 	// GS1, when set, reports whether the payload of valid fields is a
 	// GS1 element string rather than text: the symbol then starts with
 	// FNC1 in first position (ISO/IEC 18004:2015 §7.4.8.2).

@@ -513,6 +513,8 @@ func TestTypedDataTheKindRefusesIsWarned(t *testing.T) {
 		{"BCD\n002\n1\nSCT\n\nRed Cross\nBE72000000001617\nEUR10", "check digits"},
 		{"WIFI:T:WPA;S:Home;P:pass;;", "WPA passphrase"},
 		{"otpauth://totp/ACME:jo?secret=JBSWY3DPEHPK3PX1", "base32"},
+		{"00020126360014br.gov.bcb.pix0114jo@example.com5204000053039865402105802BR5908Jo Silva6009Sao Paulo62070503***63046048", "is 6048, and the characters before it give 6049"},
+		{"00020126360014br.gov.bcb.pix0114jo@example.com5204000053039865402105802BR5908Jo Silva6009Sao Paulo62070503***63046049", ""},
 		{"https://example.com", ""},
 		{"BCD\n002\n1\nSCT\n\nRed Cross\nBE72000000001616\nEUR10", ""},
 		{"WIFI:T:WPA;S:Home;P:secret123;;", ""},

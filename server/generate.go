@@ -40,7 +40,7 @@ func writeImage(c *gin.Context, img *service.Image) {
 	h.Set("X-QR-Symbol", img.Symbol)
 	setSymbols(h, img)
 	if img.Warning != "" {
-		h.Set("X-QR-Warning", img.Warning)
+		h.Set("X-QR-Warning", warningHeader(img.Warning))
 	}
 	if img.Fetched {
 		// The logo's URL may serve another file tomorrow: as long as

@@ -54,7 +54,7 @@ func (s *Server) kindPayload(k registry.Entry) gin.HandlerFunc {
 		c.Header("Cache-Control", "public, max-age=31536000, immutable")
 		c.Header("Vary", "Accept")
 		if payload.Warning != "" {
-			c.Header("X-QR-Warning", payload.Warning)
+			c.Header("X-QR-Warning", warningHeader(payload.Warning))
 		}
 		if asText {
 			c.Data(http.StatusOK, "text/plain; charset=utf-8", []byte(payload.Payload))

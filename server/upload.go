@@ -54,7 +54,7 @@ func (s *Server) generateUpload(kind, path string) gin.HandlerFunc {
 		h.Set("X-QR-Symbol", img.Symbol)
 		setSymbols(h, img)
 		if img.Warning != "" {
-			h.Set("X-QR-Warning", img.Warning)
+			h.Set("X-QR-Warning", warningHeader(img.Warning))
 		}
 		h.Set("Cache-Control", "no-store")
 		h.Set("ETag", img.ETag)

@@ -536,3 +536,18 @@ func TestTypedDataTheKindRefusesIsWarned(t *testing.T) {
 		}
 	}
 }
+
+// X-QR-Warning is ASCII, as browsers read a header's other bytes as
+// Latin-1: the section sign is written out, other characters as \u.
+func TestWarningHeaderIsASCII(t *testing.T) {
+	res := get(t, "/api/v1/qr?data="+url.QueryEscape("geo:52.5,200"))
+	w := res.Header().Get("X-QR-Warning")
+	if !strings.Contains(w, "RFC 5870 section 3.4.2") {
+		t.Errorf("X-QR-Warning %q", w)
+	}
+	for _, r := range w {
+		if r >= 0x80 {
+			t.Fatalf("X-QR-Warning has %q: %q", r, w)
+		}
+	}
+}

@@ -15,8 +15,10 @@ import (
 	"github.com/qrforge/qrforge/render"
 )
 
-func TestScanFindsAndNamesACode(t *testing.T) {
-	sym, err := render.Encode("WIFI:T:WPA;S:Home;P:secret123;;", render.LevelAuto)
+// scanOf draws text as a plain code and scans the PNG.
+func scanOf(t *testing.T, text string) []analysis.Code {
+	t.Helper()
+	sym, err := render.Encode(text, render.LevelAuto)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +30,11 @@ func TestScanFindsAndNamesACode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	codes := analysis.Scan(img)
+	return analysis.Scan(img)
+}
+
+func TestScanFindsAndNamesACode(t *testing.T) {
+	codes := scanOf(t, "WIFI:T:WPA;S:Home;P:secret123;;")
 	if len(codes) != 1 || codes[0].Text != "WIFI:T:WPA;S:Home;P:secret123;;" || codes[0].Kind != "wifi" || codes[0].Fields["ssid"] != "Home" {
 		t.Fatalf("Scan = %+v", codes)
 	}
@@ -44,19 +50,7 @@ func TestScanWarnsOfAFormItsKindRefuses(t *testing.T) {
 		"geo:52.5,13.4":                   "",
 		"WIFI:T:WPA;S:Home;P:secret123;;": "",
 	} {
-		sym, err := render.Encode(text, render.LevelAuto)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := render.PNG(sym, render.DefaultOptions())
-		if err != nil {
-			t.Fatal(err)
-		}
-		img, _, err := image.Decode(bytes.NewReader(b))
-		if err != nil {
-			t.Fatal(err)
-		}
-		codes := analysis.Scan(img)
+		codes := scanOf(t, text)
 		if len(codes) != 1 || codes[0].Text != text || (says == "") != (codes[0].Warning == "") || !strings.Contains(codes[0].Warning, says) {
 			t.Errorf("%q: %+v", text, codes)
 		}

@@ -1,5 +1,7 @@
 package registry
 
+import "slices"
+
 // Refused names the kind whose form a payload is written in and which
 // refuses it (geo:52.5,200 is geo's form, with a longitude out of range;
 // an EMV payload whose CRC does not match is misread), with its first
@@ -12,7 +14,7 @@ func Refused(payload string, gs1 bool, loose ...string) (Entry, FieldError, bool
 	var kind Entry
 	var first FieldError
 	for _, k := range All() {
-		if isOneOf(k.Name(), loose) {
+		if slices.Contains(loose, k.Name()) {
 			continue
 		}
 		fields, _, ok := k.Read(payload)
@@ -34,13 +36,4 @@ func Refused(payload string, gs1 bool, loose ...string) (Entry, FieldError, bool
 		}
 	}
 	return kind, first, kind != nil
-}
-
-func isOneOf(name string, names []string) bool {
-	for _, n := range names {
-		if n == name {
-			return true
-		}
-	}
-	return false
 }

@@ -83,12 +83,16 @@ func amountField(fields []string) string {
 // or a kind's field whose title says it holds an amount (upi's mam,
 // "Minimum amount").
 func amountName(name string) bool {
-	if slices.Contains(amountWords, name) || strings.Contains(name, "amount") {
-		return true
-	}
+	return slices.Contains(amountWords, name) || strings.Contains(name, "amount") ||
+		someField(name, func(f registry.Field) bool { return strings.Contains(strings.ToLower(f.Title), "amount") })
+}
+
+// someField reports whether a kind has a field called name for which
+// is holds.
+func someField(name string, is func(registry.Field) bool) bool {
 	for _, k := range registry.All() {
 		for _, f := range k.Fields() {
-			if f.Name == name && strings.Contains(strings.ToLower(f.Title), "amount") {
+			if f.Name == name && is(f) {
 				return true
 			}
 		}
@@ -99,14 +103,7 @@ func amountName(name string) bool {
 // identityName reports whether name is a kind's identity field: one
 // that names a person, an account, an address, a network or a secret.
 func identityName(name string) bool {
-	for _, k := range registry.All() {
-		for _, f := range k.Fields() {
-			if f.Name == name && f.Identity {
-				return true
-			}
-		}
-	}
-	return false
+	return someField(name, func(f registry.Field) bool { return f.Identity })
 }
 
 // slip reports whether name is near mistyped, cut short or qualified:

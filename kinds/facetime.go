@@ -8,7 +8,7 @@ import (
 
 // FaceTime starts a FaceTime video or audio call on Apple devices.
 type FaceTime struct {
-	Contact string `json:"contact" also:"phone,email,number,to" validate:"required,max=254" jsonschema_description:"Who to call: a phone number (+1 408 555 1234; separators are removed, and a number without '+' is dialled as a national number, as in Apple's example facetime:14085551234) or the e-mail address of an Apple Account (user@example.com)." identity:"true" title:"Phone number or e-mail"`
+	Contact string `json:"contact" also:"phone,email,number,to" validate:"required,max=254" jsonschema_description:"Who to call: a phone number (+1 408 555 1234; separators are removed, and so is the trunk prefix (0) after a country code, and a number without '+' is dialled as a national number, as in Apple's example facetime:14085551234) or the e-mail address of an Apple Account (user@example.com)." identity:"true" title:"Phone number or e-mail"`
 	Audio   string `json:"audio" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"true for an audio-only call (facetime-audio:, iOS only), false (default) for video (facetime:). Also 1/0, yes/no." title:"Audio only"`
 }
 

@@ -12,7 +12,7 @@ import (
 type MeCard struct {
 	FirstName string `json:"fn" also:"name,firstname,first_name,first,given" jsonschema_description:"Given (first) name, without commas. fn or ln is required." identity:"true" title:"First name"`
 	LastName  string `json:"ln" also:"lastname,last_name,surname,last,family" jsonschema_description:"Family (last) name, without commas; written first, as N:last,first." identity:"true" title:"Last name"`
-	Phone     string `json:"phone" also:"tel,mobile,cell" jsonschema_description:"Telephone number: at most 24 digits with optional leading +; the separators space, -, ., ( and ) may be typed and are left out of the code." identity:"true" title:"Phone"`
+	Phone     string `json:"phone" also:"tel,mobile,cell" jsonschema_description:"Telephone number: at most 24 digits with optional leading +; the separators space, -, ., ( and ) may be typed and are left out of the code, as is the trunk prefix (0) after a country code (+49 (0)30 1234567 is +49301234567)." identity:"true" title:"Phone"`
 	Email     string `json:"email" also:"mail" validate:"omitempty,email" jsonschema_description:"E-mail address." identity:"true" title:"E-mail"`
 	URL       string `json:"url" also:"website,link" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address." identity:"true" title:"Web site"`
 	Note      string `json:"note" space:"keep" also:"notes" jsonschema_description:"Free-text note (NOTE)." title:"Note"`
@@ -100,8 +100,12 @@ func encodeMeCard(m MeCard) string {
 // mecardTel is a number as MECARD's TEL holds it, digits only (NTT DoCoMo
 // MECARD): the separators people type are left out, and the leading + of
 // an international number, which ZXing-based readers and phones dial,
-// stays.
+// stays; after it, a bracketed trunk prefix 0 is not dialled (ITU-T
+// E.123 §2.5) and is left out too.
 func mecardTel(s string) string {
+	if strings.HasPrefix(strings.TrimSpace(s), "+") {
+		s = trunkZero.ReplaceAllString(s, " ")
+	}
 	return strings.Map(func(r rune) rune {
 		if '0' <= r && r <= '9' || r == '+' {
 			return r

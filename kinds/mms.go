@@ -16,7 +16,7 @@ import (
 //     It has one text part, which ZXing reads as the message body, so it
 //     carries no subject.
 type MMS struct {
-	Number  string `json:"number" also:"phone,tel,to,recipient" validate:"required,max=64" jsonschema_description:"Recipient: an international number with '+' and country code (+15105550101; separators are removed). With form=mmsto a national number or short code of digits only is also accepted." identity:"true" title:"Phone number"`
+	Number  string `json:"number" also:"phone,tel,to,recipient" validate:"required,max=64" jsonschema_description:"Recipient: an international number with '+' and country code (+15105550101; separators are removed, and so is the trunk prefix (0) after a country code). With form=mmsto a national number or short code of digits only is also accepted." identity:"true" title:"Phone number"`
 	Subject string `json:"subject" jsonschema_description:"Subject line of the message, UTF-8, one line; form=mms only." title:"Subject"`
 	Message string `json:"message" also:"body,text,msg" space:"keep" jsonschema_description:"Message text, UTF-8. Percent-encoded as body= for form=mms; carried as is after MMSTO:<number>: for form=mmsto." title:"Message"`
 	Form    string `json:"form" validate:"omitempty,oneofci=mms mmsto" jsonschema:"enum=mms,enum=mmsto" jsonschema_description:"Payload form: mms (default, mms:<number>?subject=..&body=..) or mmsto (MMSTO:<number>:<message>, without subject)." title:"Payload form"`

@@ -19,10 +19,16 @@ const noBadRune rune = -1
 
 // splitPhoneNumber reads a typed number: whether it starts with '+', its
 // digits without separators, and the first character that is neither a
-// digit nor a separator (noBadRune when there is none).
+// digit nor a separator (noBadRune when there is none). In an
+// international number a bracketed 0, as in +49 (0)30 1234567, is the
+// national trunk prefix, which is not dialled after the country code
+// (ITU-T E.123 §2.5): it is left out, not kept as a digit.
 func splitPhoneNumber(s string) (plus bool, digits string, bad rune) {
 	s = strings.TrimSpace(s)
 	s, plus = strings.CutPrefix(s, "+")
+	if plus {
+		s = trunkZero.ReplaceAllString(s, " ")
+	}
 	var b strings.Builder
 	for _, r := range s {
 		switch {

@@ -16,7 +16,7 @@ import (
 //   - sms: sms:<number>?body=<percent-encoded>, the standard URI of
 //     RFC 5724 §2.2, which some apps still read less reliably.
 type SMS struct {
-	Number  string `json:"number" also:"phone,tel,to,recipient" validate:"required,max=64" jsonschema_description:"Recipient: an international number with '+' and country code (+15105550101; separators such as spaces and dashes are removed). With form=smsto a national number or short code of digits only (12345) is also accepted; form=sms needs '+', because RFC 5724 takes an RFC 3966 number and a local one would need a phone-context." identity:"true" title:"Phone number"`
+	Number  string `json:"number" also:"phone,tel,to,recipient" validate:"required,max=64" jsonschema_description:"Recipient: an international number with '+' and country code (+15105550101; separators such as spaces and dashes are removed, and so is the trunk prefix (0) after a country code: +49 (0)30 1234567 is +49301234567). With form=smsto a national number or short code of digits only (12345) is also accepted; form=sms needs '+', because RFC 5724 takes an RFC 3966 number and a local one would need a phone-context." identity:"true" title:"Phone number"`
 	Message string `json:"message" also:"body,text,msg,content" space:"keep" jsonschema_description:"Message text, UTF-8. Carried as is after SMSTO:<number>: or percent-encoded as ?body= for form=sms." title:"Message"`
 	Form    string `json:"form" validate:"omitempty,oneofci=smsto sms" jsonschema:"enum=smsto,enum=sms" jsonschema_description:"Payload form: smsto (default, SMSTO:<number>:<message>, read by ZXing-based and most camera apps) or sms (sms:<number>?body=..., the RFC 5724 standard URI)." title:"Payload form"`
 }

@@ -29,7 +29,9 @@ func checkUnified(address, amount, invoice string) []registry.FieldError {
 	}
 	if got, ok := new(big.Rat).SetString(amount); ok && got.Cmp(want) != 0 {
 		exact := strings.TrimRight(strings.TrimRight(want.FloatString(11), "0"), ".")
-		return []registry.FieldError{{Field: "amount", Detail: "amount " + amount + " BTC differs from the invoice's " + exact + " BTC: a wallet paying on-chain would send a different amount than one paying the invoice (BOLT #11 §Human-Readable Part)", Fix: exact}}
+		// No fix: which of the two amounts is meant only the caller
+		// knows, and the invoice's is signed and cannot change.
+		return []registry.FieldError{{Field: "amount", Detail: "amount " + amount + " BTC differs from the invoice's " + exact + " BTC: a wallet paying on-chain would send a different amount than one paying the invoice (BOLT #11 §Human-Readable Part). Give the invoice's amount, leave amount out, or issue an invoice for " + amount + " BTC", Fix: ""}}
 	}
 	return nil
 }

@@ -17,6 +17,7 @@ type decimalAmount struct {
 	decimals  int      // most digits after the point; 0 for no limit
 	allowZero bool     // whether 0 is a valid amount
 	max       *big.Rat // largest amount, or nil
+	maxIs     string   // what max is, for messages; the currency's supply when empty
 	cite      string   // the clause, for messages
 }
 
@@ -36,7 +37,11 @@ func (a decimalAmount) check(s string) (problem, fix string) {
 	case !a.allowZero && v.Sign() == 0:
 		return "amount is greater than zero; leave it out to let the payer choose (" + a.cite + ")", ""
 	case a.max != nil && v.Cmp(a.max) > 0:
-		return "amount is at most " + a.max.FloatString(0) + " " + a.unit + ", the currency's supply (" + a.cite + ")", ""
+		what := a.maxIs
+		if what == "" {
+			what = "the currency's supply"
+		}
+		return "amount is at most " + a.max.FloatString(0) + " " + a.unit + ", " + what + " (" + a.cite + ")", ""
 	}
 	return "", ""
 }

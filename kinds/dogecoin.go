@@ -2,6 +2,7 @@ package kinds
 
 import (
 	"github.com/qrforge/qrforge/registry"
+	"math/big"
 )
 
 // Dogecoin is a dogecoin: payment URI, BIP21 with Dogecoin's address
@@ -11,7 +12,7 @@ import (
 // see bip21Scheme.
 type Dogecoin struct {
 	Address   string `json:"address" validate:"required" jsonschema_description:"Dogecoin address, mainnet or testnet, Base58Check: P2PKH (D...) or P2SH (9... or A...); testnet n... or 2.... The checksum is verified." identity:"true" title:"Dogecoin address"`
-	Amount    string `json:"amount" jsonschema_description:"Amount in DOGE, greater than zero, with '.' as decimal point and at most 8 decimals (42.5). Omit it to let the payer choose." title:"Amount (DOGE)"`
+	Amount    string `json:"amount" jsonschema_description:"Amount in DOGE, greater than zero and at most 10000000000 (the most one transaction carries), with '.' as decimal point and at most 8 decimals (42.5). Omit it to let the payer choose." title:"Amount (DOGE)"`
 	Recipient string `json:"recipient" also:"label" jsonschema_description:"Name of the payee shown by the wallet, written as the label= parameter. A call's label is refused, with a fix that renames it recipient: qrforge's label is the caption, which this kind's calls write as caption." identity:"true" title:"Payee name"`
 	Message   string `json:"message" space:"keep" jsonschema_description:"Note describing the payment, shown to the payer (message= parameter)." title:"Message"`
 }
@@ -28,10 +29,14 @@ var dogecoinURI = bip21Scheme{
 		},
 		rules: "Dogecoin Core chainparams: base58Prefixes",
 	},
-	// Dogecoin's supply has no cap, so no largest amount is set.
+	// Dogecoin's supply has no cap, but an amount has one: Dogecoin Core
+	// src/amount.h MAX_MONEY, 10,000,000,000 DOGE, the most a transaction
+	// may carry; more is refused by every node.
 	amount: decimalAmount{
 		unit:     "DOGE",
 		decimals: 8, // 1 koinu = 0.00000001 DOGE
+		max:      big.NewRat(10_000_000_000, 1),
+		maxIs:    "the most one transaction may carry (Dogecoin Core src/amount.h MAX_MONEY)",
 		cite:     "BIP21 §Transfer amount; 1 koinu = 0.00000001 DOGE",
 	},
 }

@@ -21,9 +21,9 @@ func TestDogecoin(t *testing.T) {
 		vector{"all parameters", "BIP21 §Examples shape with Dogecoin's prefix",
 			map[string]string{"address": "DD4KSSuBJqcjuTcvUg1CgUKeurPUFeEZkE", "amount": "1000000.12345678", "recipient": "Shibe Shop", "message": "Order #42"},
 			"dogecoin:DD4KSSuBJqcjuTcvUg1CgUKeurPUFeEZkE?amount=1000000.12345678&label=Shibe%20Shop&message=Order%20%2342"},
-		vector{"no supply cap", "Dogecoin has no supply cap: a large amount is valid",
-			map[string]string{"address": "DD4KSSuBJqcjuTcvUg1CgUKeurPUFeEZkE", "amount": "150000000000"},
-			"dogecoin:DD4KSSuBJqcjuTcvUg1CgUKeurPUFeEZkE?amount=150000000000"},
+		vector{"the most a transaction carries", "Dogecoin Core src/amount.h MAX_MONEY: 10,000,000,000 DOGE, though the supply has no cap",
+			map[string]string{"address": "DD4KSSuBJqcjuTcvUg1CgUKeurPUFeEZkE", "amount": "10000000000"},
+			"dogecoin:DD4KSSuBJqcjuTcvUg1CgUKeurPUFeEZkE?amount=10000000000"},
 	)
 	runVectors(t, "dogecoin", vectors)
 
@@ -35,6 +35,7 @@ func TestDogecoin(t *testing.T) {
 		{"segwit is not Dogecoin", map[string]string{"address": "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"}, "address"},
 		{"amount with 9 decimals", map[string]string{"address": ok, "amount": "0.123456789"}, "amount"},
 		{"zero amount", map[string]string{"address": ok, "amount": "0"}, "amount"},
+		{"more than a transaction carries", map[string]string{"address": ok, "amount": "10000000000.00000001"}, "amount"},
 		{"recipient not UTF-8", map[string]string{"address": ok, "recipient": "\xfe"}, "recipient"},
 		{"message with control character", map[string]string{"address": ok, "message": "\x07"}, "message"},
 	})

@@ -108,10 +108,16 @@ func TestWiFiHexValues(t *testing.T) {
 
 // A security value off the list is fixed only to the value it plainly
 // names: WPA2/WPA3 (a router's transition mode) is WPA2, and was once fixed
-// to WPA2-EAP, an enterprise network, for being four edits away.
+// to WPA2-EAP, an enterprise network, for being four edits away; WPA-EAP
+// and SAE-PK were fixed to WPA and SAE, the personal networks their first
+// word names.
 func TestWiFiSecurityFixIsWhatWasMeant(t *testing.T) {
 	k, _ := registry.Lookup("wifi")
-	for given, want := range map[string]string{"WPA2/WPA3": "WPA2", "wpa-2": "WPA2", "WEP2": "WEP", "psk": "", "WPA4": "WPA"} {
+	for given, want := range map[string]string{
+		"WPA2/WPA3": "WPA2", "wpa-2": "WPA2", "WEP2": "WEP", "psk": "", "WPA4": "WPA",
+		"WPA2-PSK": "WPA2", "WPA3-Personal": "WPA3", "WPA-EAP": "WPA2-EAP",
+		"WPA3-EAP": "", "WPA2-EAP-TLS": "", "WPA/WPA2-Enterprise": "WPA2-EAP", "SAE-PK": "",
+	} {
 		_, errs := k.Build(map[string]string{"ssid": "Home", "password": "correct horse", "security": given})
 		i := slices.IndexFunc(errs, func(e registry.FieldError) bool { return e.Field == "security" })
 		if i < 0 {

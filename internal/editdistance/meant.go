@@ -56,7 +56,15 @@ func Meant[T ~string](v string, candidates []T, words map[string]string) (T, boo
 	}
 	switch len(named) {
 	case 1:
-		return named[0], true
+		// The value is what the caller wrote last (a rounded box is a
+		// box, hmac-sha256 an SHA256) or with only words that add
+		// nothing to it (wifi-qr, NON-REF); a word after it that is
+		// not one names something narrower (wpa-eap is no WPA, sae-pk
+		// no SAE, linkedin-company no person's linkedin).
+		if words := wordsOf(v); strings.EqualFold(words[len(words)-1], string(named[0])) || onlyFillers(v, string(named[0])) {
+			return named[0], true
+		}
+		return "", false
 	case 0:
 	default:
 		return "", false // KHR/USD names two, and means either
@@ -72,12 +80,20 @@ func Meant[T ~string](v string, candidates []T, words map[string]string) (T, boo
 			return found[0], true
 		}
 	}
-	// The longest candidate v starts with: qrcode is qr, dotted is dot.
+	// The longest candidate v starts with: qrcode is qr, dotted is dot;
+	// after a separator, only words that add nothing may follow (qr-code
+	// is qr, wpa-eap is no WPA).
 	var within T
 	for _, c := range candidates {
-		if lc := strings.ToLower(string(c)); len(lc) >= 2 && len(lc) > len(within) && strings.HasPrefix(v, lc) {
-			within = c
+		lc := strings.ToLower(string(c))
+		rest, ok := strings.CutPrefix(v, lc)
+		if !ok || len(lc) < 2 || len(lc) <= len(within) {
+			continue
 		}
+		if rest != "" && strings.ContainsRune(" -_/,", rune(rest[0])) && !onlyFillers(v, lc) {
+			continue
+		}
+		within = c
 	}
 	if within != "" {
 		return within, true
@@ -139,6 +155,22 @@ func digitsOf(s string) string {
 // qualifiers are words that change what the word beside them names: a
 // value with one is not the listed value its other word is.
 var qualifiers = []string{"except", "not", "no", "non", "without", "excluding", "but", "bi", "semi", "half", "twice", "double", "triple", "quarter", "other", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve"}
+
+// fillers are words that add nothing to a listed value written beside
+// them: the code's own name, a mode or type said aloud, the personal
+// (pre-shared key) form of a Wi-Fi security, the reference of NON-REF.
+var fillers = []string{"qr", "code", "qrcode", "mode", "type", "style", "only", "personal", "psk", "hmac", "ref", "reference", "standard", "default"}
+
+// onlyFillers reports whether every word of v but those of c is a filler.
+func onlyFillers(v, c string) bool {
+	own := wordsOf(strings.ToLower(c))
+	for _, w := range wordsOf(v) {
+		if !slices.Contains(own, w) && !slices.Contains(fillers, w) {
+			return false
+		}
+	}
+	return true
+}
 
 // typoDistance is how many edits a mistyped value of n bytes may carry:
 // none in one or two (any letter is one edit from any other), one in a

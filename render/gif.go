@@ -16,6 +16,7 @@ import (
 // drawn opaque in its own colour, one less than half opaque is
 // transparent.
 func GIF(s *Symbol, o Options) ([]byte, error) {
+	o.inksOverGround()
 	sc := pngScratches.Get().(*pngScratch)
 	defer pngScratches.Put(sc)
 	m, palette, err := indexedImage(sc, s, o)

@@ -23,6 +23,7 @@ const JPEGQuality = 90
 // whose colours are all grey is written as a one-component greyscale
 // JPEG, which has no chroma to blur.
 func JPEG(s *Symbol, o Options) ([]byte, error) {
+	o.inksOverGround()
 	sc := pngScratches.Get().(*pngScratch)
 	defer pngScratches.Put(sc)
 	m, palette, err := indexedImage(sc, s, o)

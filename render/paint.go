@@ -3,6 +3,7 @@ package render
 import (
 	"image/color"
 	"math"
+	"slices"
 )
 
 // GradientKind is the shape of a gradient fill.
@@ -41,6 +42,37 @@ type Stop struct {
 // in the modules' paint.
 type EyeColors struct {
 	Frame, Centre color.NRGBA
+}
+
+// inksOverGround lays the code's translucent inks (the foreground, the
+// gradient's stops, the eyes' colours) over an opaque background, as an
+// SVG or PDF viewer shows them. A raster pixel holds one colour: a
+// translucent ink left as it is shows the page under the image, not bg,
+// and a see-through black over red came out grey on white, lighter than
+// the red, which no decoder read. Over a background that is not opaque
+// the inks stay as they are; the image is then laid over a page.
+func (o *Options) inksOverGround() {
+	if o.Background.A != 255 {
+		return
+	}
+	lay := func(c color.NRGBA) color.NRGBA {
+		if c.A == 0 || c.A == 255 {
+			return c // unset (an eye in the modules' paint) or opaque
+		}
+		return over(c, o.Background)
+	}
+	o.Foreground = lay(o.Foreground)
+	for i := range o.EyeColors {
+		o.EyeColors[i] = EyeColors{Frame: lay(o.EyeColors[i].Frame), Centre: lay(o.EyeColors[i].Centre)}
+	}
+	if o.Gradient != nil {
+		g := *o.Gradient
+		g.Stops = slices.Clone(g.Stops)
+		for i := range g.Stops {
+			g.Stops[i].Color = lay(g.Stops[i].Color)
+		}
+		o.Gradient = &g
+	}
 }
 
 // active reports whether g fills anything.

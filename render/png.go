@@ -157,6 +157,7 @@ func plainRows(rows []byte, s *Symbol, l *layout) {
 // PNG renders the symbol as a size×size PNG, or for an rMQR a strip size
 // pixels wide (canvasHeight).
 func PNG(s *Symbol, o Options) ([]byte, error) {
+	o.inksOverGround()
 	if o.Print.DPI > 0 {
 		return pngWithDensity(s, o)
 	}

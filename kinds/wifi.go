@@ -10,7 +10,7 @@ import (
 // and iOS cameras read to join a network.
 type WiFi struct {
 	SSID              string `json:"ssid" also:"network,network_name,wifi,name" space:"exact" validate:"required" jsonschema_description:"Network name (SSID), 1 to 32 bytes of UTF-8 (IEEE 802.11). Written as is, never in double quotes, which current Android keeps as part of the name; ZXing's old Barcode Scanner app reads an SSID of hex digits only (CAFE, 1234) as hex bytes." identity:"true" title:"Network name (SSID)"`
-	Password          string `json:"password" also:"pass,pwd,passphrase,psk,wifi_password,key" space:"exact" jsonschema_description:"WPA passphrase (8-63 ASCII characters or 64 hex digits) or WEP key (5 or 13 characters, or 10 or 26 hex digits). Leave empty for an open network." identity:"true" title:"Password"`
+	Password          string `json:"password" also:"pass,pwd,passphrase,psk,wifi_password,key" space:"exact" jsonschema_description:"WPA passphrase (8-63 ASCII characters, or 64 hex digits of a raw key for WPA and WPA2 but not WPA3 or SAE) or WEP key (5 or 13 characters, or 10 or 26 hex digits). Leave empty for an open network." identity:"true" title:"Password"`
 	Security          string `json:"security" also:"encryption,auth,authentication,sec,t" meant:"wpa2/wpa3=WPA2,wpa2-wpa3=WPA2,wpa/wpa2=WPA2,wpa2-enterprise=WPA2-EAP,wpa-enterprise=WPA2-EAP,wpa-eap=WPA2-EAP,wpa/wpa2-enterprise=WPA2-EAP,wpa3-eap=,enterprise=WPA2-EAP,802.1x=WPA2-EAP,wpa3-enterprise=,open=nopass" validate:"omitempty,oneofci=WPA WPA2 WPA3 SAE WEP nopass none WPA2-EAP" jsonschema:"enum=WPA,enum=WPA2,enum=WPA3,enum=SAE,enum=WEP,enum=nopass,enum=none,enum=WPA2-EAP" jsonschema_description:"Authentication: WPA (default when a password is given; also WPA2), WPA3 (written T:WPA;R:1, the WPA3 specification's form, read by every reader), SAE (written T:SAE, as Android's Wi-Fi sharing writes WPA3-only networks; readers that know only WPA and WEP, such as ZXing's Barcode Scanner app, refuse it), WEP, nopass or none (open), or WPA2-EAP (enterprise, with eap and identity)." title:"Security"`
 	Hidden            string `json:"hidden" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the network hides its SSID: true/false (also 1/0, yes/no)." title:"Hidden network"`
 	EAP               string `json:"eap" validate:"omitempty,oneofci=PEAP TTLS TLS PWD SIM AKA" jsonschema:"enum=PEAP,enum=TTLS,enum=TLS,enum=PWD,enum=SIM,enum=AKA" jsonschema_description:"WPA2-EAP only: EAP method (PEAP, TTLS, TLS, PWD, SIM, AKA)." title:"EAP method"`
@@ -89,10 +89,15 @@ func checkWiFi(w *WiFi) []registry.FieldError {
 	if n := len(w.SSID); n > 32 {
 		errs = append(errs, registry.FieldError{Field: "ssid", Detail: "ssid is 1 to 32 bytes (IEEE 802.11 §9.4.2.2); this one is " + itoa(n) + " bytes of UTF-8", Fix: truncateBytes(w.SSID, 32)})
 	}
-	t, _ := wifiAuth(w.Security, w.Password)
+	t, wpa3 := wifiAuth(w.Security, w.Password)
 	switch t {
 	case "WPA":
-		if !validPassphrase(w.Password) {
+		if wpa3 && len(w.Password) == 64 && isHexString(w.Password) {
+			// R:1 disables WPA2-Personal (WPA3 Specification v3 §7), and
+			// SAE derives its key from the password itself (IEEE
+			// 802.11-2020 §12.4): a raw PSK joins no WPA3-only network.
+			errs = append(errs, registry.FieldError{Field: "password", Detail: "a WPA3 network has no 64-hex-digit raw key: R:1 turns off WPA2's pre-shared key, which is what readers make of 64 hex digits, and SAE takes the passphrase itself; give the passphrase (8 to 63 printable ASCII characters)", Fix: ""})
+		} else if !validPassphrase(w.Password) {
 			errs = append(errs, registry.FieldError{Field: "password", Detail: "a WPA passphrase is 8 to 63 printable ASCII characters or 64 hex digits (IEEE 802.11i-2004 Annex H.4)", Fix: ""})
 		}
 	case "SAE":
@@ -238,8 +243,14 @@ func parseWiFi(p string) (WiFi, []string, bool) {
 		case "P":
 			w.Password = value
 		case "H":
-			if value == "true" {
+			// ZXing's WifiResultParser reads H with Boolean.parseBoolean,
+			// which ignores case; anything but true or false is not
+			// read as either, and is reported as not kept.
+			switch {
+			case strings.EqualFold(value, "true"):
 				w.Hidden = "true"
+			case !strings.EqualFold(value, "false"):
+				left[i] = part
 			}
 		case "E":
 			w.EAP = value

@@ -69,6 +69,7 @@ func TestWiFiSAE(t *testing.T) {
 		{"SAE password under 8", map[string]string{"ssid": "x", "password": "short", "security": "SAE"}, "password"},
 		{"SAE password over 63", map[string]string{"ssid": "x", "password": strings.Repeat("a", 64), "security": "SAE"}, "password"},
 		{"SAE has no raw 64-hex-digit key", map[string]string{"ssid": "x", "password": strings.Repeat("ab", 32), "security": "SAE"}, "password"},
+		{"WPA3 (R:1) has no raw 64-hex-digit key either", map[string]string{"ssid": "x", "password": strings.Repeat("ab", 32), "security": "WPA3"}, "password"},
 		{"SAE with EAP fields", map[string]string{"ssid": "x", "password": "12345678", "security": "SAE", "eap": "PEAP"}, "eap"},
 	})
 	recogniseVectors(t, "wifi", []recognised{
@@ -76,7 +77,15 @@ func TestWiFiSAE(t *testing.T) {
 			`WIFI:S:Home;T:SAE;P:correct horse battery;H:false;;`,
 			map[string]string{"ssid": "Home", "password": "correct horse battery", "security": "SAE"},
 			`WIFI:T:SAE;S:Home;P:correct horse battery;;`},
+		{"hidden in capitals", "ZXing WifiResultParser reads H with Boolean.parseBoolean, which ignores case",
+			`WIFI:S:abc;T:WPA;P:12345678;H:TRUE;;`,
+			map[string]string{"ssid": "abc", "password": "12345678", "security": "WPA", "hidden": "true"},
+			`WIFI:T:WPA;S:abc;P:12345678;H:true;;`},
 	})
+	// H neither true nor false is read as neither, and said to be lost.
+	if _, notKept, ok := lookup(t, "wifi").Read(`WIFI:S:abc;T:WPA;P:12345678;H:yes;;`); !ok || !slices.Contains(notKept, "H:yes") {
+		t.Errorf("H:yes: not kept %q, want it named", notKept)
+	}
 }
 
 // TestWiFiHexValues pins that no value is quoted. Readers take a password

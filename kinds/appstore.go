@@ -31,9 +31,11 @@ var (
 	// Apple's App Store Server API, with the optional "id" of store
 	// links.
 	appleAppID = regexp.MustCompile(`^(?:id)?([0-9]{1,19})$`)
-	// appleStorePath finds the id<number> segment of an App Store link
-	// (/us/app/<name>/id284882215, /app/id284882215).
-	appleStorePath = regexp.MustCompile(`/id([0-9]{1,19})(?:/|$)`)
+	// appleStorePath reads the id<number> of an App Store link to an app
+	// (/us/app/<name>/id284882215, /app/id284882215). A developer's page,
+	// a bundle or a story has an id<number> too (/us/developer/<name>/id…,
+	// /app-bundle/…, /story/id…), of something that is not an app.
+	appleStorePath = regexp.MustCompile(`^(?:/[A-Za-z]{2}(?:-[A-Za-z]{2,4})?)?/app/(?:[^/]+/)?id([0-9]{1,19})/?$`)
 )
 
 func init() {
@@ -80,7 +82,7 @@ func checkAppStore(a *AppStore) []registry.FieldError {
 		if id, ok := appleAppIDOf(a.IOS); ok {
 			a.IOS = id
 		} else {
-			errs = append(errs, registry.FieldError{Field: "ios", Detail: "ios is an App Store link (https://apps.apple.com/.../id<number>) or the app's Apple ID, a number of up to 19 digits (App Store Server API appAppleId, int64)", Fix: ""})
+			errs = append(errs, registry.FieldError{Field: "ios", Detail: "ios is an App Store link to an app (https://apps.apple.com/<country>/app/<name>/id<number>; not a developer's page, a bundle or a story) or the app's Apple ID, a number of up to 19 digits (App Store Server API appAppleId, int64)", Fix: ""})
 		}
 	}
 	if a.Android != "" {

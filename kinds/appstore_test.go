@@ -18,6 +18,9 @@ func TestAppStore(t *testing.T) {
 		{"store link with country and name", "App Store link; Google Maps URLs get-started page links https://itunes.apple.com/app/id585027354",
 			map[string]string{"ios": "https://apps.apple.com/us/app/google-maps/id585027354?mt=8"},
 			"https://apps.apple.com/app/id585027354"},
+		{"store link without country", "App Store link https://apps.apple.com/app/<name>/id<Apple ID>",
+			map[string]string{"ios": "https://itunes.apple.com/app/facebook/id284882215/"},
+			"https://apps.apple.com/app/id284882215"},
 		{"application id", "Google Play link https://play.google.com/store/apps/details?id=com.google.android.apps.maps (Google Maps URLs get-started page)",
 			map[string]string{"android": "com.google.android.apps.maps"},
 			"https://play.google.com/store/apps/details?id=com.google.android.apps.maps"},
@@ -41,6 +44,11 @@ func TestAppStore(t *testing.T) {
 		{"unknown platform", map[string]string{"ios": "284882215", "platform": "windows"}, "platform"},
 		{"apple id with letters", map[string]string{"ios": "id28488221x"}, "ios"},
 		{"link to another site", map[string]string{"ios": "https://example.com/app/id284882215"}, "ios"},
+		// A developer's page, a bundle and a story carry an id<number>
+		// too, of something that is not an app.
+		{"developer page", map[string]string{"ios": "https://apps.apple.com/us/developer/google-llc/id281956209"}, "ios"},
+		{"app bundle", map[string]string{"ios": "https://apps.apple.com/us/app-bundle/some-bundle/id1487516271"}, "ios"},
+		{"story", map[string]string{"ios": "https://apps.apple.com/us/story/id1538632801"}, "ios"},
 		// Android: "It must have at least two segments ... Each segment
 		// must start with a letter ... [a-zA-Z0-9_]".
 		{"one segment", map[string]string{"android": "myapp"}, "android"},

@@ -179,6 +179,12 @@ func (q query) lookup(o option) (string, bool, *paramError) {
 	var value, from string
 	found := false
 	trim := readsTrimmed(o)
+	// A listed value is read in any case, so style=dot&style=DOT is one
+	// value given twice, which passes.
+	same := func(a, b string) bool { return a == b }
+	if opt, ok := options.Named(o.Name); ok && len(opt.Enum) > 0 {
+		same = strings.EqualFold
+	}
 	for _, name := range append([]string{o.Name}, o.Aliases...) {
 		for _, v := range q[name] {
 			if trim {
@@ -188,7 +194,7 @@ func (q query) lookup(o option) (string, bool, *paramError) {
 				value, from, found = v, name, true
 				continue
 			}
-			if v != value {
+			if !same(v, value) {
 				return value, true, givenTwice(o.Name, fmt.Sprintf("%s=%q and %s=%q", from, text.Truncate(value, 64), name, text.Truncate(v, 64)))
 			}
 		}

@@ -19,3 +19,25 @@ func TestTwiceGivenValuesAreQuotedShort(t *testing.T) {
 		t.Errorf("the detail is %d bytes: %.120s…", len(e.detail), e.detail)
 	}
 }
+
+// A listed value is read in any case, so the same one given twice in two
+// cases is one value (README: "the same value twice passes"); free text,
+// as a label, is the caller's to the letter, and two cases are two values.
+func TestTheSameListedValueInTwoCasesPasses(t *testing.T) {
+	for _, c := range []struct {
+		o    option
+		q    query
+		same bool
+	}{
+		{optStyle, query{"style": {"dot", "DOT"}}, true},
+		{optFormat, query{"format": {"svg", "SVG"}}, true},
+		{optEC, query{"ec": {"h"}, "ecc": {"H"}}, true},
+		{optStyle, query{"style": {"dot", "rounded"}}, false},
+		{optLabel, query{"label": {"Scan me", "SCAN ME"}}, false},
+	} {
+		_, _, e := c.q.lookup(c.o)
+		if (e == nil) != c.same {
+			t.Errorf("%v: error %v, want one value: %v", c.q, e, c.same)
+		}
+	}
+}

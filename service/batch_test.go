@@ -297,3 +297,20 @@ func TestBatchItemsCarryTheirWarnings(t *testing.T) {
 		t.Errorf("warnings %q", warnings)
 	}
 }
+
+// A shared option is refused only when no item's format draws it: an item
+// in its own format counts, as README says ("one that only some items'
+// formats draw is left out of the others"). style.cmyk beside a shared
+// png reached an item in pdf, and was refused with a fix that dropped it,
+// which would have made that item's PDF RGB.
+func TestBatchSharedOptionReachesAnItemsOwnFormat(t *testing.T) {
+	svc := service.New(service.Config{BaseURL: "https://qr.example"})
+	items := each(t, svc, []byte(`{"output":"url","style":{"format":"png","cmyk":true},"items":[{"data":"a","style":{"format":"pdf"}},{"data":"b"}]}`), -1)
+	if len(items) != 2 || !strings.Contains(items[0].URL, "format=pdf") || !strings.Contains(items[0].URL, "cmyk=true") || strings.Contains(items[1].URL, "cmyk") {
+		t.Fatalf("items %+v: want cmyk in the pdf item only", items)
+	}
+	_, p := svc.Batch(context.Background(), []byte(`{"output":"url","style":{"format":"png","cmyk":true},"items":[{"data":"b"}]}`))
+	if p == nil || p.Field != "style.cmyk" {
+		t.Fatalf("cmyk with every item in png: %+v, want a problem on style.cmyk", p)
+	}
+}

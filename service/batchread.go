@@ -147,25 +147,6 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 		return nil, noFix("style.format",
 			fmt.Sprintf("style.format %s does not fit output %s, which carries %s; drop style.format or change output (url and zip carry every format)", r.Format, req.output, text.Join(outputFormats[req.output])))
 	}
-	// A shared option that no format of the output draws would change
-	// nothing in any item (a colour in json matrices).
-	carried := outputFormats[req.output]
-	if r.Given[optFormat.Name] {
-		carried = []Format{r.Format}
-	}
-	var undrawn []string
-	fixed := r.fixValues()
-	for _, o := range renderOptions {
-		if styleQuery.asks(o) && !slices.ContainsFunc(carried, func(f Format) bool { return o.Reaches(string(f)) }) {
-			undrawn = append(undrawn, "style."+o.Name)
-			fixed.Del(o.Name)
-		}
-	}
-	if len(undrawn) > 0 {
-		return nil, s.Problem(KindInvalidParameter,
-			fmt.Sprintf("%s change nothing in %s, which does not draw them; drop them, or change output", strings.Join(undrawn, ", "), text.Join(carried)),
-			undrawn[0], s.correctedBatchCurl(withKey(top, "style", styleJSON(fixed)), len(body)))
-	}
 	req.format = outputFormats[req.output][0]
 	if raw, ok := top["verify"]; ok && string(raw) != "null" {
 		if p := s.readBatchVerify(req, raw, top, len(body)); p != nil {
@@ -188,7 +169,54 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 			fmt.Sprintf("items has %d entries; at most %d are rendered per request, so split them into %d requests", len(req.items), s.MaxBatchItems, (len(req.items)+s.MaxBatchItems-1)/s.MaxBatchItems),
 			"items", s.SplitFix(len(req.items)))
 	}
+	// A shared option that no item's format draws would change nothing
+	// in any item (a colour in json matrices). An item's own format
+	// counts: style.cmyk beside style.format png reaches an item in pdf.
+	carried := outputFormats[req.output]
+	if r.Given[optFormat.Name] {
+		carried = append([]Format{r.Format}, itemFormats(req.items, carried)...)
+	}
+	var undrawn []string
+	fixed := r.fixValues()
+	for _, o := range renderOptions {
+		if styleQuery.asks(o) && !slices.ContainsFunc(carried, func(f Format) bool { return o.Reaches(string(f)) }) {
+			undrawn = append(undrawn, "style."+o.Name)
+			fixed.Del(o.Name)
+		}
+	}
+	if len(undrawn) > 0 {
+		verb := "changes"
+		if len(undrawn) > 1 {
+			verb = "change"
+		}
+		return nil, s.Problem(KindInvalidParameter,
+			fmt.Sprintf("%s %s nothing in %s, the format of every item, which does not draw it; drop it, or give a format that does", strings.Join(undrawn, ", "), verb, text.Join(slices.Compact(slices.Sorted(slices.Values(carried))))),
+			undrawn[0], s.correctedBatchCurl(withKey(top, "style", styleJSON(fixed)), len(body)))
+	}
 	return req, nil
+}
+
+// itemFormats are the formats items give in their own style, of those the
+// output carries; an item whose style cannot be read is left to its own
+// problem.
+func itemFormats(items []json.RawMessage, carried []Format) []Format {
+	var formats []Format
+	for _, raw := range items {
+		var item struct {
+			Style json.RawMessage `json:"style"`
+		}
+		if json.Unmarshal(raw, &item) != nil || len(item.Style) == 0 {
+			continue
+		}
+		style, _, err := readStyle(item.Style)
+		if err != nil {
+			continue
+		}
+		if r, errs := parseRendering(newQuery(style), false); len(errs) == 0 && r.Given[optFormat.Name] && slices.Contains(carried, r.Format) && !slices.Contains(formats, r.Format) {
+			formats = append(formats, r.Format)
+		}
+	}
+	return formats
 }
 
 // renameBatchKey puts the value of k, a key the body does not have, in

@@ -126,9 +126,11 @@ const (
 	minPrintModuleDots = 4
 )
 
-// printWarning says why a code given a printed length may not scan once
-// printed, or is "": its modules are smaller than print guides ask. The
-// drawing is right; the print is what may fail.
+// printWarning says why a code given a dpi may not scan once printed, or
+// is "": its modules are smaller than print guides ask, whether its size
+// is a length or pixels printed at that dpi (size=99&dpi=600 prints what
+// size=4.2mm&dpi=600 does). The drawing is right; the print is what may
+// fail.
 func printWarning(sym *render.Symbol, r *Rendering) string {
 	w, _ := printCheck(sym, r)
 	return w
@@ -144,7 +146,7 @@ func printCheck(sym *render.Symbol, r *Rendering) (warning, length string) {
 // fix may have given a wider margin.
 func printCheckOf(sym *render.Symbol, o render.Options, r *Rendering) (warning, length string) {
 	dpi := o.Print.DPI
-	if r.sizeUnit == "" || dpi == 0 {
+	if dpi == 0 {
 		return "", ""
 	}
 	modules := render.CanvasModules(sym, o)

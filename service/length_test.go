@@ -66,6 +66,19 @@ func TestSmallPrintedModulesAreWarned(t *testing.T) {
 			t.Errorf("%s: %+v, warning %q", q, p, img.Warning)
 		}
 	}
+	// Pixels at a dpi print as a length does: 99 px at 600 dpi is 4.2 mm,
+	// and passed without a word where size=4.2mm&dpi=600 was warned.
+	for _, q := range []string{"&size=99&dpi=600", "&size=99&dpi=600&format=pdf"} {
+		img, p := s.Generate(context.Background(), Request{Query: data + q}, "")
+		m := regexp.MustCompile(`size=([0-9]+) prints them`).FindStringSubmatch(img.Warning)
+		if p != nil || m == nil {
+			t.Errorf("%s: %+v, warning %q, want one naming a size in pixels", q, p, img.Warning)
+			continue
+		}
+		if again, p := s.Generate(context.Background(), Request{Query: data + strings.Replace(q, "size=99", "size="+m[1], 1)}, ""); p != nil || again.Warning != "" {
+			t.Errorf("%s at size=%s: %+v, warning %q", q, m[1], p, again.Warning)
+		}
+	}
 }
 
 // verify's module_size check warns of the same, with the same length.

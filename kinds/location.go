@@ -94,7 +94,14 @@ func checkLocation(l *Location) []registry.FieldError {
 		case hi == 0:
 			errs = append(errs, registry.FieldError{Field: "zoom", Detail: "zoom applies to app=apple and app=osm; the " + locationApp(l.App) + " link has no zoom", Fix: ""})
 		case err != nil || z < lo || z > hi || !allDigits(l.Zoom):
-			errs = append(errs, registry.FieldError{Field: "zoom", Detail: "zoom is a whole number from " + itoa(lo) + " to " + itoa(hi) + " for app=" + l.App, Fix: "15"})
+			// The fix is the nearest zoom the app shows, as a number
+			// out of range is fixed everywhere; a value that is no
+			// whole number has none to be near.
+			fix := ""
+			if err == nil && allDigits(l.Zoom) {
+				fix = strconv.Itoa(min(max(z, lo), hi))
+			}
+			errs = append(errs, registry.FieldError{Field: "zoom", Detail: "zoom is a whole number from " + itoa(lo) + " to " + itoa(hi) + " for app=" + l.App, Fix: fix})
 		default:
 			l.Zoom = strconv.Itoa(z)
 		}

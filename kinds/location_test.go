@@ -59,6 +59,15 @@ func TestLocation(t *testing.T) {
 		{"osm zoom not a number", map[string]string{"lat": "47.5", "lon": "-122.3", "zoom": "near", "app": "osm"}, "zoom"},
 		{"zoom on an osm search", map[string]string{"query": "Berlin", "zoom": "10", "app": "osm"}, "zoom"},
 	})
+	// A zoom out of range is fixed to the nearest one the app shows, as a
+	// number out of range is (it was 15 whatever was given).
+	location := lookup(t, "location")
+	for given, want := range map[string]string{"25": "21", "1": "2", "near": ""} {
+		_, errs := location.Build(map[string]string{"lat": "1", "lon": "2", "app": "apple", "zoom": given})
+		if len(errs) != 1 || errs[0].Field != "zoom" || errs[0].Fix != want {
+			t.Errorf("apple zoom=%s: %+v, want the fix %q", given, errs, want)
+		}
+	}
 	recogniseVectors(t, "location", []recognised{
 		{"google example", "Google Maps URLs, Search", "https://www.google.com/maps/search/?api=1&query=47.5951518%2C-122.3316393",
 			map[string]string{"app": "google", "lat": "47.5951518", "lon": "-122.3316393"},

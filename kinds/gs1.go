@@ -18,7 +18,7 @@ type GS1 struct {
 	Batch  string `json:"batch" jsonschema_description:"Batch or lot number (AI 10): 1 to 20 characters of GS1 character set 82 (letters, digits and ! \" % & ' ( ) * + , - . / : ; < = > ? _). Percent-encoded in a link's path." identity:"true" title:"Batch or lot"`
 	Serial string `json:"serial" jsonschema_description:"Serial number (AI 21): 1 to 20 characters of GS1 character set 82, as for batch. Percent-encoded in a link's path." identity:"true" title:"Serial number"`
 	Expiry string `json:"expiry" jsonschema_description:"Expiration date (AI 17) as YYMMDD (271231); DD 00 means the end of the month. An ISO date (2027-12-31) is accepted and converted." title:"Expiry date"`
-	Domain string `json:"domain" jsonschema_description:"Where the link resolves: https://id.gs1.org (default, GS1's global resolver) or the brand's own domain, optionally with a path (https://brand.example.com/products). No query or fragment. Link form only." title:"Resolver domain"`
+	Domain string `json:"domain" jsonschema_description:"Where the link resolves: https://id.gs1.org (default, GS1's global resolver) or the brand's own domain, optionally with a path (https://brand.example.com/products). No query or fragment. Link form only." identity:"true" title:"Resolver domain"`
 	Form   string `json:"form" validate:"omitempty,oneofci=link element" jsonschema:"enum=link,enum=element" jsonschema_description:"link (default): a GS1 Digital Link URI, which phones open. element: a GS1 QR Code carrying the GS1 element string (01)...(17)...(10)...(21)... after FNC1 in first position (ISO/IEC 18004 §7.4.8.2), for GS1 scanning systems at the point of sale and in the supply chain; phones show it as digits." title:"Form"`
 }
 
@@ -99,7 +99,10 @@ func checkGS1(g *GS1) []registry.FieldError {
 		stem, fe := normaliseHTTPURL(d)
 		switch {
 		case fe != nil:
-			errs = append(errs, registry.FieldError{Field: "domain", Detail: "domain is the http(s) address the link starts with (GS1 Digital Link URI syntax: the URI stem); " + fe.Detail, Fix: gs1CanonicalStem})
+			// The fix is the caller's own address corrected, or none:
+			// GS1's resolver is another place for the link to go than
+			// the brand's domain the caller gave.
+			errs = append(errs, registry.FieldError{Field: "domain", Detail: "domain is the http(s) address the link starts with (GS1 Digital Link URI syntax: the URI stem); " + strings.Replace(fe.Detail, "url ", "this one ", 1), Fix: fe.Fix})
 		case strings.ContainsAny(stem, "?#"):
 			errs = append(errs, registry.FieldError{Field: "domain", Detail: "domain has a query or fragment; the GS1 identifiers follow the domain and optional path, and the query carries GS1 attributes (GS1 Digital Link URI syntax)", Fix: stem[:strings.IndexAny(stem, "?#")]})
 		default:

@@ -115,3 +115,19 @@ func TestGS1CheckDigitFix(t *testing.T) {
 		t.Fatalf("errors %+v, want one naming check digit 1 and no fix", errs)
 	}
 }
+
+// The domain is where the caller's link goes: a domain that cannot be
+// written is refused without sending the code to GS1's resolver instead
+// (the fix was https://id.gs1.org), nor to an example's address.
+func TestGS1DomainIsNeverReplaced(t *testing.T) {
+	gs1 := lookup(t, "gs1")
+	if !gs1.IsIdentity("domain") {
+		t.Error("domain is not marked identity")
+	}
+	for _, d := range []string{"ftp://brand.example.com", "https://brand.example.com:99999", "https://bra nd.example.com"} {
+		_, errs := gs1.Build(map[string]string{"gtin": "09520123456788", "domain": d})
+		if len(errs) != 1 || errs[0].Field != "domain" || errs[0].Fix != "" {
+			t.Errorf("domain %q: %+v, want one error on domain without a fix", d, errs)
+		}
+	}
+}

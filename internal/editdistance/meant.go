@@ -158,8 +158,9 @@ var qualifiers = []string{"except", "not", "no", "non", "without", "excluding", 
 
 // fillers are words that add nothing to a listed value written beside
 // them: the code's own name, a mode or type said aloud, the personal
-// (pre-shared key) form of a Wi-Fi security, the reference of NON-REF.
-var fillers = []string{"qr", "code", "qrcode", "mode", "type", "style", "only", "personal", "psk", "hmac", "ref", "reference", "standard", "default"}
+// (pre-shared key) form of a Wi-Fi security, the reference of NON-REF,
+// the unit of a setting named with it (SHUTDOWN_GRACE_SECONDS).
+var fillers = []string{"qr", "code", "qrcode", "mode", "type", "style", "only", "personal", "psk", "hmac", "ref", "reference", "standard", "default", "seconds", "secs"}
 
 // onlyFillers reports whether every word of v but those of c is a filler.
 func onlyFillers(v, c string) bool {

@@ -173,8 +173,8 @@ func readTarget(args map[string]any, allowData, allowTyped bool) (*target, *argE
 	t := &target{kind: kind, fields: map[string]string{}}
 	for _, f := range kind.Fields() {
 		v, given := raw[f.Name]
-		if !given {
-			continue
+		if !given || v == nil {
+			continue // null is a field not given, as in an HTTP body
 		}
 		s, ok := queryValue(v)
 		if !ok {
@@ -369,6 +369,9 @@ func readOptions(q *query, opts *optionSet, kind registry.Entry, args map[string
 	}
 	for _, o := range opts.list {
 		for _, name := range given[o.name] {
+			if args[name] == nil {
+				continue // null is an option not given, as in an HTTP body
+			}
 			v, ok := queryValue(args[name])
 			listed := false
 			if list, isList := args[name].([]any); !ok && isList && o.list {

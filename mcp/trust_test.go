@@ -261,3 +261,13 @@ func TestForeignCurrencyHasNoFixArguments(t *testing.T) {
 		t.Errorf("currency EUR on epc: fix_arguments %v, want the fields without it", p.FixArguments)
 	}
 }
+
+// null is an argument or a field not given, as in an HTTP body: agents
+// fill optional arguments with null, and color null was refused ("color
+// is a string, not null") where POST /api/v1/qr drew the code.
+func TestNullArgumentIsNotGiven(t *testing.T) {
+	base := start(t)
+	c := connect(t, base, eras[0].version)
+	succeed(t, c, "qr_generate", map[string]any{"data": "hi", "color": nil, "size": nil}, nil)
+	succeed(t, c, "qr_generate_typed", map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home", "password": "secret123", "hidden": nil}, "bg": nil}, nil)
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -390,7 +391,7 @@ func readStyle(raw json.RawMessage) (style url.Values, listed []string, bad *sty
 			listed = append(listed, key)
 			continue
 		}
-		v, set, err := scalar(members[key])
+		v, set, err := optionScalar(key, members[key])
 		if o, _ := options.Named(name); err != nil && o.List && isJSONList(members[key]) {
 			return nil, nil, &styleError{key, fmt.Sprintf("%s is one string of comma-separated values, not a list; a list is read joined with commas only when each item is a string without a comma of its own, so which values you meant is yours to say", key), true}
 		}
@@ -455,6 +456,25 @@ func isJSONList(raw json.RawMessage) bool {
 func listDetail(name string) string {
 	return fmt.Sprintf("%s is one string of comma-separated values, not a list; the fix joins yours with commas", text.Truncate(name, 64))
 }
+
+// optionScalar is scalar for the value of the option name: a JSON number
+// with only zeros after its point (300.0) is an integer option's whole
+// number, as JSON Schema counts it (2020-12 Validation §6.1.1: integer is
+// any number with a zero fractional part), and as MCP's tools read it.
+// Other values, a kind's amounts among them, keep their text.
+func optionScalar(name string, raw json.RawMessage) (string, bool, error) {
+	v, set, err := scalar(raw)
+	if err != nil || !set || !zeroFraction.MatchString(v) {
+		return v, set, err
+	}
+	if o, ok := options.Named(canonicalName(name, false)); ok && o.Type == "integer" {
+		v, _, _ = strings.Cut(v, ".")
+	}
+	return v, set, err
+}
+
+// zeroFraction is a JSON number whose fraction is zeros.
+var zeroFraction = regexp.MustCompile(`^-?[0-9]+\.0+$`)
 
 // scalar reads a JSON string, number or boolean as the string a query
 // parameter would carry; a number keeps its literal text ("12.50"). null

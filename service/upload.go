@@ -66,7 +66,7 @@ func (s *Service) JSONParams(body []byte, kind string) (params url.Values, liste
 			for _, name := range sortedKeys(inner) {
 				if joined, ok := joinedList(name, inner[name]); ok {
 					params.Add(name, joined)
-				} else if v, set, _ := scalar(inner[name]); set {
+				} else if v, set, _ := optionScalar(name, inner[name]); set {
 					params.Add(name, v)
 				}
 			}
@@ -78,7 +78,7 @@ func (s *Service) JSONParams(body []byte, kind string) (params url.Values, liste
 			listed = append(listed, key)
 			continue
 		}
-		v, set, err := scalar(members[key])
+		v, set, err := optionScalar(key, members[key])
 		if err != nil {
 			return nil, nil, nil, fail(fmt.Sprintf("%s %s: a parameter's value is a string, a number or a boolean", text.Truncate(key, 64), err), key)
 		}

@@ -233,9 +233,23 @@ func unknownFields(args, raw map[string]any, u unknownNames, kind registry.Entry
 					continue
 				}
 			}
-			near := nearestField(name, kind)
+			near := nearestField(name, raw[name], kind)
+			example := map[string]any{kindArgument: kind.Name(), "fields": anyMap(kind.Example())}
+			shown := truncate(name, maxNameBytes)
+			if near == "" && service.AmountWord(name) {
+				// As on HTTP: dropped, the code would ask for any amount;
+				// renamed, it would be read in a unit not named.
+				return unfixable("fields", fmt.Sprintf("%s has no field %q, and an amount is not dropped or renamed for its spelling: dropped, the code would ask for any amount; renamed, it would be read in that field's unit and decimals. Give it under the kind's own amount field, as its description says; its fields are %s", kind.Name(), shown, fieldList(kind)), example)
+			}
+			if theirs, taken := fields[near]; near != "" && taken {
+				if v, _ := queryValue(raw[name]); v != fmt.Sprint(queryValueOr(theirs)) {
+					// beneficiary beside name: which payee is meant only
+					// the caller knows, as on HTTP.
+					return unfixable("fields", fmt.Sprintf("%s has no field %q (did you mean %s? it is already given, as %q where %s says %q); give %s once, keeping the value you mean, as qrforge does not choose between them", kind.Name(), shown, near, truncate(fmt.Sprint(queryValueOr(theirs)), 64), shown, truncate(v, 64), near), example)
+				}
+			}
 			if _, taken := fields[near]; near == "" || taken {
-				notes = append(notes, fmt.Sprintf("%q (dropped)", truncate(name, maxNameBytes)))
+				notes = append(notes, fmt.Sprintf("%q (dropped)", shown))
 				continue
 			}
 			fields[near] = raw[name]
@@ -337,16 +351,26 @@ func optionGiven(args map[string]any, name string) bool {
 // nearestField is the kind's field an unknown name most likely meant: the
 // field that name is another name of (body is sms's message), or the
 // nearest.
-func nearestField(name string, kind registry.Entry) string {
+func nearestField(name string, value any, kind registry.Entry) string {
 	name = strings.ToLower(name)
 	if field, ok := registry.FieldWords(kind)[name]; ok {
 		return field
 	}
-	names := make([]string, 0, len(kind.Fields()))
-	for _, f := range kind.Fields() {
-		names = append(names, f.Name)
+	// The rules of HTTP's renames (service.NearName): never by spelling
+	// alone into an amount or an identity field, or out of an amount.
+	v, _ := queryValue(value)
+	if near, _ := service.MeantParam(kind.Name(), name, v); near != "" && kind.HasField(near) {
+		return near
 	}
-	return editdistance.Suggest(name, names)
+	return ""
+}
+
+// queryValueOr is v as a query value, or v itself when it is none.
+func queryValueOr(v any) any {
+	if s, ok := queryValue(v); ok {
+		return s
+	}
+	return v
 }
 
 // readOptions appends the rendering options among args (any name the API

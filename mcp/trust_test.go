@@ -271,3 +271,40 @@ func TestNullArgumentIsNotGiven(t *testing.T) {
 	succeed(t, c, "qr_generate", map[string]any{"data": "hi", "color": nil, "size": nil}, nil)
 	succeed(t, c, "qr_generate_typed", map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home", "password": "secret123", "hidden": nil}, "bg": nil}, nil)
 }
+
+// An unknown field is renamed or dropped by the rules HTTP's calls follow
+// (README "Errors"): an amount under another name (amt beside an EPC
+// transfer) is neither dropped, which asked for any amount, nor renamed;
+// a second value for a field given already (pasword beside password) has
+// no fix, where the fix kept one of the two; a slip alone is renamed.
+func TestUnknownFieldsFollowHTTPsRules(t *testing.T) {
+	base := start(t)
+	c := connect(t, base, eras[0].version)
+	epc := map[string]any{"name": "Red Cross", "iban": "BE72000000001616"}
+	with := func(m map[string]any, k string, v any) map[string]any {
+		m = maps(m)
+		m[k] = v
+		return m
+	}
+	for _, args := range []map[string]any{
+		{"kind": "epc", "fields": with(epc, "amt", "10")},
+		{"kind": "epc", "fields": with(epc, "total", "10")},
+		{"kind": "wifi", "fields": map[string]any{"ssid": "Home", "password": "secret123", "pasword": "other9999"}},
+		{"kind": "epc", "fields": with(with(epc, "amount", "10"), "ammount", "20")},
+	} {
+		for _, tool := range []string{"qr_generate_typed", "qr_verify"} {
+			if p := fail(t, c, tool, args); p.FixArguments != nil || p.Fix != "" {
+				t.Errorf("%s %v: fix %v, want none", tool, args, p.FixArguments)
+			}
+		}
+	}
+	p := fail(t, c, "qr_generate_typed", map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home", "pasword": "secret123"}})
+	if fields, _ := p.FixArguments["fields"].(map[string]any); fields["password"] != "secret123" {
+		t.Errorf("pasword alone: fix %v, want it renamed to password", p.FixArguments)
+	}
+	// The same value twice is one value: the fix drops the other name.
+	p = fail(t, c, "qr_generate_typed", map[string]any{"kind": "wifi", "fields": map[string]any{"ssid": "Home", "password": "secret123", "pasword": "secret123"}})
+	if fields, _ := p.FixArguments["fields"].(map[string]any); fields["password"] != "secret123" || fields["pasword"] != nil {
+		t.Errorf("the same password twice: fix %v, want pasword dropped", p.FixArguments)
+	}
+}

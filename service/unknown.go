@@ -199,6 +199,13 @@ func MeantParam(kind, name, value string) (near, fixed string) {
 	return near, optionValue(near, value)
 }
 
+// AmountWord reports whether name is a word callers give an amount under
+// (amt, total, price): unread, such a parameter has no fix that drops it,
+// which would ask for any amount, nor one that renames it, which would
+// read it in the unit of a field the caller did not name. MCP's tools
+// ask it as HTTP calls do.
+func AmountWord(name string) bool { return slices.Contains(amountWords, strings.ToLower(name)) }
+
 // NearName is the name among candidates that name, not read, most likely
 // meant with value, or "": nothing is close, name only begins an option
 // that refuses value (text=hi beside textcolor), or the option has no

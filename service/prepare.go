@@ -2,6 +2,7 @@ package service
 
 import (
 	"fmt"
+	"github.com/qrforge/qrforge/internal/querystring"
 	"net/url"
 	"slices"
 	"strings"
@@ -261,21 +262,7 @@ func parseQuery(raw string, withData bool) (query, []paramError) {
 
 // SanitizeQuery re-encodes a query string so that a stray '%' becomes %25,
 // which turns a malformed query into the one the caller meant.
-func SanitizeQuery(raw string) string {
-	var b strings.Builder
-	for i := 0; i < len(raw); i++ {
-		if raw[i] == '%' && (i+2 >= len(raw) || !isHex(raw[i+1]) || !isHex(raw[i+2])) {
-			b.WriteString("%25")
-			continue
-		}
-		if raw[i] == ';' {
-			b.WriteString("%3B")
-			continue
-		}
-		b.WriteByte(raw[i])
-	}
-	return b.String()
-}
+func SanitizeQuery(raw string) string { return querystring.Sanitize(raw) }
 
 func isHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'

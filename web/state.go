@@ -1,6 +1,8 @@
 package web
 
 import (
+	"fmt"
+	"github.com/qrforge/qrforge/internal/text"
 	"maps"
 	"net/url"
 	"slices"
@@ -148,6 +150,31 @@ func multiline(f registry.Field) bool {
 	return strings.Contains(strings.ToLower(f.Description), "line break")
 }
 
+// paramName is the name the tool's pages write option o under: the API
+// call's, where the kind's standard gives the option's own name to a
+// field (bitcoin's label is BIP21's payee, so the caption is caption).
+func (t *tool) paramName(o Option) string {
+	if n, ok := t.apiNames[o.Name]; ok {
+		return n
+	}
+	return paramName(o)
+}
+
+// optionNames are the names the tool's page URLs may give option o
+// under: optionNames, but for those the kind's standard gives a field,
+// which the API refuses for the option (with a fix that names the field)
+// and the page leaves unread, saying so.
+func (t *tool) optionNames(o Option) []string {
+	names := lowerNames(t.paramName(o), optionNames(o)...)
+	if _, claimed := t.apiNames[o.Name]; claimed {
+		if k, ok := registry.Lookup(t.Name); ok {
+			words := registry.FieldWords(k)
+			names = slices.DeleteFunc(names, func(n string) bool { _, taken := words[n]; return taken || k.HasField(n) })
+		}
+	}
+	return names
+}
+
 // paramName is the name a page writes an option under.
 func paramName(o Option) string {
 	if short, ok := shortNames[o.Name]; ok {
@@ -203,12 +230,59 @@ func (t *tool) read(q url.Values, opts []Option) (st state, submitted bool) {
 		take(f.Name, f.names)
 	}
 	for _, o := range opts {
-		take(o.Name, optionNames(o))
+		take(o.Name, t.optionNames(o))
 		if v, ok := o.ValueAliases[strings.ToLower(st[o.Name])]; ok {
 			st[o.Name] = v
 		}
 	}
 	return st, submitted
+}
+
+// keepLineBreaks gives each field of st a form sent without JavaScript
+// changed only in its line breaks (a text area sends CRLF) the value the
+// page was opened with, which the form carries as _was.<name>.
+func (t *tool) keepLineBreaks(st state, q url.Values) {
+	lf := strings.NewReplacer("\r\n", "\n", "\r", "\n")
+	for _, f := range t.fields {
+		raw, err := url.PathUnescape(q.Get("_was." + f.Param))
+		if err == nil && raw != "" && lf.Replace(raw) == lf.Replace(st[f.Name]) {
+			st[f.Name] = raw
+		}
+	}
+}
+
+// conflicts are the problems of fields and options q gives different
+// values under their names (data=a&text=b, ssid twice), as the API
+// words them; a listed value in two cases is one value.
+func (t *tool) conflicts(q url.Values, opts []Option) []Problem {
+	lower := make(map[string][]string, len(q))
+	for k, vs := range q {
+		lk := strings.ToLower(k)
+		lower[lk] = append(lower[lk], vs...)
+	}
+	var out []Problem
+	check := func(name string, names []string, listed bool) {
+		var first string
+		for _, n := range names {
+			for _, v := range lower[n] {
+				switch {
+				case v == "":
+				case first == "":
+					first = v
+				case v != first && !(listed && strings.EqualFold(v, first)):
+					out = append(out, Problem{Field: name, Detail: fmt.Sprintf("%s is given twice with different values (%q and %q); give it once, keeping the value you mean, as qrforge does not choose between them", name, text.Truncate(first, 64), text.Truncate(v, 64))})
+					return
+				}
+			}
+		}
+	}
+	for _, f := range t.fields {
+		check(f.Name, f.names, len(f.Enum) > 0)
+	}
+	for _, o := range opts {
+		check(o.Name, t.optionNames(o), len(o.Values) > 0)
+	}
+	return out
 }
 
 // unread lists the parameters of q the page does not read, under their
@@ -242,7 +316,7 @@ func (t *tool) reads(name string, opts []Option) bool {
 		}
 	}
 	for _, o := range opts {
-		if slices.Contains(optionNames(o), name) {
+		if slices.Contains(t.optionNames(o), name) {
 			return true
 		}
 	}
@@ -317,7 +391,7 @@ func (t *tool) pairs(st state, opts []Option, page bool) []pair {
 		}
 		name := t.apiName(o.Name)
 		if page {
-			name = paramName(o)
+			name = t.paramName(o)
 		}
 		out = append(out, pair{name, v})
 	}

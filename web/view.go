@@ -4,6 +4,7 @@ import (
 	"embed"
 	"html/template"
 	"maps"
+	"net/url"
 	"regexp"
 	"slices"
 	"sort"
@@ -131,6 +132,11 @@ type fieldView struct {
 	Value string
 	Error string
 	Enum  []choice
+	// Was is Value percent-encoded when it has a line break: a text area
+	// gives its value with LF, and a form sends it with CRLF, whatever
+	// the link had, so the script and a submitted form read the value's
+	// own line breaks from it while the text is unchanged.
+	Was string
 }
 
 type optionView struct {
@@ -224,6 +230,12 @@ func (s *Site) view(t *tool, st state, problems, warnings []Problem, example boo
 	}
 	for _, f := range t.fields {
 		fv := fieldView{field: f, ID: "f-" + f.Name, Value: st[f.Name], Error: errs[f.Name]}
+		// A one-line input drops a value's line breaks, and the next
+		// edit would send the value without them: a value with one is
+		// shown in a text area.
+		if strings.ContainsAny(fv.Value, "\r\n") {
+			fv.Multiline, fv.Was = true, url.PathEscape(fv.Value)
+		}
 		if len(f.Enum) > 0 {
 			// A list starts unset too, even a required one: a first
 			// choice picked by the browser would be a value the person
@@ -259,7 +271,7 @@ func (s *Site) view(t *tool, st state, problems, warnings []Problem, example boo
 		if value == "" {
 			value = o.Default
 		}
-		ov := optionView{Option: o, ID: "o-" + o.Name, Param: paramName(o), Value: value, Error: errs[o.Name], Warning: warned[o.Name]}
+		ov := optionView{Option: o, ID: "o-" + o.Name, Param: t.paramName(o), Value: value, Error: errs[o.Name], Warning: warned[o.Name]}
 		// The control's API name, which the page's script writes calls with.
 		ov.Name = t.apiName(o.Name)
 		switch o.Type {

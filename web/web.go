@@ -21,6 +21,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"github.com/qrforge/qrforge/internal/querystring"
 	"net/http"
 	"net/url"
 	"slices"
@@ -213,7 +214,7 @@ func New(cfg Config) *Site {
 // the preview of its page before the person types.
 func (s *Site) exampleHandler(t *tool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		st, _ := t.read(r.URL.Query(), s.cfg.Options)
+		st, _ := t.read(querystring.Parse(r.URL.RawQuery), s.cfg.Options)
 		values := t.apiValues(t.withExample(st), s.cfg.Options)
 		values.Set("format", "svg")
 		s.cfg.Example(w, r, t.Name, values)
@@ -233,11 +234,15 @@ func (s *Site) ServeAsset(w http.ResponseWriter, r *http.Request, name string) b
 // handler serves one tool's page.
 func (s *Site) handler(t *tool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		st, submitted := t.read(r.URL.Query(), s.cfg.Options)
+		// The query as the API reads it: a pair with a ';' or a stray
+		// '%' is kept, where net/url dropped it (and a password with it).
+		query := querystring.Parse(r.URL.RawQuery)
+		st, submitted := t.read(query, s.cfg.Options)
 		// A form submitted without JavaScript sends every control, empty or
 		// not; redirect to the short link of the same state so that the
 		// address bar holds a link worth sharing.
 		if submitted {
+			t.keepLineBreaks(st, query)
 			http.Redirect(w, r, t.pageURL(st, s.cfg.Options), http.StatusSeeOther)
 			return
 		}
@@ -246,8 +251,13 @@ func (s *Site) handler(t *tool) http.Handler {
 		// marked as an example, rather than with an error; nothing the
 		// person could download or copy holds the example's values.
 		example := len(t.fieldsOf(st)) == 0
-		var problems, warnings []Problem
-		if s.cfg.Check != nil && !example {
+		// A value given twice with different values is refused by the
+		// API, which does not choose between them: the page does not
+		// either, and draws nothing until one is given.
+		conflicts := t.conflicts(query, s.cfg.Options)
+		problems := conflicts
+		var warnings []Problem
+		if s.cfg.Check != nil && !example && len(problems) == 0 {
 			// As the preview draws it: the PNG's options.
 			problems = s.cfg.Check(t.Name, t.apiValues(st, reaching(s.cfg.Options, "png")))
 		}
@@ -255,10 +265,16 @@ func (s *Site) handler(t *tool) http.Handler {
 			warnings = s.cfg.Warn(t.Name, t.apiValues(st, reaching(s.cfg.Options, "png")))
 		}
 		view := s.view(t, st, problems, warnings, example)
+		if len(conflicts) > 0 {
+			// The state holds one of the two values: no preview or call
+			// shows it as if it were the one meant.
+			view.PreviewURL, view.APIURL = "", ""
+			view.Snippets = snippets("", view.DownloadAs)
+		}
 		// No parameter of a link is dropped without a word: the API
 		// refuses what it does not read, and the page says what it left
 		// out.
-		view.Ignored = s.ignored(t, st, t.unread(r.URL.Query(), s.cfg.Options), example)
+		view.Ignored = s.ignored(t, st, t.unread(query, s.cfg.Options), example)
 		var buf bytes.Buffer
 		if err := pageTemplates().ExecuteTemplate(&buf, "page", view); err != nil {
 			panic("web: render " + t.Path + ": " + err.Error())

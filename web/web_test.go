@@ -233,6 +233,9 @@ func TestEveryKindHasAPageWithAllItsFields(t *testing.T) {
 				}
 			}
 			for _, name := range optionControls {
+				if _, claimed := registry.FieldWords(k)[name]; claimed && name == "label" {
+					name = "caption" // the kind's standard names a field label
+				}
 				if len(d.controls(name)) == 0 {
 					t.Errorf("no control for option %s", name)
 				}
@@ -854,11 +857,14 @@ func TestDownloadsLeaveOutWhatTheirFormatDoesNotDraw(t *testing.T) {
 	}
 }
 
-// A bitcoin page's caption is written caption in its API calls, and its
-// control says so to the page's script: bitcoin's calls read label as
-// BIP21's payee. The page's own link keeps the page's name, label.
+// A bitcoin page's caption is written caption, in its API calls and in
+// its own links, and its control says so to the page's script: bitcoin's
+// calls read label as BIP21's payee. So a link with label, as an API call
+// gives it, is the payee to the page as well: left unread and said, with
+// the field meant, where the page drew it as a caption and left the payee
+// out of the code.
 func TestCaptionOnAPageWhoseStandardNamesALabel(t *testing.T) {
-	d := page(t, "/bitcoin?address=BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4&label=Pay+here")
+	d := page(t, "/bitcoin?address=BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4&caption=Pay+here")
 	api := d.attrOf("api-url", "value")
 	if !strings.Contains(api, "caption=Pay+here") || strings.Contains(api, "label=") {
 		t.Errorf("API URL %s, want the caption as caption", api)
@@ -866,10 +872,17 @@ func TestCaptionOnAPageWhoseStandardNamesALabel(t *testing.T) {
 	if rec := send(t, http.MethodGet, strings.TrimPrefix(api, base)); rec.Code != http.StatusOK {
 		t.Errorf("the API URL answers %d: %s", rec.Code, rec.Body.String())
 	}
-	if c := d.controls("label"); len(c) != 1 {
-		t.Fatalf("%d controls named label", len(c))
+	if c := d.controls("caption"); len(c) != 1 {
+		t.Fatalf("%d controls named caption", len(c))
 	} else if v, _ := attr(c[0], "data-api"); v != "caption" {
 		t.Errorf("the caption control's data-api is %q, want caption", v)
+	}
+	labelled := page(t, "/bitcoin?address=BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4&label=Shop")
+	if api := labelled.attrOf("api-url", "value"); strings.Contains(api, "Shop") {
+		t.Errorf("label=Shop drawn as %s, want it left unread", api)
+	}
+	if items := labelled.noticeItems(); len(items) != 1 || !strings.Contains(items[0], "label") || !strings.Contains(items[0], "recipient") {
+		t.Errorf("notice %q, want label named, with recipient meant", items)
 	}
 	if api := page(t, "/url?url=https%3A%2F%2Fexample.com&label=Menu").attrOf("api-url", "value"); !strings.Contains(api, "label=Menu") {
 		t.Errorf("url's API URL %s, want label", api)
@@ -1006,5 +1019,57 @@ func TestHintsSetQuotedValuesAsCode(t *testing.T) {
 	}
 	if d := page(t, "/wifi"); !strings.Contains(d.body, "<code>wpa</code> is <code>WPA</code>") {
 		t.Error("/wifi: the security hint does not set wpa and WPA as code")
+	}
+}
+
+// A page reads its link as the API reads its query: a pair with a ';' or
+// a stray '%' is kept (net/url dropped the pair, and a Wi-Fi page drew an
+// open network for a password with a ';'); a value given twice with
+// different values is refused, as the API refuses it, with nothing to
+// download, where the page drew the first; and a value with a line break
+// in a one-line field is shown in a text area, which keeps it.
+func TestPageReadsItsLinkAsTheAPIDoes(t *testing.T) {
+	d := page(t, "/wifi?ssid=Home&password=pass;word&security=WPA")
+	if api := d.attrOf("api-url", "value"); !strings.Contains(api, "password=pass%3Bword") {
+		t.Errorf("password with ';': API URL %s", api)
+	}
+	if api := page(t, "/?data=100%").attrOf("api-url", "value"); !strings.Contains(api, "data=100%25") {
+		t.Errorf("data with a stray %%: API URL %s", api)
+	}
+	for _, link := range []string{"/?data=a&text=b", "/?data=a&data=b", "/wifi?ssid=Home&ssid=Other&password=secret123", "/?data=a&fg=red&color=blue"} {
+		d := page(t, link)
+		if src := d.attrOf("preview-img", "src"); src != "" {
+			t.Errorf("%s: preview %s, want none", link, src)
+		}
+		if href, _ := attr(d.byID("download-png"), "href"); href != "" {
+			t.Errorf("%s: PNG download %s, want none", link, href)
+		}
+		if !strings.Contains(text(d.root), "given twice with different values") {
+			t.Errorf("%s: the page does not say the value is given twice", link)
+		}
+	}
+	if d := page(t, "/?data=a&style=dot&style=DOT"); d.attrOf("preview-img", "src") == "" {
+		t.Error("style=dot&style=DOT: one value in two cases is refused")
+	}
+	v := page(t, "/vcard?fn=John&street=Line1%0ALine2")
+	if c := v.controls(pageName("street")); len(c) != 1 || c[0].Data != "textarea" {
+		t.Errorf("street with a line break: %d controls, want one text area", len(c))
+	}
+	// A text area sends CRLF: a form sent without JavaScript keeps the
+	// link's LF (and a link's CRLF stays CRLF), as the script does.
+	if c := page(t, "/?data=a%0Ab").controls("_was.data"); len(c) != 1 {
+		t.Fatalf("%d controls _was.data, want the value's own line breaks kept", len(c))
+	} else if was, _ := attr(c[0], "value"); was != "a%0Ab" {
+		t.Errorf("_was.data is %q", was)
+	}
+	for sent, want := range map[string]string{
+		"/?data=a%0D%0Ab&_was.data=a%250Ab&style=":        "data=a%0Ab",
+		"/?data=a%0D%0Ab&_was.data=a%250D%250Ab&style=":   "data=a%0D%0Ab",
+		"/?data=a%0D%0Ab%0D%0Ac&_was.data=a%250Ab&style=": "data=a%0D%0Ab%0D%0Ac",
+	} {
+		rec := send(t, http.MethodGet, sent)
+		if loc := rec.Header().Get("Location"); rec.Code != http.StatusSeeOther || !strings.Contains(loc, want) {
+			t.Errorf("%s: %d to %q, want %s", sent, rec.Code, loc, want)
+		}
 	}
 }

@@ -71,6 +71,13 @@
       if (uploaded && el.dataset.api === 'logo') return;
       if ((el.type === 'radio' || el.type === 'checkbox') && !el.checked) return;
       var v = el.value;
+      // A text area's value has LF line breaks whatever the link had: the
+      // link's own value stands while the text is unchanged.
+      var was = form.querySelector('input[data-was="' + el.id + '"]');
+      if (was) {
+        var raw = decodeURIComponent(was.value);
+        if (v === raw.replace(/\r\n?/g, '\n')) v = raw;
+      }
       if (v === '') return;
       if (el.dataset.default !== undefined && norm(v) === norm(el.dataset.default)) return;
       page.push([el.name, v]);

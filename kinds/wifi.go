@@ -262,8 +262,15 @@ func parseWiFi(p string) (WiFi, []string, bool) {
 			w.Identity = value
 		}
 	}
-	if wpa3 {
+	_, typed := setBy["T"]
+	switch {
+	case wpa3:
 		w.Security = "WPA3"
+	case !typed && w.Password != "":
+		// No T: is an open network (ZXing's Barcode Contents wiki: "omit
+		// for no password"; WifiResultParser reads it as nopass), not
+		// the WPA that a password given to the fields would build.
+		w.Security = "nopass"
 	}
 	return w, left.list(), w.SSID != ""
 }

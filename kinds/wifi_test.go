@@ -82,6 +82,20 @@ func TestWiFiSAE(t *testing.T) {
 			map[string]string{"ssid": "abc", "password": "12345678", "security": "WPA", "hidden": "true"},
 			`WIFI:T:WPA;S:abc;P:12345678;H:true;;`},
 	})
+	// No T: is an open network (ZXing Barcode Contents, Wi-Fi: "omit for
+	// no password"), so a password beside it is a code its readers join
+	// as open: read as nopass, which refuses the password, not as WPA.
+	wifi := lookup(t, "wifi")
+	if fields, _, ok := wifi.Read(`WIFI:S:MyNet;P:password123;;`); !ok || fields["security"] != "nopass" {
+		t.Errorf("no T with a password: %v, want security nopass", fields)
+	} else if _, errs := wifi.Build(fields); len(errs) == 0 {
+		t.Error("no T with a password: rebuilt, as another network than its readers join")
+	}
+	if fields, _, ok := wifi.Read(`WIFI:S:Cafe;;`); !ok || fields["security"] != "" {
+		t.Errorf("no T, no password: %v", fields)
+	} else if _, errs := wifi.Build(fields); len(errs) > 0 {
+		t.Errorf("no T, no password: %v", errs)
+	}
 	// H neither true nor false is read as neither, and said to be lost.
 	if _, notKept, ok := lookup(t, "wifi").Read(`WIFI:S:abc;T:WPA;P:12345678;H:yes;;`); !ok || !slices.Contains(notKept, "H:yes") {
 		t.Errorf("H:yes: not kept %q, want it named", notKept)

@@ -188,6 +188,12 @@ func encodeEPC(e EPC) string {
 // written back as UTF-8.
 func parseEPC(p string) (EPC, bool) {
 	lines := strings.Split(strings.ReplaceAll(p, "\r\n", "\n"), "\n")
+	if len(lines) == 13 && lines[12] == "" {
+		// A line break after the twelfth element, as some banks' codes
+		// end: EPC069-12 separates elements, and ends none, but what it
+		// ends is still the twelve.
+		lines = lines[:12]
+	}
 	if len(lines) < 7 || len(lines) > 12 || lines[0] != "BCD" || lines[3] != "SCT" {
 		return EPC{}, false
 	}

@@ -72,6 +72,10 @@ func TestEPC(t *testing.T) {
 			"BCD\r\n002\r\n2\r\nSCT\r\n\r\nShop\r\nDE89370400440532013000\r\nEUR5\r\n\r\n\r\nOrder 7\r\n",
 			map[string]string{"version": "002", "name": "Shop", "iban": "DE89370400440532013000", "amount": "5", "text": "Order 7"},
 			"BCD\n002\n1\nSCT\n\nShop\nDE89370400440532013000\nEUR5\n\n\nOrder 7"},
+		{"a line break after the twelfth element", "EPC069-12 v2.1 example, ended with a line break as some banks' codes are",
+			"BCD\n002\n1\nSCT\nGEBABEBB\nRed Cross Belgium\nBE72000000001616\nEUR10.50\nCHAR\n\nDonation\nThanks\n",
+			map[string]string{"version": "002", "bic": "GEBABEBB", "name": "Red Cross Belgium", "iban": "BE72000000001616", "amount": "10.50", "purpose": "CHAR", "text": "Donation", "info": "Thanks"},
+			"BCD\n002\n1\nSCT\nGEBABEBB\nRed Cross Belgium\nBE72000000001616\nEUR10.50\nCHAR\n\nDonation\nThanks"},
 	})
 	notRecognised(t, "epc", []string{
 		"BCD\n003\n1\nSCT\n\nShop\nDE89370400440532013000",

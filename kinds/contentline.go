@@ -119,7 +119,11 @@ func unfoldContentLines(payload string) []string {
 
 // contentLine is one parsed logical line.
 type contentLine struct {
-	name   string            // upper case
+	// group is the vCard group the line belongs to, "" for none (RFC
+	// 6350 §3.3: item1.EMAIL, as phones' address books write a property
+	// and its X-ABLabel); it does not change what the property is.
+	group  string
+	name   string            // upper case, without the group
 	params map[string]string // names upper case, values as written
 	// types lists every TYPE value in lower case: TYPE may be given
 	// several times and as a comma list (RFC 2426 §4, RFC 6350 §5.6), and
@@ -149,6 +153,9 @@ func parseContentLine(l string) (contentLine, bool) {
 	}
 	head := strings.Split(l[:colon], ";")
 	c := contentLine{name: strings.ToUpper(head[0]), params: map[string]string{}, value: l[colon+1:]}
+	if group, name, ok := strings.Cut(c.name, "."); ok && group != "" && strings.Trim(group, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") == "" {
+		c.group, c.name = group, name
+	}
 	for _, p := range head[1:] {
 		k, v, named := strings.Cut(p, "=")
 		k = strings.ToUpper(k)

@@ -19,5 +19,15 @@ func TestVCardForeignCards(t *testing.T) {
 			"BEGIN:VCARD\r\nVERSION:3.0\r\nN:Doe;John;;;\r\nFN:John Doe\r\nEMAIL;type=INTERNET;type=HOME;type=pref:john@example.com\r\nTEL;type=CELL;type=VOICE;type=pref:+1 555 0100\r\nEND:VCARD",
 			map[string]string{"fn": "John", "ln": "Doe", "email": "john@example.com", "email_type": "home", "phone": "+1 555 0100", "phone_type": "cell,voice,pref", "version": "3.0"},
 			"BEGIN:VCARD\r\nVERSION:3.0\r\nN:Doe;John;;;\r\nFN:John Doe\r\nEMAIL;TYPE=home:john@example.com\r\nTEL;TYPE=cell,voice,pref:+1 555 0100\r\nEND:VCARD\r\n"},
+		{"grouped properties, as iOS and Google Contacts write them", "RFC 6350 §3.3 contentline = [group \".\"] name: the group does not change what the property is",
+			"BEGIN:VCARD\r\nVERSION:3.0\r\nN:Doe;John;;;\r\nFN:John Doe\r\nitem1.EMAIL;type=INTERNET:john@example.com\r\nitem2.TEL:+1 555 0100\r\nEND:VCARD",
+			map[string]string{"fn": "John", "ln": "Doe", "email": "john@example.com", "phone": "+1 555 0100", "version": "3.0"},
+			"BEGIN:VCARD\r\nVERSION:3.0\r\nN:Doe;John;;;\r\nFN:John Doe\r\nEMAIL:john@example.com\r\nTEL:+1 555 0100\r\nEND:VCARD\r\n"},
 	})
+	// The group's label, an extension, has no field: it is named as not
+	// kept, and the grouped property is read.
+	fields, notKept, ok := lookup(t, "vcard").Read("BEGIN:VCARD\r\nVERSION:3.0\r\nFN:John Doe\r\nN:Doe;John;;;\r\nitem1.EMAIL;type=INTERNET:john@example.com\r\nitem1.X-ABLabel:_$!<Work>!$_\r\nEND:VCARD")
+	if !ok || fields["email"] != "john@example.com" || len(notKept) != 1 || notKept[0] != "item1.X-ABLabel:_$!<Work>!$_" {
+		t.Errorf("grouped email with its label: %v, not kept %q", fields, notKept)
+	}
 }

@@ -57,6 +57,22 @@ func TestScanWarnsOfAFormItsKindRefuses(t *testing.T) {
 	}
 }
 
+// Codes written elsewhere are named by the kind whose form they are in:
+// a bare VEVENT without DTSTAMP (as ZXing's calendar codes are) is an
+// event, whose stamp a call fills in, not text refused for it; a WIFI:
+// code without T: is an open network, and with a password is warned of.
+func TestScanNamesCodesWrittenElsewhere(t *testing.T) {
+	for text, want := range map[string][2]string{
+		"BEGIN:VEVENT\r\nSUMMARY:Meeting\r\nDTSTART:20250310T140000Z\r\nDTEND:20250310T150000Z\r\nEND:VEVENT": {"event", ""},
+		"WIFI:S:MyNet;P:password123;;": {"text", "an open network"},
+	} {
+		codes := scanOf(t, text)
+		if len(codes) != 1 || codes[0].Kind != want[0] || !strings.Contains(codes[0].Warning, want[1]) {
+			t.Errorf("%q: %+v, want kind %s, warning with %q", text, codes, want[0], want[1])
+		}
+	}
+}
+
 // WCAG 2.2's contrast ratio: 21 for black on white, 4.48 for #777 on white
 // (the WebAIM contrast checker's figure), 1 for equal colours.
 func TestContrastRatio(t *testing.T) {

@@ -236,7 +236,7 @@ func recognise(payload string, gs1 bool) naming {
 		if !ok || k.GS1(fields) != gs1 {
 			continue
 		}
-		again, errs := k.Build(fields)
+		again, errs := registry.BuildRead(k, fields)
 		if len(errs) > 0 {
 			continue
 		}

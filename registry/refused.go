@@ -1,6 +1,9 @@
 package registry
 
-import "slices"
+import (
+	"maps"
+	"slices"
+)
 
 // Refused names the kind whose form a payload is written in and which
 // refuses it (geo:52.5,200 is geo's form, with a longitude out of range;
@@ -27,7 +30,7 @@ func Refused(payload string, gs1 bool, loose ...string) (Entry, FieldError, bool
 		if k.GS1(fields) != gs1 {
 			continue
 		}
-		_, errs := k.Build(fields)
+		_, errs := BuildRead(k, fields)
 		if len(errs) == 0 {
 			return nil, FieldError{}, false
 		}
@@ -37,3 +40,24 @@ func Refused(payload string, gs1 bool, loose ...string) (Entry, FieldError, bool
 	}
 	return kind, first, kind != nil
 }
+
+// BuildRead builds the fields a kind's parser read, as a call of them would:
+// a stamp left out (an event's DTSTAMP, which ZXing's calendar codes and
+// bare VEVENTs leave out) is the moment the code is made, so it is filled
+// with a fixed one here rather than refused. The fields themselves are
+// left as read.
+func BuildRead(k Entry, fields map[string]string) (string, []FieldError) {
+	stamped := fields
+	for _, f := range k.Fields() {
+		if f.Stamp && fields[f.Name] == "" {
+			if len(stamped) == len(fields) {
+				stamped = maps.Clone(fields) // once: the fields stay as read
+			}
+			stamped[f.Name] = readStamp
+		}
+	}
+	return k.Build(stamped)
+}
+
+// readStamp is the stamp BuildRead gives a payload without one.
+const readStamp = "2000-01-01T00:00:00Z"

@@ -2,6 +2,7 @@ package kinds
 
 import (
 	"math/big"
+	"regexp"
 	"strings"
 
 	"github.com/qrforge/qrforge/registry"
@@ -185,6 +186,24 @@ func (s bip21Scheme) parse(p string, address, amount, recipient, message *string
 		}
 		*dst, setBy[dst] = pair.value, i
 	}
+	*amount = bip21Amount(*amount)
 	*address = s.chain.canonical(addr)
 	return left.list(), true
 }
+
+// bip21Amount writes an amount BIP21's grammar lets go without digits on
+// one side of the point (§ABNF grammar: amountparam = "amount=" *digit
+// [ "." *digit ]; .5 and 5.) with them, as the kind's amounts are written:
+// the same number. Anything else is left for the kind's check.
+func bip21Amount(a string) string {
+	if !bip21Bare.MatchString(a) || a == "." {
+		return a
+	}
+	if strings.HasPrefix(a, ".") {
+		a = "0" + a
+	}
+	return strings.TrimSuffix(a, ".")
+}
+
+// bip21Bare is an amount with no digit before or after its point.
+var bip21Bare = regexp.MustCompile(`^(\.[0-9]+|[0-9]+\.)$`)

@@ -163,6 +163,14 @@ func TestBitcoinRecognise(t *testing.T) {
 	}
 
 	recogniseVectors(t, "bitcoin", []recognised{
+		{"amount without a leading digit", "BIP21 §ABNF grammar: amountparam = \"amount=\" *digit [ \".\" *digit ]",
+			"bitcoin:bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4?amount=.5",
+			map[string]string{"address": "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", "amount": "0.5"},
+			"bitcoin:BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4?amount=0.5"},
+		{"amount ending in its point", "BIP21 §ABNF grammar: *digit [ \".\" *digit ]",
+			"bitcoin:bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4?amount=5.",
+			map[string]string{"address": "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", "amount": "5"},
+			"bitcoin:BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4?amount=5"},
 		{"uppercase scheme and address", "BIP21 §ABNF grammar: the scheme is case-insensitive; BIP173: uppercase bech32",
 			"BITCOIN:BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4?amount=0.001",
 			map[string]string{"address": "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", "amount": "0.001"},

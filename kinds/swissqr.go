@@ -113,9 +113,10 @@ func init() {
 				Currency: "CHF", ReferenceType: "NON", Message: "Donation to the Winterfest campaign",
 			},
 		},
-		Check:  checkSwissQR,
-		Encode: encodeSwissQR,
-		Parse:  parseSwissQR,
+		Check:   checkSwissQR,
+		Encode:  encodeSwissQR,
+		Parse:   parseSwissQR,
+		Misread: swissQRMisread,
 		// IG QR-bill: error correction level M, at most version 25, and
 		// the Swiss cross over the centre.
 		Hints: registry.Hints{Level: render.LevelM, MaxVersion: 25, Overlay: swissCross},
@@ -356,6 +357,29 @@ func swissAddressLines(name, street, building, postal, town, country string) []s
 		return []string{"", "", "", "", "", "", ""}
 	}
 	return []string{"S", name, street, building, postal, town, country}
+}
+
+// swissQRMisread says why a Swiss QR Code its parser does not read is
+// none scanners take today: an address of the combined type K, withdrawn
+// in IG QR-bill v2.3 (structured addresses, S, only), which banking apps
+// refuse, or an ultimate creditor, whose lines are reserved and empty.
+func swissQRMisread(p string) (registry.FieldError, bool) {
+	lines := strings.Split(strings.ReplaceAll(p, "\r\n", "\n"), "\n")
+	if len(lines) < 31 || lines[0] != "SPC" || !strings.HasPrefix(lines[1], "02") || lines[30] != "EPD" {
+		return registry.FieldError{}, false
+	}
+	for _, at := range []struct {
+		line  int
+		field string
+	}{{4, "creditor"}, {20, "debtor"}} {
+		if lines[at.line] == "K" {
+			return registry.FieldError{Field: at.field + "_street", Detail: "its " + at.field + "'s address is of the combined type K, which IG QR-bill v2.3 withdrew: an address is structured (type S), street, building number, postal code and town apart, and banking apps refuse type K"}, true
+		}
+	}
+	if strings.Join(lines[11:18], "") != "" {
+		return registry.FieldError{Field: "iban", Detail: "it fills the ultimate creditor, whose seven lines IG QR-bill v2.3 reserves for future use and leaves empty"}, true
+	}
+	return registry.FieldError{}, false
 }
 
 // parseSwissQR reads a Swiss QR Code with LF or CR LF separators and an

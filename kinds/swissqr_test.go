@@ -8,6 +8,7 @@ import (
 
 	"github.com/makiuchi-d/gozxing"
 	"github.com/makiuchi-d/gozxing/qrcode"
+	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/render"
 )
 
@@ -230,5 +231,22 @@ func TestSwissQRCheckDigit(t *testing.T) {
 	}
 	if good != 1 {
 		t.Fatalf("%d check digits accepted, want exactly one", good)
+	}
+}
+
+// A Swiss QR Code with a combined (K) address, which IG QR-bill v2.3
+// withdrew, is not read, and says why: a scan named it text without a
+// word.
+func TestSwissQRWithACombinedAddressSaysWhy(t *testing.T) {
+	k := strings.Replace(swissIGExample1, "\nS\nRobert Schneider AG\nRue du Lac\n1268\n2501\nBiel\n", "\nK\nRobert Schneider AG\nRue du Lac 1268\n2501 Biel\n\n\n", 1)
+	if k == swissIGExample1 {
+		t.Fatal("the example did not change")
+	}
+	kind, e, ok := registry.Refused(k, false, "text", "url")
+	if !ok || kind.Name() != "swissqr" || !strings.Contains(e.Detail, "type K") {
+		t.Errorf("K address: refused %v by %v: %+v", ok, kind, e)
+	}
+	if _, _, ok := registry.Refused(swissIGExample1, false, "text", "url"); ok {
+		t.Error("the SIX example is refused")
 	}
 }

@@ -95,12 +95,17 @@ func (s *Server) newDropinCall(c *gin.Context, plusIsSpace bool) (*dropinCall, *
 	}
 	values, err := url.ParseQuery(query)
 	if err != nil {
-		// The fix is the API's documented call: the caller's, encoded,
-		// may still lack what the API requires.
-		fix := s.dropinDryRun(c.Request.URL.Path).Fix
-		return nil, s.problem(service.KindInvalidParameter, http.StatusBadRequest,
-			"the query is not valid percent-encoding ("+err.Error()+"); encode '%' as %25, ';' as %3B and spaces as %20, as "+service.SanitizeQuery(raw)+" does",
-			"", fix)
+		// The fix is the caller's call, encoded; when it lacks what the
+		// API requires there is none, and the API's documented call is
+		// the example: a fix never makes up the data.
+		fixed := service.SanitizeQuery(raw)
+		p := s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+			"the query is not valid percent-encoding ("+err.Error()+"); encode '%' as %25, ';' as %3B and spaces as %20, as "+fixed+" does",
+			"", s.baseURL+c.Request.URL.Path+"?"+fixed)
+		if dry := s.dropinDryRun(c.Request.URL.Path, fixed); dry != nil {
+			p.Fix, p.Example = "", dry.Example
+		}
+		return nil, p
 	}
 	d := &dropinCall{in: url.Values{}, out: url.Values{}, path: c.Request.URL.Path, spelled: map[string]string{}, from: map[string]string{}}
 	for k, vs := range values {
@@ -507,10 +512,29 @@ func dropinCallOf(p string) (required []string, example string) {
 }
 
 // dropinDryRun is what a 404 or 405 may suggest on a drop-in path, which
-// cannot be checked without drawing: the call its API's documentation
-// opens with, which answers, rather than the caller's, which may not.
-func (s *Server) dropinDryRun(path string) *Problem {
+// cannot be checked without drawing: nil when the caller's query gives
+// what its API requires (the caller's call is the fix), else a problem
+// without a fix, as a fix never makes up the data to encode (README
+// "Errors"), showing the call its API's documentation opens with as its
+// example.
+func (s *Server) dropinDryRun(path, rawQuery string) *Problem {
 	required, example := dropinCallOf(path)
+	q, _ := url.ParseQuery(service.SanitizeQuery(rawQuery))
+	if !slices.ContainsFunc(required, func(name string) bool { return !queryHas(q, name) }) {
+		return nil
+	}
 	detail := fmt.Sprintf("%s answers its API's call, which gives %s", path, strings.Join(required, ", "))
-	return s.problem(service.KindInvalidParameter, http.StatusBadRequest, detail, required[len(required)-1], s.baseURL+path+"?"+example)
+	p := s.problem(service.KindInvalidParameter, http.StatusBadRequest, detail, required[len(required)-1], "")
+	p.Example = s.baseURL + path + "?" + example
+	return p
+}
+
+// queryHas reports whether q gives name a value, in any case.
+func queryHas(q url.Values, name string) bool {
+	for k, vs := range q {
+		if strings.EqualFold(k, name) && len(vs) > 0 && vs[0] != "" {
+			return true
+		}
+	}
+	return false
 }

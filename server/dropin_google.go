@@ -15,8 +15,9 @@ import (
 
 // googleChart serves Google's chart API for QR codes
 // (developers.google.com/chart/infographics/docs/qr_codes): cht=qr,
-// chs=WxH (required), chl, choe (UTF-8, Shift_JIS, ISO-8859-1), and
-// chld=<level>|<margin>, level L and 4 modules by default.
+// chs=WxH (required), chl, choe (UTF-8, Shift_JIS, ISO-8859-1),
+// chld=<level>|<margin>, level L and 4 modules by default, and chof, the
+// output format (png or gif).
 func (s *Server) googleChart(c *gin.Context) {
 	d, p := s.newDropinCall(c, true)
 	if p != nil {
@@ -59,6 +60,20 @@ func (s *Server) googleChart(c *gin.Context) {
 			return
 		}
 		d.targetCharset("choe", cs, d.out.Get("data"))
+	}
+	if v, ok := d.take("chof"); ok {
+		// Google's output format (Image Charts: png, gif; json and
+		// validate describe the chart instead of drawing it).
+		switch f := strings.ToLower(strings.TrimSpace(v)); f {
+		case "png", "gif":
+			d.set("chof", "format", f)
+		default:
+			p := s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+				fmt.Sprintf("chof=%q is not served: qrforge draws the code as chof=png (the default) or chof=gif; Google's json and validate outputs describe a chart instead", text.Truncate(v, 32)), "chof", "")
+			p.Example = s.baseURL + chartPath + "?cht=qr&chs=150x150&chl=Hello+world&chof=gif"
+			writeProblem(c, p)
+			return
+		}
 	}
 	level, margin := "", ""
 	chld := false

@@ -541,12 +541,13 @@ func TestQuickChartPlus(t *testing.T) {
 	if d := getDropin(t, "/v1/create-qr-code/?data=a+b", "image/png"); d.text != "a b" {
 		t.Errorf("goQR: read %q, want %q", d.text, "a b")
 	}
-	// A /qr fix or a wrong method's fix names the text with %20, so that
-	// it carries the text QuickChart's documentation means.
+	// A wrong method's call without the text has no fix (a fix does not
+	// make up the data); its example names the text with %20, so that it
+	// carries the text QuickChart's documentation means.
 	rec := sendBody(t, handler, http.MethodPost, "/qr", "application/json", []byte(`{"text":"Hi"}`))
 	p := readProblem(t, rec, http.StatusMethodNotAllowed, "method-not-allowed")
-	if d := getDropin(t, strings.TrimPrefix(p.Fix, base), "image/png"); d.text != "Here's my text" {
-		t.Errorf("the fix %s reads %q", p.Fix, d.text)
+	if d := getDropin(t, strings.TrimPrefix(p.Example, base), "image/png"); p.Fix != "" || d.text != "Here's my text" {
+		t.Errorf("the fix %q, the example %s reads %q", p.Fix, p.Example, d.text)
 	}
 }
 
@@ -600,5 +601,36 @@ func TestGoQRLatin1Hint(t *testing.T) {
 	}
 	if d := getDropin(t, "/v1/create-qr-code/?data=caf%E9&charset-source=ISO-8859-1", "image/png"); d.text != "café" {
 		t.Errorf("following the hint: %q", d.text)
+	}
+}
+
+// A drop-in's fix is the caller's call corrected, never its API's
+// documented example in its place: a fix does not make up the data to
+// encode (README "Errors"). A malformed query's fix is the same call
+// encoded; a POST where the API takes GET is the same call as a GET; a
+// call without the data has no fix, and the example shows one. Google's
+// chof (the output format) is the format, not choe misspelt.
+func TestDropinFixesKeepTheCallersData(t *testing.T) {
+	p := readProblem(t, get(t, "/v1/create-qr-code/?data=100%&size=150x150"), http.StatusBadRequest, "invalid-parameter")
+	if p.Fix != base+"/v1/create-qr-code/?data=100%25&size=150x150" {
+		t.Errorf("malformed query: fix %q, want the same call encoded", p.Fix)
+	}
+	if rec := follow(t, p); rec.Code != http.StatusOK {
+		t.Errorf("the fix answers %d", rec.Code)
+	}
+	rec := do(t, http.MethodPost, "/v1/create-qr-code/?data=Hi")
+	if p := readProblem(t, rec, http.StatusMethodNotAllowed, "method-not-allowed"); !strings.Contains(p.Fix, "/v1/create-qr-code/?data=Hi") || strings.Contains(p.Fix, "HelloWorld") {
+		t.Errorf("POST with data: fix %q, want the caller's call", p.Fix)
+	}
+	rec = do(t, http.MethodPost, "/v1/create-qr-code/?size=100x100")
+	if p := readProblem(t, rec, http.StatusMethodNotAllowed, "method-not-allowed"); p.Fix != "" || !strings.Contains(p.Example, "data=") {
+		t.Errorf("POST without data: fix %q, example %q; want no fix and the documented call as the example", p.Fix, p.Example)
+	}
+	d := getDropin(t, "/chart?cht=qr&chs=200x200&chl=Hi&chof=gif", "image/gif")
+	if d.text != "Hi" {
+		t.Errorf("chof=gif read %q", d.text)
+	}
+	if p := readProblem(t, get(t, "/chart?cht=qr&chs=200x200&chl=Hi&chof=json"), http.StatusBadRequest, "invalid-parameter"); p.Field != "chof" || p.Fix != "" {
+		t.Errorf("chof=json: %+v, want a problem on chof without a fix", p)
 	}
 }

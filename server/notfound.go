@@ -290,7 +290,7 @@ func (s *Server) dryRun(ctx context.Context, path, rawQuery string) *Problem {
 	case isKind(rest):
 		return s.svc.Check(ctx, service.Request{Kind: rest, Query: rawQuery})
 	case isDropinPath(path):
-		return s.dropinDryRun(path)
+		return s.dropinDryRun(path, rawQuery)
 	case strings.HasPrefix(path, "/errors/"):
 		kind := strings.TrimPrefix(strings.ToLower(path), "/errors/")
 		if _, ok := service.ErrorKinds[kind]; !ok {

@@ -141,7 +141,7 @@ func TestProblems(t *testing.T) {
 		{"unknown path", "", "/api/v2/qr?data=hi", 404, "not-found", "", []string{"/api/v1/qr", "data=hi"}},
 		{"unknown path, no query", "", "/api/v1/qq", 404, "not-found", "", nil},
 		{"unknown path, goQR style", "", "/qrcode?data=hi&size=300x300", 404, "not-found", "", nil},
-		{"goQR's path without its version", "", "/create-qr-code/?data=hi&size=300x300", 404, "not-found", "", []string{"/v1/create-qr-code/?data=HelloWorld%21&size=100x100"}},
+		{"goQR's path without its version", "", "/create-qr-code/?data=hi&size=300x300", 404, "not-found", "", []string{"/v1/create-qr-code/?data=hi&size=300x300"}},
 		{"unknown path, options only", "", "/api/v2/qr?size=300", 404, "not-found", "", nil},
 		{"unknown root", "", "/foo", 404, "not-found", "", nil},
 		{"unknown path, bad option", "", "/api/v2/qr?data=hi&size=5000", 404, "not-found", "", []string{"size=4096"}},

@@ -51,9 +51,12 @@ func (e *SizeError) PerModule() string {
 // square codes of version 13 and up; at two every design read but those
 // with a logo, which takes up to half a block's correction already (zbar
 // missed them from version 14 up), and four styles that cover little of
-// a module, which zxing-cpp 3 missed on version 1 (verify warns of both).
+// a module, which zxing-cpp 3 missed on version 1 (verify warns of both),
+// and octagon eyes, whose cut corners zxing-cpp 3 missed at two pixels
+// (versions 12 and 14, 182 to 242 px; a frame or a ball alone too).
 func ModulePixels(o Options) int {
-	if o.Logo != nil && o.Logo.Size > 0 {
+	frame, ball := o.EyeParts()
+	if o.Logo != nil && o.Logo.Size > 0 || frame == EyeFrameOctagon || ball == EyeBallOctagon {
 		return 3
 	}
 	return 2

@@ -151,7 +151,7 @@ var (
 	Size = Option{Name: "size", Unit: UnitPixels, Outputs: drawn, Aliases: []string{"width", "s", "chs"}, Example: "512",
 		Type: "integer", Min: render.MinSize, Max: render.MaxSize, Default: render.DefaultSize,
 		Pattern: `^[0-9]+([pP][xX]|[xX][0-9]+|(\.[0-9]+)?([cCmM][mM]|[iI][nN]))?$`, PatternName: "length",
-		Description: fmt.Sprintf("Output width and height in pixels; an rMQR code's image is this wide and as tall as its rows need (symbol). `300x300` is accepted when square. Modules are whole pixels, at least 2 (3 with a logo: docs/decoders.md); leftover pixels widen the quiet zone. "+
+		Description: fmt.Sprintf("Output width and height in pixels; an rMQR code's image is this wide and as tall as its rows need (symbol). `300x300` is accepted when square. Modules are whole pixels, at least 2 (3 with a logo or octagon eyes: docs/decoders.md); leftover pixels widen the quiet zone. "+
 			"A length (`30mm`, `3cm`, `1.2in`) is the printed size: pixels are the length at `dpi` (%d unless given), and a PDF page or EPS bounding box is exactly the length (docs/print.md).", DefaultDPI),
 		Title: "Size", Hint: fmt.Sprintf("Pixels, %d to %d, or a printed length: 30mm, 3cm, 1.2in.", render.MinSize, render.MaxSize), Control: "integer", Form: 5}
 	// Scale is pixels a module, as the libraries people move from size a

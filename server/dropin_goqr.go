@@ -114,11 +114,16 @@ func (s *Server) goQRCreate(c *gin.Context) {
 	// zone is whole modules, and the pixels that whole-pixel modules
 	// leave over widen it. When they do not reach margin, the quiet zone
 	// grows by the modules that do.
-	if modules, px, ok := goQRQuietZone(side, img.Version, qzone, margin); ok && modules != qzone {
+	modules, px, ok := goQRQuietZone(side, img.Version, qzone, margin)
+	switch {
+	case ok && modules != qzone:
 		d.differ("margin=%dpx: goQR's margin is pixels; qrforge's quiet zone is whole modules, so it has %d modules (qzone=%d and %d more) of %dpx", margin, modules, qzone, modules-qzone, px)
 		d.out.Set("margin", strconv.Itoa(modules))
 		s.serveDropin(c, d)
 		return
+	case !ok && margin > 0:
+		// Said, not dropped: no quiet zone qrforge draws reaches it.
+		d.differ("margin=%dpx: goQR's margin is pixels; qrforge's quiet zone is whole modules, at most %d, and none of them leaves %dpx of light at size %d, so the code has qzone's %d modules and the pixels left over", margin, maxMargin, margin, side, qzone)
 	}
 	s.writeDifferences(c, d.diffs)
 	writeImage(c, img)

@@ -185,6 +185,11 @@ func TestGoQRMargin(t *testing.T) {
 	if got := d.modulePixel(0, 0, 0); !near(got, black) {
 		t.Errorf("qzone=0: the finder's corner is %v, want black", got)
 	}
+	// A margin no quiet zone reaches is said, not dropped without a word.
+	d = getDropin(t, "/v1/create-qr-code/?data=Hi&size=100x100&margin=50", "image/png")
+	if !strings.Contains(d.differences, "margin=50px") {
+		t.Errorf("margin=50 at 100 px: differences %q, want the margin named", d.differences)
+	}
 }
 
 // TestGoQRCharsets: charset-source=ISO-8859-1 reads the data's bytes as

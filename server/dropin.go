@@ -342,7 +342,8 @@ func (s *Server) writeDifferences(c *gin.Context, diffs []string) {
 }
 
 // dropinParam is the 400 for a drop-in parameter qrforge cannot read; the
-// fix is the same call with the parameter set to fixed.
+// fix is the same call with the parameter set to fixed, or without it
+// when fixed is "".
 func (s *Server) dropinParam(c *gin.Context, name, value, fixed, rule string) *Problem {
 	q := c.Request.URL.Query()
 	for k := range q {
@@ -350,7 +351,9 @@ func (s *Server) dropinParam(c *gin.Context, name, value, fixed, rule string) *P
 			q.Del(k)
 		}
 	}
-	q.Set(name, fixed)
+	if fixed != "" {
+		q.Set(name, fixed)
+	}
 	return s.problem(service.KindInvalidParameter, http.StatusBadRequest,
 		fmt.Sprintf("%s=%q cannot be read: %s", name, text.Truncate(value, 64), rule), name,
 		s.baseURL+c.Request.URL.Path+"?"+q.Encode())

@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -83,7 +84,12 @@ func (s *Server) goQRCreate(c *gin.Context) {
 	if v, ok := d.take("qzone"); ok {
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || n < 0 || n > goQRMaxQzone {
-			writeProblem(c, s.dropinParam(c, "qzone", v, "4", fmt.Sprintf("goQR's qzone is the quiet zone in modules, 0 to %d", goQRMaxQzone)))
+			// The nearest qzone goQR takes, or its default, 0.
+			fixed := "0"
+			if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && !math.IsNaN(f) {
+				fixed = strconv.Itoa(int(math.Round(min(max(f, 0), goQRMaxQzone))))
+			}
+			writeProblem(c, s.dropinParam(c, "qzone", v, fixed, fmt.Sprintf("goQR's qzone is the quiet zone in modules, 0 to %d", goQRMaxQzone)))
 			return
 		}
 		if n > maxMargin {

@@ -60,6 +60,17 @@ func (s *Server) quickChart(c *gin.Context) {
 	}
 	w, wOK := d.take("centerimagewidth")
 	h, hOK := d.take("centerimageheight")
+	for _, p := range []struct {
+		name, value string
+		given       bool
+	}{{"centerImageWidth", w, wOK}, {"centerImageHeight", h, hOK}} {
+		// QuickChart's are the centre image's pixels: anything else
+		// would be left unread without a word.
+		if n, err := strconv.Atoi(strings.TrimSpace(p.value)); p.given && (err != nil || n <= 0) {
+			writeProblem(c, s.dropinParam(c, p.name, p.value, "", "QuickChart's "+p.name+" is the centre image's size in pixels, a whole number above 0"))
+			return
+		}
+	}
 	if logo && !d.out.Has("logosize") && !d.gives("logosize") {
 		ratio := quickChartLogoRatio
 		if px, ok := largestInt(w, h); (wOK || hOK) && ok {

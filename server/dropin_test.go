@@ -446,6 +446,28 @@ func TestQuickChartCenterImage(t *testing.T) {
 	if d.ec != "H" || d.text != "Hello" {
 		t.Errorf("with a centre image: ec %q text %q, want QuickChart's H", d.ec, d.text)
 	}
+	// A width that is no pixel count was drawn at the default ratio
+	// without a word; it is refused, and the fix leaves it out.
+	for _, w := range []string{"abc", "0", "-5"} {
+		p := readProblem(t, get(t, "/qr?text=Hello&size=300&centerImageUrl=wifi&centerImageWidth="+w), http.StatusBadRequest, "invalid-parameter")
+		if p.Field != "centerImageWidth" || strings.Contains(p.Fix, "centerImageWidth") {
+			t.Errorf("centerImageWidth=%s: field %q, fix %s", w, p.Field, p.Fix)
+		}
+		if rec := follow(t, p); rec.Code != http.StatusOK {
+			t.Errorf("centerImageWidth=%s: the fix answers %d", w, rec.Code)
+		}
+	}
+}
+
+// goQR's qzone out of its range is fixed to the nearest one goQR takes,
+// or to its default, 0, where it was qrforge's 4.
+func TestGoQRQzoneFixIsTheNearest(t *testing.T) {
+	for given, want := range map[string]string{"-1": "qzone=0", "101": "qzone=100", "2.5": "qzone=3", "abc": "qzone=0"} {
+		p := readProblem(t, get(t, "/v1/create-qr-code/?data=Hi&qzone="+given), http.StatusBadRequest, "invalid-parameter")
+		if !strings.Contains(p.Fix, want) {
+			t.Errorf("qzone=%s: fix %s, want %s", given, p.Fix, want)
+		}
+	}
 }
 
 // read-qr-code's form may hold what goQR's does (MAX_FILE_SIZE, and

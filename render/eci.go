@@ -34,3 +34,8 @@ func (e ECI) number(data string) int {
 	}
 	return 0
 }
+
+// KanjiText reports whether text may be written in Kanji mode, Shift JIS
+// (ISO/IEC 18004 §7.4.6), rather than as UTF-8 bytes: Japanese text whose
+// every other character is ASCII.
+func KanjiText(text string) bool { return qrcode.KanjiText([]byte(text)) }

@@ -3,6 +3,7 @@ package server
 import (
 	"cmp"
 	"fmt"
+	"github.com/qrforge/qrforge/render"
 	"net/http"
 	"net/url"
 	"slices"
@@ -285,13 +286,18 @@ func charset(v string) string {
 
 // targetCharset notes a code the API would have written in another
 // charset: qrforge writes UTF-8 (with ECI 26 before non-ASCII data,
-// docs/eci.md), which readers show as the same text. ASCII data is the
-// same bytes either way.
+// docs/eci.md), or Japanese text in Kanji mode, Shift JIS, which readers
+// show as the same text. ASCII data is the same bytes either way.
 func (d *dropinCall) targetCharset(param, cs, data string) {
-	if cs == "UTF-8" || isASCII(data) {
-		return
+	kanji := render.KanjiText(data)
+	switch {
+	case isASCII(data), kanji && cs == "Shift_JIS":
+		// ASCII reads the same everywhere; Kanji mode is Shift JIS.
+	case kanji:
+		d.differ("%s=%s: the text is Japanese that Kanji mode holds, and the code holds it in Kanji mode, Shift JIS (ISO/IEC 18004 §7.4.6), which readers show as the same text", param, cs)
+	case cs != "UTF-8":
+		d.differ("%s=%s: the code holds the text as UTF-8 (ECI 26), which readers show as the same text", param, cs)
 	}
-	d.differ("%s=%s: the code holds the text as UTF-8 (ECI 26), which readers show as the same text", param, cs)
 }
 
 func isASCII(s string) bool {

@@ -60,6 +60,8 @@ func (s *Server) googleChart(c *gin.Context) {
 			return
 		}
 		d.targetCharset("choe", cs, d.out.Get("data"))
+	} else {
+		d.targetCharset("choe", "UTF-8", d.out.Get("data")) // Google's default
 	}
 	if v, ok := d.take("chof"); ok {
 		// Google's output format (Image Charts: png, gif; json and

@@ -51,6 +51,8 @@ func (s *Server) goQRCreate(c *gin.Context) {
 			return
 		}
 		d.targetCharset("charset-target", cs, d.out.Get("data"))
+	} else {
+		d.targetCharset("charset-target", "UTF-8", d.out.Get("data")) // goQR's default
 	}
 	sizeValue, sizeGiven := d.take("size")
 	side := goQRDefaultSize

@@ -277,10 +277,20 @@ func TestGoogleChart(t *testing.T) {
 			t.Errorf("%s: the fix %s answers %d", c.target, p.Fix, rec.Code)
 		}
 	}
-	// Shift_JIS: the code holds UTF-8, and says so.
+	// Japanese text is written in Kanji mode, which is Shift JIS: no
+	// difference with choe=Shift_JIS, and one with Google's UTF-8, said.
+	// Other text with Shift_JIS is UTF-8, and said so.
 	d = getDropin(t, "/chart?chs=200x200&cht=qr&chl=%E6%97%A5%E6%9C%AC&choe=Shift_JIS", "image/png")
-	if d.text != "日本" || !strings.Contains(d.differences, "choe=Shift_JIS") {
-		t.Errorf("read %q, differences %q", d.text, d.differences)
+	if d.text != "日本" || d.differences != "" {
+		t.Errorf("Shift_JIS kanji: read %q, differences %q", d.text, d.differences)
+	}
+	d = getDropin(t, "/chart?chs=200x200&cht=qr&chl=%E6%97%A5%E6%9C%AC", "image/png")
+	if d.text != "日本" || !strings.Contains(d.differences, "Kanji mode") {
+		t.Errorf("UTF-8 kanji: read %q, differences %q", d.text, d.differences)
+	}
+	d = getDropin(t, "/chart?chs=200x200&cht=qr&chl=caf%C3%A9&choe=Shift_JIS", "image/png")
+	if d.text != "café" || !strings.Contains(d.differences, "choe=Shift_JIS") || !strings.Contains(d.differences, "UTF-8") {
+		t.Errorf("Shift_JIS café: read %q, differences %q", d.text, d.differences)
 	}
 }
 

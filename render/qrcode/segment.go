@@ -146,6 +146,14 @@ func kanjiUnits(data []byte) ([]unit, bool) {
 	return units, true
 }
 
+// KanjiText reports whether data is UTF-8 text that Kanji mode can hold
+// (kanjiUnits): Japanese text, written in Kanji mode, which is Shift JIS,
+// where that is shorter than UTF-8 bytes and their ECI header.
+func KanjiText(data []byte) bool {
+	_, ok := kanjiUnits(data)
+	return ok
+}
+
 // kanjiPrefix makes the units of the longest prefix of data that
 // kanjiUnits could write, with the end of each unit in data, and reports
 // whether any of them is a Kanji character.

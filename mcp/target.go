@@ -210,6 +210,21 @@ func unknownFields(args, raw map[string]any, u unknownNames, kind registry.Entry
 				notes = append(notes, note)
 				continue
 			}
+			if s, isString := raw[name].(string); isString {
+				if read, why, reads := service.PastedPayload(kind, name, s); reads {
+					// A whole payload in the kind's form: what it holds
+					// under the kind's fields, as on HTTP.
+					if why != "" {
+						return unfixable("fields."+truncate(name, maxNameBytes), fmt.Sprintf("%s has no field %q; %s; to draw it as it is, call qr_generate with data", kind.Name(), truncate(name, maxNameBytes), why), map[string]any{kindArgument: kind.Name(), "fields": anyMap(kind.Example())})
+					}
+					note, err := splitField(name, s, read, fields, kind)
+					if err != nil {
+						return err
+					}
+					notes = append(notes, note)
+					continue
+				}
+			}
 			// A rendering option among the fields goes beside them, where
 			// options are read, unless given there already; format stays
 			// out, as verify takes none. A name the kind's standard gives

@@ -308,3 +308,22 @@ func TestUnknownFieldsFollowHTTPsRules(t *testing.T) {
 		t.Errorf("the same password twice: fix %v, want pasword dropped", p.FixArguments)
 	}
 }
+
+// A whole payload given as a field is read by the kind's own reader, as on
+// HTTP: the fix writes what it holds under the kind's fields and draws;
+// one with parts no field carries has no fix.
+func TestPastedPayloadFieldIsReadAsOnHTTP(t *testing.T) {
+	base := start(t)
+	c := connect(t, base, eras[0].version)
+	p := fail(t, c, "qr_generate_typed", map[string]any{"kind": "wifi", "fields": map[string]any{"data": "WIFI:S:home;T:WPA;P:secret12;;"}})
+	fields, _ := p.FixArguments["fields"].(map[string]any)
+	if fields["ssid"] != "home" || fields["password"] != "secret12" || fields["security"] != "WPA" || fields["data"] != nil {
+		t.Fatalf("wifi data: fix %v, want the payload's ssid, password and security", p.FixArguments)
+	}
+	succeed(t, c, "qr_generate_typed", p.FixArguments, nil)
+	fail(t, c, "qr_generate_typed", map[string]any{"kind": "wifi", "fields": map[string]any{"data": "WIFI:S:home;T:WPA;P:secret12;;", "ssid": "other"}})
+	p = fail(t, c, "qr_generate_typed", map[string]any{"kind": "vcard", "fields": map[string]any{"data": "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nX-FOO:b\r\nEND:VCARD"}})
+	if p.FixArguments != nil || !strings.Contains(p.Detail, "X-FOO:b") {
+		t.Errorf("vcard with X-FOO: %+v, want no fix and the part named", p)
+	}
+}

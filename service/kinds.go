@@ -97,7 +97,11 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	stray = slices.DeleteFunc(stray, func(name string) bool {
 		return slices.ContainsFunc(currencyErrs, func(e paramError) bool { return e.field == name })
 	})
-	strange := append(append(typeErrs, claimedOptions(k, q)...), unknownParams(q, stray, endpoint, append(own, FieldNames(k)...), registry.FieldWords(k))...)
+	pasted, pastedFields := pastedPayloads(k, q, stray, s.baseURL+"/api/v1/qr")
+	stray = slices.DeleteFunc(stray, func(name string) bool {
+		return slices.ContainsFunc(pasted, func(e paramError) bool { return e.field == name })
+	})
+	strange := append(append(append(typeErrs, pasted...), claimedOptions(k, q)...), unknownParams(q, stray, endpoint, append(own, FieldNames(k)...), registry.FieldWords(k))...)
 	errs = append(errs, urlErrs...)
 	errs = append(errs, currencyErrs...)
 	errs = append(errs, strange...)
@@ -105,12 +109,17 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	errs = append(errs, unreached(q, r, target)...)
 	payload, fieldErrs := k.Build(values)
 	for _, fe := range fieldErrs {
+		if _, pasted := pastedFields[fe.Field]; pasted && values[fe.Field] == "" {
+			// The pasted payload's error says where this value is.
+			continue
+		}
 		errs = append(errs, paramError{field: fe.Field, detail: fe.Detail, fixed: fe.Fix})
 	}
 	r.fields = values
 	if len(errs) > 0 {
 		given := renamedFields(values, strange, k)
 		maps.Copy(given, joined)
+		maps.Copy(given, pastedFields)
 		fixed, ok := correctedFields(k, given)
 		if !ok || slices.ContainsFunc(errs, func(e paramError) bool { return e.unfixable }) {
 			// No fix may invent a value the caller did not give: the

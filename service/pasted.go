@@ -1,0 +1,87 @@
+package service
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/registry"
+)
+
+// pastedNames are the names a finished payload is given under: the
+// generic endpoint's data and its aliases, and payload, the text a kind's
+// /payload endpoint answers with.
+var pastedNames = append([]string{optData.Name, "payload"}, optData.Aliases...)
+
+// PastedPayload reads value, given to kind k's call under name, as a
+// whole payload in k's form (data=WIFI:S:home;T:WPA;P:…;; on wifi), as
+// the kind's own reader reads a scanned code. reads is false when name is
+// not one a payload is given under, or value is not in k's form. fields
+// is what the reader reads under k's fields: the caller's own values,
+// nothing filled in. Where it reads all of the payload, why is "" and a
+// fix may write the fields; where it reads part, or refuses it, why says
+// so, and there is no fix: a code made from the fields would not be the
+// one given, and the generic endpoint draws it as it is. HTTP and MCP
+// calls ask it alike.
+func PastedPayload(k registry.Entry, name, value string) (fields map[string]string, why string, reads bool) {
+	if !slices.Contains(pastedNames, strings.ToLower(name)) || value == "" {
+		return nil, "", false
+	}
+	if problem, misread := k.Misread(value); misread {
+		return nil, fmt.Sprintf("%s holds a payload in %s's form that its reader refuses: %s", name, k.Name(), problem.Detail), true
+	}
+	read, notKept, ok := k.Read(value)
+	if !ok {
+		return nil, "", false
+	}
+	fields = map[string]string{}
+	for f, v := range read {
+		if v != "" {
+			fields[f] = v
+		}
+	}
+	if len(notKept) > 0 {
+		return fields, fmt.Sprintf("%s holds a payload in %s's form (%s) whose %s no field of %s carries, so a code made from its fields would not be this one", name, k.Name(), k.Standard().Name, strings.Join(notKept, ", "), k.Name()), true
+	}
+	return fields, "", true
+}
+
+// pastedPayloads are the errors of the payloads given to a kind's
+// endpoint under names it does not read (PastedPayload), and read, what
+// they hold under fields the call does not give: the fix writes it, and
+// the kind's own errors need not ask for it. A field given with another
+// value than the payload's leaves the choice to the caller: no fix.
+func pastedPayloads(k registry.Entry, q query, stray []string, generic string) ([]paramError, map[string]string) {
+	var errs []paramError
+	read := map[string]string{}
+	asIs := fmt.Sprintf("; to draw it as it is, give it as data to %s", generic)
+	for _, name := range stray {
+		value := q[name][0]
+		fields, why, reads := PastedPayload(k, name, value)
+		if !reads {
+			continue
+		}
+		unknown := fmt.Sprintf("%s has no parameter %q", k.Path(), name)
+		written := slices.Sorted(maps.Keys(fields))
+		for _, f := range written {
+			if !given(q, f) {
+				read[f] = fields[f]
+			}
+		}
+		if why != "" {
+			errs = append(errs, paramError{field: name, unfixable: true, detail: unknown + "; " + why + asIs})
+			continue
+		}
+		if clash := slices.IndexFunc(written, func(f string) bool { return given(q, f) && q[f][0] != fields[f] }); clash >= 0 {
+			f := written[clash]
+			errs = append(errs, paramError{field: name, unfixable: true,
+				detail: fmt.Sprintf("%s; it holds a payload in %s's form whose %s, %q, is not the %s given, %q: which one is meant only you can tell", unknown, k.Name(), f, text.Truncate(fields[f], 64), f, text.Truncate(q[f][0], 64))})
+			continue
+		}
+		errs = append(errs, paramError{field: name,
+			detail: fmt.Sprintf("%s; it holds a payload in %s's form (%s): the fix writes what it holds under %s%s", unknown, k.Name(), k.Standard().Name, strings.Join(written, ", "), asIs)})
+	}
+	return errs, read
+}

@@ -167,7 +167,7 @@ var (
 	Format = Option{Name: "format", Outputs: Formats, Aliases: []string{"type", "output", "f"}, Example: "png", Meant: formatWords,
 		Type: "string", Enum: Formats, Default: "png",
 		Description: "Output format: png, svg, svg-tiny (SVG Tiny 1.2; svgtiny, svg_tiny and tiny are svg-tiny), json (module matrix), base64 (PNG data URI; datauri and data-uri are base64), gif and jpeg (the PNG's pixels; jpg is jpeg), or pdf and eps (vector pages for print; ps, epsf and postscript are eps)."}
-	Color = Option{Name: "color", Outputs: drawn, Aliases: []string{"fg", "dark", "foreground", "colour", "bodycolor", "dotscolor"}, Example: "000000",
+	Color = Option{Name: "color", Outputs: drawn, Aliases: []string{"fg", "fgcolor", "fgcolour", "dark", "foreground", "colour", "bodycolor", "dotscolor"}, Example: "000000",
 		Type: "string", Default: "000000",
 		Description: "Foreground colour: hex with 3, 4, 6 or 8 digits with or without `#`, a CSS colour name, or goQR's `R-G-B` decimals.",
 		Title:       "Colour", Hint: "Hex (1d3557), with or without #, or a CSS name.", Control: "colour", Form: 3}
@@ -220,7 +220,7 @@ var (
 		Type: "string", MaxLength: 100,
 		Description: "Colour of the finder eyes' centres, as eyecolor.",
 		Title:       "Eye centre colour", Hint: "As eye colour, for the centres.", Control: "colour", Form: 18}
-	EC = Option{Name: "ec", Outputs: Formats, Aliases: []string{"ecc", "level", "eclevel", "errorcorrectionlevel", "error"}, Example: "M", Meant: levelWords,
+	EC = Option{Name: "ec", Outputs: Formats, Aliases: []string{"ecc", "level", "eclevel", "errorcorrectionlevel", "errorcorrection", "error"}, Example: "M", Meant: levelWords,
 		Type: "string", Enum: []string{"L", "M", "Q", "H"},
 		Description: "Error-correction level. When absent: the smallest symbol at M, then the highest level that fits the same symbol.",
 		Title:       "Error correction", Hint: "H survives the most damage; auto picks the smallest code.", Control: "choice", Form: 7}

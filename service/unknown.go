@@ -8,6 +8,7 @@ import (
 
 	"github.com/qrforge/qrforge/internal/editdistance"
 	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
 )
 
@@ -212,6 +213,9 @@ func AmountWord(name string) bool { return slices.Contains(amountWords, strings.
 // value near it (sec=WEP beside ec), where the caller meant something
 // else. HTTP and MCP calls ask it alike.
 func NearName(name, value string, candidates []string) string {
+	if same := sameBarSeparators(name, candidates); same != "" {
+		return same
+	}
 	near := editdistance.Suggest(name, candidates)
 	if near == "" || len(name) < 4 && len(name) == len(near) && editdistance.Distance(name, near) > 0 {
 		// One letter changed turns a short name into another word (tel
@@ -238,6 +242,36 @@ func NearName(name, value string, candidates []string) string {
 		return ""
 	}
 	return near
+}
+
+// sameBarSeparators is the candidate that name spells with other
+// separators, or none (fg_color is the colour option's fgcolor, vendorid
+// matter's vendor_id, error-correction ec's errorcorrection): the same
+// words, not a near miss, so no distance or value makes it another
+// parameter. "" when none is, or more than one.
+func sameBarSeparators(name string, candidates []string) string {
+	bare := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if r == '_' || r == '-' || r == '.' || r == ' ' {
+				return -1
+			}
+			return r
+		}, strings.ToLower(s))
+	}
+	want, found := bare(name), ""
+	for _, c := range candidates {
+		spellings := []string{c}
+		if o, ok := options.Named(c); ok && o.Name == c {
+			spellings = append(spellings, o.Aliases...)
+		}
+		if slices.ContainsFunc(spellings, func(sp string) bool { return bare(sp) == want }) {
+			if found != "" && found != c {
+				return ""
+			}
+			found = c
+		}
+	}
+	return found
 }
 
 // RenamedValue is value as a fix gives it under the name near: the value

@@ -17,7 +17,7 @@ import (
 // phone cameras offer to add to the calendar.
 type Event struct {
 	Title          string `json:"title" also:"summary,name" validate:"required" jsonschema_description:"What the event is called (SUMMARY)." title:"Event name"`
-	Start          string `json:"start" also:"dtstart,begin,from,starts" validate:"required" jsonschema_description:"Start as an RFC 3339 date-time with a UTC offset, e.g. 2026-10-01T19:00:00+02:00 (written in UTC in the code). With tzid the offset may be left out: 2026-10-01T19:00:00 is then the clock time in that zone. For an all-day event a date, 2026-10-01, is enough." title:"Starts"`
+	Start          string `json:"start" also:"dtstart,begin,from,starts" validate:"required" jsonschema_description:"Start as an RFC 3339 date-time with a UTC offset, e.g. 2026-10-01T19:00:00+02:00 (written in UTC in the code). With tzid the offset may be left out: 2026-10-01T19:00:00 is then the clock time in that zone. A space may stand for the T (RFC 3339 §5.6), and a + before the offset is written %2B in a query. For an all-day event a date, 2026-10-01, is enough." title:"Starts"`
 	End            string `json:"end" also:"dtend,ends,to" jsonschema_description:"End, same form as start and not before it. For an all-day event it is the last day of the event (inclusive); leave it empty for a one-day event." title:"Ends"`
 	Duration       string `json:"duration" also:"length" jsonschema_description:"How long the event lasts, instead of end: as RFC 5545 §3.3.6 writes it (PT1H30M, P2D, P1W) or as 1h30m, 90m, 2h, 3d, 1w; up to a year. Written as DTEND, the start plus this length (days are calendar days in the event's zone). An all-day event lasts whole days." title:"Duration"`
 	TZID           string `json:"tzid" also:"tz,timezone,time_zone" jsonschema_description:"IANA time zone of the event, such as Europe/Berlin or America/New_York. Given, the times are written as local times with TZID and the code carries a VTIMEZONE built from the zone's rules (RFC 5545 §3.6.5), so a repeating event keeps its clock time across daylight-saving changes; left empty, times are converted to UTC." title:"Time zone"`
@@ -132,6 +132,7 @@ func checkEvent(e *Event) []registry.FieldError {
 	e.Repeat, e.RepeatDays = strings.ToLower(e.Repeat), strings.ToUpper(strings.ReplaceAll(e.RepeatDays, " ", ""))
 	repeatErrs := checkEventRepeat(e)
 	errs = append(errs, repeatErrs...)
+	e.Start, e.End = spacedDateTime(e.Start), spacedDateTime(e.End)
 	if t, fe := eventSchedule(*e); fe != nil {
 		errs = append(errs, *fe)
 	} else if len(repeatErrs) == 0 {
@@ -450,6 +451,17 @@ func allDayFix(e Event) *registry.FieldError {
 // parts: year, month, day, hour, minute, second, offset, its hours and
 // minutes.
 var eventDateTimeShape = regexp.MustCompile(`^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.[0-9]+)?)?(Z|[+-]([0-9]{2}):([0-9]{2}))?$`)
+
+// spacedDate is a date, the spaces after it and a time: RFC 3339's
+// date-time with spaces for its T.
+var spacedDate = regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2}) +([0-9]{2}:)`)
+
+// spacedDateTime is s with the space between its date and time written T
+// (2026-12-24 18:00 is 2026-12-24T18:00): RFC 3339 §5.6 lets applications
+// write a space there for readability, and people and spreadsheets do.
+func spacedDateTime(s string) string {
+	return spacedDate.ReplaceAllString(strings.TrimSpace(s), "${1}T${2}")
+}
 
 // dateTimeProblem says which part of a date-time of RFC 3339's shape is out
 // of its range (RFC 3339 §5.6, §5.7): a day the month does not have, an

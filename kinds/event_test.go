@@ -3,6 +3,7 @@ package kinds_test
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"maps"
 	"strings"
 	"testing"
 )
@@ -337,6 +338,27 @@ func TestEventDurationIsWrittenAsTheEnd(t *testing.T) {
 		fields["title"], fields["dtstamp"] = "x", testStamp
 		if _, errs := k.Build(fields); len(errs) != 1 || errs[0].Field != "duration" || errs[0].Fix != "" {
 			t.Errorf("%v: %v, want one error on duration with no fix", fields, errs)
+		}
+	}
+}
+
+// RFC 3339 §5.6 lets a space stand for the T between a date and a time,
+// for readability, as people and spreadsheets write one: the event is the
+// one written with T, where it was refused with no fix.
+func TestEventDateTimeWithASpaceForT(t *testing.T) {
+	k := lookup(t, "event")
+	for spaced, with := range map[string]map[string]string{
+		"2026-12-24 18:00":       {"tzid": "Europe/Berlin"},
+		"2026-12-24  18:00:00Z":  {},
+		"2026-12-24 18:00+01:00": {},
+	} {
+		fields := map[string]string{"title": "x", "start": spaced, "dtstamp": testStamp}
+		maps.Copy(fields, with)
+		got, errs := k.Build(fields)
+		fields["start"] = strings.Replace(strings.Replace(spaced, "  ", " ", 1), " ", "T", 1)
+		want, _ := k.Build(fields)
+		if len(errs) != 0 || got != want {
+			t.Errorf("start %q: %v, %q; want %q", spaced, errs, got, want)
 		}
 	}
 }

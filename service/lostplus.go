@@ -52,10 +52,27 @@ func plusKept(raw, value string) string {
 	return ""
 }
 
+// plusOffset is an RFC 3339 date-time (§5.6) whose time-numoffset is
+// positive, written with its '+' as is: 2026-12-24T18:00+01:00, a time
+// east of UTC, which a query reads as 18:00 and a stray " 01:00".
+var plusOffset = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?\+[0-9]{2}:[0-9]{2}$`)
+
+// offsetKept is raw decoded with its '+' kept when it is a date-time
+// with a positive UTC offset, which the query's space would leave
+// without one; "" otherwise.
+func offsetKept(raw string) string {
+	kept, err := url.PathUnescape(raw)
+	if err != nil || strings.Count(kept, "+") != 1 || !plusOffset.MatchString(strings.TrimSpace(kept)) {
+		return ""
+	}
+	return strings.TrimSpace(kept)
+}
+
 // lostPlus restores, in q, the '+' a raw query wrote unencoded in a
 // trimmed identity field's value (a number, an address; or a value under
-// one of its other names), and names each such parameter; the fix then
-// carries the '+'. An amount or any other field is left as read.
+// one of its other names) or before a date-time's UTC offset in any
+// field, and names each such parameter; the fix then carries the '+'. An
+// amount or any other field is left as read.
 func lostPlus(k registry.Entry, q query, rawQuery string) []paramError {
 	trimmed := map[string]bool{}
 	for _, f := range k.Fields() {
@@ -72,10 +89,16 @@ func lostPlus(k registry.Entry, q query, rawQuery string) []paramError {
 		key, raw, _ := strings.Cut(pair, "=")
 		name, err := url.QueryUnescape(key)
 		name = strings.ToLower(name)
-		if err != nil || !trimmed[name] || len(q[name]) != 1 || !strings.Contains(raw, "+") {
+		if err != nil || len(q[name]) != 1 || !strings.Contains(raw, "+") {
 			continue
 		}
-		value := plusKept(raw, q[name][0])
+		value := ""
+		switch {
+		case trimmed[name]:
+			value = plusKept(raw, q[name][0])
+		case k.HasField(name):
+			value = offsetKept(raw)
+		}
 		if value == "" {
 			continue
 		}

@@ -22,6 +22,10 @@ func TestAPlusAQueryTurnedIntoASpaceIsKept(t *testing.T) {
 		// RFC 5233 subaddressing, jo+news@example.com.
 		{"email", "to=jo+news@example.com", "to", "mailto:jo%2Bnews@example.com"},
 		{"vcard", "fn=Jo&email=jo+news@example.com", "email", "EMAIL:jo+news@example.com"},
+		// A UTC offset east of Greenwich (RFC 3339 §5.6): 18:00+01:00 is
+		// 17:00Z, where the query read it as a time without an offset.
+		{"event", "title=x&start=2026-12-24T18:00+01:00&dtstamp=2026-12-01T00:00:00Z", "start", "DTSTART:20261224T170000Z"},
+		{"event", "title=x&start=2026-12-24T18:00:00Z&end=2026-12-24%2020:00+01:00&dtstamp=2026-12-01T00:00:00Z", "end", "DTEND:20261224T190000Z"},
 	} {
 		_, p := svc.Payload(Request{Kind: c.kind, Query: c.query})
 		if p == nil || !namesField(p, c.field, "'+'") || !strings.Contains(p.Fix, "%2B") {

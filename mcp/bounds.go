@@ -108,6 +108,14 @@ func (t *tools) unknownArgumentError(args map[string]any, u unknownNames, names 
 		}
 		return unfixable(truncate(name, maxNameBytes), detail, example)
 	}
+	makesCode := slices.Contains(names, options.Data.Name) || slices.Contains(names, "fields")
+	for _, name := range u.first {
+		if _, renamed := renames[name]; makesCode && !renamed && (service.IdentityWord(name) || service.AmountWord(name)) {
+			// As on HTTP: dropped, the code would leave out the payee,
+			// address or secret given, or ask for any amount.
+			return unfixable(truncate(name, maxNameBytes), fmt.Sprintf("%s is not an argument, and a fix does not drop it: what it names (a person, an account, an address, a network, a secret or an amount) would be left out of the code. Give it where it belongs: in data, or in a kind's fields with qr_generate_typed (qr_list_kinds); arguments are %s", strconv.Quote(truncate(name, maxNameBytes)), strings.Join(names, ", ")), genericExample)
+		}
+	}
 	change := "without " + u.list()
 	if fix == nil {
 		fix = make(map[string]any, len(u.known))

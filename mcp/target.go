@@ -256,6 +256,11 @@ func unknownFields(args, raw map[string]any, u unknownNames, kind registry.Entry
 				// renamed, it would be read in a unit not named.
 				return unfixable("fields", fmt.Sprintf("%s has no field %q, and an amount is not dropped or renamed for its spelling: dropped, the code would ask for any amount; renamed, it would be read in that field's unit and decimals. Give it under the kind's own amount field, as its description says; its fields are %s", kind.Name(), shown, fieldList(kind)), example)
 			}
+			if near == "" && service.IdentityWord(name) {
+				// As on HTTP: dropped, the code would leave out the person,
+				// account, address, network or secret given.
+				return unfixable("fields", fmt.Sprintf("%s has no field %q, and a fix does not drop it: what it names (a person, an account, an address, a network or a secret) would be left out of the code. Give it under the field meant for it; its fields are %s", kind.Name(), shown, fieldList(kind)), example)
+			}
 			if theirs, taken := fields[near]; near != "" && taken {
 				if v, _ := queryValue(raw[name]); v != fmt.Sprint(queryValueOr(theirs)) {
 					// beneficiary beside name: which payee is meant only

@@ -327,3 +327,22 @@ func TestPastedPayloadFieldIsReadAsOnHTTP(t *testing.T) {
 		t.Errorf("vcard with X-FOO: %+v, want no fix and the part named", p)
 	}
 }
+
+// A parameter named as some kind's identity field (address, password)
+// that nothing reads is not dropped by a fix, as on HTTP: the code would
+// leave out the address or secret given.
+func TestIdentityWordsAreNotDropped(t *testing.T) {
+	base := start(t)
+	c := connect(t, base, eras[0].version)
+	for _, call := range []struct {
+		tool string
+		args map[string]any
+	}{
+		{"qr_generate", map[string]any{"data": "hi", "password": "secret123"}},
+		{"qr_generate_typed", map[string]any{"kind": "vcard", "fields": map[string]any{"fn": "Jane", "address": "1 Main St"}}},
+	} {
+		if p := fail(t, c, call.tool, call.args); p.FixArguments != nil || p.Fix != "" {
+			t.Errorf("%s %v: fix %v, want none", call.tool, call.args, p.FixArguments)
+		}
+	}
+}

@@ -55,3 +55,21 @@ func TestPastedPayloadIsWrittenUnderTheKindsFields(t *testing.T) {
 		}
 	}
 }
+
+// A parameter named as some kind's identity field that the endpoint does
+// not read has no fix: dropped, the code would leave out the address,
+// name or secret given (vcard's address was dropped, the fix a card
+// without it).
+func TestIdentityWordsAreNotDropped(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	for _, c := range []struct{ kind, query string }{
+		{"vcard", "fn=Jane&address=1%20Main%20St"},
+		{"", "data=hi&password=secret123"},
+	} {
+		params, _ := url.ParseQuery(c.query)
+		_, p := generate(t, svc, Request{Kind: c.kind, Params: params})
+		if p == nil || p.Fix != "" || !strings.Contains(p.Detail, "does not drop it") {
+			t.Errorf("%s?%s: %+v, want no fix", c.kind, c.query, p)
+		}
+	}
+}

@@ -101,6 +101,13 @@ func someField(name string, is func(registry.Field) bool) bool {
 	return false
 }
 
+// IdentityWord reports whether name, given where nothing reads it, is
+// the name of some kind's identity field (address, name, password): a
+// fix never drops such a parameter, which would leave out of the code the
+// person, account, address, network or secret the caller gave. MCP's
+// tools ask it as HTTP calls do.
+func IdentityWord(name string) bool { return identityName(strings.ToLower(name)) }
+
 // identityName reports whether name is a kind's identity field: one
 // that names a person, an account, an address, a network or a secret.
 func identityName(name string) bool {
@@ -151,6 +158,12 @@ func unknownParams(q query, names []string, endpoint string, fields []string, wo
 				// ethereum's value is in wei: 1 there is not 1 ether.
 				e.detail = fmt.Sprintf("%s has no parameter %q: the amount is %s, written as that field's description says (its unit and decimals); there is no fix, as a rename would read %s=%s in that field's unit, which may not be the one you meant", endpoint, shown, own, shown, text.Truncate(value, 32))
 			}
+		case near == "" && IdentityWord(name):
+			// address beside a vCard's street and city: a fix that dropped
+			// it would make a code without the address, or the payee, the
+			// caller gave.
+			e.unfixable = true
+			e.detail = fmt.Sprintf("%s has no parameter %q, and a fix does not drop it: what it names (a person, an account, an address, a network or a secret) would be left out of the code. Give it under the field meant for it, here or on a kind that has one (/api/v1/kinds); the parameters are %s", endpoint, shown, strings.Join(candidates, ", "))
 		case near == "":
 			e.detail = fmt.Sprintf("%s has no parameter %q, so it would be ignored; its parameters are %s (names starting with '_' are ignored, for cache busting)", endpoint, shown, strings.Join(candidates, ", "))
 		case given(q, near) && !isOptionName(near) && q[near][0] != value:

@@ -48,8 +48,10 @@ func readAmount(s string, units ...string) (whole, frac string, ok bool) {
 		switch {
 		case others > 0 && !otherMark:
 			// 1.000.000: every mark groups thousands; no fraction.
-		case len(tail) == 3 && !otherMark:
-			return "", "", false // 1,000 or 1.000: a thousand, or one?
+		case len(tail) == 3 && !otherMark && strings.TrimLeft(s[:last], "0") != "":
+			// 1,000 or 1.000: a thousand, or one? 0.001 groups no
+			// thousands, for no number starts its groups with 0.
+			return "", "", false
 		case others > 0:
 			return "", "", false // 1.000.000,00.5
 		default:

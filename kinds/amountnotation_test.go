@@ -26,8 +26,10 @@ func TestAmountFixKeepsTheValue(t *testing.T) {
 		{"10.500", 2, ""},       // ten and a half, or ten thousand five hundred
 		{"0,05", 2, "0.05"},
 		{"1500.00", 0, "1500"},
-		{"1,000", 2, ""},    // a thousand, or one?
-		{"1.000", 2, ""},    // the same
+		{"1,000", 2, ""},       // a thousand, or one?
+		{"1.000", 2, ""},       // the same
+		{"0,500 €", 2, "0.50"}, // no number groups its thousands after 0
+		{"0.005", 2, ""},    // would be rounded
 		{"10.505", 2, ""},   // would be rounded
 		{"1500.5", 0, ""},   // would be rounded
 		{"-5", 2, ""},       // a sign

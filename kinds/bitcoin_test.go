@@ -132,6 +132,8 @@ func TestBitcoin(t *testing.T) {
 			"tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7"},
 		{"amount with a decimal comma", map[string]string{"address": ok, "amount": "0,00000002"}, "amount", "BIP21", "0.00000002"},
 		{"decimal comma", map[string]string{"address": ok, "amount": "0,5"}, "amount", "BIP21 §Transfer amount", "0.5"},
+		{"unit after the amount", map[string]string{"address": ok, "amount": "0.001 BTC"}, "amount", "BIP21 §Transfer amount", "0.001"},
+		{"three decimals with a comma", map[string]string{"address": ok, "amount": "0,001"}, "amount", "BIP21 §Transfer amount", "0.001"},
 	})
 }
 

@@ -42,12 +42,18 @@ const (
 // Defaults each API documents, where qrforge's own differ.
 const (
 	goQRDefaultSize   = 200 // goqr.me/api/doc/create-qr-code §3.2: 200x200
+	goQRDefaultLevel  = "L" // §3.5
 	goQRDefaultMargin = 1   // §3.8: pixels
 	goQRMaxMargin     = 50  // §3.8
 	goQRMaxQzone      = 100 // §3.9: modules
 	// goQRNoCode is goQR's error text for an image without a readable code.
 	goQRNoCode            = "could not find/read QR Code"
 	quickChartDefaultSize = 150 // quickchart.io/documentation/qr-codes/
+	// QuickChart's ecLevel: M, or H with a centre image.
+	quickChartDefaultLevel, quickChartLogoLevel = "M", "H"
+	// googleDefaultLevel is chld's level when it gives none
+	// (developers.google.com/chart/infographics/docs/qr_codes).
+	googleDefaultLevel = "L"
 	// quickChartLogoRatio is QuickChart's centerImageSizeRatio default.
 	quickChartLogoRatio = "0.3"
 )
@@ -83,6 +89,9 @@ type dropinCall struct {
 	// lower-cased name; from is the caller's parameter each translated
 	// option came from, by the option's name.
 	spelled, from map[string]string
+	// defaults are the API's documented defaults by option name, which
+	// a fix of a value that says nothing takes (service.Request.Defaults).
+	defaults map[string]string
 }
 
 // newDropinCall reads the query; a malformed one is a problem whose fix is
@@ -240,7 +249,7 @@ func (d *dropinCall) request() service.Request {
 	for k, vs := range d.out {
 		params[k] = append(params[k], vs...)
 	}
-	return service.Request{Params: params, Via: d.path}
+	return service.Request{Params: params, Via: d.path, Defaults: d.defaults}
 }
 
 // side reads a size of WxH pixels (or one number): a rectangle is drawn as

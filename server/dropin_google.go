@@ -84,8 +84,10 @@ func (s *Server) googleChart(c *gin.Context) {
 		chld = true
 	}
 	if level == "" && !d.gives("ec") {
-		level = "L"
+		level = googleDefaultLevel
 	}
+	// A fix of a level that says nothing draws Google's own.
+	d.defaults = map[string]string{"ec": googleDefaultLevel}
 	if level != "" {
 		d.out.Set("ec", level)
 	}

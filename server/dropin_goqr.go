@@ -25,6 +25,8 @@ func (s *Server) goQRCreate(c *gin.Context) {
 		writeProblem(c, p)
 		return
 	}
+	// A fix of a size or ecc that says nothing draws goQR's own.
+	d.defaults = map[string]string{"size": strconv.Itoa(goQRDefaultSize), "ec": goQRDefaultLevel}
 	latin1Hint := false
 	if data, ok := d.take("data"); ok {
 		// Bytes that are not UTF-8 may be Latin-1, which goQR reads with
@@ -71,7 +73,7 @@ func (s *Server) goQRCreate(c *gin.Context) {
 	if ec, ok := d.take("ecc"); ok {
 		d.set("ecc", "ec", ec)
 	} else if !d.gives("ec") {
-		d.out.Set("ec", "L")
+		d.out.Set("ec", goQRDefaultLevel)
 	}
 	if v, ok := d.take("color"); ok {
 		d.set("color", "color", v)

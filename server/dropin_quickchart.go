@@ -52,11 +52,17 @@ func (s *Server) quickChart(c *gin.Context) {
 		d.out.Set("margin", "4")
 	}
 	logo := d.out.Has("logo") || d.gives("logo")
+	// A fix of a size or ecLevel that says nothing draws QuickChart's own.
+	level := quickChartDefaultLevel
+	if logo {
+		level = quickChartLogoLevel
+	}
+	d.defaults = map[string]string{"size": strconv.Itoa(quickChartDefaultSize), "ec": level}
 	if v, ok := d.take("eclevel"); ok {
 		d.set("eclevel", "ec", v)
 	} else if !logo && !d.gives("ec") {
 		// With a logo, qrforge raises the level to H as QuickChart does.
-		d.out.Set("ec", "M")
+		d.out.Set("ec", quickChartDefaultLevel)
 	}
 	w, wOK := d.take("centerimagewidth")
 	h, hOK := d.take("centerimageheight")

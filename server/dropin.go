@@ -3,7 +3,7 @@ package server
 import (
 	"cmp"
 	"fmt"
-	"github.com/qrforge/qrforge/render"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -14,6 +14,7 @@ import (
 	"github.com/gin-gonic/gin"
 	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/options"
+	"github.com/qrforge/qrforge/render"
 	"github.com/qrforge/qrforge/service"
 )
 
@@ -92,6 +93,9 @@ type dropinCall struct {
 	// defaults are the API's documented defaults by option name, which
 	// a fix of a value that says nothing takes (service.Request.Defaults).
 	defaults map[string]string
+	// taken is each API parameter read, by its lower-cased name, as the
+	// caller gave it, which a problem quotes.
+	taken map[string]string
 }
 
 // newDropinCall reads the query; a malformed one is a problem whose fix is
@@ -117,7 +121,7 @@ func (s *Server) newDropinCall(c *gin.Context, plusIsSpace bool) (*dropinCall, *
 		}
 		return nil, p
 	}
-	d := &dropinCall{in: url.Values{}, out: url.Values{}, path: c.Request.URL.Path, spelled: map[string]string{}, from: map[string]string{}}
+	d := &dropinCall{in: url.Values{}, out: url.Values{}, path: c.Request.URL.Path, spelled: map[string]string{}, from: map[string]string{}, taken: map[string]string{}}
 	for k, vs := range values {
 		lk := strings.ToLower(k)
 		d.in[lk] = append(d.in[lk], vs...)
@@ -205,7 +209,47 @@ func (d *dropinCall) take(name string) (string, bool) {
 	if !ok || len(vs) == 0 {
 		return "", false
 	}
+	d.taken[name] = vs[0]
 	return vs[0], true
+}
+
+// spelling is a parameter's name as the caller wrote it.
+func (d *dropinCall) spelling(name string) string {
+	return cmp.Or(d.spelled[name], name)
+}
+
+// conflict refuses an option the call gives under the API's name and
+// under one of qrforge's with another value (bgcolor=fff&bg=ff0,
+// chs=150x150&width=300): the API reads one value, and which one is
+// meant is the caller's to say, so there is no fix, only an example
+// (docs/migrating.md). The problem quotes both as the caller sent them,
+// never the value translated from them. The same value under both names
+// is read once.
+func (s *Server) conflict(d *dropinCall) *Problem {
+	for _, ours := range slices.Sorted(maps.Keys(d.out)) {
+		theirs, given := d.from[ours]
+		if !given {
+			continue
+		}
+		for _, name := range slices.Sorted(maps.Keys(d.in)) {
+			o, ok := options.Named(name)
+			if !ok || o.Name != ours || len(d.in[name]) == 0 {
+				continue
+			}
+			v := d.in[name][0]
+			if strings.EqualFold(strings.TrimSpace(v), strings.TrimSpace(d.out.Get(ours))) {
+				delete(d.in, name)
+				continue
+			}
+			p := s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+				fmt.Sprintf("%s=%q and %s=%q give qrforge's %s twice, with different values; %s reads one: give it once, keeping the value you mean, as qrforge does not choose between them",
+					d.spelling(theirs), text.Truncate(d.taken[theirs], 64), d.spelling(name), text.Truncate(v, 64), ours, d.path),
+				d.spelling(theirs), "")
+			p.Example = s.baseURL + "/api/v1/qr?data=" + url.PathEscape(options.Data.Example)
+			return p
+		}
+	}
+	return nil
 }
 
 // gives reports whether a parameter not read yet names the rendering
@@ -330,6 +374,10 @@ func latin1ToUTF8(s string) string {
 // serveDropin generates the translated request and answers it as
 // /api/v1/qr does, with the differences named.
 func (s *Server) serveDropin(c *gin.Context, d *dropinCall) {
+	if p := s.conflict(d); p != nil {
+		writeProblem(c, p)
+		return
+	}
 	s.writeDifferences(c, d.diffs)
 	img, p := s.svc.Generate(c.Request.Context(), d.request(), c.GetHeader("If-None-Match"))
 	if p != nil {

@@ -46,6 +46,7 @@ func (s *Server) googleChart(c *gin.Context) {
 	}
 	if side, ok := d.side("chs", chs); ok {
 		d.out.Set("size", strconv.Itoa(side))
+		d.from["size"] = "chs"
 	} else {
 		d.set("chs", "size", chs)
 	}

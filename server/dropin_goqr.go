@@ -2,14 +2,17 @@ package server
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/service"
 )
 
@@ -69,6 +72,9 @@ func (s *Server) goQRCreate(c *gin.Context) {
 	// it (s, width), so that the service names the two.
 	if !d.out.Has("size") && (sizeGiven || !d.gives("size")) {
 		d.out.Set("size", strconv.Itoa(side))
+		if sizeGiven {
+			d.from["size"] = "size"
+		}
 	}
 	if ec, ok := d.take("ecc"); ok {
 		d.set("ecc", "ec", ec)
@@ -89,11 +95,7 @@ func (s *Server) goQRCreate(c *gin.Context) {
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || n < 0 || n > goQRMaxQzone {
 			// The nearest qzone goQR takes, or its default, 0.
-			fixed := "0"
-			if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && !math.IsNaN(f) {
-				fixed = strconv.Itoa(int(math.Round(min(max(f, 0), goQRMaxQzone))))
-			}
-			writeProblem(c, s.dropinParam(c, "qzone", v, fixed, fmt.Sprintf("goQR's qzone is the quiet zone in modules, 0 to %d", goQRMaxQzone)))
+			writeProblem(c, s.dropinParam(c, "qzone", v, goQRQzoneFix(v), fmt.Sprintf("goQR's qzone is the quiet zone in modules, 0 to %d", goQRMaxQzone)))
 			return
 		}
 		if n > maxMargin {
@@ -101,6 +103,10 @@ func (s *Server) goQRCreate(c *gin.Context) {
 			n = maxMargin
 		}
 		qzone = n
+		d.from["margin"] = "qzone"
+	} else if p := s.goQRQuietName(c, d); p != nil {
+		writeProblem(c, p)
+		return
 	}
 	margin := goQRDefaultMargin
 	if v, ok := d.take("margin"); ok {
@@ -112,6 +118,10 @@ func (s *Server) goQRCreate(c *gin.Context) {
 		margin = n
 	}
 	d.out.Set("margin", strconv.Itoa(qzone))
+	if p := s.conflict(d); p != nil {
+		writeProblem(c, p)
+		return
+	}
 	img, p := s.svc.Generate(c.Request.Context(), d.request(), c.GetHeader("If-None-Match"))
 	if p != nil {
 		if latin1Hint && p.Field == "data" {
@@ -137,6 +147,42 @@ func (s *Server) goQRCreate(c *gin.Context) {
 	}
 	s.writeDifferences(c, d.diffs)
 	writeImage(c, img)
+}
+
+// goQRQuietName refuses qrforge's own names for the quiet zone (quiet,
+// quietzone, border, ...) on goQR's path, where goQR's qzone (modules)
+// and margin (pixels) set it whatever else is given: the fix is the call
+// with goQR's qzone in its place. goQR's own margin is the pixel border,
+// and qzone is read before this.
+func (s *Server) goQRQuietName(c *gin.Context, d *dropinCall) *Problem {
+	for _, name := range slices.Sorted(maps.Keys(d.in)) {
+		if o, ok := options.Named(name); !ok || o.Name != options.Margin.Name || name == "margin" || len(d.in[name]) == 0 {
+			continue
+		}
+		v := d.in[name][0]
+		fixed := goQRQzoneFix(v)
+		q := c.Request.URL.Query()
+		for k := range q {
+			if strings.EqualFold(k, name) {
+				q.Del(k)
+			}
+		}
+		q.Set("qzone", fixed)
+		return s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+			fmt.Sprintf("%s is qrforge's name for the quiet zone, which goQR's path takes as goQR's qzone (modules; goQR's margin is a border in pixels): the fix gives qzone=%s", d.spelling(name), fixed),
+			d.spelling(name), s.baseURL+c.Request.URL.Path+"?"+q.Encode())
+	}
+	return nil
+}
+
+// goQRQzoneFix is the qzone goQR takes nearest to v, or its default, 0,
+// when v is no number.
+func goQRQzoneFix(v string) string {
+	f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil || math.IsNaN(f) {
+		return "0"
+	}
+	return strconv.Itoa(int(math.Round(min(max(f, 0), goQRMaxQzone))))
 }
 
 // maxMargin is qrforge's widest quiet zone (render.MaxMargin).

@@ -38,6 +38,9 @@ func (s *Server) quickChart(c *gin.Context) {
 	// it (s, width), so that the service names the two.
 	if !d.out.Has("size") && (sizeGiven || !d.gives("size")) {
 		d.out.Set("size", strconv.Itoa(side))
+		if sizeGiven {
+			d.from["size"] = "size"
+		}
 	}
 	for _, name := range []struct{ theirs, ours string }{
 		{"margin", "margin"}, {"dark", "color"}, {"light", "bg"}, {"format", "format"},
@@ -95,7 +98,7 @@ func (s *Server) quickChart(c *gin.Context) {
 		} else if !strings.Contains(strings.ToLower(v), "sans") {
 			d.differ("captionFontFamily=%s: the caption is drawn in Go Regular, a sans-serif", text.Truncate(v, 32))
 		}
-		d.out.Set("font", font)
+		d.set("captionfontfamily", "font", font)
 	} else if d.out.Has("label") && !d.gives("font") {
 		// QuickChart's default caption font is sans-serif, not bold.
 		d.out.Set("font", "regular")

@@ -2,8 +2,10 @@ package server
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"maps"
+	"mime"
 	"net/http"
 	"net/url"
 	"slices"
@@ -68,6 +70,9 @@ func (s *Server) dropinRoutes() {
 	r := s.engine
 	for _, p := range []string{goQRCreatePath, strings.TrimSuffix(goQRCreatePath, "/")} {
 		get(r, p, s.goQRCreate)
+		// goqr.me/api/doc/create-qr-code §3.0: every parameter by GET or
+		// POST.
+		r.POST(p, s.goQRCreate)
 	}
 	for _, p := range []string{goQRReadPath, strings.TrimSuffix(goQRReadPath, "/")} {
 		r.POST(p, s.goQRRead)
@@ -96,13 +101,29 @@ type dropinCall struct {
 	// taken is each API parameter read, by its lower-cased name, as the
 	// caller gave it, which a problem quotes.
 	taken map[string]string
+	// call is every parameter as the caller sent it, the query's and a
+	// form body's, which a fix of the call corrects.
+	call url.Values
 }
 
 // newDropinCall reads the query; a malformed one is a problem whose fix is
 // the same call correctly encoded. plusIsSpace is how the API reads '+':
 // as a space (HTML forms, PHP, Google) or as itself (QuickChart).
+//
+// A POST's form body (goQR's create-qr-code takes one) adds its fields
+// to the query's: goQR documents that a parameter given in both is read
+// from the query and the body's value ignored (goqr.me/api/doc/
+// create-qr-code §3.0), so the call is read as a GET of the query
+// followed by the body's other fields, and a fix is that GET.
 func (s *Server) newDropinCall(c *gin.Context, plusIsSpace bool) (*dropinCall, *Problem) {
 	raw := c.Request.URL.RawQuery
+	if c.Request.Method == http.MethodPost {
+		body, p := s.dropinForm(c)
+		if p != nil {
+			return nil, p
+		}
+		raw = withForm(raw, body)
+	}
 	query := raw
 	if !plusIsSpace {
 		query = strings.ReplaceAll(raw, "+", "%2B")
@@ -121,7 +142,7 @@ func (s *Server) newDropinCall(c *gin.Context, plusIsSpace bool) (*dropinCall, *
 		}
 		return nil, p
 	}
-	d := &dropinCall{in: url.Values{}, out: url.Values{}, path: c.Request.URL.Path, spelled: map[string]string{}, from: map[string]string{}, taken: map[string]string{}}
+	d := &dropinCall{in: url.Values{}, out: url.Values{}, path: c.Request.URL.Path, spelled: map[string]string{}, from: map[string]string{}, taken: map[string]string{}, call: values}
 	for k, vs := range values {
 		lk := strings.ToLower(k)
 		d.in[lk] = append(d.in[lk], vs...)
@@ -133,6 +154,90 @@ func (s *Server) newDropinCall(c *gin.Context, plusIsSpace bool) (*dropinCall, *
 		return nil, p
 	}
 	return d, nil
+}
+
+// dropinForm reads a POST's body: an HTML form's fields
+// (application/x-www-form-urlencoded, or no Content-Type), at most what
+// a GET's query may hold, service.MaxURILength, so that its fix, the
+// same call as a GET, answers too. goQR documents HTTP POST without
+// naming multipart/form-data, which is refused.
+func (s *Server) dropinForm(c *gin.Context) (string, *Problem) {
+	example := "curl '" + s.baseURL + c.Request.URL.Path + "' --data-urlencode 'data=HelloWorld!' -d 'size=100x100'"
+	contentType := c.GetHeader("Content-Type")
+	mediaType, _, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		mediaType = strings.ToLower(strings.TrimSpace(contentType))
+	}
+	if mediaType != "" && mediaType != "application/x-www-form-urlencoded" {
+		p := s.problem(service.KindUnsupportedMediaType, http.StatusUnsupportedMediaType,
+			fmt.Sprintf("Content-Type %s is not read here: %s takes its parameters in the query or as a form body, application/x-www-form-urlencoded (curl -d or --data-urlencode)", text.Truncate(contentType, 100), c.Request.URL.Path),
+			"Content-Type", "")
+		p.Example = example
+		return "", p
+	}
+	tooLarge := func() (string, *Problem) {
+		p := s.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
+			fmt.Sprintf("the form body is larger than %s, as much as a query may hold; the data of the largest QR Code, percent-encoded, is well under it", service.SizeText(service.MaxURILength)),
+			"", "")
+		p.Example = example
+		return "", p
+	}
+	n := c.Request.ContentLength
+	if n > service.MaxURILength {
+		return tooLarge()
+	}
+	if n < 0 {
+		n = service.MaxURILength // chunked: as much as may come
+	}
+	b, err := readBody(http.MaxBytesReader(c.Writer, c.Request.Body, service.MaxURILength), n)
+	if err != nil {
+		var maxErr *http.MaxBytesError
+		if errors.As(err, &maxErr) {
+			return tooLarge()
+		}
+		p := s.problem(service.KindInvalidParameter, http.StatusBadRequest, "the body could not be read: "+err.Error(), "", "")
+		p.Example = example
+		return "", p
+	}
+	return string(b), nil
+}
+
+// withForm is a query followed by a form body's fields that the query
+// does not give (names compared without case, as the APIs read them):
+// the query's value of a parameter given in both is the one read.
+func withForm(query, body string) string {
+	inQuery := map[string]bool{}
+	for piece := range strings.SplitSeq(query, "&") {
+		if piece != "" {
+			name, _ := queryPair(piece)
+			inQuery[strings.ToLower(name)] = true
+		}
+	}
+	pieces := []string{}
+	if query != "" {
+		pieces = append(pieces, query)
+	}
+	for piece := range strings.SplitSeq(body, "&") {
+		if name, _ := queryPair(piece); piece != "" && !inQuery[strings.ToLower(name)] {
+			pieces = append(pieces, piece)
+		}
+	}
+	return strings.Join(pieces, "&")
+}
+
+// encodeCall writes a fix's query with %20 for a space, which every
+// drop-in reads as one: QuickChart reads '+' as a plus sign.
+func encodeCall(q url.Values) string {
+	return strings.ReplaceAll(q.Encode(), "+", "%20")
+}
+
+// ifNoneMatch is the validator a conditional GET sends; a POST is never
+// answered 304 (RFC 9110 §13.1.2).
+func ifNoneMatch(c *gin.Context) string {
+	if c.Request.Method == http.MethodPost {
+		return ""
+	}
+	return c.GetHeader("If-None-Match")
 }
 
 // repeatedParam refuses a parameter given twice with different values
@@ -379,7 +484,7 @@ func (s *Server) serveDropin(c *gin.Context, d *dropinCall) {
 		return
 	}
 	s.writeDifferences(c, d.diffs)
-	img, p := s.svc.Generate(c.Request.Context(), d.request(), c.GetHeader("If-None-Match"))
+	img, p := s.svc.Generate(c.Request.Context(), d.request(), ifNoneMatch(c))
 	if p != nil {
 		writeProblem(c, d.named(p))
 		return
@@ -407,8 +512,8 @@ func (s *Server) writeDifferences(c *gin.Context, diffs []string) {
 // dropinParam is the 400 for a drop-in parameter qrforge cannot read; the
 // fix is the same call with the parameter set to fixed, or without it
 // when fixed is "".
-func (s *Server) dropinParam(c *gin.Context, name, value, fixed, rule string) *Problem {
-	q := c.Request.URL.Query()
+func (s *Server) dropinParam(c *gin.Context, d *dropinCall, name, value, fixed, rule string) *Problem {
+	q := maps.Clone(d.call)
 	for k := range q {
 		if strings.EqualFold(k, name) {
 			q.Del(k)
@@ -419,7 +524,7 @@ func (s *Server) dropinParam(c *gin.Context, name, value, fixed, rule string) *P
 	}
 	return s.problem(service.KindInvalidParameter, http.StatusBadRequest,
 		fmt.Sprintf("%s=%q cannot be read: %s", name, text.Truncate(value, 64), rule), name,
-		s.baseURL+c.Request.URL.Path+"?"+q.Encode())
+		s.baseURL+c.Request.URL.Path+"?"+encodeCall(q))
 }
 
 // withOptionParams follows a drop-in's own parameters with qrforge's
@@ -483,7 +588,31 @@ func (s *Server) documentDropins() {
 	}
 	// The document names goQR's paths without their trailing slash (OpenAPI
 	// linters refuse one); both forms answer.
-	s.extraOperations[strings.TrimSuffix(goQRCreatePath, "/")] = obj{"get": obj{
+	// goQR's POST takes the same parameters as form fields (§3.0).
+	goQRForm := obj{}
+	for _, name := range []string{"data", "size", "ecc", "color", "bgcolor", "margin", "qzone", "charset-source", "charset-target", "format"} {
+		goQRForm[name] = obj{"type": "string"}
+	}
+	postResponses := obj{
+		"413": problemResponse(fmt.Sprintf("The form body is larger than %s, as much as a query may hold.", service.SizeText(service.MaxURILength))),
+		"415": problemResponse("The body is not a form (application/x-www-form-urlencoded)."),
+	}
+	for code, r := range withDifferences {
+		if code != "304" {
+			postResponses[code] = r
+		}
+	}
+	s.extraOperations[strings.TrimSuffix(goQRCreatePath, "/")] = obj{"post": obj{
+		"operationId": "goqr_create_qr_code_post",
+		"summary":     "goQR (api.qrserver.com) drop-in: create-qr-code by POST",
+		"description": "The GET's parameters as form fields (application/x-www-form-urlencoded), in the query, or both, as goQR takes them: a parameter given in both is read from the query, and the body's value ignored. Never a 304; a problem's fix is the same call as a GET.",
+		"tags":        []string{"drop-in"},
+		"requestBody": obj{"required": false, "content": obj{"application/x-www-form-urlencoded": obj{"schema": obj{
+			"type": "object", "properties": goQRForm, "additionalProperties": obj{"type": "string"},
+			"description": "goQR's parameters, and qrforge's options as /api/v1/qr reads them.",
+		}}}},
+		"responses": postResponses,
+	}, "get": obj{
 		"operationId": "goqr_create_qr_code",
 		"summary":     "goQR (api.qrserver.com) drop-in: create-qr-code",
 		"description": "goQR's call with only the host changed, with or without the trailing slash goQR writes: size WxH (default 200x200), ecc (default L), color and bgcolor (hex, short hex or R-G-B), margin in pixels (default 1), qzone in modules (default 0), charset-source and charset-target (UTF-8 or ISO-8859-1), format png, gif, jpg, jpeg, svg or eps. Other parameters are read as /api/v1/qr reads them. Differences are named in " + differencesHeader + " (docs/migrating.md).",
@@ -543,7 +672,7 @@ func (s *Server) documentDropins() {
 	s.addDocs(
 		fmt.Sprintf("[Drop-ins](%s/v1/create-qr-code/?data=Hello): goQR's `/v1/create-qr-code/` and `/v1/read-qr-code/`, Google's `/chart?cht=qr`, QuickChart's `/qr`, with only the host changed (docs/migrating.md)", s.baseURL),
 		"## Drop-ins for other QR APIs\n\n"+
-			fmt.Sprintf("Change only the host: `%s/v1/create-qr-code/?data=Hello&size=150x150` (goQR), `POST %s/v1/read-qr-code/` with a multipart `file` (goQR's JSON answer; `fileurl` is refused), `%s/chart?cht=qr&chs=300x300&chl=Hello` (Google), `%s/qr?text=Hello` (QuickChart). ", s.baseURL, s.baseURL, s.baseURL, s.baseURL)+
+			fmt.Sprintf("Change only the host: `%s/v1/create-qr-code/?data=Hello&size=150x150` (goQR, also as a form POST), `POST %s/v1/read-qr-code/` with a multipart `file` (goQR's JSON answer; `fileurl` is refused), `%s/chart?cht=qr&chs=300x300&chl=Hello` (Google), `%s/qr?text=Hello` (QuickChart). ", s.baseURL, s.baseURL, s.baseURL, s.baseURL)+
 			"Each path takes its API's defaults (goQR: 200x200, ec L, margin 1 px, qzone 0; Google: ec L, 4 modules; QuickChart: 150 px, ec M, 4 modules) and draws exactly the pixels asked for. What cannot be honoured exactly is answered anyway and named in the `"+differencesHeader+"` header: a rectangle drawn as the square of its shorter side, goQR's pixel margin as whole modules, another charset than UTF-8, a caption's font size.",
 	)
 }

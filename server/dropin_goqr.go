@@ -43,7 +43,7 @@ func (s *Server) goQRCreate(c *gin.Context) {
 			case "ISO-8859-1":
 				data = latin1ToUTF8(data)
 			default:
-				writeProblem(c, s.dropinParam(c, "charset-source", v, "UTF-8", "goQR's charset-source is UTF-8 or ISO-8859-1"))
+				writeProblem(c, s.dropinParam(c, d, "charset-source", v, "UTF-8", "goQR's charset-source is UTF-8 or ISO-8859-1"))
 				return
 			}
 		}
@@ -52,7 +52,7 @@ func (s *Server) goQRCreate(c *gin.Context) {
 	if v, ok := d.take("charset-target"); ok {
 		cs := charset(v)
 		if cs != "UTF-8" && cs != "ISO-8859-1" {
-			writeProblem(c, s.dropinParam(c, "charset-target", v, "UTF-8", "goQR's charset-target is UTF-8 or ISO-8859-1"))
+			writeProblem(c, s.dropinParam(c, d, "charset-target", v, "UTF-8", "goQR's charset-target is UTF-8 or ISO-8859-1"))
 			return
 		}
 		d.targetCharset("charset-target", cs, d.out.Get("data"))
@@ -95,7 +95,7 @@ func (s *Server) goQRCreate(c *gin.Context) {
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || n < 0 || n > goQRMaxQzone {
 			// The nearest qzone goQR takes, or its default, 0.
-			writeProblem(c, s.dropinParam(c, "qzone", v, goQRQzoneFix(v), fmt.Sprintf("goQR's qzone is the quiet zone in modules, 0 to %d", goQRMaxQzone)))
+			writeProblem(c, s.dropinParam(c, d, "qzone", v, goQRQzoneFix(v), fmt.Sprintf("goQR's qzone is the quiet zone in modules, 0 to %d", goQRMaxQzone)))
 			return
 		}
 		if n > maxMargin {
@@ -112,7 +112,7 @@ func (s *Server) goQRCreate(c *gin.Context) {
 	if v, ok := d.take("margin"); ok {
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || n < 0 || n > goQRMaxMargin {
-			writeProblem(c, s.dropinParam(c, "margin", v, strconv.Itoa(goQRDefaultMargin), fmt.Sprintf("goQR's margin is a border in pixels, 0 to %d", goQRMaxMargin)))
+			writeProblem(c, s.dropinParam(c, d, "margin", v, strconv.Itoa(goQRDefaultMargin), fmt.Sprintf("goQR's margin is a border in pixels, 0 to %d", goQRMaxMargin)))
 			return
 		}
 		margin = n
@@ -122,7 +122,7 @@ func (s *Server) goQRCreate(c *gin.Context) {
 		writeProblem(c, p)
 		return
 	}
-	img, p := s.svc.Generate(c.Request.Context(), d.request(), c.GetHeader("If-None-Match"))
+	img, p := s.svc.Generate(c.Request.Context(), d.request(), ifNoneMatch(c))
 	if p != nil {
 		if latin1Hint && p.Field == "data" {
 			p.Hint = "if data is ISO-8859-1 (Latin-1) text, where byte 0xE9 is é, add charset-source=ISO-8859-1, as goQR reads it"
@@ -161,7 +161,7 @@ func (s *Server) goQRQuietName(c *gin.Context, d *dropinCall) *Problem {
 		}
 		v := d.in[name][0]
 		fixed := goQRQzoneFix(v)
-		q := c.Request.URL.Query()
+		q := maps.Clone(d.call)
 		for k := range q {
 			if strings.EqualFold(k, name) {
 				q.Del(k)
@@ -170,7 +170,7 @@ func (s *Server) goQRQuietName(c *gin.Context, d *dropinCall) *Problem {
 		q.Set("qzone", fixed)
 		return s.problem(service.KindInvalidParameter, http.StatusBadRequest,
 			fmt.Sprintf("%s is qrforge's name for the quiet zone, which goQR's path takes as goQR's qzone (modules; goQR's margin is a border in pixels): the fix gives qzone=%s", d.spelling(name), fixed),
-			d.spelling(name), s.baseURL+c.Request.URL.Path+"?"+q.Encode())
+			d.spelling(name), s.baseURL+c.Request.URL.Path+"?"+encodeCall(q))
 	}
 	return nil
 }

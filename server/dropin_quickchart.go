@@ -76,7 +76,7 @@ func (s *Server) quickChart(c *gin.Context) {
 		// QuickChart's are the centre image's pixels: anything else
 		// would be left unread without a word.
 		if n, err := strconv.Atoi(strings.TrimSpace(p.value)); p.given && (err != nil || n <= 0) {
-			writeProblem(c, s.dropinParam(c, p.name, p.value, "", "QuickChart's "+p.name+" is the centre image's size in pixels, a whole number above 0"))
+			writeProblem(c, s.dropinParam(c, d, p.name, p.value, "", "QuickChart's "+p.name+" is the centre image's size in pixels, a whole number above 0"))
 			return
 		}
 	}

@@ -109,7 +109,8 @@ func (s *Server) goQRCreate(c *gin.Context) {
 		return
 	}
 	margin := goQRDefaultMargin
-	if v, ok := d.take("margin"); ok {
+	marginValue, marginGiven := d.take("margin")
+	if v, ok := marginValue, marginGiven; ok {
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || n < 0 || n > goQRMaxMargin {
 			writeProblem(c, s.dropinParam(c, d, "margin", v, strconv.Itoa(goQRDefaultMargin), fmt.Sprintf("goQR's margin is a border in pixels, 0 to %d", goQRMaxMargin)))
@@ -130,6 +131,18 @@ func (s *Server) goQRCreate(c *gin.Context) {
 		writeProblem(c, d.named(p))
 		return
 	}
+	if vector(img.ContentType) {
+		// An SVG's or EPS's modules are scaled to fill the image: no
+		// pixels are left over to make goQR's pixel border of, and the
+		// quiet zone is qzone's whole modules. A margin the call gives
+		// is named, not dropped without a word.
+		if marginGiven && margin > 0 {
+			d.differ("margin=%dpx: a vector image (%s) has no pixels for goQR's pixel border, so its quiet zone is qzone's %d modules; qzone widens it", margin, img.ContentType, qzone)
+		}
+		s.writeDifferences(c, d.diffs)
+		writeImage(c, img)
+		return
+	}
 	// goQR's margin is pixels around the quiet zone; qrforge's quiet
 	// zone is whole modules, and the pixels that whole-pixel modules
 	// leave over widen it. When they do not reach margin, the quiet zone
@@ -147,6 +160,17 @@ func (s *Server) goQRCreate(c *gin.Context) {
 	}
 	s.writeDifferences(c, d.diffs)
 	writeImage(c, img)
+}
+
+// vector reports whether an image of the content type is drawn in
+// vectors (SVG, EPS, PDF), whose modules are scaled to the image's side.
+func vector(contentType string) bool {
+	mt, _, _ := strings.Cut(contentType, ";")
+	switch strings.TrimSpace(mt) {
+	case "image/svg+xml", "application/postscript", "application/pdf":
+		return true
+	}
+	return false
 }
 
 // goQRQuietName refuses qrforge's own names for the quiet zone (quiet,

@@ -79,6 +79,10 @@ func (s *Server) dropinRoutes() {
 		get(r, p, s.goQRReadGet)
 	}
 	get(r, chartPath, s.googleChart)
+	// developers.google.com/chart/infographics/docs/qr_codes: "if you
+	// want to encode more than 2K bytes ..., you will have to send your
+	// data using POST".
+	r.POST(chartPath, s.googleChart)
 	get(r, quickChartPath, s.quickChart)
 	s.documentDropins()
 }
@@ -110,11 +114,12 @@ type dropinCall struct {
 // the same call correctly encoded. plusIsSpace is how the API reads '+':
 // as a space (HTML forms, PHP, Google) or as itself (QuickChart).
 //
-// A POST's form body (goQR's create-qr-code takes one) adds its fields
-// to the query's: goQR documents that a parameter given in both is read
-// from the query and the body's value ignored (goqr.me/api/doc/
-// create-qr-code §3.0), so the call is read as a GET of the query
-// followed by the body's other fields, and a fix is that GET.
+// A POST's form body (goQR's create-qr-code and Google's chart take one)
+// adds its fields to the query's: goQR documents that a parameter given
+// in both is read from the query and the body's value ignored
+// (goqr.me/api/doc/create-qr-code §3.0), and Google is read alike, so
+// the call is read as a GET of the query followed by the body's other
+// fields, and a fix is that GET.
 func (s *Server) newDropinCall(c *gin.Context, plusIsSpace bool) (*dropinCall, *Problem) {
 	raw := c.Request.URL.RawQuery
 	if c.Request.Method == http.MethodPost {
@@ -156,13 +161,14 @@ func (s *Server) newDropinCall(c *gin.Context, plusIsSpace bool) (*dropinCall, *
 	return d, nil
 }
 
-// dropinForm reads a POST's body: an HTML form's fields
+// dropinForm reads a POST's body (goQR's and Google's take one): an HTML form's fields
 // (application/x-www-form-urlencoded, or no Content-Type), at most what
 // a GET's query may hold, service.MaxURILength, so that its fix, the
-// same call as a GET, answers too. goQR documents HTTP POST without
-// naming multipart/form-data, which is refused.
+// same call as a GET, answers too. Neither API names
+// multipart/form-data, which is refused.
 func (s *Server) dropinForm(c *gin.Context) (string, *Problem) {
-	example := "curl '" + s.baseURL + c.Request.URL.Path + "' --data-urlencode 'data=HelloWorld!' -d 'size=100x100'"
+	_, call := dropinCallOf(c.Request.URL.Path)
+	example := "curl '" + s.baseURL + c.Request.URL.Path + "' -d '" + call + "'"
 	contentType := c.GetHeader("Content-Type")
 	mediaType, _, err := mime.ParseMediaType(contentType)
 	if err != nil {
@@ -588,31 +594,35 @@ func (s *Server) documentDropins() {
 	}
 	// The document names goQR's paths without their trailing slash (OpenAPI
 	// linters refuse one); both forms answer.
-	// goQR's POST takes the same parameters as form fields (§3.0).
-	goQRForm := obj{}
-	for _, name := range []string{"data", "size", "ecc", "color", "bgcolor", "margin", "qzone", "charset-source", "charset-target", "format"} {
-		goQRForm[name] = obj{"type": "string"}
-	}
-	postResponses := obj{
-		"413": problemResponse(fmt.Sprintf("The form body is larger than %s, as much as a query may hold.", service.SizeText(service.MaxURILength))),
-		"415": problemResponse("The body is not a form (application/x-www-form-urlencoded)."),
-	}
-	for code, r := range withDifferences {
-		if code != "304" {
-			postResponses[code] = r
+	// goQR's and Google's POST take the GET's parameters as form fields.
+	formPost := func(operationID, summary string, fields ...string) obj {
+		form := obj{}
+		for _, name := range fields {
+			form[name] = obj{"type": "string"}
+		}
+		responses := obj{
+			"413": problemResponse(fmt.Sprintf("The form body is larger than %s, as much as a query may hold.", service.SizeText(service.MaxURILength))),
+			"415": problemResponse("The body is not a form (application/x-www-form-urlencoded)."),
+		}
+		for code, r := range withDifferences {
+			if code != "304" {
+				responses[code] = r
+			}
+		}
+		return obj{
+			"operationId": operationID,
+			"summary":     summary,
+			"description": "The GET's parameters as form fields (application/x-www-form-urlencoded), in the query, or both: a parameter given in both is read from the query, and the body's value ignored, as goQR documents. Never a 304; a problem's fix is the same call as a GET.",
+			"tags":        []string{"drop-in"},
+			"requestBody": obj{"required": false, "content": obj{"application/x-www-form-urlencoded": obj{"schema": obj{
+				"type": "object", "properties": form, "additionalProperties": obj{"type": "string"},
+				"description": "The API's parameters, and qrforge's options as /api/v1/qr reads them.",
+			}}}},
+			"responses": responses,
 		}
 	}
-	s.extraOperations[strings.TrimSuffix(goQRCreatePath, "/")] = obj{"post": obj{
-		"operationId": "goqr_create_qr_code_post",
-		"summary":     "goQR (api.qrserver.com) drop-in: create-qr-code by POST",
-		"description": "The GET's parameters as form fields (application/x-www-form-urlencoded), in the query, or both, as goQR takes them: a parameter given in both is read from the query, and the body's value ignored. Never a 304; a problem's fix is the same call as a GET.",
-		"tags":        []string{"drop-in"},
-		"requestBody": obj{"required": false, "content": obj{"application/x-www-form-urlencoded": obj{"schema": obj{
-			"type": "object", "properties": goQRForm, "additionalProperties": obj{"type": "string"},
-			"description": "goQR's parameters, and qrforge's options as /api/v1/qr reads them.",
-		}}}},
-		"responses": postResponses,
-	}, "get": obj{
+	s.extraOperations[strings.TrimSuffix(goQRCreatePath, "/")] = obj{"post": formPost("goqr_create_qr_code_post", "goQR (api.qrserver.com) drop-in: create-qr-code by POST",
+		"data", "size", "ecc", "color", "bgcolor", "margin", "qzone", "charset-source", "charset-target", "format"), "get": obj{
 		"operationId": "goqr_create_qr_code",
 		"summary":     "goQR (api.qrserver.com) drop-in: create-qr-code",
 		"description": "goQR's call with only the host changed, with or without the trailing slash goQR writes: size WxH (default 200x200), ecc (default L), color and bgcolor (hex, short hex or R-G-B), margin in pixels (default 1), qzone in modules (default 0), charset-source and charset-target (UTF-8 or ISO-8859-1), format png, gif, jpg, jpeg, svg or eps. Other parameters are read as /api/v1/qr reads them. Differences are named in " + differencesHeader + " (docs/migrating.md).",
@@ -644,7 +654,8 @@ func (s *Server) documentDropins() {
 			"413": problemResponse("The image is too large."),
 		},
 	}}
-	s.extraOperations[chartPath] = obj{"get": obj{
+	s.extraOperations[chartPath] = obj{"post": formPost("google_chart_qr_post", "Google chart API drop-in: cht=qr by POST",
+		"cht", "chs", "chl", "choe", "chld", "chof"), "get": obj{
 		"operationId": "google_chart_qr",
 		"summary":     "Google chart API drop-in: cht=qr",
 		"description": "Google's retired chart API for QR codes: cht=qr (other chart types are a 400), chs=WxH (required), chl, choe (UTF-8, Shift_JIS, ISO-8859-1), chld=<level>|<margin> (L and 4 modules by default). A PNG unless format says otherwise. Differences are named in " + differencesHeader + ".",

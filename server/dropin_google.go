@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"strconv"
 	"strings"
@@ -17,7 +18,8 @@ import (
 // (developers.google.com/chart/infographics/docs/qr_codes): cht=qr,
 // chs=WxH (required), chl, choe (UTF-8, Shift_JIS, ISO-8859-1),
 // chld=<level>|<margin>, level L and 4 modules by default, and chof, the
-// output format (png or gif).
+// output format (png or gif). Google took the parameters in a POST's form
+// body too, for data over its URL's 2K, which newDropinCall reads.
 func (s *Server) googleChart(c *gin.Context) {
 	d, p := s.newDropinCall(c, true)
 	if p != nil {
@@ -25,9 +27,14 @@ func (s *Server) googleChart(c *gin.Context) {
 		return
 	}
 	fixed := func(name, value string) string {
-		q := c.Request.URL.Query()
+		q := maps.Clone(d.call)
+		for k := range q {
+			if strings.EqualFold(k, name) {
+				q.Del(k)
+			}
+		}
 		q.Set(name, value)
-		return s.baseURL + chartPath + "?" + q.Encode()
+		return s.baseURL + chartPath + "?" + encodeCall(q)
 	}
 	cht, ok := d.take("cht")
 	if !ok || !strings.EqualFold(strings.TrimSpace(cht), "qr") {

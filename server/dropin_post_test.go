@@ -112,3 +112,35 @@ func curlForm(t *testing.T, command string) *httptest.ResponseRecorder {
 	}
 	return sendBody(t, handler, http.MethodPost, target, urlencoded, []byte(strings.Join(fields, "&")))
 }
+
+// Google's chart API took its parameters in a POST's form body, for data
+// over its URL's 2K (developers.google.com/chart/infographics/docs/
+// qr_codes): /chart reads the form as goQR's path does.
+func TestGoogleChartPost(t *testing.T) {
+	want := get(t, "/chart?cht=qr&chs=150x150&chl=Hello%20world&chld=H|2")
+	if want.Code != http.StatusOK {
+		t.Fatalf("GET: %d", want.Code)
+	}
+	for _, c := range []struct{ target, body string }{
+		{"/chart", "cht=qr&chs=150x150&chl=Hello+world&chld=H%7C2"},
+		{"/chart?cht=qr&chs=150x150", "chl=Hello%20world&chld=H|2"},
+		{"/chart?cht=qr&chs=150x150&chl=Hello%20world&chld=H|2", "chl=Bye"},
+	} {
+		rec := sendBody(t, handler, http.MethodPost, c.target, urlencoded, []byte(c.body))
+		if rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), want.Body.Bytes()) {
+			t.Errorf("POST %s %q: %d, want the GET's image; %.300s", c.target, c.body, rec.Code, rec.Body.String())
+		}
+	}
+	rec := sendBody(t, handler, http.MethodPost, "/chart", urlencoded, []byte("cht=bvs&chs=150x150&chl=Hi"))
+	p := readProblem(t, rec, http.StatusBadRequest, "invalid-parameter")
+	if !strings.Contains(p.Fix, "chl=Hi") || !strings.Contains(p.Fix, "cht=qr") {
+		t.Errorf("cht=bvs in a body: fix %q, want the call as a GET with cht=qr", p.Fix)
+	} else if rec := follow(t, p); rec.Code != http.StatusOK {
+		t.Errorf("the fix %s answers %d", p.Fix, rec.Code)
+	}
+	rec = sendBody(t, handler, http.MethodPost, "/chart", "application/json", []byte(`{"chl":"Hi"}`))
+	p = readProblem(t, rec, http.StatusUnsupportedMediaType, "unsupported-media-type")
+	if rec := curlForm(t, p.Example); rec.Code != http.StatusOK {
+		t.Errorf("the example %q answers %d", p.Example, rec.Code)
+	}
+}

@@ -108,6 +108,9 @@ type dropinCall struct {
 	// call is every parameter as the caller sent it, the query's and a
 	// form body's, which a fix of the call corrects.
 	call url.Values
+	// asked is an option's value as the call asked for it, by the
+	// option's name, where another is drawn (a quiet zone of 20 as 10).
+	asked map[string]string
 }
 
 // newDropinCall reads the query; a malformed one is a problem whose fix is
@@ -147,7 +150,7 @@ func (s *Server) newDropinCall(c *gin.Context, plusIsSpace bool) (*dropinCall, *
 		}
 		return nil, p
 	}
-	d := &dropinCall{in: url.Values{}, out: url.Values{}, path: c.Request.URL.Path, spelled: map[string]string{}, from: map[string]string{}, taken: map[string]string{}, call: values}
+	d := &dropinCall{in: url.Values{}, out: url.Values{}, path: c.Request.URL.Path, spelled: map[string]string{}, from: map[string]string{}, taken: map[string]string{}, asked: map[string]string{}, call: values}
 	for k, vs := range values {
 		lk := strings.ToLower(k)
 		d.in[lk] = append(d.in[lk], vs...)
@@ -348,7 +351,7 @@ func (s *Server) conflict(d *dropinCall) *Problem {
 				continue
 			}
 			v := d.in[name][0]
-			if strings.EqualFold(strings.TrimSpace(v), strings.TrimSpace(d.out.Get(ours))) {
+			if same := func(w string) bool { return strings.EqualFold(strings.TrimSpace(v), strings.TrimSpace(w)) }; same(d.out.Get(ours)) || d.asked[ours] != "" && same(d.asked[ours]) {
 				delete(d.in, name)
 				continue
 			}
@@ -431,6 +434,19 @@ func (d *dropinCall) side(param, v string) (int, bool) {
 		side = minSide
 	}
 	return side, true
+}
+
+// widestQuietZone draws a quiet zone wider than qrforge's widest, which
+// the API would draw, at qrforge's widest, and says so; other values are
+// left to the service to judge. It returns the value to draw.
+func (d *dropinCall) widestQuietZone(param, v string) string {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n <= maxMargin {
+		return v
+	}
+	d.asked["margin"] = v
+	d.differ("%s=%s: qrforge's quiet zone is at most %d modules, and is %d", param, strings.TrimSpace(v), maxMargin, maxMargin)
+	return strconv.Itoa(maxMargin)
 }
 
 // charset reads a charset parameter of goQR or Google (UTF-8, Shift_JIS

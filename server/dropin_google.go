@@ -103,7 +103,8 @@ func (s *Server) googleChart(c *gin.Context) {
 		d.from["ec"], d.from["margin"] = "chld", "chld"
 	}
 	if margin != "" {
-		d.out.Set("margin", margin)
+		// Google documents no widest margin, and draws any.
+		d.out.Set("margin", d.widestQuietZone("chld", margin))
 	} else if !d.gives("margin") {
 		d.out.Set("margin", "4")
 	}

@@ -51,6 +51,10 @@ func (s *Server) quickChart(c *gin.Context) {
 			d.set(name.theirs, name.ours, v)
 		}
 	}
+	if d.out.Has("margin") {
+		// QuickChart documents no widest margin, and draws any.
+		d.out.Set("margin", d.widestQuietZone("margin", d.out.Get("margin")))
+	}
 	if !d.out.Has("margin") && !d.gives("margin") {
 		d.out.Set("margin", "4")
 	}

@@ -38,3 +38,22 @@ func TestGoQRMarginOnVectors(t *testing.T) {
 		}
 	}
 }
+
+// QuickChart's margin and Google's chld margin are modules with no widest
+// documented; one wider than qrforge's widest, 10, is drawn at 10 and
+// named, as goQR's qzone is, where it was a 400.
+func TestDropinWideQuietZones(t *testing.T) {
+	for _, c := range []struct{ call, param string }{
+		{"/qr?text=Hi&margin=20&size=300", "margin=20"},
+		{"/chart?cht=qr&chs=300x300&chl=Hi&chld=L|20", "chld=20"},
+		{"/qr?text=Hi&margin=20&quiet=20&size=300", "margin=20"},
+	} {
+		d := getDropin(t, c.call, "image/png")
+		if !strings.Contains(d.differences, c.param) || d.text != "Hi" {
+			t.Errorf("%s: differences %q, text %q; want %s named", c.call, d.differences, d.text, c.param)
+		}
+		if got := d.modulePixel(10, 0, 0); !near(got, black) {
+			t.Errorf("%s: the finder's corner after 10 modules is %v, want black", c.call, got)
+		}
+	}
+}

@@ -2,8 +2,10 @@ package server
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
-	"github.com/qrforge/qrforge/render"
+	"maps"
+	"mime"
 	"net/http"
 	"net/url"
 	"slices"
@@ -14,6 +16,7 @@ import (
 	"github.com/gin-gonic/gin"
 	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/options"
+	"github.com/qrforge/qrforge/render"
 	"github.com/qrforge/qrforge/service"
 )
 
@@ -42,12 +45,18 @@ const (
 // Defaults each API documents, where qrforge's own differ.
 const (
 	goQRDefaultSize   = 200 // goqr.me/api/doc/create-qr-code §3.2: 200x200
+	goQRDefaultLevel  = "L" // §3.5
 	goQRDefaultMargin = 1   // §3.8: pixels
 	goQRMaxMargin     = 50  // §3.8
 	goQRMaxQzone      = 100 // §3.9: modules
 	// goQRNoCode is goQR's error text for an image without a readable code.
 	goQRNoCode            = "could not find/read QR Code"
 	quickChartDefaultSize = 150 // quickchart.io/documentation/qr-codes/
+	// QuickChart's ecLevel: M, or H with a centre image.
+	quickChartDefaultLevel, quickChartLogoLevel = "M", "H"
+	// googleDefaultLevel is chld's level when it gives none
+	// (developers.google.com/chart/infographics/docs/qr_codes).
+	googleDefaultLevel = "L"
 	// quickChartLogoRatio is QuickChart's centerImageSizeRatio default.
 	quickChartLogoRatio = "0.3"
 )
@@ -61,12 +70,19 @@ func (s *Server) dropinRoutes() {
 	r := s.engine
 	for _, p := range []string{goQRCreatePath, strings.TrimSuffix(goQRCreatePath, "/")} {
 		get(r, p, s.goQRCreate)
+		// goqr.me/api/doc/create-qr-code §3.0: every parameter by GET or
+		// POST.
+		r.POST(p, s.goQRCreate)
 	}
 	for _, p := range []string{goQRReadPath, strings.TrimSuffix(goQRReadPath, "/")} {
 		r.POST(p, s.goQRRead)
 		get(r, p, s.goQRReadGet)
 	}
 	get(r, chartPath, s.googleChart)
+	// developers.google.com/chart/infographics/docs/qr_codes: "if you
+	// want to encode more than 2K bytes ..., you will have to send your
+	// data using POST".
+	r.POST(chartPath, s.googleChart)
 	get(r, quickChartPath, s.quickChart)
 	s.documentDropins()
 }
@@ -83,13 +99,39 @@ type dropinCall struct {
 	// lower-cased name; from is the caller's parameter each translated
 	// option came from, by the option's name.
 	spelled, from map[string]string
+	// defaults are the API's documented defaults by option name, which
+	// a fix of a value that says nothing takes (service.Request.Defaults).
+	defaults map[string]string
+	// taken is each API parameter read, by its lower-cased name, as the
+	// caller gave it, which a problem quotes.
+	taken map[string]string
+	// call is every parameter as the caller sent it, the query's and a
+	// form body's, which a fix of the call corrects.
+	call url.Values
+	// asked is an option's value as the call asked for it, by the
+	// option's name, where another is drawn (a quiet zone of 20 as 10).
+	asked map[string]string
 }
 
 // newDropinCall reads the query; a malformed one is a problem whose fix is
 // the same call correctly encoded. plusIsSpace is how the API reads '+':
 // as a space (HTML forms, PHP, Google) or as itself (QuickChart).
+//
+// A POST's form body (goQR's create-qr-code and Google's chart take one)
+// adds its fields to the query's: goQR documents that a parameter given
+// in both is read from the query and the body's value ignored
+// (goqr.me/api/doc/create-qr-code §3.0), and Google is read alike, so
+// the call is read as a GET of the query followed by the body's other
+// fields, and a fix is that GET.
 func (s *Server) newDropinCall(c *gin.Context, plusIsSpace bool) (*dropinCall, *Problem) {
 	raw := c.Request.URL.RawQuery
+	if c.Request.Method == http.MethodPost {
+		body, p := s.dropinForm(c)
+		if p != nil {
+			return nil, p
+		}
+		raw = withForm(raw, body)
+	}
 	query := raw
 	if !plusIsSpace {
 		query = strings.ReplaceAll(raw, "+", "%2B")
@@ -108,7 +150,7 @@ func (s *Server) newDropinCall(c *gin.Context, plusIsSpace bool) (*dropinCall, *
 		}
 		return nil, p
 	}
-	d := &dropinCall{in: url.Values{}, out: url.Values{}, path: c.Request.URL.Path, spelled: map[string]string{}, from: map[string]string{}}
+	d := &dropinCall{in: url.Values{}, out: url.Values{}, path: c.Request.URL.Path, spelled: map[string]string{}, from: map[string]string{}, taken: map[string]string{}, asked: map[string]string{}, call: values}
 	for k, vs := range values {
 		lk := strings.ToLower(k)
 		d.in[lk] = append(d.in[lk], vs...)
@@ -120,6 +162,91 @@ func (s *Server) newDropinCall(c *gin.Context, plusIsSpace bool) (*dropinCall, *
 		return nil, p
 	}
 	return d, nil
+}
+
+// dropinForm reads a POST's body (goQR's and Google's take one): an HTML form's fields
+// (application/x-www-form-urlencoded, or no Content-Type), at most what
+// a GET's query may hold, service.MaxURILength, so that its fix, the
+// same call as a GET, answers too. Neither API names
+// multipart/form-data, which is refused.
+func (s *Server) dropinForm(c *gin.Context) (string, *Problem) {
+	_, call := dropinCallOf(c.Request.URL.Path)
+	example := "curl '" + s.baseURL + c.Request.URL.Path + "' -d '" + call + "'"
+	contentType := c.GetHeader("Content-Type")
+	mediaType, _, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		mediaType = strings.ToLower(strings.TrimSpace(contentType))
+	}
+	if mediaType != "" && mediaType != "application/x-www-form-urlencoded" {
+		p := s.problem(service.KindUnsupportedMediaType, http.StatusUnsupportedMediaType,
+			fmt.Sprintf("Content-Type %s is not read here: %s takes its parameters in the query or as a form body, application/x-www-form-urlencoded (curl -d or --data-urlencode)", text.Truncate(contentType, 100), c.Request.URL.Path),
+			"Content-Type", "")
+		p.Example = example
+		return "", p
+	}
+	tooLarge := func() (string, *Problem) {
+		p := s.problem(service.KindPayloadTooLarge, http.StatusRequestEntityTooLarge,
+			fmt.Sprintf("the form body is larger than %s, as much as a query may hold; the data of the largest QR Code, percent-encoded, is well under it", service.SizeText(service.MaxURILength)),
+			"", "")
+		p.Example = example
+		return "", p
+	}
+	n := c.Request.ContentLength
+	if n > service.MaxURILength {
+		return tooLarge()
+	}
+	if n < 0 {
+		n = service.MaxURILength // chunked: as much as may come
+	}
+	b, err := readBody(http.MaxBytesReader(c.Writer, c.Request.Body, service.MaxURILength), n)
+	if err != nil {
+		var maxErr *http.MaxBytesError
+		if errors.As(err, &maxErr) {
+			return tooLarge()
+		}
+		p := s.problem(service.KindInvalidParameter, http.StatusBadRequest, "the body could not be read: "+err.Error(), "", "")
+		p.Example = example
+		return "", p
+	}
+	return string(b), nil
+}
+
+// withForm is a query followed by a form body's fields that the query
+// does not give (names compared without case, as the APIs read them):
+// the query's value of a parameter given in both is the one read.
+func withForm(query, body string) string {
+	inQuery := map[string]bool{}
+	for piece := range strings.SplitSeq(query, "&") {
+		if piece != "" {
+			name, _ := queryPair(piece)
+			inQuery[strings.ToLower(name)] = true
+		}
+	}
+	pieces := []string{}
+	if query != "" {
+		pieces = append(pieces, query)
+	}
+	for piece := range strings.SplitSeq(body, "&") {
+		if name, _ := queryPair(piece); piece != "" && !inQuery[strings.ToLower(name)] {
+			pieces = append(pieces, piece)
+		}
+	}
+	return strings.Join(pieces, "&")
+}
+
+// encodeCall writes a fix's query with %20 for a space, which every
+// drop-in reads as one: QuickChart reads '+' as a plus sign.
+func encodeCall(q url.Values) string {
+	return strings.ReplaceAll(q.Encode(), "+", "%20")
+}
+
+// ifNoneMatch is the validator a conditional GET sends; a POST is never
+// answered 304 (RFC 9110 §13.1.2).
+func ifNoneMatch(c *gin.Context) string {
+	if c.Request.Method == http.MethodPost {
+		return ""
+	}
+	return c.GetHeader("If-None-Match")
 }
 
 // repeatedParam refuses a parameter given twice with different values
@@ -196,7 +323,47 @@ func (d *dropinCall) take(name string) (string, bool) {
 	if !ok || len(vs) == 0 {
 		return "", false
 	}
+	d.taken[name] = vs[0]
 	return vs[0], true
+}
+
+// spelling is a parameter's name as the caller wrote it.
+func (d *dropinCall) spelling(name string) string {
+	return cmp.Or(d.spelled[name], name)
+}
+
+// conflict refuses an option the call gives under the API's name and
+// under one of qrforge's with another value (bgcolor=fff&bg=ff0,
+// chs=150x150&width=300): the API reads one value, and which one is
+// meant is the caller's to say, so there is no fix, only an example
+// (docs/migrating.md). The problem quotes both as the caller sent them,
+// never the value translated from them. The same value under both names
+// is read once.
+func (s *Server) conflict(d *dropinCall) *Problem {
+	for _, ours := range slices.Sorted(maps.Keys(d.out)) {
+		theirs, given := d.from[ours]
+		if !given {
+			continue
+		}
+		for _, name := range slices.Sorted(maps.Keys(d.in)) {
+			o, ok := options.Named(name)
+			if !ok || o.Name != ours || len(d.in[name]) == 0 {
+				continue
+			}
+			v := d.in[name][0]
+			if same := func(w string) bool { return strings.EqualFold(strings.TrimSpace(v), strings.TrimSpace(w)) }; same(d.out.Get(ours)) || d.asked[ours] != "" && same(d.asked[ours]) {
+				delete(d.in, name)
+				continue
+			}
+			p := s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+				fmt.Sprintf("%s=%q and %s=%q give qrforge's %s twice, with different values; %s reads one: give it once, keeping the value you mean, as qrforge does not choose between them",
+					d.spelling(theirs), text.Truncate(d.taken[theirs], 64), d.spelling(name), text.Truncate(v, 64), ours, d.path),
+				d.spelling(theirs), "")
+			p.Example = s.baseURL + "/api/v1/qr?data=" + url.PathEscape(options.Data.Example)
+			return p
+		}
+	}
+	return nil
 }
 
 // gives reports whether a parameter not read yet names the rendering
@@ -240,7 +407,7 @@ func (d *dropinCall) request() service.Request {
 	for k, vs := range d.out {
 		params[k] = append(params[k], vs...)
 	}
-	return service.Request{Params: params, Via: d.path}
+	return service.Request{Params: params, Via: d.path, Defaults: d.defaults}
 }
 
 // side reads a size of WxH pixels (or one number): a rectangle is drawn as
@@ -267,6 +434,19 @@ func (d *dropinCall) side(param, v string) (int, bool) {
 		side = minSide
 	}
 	return side, true
+}
+
+// widestQuietZone draws a quiet zone wider than qrforge's widest, which
+// the API would draw, at qrforge's widest, and says so; other values are
+// left to the service to judge. It returns the value to draw.
+func (d *dropinCall) widestQuietZone(param, v string) string {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n <= maxMargin {
+		return v
+	}
+	d.asked["margin"] = v
+	d.differ("%s=%s: qrforge's quiet zone is at most %d modules, and is %d", param, strings.TrimSpace(v), maxMargin, maxMargin)
+	return strconv.Itoa(maxMargin)
 }
 
 // charset reads a charset parameter of goQR or Google (UTF-8, Shift_JIS
@@ -321,8 +501,12 @@ func latin1ToUTF8(s string) string {
 // serveDropin generates the translated request and answers it as
 // /api/v1/qr does, with the differences named.
 func (s *Server) serveDropin(c *gin.Context, d *dropinCall) {
+	if p := s.conflict(d); p != nil {
+		writeProblem(c, p)
+		return
+	}
 	s.writeDifferences(c, d.diffs)
-	img, p := s.svc.Generate(c.Request.Context(), d.request(), c.GetHeader("If-None-Match"))
+	img, p := s.svc.Generate(c.Request.Context(), d.request(), ifNoneMatch(c))
 	if p != nil {
 		writeProblem(c, d.named(p))
 		return
@@ -350,8 +534,8 @@ func (s *Server) writeDifferences(c *gin.Context, diffs []string) {
 // dropinParam is the 400 for a drop-in parameter qrforge cannot read; the
 // fix is the same call with the parameter set to fixed, or without it
 // when fixed is "".
-func (s *Server) dropinParam(c *gin.Context, name, value, fixed, rule string) *Problem {
-	q := c.Request.URL.Query()
+func (s *Server) dropinParam(c *gin.Context, d *dropinCall, name, value, fixed, rule string) *Problem {
+	q := maps.Clone(d.call)
 	for k := range q {
 		if strings.EqualFold(k, name) {
 			q.Del(k)
@@ -362,7 +546,7 @@ func (s *Server) dropinParam(c *gin.Context, name, value, fixed, rule string) *P
 	}
 	return s.problem(service.KindInvalidParameter, http.StatusBadRequest,
 		fmt.Sprintf("%s=%q cannot be read: %s", name, text.Truncate(value, 64), rule), name,
-		s.baseURL+c.Request.URL.Path+"?"+q.Encode())
+		s.baseURL+c.Request.URL.Path+"?"+encodeCall(q))
 }
 
 // withOptionParams follows a drop-in's own parameters with qrforge's
@@ -426,7 +610,35 @@ func (s *Server) documentDropins() {
 	}
 	// The document names goQR's paths without their trailing slash (OpenAPI
 	// linters refuse one); both forms answer.
-	s.extraOperations[strings.TrimSuffix(goQRCreatePath, "/")] = obj{"get": obj{
+	// goQR's and Google's POST take the GET's parameters as form fields.
+	formPost := func(operationID, summary string, fields ...string) obj {
+		form := obj{}
+		for _, name := range fields {
+			form[name] = obj{"type": "string"}
+		}
+		responses := obj{
+			"413": problemResponse(fmt.Sprintf("The form body is larger than %s, as much as a query may hold.", service.SizeText(service.MaxURILength))),
+			"415": problemResponse("The body is not a form (application/x-www-form-urlencoded)."),
+		}
+		for code, r := range withDifferences {
+			if code != "304" {
+				responses[code] = r
+			}
+		}
+		return obj{
+			"operationId": operationID,
+			"summary":     summary,
+			"description": "The GET's parameters as form fields (application/x-www-form-urlencoded), in the query, or both: a parameter given in both is read from the query, and the body's value ignored, as goQR documents. Never a 304; a problem's fix is the same call as a GET.",
+			"tags":        []string{"drop-in"},
+			"requestBody": obj{"required": false, "content": obj{"application/x-www-form-urlencoded": obj{"schema": obj{
+				"type": "object", "properties": form, "additionalProperties": obj{"type": "string"},
+				"description": "The API's parameters, and qrforge's options as /api/v1/qr reads them.",
+			}}}},
+			"responses": responses,
+		}
+	}
+	s.extraOperations[strings.TrimSuffix(goQRCreatePath, "/")] = obj{"post": formPost("goqr_create_qr_code_post", "goQR (api.qrserver.com) drop-in: create-qr-code by POST",
+		"data", "size", "ecc", "color", "bgcolor", "margin", "qzone", "charset-source", "charset-target", "format"), "get": obj{
 		"operationId": "goqr_create_qr_code",
 		"summary":     "goQR (api.qrserver.com) drop-in: create-qr-code",
 		"description": "goQR's call with only the host changed, with or without the trailing slash goQR writes: size WxH (default 200x200), ecc (default L), color and bgcolor (hex, short hex or R-G-B), margin in pixels (default 1), qzone in modules (default 0), charset-source and charset-target (UTF-8 or ISO-8859-1), format png, gif, jpg, jpeg, svg or eps. Other parameters are read as /api/v1/qr reads them. Differences are named in " + differencesHeader + " (docs/migrating.md).",
@@ -458,7 +670,8 @@ func (s *Server) documentDropins() {
 			"413": problemResponse("The image is too large."),
 		},
 	}}
-	s.extraOperations[chartPath] = obj{"get": obj{
+	s.extraOperations[chartPath] = obj{"post": formPost("google_chart_qr_post", "Google chart API drop-in: cht=qr by POST",
+		"cht", "chs", "chl", "choe", "chld", "chof"), "get": obj{
 		"operationId": "google_chart_qr",
 		"summary":     "Google chart API drop-in: cht=qr",
 		"description": "Google's retired chart API for QR codes: cht=qr (other chart types are a 400), chs=WxH (required), chl, choe (UTF-8, Shift_JIS, ISO-8859-1), chld=<level>|<margin> (L and 4 modules by default). A PNG unless format says otherwise. Differences are named in " + differencesHeader + ".",
@@ -486,7 +699,7 @@ func (s *Server) documentDropins() {
 	s.addDocs(
 		fmt.Sprintf("[Drop-ins](%s/v1/create-qr-code/?data=Hello): goQR's `/v1/create-qr-code/` and `/v1/read-qr-code/`, Google's `/chart?cht=qr`, QuickChart's `/qr`, with only the host changed (docs/migrating.md)", s.baseURL),
 		"## Drop-ins for other QR APIs\n\n"+
-			fmt.Sprintf("Change only the host: `%s/v1/create-qr-code/?data=Hello&size=150x150` (goQR), `POST %s/v1/read-qr-code/` with a multipart `file` (goQR's JSON answer; `fileurl` is refused), `%s/chart?cht=qr&chs=300x300&chl=Hello` (Google), `%s/qr?text=Hello` (QuickChart). ", s.baseURL, s.baseURL, s.baseURL, s.baseURL)+
+			fmt.Sprintf("Change only the host: `%s/v1/create-qr-code/?data=Hello&size=150x150` (goQR, also as a form POST), `POST %s/v1/read-qr-code/` with a multipart `file` (goQR's JSON answer; `fileurl` is refused), `%s/chart?cht=qr&chs=300x300&chl=Hello` (Google), `%s/qr?text=Hello` (QuickChart). ", s.baseURL, s.baseURL, s.baseURL, s.baseURL)+
 			"Each path takes its API's defaults (goQR: 200x200, ec L, margin 1 px, qzone 0; Google: ec L, 4 modules; QuickChart: 150 px, ec M, 4 modules) and draws exactly the pixels asked for. What cannot be honoured exactly is answered anyway and named in the `"+differencesHeader+"` header: a rectangle drawn as the square of its shorter side, goQR's pixel margin as whole modules, another charset than UTF-8, a caption's font size.",
 	)
 }

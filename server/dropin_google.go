@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"strconv"
 	"strings"
@@ -17,7 +18,8 @@ import (
 // (developers.google.com/chart/infographics/docs/qr_codes): cht=qr,
 // chs=WxH (required), chl, choe (UTF-8, Shift_JIS, ISO-8859-1),
 // chld=<level>|<margin>, level L and 4 modules by default, and chof, the
-// output format (png or gif).
+// output format (png or gif). Google took the parameters in a POST's form
+// body too, for data over its URL's 2K, which newDropinCall reads.
 func (s *Server) googleChart(c *gin.Context) {
 	d, p := s.newDropinCall(c, true)
 	if p != nil {
@@ -25,9 +27,14 @@ func (s *Server) googleChart(c *gin.Context) {
 		return
 	}
 	fixed := func(name, value string) string {
-		q := c.Request.URL.Query()
+		q := maps.Clone(d.call)
+		for k := range q {
+			if strings.EqualFold(k, name) {
+				q.Del(k)
+			}
+		}
 		q.Set(name, value)
-		return s.baseURL + chartPath + "?" + q.Encode()
+		return s.baseURL + chartPath + "?" + encodeCall(q)
 	}
 	cht, ok := d.take("cht")
 	if !ok || !strings.EqualFold(strings.TrimSpace(cht), "qr") {
@@ -46,6 +53,7 @@ func (s *Server) googleChart(c *gin.Context) {
 	}
 	if side, ok := d.side("chs", chs); ok {
 		d.out.Set("size", strconv.Itoa(side))
+		d.from["size"] = "chs"
 	} else {
 		d.set("chs", "size", chs)
 	}
@@ -84,8 +92,10 @@ func (s *Server) googleChart(c *gin.Context) {
 		chld = true
 	}
 	if level == "" && !d.gives("ec") {
-		level = "L"
+		level = googleDefaultLevel
 	}
+	// A fix of a level that says nothing draws Google's own.
+	d.defaults = map[string]string{"ec": googleDefaultLevel}
 	if level != "" {
 		d.out.Set("ec", level)
 	}
@@ -93,7 +103,8 @@ func (s *Server) googleChart(c *gin.Context) {
 		d.from["ec"], d.from["margin"] = "chld", "chld"
 	}
 	if margin != "" {
-		d.out.Set("margin", margin)
+		// Google documents no widest margin, and draws any.
+		d.out.Set("margin", d.widestQuietZone("chld", margin))
 	} else if !d.gives("margin") {
 		d.out.Set("margin", "4")
 	}

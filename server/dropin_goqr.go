@@ -2,14 +2,17 @@ package server
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 	"github.com/qrforge/qrforge/internal/text"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/service"
 )
 
@@ -25,6 +28,8 @@ func (s *Server) goQRCreate(c *gin.Context) {
 		writeProblem(c, p)
 		return
 	}
+	// A fix of a size or ecc that says nothing draws goQR's own.
+	d.defaults = map[string]string{"size": strconv.Itoa(goQRDefaultSize), "ec": goQRDefaultLevel}
 	latin1Hint := false
 	if data, ok := d.take("data"); ok {
 		// Bytes that are not UTF-8 may be Latin-1, which goQR reads with
@@ -38,7 +43,7 @@ func (s *Server) goQRCreate(c *gin.Context) {
 			case "ISO-8859-1":
 				data = latin1ToUTF8(data)
 			default:
-				writeProblem(c, s.dropinParam(c, "charset-source", v, "UTF-8", "goQR's charset-source is UTF-8 or ISO-8859-1"))
+				writeProblem(c, s.dropinParam(c, d, "charset-source", v, "UTF-8", "goQR's charset-source is UTF-8 or ISO-8859-1"))
 				return
 			}
 		}
@@ -47,7 +52,7 @@ func (s *Server) goQRCreate(c *gin.Context) {
 	if v, ok := d.take("charset-target"); ok {
 		cs := charset(v)
 		if cs != "UTF-8" && cs != "ISO-8859-1" {
-			writeProblem(c, s.dropinParam(c, "charset-target", v, "UTF-8", "goQR's charset-target is UTF-8 or ISO-8859-1"))
+			writeProblem(c, s.dropinParam(c, d, "charset-target", v, "UTF-8", "goQR's charset-target is UTF-8 or ISO-8859-1"))
 			return
 		}
 		d.targetCharset("charset-target", cs, d.out.Get("data"))
@@ -67,11 +72,14 @@ func (s *Server) goQRCreate(c *gin.Context) {
 	// it (s, width), so that the service names the two.
 	if !d.out.Has("size") && (sizeGiven || !d.gives("size")) {
 		d.out.Set("size", strconv.Itoa(side))
+		if sizeGiven {
+			d.from["size"] = "size"
+		}
 	}
 	if ec, ok := d.take("ecc"); ok {
 		d.set("ecc", "ec", ec)
 	} else if !d.gives("ec") {
-		d.out.Set("ec", "L")
+		d.out.Set("ec", goQRDefaultLevel)
 	}
 	if v, ok := d.take("color"); ok {
 		d.set("color", "color", v)
@@ -87,11 +95,7 @@ func (s *Server) goQRCreate(c *gin.Context) {
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || n < 0 || n > goQRMaxQzone {
 			// The nearest qzone goQR takes, or its default, 0.
-			fixed := "0"
-			if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && !math.IsNaN(f) {
-				fixed = strconv.Itoa(int(math.Round(min(max(f, 0), goQRMaxQzone))))
-			}
-			writeProblem(c, s.dropinParam(c, "qzone", v, fixed, fmt.Sprintf("goQR's qzone is the quiet zone in modules, 0 to %d", goQRMaxQzone)))
+			writeProblem(c, s.dropinParam(c, d, "qzone", v, goQRQzoneFix(v), fmt.Sprintf("goQR's qzone is the quiet zone in modules, 0 to %d", goQRMaxQzone)))
 			return
 		}
 		if n > maxMargin {
@@ -99,23 +103,44 @@ func (s *Server) goQRCreate(c *gin.Context) {
 			n = maxMargin
 		}
 		qzone = n
+		d.from["margin"] = "qzone"
+	} else if p := s.goQRQuietName(c, d); p != nil {
+		writeProblem(c, p)
+		return
 	}
 	margin := goQRDefaultMargin
-	if v, ok := d.take("margin"); ok {
+	marginValue, marginGiven := d.take("margin")
+	if v, ok := marginValue, marginGiven; ok {
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || n < 0 || n > goQRMaxMargin {
-			writeProblem(c, s.dropinParam(c, "margin", v, strconv.Itoa(goQRDefaultMargin), fmt.Sprintf("goQR's margin is a border in pixels, 0 to %d", goQRMaxMargin)))
+			writeProblem(c, s.dropinParam(c, d, "margin", v, strconv.Itoa(goQRDefaultMargin), fmt.Sprintf("goQR's margin is a border in pixels, 0 to %d", goQRMaxMargin)))
 			return
 		}
 		margin = n
 	}
 	d.out.Set("margin", strconv.Itoa(qzone))
-	img, p := s.svc.Generate(c.Request.Context(), d.request(), c.GetHeader("If-None-Match"))
+	if p := s.conflict(d); p != nil {
+		writeProblem(c, p)
+		return
+	}
+	img, p := s.svc.Generate(c.Request.Context(), d.request(), ifNoneMatch(c))
 	if p != nil {
 		if latin1Hint && p.Field == "data" {
 			p.Hint = "if data is ISO-8859-1 (Latin-1) text, where byte 0xE9 is é, add charset-source=ISO-8859-1, as goQR reads it"
 		}
 		writeProblem(c, d.named(p))
+		return
+	}
+	if vector(img.ContentType) {
+		// An SVG's or EPS's modules are scaled to fill the image: no
+		// pixels are left over to make goQR's pixel border of, and the
+		// quiet zone is qzone's whole modules. A margin the call gives
+		// is named, not dropped without a word.
+		if marginGiven && margin > 0 {
+			d.differ("margin=%dpx: a vector image (%s) has no pixels for goQR's pixel border, so its quiet zone is qzone's %d modules; qzone widens it", margin, img.ContentType, qzone)
+		}
+		s.writeDifferences(c, d.diffs)
+		writeImage(c, img)
 		return
 	}
 	// goQR's margin is pixels around the quiet zone; qrforge's quiet
@@ -135,6 +160,53 @@ func (s *Server) goQRCreate(c *gin.Context) {
 	}
 	s.writeDifferences(c, d.diffs)
 	writeImage(c, img)
+}
+
+// vector reports whether an image of the content type is drawn in
+// vectors (SVG, EPS, PDF), whose modules are scaled to the image's side.
+func vector(contentType string) bool {
+	mt, _, _ := strings.Cut(contentType, ";")
+	switch strings.TrimSpace(mt) {
+	case "image/svg+xml", "application/postscript", "application/pdf":
+		return true
+	}
+	return false
+}
+
+// goQRQuietName refuses qrforge's own names for the quiet zone (quiet,
+// quietzone, border, ...) on goQR's path, where goQR's qzone (modules)
+// and margin (pixels) set it whatever else is given: the fix is the call
+// with goQR's qzone in its place. goQR's own margin is the pixel border,
+// and qzone is read before this.
+func (s *Server) goQRQuietName(c *gin.Context, d *dropinCall) *Problem {
+	for _, name := range slices.Sorted(maps.Keys(d.in)) {
+		if o, ok := options.Named(name); !ok || o.Name != options.Margin.Name || name == "margin" || len(d.in[name]) == 0 {
+			continue
+		}
+		v := d.in[name][0]
+		fixed := goQRQzoneFix(v)
+		q := maps.Clone(d.call)
+		for k := range q {
+			if strings.EqualFold(k, name) {
+				q.Del(k)
+			}
+		}
+		q.Set("qzone", fixed)
+		return s.problem(service.KindInvalidParameter, http.StatusBadRequest,
+			fmt.Sprintf("%s is qrforge's name for the quiet zone, which goQR's path takes as goQR's qzone (modules; goQR's margin is a border in pixels): the fix gives qzone=%s", d.spelling(name), fixed),
+			d.spelling(name), s.baseURL+c.Request.URL.Path+"?"+encodeCall(q))
+	}
+	return nil
+}
+
+// goQRQzoneFix is the qzone goQR takes nearest to v, or its default, 0,
+// when v is no number.
+func goQRQzoneFix(v string) string {
+	f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil || math.IsNaN(f) {
+		return "0"
+	}
+	return strconv.Itoa(int(math.Round(min(max(f, 0), goQRMaxQzone))))
 }
 
 // maxMargin is qrforge's widest quiet zone (render.MaxMargin).

@@ -38,6 +38,9 @@ func (s *Server) quickChart(c *gin.Context) {
 	// it (s, width), so that the service names the two.
 	if !d.out.Has("size") && (sizeGiven || !d.gives("size")) {
 		d.out.Set("size", strconv.Itoa(side))
+		if sizeGiven {
+			d.from["size"] = "size"
+		}
 	}
 	for _, name := range []struct{ theirs, ours string }{
 		{"margin", "margin"}, {"dark", "color"}, {"light", "bg"}, {"format", "format"},
@@ -48,15 +51,25 @@ func (s *Server) quickChart(c *gin.Context) {
 			d.set(name.theirs, name.ours, v)
 		}
 	}
+	if d.out.Has("margin") {
+		// QuickChart documents no widest margin, and draws any.
+		d.out.Set("margin", d.widestQuietZone("margin", d.out.Get("margin")))
+	}
 	if !d.out.Has("margin") && !d.gives("margin") {
 		d.out.Set("margin", "4")
 	}
 	logo := d.out.Has("logo") || d.gives("logo")
+	// A fix of a size or ecLevel that says nothing draws QuickChart's own.
+	level := quickChartDefaultLevel
+	if logo {
+		level = quickChartLogoLevel
+	}
+	d.defaults = map[string]string{"size": strconv.Itoa(quickChartDefaultSize), "ec": level}
 	if v, ok := d.take("eclevel"); ok {
 		d.set("eclevel", "ec", v)
 	} else if !logo && !d.gives("ec") {
 		// With a logo, qrforge raises the level to H as QuickChart does.
-		d.out.Set("ec", "M")
+		d.out.Set("ec", quickChartDefaultLevel)
 	}
 	w, wOK := d.take("centerimagewidth")
 	h, hOK := d.take("centerimageheight")
@@ -67,7 +80,7 @@ func (s *Server) quickChart(c *gin.Context) {
 		// QuickChart's are the centre image's pixels: anything else
 		// would be left unread without a word.
 		if n, err := strconv.Atoi(strings.TrimSpace(p.value)); p.given && (err != nil || n <= 0) {
-			writeProblem(c, s.dropinParam(c, p.name, p.value, "", "QuickChart's "+p.name+" is the centre image's size in pixels, a whole number above 0"))
+			writeProblem(c, s.dropinParam(c, d, p.name, p.value, "", "QuickChart's "+p.name+" is the centre image's size in pixels, a whole number above 0"))
 			return
 		}
 	}
@@ -89,7 +102,7 @@ func (s *Server) quickChart(c *gin.Context) {
 		} else if !strings.Contains(strings.ToLower(v), "sans") {
 			d.differ("captionFontFamily=%s: the caption is drawn in Go Regular, a sans-serif", text.Truncate(v, 32))
 		}
-		d.out.Set("font", font)
+		d.set("captionfontfamily", "font", font)
 	} else if d.out.Has("label") && !d.gives("font") {
 		// QuickChart's default caption font is sans-serif, not bold.
 		d.out.Set("font", "regular")

@@ -644,7 +644,8 @@ func TestGoQRLatin1Hint(t *testing.T) {
 // A drop-in's fix is the caller's call corrected, never its API's
 // documented example in its place: a fix does not make up the data to
 // encode (README "Errors"). A malformed query's fix is the same call
-// encoded; a POST where the API takes GET is the same call as a GET; a
+// encoded; a POST where the API takes GET (QuickChart) is the same call
+// as a GET; a
 // call without the data has no fix, and the example shows one. Google's
 // chof (the output format) is the format, not choe misspelt.
 func TestDropinFixesKeepTheCallersData(t *testing.T) {
@@ -655,13 +656,13 @@ func TestDropinFixesKeepTheCallersData(t *testing.T) {
 	if rec := follow(t, p); rec.Code != http.StatusOK {
 		t.Errorf("the fix answers %d", rec.Code)
 	}
-	rec := do(t, http.MethodPost, "/v1/create-qr-code/?data=Hi")
-	if p := readProblem(t, rec, http.StatusMethodNotAllowed, "method-not-allowed"); !strings.Contains(p.Fix, "/v1/create-qr-code/?data=Hi") || strings.Contains(p.Fix, "HelloWorld") {
+	rec := do(t, http.MethodPost, "/qr?text=Hi")
+	if p := readProblem(t, rec, http.StatusMethodNotAllowed, "method-not-allowed"); !strings.Contains(p.Fix, "/qr?text=Hi") || strings.Contains(p.Fix, "Here") {
 		t.Errorf("POST with data: fix %q, want the caller's call", p.Fix)
 	}
-	rec = do(t, http.MethodPost, "/v1/create-qr-code/?size=100x100")
+	rec = do(t, http.MethodPut, "/v1/create-qr-code/?size=100x100")
 	if p := readProblem(t, rec, http.StatusMethodNotAllowed, "method-not-allowed"); p.Fix != "" || !strings.Contains(p.Example, "data=") {
-		t.Errorf("POST without data: fix %q, example %q; want no fix and the documented call as the example", p.Fix, p.Example)
+		t.Errorf("PUT without data: fix %q, example %q; want no fix and the documented call as the example", p.Fix, p.Example)
 	}
 	d := getDropin(t, "/chart?cht=qr&chs=200x200&chl=Hi&chof=gif", "image/gif")
 	if d.text != "Hi" {

@@ -345,6 +345,8 @@ type apiTarget struct {
 	lead []string
 	via  string // Request.Via
 	kind string
+	// defaults are Request.Defaults, which fixes take.
+	defaults map[string]string
 }
 
 func (s *Service) apiTarget(path string, lead ...string) fixTarget {

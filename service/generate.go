@@ -49,6 +49,11 @@ type Request struct {
 	// read as a generic call: problems name it, and their fixes stay calls
 	// of /api/v1/qr (docs/migrating.md).
 	Via string
+	// Defaults are the documented defaults of the API at Via, by
+	// option name (goQR's size 200 and ec L): a fix of a value that
+	// says nothing of what was meant (size=abc) takes the API's default,
+	// as that API would draw, rather than qrforge's.
+	Defaults map[string]string
 }
 
 // Image is a rendered code.

@@ -56,7 +56,7 @@ func (s *Service) prepare(req Request) (*Rendering, fixTarget, *Problem) {
 		q, malformed := s.params(req, true)
 		target := s.target(req, "/api/v1/qr")
 		if req.Via != "" && !req.Body {
-			target = apiTarget{path: "/api/v1/qr", via: req.Via}
+			target = apiTarget{path: "/api/v1/qr", via: req.Via, defaults: req.Defaults}
 		}
 		r, p := s.prepareGeneric(q, malformed, target, req.Query)
 		return r, target, p
@@ -116,7 +116,12 @@ func (s *Service) params(req Request, withData bool) (query, []paramError) {
 // and nothing else. rawQuery, when known, lets it recognise data whose own
 // '&' was not percent-encoded.
 func (s *Service) prepareGeneric(q query, malformed []paramError, target fixTarget, rawQuery string) (*Rendering, *Problem) {
-	r, errs := parseRendering(q, true)
+	var via string
+	var defaults map[string]string
+	if t, ok := target.(apiTarget); ok {
+		via, defaults = t.via, t.defaults
+	}
+	r, errs := parseRenderingVia(q, true, via, defaults)
 	errs = append(malformed, errs...)
 	errs = append(errs, s.genericStrangers(q, r, target, rawQuery)...)
 	errs = append(errs, lostPlusData(rawQuery, r)...)

@@ -20,6 +20,20 @@ type reading struct {
 	q    query
 	r    *Rendering
 	errs []paramError
+	// defaults and via are those of Request: the emulated API's
+	// defaults, which a fix gives an option whose value says nothing.
+	defaults map[string]string
+	via      string
+}
+
+// fallback is the value a fix gives o when the caller's says nothing of
+// what was meant: the default of the API the call came by, as that API
+// would draw (docs/migrating.md), else o's example.
+func (p *reading) fallback(o option) string {
+	if d, ok := p.defaults[o.Name]; ok {
+		return d
+	}
+	return o.Example
 }
 
 // get is the value of o under any of its names, and whether it was given;
@@ -43,8 +57,14 @@ func (p *reading) fail(field, fixed, format string, args ...any) {
 // parseRendering reads the rendering options of README "Options" and, when
 // withData is set, the data to encode. It reports every bad parameter.
 func parseRendering(q query, withData bool) (*Rendering, []paramError) {
+	return parseRenderingVia(q, withData, "", nil)
+}
+
+// parseRenderingVia is parseRendering for a call that came by another
+// API's path, via, whose documented defaults fixes take (Request.Defaults).
+func parseRenderingVia(q query, withData bool, via string, defaults map[string]string) (*Rendering, []paramError) {
 	r := &Rendering{Format: FormatPNG, ECI: render.DefaultECI, Symbol: render.SymbolQR, Options: render.DefaultOptions(), Canonical: url.Values{}, Given: map[string]bool{}}
-	p := &reading{q: q, r: r}
+	p := &reading{q: q, r: r, via: via, defaults: defaults}
 	if withData {
 		p.readData()
 	}

@@ -39,6 +39,9 @@ func (p *reading) readSize() {
 		size, fixed, err := parseSize(v)
 		switch {
 		case err != nil:
+			if fixed == "" {
+				fixed = p.fallback(optSize)
+			}
 			p.fail(optSize.Name, fixed, "%s", err)
 		case size.unit != "":
 			r.sizeUnit = size.unit
@@ -66,7 +69,8 @@ func (p *reading) readSize() {
 // parseSize reads "512", "512px", a square "512x512" or a length of
 // print, "30mm", "3cm" or "1.2in". When v is not a size, it also returns
 // the size a fix should use: the square form of a rectangle (README
-// "Options"), else the default.
+// "Options"), or "" when nothing in v is a size (the fix then takes the
+// default).
 func parseSize(v string) (size sizeValue, fixed string, err error) {
 	v = strings.TrimSpace(strings.ToLower(v))
 	for _, u := range lengthUnits {
@@ -92,7 +96,7 @@ func parseSize(v string) (size sizeValue, fixed string, err error) {
 	if !isPair {
 		n, err := atoiSaturating(v)
 		if err != nil {
-			fixed := optSize.Example
+			fixed := ""
 			if n, ok := wholeNumber(v, render.MinSize, render.MaxSize); ok {
 				fixed = strconv.Itoa(n)
 			}
@@ -104,7 +108,7 @@ func parseSize(v string) (size sizeValue, fixed string, err error) {
 	hn, errH := atoiSaturating(h)
 	switch {
 	case errW != nil && errH != nil:
-		return sizeValue{}, optSize.Example, fmt.Errorf("size %q is not a number of pixels (e.g. 512 or 512x512)", v)
+		return sizeValue{}, "", fmt.Errorf("size %q is not a number of pixels (e.g. 512 or 512x512)", v)
 	case errW != nil || errH != nil || wn != hn:
 		side := min(max(wn, hn, render.MinSize), render.MaxSize)
 		return sizeValue{}, strconv.Itoa(side), fmt.Errorf("size %q is not square; QR codes are square, use %d", v, side)

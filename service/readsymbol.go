@@ -1,6 +1,7 @@
 package service
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,7 +29,11 @@ func (p *reading) readLevel(chldLevel string) {
 			// Nothing close drops ec: the level is then chosen for the
 			// data, as when ec is not given.
 			near, says := meantValue(optEC, ecValue, optEC.Enum, "")
-			if near == "" {
+			switch d, ok := p.defaults[optEC.Name]; {
+			case near == "" && ok:
+				// The API's own level, which it draws without one.
+				near, says = d, fmt.Sprintf("nothing is close, and the fix gives %s, the level %s draws by default", d, p.via)
+			case near == "":
 				says = "nothing is close, and the fix drops it, so that the level is chosen for the data"
 			}
 			p.fail(optEC.Name, near, "ec %q is not one of L, M, Q, H (H survives the most damage); %s", ecValue, says)

@@ -271,3 +271,56 @@ func TestMicroQRScansOnZxing(t *testing.T) {
 	}
 	t.Logf("%d Micro QR images, each read by zxing-cpp 3 and zxing-cpp 1.4", len(want))
 }
+
+// TestMicroKanjiReadsAsWritten: Japanese text in a Micro QR Code is
+// written in Kanji mode (ISO/IEC 18004:2015 §7.4.6; M3 and M4 have it),
+// since the symbol has no ECI header, and zxing-cpp 3 reads it back as the
+// same text, at the most Kanji characters each level holds (Table 7) and
+// mixed with ASCII.
+func TestMicroKanjiReadsAsWritten(t *testing.T) {
+	cases := []struct{ data, ec, want string }{
+		{"東京", "", "M3-M"},
+		{"漢字漢字漢字", "L", "M3-L"},
+		{"漢字漢字", "M", "M3-M"},
+		{"日本語のテキスト", "M", "M4-M"},
+		{"東京タワー", "Q", "M4-Q"},
+		{"漢字漢字漢字漢字漢", "L", "M4-L"},
+		{"ABC東京123", "", "M3-L"},
+	}
+	dir := t.TempDir()
+	want := map[string]string{}
+	for i, c := range cases {
+		q := url.Values{"data": {c.data}, "symbol": {"micro"}, "size": {"300"}}
+		if c.ec != "" {
+			q.Set("ec", c.ec)
+		}
+		resp, body := get(t, "/api/v1/qr", q)
+		if resp.StatusCode != 200 {
+			t.Fatalf("%v: %d %s", q, resp.StatusCode, body)
+		}
+		if got := resp.Header.Get("X-QR-Symbol"); got != c.want {
+			t.Errorf("%q ec %q: X-QR-Symbol %q, want %s", c.data, c.ec, got, c.want)
+		}
+		file := fmt.Sprintf("kanji-%d.png", i)
+		if err := os.WriteFile(filepath.Join(dir, file), body, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want[file] = c.data
+	}
+	read := map[string]string{}
+	node := nodeDecoder(t)
+	node.cmd.Env = append(os.Environ(), "ZXING_FORMATS=MicroQRCode")
+	node.cmd.Args = append(node.cmd.Args, "--text")
+	if err := batchDecode(t, dir, func(file, decoder, text string) {
+		if decoder == decZxingCpp3 {
+			read[file] = text
+		}
+	}, node); err != nil {
+		t.Fatal(err)
+	}
+	for file, text := range want {
+		if read[file] != text {
+			t.Errorf("%s: zxing-cpp 3 read %q, want %q", file, read[file], text)
+		}
+	}
+}

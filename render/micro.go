@@ -63,14 +63,15 @@ type MicroError struct {
 	Length int
 	// NoLevel: Micro QR Code has no such level (H; Q is M4's only).
 	NoLevel bool
-	// NeedsECI: the data is not ASCII and the ECI setting names its
-	// character set, which a Micro QR Code has no header for.
+	// NeedsECI: the data is not ASCII, nor Japanese text that Kanji mode
+	// holds, and the ECI setting names its character set, which a Micro
+	// QR Code has no header for.
 	NeedsECI bool
 }
 
 func (e *MicroError) Error() string {
 	if e.NeedsECI {
-		return "Micro QR Codes have no ECI header (ISO/IEC 18004:2015 §7.4.2.1): non-ASCII data would be bytes that readers take for a character set they guess (the standard's default is ISO/IEC 8859-1, which reads UTF-8's é as Ã©); symbol=auto draws a QR Code that marks it as UTF-8, and eci=none keeps a Micro QR Code with the bytes unmarked"
+		return "Micro QR Codes have no ECI header (ISO/IEC 18004:2015 §7.4.2.1): non-ASCII data other than Japanese text, which Kanji mode holds, would be bytes that readers take for a character set they guess (the standard's default is ISO/IEC 8859-1, which reads UTF-8's é as Ã©); symbol=auto draws a QR Code that marks it as UTF-8, and eci=none keeps a Micro QR Code with the bytes unmarked"
 	}
 	if e.NoLevel {
 		return fmt.Sprintf("Micro QR Codes have no level %s: M2 to M4 have L and M, M4 also Q", e.Level)
@@ -79,24 +80,25 @@ func (e *MicroError) Error() string {
 	if !ok {
 		// No level asked for: the largest at any level, M4-L.
 		c = microLargest[LevelL]
-		return fmt.Sprintf("%d bytes do not fit a Micro QR Code: M4-L, the largest, holds %d digits, %d upper-case alphanumerics or %d bytes", e.Length, c.digits, c.alphanumerics, c.bytes)
+		return fmt.Sprintf("%d bytes do not fit a Micro QR Code: M4-L, the largest, holds %d digits, %d upper-case alphanumerics, %d bytes or %d Kanji characters", e.Length, c.digits, c.alphanumerics, c.bytes, c.kanji)
 	}
-	return fmt.Sprintf("%d bytes do not fit a Micro QR Code at level %s: M4-%s, the largest, holds %d digits, %d upper-case alphanumerics or %d bytes", e.Length, e.Level, e.Level, c.digits, c.alphanumerics, c.bytes)
+	return fmt.Sprintf("%d bytes do not fit a Micro QR Code at level %s: M4-%s, the largest, holds %d digits, %d upper-case alphanumerics, %d bytes or %d Kanji characters", e.Length, e.Level, e.Level, c.digits, c.alphanumerics, c.bytes, c.kanji)
 }
 
 // microLargest is what M4, the largest Micro QR Code, holds at each level
 // in one mode (ISO/IEC 18004:2015 Table 7).
-var microLargest = map[Level]struct{ digits, alphanumerics, bytes int }{
-	LevelL: {35, 21, 15},
-	LevelM: {30, 18, 13},
-	LevelQ: {21, 13, 9},
+var microLargest = map[Level]struct{ digits, alphanumerics, bytes, kanji int }{
+	LevelL: {35, 21, 15, 9},
+	LevelM: {30, 18, 13, 8},
+	LevelQ: {21, 13, 9, 5},
 }
 
 // EncodeMicro builds the smallest Micro QR Code (ISO/IEC 18004:2015,
 // M1 to M4) that holds data at level. With LevelAuto it takes the smallest
 // symbol at any level, M1 (error detection only) included, then the
 // highest level that same symbol holds, as segno does. Micro QR has no
-// ECI (§7.4.2.1): bytes are written as they are.
+// ECI (§7.4.2.1): Japanese text is written in Kanji mode, which is always
+// Shift JIS (§7.4.6), and other bytes as they are.
 func EncodeMicro(data string, level Level) (*Symbol, error) {
 	return encodeMicro(data, level, LevelNone)
 }
@@ -158,7 +160,8 @@ func levelOf(l qrcode.Level) Level {
 
 // EncodeSymbol builds data as the symbol type asks. SymbolAuto takes a
 // Micro QR Code when one holds the data at level and the data needs no
-// ECI header (Micro QR has none), else a QR Code: every Micro QR symbol is
+// ECI header (Micro QR has none; Japanese text in Kanji mode needs none),
+// else a QR Code: every Micro QR symbol is
 // smaller than every QR Code (17 modules at most, 21 at least). With
 // LevelAuto the Micro QR Code must correct errors (level L at least, so
 // never M1): asking for symbol=micro is how to get M1. An rMQR is never
@@ -168,7 +171,7 @@ func EncodeSymbol(data string, level Level, eci ECI, t SymbolType) (*Symbol, err
 	case SymbolRMQR:
 		return EncodeRMQR(data, level, eci, 0)
 	case SymbolMicro:
-		if eci.number(data) != 0 {
+		if eci.number(data) != 0 && !KanjiText(data) {
 			// Written unmarked, the UTF-8 would read as Latin-1 where
 			// readers follow the standard's default (§7.4.2); eci=none
 			// asks for that.
@@ -176,7 +179,7 @@ func EncodeSymbol(data string, level Level, eci ECI, t SymbolType) (*Symbol, err
 		}
 		return EncodeMicro(data, level)
 	case SymbolAuto:
-		if eci.number(data) == 0 && level != LevelH {
+		if (eci.number(data) == 0 || KanjiText(data)) && level != LevelH {
 			if s, err := encodeMicro(data, level, LevelL); err == nil {
 				return s, nil
 			}

@@ -95,9 +95,11 @@ func TestMicroPNGAndSVGDrawTheMatrix(t *testing.T) {
 
 // A Micro QR Code has no ECI (ISO/IEC 18004:2015 §7.4.2.1): non-ASCII
 // data would be bytes whose character set the reader guesses, so with
-// eci=utf8 it is refused; eci=none asks for the unmarked bytes.
+// eci=utf8 it is refused; eci=none asks for the unmarked bytes. Japanese
+// text needs no header: Kanji mode (§7.4.6) is always Shift JIS, and
+// 漢字 takes M3 in it (Table 7: M3-M holds 4 Kanji characters).
 func TestMicroRefusesDataThatNeedsECI(t *testing.T) {
-	for _, data := range []string{"café", "漢字"} {
+	for _, data := range []string{"café", "한글"} {
 		_, err := EncodeSymbol(data, LevelAuto, ECIUTF8, SymbolMicro)
 		var me *MicroError
 		if !errors.As(err, &me) || !me.NeedsECI {
@@ -105,6 +107,16 @@ func TestMicroRefusesDataThatNeedsECI(t *testing.T) {
 		}
 		if s, err := EncodeSymbol(data, LevelAuto, ECINone, SymbolMicro); err != nil || !s.Micro {
 			t.Errorf("%q as Micro QR without ECI: %v", data, err)
+		}
+		if s, err := EncodeSymbol(data, LevelAuto, ECIUTF8, SymbolAuto); err != nil || s.Micro {
+			t.Errorf("%q with symbol=auto: %v, micro %v; want a QR Code with its ECI header", data, err, s != nil && s.Micro)
+		}
+	}
+	for _, eci := range ECIs {
+		for _, symbol := range []SymbolType{SymbolMicro, SymbolAuto} {
+			if s, err := EncodeSymbol("漢字", LevelAuto, eci, symbol); err != nil || s.Designator() != "M3-M" {
+				t.Errorf("漢字, eci=%s, symbol=%s: %v (micro %v); want M3-M in Kanji mode", eci, symbol, err, s != nil && s.Micro)
+			}
 		}
 	}
 	if s, err := EncodeSymbol("hello", LevelAuto, ECIUTF8, SymbolMicro); err != nil || !s.Micro {
@@ -117,7 +129,7 @@ func TestMicroRefusesDataThatNeedsECI(t *testing.T) {
 // against the encoder: that many characters fit M4 at the level, one more
 // does not.
 func TestMicroTooLongQuotesTheLevelsCapacity(t *testing.T) {
-	said := regexp.MustCompile(`holds (\d+) digits, (\d+) upper-case alphanumerics or (\d+) bytes`)
+	said := regexp.MustCompile(`holds (\d+) digits, (\d+) upper-case alphanumerics, (\d+) bytes or (\d+) Kanji characters`)
 	for _, level := range []Level{LevelAuto, LevelL, LevelM, LevelQ} {
 		_, err := EncodeMicro(strings.Repeat("a", 40), level)
 		var micro *MicroError
@@ -132,7 +144,7 @@ func TestMicroTooLongQuotesTheLevelsCapacity(t *testing.T) {
 		if level == LevelAuto {
 			fitsAt = LevelL
 		}
-		for i, char := range []string{"1", "A", "a"} {
+		for i, char := range []string{"1", "A", "a", "漢"} {
 			n, _ := strconv.Atoi(m[i+1])
 			if s, err := EncodeMicro(strings.Repeat(char, n), fitsAt); err != nil || s.Version != 4 {
 				t.Errorf("level %s: %q says %d of %q fit M4, and they do not (%v)", level, micro, n, char, err)

@@ -27,10 +27,15 @@ func (e *RMQRError) Error() string {
 	if e.NoLevel {
 		return fmt.Sprintf("rMQR codes have no level %s: only M and H", e.Level)
 	}
-	if e.Height != 0 {
-		return fmt.Sprintf("%d bytes do not fit an rMQR code %d modules high at level %s: R%dx139 is the widest", e.Length, e.Height, e.Level, e.Height)
+	level := e.Level
+	if level == LevelAuto {
+		// No level asked for: the size is chosen at M (EncodeRMQR).
+		level = LevelM
 	}
-	return fmt.Sprintf("%d bytes do not fit an rMQR code at level %s: R17x139, the largest, holds 361 digits, 219 upper-case alphanumerics or 150 bytes at M (74 bytes at H)", e.Length, e.Level)
+	if e.Height != 0 {
+		return fmt.Sprintf("%d bytes do not fit an rMQR code %d modules high at level %s: R%dx139 is the widest", e.Length, e.Height, level, e.Height)
+	}
+	return fmt.Sprintf("%d bytes do not fit an rMQR code at level %s: R17x139, the largest, holds 361 digits, 219 upper-case alphanumerics or 150 bytes at M (74 bytes at H)", e.Length, level)
 }
 
 // EncodeRMQR builds the rMQR with the fewest modules (height × width)

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"image"
 	"strings"
 	"testing"
@@ -102,5 +103,18 @@ func TestRMQRDrawsTheMatrix(t *testing.T) {
 	}
 	if got := len(finderOrigins(s)); got != 1 {
 		t.Errorf("%d finders on an rMQR", got)
+	}
+}
+
+// Data no rMQR holds with no level asked for is said not to fit at M, the
+// level the size is chosen at (the lower of rMQR's two, ISO/IEC
+// 23941:2022 §6.5.1), never at a level "auto".
+func TestRMQRTooLongNamesLevelM(t *testing.T) {
+	for _, height := range []int{0, 7} {
+		_, err := EncodeRMQR(strings.Repeat("a", 151), LevelAuto, ECIUTF8, height)
+		var e *RMQRError
+		if !errors.As(err, &e) || !strings.Contains(err.Error(), "at level M") {
+			t.Errorf("height %d: %v, want an RMQRError at level M", height, err)
+		}
 	}
 }

@@ -27,3 +27,17 @@ func TestMicroWithDataThatNeedsECI(t *testing.T) {
 		t.Errorf("eci=none: %d, symbol %q", rec.Code, rec.Header().Get("X-QR-Symbol"))
 	}
 }
+
+// Japanese text needs no ECI header in a Micro QR Code: Kanji mode (ISO/IEC
+// 18004:2015 §7.4.6), which M3 and M4 have, is always Shift JIS. 東京 is
+// two Kanji characters, which M3-M holds (Table 7: four), with either eci
+// setting and with symbol=auto, whose Micro QR Code is smaller than any
+// QR Code.
+func TestMicroWritesJapaneseInKanjiMode(t *testing.T) {
+	for _, q := range []string{"symbol=micro", "symbol=micro&eci=none", "symbol=auto"} {
+		rec := get(t, "/api/v1/qr?data=%E6%9D%B1%E4%BA%AC&"+q)
+		if rec.Code != http.StatusOK || rec.Header().Get("X-QR-Symbol") != "M3-M" {
+			t.Errorf("%s: %d, symbol %q: %s", q, rec.Code, rec.Header().Get("X-QR-Symbol"), rec.Body.String())
+		}
+	}
+}

@@ -76,7 +76,7 @@ func (s *Server) documentVerify() {
 		fmt.Sprintf("[Verify](%s/api/v1/verify?data=Hello&color=ccc): `GET /api/v1/verify` with the generation parameters (or `type=<kind>` and its fields); renders, decodes and checks contrast, quiet zone, module size, polarity and style, each with a fix", s.baseURL),
 		"## Verify\n\n"+
 			fmt.Sprintf("`GET %s/api/v1/verify?data=...&<options>`, or `?type=<kind>&<fields>&<options>`: on verify, `type` names a payload kind (elsewhere it is an alias of format). Verify always judges the PNG, so a format (or a format under `type`) is a 400 whose fix drops it. It renders the PNG the same parameters give, decodes it with a ZXing port, and answers:\n\n", s.baseURL)+
-			"`{\"scannable\",\"decoded\",\"matches\",\"version\",\"ec\",\"contrast_ratio\",\"checks\":[{\"name\",\"pass\",\"status\",\"value\",\"min\",\"message\",\"fix\"}],\"fix\"}`\n\n"+
+			"`{\"scannable\",\"decoded\",\"matches\",\"version\",\"ec\",\"contrast_ratio\",\"checks\":[{\"name\",\"pass\",\"status\",\"value\",\"min\",\"message\",\"fix\"}],\"fix\"}`; a Micro QR Code or rMQR adds `symbol` (`micro`, `rmqr`) and `designator` (`M1`, `R7x59-H`), as decode does, and M1's `ec` is `none`\n\n"+
 			"- `decode`: the code reads back as the payload.\n"+
 			"- `contrast`: WCAG 2 contrast ratio of color against bg (relative luminance, (L1+0.05)/(L2+0.05)); pass at 4.5 or more, warn from 3, fail below 3. A transparent or translucent bg is judged against white, and noted.\n"+
 			"- `quiet_zone`: the margin in modules; ISO/IEC 18004 asks 4; warn below 4, fail below 2.\n"+
@@ -139,8 +139,10 @@ func verificationSchema() obj {
 			"scannable":      obj{"type": "boolean"},
 			"decoded":        obj{"type": "string", "description": "The text read back; empty when nothing was read."},
 			"matches":        obj{"type": "boolean", "description": "decoded is exactly the payload."},
-			"version":        obj{"type": "integer", "minimum": 1, "maximum": 40},
-			"ec":             obj{"type": "string", "enum": []string{"L", "M", "Q", "H"}},
+			"version":        obj{"type": "integer", "minimum": 1, "maximum": 40, "description": "1 to 40 for a QR Code; 1 to 4 (M1 to M4) for a Micro QR Code; for an rMQR code its size's place in ISO/IEC 23941 Table 1 (1 is R7x43, 32 R17x139): designator names it."},
+			"ec":             obj{"type": "string", "enum": []string{"L", "M", "Q", "H", "none"}, "description": "none for Micro QR M1, which only detects errors."},
+			"symbol":         obj{"type": "string", "enum": []string{"micro", "rmqr"}, "description": "micro for a Micro QR Code, rmqr for an rMQR code; absent for a QR Code."},
+			"designator":     obj{"type": "string", "description": "With symbol: the symbol's name in its standard, M1, M2-L to M4-Q, or R7x43-M to R17x139-H."},
 			"contrast_ratio": obj{"type": "number", "minimum": 1, "maximum": 21},
 			"checks":         obj{"type": "array", "items": check},
 			"fix":            obj{"type": "string", "format": "uri", "description": "The verify call with every suggested correction, when a check fails or warns."},

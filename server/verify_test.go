@@ -20,6 +20,8 @@ type verification struct {
 	Matches       bool    `json:"matches"`
 	Version       int     `json:"version"`
 	EC            string  `json:"ec"`
+	Symbol        string  `json:"symbol"`
+	Designator    string  `json:"designator"`
 	ContrastRatio float64 `json:"contrast_ratio"`
 	Checks        []struct {
 		Name    string `json:"name"`

@@ -73,7 +73,13 @@ func (p *reading) readSymbol() {
 		h, err := atoiSaturating(v)
 		switch {
 		case err != nil || h < optRMQRHeight.Min || h > optRMQRHeight.Max:
-			p.fail(optRMQRHeight.Name, optRMQRHeight.Example, "rmqrheight %q is not one of 7, 9, 11, 13, 15, 17: the heights of rMQR codes in modules (ISO/IEC 23941)", v)
+			// A number out of range is fixed to the nearest height, R7 or
+			// R17 (ISO/IEC 23941:2022), not to the example.
+			fixed := optRMQRHeight.Example
+			if err == nil {
+				fixed = strconv.Itoa(min(max(h, optRMQRHeight.Min), optRMQRHeight.Max))
+			}
+			p.fail(optRMQRHeight.Name, fixed, "rmqrheight %q is not one of 7, 9, 11, 13, 15, 17: the heights of rMQR codes in modules (ISO/IEC 23941)", v)
 		case h%2 == 0:
 			p.fail(optRMQRHeight.Name, strconv.Itoa(h+1), "rmqrheight %d is not an rMQR height: they are odd, 7 to 17", h)
 		case r.Symbol != render.SymbolRMQR:

@@ -109,6 +109,28 @@ func TestRMQRHeight(t *testing.T) {
 	}
 }
 
+// TestRMQRHeightFixIsTheNearest: a height outside 7 to 17 (ISO/IEC
+// 23941:2022 has rMQR heights R7 to R17) is fixed to the nearest one, 7 or
+// 17, as an even height is to the odd one above it; a value that is no
+// number at all gets the documented example.
+func TestRMQRHeightFixIsTheNearest(t *testing.T) {
+	svc := service.New(service.Config{BaseURL: "https://qr.example"})
+	for _, c := range []struct{ height, fixed string }{
+		{"5", "7"}, {"0", "7"}, {"-3", "7"}, {"18", "17"}, {"19", "17"}, {"99999999999999999999", "17"},
+		{"16", "17"}, {"abc", options.RMQRHeight.Example},
+	} {
+		q := url.Values{"data": {"hello"}, options.Symbol.Name: {"rmqr"}, options.RMQRHeight.Name: {c.height}}
+		_, p := svc.Generate(context.Background(), service.Request{Params: q}, "")
+		if p == nil || p.Field != options.RMQRHeight.Name {
+			t.Fatalf("rmqrheight=%s: %+v, want a problem on rmqrheight", c.height, p)
+		}
+		fix, err := url.Parse(p.Fix)
+		if err != nil || fix.Query().Get(options.RMQRHeight.Name) != c.fixed {
+			t.Errorf("rmqrheight=%s: fix %s, want rmqrheight=%s", c.height, p.Fix, c.fixed)
+		}
+	}
+}
+
 // TestRMQRLevelFixKeepsTheSymbol: ec=L or Q with symbol=rmqr is refused
 // with a fix to M or H that still asks for an rMQR.
 func TestRMQRLevelFixKeepsTheSymbol(t *testing.T) {

@@ -53,11 +53,17 @@ const (
 
 // Verification is the answer of GET /api/v1/verify.
 type Verification struct {
-	Scannable     bool    `json:"scannable"`
-	Decoded       string  `json:"decoded"`
-	Matches       bool    `json:"matches"`
-	Version       int     `json:"version"`
-	EC            string  `json:"ec"`
+	Scannable bool   `json:"scannable"`
+	Decoded   string `json:"decoded"`
+	Matches   bool   `json:"matches"`
+	Version   int    `json:"version"`
+	EC        string `json:"ec"`
+	// Symbol and Designator name a Micro QR Code or an rMQR as decode
+	// does ("micro", "M1"; "rmqr", "R7x59-H"): version alone does not
+	// tell M1 from a QR Code of version 1, nor which rMQR size it is.
+	// Empty for a QR Code.
+	Symbol        string  `json:"symbol,omitempty"`
+	Designator    string  `json:"designator,omitempty"`
 	ContrastRatio float64 `json:"contrast_ratio"`
 	Checks        []Check `json:"checks"`
 	// Robustness is the scan-robustness score (docs/robustness.md); absent
@@ -233,6 +239,9 @@ func (s *Service) verifyRendering(ctx context.Context, r *Rendering, target fixT
 		panic("verify: our own PNG does not decode: " + err.Error())
 	}
 	v := &Verification{Version: sym.Version, EC: sym.Level.String()}
+	if sym.Micro || sym.RMQR {
+		v.Symbol, v.Designator = string(sym.Type()), sym.Designator()
+	}
 	codes := analysis.Scan(img)
 	for i, code := range codes {
 		if i == 0 || code.Text == r.Data {

@@ -87,7 +87,7 @@ func MicroBits(data []byte, v int) int {
 	if v < 1 || v > 4 || len(data) == 0 {
 		return -1
 	}
-	_, bits := microSegments(data, v)
+	_, bits := microPlan(data, v)
 	return bits
 }
 
@@ -126,16 +126,15 @@ func EncodeMicro(data []byte, v int, l Level, mask int) (*MicroSymbol, error) {
 	if mask < -1 || mask > 3 {
 		return nil, fmt.Errorf("qrcode: Micro QR mask %d is not 0 to 3", mask)
 	}
-	segs, n := microSegments(data, v)
+	plan, n := microPlan(data, v)
 	capacity := MicroCapacity(v, l)
 	if n < 0 || n > capacity {
 		return nil, ErrTooLong
 	}
-	bits := microBits(data, segs, v)
-	codewords := microCodewords(bits, v, capacity)
+	codewords := microCodewords(plan.bits(data, v), v, capacity)
 	modules, chosen := placeMicro(codewords, v, l, capacity, mask)
 	size := 2*v + 9
-	return &MicroSymbol{Version: v, Level: l, Mask: chosen, Size: size, Modules: modules, Segments: exportSegments(data, segs)}, nil
+	return &MicroSymbol{Version: v, Level: l, Mask: chosen, Size: size, Modules: modules, Segments: plan.segments(data)}, nil
 }
 
 // microCodewords completes the data bits and adds the error-correction

@@ -1,6 +1,9 @@
 package qrcode
 
-import "fmt"
+import (
+	"fmt"
+	"unicode/utf8"
+)
 
 // Micro QR data segments (ISO/IEC 18004:2015 §7.4). The character sets and
 // the way each mode packs its characters are those of QR Code; only the
@@ -9,21 +12,86 @@ import "fmt"
 // the end of this file.
 
 // MicroSegment is a run of data encoded in one mode: Mode is "numeric",
-// "alphanumeric" or "byte", and Data its characters.
+// "alphanumeric", "byte" or "kanji", and Data its characters (as UTF-8 in
+// a Kanji segment).
 type MicroSegment struct {
 	Mode string
 	Data []byte
 }
 
-var modeNames = [3]string{"numeric", "alphanumeric", "byte"}
+var modeNames = [modeCount]string{"numeric", "alphanumeric", "byte", "kanji"}
 
 // microCountBits is the character count width by version (1 to 4 for M1 to
 // M4) and mode; 0 where the version lacks the mode (Table 3).
-var microCountBits = [5][3]int{
-	1: {3, 0, 0},
-	2: {4, 3, 0},
-	3: {5, 4, 4},
-	4: {6, 5, 5},
+var microCountBits = [5][modeCount]int{
+	1: {3, 0, 0, 0},
+	2: {4, 3, 0, 0},
+	3: {5, 4, 4, 3},
+	4: {6, 5, 5, 4},
+}
+
+// microFields are the header widths of version v for the segmentation
+// QR Code uses (segment.go): mode indicators of v-1 bits, 0 to 3 for
+// numeric, alphanumeric, byte and Kanji (Table 2), and no ECI mode
+// (§7.4.2.1).
+func microFields(v int) *fields {
+	return &fields{indicator: [modeCount]uint32{0, 1, 2, 3}, indicatorBits: v - 1, countBits: microCountBits[v]}
+}
+
+// microEncoding is data's segments in a Micro QR version: over its bytes
+// (units nil), or over the units kanjiPrefix makes of Japanese text, each
+// ending in data where ends says.
+type microEncoding struct {
+	units []unit
+	ends  []int
+	segs  []segment
+}
+
+// microPlan is data's segments in version v and their length in bits, -1
+// when v cannot say it. Text of ASCII and the Shift JIS characters of
+// Kanji mode (kanjiUnits) is written with those in Kanji mode, even where
+// bytes would be a few bits shorter: a Micro QR Code has no ECI header
+// (§7.4.2.1), so its non-ASCII bytes are read in a character set the
+// reader guesses, while Kanji mode is always Shift JIS (§7.4.6). Other
+// data is bytes.
+func microPlan(data []byte, v int) (microEncoding, int) {
+	if utf8.Valid(data) {
+		if units, ends, found := kanjiPrefix(data); found && ends[len(ends)-1] == len(data) {
+			segs, n, err := microFields(v).segment(units)
+			if err != nil {
+				return microEncoding{}, -1
+			}
+			return microEncoding{units, ends, segs}, n
+		}
+	}
+	segs, n := microSegments(data, v)
+	return microEncoding{segs: segs}, n
+}
+
+// bits writes data's segments for version v.
+func (e microEncoding) bits(data []byte, v int) *BitStream {
+	if e.units == nil {
+		return microBits(data, e.segs, v)
+	}
+	bits := &BitStream{bytes: make([]byte, 0, 24)}
+	microFields(v).write(bits, e.units, e.segs)
+	return bits
+}
+
+// segments are the segments with their characters from data.
+func (e microEncoding) segments(data []byte) []MicroSegment {
+	if e.units == nil {
+		return exportSegments(data, e.segs)
+	}
+	out := make([]MicroSegment, len(e.segs))
+	for i, s := range e.segs {
+		start := 0
+		if s.start > 0 {
+			start = e.ends[s.start-1]
+		}
+		out[i] = MicroSegment{Mode: modeNames[s.mode], Data: data[start:e.ends[s.end-1]]}
+	}
+	return out
 }
 
 // microSegmentBits is the length of a segment of n characters in mode m

@@ -21,23 +21,25 @@ func TestMicroAnnexIExample(t *testing.T) {
 	}
 }
 
-// Table 7's numeric, alphanumeric and byte capacities of every Micro QR
-// symbol: the longest data of each kind fits, one character more does not.
+// Table 7's numeric, alphanumeric, byte and Kanji capacities of every
+// Micro QR symbol: the longest data of each kind fits, one character more
+// does not. Kanji characters (M3 and M4 only) are counted as characters,
+// each 13 bits in Kanji mode (§7.4.6).
 func TestMicroCapacityTable7(t *testing.T) {
 	for _, c := range []struct {
-		v                     int
-		l                     Level
-		numeric, alnum, bytes int
+		v                            int
+		l                            Level
+		numeric, alnum, bytes, kanji int
 	}{
-		{1, Detect, 5, 0, 0},
-		{2, L, 10, 6, 0}, {2, M, 8, 5, 0},
-		{3, L, 23, 14, 9}, {3, M, 18, 11, 7},
-		{4, L, 35, 21, 15}, {4, M, 30, 18, 13}, {4, Q, 21, 13, 9},
+		{1, Detect, 5, 0, 0, 0},
+		{2, L, 10, 6, 0, 0}, {2, M, 8, 5, 0, 0},
+		{3, L, 23, 14, 9, 6}, {3, M, 18, 11, 7, 4},
+		{4, L, 35, 21, 15, 9}, {4, M, 30, 18, 13, 8}, {4, Q, 21, 13, 9, 5},
 	} {
 		for _, k := range []struct {
 			char string
 			max  int
-		}{{"7", c.numeric}, {"A", c.alnum}, {"a", c.bytes}} {
+		}{{"7", c.numeric}, {"A", c.alnum}, {"a", c.bytes}, {"漢", c.kanji}} {
 			fits := func(n int) bool {
 				if n == 0 {
 					return true
@@ -88,6 +90,40 @@ func TestMicroSegmentsMixed(t *testing.T) {
 	}
 	if len(s.Segments) != 2 || s.Segments[0].Mode != "byte" || s.Segments[1].Mode != "numeric" {
 		t.Errorf("segments %+v, want byte then numeric", s.Segments)
+	}
+}
+
+// Japanese text is written in Kanji mode, the Shift JIS values of §7.4.6
+// (漢 is 0x8ABF, 字 0x8E9A), with its ASCII in the other modes: a Micro
+// QR Code has no ECI header (§7.4.2.1), and Kanji mode names its
+// character set by itself. M3's mode indicator for Kanji is 11 and its
+// count field 3 bits (Table 2, Table 3).
+func TestMicroKanjiMode(t *testing.T) {
+	s, err := EncodeMicro([]byte("漢字"), 3, L, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Segments) != 1 || s.Segments[0].Mode != "kanji" || string(s.Segments[0].Data) != "漢字" {
+		t.Fatalf("segments %+v, want one kanji segment", s.Segments)
+	}
+	plan, bits := microPlan([]byte("漢字"), 3)
+	got := plan.bits([]byte("漢字"), 3)
+	// 11, 010, then (0x8ABF-0x8140) = 0x097F → 0x09*0xC0+0x7F = 0x73F and
+	// (0x8E9A-0x8140) = 0x0D5A → 0x0D*0xC0+0x5A = 0xA1A, 13 bits each.
+	want := &BitStream{}
+	want.append(0b11, 2)
+	want.append(2, 3)
+	want.append(0x73F, 13)
+	want.append(0xA1A, 13)
+	if bits != want.len || got.len != want.len || !bytes.Equal(got.bytes, want.bytes) {
+		t.Errorf("bits %d % X, want %d % X", got.len, got.bytes, want.len, want.bytes)
+	}
+	m, err := EncodeMicro([]byte("AB漢字"), 3, L, -1)
+	if err != nil || len(m.Segments) != 2 || m.Segments[0].Mode != "alphanumeric" || string(m.Segments[1].Data) != "漢字" {
+		t.Errorf("AB漢字: %+v, %v; want alphanumeric AB then Kanji 漢字", m, err)
+	}
+	if _, err := FitMicro([]byte("é"), L); err != nil {
+		t.Errorf("é: %v; bytes outside Kanji mode are still written as bytes", err)
 	}
 }
 

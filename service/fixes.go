@@ -56,7 +56,7 @@ func (s *Service) encodeFailed(r *Rendering, err error, target fixTarget) *Probl
 	if values.Get(optAppend.Name) != "" {
 		detail += "; the fix draws it as a structured append set (append=auto), which holds all of it"
 	}
-	p := s.Problem(KindDataTooLong, detail, "data", target.url(s.baseURL, values))
+	p := s.fixedBy(s.Problem(KindDataTooLong, detail, "data", ""), target, values)
 	p.Hint = hint
 	return p
 }
@@ -101,7 +101,14 @@ func (s *Service) invalid(r *Rendering, errs []paramError, target fixTarget) *Pr
 	if notes := s.fixDraws(r, values); len(notes) > 0 {
 		errs = noteSymbolFix(r, errs, notes)
 	}
-	return s.badRequest(errs, target.url(s.baseURL, values))
+	return s.fixedBy(s.badRequest(errs, ""), target, values)
+}
+
+// fixedBy gives p the fix that sends values to target, and keeps both
+// for settle.
+func (s *Service) fixedBy(p *Problem, target fixTarget, values url.Values) *Problem {
+	p.Fix, p.fixed, p.fixAt = target.url(s.baseURL, values), values, target
+	return p
 }
 
 // noteSymbolFix adds to errs what symbolFix changed, so that the problem

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -109,6 +110,48 @@ func TestFixCorrectsWhatTheFixedCallRefuses(t *testing.T) {
 			}
 			if again := serve(s, callOf(t, fix)); again != nil {
 				t.Errorf("fix %s is refused: %s", p.Fix, again.Detail)
+			}
+		})
+	}
+}
+
+// TestFixDefects holds each call a walk of the registry found answered
+// wrongly (TestFixesAreServed): a panic, a fix refused again, a value the
+// caller did not write in an identity field, a parameter dropped without
+// a word.
+func TestFixDefects(t *testing.T) {
+	s := New(Config{BaseURL: chainBase})
+	for _, c := range []struct {
+		name string
+		call call
+		// field is the problem's field, or one of its errors'.
+		field string
+		// fixHas and fixHasNot are in, and not in, the fix; fixHas ""
+		// wants no fix.
+		fixHas, fixHasNot string
+	}{
+		{"bharatqr min_amount past template 26's 99 characters", call{"/api/v1/bharatqr/payload", "vpa=shop@okaxis&mcc=5411&name=Shop&city=Delhi&min_amount=" + strings.Repeat("9", 300)}, "min_amount", "", ""},
+		{"encoded data is not joined with a misspelt option", call{"/api/v1/qr", "data=https%3A%2F%2Fex.com%2F%3Fa%3D1&colr=red"}, "colr", "color=red", "colr"},
+		{"encoded url is not joined with a misspelt field", call{"/api/v1/url", "url=https%3A%2F%2Fexample.com%2Flanding%3Fref%3Da&utm_campaignn=spring"}, "utm_campaignn", "url=https%3A%2F%2Fexample.com%2Flanding%3Fref%3Da&utm_campaign=spring", "%26utm"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := serve(s, c.call)
+			if p == nil || p.Status != 400 {
+				t.Fatalf("problem %+v: want a 400", p)
+			}
+			if !slices.ContainsFunc(problemsOf(p), func(e FieldProblem) bool { return e.Field == c.field }) {
+				t.Errorf("problems %+v: want one on %s", problemsOf(p), c.field)
+			}
+			switch {
+			case c.fixHas == "" && p.Fix != "":
+				t.Errorf("fix %s: want none", p.Fix)
+			case c.fixHas == "":
+			case !strings.Contains(p.Fix, c.fixHas) || c.fixHasNot != "" && strings.Contains(p.Fix, c.fixHasNot):
+				t.Errorf("fix %s: want %s in it, and not %s", p.Fix, c.fixHas, c.fixHasNot)
+			default:
+				if again := serve(s, callOf(t, p.Fix)); again != nil {
+					t.Errorf("fix %s is refused: %s", p.Fix, again.Detail)
+				}
 			}
 		})
 	}

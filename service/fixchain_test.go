@@ -133,6 +133,7 @@ func TestFixDefects(t *testing.T) {
 		{"bharatqr min_amount past template 26's 99 characters", call{"/api/v1/bharatqr/payload", "vpa=shop@okaxis&mcc=5411&name=Shop&city=Delhi&min_amount=" + strings.Repeat("9", 300)}, "min_amount", "", ""},
 		{"encoded data is not joined with a misspelt option", call{"/api/v1/qr", "data=https%3A%2F%2Fex.com%2F%3Fa%3D1&colr=red"}, "colr", "color=red", "colr"},
 		{"encoded url is not joined with a misspelt field", call{"/api/v1/url", "url=https%3A%2F%2Fexample.com%2Flanding%3Fref%3Da&utm_campaignn=spring"}, "utm_campaignn", "url=https%3A%2F%2Fexample.com%2Flanding%3Fref%3Da&utm_campaign=spring", "%26utm"},
+		{"a logo's size dropped with the logo is named", call{"/api/v1/swissqr", "iban=CH9300762011623852957&creditor_name=Robert%20Schneider%20AG&creditor_town=Biel&creditor_country=CH&creditor_postal_code=2501&currency=CHF&logo=heart&logosize=0.2"}, "logosize", "currency=CHF", "logo"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := serve(s, c.call)

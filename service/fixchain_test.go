@@ -14,9 +14,11 @@ import (
 const chainBase = "http://qr.test"
 
 // call is one request as HTTP reads it: the endpoint's path and its raw
-// query.
+// query, or for a POST its parameters (a JSON body's members, or the
+// query of a fix's curl call).
 type call struct {
 	path, query string
+	body        bool
 }
 
 // serve answers c as the HTTP adapter does: a generation route's image,
@@ -30,6 +32,17 @@ func serve(s *Service, c call) (p *Problem) {
 	}()
 	ctx := context.Background()
 	rest := strings.TrimPrefix(c.path, "/api/v1/")
+	if c.body {
+		params, err := url.ParseQuery(c.query)
+		if err != nil {
+			return s.Problem(KindBadRequest, err.Error(), "", "")
+		}
+		if rest == "qr" {
+			rest = ""
+		}
+		_, p = s.Generate(ctx, Request{Kind: rest, Params: params, Body: true}, "")
+		return p
+	}
 	switch {
 	case c.path == "/api/v1/qr":
 		_, p = s.Generate(ctx, Request{Query: c.query}, "")
@@ -45,14 +58,19 @@ func serve(s *Service, c call) (p *Problem) {
 	return p
 }
 
-// callOf reads a fix back into the call it names.
+// callOf reads a fix back into the call it names: a GET, or a POST
+// written as curl.
 func callOf(t *testing.T, fix string) call {
 	t.Helper()
+	post := strings.HasPrefix(fix, "curl -X POST '")
+	if post {
+		fix, _, _ = strings.Cut(strings.TrimPrefix(fix, "curl -X POST '"), "'")
+	}
 	u, err := url.Parse(fix)
 	if err != nil || !strings.HasPrefix(fix, chainBase+"/") {
 		t.Fatalf("fix %q is not a call of %s: %v", fix, chainBase, err)
 	}
-	return call{u.Path, u.RawQuery}
+	return call{u.Path, u.RawQuery, post}
 }
 
 // TestFixCorrectsWhatTheFixedCallRefuses: a frame's margin and a logo
@@ -104,11 +122,10 @@ func TestFixCorrectsWhatTheFixedCallRefuses(t *testing.T) {
 			if !fields["margin"] || !fields["logosize"] {
 				t.Errorf("problems %+v: want margin and logosize", problemsOf(p))
 			}
-			fix := strings.TrimSuffix(strings.TrimPrefix(p.Fix, "curl -X POST '"), "'")
-			if !strings.Contains(fix, "margin=1") || !strings.Contains(fix, "logosize=0.16") {
+			if !strings.Contains(p.Fix, "margin=1") || !strings.Contains(p.Fix, "logosize=0.16") {
 				t.Errorf("fix %s: want margin=1 and logosize=0.16", p.Fix)
 			}
-			if again := serve(s, callOf(t, fix)); again != nil {
+			if again := serve(s, callOf(t, p.Fix)); again != nil {
 				t.Errorf("fix %s is refused: %s", p.Fix, again.Detail)
 			}
 		})
@@ -130,10 +147,10 @@ func TestFixDefects(t *testing.T) {
 		// wants no fix.
 		fixHas, fixHasNot string
 	}{
-		{"bharatqr min_amount past template 26's 99 characters", call{"/api/v1/bharatqr/payload", "vpa=shop@okaxis&mcc=5411&name=Shop&city=Delhi&min_amount=" + strings.Repeat("9", 300)}, "min_amount", "", ""},
-		{"encoded data is not joined with a misspelt option", call{"/api/v1/qr", "data=https%3A%2F%2Fex.com%2F%3Fa%3D1&colr=red"}, "colr", "color=red", "colr"},
-		{"encoded url is not joined with a misspelt field", call{"/api/v1/url", "url=https%3A%2F%2Fexample.com%2Flanding%3Fref%3Da&utm_campaignn=spring"}, "utm_campaignn", "url=https%3A%2F%2Fexample.com%2Flanding%3Fref%3Da&utm_campaign=spring", "%26utm"},
-		{"a logo's size dropped with the logo is named", call{"/api/v1/swissqr", "iban=CH9300762011623852957&creditor_name=Robert%20Schneider%20AG&creditor_town=Biel&creditor_country=CH&creditor_postal_code=2501&currency=CHF&logo=heart&logosize=0.2"}, "logosize", "currency=CHF", "logo"},
+		{"bharatqr min_amount past template 26's 99 characters", call{"/api/v1/bharatqr/payload", "vpa=shop@okaxis&mcc=5411&name=Shop&city=Delhi&min_amount=" + strings.Repeat("9", 300), false}, "min_amount", "", ""},
+		{"encoded data is not joined with a misspelt option", call{"/api/v1/qr", "data=https%3A%2F%2Fex.com%2F%3Fa%3D1&colr=red", false}, "colr", "color=red", "colr"},
+		{"encoded url is not joined with a misspelt field", call{"/api/v1/url", "url=https%3A%2F%2Fexample.com%2Flanding%3Fref%3Da&utm_campaignn=spring", false}, "utm_campaignn", "url=https%3A%2F%2Fexample.com%2Flanding%3Fref%3Da&utm_campaign=spring", "%26utm"},
+		{"a logo's size dropped with the logo is named", call{"/api/v1/swissqr", "iban=CH9300762011623852957&creditor_name=Robert%20Schneider%20AG&creditor_town=Biel&creditor_country=CH&creditor_postal_code=2501&currency=CHF&logo=heart&logosize=0.2", false}, "logosize", "currency=CHF", "logo"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := serve(s, c.call)

@@ -1,6 +1,8 @@
 package service
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"slices"
@@ -236,4 +238,71 @@ func allValues(v url.Values) []string {
 		out = append(out, vs...)
 	}
 	return out
+}
+
+// TestBatchItemFixesAreServed makes the same mistakes in batch items:
+// each item refused has a fix, its GET call, that is served, or a problem
+// that says why there is none.
+func TestBatchItemFixesAreServed(t *testing.T) {
+	s := New(Config{BaseURL: chainBase})
+	ctx := context.Background()
+	refused := 0
+	for _, k := range registry.All() {
+		var items []json.RawMessage
+		var mistakes []mutation
+		for _, m := range exampleMutations(k, k.Example()) {
+			fields, style := map[string]string{}, map[string]string{}
+			for name := range m.given {
+				if o, ok := optionNamed(name); ok && !k.HasField(name) {
+					style[o] = m.given.Get(name)
+				} else {
+					fields[name] = m.given.Get(name)
+				}
+			}
+			item, err := json.Marshal(map[string]any{"type": k.Name(), "fields": fields, "style": style})
+			if err != nil {
+				t.Fatal(err)
+			}
+			items, mistakes = append(items, item), append(mistakes, m)
+		}
+		for from := 0; from < len(items); from += s.MaxBatchItems {
+			part := items[from:min(from+s.MaxBatchItems, len(items))]
+			body, _ := json.Marshal(map[string]any{"output": "url", "items": part})
+			run, p := s.Batch(ctx, body)
+			if p != nil {
+				t.Fatalf("%s: batch refused: %s", k.Name(), p.Detail)
+			}
+			err := run.Each(func(item BatchItem) error {
+				p := item.Problem
+				m := mistakes[from+item.Index]
+				what := k.Name() + " batch item " + m.what
+				switch {
+				case p == nil:
+				case p.Status != 400:
+					t.Errorf("%s: status %d (%s), want 400", what, p.Status, p.Detail)
+				case p.Fix == "":
+					refused++
+					if p.Field == "" || p.Detail == "" {
+						t.Errorf("%s: no fix, and field %q detail %q: a problem without a fix names the field and says why", what, p.Field, p.Detail)
+					}
+				default:
+					refused++
+					fc := callOf(t, p.Fix)
+					if again := serve(s, fc); again != nil {
+						t.Errorf("%s: fix %s is refused again: %s (fix %q)", what, p.Fix, again.Detail, again.Fix)
+					}
+					assertKeepsIdentity(t, k, what, m.given, fc)
+					assertKeepsWorth(t, k, what, m.given, fc)
+				}
+				return nil
+			})
+			run.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if refused < 1000 {
+		t.Fatalf("%d items refused: the walk reaches too little", refused)
+	}
 }

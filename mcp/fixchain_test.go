@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/mark3labs/mcp-go/client"
@@ -25,5 +26,23 @@ func TestFixArgumentsAreServed(t *testing.T) {
 			}
 			succeed(t, c, c2.tool, p.FixArguments, nil)
 		}
+	})
+}
+
+// An argument the tool renames (margn, did you mean margin) was given as
+// fix_arguments without asking the service, which then refused the
+// frame's margin of 0: the fix now corrects what the renamed call still
+// refuses, and lists both.
+func TestRenamedArgumentFixIsServed(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		args := map[string]any{"data": "x", "margn": 0, "tpl": "corners", "logo": "heart", "logosize": 0.2, "ec": "L"}
+		p := fail(t, c, "qr_generate", args)
+		if fmt.Sprint(p.FixArguments["margin"]) != "1" || fmt.Sprint(p.FixArguments["logosize"]) != "0.16" || p.FixArguments["margn"] != nil {
+			t.Fatalf("fix_arguments %v, want margin 1 and logosize 0.16", p.FixArguments)
+		}
+		if !strings.Contains(p.Detail, "margn") || !strings.Contains(p.Detail, "3 parameters") {
+			t.Errorf("detail %q: want margn named, and three problems", p.Detail)
+		}
+		succeed(t, c, "qr_generate", p.FixArguments, nil)
 	})
 }

@@ -2,6 +2,7 @@ package kinds
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/qrforge/qrforge/registry"
@@ -95,6 +96,18 @@ func checkBharatQR(b *BharatQR) []registry.FieldError {
 	if b.MinAmount != "" {
 		if problem, fix := bharatQRMinAm.check(b.MinAmount); problem != "" {
 			errs = append(errs, registry.FieldError{Field: "min_amount", Detail: strings.Replace(problem, "amount", "min_amount", 1), Fix: fix})
+		}
+	}
+	upiRefused := slices.ContainsFunc(errs, func(e registry.FieldError) bool { return e.Field == "vpa" || e.Field == "min_amount" })
+	if b.VPA != "" && !upiRefused {
+		// The VPA and the minimum amount share template 26 with its GUID:
+		// each fitting alone, together they may not.
+		field := "vpa"
+		if b.MinAmount != "" {
+			field = "min_amount"
+		}
+		if err := emvCheckTemplate(field, "26", emvObject{"00", bharatQRUPI}, emvObject{"01", b.VPA}, emvObject{"02", b.MinAmount}); err != nil {
+			errs = append(errs, *err)
 		}
 	}
 	if b.TxRef != "" && !bharatQRRef.MatchString(b.TxRef) {

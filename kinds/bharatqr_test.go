@@ -1,6 +1,9 @@
 package kinds_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // bharatQRRazorpay is the Bharat QR string of Razorpay's QR Codes API
 // documentation: Visa, Mastercard and RuPay merchant PANs, IFSC and
@@ -24,6 +27,11 @@ func TestBharatQR(t *testing.T) {
 		{"PIN starting 0", with(fields, "postal", "010085"), "postal"},
 		{"min amount negative", with(fields, "min_amount", "-1"), "min_amount"},
 		{"missing MCC", with(fields, "mcc", ""), "mcc"},
+		// Template 26's value has at most 99 characters: these once
+		// made the encoder panic, a 500.
+		{"min amount of 300 digits", with(fields, "min_amount", strings.Repeat("9", 300)), "min_amount"},
+		{"VPA of 85 characters", with(fields, "vpa", strings.Repeat("a", 79)+"@icici", "min_amount", ""), "vpa"},
+		{"VPA and min amount past 99 characters", with(fields, "vpa", strings.Repeat("a", 75)+"@icici"), "min_amount"},
 	})
 	notRecognised(t, "bharatqr", []string{bharatQRRazorpay[:len(bharatQRRazorpay)-1] + "8", qrPhMaya})
 }

@@ -112,7 +112,13 @@ func (t *tools) tool(name, title, description string, schema, output json.RawMes
 		if refused := t.refusedArguments(ctx); refused != nil {
 			return refused, nil
 		}
-		return handler(ctx, req)
+		res, err := handler(ctx, req)
+		if err == nil && (name == toolGenerate || name == toolGenerateTyped) {
+			// Their fixes are tried: one code drawn again, where a
+			// batch's or a verification's is the whole work again.
+			res = settled(ctx, handler, req, res)
+		}
+		return res, err
 	}
 	return server.ServerTool{Handler: checked, Tool: mcp.Tool{
 		Name:            name,

@@ -262,7 +262,7 @@ func TestOutputsMatchSchemas(t *testing.T) {
 	}
 
 	// An error: isError, no structured content, the problem as JSON text.
-	res = callTool(t, c, "qr_generate_typed", map[string]any{"kind": "wify", "fields": map[string]any{}})
+	res = callTool(t, c, "qr_generate_typed", map[string]any{"kind": "wify", "fields": map[string]any{"ssid": "Home", "security": "nopass"}})
 	if !res.IsError || len(res.RawStructuredContent) > 0 && string(res.RawStructuredContent) != "null" {
 		t.Errorf("error result: isError %v, structured %s", res.IsError, res.RawStructuredContent)
 	}

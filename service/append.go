@@ -175,7 +175,7 @@ func (s *Service) appendFailed(r *Rendering, e *render.AppendError, target fixTa
 	values := r.fixValues()
 	values.Set(optAppend.Name, "auto")
 	values.Set(optEC.Name, string(e.FitsAt))
-	return s.Problem(KindDataTooLong, e.Error(), "data", target.url(s.baseURL, values))
+	return s.fixedBy(s.Problem(KindDataTooLong, e.Error(), "data", ""), target, values)
 }
 
 // symbolsFor is the append count of a set for data of that many

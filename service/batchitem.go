@@ -106,7 +106,9 @@ func (s *Service) safeBatchItem(ctx context.Context, i int, req *batchRequest) (
 				"qrforge failed to render this item", "", "")}
 		}
 	}()
-	return s.batchItem(ctx, i, req)
+	res = s.batchItem(ctx, i, req)
+	res.problem = s.settle(ctx, res.problem)
+	return res
 }
 
 // batchItem validates and renders one item through the same preparation
@@ -305,10 +307,10 @@ func (s *Service) retypedFix(ctx context.Context, req *batchRequest, i int, mean
 	one.linkFrom.Store(1)
 	res := s.batchItem(ctx, 0, one)
 	if res.problem != nil {
-		p.Fix = res.problem.Fix
+		p.Fix, p.fixed, p.fixAt = res.problem.Fix, res.problem.fixed, res.problem.fixAt
 		return
 	}
-	p.Fix = res.itemURL()
+	p.Fix, p.fixed = res.itemURL(), nil
 }
 
 // styleGives reports whether an item's style gives the option called

@@ -3,11 +3,13 @@ package service
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/render"
 )
@@ -56,7 +58,7 @@ func (s *Service) encodeFailed(r *Rendering, err error, target fixTarget) *Probl
 	if values.Get(optAppend.Name) != "" {
 		detail += "; the fix draws it as a structured append set (append=auto), which holds all of it"
 	}
-	p := s.Problem(KindDataTooLong, detail, "data", target.url(s.baseURL, values))
+	p := s.fixedBy(s.Problem(KindDataTooLong, detail, "data", ""), target, values)
 	p.Hint = hint
 	return p
 }
@@ -83,8 +85,17 @@ func (s *Service) invalid(r *Rendering, errs []paramError, target fixTarget) *Pr
 		}
 	}
 	values := applyFixes(r.fixValues(), errs)
-	// A fix that drops an option drops what needs it too (a logo's size).
+	// A fix that drops an option drops what needs it too (a logo's size),
+	// and says so: no parameter is dropped without a word.
+	kept := maps.Clone(values)
 	dropUnmet(values, func(string) bool { return true })
+	for _, name := range sortedKeys(kept) {
+		o, _ := options.Named(name)
+		if !values.Has(name) && !slices.ContainsFunc(errs, func(e paramError) bool { return e.field == name }) {
+			errs = append(errs, paramError{field: name, keep: true,
+				detail: fmt.Sprintf("%s changes nothing without %s, which the fix drops: it drops %s too", name, strings.Join(o.Needs, " or "), name)})
+		}
+	}
 	// Values right alone can be wrong together, such as a margin renamed
 	// from a misspelt parameter and a frame that needs a wider one: the
 	// fix settles them.
@@ -101,7 +112,14 @@ func (s *Service) invalid(r *Rendering, errs []paramError, target fixTarget) *Pr
 	if notes := s.fixDraws(r, values); len(notes) > 0 {
 		errs = noteSymbolFix(r, errs, notes)
 	}
-	return s.badRequest(errs, target.url(s.baseURL, values))
+	return s.fixedBy(s.badRequest(errs, ""), target, values)
+}
+
+// fixedBy gives p the fix that sends values to target, and keeps both
+// for settle.
+func (s *Service) fixedBy(p *Problem, target fixTarget, values url.Values) *Problem {
+	p.Fix, p.fixed, p.fixAt = target.url(s.baseURL, values), values, target
+	return p
 }
 
 // noteSymbolFix adds to errs what symbolFix changed, so that the problem

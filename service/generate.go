@@ -89,6 +89,11 @@ type Image struct {
 // caller holds is not drawn again. A cache hit needs neither encoding nor
 // drawing, as the ETag names the canonical request.
 func (s *Service) Generate(ctx context.Context, req Request, ifNoneMatch string) (*Image, *Problem) {
+	img, p := s.generate(ctx, req, ifNoneMatch)
+	return img, s.settle(ctx, p)
+}
+
+func (s *Service) generate(ctx context.Context, req Request, ifNoneMatch string) (*Image, *Problem) {
 	r, target, p := s.prepare(req)
 	if p != nil {
 		return nil, p
@@ -209,6 +214,11 @@ func (s *Service) Warnings(ctx context.Context, req Request) []Warning {
 // Check validates a request and encodes its symbol, drawing it only when
 // the size may be too small for it: nil when Generate would serve it.
 func (s *Service) Check(ctx context.Context, req Request) *Problem {
+	return s.settle(ctx, s.checkRequest(ctx, req))
+}
+
+// checkRequest is Check with its fix as first made.
+func (s *Service) checkRequest(ctx context.Context, req Request) *Problem {
 	r, target, p := s.prepare(req)
 	if p != nil {
 		return p

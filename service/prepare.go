@@ -1,6 +1,7 @@
 package service
 
 import (
+	"context"
 	"fmt"
 	"github.com/qrforge/qrforge/internal/querystring"
 	"net/url"
@@ -24,6 +25,11 @@ type Payload struct {
 
 // Payload builds a kind's payload without rendering it.
 func (s *Service) Payload(req Request) (*Payload, *Problem) {
+	out, p := s.payload(req)
+	return out, s.settle(context.Background(), p)
+}
+
+func (s *Service) payload(req Request) (*Payload, *Problem) {
 	k, p := s.kind(req.Kind)
 	if p != nil {
 		return nil, p
@@ -226,9 +232,9 @@ func (s *Service) pathStrangers(q query, data, rawQuery string, target fixTarget
 		}
 	}
 	rest.Set(optData.Name, meant)
-	return s.badRequest([]paramError{{field: optData.Name,
+	return s.fixedBy(s.badRequest([]paramError{{field: optData.Name,
 		detail: fmt.Sprintf("the data in the path ends at '?': %s was read as a parameter of qrforge rather than of your URL; percent-encode the URL's '?' (%%3F) and '&' (%%26); the fix does", strings.Join(stray, ", "))}},
-		target.url(s.baseURL, rest))
+		""), target, rest)
 }
 
 // query reads the query string. A malformed escape ("100%", "%zz") or a

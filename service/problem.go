@@ -3,6 +3,7 @@ package service
 import (
 	"bytes"
 	"encoding/json"
+	"net/url"
 )
 
 // Problem is an RFC 9457 problem document with qrforge's `field` and `fix`
@@ -28,6 +29,11 @@ type Problem struct {
 	// RetryAfter, when set, is the seconds to wait before retrying, for
 	// the Retry-After header.
 	RetryAfter int `json:"-"`
+	// fixed and fixAt are the fix's parameters and the call they are
+	// sent to, kept so that settle can try the fix before it is given;
+	// nil when the fix was not written from parameters.
+	fixed url.Values
+	fixAt fixTarget
 }
 
 // FieldProblem is one bad parameter among several.

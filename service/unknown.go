@@ -356,7 +356,7 @@ func strayData(rawQuery, data string, stray []string) (string, bool) {
 			continue
 		}
 		if canonicalName(p.name, true) == optData.Name {
-			seenData = true
+			seenData = p.unencoded
 			continue
 		}
 		if seenData && p.pair != "" && slices.Contains(stray, p.name) {
@@ -369,16 +369,21 @@ func strayData(rawQuery, data string, stray []string) (string, bool) {
 
 // rawParam is one pair of a raw query, in the order sent: its name,
 // lowered, and the pair decoded whole ("b=2"); each is "" when it does not
-// decode.
-type rawParam struct{ name, pair string }
+// decode. unencoded says its value holds a '?' or '=' as itself: a value
+// whose own query was percent-encoded (%3F, %3D) had its '&' encoded too,
+// so what follows it is a parameter of its own.
+type rawParam struct {
+	name, pair string
+	unencoded  bool
+}
 
 // rawParams splits a raw query into its pairs, for telling which
 // parameters followed which: the parsed query has lost their order.
 func rawParams(rawQuery string) []rawParam {
 	var out []rawParam
 	for _, pair := range strings.Split(rawQuery, "&") {
-		key, _, _ := strings.Cut(pair, "=")
-		var p rawParam
+		key, value, _ := strings.Cut(pair, "=")
+		p := rawParam{unencoded: strings.ContainsAny(value, "?=")}
 		if name, err := url.QueryUnescape(key); err == nil {
 			p.name = strings.ToLower(name)
 			if decoded, err := url.QueryUnescape(pair); err == nil {
@@ -413,7 +418,7 @@ func strayURLFields(k registry.Entry, values map[string]string, rawQuery string,
 			owner = ""
 		case k.HasField(name):
 			owner = ""
-			if v := values[name]; hasHTTPScheme(v) && strings.Contains(v, "?") && joined[name] == "" {
+			if v := values[name]; hasHTTPScheme(v) && strings.Contains(v, "?") && p.unencoded && joined[name] == "" {
 				owner = name
 				joined[name] = v
 			}

@@ -90,6 +90,11 @@ type Check struct {
 // endpoints, decodes it and reports what makes it hard to scan (GET
 // /api/v1/verify). A kind is named by the parameter type.
 func (s *Service) Verify(ctx context.Context, req Request) (*Verification, *Problem) {
+	v, p := s.verify(ctx, req)
+	return v, s.settle(ctx, p)
+}
+
+func (s *Service) verify(ctx context.Context, req Request) (*Verification, *Problem) {
 	q, malformed := s.params(req, true)
 	given := q[optRobustness.Name]
 	depth, depthGiven, bad := parseRobustness(q)
@@ -108,6 +113,10 @@ func (s *Service) Verify(ctx context.Context, req Request) (*Verification, *Prob
 // drawing, decoding or scoring anything: nil when it would answer. A 404's
 // fix that is a verify call is checked with it.
 func (s *Service) CheckVerify(ctx context.Context, req Request) *Problem {
+	return s.settle(ctx, s.checkVerify(ctx, req))
+}
+
+func (s *Service) checkVerify(ctx context.Context, req Request) *Problem {
 	q, malformed := s.params(req, true)
 	given := q[optRobustness.Name]
 	if _, _, bad := parseRobustness(q); bad != nil {
@@ -149,16 +158,17 @@ func (s *Service) prepareVerify(q query, malformed []paramError, robustness []st
 			// kind's documented example, whose payee or network is not the
 			// caller's, is only an example.
 			kinds := registry.Names()
-			fix, example := "", s.baseURL+"/api/v1/kinds"
+			example := s.baseURL + "/api/v1/kinds"
+			p := s.Problem(KindInvalidParameter,
+				fmt.Sprintf("type %q is not a kind; on verify, type names a kind (%s) and its fields follow", text.Truncate(name, 64), strings.Join(kinds, ", ")),
+				"type", "")
 			if near, ok := registry.Meant(name); ok {
 				k, _ := registry.Lookup(near)
 				own := url.Values(maps.Clone(q))
 				own.Del("type")
-				fix, example = verifyTarget{kind: k.Name(), lead: FieldNames(k), robustness: robustness}.url(s.baseURL, own), s.verifyExample(k)
+				p = s.fixedBy(p, verifyTarget{kind: k.Name(), lead: FieldNames(k), robustness: robustness}, own)
+				example = s.verifyExample(k)
 			}
-			p := s.Problem(KindInvalidParameter,
-				fmt.Sprintf("type %q is not a kind; on verify, type names a kind (%s) and its fields follow", text.Truncate(name, 64), strings.Join(kinds, ", ")),
-				"type", fix)
 			p.Example = example
 			return nil, verifyTarget{}, p
 		}

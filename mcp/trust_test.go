@@ -132,7 +132,7 @@ func TestWeakColourIsWarned(t *testing.T) {
 	c := connect(t, base, eras[0].version)
 	var out struct{ Warning string }
 	succeed(t, c, "qr_generate", map[string]any{"data": "hi", "color": "000000", "bg": "000000"}, &out)
-	if !strings.Contains(out.Warning, "bg=ffffff") {
+	if !strings.Contains(out.Warning, "lighten bg to #ffffff") {
 		t.Errorf("warning %q", out.Warning)
 	}
 	out.Warning = ""

@@ -66,12 +66,13 @@ type batchAnswer struct {
 	Succeeded int `json:"succeeded"`
 	Failed    int `json:"failed"`
 	Items     []struct {
-		Index  int             `json:"index"`
-		ID     *string         `json:"id"`
-		URL    string          `json:"url"`
-		Data   json.RawMessage `json:"data"`
-		Verify json.RawMessage `json:"verify"`
-		Error  *problem        `json:"error"`
+		Index   int             `json:"index"`
+		ID      *string         `json:"id"`
+		URL     string          `json:"url"`
+		Data    json.RawMessage `json:"data"`
+		Verify  json.RawMessage `json:"verify"`
+		Error   *problem        `json:"error"`
+		Warning string          `json:"warning"`
 	} `json:"items"`
 }
 
@@ -209,6 +210,11 @@ func TestBatchOutputs(t *testing.T) {
 				want := bytes.TrimSpace(rec.Body.Bytes())
 				if rec.Code != 200 || !bytes.Equal(bytes.TrimSpace(got), want) {
 					t.Errorf("item %d: inline %s differs from GET %s (%d)", i, tt.output, u, rec.Code)
+				}
+				// An item says what its URL's X-QR-Warning says: red on
+				// white is 4:1, below verify's 4.5:1.
+				if it.Warning != rec.Header().Get("X-QR-Warning") || (i == 1) != strings.HasPrefix(it.Warning, "contrast: ") {
+					t.Errorf("item %d warns %q, its URL %q", i, it.Warning, rec.Header().Get("X-QR-Warning"))
 				}
 				if tt.format == "png" && i == 3 {
 					if text := decodeQR(t, got); text != "WIFI:S:home;P:secret123;;" {

@@ -225,7 +225,7 @@ func (s *Server) warnPage(kind string, values url.Values) []web.Problem {
 	}
 	var out []web.Problem
 	for _, w := range s.svc.Warnings(context.Background(), service.Request{Kind: kind, Params: values}) {
-		out = append(out, web.Problem{Field: w.Field, Detail: w.Detail})
+		out = append(out, web.Problem{Field: w.Field, Detail: w.String()})
 	}
 	return out
 }

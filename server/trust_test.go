@@ -394,7 +394,7 @@ func TestNotFoundOffersOnlyTheKindMeant(t *testing.T) {
 func TestWeakColourIsWarnedInAHeader(t *testing.T) {
 	h := server.New(server.Config{BaseURL: base})
 	rec := fetch(t, h, base+"/api/v1/qr?data=hi&color=000000&bg=000000")
-	if rec.Code != http.StatusOK || !strings.Contains(rec.Header().Get("X-QR-Warning"), "bg=ffffff") || !strings.Contains(rec.Header().Get("Access-Control-Expose-Headers"), "X-QR-Warning") {
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Header().Get("X-QR-Warning"), "lighten bg to #ffffff") || !strings.Contains(rec.Header().Get("Access-Control-Expose-Headers"), "X-QR-Warning") {
 		t.Errorf("%d warning %q", rec.Code, rec.Header().Get("X-QR-Warning"))
 	}
 	if rec := fetch(t, h, base+"/api/v1/qr?data=hi"); rec.Header().Get("X-QR-Warning") != "" {

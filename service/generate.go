@@ -74,9 +74,10 @@ type Image struct {
 	// nothing was drawn and Body is nil.
 	NotModified bool
 	// Warning, when not empty, says why the code drawn as asked may not
-	// scan: a plain color too close to bg, or lighter than it
-	// (contrastWarning). Generation draws such a colour as asked. It also
-	// carries a kind's warnings on its fields (registry Kind.Warn).
+	// scan: each of verify's design checks that warns or fails, after its
+	// name (designWarnings), and a caption too small. Generation draws
+	// such a design as asked. It also carries a kind's warnings on its
+	// fields (registry Kind.Warn).
 	Warning string
 	// Fetched says the image holds a logo fetched by URL, whose file may
 	// change there: it is fresh for as long as the fetch is kept
@@ -159,24 +160,33 @@ func answer(img *Image, ifNoneMatch string) *Image {
 // Warning is one reason a code drawn as asked may not scan or be read
 // (Image.Warning), on the option that changes it.
 type Warning struct {
+	// Code is the verify check that gives the same warning (quiet_zone,
+	// style_risk, ...), "" for one verify has no check of.
+	Code   string
 	Field  string // the option's API name
 	Detail string
 }
 
-// imageWarnings are Image.Warning's reasons, each on its option: color
-// for contrast, size for a caption or modules printed too small, a
+// String is the warning as X-QR-Warning says it: one of a verify check
+// after the check's name, as verify names it.
+func (w Warning) String() string {
+	if w.Code == "" {
+		return w.Detail
+	}
+	return w.Code + ": " + w.Detail
+}
+
+// imageWarnings are Image.Warning's reasons, each on its option: a
 // kind's warnings on its fields, and for data a kind's form that the kind
-// refuses. A cached image keeps them: they are not sought on a hit.
+// refuses; every design check of verify's that warns or fails (contrast,
+// quiet_zone, module_size, with modules printed too small, polarity,
+// style_risk, decoders), in its words; and size for a caption too small.
+// A cached image keeps them: they are not sought on a hit.
 func imageWarnings(sym *render.Symbol, r *Rendering) []Warning {
 	out := payloadWarnings(r)
-	for _, w := range []Warning{
-		{optColor.Name, contrastWarning(&r.Options)},
-		{r.sizeName(), captionWarning(sym, r)},
-		{r.sizeName(), printWarning(sym, r)},
-	} {
-		if w.Detail != "" {
-			out = append(out, w)
-		}
+	out = append(out, designWarnings(sym, r)...)
+	if w := captionWarning(sym, r); w != "" {
+		out = append(out, Warning{Field: r.sizeName(), Detail: w})
 	}
 	return out
 }

@@ -126,24 +126,13 @@ const (
 	minPrintModuleDots = 4
 )
 
-// printWarning says why a code given a dpi may not scan once printed, or
+// printCheckOf says why a code given a dpi may not scan once printed, or
 // is "": its modules are smaller than print guides ask, whether its size
 // is a length or pixels printed at that dpi (size=99&dpi=600 prints what
-// size=4.2mm&dpi=600 does). The drawing is right; the print is what may
-// fail.
-func printWarning(sym *render.Symbol, r *Rendering) string {
-	w, _ := printCheck(sym, r)
-	return w
-}
-
-// printCheck is printWarning and the length, in the caller's unit, that
-// prints the modules as print guides ask.
-func printCheck(sym *render.Symbol, r *Rendering) (warning, length string) {
-	return printCheckOf(sym, r.Options, r)
-}
-
-// printCheckOf is printCheck of r drawn with o, which verify's combined
-// fix may have given a wider margin.
+// size=4.2mm&dpi=600 does), with the length, in the caller's unit, that
+// prints them as print guides ask. The drawing is right; the print is
+// what may fail. It is r drawn with o, which verify's combined fix may
+// have given a wider margin; module_size reports it (smallModules).
 func printCheckOf(sym *render.Symbol, o render.Options, r *Rendering) (warning, length string) {
 	dpi := o.Print.DPI
 	if dpi == 0 {

@@ -219,28 +219,6 @@ func weakestOf(cs []color.NRGBA, bg color.NRGBA, weak func(color.NRGBA) bool) (c
 	return weakest, found
 }
 
-// contrastWarning says why a plain color drawn as asked may not scan, or
-// is "": below contrastWarn against bg as seen (a translucent colour
-// counted over bg), or lighter than bg (ISO/IEC 18004 §6.2). A gradient or
-// eye colour that weak is refused instead (checkPaints); a plain colour is
-// drawn, as it always was, and verify measures it.
-func contrastWarning(o *render.Options) string {
-	fg, bg := o.Foreground, o.Background
-	if o.Gradient != nil {
-		return ""
-	}
-	ratio := analysis.ContrastRatio(fg, bg)
-	switch {
-	case analysis.Inverted(fg, bg):
-		return fmt.Sprintf("color #%s is lighter than bg #%s (contrast %.2f:1), a reversed code, which zbar and ZXing without its inversion option do not read; swap color and bg", render.HexColor(fg), render.HexColor(bg), ratio)
-	case ratio < contrastWarn && analysis.ContrastRatio(color.NRGBA{A: 255}, bg) < contrastWarn:
-		return fmt.Sprintf("color #%s has contrast %.2f:1 against bg #%s as seen, below %.0f:1 (WCAG 2 relative luminance), and even black would: bg=ffffff gives dark modules a light ground", render.HexColor(fg), ratio, render.HexColor(bg), contrastWarn)
-	case ratio < contrastWarn:
-		return fmt.Sprintf("color #%s has contrast %.2f:1 against bg #%s as seen, below %.0f:1 (WCAG 2 relative luminance); scanners may not tell it from the ground: color=%s is the same hue dark enough", render.HexColor(fg), ratio, render.HexColor(bg), contrastWarn, render.HexColor(colorFix(fg, bg)))
-	}
-	return ""
-}
-
 // colorFix is a foreground that stands out against bg: c made opaque and
 // darkened, keeping its hue (darkenFor).
 func colorFix(c, bg color.NRGBA) color.NRGBA {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qrforge/qrforge/analysis"
 	"github.com/qrforge/qrforge/render"
 )
 
@@ -165,8 +166,9 @@ func TestFixThatLightensTheGroundDarkensThePlainColour(t *testing.T) {
 	if len(again) > 0 {
 		t.Fatalf("the fix %s fails: %+v", v.Encode(), again)
 	}
-	if w := contrastWarning(&r.Options); w != "" {
-		t.Errorf("the fix %s is still weak: %s", v.Encode(), w)
+	fg, bg := r.Options.Foreground, r.Options.Background
+	if ratio := analysis.ContrastRatio(fg, bg); ratio < contrastWarn || analysis.Inverted(fg, bg) {
+		t.Errorf("the fix %s is still weak: %.2f:1", v.Encode(), ratio)
 	}
 }
 
@@ -181,10 +183,10 @@ func closeTo(a, b color.NRGBA, tol int) bool {
 func TestWeakPlainColourIsWarned(t *testing.T) {
 	svc := New(Config{BaseURL: "http://qr.test"})
 	for q, want := range map[string]string{
-		"color=000000&bg=000000": "bg=ffffff",
+		"color=000000&bg=000000": "lighten bg to #ffffff",
 		"color=%23ff00":          "contrast 1.00:1",
-		"color=ffffff&bg=000000": "swap color and bg",
-		"color=aaaaaa":           "color=767676",
+		"color=ffffff&bg=000000": "polarity: light modules on a dark background are reflectance-reversed (ISO/IEC 18004 §6.2); many scanners do not read them. Swap color and bg",
+		"color=aaaaaa":           "darken color to #767676",
 		"color=1d3557":           "",
 		"gradientcolors=000,333": "",
 	} {

@@ -126,9 +126,9 @@ type Config struct {
 	// lets a page without JavaScript show the API's errors. It may be nil.
 	Check func(kind string, values url.Values) []Problem
 	// Warn says why a state the API draws may not scan or be read (its
-	// X-QR-Warning: a colour too close to bg), each on its option, so
-	// that a page without JavaScript shows it beside the control. It may
-	// be nil.
+	// X-QR-Warning: a colour too close to bg, a narrow quiet zone, a thin
+	// module style), each on its option, so that a page without
+	// JavaScript shows it beside the control. It may be nil.
 	Warn func(kind string, values url.Values) []Problem
 	// Meant is the parameter the API suggests for name, which kind's
 	// endpoint does not read, with value ("did you mean color?"), and the

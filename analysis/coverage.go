@@ -1,9 +1,8 @@
 package analysis
 
 import (
-	"bytes"
 	"hash/maphash"
-	"image"
+	"runtime"
 	"sync"
 
 	"github.com/qrforge/qrforge/render"
@@ -134,26 +133,31 @@ func (c *coverageMemo) add(k coverageKey, v float64) {
 	c.m[k] = v
 }
 
+// coverageSlots bounds the coverage drawings under way to one a core:
+// generation measures every styled design, outside the drawing's own
+// memory reservation, so the memory these take (a byte a pixel at 8
+// pixels a module and as much in pooled rows: 2.1 MB allocated for a
+// version 40 symbol) is a constant
+// the budget leaves aside (docs/operations.md), whatever the requests.
+var coverageSlots = make(chan struct{}, runtime.GOMAXPROCS(0))
+
 // darkArea measures the dark area of the data modules and of the finder
 // patterns, in pixels.
 func darkArea(sym *render.Symbol, o render.Options) (data, eyes float64) {
 	const px = 8
+	coverageSlots <- struct{}{}
+	defer func() { <-coverageSlots }()
 	o.Margin = 0
 	o.Size = sym.Size * px // no quiet zone, label or frame
-	b, err := render.PNG(sym, o)
+	g, err := render.Darkness(sym, o)
 	if err != nil {
 		panic("analysis: coverage rendering: " + err.Error())
 	}
-	img, _, err := image.Decode(bytes.NewReader(b))
-	if err != nil {
-		panic("analysis: coverage PNG: " + err.Error())
-	}
-	g := grayOf(img)
 	n := sym.Size
 	var d, e int
 	for y := 0; y < g.Rect.Dy(); y++ {
 		for x := 0; x < g.Rect.Dx(); x++ {
-			dark := 255 - int(g.Pix[y*g.Stride+x])
+			dark := int(g.Pix[y*g.Stride+x])
 			// A finder pattern is 7×7 modules in three corners (§6.3.3).
 			mx, my := x/px, y/px
 			if (mx < 7 || mx >= n-7) && my < 7 || mx < 7 && my >= n-7 {

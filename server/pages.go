@@ -39,6 +39,7 @@ func (s *Server) pageRoutes() {
 		Check:       s.checkPage,
 		Warn:        s.warnPage,
 		Meant:       service.MeantParam,
+		Pasted:      pastedOnPage,
 		APIOnly:     apiOnlyOptions(),
 		Gallery:     gallery,
 		LogoUpload:  service.SizeText(service.MaxLogoBytes),
@@ -252,4 +253,13 @@ func (s *Server) checkPage(kind string, values url.Values) []web.Problem {
 		return out
 	}
 	return []web.Problem{{Field: p.Field, Detail: strings.TrimSpace(p.Detail)}}
+}
+
+// pastedOnPage is service.PastedPayload for a kind's page, by name.
+func pastedOnPage(kind, name, value string) (map[string]string, string, bool) {
+	k, ok := registry.Lookup(kind)
+	if !ok {
+		return nil, "", false
+	}
+	return service.PastedPayload(k, name, value)
 }

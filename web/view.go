@@ -98,6 +98,12 @@ type ignoredView struct {
 	// APIURL is the API call of the page's state with the parameter;
 	// "" for an example, which has no call of its own.
 	APIURL string
+	// Pasted says the value is a whole payload in the kind's form;
+	// PastedURL is the page with what it holds under the fields, "" when
+	// PastedWhy says why not.
+	Pasted    bool
+	PastedURL string
+	PastedWhy string
 }
 
 type downloadView struct {
@@ -343,6 +349,15 @@ func (s *Site) ignored(t *tool, st state, unread []pair, example bool) []ignored
 				value = fixed
 			}
 		}
+		if fields, why, reads := s.pasted(t, name, value); reads {
+			iv.Near, iv.NearURL, iv.Given = "", "", false
+			iv.Pasted, iv.PastedWhy = true, why
+			if why == "" && !slices.ContainsFunc(slices.Collect(maps.Keys(fields)), func(f string) bool { return st[f] != "" && st[f] != fields[f] }) {
+				next := maps.Clone(st)
+				maps.Copy(next, fields)
+				iv.PastedURL = t.pageURL(next, opts)
+			}
+		}
 		if apiOnly {
 			iv.APIOnly, iv.Format = true, o.Name == "format"
 			if !example && value != "" {
@@ -352,6 +367,16 @@ func (s *Site) ignored(t *tool, st state, unread []pair, example bool) []ignored
 		out = append(out, iv)
 	}
 	return out
+}
+
+// pasted reads value, given under name on t's page, as a payload in the
+// kind's form (Config.Pasted); reads is false on the generic page, or
+// when it is none.
+func (s *Site) pasted(t *tool, name, value string) (map[string]string, string, bool) {
+	if s.cfg.Pasted == nil || t.Name == "" {
+		return nil, "", false
+	}
+	return s.cfg.Pasted(t.Name, name, value)
 }
 
 // apiOnly is the option only the API takes that name, in lower case,

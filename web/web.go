@@ -135,6 +135,11 @@ type Config struct {
 	// value its fix gives it there, "" for none: a page's link that
 	// carries name is opened with the same suggestion. It may be nil.
 	Meant func(kind, name, value string) (near, fixed string)
+	// Pasted reads value, under name on kind's page, as a whole payload
+	// in the kind's form (data=WIFI:…), as the API's error does: the
+	// fields it holds, and why no fix writes them ("" when one does);
+	// reads is false when it is no such payload. It may be nil.
+	Pasted func(kind, name, value string) (fields map[string]string, why string, reads bool)
 	// APIOnly are the rendering options the API takes and the pages do
 	// not edit (format, eci, append): a link that carries one is opened
 	// with a notice that links the API call taking it.

@@ -1076,3 +1076,26 @@ func TestPageReadsItsLinkAsTheAPIDoes(t *testing.T) {
 		}
 	}
 }
+
+// A link whose data is a whole payload in the page's form (a WIFI: text
+// on the Wi-Fi page) is said to be one, with a link to the page with what
+// it holds under the fields, as the API's fix writes them; a payload with
+// parts no field carries is said to be one, with why it is not opened.
+func TestLinkWithAPayloadOpensItsFields(t *testing.T) {
+	d := page(t, "/wifi?data=WIFI:S:home%3BT:WPA%3BP:secret12%3B%3B")
+	if got := d.noticeItems(); len(got) != 1 || !strings.Contains(got[0], "it holds a code's whole text in this page's form: open it with its fields filled in.") {
+		t.Errorf("wifi data: notice %q", got)
+	}
+	links := d.noticeLinks("data")
+	if len(links) != 1 {
+		t.Fatalf("wifi data: links %q, want one", links)
+	}
+	opened := page(t, links[0])
+	if got := opened.attrOf("preview-img", "src"); got != "/api/v1/wifi?ssid=home&password=secret12&security=WPA" {
+		t.Errorf("%s: preview %q", links[0], got)
+	}
+	d = page(t, "/vcard?data=BEGIN:VCARD%0D%0AVERSION:3.0%0D%0AFN:A%0D%0AX-FOO:b%0D%0AEND:VCARD")
+	if got := d.noticeItems(); len(got) != 1 || !strings.Contains(got[0], "X-FOO:b no field of vcard carries") || len(d.noticeLinks("data")) != 0 {
+		t.Errorf("vcard data with X-FOO: notice %q, links %q", got, d.noticeLinks("data"))
+	}
+}

@@ -307,20 +307,5 @@ func TestMicroKanjiReadsAsWritten(t *testing.T) {
 		}
 		want[file] = c.data
 	}
-	read := map[string]string{}
-	node := nodeDecoder(t)
-	node.cmd.Env = append(os.Environ(), "ZXING_FORMATS=MicroQRCode")
-	node.cmd.Args = append(node.cmd.Args, "--text")
-	if err := batchDecode(t, dir, func(file, decoder, text string) {
-		if decoder == decZxingCpp3 {
-			read[file] = text
-		}
-	}, node); err != nil {
-		t.Fatal(err)
-	}
-	for file, text := range want {
-		if read[file] != text {
-			t.Errorf("%s: zxing-cpp 3 read %q, want %q", file, read[file], text)
-		}
-	}
+	readAsWrittenByZxingCpp3(t, dir, "MicroQRCode", want)
 }

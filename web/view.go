@@ -265,7 +265,10 @@ func (s *Site) view(t *tool, st state, problems, warnings []Problem, example boo
 	warned := map[string]string{}
 	for _, w := range warnings {
 		if attached[w.Field] && slices.ContainsFunc(opts, func(o Option) bool { return o.Name == w.Field }) {
-			warned[w.Field] = strings.TrimSpace(warned[w.Field] + " " + w.Detail)
+			if warned[w.Field] != "" {
+				warned[w.Field] += "; "
+			}
+			warned[w.Field] += w.Detail
 		} else {
 			v.Warnings = append(v.Warnings, w)
 		}

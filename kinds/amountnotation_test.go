@@ -29,19 +29,19 @@ func TestAmountFixKeepsTheValue(t *testing.T) {
 		{"1,000", 2, ""},       // a thousand, or one?
 		{"1.000", 2, ""},       // the same
 		{"0,500 €", 2, "0.50"}, // no number groups its thousands after 0
-		{"0.005", 2, ""},    // would be rounded
-		{"10.505", 2, ""},   // would be rounded
-		{"1500.5", 0, ""},   // would be rounded
-		{"-5", 2, ""},       // a sign
-		{"0", 2, ""},        // zero
-		{"0,00", 2, ""},     // zero
-		{"1e3", 2, ""},      // an exponent
-		{"10,5,0", 2, ""},   // no grouping of thousands
-		{"1,00,000", 2, ""}, // lakh grouping is not read
-		{"12 34", 2, ""},    // a group of two
-		{"1..5", 2, ""},     // two marks in a row
-		{"$10", 2, ""},      // not the currency's sign
-		{"١٠", 2, ""},       // digits of another script
+		{"0.005", 2, ""},       // would be rounded
+		{"10.505", 2, ""},      // would be rounded
+		{"1500.5", 0, ""},      // would be rounded
+		{"-5", 2, ""},          // a sign
+		{"0", 2, ""},           // zero
+		{"0,00", 2, ""},        // zero
+		{"1e3", 2, ""},         // an exponent
+		{"10,5,0", 2, ""},      // no grouping of thousands
+		{"1,00,000", 2, ""},    // lakh grouping is not read
+		{"12 34", 2, ""},       // a group of two
+		{"1..5", 2, ""},        // two marks in a row
+		{"$10", 2, ""},         // not the currency's sign
+		{"١٠", 2, ""},          // digits of another script
 		{"", 2, ""},
 	} {
 		if got := amountFix(c.in, c.decimals, "€", "EUR"); got != c.want {

@@ -18,8 +18,13 @@ import (
 // decoders. Verify reports them; generation sends each that warns or fails
 // as an X-QR-Warning in the same words (designWarnings), so that a design
 // verify doubts never comes back from generation without a word. fixURL
-// writes a check's fix; generation, which names no call, passes noFix.
+// writes a check's fix; generation, which names no call, passes nil, and
+// no fix is worked out.
 func designChecks(sym *render.Symbol, r *Rendering, fixURL func(url.Values) string) []Check {
+	fixing := fixURL != nil
+	if !fixing {
+		fixURL = func(url.Values) string { return "" }
+	}
 	o := r.Options
 	weakest, ratio := weakestPaint(&o)
 	var checks []Check
@@ -92,13 +97,16 @@ func designChecks(sym *render.Symbol, r *Rendering, fixURL func(url.Values) stri
 		style.Fix = fixURL(fix)
 	}
 	checks = append(checks, style)
-	checks = append(checks, decodersCheck(o, fixURL, func() url.Values { return allCorrections(sym, o, r) }))
+	checks = append(checks, decodersCheck(o, fixURL, func() url.Values {
+		if fixing {
+			return allCorrections(sym, o, r)
+		}
+		// Every correction at once redraws the style's coverage: work
+		// for a fix generation does not give.
+		return nil
+	}))
 	return checks
 }
-
-// noFix is designChecks' fixURL for generation: its warning says what to
-// change in words, and a verify call is verify's to give.
-func noFix(url.Values) string { return "" }
 
 // designField is the option a design check's warning is on, for a page
 // that shows it beside its control.
@@ -122,7 +130,7 @@ func designField(c Check, r *Rendering) string {
 // warnings: each under its check's name and in its words.
 func designWarnings(sym *render.Symbol, r *Rendering) []Warning {
 	var out []Warning
-	for _, c := range designChecks(sym, r, noFix) {
+	for _, c := range designChecks(sym, r, nil) {
 		if c.Status != StatusPass {
 			out = append(out, Warning{Code: c.Name, Field: designField(c, r), Detail: c.Message})
 		}

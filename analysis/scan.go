@@ -10,6 +10,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"time"
 
 	"github.com/makiuchi-d/gozxing"
 	"github.com/qrforge/qrforge/registry"
@@ -33,6 +34,10 @@ type Code struct {
 	// IBAN fails its check digits): a scanner may read it otherwise or
 	// refuse it. Kind is then the loose kind that reads it.
 	Warning string `json:"warning,omitempty"`
+	// Expires, with Kind, is when the payment code stops being payable
+	// (registry Kind.Expires: a BOLT #11 invoice's timestamp plus its
+	// expiry), in RFC 3339; absent for one that does not expire.
+	Expires string `json:"expires,omitempty"`
 	// Append is the symbol's place in a structured append set; Text is
 	// then its own part (Sets joins them).
 	Append *AppendMark `json:"append,omitempty"`
@@ -184,6 +189,11 @@ func describe(codes []found, bounds image.Rectangle) []Code {
 		}
 		n := recognise(c.text, c.gs1)
 		r.Kind, r.Fields, r.Rebuild, r.NotKept = n.kind, n.fields, n.rebuild, n.notKept
+		if k, ok := registry.Lookup(n.kind); ok {
+			if e, ok := k.Expiry(n.fields); ok {
+				r.Expires = e.At.Format(time.RFC3339Nano)
+			}
+		}
 		if k, e, refused := registry.Refused(c.text, c.gs1, "text", "url"); refused {
 			r.Warning = fmt.Sprintf("written as %s (%s), which refuses it: %s; a scanner may read it otherwise or refuse it", k.Title(), k.Name(), e.Detail)
 		}

@@ -37,16 +37,11 @@ func checkOffer(s string) (canon, problem string) {
 	if !ok {
 		return "", "an offer starts with lno1 (BOLT #12 §Offers)"
 	}
-	words := make([]byte, len(data))
-	for i := range data {
-		w := strings.IndexByte(bech32Charset, data[i])
-		if w < 0 {
-			return "", "after lno1 an offer uses only the bech32 characters " + bech32Charset + " (BOLT #12 §Encoding)"
-		}
-		words[i] = byte(w)
+	if strings.ContainsFunc(data, func(r rune) bool { return !strings.ContainsRune(bech32Charset, r) }) {
+		return "", "after lno1 an offer uses only the bech32 characters " + bech32Charset + " (BOLT #12 §Encoding)"
 	}
-	raw, err := bech32.ConvertBits(words, 5, 8, false)
-	if err != nil {
+	raw, ok := offerStream(s)
+	if !ok {
 		return "", "the offer's characters do not make whole bytes: it was cut short or mistyped (BOLT #12 §Encoding)"
 	}
 	types, ok := tlvTypes(raw)
@@ -60,6 +55,26 @@ func checkOffer(s string) (canon, problem string) {
 }
 
 const bech32Charset = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+
+// offerStream is the bytes of a joined, lowercase offer: its bech32
+// characters after lno1, 5 bits each, with no checksum (BOLT #12
+// §Encoding).
+func offerStream(offer string) ([]byte, bool) {
+	data, ok := strings.CutPrefix(offer, "lno1")
+	if !ok {
+		return nil, false
+	}
+	words := make([]byte, len(data))
+	for i := range data {
+		w := strings.IndexByte(bech32Charset, data[i])
+		if w < 0 {
+			return nil, false
+		}
+		words[i] = byte(w)
+	}
+	raw, err := bech32.ConvertBits(words, 5, 8, false)
+	return raw, err == nil
+}
 
 // tlvTypes reads a TLV stream and returns its types, or false when it is
 // malformed: a type not above the one before, a length past the end, or a

@@ -2,7 +2,9 @@ package kinds
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/qrforge/qrforge/registry"
 )
@@ -37,7 +39,7 @@ type KHQR struct {
 	Terminal    string `json:"terminal" jsonschema_description:"Terminal label (ID 62-07), up to 25 characters." title:"Terminal label"`
 	Purpose     string `json:"purpose" jsonschema_description:"Purpose of transaction (ID 62-08), up to 25 characters." title:"Purpose of the payment"`
 	Created     string `json:"created" jsonschema_description:"Creation time, milliseconds since 1970 UTC, 13 digits (ID 99-00)." title:"Created at"`
-	Expires     string `json:"expires" jsonschema_description:"Expiry time, milliseconds since 1970 UTC, 13 digits, after created (ID 99-01); Bakong SDK 1.0.18 writes one into every code with an amount." title:"Expires at"`
+	Expires     string `json:"expires" jsonschema_description:"Expiry time, milliseconds since 1970 UTC, 13 digits, after created (ID 99-01); Bakong SDK 1.0.18 writes one into every code with an amount. A code past it is drawn with a warning." title:"Expires at"`
 }
 
 const (
@@ -72,7 +74,18 @@ func init() {
 		Check:        checkKHQR,
 		Encode:       encodeKHQR,
 		ParseNotKept: emvParseNotKept(parseKHQR, checkKHQR, encodeKHQR),
+		Expires:      khqrExpiry,
 	})
+}
+
+// khqrExpiry is a code's expiry time (template 99-01): the time the
+// payee set for it to be paid by.
+func khqrExpiry(k KHQR) (registry.Expiry, bool) {
+	ms, err := strconv.ParseInt(k.Expires, 10, 64)
+	if k.Expires == "" || err != nil {
+		return registry.Expiry{}, false
+	}
+	return registry.Expiry{Field: "expires", At: time.UnixMilli(ms).UTC(), Rule: "KHQR SDK 1.0.18, template 99-01: the code's expiry time"}, true
 }
 
 func checkKHQR(k *KHQR) []registry.FieldError {

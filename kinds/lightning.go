@@ -25,7 +25,7 @@ import (
 // signature. The signature itself is not verified: that needs the payee's
 // node key and secp256k1, and a wallet verifies it when it pays.
 type Lightning struct {
-	Invoice string `json:"invoice" validate:"required" jsonschema_description:"A BOLT #11 invoice (lnbc..., lntb..., lntbs..., lnbcrt...), a BOLT #12 offer (lno1...), an LNURL (lnurl1...) or a Lightning Address (user@domain, LUD-16), with or without the lightning: prefix, in lowercase or uppercase but not mixed. The bech32 checksum of an invoice or LNURL is verified; an offer, which has none, must be a well-formed TLV stream. A Lightning Address is written as the LNURL it resolves to (https://domain/.well-known/lnurlp/user), which every LNURL wallet reads. Invoices expire (one hour by default): for a printed code use an offer, an LNURL or an address." identity:"true" title:"Invoice or LNURL"`
+	Invoice string `json:"invoice" validate:"required" jsonschema_description:"A BOLT #11 invoice (lnbc..., lntb..., lntbs..., lnbcrt...), a BOLT #12 offer (lno1...), an LNURL (lnurl1...) or a Lightning Address (user@domain, LUD-16), with or without the lightning: prefix, in lowercase or uppercase but not mixed. The bech32 checksum of an invoice or LNURL is verified; an offer, which has none, must be a well-formed TLV stream. A Lightning Address is written as the LNURL it resolves to (https://domain/.well-known/lnurlp/user), which every LNURL wallet reads. Invoices expire (one hour by default, BOLT #11 x): an expired one is drawn with a warning, and for a printed code use an offer, an LNURL or an address." identity:"true" title:"Invoice or LNURL"`
 }
 
 // boltExample is the BOLT #11 §Examples donation invoice. It is never a
@@ -65,8 +65,9 @@ func init() {
 			l.Invoice = canon
 			return nil
 		},
-		Encode: func(l Lightning) string { return "lightning:" + strings.ToUpper(l.Invoice) },
-		Parse:  parseLightning,
+		Encode:  func(l Lightning) string { return "lightning:" + strings.ToUpper(l.Invoice) },
+		Parse:   parseLightning,
+		Expires: lightningExpiry,
 	})
 }
 

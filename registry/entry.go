@@ -53,6 +53,9 @@ type Entry interface {
 	// Warnings are the kind's warnings (Kind.Warn) on values that Build
 	// accepts; none for values it refuses.
 	Warnings(values map[string]string) []FieldError
+	// Expiry is when a payload of values that Build accepts stops being
+	// payable (Kind.Expires); false when it does not expire.
+	Expiry(values map[string]string) (Expiry, bool)
 	// GS1 reports whether the payload Build makes of these values is a
 	// GS1 element string, to be marked with FNC1 in first position.
 	GS1(values map[string]string) bool
@@ -198,16 +201,39 @@ func (e *entry[F]) Warnings(values map[string]string) []FieldError {
 	if e.kind.Warn == nil {
 		return nil
 	}
-	f := e.fromMap(values)
-	if len(e.refuseNonUTF8(f)) > 0 {
-		return nil
-	}
-	e.normaliseSpace(&f)
-	if len(e.validateTags(&f)) > 0 || e.kind.Check != nil && len(e.kind.Check(&f)) > 0 {
+	f, ok := e.built(values)
+	if !ok {
 		return nil
 	}
 	return e.kind.Warn(f)
 }
+
+// built is values as Build checks and normalises them, false when Build
+// would refuse them.
+func (e *entry[F]) built(values map[string]string) (F, bool) {
+	f := e.fromMap(values)
+	if len(e.refuseNonUTF8(f)) > 0 {
+		return f, false
+	}
+	e.normaliseSpace(&f)
+	if len(e.validateTags(&f)) > 0 || e.kind.Check != nil && len(e.kind.Check(&f)) > 0 {
+		return f, false
+	}
+	return f, true
+}
+
+func (e *entry[F]) Expiry(values map[string]string) (Expiry, bool) {
+	if e.kind.Expires == nil {
+		return Expiry{}, false
+	}
+	f, ok := e.built(values)
+	if !ok {
+		return Expiry{}, false
+	}
+	return e.kind.Expires(f)
+}
+
+func (e *entry[F]) canExpire() bool { return e.kind.Expires != nil }
 
 func (e *entry[F]) GS1(values map[string]string) bool {
 	if e.kind.GS1 == nil {

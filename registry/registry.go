@@ -110,6 +110,11 @@ type Kind[F any] struct {
 	// reader, though its standard allows it (a character a bank may not
 	// carry): the code is made as asked, and the warnings go with it.
 	Warn func(F) []FieldError
+	// Expires, when set, is when a valid payload stops being payable (a
+	// BOLT #11 invoice's timestamp plus its expiry), false for one that
+	// does not expire. It reads no clock: the service compares it with
+	// the time of each request, as a cached image outlives the moment.
+	Expires func(F) (Expiry, bool)
 	// SplitWord, when set, reads a value given under a word the kind's
 	// standard uses for several fields at once (the Key Uri Format's
 	// label, issuer:account) as those fields. reads is false for a word

@@ -199,7 +199,7 @@ func imageResponseDefs() obj {
 				"X-QR-EC":       obj{"description": "Error-correction level used; none for Micro QR M1, which only detects errors.", "schema": obj{"type": "string", "enum": []string{"L", "M", "Q", "H", "none"}}},
 				"X-QR-Symbol":   obj{"description": "The symbol made, named as ISO/IEC 18004 and ISO/IEC 23941 do: 3-M for a QR Code of version 3 at level M, M2-L for a Micro QR Code, R13x77-M for an rMQR code 13 modules high and 77 wide.", "schema": obj{"type": "string"}},
 				"X-QR-Symbols":  obj{"description": "With append: how many symbols the structured append set has (1 when one symbol holds the data and append=auto); each is of the version, level and symbol the other headers give.", "schema": obj{"type": "integer", "minimum": 1, "maximum": 16}},
-				"X-QR-Warning":  obj{"description": "Why the code, drawn as asked, may not scan or be read as meant: every check of the drawing that verify warns of or fails for the same call (contrast, quiet_zone, module_size, polarity, style_risk, decoders), after its name and in verify's words (quiet_zone: a quiet zone of 2 modules is below ...); a caption too small; a kind's warning on its fields; data written in a kind's form that the kind refuses. Warnings are joined with \"; \". In ASCII: § is written section, other characters outside ASCII as \\u and the code point. Absent when there is no such doubt; verify measures the code.", "schema": obj{"type": "string"}},
+				"X-QR-Warning":  obj{"description": "Why the code, drawn as asked, may not scan or be read as meant: every check of the drawing that verify warns of or fails for the same call (contrast, quiet_zone, module_size, polarity, style_risk, decoders), after its name and in verify's words (quiet_zone: a quiet zone of 2 modules is below ...); after payload:, a kind's warning on its fields, data written in a kind's form that the kind refuses, or a payment code past its expiry at the time of the request; after caption:, a caption too small. Warnings are joined with \"; \". In ASCII: § is written section, other characters outside ASCII as \\u and the code point. Absent when there is no such doubt; verify measures the code.", "schema": obj{"type": "string"}},
 				"ETag":          obj{"description": "Strong validator; send it in If-None-Match.", "schema": obj{"type": "string"}},
 				"Cache-Control": obj{"description": "public, max-age=31536000, immutable", "schema": obj{"type": "string"}},
 			},
@@ -358,7 +358,7 @@ func (s *Server) OpenAPI() obj {
 			"Payload": obj{
 				"type":       "object",
 				"required":   []string{"kind", "payload"},
-				"properties": obj{"kind": obj{"type": "string"}, "payload": obj{"type": "string"}, "warning": obj{"type": "string", "description": "What the payload may still lose, though its standard allows it (an EPC payee name's characters that SEPA banks do not convert); absent when nothing. Generation's X-QR-Warning carries it too, with its warnings of the drawing."}},
+				"properties": obj{"kind": obj{"type": "string"}, "payload": obj{"type": "string"}, "warning": obj{"type": "string", "description": "What the payload may still lose, though its standard allows it (an EPC payee name's characters that SEPA banks do not convert), or a payment code past its expiry (a Lightning invoice, a KHQR); absent when nothing. Generation's X-QR-Warning carries it too, with its warnings of the drawing."}},
 			},
 			"Kind": kindSchema(),
 			"KindList": obj{

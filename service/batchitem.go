@@ -273,7 +273,7 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 	}
 	res.body = out.Body
 	if out.Symbol != nil {
-		res.warning = joinWarnings(imageWarnings(out.Symbol, r))
+		res.warning = joinWarnings(slices.Concat(r.expired, imageWarnings(out.Symbol, r)))
 	}
 	res.link = func() string { return target.url(s.baseURL, r.fixValues()) }
 	res.verify, res.problem = s.verifyBatchItem(ctx, req, r, verifyAs)

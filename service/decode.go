@@ -10,6 +10,7 @@ import (
 	_ "image/jpeg" // decode reads JPEG
 	_ "image/png"  // decode reads PNG
 	"math"
+	"time"
 
 	"github.com/qrforge/qrforge/analysis"
 	_ "golang.org/x/image/webp" // decode reads WebP (lossy and lossless)
@@ -82,7 +83,25 @@ func (s *Service) readCodes(ctx context.Context, img image.Image, file []byte, f
 		}
 		return nil, s.Problem(KindNoCodeFound, detail, field, s.decodeSampleFix())
 	}
+	s.warnExpired(results)
 	return results, nil
+}
+
+// warnExpired adds to the warning of each payment code past its expiry
+// at the time of the request (expiredWarnings).
+func (s *Service) warnExpired(results []DecodeResult) {
+	now := s.clock()
+	for i, r := range results {
+		at, err := time.Parse(time.RFC3339Nano, r.Expires)
+		if err != nil || now.Before(at) {
+			continue
+		}
+		w := fmt.Sprintf("the payment expired at %s, %s ago: payers' apps are not to pay it after that", r.Expires, roughly(now.Sub(at)))
+		if r.Warning != "" {
+			w = r.Warning + "; " + w
+		}
+		results[i].Warning = w
+	}
 }
 
 // imageCost reads the header: the format, the declared size and what

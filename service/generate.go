@@ -111,7 +111,7 @@ func (s *Service) generate(ctx context.Context, req Request, ifNoneMatch string)
 			c.Fetched = fetched
 			img = &c
 		}
-		return answer(img, ifNoneMatch), nil
+		return answer(withExpired(img, r), ifNoneMatch), nil
 	}
 	if r.set.asked {
 		return s.generateSet(ctx, r, target, etag, ifNoneMatch)
@@ -136,7 +136,7 @@ func (s *Service) generate(ctx context.Context, req Request, ifNoneMatch string)
 			return nil, p
 		}
 		img.NotModified = true
-		return img, nil
+		return withExpired(img, r), nil
 	}
 	out, p := s.draw(ctx, sym, r, target)
 	if p != nil {
@@ -144,7 +144,7 @@ func (s *Service) generate(ctx context.Context, req Request, ifNoneMatch string)
 	}
 	img.Body, img.ContentType = out.Body, out.ContentType
 	s.cache.add(etag, img)
-	return img, nil
+	return withExpired(img, r), nil
 }
 
 // answer is a cached image, or its headers alone when the caller has it.
@@ -161,18 +161,15 @@ func answer(img *Image, ifNoneMatch string) *Image {
 // (Image.Warning), on the option that changes it.
 type Warning struct {
 	// Code is the verify check that gives the same warning (quiet_zone,
-	// style_risk, ...), "" for one verify has no check of.
+	// style_risk, payload, ...), or caption for a caption too small to
+	// read, which verify does not check.
 	Code   string
 	Field  string // the option's API name
 	Detail string
 }
 
-// String is the warning as X-QR-Warning says it: one of a verify check
-// after the check's name, as verify names it.
+// String is the warning as X-QR-Warning says it, after its code.
 func (w Warning) String() string {
-	if w.Code == "" {
-		return w.Detail
-	}
 	return w.Code + ": " + w.Detail
 }
 
@@ -181,12 +178,13 @@ func (w Warning) String() string {
 // refuses; every design check of verify's that warns or fails (contrast,
 // quiet_zone, module_size, with modules printed too small, polarity,
 // style_risk, decoders), in its words; and size for a caption too small.
-// A cached image keeps them: they are not sought on a hit.
+// A cached image keeps them: they are not sought on a hit. A payment
+// code's expiry is not among them (withExpired).
 func imageWarnings(sym *render.Symbol, r *Rendering) []Warning {
 	out := payloadWarnings(r)
 	out = append(out, designWarnings(sym, r)...)
 	if w := captionWarning(sym, r); w != "" {
-		out = append(out, Warning{Field: r.sizeName(), Detail: w})
+		out = append(out, Warning{Code: "caption", Field: r.sizeName(), Detail: w})
 	}
 	return out
 }
@@ -218,7 +216,7 @@ func (s *Service) Warnings(ctx context.Context, req Request) []Warning {
 	if p != nil {
 		return nil
 	}
-	return imageWarnings(sym, r)
+	return slices.Concat(r.expired, imageWarnings(sym, r))
 }
 
 // Check validates a request and encodes its symbol, drawing it only when

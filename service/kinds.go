@@ -143,8 +143,9 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	}
 	r.Data = payload
 	for _, w := range k.Warnings(values) {
-		r.kindWarnings = append(r.kindWarnings, Warning{Field: w.Field, Detail: w.Detail})
+		r.kindWarnings = append(r.kindWarnings, Warning{Code: "payload", Field: w.Field, Detail: w.Detail})
 	}
+	r.expired = s.expiredWarnings(k, values, "", false)
 	return r, nil
 }
 

@@ -112,6 +112,9 @@ type Rendering struct {
 	// kindWarnings are the kind's warnings on those values (registry
 	// Kind.Warn): the payload is made, and may still lose a character.
 	kindWarnings []Warning
+	// expired warns of a payment code past its expiry at the time of the
+	// request (expiredWarnings): never cached with an image.
+	expired []Warning
 	// kind is the typed kind's name, "" for the generic endpoint: a
 	// kind may draw more than its payload (the Swiss cross).
 	kind string

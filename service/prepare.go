@@ -40,7 +40,7 @@ func (s *Service) payload(req Request) (*Payload, *Problem) {
 	if p != nil {
 		return nil, p
 	}
-	return &Payload{Kind: k.Name(), Payload: r.Data, Warning: joinWarnings(r.kindWarnings)}, nil
+	return &Payload{Kind: k.Name(), Payload: r.Data, Warning: joinDetails(slices.Concat(r.expired, r.kindWarnings))}, nil
 }
 
 // prepare reads a generation request into a rendering, with the form fix
@@ -136,6 +136,7 @@ func (s *Service) prepareGeneric(q query, malformed []paramError, target fixTarg
 	if len(errs) > 0 {
 		return nil, s.invalid(r, errs, target)
 	}
+	r.expired = s.expiredWarnings(nil, nil, r.Data, r.gs1)
 	return r, nil
 }
 

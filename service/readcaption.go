@@ -179,6 +179,16 @@ func captionWarning(sym *render.Symbol, r *Rendering) string {
 	return fmt.Sprintf("the label is set at %.1f px, too small to read easily (under %d px its letters run together): %s=%s sets it at %d px, and a shorter label larger", down(px), render.MinCaptionPixels, r.sizeName(), r.sizeValue(legibleAt, true), render.MinCaptionPixels)
 }
 
+// joinDetails is the warnings without their codes, where all are one
+// check's: verify's payload check, the payload endpoint's warning.
+func joinDetails(ws []Warning) string {
+	details := make([]string, len(ws))
+	for i, w := range ws {
+		details[i] = w.Detail
+	}
+	return strings.Join(details, "; ")
+}
+
 // joinWarnings is the warnings as one X-QR-Warning.
 func joinWarnings(ws []Warning) string {
 	details := make([]string, len(ws))

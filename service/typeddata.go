@@ -22,6 +22,6 @@ func typedDataWarnings(data string, gs1 bool) []Warning {
 	if !refused {
 		return nil
 	}
-	return []Warning{{Field: optData.Name, Detail: fmt.Sprintf("data is written as %s (%s), and that kind refuses it: %s; scanners may read it otherwise or refuse it, and %s builds it from fields, checked",
+	return []Warning{{Code: "payload", Field: optData.Name, Detail: fmt.Sprintf("data is written as %s (%s), and that kind refuses it: %s; scanners may read it otherwise or refuse it, and %s builds it from fields, checked",
 		k.Title(), k.Name(), text.Truncate(e.Detail, 300), k.Path())}}
 }

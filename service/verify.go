@@ -10,6 +10,7 @@ import (
 	"maps"
 	"math"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -530,10 +531,10 @@ func describeShapes(v url.Values) string {
 // written in a kind's form that the kind refuses. It warns and never
 // fails: the code holds the data as given.
 func payloadCheck(r *Rendering) Check {
-	ws := payloadWarnings(r)
+	ws := slices.Concat(r.expired, payloadWarnings(r))
 	c := Check{Name: "payload", Value: len(ws), Pass: true, Status: StatusPass}
 	if len(ws) > 0 {
-		c.Status, c.Message = StatusWarn, joinWarnings(ws)
+		c.Status, c.Message = StatusWarn, joinDetails(ws)
 	}
 	return c
 }

@@ -40,7 +40,7 @@ func roughly(d time.Duration) string {
 	for _, u := range []struct {
 		name string
 		d    time.Duration
-	}{{"day", 24 * time.Hour}, {"hour", time.Hour}, {"minute", time.Minute}} {
+	}{{"year", 365 * 24 * time.Hour}, {"day", 24 * time.Hour}, {"hour", time.Hour}, {"minute", time.Minute}} {
 		if n := int64(d / u.d); n >= 1 {
 			if n == 1 {
 				return "1 " + u.name

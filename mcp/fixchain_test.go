@@ -46,3 +46,21 @@ func TestRenamedArgumentFixIsServed(t *testing.T) {
 		succeed(t, c, "qr_generate", p.FixArguments, nil)
 	})
 }
+
+// A verify fix keeps the robustness depth asked for: robustness is
+// verify's own argument, no rendering option, and was left out of
+// fix_arguments, whose call then scored the code the caller did not want
+// scored.
+func TestVerifyFixKeepsRobustness(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		p := fail(t, c, "qr_verify", map[string]any{"data": "x", "margin": 0, "tpl": "corners", "robustness": "off"})
+		if p.FixArguments["robustness"] != "off" || fmt.Sprint(p.FixArguments["margin"]) != "1" {
+			t.Fatalf("fix_arguments %v, want margin 1 and robustness off", p.FixArguments)
+		}
+		var v struct{ Robustness any }
+		succeed(t, c, "qr_verify", p.FixArguments, &v)
+		if v.Robustness != nil {
+			t.Errorf("robustness %v, want none with robustness off", v.Robustness)
+		}
+	})
+}

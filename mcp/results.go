@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
 	"github.com/qrforge/qrforge/service"
 )
@@ -188,6 +189,11 @@ func (t *tools) argumentsOf(fix string) map[string]any {
 	q := u.Query()
 	args := map[string]any{}
 	var kind registry.Entry
+	if robustness := options.Robustness.Name; u.Path == verifyPath && q.Has(robustness) {
+		// verify's own argument, which is no rendering option: the
+		// fix keeps the depth the caller asked for.
+		args[robustness] = q.Get(robustness)
+	}
 	if u.Path == verifyPath {
 		// verify takes data, or type=<kind> with its fields.
 		if k, ok := registry.Lookup(q.Get("type")); ok {

@@ -97,6 +97,18 @@ func (s *Service) Batch(ctx context.Context, body []byte) (*BatchRun, *Problem) 
 	return &BatchRun{req: req, stream: s.renderBatch(ctx, req), ctx: ctx, cancel: cancel}, nil
 }
 
+// CheckBatch reports the problem Batch would answer for body, reading it
+// as Batch does but rendering nothing: nil when the batch would start.
+// fixed is the body the problem's fix sends; nil when the fix is none, or
+// is not a body (a split). An item's own problems are not among them: a
+// bad item fails alone, in its place in the answer, once it is made.
+func (s *Service) CheckBatch(body []byte) (p *Problem, fixed json.RawMessage) {
+	if _, p = s.readBatch(body); p != nil {
+		return p, p.fixBody
+	}
+	return nil, nil
+}
+
 // Zip says whether the answer is a zip archive rather than JSON.
 func (b *BatchRun) Zip() bool { return b.req.output == outputZip }
 

@@ -272,6 +272,13 @@ func bodyFixes(t *testing.T, svc *service.Service, cases []struct{ body, fix str
 		if want := svc.BatchCurl(c.fix); p.Fix != want {
 			t.Errorf("%s: fix %s, want %s (%s)", c.body, p.Fix, want, p.Detail)
 		}
+		// CheckBatch finds the same problem, and gives its fix as a body.
+		if cp, fixed := svc.CheckBatch([]byte(c.body)); cp == nil || cp.Detail != p.Detail || string(fixed) != c.fix {
+			t.Errorf("%s: CheckBatch %+v, fixed %s; want %q and %s", c.body, cp, fixed, p.Detail, c.fix)
+		}
+		if cp, _ := svc.CheckBatch([]byte(c.fix)); cp != nil {
+			t.Errorf("%s: CheckBatch of the fix: %s", c.body, cp.Detail)
+		}
 		if run, fp := svc.Batch(context.Background(), []byte(c.fix)); fp != nil {
 			t.Errorf("%s: fix %s: %s", c.body, c.fix, fp.Detail)
 		} else {
@@ -312,5 +319,23 @@ func TestBatchSharedOptionReachesAnItemsOwnFormat(t *testing.T) {
 	_, p := svc.Batch(context.Background(), []byte(`{"output":"url","style":{"format":"png","cmyk":true},"items":[{"data":"b"}]}`))
 	if p == nil || p.Field != "style.cmyk" {
 		t.Fatalf("cmyk with every item in png: %+v, want a problem on style.cmyk", p)
+	}
+}
+
+// CheckBatch reads a body as Batch does, and no item: an item's problem
+// (a logo too large for level L, found once the code is made) fails that
+// item alone, in an answer. A fix that is no body (a split) gives none.
+func TestCheckBatchReadsTheBodyOnly(t *testing.T) {
+	svc := service.New(service.Config{BaseURL: "http://qr.test", MaxBatchItems: 2})
+	body := []byte(`{"output":"svg","style":{"margin":1,"tpl":"corners","logo":"heart","logosize":0.2,"ec":"L"},"items":[{"data":"x"}]}`)
+	if p, fixed := svc.CheckBatch(body); p != nil || fixed != nil {
+		t.Errorf("CheckBatch: %+v, fixed %s; want the body read as a batch that starts", p, fixed)
+	}
+	if items := each(t, svc, body, -1); items[0].Problem == nil || items[0].Problem.Field != "logosize" {
+		t.Errorf("the item: %+v, want it to fail on logosize", items[0])
+	}
+	p, fixed := svc.CheckBatch(batchOf(3))
+	if p == nil || p.Status != 413 || fixed != nil {
+		t.Errorf("three items of two: %+v, fixed %s; want a 413 with no body", p, fixed)
 	}
 }

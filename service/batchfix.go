@@ -33,6 +33,14 @@ func (s *Service) correctedBatchCurl(top map[string]json.RawMessage, size int) s
 	return s.BatchCurl(string(body))
 }
 
+// bodyProblem is an invalid body whose fix is the caller's body corrected
+// (top), kept as a body too for CheckBatch.
+func (s *Service) bodyProblem(detail, field string, top map[string]json.RawMessage, size int) *Problem {
+	p := s.Problem(KindInvalidParameter, detail, field, s.correctedBatchCurl(top, size))
+	p.fixBody, _ = json.Marshal(top)
+	return p
+}
+
 // BatchFileCurl is a call of the batch endpoint with the caller's own
 // body from a file, batch.json, holding what says.
 func (s *Service) BatchFileCurl(what string) string {

@@ -86,8 +86,7 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 	var listed []string // List options the style gives as lists
 	if raw, ok := top["output"]; ok && string(raw) != "null" {
 		if err := json.Unmarshal(raw, &req.output); err != nil {
-			return nil, s.Problem(KindInvalidParameter,
-				"output must be a string, one of "+strings.Join(BatchOutputs, ", "), "output", s.correctedBatchCurl(withKey(top, "output", `"url"`), len(body)))
+			return nil, s.bodyProblem("output must be a string, one of "+strings.Join(BatchOutputs, ", "), "output", withKey(top, "output", `"url"`), len(body))
 		}
 		req.output = strings.ToLower(strings.TrimSpace(req.output))
 		if !slices.Contains(BatchOutputs, req.output) {
@@ -98,9 +97,8 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 				// caller's to say.
 				return nil, noFix("output", fmt.Sprintf("output %q is not one of %s, nor close to one: url links each item, base64 gives PNG data URIs, svg SVG markup, json the module matrix, zip an archive", text.Truncate(req.output, 64), strings.Join(BatchOutputs, ", ")))
 			}
-			return nil, s.Problem(KindInvalidParameter,
-				fmt.Sprintf("output %q is not one of %s; did you mean %s?", text.Truncate(req.output, 64), strings.Join(BatchOutputs, ", "), near),
-				"output", s.correctedBatchCurl(withKey(top, "output", strconv.Quote(near)), len(body)))
+			return nil, s.bodyProblem(fmt.Sprintf("output %q is not one of %s; did you mean %s?", text.Truncate(req.output, 64), strings.Join(BatchOutputs, ", "), near),
+				"output", withKey(top, "output", strconv.Quote(near)), len(body))
 		}
 	}
 	if raw, ok := top["style"]; ok && string(raw) != "null" {
@@ -120,8 +118,7 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 			return nil, noFix("style."+err.field, "style: "+err.detail)
 		}
 		if err != nil {
-			return nil, s.Problem(KindInvalidParameter, "style: "+err.detail, "style."+err.field,
-				s.correctedBatchCurl(withKey(top, "style", "{}"), len(body)))
+			return nil, s.bodyProblem("style: "+err.detail, "style."+err.field, withKey(top, "style", "{}"), len(body))
 		}
 		req.style, listed = style, list
 	}
@@ -139,8 +136,7 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 		errs = s.withUnfetchedLogo(r, errs)
 		fixed := applyFixes(r.fixValues(), errs)
 		e := errs[0]
-		return nil, s.Problem(KindInvalidParameter, "style: "+e.detail, "style."+e.field,
-			s.correctedBatchCurl(withKey(top, "style", styleJSON(fixed)), len(body)))
+		return nil, s.bodyProblem("style: "+e.detail, "style."+e.field, withKey(top, "style", styleJSON(fixed)), len(body))
 	}
 	if r.Given[optFormat.Name] && !slices.Contains(outputFormats[req.output], r.Format) {
 		// Each names what the caller asked for, and they disagree: a
@@ -190,9 +186,8 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 		if len(undrawn) > 1 {
 			verb = "change"
 		}
-		return nil, s.Problem(KindInvalidParameter,
-			fmt.Sprintf("%s %s nothing in %s, the format of every item, which does not draw it; drop it, or give a format that does", strings.Join(undrawn, ", "), verb, text.Join(slices.Compact(slices.Sorted(slices.Values(carried))))),
-			undrawn[0], s.correctedBatchCurl(withKey(top, "style", styleJSON(fixed)), len(body)))
+		return nil, s.bodyProblem(fmt.Sprintf("%s %s nothing in %s, the format of every item, which does not draw it; drop it, or give a format that does", strings.Join(undrawn, ", "), verb, text.Join(slices.Compact(slices.Sorted(slices.Values(carried))))),
+			undrawn[0], withKey(top, "style", styleJSON(fixed)), len(body))
 	}
 	return req, nil
 }
@@ -294,13 +289,13 @@ func moveIntoStyle(k string, raw json.RawMessage, corrected map[string]json.RawM
 // another mistake with a fix of its own (a misspelt key of a renamed
 // style), so that one fix answers.
 func (s *Service) keyProblem(errs []FieldProblem, corrected map[string]json.RawMessage, size int) *Problem {
-	p := s.Problem(KindInvalidParameter, errs[0].Detail, errs[0].Field, s.correctedBatchCurl(corrected, size))
+	p := s.bodyProblem(errs[0].Detail, errs[0].Field, corrected, size)
 	if body, err := json.Marshal(corrected); err == nil {
 		// corrected has no key left to rename, so this reads it once.
 		if _, next := s.readBatch(body); next != nil && next.Status == 400 {
 			// Corrected further, or not at all when what is left has
 			// no fix: a fix is refused next by nothing.
-			p.Fix, p.Example = next.Fix, next.Example
+			p.Fix, p.Example, p.fixBody = next.Fix, next.Example, next.fixBody
 			errs = append(errs, FieldProblem{next.Field, next.Detail})
 		}
 	}

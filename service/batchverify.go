@@ -17,16 +17,16 @@ import (
 func (s *Service) readBatchVerify(req *batchRequest, raw json.RawMessage, top map[string]json.RawMessage, size int) *Problem {
 	v, set, err := scalar(raw)
 	if err != nil {
-		return s.Problem(KindInvalidParameter, "verify "+err.Error()+": one of "+text.Join(optRobustness.Enum),
-			"verify", s.correctedBatchCurl(withKey(top, "verify", `"quick"`), size))
+		return s.bodyProblem("verify "+err.Error()+": one of "+text.Join(optRobustness.Enum),
+			"verify", withKey(top, "verify", `"quick"`), size)
 	}
 	if !set {
 		return nil
 	}
 	depth, _, bad := parseRobustness(query{optRobustness.Name: {v}})
 	if bad != nil {
-		return s.Problem(KindInvalidParameter, fmt.Sprintf("verify %q is not one of %s", text.Truncate(v, 64), text.Join(optRobustness.Enum)),
-			"verify", s.correctedBatchCurl(withKey(top, "verify", strconv.Quote(bad.fixed)), size))
+		return s.bodyProblem(fmt.Sprintf("verify %q is not one of %s", text.Truncate(v, 64), text.Join(optRobustness.Enum)),
+			"verify", withKey(top, "verify", strconv.Quote(bad.fixed)), size)
 	}
 	if depth == "" {
 		return nil
@@ -34,9 +34,8 @@ func (s *Service) readBatchVerify(req *batchRequest, raw json.RawMessage, top ma
 	if req.output == outputZip {
 		// A zip carries each item's file and nothing beside it; a verify
 		// belongs in the JSON answer next to its item.
-		return s.Problem(KindInvalidParameter,
-			"verify adds a verify object to each item of a JSON answer, and output zip answers files; use output url, base64, svg or json with verify, or drop verify",
-			"verify", s.correctedBatchCurl(withKey(top, "output", strconv.Quote(OutputURL)), size))
+		return s.bodyProblem("verify adds a verify object to each item of a JSON answer, and output zip answers files; use output url, base64, svg or json with verify, or drop verify",
+			"verify", withKey(top, "output", strconv.Quote(OutputURL)), size)
 	}
 	req.verify, req.verifying = depth, true
 	return nil

@@ -34,6 +34,9 @@ type Problem struct {
 	// nil when the fix was not written from parameters.
 	fixed url.Values
 	fixAt fixTarget
+	// fixBody is the batch body a fix sends (bodyProblem), for callers
+	// that send it themselves rather than as curl (CheckBatch).
+	fixBody json.RawMessage
 }
 
 // FieldProblem is one bad parameter among several.

@@ -90,6 +90,16 @@ func (a *api) verify(ctx context.Context, q *query) *response {
 	})
 }
 
+// checkVerify is the problem verify would answer for q, found without
+// drawing, decoding or scoring (service.CheckVerify); nil when it would
+// answer.
+func (a *api) checkVerify(ctx context.Context, q *query) *service.Problem {
+	if p := a.tooLong(a.link(verifyPath, q), q); p != nil {
+		return p
+	}
+	return a.svc.CheckVerify(ctx, service.Request{Params: q.params(), Listed: q.listed})
+}
+
 // decode reads the codes in an image file.
 func (a *api) decode(ctx context.Context, image []byte) *response {
 	return a.answer(ctx, "POST "+a.base+decodePath, func() (any, *service.Problem) {

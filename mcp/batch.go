@@ -69,34 +69,9 @@ type batchAnswer struct {
 // output base64, svg or json, its data while the reply has room for it
 // (maxInlineBytes), or a problem for that item alone.
 func (t *tools) batch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	args := req.GetArguments()
-	names := []string{"output", "style", "items"}
-	if bad := t.unknownArguments(toolBatch, args, knownNames(nil, names...), names, nil); bad != nil {
+	body, bad := t.batchBody(req.GetArguments(), sentBatch(ctx))
+	if bad != nil {
 		return bad, nil
-	}
-	if output, ok := args["output"].(string); ok && !slices.ContainsFunc(batchOutputs, func(o struct{ name, about string }) bool {
-		return strings.EqualFold(o.name, strings.TrimSpace(output))
-	}) {
-		detail := fmt.Sprintf("output %q is not one of %s (zip is for the HTTP endpoint)", truncate(output, maxNameBytes), strings.Join(outputNames(), ", "))
-		meant, ok := service.MeantOutput(output)
-		if !ok || !slices.Contains(outputNames(), meant) {
-			// url would answer links where data, or an archive, was
-			// asked for: which output is meant is the caller's to say.
-			return t.badArgument(toolBatch, args, unfixable("output", detail, map[string]any{"output": "url", "items": []any{map[string]any{"data": options.Data.Example}}})), nil
-		}
-		fix := maps.Clone(args)
-		fix["output"] = meant
-		return t.badArgument(toolBatch, args, &argError{field: "output", change: "with output " + meant,
-			detail: detail + "; did you mean " + meant + "?", fix: fix}), nil
-	}
-	body := marshal(args)
-	if sent := sentBatch(ctx); sent != nil {
-		body = sent // an item gives a key twice: that item fails
-	}
-	if int64(len(body)) > t.api.svc.MaxBody {
-		return failed(t.localProblem(service.KindPayloadTooLarge, "items",
-			fmt.Sprintf("the batch is %d bytes as a body of POST %s, larger than %s; send at most %d items per call", len(body), batchPath, service.SizeText(t.api.svc.MaxBody), t.api.svc.MaxBatchItems),
-			"qr_batch several times, with part of the items each time"), nil), nil
 	}
 	run, p := t.api.svc.Batch(ctx, body)
 	if p != nil {
@@ -139,6 +114,86 @@ func (t *tools) batch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTo
 			full, service.SizeText(maxInlineBytes))
 	}
 	return large(answer, batchText(answer)), nil
+}
+
+// batchArgumentNames are qr_batch's arguments, the members of a body of
+// POST /api/v1/qr/batch that it takes.
+var batchArgumentNames = []string{"output", "style", "items"}
+
+// batchBody is the batch body args make, or the tool error that refuses
+// them before the service is asked; sent, when given, is the body as
+// sent, whose item giving a key twice then fails alone.
+func (t *tools) batchBody(args map[string]any, sent json.RawMessage) ([]byte, *mcp.CallToolResult) {
+	if bad := t.unknownArguments(toolBatch, args, knownNames(nil, batchArgumentNames...), batchArgumentNames, nil); bad != nil {
+		return nil, bad
+	}
+	if output, ok := args["output"].(string); ok && !slices.ContainsFunc(batchOutputs, func(o struct{ name, about string }) bool {
+		return strings.EqualFold(o.name, strings.TrimSpace(output))
+	}) {
+		detail := fmt.Sprintf("output %q is not one of %s (zip is for the HTTP endpoint)", truncate(output, maxNameBytes), strings.Join(outputNames(), ", "))
+		meant, ok := service.MeantOutput(output)
+		if !ok || !slices.Contains(outputNames(), meant) {
+			// url would answer links where data, or an archive, was
+			// asked for: which output is meant is the caller's to say.
+			return nil, t.badArgument(toolBatch, args, unfixable("output", detail, map[string]any{"output": "url", "items": []any{map[string]any{"data": options.Data.Example}}}))
+		}
+		fix := maps.Clone(args)
+		fix["output"] = meant
+		return nil, t.badArgument(toolBatch, args, &argError{field: "output", change: "with output " + meant,
+			detail: detail + "; did you mean " + meant + "?", fix: fix})
+	}
+	body := marshal(args)
+	if sent != nil {
+		body = sent // an item gives a key twice: that item fails
+	}
+	if int64(len(body)) > t.api.svc.MaxBody {
+		return nil, failed(t.localProblem(service.KindPayloadTooLarge, "items",
+			fmt.Sprintf("the batch is %d bytes as a body of POST %s, larger than %s; send at most %d items per call", len(body), batchPath, service.SizeText(t.api.svc.MaxBody), t.api.svc.MaxBatchItems),
+			"qr_batch several times, with part of the items each time"), nil)
+	}
+	return body, nil
+}
+
+// tryBatch answers as batch would refuse the call, reading the body as
+// the batch does but rendering nothing (service.CheckBatch): settled
+// tries batch's fixes with it, as re-running one would be the whole
+// batch again. A bad item is not found: it fails alone, in an answer,
+// with its own fix. The service's fix, a body, is restated as qr_batch's
+// arguments.
+func (t *tools) tryBatch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	body, bad := t.batchBody(req.GetArguments(), nil)
+	if bad != nil {
+		return bad, nil
+	}
+	p, fixed := t.api.svc.CheckBatch(body)
+	if p == nil {
+		return &mcp.CallToolResult{}, nil // would be answered
+	}
+	args := bodyArguments(fixed)
+	if args == nil {
+		return t.apiFailure(&response{problem: p}), nil
+	}
+	restated := *p
+	restated.Fix, args = boundedFix(toolBatch, args, "")
+	return failed(restated, args), nil
+}
+
+// bodyArguments reads a batch body back into qr_batch's arguments,
+// numbers as written; nil when it is no object, or has a member the tool
+// does not take.
+func bodyArguments(body json.RawMessage) map[string]any {
+	d := json.NewDecoder(bytes.NewReader(body))
+	d.UseNumber()
+	var args map[string]any
+	if d.Decode(&args) != nil || args == nil {
+		return nil
+	}
+	for name := range args {
+		if !slices.Contains(batchArgumentNames, name) {
+			return nil
+		}
+	}
+	return args
 }
 
 // itemData is a rendered item's data as the batch endpoint gives it: the

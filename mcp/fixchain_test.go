@@ -32,18 +32,53 @@ func TestFixArgumentsAreServed(t *testing.T) {
 // An argument the tool renames (margn, did you mean margin) was given as
 // fix_arguments without asking the service, which then refused the
 // frame's margin of 0: the fix now corrects what the renamed call still
-// refuses, and lists both.
+// refuses, and lists both. qr_verify tries it too, without verifying.
 func TestRenamedArgumentFixIsServed(t *testing.T) {
 	each(t, func(t *testing.T, base string, c *client.Client) {
-		args := map[string]any{"data": "x", "margn": 0, "tpl": "corners", "logo": "heart", "logosize": 0.2, "ec": "L"}
-		p := fail(t, c, "qr_generate", args)
-		if fmt.Sprint(p.FixArguments["margin"]) != "1" || fmt.Sprint(p.FixArguments["logosize"]) != "0.16" || p.FixArguments["margn"] != nil {
-			t.Fatalf("fix_arguments %v, want margin 1 and logosize 0.16", p.FixArguments)
+		for _, tool := range []string{"qr_generate", "qr_verify"} {
+			args := map[string]any{"data": "x", "margn": 0, "tpl": "corners", "logo": "heart", "logosize": 0.2, "ec": "L"}
+			if tool == "qr_verify" {
+				args["robustness"] = "off" // the fix keeps it
+			}
+			p := fail(t, c, tool, args)
+			if fmt.Sprint(p.FixArguments["margin"]) != "1" || fmt.Sprint(p.FixArguments["logosize"]) != "0.16" || p.FixArguments["margn"] != nil || p.FixArguments["robustness"] != args["robustness"] {
+				t.Fatalf("%s: fix_arguments %v, want margin 1 and logosize 0.16, robustness as given", tool, p.FixArguments)
+			}
+			if !strings.Contains(p.Detail, "margn") || !strings.Contains(p.Detail, "3 parameters") {
+				t.Errorf("%s: detail %q: want margn named, and three problems", tool, p.Detail)
+			}
+			succeed(t, c, tool, p.FixArguments, nil)
 		}
-		if !strings.Contains(p.Detail, "margn") || !strings.Contains(p.Detail, "3 parameters") {
-			t.Errorf("detail %q: want margn named, and three problems", p.Detail)
+	})
+}
+
+// qr_batch tries the fix_arguments it makes itself too, without
+// rendering: outptu, renamed to output, was given as the fix beside a
+// shared style whose frame has a margin of 0 and whose size is below the
+// least, which the call then refused as a whole. The service's fix, a
+// body, is restated as qr_batch's arguments.
+func TestBatchFixArgumentsAreServed(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		style := map[string]any{"margin": 0, "tpl": "corners", "size": 5}
+		p := fail(t, c, "qr_batch", map[string]any{"outptu": "svg", "style": style, "items": []any{map[string]any{"data": "x"}}})
+		got, _ := p.FixArguments["style"].(map[string]any)
+		if p.FixArguments["output"] != "svg" || fmt.Sprint(got["margin"]) != "1" || fmt.Sprint(got["size"]) != "64" || p.FixArguments["outptu"] != nil {
+			t.Fatalf("qr_batch: fix_arguments %v, want output svg, style.margin 1 and style.size 64", p.FixArguments)
 		}
-		succeed(t, c, "qr_generate", p.FixArguments, nil)
+		if !strings.Contains(p.Detail, "outptu") || !strings.HasPrefix(p.Fix, "qr_batch {") {
+			t.Errorf("qr_batch: detail %q, fix %q: want outptu named, and the fix a qr_batch call", p.Detail, p.Fix)
+		}
+		var answer struct{ Succeeded, Failed int }
+		succeed(t, c, "qr_batch", p.FixArguments, &answer)
+		if answer.Succeeded != 1 || answer.Failed != 0 {
+			t.Errorf("qr_batch: the fix answered %+v, want its one item made", answer)
+		}
+		// Refused then without a fix (style.format png beside output svg:
+		// which is meant is the caller's to say), it leaves none.
+		p = fail(t, c, "qr_batch", map[string]any{"outptu": "svg", "style": map[string]any{"format": "png"}, "items": []any{map[string]any{"data": "x"}}})
+		if p.FixArguments != nil || p.Fix != "" || !strings.Contains(p.Detail, "style.format") {
+			t.Errorf("qr_batch with style.format png: fix %q %v, detail %q; want no fix, and style.format named", p.Fix, p.FixArguments, p.Detail)
+		}
 	})
 }
 

@@ -23,7 +23,8 @@ const fixRounds = 3
 // of 0, a logo too large for its level) is corrected in the same fix and
 // listed beside it, and a corrected call refused without a fix leaves
 // none. An agent follows fix_arguments blindly; a second refusal tells it
-// nothing.
+// nothing. handler answers the corrected calls: the tool itself, or one
+// that only finds what would refuse them (fixTrial).
 func settled(ctx context.Context, handler server.ToolHandlerFunc, req mcp.CallToolRequest, res *mcp.CallToolResult) *mcp.CallToolResult {
 	p, fix := toolProblem(res)
 	if p == nil || fix == nil || !strings.HasPrefix(p.Fix, req.Params.Name+" ") {

@@ -113,10 +113,8 @@ func (t *tools) tool(name, title, description string, schema, output json.RawMes
 			return refused, nil
 		}
 		res, err := handler(ctx, req)
-		if err == nil && (name == toolGenerate || name == toolGenerateTyped) {
-			// Their fixes are tried: one code drawn again, where a
-			// batch's or a verification's is the whole work again.
-			res = settled(ctx, handler, req, res)
+		if try := t.fixTrial(name, handler); err == nil && try != nil {
+			res = settled(ctx, try, req, res)
 		}
 		return res, err
 	}
@@ -134,6 +132,23 @@ func (t *tools) tool(name, title, description string, schema, output json.RawMes
 			OpenWorldHint: mcp.ToBoolPtr(false),
 		},
 	}}
+}
+
+// fixTrial is what settled tries a tool's fixes with: a generation tool
+// draws its one code again; verify and batch, whose call is the whole
+// verification or batch again, only read the call as the service would
+// before drawing anything (tryVerify, tryBatch). Other tools' fixes are
+// not tried.
+func (t *tools) fixTrial(name string, handler server.ToolHandlerFunc) server.ToolHandlerFunc {
+	switch name {
+	case toolGenerate, toolGenerateTyped:
+		return handler
+	case toolVerify:
+		return t.tryVerify
+	case toolBatch:
+		return t.tryBatch
+	}
+	return nil
 }
 
 // inputSchema is an object schema with the given properties.

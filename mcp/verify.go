@@ -17,18 +17,45 @@ const verifyPath = "/api/v1/verify"
 // parameters give on the generation endpoints, decodes it and runs its
 // checks (contrast, quiet zone, module size, polarity).
 func (t *tools) verify(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	args := req.GetArguments()
+	q, bad := t.verifyQuery(req.GetArguments())
+	if bad != nil {
+		return bad, nil
+	}
+	resp := t.api.verify(ctx, q)
+	if !resp.ok() {
+		return t.apiFailure(resp), nil
+	}
+	return answered(resp, resp.url), nil
+}
+
+// tryVerify answers as verify would refuse the call, but draws, decodes
+// and scores nothing (service.CheckVerify): settled tries verify's fixes
+// with it, as re-running one would be the whole verification again.
+func (t *tools) tryVerify(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	q, bad := t.verifyQuery(req.GetArguments())
+	if bad != nil {
+		return bad, nil
+	}
+	if p := t.api.checkVerify(ctx, q); p != nil {
+		return t.apiFailure(&response{problem: p}), nil
+	}
+	return &mcp.CallToolResult{}, nil // would be answered
+}
+
+// verifyQuery is the verify call args make, or the tool error that
+// refuses them before the service is asked.
+func (t *tools) verifyQuery(args map[string]any) (*query, *mcp.CallToolResult) {
 	robustness := options.Robustness.Name
 	known := knownNames(t.verifyOptions, "data", kindArgument, legacyKindArgument, "fields", robustness)
 	if bad := t.strayFields(toolVerify, args, known); bad != nil {
-		return bad, nil
+		return nil, bad
 	}
 	if bad := t.unknownArguments(toolVerify, args, known, argumentNames(t.verifyOptions, "data", kindArgument, "fields", robustness), nil); bad != nil {
-		return bad, nil
+		return nil, bad
 	}
 	target, bad := readTarget(args, true, true)
 	if bad != nil {
-		return t.badArgument(toolVerify, args, bad), nil
+		return nil, t.badArgument(toolVerify, args, bad)
 	}
 	q := &query{}
 	if target.kind != nil {
@@ -38,15 +65,11 @@ func (t *tools) verify(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	q.names = append(q.names, target.query().names...)
 	q.values = append(q.values, target.query().values...)
 	if bad := readOptions(q, t.verifyOptions, target.kind, args, "data", kindArgument, legacyKindArgument, "fields", robustness); bad != nil {
-		return t.badArgument(toolVerify, args, bad), nil
+		return nil, t.badArgument(toolVerify, args, bad)
 	}
 	if v, ok := args[robustness]; ok {
 		// The service judges the value, as on GET /api/v1/verify.
 		q.add(robustness, fmt.Sprint(v))
 	}
-	resp := t.api.verify(ctx, q)
-	if !resp.ok() {
-		return t.apiFailure(resp), nil
-	}
-	return answered(resp, resp.url), nil
+	return q, nil
 }

@@ -165,7 +165,7 @@ func (t *tools) tryBatch(ctx context.Context, req mcp.CallToolRequest) (*mcp.Cal
 	if bad != nil {
 		return bad, nil
 	}
-	p, fixed := t.api.svc.CheckBatch(body)
+	p, fixed := t.api.svc.CheckBatch(ctx, body)
 	if p == nil {
 		return &mcp.CallToolResult{}, nil // would be answered
 	}

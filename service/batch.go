@@ -66,6 +66,9 @@ type batchRequest struct {
 	// linkFrom, set by BatchRun.LinkFrom, is one more than the first
 	// index whose items are linked rather than rendered; 0 links none.
 	linkFrom atomic.Int64
+	// checking tries the batch for a fix of its style (tryBatchStyle):
+	// each item is encoded, not drawn, nor verified, nor linked.
+	checking bool
 }
 
 // linked says whether item i is checked and linked, as output url does,
@@ -90,7 +93,7 @@ type BatchRun struct {
 func (s *Service) Batch(ctx context.Context, body []byte) (*BatchRun, *Problem) {
 	req, p := s.readBatch(body)
 	if p != nil {
-		return nil, p
+		return nil, s.settle(ctx, p)
 	}
 	s.observe.Batched(len(req.items))
 	ctx, cancel := context.WithCancel(ctx)
@@ -101,9 +104,12 @@ func (s *Service) Batch(ctx context.Context, body []byte) (*BatchRun, *Problem) 
 // as Batch does but rendering nothing: nil when the batch would start.
 // fixed is the body the problem's fix sends; nil when the fix is none, or
 // is not a body (a split). An item's own problems are not among them: a
-// bad item fails alone, in its place in the answer, once it is made.
-func (s *Service) CheckBatch(body []byte) (p *Problem, fixed json.RawMessage) {
+// bad item fails alone, in its place in the answer, once it is made. A
+// fix of the shared style is tried on the items as Batch tries it, each
+// encoded, none drawn (tryBatchStyle).
+func (s *Service) CheckBatch(ctx context.Context, body []byte) (p *Problem, fixed json.RawMessage) {
 	if _, p = s.readBatch(body); p != nil {
+		p = s.settle(ctx, p)
 		return p, p.fixBody
 	}
 	return nil, nil

@@ -273,10 +273,10 @@ func bodyFixes(t *testing.T, svc *service.Service, cases []struct{ body, fix str
 			t.Errorf("%s: fix %s, want %s (%s)", c.body, p.Fix, want, p.Detail)
 		}
 		// CheckBatch finds the same problem, and gives its fix as a body.
-		if cp, fixed := svc.CheckBatch([]byte(c.body)); cp == nil || cp.Detail != p.Detail || string(fixed) != c.fix {
+		if cp, fixed := svc.CheckBatch(context.Background(), []byte(c.body)); cp == nil || cp.Detail != p.Detail || string(fixed) != c.fix {
 			t.Errorf("%s: CheckBatch %+v, fixed %s; want %q and %s", c.body, cp, fixed, p.Detail, c.fix)
 		}
-		if cp, _ := svc.CheckBatch([]byte(c.fix)); cp != nil {
+		if cp, _ := svc.CheckBatch(context.Background(), []byte(c.fix)); cp != nil {
 			t.Errorf("%s: CheckBatch of the fix: %s", c.body, cp.Detail)
 		}
 		if run, fp := svc.Batch(context.Background(), []byte(c.fix)); fp != nil {
@@ -328,13 +328,13 @@ func TestBatchSharedOptionReachesAnItemsOwnFormat(t *testing.T) {
 func TestCheckBatchReadsTheBodyOnly(t *testing.T) {
 	svc := service.New(service.Config{BaseURL: "http://qr.test", MaxBatchItems: 2})
 	body := []byte(`{"output":"svg","style":{"margin":1,"tpl":"corners","logo":"heart","logosize":0.2,"ec":"L"},"items":[{"data":"x"}]}`)
-	if p, fixed := svc.CheckBatch(body); p != nil || fixed != nil {
+	if p, fixed := svc.CheckBatch(context.Background(), body); p != nil || fixed != nil {
 		t.Errorf("CheckBatch: %+v, fixed %s; want the body read as a batch that starts", p, fixed)
 	}
 	if items := each(t, svc, body, -1); items[0].Problem == nil || items[0].Problem.Field != "logosize" {
 		t.Errorf("the item: %+v, want it to fail on logosize", items[0])
 	}
-	p, fixed := svc.CheckBatch(batchOf(3))
+	p, fixed := svc.CheckBatch(context.Background(), batchOf(3))
 	if p == nil || p.Status != 413 || fixed != nil {
 		t.Errorf("three items of two: %+v, fixed %s; want a 413 with no body", p, fixed)
 	}

@@ -20,17 +20,25 @@ const ExampleBatch = `{"output":"url","style":{"size":256},"items":[{"id":"home"
 
 // BatchCurl is a runnable call of the batch endpoint with body.
 func (s *Service) BatchCurl(body string) string {
-	return "curl -X POST '" + s.baseURL + "/api/v1/qr/batch' -H 'Content-Type: application/json' -d " + shellQuote(body)
+	return batchCall(s.baseURL, body)
+}
+
+func batchCall(base, body string) string {
+	return "curl -X POST '" + base + "/api/v1/qr/batch' -H 'Content-Type: application/json' -d " + shellQuote(body)
 }
 
 // correctedBatchCurl is the caller's body, corrected, as a call; a body too
 // long to read in a fix is sent from a file instead.
 func (s *Service) correctedBatchCurl(top map[string]json.RawMessage, size int) string {
+	return correctedBatchCall(s.baseURL, top, size)
+}
+
+func correctedBatchCall(base string, top map[string]json.RawMessage, size int) string {
 	body, err := json.Marshal(top)
 	if err != nil || size > 2048 || len(body) > 2048 {
-		return s.BatchFileCurl("your body with the correction above")
+		return batchFileCall(base, "your body with the correction above")
 	}
-	return s.BatchCurl(string(body))
+	return batchCall(base, string(body))
 }
 
 // bodyProblem is an invalid body whose fix is the caller's body corrected
@@ -44,7 +52,11 @@ func (s *Service) bodyProblem(detail, field string, top map[string]json.RawMessa
 // BatchFileCurl is a call of the batch endpoint with the caller's own
 // body from a file, batch.json, holding what says.
 func (s *Service) BatchFileCurl(what string) string {
-	return "curl -X POST '" + s.baseURL + "/api/v1/qr/batch' -H 'Content-Type: application/json' --data-binary @batch.json  # batch.json: " + what
+	return batchFileCall(s.baseURL, what)
+}
+
+func batchFileCall(base, what string) string {
+	return "curl -X POST '" + base + "/api/v1/qr/batch' -H 'Content-Type: application/json' --data-binary @batch.json  # batch.json: " + what
 }
 
 // SplitFix tells how to send more than the most items a batch takes.

@@ -107,7 +107,11 @@ func (s *Service) safeBatchItem(ctx context.Context, i int, req *batchRequest) (
 		}
 	}()
 	res = s.batchItem(ctx, i, req)
-	res.problem = s.settle(ctx, res.problem)
+	if !req.checking {
+		// A trial of the batch's style settles it as a whole, round by
+		// round (tryBatchStyle); each item's own fix is not given.
+		res.problem = s.settle(ctx, res.problem)
+	}
 	return res
 }
 
@@ -239,6 +243,13 @@ func (s *Service) batchItem(ctx context.Context, i int, req *batchRequest) batch
 	}
 	res.format = r.Format
 	if res.problem = s.inlineTooLarge(req, r, target); res.problem != nil {
+		return res
+	}
+	if req.checking {
+		res.problem = s.check(ctx, r, target)
+		if res.problem == nil && r.scale > 0 {
+			res.problem = s.inlineTooLarge(req, r, target)
+		}
 		return res
 	}
 	if req.linked(i) {

@@ -136,7 +136,7 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 		errs = s.withUnfetchedLogo(r, errs)
 		fixed := applyFixes(r.fixValues(), errs)
 		e := errs[0]
-		return nil, s.bodyProblem("style: "+e.detail, "style."+e.field, withKey(top, "style", styleJSON(fixed)), len(body))
+		return nil, s.styleProblem("style: "+e.detail, "style."+e.field, top, fixed, len(body))
 	}
 	if r.Given[optFormat.Name] && !slices.Contains(outputFormats[req.output], r.Format) {
 		// Each names what the caller asked for, and they disagree: a
@@ -186,8 +186,9 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 		if len(undrawn) > 1 {
 			verb = "change"
 		}
-		return nil, s.bodyProblem(fmt.Sprintf("%s %s nothing in %s, the format of every item, which does not draw it; drop it, or give a format that does", strings.Join(undrawn, ", "), verb, text.Join(slices.Compact(slices.Sorted(slices.Values(carried))))),
-			undrawn[0], withKey(top, "style", styleJSON(fixed)), len(body))
+		return nil, s.styleProblem(
+			fmt.Sprintf("%s %s nothing in %s, the format of every item, which does not draw it; drop it, or give a format that does", strings.Join(undrawn, ", "), verb, text.Join(slices.Compact(slices.Sorted(slices.Values(carried))))),
+			undrawn[0], top, fixed, len(body))
 	}
 	return req, nil
 }
@@ -292,11 +293,16 @@ func (s *Service) keyProblem(errs []FieldProblem, corrected map[string]json.RawM
 	p := s.bodyProblem(errs[0].Detail, errs[0].Field, corrected, size)
 	if body, err := json.Marshal(corrected); err == nil {
 		// corrected has no key left to rename, so this reads it once.
-		if _, next := s.readBatch(body); next != nil && next.Status == 400 {
+		req, next := s.readBatch(body)
+		switch {
+		case next != nil && next.Status == 400:
 			// Corrected further, or not at all when what is left has
 			// no fix: a fix is refused next by nothing.
-			p.Fix, p.Example, p.fixBody = next.Fix, next.Example, next.fixBody
+			p.Fix, p.Example, p.fixBody, p.fixed, p.fixAt = next.Fix, next.Example, next.fixBody, next.fixed, next.fixAt
 			errs = append(errs, FieldProblem{next.Field, next.Detail})
+		case next == nil:
+			// The style, read, so that settle tries it on the items.
+			p.fixed, p.fixAt = req.style, batchTarget{top: corrected, size: size}
 		}
 	}
 	if len(errs) > 1 {

@@ -3,6 +3,7 @@ package service
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"slices"
@@ -42,7 +43,7 @@ func (s *Service) settle(ctx context.Context, p *Problem) *Problem {
 		}
 		found = append(found, problemsOf(next)...)
 		if next.fixed == nil || round == fixRounds {
-			p.Fix, p.fixed = "", nil
+			p.Fix, p.fixed, p.fixBody = "", nil, nil
 			p.Example = cmp.Or(p.Example, next.Example)
 			listProblems(p, found)
 			p.Detail += "; mending it leaves " + problemsOf(next)[0].Detail + ", which no call made from yours mends, so there is no fix"
@@ -54,6 +55,9 @@ func (s *Service) settle(ctx context.Context, p *Problem) *Problem {
 		return p
 	}
 	p.Fix, p.fixed = p.fixAt.url(s.baseURL, values), values
+	if t, ok := p.fixAt.(batchTarget); ok {
+		p.fixBody, _ = json.Marshal(t.corrected(values))
+	}
 	listProblems(p, found)
 	return p
 }
@@ -65,6 +69,8 @@ func (s *Service) settle(ctx context.Context, p *Problem) *Problem {
 // payee).
 func (s *Service) tryFix(ctx context.Context, target fixTarget, values url.Values) *Problem {
 	switch t := target.(type) {
+	case batchTarget:
+		return s.tryBatchStyle(ctx, t, values)
 	case verifyTarget:
 		values.Del(optFormat.Name)
 		if t.kind != "" {

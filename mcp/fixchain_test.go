@@ -99,3 +99,24 @@ func TestVerifyFixKeepsRobustness(t *testing.T) {
 		}
 	})
 }
+
+// qr_batch's fix of a shared style is tried on the items, each encoded:
+// a frame's margin of 0 beside a logo too large for level L was given
+// margin 1 alone, and the batch then failed its item for the logo's
+// size, checked only once each item's code is made. The fix now gives
+// the size that serves every item.
+func TestBatchStyleFixArgumentsServeTheItems(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		style := map[string]any{"margin": 0, "tpl": "corners", "logo": "heart", "logosize": 0.2, "ec": "L"}
+		p := fail(t, c, "qr_batch", map[string]any{"outptu": "svg", "style": style, "items": []any{map[string]any{"data": "x"}, map[string]any{"data": "https://example.com/menu"}}})
+		got, _ := p.FixArguments["style"].(map[string]any)
+		if p.FixArguments["output"] != "svg" || fmt.Sprint(got["margin"]) != "1" || fmt.Sprint(got["logosize"]) != "0.16" {
+			t.Fatalf("qr_batch: fix_arguments %v, want output svg, style.margin 1 and style.logosize 0.16", p.FixArguments)
+		}
+		var answer struct{ Succeeded, Failed int }
+		succeed(t, c, "qr_batch", p.FixArguments, &answer)
+		if answer.Succeeded != 2 || answer.Failed != 0 {
+			t.Errorf("qr_batch: the fix answered %+v, want both items made", answer)
+		}
+	})
+}

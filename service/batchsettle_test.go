@@ -1,6 +1,7 @@
 package service
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"strings"
@@ -109,25 +110,26 @@ func TestBatchStyleFixWithoutOne(t *testing.T) {
 }
 
 // TestServingValue: of the values items need of one shared option, the
-// one that serves them all, or none.
+// one that serves them all ("-" drops the option), or none ("!").
 func TestServingValue(t *testing.T) {
-	for _, c := range []struct {
-		name   string
-		values []string
-		want   string
-		ok     bool
-	}{
-		{"logosize", []string{"0.16", "0.14", "0.16"}, "0.14", true},
-		{"size", []string{"300", "420"}, "420", true},
-		{"ec", []string{"M", "Q", "L"}, "Q", true},
-		{"logo", []string{"heart", ""}, "", true},
-		{"tpl", []string{"corners", "corners"}, "corners", true},
-		{"tpl", []string{"corners", "badge"}, "", false},
-		{"size", []string{"300", "3cm"}, "", false},
-	} {
-		got, _, ok := servingValue(c.name, c.values)
-		if got != c.want || ok != c.ok {
-			t.Errorf("servingValue(%s, %q) = %q, %v; want %q, %v", c.name, c.values, got, ok, c.want, c.ok)
+	// Each case is the option, the values items need, and the answer.
+	const cases = "logosize 0.16,0.14,0.16 0.14; size 300,420 420; ec M,Q,L Q; logo heart,- -; " +
+		"tpl corners,corners corners; tpl corners,badge !; size 300,3cm !"
+	for _, c := range strings.Split(cases, "; ") {
+		f := strings.Fields(c)
+		values := strings.Split(f[1], ",")
+		for i, v := range values {
+			if v == "-" {
+				values[i] = ""
+			}
+		}
+		got, _, ok := servingValue(f[0], values)
+		said := "!"
+		if ok {
+			said = cmp.Or(got, "-")
+		}
+		if said != f[2] {
+			t.Errorf("servingValue(%s, %q) = %q, %v; want %s", f[0], values, got, ok, f[2])
 		}
 	}
 }

@@ -100,19 +100,30 @@ func CanvasSize(s *Symbol, o Options) (w, h int) {
 // too, as round a square, they would double a thin strip's height at
 // small scales (R7x139 at 400 px: 22 px tall, not 136).
 func canvasHeight(l *layout, size int) int {
-	if !l.rmqr || l.height >= l.width {
+	if !l.strip() {
 		return size
 	}
 	return l.scale * l.height
 }
 
+// strip reports whether the canvas is an rMQR's strip, wider than tall.
+func (l *layout) strip() bool { return l.rmqr && l.height < l.width }
+
 // view is the canvas in modules as the vector outputs (SVG, PDF, EPS)
 // show it: its origin and side lengths. A square symbol's view is a square
 // of the canvas's longer side with the canvas centred, as the PNG centres
-// it; an rMQR's view is its canvas, a strip.
+// it. An rMQR's view is the PNG's strip, pxW by pxH pixels at scale
+// pixels a module, the pixels whole modules leave over widening the quiet
+// zone left and right: drawn at its size, every module is then whole
+// pixels on whole pixels, as in the PNG. Spread over the width instead,
+// modules of 2.1 to 7.8 px came out a pixel wider or narrower from one to
+// the next, and zxing-cpp 3, the one decoder here that reads rMQR, missed
+// thin symbols it read from the PNG (docs/decoders.md, "rMQR in vector
+// formats").
 func (l *layout) view() (x, y, w, h float64) {
-	if l.rmqr && l.height < l.width {
-		return 0, 0, float64(l.width), float64(l.height)
+	if l.strip() {
+		k := float64(l.scale)
+		return -float64(l.offX) / k, -float64(l.offY) / k, float64(l.pxW) / k, float64(l.pxH) / k
 	}
 	side := max(l.width, l.height)
 	return -float64(side-l.width) / 2, -float64(side-l.height) / 2, float64(side), float64(side)

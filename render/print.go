@@ -47,28 +47,36 @@ func (o *Options) pageSide() float64 {
 }
 
 // pageSize is a PDF page's or EPS bounding box's width and height in
-// points: pageSide wide, and as tall as the layout's view at that scale,
-// a square but for an rMQR's strip, whose height follows its aspect.
+// points: pageSide wide, a square but for an rMQR's strip, as tall as the
+// PNG's strip at the page's scale to a whole dot (a point without a
+// resolution), so that its rows lie on whole dots from the top edge too,
+// where pdftoppm starts counting.
 func (o *Options) pageSize(l *layout) (w, h float64) {
 	w = o.pageSide()
-	_, _, vw, vh := l.view()
-	return w, w * vh / vw
+	if !l.strip() {
+		return w, w
+	}
+	dot := o.dot()
+	return w, math.Round(w*float64(l.pxH)/float64(l.pxW)/dot) * dot
+}
+
+// dot is a dot of the resolution in points, a point without one.
+func (o *Options) dot() float64 {
+	if o.Print.DPI > 0 {
+		return PointsPerInch / float64(o.Print.DPI)
+	}
+	return 1
 }
 
 // printed reports whether the image has a physical size.
 func (o *Options) printed() bool { return o.Print.Points > 0 || o.Print.DPI > 0 }
 
-// svgSize is SVG's width and height: pixels, or for a printed size
-// millimetres (SVG 1.1 §7.10), so that the SVG prints at its size. An
-// rMQR's height follows the aspect of its view, to a thousandth.
+// svgSize is SVG's width and height: the PNG's pixels (for an rMQR a
+// strip, canvasHeight), or for a printed size millimetres (SVG 1.1
+// §7.10), so that the SVG prints at its size.
 func svgSize(o *Options, l *layout) (w, h string) {
-	_, _, vw, vh := l.view()
 	if !o.printed() {
-		w = strconv.Itoa(o.Size)
-		if vh == vw {
-			return w, w
-		}
-		return w, string(appendNum(nil, float64(o.Size)*vh/vw))
+		return strconv.Itoa(l.pxW), strconv.Itoa(l.pxH)
 	}
 	pw, ph := o.pageSize(l)
 	mm := func(points float64) string { return string(appendReal(nil, points*MMPerInch/PointsPerInch, 3)) + "mm" }

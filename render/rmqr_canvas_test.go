@@ -89,19 +89,25 @@ func TestRMQRRasterIsAStrip(t *testing.T) {
 	}
 }
 
-// TestRMQRVectorIsAStrip: an rMQR's SVG (and SVG Tiny) is size wide, as
-// tall as its aspect makes it, with a viewBox of its canvas in modules;
-// its PDF page and EPS bounding box are the printed width (30 mm, or a
-// point a pixel) by that width times the same aspect. A QR Code's stay
-// square.
+// TestRMQRVectorIsAStrip: an rMQR's SVG (and SVG Tiny) is the PNG's
+// strip, size wide and as tall as rmqrStrip, with a viewBox that gives a
+// module the PNG's whole pixels and centres the canvas as the PNG does,
+// the pixels left over widening the quiet zone left and right; its PDF
+// page and EPS bounding box are the printed width (30 mm, or a point a
+// pixel) by the strip's height at that scale to a whole dot. A QR Code's
+// stay square.
 func TestRMQRVectorIsAStrip(t *testing.T) {
 	s, err := EncodeRMQR("https://qrforge.example/gallery", LevelM, DefaultECI, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, h := float64(s.Size+2*RMQRQuietZone), float64(s.Rows()+2*RMQRQuietZone)
+	w, h := s.Size+2*RMQRQuietZone, s.Rows()+2*RMQRQuietZone
 	o := DefaultOptions()
 	o.Margin = RMQRQuietZone
+	strip, k := rmqrStrip(s, o.Margin, 0, o.Size), o.Size/w
+	if o.Size%w == 0 {
+		t.Fatalf("size %d is a whole multiple of %d modules: the test needs pixels left over", o.Size, w)
+	}
 	svgSize := regexp.MustCompile(`<svg [^>]*width="([\d.]+)" height="([\d.]+)" viewBox="([-\d. ]+)"`)
 	for name, f := range map[string]func(*Symbol, Options) ([]byte, error){"svg": SVG, "svg-tiny": SVGTiny} {
 		b, err := f(s, o)
@@ -112,39 +118,44 @@ func TestRMQRVectorIsAStrip(t *testing.T) {
 		if m == nil {
 			t.Fatalf("%s: no width, height and viewBox in %.200s", name, b)
 		}
-		gotW, _ := strconv.ParseFloat(string(m[1]), 64)
-		gotH, _ := strconv.ParseFloat(string(m[2]), 64)
-		if gotW != float64(o.Size) || math.Abs(gotH-float64(o.Size)*h/w) > 0.001 {
-			t.Errorf("%s: %s×%s, want %d×%.3f", name, m[1], m[2], o.Size, float64(o.Size)*h/w)
+		if want := strconv.Itoa(o.Size) + "×" + strconv.Itoa(strip); string(m[1])+"×"+string(m[2]) != want {
+			t.Errorf("%s: %s×%s, want %s", name, m[1], m[2], want)
 		}
-		if want := "0 0 " + strconv.Itoa(int(w)) + " " + strconv.Itoa(int(h)); string(m[3]) != want {
-			t.Errorf("%s: viewBox %q, want %q", name, m[3], want)
+		box := strings.Fields(string(m[3]))
+		want := []float64{-float64((o.Size-k*w)/2) / float64(k), 0, float64(o.Size) / float64(k), float64(h)}
+		for i, v := range box {
+			if got, _ := strconv.ParseFloat(v, 64); len(box) != 4 || math.Abs(got-want[i]) > 0.001 {
+				t.Errorf("%s: viewBox %q, want %v: %d px a module from %d px of quiet zone", name, m[3], want, k, (o.Size-k*w)/2)
+				break
+			}
 		}
 	}
 
 	for _, c := range []struct {
 		name   string
 		points float64 // the page's width
-	}{{"a point a pixel", float64(o.Size)}, {"30mm", 30 / MMPerInch * PointsPerInch}} {
+		dot    float64 // a dot of the resolution, in points
+	}{{"a point a pixel", float64(o.Size), 1}, {"30mm", 30 / MMPerInch * PointsPerInch, PointsPerInch / DefaultDPI}} {
 		po := o
 		if c.name == "30mm" {
 			po.Print = Print{Points: c.points, DPI: DefaultDPI}
 		}
+		height := math.Round(c.points*float64(strip)/float64(o.Size)/c.dot) * c.dot
 		pdf, err := PDF(s, po)
 		if err != nil {
 			t.Fatal(err)
 		}
 		box := checkPDF(t, pdf).mediaBox
-		if box[0] != 0 || box[1] != 0 || math.Abs(box[2]-c.points) > 1e-4 || math.Abs(box[3]-c.points*h/w) > 1e-4 {
-			t.Errorf("PDF %s: MediaBox %v, want [0 0 %.4f %.4f], the ratio %v:%v", c.name, box, c.points, c.points*h/w, w, h)
+		if box[0] != 0 || box[1] != 0 || math.Abs(box[2]-c.points) > 1e-4 || math.Abs(box[3]-height) > 1e-4 {
+			t.Errorf("PDF %s: MediaBox %v, want [0 0 %.4f %.4f], the strip's %d px at %.4f points a pixel to a whole dot", c.name, box, c.points, height, strip, c.points/float64(o.Size))
 		}
 		eps, err := EPS(s, po)
 		if err != nil {
 			t.Fatal(err)
 		}
 		hi := checkEPS(t, eps)
-		if hi[0] != 0 || hi[1] != 0 || math.Abs(hi[2]-c.points) > 1e-4 || math.Abs(hi[3]-c.points*h/w) > 1e-4 {
-			t.Errorf("EPS %s: HiResBoundingBox %v, want [0 0 %.4f %.4f]", c.name, hi, c.points, c.points*h/w)
+		if hi[0] != 0 || hi[1] != 0 || math.Abs(hi[2]-c.points) > 1e-4 || math.Abs(hi[3]-height) > 1e-4 {
+			t.Errorf("EPS %s: HiResBoundingBox %v, want [0 0 %.4f %.4f]", c.name, hi, c.points, height)
 		}
 	}
 

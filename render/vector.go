@@ -156,10 +156,7 @@ type vectorPage struct {
 func (v *vectorPage) paint(d *drawing, o *Options, w, h float64) {
 	l := d.l
 	vx, vy, vw, vh := l.view()
-	dot := 1.0
-	if o.Print.DPI > 0 {
-		dot = PointsPerInch / float64(o.Print.DPI)
-	}
+	dot := o.dot()
 	k := float64(l.scale) * dot
 	onDots := func(v float64) float64 { return math.Round(v/dot) * dot }
 	// The view centred on the page, its module edges on whole dots from

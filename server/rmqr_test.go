@@ -18,9 +18,12 @@ import (
 // TestRMQRImagesAreStrips asks the API for an rMQR in every format it has
 // (R15x43-M: 47 × 19 modules with its quiet zone of two): the raster
 // formats are size px wide and exactly as tall as 19 rows at the width's
-// whole pixels a module (400 / 47 = 8), 152 px; the SVG is 400 by 400 × 19 / 47 px; the PDF page and EPS bounding
-// box of size=30mm are 30 mm wide and 30 × 19 / 47 mm tall; the JSON
-// matrix has 19 − 4 rows of 43. The headers name the symbol made.
+// whole pixels a module (400 / 47 = 8), 152 px; the SVG is the same
+// strip, its viewBox 50 modules of 8 px wide from −1.5, the 24 px left
+// over in the quiet zone as in the PNG; the PDF page and EPS bounding box
+// of size=30mm (354 px at 300 dpi, 7 a module) are 30 mm wide and
+// 7 × 19 dots tall; the JSON matrix has 19 − 4 rows of 43. The headers
+// name the symbol made.
 func TestRMQRImagesAreStrips(t *testing.T) {
 	const query = "/api/v1/qr?data=https%3A%2F%2Fqrforge.example%2Fgallery&symbol=rmqr&size=400"
 	const width, height = 400, 8 * 19
@@ -50,15 +53,11 @@ func TestRMQRImagesAreStrips(t *testing.T) {
 	}
 
 	svg := get(t, query+"&format=svg").Body.String()
-	m := regexp.MustCompile(`<svg [^>]*width="([\d.]+)" height="([\d.]+)" viewBox="0 0 47 19"`).FindStringSubmatch(svg)
-	if m == nil {
-		t.Fatalf("svg: no strip's width, height and viewBox in %.300s", svg)
-	}
-	if h, _ := strconv.ParseFloat(m[2], 64); m[1] != "400" || math.Abs(h-400.0*19/47) > 0.001 {
-		t.Errorf("svg: %s×%s, want 400×%.3f", m[1], m[2], 400.0*19/47)
+	if want := `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="152" viewBox="-1.5 0 50 19"`; !strings.Contains(svg, want) {
+		t.Errorf("svg: no %s in %.300s", want, svg)
 	}
 
-	points := 30 / 25.4 * 72
+	points, dots := 30/25.4*72, 7*19.0
 	pdf := get(t, strings.Replace(query, "size=400", "size=30mm", 1)+"&format=pdf").Body.String()
 	box := regexp.MustCompile(`/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]`).FindStringSubmatch(pdf)
 	if box == nil {
@@ -66,11 +65,11 @@ func TestRMQRImagesAreStrips(t *testing.T) {
 	}
 	w, _ := strconv.ParseFloat(box[1], 64)
 	h, _ := strconv.ParseFloat(box[2], 64)
-	if math.Abs(w-points) > 1e-4 || math.Abs(h-points*19/47) > 1e-4 {
-		t.Errorf("pdf: MediaBox %s × %s, want %.4f × %.4f", box[1], box[2], points, points*19/47)
+	if math.Abs(w-points) > 1e-4 || math.Abs(h-dots*72/300) > 1e-4 {
+		t.Errorf("pdf: MediaBox %s × %s, want %.4f × %.4f", box[1], box[2], points, dots*72/300)
 	}
 	eps := get(t, strings.Replace(query, "size=400", "size=30mm", 1)+"&format=eps").Body.String()
-	if want := "%%BoundingBox: 0 0 86 35\n"; !strings.Contains(eps, want) {
+	if want := "%%BoundingBox: 0 0 86 32\n"; !strings.Contains(eps, want) {
 		t.Errorf("eps: no %q", want)
 	}
 

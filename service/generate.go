@@ -11,7 +11,7 @@ import (
 
 // rendererVersion changes whenever output bytes change, so ETags and
 // year-long caches never serve stale images.
-const rendererVersion = "17"
+const rendererVersion = "18"
 
 // Request is a generation, payload or verify request: the parameters as a
 // caller names them, a kind's fields or data and the rendering options

@@ -75,7 +75,7 @@ func (t *tools) batch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallTo
 	}
 	run, p := t.api.svc.Batch(ctx, body)
 	if p != nil {
-		return t.apiFailure(&response{problem: p}), nil
+		return t.batchFailure(p, p.FixBody()), nil
 	}
 	defer run.Close()
 	answer := batchAnswer{Count: run.Count(), URL: "POST " + t.api.base + batchPath, Items: make([]batchItem, 0, run.Count())}
@@ -169,13 +169,20 @@ func (t *tools) tryBatch(ctx context.Context, req mcp.CallToolRequest) (*mcp.Cal
 	if p == nil {
 		return &mcp.CallToolResult{}, nil // would be answered
 	}
+	return t.batchFailure(p, fixed), nil
+}
+
+// batchFailure is the batch endpoint's refusal with its fix, a body (a
+// curl command on HTTP), restated as qr_batch's arguments, which an agent
+// sends through the tool.
+func (t *tools) batchFailure(p *service.Problem, fixed json.RawMessage) *mcp.CallToolResult {
 	args := bodyArguments(fixed)
 	if args == nil {
-		return t.apiFailure(&response{problem: p}), nil
+		return t.apiFailure(&response{problem: p})
 	}
 	restated := *p
 	restated.Fix, args = boundedFix(toolBatch, args, "")
-	return failed(restated, args), nil
+	return failed(restated, args)
 }
 
 // bodyArguments reads a batch body back into qr_batch's arguments,

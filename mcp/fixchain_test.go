@@ -120,3 +120,23 @@ func TestBatchStyleFixArgumentsServeTheItems(t *testing.T) {
 		}
 	})
 }
+
+// A batch the service refuses as a whole, with no argument of the tool's
+// own at fault (a frame's margin of 0 in the shared style), gets its fix
+// as qr_batch's arguments: the body fix alone is a curl command, which
+// an agent cannot send through the tool.
+func TestBatchRefusalGivesFixArguments(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		style := map[string]any{"margin": 0, "tpl": "corners"}
+		p := fail(t, c, "qr_batch", map[string]any{"output": "svg", "style": style, "items": []any{map[string]any{"data": "x"}}})
+		got, _ := p.FixArguments["style"].(map[string]any)
+		if p.FixArguments["output"] != "svg" || fmt.Sprint(got["margin"]) != "1" || !strings.HasPrefix(p.Fix, "qr_batch {") {
+			t.Fatalf("fix %q, fix_arguments %v; want a qr_batch call with output svg and style.margin 1", p.Fix, p.FixArguments)
+		}
+		var answer struct{ Succeeded, Failed int }
+		succeed(t, c, "qr_batch", p.FixArguments, &answer)
+		if answer.Succeeded != 1 || answer.Failed != 0 {
+			t.Errorf("the fix answered %+v, want its one item made", answer)
+		}
+	})
+}

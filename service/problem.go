@@ -39,6 +39,10 @@ type Problem struct {
 	fixBody json.RawMessage
 }
 
+// FixBody is the batch body a batch's fix sends, nil when its fix is no
+// body: a caller that sends bodies itself (MCP's qr_batch) restates it.
+func (p *Problem) FixBody() json.RawMessage { return p.fixBody }
+
 // FieldProblem is one bad parameter among several.
 type FieldProblem struct {
 	Field  string `json:"field"`

@@ -140,3 +140,38 @@ func TestBatchRefusalGivesFixArguments(t *testing.T) {
 		}
 	})
 }
+
+// qr_size_recommend's fixes are tried, and a number written as text, with
+// or without a unit, is fixed to the number meant: "distance" renamed to
+// distance_m kept "2 meters", which distance_m refuses, and distance_m
+// "2 meters" was fixed by dropping it, which left no distance and no fix.
+func TestSizeRecommendFixesAreServed(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		for _, tc := range []struct {
+			args map[string]any
+			want map[string]any // nil: no fix
+		}{
+			{map[string]any{"data": "https://example.com", "distance": "2 meters"}, map[string]any{"distance_m": 2.0}},
+			{map[string]any{"data": "https://example.com", "distance_m": "6 ft"}, map[string]any{"distance_m": 1.829}},
+			{map[string]any{"data": "https://example.com", "distance_m": "1.5"}, map[string]any{"distance_m": 1.5}},
+			{map[string]any{"data": "https://example.com", "print_mm": "3 cm", "dpi": "600dpi"}, map[string]any{"print_mm": 30.0, "dpi": 600.0}},
+			{map[string]any{"data": "https://example.com", "distance_m": "far", "print_mm": 30}, map[string]any{"print_mm": 30.0}},
+			{map[string]any{"data": "https://example.com", "distance_m": "far"}, nil},
+			{map[string]any{"data": "https://example.com", "distance_m": "2 parsecs"}, nil},
+		} {
+			p := fail(t, c, "qr_size_recommend", tc.args)
+			if tc.want == nil {
+				if p.FixArguments != nil || p.Fix != "" {
+					t.Errorf("%v: fix %q %v, want none: no distance is left", tc.args, p.Fix, p.FixArguments)
+				}
+				continue
+			}
+			for name, v := range tc.want {
+				if got, _ := p.FixArguments[name].(float64); got != v.(float64) {
+					t.Errorf("%v: fix_arguments %v, want %s %v", tc.args, p.FixArguments, name, v)
+				}
+			}
+			succeed(t, c, "qr_size_recommend", p.FixArguments, nil)
+		}
+	})
+}

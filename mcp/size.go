@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"strconv"
 	"strings"
@@ -68,23 +69,34 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 	if bad := t.unknownArguments(toolSizeRecommend, args, knownNames(nil, append(names, legacyKindArgument)...), names, nil); bad != nil {
 		return bad, nil
 	}
-	number := func(name string) (float64, bool, *argError) {
+	// number reads a positive number; one written as text, with or
+	// without a unit of its kind (unit, in millimetres; 0 for none), is
+	// refused with a fix that writes the number meant.
+	number := func(name string, unit float64, decimals int) (float64, bool, *argError) {
 		v, given := args[name]
 		if !given {
 			return 0, false, nil
 		}
 		f, ok := v.(float64)
 		if !ok || f <= 0 || math.IsInf(f, 0) {
-			return 0, true, &argError{field: name, detail: name + " is a positive number", fix: nil}
+			bad := &argError{field: name, detail: name + " is a positive number", fix: nil}
+			if read, readable := numberInText(v, unit); readable {
+				read, _ = strconv.ParseFloat(strconv.FormatFloat(read, 'f', decimals, 64), 64)
+				bad.fix = maps.Clone(args)
+				bad.fix[name] = read
+				bad.detail += fmt.Sprintf(", not text: %q is %v", truncate(fmt.Sprint(v), maxNameBytes), read)
+				bad.change = fmt.Sprintf("with %s %v", name, read)
+			}
+			return 0, true, bad
 		}
 		return f, true, nil
 	}
-	distance, hasDistance, bad := number("distance_m")
+	distance, hasDistance, bad := number("distance_m", 1000, 3)
 	if bad == nil && hasDistance && distance > 1000 {
 		bad = &argError{field: "distance_m", detail: "distance_m is at most 1000 (metres)", fix: nil}
 	}
-	available, hasPrint, bad2 := number("print_mm")
-	dpiValue, hasDPI, bad3 := number(options.DPI.Name)
+	available, hasPrint, bad2 := number("print_mm", 1, 1)
+	dpiValue, hasDPI, bad3 := number(options.DPI.Name, 0, 0)
 	for _, b := range []*argError{bad, bad2, bad3} {
 		if b != nil {
 			return t.badArgument(toolSizeRecommend, args, b), nil
@@ -254,3 +266,40 @@ func (t *tools) printURL(target *target, args map[string]any, a sizeAdvice) stri
 }
 
 func round2(f float64) float64 { return math.Round(f*100) / 100 }
+
+// lengthWords are the units a length is written in, in millimetres.
+var lengthWords = map[string]float64{
+	"mm": 1, "millimetre": 1, "millimetres": 1, "millimeter": 1, "millimeters": 1,
+	"cm": 10, "centimetre": 10, "centimetres": 10, "centimeter": 10, "centimeters": 10,
+	"m": 1000, "metre": 1000, "metres": 1000, "meter": 1000, "meters": 1000,
+	"in": 25.4, "inch": 25.4, "inches": 25.4,
+	"ft": 304.8, "foot": 304.8, "feet": 304.8,
+}
+
+// numberInText reads text an agent gives for a number ("2", "2 meters",
+// "30mm", "300dpi") in the argument's unit, in millimetres (1000 for
+// distance_m, 1 for print_mm); with unit 0 the argument is no length, and
+// only dpi may follow the number. ok is false for anything else.
+func numberInText(v any, unit float64) (float64, bool) {
+	s, isText := v.(string)
+	if !isText {
+		return 0, false
+	}
+	s = strings.ToLower(strings.TrimSpace(s))
+	end := strings.IndexFunc(s, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	num, word := s, ""
+	if end >= 0 {
+		num, word = s[:end], strings.TrimSpace(s[end:])
+	}
+	f, err := strconv.ParseFloat(num, 64)
+	if err != nil || f <= 0 || math.IsInf(f, 0) {
+		return 0, false
+	}
+	switch mm, isLength := lengthWords[word]; {
+	case word == "", unit == 0 && word == "dpi":
+		return f, true
+	case unit > 0 && isLength:
+		return f * mm / unit, true
+	}
+	return 0, false
+}

@@ -135,13 +135,13 @@ func (t *tools) tool(name, title, description string, schema, output json.RawMes
 }
 
 // fixTrial is what settled tries a tool's fixes with: a generation tool
-// draws its one code again; verify and batch, whose call is the whole
+// draws its one code again, and qr_size_recommend encodes its one; verify and batch, whose call is the whole
 // verification or batch again, only read the call as the service would
 // before drawing anything (tryVerify, tryBatch). Other tools' fixes are
 // not tried.
 func (t *tools) fixTrial(name string, handler server.ToolHandlerFunc) server.ToolHandlerFunc {
 	switch name {
-	case toolGenerate, toolGenerateTyped:
+	case toolGenerate, toolGenerateTyped, toolSizeRecommend:
 		return handler
 	case toolVerify:
 		return t.tryVerify

@@ -28,10 +28,12 @@ func TestShortLengthFixDrawsTheCode(t *testing.T) {
 }
 
 // A length written another way is read as the number it is: .5in was
-// fixed to the example 1.2in, and 1e9mm to 30mm.
+// fixed to the example 1.2in, and 1e9mm to 30mm; a unit spelt out, 2
+// inches, was fixed to 512 pixels.
 func TestLengthWrittenOtherwiseIsFixedToItsNumber(t *testing.T) {
 	s := New(Config{BaseURL: "http://qr.test"})
-	for q, want := range map[string]string{".5in": "size=0.5in", "5.in": "size=5in", "1e9mm": "size=346.8mm"} {
+	for q, want := range map[string]string{".5in": "size=0.5in", "5.in": "size=5in", "1e9mm": "size=346.8mm",
+		"2%20inches": "size=2in", "1.5inch": "size=1.5in", "5%20centimetres": "size=5cm", "40%20millimeters": "size=40mm", "0.05m": "size=5cm", "2%22": "size=2in"} {
 		_, p := s.Generate(context.Background(), Request{Query: "data=hi&size=" + q}, "")
 		if p == nil || p.Field != "size" || !strings.Contains(p.Fix, want) {
 			t.Errorf("size=%s: %+v, want a fix with %s", q, p, want)
@@ -41,6 +43,23 @@ func TestLengthWrittenOtherwiseIsFixedToItsNumber(t *testing.T) {
 			t.Errorf("size=%s: the fix %s fails: %s", q, p.Fix, again.Detail)
 		}
 	}
+	// Pixels are the size's own unit, however spelt.
+	for _, q := range []string{"300px", "300%20pixels", "300pixel"} {
+		img, p := s.Generate(context.Background(), Request{Query: "data=hi&size=" + q}, "")
+		if p != nil || img.ETag != etagOf(t, s, "data=hi&size=300") {
+			t.Errorf("size=%s: %+v", q, p)
+		}
+	}
+}
+
+// etagOf is the ETag of the code a query draws.
+func etagOf(t *testing.T, s *Service, q string) string {
+	t.Helper()
+	img, p := s.Generate(context.Background(), Request{Query: q}, "")
+	if p != nil {
+		t.Fatal(p.Detail)
+	}
+	return img.ETag
 }
 
 // A printed length whose modules come out smaller than print guides ask

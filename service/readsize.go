@@ -91,7 +91,15 @@ func parseSize(v string) (size sizeValue, fixed string, err error) {
 		}
 		return sizeValue{length: n, unit: u.name}, "", nil
 	}
-	v = strings.TrimSpace(strings.TrimSuffix(v, "px"))
+	if fixed, ok := spelledLength(v); ok {
+		return sizeValue{}, fixed, fmt.Errorf("size %q is not a length as written: a length is a number and mm, cm or in, such as 30mm; it reads as %s", v, fixed)
+	}
+	for _, px := range []string{"pixels", "pixel", "px"} {
+		if number, ok := strings.CutSuffix(v, px); ok {
+			v = strings.TrimSpace(number)
+			break
+		}
+	}
 	w, h, isPair := strings.Cut(v, "x")
 	if !isPair {
 		n, err := atoiSaturating(v)
@@ -114,6 +122,37 @@ func parseSize(v string) (size sizeValue, fixed string, err error) {
 		return sizeValue{}, strconv.Itoa(side), fmt.Errorf("size %q is not square; QR codes are square, use %d", v, side)
 	}
 	return sizeValue{px: wn}, "", nil
+}
+
+// unitWords are other spellings of a length's unit, longest first, with
+// the unit the size option takes and how many of it each is: "2 inches"
+// is 2in, "0.05 m" 5cm.
+var unitWords = []struct {
+	word, unit string
+	times      float64
+}{
+	{"millimetres", "mm", 1}, {"millimeters", "mm", 1}, {"centimetres", "cm", 1}, {"centimeters", "cm", 1},
+	{"millimetre", "mm", 1}, {"millimeter", "mm", 1}, {"centimetre", "cm", 1}, {"centimeter", "cm", 1},
+	{"inches", "in", 1}, {"metres", "cm", 100}, {"meters", "cm", 100}, {"metre", "cm", 100}, {"meter", "cm", 100},
+	{"inch", "in", 1}, {`"`, "in", 1}, {"m", "cm", 100},
+}
+
+// spelledLength is v, a length whose unit is spelt another way, written
+// as the size option takes it; false when v is none.
+func spelledLength(v string) (string, bool) {
+	for _, u := range unitWords {
+		number, ok := strings.CutSuffix(v, u.word)
+		number = strings.TrimSpace(number)
+		if !ok || !decimal(number) {
+			continue
+		}
+		n, err := strconv.ParseFloat(number, 64)
+		if err != nil || n <= 0 {
+			return "", false
+		}
+		return strconv.FormatFloat(n*u.times, 'f', -1, 64) + u.unit, true
+	}
+	return "", false
 }
 
 // decimal reports whether s is digits with at most one decimal point,

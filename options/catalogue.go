@@ -182,7 +182,7 @@ var (
 	Style = Option{Name: "style", Outputs: drawn, Aliases: []string{"dots", "modulestyle", "dotstype"}, Example: "square", Meant: styleWords,
 		Type: "string", Enum: names(render.ModuleStyles), Default: string(render.ModuleSquare),
 		Description: "Module shape.", Title: "Module style", Control: "shape", Form: 1}
-	Eye = Option{Name: "eye", Outputs: drawn, Aliases: []string{"eyes", "eyestyle"}, Example: "square",
+	Eye = Option{Name: "eye", Outputs: drawn, Aliases: []string{"eyes", "eyestyle"}, Example: "square", Meant: eyeWords,
 		Type: "string", Enum: names(render.EyeStyles), Default: string(render.EyeSquare),
 		Description: "Finder-eye shape, a preset of eyeframe and eyeball of the same name. circle and diamond are accepted as aliases of squircle and octagon, which replaced them (docs/decoders.md).",
 		Title:       "Eye style", Control: "shape", Form: 2}
@@ -307,11 +307,12 @@ var (
 	formatWords = map[string]string{"webp": "png", "bmp": "png", "tif": "png", "tiff": "png", "image": "png", "raster": "png",
 		"svgz": "svg", "svg+xml": "svg", "vector": "svg", "matrix": "json", "dataurl": "base64", "data-url": "base64", "b64": "base64"}
 	styleWords = map[string]string{"circle": "dot", "circles": "dot", "round-dots": "dot", "dotted": "dot",
-		"rounded-square": "rounded", "rounded-squares": "rounded", "extra-rounded": "rounded", "connected": "rounded", "smooth": "rounded",
+		"round": "rounded", "rounded-corners": "rounded", "round-corners": "rounded", "rounded-square": "rounded", "rounded-squares": "rounded", "extra-rounded": "rounded", "connected": "rounded", "smooth": "rounded",
 		"fluid": "organic", "liquid": "organic", "blob": "organic", "blobs": "organic",
 		"gaps": "gapped-squares", "gapped": "gapped-squares", "spaced": "gapped-squares",
 		"pixel": "square", "pixels": "square", "squares": "square", "block": "square", "blocks": "square",
 		"cross": "plus", "crosses": "plus", "hearts": "heart", "stars": "star", "diamonds": "diamond", "lines": "vertical-bars", "bars": "vertical-bars"}
+	eyeWords      = map[string]string{"round": "rounded", "rounded-square": "rounded", "rounded-corners": "rounded", "circular": "squircle"}
 	eyeFrameWords = map[string]string{"dot": "squircle", "round": "rounded", "rounded-square": "rounded", "circular": "squircle", "star": "pointed"}
 	eyeBallWords  = map[string]string{"round": "rounded", "rounded-square": "rounded", "circular": "dot", "diamond": "octagon", "star": "pointed"}
 	gradientWords = map[string]string{"horizontal": "linear", "vertical": "linear", "diagonal": "linear", "linear-gradient": "linear",

@@ -47,12 +47,20 @@ func colourMeant(v string, transparent bool) (string, string, bool) {
 	if transparent {
 		names = append(slices.Clone(names), "transparent")
 	}
-	if near, ok := editdistance.Meant(lv, names, nil); ok {
+	var words map[string]string
+	if transparent {
+		words = groundWords
+	}
+	if near, ok := editdistance.Meant(lv, names, words); ok {
 		c, _ := render.ParseColor(near, transparent)
 		return groundWord(c), fmt.Sprintf("did you mean %s?", near), true
 	}
 	return "", "", false
 }
+
+// groundWords are what callers write for no background (CSS's
+// background: none).
+var groundWords = map[string]string{"none": "transparent", "clear": "transparent", "no": "transparent", "alpha": "transparent"}
 
 // transparentGround is what bg=transparent reads as.
 var transparentGround, _ = render.ParseColor("transparent", true)

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"context"
 	"net/url"
 	"slices"
 	"strings"
@@ -190,6 +191,30 @@ func TestWiFiEnterpriseIsNeverFixedToAPassphrase(t *testing.T) {
 		_, p := svc.Payload(Request{Kind: "wifi", Query: c.query})
 		if p == nil || c.fixed == "" && p.Fix != "" || !strings.Contains(p.Fix, c.fixed) {
 			t.Errorf("wifi?%s: %+v", c.query, p)
+		}
+	}
+}
+
+// A value written as callers of other tools write it is fixed to what it
+// means, not to the option's default: bg=none was fixed to white,
+// style=rounded-corners and eye=rounded-square to square, and colours
+// written under gradient were dropped with the gradient.
+func TestFixesKeepWhatWasMeant(t *testing.T) {
+	s := New(Config{BaseURL: "http://qr.test"})
+	for q, want := range map[string]string{
+		"bg=none":                                 "bg=transparent",
+		"style=rounded-corners":                   "style=rounded",
+		"eye=rounded-square":                      "eye=rounded",
+		"gradient=red,blue":                       "gradient=linear&gradientcolors=red%2Cblue",
+		"gradient=%23f00,%2300f&gradientangle=45": "gradient=linear&gradientcolors=%23f00%2C%2300f&gradientangle=45",
+	} {
+		_, p := s.Generate(context.Background(), Request{Query: "data=hi&" + q}, "")
+		if p == nil || !strings.HasSuffix(p.Fix, "?data=hi&"+want) {
+			t.Errorf("%s: %+v, want the fix to end ?data=hi&%s", q, p, want)
+			continue
+		}
+		if _, again := generateURL(s, p.Fix); again != nil {
+			t.Errorf("%s: the fix %s fails: %s", q, p.Fix, again.Detail)
 		}
 	}
 }

@@ -39,7 +39,13 @@ func parsePaints(r *Rendering, get func(option) (string, bool), fail func(field,
 	kind := render.GradientNone
 	if kindGiven {
 		kind = render.GradientKind(strings.ToLower(strings.TrimSpace(kindValue)))
-		if !slices.Contains(render.GradientKinds, kind) {
+		if _, _, err := parseStops(kindValue, render.HexColor(r.Options.Foreground)); err == nil && !colorsGiven && !slices.Contains(render.GradientKinds, kind) {
+			// The colours written under gradient (gradient=red,blue): the
+			// fix moves them to gradientcolors, as the caller's own.
+			fail(optGradient.Name, string(render.GradientLinear), "gradient %q lists colours: gradient names the kind, linear or radial, and gradientcolors the colours; the fix draws them linear", kindValue)
+			fail(optGradientColors.Name, strings.TrimSpace(kindValue), "the colours given under gradient go in gradientcolors")
+			kind, colorsValue, colorsGiven = render.GradientLinear, kindValue, true
+		} else if !slices.Contains(render.GradientKinds, kind) {
 			near, says := meantValue(optGradient, kindValue, render.GradientKinds[1:], render.GradientLinear)
 			fail(optGradient.Name, string(near), "gradient %q is not one of %s; %s (gradientangle turns a linear gradient)", kindValue, text.Join(render.GradientKinds), says)
 			kind = near

@@ -39,6 +39,10 @@ func colourMeant(v string, transparent bool) (string, string, bool) {
 		hex := render.HexColor(c)
 		return hex, fmt.Sprintf("CSS rgb() is written %s here", hex), true
 	}
+	if c, ok := cssHSL(lv); ok {
+		hex := render.HexColor(c)
+		return hex, fmt.Sprintf("CSS hsl() is written %s here", hex), true
+	}
 	if c, ok := clampedDecimal(lv); ok {
 		hex := render.HexColor(c)
 		return hex, fmt.Sprintf("R-G-B takes numbers from 0 to 255: the fix clamps it to %s", hex), true
@@ -110,6 +114,41 @@ func cssRGB(v string) (color.NRGBA, bool) {
 		ch[i] = uint8(math.Round(min(max(f/scale, 0), 1) * 255))
 	}
 	return color.NRGBA{ch[0], ch[1], ch[2], ch[3]}, true
+}
+
+// cssHSL reads CSS's hsl(h, s%, l%) or hsla() with an alpha, commas or
+// spaces, h in degrees (CSS Color Module Level 4 §7, whose hslToRgb this
+// follows).
+func cssHSL(v string) (color.NRGBA, bool) {
+	inner, ok := strings.CutPrefix(v, "hsla(")
+	if !ok {
+		if inner, ok = strings.CutPrefix(v, "hsl("); !ok {
+			return color.NRGBA{}, false
+		}
+	}
+	inner, ok = strings.CutSuffix(inner, ")")
+	parts := strings.FieldsFunc(inner, func(r rune) bool { return r == ',' || r == ' ' || r == '/' })
+	if !ok || len(parts) != 3 && len(parts) != 4 {
+		return color.NRGBA{}, false
+	}
+	var n [4]float64
+	n[3] = 1
+	for i, p := range parts {
+		p = strings.TrimSuffix(strings.TrimSuffix(p, "deg"), "%")
+		f, err := strconv.ParseFloat(p, 64)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+			return color.NRGBA{}, false
+		}
+		n[i] = f
+	}
+	hue := math.Mod(math.Mod(n[0], 360)+360, 360)
+	sat, light := min(max(n[1]/100, 0), 1), min(max(n[2]/100, 0), 1)
+	channel := func(k0 float64) uint8 {
+		k := math.Mod(k0+hue/30, 12)
+		a := sat * min(light, 1-light)
+		return uint8(math.Round((light - a*max(-1, min(k-3, 9-k, 1))) * 255))
+	}
+	return color.NRGBA{channel(0), channel(8), channel(4), uint8(math.Round(min(max(n[3], 0), 1) * 255))}, true
 }
 
 // clampedDecimal reads goQR's R-G-B with a number above 255 as 255.

@@ -11,7 +11,7 @@ import (
 // Geo is a place on Earth as a geo: URI in WGS-84, the default and only
 // coordinate reference system RFC 5870 registers.
 type Geo struct {
-	Lat         string `json:"lat" also:"latitude,coords,coordinates,latlng,latlon,ll" validate:"required" jsonschema_description:"Latitude in decimal degrees, -90 to 90, with '.' as decimal point (48.198634). Written without exponent or trailing zeros." identity:"true" title:"Latitude"`
+	Lat         string `json:"lat" also:"latitude,coords,coordinates,latlng,latlon,ll" validate:"required" jsonschema_description:"Latitude in decimal degrees, -90 to 90, with '.' as decimal point (48.198634). Written without exponent or trailing zeros; degrees, minutes and seconds (52°30'N) are refused with a fix in decimal degrees." identity:"true" title:"Latitude"`
 	Lon         string `json:"lon" also:"lng,long,longitude" validate:"required" jsonschema_description:"Longitude in decimal degrees, -180 to 180, with '.' as decimal point (16.371648). Set to 0 at the poles, as RFC 5870 §3.4.2 asks." identity:"true" title:"Longitude"`
 	Alt         string `json:"alt" also:"altitude,elevation" jsonschema_description:"Altitude in metres above the WGS-84 ellipsoid; negative below it." title:"Altitude (m)"`
 	Uncertainty string `json:"uncertainty" jsonschema_description:"Uncertainty of the location in metres, 0 or more: the u= parameter of RFC 5870 §3.4.3." title:"Uncertainty (m)"`
@@ -74,11 +74,14 @@ func checkGeo(g *Geo) []registry.FieldError {
 		value    *string
 		min, max float64
 		what     string
+		// hemispheres are the letters that give the sign: positive,
+		// then negative.
+		hemispheres string
 	}{
-		{"lat", &g.Lat, -90, 90, "a latitude in decimal degrees, -90 to 90"},
-		{"lon", &g.Lon, -180, 180, "a longitude in decimal degrees, -180 to 180"},
-		{"alt", &g.Alt, math.Inf(-1), math.Inf(1), "an altitude in metres"},
-		{"uncertainty", &g.Uncertainty, 0, math.Inf(1), "an uncertainty in metres, 0 or more"},
+		{"lat", &g.Lat, -90, 90, "a latitude in decimal degrees, -90 to 90", "NS"},
+		{"lon", &g.Lon, -180, 180, "a longitude in decimal degrees, -180 to 180", "EW"},
+		{"alt", &g.Alt, math.Inf(-1), math.Inf(1), "an altitude in metres", ""},
+		{"uncertainty", &g.Uncertainty, 0, math.Inf(1), "an uncertainty in metres, 0 or more", ""},
 	} {
 		if *f.value == "" {
 			continue
@@ -88,6 +91,10 @@ func checkGeo(g *Geo) []registry.FieldError {
 			fix := ""
 			if alt, ok := geoNumber(strings.Replace(*f.value, ",", ".", 1)); ok && strings.Count(*f.value, ",") == 1 && !strings.Contains(*f.value, ".") {
 				fix = alt
+			} else if v, ok := registry.Degrees(*f.value, f.hemispheres); ok && v >= f.min && v <= f.max {
+				// Degrees, minutes and seconds to 6 places, about 0.1 m,
+				// finer than a second of arc.
+				fix, _ = geoNumber(strconv.FormatFloat(v, 'f', 6, 64))
 			}
 			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " is " + f.what + ", written with digits and '.' (no decimal comma, no exponent; RFC 5870 §3.3 num)", Fix: fix})
 			continue

@@ -83,6 +83,30 @@ func TestGeoFix(t *testing.T) {
 	}
 }
 
+// Degrees, minutes and seconds, as maps and GPS units write them, are
+// answered with decimal degrees to 6 places; a letter of the other axis,
+// or a latitude out of range, gets no fix.
+func TestGeoDegreesMinutesSecondsFix(t *testing.T) {
+	for _, c := range []struct{ lat, lon, wantLat, wantLon string }{
+		{"52°30'N", "13°24'E", "52.5", "13.4"},
+		{"40°26'46\"N", "79°58'56\"W", "40.446111", "-79.982222"},
+		{"S 33.9°", "151.2", "-33.9", ""},
+		{"33° 52′ 04″ S", "151° 12′ 36″ E", "-33.867778", "151.21"},
+		{"13°24'E", "1", "", ""},
+		{"95°N", "1", "", ""},
+		{"52°60'N", "1", "", ""},
+	} {
+		_, errs := lookup(t, "geo").Build(map[string]string{"lat": c.lat, "lon": c.lon})
+		got := map[string]string{}
+		for _, e := range errs {
+			got[e.Field] = e.Fix
+		}
+		if got["lat"] != c.wantLat || got["lon"] != c.wantLon {
+			t.Errorf("lat %q lon %q: fixes %v, want lat %q lon %q", c.lat, c.lon, got, c.wantLat, c.wantLon)
+		}
+	}
+}
+
 // A latitude and longitude copied together from a map ("52.520008,
 // 13.404954") into lat, or under a name such as coords, are written as
 // lat and lon (and alt) by the fix, each part as given; a decimal comma

@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"math"
 	"math/big"
 	"net/url"
 	"strings"
@@ -51,10 +52,18 @@ func Mechanical(original, fix string) bool {
 }
 
 // sameNumber reports whether a and b are the same decimal number, with a
-// decimal point or a decimal comma.
+// decimal point or a decimal comma, or a is an angle in degrees, minutes
+// and seconds that b writes in decimal degrees.
 func sameNumber(a, b string) bool {
 	x, okA := new(big.Rat).SetString(strings.Replace(strings.TrimSpace(a), ",", ".", 1))
 	y, okB := new(big.Rat).SetString(strings.Replace(strings.TrimSpace(b), ",", ".", 1))
+	if !okA && okB {
+		// An angle in degrees, minutes and seconds (Degrees), written in
+		// decimal degrees to 6 places.
+		d, ok := Degrees(a, "NSEW")
+		f, _ := y.Float64()
+		return ok && math.Abs(d-f) <= 5e-7
+	}
 	return okA && okB && x.Cmp(y) == 0
 }
 

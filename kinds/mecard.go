@@ -10,8 +10,8 @@ import (
 // MeCard is a contact in NTT DoCoMo's MECARD: format, shorter than a vCard
 // and read by ZXing-based scanners and Android cameras.
 type MeCard struct {
-	FirstName string `json:"fn" also:"name,firstname,first_name,first,given" jsonschema_description:"Given (first) name, without commas. fn or ln is required." identity:"true" title:"First name"`
 	LastName  string `json:"ln" also:"lastname,last_name,surname,last,family" jsonschema_description:"Family (last) name, without commas; written first, as N:last,first." identity:"true" title:"Last name"`
+	FirstName string `json:"fn" also:"name,firstname,first_name,first,given" jsonschema_description:"Given (first) name, without commas. fn or ln is required." identity:"true" title:"First name"`
 	Phone     string `json:"phone" also:"tel,mobile,cell" jsonschema_description:"Telephone number: at most 24 digits with optional leading +; the separators space, -, ., ( and ) may be typed and are left out of the code, as is the trunk prefix (0) after a country code (+49 (0)30 1234567 is +49301234567)." identity:"true" title:"Phone"`
 	Email     string `json:"email" also:"mail" validate:"omitempty,email" jsonschema_description:"E-mail address." identity:"true" title:"E-mail"`
 	URL       string `json:"url" also:"website,link" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address." identity:"true" title:"Web site"`
@@ -46,7 +46,28 @@ func init() {
 		Check:        checkMeCard,
 		Encode:       encodeMeCard,
 		ParseNotKept: parseMeCard,
+		SplitWord:    splitMeCardName,
 	})
+}
+
+// splitMeCardName reads a name given as MECARD's N: writes it, last and
+// first split at a comma, as ZXing's AddressBookDoCoMoResultParser reads
+// it, into ln and fn: name=Doe,John (renamed fn) is ln Doe and fn John.
+// Only fn is read so: a comma in ln more likely sets off a suffix.
+// LastName is declared first, so that the parts are the value's pieces
+// in the fields' order, as a fix of an identity field must write them. A
+// name with no comma, or more than one, has no one reading.
+func splitMeCardName(word, value string) (map[string]string, bool) {
+	if word != "fn" {
+		// A comma in ln is more likely a suffix's (Smith, Jr.) than N's.
+		return nil, false
+	}
+	last, first, ok := strings.Cut(value, ",")
+	last, first = strings.TrimSpace(last), strings.TrimSpace(first)
+	if !ok || last == "" || first == "" || strings.Contains(first, ",") {
+		return nil, true
+	}
+	return map[string]string{"ln": last, "fn": first}, true
 }
 
 func checkMeCard(m *MeCard) []registry.FieldError {

@@ -94,3 +94,27 @@ func TestMeCardNameComma(t *testing.T) {
 	runVectors(t, "mecard", vectors)
 	snapVectors(t, vectors)
 }
+
+// A name written as MECARD's N: writes it, last,first, is read as ZXing
+// reads it: the fix writes the family name in ln and the given name in
+// fn, each as given. Without the split, fn=Doe,John had no fix.
+func TestMeCardNameIsLastCommaFirst(t *testing.T) {
+	for _, c := range []struct {
+		field, value, fix, other, part string
+	}{
+		{"fn", "Doe,John", "John", "ln", "Doe"},
+		{"fn", "Doe, John", "John", "ln", "Doe"},
+	} {
+		_, errs := lookup(t, "mecard").Build(map[string]string{c.field: c.value})
+		if len(errs) != 1 || errs[0].Field != c.field || errs[0].Fix != c.fix || errs[0].With[c.other] != c.part {
+			t.Errorf("%s=%q: %+v, want %s fixed to %q with %s=%q", c.field, c.value, errs, c.field, c.fix, c.other, c.part)
+		}
+	}
+	// Two commas are no one name, and a comma in ln more likely sets off
+	// a suffix (Smith, Jr.): no fix.
+	for _, given := range []map[string]string{{"fn": "a,b,c"}, {"ln": "Smith, Jr."}} {
+		if _, errs := lookup(t, "mecard").Build(given); len(errs) == 0 || errs[0].Fix != "" {
+			t.Errorf("%v: %+v, want a problem without a fix", given, errs)
+		}
+	}
+}

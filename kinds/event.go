@@ -17,7 +17,7 @@ import (
 // phone cameras offer to add to the calendar.
 type Event struct {
 	Title          string `json:"title" also:"summary,name" validate:"required" jsonschema_description:"What the event is called (SUMMARY)." title:"Event name"`
-	Start          string `json:"start" also:"dtstart,begin,from,starts" validate:"required" jsonschema_description:"Start as an RFC 3339 date-time with a UTC offset, e.g. 2026-10-01T19:00:00+02:00 (written in UTC in the code). With tzid the offset may be left out: 2026-10-01T19:00:00 is then the clock time in that zone. A space may stand for the T (RFC 3339 §5.6), and a + before the offset is written %2B in a query. For an all-day event a date, 2026-10-01, is enough." title:"Starts"`
+	Start          string `json:"start" also:"dtstart,begin,from,starts" validate:"required" jsonschema_description:"Start as an RFC 3339 date-time with a UTC offset, e.g. 2026-10-01T19:00:00+02:00 (written in UTC in the code). With tzid the offset may be left out: 2026-10-01T19:00:00 is then the clock time in that zone. A space may stand for the T (RFC 3339 §5.6), and a + before the offset is written %2B in a query. For an all-day event a date, 2026-10-01, is enough. With tzid, a date as people write it (12/24/2026 6pm, 24.12.2026 18:00) is refused with a fix when it has one reading." title:"Starts"`
 	End            string `json:"end" also:"dtend,ends,to" jsonschema_description:"End, same form as start and not before it. For an all-day event it is the last day of the event (inclusive); leave it empty for a one-day event." title:"Ends"`
 	Duration       string `json:"duration" also:"length" jsonschema_description:"How long the event lasts, instead of end: as RFC 5545 §3.3.6 writes it (PT1H30M, P2D, P1W) or as 1h30m, 90m, 2h, 3d, 1w; up to a year. Written as DTEND, the start plus this length (days are calendar days in the event's zone). An all-day event lasts whole days." title:"Duration"`
 	TZID           string `json:"tzid" also:"tz,timezone,time_zone" jsonschema_description:"IANA time zone of the event, such as Europe/Berlin or America/New_York. Given, the times are written as local times with TZID and the code carries a VTIMEZONE built from the zone's rules (RFC 5545 §3.6.5), so a repeating event keeps its clock time across daylight-saving changes; left empty, times are converted to UTC." title:"Time zone"`
@@ -414,7 +414,11 @@ func eventDateTime(field, s string, loc *time.Location) (time.Time, *registry.Fi
 			}
 			return t, nil
 		}
-		return time.Time{}, &registry.FieldError{Field: field, Detail: field + " is a date-time such as 2026-10-01T19:00:00, the clock time in " + loc.String() + ", or RFC 3339 with an offset", Fix: ""}
+		fe := &registry.FieldError{Field: field, Detail: field + " is a date-time such as 2026-10-01T19:00:00, the clock time in " + loc.String() + ", or RFC 3339 with an offset", Fix: ""}
+		if fix, ok := writtenDateTime(s); ok {
+			fe.Fix, fe.Detail = fix, fe.Detail+"; "+strconv.Quote(truncateBytes(s, 40))+" reads as "+fix
+		}
+		return time.Time{}, fe
 	}
 	// No fix: a date or a time zone picked for the caller would put the
 	// event at a time they did not give.
@@ -823,4 +827,46 @@ func parseEventRule(rule string, e *Event) bool {
 		}
 	}
 	return e.Repeat != ""
+}
+
+// writtenDate is a date as people write it, day and month in either order
+// with '/', '.' or '-' between them and the year last, and a clock time
+// after it, 24-hour or with am or pm.
+var writtenDate = regexp.MustCompile(`^(\d{1,2})([/.-])(\d{1,2})[/.-](\d{4}),?\s+(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?$`)
+
+// writtenDateTime reads a date-time as people write it (12/24/2026 6pm,
+// 24.12.2026 18:00) as 2006-01-02T15:04, when it has one reading: a
+// number above 12 is the day, and a date with dots is day first, as it
+// is wherever dots are written; 05/06 is no one date. false otherwise.
+func writtenDateTime(s string) (string, bool) {
+	m := writtenDate.FindStringSubmatch(strings.ToLower(strings.TrimSpace(s)))
+	if m == nil {
+		return "", false
+	}
+	a, _ := strconv.Atoi(m[1])
+	b, _ := strconv.Atoi(m[3])
+	day, month := a, b
+	switch {
+	case a > 12 || m[2] == ".":
+	case b > 12 || a == b:
+		day, month = b, a
+	default:
+		return "", false
+	}
+	hour, _ := strconv.Atoi(m[5])
+	minute, _ := strconv.Atoi(m[6])
+	switch meridiem := strings.ReplaceAll(m[7], ".", ""); {
+	case meridiem != "" && (hour < 1 || hour > 12):
+		return "", false
+	case meridiem == "pm" && hour < 12:
+		hour += 12
+	case meridiem == "am" && hour == 12:
+		hour = 0
+	}
+	year, _ := strconv.Atoi(m[4])
+	t := time.Date(year, time.Month(month), day, hour, minute, 0, 0, time.UTC)
+	if t.Day() != day || int(t.Month()) != month || t.Hour() != hour || minute > 59 {
+		return "", false // a day the month does not have, an hour past 23
+	}
+	return t.Format("2006-01-02T15:04"), true
 }

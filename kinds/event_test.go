@@ -362,3 +362,29 @@ func TestEventDateTimeWithASpaceForT(t *testing.T) {
 		}
 	}
 }
+
+// A date-time as people write it, with tzid, is fixed to the clock time
+// it names when it has one reading; 05/06 could be May or June: no fix.
+func TestEventWrittenDateTimeFix(t *testing.T) {
+	for start, want := range map[string]string{
+		"12/24/2026 6pm":     "2026-12-24T18:00",
+		"12/24/2026 6:30 PM": "2026-12-24T18:30",
+		"24.12.2026 18:00":   "2026-12-24T18:00",
+		"05.06.2026 10:00":   "2026-06-05T10:00",
+		"24/12/2026 12am":    "2026-12-24T00:00",
+		"7/7/2026 12pm":      "2026-07-07T12:00",
+		"05/06/2026 10:00":   "",
+		"2/30/2026 10:00":    "",
+		"12/24/2026 13pm":    "",
+		"12/24/2026 25:00":   "",
+	} {
+		_, errs := lookup(t, "event").Build(map[string]string{"title": "Party", "start": start, "tzid": "Europe/Berlin"})
+		if len(errs) == 0 || errs[0].Field != "start" || errs[0].Fix != want {
+			t.Errorf("start %q: %+v, want start fixed to %q", start, errs, want)
+		}
+	}
+	// Without tzid the offset is the caller's to give: no fix.
+	if _, errs := lookup(t, "event").Build(map[string]string{"title": "Party", "start": "12/24/2026 6pm"}); len(errs) == 0 || errs[0].Fix != "" {
+		t.Errorf("without tzid: %+v, want no fix", errs)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/qrforge/qrforge/internal/length"
 	"github.com/qrforge/qrforge/options"
 )
 
@@ -267,15 +268,6 @@ func (t *tools) printURL(target *target, args map[string]any, a sizeAdvice) stri
 
 func round2(f float64) float64 { return math.Round(f*100) / 100 }
 
-// lengthWords are the units a length is written in, in millimetres.
-var lengthWords = map[string]float64{
-	"mm": 1, "millimetre": 1, "millimetres": 1, "millimeter": 1, "millimeters": 1,
-	"cm": 10, "centimetre": 10, "centimetres": 10, "centimeter": 10, "centimeters": 10,
-	"m": 1000, "metre": 1000, "metres": 1000, "meter": 1000, "meters": 1000,
-	"in": 25.4, "inch": 25.4, "inches": 25.4,
-	"ft": 304.8, "foot": 304.8, "feet": 304.8,
-}
-
 // numberInText reads text an agent gives for a number ("2", "2 meters",
 // "30mm", "300dpi") in the argument's unit, in millimetres (1000 for
 // distance_m, 1 for print_mm); with unit 0 the argument is no length, and
@@ -286,20 +278,13 @@ func numberInText(v any, unit float64) (float64, bool) {
 		return 0, false
 	}
 	s = strings.ToLower(strings.TrimSpace(s))
-	end := strings.IndexFunc(s, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
-	num, word := s, ""
-	if end >= 0 {
-		num, word = s[:end], strings.TrimSpace(s[end:])
-	}
-	f, err := strconv.ParseFloat(num, 64)
-	if err != nil || f <= 0 || math.IsInf(f, 0) {
-		return 0, false
-	}
-	switch mm, isLength := lengthWords[word]; {
-	case word == "", unit == 0 && word == "dpi":
+	number, dpi := strings.CutSuffix(s, "dpi")
+	number = strings.TrimSpace(number)
+	if f, err := strconv.ParseFloat(number, 64); err == nil && f > 0 && strings.Trim(number, "0123456789.") == "" && (unit == 0 || !dpi) {
 		return f, true
-	case unit > 0 && isLength:
-		return f * mm / unit, true
+	}
+	if n, u, _, ok := length.Parse(s); ok && unit > 0 {
+		return n * length.Millimetres[u] / unit, true
 	}
 	return 0, false
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qrforge/qrforge/internal/length"
 	"github.com/qrforge/qrforge/render"
 )
 
@@ -80,13 +81,13 @@ func parseSize(v string) (size sizeValue, fixed string, err error) {
 		}
 		number = strings.TrimSpace(number)
 		n, err := strconv.ParseFloat(number, 64)
-		if err == nil && n > 0 && !math.IsInf(n, 0) && !decimal(number) {
+		if err == nil && n > 0 && !math.IsInf(n, 0) && !length.Decimal(number) {
 			// .5in or 1e3mm: the number meant, written as a length is
 			// (a length too long is fixed again, to the longest that fits).
 			fixed := strconv.FormatFloat(n, 'f', -1, 64) + u.name
 			return sizeValue{}, fixed, fmt.Errorf("size %q is not a length as written: a length is digits with at most one decimal point between them, such as %s; it reads as %s", v, u.example, fixed)
 		}
-		if err != nil || !decimal(number) || n <= 0 {
+		if err != nil || !length.Decimal(number) || n <= 0 {
 			return sizeValue{}, u.example, fmt.Errorf("size %q is not a length: a positive number of %s, such as %s", v, u.name, u.example)
 		}
 		return sizeValue{length: n, unit: u.name}, "", nil
@@ -124,50 +125,21 @@ func parseSize(v string) (size sizeValue, fixed string, err error) {
 	return sizeValue{px: wn}, "", nil
 }
 
-// unitWords are other spellings of a length's unit, longest first, with
-// the unit the size option takes and how many of it each is: "2 inches"
-// is 2in, "0.05 m" 5cm.
-var unitWords = []struct {
-	word, unit string
-	times      float64
-}{
-	{"millimetres", "mm", 1}, {"millimeters", "mm", 1}, {"centimetres", "cm", 1}, {"centimeters", "cm", 1},
-	{"millimetre", "mm", 1}, {"millimeter", "mm", 1}, {"centimetre", "cm", 1}, {"centimeter", "cm", 1},
-	{"inches", "in", 1}, {"metres", "cm", 100}, {"meters", "cm", 100}, {"metre", "cm", 100}, {"meter", "cm", 100},
-	{"inch", "in", 1}, {`"`, "in", 1}, {"m", "cm", 100},
-}
-
-// spelledLength is v, a length whose unit is spelt another way, written
-// as the size option takes it; false when v is none.
+// spelledLength is v, a length whose unit is spelt another way than the
+// size option takes it, written as it takes it: "2 inches" is 2in, "0.05
+// m" 5cm, "1 ft" 12in; false when v is none.
 func spelledLength(v string) (string, bool) {
-	for _, u := range unitWords {
-		number, ok := strings.CutSuffix(v, u.word)
-		number = strings.TrimSpace(number)
-		if !ok || !decimal(number) {
-			continue
-		}
-		n, err := strconv.ParseFloat(number, 64)
-		if err != nil || n <= 0 {
-			return "", false
-		}
-		return strconv.FormatFloat(n*u.times, 'f', -1, 64) + u.unit, true
+	n, unit, short, ok := length.Parse(v)
+	if !ok || short && unit != "m" && unit != "ft" {
+		return "", false
 	}
-	return "", false
-}
-
-// decimal reports whether s is digits with at most one decimal point,
-// the only numbers a length takes (no signs, exponents or "NaN").
-func decimal(s string) bool {
-	dot := false
-	for i, c := range s {
-		switch {
-		case c == '.' && !dot && i > 0 && i < len(s)-1:
-			dot = true
-		case c < '0' || c > '9':
-			return false
-		}
+	switch unit {
+	case "m":
+		n, unit = n*100, "cm"
+	case "ft":
+		n, unit = n*12, "in"
 	}
-	return s != ""
+	return strconv.FormatFloat(n, 'f', -1, 64) + unit, true
 }
 
 // wholeNumber is a number that is not whole (300.5, 1e3, 2.5) rounded to

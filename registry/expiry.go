@@ -2,10 +2,11 @@ package registry
 
 import "time"
 
-// Expiry is the moment a payload stops being payable: a wallet refuses a
-// BOLT #11 invoice after its timestamp plus its expiry, and a bank app a
-// KHQR after its expiry time. A code drawn later still holds the payload
-// as written; it is warned of, not refused.
+// Expiry is the moment a payload stops being payable: a BOLT #11
+// invoice's timestamp plus its expiry, when "a payment will be refused"
+// (BOLT #11 §Tagged Fields, Rationale of x), or the expiry time a KHQR's
+// payee set. A code drawn later still holds the payload as written; it is
+// warned of, not refused.
 type Expiry struct {
 	// Field is the field whose value sets the moment.
 	Field string

@@ -167,11 +167,11 @@ var (
 	Format = Option{Name: "format", Outputs: Formats, Aliases: []string{"type", "output", "f"}, Example: "png", Meant: formatWords,
 		Type: "string", Enum: Formats, Default: "png",
 		Description: "Output format: png, svg, svg-tiny (SVG Tiny 1.2; svgtiny, svg_tiny and tiny are svg-tiny), json (module matrix), base64 (PNG data URI; datauri and data-uri are base64), gif and jpeg (the PNG's pixels; jpg is jpeg), or pdf and eps (vector pages for print; ps, epsf and postscript are eps)."}
-	Color = Option{Name: "color", Outputs: drawn, Aliases: []string{"fg", "fgcolor", "fgcolour", "dark", "foreground", "colour", "bodycolor", "dotscolor"}, Example: "000000",
+	Color = Option{Name: "color", Outputs: drawn, Aliases: []string{"fg", "fgcolor", "fgcolour", "dark", "foreground", "colour", "bodycolor", "dotscolor", "colordark"}, Example: "000000",
 		Type: "string", Default: "000000",
 		Description: "Foreground colour: hex with 3, 4, 6 or 8 digits with or without `#`, a CSS colour name, or goQR's `R-G-B` decimals.",
 		Title:       "Colour", Hint: "Hex (1d3557), with or without #, or a CSS name.", Control: "colour", Form: 3}
-	Bg = Option{Name: "bg", Outputs: drawn, Aliases: []string{"light", "background", "bgcolor", "bgcolour"}, Example: "ffffff",
+	Bg = Option{Name: "bg", Outputs: drawn, Aliases: []string{"light", "background", "bgcolor", "bgcolour", "backgroundcolor", "colorlight"}, Example: "ffffff",
 		Type: "string", Default: "ffffff",
 		Description: "Background colour, as `color`, or `transparent`.",
 		Title:       "Background", Hint: "As colour, or transparent.", Control: "colour", Form: 4}
@@ -179,7 +179,7 @@ var (
 		Type: "boolean", Default: false,
 		Description: "PDF and EPS name their colours in process inks (DeviceCMYK) instead of RGB. Black is pure K (0/0/0/100), greys K alone, other colours converted without a profile (docs/print.md). Raster and SVG output are RGB: cmyk=true with them is refused, and with the format left to its default the fix asks for a PDF.",
 		Title:       "Print inks", Hint: "true: the PDF and EPS downloads name colours in CMYK process inks.", Control: "choice", Form: 27}
-	Style = Option{Name: "style", Outputs: drawn, Aliases: []string{"dots", "modulestyle", "dotstype"}, Example: "square", Meant: styleWords,
+	Style = Option{Name: "style", Outputs: drawn, Aliases: []string{"dots", "modulestyle", "dotstype", "module", "modules", "moduleshape", "dotstyle"}, Example: "square", Meant: styleWords,
 		Type: "string", Enum: names(render.ModuleStyles), Default: string(render.ModuleSquare),
 		Description: "Module shape.", Title: "Module style", Control: "shape", Form: 1}
 	Eye = Option{Name: "eye", Outputs: drawn, Aliases: []string{"eyes", "eyestyle"}, Example: "square", Meant: eyeWords,
@@ -208,19 +208,19 @@ var (
 		Type: "integer", Min: 0, Max: 360, Default: DefaultGradientAngle,
 		Description: "A linear gradient's direction in degrees, as CSS linear-gradient: 0 points up, 90 right, 180 down; 135 runs from the top-left corner to the bottom-right. Angles wrap whole turns, as CSS's do: a fix gives 400 as 40 and -10 as 350.",
 		Title:       "Gradient angle", Hint: "Degrees: 0 up, 90 right, 180 down.", Control: "integer", Form: 15}
-	EyeColor = Option{Name: "eyecolor", List: true, Outputs: drawn, Aliases: []string{"eyecolour", "eye_color"}, Example: "880e4f",
+	EyeColor = Option{Name: "eyecolor", List: true, Outputs: drawn, Aliases: []string{"eyecolour", "eye_color", "finderdark", "finder_dark"}, Example: "880e4f",
 		Type: "string", MaxLength: 100,
 		Description: "Colour of the three finder eyes, ring and centre: one colour as `color`, or three comma-separated for the top-left, top-right and bottom-left eyes. eyeframecolor and eyeballcolor override it for their part.",
 		Title:       "Eye colour", Hint: "As colour; three, comma-separated, colour each eye.", Control: "colour", Form: 16}
-	EyeFrameColor = Option{Name: "eyeframecolor", List: true, Outputs: drawn, Aliases: []string{"eyeframecolour", "eye_frame_color", "eyeoutercolor"}, Example: "1a237e",
+	EyeFrameColor = Option{Name: "eyeframecolor", List: true, Outputs: drawn, Aliases: []string{"eyeframecolour", "eye_frame_color", "eyeoutercolor", "cornerssquarecolor"}, Example: "1a237e",
 		Type: "string", MaxLength: 100,
 		Description: "Colour of the finder eyes' rings, as eyecolor.",
 		Title:       "Eye frame colour", Hint: "As eye colour, for the rings.", Control: "colour", Form: 17}
-	EyeBallColor = Option{Name: "eyeballcolor", List: true, Outputs: drawn, Aliases: []string{"eyeballcolour", "eye_ball_color", "eyecentrecolor", "eyecentercolor", "eyeinnercolor"}, Example: "880e4f",
+	EyeBallColor = Option{Name: "eyeballcolor", List: true, Outputs: drawn, Aliases: []string{"eyeballcolour", "eye_ball_color", "eyecentrecolor", "eyecentercolor", "eyeinnercolor", "cornersdotcolor"}, Example: "880e4f",
 		Type: "string", MaxLength: 100,
 		Description: "Colour of the finder eyes' centres, as eyecolor.",
 		Title:       "Eye centre colour", Hint: "As eye colour, for the centres.", Control: "colour", Form: 18}
-	EC = Option{Name: "ec", Outputs: Formats, Aliases: []string{"ecc", "level", "eclevel", "errorcorrectionlevel", "errorcorrection", "error"}, Example: "M", Meant: levelWords,
+	EC = Option{Name: "ec", Outputs: Formats, Aliases: []string{"ecc", "level", "eclevel", "errorcorrectionlevel", "errorcorrection", "error", "qrerrorcorrectionlevel"}, Example: "M", Meant: levelWords,
 		Type: "string", Enum: []string{"L", "M", "Q", "H"},
 		Description: "Error-correction level. When absent: the smallest symbol at M, then the highest level that fits the same symbol.",
 		Title:       "Error correction", Hint: "H survives the most damage; auto picks the smallest code.", Control: "choice", Form: 7}

@@ -198,7 +198,9 @@ func TestWiFiEnterpriseIsNeverFixedToAPassphrase(t *testing.T) {
 // A value written as callers of other tools write it is fixed to what it
 // means, not to the option's default: bg=none was fixed to white,
 // style=rounded-corners and eye=rounded-square to square, and colours
-// written under gradient were dropped with the gradient.
+// written under gradient were dropped with the gradient. A module shape
+// given as module (or segno's finder_dark for the eyes' colour) was
+// dropped as an unknown name.
 func TestFixesKeepWhatWasMeant(t *testing.T) {
 	s := New(Config{BaseURL: "http://qr.test"})
 	for q, want := range map[string]string{
@@ -207,6 +209,8 @@ func TestFixesKeepWhatWasMeant(t *testing.T) {
 		"eye=rounded-square":                      "eye=rounded",
 		"gradient=red,blue":                       "gradient=linear&gradientcolors=red%2Cblue",
 		"gradient=%23f00,%2300f&gradientangle=45": "gradient=linear&gradientcolors=%23f00%2C%2300f&gradientangle=45",
+		"module=circle":                           "style=dot",
+		"moduleshape=dots&finder_dark=darkred":    "style=dot&eyecolor=8b0000",
 	} {
 		_, p := s.Generate(context.Background(), Request{Query: "data=hi&" + q}, "")
 		if p == nil || !strings.HasSuffix(p.Fix, "?data=hi&"+want) {

@@ -259,25 +259,18 @@ func NearName(name, value string, candidates []string) string {
 
 // sameBarSeparators is the candidate that name spells with other
 // separators, or none (fg_color is the colour option's fgcolor, vendorid
-// matter's vendor_id, error-correction ec's errorcorrection): the same
+// matter's vendor_id, error-correction ec's errorcorrection, color.dark
+// and dotsOptions[type] as other libraries nest them): the same
 // words, not a near miss, so no distance or value makes it another
 // parameter. "" when none is, or more than one.
 func sameBarSeparators(name string, candidates []string) string {
-	bare := func(s string) string {
-		return strings.Map(func(r rune) rune {
-			if r == '_' || r == '-' || r == '.' || r == ' ' {
-				return -1
-			}
-			return r
-		}, strings.ToLower(s))
-	}
-	want, found := bare(name), ""
+	want, found := bareName(name), ""
 	for _, c := range candidates {
 		spellings := []string{c}
 		if o, ok := options.Named(c); ok && o.Name == c {
 			spellings = append(spellings, o.Aliases...)
 		}
-		if slices.ContainsFunc(spellings, func(sp string) bool { return bare(sp) == want }) {
+		if slices.ContainsFunc(spellings, func(sp string) bool { return bareName(sp) == want }) {
 			if found != "" && found != c {
 				return ""
 			}
@@ -285,6 +278,30 @@ func sameBarSeparators(name string, candidates []string) string {
 		}
 	}
 	return found
+}
+
+// bareName is name in lower case without separators, brackets or the
+// word "options" that ends an object's name: node-qrcode's color.dark is
+// colordark, qr-code-styling's dotsOptions.type dotstype, the aliases
+// under which the catalogue lists them.
+func bareName(name string) string {
+	name = strings.ToLower(name)
+	for _, sep := range []string{".", "["} {
+		name = strings.ReplaceAll(name, "options"+sep, sep)
+	}
+	return strings.Map(func(r rune) rune {
+		if strings.ContainsRune("_-. []", r) {
+			return -1
+		}
+		return r
+	}, name)
+}
+
+// memberOption is the rendering option a member of an object names when
+// a body nests options as other QR libraries do ({"color": {"dark":
+// ...}}, {"dotsOptions": {"type": ...}}), and false when it names none.
+func memberOption(object, member string) (options.Option, bool) {
+	return options.Named(bareName(object + "." + member))
 }
 
 // RenamedValue is value as a fix gives it under the name near: the value

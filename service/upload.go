@@ -73,6 +73,13 @@ func (s *Service) JSONParams(body []byte, kind string) (params url.Values, liste
 			nested = append(nested, key)
 			continue
 		}
+		if inner, ok := optionObject(key, members[key]); ok {
+			for _, name := range sortedKeys(inner) {
+				params.Add(name, inner[name])
+			}
+			nested = append(nested, key)
+			continue
+		}
 		if joined, ok := joinedList(key, members[key]); ok {
 			params.Add(key, joined)
 			listed = append(listed, key)
@@ -99,15 +106,8 @@ var containerWords = []string{"style", "options", "config", "configuration", "se
 // containerWords, whose members are each a string, a number, a boolean
 // or a List option's list, as they are.
 func nestedParams(name string, raw json.RawMessage) (map[string]json.RawMessage, bool) {
-	if !slices.Contains(containerWords, strings.ToLower(name)) {
-		return nil, false
-	}
-	t := bytes.TrimSpace(raw)
-	if len(t) == 0 || t[0] != '{' {
-		return nil, false
-	}
-	var inner map[string]json.RawMessage
-	if json.Unmarshal(t, &inner) != nil || len(inner) == 0 {
+	inner, ok := jsonObject(raw)
+	if !ok || !slices.Contains(containerWords, strings.ToLower(name)) {
 		return nil, false
 	}
 	for name, v := range inner {
@@ -121,8 +121,52 @@ func nestedParams(name string, raw json.RawMessage) (map[string]json.RawMessage,
 	return inner, true
 }
 
+// optionObject reads an object whose members each name a rendering
+// option with the object's name, as node-qrcode nests its colours
+// ({"color": {"dark": "#000000", "light": "#ffffff"}}) and
+// qr-code-styling its dotsOptions, cornersSquareOptions and the like:
+// each member, a string, a number or a boolean, under the option's
+// alias that spells the pair (colordark). An object with a member that
+// names no option is not read, and is refused as any other object.
+func optionObject(name string, raw json.RawMessage) (map[string]string, bool) {
+	inner, ok := jsonObject(raw)
+	if !ok {
+		return nil, false
+	}
+	params := map[string]string{}
+	for member, v := range inner {
+		if _, ok := memberOption(name, member); !ok {
+			return nil, false
+		}
+		s, set, err := scalar(v)
+		if err != nil {
+			return nil, false
+		}
+		if set {
+			params[bareName(name+"."+member)] = s
+		}
+	}
+	return params, true
+}
+
+// jsonObject is raw's members when it is a JSON object with at least one.
+func jsonObject(raw json.RawMessage) (map[string]json.RawMessage, bool) {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || t[0] != '{' {
+		return nil, false
+	}
+	var inner map[string]json.RawMessage
+	if json.Unmarshal(t, &inner) != nil || len(inner) == 0 {
+		return nil, false
+	}
+	return inner, true
+}
+
 // nestedError refuses an object of parameters in a call's body. Its
 // members are read as the body's own, so the fix carries them there.
 func nestedError(name string) paramError {
+	if !slices.Contains(containerWords, strings.ToLower(name)) {
+		return paramError{field: name, keep: true, detail: fmt.Sprintf("%s is an object of options, as other QR libraries nest them; qrforge takes each of its members as the option it names, a member of the body itself, which is where the fix puts them", text.Truncate(name, 64))}
+	}
 	return paramError{field: name, keep: true, detail: fmt.Sprintf("%s is an object of parameters; one call takes them as members of the body itself (a batch's shared style is the object), so the fix moves them up", text.Truncate(name, 64))}
 }

@@ -2,14 +2,12 @@ package mcp
 
 import (
 	"context"
-	"encoding/base64"
-	"errors"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/qrforge/qrforge/internal/imagetext"
 )
 
 // decodePath is the decode endpoint (README "Batch, decode, verify").
@@ -41,7 +39,7 @@ func (t *tools) decode(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	if s == "" {
 		return t.badArgument(toolDecode, args, &argError{field: "image", detail: "image is required: the image file (PNG, JPEG, GIF, WebP or SVG) in base64", words: imageInWords}), nil
 	}
-	data, err := decodeBase64(s)
+	data, err := imagetext.Bytes(s)
 	if err != nil {
 		return t.badArgument(toolDecode, args, &argError{field: "image", detail: "image is not base64: " + err.Error(), words: imageInWords}), nil
 	}
@@ -64,45 +62,6 @@ func isImage(v any) bool {
 	if !ok {
 		return false
 	}
-	b, err := decodeBase64(s)
+	b, err := imagetext.Bytes(s)
 	return err == nil && strings.HasPrefix(http.DetectContentType(b), "image/")
-}
-
-// decodeBase64 reads standard or URL-safe base64, padded or not, or a data
-// URI, ignoring line breaks; an SVG file may come as its markup, as it is
-// or in a data URI without ;base64 (RFC 2397 §3: percent-encoded).
-func decodeBase64(s string) ([]byte, error) {
-	if rest, ok := strings.CutPrefix(s, "data:"); ok {
-		header, payload, found := strings.Cut(rest, ",")
-		if !found {
-			return nil, errors.New("a data URI has a comma before its data")
-		}
-		if !strings.HasSuffix(strings.ToLower(header), ";base64") {
-			return []byte(percentDecoded(payload)), nil
-		}
-		s = payload
-	}
-	if strings.HasPrefix(strings.TrimSpace(s), "<") {
-		return []byte(s), nil
-	}
-	s = strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\r' || r == ' ' || r == '\t' {
-			return -1
-		}
-		return r
-	}, s)
-	s = strings.TrimRight(s, "=")
-	if strings.ContainsAny(s, "-_") {
-		return base64.RawURLEncoding.DecodeString(s)
-	}
-	return base64.RawStdEncoding.DecodeString(s)
-}
-
-// percentDecoded is s with its %XX escapes decoded; an escape that is not
-// one is kept as written.
-func percentDecoded(s string) string {
-	if v, err := url.PathUnescape(s); err == nil {
-		return v
-	}
-	return s
 }

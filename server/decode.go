@@ -88,15 +88,20 @@ func (s *Server) readReservedImage(c *gin.Context, form imageForm) ([]byte, stri
 		mediaType = strings.ToLower(strings.TrimSpace(contentType))
 	}
 	isMultipart := mediaType == "multipart/form-data"
-	if !isMultipart && mediaType != "application/octet-stream" && !slices.Contains(service.ImageTypes, mediaType) {
+	isJSON := mediaType == "application/json"
+	if !isMultipart && !isJSON && mediaType != "application/octet-stream" && !slices.Contains(service.ImageTypes, mediaType) {
 		return nil, field, nil, s.problem(service.KindUnsupportedMediaType, http.StatusUnsupportedMediaType,
-			fmt.Sprintf("Content-Type %s is not read here; send the image bytes as %s (or application/octet-stream), or a multipart/form-data upload with a file field", text.Truncate(contentType, 100), strings.Join(service.ImageTypes, ", ")),
+			fmt.Sprintf("Content-Type %s is not read here; send the image bytes as %s (or application/octet-stream), a multipart/form-data upload with a file field, or application/json {\"image\": \"<base64 or data URI>\"}", text.Truncate(contentType, 100), strings.Join(service.ImageTypes, ", ")),
 			"Content-Type", s.svc.DecodeCurl("image/png", "code.png")+"  # or image/jpeg, image/gif, image/webp, image/svg+xml; or -F 'file=@code.png'")
 	}
-	// Multipart framing adds a little to the file it carries.
+	// Multipart framing adds a little to the file it carries, base64 a
+	// third.
 	limit := s.svc.MaxUpload
-	if isMultipart {
+	switch {
+	case isMultipart:
 		limit += 64 << 10
+	case isJSON:
+		limit = s.svc.MaxImageJSON()
 	}
 	n := c.Request.ContentLength
 	if n > limit {
@@ -105,7 +110,12 @@ func (s *Server) readReservedImage(c *gin.Context, form imageForm) ([]byte, stri
 	if n < 0 {
 		n = limit // chunked: as much as may come
 	}
-	release, p := s.svc.ReserveUpload(c.Request.Context(), n)
+	reserve := n
+	if isJSON {
+		// The file out of its base64 is held beside the body.
+		reserve += n * 3 / 4
+	}
+	release, p := s.svc.ReserveUpload(c.Request.Context(), reserve)
 	if p != nil {
 		return nil, field, nil, p
 	}
@@ -125,6 +135,11 @@ func (s *Server) readReservedImage(c *gin.Context, form imageForm) ([]byte, stri
 	}
 	if len(body) == 0 {
 		return nil, field, release, s.problem(service.KindInvalidParameter, http.StatusBadRequest, "the request body is empty; send the image bytes", field, s.svc.DecodeCurl("image/png", "code.png"))
+	}
+	if isJSON {
+		field = "image"
+		body, p := s.svc.ImageJSON(body)
+		return body, field, release, p
 	}
 	return body, field, release, nil
 }
@@ -230,10 +245,16 @@ func (s *Server) documentDecode() {
 		"description": "One file part, read whatever its field name; a form with any other part (a text field, a second file) is a 400.",
 		"properties":  obj{"file": obj{"type": "string", "contentMediaType": "image/*"}},
 	}}
+	content["application/json"] = obj{"schema": obj{
+		"type":                 "object",
+		"required":             []string{"image"},
+		"additionalProperties": false,
+		"properties":           obj{"image": obj{"type": "string", "description": "The image file in base64 (standard or URL-safe, padded or not) or a data: URI; an SVG may be its markup."}},
+	}}
 	s.extraOperations["/api/v1/decode"] = obj{"post": obj{
 		"operationId": "decode_qr",
 		"summary":     "Decode every QR code in an image",
-		"description": fmt.Sprintf("Send the image bytes (PNG, JPEG, GIF, WebP or SVG) as the body with their content type, or a multipart/form-data upload of one file. At most %s, %d pixels a side and %d megapixels; dimensions are checked from the header before decoding, so decompression bombs are refused. Codes are found upright or turned, dark on light or inverted. QR Codes are read, and, when an image holds none, Micro QR Codes (M1 to M4) and rMQR codes (all 32 sizes), upright, turned by quarter turns (within 4°) or mirrored, without perspective. Each result has its text, its corners (clockwise from the corner by its top-left finder pattern, in image pixels), and the kind and fields when a payload kind recognises the text, with rebuild and not_kept saying what the fields leave out.",
+		"description": fmt.Sprintf("Send the image bytes (PNG, JPEG, GIF, WebP or SVG) as the body with their content type, a multipart/form-data upload of one file, or a JSON object {\"image\": \"<base64 or data URI>\"}. At most %s of image, %d pixels a side and %d megapixels; dimensions are checked from the header before decoding, so decompression bombs are refused. Codes are found upright or turned, dark on light or inverted. QR Codes are read, and, when an image holds none, Micro QR Codes (M1 to M4) and rMQR codes (all 32 sizes), upright, turned by quarter turns (within 4°) or mirrored, without perspective. Each result has its text, its corners (clockwise from the corner by its top-left finder pattern, in image pixels), and the kind and fields when a payload kind recognises the text, with rebuild and not_kept saying what the fields leave out.",
 			service.SizeText(s.svc.MaxUpload), service.MaxImageSide, service.MaxImagePixels/1_000_000),
 		"tags":        []string{"decode"},
 		"requestBody": obj{"required": true, "content": content},

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -430,6 +431,10 @@ func TestDecodeFormats(t *testing.T) {
 		{"svg", "image/svg+xml", svg, "formats"},
 		{"svg as octet-stream", "application/octet-stream", svg, "formats"},
 		{"svg in a form", w.FormDataContentType(), svgForm.Bytes(), "formats"},
+		// As scripts and agents send a file, and qr_decode takes it.
+		{"json data uri", "application/json", imageJSON("data:image/jpeg;base64," + base64.StdEncoding.EncodeToString(jpg.Bytes())), "formats"},
+		{"json url-safe base64", "application/json; charset=utf-8", imageJSON(base64.RawURLEncoding.EncodeToString(gf.Bytes())), "formats"},
+		{"json svg markup", "application/json", imageJSON(string(svg)), "formats"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -438,6 +443,34 @@ func TestDecodeFormats(t *testing.T) {
 				t.Fatalf("results %+v, want %q", d.Results, tt.want)
 			}
 		})
+	}
+}
+
+// imageJSON is a JSON body to decode holding the image as written.
+func imageJSON(image string) []byte {
+	b, _ := json.Marshal(map[string]string{"image": image})
+	return b
+}
+
+// A JSON body to decode holds the image alone: another member would be
+// ignored, and a body that is no such object, or an image that is not
+// base64, is a 400 naming where it went wrong, never a 415 or a 500.
+func TestDecodeJSONBodyHoldsTheImageAlone(t *testing.T) {
+	file := encodePNG(t, qrImage(t, "json", 200))
+	b64 := base64.StdEncoding.EncodeToString(file)
+	for _, c := range []struct{ body, field, says string }{
+		{`{"image":"` + b64 + `","tryHarder":true}`, "tryHarder", `would ignore "tryHarder"`},
+		{`{"file":"` + b64 + `"}`, "file", `under "image" alone`},
+		{`{"image":"%%%"}`, "image", "neither base64 nor a data: URI"},
+		{`{"image":""}`, "image", "base64 string or a data: URI"},
+		{`{"image":42}`, "image", "base64 string or a data: URI"},
+		{`["` + b64 + `"]`, "body", "not a JSON array"},
+		{`{"image":"` + b64, "body", "ends early"},
+	} {
+		p := readProblem(t, post(t, handler, base+"/api/v1/decode", "application/json", []byte(c.body)), http.StatusBadRequest, "invalid-parameter")
+		if p.Field != c.field || !strings.Contains(p.Detail, c.says) || !strings.Contains(p.Fix, "application/json") {
+			t.Errorf("%.40s: field %q, detail %q, fix %q; want %q saying %q", c.body, p.Field, p.Detail, p.Fix, c.field, c.says)
+		}
 	}
 }
 

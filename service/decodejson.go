@@ -1,0 +1,63 @@
+package service
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/qrforge/qrforge/internal/imagetext"
+	"github.com/qrforge/qrforge/internal/text"
+)
+
+// imageMember is the one member of a JSON body to decode, as qr_decode's
+// argument: the image file in base64 or a data URI.
+const imageMember = "image"
+
+// MaxImageJSON bounds a JSON body to decode: an upload of MaxUpload bytes
+// in base64, grown by a third, with room for the data URI's header.
+func (s *Service) MaxImageJSON() int64 { return s.MaxUpload*4/3 + 4<<10 }
+
+// ImageJSON reads the image of a JSON body to decode, {"image": "<base64
+// or data URI>"}, as scripts and agents send files. Any other member is
+// refused, as it would be ignored; so is a body that is no such object.
+func (s *Service) ImageJSON(body []byte) ([]byte, *Problem) {
+	such := `{"image": "data:image/png;base64,iVBORw0KGgo..."}`
+	fix := s.DecodeCurl("image/png", "code.png") + "  # or -H 'Content-Type: application/json' -d " + shellQuote(such)
+	refuse := func(detail, field string) *Problem {
+		return s.Problem(KindInvalidParameter, detail, field, fix)
+	}
+	if detail := bodyNotUTF8(body); detail != "" {
+		return nil, refuse(detail, "body")
+	}
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(body, &members); err != nil || members == nil {
+		detail := "the body must be a JSON object such as " + such
+		if err != nil {
+			detail = jsonErrorDetail(body, err, "holding the image") + "; send " + such
+		}
+		return nil, refuse(detail, "body")
+	}
+	var others []string
+	for name := range members {
+		if name != imageMember {
+			others = append(others, name)
+		}
+	}
+	if len(others) > 0 {
+		slices.Sort(others)
+		return nil, refuse(fmt.Sprintf("a JSON body to decode holds the image file under %q alone (base64 or a data URI), and would ignore %s; decode takes no parameters: it always reads the whole image, inverted codes, Micro QR and rMQR codes", imageMember, quoteAll(others)), others[0])
+	}
+	var encoded string
+	if json.Unmarshal(members[imageMember], &encoded) != nil || encoded == "" {
+		return nil, refuse(fmt.Sprintf("%s must be the image file (PNG, JPEG, GIF, WebP or SVG) as a base64 string or a data: URI", imageMember), imageMember)
+	}
+	b, err := imagetext.Bytes(encoded)
+	if err != nil {
+		return nil, refuse(fmt.Sprintf("%s is neither base64 nor a data: URI (%s): %s", imageMember, text.Truncate(strings.TrimSpace(encoded), 32), err), imageMember)
+	}
+	if len(b) == 0 {
+		return nil, refuse(imageMember+" holds no bytes; send the image file", imageMember)
+	}
+	return b, nil
+}

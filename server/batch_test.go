@@ -383,7 +383,8 @@ func TestBatchProblems(t *testing.T) {
 		{"form content type", "application/x-www-form-urlencoded", `{"items":[{"data":"a"}]}`, 415, "unsupported-media-type", "Content-Type", "application/json", "-H 'Content-Type: application/json' --data-binary @batch.json", false},
 		{"syntax error", "application/json", "{\"items\": [\n  {\"data\": \"a\"},\n]}", 400, "invalid-parameter", "", "at byte 29 (line 3, column 1)", "", true},
 		{"truncated", "application/json", `{"items": [{"data": "a"}`, 400, "invalid-parameter", "", "ends early", "", true},
-		{"not an object", "application/json", `[{"data":"a"}]`, 400, "invalid-parameter", "", "not a JSON array", "", true},
+		{"not an object", "application/json", `"items"`, 400, "invalid-parameter", "", "not a JSON string", "", true},
+		{"the items alone", "application/json", `[{"data":"a"}]`, 400, "invalid-parameter", "items", "not an array of them", `{"items":[{"data":"a"}]}`, true},
 		{"empty body", "application/json", ``, 400, "invalid-parameter", "", "empty", "", true},
 		{"unknown key", "application/json", `{"itemz":[], "items":[{"data":"a"}], "output":"svg"}`, 400, "invalid-parameter", "itemz", "did you mean items", `"output":"svg"`, true},
 		{"misspelt output", "application/json", `{"output":"ulr","items":[{"data":"a"}]}`, 400, "invalid-parameter", "output", "did you mean url", `"output":"url"`, true},
@@ -463,7 +464,7 @@ func TestBatchStyleFixIsServed(t *testing.T) {
 func TestBatchBadItems(t *testing.T) {
 	h := withKinds(t)
 	a := postBatch(t, h, `{"items":[
-		"just a string",
+		42,
 		{"data":"a","colour":"red"},
 		{"data":"a","type":"netcfg"},
 		{"fields":{"ssid":"x"}},

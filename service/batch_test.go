@@ -98,7 +98,11 @@ func TestBatchItemKeysGoWhereMeant(t *testing.T) {
 		{`{"tpye":"wifi","ssid":"Home","feilds":{"password":"secret123"}}`, ""}, // ssid is no size
 		{`{"data":"a","sise":"300"}`, "/api/v1/qr?data=a&size=300"},
 		{`{"data":"a","a1":1,"a2":2,"a3":3,"a4":4,"a5":5,"a6":6,"a7":7,"a8":8,"a9":9,"color":"red"}`, "/api/v1/qr?data=a"},
-		{`"a"`, ""},
+		// A bare string is the item's data; data's other names are data.
+		{`"a"`, "/api/v1/qr?data=a"},
+		{`{"text":"a"}`, "/api/v1/qr?data=a"},
+		{`{"url":"https://example.com","size":300}`, "/api/v1/qr?data=https%3A%2F%2Fexample.com&size=300"},
+		{`42`, ""},
 		{`{"data":"a","type":"wifi"}`, ""},
 	} {
 		items := each(t, svc, []byte(`{"items":[`+c.item+`]}`), -1)
@@ -146,6 +150,10 @@ func TestBatchBodyKeysRenamed(t *testing.T) {
 		{`{"zzzzzz":1,"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}]}`},
 		{`{"itms":[],"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}]}`},
 		{`{"style":{"colr":"red","fg":"blue"},"items":[{"data":"a"}]}`, `{"items":[{"data":"a"}],"style":{"fg":"blue"}}`},
+		// The items without their object, or their data without items.
+		{`[{"data":"a"},"b"]`, `{"items":[{"data":"a"},{"data":"b"}]}`},
+		{`{"data":["a","b"],"output":"svg"}`, `{"items":[{"data":"a"},{"data":"b"}],"output":"svg"}`},
+		{`{"text":"a","style":{"size":300}}`, `{"items":[{"data":"a"}],"style":{"size":300}}`},
 	})
 	items := each(t, svc, []byte(`{"items":[{"data":"hello","style":{"colr":"red","size":300}}]}`), -1)
 	if p := items[0].Problem; p == nil || p.Fix != "http://qr.test/api/v1/qr?data=hello&size=300&color=ff0000" {

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -365,9 +366,10 @@ type batchItemInput struct {
 // readItem parses item i: plain {data, id, style} or typed
 // {type, fields, id, style}. Members that are no item's keys are moved
 // where they were meant, or dropped (strayItemKeys); stray says so, for
-// the item's problem. An item of the wrong shape has no fix: the caller's
-// intent is not plain, and a fix that made example codes instead would
-// answer 200 with someone else's data. Its example is a batch that works.
+// the item's problem. A bare string is the item's data, which the fix
+// says. An item of another wrong shape has no fix: the caller's intent is
+// not plain, and a fix that made example codes instead would answer 200
+// with someone else's data. Its example is a batch that works.
 // Nor has an item giving a key twice with different values, at any depth:
 // which value is meant is the caller's to say.
 func (s *Service) readItem(i int, raw json.RawMessage) (item *batchItemInput, stray []paramError, p *Problem) {
@@ -377,7 +379,13 @@ func (s *Service) readItem(i int, raw json.RawMessage) (item *batchItemInput, st
 		return p
 	}
 	var members map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &members); err != nil || members == nil {
+	var bare []paramError
+	if _, _, err := scalar(raw); err == nil && bytes.HasPrefix(bytes.TrimSpace(raw), []byte(`"`)) {
+		// "https://example.com" has one reading: the data of a plain
+		// item, which the fix makes it.
+		members = map[string]json.RawMessage{"data": raw}
+		bare = append(bare, paramError{field: "data", keep: true, detail: "an item is an object, {\"data\": ...}, not a bare string; the fix makes the string the item's data"})
+	} else if err := json.Unmarshal(raw, &members); err != nil || members == nil {
 		return nil, nil, shape("", "an item must be an object: {\"data\": ...} or {\"type\": ..., \"fields\": {...}}, with optional id and style")
 	}
 	if dup := jsonkeys.FirstDuplicate(raw); dup != nil {
@@ -389,7 +397,7 @@ func (s *Service) readItem(i int, raw json.RawMessage) (item *batchItemInput, st
 	} else if set {
 		item.id = &v
 	}
-	stray = strayItemKeys(members)
+	stray = append(bare, strayItemKeys(members)...)
 	// A near miss in the item's style is renamed there, as beside data.
 	if raw, ok := members["style"]; ok {
 		var style map[string]json.RawMessage

@@ -37,6 +37,19 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil {
+		var items []json.RawMessage
+		if json.Unmarshal(body, &items) == nil && len(items) > 0 {
+			// [{"data": ...}, ...] is the items without their object,
+			// and ["a", "b"] their data.
+			for i, item := range items {
+				if t := bytes.TrimSpace(item); len(t) > 0 && t[0] == '"' {
+					items[i], _ = json.Marshal(map[string]json.RawMessage{"data": t})
+				}
+			}
+			b, _ := json.Marshal(items)
+			return nil, s.keyProblem([]FieldProblem{{"items", "the body is an object holding the items, {\"items\": [...]}, not an array of them; the fix puts the array under items, a string as an item's data"}},
+				map[string]json.RawMessage{"items": b}, len(body))
+		}
 		return nil, noFix("", jsonErrorDetail(body, err, `{"output", "style", "items"}`))
 	}
 	if top == nil {
@@ -67,6 +80,9 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 				break
 			}
 			detail, moved, conflict := moveIntoStyle(k, top[k], corrected)
+			if !moved {
+				detail, moved = dataAsItems(k, top[k], corrected)
+			}
 			if !moved {
 				detail = renameBatchKey(k, top[k], corrected)
 			}
@@ -231,6 +247,35 @@ func renameBatchKey(k string, raw json.RawMessage, corrected map[string]json.Raw
 	}
 	corrected[near] = raw
 	return fmt.Sprintf("unknown key %q in the body; did you mean %s? The fix renames it", shown, near)
+}
+
+// dataAsItems puts the value of k, data or one of its names on
+// /api/v1/qr, into corrected as items, one plain item for it or for each
+// string of its list, when the body has no items: {"data": ["a", "b"]}
+// has one reading, two codes. It says what it did; moved is false for any
+// other key or value, or a body with items.
+func dataAsItems(k string, raw json.RawMessage, corrected map[string]json.RawMessage) (detail string, moved bool) {
+	name := strings.ToLower(k)
+	if _, given := corrected["items"]; given || name != options.Data.Name && !slices.Contains(options.Data.Aliases, name) {
+		return "", false
+	}
+	var list []string
+	if json.Unmarshal(raw, &list) != nil {
+		var one string
+		if json.Unmarshal(raw, &one) != nil {
+			return "", false
+		}
+		list = []string{one}
+	}
+	if len(list) == 0 {
+		return "", false
+	}
+	items := make([]map[string]string, len(list))
+	for i, d := range list {
+		items[i] = map[string]string{"data": d}
+	}
+	corrected["items"], _ = json.Marshal(items)
+	return fmt.Sprintf("%s is no key of the body: each code's data goes in an item of items, [{\"data\": ...}], where the fix puts it", text.Truncate(k, 64)), true
 }
 
 // MeantOutput is the batch output an unknown value of output most likely

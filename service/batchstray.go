@@ -3,6 +3,7 @@ package service
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/qrforge/qrforge/options"
 	"slices"
 	"strings"
 
@@ -100,6 +101,10 @@ func strayKey(k string, raw json.RawMessage, kind registry.Entry, candidates []s
 		return fmt.Sprintf("%q is a field of %s, and goes in the item's fields, which have it already or are not an object, or its value is not a string or number; the fix drops it", shown, kind.Name())
 	}
 	near, isWord := itemKeyWords[name]
+	if slices.Contains(options.Data.Aliases, name) {
+		// The names data is given under on /api/v1/qr.
+		near, isWord = "data", true
+	}
 	if !isWord {
 		near = NearName(name, value, candidates)
 	}

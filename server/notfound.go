@@ -106,6 +106,12 @@ func (s *Server) notFound(c *gin.Context) {
 			return
 		}
 	}
+	if fix, ok := s.kindVerifyFix(c, path); ok {
+		p := s.problem(service.KindNotFound, http.StatusNotFound,
+			"no endpoint at "+text.Truncate(path, 200)+"; codes are verified by /api/v1/verify, a kind's with the kind as type, as the fix calls it", "", fix)
+		writeProblem(c, p)
+		return
+	}
 	if name, sub, ok := apiSubpath(path); ok {
 		// /api/v1/<name>/<sub> (a kind's payload, qr/batch): each part only
 		// as it plainly means a route's, so sepa/payload is epc/payload,
@@ -133,6 +139,27 @@ func (s *Server) notFound(c *gin.Context) {
 	p := s.problem(service.KindNotFound, http.StatusNotFound, detail, "", fix)
 	p.Example = example
 	writeProblem(c, p)
+}
+
+// kindVerifyFix is the verify call a GET of /api/v1/<kind>/verify meant,
+// as /api/v1/<kind>/payload is a kind's payload: /api/v1/verify with the
+// kind as type and the caller's query, as the service would answer it
+// (checkedFix). qr/verify is the generic code's.
+func (s *Server) kindVerifyFix(c *gin.Context, path string) (string, bool) {
+	name, sub, ok := apiSubpath(path)
+	if !ok || sub != "verify" || c.Request.Method != http.MethodGet {
+		return "", false
+	}
+	query := service.SanitizeQuery(c.Request.URL.RawQuery)
+	if name != "qr" {
+		kind, meant := editdistance.Meant(name, registry.Names(), registry.Words())
+		if !meant {
+			return "", false
+		}
+		query = strings.TrimSuffix("type="+kind+"&"+query, "&")
+	}
+	fix, _, _ := s.checkedFix(c.Request.Context(), s.baseURL+"/api/v1/verify?"+query)
+	return fix, fix != ""
 }
 
 // apiSegment is the name in a path of the form /api/v1/<name>, in lower

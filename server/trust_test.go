@@ -378,6 +378,23 @@ func TestNotFoundOffersOnlyTheKindMeant(t *testing.T) {
 			t.Errorf("%s: %q, want the nearest %s", c.path, p.Detail, c.nearest)
 		}
 	}
+	// A kind's verify, as its payload, is /api/v1/verify with the kind as
+	// type; the fix is the call the service answers.
+	for path, want := range map[string]string{
+		"/api/v1/wifi/verify?ssid=Cafe&password=abcdefgh":                 "/api/v1/verify?type=wifi&ssid=Cafe&password=abcdefgh",
+		"/api/v1/sepa/verify?name=A&iban=DE89370400440532013000&amount=1": "/api/v1/verify?type=epc&name=A&iban=DE89370400440532013000&amount=1",
+		"/api/v1/qr/verify?data=hi":                                       "/api/v1/verify?data=hi",
+	} {
+		rec := fetch(t, h, base+path)
+		var p problem
+		if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil || rec.Code != http.StatusNotFound || p.Fix != base+want {
+			t.Errorf("%s: %d, fix %q, want %s", path, rec.Code, p.Fix, want)
+			continue
+		}
+		if rec := fetch(t, h, p.Fix); rec.Code != http.StatusOK {
+			t.Errorf("%s: the fix answers %d", path, rec.Code)
+		}
+	}
 	// A word of a longer path: batch is POST /api/v1/qr/batch.
 	rec := post(t, h, base+"/api/v1/batch", "application/json", []byte(`{"items":[{"data":"hi"}]}`))
 	if !strings.Contains(rec.Body.String(), "the nearest is /api/v1/qr/batch") {

@@ -3,11 +3,12 @@ package service
 import (
 	"context"
 	"fmt"
-	"github.com/qrforge/qrforge/internal/querystring"
+	"maps"
 	"net/url"
 	"slices"
 	"strings"
 
+	"github.com/qrforge/qrforge/internal/querystring"
 	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
@@ -64,9 +65,53 @@ func (s *Service) prepare(req Request) (*Rendering, fixTarget, *Problem) {
 		if req.Via != "" && !req.Body {
 			target = apiTarget{path: "/api/v1/qr", via: req.Via, defaults: req.Defaults}
 		}
+		if p := s.kindOnGeneric(req, q); p != nil {
+			return nil, target, p
+		}
 		r, p := s.prepareGeneric(q, malformed, target, req.Query)
 		return r, target, p
 	}
+}
+
+// kindOnGeneric refuses a call of /api/v1/qr that names a kind instead of
+// giving data (?type=wifi&ssid=Cafe, or kind=wifi as qr_generate_typed
+// and batch items name one): its fix is the kind's own endpoint with the
+// caller's fields. type that names a format is format, as everywhere;
+// nil when data is given or no kind is named.
+func (s *Service) kindOnGeneric(req Request, q query) *Problem {
+	if _, given, _ := q.lookup(optData); given || req.Via != "" {
+		return nil
+	}
+	for _, name := range []string{"kind", typeWord} {
+		if name == typeWord && (len(q[name]) != 1 || isFormatWord(q[name][0])) {
+			continue
+		}
+		k, ok := namedKind(q, name)
+		if !ok {
+			continue
+		}
+		own := url.Values(maps.Clone(q))
+		own.Del(name)
+		p := s.Problem(KindInvalidParameter,
+			fmt.Sprintf("/api/v1/qr encodes data; %s=%s names a kind, whose code %s makes from its fields, as the fix calls it", name, text.Truncate(q[name][0], 64), k.Path()), name, "")
+		p = s.fixedBy(p, s.kindTarget(req, k, k.Path()), own)
+		p.Example = s.ExampleURL(k)
+		return p
+	}
+	return nil
+}
+
+// namedKind is the kind the one value of q's parameter name plainly means
+// (wifi, WiFi, sepa), and false when it names none or is given twice.
+func namedKind(q query, name string) (registry.Entry, bool) {
+	if len(q[name]) != 1 {
+		return nil, false
+	}
+	meant, ok := registry.Meant(strings.TrimSpace(q[name][0]))
+	if !ok {
+		return nil, false
+	}
+	return registry.Lookup(meant)
 }
 
 // target is where a request's fixes go: the endpoint's URL, or for a

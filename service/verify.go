@@ -137,6 +137,9 @@ func (s *Service) checkVerify(ctx context.Context, req Request) *Problem {
 // is an alias of format, which verify refuses (it judges the PNG).
 // robustness, as given, goes into every fix.
 func (s *Service) prepareVerify(q query, malformed []paramError, robustness []string) (*Rendering, verifyTarget, *Problem) {
+	if p := s.kindAsType(q, robustness); p != nil {
+		return nil, verifyTarget{}, p
+	}
 	if names := q["type"]; len(names) > 0 {
 		name := strings.ToLower(strings.TrimSpace(names[0]))
 		for _, other := range names[1:] {
@@ -176,6 +179,27 @@ func (s *Service) prepareVerify(q query, malformed []paramError, robustness []st
 	target := verifyTarget{robustness: robustness}
 	r, p := s.prepareGeneric(q, malformed, target, "")
 	return r, target, s.verifiesOneSymbol(r, p, target)
+}
+
+// kindAsType refuses kind=<kind> without type, as qr_generate_typed and
+// a batch item name a kind: on verify the kind is type, which the fix
+// renames it to, the caller's fields kept. nil when q gives type, or kind
+// names no kind.
+func (s *Service) kindAsType(q query, robustness []string) *Problem {
+	if len(q["type"]) > 0 {
+		return nil
+	}
+	k, ok := namedKind(q, "kind")
+	if !ok {
+		return nil
+	}
+	own := url.Values(maps.Clone(q))
+	own.Del("kind")
+	p := s.Problem(KindInvalidParameter,
+		fmt.Sprintf("verify has no parameter kind: a kind's code is verified with type=%s and its fields, which the fix gives", k.Name()), "kind", "")
+	p = s.fixedBy(p, verifyTarget{kind: k.Name(), lead: FieldNames(k), robustness: robustness}, own)
+	p.Example = s.verifyExample(k)
+	return p
 }
 
 // verifiesOneSymbol refuses structured append: verify judges one

@@ -217,6 +217,9 @@ func eventZone(tzid string) (*time.Location, *registry.FieldError) {
 		if cased := zoneCased(tzid); cased != "" {
 			fe.Detail += "; its case is " + cased + ", which the fix writes"
 			fe.Fix = cased
+		} else if zone := zoneOfCity(tzid); zone != "" {
+			fe.Detail += "; the one zone named after " + strconv.Quote(tzid) + " is " + zone + ", which the fix writes"
+			fe.Fix = zone
 		}
 		return nil, fe
 	}

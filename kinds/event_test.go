@@ -6,6 +6,8 @@ import (
 	"maps"
 	"strings"
 	"testing"
+
+	"github.com/qrforge/qrforge/registry"
 )
 
 // vcalendar is the expected payload of one event: props are the VEVENT's
@@ -386,5 +388,28 @@ func TestEventWrittenDateTimeFix(t *testing.T) {
 	// Without tzid the offset is the caller's to give: no fix.
 	if _, errs := lookup(t, "event").Build(map[string]string{"title": "Party", "start": "12/24/2026 6pm"}); len(errs) == 0 || errs[0].Fix != "" {
 		t.Errorf("without tzid: %+v, want no fix", errs)
+	}
+}
+
+// A tzid written as the city alone names the one IANA zone called after
+// it (Berlin, Europe/Berlin); it was refused without a fix. A city two
+// zones are named after, or none, has no fix.
+func TestEventTZIDCityIsItsZone(t *testing.T) {
+	k, _ := registry.Lookup("event")
+	for given, want := range map[string]string{
+		"Berlin": "Europe/Berlin", "berlin": "Europe/Berlin", "New York": "America/New_York", "new_york": "America/New_York",
+		"Tokyo": "Asia/Tokyo", "Kolkata": "Asia/Kolkata", "Indianapolis": "",
+		"Buenos Aires": "", "Springfield": "", "PST": "", "Berlin, Germany": "",
+	} {
+		_, errs := k.Build(map[string]string{"title": "Party", "start": "2026-12-24T10:00:00", "tzid": given, "dtstamp": "2026-12-01T00:00:00Z"})
+		if len(errs) != 1 || errs[0].Field != "tzid" || errs[0].Fix != want {
+			t.Errorf("tzid=%s: %+v, want the fix %q", given, errs, want)
+		}
+		if want == "" {
+			continue
+		}
+		if _, errs := k.Build(map[string]string{"title": "Party", "start": "2026-12-24T10:00:00", "tzid": errs[0].Fix, "dtstamp": "2026-12-01T00:00:00Z"}); len(errs) > 0 {
+			t.Errorf("tzid=%s: following the fix: %v", given, errs)
+		}
 	}
 }

@@ -42,7 +42,20 @@ func init() {
 		Check:        checkLocation,
 		Encode:       encodeLocation,
 		ParseNotKept: parseLocation,
+		SplitWord:    splitLocationCoordinates,
 	})
+}
+
+// splitLocationCoordinates reads a latitude and longitude copied
+// together into lat ("52.520008, 13.404954", as map apps copy a pin), as
+// the geo kind's splitCoordinates does. A third number would be an
+// altitude, which no map link here carries, so it is no pair.
+func splitLocationCoordinates(word, value string) (map[string]string, bool) {
+	fields, ok := splitCoordinates(word, value)
+	if _, alt := fields["alt"]; !ok || alt {
+		return nil, false
+	}
+	return fields, true
 }
 
 func checkLocation(l *Location) []registry.FieldError {

@@ -1,6 +1,10 @@
 package kinds_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/qrforge/qrforge/registry"
+)
 
 func TestLocation(t *testing.T) {
 	runVectors(t, "location", []vector{
@@ -83,4 +87,27 @@ func TestLocation(t *testing.T) {
 		"https://www.openstreetmap.org/?mlat=1&mlon=2#map=16/3/4",
 		"geo:47.5,-122.3",
 	})
+}
+
+// A latitude and longitude copied together into lat, as map apps copy a
+// pin, are split into lat and lon, as the geo kind splits them; the
+// location kind once refused them without a fix.
+func TestLocationCoordinatesInLatAreSplit(t *testing.T) {
+	k, _ := registry.Lookup("location")
+	for _, c := range []struct {
+		fields   map[string]string
+		lat, lon string
+	}{
+		{map[string]string{"lat": "52.520008, 13.404954"}, "52.520008", "13.404954"},
+		{map[string]string{"lat": "-33.8568 151.2153", "app": "apple"}, "-33.8568", "151.2153"},
+	} {
+		_, errs := k.Build(c.fields)
+		if len(errs) != 1 || errs[0].Field != "lat" || errs[0].Fix != c.lat || errs[0].With["lon"] != c.lon {
+			t.Errorf("%v: %+v, want the fix lat=%s&lon=%s", c.fields, errs, c.lat, c.lon)
+		}
+	}
+	// Three numbers hold an altitude, which no map link carries.
+	if _, errs := k.Build(map[string]string{"lat": "52.5, 13.4, 34"}); len(errs) == 0 || errs[0].Fix != "" {
+		t.Errorf("lat with an altitude: %+v, want no fix", errs)
+	}
 }

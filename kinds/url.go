@@ -212,6 +212,15 @@ func normaliseHTTPURL(raw string) (string, *registry.FieldError) {
 		return "", &registry.FieldError{Field: field, Detail: detail, Fix: fix}
 	}
 	s := strings.TrimSpace(raw)
+	if completed, mistyped := registry.MistypedScheme(s); mistyped && !strings.Contains(s, "://") {
+		// https//example.com once got https://https//example.com, a
+		// link to a host named https.
+		fixed := completed
+		if _, fe := normaliseHTTPURL(completed); fe != nil {
+			fixed = ""
+		}
+		return fail("url's scheme lacks part of its separator \"://\" (RFC 3986 §3: scheme \":\" \"//\" authority); the fix writes it whole", fixed)
+	}
 	scheme, rest, ok := strings.Cut(s, "://")
 	if !ok || !validScheme(scheme) {
 		fix := "https://example.com/"

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/qrforge/qrforge/registry"
 )
 
 func TestURL(t *testing.T) {
@@ -141,5 +143,35 @@ func TestURLRecognise(t *testing.T) {
 	}
 	if _, ok := k.Recognise("mailto:a@example.com"); ok {
 		t.Error("recognised a mailto: address")
+	}
+}
+
+// A scheme whose "://" lost a character (https//, https:/, https:) is
+// fixed to the address meant: the fix once put https:// before it,
+// https://https//example.com, a link to a host named https.
+func TestURLMistypedSchemeSeparator(t *testing.T) {
+	k, _ := registry.Lookup("url")
+	for given, want := range map[string][2]string{ // the fix, and the payload it gives
+		"https//example.com/menu":  {"https://example.com/menu", "https://example.com/menu"},
+		"http//example.com":        {"http://example.com", "http://example.com"},
+		"https:/example.com/a b":   {"https://example.com/a b", "https://example.com/a%20b"},
+		"HTTPS:example.com":        {"https://example.com", "https://example.com"},
+		"https//bücher.de/katalog": {"https://bücher.de/katalog", "https://xn--bcher-kva.de/katalog"},
+		"https:///path":            {},
+	} {
+		_, errs := k.Build(map[string]string{"url": given})
+		if len(errs) != 1 || errs[0].Field != "url" {
+			t.Errorf("%s: errors %v", given, errs)
+			continue
+		}
+		if errs[0].Fix != want[0] {
+			t.Errorf("%s: fix %q, want %q", given, errs[0].Fix, want[0])
+		}
+		if want[0] == "" {
+			continue
+		}
+		if p, errs := k.Build(map[string]string{"url": errs[0].Fix}); len(errs) > 0 || p != want[1] {
+			t.Errorf("%s: following the fix gives %q, %v", given, p, errs)
+		}
 	}
 }

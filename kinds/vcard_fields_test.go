@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/qrforge/qrforge/registry"
 )
 
 // TestVCardRFCProperties checks the properties beyond name, phone and
@@ -183,6 +185,20 @@ func TestVCardZXingReadBack(t *testing.T) {
 		again, errs := k.Build(got)
 		if len(errs) > 0 || again != p {
 			t.Errorf("%s: parse then build gives %q (%v), want %q", version, again, errs, p)
+		}
+	}
+}
+
+// A vCard's or MECARD's web site whose "://" lost a character is fixed to
+// the address meant, as the url kind's is.
+func TestContactURLMistypedScheme(t *testing.T) {
+	for _, kind := range []string{"vcard", "mecard"} {
+		k, _ := registry.Lookup(kind)
+		for given, want := range map[string]string{"https//example.com": "https://example.com", "http:/example.com/x": "http://example.com/x"} {
+			_, errs := k.Build(map[string]string{"fn": "Jane", "url": given})
+			if len(errs) != 1 || errs[0].Field != "url" || errs[0].Fix != want {
+				t.Errorf("%s url=%s: %+v, want the fix %s", kind, given, errs, want)
+			}
 		}
 	}
 }

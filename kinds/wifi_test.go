@@ -133,12 +133,14 @@ func TestWiFiHexValues(t *testing.T) {
 // names: WPA2/WPA3 (a router's transition mode) is WPA2, and was once fixed
 // to WPA2-EAP, an enterprise network, for being four edits away; WPA-EAP
 // and SAE-PK were fixed to WPA and SAE, the personal networks their first
-// word names.
+// word names. WPA3-SAE, which names WPA3-Personal by its authentication
+// (IEEE 802.11-2020 §12.4 SAE), is WPA3, as WPA3-Personal is; it had no
+// fix.
 func TestWiFiSecurityFixIsWhatWasMeant(t *testing.T) {
 	k, _ := registry.Lookup("wifi")
 	for given, want := range map[string]string{
 		"WPA2/WPA3": "WPA2", "wpa-2": "WPA2", "WEP2": "WEP", "psk": "", "WPA4": "WPA",
-		"WPA2-PSK": "WPA2", "WPA3-Personal": "WPA3", "WPA-EAP": "WPA2-EAP",
+		"WPA2-PSK": "WPA2", "WPA3-Personal": "WPA3", "WPA3-SAE": "WPA3", "WPA-EAP": "WPA2-EAP",
 		"WPA3-EAP": "", "WPA2-EAP-TLS": "", "WPA/WPA2-Enterprise": "WPA2-EAP", "SAE-PK": "",
 	} {
 		_, errs := k.Build(map[string]string{"ssid": "Home", "password": "correct horse", "security": given})

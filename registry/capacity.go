@@ -2,7 +2,6 @@ package registry
 
 import (
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/qrforge/qrforge/render"
 )
@@ -34,16 +33,10 @@ func (e *entry[F]) checkCapacity(given F, payload string) []FieldError {
 			longest = fi.Name
 		}
 	}
-	value := values[longest]
-	cut := max(0, len(value)-(len(payload)-fit))
-	for cut > 0 && !utf8.RuneStart(value[cut]) {
-		cut--
-	}
 	return []FieldError{{
 		Field: longest,
-		Detail: fmt.Sprintf("the payload is %d bytes of UTF-8; a QR code holds at most %d bytes of it (version %d at level %s, ISO/IEC 18004 Table 7%s). Shorten %s",
-			len(payload), fit, version, level, e.standardLimit(), longest),
-		Fix: value[:cut],
+		Detail: fmt.Sprintf("the payload is %d bytes of UTF-8; a QR code holds at most %d bytes of it (version %d at level %s, ISO/IEC 18004 Table 7%s). Shorten %s by at least %s; there is no fix, as which part to leave out is yours to choose",
+			len(payload), fit, version, level, e.standardLimit(), longest, byteCount(len(payload)-fit)),
 	}}
 }
 
@@ -53,4 +46,12 @@ func (e *entry[F]) standardLimit() string {
 		return ""
 	}
 	return ", the largest " + e.kind.Standard.Name + " allows"
+}
+
+// byteCount is n bytes in words: 1 byte, 2 bytes.
+func byteCount(n int) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return fmt.Sprintf("%d bytes", n)
 }

@@ -23,8 +23,9 @@ import (
 // ')' between digits, ITU-T E.123 §7), the same number written another
 // way (48,20 and 48.2), a leading international prefix 00 written + and a
 // trunk prefix "(0)" left out of a phone number (ITU-T E.123 §2.5, §7.1),
-// or https:// put before a web address written without a scheme,
-// characters of a link percent-encoded (RFC 3986 §2.1: "a b" and "a%20b").
+// or https:// put before a web address written without a scheme, a
+// scheme's "://" completed (https//x, MistypedScheme), characters of a
+// link percent-encoded (RFC 3986 §2.1: "a b" and "a%20b").
 // Every other character is the caller's, in the same order: nothing is
 // added, cut or dropped. A shortened name or SSID is another payee or
 // network, and so are a/b#d and a/bd as serial numbers, or nasa.gov and
@@ -34,6 +35,9 @@ import (
 func Mechanical(original, fix string) bool {
 	if sameNumber(original, fix) {
 		return true
+	}
+	if completed, ok := MistypedScheme(original); ok {
+		original = completed
 	}
 	if rest, ok := strings.CutPrefix(fix, "https://"); ok && !strings.Contains(original, "://") {
 		fix = rest

@@ -397,6 +397,7 @@ func fieldsOf(t reflect.Type) ([]fieldInfo, error) {
 				info.Meant[word] = value
 			}
 		}
+		info.Meant = addYesNoWords(rules, info.Meant)
 		for _, kw := range strings.Split(f.Tag.Get("jsonschema"), ",") {
 			if v, ok := strings.CutPrefix(kw, "enum="); ok {
 				info.Enum = append(info.Enum, v)

@@ -71,7 +71,11 @@ func (e *entry[F]) validateTags(f *F) []FieldError {
 			detail += fmt.Sprintf(", and %q is none of them written another way, so there is no fix", value)
 		}
 		if fix != "" && fe.Tag() == "http_url" {
-			detail += ", and the fix adds https://"
+			if value, _ := fe.Value().(string); mistyped(value) {
+				detail += ", and the fix completes its scheme's \"://\""
+			} else {
+				detail += ", and the fix adds https://"
+			}
 		}
 		if fi != nil {
 			detail += " (" + fi.Description + ")"
@@ -132,12 +136,20 @@ func withWords(with map[string]string) string {
 
 // schemeFix is an address written as people print it, www.example.com/menu,
 // made absolute with https:// (RFC 3986 §4.3: a scheme makes a URI
-// absolute), when that is all it lacks; else "".
+// absolute), when that is all it lacks, or one whose "://" lost a
+// character (MistypedScheme) written whole; else "".
 func schemeFix(v any) string {
 	value, _ := v.(string)
 	value = strings.TrimSpace(value)
 	if value == "" || strings.Contains(value, "://") {
 		return ""
+	}
+	if completed, ok := MistypedScheme(value); ok {
+		// https//example.com is that address, not a host named https.
+		if validate.Var(completed, "http_url") != nil {
+			return ""
+		}
+		return completed
 	}
 	fixed := "https://" + strings.TrimPrefix(value, "//")
 	if validate.Var(fixed, "http_url") != nil {
@@ -150,6 +162,13 @@ func schemeFix(v any) string {
 		return ""
 	}
 	return fixed
+}
+
+// mistyped reports whether value is a web address whose "://" lost a
+// character (MistypedScheme).
+func mistyped(value string) bool {
+	_, ok := MistypedScheme(value)
+	return ok
 }
 
 // unmeant reports whether the field's meant words map value to no listed

@@ -14,7 +14,8 @@ import (
 // the image accept and refuse the same text at the limit of a version 40
 // symbol at level L, 2953 bytes in byte mode (ISO/IEC 18004 Table 7);
 // Hangul, three bytes a character in UTF-8, reaches it at 984 characters,
-// and Kanji, 13 bits a character in Kanji mode, at 1817 (Table 7).
+// and Kanji, 13 bits a character in Kanji mode, at 1817 (Table 7). Past
+// the limit there is no fix.
 func TestPayloadAndImageShareTheByteLimit(t *testing.T) {
 	h := server.New(server.Config{BaseURL: base})
 	tests := []struct {
@@ -46,15 +47,10 @@ func TestPayloadAndImageShareTheByteLimit(t *testing.T) {
 				if p.Field != "text" || !strings.Contains(p.Detail, "bytes") {
 					t.Errorf("%s: field %q, detail %q: want the text field and a count in bytes", path, p.Field, p.Detail)
 				}
-				fix, err := url.Parse(p.Fix)
-				if err != nil || fix.Query().Has("data") {
-					t.Fatalf("%s: fix %.200s names no kind field", path, p.Fix)
-				}
-				if kept := fix.Query().Get("text"); !strings.HasPrefix(tt.text, kept) || len(kept) < 2900 {
-					t.Errorf("%s: the fix keeps %d bytes, not a prefix near the limit", path, len(kept))
-				}
-				if fixed := fetch(t, h, p.Fix); fixed.Code != http.StatusOK {
-					t.Errorf("%s: the fix answers %d", path, fixed.Code)
+				if p.Fix != "" {
+					// A text cut to fit is another text: which part
+					// to leave out only the caller can tell.
+					t.Errorf("%s: fix %.200s cuts the text", path, p.Fix)
 				}
 			}
 		})

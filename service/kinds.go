@@ -261,11 +261,13 @@ func correctedFields(k registry.Entry, values map[string]string) (map[string]str
 
 // pastedSchemes are the URI schemes a phone number, an e-mail address or
 // a wallet's address is often pasted with, copied from a link: tel: (RFC
-// 3966), mailto: (RFC 6068), sms: and smsto: (RFC 5724), mms:, and the
-// payment URIs of the coin kinds (BIP21 bitcoin:, litecoin:, dogecoin:,
-// EIP-681 ethereum:, monero:, solana:, tron:). Only the scheme goes: an
+// 3966), mailto: (RFC 6068), sms: and smsto: (RFC 5724), mms:, Apple's
+// facetime: (not facetime-audio:, which left out would make an audio call
+// a video one), and the payment URIs of the coin kinds (BIP21 bitcoin:,
+// litecoin:, dogecoin:, EIP-681 ethereum:, monero:, solana:, tron:).
+// Only the scheme goes: an
 // address that still fails (a URI's ?amount= after it) has no fix.
-var pastedSchemes = []string{"tel:", "mailto:", "smsto:", "sms:", "mmsto:", "mms:",
+var pastedSchemes = []string{"tel:", "mailto:", "smsto:", "sms:", "mmsto:", "mms:", "facetime:",
 	"bitcoin:", "litecoin:", "dogecoin:", "ethereum:", "monero:", "solana:", "tron:"}
 
 // pastedScheme is the scheme v begins with, of pastedSchemes.

@@ -55,6 +55,11 @@ func TestPlainNamesAndAddressesAreFixed(t *testing.T) {
 		{"phone", "number=tel:%2B15550100123", []string{"tel:+15550100123"}},
 		{"sms", "number=SMS:%2B15550100123&message=hi", []string{"SMSTO:+15550100123:hi"}},
 		{"email", "to=MAILTO:jo@example.com", []string{"mailto:jo@example.com"}},
+		// Apple's FaceTime link scheme, video being the default;
+		// facetime-audio: is left alone, which dropped would turn an
+		// audio call into a video one.
+		{"facetime", "contact=facetime:jo@example.com", []string{"facetime:jo@example.com"}},
+		{"facetime", "contact=FaceTime:%2B15550100123&audio=true", []string{"facetime-audio:+15550100123"}},
 		// Solana Pay names the address recipient (solana:<recipient>),
 		// which qrforge's recipient, the label, is not.
 		{"solana", "recipient=7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU&amount=1", []string{"solana:7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU?amount=1"}},

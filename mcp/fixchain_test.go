@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"encoding/base64"
 	"fmt"
 	"strings"
 	"testing"
@@ -174,4 +175,71 @@ func TestSizeRecommendFixesAreServed(t *testing.T) {
 			succeed(t, c, "qr_size_recommend", p.FixArguments, nil)
 		}
 	})
+}
+
+// qr_kind_schema's fixes are tried: kinds, renamed to kind, kept "wfi",
+// which kind then refused with a fix of its own, and a lone argument
+// naming a kind under another name (name, type) was dropped, which left
+// no kind. A name no kind is meant by leaves no fix.
+func TestKindSchemaFixesAreServed(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		for _, args := range []map[string]any{
+			{"kinds": "wfi"},
+			{"name": "wifi"},
+			{"type": "wfi"},
+			{"kind": []any{"wifi"}},
+		} {
+			p := fail(t, c, "qr_kind_schema", args)
+			if len(p.FixArguments) != 1 || p.FixArguments["kind"] != "wifi" {
+				t.Errorf("%v: fix_arguments %v, want kind wifi", args, p.FixArguments)
+				continue
+			}
+			succeed(t, c, "qr_kind_schema", p.FixArguments, nil)
+		}
+		for _, args := range []map[string]any{{"name": "hello"}, {"kind": []any{"wifi", "vcard"}}} {
+			if p := fail(t, c, "qr_kind_schema", args); p.FixArguments != nil {
+				t.Errorf("%v: fix_arguments %v, want none: no kind is named, or two are", args, p.FixArguments)
+			}
+		}
+	})
+}
+
+// qr_decode's fixes are tried, without decoding the image again
+// (service.CheckDecode): an unknown argument beside an image that is no
+// image, or not base64, got the call without it as fix_arguments, which
+// decode then refused for the image. The fix is now told in words, as
+// for a call with no image, also when the call is too long to repeat; an
+// image given empty beside one under another name, or as MCP's image
+// content object, is moved into image.
+func TestDecodeFixesAreServed(t *testing.T) {
+	base := start(t)
+	c := connect(t, base, eras[0].version)
+	_, img := httpGet(t, base+"/api/v1/qr?data=Hello")
+	encoded := base64.StdEncoding.EncodeToString(img)
+	notImage := base64.StdEncoding.EncodeToString([]byte(strings.Repeat("not an image ", 2000)))
+	for _, args := range []map[string]any{
+		{"image": "notbase64!!", "extra": 1},
+		{"image": base64.StdEncoding.EncodeToString([]byte("hello world")), "extra": 1},
+		{"image": notImage, "extra": 1},
+	} {
+		p := fail(t, c, "qr_decode", args)
+		if p.FixArguments != nil || !strings.Contains(p.Fix, "base64") || strings.Contains(p.Fix, "{") || !strings.Contains(p.Detail, "extra") {
+			t.Errorf("%.60v: fix %q, fix_arguments %.100v; want the image asked for in words, extra named", args, p.Fix, p.FixArguments)
+		}
+	}
+	for _, args := range []map[string]any{
+		{"image": "", "file": encoded},
+		{"image": nil, "file": encoded},
+		{"image": map[string]any{"type": "image", "data": encoded, "mimeType": "image/png"}},
+		{"image": []any{encoded}},
+	} {
+		p := fail(t, c, "qr_decode", args)
+		if len(p.FixArguments) != 1 || p.FixArguments["image"] != encoded {
+			t.Errorf("%.60v: fix_arguments %.100v, want the image as image", args, p.FixArguments)
+			continue
+		}
+		if res := succeed(t, c, "qr_decode", p.FixArguments, nil); !strings.Contains(texts(res), `"Hello"`) {
+			t.Errorf("the fix reads no Hello: %.300s", texts(res))
+		}
+	}
 }

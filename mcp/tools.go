@@ -135,18 +135,22 @@ func (t *tools) tool(name, title, description string, schema, output json.RawMes
 }
 
 // fixTrial is what settled tries a tool's fixes with: a generation tool
-// draws its one code again, and qr_size_recommend encodes its one; verify and batch, whose call is the whole
-// verification or batch again, only read the call as the service would
-// before drawing anything (tryVerify, tryBatch). Other tools' fixes are
-// not tried.
+// draws its one code again, qr_size_recommend encodes its one and
+// qr_kind_schema looks its kind up; verify, batch and decode, whose call
+// is the whole verification, batch or decode again, only read the call
+// as the service would before drawing or decoding anything (tryVerify,
+// tryBatch, tryDecode). qr_list_kinds takes no arguments: its one fix,
+// none, is served.
 func (t *tools) fixTrial(name string, handler server.ToolHandlerFunc) server.ToolHandlerFunc {
 	switch name {
-	case toolGenerate, toolGenerateTyped, toolSizeRecommend:
+	case toolGenerate, toolGenerateTyped, toolSizeRecommend, toolKindSchema:
 		return handler
 	case toolVerify:
 		return t.tryVerify
 	case toolBatch:
 		return t.tryBatch
+	case toolDecode:
+		return t.tryDecode
 	}
 	return nil
 }

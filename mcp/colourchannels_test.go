@@ -1,6 +1,9 @@
 package mcp_test
 
 import (
+	"encoding/json"
+	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/mark3labs/mcp-go/client"
@@ -20,6 +23,33 @@ func TestColourAsChannelsIsFixedToItsHex(t *testing.T) {
 		}
 		if p := fail(t, c, "qr_generate", map[string]any{"data": "hi", "color": []any{300, 0, 0}}); p.FixArguments["color"] != nil {
 			t.Errorf("color [300,0,0]: fix_arguments %v, want color dropped: 300 is no channel", p.FixArguments)
+		}
+	})
+}
+
+// backgroundColor and foreground_color, as other QR APIs and libraries
+// name the colours, were unknown arguments, and the fix dropped them: the
+// code came out black on white. They are bg and color now, under any
+// separator (background_color is renamed by the fix).
+func TestColourNamesOfOtherAPIsAreKept(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		for name, option := range map[string]string{"backgroundColor": "bg", "background_color": "bg", "foregroundColor": "color", "foreground_color": "color"} {
+			args := map[string]any{"data": "hi", name: "#000080"}
+			if option == "bg" {
+				args[name] = "#ffff00"
+			}
+			res := callTool(t, c, "qr_generate", args)
+			if res.IsError {
+				p := problemOf(t, res)
+				if p.FixArguments[option] != args[name] {
+					t.Errorf("%s: fix_arguments %v, want %s %v", name, p.FixArguments, option, args[name])
+				}
+				continue
+			}
+			var out struct{ URL string }
+			if err := json.Unmarshal(res.RawStructuredContent, &out); err != nil || !strings.Contains(out.URL, "="+url.QueryEscape(args[name].(string))) {
+				t.Errorf("%s: answered %s, want the colour kept", name, res.RawStructuredContent)
+			}
 		}
 	})
 }

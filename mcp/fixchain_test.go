@@ -243,3 +243,30 @@ func TestDecodeFixesAreServed(t *testing.T) {
 		}
 	}
 }
+
+// qr_size_recommend's fix of a value the service refuses (ec "high") was
+// the service's generation call read back as arguments: format json and
+// margin 4, which the tool does not take, and no distance, so following
+// it was refused again. The fix is now the caller's call with the value
+// corrected; one that needs what the tool does not take (append, for data
+// no single symbol holds) is none.
+func TestSizeRecommendServiceFixKeepsTheCall(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		for _, args := range []map[string]any{
+			{"data": "hi", "distance_m": 2, "ec": "high", "dpi": 600},
+			{"kind": "wifi", "fields": map[string]any{"ssid": "Home", "security": "nopass"}, "print_mm": 30, "ec": "30%"},
+		} {
+			p := fail(t, c, "qr_size_recommend", args)
+			if p.FixArguments["ec"] != "H" || p.FixArguments["format"] != nil || p.FixArguments["margin"] != nil ||
+				fmt.Sprint(p.FixArguments["distance_m"]) != fmt.Sprint(args["distance_m"]) || fmt.Sprint(p.FixArguments["print_mm"]) != fmt.Sprint(args["print_mm"]) {
+				t.Errorf("%v: fix_arguments %v, want the call with ec H", args, p.FixArguments)
+				continue
+			}
+			succeed(t, c, "qr_size_recommend", p.FixArguments, nil)
+		}
+		p := fail(t, c, "qr_size_recommend", map[string]any{"data": strings.Repeat("x", 3000), "distance_m": 2})
+		if p.FixArguments != nil {
+			t.Errorf("data too long for one symbol: fix_arguments %v, want none", p.FixArguments)
+		}
+	})
+}

@@ -65,7 +65,7 @@ type sizeAdvice struct {
 // sizeRecommend serves qr_size_recommend.
 func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
-	example := map[string]any{"data": "https://example.com", "distance_m": 1.5}
+	example := sizeExample
 	names := []string{options.Data.Name, kindArgument, "fields", "version", options.EC.Name, options.Margin.Name, "distance_m", "print_mm", options.DPI.Name}
 	if bad := t.unknownArguments(toolSizeRecommend, args, knownNames(nil, append(names, legacyKindArgument)...), names, nil); bad != nil {
 		return bad, nil
@@ -153,7 +153,7 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 		q.add(options.Margin.Name, strconv.Itoa(a.QuietZone))
 		resp := t.api.generate(ctx, target, q)
 		if !resp.ok() {
-			return t.apiFailure(resp), nil
+			return t.sizeFailure(resp, args), nil
 		}
 		var m struct {
 			Version int    `json:"version"`
@@ -287,4 +287,46 @@ func numberInText(v any, unit float64) (float64, bool) {
 		return n * length.Millimetres[u] / unit, true
 	}
 	return 0, false
+}
+
+// sizeExample is qr_size_recommend's example: its data and distance are
+// no caller's.
+var sizeExample = map[string]any{"data": "https://example.com", "distance_m": 1.5}
+
+// sizeFailure is the tool error for the code qr_size_recommend could not
+// encode, its fix restated as the tool's own arguments: the service's fix
+// is a generation call, with the format=json and margin the tool asked
+// for and without the distance, print width and dpi, which qr_size_recommend
+// would refuse, or answer for another distance. The corrected data, kind,
+// fields and ec are set into the caller's call; a fix that needs an option
+// the tool does not take (append) is none.
+func (t *tools) sizeFailure(resp *response, args map[string]any) *mcp.CallToolResult {
+	p := problemOf(resp)
+	fixed := t.argumentsOf(p.Fix)
+	if fixed == nil {
+		return failed(p, nil)
+	}
+	out := maps.Clone(args)
+	for _, name := range []string{options.Data.Name, kindArgument, "fields", options.EC.Name} {
+		if v, ok := fixed[name]; ok {
+			out[name] = v
+		} else {
+			delete(out, name)
+		}
+	}
+	if _, ok := out[kindArgument]; ok {
+		delete(out, legacyKindArgument)
+	}
+	for name := range fixed {
+		switch name {
+		case options.Data.Name, kindArgument, "fields", options.EC.Name, options.Format.Name, options.Margin.Name:
+		default:
+			// Only GET /api/v1/qr takes it: no call of this tool does.
+			p.Fix, p.Example = "", call(toolSizeRecommend, sizeExample)
+			p.Detail += fmt.Sprintf("; the fix needs %s, which qr_size_recommend does not take: ask qr_generate for the code, then for its size with version", truncate(name, maxNameBytes))
+			return failed(p, nil)
+		}
+	}
+	p.Fix = call(toolSizeRecommend, out)
+	return failed(p, out)
 }

@@ -270,3 +270,28 @@ func TestSizeRecommendServiceFixKeepsTheCall(t *testing.T) {
 		}
 	})
 }
+
+// A length under a name that says its unit was renamed with its value
+// as given: distance_cm 50 became distance_m 50, a hundred times the
+// distance meant. The fix now writes it in the argument's unit.
+func TestSizeRecommendLengthInNamedUnit(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		for _, tc := range []struct {
+			args map[string]any
+			name string
+			want float64
+		}{
+			{map[string]any{"data": "hi", "distance_cm": 50}, "distance_m", 0.5},
+			{map[string]any{"data": "hi", "distanceFt": "6"}, "distance_m", 1.829},
+			{map[string]any{"data": "hi", "print_width_cm": 3, "dpi": 600}, "print_mm", 30},
+			{map[string]any{"data": "hi", "print_in": "1 inch"}, "print_mm", 25.4},
+		} {
+			p := fail(t, c, "qr_size_recommend", tc.args)
+			if got, _ := p.FixArguments[tc.name].(float64); got != tc.want || len(p.FixArguments) != len(tc.args) {
+				t.Errorf("%v: fix_arguments %v, want %s %v", tc.args, p.FixArguments, tc.name, tc.want)
+				continue
+			}
+			succeed(t, c, "qr_size_recommend", p.FixArguments, nil)
+		}
+	})
+}

@@ -67,7 +67,11 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 	args := req.GetArguments()
 	example := sizeExample
 	names := []string{options.Data.Name, kindArgument, "fields", "version", options.EC.Name, options.Margin.Name, "distance_m", "print_mm", options.DPI.Name}
-	if bad := t.unknownArguments(toolSizeRecommend, args, knownNames(nil, append(names, legacyKindArgument)...), names, nil); bad != nil {
+	known := knownNames(nil, append(names, legacyKindArgument)...)
+	if bad := t.lengthInName(args, known); bad != nil {
+		return bad, nil
+	}
+	if bad := t.unknownArguments(toolSizeRecommend, args, known, names, nil); bad != nil {
 		return bad, nil
 	}
 	// number reads a positive number; one written as text, with or

@@ -295,3 +295,32 @@ func TestSizeRecommendLengthInNamedUnit(t *testing.T) {
 		}
 	})
 }
+
+// qr_size_recommend's margin and version written as text ("2", "2
+// modules", "5") were dropped by the fix, or given no fix: the advice
+// then took the default quiet zone of 4, or no version at all. The fix
+// now writes the number; options nested in an object are set beside.
+func TestSizeRecommendWholeNumbersAsText(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		for _, tc := range []struct {
+			args map[string]any
+			name string
+			want float64
+		}{
+			{map[string]any{"data": "hi", "distance_m": 2, "margin": "2"}, "margin", 2},
+			{map[string]any{"data": "hi", "distance_m": 2, "margin": "2 modules"}, "margin", 2},
+			{map[string]any{"version": "5", "distance_m": 2}, "version", 5},
+			{map[string]any{"data": "hi", "distance_m": 2, "options": map[string]any{"ec": "Q"}}, "distance_m", 2},
+		} {
+			p := fail(t, c, "qr_size_recommend", tc.args)
+			if got, _ := p.FixArguments[tc.name].(float64); got != tc.want {
+				t.Errorf("%v: fix_arguments %v, want %s %v", tc.args, p.FixArguments, tc.name, tc.want)
+				continue
+			}
+			succeed(t, c, "qr_size_recommend", p.FixArguments, nil)
+		}
+		if p := fail(t, c, "qr_size_recommend", map[string]any{"data": "hi", "distance_m": 2, "options": map[string]any{"ec": "Q"}}); p.FixArguments["ec"] != "Q" {
+			t.Errorf("options.ec: fix_arguments %v, want ec Q", p.FixArguments)
+		}
+	})
+}

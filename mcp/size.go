@@ -68,6 +68,9 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 	example := sizeExample
 	names := []string{options.Data.Name, kindArgument, "fields", "version", options.EC.Name, options.Margin.Name, "distance_m", "print_mm", options.DPI.Name}
 	known := knownNames(nil, append(names, legacyKindArgument)...)
+	if bad := t.nestedOptions(toolSizeRecommend, args, t.all); bad != nil {
+		return bad, nil
+	}
 	if bad := t.lengthInName(args, known); bad != nil {
 		return bad, nil
 	}
@@ -124,7 +127,14 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 	if m, ok := args["margin"]; ok {
 		f, isNumber := m.(float64)
 		if !isNumber || f != math.Trunc(f) || f < 0 || f > 10 {
-			return t.badArgument(toolSizeRecommend, args, &argError{field: "margin", detail: "margin is a whole number of modules, 0 to 10", fix: nil}), nil
+			bad := &argError{field: "margin", detail: "margin is a whole number of modules, 0 to 10", fix: nil}
+			if n, ok := wholeInText(m, "modules", "module"); ok && n <= 10 {
+				bad.fix = maps.Clone(args)
+				bad.fix["margin"] = n
+				bad.detail += fmt.Sprintf(", not text: %q is %d", truncate(fmt.Sprint(m), maxNameBytes), n)
+				bad.change = fmt.Sprintf("with margin %d", n)
+			}
+			return t.badArgument(toolSizeRecommend, args, bad), nil
 		}
 		a.QuietZone = int(f)
 	}
@@ -134,7 +144,16 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 	if v, ok := args["version"]; ok {
 		// No fix: the example's data and distance are not the caller's.
 		f, isNumber := v.(float64)
-		if _, hasData := args["data"]; hasData || args[kindArgument] != nil || args[legacyKindArgument] != nil || !isNumber || f != math.Trunc(f) || f < 1 || f > 40 {
+		_, hasData := args["data"]
+		alone := !hasData && args[kindArgument] == nil && args[legacyKindArgument] == nil
+		if n, ok := wholeInText(v); alone && ok && n >= 1 && n <= 40 {
+			// "5": the version written as text, which has one reading.
+			fix := maps.Clone(args)
+			fix["version"] = n
+			return t.badArgument(toolSizeRecommend, args, &argError{field: "version", detail: fmt.Sprintf("version is a whole number 1 to 40, not text: %q is %d", truncate(fmt.Sprint(v), maxNameBytes), n),
+				fix: fix, change: fmt.Sprintf("with version %d", n)}), nil
+		}
+		if !alone || !isNumber || f != math.Trunc(f) || f < 1 || f > 40 {
 			return t.badArgument(toolSizeRecommend, args, unfixable("version", "version is a whole number 1 to 40, given instead of data or kind and fields", example)), nil
 		}
 		a.Version = int(f)
@@ -333,4 +352,25 @@ func (t *tools) sizeFailure(resp *response, args map[string]any) *mcp.CallToolRe
 	}
 	p.Fix = call(toolSizeRecommend, out)
 	return failed(p, out)
+}
+
+// wholeInText reads a whole number written as text ("5", "4 modules"),
+// optionally followed by one of words; ok is false for anything else.
+func wholeInText(v any, words ...string) (int, bool) {
+	s, isText := v.(string)
+	if !isText {
+		return 0, false
+	}
+	s = strings.ToLower(strings.TrimSpace(s))
+	for _, w := range words {
+		if rest, cut := strings.CutSuffix(s, w); cut {
+			s = strings.TrimSpace(rest)
+			break
+		}
+	}
+	if s == "" || strings.Trim(s, "0123456789") != "" || len(s) > 3 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
 }

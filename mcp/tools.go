@@ -112,6 +112,7 @@ func (t *tools) tool(name, title, description string, schema, output json.RawMes
 		if refused := t.refusedArguments(ctx); refused != nil {
 			return refused, nil
 		}
+		req.Params.Arguments = givenArguments(req.GetArguments())
 		res, err := handler(ctx, req)
 		if try := t.fixTrial(name, handler); err == nil && try != nil {
 			res = settled(ctx, try, req, res)
@@ -132,6 +133,20 @@ func (t *tools) tool(name, title, description string, schema, output json.RawMes
 			OpenWorldHint: mcp.ToBoolPtr(false),
 		},
 	}}
+}
+
+// givenArguments are args without those given as null, which are not
+// given, as a null member of an HTTP body is not: clients in strict mode
+// send every property of a tool's input schema, null for those unused,
+// and qr_verify then read data beside a null kind as both given.
+func givenArguments(args map[string]any) map[string]any {
+	out := make(map[string]any, len(args))
+	for name, v := range args {
+		if v != nil {
+			out[name] = v
+		}
+	}
+	return out
 }
 
 // fixTrial is what settled tries a tool's fixes with: a generation tool

@@ -124,6 +124,9 @@ var batchArgumentNames = []string{"output", "style", "items"}
 // them before the service is asked; sent, when given, is the body as
 // sent, whose item giving a key twice then fails alone.
 func (t *tools) batchBody(args map[string]any, sent json.RawMessage) ([]byte, *mcp.CallToolResult) {
+	if bad := t.optionsBesideItems(args); bad != nil {
+		return nil, bad
+	}
 	if bad := t.unknownArguments(toolBatch, args, knownNames(nil, batchArgumentNames...), batchArgumentNames, nil); bad != nil {
 		return nil, bad
 	}

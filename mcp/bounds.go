@@ -222,6 +222,10 @@ func argumentNames(opts *optionSet, names ...string) []string {
 	return out
 }
 
+// sameArguments begins a fix told in words because the corrected call is
+// too long to repeat.
+const sameArguments = "with the same arguments"
+
 // boundedFix is the fix of a tool error and its arguments: the call with
 // fix as its arguments, or, when that call is longer than a reply
 // repeats, the correction in words (change) and no arguments.
@@ -232,7 +236,7 @@ func boundedFix(tool string, fix map[string]any, change string) (string, map[str
 	if change == "" {
 		change = "corrected as the detail says"
 	}
-	return fmt.Sprintf("%s with the same arguments, %s (the corrected call is longer than the %s a reply repeats)", tool, change, service.SizeText(maxFixBytes)), nil
+	return fmt.Sprintf("%s %s, %s (the corrected call is longer than the %s a reply repeats)", tool, sameArguments, change, service.SizeText(maxFixBytes)), nil
 }
 
 // bounded is p within the bounds of a reply: its detail and field cut

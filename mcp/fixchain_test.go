@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"encoding/base64"
 	"fmt"
 	"strings"
 	"testing"
@@ -172,6 +173,154 @@ func TestSizeRecommendFixesAreServed(t *testing.T) {
 				}
 			}
 			succeed(t, c, "qr_size_recommend", p.FixArguments, nil)
+		}
+	})
+}
+
+// qr_kind_schema's fixes are tried: kinds, renamed to kind, kept "wfi",
+// which kind then refused with a fix of its own, and a lone argument
+// naming a kind under another name (name, type) was dropped, which left
+// no kind. A name no kind is meant by leaves no fix.
+func TestKindSchemaFixesAreServed(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		for _, args := range []map[string]any{
+			{"kinds": "wfi"},
+			{"name": "wifi"},
+			{"type": "wfi"},
+			{"kind": []any{"wifi"}},
+		} {
+			p := fail(t, c, "qr_kind_schema", args)
+			if len(p.FixArguments) != 1 || p.FixArguments["kind"] != "wifi" {
+				t.Errorf("%v: fix_arguments %v, want kind wifi", args, p.FixArguments)
+				continue
+			}
+			succeed(t, c, "qr_kind_schema", p.FixArguments, nil)
+		}
+		for _, args := range []map[string]any{{"name": "hello"}, {"kind": []any{"wifi", "vcard"}}} {
+			if p := fail(t, c, "qr_kind_schema", args); p.FixArguments != nil {
+				t.Errorf("%v: fix_arguments %v, want none: no kind is named, or two are", args, p.FixArguments)
+			}
+		}
+	})
+}
+
+// qr_decode's fixes are tried, without decoding the image again
+// (service.CheckDecode): an unknown argument beside an image that is no
+// image, or not base64, got the call without it as fix_arguments, which
+// decode then refused for the image. The fix is now told in words, as
+// for a call with no image, also when the call is too long to repeat; an
+// image given empty beside one under another name, or as MCP's image
+// content object, is moved into image.
+func TestDecodeFixesAreServed(t *testing.T) {
+	base := start(t)
+	c := connect(t, base, eras[0].version)
+	_, img := httpGet(t, base+"/api/v1/qr?data=Hello")
+	encoded := base64.StdEncoding.EncodeToString(img)
+	notImage := base64.StdEncoding.EncodeToString([]byte(strings.Repeat("not an image ", 2000)))
+	for _, args := range []map[string]any{
+		{"image": "notbase64!!", "extra": 1},
+		{"image": base64.StdEncoding.EncodeToString([]byte("hello world")), "extra": 1},
+		{"image": notImage, "extra": 1},
+	} {
+		p := fail(t, c, "qr_decode", args)
+		if p.FixArguments != nil || !strings.Contains(p.Fix, "base64") || strings.Contains(p.Fix, "{") || !strings.Contains(p.Detail, "extra") {
+			t.Errorf("%.60v: fix %q, fix_arguments %.100v; want the image asked for in words, extra named", args, p.Fix, p.FixArguments)
+		}
+	}
+	for _, args := range []map[string]any{
+		{"image": "", "file": encoded},
+		{"image": nil, "file": encoded},
+		{"image": map[string]any{"type": "image", "data": encoded, "mimeType": "image/png"}},
+		{"image": []any{encoded}},
+	} {
+		p := fail(t, c, "qr_decode", args)
+		if len(p.FixArguments) != 1 || p.FixArguments["image"] != encoded {
+			t.Errorf("%.60v: fix_arguments %.100v, want the image as image", args, p.FixArguments)
+			continue
+		}
+		if res := succeed(t, c, "qr_decode", p.FixArguments, nil); !strings.Contains(texts(res), `"Hello"`) {
+			t.Errorf("the fix reads no Hello: %.300s", texts(res))
+		}
+	}
+}
+
+// qr_size_recommend's fix of a value the service refuses (ec "high") was
+// the service's generation call read back as arguments: format json and
+// margin 4, which the tool does not take, and no distance, so following
+// it was refused again. The fix is now the caller's call with the value
+// corrected; one that needs what the tool does not take (append, for data
+// no single symbol holds) is none.
+func TestSizeRecommendServiceFixKeepsTheCall(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		for _, args := range []map[string]any{
+			{"data": "hi", "distance_m": 2, "ec": "high", "dpi": 600},
+			{"kind": "wifi", "fields": map[string]any{"ssid": "Home", "security": "nopass"}, "print_mm": 30, "ec": "30%"},
+		} {
+			p := fail(t, c, "qr_size_recommend", args)
+			if p.FixArguments["ec"] != "H" || p.FixArguments["format"] != nil || p.FixArguments["margin"] != nil ||
+				fmt.Sprint(p.FixArguments["distance_m"]) != fmt.Sprint(args["distance_m"]) || fmt.Sprint(p.FixArguments["print_mm"]) != fmt.Sprint(args["print_mm"]) {
+				t.Errorf("%v: fix_arguments %v, want the call with ec H", args, p.FixArguments)
+				continue
+			}
+			succeed(t, c, "qr_size_recommend", p.FixArguments, nil)
+		}
+		p := fail(t, c, "qr_size_recommend", map[string]any{"data": strings.Repeat("x", 3000), "distance_m": 2})
+		if p.FixArguments != nil {
+			t.Errorf("data too long for one symbol: fix_arguments %v, want none", p.FixArguments)
+		}
+	})
+}
+
+// A length under a name that says its unit was renamed with its value
+// as given: distance_cm 50 became distance_m 50, a hundred times the
+// distance meant. The fix now writes it in the argument's unit.
+func TestSizeRecommendLengthInNamedUnit(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		for _, tc := range []struct {
+			args map[string]any
+			name string
+			want float64
+		}{
+			{map[string]any{"data": "hi", "distance_cm": 50}, "distance_m", 0.5},
+			{map[string]any{"data": "hi", "distanceFt": "6"}, "distance_m", 1.829},
+			{map[string]any{"data": "hi", "print_width_cm": 3, "dpi": 600}, "print_mm", 30},
+			{map[string]any{"data": "hi", "print_in": "1 inch"}, "print_mm", 25.4},
+		} {
+			p := fail(t, c, "qr_size_recommend", tc.args)
+			if got, _ := p.FixArguments[tc.name].(float64); got != tc.want || len(p.FixArguments) != len(tc.args) {
+				t.Errorf("%v: fix_arguments %v, want %s %v", tc.args, p.FixArguments, tc.name, tc.want)
+				continue
+			}
+			succeed(t, c, "qr_size_recommend", p.FixArguments, nil)
+		}
+	})
+}
+
+// qr_size_recommend's margin and version written as text ("2", "2
+// modules", "5") were dropped by the fix, or given no fix: the advice
+// then took the default quiet zone of 4, or no version at all. The fix
+// now writes the number; options nested in an object are set beside.
+func TestSizeRecommendWholeNumbersAsText(t *testing.T) {
+	each(t, func(t *testing.T, base string, c *client.Client) {
+		for _, tc := range []struct {
+			args map[string]any
+			name string
+			want float64
+		}{
+			{map[string]any{"data": "hi", "distance_m": 2, "margin": "2"}, "margin", 2},
+			{map[string]any{"data": "hi", "distance_m": 2, "margin": "2 modules"}, "margin", 2},
+			{map[string]any{"version": "5", "distance_m": 2}, "version", 5},
+			{map[string]any{"data": "hi", "distance_m": 2, "options": map[string]any{"ec": "Q"}}, "distance_m", 2},
+		} {
+			p := fail(t, c, "qr_size_recommend", tc.args)
+			if got, _ := p.FixArguments[tc.name].(float64); got != tc.want {
+				t.Errorf("%v: fix_arguments %v, want %s %v", tc.args, p.FixArguments, tc.name, tc.want)
+				continue
+			}
+			succeed(t, c, "qr_size_recommend", p.FixArguments, nil)
+		}
+		if p := fail(t, c, "qr_size_recommend", map[string]any{"data": "hi", "distance_m": 2, "options": map[string]any{"ec": "Q"}}); p.FixArguments["ec"] != "Q" {
+			t.Errorf("options.ec: fix_arguments %v, want ec Q", p.FixArguments)
 		}
 	})
 }

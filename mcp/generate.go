@@ -13,6 +13,9 @@ import (
 func (t *tools) generate(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
 	dataNames := append([]string{options.Data.Name}, options.Data.Aliases...)
+	if bad := t.nestedOptions(toolGenerate, args, t.all); bad != nil {
+		return bad, nil
+	}
 	if bad := t.unknownArguments(toolGenerate, args, knownNames(t.all, dataNames...), argumentNames(t.all, "data"), nil); bad != nil {
 		return bad, nil
 	}
@@ -66,6 +69,9 @@ func (t *tools) generateTyped(ctx context.Context, req mcp.CallToolRequest) (*mc
 	args := req.GetArguments()
 	known := knownNames(t.all, kindArgument, legacyKindArgument, "fields")
 	if bad := t.strayFields(toolGenerateTyped, args, known); bad != nil {
+		return bad, nil
+	}
+	if bad := t.nestedOptions(toolGenerateTyped, args, t.all); bad != nil {
 		return bad, nil
 	}
 	if bad := t.unknownArguments(toolGenerateTyped, args, known, argumentNames(t.all, kindArgument, "fields"), nil); bad != nil {

@@ -118,24 +118,28 @@ func (t *tools) listKinds(ctx context.Context, req mcp.CallToolRequest) (*mcp.Ca
 func (t *tools) kindSchema(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
 	names := []string{kindArgument}
-	if bad := t.unknownArguments(toolKindSchema, args, knownNames(nil, kindArgument), names, nil); bad != nil {
+	if bad := t.unknownArguments(toolKindSchema, args, knownNames(nil, kindArgument), names, kindUnderOtherName(args)); bad != nil {
 		return bad, nil
 	}
-	name, _ := args[kindArgument].(string)
+	value := args[kindArgument]
+	name, isText := value.(string)
+	if value != nil && !isText {
+		return t.badArgument(toolKindSchema, args, kindNotText(value)), nil
+	}
 	k, ok := registry.Lookup(strings.ToLower(strings.TrimSpace(name)))
 	if !ok {
-		detail := "kind is required: one of " + strings.Join(registry.Names(), ", ")
-		if name != "" {
-			detail = fmt.Sprintf("kind %q is not a payload kind; kinds are %s", truncate(name, maxNameBytes), strings.Join(registry.Names(), ", "))
+		if name == "" {
+			return t.badArgument(toolKindSchema, args, unfixable(kindArgument, "kind is required: one of "+strings.Join(registry.Names(), ", "), textKind)), nil
 		}
-		near := nearestKind(name)
-		// A kind's name is no identity: the nearest one is a safe fix
-		// when the name is a misspelling of it.
-		if name != "" && editDistance(strings.ToLower(name), near.Name()) <= len(near.Name())/3+1 {
-			return t.badArgument(toolKindSchema, args, &argError{field: kindArgument, detail: detail + "; did you mean " + near.Name() + "?",
-				fix: map[string]any{kindArgument: near.Name()}, change: "with kind " + near.Name()}), nil
+		detail := fmt.Sprintf("kind %q is not a payload kind; kinds are %s", truncate(name, maxNameBytes), strings.Join(registry.Names(), ", "))
+		// A kind's name is no identity: the kind plainly meant (a typo,
+		// or a word for it: Wi-Fi, business card) is a safe fix, read as
+		// qr_generate_typed reads kind (registry.Meant).
+		if meant, ok := registry.Meant(name); ok {
+			return t.badArgument(toolKindSchema, args, &argError{field: kindArgument, detail: detail + "; did you mean " + meant + "?",
+				fix: map[string]any{kindArgument: meant}, change: "with kind " + meant}), nil
 		}
-		return t.badArgument(toolKindSchema, args, unfixable(kindArgument, detail, map[string]any{kindArgument: near.Name()})), nil
+		return t.badArgument(toolKindSchema, args, unfixable(kindArgument, detail+"; none is close to it", textKind)), nil
 	}
 	required, identity := kindFacts(k)
 	var schema map[string]any
@@ -143,4 +147,47 @@ func (t *tools) kindSchema(ctx context.Context, req mcp.CallToolRequest) (*mcp.C
 		return nil, fmt.Errorf("schema of %s: %w", k.Name(), err)
 	}
 	return summary(map[string]any{kindArgument: k.Name(), "uri": kindURI(k.Name()), "required": required, "identity": identity, "schema": schema}), nil
+}
+
+// textKind is qr_kind_schema's example when no kind is plainly meant: no
+// payment kind is offered for a name merely a few letters from it.
+var textKind = map[string]any{kindArgument: "text"}
+
+// kindUnderOtherName is qr_kind_schema's fix for a call whose one
+// argument, under another name (name, type, schema), names a kind: the
+// kind, as written, which the fix's own trial respells (settled). nil
+// for any other call.
+func kindUnderOtherName(args map[string]any) map[string]any {
+	if _, given := args[kindArgument]; given || len(args) != 1 {
+		return nil
+	}
+	for _, v := range args {
+		if s, ok := v.(string); ok && namesKind(s) {
+			return map[string]any{kindArgument: s}
+		}
+	}
+	return nil
+}
+
+// namesKind reports whether s is a kind's name, in any case, or plainly
+// meant for one (registry.Meant).
+func namesKind(s string) bool {
+	if _, ok := registry.Lookup(strings.ToLower(strings.TrimSpace(s))); ok {
+		return true
+	}
+	_, ok := registry.Meant(s)
+	return ok
+}
+
+// kindNotText is the error for a kind given as a list or an object: a
+// list of one name ("kind": ["wifi"]) says which kind, and the fix gives
+// it as the string; anything else names none, or several.
+func kindNotText(v any) *argError {
+	detail := "kind is a kind's name, a string, not " + jsonKind(v)
+	if list, ok := v.([]any); ok && len(list) == 1 {
+		if s, ok := list[0].(string); ok && namesKind(s) {
+			return &argError{field: kindArgument, detail: detail, fix: map[string]any{kindArgument: s}, change: "with kind " + s}
+		}
+	}
+	return unfixable(kindArgument, detail+"; qr_list_kinds lists them", textKind)
 }

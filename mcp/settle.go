@@ -49,6 +49,14 @@ func settled(ctx context.Context, handler server.ToolHandlerFunc, req mcp.CallTo
 		if moreFix == nil || round == fixRounds {
 			p.Fix, fix = "", nil
 			p.Example = cmp.Or(p.Example, more.Example)
+			if moreFix == nil && strings.HasPrefix(more.Fix, req.Params.Name+" with ") && !strings.Contains(more.Fix, sameArguments) {
+				// Told in words (an image only the caller has): what to
+				// give instead holds for the call as made, unlike a
+				// correction of the corrected call too long to repeat.
+				p.Fix = more.Fix
+				p.Detail += "; mending it leaves " + more.Detail + ", which only what the fix asks for mends"
+				break
+			}
 			p.Detail += "; mending it leaves " + more.Detail + ", which no call made from yours mends, so there is no fix"
 			break
 		}

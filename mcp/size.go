@@ -65,9 +65,16 @@ type sizeAdvice struct {
 // sizeRecommend serves qr_size_recommend.
 func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args := req.GetArguments()
-	example := map[string]any{"data": "https://example.com", "distance_m": 1.5}
+	example := sizeExample
 	names := []string{options.Data.Name, kindArgument, "fields", "version", options.EC.Name, options.Margin.Name, "distance_m", "print_mm", options.DPI.Name}
-	if bad := t.unknownArguments(toolSizeRecommend, args, knownNames(nil, append(names, legacyKindArgument)...), names, nil); bad != nil {
+	known := knownNames(nil, append(names, legacyKindArgument)...)
+	if bad := t.nestedOptions(toolSizeRecommend, args, t.all); bad != nil {
+		return bad, nil
+	}
+	if bad := t.lengthInName(args, known); bad != nil {
+		return bad, nil
+	}
+	if bad := t.unknownArguments(toolSizeRecommend, args, known, names, nil); bad != nil {
 		return bad, nil
 	}
 	// number reads a positive number; one written as text, with or
@@ -120,7 +127,14 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 	if m, ok := args["margin"]; ok {
 		f, isNumber := m.(float64)
 		if !isNumber || f != math.Trunc(f) || f < 0 || f > 10 {
-			return t.badArgument(toolSizeRecommend, args, &argError{field: "margin", detail: "margin is a whole number of modules, 0 to 10", fix: nil}), nil
+			bad := &argError{field: "margin", detail: "margin is a whole number of modules, 0 to 10", fix: nil}
+			if n, ok := wholeInText(m, "modules", "module"); ok && n <= 10 {
+				bad.fix = maps.Clone(args)
+				bad.fix["margin"] = n
+				bad.detail += fmt.Sprintf(", not text: %q is %d", truncate(fmt.Sprint(m), maxNameBytes), n)
+				bad.change = fmt.Sprintf("with margin %d", n)
+			}
+			return t.badArgument(toolSizeRecommend, args, bad), nil
 		}
 		a.QuietZone = int(f)
 	}
@@ -130,7 +144,16 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 	if v, ok := args["version"]; ok {
 		// No fix: the example's data and distance are not the caller's.
 		f, isNumber := v.(float64)
-		if _, hasData := args["data"]; hasData || args[kindArgument] != nil || args[legacyKindArgument] != nil || !isNumber || f != math.Trunc(f) || f < 1 || f > 40 {
+		_, hasData := args["data"]
+		alone := !hasData && args[kindArgument] == nil && args[legacyKindArgument] == nil
+		if n, ok := wholeInText(v); alone && ok && n >= 1 && n <= 40 {
+			// "5": the version written as text, which has one reading.
+			fix := maps.Clone(args)
+			fix["version"] = n
+			return t.badArgument(toolSizeRecommend, args, &argError{field: "version", detail: fmt.Sprintf("version is a whole number 1 to 40, not text: %q is %d", truncate(fmt.Sprint(v), maxNameBytes), n),
+				fix: fix, change: fmt.Sprintf("with version %d", n)}), nil
+		}
+		if !alone || !isNumber || f != math.Trunc(f) || f < 1 || f > 40 {
 			return t.badArgument(toolSizeRecommend, args, unfixable("version", "version is a whole number 1 to 40, given instead of data or kind and fields", example)), nil
 		}
 		a.Version = int(f)
@@ -153,7 +176,7 @@ func (t *tools) sizeRecommend(ctx context.Context, req mcp.CallToolRequest) (*mc
 		q.add(options.Margin.Name, strconv.Itoa(a.QuietZone))
 		resp := t.api.generate(ctx, target, q)
 		if !resp.ok() {
-			return t.apiFailure(resp), nil
+			return t.sizeFailure(resp, args), nil
 		}
 		var m struct {
 			Version int    `json:"version"`
@@ -287,4 +310,67 @@ func numberInText(v any, unit float64) (float64, bool) {
 		return n * length.Millimetres[u] / unit, true
 	}
 	return 0, false
+}
+
+// sizeExample is qr_size_recommend's example: its data and distance are
+// no caller's.
+var sizeExample = map[string]any{"data": "https://example.com", "distance_m": 1.5}
+
+// sizeFailure is the tool error for the code qr_size_recommend could not
+// encode, its fix restated as the tool's own arguments: the service's fix
+// is a generation call, with the format=json and margin the tool asked
+// for and without the distance, print width and dpi, which qr_size_recommend
+// would refuse, or answer for another distance. The corrected data, kind,
+// fields and ec are set into the caller's call; a fix that needs an option
+// the tool does not take (append) is none.
+func (t *tools) sizeFailure(resp *response, args map[string]any) *mcp.CallToolResult {
+	p := problemOf(resp)
+	fixed := t.argumentsOf(p.Fix)
+	if fixed == nil {
+		return failed(p, nil)
+	}
+	out := maps.Clone(args)
+	for _, name := range []string{options.Data.Name, kindArgument, "fields", options.EC.Name} {
+		if v, ok := fixed[name]; ok {
+			out[name] = v
+		} else {
+			delete(out, name)
+		}
+	}
+	if _, ok := out[kindArgument]; ok {
+		delete(out, legacyKindArgument)
+	}
+	for name := range fixed {
+		switch name {
+		case options.Data.Name, kindArgument, "fields", options.EC.Name, options.Format.Name, options.Margin.Name:
+		default:
+			// Only GET /api/v1/qr takes it: no call of this tool does.
+			p.Fix, p.Example = "", call(toolSizeRecommend, sizeExample)
+			p.Detail += fmt.Sprintf("; the fix needs %s, which qr_size_recommend does not take: ask qr_generate for the code, then for its size with version", truncate(name, maxNameBytes))
+			return failed(p, nil)
+		}
+	}
+	p.Fix = call(toolSizeRecommend, out)
+	return failed(p, out)
+}
+
+// wholeInText reads a whole number written as text ("5", "4 modules"),
+// optionally followed by one of words; ok is false for anything else.
+func wholeInText(v any, words ...string) (int, bool) {
+	s, isText := v.(string)
+	if !isText {
+		return 0, false
+	}
+	s = strings.ToLower(strings.TrimSpace(s))
+	for _, w := range words {
+		if rest, cut := strings.CutSuffix(s, w); cut {
+			s = strings.TrimSpace(rest)
+			break
+		}
+	}
+	if s == "" || strings.Trim(s, "0123456789") != "" || len(s) > 3 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
 }

@@ -3,6 +3,7 @@ package mcp
 import (
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 
@@ -428,7 +429,14 @@ func readOptions(q *query, opts *optionSet, kind registry.Entry, args map[string
 				listed = true
 			}
 			if !ok {
-				return &argError{field: name, detail: fmt.Sprintf("%s is %s, not %s", name, withArticles(o.typeName()), jsonKind(args[name]))}
+				bad := &argError{field: name, detail: fmt.Sprintf("%s is %s, not %s", name, withArticles(o.typeName()), jsonKind(args[name]))}
+				if hex, isRGB := rgbColour(o, args[name]); isRGB {
+					bad.fix = maps.Clone(args)
+					bad.fix[name] = hex
+					bad.detail += fmt.Sprintf(": its red, green and blue are written %s", hex)
+					bad.change = "with " + name + " " + hex
+				}
+				return bad
 			}
 			// Passed under the name the caller used: the API resolves
 			// aliases and reports conflicting values itself. A name the
@@ -477,3 +485,41 @@ func anyMap(m map[string]string) map[string]any {
 
 // editDistance is the edit distance of two short names (editdistance.Distance).
 func editDistance(a, b string) int { return editdistance.Distance(a, b) }
+
+// rgbColour is the hex of a colour option's value given as its red, green
+// and blue, [255,0,0] or {"r":255,"g":0,"b":0}: whole numbers from 0 to
+// 255, the channels of CSS rgb() (CSS Color 4 §5.1), the one colour they
+// name. A list option's items are colours of their own, and are not read.
+func rgbColour(o option, v any) (string, bool) {
+	if c, ok := options.Named(o.name); !ok || c.Control != "colour" || o.list {
+		return "", false
+	}
+	var channels []any
+	switch v := v.(type) {
+	case []any:
+		channels = v
+	case map[string]any:
+		if len(v) != 3 {
+			return "", false
+		}
+		for _, k := range []string{"r", "g", "b"} {
+			c, ok := v[k]
+			if !ok {
+				return "", false
+			}
+			channels = append(channels, c)
+		}
+	}
+	if len(channels) != 3 {
+		return "", false
+	}
+	var rgb [3]uint8
+	for i, c := range channels {
+		f, ok := c.(float64)
+		if !ok || f < 0 || f > 255 || f != math.Trunc(f) {
+			return "", false
+		}
+		rgb[i] = uint8(f)
+	}
+	return fmt.Sprintf("%02x%02x%02x", rgb[0], rgb[1], rgb[2]), true
+}

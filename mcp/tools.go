@@ -112,6 +112,7 @@ func (t *tools) tool(name, title, description string, schema, output json.RawMes
 		if refused := t.refusedArguments(ctx); refused != nil {
 			return refused, nil
 		}
+		req.Params.Arguments = givenArguments(req.GetArguments())
 		res, err := handler(ctx, req)
 		if try := t.fixTrial(name, handler); err == nil && try != nil {
 			res = settled(ctx, try, req, res)
@@ -134,19 +135,37 @@ func (t *tools) tool(name, title, description string, schema, output json.RawMes
 	}}
 }
 
+// givenArguments are args without those given as null, which are not
+// given, as a null member of an HTTP body is not: clients in strict mode
+// send every property of a tool's input schema, null for those unused,
+// and qr_verify then read data beside a null kind as both given.
+func givenArguments(args map[string]any) map[string]any {
+	out := make(map[string]any, len(args))
+	for name, v := range args {
+		if v != nil {
+			out[name] = v
+		}
+	}
+	return out
+}
+
 // fixTrial is what settled tries a tool's fixes with: a generation tool
-// draws its one code again, and qr_size_recommend encodes its one; verify and batch, whose call is the whole
-// verification or batch again, only read the call as the service would
-// before drawing anything (tryVerify, tryBatch). Other tools' fixes are
-// not tried.
+// draws its one code again, qr_size_recommend encodes its one and
+// qr_kind_schema looks its kind up; verify, batch and decode, whose call
+// is the whole verification, batch or decode again, only read the call
+// as the service would before drawing or decoding anything (tryVerify,
+// tryBatch, tryDecode). qr_list_kinds takes no arguments: its one fix,
+// none, is served.
 func (t *tools) fixTrial(name string, handler server.ToolHandlerFunc) server.ToolHandlerFunc {
 	switch name {
-	case toolGenerate, toolGenerateTyped, toolSizeRecommend:
+	case toolGenerate, toolGenerateTyped, toolSizeRecommend, toolKindSchema:
 		return handler
 	case toolVerify:
 		return t.tryVerify
 	case toolBatch:
 		return t.tryBatch
+	case toolDecode:
+		return t.tryDecode
 	}
 	return nil
 }

@@ -50,6 +50,9 @@ func (t *tools) verifyQuery(args map[string]any) (*query, *mcp.CallToolResult) {
 	if bad := t.strayFields(toolVerify, args, known); bad != nil {
 		return nil, bad
 	}
+	if bad := t.nestedOptions(toolVerify, args, t.verifyOptions); bad != nil {
+		return nil, bad
+	}
 	if bad := t.unknownArguments(toolVerify, args, known, argumentNames(t.verifyOptions, "data", kindArgument, "fields", robustness), nil); bad != nil {
 		return nil, bad
 	}

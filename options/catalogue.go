@@ -167,11 +167,11 @@ var (
 	Format = Option{Name: "format", Outputs: Formats, Aliases: []string{"type", "output", "f"}, Example: "png", Meant: formatWords,
 		Type: "string", Enum: Formats, Default: "png",
 		Description: "Output format: png, svg, svg-tiny (SVG Tiny 1.2; svgtiny, svg_tiny and tiny are svg-tiny), json (module matrix), base64 (PNG data URI; datauri and data-uri are base64), gif and jpeg (the PNG's pixels; jpg is jpeg), or pdf and eps (vector pages for print; ps, epsf and postscript are eps)."}
-	Color = Option{Name: "color", Outputs: drawn, Aliases: []string{"fg", "fgcolor", "fgcolour", "dark", "foreground", "colour", "bodycolor", "dotscolor", "colordark"}, Example: "000000",
+	Color = Option{Name: "color", Outputs: drawn, Aliases: []string{"fg", "fgcolor", "fgcolour", "dark", "foreground", "foregroundcolor", "foregroundcolour", "colour", "bodycolor", "dotscolor", "colordark"}, Example: "000000",
 		Type: "string", Default: "000000",
 		Description: "Foreground colour: hex with 3, 4, 6 or 8 digits with or without `#`, a CSS colour name, or goQR's `R-G-B` decimals.",
 		Title:       "Colour", Hint: "Hex (1d3557), with or without #, or a CSS name.", Control: "colour", Form: 3}
-	Bg = Option{Name: "bg", Outputs: drawn, Aliases: []string{"light", "background", "bgcolor", "bgcolour", "backgroundcolor", "colorlight"}, Example: "ffffff",
+	Bg = Option{Name: "bg", Outputs: drawn, Aliases: []string{"light", "background", "backgroundcolor", "backgroundcolour", "bgcolor", "bgcolour", "colorlight"}, Example: "ffffff",
 		Type: "string", Default: "ffffff",
 		Description: "Background colour, as `color`, or `transparent`.",
 		Title:       "Background", Hint: "As colour, or transparent.", Control: "colour", Form: 4}

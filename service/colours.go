@@ -47,6 +47,10 @@ func colourMeant(v string, transparent bool) (string, string, bool) {
 		hex := render.HexColor(c)
 		return hex, fmt.Sprintf("R-G-B takes numbers from 0 to 255: the fix clamps it to %s", hex), true
 	}
+	if c, ok := bareRGB(lv); ok {
+		hex := render.HexColor(c)
+		return hex, fmt.Sprintf("three numbers from 0 to 255 are red, green and blue, as in CSS rgb(), written %s here", hex), true
+	}
 	names := colourNames
 	if transparent {
 		names = append(slices.Clone(names), "transparent")
@@ -164,6 +168,26 @@ func clampedDecimal(v string) (color.NRGBA, bool) {
 			return color.NRGBA{}, false
 		}
 		rgb[i] = uint8(min(n, 255))
+	}
+	return color.NRGBA{rgb[0], rgb[1], rgb[2], 255}, true
+}
+
+// bareRGB reads three whole numbers from 0 to 255 between commas or
+// spaces, "255,0,0" or "255 0 0": the red, green and blue of CSS rgb()
+// (CSS Color 4 §5.1) without its name, the only colour three such numbers
+// name. A number past 255 is no channel, and is not read.
+func bareRGB(v string) (color.NRGBA, bool) {
+	parts := strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' })
+	if len(parts) != 3 {
+		return color.NRGBA{}, false
+	}
+	var rgb [3]uint8
+	for i, p := range parts {
+		n, err := strconv.ParseUint(p, 10, 8)
+		if err != nil {
+			return color.NRGBA{}, false
+		}
+		rgb[i] = uint8(n)
 	}
 	return color.NRGBA{rgb[0], rgb[1], rgb[2], 255}, true
 }

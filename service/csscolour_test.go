@@ -22,3 +22,24 @@ func TestCSSHSLIsFixedToItsColour(t *testing.T) {
 		t.Error("hsl(a,b,c) read as a colour")
 	}
 }
+
+// Three numbers from 0 to 255 between commas or spaces, rgb() without its
+// name, were fixed to the default black: color=255,0,0 is red.
+func TestBareRGBIsFixedToItsColour(t *testing.T) {
+	for v, want := range map[string]string{
+		"255,0,0":      "ff0000",
+		"255, 0, 0":    "ff0000",
+		"0 128 255":    "0080ff",
+		" 10,20 , 30 ": "0a141e",
+	} {
+		got, _, ok := colourMeant(v, false)
+		if !ok || got != want {
+			t.Errorf("%q: %q, %v; want %s", v, got, ok, want)
+		}
+	}
+	for _, v := range []string{"256,0,0", "255,0", "255,0,0,0", "1.5,0,0", "-1,0,0"} {
+		if got, _, ok := colourMeant(v, false); ok {
+			t.Errorf("%q read as %s", v, got)
+		}
+	}
+}

@@ -21,20 +21,9 @@ import (
 // the checks counted, the picture and the scan are reserved from the
 // memory budget before anything is drawn.
 func (s *Service) decodeSVG(ctx context.Context, file []byte, field string) ([]DecodeResult, *Problem) {
-	refused := func(detail string) *Problem {
-		detail = logoWords.Replace(detail)
-		return s.Problem(KindInvalidParameter, detail, field, s.DecodeCurl("image/png", "code.png"))
-	}
-	if len(file) > MaxLogoBytes {
-		// Its checks read the markup several times: an SVG is held to a
-		// logo's size, which qrforge's own SVGs fit but for version 40
-		// codes drawn as separate shapes (docs/decode.md).
-		return nil, s.Problem(KindPayloadTooLarge, fmt.Sprintf("the SVG file is %s; at most %s of SVG are read. Send the code as a PNG", SizeText(int64(len(file))), SizeText(MaxLogoBytes)), field, s.DecodeCurl("image/png", "code.png"))
-	}
-	file = withoutText(file)
-	work, le := checkSVG(file)
-	if le != nil {
-		return nil, refused(le.detail)
+	file, work, p := s.checkedSVG(file, field)
+	if p != nil {
+		return nil, p
 	}
 	const picture = 4 * svgSide * svgSide
 	need := svgCost(len(file), work) + picture + analysis.ScanBytesPerPixel*svgSide*svgSide + analysis.ReadExtraBytes
@@ -47,9 +36,32 @@ func (s *Service) decodeSVG(ctx context.Context, file []byte, field string) ([]D
 	defer release()
 	img, err := rasterSVG(file, svgSide)
 	if err != nil {
-		return nil, refused(err.Error())
+		return nil, s.svgRefused(err.Error(), field)
 	}
 	return s.readCodes(ctx, img, file, field)
+}
+
+// checkedSVG is an SVG file without its text, and what its checks
+// counted, or the problem that refuses it before anything is drawn.
+func (s *Service) checkedSVG(file []byte, field string) ([]byte, svgWork, *Problem) {
+	if len(file) > MaxLogoBytes {
+		// Its checks read the markup several times: an SVG is held to a
+		// logo's size, which qrforge's own SVGs fit but for version 40
+		// codes drawn as separate shapes (docs/decode.md).
+		return nil, svgWork{}, s.Problem(KindPayloadTooLarge, fmt.Sprintf("the SVG file is %s; at most %s of SVG are read. Send the code as a PNG", SizeText(int64(len(file))), SizeText(MaxLogoBytes)), field, s.DecodeCurl("image/png", "code.png"))
+	}
+	file = withoutText(file)
+	work, le := checkSVG(file)
+	if le != nil {
+		return nil, work, s.svgRefused(le.detail, field)
+	}
+	return file, work, nil
+}
+
+// svgRefused is the problem of an SVG sent to decode that its checks, or
+// drawing it, refuse.
+func (s *Service) svgRefused(detail, field string) *Problem {
+	return s.Problem(KindInvalidParameter, logoWords.Replace(detail), field, s.DecodeCurl("image/png", "code.png"))
 }
 
 // logoWords turns what the checks, written for logos, say of a logo into

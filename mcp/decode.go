@@ -154,4 +154,3 @@ func isImage(v any) bool {
 	b, err := imagetext.Bytes(s)
 	return err == nil && strings.HasPrefix(http.DetectContentType(b), "image/")
 }
-

@@ -133,11 +133,20 @@ func checkSwissQR(q *SwissQR) []registry.FieldError {
 		if am, ok := swissAmountValue(q.Amount); ok {
 			q.Amount = am
 		} else {
-			fix := amountFix(q.Amount, 2, "CHF", "EUR")
-			if !swissAmount.MatchString(fix) {
-				fix = ""
+			fixIn := func(unit string) string {
+				if fix := amountFix(q.Amount, 2, unit); swissAmount.MatchString(fix) {
+					return fix
+				}
+				return ""
 			}
-			errs = append(errs, registry.FieldError{Field: "amount", Detail: "amount is 0.01 to 999999999.99 with '.' and at most 2 decimals (IG QR-bill, data element Amt)", Fix: fix})
+			currency := upperASCII(strings.TrimSpace(q.Currency))
+			if currency == "" {
+				currency = "CHF"
+			}
+			fe := registry.FieldError{Field: "amount", Detail: "amount is 0.01 to 999999999.99 with '.' and at most 2 decimals (IG QR-bill, data element Amt)", Fix: fixIn(currency)}
+			// IG QR-bill, data element Ccy: CHF or EUR only.
+			keepNamedCurrency(&fe, q.Amount, q.Currency, "CHF", func(c string) bool { return c == "CHF" || c == "EUR" }, fixIn)
+			errs = append(errs, fe)
 		}
 	}
 	errs = append(errs, checkSwissReference(q)...)

@@ -133,6 +133,8 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 		for i, e := range errs {
 			if scheme, ok := pastedScheme(given[e.field]); ok && fixed[e.field] != given[e.field] {
 				errs[i].detail += "; the fix leaves out " + scheme + ", which the code writes itself where its standard has one"
+			} else if label, ok := fieldLabel(e.field, given[e.field]); ok && fixed[e.field] != given[e.field] {
+				errs[i].detail += "; the fix leaves out " + label + ", the field's name written before its value"
 			}
 		}
 		p := s.invalid(r, withoutFields(errs, k), target)
@@ -237,6 +239,10 @@ func correctedFields(k registry.Entry, values map[string]string) (map[string]str
 			}
 			if e.Fix == "" {
 				if rest, ok := withoutScheme(fixed[e.Field]); ok {
+					fixed[e.Field] = rest
+					continue
+				}
+				if rest, ok := withoutLabel(e.Field, fixed[e.Field]); ok {
 					fixed[e.Field] = rest
 					continue
 				}

@@ -110,13 +110,20 @@ func checkKHQR(k *KHQR) []registry.FieldError {
 			errs = append(errs, *err)
 		}
 	}
+	givenCurrency := ""
 	switch strings.ToUpper(k.Currency) {
-	case "", "KHR", "116":
+	case "":
 		k.Currency = "KHR"
+	case "KHR", "116":
+		k.Currency, givenCurrency = "KHR", "KHR"
 	default:
-		k.Currency = "USD"
+		k.Currency, givenCurrency = "USD", "USD"
 	}
+	amount := k.Amount
 	if err := emvCheckAmount("amount", &k.Amount, 2, k.Currency); err != nil {
+		keepNamedCurrency(err, amount, givenCurrency, "KHR", func(c string) bool { return c == "KHR" || c == "USD" }, func(unit string) string {
+			return amountFix(amount, 2, unit)
+		})
 		errs = append(errs, *err)
 	}
 	if err := emvCheckMCC("mcc", &k.MCC, "5999"); err != nil {

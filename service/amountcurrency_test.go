@@ -39,6 +39,9 @@ func TestAnAmountKeepsTheCurrencyItNames(t *testing.T) {
 		{"paypal", "username=john&amount=%E2%82%AC12.50", "12.5", "EUR", "/12.5EUR"},
 		{"paypal", "username=john&amount=12.50+EUR&currency=USD", "", "", ""},
 		{"paypal", "username=john&amount=%2412.50", "", "", ""}, // US, Canadian, Australian ... dollars
+		{"khqr", "account=john@nbcq&name=John&amount=12.50+USD", "12.50", "USD", "5303840540512.50"},
+		{"khqr", "account=john@nbcq&name=John&amount=12.50+USD&currency=840", "12.50", "840", "5303840540512.50"},
+		{"khqr", "account=john@nbcq&name=John&amount=12.50+USD&currency=KHR", "", "", ""},
 	} {
 		_, p := svc.Payload(Request{Kind: c.kind, Query: c.query})
 		if p == nil {

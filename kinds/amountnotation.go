@@ -61,8 +61,8 @@ func readAmount(s string, units ...string) (whole, frac string, ok bool) {
 			}
 		}
 	}
-	// Groups of thousands: the first of one to three digits, then three
-	// each, one separator between two.
+	// Groups of thousands, one separator between two (or, for rupees,
+	// of a lakh).
 	var groups []string
 	start := 0
 	for i, r := range intPart {
@@ -72,12 +72,37 @@ func readAmount(s string, units ...string) (whole, frac string, ok bool) {
 		}
 	}
 	groups = append(groups, intPart[start:])
-	for i, g := range groups {
-		if g == "" || i > 0 && len(g) != 3 || i == 0 && len(groups) > 1 && len(g) > 3 {
-			return "", "", false
-		}
+	if !thousandGroups(groups) && !(slices.ContainsFunc(units, func(u string) bool { return strings.EqualFold(u, "INR") }) && lakhGroups(groups)) {
+		return "", "", false
 	}
 	return strings.Join(groups, ""), frac, true
+}
+
+// thousandGroups reports whether groups are digits grouped by thousands:
+// the first of one to three digits, then three each.
+func thousandGroups(groups []string) bool {
+	for i, g := range groups {
+		if g == "" || i > 0 && len(g) != 3 || i == 0 && len(groups) > 1 && len(g) > 3 {
+			return false
+		}
+	}
+	return true
+}
+
+// lakhGroups reports whether groups are digits grouped as rupees are, in
+// the Indian numbering system: the last three digits, and twos before
+// them (1,23,45,678: a crore is 1,00,00,000). Only a number of at least a
+// lakh is so grouped; 12,345 is read by thousands.
+func lakhGroups(groups []string) bool {
+	if len(groups) < 3 || len(groups[len(groups)-1]) != 3 {
+		return false
+	}
+	for i, g := range groups[:len(groups)-1] {
+		if len(g) != 2 && !(i == 0 && len(g) == 1) {
+			return false
+		}
+	}
+	return true
 }
 
 // currencySigns are the signs people write beside an amount instead of a

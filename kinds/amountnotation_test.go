@@ -57,3 +57,25 @@ func TestEuroAmountFixes(t *testing.T) {
 		}
 	}
 }
+
+// Rupees are grouped in the Indian numbering system: a lakh is 1,00,000
+// (the last three digits, then twos). upi?am=1,23,456.50 and bharatqr's
+// ₹1,23,456 had no fix; no other reading of them is a number.
+func TestRupeesReadTheIndianGrouping(t *testing.T) {
+	for in, want := range map[string]string{
+		"1,23,456.50":   "123456.50",
+		"₹1,00,000":     "100000.00",
+		"Rs. 12,34,567": "1234567.00",
+		"12,345":        "", // twelve thousand, or twelve point three
+		"1,2,345":       "",
+		"1,23,45,678.5": "12345678.50",
+		"123,45,678":    "",
+	} {
+		if got := amountFix(in, 2, "INR"); got != want {
+			t.Errorf("amountFix(%q, 2, INR) = %q, want %q", in, got, want)
+		}
+	}
+	if got := amountFix("1,00,000", 2, "EUR"); got != "" {
+		t.Errorf("amountFix(1,00,000, 2, EUR) = %q: only rupees are grouped so", got)
+	}
+}

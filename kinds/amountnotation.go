@@ -2,6 +2,7 @@ package kinds
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -22,15 +23,7 @@ import (
 // as written (without separators), and false when s is not such an amount
 // or its separators are ambiguous.
 func readAmount(s string, units ...string) (whole, frac string, ok bool) {
-	s = strings.TrimFunc(s, unicode.IsSpace)
-	for _, u := range withSigns(units) {
-		if len(s) > len(u) && strings.EqualFold(s[:len(u)], u) {
-			s = s[len(u):]
-		} else if len(s) > len(u) && strings.EqualFold(s[len(s)-len(u):], u) {
-			s = s[:len(s)-len(u)]
-		}
-	}
-	s = strings.TrimFunc(s, unicode.IsSpace)
+	s = withoutUnits(s, units)
 	if s == "" || strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsDigit(r) && !isAmountSeparator(r) }) {
 		return "", "", false
 	}
@@ -103,6 +96,37 @@ func lakhGroups(groups []string) bool {
 		}
 	}
 	return true
+}
+
+// withoutUnits is s without spaces around it and the unit (units, and
+// the signs of each currency code among them) before or after it.
+func withoutUnits(s string, units []string) string {
+	s = strings.TrimFunc(s, unicode.IsSpace)
+	for _, u := range withSigns(units) {
+		if len(s) > len(u) && strings.EqualFold(s[:len(u)], u) {
+			s = s[len(u):]
+		} else if len(s) > len(u) && strings.EqualFold(s[len(s)-len(u):], u) {
+			s = s[:len(s)-len(u)]
+		}
+	}
+	return strings.TrimFunc(s, unicode.IsSpace)
+}
+
+// twoReadings says why an amount such as 1,234 or 1.500 has no fix: its
+// one mark groups thousands, or is the decimal point, and only the
+// caller knows which. It is "" for any other amount.
+func twoReadings(s string, units ...string) string {
+	t := withoutUnits(s, units)
+	i := strings.LastIndexAny(t, ".,")
+	if i < 0 {
+		return ""
+	}
+	head, mark, tail := t[:i], t[i:i+1], t[i+1:]
+	digits := func(x string) bool { return x != "" && strings.Trim(x, "0123456789") == "" }
+	if len(head) > 3 || len(tail) != 3 || !digits(head) || !digits(tail) || strings.TrimLeft(head, "0") == "" {
+		return ""
+	}
+	return "; " + strconv.Quote(strings.TrimSpace(s)) + " has two readings, " + strings.TrimLeft(head, "0") + tail + " or " + head + "." + tail + ", as " + mark + " may group thousands or mark the decimals: write the amount meant with '.' as the decimal point and no thousands separator"
 }
 
 // currencySigns are the signs people write beside an amount instead of a

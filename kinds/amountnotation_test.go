@@ -1,6 +1,12 @@
 package kinds
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/qrforge/qrforge/registry"
+)
 
 // A fix rewrites how an amount is written, never what it is worth: EPC
 // fixed "€10", "10 EUR", "1.000,50" and "-5" to 1.00, UPI and PayPal
@@ -77,5 +83,43 @@ func TestRupeesReadTheIndianGrouping(t *testing.T) {
 	}
 	if got := amountFix("1,00,000", 2, "EUR"); got != "" {
 		t.Errorf("amountFix(1,00,000, 2, EUR) = %q: only rupees are grouped so", got)
+	}
+}
+
+// An amount with two readings has no fix, and the problem says why:
+// epc?amount=1,234 was answered with the rule alone.
+func TestAnAmbiguousAmountSaysWhy(t *testing.T) {
+	for in, want := range map[string]string{
+		"1,234":     `"1,234" has two readings, 1234 or 1.234`,
+		"€ 1.500":   `"€ 1.500" has two readings, 1500 or 1.500`,
+		"1,234.50":  "",
+		"1234":      "",
+		"0,500":     "",
+		"12,34":     "",
+		"1,234,567": "",
+		"":          "",
+		",":         "",
+	} {
+		if got := twoReadings(in, "EUR"); want == "" && got != "" || want != "" && !strings.HasPrefix(got, "; "+want) {
+			t.Errorf("twoReadings(%q) = %q, want %q", in, got, want)
+		}
+	}
+	k, _ := registry.Lookup("epc")
+	for _, c := range []struct{ kind, field, value string }{
+		{"epc", "amount", "1,234"},
+		{"swissqr", "amount", "1.234"},
+		{"upi", "am", "1,234"},
+		{"bitcoin", "amount", "1,234"},
+		{"emvqr", "amount", "1,234"},
+		{"vietqr", "amount", "50.000"},
+	} {
+		k, _ = registry.Lookup(c.kind)
+		fields := k.Example()
+		fields[c.field] = c.value
+		_, errs := k.Build(fields)
+		i := slices.IndexFunc(errs, func(e registry.FieldError) bool { return e.Field == c.field })
+		if i < 0 || errs[i].Fix != "" || !strings.Contains(errs[i].Detail, "has two readings") {
+			t.Errorf("%s %s=%q: %+v, want no fix and why", c.kind, c.field, c.value, errs)
+		}
 	}
 }

@@ -143,7 +143,7 @@ func checkSwissQR(q *SwissQR) []registry.FieldError {
 			if currency == "" {
 				currency = "CHF"
 			}
-			fe := registry.FieldError{Field: "amount", Detail: "amount is 0.01 to 999999999.99 with '.' and at most 2 decimals (IG QR-bill, data element Amt)", Fix: fixIn(currency)}
+			fe := registry.FieldError{Field: "amount", Detail: "amount is 0.01 to 999999999.99 with '.' and at most 2 decimals (IG QR-bill, data element Amt)" + twoReadings(q.Amount, currency), Fix: fixIn(currency)}
 			// IG QR-bill, data element Ccy: CHF or EUR only.
 			keepNamedCurrency(&fe, q.Amount, q.Currency, "CHF", func(c string) bool { return c == "CHF" || c == "EUR" }, fixIn)
 			errs = append(errs, fe)

@@ -2,6 +2,7 @@ package kinds
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -22,15 +23,7 @@ import (
 // as written (without separators), and false when s is not such an amount
 // or its separators are ambiguous.
 func readAmount(s string, units ...string) (whole, frac string, ok bool) {
-	s = strings.TrimFunc(s, unicode.IsSpace)
-	for _, u := range withSigns(units) {
-		if len(s) > len(u) && strings.EqualFold(s[:len(u)], u) {
-			s = s[len(u):]
-		} else if len(s) > len(u) && strings.EqualFold(s[len(s)-len(u):], u) {
-			s = s[:len(s)-len(u)]
-		}
-	}
-	s = strings.TrimFunc(s, unicode.IsSpace)
+	s = withoutUnits(s, units)
 	if s == "" || strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsDigit(r) && !isAmountSeparator(r) }) {
 		return "", "", false
 	}
@@ -61,8 +54,8 @@ func readAmount(s string, units ...string) (whole, frac string, ok bool) {
 			}
 		}
 	}
-	// Groups of thousands: the first of one to three digits, then three
-	// each, one separator between two.
+	// Groups of thousands, one separator between two (or, for rupees,
+	// of a lakh).
 	var groups []string
 	start := 0
 	for i, r := range intPart {
@@ -72,12 +65,68 @@ func readAmount(s string, units ...string) (whole, frac string, ok bool) {
 		}
 	}
 	groups = append(groups, intPart[start:])
-	for i, g := range groups {
-		if g == "" || i > 0 && len(g) != 3 || i == 0 && len(groups) > 1 && len(g) > 3 {
-			return "", "", false
-		}
+	if !thousandGroups(groups) && !(slices.ContainsFunc(units, func(u string) bool { return strings.EqualFold(u, "INR") }) && lakhGroups(groups)) {
+		return "", "", false
 	}
 	return strings.Join(groups, ""), frac, true
+}
+
+// thousandGroups reports whether groups are digits grouped by thousands:
+// the first of one to three digits, then three each.
+func thousandGroups(groups []string) bool {
+	for i, g := range groups {
+		if g == "" || i > 0 && len(g) != 3 || i == 0 && len(groups) > 1 && len(g) > 3 {
+			return false
+		}
+	}
+	return true
+}
+
+// lakhGroups reports whether groups are digits grouped as rupees are, in
+// the Indian numbering system: the last three digits, and twos before
+// them (1,23,45,678: a crore is 1,00,00,000). Only a number of at least a
+// lakh is so grouped; 12,345 is read by thousands.
+func lakhGroups(groups []string) bool {
+	if len(groups) < 3 || len(groups[len(groups)-1]) != 3 {
+		return false
+	}
+	for i, g := range groups[:len(groups)-1] {
+		if len(g) != 2 && !(i == 0 && len(g) == 1) {
+			return false
+		}
+	}
+	return true
+}
+
+// withoutUnits is s without spaces around it and the unit (units, and
+// the signs of each currency code among them) before or after it.
+func withoutUnits(s string, units []string) string {
+	s = strings.TrimFunc(s, unicode.IsSpace)
+	for _, u := range withSigns(units) {
+		if len(s) > len(u) && strings.EqualFold(s[:len(u)], u) {
+			s = s[len(u):]
+		} else if len(s) > len(u) && strings.EqualFold(s[len(s)-len(u):], u) {
+			s = s[:len(s)-len(u)]
+		}
+	}
+	return strings.TrimFunc(s, unicode.IsSpace)
+}
+
+// twoReadings says why an amount such as 1,234 or 1.500 has no fix: its
+// one mark groups thousands, or is the decimal point, and only the
+// caller knows which. It is "" for any other amount.
+func twoReadings(s string, units ...string) string {
+	t := withoutUnits(s, units)
+	i := strings.LastIndexAny(t, ".,")
+	if i < 0 {
+		return ""
+	}
+	head, mark, tail := t[:i], t[i:i+1], t[i+1:]
+	digits := func(x string) bool { return x != "" && strings.Trim(x, "0123456789") == "" }
+	if len(head) > 3 || len(tail) != 3 || !digits(head) || !digits(tail) || strings.TrimLeft(head, "0") == "" {
+		return ""
+	}
+	return "; " + strconv.Quote(strings.TrimSpace(s)) + " has two readings, " + strings.TrimLeft(head, "0") + tail + " or " + head + "." + tail + ", as " + mark + " may group thousands or mark the decimals: write the amount meant with '.' as the decimal point and no thousands separator"
 }
 
 // currencySigns are the signs people write beside an amount instead of a

@@ -126,6 +126,7 @@ func checkBySquare(b *BySquare) []registry.FieldError {
 	if b.BIC != "" {
 		errs = append(errs, checkBIC("bic", &b.BIC, "")...)
 	}
+	givenCurrency := b.Currency
 	if b.Currency = strings.TrimSpace(b.Currency); b.Currency == "" {
 		b.Currency = "EUR"
 	}
@@ -135,6 +136,9 @@ func checkBySquare(b *BySquare) []registry.FieldError {
 		b.Currency = u.String()
 	}
 	if err := checkAmount(decimalAmount{unit: b.Currency, decimals: 2, cite: bySquareRule + ", field 4"}, &b.Amount, 15); err != nil {
+		keepNamedCurrency(err, b.Amount, givenCurrency, "EUR", isISO4217, func(unit string) string {
+			return decimalAmount{unit: unit, decimals: 2}.suggest(b.Amount)
+		})
 		errs = append(errs, *err)
 	}
 	if b.Due != "" {

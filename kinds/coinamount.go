@@ -28,7 +28,7 @@ func (a decimalAmount) check(s string) (problem, fix string) {
 	fix = a.suggest(s)
 	switch {
 	case m == nil:
-		return "amount is a decimal number of " + a.unit + " with '.' as the decimal point and digits on both sides of it: no sign, comma, exponent or unit (" + a.cite + ")", fix
+		return "amount is a decimal number of " + a.unit + " with '.' as the decimal point and digits on both sides of it: no sign, comma, exponent or unit (" + a.cite + ")" + twoReadings(s, a.unit), fix
 	case a.decimals > 0 && len(m[1]) > a.decimals:
 		return "amount has at most " + itoa(a.decimals) + " decimals, the smallest unit of " + a.unit + " (" + a.cite + ")", fix
 	}

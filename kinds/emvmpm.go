@@ -129,13 +129,14 @@ func emvCheckAmount(field string, v *string, minor int, units ...string) *regist
 	if *v == "" {
 		return nil
 	}
-	detail := ""
-	fix := ""
+	detail, fix, why := "", "", ""
 	_, frac, dot := strings.Cut(*v, ".")
 	switch {
 	case !emvAmountShape.MatchString(*v):
 		detail = field + " is digits with '.' as the decimal point and digits after it: no sign, comma, space or currency"
-		fix = amountFix(*v, minor, units...)
+		if fix = amountFix(*v, minor, units...); fix == "" {
+			why = twoReadings(*v, units...)
+		}
 	case strings.Trim(*v, "0.") == "":
 		detail = field + " is greater than zero; leave it out to let the payer enter the amount"
 	case len(*v) > 13:
@@ -146,7 +147,7 @@ func emvCheckAmount(field string, v *string, minor int, units ...string) *regist
 	default:
 		return nil
 	}
-	return &registry.FieldError{Field: field, Detail: detail + " (" + emvRule + " §4.2.5, ID 54)", Fix: fix}
+	return &registry.FieldError{Field: field, Detail: detail + " (" + emvRule + " §4.2.5, ID 54)" + why, Fix: fix}
 }
 
 // emvCheckTip checks the Tip or Convenience Indicator (ID "55") and its

@@ -115,7 +115,7 @@ func checkEPC(e *EPC) []registry.FieldError {
 	}
 	if e.Amount != "" {
 		if fix, ok := checkEuroAmount(e.Amount); !ok {
-			errs = append(errs, registry.FieldError{Field: "amount", Detail: "amount is 0.01 to 999999999.99 euro, with '.' and at most 2 decimals (EPC069-12, data element AT-04 Amount)", Fix: fix})
+			errs = append(errs, registry.FieldError{Field: "amount", Detail: "amount is 0.01 to 999999999.99 euro, with '.' and at most 2 decimals (EPC069-12, data element AT-04 Amount)" + twoReadings(e.Amount, "EUR"), Fix: fix})
 		}
 	}
 	if e.Purpose != "" && !epcPurpose.MatchString(e.Purpose) {

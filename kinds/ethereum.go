@@ -95,21 +95,47 @@ func checkEthereum(e *Ethereum) []registry.FieldError {
 			e.ChainID = id.String()
 		}
 	}
+	valueUnit := "wei"
+	if e.Token != "" {
+		valueUnit = "" // the token's atomic units, which have no one name
+	}
 	for _, f := range []struct {
 		name, what string
 		value      *string
-	}{{"value", "an amount in the smallest unit (wei)", &e.Value}, {"gas_limit", "a gas limit", &e.GasLimit}, {"gas_price", "a gas price in wei", &e.GasPrice}} {
+		unit       string
+	}{{"value", "an amount in the smallest unit (wei)", &e.Value, valueUnit}, {"gas_limit", "a gas limit", &e.GasLimit, ""}, {"gas_price", "a gas price in wei", &e.GasPrice, "wei"}} {
 		if *f.value == "" {
 			continue
 		}
 		n, problem := parseEIP681Integer(strings.TrimSpace(*f.value))
 		if problem != "" {
-			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " is " + f.what + ": " + problem, Fix: ""})
+			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " is " + f.what + ": " + problem, Fix: eip681IntegerFix(*f.value, f.unit)})
 			continue
 		}
 		*f.value = n.String()
 	}
 	return errs
+}
+
+// eip681IntegerFix writes a whole number as people write one (grouped
+// by thousands, 1,000,000, or with its unit beside it, 2014000000000000000
+// wei) in digits only, the form ERC-681 §Syntax takes; "" when it has no
+// one reading or is not whole. No other unit is converted: 1.5 ETH is not
+// written in wei, as a fix keeps an amount as it was written.
+func eip681IntegerFix(s, unit string) string {
+	var units []string
+	if unit != "" {
+		units = append(units, unit)
+	}
+	whole, frac, ok := readAmount(s, units...)
+	if !ok || strings.Trim(frac, "0") != "" {
+		return ""
+	}
+	n, problem := parseEIP681Integer(whole)
+	if problem != "" {
+		return ""
+	}
+	return n.String()
 }
 
 // checkEthAddress validates a hex address and returns it with its EIP-55

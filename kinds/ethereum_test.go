@@ -138,3 +138,26 @@ func TestChainIDFixOnlyFromAName(t *testing.T) {
 		}
 	}
 }
+
+// value=1,000,000 and value=2014000000000000000 wei had no fix; their one
+// reading is the number of wei. A value in ether is not converted.
+func TestEthereumIntegerWrittenWithGroupsOrUnitIsFixed(t *testing.T) {
+	k := lookup(t, "ethereum")
+	addr := "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359"
+	for _, c := range []struct{ field, value, want string }{
+		{"value", "1,000,000", "1000000"},
+		{"value", "2014000000000000000 wei", "2014000000000000000"},
+		{"value", "2 014 000 000 000 000 000 WEI", "2014000000000000000"},
+		{"gas_price", "20,000,000,000 wei", "20000000000"},
+		{"gas_limit", "21,000", ""}, // twenty-one thousand, or twenty-one
+		{"value", "1,000", ""},
+		{"value", "1.5 ETH", ""},
+		{"value", "50000 gwei", ""},
+		{"value", "1.5", ""},
+	} {
+		_, errs := k.Build(map[string]string{"address": addr, c.field: c.value})
+		if len(errs) != 1 || errs[0].Field != c.field || errs[0].Fix != c.want {
+			t.Errorf("%s=%q: %+v, want fix %q", c.field, c.value, errs, c.want)
+		}
+	}
+}

@@ -28,7 +28,7 @@ type KHQR struct {
 	MerchantID  string `json:"merchant_id" jsonschema_description:"Merchant ID at the acquiring bank (ID 30-01), up to 32 characters. With it the code is a merchant code (template 30) and bank is required; without it an individual's (29)." identity:"true" title:"Merchant ID"`
 	Bank        string `json:"bank" jsonschema_description:"Acquiring bank's name (ID 29-02 or 30-02), up to 32 characters (Dev Bank, ACLEDA Bank)." identity:"true" title:"Acquiring bank"`
 	AccountInfo string `json:"account_info" jsonschema_description:"Account information of an individual's code (ID 29-01): the bank account number, up to 32 characters." identity:"true" title:"Account information"`
-	Currency    string `json:"currency" validate:"omitempty,oneofci=KHR USD 116 840" jsonschema:"enum=KHR,enum=USD" jsonschema_description:"KHR (riel, default) or USD; written as 116 or 840 (ID 53)." title:"Currency"`
+	Currency    string `json:"currency" meant:"riel=KHR,riels=KHR,៛=KHR,$=USD,us$=USD,dollar=USD,dollars=USD,us-dollar=USD,us-dollars=USD" validate:"omitempty,oneofci=KHR USD 116 840" jsonschema:"enum=KHR,enum=USD" jsonschema_description:"KHR (riel, default) or USD; written as 116 or 840 (ID 53)." title:"Currency"`
 	Amount      string `json:"amount" jsonschema_description:"Amount (ID 54) with '.' and at most 2 decimals, at most 13 characters. Omit it for a static code." title:"Amount"`
 	MCC         string `json:"mcc" jsonschema_description:"Merchant category code (ID 52); default 5999, the SDK's." title:"Merchant category code"`
 	Name        string `json:"name" validate:"required" jsonschema_description:"Merchant or account holder name (ID 59), 1 to 25 characters." identity:"true" title:"Merchant name"`
@@ -110,13 +110,20 @@ func checkKHQR(k *KHQR) []registry.FieldError {
 			errs = append(errs, *err)
 		}
 	}
+	givenCurrency := ""
 	switch strings.ToUpper(k.Currency) {
-	case "", "KHR", "116":
+	case "":
 		k.Currency = "KHR"
+	case "KHR", "116":
+		k.Currency, givenCurrency = "KHR", "KHR"
 	default:
-		k.Currency = "USD"
+		k.Currency, givenCurrency = "USD", "USD"
 	}
+	amount := k.Amount
 	if err := emvCheckAmount("amount", &k.Amount, 2, k.Currency); err != nil {
+		keepNamedCurrency(err, amount, givenCurrency, "KHR", func(c string) bool { return c == "KHR" || c == "USD" }, func(unit string) string {
+			return amountFix(amount, 2, unit)
+		})
 		errs = append(errs, *err)
 	}
 	if err := emvCheckMCC("mcc", &k.MCC, "5999"); err != nil {

@@ -346,6 +346,14 @@ func TestMeantValuesAreFixed(t *testing.T) {
 		{"appstore", "platform", "iphone", "ios"},
 		{"event", "repeat", "every week", "weekly"},
 		{"epc", "purpose", "charity", "CHAR"},
+		// ISO 4217's numeric codes and the signs that, among a kind's
+		// currencies, name one (Swiss QR-bill: CHF or EUR; KHQR: KHR or
+		// USD) had no fix.
+		{"swissqr", "currency", "756", "CHF"},
+		{"swissqr", "currency", "€", "EUR"},
+		{"swissqr", "currency", "Fr.", "CHF"},
+		{"khqr", "currency", "$", "USD"},
+		{"khqr", "currency", "riel", "KHR"},
 	} {
 		k, _ := registry.Lookup(c.kind)
 		fields := k.Example()

@@ -82,7 +82,11 @@ func checkPayPal(p *PayPal) []registry.FieldError {
 		amount := decimalAmount{unit: unit, decimals: 2, cite: paypalCite}
 		am := strings.TrimSpace(p.Amount)
 		if problem, fix := amount.check(am); problem != "" {
-			errs = append(errs, registry.FieldError{Field: "amount", Detail: problem, Fix: fix})
+			fe := registry.FieldError{Field: "amount", Detail: problem, Fix: fix}
+			keepNamedCurrency(&fe, am, p.Currency, "", func(c string) bool { return slices.Contains(paypalCurrencies, c) }, func(unit string) string {
+				return decimalAmount{unit: unit, decimals: 2}.suggest(am)
+			})
+			errs = append(errs, fe)
 		} else if strings.Contains(am, ".") && slices.Contains(paypalWholeCurrencies, p.Currency) {
 			// PayPal takes HUF, JPY and TWD amounts without decimals; only
 			// zeros after the point are dropped, as a payment is never

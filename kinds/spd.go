@@ -73,6 +73,7 @@ func checkSPD(s *SPD) []registry.FieldError {
 	if s.BIC != "" {
 		errs = append(errs, checkBIC("bic", &s.BIC, "")...)
 	}
+	givenCurrency := s.Currency
 	if s.Currency = strings.TrimSpace(s.Currency); s.Currency == "" {
 		s.Currency = "CZK"
 	}
@@ -83,6 +84,9 @@ func checkSPD(s *SPD) []registry.FieldError {
 	}
 	// AM is at most 10 characters, 9999999.99 at the most.
 	if err := checkAmount(decimalAmount{unit: s.Currency, decimals: 2, cite: spdRule + ", AM"}, &s.Amount, 10); err != nil {
+		keepNamedCurrency(err, s.Amount, givenCurrency, "CZK", isISO4217, func(unit string) string {
+			return decimalAmount{unit: unit, decimals: 2}.suggest(s.Amount)
+		})
 		errs = append(errs, *err)
 	}
 	errs = append(errs, checkTextFields(textField{"message", s.Message}, textField{"recipient", s.Recipient})...)

@@ -32,7 +32,7 @@ type SwissQR struct {
 	CreditorCountry        string `json:"creditor_country" also:"country" validate:"required" jsonschema:"pattern=^[A-Z]{2}$" jsonschema_description:"Creditor country: ISO 3166-1 alpha-2 code in capitals (CH, LI, DE ...)." identity:"true" title:"Payee country"`
 
 	Amount   string `json:"amount" jsonschema_description:"Amount, 0.01 to 999999999.99 with '.' and at most 2 decimals; written with exactly 2 (1949.75). Omit it to let the payer enter the amount." title:"Amount"`
-	Currency string `json:"currency" validate:"omitempty,oneof=CHF EUR" jsonschema:"enum=CHF,enum=EUR" jsonschema_description:"Currency: CHF (default) or EUR." title:"Currency"`
+	Currency string `json:"currency" meant:"756=CHF,978=EUR,€=EUR,euro=EUR,euros=EUR,fr.=CHF,sfr.=CHF,franc=CHF,francs=CHF,swiss-franc=CHF,swiss-francs=CHF" validate:"omitempty,oneof=CHF EUR" jsonschema:"enum=CHF,enum=EUR" jsonschema_description:"Currency: CHF (default) or EUR." title:"Currency"`
 
 	DebtorName           string `json:"debtor_name" also:"payer,payer_name,debtor" validate:"max=70" jsonschema_description:"Debtor (payer) name, up to 70 characters. The debtor is optional; when any debtor field is given, name, postal code, town and country are required." identity:"true" title:"Payer name"`
 	DebtorStreet         string `json:"debtor_street" validate:"max=70" jsonschema_description:"Debtor street, up to 70 characters." identity:"true" title:"Payer street"`
@@ -133,11 +133,20 @@ func checkSwissQR(q *SwissQR) []registry.FieldError {
 		if am, ok := swissAmountValue(q.Amount); ok {
 			q.Amount = am
 		} else {
-			fix := amountFix(q.Amount, 2, "CHF", "EUR")
-			if !swissAmount.MatchString(fix) {
-				fix = ""
+			fixIn := func(unit string) string {
+				if fix := amountFix(q.Amount, 2, unit); swissAmount.MatchString(fix) {
+					return fix
+				}
+				return ""
 			}
-			errs = append(errs, registry.FieldError{Field: "amount", Detail: "amount is 0.01 to 999999999.99 with '.' and at most 2 decimals (IG QR-bill, data element Amt)", Fix: fix})
+			currency := upperASCII(strings.TrimSpace(q.Currency))
+			if currency == "" {
+				currency = "CHF"
+			}
+			fe := registry.FieldError{Field: "amount", Detail: "amount is 0.01 to 999999999.99 with '.' and at most 2 decimals (IG QR-bill, data element Amt)" + twoReadings(q.Amount, currency), Fix: fixIn(currency)}
+			// IG QR-bill, data element Ccy: CHF or EUR only.
+			keepNamedCurrency(&fe, q.Amount, q.Currency, "CHF", func(c string) bool { return c == "CHF" || c == "EUR" }, fixIn)
+			errs = append(errs, fe)
 		}
 	}
 	errs = append(errs, checkSwissReference(q)...)

@@ -120,7 +120,7 @@ func checkUPI(u *UPI) []registry.FieldError {
 		}
 		v := strings.TrimSpace(*f.value)
 		if !upiAmount.MatchString(v) || strings.Trim(v, "0.") == "" {
-			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " is an amount in rupees greater than zero, with '.' as decimal separator and at most 2 decimals (NPCI UPI Linking Specification §1.2)", Fix: upiAmountFix(v)})
+			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " is an amount in rupees greater than zero, with '.' as decimal separator and at most 2 decimals (NPCI UPI Linking Specification §1.2)" + twoReadings(v, "INR"), Fix: upiAmountFix(v)})
 			amountsValid = false
 			continue
 		}

@@ -88,7 +88,7 @@ func checkVietQR(v *VietQR) []registry.FieldError {
 			// The fix is the same amount (amountnotation.go): 50.000 or
 			// 120,000 have none, as the mark could group thousands (as
 			// Vietnamese writes them) or start decimals.
-			errs = append(errs, registry.FieldError{Field: "amount", Detail: "amount is whole dong written with digits only, no separators, decimals or currency (" + vietQRRule + ", §5.2.6 Transaction Amount)", Fix: amountFix(v.Amount, 0, "VND")})
+			errs = append(errs, registry.FieldError{Field: "amount", Detail: "amount is whole dong written with digits only, no separators, decimals or currency (" + vietQRRule + ", §5.2.6 Transaction Amount)" + twoReadings(v.Amount, "VND"), Fix: amountFix(v.Amount, 0, "VND")})
 		}
 	}
 	errs = append(errs, emvTexts(emvTextField{"purpose", &v.Purpose, 25, vietQRRule + ", ID 62-08 Purpose of Transaction: up to 25 characters", ""})...)

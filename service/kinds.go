@@ -108,12 +108,26 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	errs = append(errs, unmetNeeds(q, errs)...)
 	errs = append(errs, unreached(q, r, target)...)
 	payload, fieldErrs := k.Build(values)
+	var inField map[string]paramError
+	var inFieldRead map[string]string
+	if len(fieldErrs) > 0 {
+		inField, inFieldRead = pastedIntoFields(k, values)
+		maps.Copy(pastedFields, inFieldRead)
+	}
+	for _, f := range slices.Sorted(maps.Keys(inField)) {
+		// Another field's rule may have stopped the kind before this
+		// one's (pn is required): the value is still not the field's.
+		if !slices.ContainsFunc(fieldErrs, func(fe registry.FieldError) bool { return fe.Field == f }) {
+			fieldErrs = append(fieldErrs, registry.FieldError{Field: f, Detail: f + " is a value of its own, not a whole code"})
+		}
+	}
 	for _, fe := range fieldErrs {
 		if _, pasted := pastedFields[fe.Field]; pasted && values[fe.Field] == "" {
 			// The pasted payload's error says where this value is.
 			continue
 		}
-		errs = append(errs, paramError{field: fe.Field, detail: fe.Detail, fixed: fe.Fix})
+		note := inField[fe.Field]
+		errs = append(errs, paramError{field: fe.Field, detail: fe.Detail + note.detail, fixed: fe.Fix, unfixable: note.unfixable})
 	}
 	r.fields = values
 	if len(errs) > 0 {
@@ -133,6 +147,8 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 		for i, e := range errs {
 			if scheme, ok := pastedScheme(given[e.field]); ok && fixed[e.field] != given[e.field] {
 				errs[i].detail += "; the fix leaves out " + scheme + ", which the code writes itself where its standard has one"
+			} else if label, ok := fieldLabel(e.field, given[e.field]); ok && fixed[e.field] != given[e.field] {
+				errs[i].detail += "; the fix leaves out " + label + ", the field's name written before its value"
 			}
 		}
 		p := s.invalid(r, withoutFields(errs, k), target)
@@ -237,6 +253,10 @@ func correctedFields(k registry.Entry, values map[string]string) (map[string]str
 			}
 			if e.Fix == "" {
 				if rest, ok := withoutScheme(fixed[e.Field]); ok {
+					fixed[e.Field] = rest
+					continue
+				}
+				if rest, ok := withoutLabel(e.Field, fixed[e.Field]); ok {
 					fixed[e.Field] = rest
 					continue
 				}

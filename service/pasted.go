@@ -85,3 +85,49 @@ func pastedPayloads(k registry.Entry, q query, stray []string, generic string) (
 	}
 	return errs, read
 }
+
+// pastedIntoFields reads the kind's identity fields whose value is a
+// whole payload in the kind's form, a URI with parameters copied from a
+// link into the field that names its payee (pa=upi://pay?pa=shop@okaxis&
+// pn=Shop, address=bitcoin:bc1q…?amount=0.001): read is what the payload
+// holds under the kind's fields, the field itself included, for the fix
+// to write; notes says so on each such field. A payload with a part no
+// field carries, or one whose value disagrees with a field the call
+// gives, has no fix (unfixable), as with a payload given under data. A
+// value that only carries a URI scheme before the field's own
+// (bitcoin:bc1q…) is left to withoutScheme.
+func pastedIntoFields(k registry.Entry, values map[string]string) (notes map[string]paramError, read map[string]string) {
+	notes, read = map[string]paramError{}, map[string]string{}
+	for _, f := range slices.Sorted(maps.Keys(values)) {
+		// Only a URI with parameters: a value of the field's own that a
+		// reader also reads as a code (an XRP X-address, which holds a
+		// tag) is the field's, and smsto:<number>:<body> is left as
+		// withoutScheme leaves it.
+		v := values[f]
+		scheme, query, _ := strings.Cut(v, "?")
+		if v == "" || !k.IsIdentity(f) || !strings.Contains(scheme, ":") || query == "" {
+			continue
+		}
+		fields, why, reads := PastedPayload(k, optData.Name, v)
+		if rest, _ := withoutScheme(v); !reads || fields[f] == "" || fields[f] == v || rest == fields[f] {
+			continue
+		}
+		written := slices.Sorted(maps.Keys(fields))
+		if why != "" {
+			notes[f] = paramError{unfixable: true, detail: "; " + strings.Replace(why, optData.Name, f, 1)}
+			continue
+		}
+		if clash := slices.IndexFunc(written, func(g string) bool { return g != f && values[g] != "" && values[g] != fields[g] }); clash >= 0 {
+			g := written[clash]
+			notes[f] = paramError{unfixable: true, detail: fmt.Sprintf("; it holds a payload in %s's form whose %s, %q, is not the %s given, %q: which one is meant only you can tell", k.Name(), g, text.Truncate(fields[g], 64), g, text.Truncate(values[g], 64))}
+			continue
+		}
+		notes[f] = paramError{detail: fmt.Sprintf("; it holds a payload in %s's form (%s): the fix writes what it holds under %s", k.Name(), k.Standard().Name, strings.Join(written, ", "))}
+		for _, g := range written {
+			if g == f || values[g] == "" {
+				read[g] = fields[g]
+			}
+		}
+	}
+	return notes, read
+}

@@ -23,6 +23,9 @@ func TestTooLongPayloadIsNotCut(t *testing.T) {
 		{"sms", map[string]string{"number": "+15551234567", "message": long}, "message"},
 		{"email", map[string]string{"to": "a@example.com", "body": long}, "body"},
 		{"event", map[string]string{"title": "Party", "start": "2026-12-24T10:00:00Z", "dtstamp": "2026-12-01T10:00:00Z", "description": long}, "description"},
+		// Past a payment standard's own limit: the remittance text is
+		// the payer's to shorten, as the payee's name is.
+		{"epc", map[string]string{"name": strings.Repeat("n", 70), "iban": "BE72000000001616", "bic": "BPOTBEB1XXX", "amount": "999999999.99", "purpose": "CHAR", "text": strings.Repeat("é", 140), "info": strings.Repeat("i", 70)}, "text"},
 	} {
 		k, _ := registry.Lookup(c.kind)
 		_, errs := k.Build(c.fields)

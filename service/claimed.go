@@ -83,13 +83,13 @@ func splitWordErrors(k registry.Entry, word string, split map[string]string, q q
 }
 
 // unclaimed is q without the option names k's standard gives its fields
-// (bitcoin's label): there they do not name the option, so they neither
+// (bitcoin's label, EPC's version, the field itself): there they do not name the option, so they neither
 // set it nor conflict with its other names; claimedOptions refuses them.
 func unclaimed(k registry.Entry, q query) query {
 	words := registry.FieldWords(k)
 	out := make(query, len(q))
 	for name, vs := range q {
-		if _, claimed := words[name]; claimed && isOptionName(name) {
+		if _, claimed := words[name]; (claimed || k.HasField(name)) && isOptionName(name) {
 			continue
 		}
 		out[name] = vs

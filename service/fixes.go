@@ -36,6 +36,21 @@ func (s *Service) encodeFailed(r *Rendering, err error, target fixTarget) *Probl
 		}
 		return s.invalid(r, errs, target)
 	}
+	var version *render.VersionError
+	if errors.As(err, &version) {
+		if version.Needs > 0 {
+			return s.invalid(r, []paramError{{field: optVersion.Name, detail: err.Error(), fixed: strconv.Itoa(version.Needs)}}, target)
+		}
+		// No version holds it: the problem is the data's (or the
+		// logo's), as without a version; its fix keeps the version, and
+		// settle mends the version in turn.
+		unfixed := *r
+		unfixed.Version = 0
+		if _, err := encodeSymbol(&unfixed); err != nil {
+			return s.encodeFailed(r, err, target)
+		}
+		return s.invalid(r, []paramError{{field: optVersion.Name, detail: err.Error(), unfixable: true}}, target)
+	}
 	var tooLong *render.TooLongError
 	if !errors.As(err, &tooLong) {
 		return s.invalid(r, []paramError{{field: "data", detail: err.Error(), unfixable: true}}, target)

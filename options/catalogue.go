@@ -229,7 +229,7 @@ var (
 	// Version fixes the QR Code's version, as segno's and node-qrcode's
 	// version, qr-code-styling's qrOptions.typeNumber and libqrencode's -v
 	// do, so that every code of a series is the same size.
-	Version = Option{Name: "version", Unit: UnitVersion, Outputs: Formats, Aliases: []string{"typenumber", "qrtypenumber", "qrversion", "symbolversion"}, Example: "10",
+	Version = Option{Name: "version", Unit: UnitVersion, Outputs: Formats, Aliases: []string{"qrversion", "typenumber", "qrtypenumber", "symbolversion"}, Example: "10",
 		Type: "integer", Min: 1, Max: render.MaxVersion, Pattern: `^([aA][uU][tT][oO]|[0-9]+)$`, PatternName: "`auto`",
 		Description: "The QR Code's version, 1 to 40 (17 + 4 × version modules a side: 21 to 177, ISO/IEC 18004:2015 §5.3.1), or auto (the default): the smallest that holds the data. A version is drawn exactly, as segno's and node-qrcode's version; with ec absent the level is the highest that holds the data in it. Data it cannot hold (ISO/IEC 18004:2015 Table 7), a logo it has no room for, or a version above a kind's standard's largest is a 400 whose fix gives the smallest version that holds it all. QR Codes only: not with symbol=micro or rmqr, nor with append. On epc, vcard, dpp and sgqr, whose payload has a version field, the option is qrversion.",
 		Title:       "Version", Hint: "1 to 40 (21 to 177 modules); empty: the smallest that holds the data.", Control: "integer", Form: 7}

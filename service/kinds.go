@@ -44,6 +44,7 @@ func FieldNames(k registry.Entry) []string {
 func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError, target fixTarget, rawQuery string) (*Rendering, *Problem) {
 	q, typeErrs := typeAsField(k, q)
 	r, errs := parseRendering(unclaimed(k, q), false)
+	errs = optionKeyed(k.Name(), errs)
 	errs = append(malformed, errs...)
 	errs = append(errs, lostPlus(k, q, rawQuery)...)
 	values := map[string]string{}
@@ -72,7 +73,7 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	r.levelFixed = k.Hints().Level != render.LevelAuto
 	r.maxVersion = k.Hints().MaxVersion
 	if r.maxVersion > 0 && r.Version > r.maxVersion {
-		errs = append(errs, paramError{field: optVersion.Name, fixed: strconv.Itoa(r.maxVersion),
+		errs = append(errs, paramError{field: optionKey(k.Name(), optVersion.Name), fixed: strconv.Itoa(r.maxVersion),
 			detail: fmt.Sprintf("version %d is above %d, the largest %s allows (%s)", r.Version, r.maxVersion, k.Name(), k.Standard().Name)})
 	}
 	if r.Options.Logo != nil && k.Hints().Overlay.Size > 0 {

@@ -163,6 +163,13 @@ func EncodeClearCentreVersion(data string, level Level, eci ECI, version, maxVer
 		return EncodeClearCentre(data, level, eci, maxVersion)
 	}
 	s, err := EncodeVersion(data, level, eci, version, maxVersion)
+	if ve, tooSmall := err.(*VersionError); tooSmall && ve.Needs > 0 {
+		// The fix names the version EncodeClearCentre draws: the data's
+		// own, grown past a central alignment pattern.
+		if clear, err := EncodeClearCentre(data, level, eci, maxVersion); err == nil {
+			ve.Needs = max(ve.Needs, clear.Version)
+		}
+	}
 	if err != nil || !CentreAligned(version) {
 		return s, err
 	}

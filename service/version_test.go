@@ -179,3 +179,45 @@ func TestVersionIsTheFieldOnEPC(t *testing.T) {
 		t.Errorf("fix draws %s", img.Symbol)
 	}
 }
+
+// swissqr draws the Swiss cross over the centre, which hides the central
+// alignment pattern of versions 7 to 13 from zbar (render/centre.go): a
+// version there is refused with the one the emblem leaves readable.
+func TestVersionWithAnEmblem(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	_, p := generate(t, svc, Request{Kind: "swissqr", Query: "x=1"})
+	if p == nil || p.Example == "" {
+		t.Fatal("swissqr without fields: no example")
+	}
+	example := p.Example[strings.Index(p.Example, "?")+1:]
+	for _, v := range []string{"10", "13"} {
+		_, p := generate(t, svc, Request{Kind: "swissqr", Query: example + "&version=" + v})
+		if p == nil {
+			t.Fatalf("version %s with the Swiss cross: drawn", v)
+		}
+		if got, _ := fixOf(t, p, "version"); got != "14" {
+			t.Errorf("version %s: fix %s (%s); want version 14", v, p.Fix, p.Detail)
+		}
+		if img := followFix(t, svc, "swissqr", p); img.Version != 14 {
+			t.Errorf("fix draws %s", img.Symbol)
+		}
+	}
+	if img, p := generate(t, svc, Request{Kind: "swissqr", Query: example + "&version=16"}); p != nil || img.Version != 16 {
+		t.Errorf("version 16: %v %v", img, p)
+	}
+}
+
+// A GS1 element string (FNC1 first) is drawn at the version asked too.
+func TestVersionOfAGS1Code(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	const fields = "gtin=9506000134352&batch=LOT-ABC&form=element"
+	img, p := generate(t, svc, Request{Kind: "gs1", Query: fields + "&version=4"})
+	if p != nil || img.Version != 4 || img.Level != "H" {
+		t.Fatalf("gs1 version 4: %v %v", img, p)
+	}
+	_, p = generate(t, svc, Request{Kind: "gs1", Query: fields + "&version=1&ec=H"})
+	if p == nil || p.Field != "version" {
+		t.Fatalf("gs1 version 1 at H: %v", p)
+	}
+	followFix(t, svc, "gs1", p)
+}

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -26,11 +27,22 @@ func (p *reading) readVersion() {
 	n, err := atoiSaturating(strings.TrimPrefix(strings.ToLower(v), "v"))
 	switch {
 	case err != nil:
-		fixed := ""
-		if f, err := strconv.ParseFloat(v, 64); err == nil && f == math.Trunc(f) && f >= float64(optVersion.Min) && f <= float64(optVersion.Max) {
-			fixed = strconv.Itoa(int(f)) // 10.0 is 10
+		f, numErr := strconv.ParseFloat(v, 64)
+		switch {
+		case numErr == nil && f == math.Trunc(f) && f >= float64(optVersion.Min) && f <= float64(optVersion.Max):
+			p.fail(optVersion.Name, strconv.Itoa(int(f)), "version %q is written %d", v, int(f)) // 10.0 is 10
+		case numErr == nil && f > float64(optVersion.Min) && f < float64(optVersion.Max):
+			// Two readings: the version below or the one above.
+			p.errs = append(p.errs, paramError{field: optVersion.Name, unfixable: true,
+				detail: fmt.Sprintf("version %q lies between versions %d and %d, and versions are whole numbers, 1 to 40; which one you mean is yours to say", v, int(f), int(f)+1)})
+		case len(v) == 2 && (v[0] == 'M' || v[0] == 'm') && v[1] >= '1' && v[1] <= '4':
+			// segno's Micro QR versions: symbol=micro picks the smallest
+			// M1 to M4 that holds the data, which may not be this one.
+			p.errs = append(p.errs, paramError{field: optVersion.Name, unfixable: true,
+				detail: fmt.Sprintf("version %q is a Micro QR Code version (segno's M1 to M4); qrforge takes no Micro QR version: symbol=micro draws the smallest that holds the data. Give symbol=micro without version, or a QR Code version, 1 to 40", v)})
+		default:
+			p.fail(optVersion.Name, "", "version %q is not a QR Code version: 1 to 40, or auto for the smallest that holds the data (ISO/IEC 18004:2015 §5.3.1); the fix drops it, so that the smallest is drawn", v)
 		}
-		p.fail(optVersion.Name, fixed, "version %q is not a QR Code version: 1 to 40, or auto for the smallest that holds the data (ISO/IEC 18004:2015 §5.3.1)", v)
 		return
 	case n == 0:
 		// qr-code-styling's and qrcode-generator's typeNumber 0 means

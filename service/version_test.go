@@ -221,3 +221,31 @@ func TestVersionOfAGS1Code(t *testing.T) {
 	}
 	followFix(t, svc, "gs1", p)
 }
+
+// A version with one reading is fixed to it; 7.5 (7 or 8) and segno's
+// Micro QR versions (M2: which Micro QR Code symbol=micro draws depends on
+// the data) have no fix; a word that names no version is dropped.
+func TestVersionSpellings(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	for _, c := range []struct{ value, fix string }{
+		{"v7", "7"}, {"V7", "7"}, {"07", "7"}, {"7.0", "7"}, {"41", "40"}, {"0", "auto"}, {"-3", ""}, {"big", ""},
+		{"7.5", "!"}, {"M2", "!"},
+	} {
+		_, p := generate(t, svc, Request{Query: "data=hi&version=" + c.value})
+		if p == nil {
+			t.Fatalf("version=%s: drawn", c.value)
+		}
+		got, has := fixOf(t, p, "version")
+		switch {
+		case c.fix == "!" && p.Fix != "":
+			t.Errorf("version=%s: fix %s; want none", c.value, p.Fix)
+		case c.fix != "!" && (p.Fix == "" || got != c.fix || has != (c.fix != "")):
+			t.Errorf("version=%s: fix %q; want version=%q", c.value, p.Fix, c.fix)
+		}
+	}
+	for _, v := range []string{"auto", "AUTO", ""} {
+		if img, p := generate(t, svc, Request{Query: "data=hi&version=" + v}); p != nil || img.Version != 1 {
+			t.Errorf("version=%s: %v %v", v, img, p)
+		}
+	}
+}

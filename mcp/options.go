@@ -23,7 +23,16 @@ type option struct {
 	schema  map[string]any // the value's JSON Schema, description included
 	list    bool           // a comma-separated list (options.Option.List)
 	example string         // a valid value (options.Option.Example)
+	// unlisted options are taken, and described in the options resource
+	// (optionsURI), but left out of qr_generate's schema, as aliases are.
+	unlisted bool
 }
+
+// unlistedOptions are taken by the tools but not listed in
+// qr_generate's schema: tools/list, paid for by every session, is held
+// to toolsListBudget, and the version option (a fixed QR Code version)
+// is asked for seldom enough to be found in the options resource.
+var unlistedOptions = []string{options.Version.Name}
 
 // renderingOptions are the catalogue's rendering options but those kept
 // only for compatibility with other APIs. Tools take canonical names;
@@ -37,7 +46,8 @@ func renderingOptions() []option {
 		}
 		schema := o.Schema()
 		schema["description"] = shortDescription(o)
-		opts = append(opts, option{name: o.Name, aliases: o.Aliases, schema: schema, list: o.List, example: o.Example})
+		opts = append(opts, option{name: o.Name, aliases: o.Aliases, schema: schema, list: o.List, example: o.Example,
+			unlisted: slices.Contains(unlistedOptions, o.Name)})
 	}
 	return opts
 }
@@ -86,7 +96,9 @@ func newOptionSet(opts []option, exclude ...string) *optionSet {
 func (s *optionSet) properties() object {
 	var props object
 	for _, o := range s.list {
-		props = append(props, member{o.name, o.schema})
+		if !o.unlisted {
+			props = append(props, member{o.name, o.schema})
+		}
 	}
 	return props
 }

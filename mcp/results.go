@@ -224,6 +224,9 @@ func (t *tools) argumentsOf(fix string) map[string]any {
 		args["data"] = q.Get("data")
 	}
 	for name := range q {
+		if kind != nil && kind.HasField(name) {
+			continue // a field named as an option (epc's version), in fields
+		}
 		if o, ok := t.all.lookup(name); ok {
 			written := o.name
 			if kind != nil {

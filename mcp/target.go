@@ -440,9 +440,10 @@ func readOptions(q *query, opts *optionSet, kind registry.Entry, args map[string
 			}
 			// Passed under the name the caller used: the API resolves
 			// aliases and reports conflicting values itself. A name the
-			// kind's calls read as a field goes under the option's own.
+			// kind's calls read as a field (bitcoin's label, epc's
+			// version) goes under the option's own.
 			if kind != nil {
-				if _, claimed := registry.FieldWords(kind)[strings.ToLower(name)]; claimed {
+				if _, claimed := registry.FieldWords(kind)[strings.ToLower(name)]; claimed || kind.HasField(strings.ToLower(name)) {
 					name = service.OptionName(kind.Name(), o.name)
 				}
 			}

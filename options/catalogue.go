@@ -83,7 +83,8 @@ var Formats = []string{"png", "svg", "svg-tiny", "json", "base64", "gif", "jpeg"
 // (a size given as a length becomes pixels at it), modules of the symbol
 // (the quiet zone is counted in them, ISO/IEC 18004:2015 §6.3.8), degrees
 // of a CSS angle, a fraction of the code's side, and whole symbols of a
-// structured append set (ISO/IEC 18004:2015 §8).
+// structured append set (ISO/IEC 18004:2015 §8), and a QR Code's version
+// (§5.3.1: version v is 17 + 4v modules a side).
 const (
 	UnitPixels  = "px"
 	UnitDPI     = "dpi"
@@ -91,10 +92,11 @@ const (
 	UnitDegrees = "degrees"
 	UnitRatio   = "ratio"
 	UnitSymbols = "symbols"
+	UnitVersion = "version"
 )
 
 // Units lists every unit an option may declare.
-var Units = []string{UnitPixels, UnitDPI, UnitModules, UnitDegrees, UnitRatio, UnitSymbols}
+var Units = []string{UnitPixels, UnitDPI, UnitModules, UnitDegrees, UnitRatio, UnitSymbols, UnitVersion}
 
 // Groups of formats an option reaches.
 var (
@@ -224,6 +226,13 @@ var (
 		Type: "string", Enum: []string{"L", "M", "Q", "H"},
 		Description: "Error-correction level. When absent: the smallest symbol at M, then the highest level that fits the same symbol.",
 		Title:       "Error correction", Hint: "H survives the most damage; auto picks the smallest code.", Control: "choice", Form: 7}
+	// Version fixes the QR Code's version, as segno's and node-qrcode's
+	// version, qr-code-styling's qrOptions.typeNumber and libqrencode's -v
+	// do, so that every code of a series is the same size.
+	Version = Option{Name: "version", Unit: UnitVersion, Outputs: Formats, Aliases: []string{"qrversion", "typenumber", "qrtypenumber", "symbolversion"}, Example: "10",
+		Type: "integer", Min: 1, Max: render.MaxVersion, Pattern: `^([aA][uU][tT][oO]|[0-9]+)$`, PatternName: "`auto`",
+		Description: "The QR Code's version, 1 to 40 (17 + 4 × version modules a side: 21 to 177, ISO/IEC 18004:2015 §5.3.1), or auto (the default): the smallest that holds the data. A version is drawn exactly, as segno's and node-qrcode's version; with ec absent the level is the highest that holds the data in it. Data it cannot hold (ISO/IEC 18004:2015 Table 7), a logo it has no room for, or a version above a kind's standard's largest is a 400 whose fix gives the smallest version that holds it all. QR Codes only: not with symbol=micro or rmqr, nor with append. On epc, vcard, dpp and sgqr, whose payload has a version field, the option is qrversion.",
+		Title:       "Version", Hint: "1 to 40 (21 to 177 modules); empty: the smallest that holds the data.", Control: "integer", Form: 7}
 	Symbol = Option{Name: "symbol", Outputs: Formats, Aliases: []string{"symbology"}, Example: string(render.SymbolQR), Meant: symbolWords,
 		Type: "string", Enum: names(render.SymbolTypes), Default: string(render.SymbolQR),
 		Description: "Symbol type (ISO/IEC 18004:2015, ISO/IEC 23941:2022): qr is a QR Code (21 to 177 modules); micro a Micro QR Code, M1 to M4 (11 to 17 modules, one finder, quiet zone 2 by default), which holds at most 35 digits, 21 upper-case alphanumerics, 15 bytes or 9 Kanji characters, has levels L, M and Q (M4) but not H, no ECI header (Japanese text is written in Kanji mode, which needs none; other non-ASCII data only with eci=none), no logo, and square eyes only (zxing-cpp reads none with rounded eyes; another eye shape is refused); auto takes a Micro QR Code when one holds the data at the level (at least L: never M1, which only detects errors), the data is ASCII or Japanese text and the eyes are square, else a QR Code; rmqr a rectangular Micro QR Code, R7x43 to R17x139 (7 to 17 modules high, 27 to 139 wide, quiet zone 2 by default), the size with the fewest modules that holds the data at the level, which holds at most 361 digits, 219 upper-case alphanumerics or 150 bytes, has levels M and H only (ec absent: M, then H if the same size holds it), takes an ECI header, module styles (its timing and alignment patterns stay square), a label and colours, but no logo and no tpl frame, and square eyes only (zxing-cpp 3 reads no rMQR with other eyes; another eye shape is refused); rmqrheight fixes its height; auto never picks rmqr. The image is a strip: size wide and as tall as the rows and quiet zone (and label) at the same pixels a module, as is a PDF page or EPS bounding box of a printed size; zxing-cpp 3 reads rMQR, zbar, jsQR and zxing-cpp 1.4 do not. The X-QR-Symbol header names the symbol made (M2-L, 3-M, R13x77-M).",
@@ -343,7 +352,7 @@ var (
 
 // Rendering are the options every generation endpoint takes, in canonical
 // order.
-var Rendering = []Option{Size, Scale, DPI, Format, Color, Bg, CMYK, Style, Eye, EyeFrame, EyeBall, Gradient, GradientColors, GradientAngle, EyeColor, EyeFrameColor, EyeBallColor, EC, Symbol, RMQRHeight, Append, AppendLayout, Margin, Label, Tpl, FrameColor, TextColor, Font, Logo, LogoSize, LogoPadding, LogoBg, LogoPlate, ECI, Chld, Cht, Choe}
+var Rendering = []Option{Size, Scale, DPI, Format, Color, Bg, CMYK, Style, Eye, EyeFrame, EyeBall, Gradient, GradientColors, GradientAngle, EyeColor, EyeFrameColor, EyeBallColor, EC, Version, Symbol, RMQRHeight, Append, AppendLayout, Margin, Label, Tpl, FrameColor, TextColor, Font, Logo, LogoSize, LogoPadding, LogoBg, LogoPlate, ECI, Chld, Cht, Choe}
 
 // AnyCase is what Doc says of an option whose values are read in any
 // case, as every enum's are: the enum lists each value in its canonical

@@ -292,15 +292,15 @@ func FieldWords(e Entry) map[string]string {
 	return words
 }
 
-// Unclaimed is the first of names that no field of e is also called
-// (Field.AlsoCalled), or the first name when every one is: the name a
+// Unclaimed is the first of names that no field of e is called or also
+// called (Field.AlsoCalled), or the first name when every one is: the name a
 // parameter is written under in e's calls, so that a name e's standard
 // gives a field (BIP21's label, bitcoin's recipient) never stands there
 // for anything else.
 func Unclaimed(e Entry, names ...string) string {
 	words := FieldWords(e)
 	for _, n := range names {
-		if _, claimed := words[n]; !claimed {
+		if _, claimed := words[n]; !claimed && !e.HasField(n) {
 			return n
 		}
 	}

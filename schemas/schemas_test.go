@@ -135,9 +135,9 @@ func TestCommittedReferenceIsCurrent(t *testing.T) {
 
 // TestReferenceTypesSayWhatOptionsTake: the reference's type column names
 // the string an integer option also takes as that option reads it (size
-// a length, append auto), and the bare type for every other option.
+// a length, append and version auto), and the bare type for every other option.
 func TestReferenceTypesSayWhatOptionsTake(t *testing.T) {
-	also := map[string]string{options.Size.Name: "integer or length", options.Append.Name: "integer or `auto`"}
+	also := map[string]string{options.Size.Name: "integer or length", options.Append.Name: "integer or `auto`", options.Version.Name: "integer or `auto`"}
 	ref := string(schemas.Reference())
 	for _, o := range options.Rendering {
 		want, ok := also[o.Name]

@@ -9,6 +9,7 @@ import (
 	"github.com/invopop/jsonschema"
 	"github.com/qrforge/qrforge/options"
 	"github.com/qrforge/qrforge/registry"
+	"github.com/qrforge/qrforge/service"
 )
 
 // obj is a JSON object under construction; encoding/json sorts its keys, so
@@ -110,20 +111,51 @@ var compatibilityOptions = func() (out []options.Option) {
 }()
 
 // renderingParams refers to every rendering option's query parameter.
-func renderingParams() []any {
+func renderingParams() []any { return kindRenderingParams(nil) }
+
+// kindRenderingParams is renderingParams on kind k's endpoint (nil: the
+// generic ones): an option whose name is one of k's fields (epc's
+// version) is the parameter named as k's calls write it (qrversion).
+func kindRenderingParams(k registry.Entry) []any {
 	var out []any
 	for _, d := range optionDocs() {
+		if p, ok := renamedOptionParam(k, d); ok {
+			out = append(out, p)
+			continue
+		}
 		out = append(out, optionParamRef(d.opt.Name))
 	}
 	return out
 }
 
+// renamedOptionParam documents option d on k's endpoint under the name
+// k's calls write it, when a field of k has its own name; ok is false
+// otherwise.
+func renamedOptionParam(k registry.Entry, d optionDoc) (obj, bool) {
+	if k == nil || !k.HasField(d.opt.Name) {
+		return nil, false
+	}
+	name := service.OptionName(k.Name(), d.opt.Name)
+	var aliases []string
+	for _, a := range d.opt.Aliases {
+		if a != name && !k.HasField(a) {
+			aliases = append(aliases, a)
+		}
+	}
+	desc := d.desc + fmt.Sprintf(" On %s, %s is the payload's field, and this option is written %s.", k.Name(), d.opt.Name, name)
+	return queryParam(name, aliases, optionSchemaRef(d.opt.Name), desc, false, nil), true
+}
+
 // payloadParams are /payload's options: it takes the generation call as
 // it is, so every rendering option is checked there and changes nothing
 // in the text (README "Typed payloads"); format also takes text.
-func payloadParams() []any {
+func payloadParams(k registry.Entry) []any {
 	var out []any
 	for _, d := range optionDocs() {
+		if p, ok := renamedOptionParam(k, d); ok {
+			out = append(out, p)
+			continue
+		}
 		if d.opt.Name != options.Format.Name {
 			out = append(out, optionParamRef(d.opt.Name))
 			continue
@@ -263,14 +295,14 @@ func (s *Server) OpenAPI() obj {
 			"summary":     k.Summary(),
 			"description": k.Summary() + ". Payload follows " + k.Standard().String() + ". Fields are validated; a bad field gives 400 with a fix.",
 			"tags":        []string{"kinds"},
-			"parameters":  append(params, renderingParams()...),
+			"parameters":  append(params, kindRenderingParams(k)...),
 			"responses":   imageResponses(),
 		}}
 		paths[k.Path()+"/payload"] = obj{"get": obj{
 			"operationId": "payload_" + strings.TrimPrefix(k.OperationID(), "generate_"),
 			"summary":     "The exact " + k.Name() + " payload string, without rendering",
 			"tags":        []string{"kinds"},
-			"parameters":  append(slices.Clip(params), payloadParams()...),
+			"parameters":  append(slices.Clip(params), payloadParams(k)...),
 			"responses": obj{
 				"200": obj{"description": "The payload: JSON, or the bare string as text/plain for format=text or Accept: text/plain.", "content": obj{
 					"application/json": obj{"schema": obj{"$ref": "#/components/schemas/Payload"}},

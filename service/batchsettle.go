@@ -213,8 +213,9 @@ func (n *styleNeed) spread() string {
 // servingValue is the value of the shared option name that serves every
 // item, of the values each needs ("" drops the option), and which item's
 // value it is; ok is false when none serves them all. A logo's size
-// serves every item at the smallest any needs, a canvas or quiet zone at
-// the largest, a level at the highest (ISO/IEC 18004:2015 §7.5.1: a
+// serves every item at the smallest any needs, a canvas, quiet zone or
+// version at the largest (a larger version holds all a smaller one
+// does: ISO/IEC 18004:2015 Table 7), a level at the highest (ISO/IEC 18004:2015 §7.5.1: a
 // higher level holds more of a logo); dropping serves every item.
 // Other options must agree.
 func servingValue(name string, values []string) (string, int, bool) {
@@ -229,7 +230,7 @@ func servingValue(name string, values []string) (string, int, bool) {
 	switch name {
 	case optLogoSize.Name:
 		larger = false
-	case optSize.Name, optMargin.Name:
+	case optSize.Name, optMargin.Name, optVersion.Name:
 	case optEC.Name:
 		rank = func(v string) (float64, bool) {
 			l := slices.Index(render.Levels, render.Level(strings.ToUpper(v)[0]))

@@ -133,3 +133,23 @@ func TestServingValue(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchStyleVersionServesEveryItem: a shared version too small for
+// some items is fixed to the largest any item needs, which holds every
+// item's data (ISO/IEC 18004:2015 Table 7).
+func TestBatchStyleVersionServesEveryItem(t *testing.T) {
+	s := New(Config{BaseURL: chainBase})
+	body := `{"style":{"version":2,"ec":"x"},"items":[{"data":"x"},{"data":"` + strings.Repeat("abcdefghij", 10) + `"},{"data":"` + strings.Repeat("abcdefghij", 5) + `"}]}`
+	_, p := s.Batch(context.Background(), []byte(body))
+	if p == nil || p.Status != 400 {
+		t.Fatalf("problem %+v: want a 400", p)
+	}
+	if got := p.fixed.Get("version"); got != "5" {
+		t.Errorf("fixed style %v (problems %+v): want version 5, the largest any item needs", p.fixed, problemsOf(p))
+	}
+	for i, item := range followBatchFix(t, s, body, p) {
+		if item != nil {
+			t.Errorf("item %d: %s", i, item.Detail)
+		}
+	}
+}

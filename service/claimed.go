@@ -83,13 +83,13 @@ func splitWordErrors(k registry.Entry, word string, split map[string]string, q q
 }
 
 // unclaimed is q without the option names k's standard gives its fields
-// (bitcoin's label): there they do not name the option, so they neither
+// (bitcoin's label, EPC's version, the field itself): there they do not name the option, so they neither
 // set it nor conflict with its other names; claimedOptions refuses them.
 func unclaimed(k registry.Entry, q query) query {
 	words := registry.FieldWords(k)
 	out := make(query, len(q))
 	for name, vs := range q {
-		if _, claimed := words[name]; claimed && isOptionName(name) {
+		if _, claimed := words[name]; (claimed || k.HasField(name)) && isOptionName(name) {
 			continue
 		}
 		out[name] = vs
@@ -133,4 +133,41 @@ func spellOptions(kind string, values url.Values) {
 			delete(values, name)
 		}
 	}
+}
+
+// optionKey is the name the rendering option name is held under among
+// the values of a call of kind (fixes, links): its own, or, where a
+// field of kind has that name (EPC069-12's, the vCard's, DPP's and
+// SGQR's version), the name kind's calls write the option under
+// (OptionName), so that the field keeps its own.
+func optionKey(kind, name string) string {
+	if k, ok := registry.Lookup(kind); ok && k.HasField(name) && isOptionName(name) {
+		return OptionName(kind, name)
+	}
+	return name
+}
+
+// optionKeyed is errs, read from a call of kind, with each option named
+// as optionKey holds it.
+func optionKeyed(kind string, errs []paramError) []paramError {
+	for i := range errs {
+		errs[i].field = optionKey(kind, errs[i].field)
+		if errs[i].rename != "" {
+			errs[i].rename = optionKey(kind, errs[i].rename)
+		}
+	}
+	return errs
+}
+
+// parseCall reads the rendering options of values as a call of kind ("":
+// the generic endpoint, which also reads data when withData) reads them:
+// a name kind gives a field is the field's (unclaimed), and errors name
+// options as optionKey holds them.
+func parseCall(kind string, values url.Values, withData bool) (*Rendering, []paramError) {
+	k, ok := registry.Lookup(kind)
+	if !ok {
+		return parseRendering(newQuery(values), withData)
+	}
+	r, errs := parseRendering(unclaimed(k, newQuery(values)), false)
+	return r, optionKeyed(kind, errs)
 }

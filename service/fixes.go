@@ -36,6 +36,21 @@ func (s *Service) encodeFailed(r *Rendering, err error, target fixTarget) *Probl
 		}
 		return s.invalid(r, errs, target)
 	}
+	var version *render.VersionError
+	if errors.As(err, &version) {
+		if version.Needs > 0 {
+			return s.invalid(r, []paramError{{field: optionKey(r.kind, optVersion.Name), detail: err.Error(), fixed: strconv.Itoa(version.Needs)}}, target)
+		}
+		// No version holds it: the problem is the data's (or the
+		// logo's), as without a version; its fix keeps the version, and
+		// settle mends the version in turn.
+		unfixed := *r
+		unfixed.Version = 0
+		if _, err := encodeSymbol(&unfixed); err != nil {
+			return s.encodeFailed(r, err, target)
+		}
+		return s.invalid(r, []paramError{{field: optionKey(r.kind, optVersion.Name), detail: err.Error(), unfixable: true}}, target)
+	}
 	var tooLong *render.TooLongError
 	if !errors.As(err, &tooLong) {
 		return s.invalid(r, []paramError{{field: "data", detail: err.Error(), unfixable: true}}, target)
@@ -100,7 +115,7 @@ func (s *Service) invalid(r *Rendering, errs []paramError, target fixTarget) *Pr
 	// from a misspelt parameter and a frame that needs a wider one: the
 	// fix settles them.
 	for range 2 {
-		fixed, more := parseRendering(newQuery(values), false)
+		fixed, more := parseCall(r.kind, values, false)
 		fixed.Options.Overlay = r.Options.Overlay // a kind's emblem, which color colours
 		more = append(more, unreached(newQuery(values), fixed, target)...)
 		more = slices.DeleteFunc(more, func(e paramError) bool { return e.unfixable || e.keep || e.rename != "" })
@@ -152,7 +167,7 @@ func noteSymbolFix(r *Rendering, errs []paramError, notes []paramError) []paramE
 // It returns what symbolFix changed.
 func (s *Service) fixDraws(r *Rendering, values url.Values) []paramError {
 	generic := r.kind == ""
-	fixed, more := parseRendering(newQuery(values), generic)
+	fixed, more := parseCall(r.kind, values, generic)
 	if len(more) > 0 {
 		return nil
 	}
@@ -185,7 +200,7 @@ func (s *Service) fixDraws(r *Rendering, values url.Values) []paramError {
 	sym, err := encodeSymbol(fixed)
 	notes := symbolFix(r, fixed, err, values)
 	if len(notes) > 0 {
-		if refixed, more := parseRendering(newQuery(values), generic); len(more) == 0 {
+		if refixed, more := parseCall(r.kind, values, generic); len(more) == 0 {
 			fixed.Symbol, fixed.Level, fixed.RMQRHeight = refixed.Symbol, refixed.Level, refixed.RMQRHeight
 			sym, err = encodeSymbol(fixed)
 		}
@@ -320,7 +335,7 @@ func (r *Rendering) fixValues() url.Values {
 			continue
 		}
 		if val := r.Canonical.Get(name); val != "" {
-			v.Set(name, val)
+			v.Set(optionKey(r.kind, name), val)
 		}
 	}
 	if r.fields != nil {
@@ -427,18 +442,25 @@ func encodeCall(kind string, v url.Values, lead ...string) string {
 	}
 	written := map[string]bool{}
 	for _, name := range order {
-		val, ok := v[name]
+		// An option held under its alias where kind has a field of its
+		// name (optionKey) keeps the option's place; the field is written
+		// with the rest.
+		key, spelt := name, name
+		if i := slices.Index(order, name); i > len(lead) {
+			key, spelt = optionKey(kind, name), OptionName(kind, name)
+		}
+		val, ok := v[key]
 		if !ok || len(val) == 0 {
 			continue
 		}
-		if written[name] {
+		if written[key] {
 			continue
 		}
-		written[name] = true
+		written[key] = true
 		if b.Len() > 0 {
 			b.WriteByte('&')
 		}
-		b.WriteString(OptionName(kind, name))
+		b.WriteString(spelt)
 		b.WriteByte('=')
 		b.WriteString(strings.ReplaceAll(url.QueryEscape(val[0]), "+", "%20"))
 	}

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -13,11 +14,15 @@ import (
 )
 
 // CheckKindFields refuses, at start-up, a kind whose field shares a name
-// with a rendering option: the query string could not tell them apart.
+// with a rendering option that has no other name the kind leaves free:
+// the query string could not tell them apart. A field named as the
+// standard names it (EPC069-12's version) keeps the name, and the option
+// is written under its first free alias there (OptionName: qrversion).
 func CheckKindFields(k registry.Entry) {
 	for _, f := range k.Fields() {
 		for _, o := range renderOptions {
-			if f.Name == o.Name || slices.Contains(o.Aliases, f.Name) {
+			names := append([]string{o.Name}, o.Aliases...)
+			if slices.Contains(names, f.Name) && k.HasField(registry.Unclaimed(k, names...)) {
 				panic(fmt.Sprintf("service: kind %s field %q collides with rendering option %s", k.Name(), f.Name, o.Name))
 			}
 		}
@@ -39,6 +44,7 @@ func FieldNames(k registry.Entry) []string {
 func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError, target fixTarget, rawQuery string) (*Rendering, *Problem) {
 	q, typeErrs := typeAsField(k, q)
 	r, errs := parseRendering(unclaimed(k, q), false)
+	errs = optionKeyed(k.Name(), errs)
 	errs = append(malformed, errs...)
 	errs = append(errs, lostPlus(k, q, rawQuery)...)
 	values := map[string]string{}
@@ -66,6 +72,10 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	r.Options.Overlay = k.Hints().Overlay
 	r.levelFixed = k.Hints().Level != render.LevelAuto
 	r.maxVersion = k.Hints().MaxVersion
+	if r.maxVersion > 0 && r.Version > r.maxVersion {
+		errs = append(errs, paramError{field: optionKey(k.Name(), optVersion.Name), fixed: strconv.Itoa(r.maxVersion),
+			detail: fmt.Sprintf("version %d is above %d, the largest %s allows (%s)", r.Version, r.maxVersion, k.Name(), k.Standard().Name)})
+	}
 	if r.Options.Logo != nil && k.Hints().Overlay.Size > 0 {
 		errs = append(errs, paramError{field: optLogo.Name, detail: fmt.Sprintf("%s draws its standard's emblem in the centre (%s); a logo cannot go there", k.Name(), k.Standard().Name)})
 	}

@@ -37,6 +37,7 @@ var (
 	optEC          = options.EC
 	optMargin      = options.Margin
 	optSymbol      = options.Symbol
+	optVersion     = options.Version
 	optRMQRHeight  = options.RMQRHeight
 	optLabel       = options.Label
 	optTpl         = options.Tpl
@@ -98,6 +99,9 @@ type Rendering struct {
 	Symbol render.SymbolType
 	// set is what the request asks of structured append (append.go).
 	set appendRequest
+	// Version is the QR Code version asked for (version), 0 for the
+	// smallest that holds the data.
+	Version int
 	// RMQRHeight is the rMQR height asked for (rmqrheight), 0 for any.
 	RMQRHeight int
 	Options    render.Options

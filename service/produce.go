@@ -68,13 +68,17 @@ func (s *Service) encode(r *Rendering, target fixTarget) (*render.Symbol, *Probl
 func encodeSymbol(r *Rendering) (*render.Symbol, error) {
 	switch lg := r.Options.Logo; {
 	case r.gs1:
-		return render.EncodeGS1(r.Data, r.Level)
+		return render.EncodeGS1Version(r.Data, r.Level, r.Version)
 	case lg != nil:
-		return render.EncodeWithLogo(r.Data, r.Level, r.ECI, lg.Size, lg.Padding, r.maxVersion)
+		return render.EncodeWithLogoVersion(r.Data, r.Level, r.ECI, lg.Size, lg.Padding, r.Version, r.maxVersion)
 	case r.Options.Overlay.Size > 0 && r.Symbol == render.SymbolQR:
 		// An emblem keeps the central alignment pattern clear where the
 		// kind's largest version allows (render/centre.go).
-		return render.EncodeClearCentre(r.Data, r.Level, r.ECI, r.maxVersion)
+		return render.EncodeClearCentreVersion(r.Data, r.Level, r.ECI, r.Version, r.maxVersion)
+	case r.Version > 0:
+		// A version is a QR Code's (readVersion refuses it with a Micro
+		// QR or rMQR code): symbol=auto takes the QR Code.
+		return render.EncodeVersion(r.Data, r.Level, r.ECI, r.Version, r.maxVersion)
 	case r.Symbol == render.SymbolRMQR:
 		return render.EncodeRMQR(r.Data, r.Level, r.ECI, r.RMQRHeight)
 	}

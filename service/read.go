@@ -86,6 +86,7 @@ func parseRenderingVia(q query, withData bool, via string, defaults map[string]s
 	p.checkSymbolDesign()
 	p.readECI()
 	parseAppend(r, p.get, p.fail)
+	p.readVersion()
 	return r, p.errs
 }
 

@@ -41,6 +41,17 @@ func (t *tool) apiName(name string) string {
 	return name
 }
 
+// optionKey is the key option name's value has in a state: its name, or,
+// where a field of the tool has that name (epc's version), the name the
+// API call writes the option under (qrversion), so that the two keep
+// their own values.
+func (t *tool) optionKey(name string) string {
+	if slices.ContainsFunc(t.fields, func(f field) bool { return f.Name == name }) {
+		return t.apiName(name)
+	}
+	return name
+}
+
 // field is one input of a tool: a kind's field, or the generic text.
 type field struct {
 	Name     string // the API's name
@@ -230,9 +241,10 @@ func (t *tool) read(q url.Values, opts []Option) (st state, submitted bool) {
 		take(f.Name, f.names)
 	}
 	for _, o := range opts {
-		take(o.Name, t.optionNames(o))
-		if v, ok := o.ValueAliases[strings.ToLower(st[o.Name])]; ok {
-			st[o.Name] = v
+		key := t.optionKey(o.Name)
+		take(key, t.optionNames(o))
+		if v, ok := o.ValueAliases[strings.ToLower(st[key])]; ok {
+			st[key] = v
 		}
 	}
 	return st, submitted
@@ -385,7 +397,7 @@ func (t *tool) pairs(st state, opts []Option, page bool) []pair {
 		}
 	}
 	for _, o := range opts {
-		v := st[o.Name]
+		v := st[t.optionKey(o.Name)]
 		if v == "" || isDefault(o, v) || (o.Level && t.Level != "") {
 			continue
 		}

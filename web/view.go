@@ -225,7 +225,7 @@ func (s *Site) view(t *tool, st state, problems, warnings []Problem, example boo
 		attached[f.Name] = true
 	}
 	for _, o := range opts {
-		attached[o.Name] = !(o.Level && t.Level != "")
+		attached[t.optionKey(o.Name)] = !(o.Level && t.Level != "")
 	}
 	for _, p := range problems {
 		if attached[p.Field] {
@@ -276,11 +276,12 @@ func (s *Site) view(t *tool, st state, problems, warnings []Problem, example boo
 	for _, o := range opts {
 		// An option the state leaves out shows its default, so that a
 		// number's arrows step from the value the API uses.
-		value := st[o.Name]
+		key := t.optionKey(o.Name)
+		value := st[key]
 		if value == "" {
 			value = o.Default
 		}
-		ov := optionView{Option: o, ID: "o-" + o.Name, Param: t.paramName(o), Value: value, Error: errs[o.Name], Warning: warned[o.Name]}
+		ov := optionView{Option: o, ID: "o-" + o.Name, Param: t.paramName(o), Value: value, Error: errs[key], Warning: warned[key]}
 		// The control's API name, which the page's script writes calls with.
 		ov.Name = t.apiName(o.Name)
 		switch o.Type {

@@ -33,7 +33,11 @@ func gs1Units(data []byte) []unit {
 // variable-length field but the last): FNC1 in first position, then the
 // string's segments, so that a reader reports the GS1 symbology
 // identifier ]Q3 (§7.4.8.2, Annex F).
-func FitGS1(element []byte, level Level) (*Plan, error) {
+func FitGS1(element []byte, level Level) (*Plan, error) { return FitGS1From(element, level, 1) }
+
+// FitGS1From is FitGS1 for a symbol of at least minVersion (a version
+// the caller fixed).
+func FitGS1From(element []byte, level Level, minVersion int) (*Plan, error) {
 	if len(element) == 0 {
 		return nil, ErrEmpty
 	}
@@ -50,7 +54,7 @@ func FitGS1(element []byte, level Level) (*Plan, error) {
 		bits := &BitStream{bytes: make([]byte, 0, (length+4+7)/8)}
 		bits.append(fnc1First, 4)
 		f.write(bits, units, segs)
-		for v := groups[g].first; v <= groups[g].last; v++ {
+		for v := max(groups[g].first, minVersion); v <= groups[g].last; v++ {
 			if bits.len <= dataCodewords(v, level)*8 {
 				return &Plan{Version: v, bits: bits}, nil
 			}

@@ -30,7 +30,7 @@ type EPC struct {
 	Reference string `json:"reference" jsonschema_description:"Structured remittance information (AT-05): an ISO 11649 creditor reference (RF18539007547034), check digits checked. Give either reference or text, not both." identity:"true" title:"Creditor reference"`
 	Text      string `json:"text" also:"remittance,message,description" validate:"max=140" jsonschema_description:"Unstructured remittance information (AT-05) shown to the payer, up to 140 characters. Give either reference or text, not both." title:"Payment reference text"`
 	Info      string `json:"info" validate:"max=70" jsonschema_description:"Beneficiary to originator information: a note shown to the payer by the banking app, up to 70 characters." title:"Note to the payer"`
-	Version   string `json:"version" validate:"omitempty,oneof=001 002" jsonschema:"enum=001,enum=002" jsonschema_description:"Format version: 002 (default; BIC optional inside the EEA) or 001 (BIC required)." title:"Format version"`
+	Version   string `json:"version" meant:"1=001,2=002,01=001,02=002,v1=001,v2=002" validate:"omitempty,oneof=001 002" jsonschema:"enum=001,enum=002" jsonschema_description:"Format version: 002 (default; BIC optional inside the EEA) or 001 (BIC required)." title:"Format version"`
 }
 
 const (

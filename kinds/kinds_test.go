@@ -346,6 +346,9 @@ func TestMeantValuesAreFixed(t *testing.T) {
 		{"appstore", "platform", "iphone", "ios"},
 		{"event", "repeat", "every week", "weekly"},
 		{"epc", "purpose", "charity", "CHAR"},
+		// EPC069-12 §3.4 writes the version in three digits.
+		{"epc", "version", "1", "001"},
+		{"epc", "version", "v2", "002"},
 		// ISO 4217's numeric codes and the signs that, among a kind's
 		// currencies, name one (Swiss QR-bill: CHF or EUR; KHQR: KHR or
 		// USD) had no fix.

@@ -355,3 +355,22 @@ func kindAt(path string) (registry.Entry, bool) {
 	}
 	return nil, false
 }
+
+// No operation names a parameter twice (OpenAPI 3.1 §4.8.10, Operation Object: a
+// parameter is unique by name and location): verify once listed epc's
+// version field beside the version option.
+func TestOpenAPIParametersAreUnique(t *testing.T) {
+	doc := readOpenAPI(t, openAPIBytes(t, describedHandler()))
+	for path, ops := range doc.Paths {
+		for method, op := range ops {
+			seen := map[string]bool{}
+			for _, p := range op.Parameters {
+				key := p.In + " " + p.Name
+				if seen[key] {
+					t.Errorf("%s %s: parameter %s twice", method, path, key)
+				}
+				seen[key] = true
+			}
+		}
+	}
+}

@@ -51,9 +51,18 @@ func (s *Server) documentVerify() {
 		if name == options.Data.Name || slices.Contains(options.Data.Aliases, name) {
 			continue // documented as data; with type it is that kind's field
 		}
-		params = append(params, queryParam(name, nil, obj{"type": "string"}, "A field of "+strings.Join(kindsOf[name], ", ")+", with type.", false, nil))
+		desc := "A field of " + strings.Join(kindsOf[name], ", ") + ", with type."
+		if o, ok := options.Named(name); ok && o.Name == name {
+			// epc's version beside the option version: one parameter,
+			// which is the field with such a type and the option without.
+			desc = "A field of " + strings.Join(kindsOf[name], ", ") + ", with type; otherwise the rendering option " + name + " (there under its alias " + o.Aliases[0] + ")."
+		}
+		params = append(params, queryParam(name, nil, obj{"type": "string"}, desc, false, nil))
 	}
 	for _, d := range optionDocs() {
+		if kindsOf[d.opt.Name] != nil {
+			continue // documented with the field of its name
+		}
 		if d.opt.Name != options.Format.Name {
 			params = append(params, optionParamRef(d.opt.Name))
 		}

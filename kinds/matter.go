@@ -118,13 +118,20 @@ func checkMatter(m *Matter) []registry.FieldError {
 		m.Flow = ""
 	}
 	var caps []string
-	for _, c := range strings.FieldsFunc(strings.ToLower(m.Discovery), func(r rune) bool { return r == ',' || r == ' ' }) {
-		if indexOf(matterDiscovery, c) < 0 {
-			errs = append(errs, registry.FieldError{Field: "discovery", Detail: fmt.Sprintf("discovery names one or more of ble, softap, on-network, wifi-paf; %q is none of them (%s Discovery Capabilities Bitmask)", c, matterSpec)})
+	respelt := false
+	for _, c := range matterDiscoveryWords(m.Discovery) {
+		name := matterDiscoveryName(c)
+		if name == "" {
+			detail := fmt.Sprintf("discovery names one or more of ble, softap, on-network, wifi-paf; %q is none of them (%s Discovery Capabilities Bitmask)", c, matterSpec)
+			if strings.NewReplacer("-", "", " ", "").Replace(c) == "wifi" {
+				detail += "; Wi-Fi is two of them, softap (a Soft-AP the device opens) and wifi-paf: which one, the device's documentation tells"
+			}
+			errs = append(errs, registry.FieldError{Field: "discovery", Detail: detail})
 			return errs
 		}
-		if indexOf(caps, c) < 0 {
-			caps = append(caps, c)
+		respelt = respelt || name != c
+		if indexOf(caps, name) < 0 {
+			caps = append(caps, name)
 		}
 	}
 	if len(caps) == 0 {
@@ -136,6 +143,10 @@ func checkMatter(m *Matter) []registry.FieldError {
 		if indexOf(caps, c) >= 0 {
 			ordered = append(ordered, c)
 		}
+	}
+	if respelt {
+		return append(errs, registry.FieldError{Field: "discovery", Fix: strings.Join(ordered, ","),
+			Detail: fmt.Sprintf("discovery names one or more of ble, softap, on-network, wifi-paf, spelt so (%s Discovery Capabilities Bitmask); the fix writes %q so", matterSpec, m.Discovery)})
 	}
 	m.Discovery = strings.Join(ordered, ",")
 	if len(errs) == 0 && m.ManualCode != "" {
@@ -350,4 +361,36 @@ func reverse(b []byte) []byte {
 		out[len(b)-1-i] = c
 	}
 	return out
+}
+
+// matterDiscoveryWords cuts a discovery value at commas and spaces, in
+// lower case, keeping "on network" and "bluetooth le" one word each.
+func matterDiscoveryWords(s string) []string {
+	var words []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == ',' || r == ' ' }) {
+		if n := len(words); n > 0 && (words[n-1] == "on" && w == "network" || words[n-1] == "bluetooth" && w == "le") {
+			words[n-1] += " " + w
+			continue
+		}
+		words = append(words, w)
+	}
+	return words
+}
+
+// matterDiscoveryName is the capability a word names, or "": the names
+// of the Discovery Capabilities Bitmask's bits written with or without
+// their hyphen, and Bluetooth, whose only transport there is Bluetooth
+// LE. "wifi" names none: Soft-AP and Wi-Fi PAF are both Wi-Fi.
+func matterDiscoveryName(word string) string {
+	bare := strings.NewReplacer("-", "", "_", "", " ", "").Replace(word)
+	for _, c := range matterDiscovery {
+		if bare == strings.ReplaceAll(c, "-", "") {
+			return c
+		}
+	}
+	switch bare {
+	case "bluetooth", "bluetoothle", "btle":
+		return "ble"
+	}
+	return ""
 }

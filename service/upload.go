@@ -62,7 +62,12 @@ func (s *Service) JSONParams(body []byte, kind string) (params url.Values, liste
 	}
 	params = url.Values{}
 	for _, key := range sortedKeys(members) {
-		if inner, ok := nestedParams(key, members[key]); ok {
+		if inner, ok := nestedParams(key, members[key], kind); ok {
+			if k, named := registry.Lookup(key); named && kind == "" && strings.EqualFold(k.Name(), key) && members["type"] == nil {
+				// {"wifi": {...}} to /api/v1/qr names the kind as
+				// type=wifi does, whose fix is the kind's call.
+				params.Add("type", k.Name())
+			}
 			for _, name := range sortedKeys(inner) {
 				if joined, ok := joinedList(name, inner[name]); ok {
 					params.Add(name, joined)
@@ -102,12 +107,32 @@ func (s *Service) JSONParams(body []byte, kind string) (params url.Values, liste
 // parameters.
 var containerWords = []string{"style", "options", "config", "configuration", "settings", "params", "parameters", "design", "render", "rendering"}
 
+// fieldsWords are the names callers give an object of a kind's fields: a
+// batch item's fields, and data, as other QR APIs nest a typed payload
+// ({"type": "wifi", "data": {"ssid": ...}}). The kind's own name is one
+// too ({"wifi": {...}}).
+var fieldsWords = []string{"fields", "data"}
+
+// holdsFields reports whether name is one an object of kind's fields is
+// given under: one of fieldsWords, or a kind's name.
+func holdsFields(name string) bool {
+	if slices.Contains(fieldsWords, strings.ToLower(name)) {
+		return true
+	}
+	k, ok := registry.Lookup(name)
+	return ok && strings.EqualFold(k.Name(), name)
+}
+
 // nestedParams reads an object of a call's options under one of
-// containerWords, whose members are each a string, a number, a boolean
-// or a List option's list, as they are.
-func nestedParams(name string, raw json.RawMessage) (map[string]json.RawMessage, bool) {
+// containerWords, or of a kind's fields under a name that holdsFields,
+// whose members are each a string, a number, a boolean or a List
+// option's list, as they are. An object under another kind's name than
+// the endpoint's is not read.
+func nestedParams(name string, raw json.RawMessage, kind string) (map[string]json.RawMessage, bool) {
 	inner, ok := jsonObject(raw)
-	if !ok || !slices.Contains(containerWords, strings.ToLower(name)) {
+	container := slices.Contains(containerWords, strings.ToLower(name))
+	fields := holdsFields(name) && (kind == "" || slices.Contains(fieldsWords, strings.ToLower(name)) || strings.EqualFold(name, kind))
+	if !ok || !container && !fields {
 		return nil, false
 	}
 	for name, v := range inner {
@@ -165,6 +190,9 @@ func jsonObject(raw json.RawMessage) (map[string]json.RawMessage, bool) {
 // nestedError refuses an object of parameters in a call's body. Its
 // members are read as the body's own, so the fix carries them there.
 func nestedError(name string) paramError {
+	if holdsFields(name) {
+		return paramError{field: name, keep: true, detail: fmt.Sprintf("%s is an object of a kind's fields, as a batch item holds them; one call takes them as members of the body itself, so the fix moves them up", text.Truncate(name, 64))}
+	}
 	if !slices.Contains(containerWords, strings.ToLower(name)) {
 		return paramError{field: name, keep: true, detail: fmt.Sprintf("%s is an object of options, as other QR libraries nest them; qrforge takes each of its members as the option it names, a member of the body itself, which is where the fix puts them", text.Truncate(name, 64))}
 	}

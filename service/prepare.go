@@ -98,7 +98,10 @@ func (s *Service) kindOnGeneric(req Request, q query) *Problem {
 		p.Example = s.ExampleURL(k)
 		return p
 	}
-	return nil
+	if _, named := q["kind"]; named || len(q[typeWord]) > 0 && !isFormatWord(q[typeWord][0]) {
+		return nil
+	}
+	return s.fieldsOnGeneric(req, q)
 }
 
 // namedKind is the kind the one value of q's parameter name plainly means

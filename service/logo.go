@@ -370,14 +370,17 @@ func (r *Rendering) readLogoOptions(get func(option) (string, bool), fail func(f
 	}
 	if v, ok := get(optLogoPadding); ok {
 		v = strings.TrimSpace(v)
-		p, err := atoiSaturating(v)
+		number, foreign := ownUnit(v, moduleUnits, pixelUnits)
+		p, err := atoiSaturating(number)
 		switch {
+		case foreign != "":
+			errs = append(errs, modulesNotPixels(optLogoPadding.Name, v, render.MaxLogoPadding))
 		case err != nil:
-			fixed := optLogoPadding.Example
-			if n, ok := wholeNumber(v, 0, render.MaxLogoPadding); ok {
-				fixed = strconv.Itoa(n)
+			fixed, unread := optLogoPadding.Example, noNumber(optLogoPadding.Example)
+			if n, ok := wholeNumber(number, 0, render.MaxLogoPadding); ok {
+				fixed, unread = strconv.Itoa(n), ""
 			}
-			fail(optLogoPadding.Name, fixed, "logopadding %q is not a whole number of modules (0 to %d)", v, render.MaxLogoPadding)
+			fail(optLogoPadding.Name, fixed, "logopadding %q is not a whole number of modules (0 to %d)%s", v, render.MaxLogoPadding, unread)
 		case p < 0:
 			fail(optLogoPadding.Name, "0", "logopadding %s is negative; it counts modules of clear space around the logo, 0 to %d", v, render.MaxLogoPadding)
 		case p > render.MaxLogoPadding:

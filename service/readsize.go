@@ -19,15 +19,16 @@ func (p *reading) readSize() {
 	dpiValue, dpiGiven := p.get(optDPI)
 	dpi := 0
 	if dpiGiven {
-		n, err := atoiSaturating(strings.TrimSpace(dpiValue))
+		number, _ := ownUnit(dpiValue, dpiUnits, nil)
+		n, err := atoiSaturating(number)
 		switch {
 		case err != nil:
 			dpi = render.DefaultDPI
-			fixed := optDPI.Example
-			if n, ok := wholeNumber(dpiValue, render.MinDPI, render.MaxDPI); ok {
-				dpi, fixed = n, strconv.Itoa(n)
+			fixed, unread := optDPI.Example, noNumber(optDPI.Example)
+			if n, ok := wholeNumber(number, render.MinDPI, render.MaxDPI); ok {
+				dpi, fixed, unread = n, strconv.Itoa(n), ""
 			}
-			p.fail(optDPI.Name, fixed, "dpi %q is not a whole number of dots per inch (%d to %d)", dpiValue, render.MinDPI, render.MaxDPI)
+			p.fail(optDPI.Name, fixed, "dpi %q is not a whole number of dots per inch (%d to %d)%s", dpiValue, render.MinDPI, render.MaxDPI, unread)
 		case n < render.MinDPI || n > render.MaxDPI:
 			dpi = min(max(n, render.MinDPI), render.MaxDPI)
 			p.fail(optDPI.Name, strconv.Itoa(dpi), "dpi %d is outside %d to %d dots per inch", n, render.MinDPI, render.MaxDPI)

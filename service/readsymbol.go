@@ -110,15 +110,18 @@ func (p *reading) readMargin(chldMargin string) {
 		marginValue, marginGiven = chldMargin, true
 	}
 	if marginGiven {
+		number, foreign := ownUnit(marginValue, moduleUnits, pixelUnits)
 		marginValue = strings.TrimSpace(marginValue)
-		m, err := atoiSaturating(marginValue)
+		m, err := atoiSaturating(number)
 		switch {
+		case foreign != "":
+			p.errs = append(p.errs, modulesNotPixels(optMargin.Name, marginValue, render.MaxMargin))
 		case err != nil:
-			fixed := optMargin.Example
-			if n, ok := wholeNumber(marginValue, 0, render.MaxMargin); ok {
-				fixed = strconv.Itoa(n)
+			fixed, unread := optMargin.Example, noNumber(optMargin.Example)
+			if n, ok := wholeNumber(number, 0, render.MaxMargin); ok {
+				fixed, unread = strconv.Itoa(n), ""
 			}
-			p.fail(optMargin.Name, fixed, "margin %q is not a whole number of modules (0 to %d)", marginValue, render.MaxMargin)
+			p.fail(optMargin.Name, fixed, "margin %q is not a whole number of modules (0 to %d)%s", marginValue, render.MaxMargin, unread)
 		case m < 0:
 			p.fail(optMargin.Name, "0", "margin %s is negative; it counts modules of quiet zone, 0 to %d", marginValue, render.MaxMargin)
 		case m > render.MaxMargin:

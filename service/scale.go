@@ -24,16 +24,17 @@ func (p *reading) readScale(sizeGiven bool) {
 		return
 	}
 	v = strings.TrimSpace(v)
-	n, err := atoiSaturating(strings.TrimSuffix(strings.ToLower(v), "px"))
+	number, _ := ownUnit(v, pixelUnits, nil)
+	n, err := atoiSaturating(number)
 	switch {
 	case sizeGiven:
 		p.fail(optScale.Name, "", "size and scale both set the image's size (scale in pixels a module); give one: the fix keeps size")
 	case err != nil:
-		fixed := optScale.Example
-		if n, ok := wholeNumber(v, optScale.Min, optScale.Max); ok {
-			fixed = strconv.Itoa(n)
+		fixed, unread := optScale.Example, noNumber(optScale.Example)
+		if n, ok := wholeNumber(number, optScale.Min, optScale.Max); ok {
+			fixed, unread = strconv.Itoa(n), ""
 		}
-		p.fail(optScale.Name, fixed, "scale %q is not a whole number of pixels a module (%d to %d)", v, optScale.Min, optScale.Max)
+		p.fail(optScale.Name, fixed, "scale %q is not a whole number of pixels a module (%d to %d)%s", v, optScale.Min, optScale.Max, unread)
 	case n < optScale.Min:
 		p.fail(optScale.Name, strconv.Itoa(optScale.Min), "scale %d is below %d pixels a module, the fewest every design reads with on the decoders of docs/decoders.md", n, optScale.Min)
 	case n > optScale.Max:

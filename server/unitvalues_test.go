@@ -36,7 +36,7 @@ func TestOptionNumbersKeepTheirUnit(t *testing.T) {
 			t.Errorf("%s: fix %q (%s), want none and a detail that says modules are not pixels", call, p.Fix, p.Detail)
 		}
 	}
-	if p := readProblem(t, fetch(t, h, base+"/api/v1/qr?data=hi&margin=big"), http.StatusBadRequest, "invalid-parameter"); p.Fix != base+"/api/v1/qr?data=hi&margin=4" || !strings.Contains(p.Detail, "the fix gives 4") {
+	if p := readProblem(t, fetch(t, h, base+"/api/v1/qr?data=hi&margin=big"), http.StatusBadRequest, "invalid-parameter"); p.Fix != base+"/api/v1/qr?data=hi&margin=4" || !strings.Contains(p.Detail, "the fix gives 4, a value of its own") {
 		t.Errorf("margin=big: fix %q (%s), want the default named", p.Fix, p.Detail)
 	}
 }

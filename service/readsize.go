@@ -41,10 +41,12 @@ func (p *reading) readSize() {
 		size, fixed, err := parseSize(v)
 		switch {
 		case err != nil:
+			unread := ""
 			if fixed == "" {
 				fixed = p.fallback(optSize)
+				unread = noNumber(fixed)
 			}
-			p.fail(optSize.Name, fixed, "%s", err)
+			p.fail(optSize.Name, fixed, "%s%s", err, unread)
 		case size.unit != "":
 			r.sizeUnit = size.unit
 			p.errs = append(p.errs, r.setLength(size, dpi)...)

@@ -46,5 +46,5 @@ func modulesNotPixels(name, value string, max int) paramError {
 // noNumber is what a fix that gives fixed says of a value with no number
 // in it: the caller's value said none, so the fix's is not the caller's.
 func noNumber(fixed string) string {
-	return "; nothing in it reads as a number, so the fix gives " + fixed
+	return "; the fix gives " + fixed + ", a value of its own, as nothing in yours reads as one"
 }

@@ -68,9 +68,17 @@ func (s *Server) notFound(c *gin.Context) {
 		near, meant := editdistance.Meant(seg, s.apiSegments(method), registry.Words())
 		pages := s.pageNames(method)
 		page, isPage := editdistance.Meant(seg, slices.Sorted(maps.Keys(pages)), nil)
+		typed, typedQuery, isTyped := s.typedSubpath(method, seg, c.Request.URL.RawQuery)
 		switch {
 		case meant:
 			best = "/api/v1/" + near
+		case isTyped:
+			fix, example, _ := s.nearestFix(c.Request.Context(), method, path, typed, typedQuery)
+			p := s.problem(service.KindNotFound, http.StatusNotFound,
+				"no endpoint at "+text.Truncate(path, 200)+"; a kind's "+seg+" is "+typed+", the kind in the path, as the fix calls it", "", fix)
+			p.Example = example
+			writeProblem(c, p)
+			return
 		case isPage:
 			best = pages[page]
 		case bestDist > 1:
@@ -117,6 +125,10 @@ func (s *Server) notFound(c *gin.Context) {
 		// as it plainly means a route's, so sepa/payload is epc/payload,
 		// and venmo/payload, a few letters from event's, is no route.
 		meant, ok := s.meantSubpath(method, name, sub)
+		if !ok {
+			// payload/wifi is wifi/payload with its parts swapped.
+			meant, ok = s.meantSubpath(method, sub, name)
+		}
 		switch {
 		case ok:
 			best = "/api/v1/" + meant
@@ -160,6 +172,28 @@ func (s *Server) kindVerifyFix(c *gin.Context, path string) (string, bool) {
 	}
 	fix, _, _ := s.checkedFix(c.Request.Context(), s.baseURL+"/api/v1/verify?"+query)
 	return fix, fix != ""
+}
+
+// typedSubpath is the route /api/v1/<kind>/<sub> that /api/v1/<sub>
+// with type=<kind> (or kind=) in the query means, as payload?type=wifi
+// means wifi/payload, and the query without the kind.
+func (s *Server) typedSubpath(method, sub, rawQuery string) (path, query string, ok bool) {
+	q, err := url.ParseQuery(service.SanitizeQuery(rawQuery))
+	if err != nil {
+		return "", "", false
+	}
+	for _, name := range []string{"type", "kind"} {
+		if len(q[name]) != 1 {
+			continue
+		}
+		meant, ok := s.meantSubpath(method, q[name][0], sub)
+		if !ok || !strings.HasSuffix(meant, "/"+sub) {
+			continue
+		}
+		q.Del(name)
+		return "/api/v1/" + meant, q.Encode(), true
+	}
+	return "", "", false
 }
 
 // apiSegment is the name in a path of the form /api/v1/<name>, in lower

@@ -460,7 +460,8 @@ func TestDecodeJSONBodyHoldsTheImageAlone(t *testing.T) {
 	b64 := base64.StdEncoding.EncodeToString(file)
 	for _, c := range []struct{ body, field, says string }{
 		{`{"image":"` + b64 + `","tryHarder":true}`, "tryHarder", `would ignore "tryHarder"`},
-		{`{"file":"` + b64 + `"}`, "file", `under "image" alone`},
+		{`{"file":"` + b64 + `","url":"x"}`, "file", `under "image" alone`},
+		{`{"url":"https://example.com/code.png"}`, "url", `under "image" alone`},
 		{`{"image":"%%%"}`, "image", "neither base64 nor a data: URI"},
 		{`{"image":""}`, "image", "base64 string or a data: URI"},
 		{`{"image":42}`, "image", "base64 string or a data: URI"},
@@ -470,6 +471,26 @@ func TestDecodeJSONBodyHoldsTheImageAlone(t *testing.T) {
 		p := readProblem(t, post(t, handler, base+"/api/v1/decode", "application/json", []byte(c.body)), http.StatusBadRequest, "invalid-parameter")
 		if p.Field != c.field || !strings.Contains(p.Detail, c.says) || !strings.Contains(p.Fix, "application/json") {
 			t.Errorf("%.40s: field %q, detail %q, fix %q; want %q saying %q", c.body, p.Field, p.Detail, p.Fix, c.field, c.says)
+		}
+	}
+}
+
+// A body whose one member holds an image file, under another name than
+// image ({"base64": ...}, {"file": "data:image/png;base64,..."}), has one
+// reading, as a multipart upload's file under any field name has: it is
+// read. A member that holds no image file is still refused.
+func TestDecodeJSONBodyOfOneImageUnderAnyName(t *testing.T) {
+	file := encodePNG(t, qrImage(t, "json", 200))
+	b64 := base64.StdEncoding.EncodeToString(file)
+	for _, body := range []string{`{"base64":"` + b64 + `"}`, `{"file":"data:image/png;base64,` + b64 + `"}`, `{"imageBase64":"` + b64 + `"}`} {
+		rec := post(t, handler, base+"/api/v1/decode", "application/json", []byte(body))
+		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"text":"json"`) {
+			t.Errorf("%.30s: %d %.200s", body, rec.Code, rec.Body.String())
+		}
+	}
+	for _, body := range []string{`{"data":"aGVsbG8gd29ybGQ="}`, `{"text":"hello"}`} {
+		if p := readProblem(t, post(t, handler, base+"/api/v1/decode", "application/json", []byte(body)), http.StatusBadRequest, "invalid-parameter"); !strings.Contains(p.Detail, `under "image" alone`) {
+			t.Errorf("%s: detail %q", body, p.Detail)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package service
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
 
@@ -44,6 +45,14 @@ func (s *Service) ImageJSON(body []byte) ([]byte, *Problem) {
 			others = append(others, name)
 		}
 	}
+	if len(members) == 1 && len(others) == 1 {
+		// One member holding an image file, under any name ("file",
+		// "base64"), is the image, as a multipart file is under any
+		// field name.
+		if b, ok := imageUnder(members[others[0]]); ok {
+			return b, nil
+		}
+	}
 	if len(others) > 0 {
 		slices.Sort(others)
 		return nil, refuse(fmt.Sprintf("a JSON body to decode holds the image file under %q alone (base64 or a data URI), and would ignore %s; decode takes no parameters: it always reads the whole image, inverted codes, Micro QR and rMQR codes", imageMember, quoteAll(others)), others[0])
@@ -60,4 +69,29 @@ func (s *Service) ImageJSON(body []byte) ([]byte, *Problem) {
 		return nil, refuse(imageMember+" holds no bytes; send the image file", imageMember)
 	}
 	return b, nil
+}
+
+// imageUnder is the image file a JSON member holds: a string in base64 or
+// a data: URI whose bytes begin as an image file does.
+func imageUnder(raw json.RawMessage) ([]byte, bool) {
+	var encoded string
+	if json.Unmarshal(raw, &encoded) != nil || encoded == "" {
+		return nil, false
+	}
+	b, err := imagetext.Bytes(encoded)
+	if err != nil || !looksLikeImage(b) {
+		return nil, false
+	}
+	return b, true
+}
+
+// looksLikeImage reports whether b begins as a file decode reads does:
+// PNG, JPEG, GIF or WebP by their signatures (as net/http sniffs them),
+// or SVG markup.
+func looksLikeImage(b []byte) bool {
+	if strings.HasPrefix(http.DetectContentType(b), "image/") {
+		return true
+	}
+	head := strings.ToLower(strings.TrimSpace(string(b[:min(len(b), 512)])))
+	return strings.HasPrefix(head, "<svg") || strings.HasPrefix(head, "<?xml") && strings.Contains(head, "<svg")
 }

@@ -390,6 +390,9 @@ func eventSchedule(e Event) (eventTimes, *registry.FieldError) {
 // occurrence, as RFC 5545 §3.3.5 reads it.
 func eventDateTime(field, s string, loc *time.Location) (time.Time, *registry.FieldError) {
 	s = strings.ToUpper(s)
+	if fe := basicFormFix(field, s, loc); fe != nil {
+		return time.Time{}, fe
+	}
 	if problem := dateTimeProblem(s); problem != "" {
 		return time.Time{}, &registry.FieldError{Field: field, Detail: field + " " + strconv.Quote(truncateBytes(s, 40)) + " " + problem, Fix: ""}
 	}
@@ -432,6 +435,29 @@ func eventDateTime(field, s string, loc *time.Location) (time.Time, *registry.Fi
 		detail += "; without an offset the time would float with the reader's time zone (RFC 5545 §3.3.5); or give tzid"
 	}
 	return time.Time{}, &registry.FieldError{Field: field, Detail: detail, Fix: ""}
+}
+
+// icalBasicDateTime is a date-time in iCalendar's basic form (RFC 5545
+// §3.3.5): 19980119T070000Z in UTC (FORM #2), or without the Z, floating
+// (FORM #1) or the clock time of a TZID (FORM #3).
+var icalBasicDateTime = regexp.MustCompile(`^([0-9]{4})([0-9]{2})([0-9]{2})T([0-9]{2})([0-9]{2})([0-9]{2})(Z?)$`)
+
+// basicFormFix refuses a date-time written in iCalendar's basic form, with
+// a fix that writes it in RFC 3339's, which the field takes: UTC, or with
+// a zone its clock time. A floating one (no Z, no tzid) is left to the
+// other checks, as it would be in RFC 3339's form. nil when s is not in
+// that form or its fix would be refused too.
+func basicFormFix(field, s string, loc *time.Location) *registry.FieldError {
+	m := icalBasicDateTime.FindStringSubmatch(s)
+	if m == nil || m[7] == "" && loc == nil {
+		return nil
+	}
+	fix := m[1] + "-" + m[2] + "-" + m[3] + "T" + m[4] + ":" + m[5] + ":" + m[6] + m[7]
+	if _, fe := eventDateTime(field, fix, loc); fe != nil {
+		return nil
+	}
+	return &registry.FieldError{Field: field, Fix: fix,
+		Detail: field + " " + strconv.Quote(s) + " is in iCalendar's basic form (RFC 5545 §3.3.5); " + field + " takes RFC 3339's, which the fix writes: " + fix}
 }
 
 // allDayFix marks as all-day an event whose start, and end if given, are

@@ -190,6 +190,9 @@ func TestUnencodedAmpersandInURLField(t *testing.T) {
 	h := server.New(server.Config{BaseURL: base})
 	for _, c := range []struct{ target, field, want, kept string }{
 		{"/api/v1/url?url=https://shop.example.com/item?id=42&ref=qr", "url", "https://shop.example.com/item?id=42&ref=qr", ""},
+		// Without its scheme the address is the same one: once its ref
+		// was cut off as an unknown parameter.
+		{"/api/v1/url?url=shop.example.com/item?id=42&ref=qr", "url", "https://shop.example.com/item?id=42&ref=qr", ""},
 		{"/api/v1/url/payload?url=https://ex.com/?a=1&b=2&c=3&utm_source=qr", "url", "https://ex.com/?a=1&b=2&c=3", "utm_source=qr"},
 		{"/api/v1/event/payload?title=Party&start=2026-10-01T18:00:00Z&url=https://ex.com/e?id=1&ref=qr&dtstamp=2026-09-01T00:00:00Z", "url", "https://ex.com/e?id=1&ref=qr", "title=Party"},
 	} {

@@ -435,7 +435,7 @@ func strayURLFields(k registry.Entry, values map[string]string, rawQuery string,
 			owner = ""
 		case k.HasField(name):
 			owner = ""
-			if v := values[name]; hasHTTPScheme(v) && strings.Contains(v, "?") && p.unencoded && joined[name] == "" {
+			if v := values[name]; looksLikeWebAddress(v) && strings.Contains(v, "?") && p.unencoded && joined[name] == "" {
 				owner = name
 				joined[name] = v
 			}
@@ -460,6 +460,19 @@ func strayURLFields(k registry.Entry, values map[string]string, rawQuery string,
 		}
 	}
 	return errs, out
+}
+
+// looksLikeWebAddress reports whether v is an http(s) address, or one
+// written without its scheme (shop.example.com/item?id=42), which a web
+// address field's fix gives https://: a host with a dot before any '/' or
+// '?', and no spaces.
+func looksLikeWebAddress(v string) bool {
+	if hasHTTPScheme(v) {
+		return true
+	}
+	host, _, _ := strings.Cut(v, "/")
+	host, _, _ = strings.Cut(host, "?")
+	return strings.Contains(strings.Trim(host, "."), ".") && !strings.ContainsAny(v, " \t") && !strings.ContainsAny(host, "@:")
 }
 
 // hasHTTPScheme reports whether v starts with http:// or https://, in any

@@ -1,9 +1,9 @@
 package service
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"slices"
 	"strings"
 
@@ -86,12 +86,7 @@ func imageUnder(raw json.RawMessage) ([]byte, bool) {
 }
 
 // looksLikeImage reports whether b begins as a file decode reads does:
-// PNG, JPEG, GIF or WebP by their signatures (as net/http sniffs them),
-// or SVG markup.
+// a logo's formats by their signatures, and GIF ("GIF87a", "GIF89a").
 func looksLikeImage(b []byte) bool {
-	if strings.HasPrefix(http.DetectContentType(b), "image/") {
-		return true
-	}
-	head := strings.ToLower(strings.TrimSpace(string(b[:min(len(b), 512)])))
-	return strings.HasPrefix(head, "<svg") || strings.HasPrefix(head, "<?xml") && strings.Contains(head, "<svg")
+	return sniffLogo(b) != "" || bytes.HasPrefix(b, []byte("GIF8"))
 }

@@ -283,7 +283,7 @@ describe('wifi page', () => {
     await page.close();
   });
 
-  test("an option the API refuses offers the problem's fix as a button, which a content field's never does", async () => {
+  test("a problem's fix is a button that says what it types: an option's, a typed field's re-spelt, never one filling an empty field", async () => {
     const page = await newPage(browser);
     await page.goto(base + link + '&size=5000');
     const apply = page.locator('#o-size-error button');
@@ -297,10 +297,32 @@ describe('wifi page', () => {
     assert.equal(await page.inputValue('#o-size'), '4096');
     assert.equal(new URL(page.url()).searchParams.get('ssid'), 'Cafe');
 
-    // A fix that would change the person's data is no button.
-    await page.fill('[name=password]', 'short');
-    await page.locator('#f-password-error').filter({ hasText: /\S/ }).waitFor();
+    // The person's own IBAN, re-spelt by the fix: the button names the
+    // field and the value it types, and the code it makes scans.
+    await page.goto(base + '/epc?name=Jane+Doe&iban=be72-0000-0000-1616');
+    const respell = page.locator('#f-iban-error button');
+    await respell.waitFor();
+    const refused = await (await page.request.get(new URL(await page.getAttribute('#preview-img', 'src'), base).href)).json();
+    assert.equal(new URL(refused.fix).searchParams.get('iban'), 'BE72000000001616');
+    assert.equal(await respell.textContent(), 'Apply: IBAN = BE72000000001616');
+    await respell.click();
+    const fixed = await previewLoaded(page);
+    assert.equal(await page.inputValue('[name=iban]'), 'BE72000000001616');
+    assert.equal(fixed, '/api/v1/epc?name=Jane+Doe&iban=BE72000000001616');
+    const payload = await (await page.request.get(new URL(fixed.replace('/api/v1/epc?', '/api/v1/epc/payload?'), base).href)).json();
+    assert.equal(zbar(await savePreview(page, 'browser-epc-respelt.png')), payload.payload);
+    assert.match(payload.payload, /\nJane Doe\nBE72000000001616$/);
+
+    // A fix that would fill a field the person left empty (a pasted
+    // "lat, lon" split into Longitude) is no button: the detail says what
+    // to do.
+    await page.goto(base + '/geo');
+    await page.locator('[name=lat]').pressSequentially('48.85, 2.35');
+    await page.locator('#f-lat-error').filter({ hasText: /\S/ }).waitFor();
+    const split = await (await page.request.get(new URL(await page.getAttribute('#preview-img', 'src'), base).href)).json();
+    assert.equal(new URL(split.fix).searchParams.get('lon'), '2.35');
     assert.equal(await page.locator('.error button').count(), 0);
+    assert.equal(await page.inputValue('[name=lon]'), '');
     assert.deepEqual(page.errors, []);
     await page.close();
   });

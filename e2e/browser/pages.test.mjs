@@ -313,6 +313,16 @@ describe('wifi page', () => {
     assert.equal(zbar(await savePreview(page, 'browser-epc-respelt.png')), payload.payload);
     assert.match(payload.payload, /\nJane Doe\nBE72000000001616$/);
 
+    // Two fields refused at once, one fix for both: one button, under the
+    // first, that names both changes.
+    await page.goto(base + '/epc?name=Jane+Doe&iban=be72-0000-0000-1616&amount=EUR+12.50');
+    const both = page.locator('#f-iban-error button');
+    await both.waitFor();
+    assert.equal(await both.textContent(), 'Apply: IBAN = BE72000000001616, Amount (EUR) = 12.50');
+    assert.equal(await page.locator('.error button').count(), 1);
+    await both.click();
+    assert.equal(await previewLoaded(page), '/api/v1/epc?name=Jane+Doe&iban=BE72000000001616&amount=12.50');
+
     // A fix that would fill a field the person left empty (a pasted
     // "lat, lon" split into Longitude) is no button: the detail says what
     // to do.

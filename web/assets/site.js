@@ -566,6 +566,9 @@
     clearErrors();
     var list = p.errors && p.errors.length ? p.errors : [{ field: p.field, detail: p.detail }];
     var loose = [];
+    // Several fields refused and one fix for all (the API's fix corrects
+    // every field it can): one button, under the first field marked.
+    var whole = list.length > 1 && p.fix && !list.some(function (e) { return e.fix; }) ? problemFix(p.fix) : null;
     list.forEach(function (e) {
       // A problem with the logo while a file is uploaded is the file's.
       var holder = e.field === 'logo' && uploaded ? upload : e.field && form.querySelector('[data-field="' + CSS.escape(e.field) + '"]');
@@ -577,7 +580,8 @@
       holder.classList.add('has-error');
       message.textContent = (message.textContent + ' ' + e.detail).trim();
       holder.querySelectorAll('input[name], input[type="file"], select, textarea').forEach(function (el) { el.setAttribute('aria-invalid', 'true'); });
-      offerFix(message, problemFix(e.fix || (list.length === 1 && p.fix)));
+      offerFix(message, whole || problemFix(e.fix || (list.length === 1 && p.fix)));
+      whole = null;
     });
     detail.textContent = loose.length ? loose.join(' ') : 'Correct the marked field.';
     box.classList.remove('is-loading');

@@ -305,9 +305,13 @@ describe('wifi page', () => {
     const refused = await (await page.request.get(new URL(await page.getAttribute('#preview-img', 'src'), base).href)).json();
     assert.equal(new URL(refused.fix).searchParams.get('iban'), 'BE72000000001616');
     assert.equal(await respell.textContent(), 'Apply: IBAN = BE72000000001616');
-    await respell.click();
+    // From the keyboard: the focus goes to the field the fix typed in, not
+    // back to the top of the page as the button goes.
+    await respell.focus();
+    await page.keyboard.press('Enter');
     const fixed = await previewLoaded(page);
     assert.equal(await page.inputValue('[name=iban]'), 'BE72000000001616');
+    assert.equal(await page.evaluate(() => document.activeElement.name), 'iban');
     assert.equal(fixed, '/api/v1/epc?name=Jane+Doe&iban=BE72000000001616');
     const payload = await (await page.request.get(new URL(fixed.replace('/api/v1/epc?', '/api/v1/epc/payload?'), base).href)).json();
     assert.equal(zbar(await savePreview(page, 'browser-epc-respelt.png')), payload.payload);

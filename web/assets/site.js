@@ -250,6 +250,10 @@
     apply.addEventListener('click', function () {
       var change = changeText(changes);
       changes.forEach(setChange);
+      // The button goes with the message it sits in: the focus moves to
+      // the first control it set rather than fall back to the page's top
+      // (WCAG 2.2 SC 2.4.3 Focus Order).
+      if (document.activeElement === apply) changes[0].el.focus();
       update(true);
       say('Applied: ' + change + '.');
     });

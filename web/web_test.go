@@ -1099,3 +1099,84 @@ func TestLinkWithAPayloadOpensItsFields(t *testing.T) {
 		t.Errorf("vcard data with X-FOO: notice %q, links %q", got, d.noticeLinks("data"))
 	}
 }
+
+// TestContentFixesAreCallsThePageCanMake checks what the script's "Apply"
+// button for a content field relies on (README "Web editor"): the preview
+// of a refused link answers a fix that is the same kind's call, keeps
+// every value the page sends, changes only fields the person typed, each
+// under a labelled control of the content panel (the button names it),
+// and answers; a fix that fills a field left empty is told apart by the
+// field's absence from the preview, and gets no button.
+func TestContentFixesAreCallsThePageCanMake(t *testing.T) {
+	for _, tc := range []struct {
+		link    string
+		changed map[string]string // field: the fix's value
+		fills   string            // a field the fix fills that the person left empty
+	}{
+		{link: "/epc?name=Jane+Doe&iban=be72-0000-0000-1616", changed: map[string]string{"iban": "BE72000000001616"}},
+		{link: "/epc?name=Jane+Doe&iban=IBAN+BE72+0000+0000+1616", changed: map[string]string{"iban": "BE72 0000 0000 1616"}},
+		{link: "/epc?name=Jane+Doe&iban=BE72000000001616&amount=EUR+12.50", changed: map[string]string{"amount": "12.50"}},
+		{link: "/geo?lat=48%C2%B051%2724%22N&lon=2.35", changed: map[string]string{"lat": "48.856667"}},
+		{link: "/geo?lat=48.85%2C+2.35", changed: map[string]string{"lat": "48.85"}, fills: "lon"},
+	} {
+		t.Run(tc.link, func(t *testing.T) {
+			d := page(t, tc.link)
+			src := d.attrOf("preview-img", "src")
+			form := d.byID("editor")
+			api, _ := attr(form, "data-api")
+			rec := send(t, http.MethodGet, src)
+			var p struct{ Fix string }
+			if err := json.Unmarshal(rec.Body.Bytes(), &p); err != nil || rec.Code != http.StatusBadRequest || p.Fix == "" {
+				t.Fatalf("GET %s: %d, no fix: %s", src, rec.Code, rec.Body.String())
+			}
+			fix, err := url.Parse(p.Fix)
+			if err != nil || fix.Path != api {
+				t.Fatalf("fix %s is not a call of the page's %s", p.Fix, api)
+			}
+			sent, _ := url.Parse(src)
+			now, want := sent.Query(), fix.Query()
+			for name := range now {
+				if !want.Has(name) {
+					t.Errorf("the fix leaves out %s, which the page sends", name)
+				}
+			}
+			content := d.all(func(n *html.Node) bool {
+				c, _ := attr(n, "class")
+				return n.Data == "fieldset" && strings.Contains(c, "content")
+			})
+			for name := range want {
+				if want.Get(name) == now.Get(name) {
+					continue
+				}
+				if name == tc.fills {
+					if now.Has(name) {
+						t.Errorf("%s was typed; the case wants a fix that fills an empty field", name)
+					}
+					continue
+				}
+				if got, ok := tc.changed[name]; !ok || want.Get(name) != got {
+					t.Errorf("the fix sets %s=%q, want %v", name, want.Get(name), tc.changed)
+				}
+				controls := d.all(func(n *html.Node) bool { v, _ := attr(n, "data-api"); return v == name && hasAttr(n, "name") })
+				if len(controls) != 1 || len(content) != 1 || !isWithin(controls[0], content[0]) {
+					t.Fatalf("no control of %s in the content panel", name)
+				}
+				id, _ := attr(controls[0], "id")
+				label := d.all(func(n *html.Node) bool { v, _ := attr(n, "for"); return n.Data == "label" && v == id })
+				names := []*html.Node{}
+				if len(label) == 1 {
+					names = d.all(func(n *html.Node) bool { c, _ := attr(n, "class"); return c == "name" && isWithin(n, label[0]) })
+				}
+				if len(names) != 1 || strings.TrimSpace(text(names[0])) == "" {
+					t.Errorf("%s's label has no name for the button to show", name)
+				}
+			}
+			if tc.fills != "" && !want.Has(tc.fills) {
+				t.Errorf("the fix does not fill %s", tc.fills)
+			}
+			if rec := send(t, http.MethodGet, strings.TrimPrefix(p.Fix, base)); rec.Code != http.StatusOK {
+				t.Errorf("following the fix %s: %d %s", p.Fix, rec.Code, rec.Body.String())
+			}
+		})
+	}
+}

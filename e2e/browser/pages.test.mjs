@@ -283,7 +283,7 @@ describe('wifi page', () => {
     await page.close();
   });
 
-  test("an option the API refuses offers the problem's fix as a button, which a content field's never does", async () => {
+  test("a problem's fix is a button that says what it types: an option's, a typed field's re-spelt, never one filling an empty field", async () => {
     const page = await newPage(browser);
     await page.goto(base + link + '&size=5000');
     const apply = page.locator('#o-size-error button');
@@ -297,10 +297,46 @@ describe('wifi page', () => {
     assert.equal(await page.inputValue('#o-size'), '4096');
     assert.equal(new URL(page.url()).searchParams.get('ssid'), 'Cafe');
 
-    // A fix that would change the person's data is no button.
-    await page.fill('[name=password]', 'short');
-    await page.locator('#f-password-error').filter({ hasText: /\S/ }).waitFor();
+    // The person's own IBAN, re-spelt by the fix: the button names the
+    // field and the value it types, and the code it makes scans.
+    await page.goto(base + '/epc?name=Jane+Doe&iban=be72-0000-0000-1616');
+    const respell = page.locator('#f-iban-error button');
+    await respell.waitFor();
+    const refused = await (await page.request.get(new URL(await page.getAttribute('#preview-img', 'src'), base).href)).json();
+    assert.equal(new URL(refused.fix).searchParams.get('iban'), 'BE72000000001616');
+    assert.equal(await respell.textContent(), 'Apply: IBAN = BE72000000001616');
+    // From the keyboard: the focus goes to the field the fix typed in, not
+    // back to the top of the page as the button goes.
+    await respell.focus();
+    await page.keyboard.press('Enter');
+    const fixed = await previewLoaded(page);
+    assert.equal(await page.inputValue('[name=iban]'), 'BE72000000001616');
+    assert.equal(await page.evaluate(() => document.activeElement.name), 'iban');
+    assert.equal(fixed, '/api/v1/epc?name=Jane+Doe&iban=BE72000000001616');
+    const payload = await (await page.request.get(new URL(fixed.replace('/api/v1/epc?', '/api/v1/epc/payload?'), base).href)).json();
+    assert.equal(zbar(await savePreview(page, 'browser-epc-respelt.png')), payload.payload);
+    assert.match(payload.payload, /\nJane Doe\nBE72000000001616$/);
+
+    // Two fields refused at once, one fix for both: one button, under the
+    // first, that names both changes.
+    await page.goto(base + '/epc?name=Jane+Doe&iban=be72-0000-0000-1616&amount=EUR+12.50');
+    const both = page.locator('#f-iban-error button');
+    await both.waitFor();
+    assert.equal(await both.textContent(), 'Apply: IBAN = BE72000000001616, Amount (EUR) = 12.50');
+    assert.equal(await page.locator('.error button').count(), 1);
+    await both.click();
+    assert.equal(await previewLoaded(page), '/api/v1/epc?name=Jane+Doe&iban=BE72000000001616&amount=12.50');
+
+    // A fix that would fill a field the person left empty (a pasted
+    // "lat, lon" split into Longitude) is no button: the detail says what
+    // to do.
+    await page.goto(base + '/geo');
+    await page.locator('[name=lat]').pressSequentially('48.85, 2.35');
+    await page.locator('#f-lat-error').filter({ hasText: /\S/ }).waitFor();
+    const split = await (await page.request.get(new URL(await page.getAttribute('#preview-img', 'src'), base).href)).json();
+    assert.equal(new URL(split.fix).searchParams.get('lon'), '2.35');
     assert.equal(await page.locator('.error button').count(), 0);
+    assert.equal(await page.inputValue('[name=lon]'), '');
     assert.deepEqual(page.errors, []);
     await page.close();
   });
@@ -611,13 +647,20 @@ describe('pages', () => {
   test('a phone-sized screen scrolls only down', async () => {
     const page = await newPage(browser);
     await page.setViewportSize({ width: 360, height: 780 });
-    for (const p of ['/', '/wifi?ssid=Cafe&password=longpassword', '/upi', '/vcard']) {
-      const res = await page.goto(base + p);
-      if (res.status() === 404) continue; // a kind not registered in this build
+    // Every kind's page: a hint's long link or account wraps.
+    const { kinds } = await (await page.request.get(base + '/api/v1/kinds')).json();
+    const pages = ['/', '/wifi?ssid=Cafe&password=longpassword', ...kinds.map((k) => '/' + k.name)];
+    for (const p of pages) {
+      await page.goto(base + p);
       await previewLoaded(page);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= 360, `${p} is ${width} px wide at 360`);
     }
+    // A fix's button under a field says its whole value, wrapped.
+    await page.goto(base + '/epc?name=Jane+Doe&iban=IBAN+BE72+0000+0000+1616');
+    await page.locator('#f-iban-error button').waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 360, `a fix's button makes the page ${width} px wide at 360`);
     await page.goto(base + '/wifi?ssid=Cafe&password=longpassword&fg=1d3557');
     await page.screenshot({ path: path.join(artifacts, 'browser-wifi-360.png'), fullPage: true });
     await page.close();

@@ -250,6 +250,10 @@
     apply.addEventListener('click', function () {
       var change = changeText(changes);
       changes.forEach(setChange);
+      // The button goes with the message it sits in: the focus moves to
+      // the first control it set rather than fall back to the page's top
+      // (WCAG 2.2 SC 2.4.3 Focus Order).
+      if (document.activeElement === apply) changes[0].el.focus();
       update(true);
       say('Applied: ' + change + '.');
     });
@@ -322,9 +326,10 @@
 
   // fixChanges reads a fix (a verify call with the change) into the
   // controls it sets: its rendering options that differ from the form's.
-  // The content fields stay the person's. null: the form cannot hold the
-  // fix.
-  function fixChanges(href) {
+  // The content fields stay the person's, unless typed (the call the fix
+  // corrects) is given: then a content field the person typed may take
+  // the fix's value (contentChange). null: the form cannot hold the fix.
+  function fixChanges(href, typed) {
     var params;
     try { params = new URL(href, location.href).searchParams; } catch (e) { return null; }
     var changes = [];
@@ -334,15 +339,44 @@
       var controls = Array.prototype.filter.call(form.querySelectorAll('[data-api="' + CSS.escape(name) + '"]'),
         function (el) { return el.name; });
       if (!controls.length) { holds = false; return; }
-      if (content.contains(controls[0])) return;
-      var change = changeTo(controls, value);
-      if (change === null) holds = false;
-      else if (change) {
-        change.label = name + '=' + value;
-        changes.push(change);
+      var change;
+      if (content.contains(controls[0])) {
+        if (!typed) return;
+        change = contentChange(controls, name, value, typed);
+      } else {
+        change = changeTo(controls, value);
+        if (change) change.label = name + '=' + value;
       }
+      if (change === null) holds = false;
+      else if (change) changes.push(change);
     });
     return holds ? changes : null;
+  }
+
+  // contentChange is how a content field takes a problem's fix: false
+  // when it holds the value already, null when the fix would fill a field
+  // the person left empty (a fix never types the person's data: identity
+  // fields stay theirs) or the control cannot hold the value. A field the
+  // person typed takes the fix's re-spelling of it, and the label says
+  // the new value exactly, as it will be typed.
+  function contentChange(controls, name, value, typed) {
+    if (typed.has(name) && typed.get(name) === value) return false;
+    if (!typed.has(name) || typed.get(name) === '') return null;
+    var el = controls[0];
+    var change;
+    if (el.tagName === 'SELECT' || el.type === 'radio') change = changeTo(controls, value);
+    else if (el.disabled) change = null;
+    else change = { el: el, set: function () { el.value = value; } };
+    if (!change) return change;
+    var title = form.querySelector('label[for="' + CSS.escape(change.el.id) + '"] .name');
+    change.label = (title ? title.textContent : name) + ' = ' + shownValue(value);
+    return change;
+  }
+
+  // shownValue writes a value as a button's label can show it: quoted
+  // when spaces at its ends or a line break would not be seen.
+  function shownValue(v) {
+    return v === '' || /^\s|\s$|[\x00-\x1f]/.test(v) ? JSON.stringify(v) : v;
   }
 
   // sameValue compares two values as the API reads them: without case,
@@ -389,6 +423,9 @@
 
   function setChange(c) {
     c.set();
+    // A field under the closed "More fields" is shown as it changes.
+    var more = c.el.closest('details');
+    if (more) more.open = true;
     // As if typed: a colour's picker follows its text.
     c.el.dispatchEvent(new Event('input', { bubbles: true }));
   }
@@ -533,6 +570,9 @@
     clearErrors();
     var list = p.errors && p.errors.length ? p.errors : [{ field: p.field, detail: p.detail }];
     var loose = [];
+    // Several fields refused and one fix for all (the API's fix corrects
+    // every field it can): one button, under the first field marked.
+    var whole = list.length > 1 && p.fix && !list.some(function (e) { return e.fix; }) ? problemFix(p.fix) : null;
     list.forEach(function (e) {
       // A problem with the logo while a file is uploaded is the file's.
       var holder = e.field === 'logo' && uploaded ? upload : e.field && form.querySelector('[data-field="' + CSS.escape(e.field) + '"]');
@@ -544,7 +584,8 @@
       holder.classList.add('has-error');
       message.textContent = (message.textContent + ' ' + e.detail).trim();
       holder.querySelectorAll('input[name], input[type="file"], select, textarea').forEach(function (el) { el.setAttribute('aria-invalid', 'true'); });
-      offerFix(message, problemFix(e.fix || (list.length === 1 && p.fix)));
+      offerFix(message, whole || problemFix(e.fix || (list.length === 1 && p.fix)));
+      whole = null;
     });
     detail.textContent = loose.length ? loose.join(' ') : 'Correct the marked field.';
     box.classList.remove('is-loading');
@@ -553,27 +594,23 @@
   }
 
   // problemFix reads a problem's fix (README "Errors": a call that
-  // answers) into the style controls it changes, as a verify fix is read.
-  // null when the form cannot make the same call: a fix that is no GET, or
-  // that changes the content (a fix never types the person's data), or
-  // leaves out an option the form sets.
+  // answers) into the controls it changes: style options, and content
+  // fields the person typed, re-spelt (IBAN BE72 0000 0000 1616 as
+  // BE72000000001616). null when the form cannot make the same call: a
+  // fix that is no GET, is another kind's call, leaves out a value the
+  // form sets, or fills a content field the person left empty.
   function problemFix(href) {
     if (!href || !/^https?:\/\//.test(href)) return null;
-    var changes = fixChanges(href);
-    if (!changes || !changes.length) return null;
-    var fix = new URL(href).searchParams;
-    var now = new URL(img.getAttribute('src'), location.href).searchParams;
-    var same = true;
-    now.forEach(function (value, name) {
-      var control = form.querySelector('[data-api="' + CSS.escape(name) + '"][name]');
-      var inContent = control && content.contains(control);
-      if (!fix.has(name) || (inContent && fix.get(name) !== value)) same = false;
-    });
-    fix.forEach(function (value, name) {
-      var control = form.querySelector('[data-api="' + CSS.escape(name) + '"][name]');
-      if (control && content.contains(control) && now.get(name) !== value) same = false;
-    });
-    return same ? changes : null;
+    var fix;
+    try { fix = new URL(href); } catch (e) { return null; }
+    if (fix.pathname !== apiPath) return null;
+    var now = uploaded ? new URLSearchParams(withQuery('', asPNG(state().api)).slice(1)) :
+      new URL(img.getAttribute('src'), location.href).searchParams;
+    var kept = true;
+    now.forEach(function (value, name) { if (!fix.searchParams.has(name)) kept = false; });
+    if (!kept) return null;
+    var changes = fixChanges(href, now);
+    return changes && changes.length ? changes : null;
   }
 
   // offerFix adds a button that applies changes after a field's message.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/qrforge/qrforge/internal/imagetext"
+	"github.com/qrforge/qrforge/service"
 )
 
 // decodePath is the decode endpoint (README "Batch, decode, verify").
@@ -50,7 +51,10 @@ func (t *tools) tryDecode(ctx context.Context, req mcp.CallToolRequest) (*mcp.Ca
 // any code (base64, then service.CheckDecode), "" when it would read it.
 func (t *tools) imageRefusal(v any) string {
 	s, _ := v.(string)
-	data, err := imagetext.Bytes(s)
+	data, tooLarge, err := t.api.svc.ImageText(s)
+	if tooLarge != nil {
+		return tooLarge.Detail
+	}
 	if err != nil {
 		return "image is not base64: " + err.Error()
 	}
@@ -103,7 +107,10 @@ func (t *tools) decodeImage(args map[string]any) ([]byte, *mcp.CallToolResult) {
 	if s == "" {
 		return nil, t.badArgument(toolDecode, args, &argError{field: "image", detail: "image is required: the image file (PNG, JPEG, GIF, WebP or SVG) in base64", words: imageInWords})
 	}
-	data, err := imagetext.Bytes(s)
+	data, tooLarge, err := t.api.svc.ImageText(s)
+	if tooLarge != nil {
+		return nil, failed(t.localProblem(service.KindPayloadTooLarge, "image", tooLarge.Detail, toolDecode+" "+smallerImageInWords), nil)
+	}
 	if err != nil {
 		return nil, t.badArgument(toolDecode, args, &argError{field: "image", detail: "image is not base64: " + err.Error(), words: imageInWords})
 	}
@@ -143,6 +150,10 @@ func imageNotText(v any) *argError {
 // only say what image takes, as a placeholder in its place would be sent
 // as the image.
 const imageInWords = "with image: the image file (PNG, JPEG, GIF, WebP or SVG) in base64, or a data:image/png;base64,... URI"
+
+// smallerImageInWords is qr_decode's fix for an image over its limit: only
+// the caller can scale or crop it.
+const smallerImageInWords = "with image: the image scaled down or cropped to the code, in base64 or a data:image/png;base64,... URI"
 
 // isImage reports whether v is an image file in base64 or a data: URI:
 // its bytes begin as an image's do (http.DetectContentType).

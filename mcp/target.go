@@ -126,6 +126,15 @@ func readTarget(args map[string]any, allowData, allowTyped bool) (*target, *argE
 		return nil, unfixable("data", "give either data or kind and fields, not both", genericExample)
 	case allowData && hasData:
 		s, ok := dataArg.(string)
+		if list, isList := dataArg.([]any); isList && len(list) == 1 {
+			// ["hello"], as a client that sends every value as a list
+			// writes it, has one reading: that string.
+			if one, isText := list[0].(string); isText && one != "" {
+				fix := maps.Clone(args)
+				fix["data"] = one
+				return nil, &argError{field: "data", detail: "data is the text to encode, a string, not a list; the fix gives the one string it holds", fix: fix, change: "with data the string the list holds"}
+			}
+		}
 		if !ok || s == "" {
 			return nil, unfixable("data", "data is the text to encode, a non-empty string", genericExample)
 		}

@@ -264,9 +264,15 @@ func Lookup(name string) (Entry, bool) {
 // none is close: a kind's name mistyped, a word it is also called, or a
 // kind whose name starts with the name (editdistance.Meant). A payment
 // kind is never offered for a name merely a few letters away from it
-// (iban is not tron).
+// (iban is not tron). A name with words any kind's code is called by
+// ("wifi network", "whatsapp chat") is the one kind the rest names
+// (meantWithoutGenericWords).
 func Meant(name string) (string, bool) {
-	return editdistance.Meant(name, Names(), Words())
+	names, words := Names(), Words()
+	if k, ok := editdistance.Meant(name, names, words); ok {
+		return k, true
+	}
+	return meantWithoutGenericWords(name, names, words)
 }
 
 // Words maps each word a kind is also called to the kind's name.

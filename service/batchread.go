@@ -81,6 +81,9 @@ func (s *Service) readBatch(body []byte) (*batchRequest, *Problem) {
 			}
 			detail, moved, conflict := moveIntoStyle(k, top[k], corrected)
 			if !moved {
+				detail, moved, conflict = moveOptionsIntoStyle(k, top[k], corrected)
+			}
+			if !moved {
 				detail, moved = dataAsItems(k, top[k], corrected)
 			}
 			if !moved {
@@ -328,6 +331,40 @@ func moveIntoStyle(k string, raw json.RawMessage, corrected map[string]json.RawM
 	style[k] = raw
 	corrected["style"], _ = json.Marshal(style)
 	return fmt.Sprintf("%s is a rendering option: it goes in style, the options of every item, and the fix moves it there", shown), true, false
+}
+
+// moveOptionsIntoStyle puts the members of k, an object of options under
+// a name other QR APIs give one ({"options": {"size": 256}}, nestedParams),
+// into the shared style, as moveIntoStyle puts an option beside items:
+// dropped with its object, the size asked for would be lost. A member that
+// names no option goes in too, for style's own check to rename or refuse.
+func moveOptionsIntoStyle(k string, raw json.RawMessage, corrected map[string]json.RawMessage) (detail string, moved, conflict bool) {
+	inner, ok := nestedParams(k, raw)
+	if !ok {
+		return "", false, false
+	}
+	if given, ok := corrected["style"]; ok {
+		var style map[string]json.RawMessage
+		if json.Unmarshal(given, &style) != nil || style == nil {
+			return "", false, false // a style that is no object is refused later
+		}
+	}
+	shown := text.Truncate(k, 64)
+	for _, member := range sortedKeys(inner) {
+		if _, isOption := options.Named(member); isOption {
+			if d, _, clash := moveIntoStyle(member, inner[member], corrected); clash {
+				return shown + "." + d, true, true
+			}
+			continue
+		}
+		style := map[string]json.RawMessage{}
+		json.Unmarshal(corrected["style"], &style)
+		if _, given := style[member]; !given {
+			style[member] = inner[member]
+			corrected["style"], _ = json.Marshal(style)
+		}
+	}
+	return fmt.Sprintf("%q is an object of options: they go in style, the options of every item, and the fix moves them there", shown), true, false
 }
 
 // keyProblem is the problem for keys of the body renamed or dropped. Its

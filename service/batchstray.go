@@ -100,6 +100,20 @@ func strayKey(k string, raw json.RawMessage, kind registry.Entry, candidates []s
 		}
 		return fmt.Sprintf("%q is a field of %s, and goes in the item's fields, which have it already or are not an object, or its value is not a string or number; the fix drops it", shown, kind.Name())
 	}
+	if inner, ok := nestedParams(k, raw); ok && !style.invalid {
+		// {"options": {"size": 256}}, as other QR APIs nest options:
+		// dropped with its object, the size asked for would be lost.
+		var kept []string
+		for _, member := range sortedKeys(inner) {
+			if !style.add(member, inner[member]) {
+				kept = append(kept, member)
+			}
+		}
+		if len(kept) == 0 {
+			return fmt.Sprintf("%q is an object of options, and an item's options go in its style: {\"style\": {...}}; the fix moves them there", shown)
+		}
+		return fmt.Sprintf("%q is an object of options, and an item's options go in its style, which gives %s already; the fix moves the others there and keeps the style's", shown, quoteAll(kept))
+	}
 	near, isWord := itemKeyWords[name]
 	if slices.Contains(options.Data.Aliases, name) {
 		// The names data is given under on /api/v1/qr.

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/qrforge/qrforge/internal/imagetext"
 	"github.com/qrforge/qrforge/internal/text"
 )
 
@@ -61,7 +60,10 @@ func (s *Service) ImageJSON(body []byte) ([]byte, *Problem) {
 	if json.Unmarshal(members[imageMember], &encoded) != nil || encoded == "" {
 		return nil, refuse(fmt.Sprintf("%s must be the image file (PNG, JPEG, GIF, WebP or SVG) as a base64 string or a data: URI", imageMember), imageMember)
 	}
-	b, err := imagetext.Bytes(encoded)
+	b, tooLarge, err := s.ImageText(encoded)
+	if tooLarge != nil {
+		return nil, tooLarge
+	}
 	if err != nil {
 		return nil, refuse(fmt.Sprintf("%s is neither base64 nor a data: URI (%s): %s", imageMember, text.Truncate(strings.TrimSpace(encoded), 32), err), imageMember)
 	}

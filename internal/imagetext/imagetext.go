@@ -48,3 +48,29 @@ func percentDecoded(s string) string {
 	}
 	return s
 }
+
+// MaxLen is the most bytes Bytes(s) can give, found without decoding or
+// allocating: three bytes for each four base64 characters (RFC 4648 §4),
+// line breaks and padding not counted; a file written as markup or
+// percent-encoded is no longer than its text.
+func MaxLen(s string) int {
+	if rest, ok := strings.CutPrefix(s, "data:"); ok {
+		header, payload, found := strings.Cut(rest, ",")
+		if !found || !strings.HasSuffix(strings.ToLower(header), ";base64") {
+			return len(payload)
+		}
+		s = payload
+	}
+	if strings.HasPrefix(strings.TrimSpace(s), "<") {
+		return len(s)
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n', '\r', ' ', '\t', '=':
+		default:
+			n++
+		}
+	}
+	return n * 3 / 4
+}

@@ -334,12 +334,12 @@ func moveIntoStyle(k string, raw json.RawMessage, corrected map[string]json.RawM
 }
 
 // moveOptionsIntoStyle puts the members of k, an object of options under
-// a name other QR APIs give one ({"options": {"size": 256}}, nestedParams),
+// a name other QR APIs give one ({"options": {"size": 256}}, nestedOptions),
 // into the shared style, as moveIntoStyle puts an option beside items:
 // dropped with its object, the size asked for would be lost. A member that
 // names no option goes in too, for style's own check to rename or refuse.
 func moveOptionsIntoStyle(k string, raw json.RawMessage, corrected map[string]json.RawMessage) (detail string, moved, conflict bool) {
-	inner, ok := nestedParams(k, raw)
+	inner, ok := nestedOptions(k, raw)
 	if !ok {
 		return "", false, false
 	}

@@ -100,7 +100,7 @@ func strayKey(k string, raw json.RawMessage, kind registry.Entry, candidates []s
 		}
 		return fmt.Sprintf("%q is a field of %s, and goes in the item's fields, which have it already or are not an object, or its value is not a string or number; the fix drops it", shown, kind.Name())
 	}
-	if inner, ok := nestedParams(k, raw); ok && !style.invalid {
+	if inner, ok := nestedOptions(k, raw); ok && !style.invalid {
 		// {"options": {"size": 256}}, as other QR APIs nest options:
 		// dropped with its object, the size asked for would be lost.
 		var kept []string

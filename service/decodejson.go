@@ -48,8 +48,8 @@ func (s *Service) ImageJSON(body []byte) ([]byte, *Problem) {
 		// One member holding an image file, under any name ("file",
 		// "base64"), is the image, as a multipart file is under any
 		// field name.
-		if b, ok := imageUnder(members[others[0]]); ok {
-			return b, nil
+		if b, tooLarge, ok := s.imageUnder(members[others[0]]); ok {
+			return b, tooLarge
 		}
 	}
 	if len(others) > 0 {
@@ -74,17 +74,21 @@ func (s *Service) ImageJSON(body []byte) ([]byte, *Problem) {
 }
 
 // imageUnder is the image file a JSON member holds: a string in base64 or
-// a data: URI whose bytes begin as an image file does.
-func imageUnder(raw json.RawMessage) ([]byte, bool) {
+// a data: URI whose bytes begin as an image file does, held to MaxUpload
+// as ImageText holds it (tooLarge).
+func (s *Service) imageUnder(raw json.RawMessage) (file []byte, tooLarge *Problem, ok bool) {
 	var encoded string
 	if json.Unmarshal(raw, &encoded) != nil || encoded == "" {
-		return nil, false
+		return nil, nil, false
 	}
-	b, err := imagetext.Bytes(encoded)
+	b, tooLarge, err := s.ImageText(encoded)
+	if tooLarge != nil {
+		return nil, tooLarge, true
+	}
 	if err != nil || !looksLikeImage(b) {
-		return nil, false
+		return nil, nil, false
 	}
-	return b, true
+	return b, nil, true
 }
 
 // looksLikeImage reports whether b begins as a file decode reads does:

@@ -124,15 +124,33 @@ func holdsFields(name string) bool {
 }
 
 // nestedParams reads an object of a call's options under one of
-// containerWords, or of a kind's fields under a name that holdsFields,
-// whose members are each a string, a number, a boolean or a List
-// option's list, as they are. An object under another kind's name than
-// the endpoint's is not read.
+// containerWords (nestedOptions), or of a kind's fields under a name that
+// holdsFields. An object under another kind's name than the endpoint's
+// is not read.
 func nestedParams(name string, raw json.RawMessage, kind string) (map[string]json.RawMessage, bool) {
+	if inner, ok := nestedOptions(name, raw); ok {
+		return inner, true
+	}
+	if !holdsFields(name) || kind != "" && !slices.Contains(fieldsWords, strings.ToLower(name)) && !strings.EqualFold(name, kind) {
+		return nil, false
+	}
+	return scalarMembers(raw)
+}
+
+// nestedOptions reads an object of a call's options under one of
+// containerWords.
+func nestedOptions(name string, raw json.RawMessage) (map[string]json.RawMessage, bool) {
+	if !slices.Contains(containerWords, strings.ToLower(name)) {
+		return nil, false
+	}
+	return scalarMembers(raw)
+}
+
+// scalarMembers is raw's members when it is an object whose members are
+// each a string, a number, a boolean or a List option's list.
+func scalarMembers(raw json.RawMessage) (map[string]json.RawMessage, bool) {
 	inner, ok := jsonObject(raw)
-	container := slices.Contains(containerWords, strings.ToLower(name))
-	fields := holdsFields(name) && (kind == "" || slices.Contains(fieldsWords, strings.ToLower(name)) || strings.EqualFold(name, kind))
-	if !ok || !container && !fields {
+	if !ok {
 		return nil, false
 	}
 	for name, v := range inner {

@@ -87,6 +87,8 @@ func checkMeCard(m *MeCard) []registry.FieldError {
 	switch tel := mecardTel(m.Phone); {
 	case loosePhoneProblem("phone", m.Phone) != "":
 		errs = append(errs, registry.FieldError{Field: "phone", Detail: loosePhoneProblem("phone", m.Phone), Fix: ""})
+	case internationalPrefixError("phone", m.Phone) != nil:
+		errs = append(errs, *internationalPrefixError("phone", m.Phone))
 	case len(strings.TrimPrefix(tel, "+")) > mecardTelDigits:
 		errs = append(errs, registry.FieldError{Field: "phone", Detail: fmt.Sprintf("phone has %d digits; a MECARD's TEL holds at most %d (NTT DoCoMo MECARD); a vCard (kind vcard) takes longer numbers", len(strings.TrimPrefix(tel, "+")), mecardTelDigits), Fix: ""})
 	}

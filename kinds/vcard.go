@@ -137,6 +137,8 @@ func checkVCard(v *VCard) []registry.FieldError {
 	}{{"phone", v.Phone, "phone_type", &v.PhoneType}, {"phone2", v.Phone2, "phone2_type", &v.Phone2Type}, {"phone3", v.Phone3, "phone3_type", &v.Phone3Type}} {
 		if detail := loosePhoneProblem(p.name, p.value); detail != "" {
 			errs = append(errs, registry.FieldError{Field: p.name, Detail: detail, Fix: ""})
+		} else if fe := internationalPrefixError(p.name, p.value); fe != nil {
+			errs = append(errs, *fe)
 		}
 		if fe := checkVCardTypes(p.typeName, p.typ, vcardTelTypes[version], version, "RFC 2426 §3.3.1", "RFC 6350 §6.4.1"); fe != nil {
 			errs = append(errs, *fe)

@@ -121,7 +121,10 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	var inField map[string]paramError
 	var inFieldRead map[string]string
 	if len(fieldErrs) > 0 {
-		inField, inFieldRead = pastedIntoFields(k, values)
+		inField, inFieldRead = pastedIntoFields(k, values, func(f string) (refused, fixed bool) {
+			i := slices.IndexFunc(fieldErrs, func(fe registry.FieldError) bool { return fe.Field == f })
+			return i >= 0, i >= 0 && (fieldErrs[i].Fix != "" || fieldErrs[i].MoveTo != "")
+		})
 		maps.Copy(pastedFields, inFieldRead)
 	}
 	for _, f := range slices.Sorted(maps.Keys(inField)) {

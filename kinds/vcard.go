@@ -229,7 +229,10 @@ func vcardBirthday(s, version string) (string, *registry.FieldError) {
 		return s, nil
 	}
 	if _, err := time.Parse(time.DateOnly, s); err != nil {
-		return "", &registry.FieldError{Field: "bday", Detail: "bday is a date YYYY-MM-DD, such as 1996-04-15 (RFC 2426 §3.1.5, RFC 6350 §6.2.5)", Fix: ""}
+		// RFC 6350 §6.2.5 writes the date in digits; one whose month is
+		// a word has one reading, a date in digits alone may have two.
+		fix, _ := monthWordDate(s)
+		return "", &registry.FieldError{Field: "bday", Detail: "bday is a date YYYY-MM-DD, such as 1996-04-15 (RFC 2426 §3.1.5, RFC 6350 §6.2.5)" + twoReadingDate(s), Fix: fix}
 	}
 	return s, nil
 }

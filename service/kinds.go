@@ -162,6 +162,8 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 				errs[i].detail += "; the fix leaves out " + scheme + ", which the code writes itself where its standard has one"
 			} else if label, ok := fieldLabel(e.field, given[e.field]); ok && fixed[e.field] != given[e.field] {
 				errs[i].detail += "; the fix leaves out " + label + ", the field's name written before its value"
+			} else if _, ok := withoutFullWidth(given[e.field]); ok && fixed[e.field] != given[e.field] {
+				errs[i].detail += "; the fix writes its full-width characters as the ASCII ones they stand for (Unicode NFKC)"
 			}
 		}
 		p := s.invalid(r, withoutFields(errs, k), target)
@@ -271,6 +273,10 @@ func correctedFields(k registry.Entry, values map[string]string) (map[string]str
 				}
 				if rest, ok := withoutLabel(e.Field, fixed[e.Field]); ok {
 					fixed[e.Field] = rest
+					continue
+				}
+				if narrow, ok := withoutFullWidth(fixed[e.Field]); ok {
+					fixed[e.Field] = narrow
 					continue
 				}
 			}

@@ -285,7 +285,8 @@ func eventSchedule(e Event) (eventTimes, *registry.FieldError) {
 		}
 		start, ok := eventDate(e.Start)
 		if !ok {
-			return t, &registry.FieldError{Field: "start", Detail: "start of an all-day event is a date, YYYY-MM-DD (RFC 3339 full-date), such as 2026-10-01", Fix: ""}
+			fix, _ := monthWordDate(e.Start)
+			return t, &registry.FieldError{Field: "start", Detail: "start of an all-day event is a date, YYYY-MM-DD (RFC 3339 full-date), such as 2026-10-01" + twoReadingDate(e.Start), Fix: fix}
 		}
 		last := start
 		if e.Duration != "" {
@@ -297,7 +298,11 @@ func eventSchedule(e Event) (eventTimes, *registry.FieldError) {
 		}
 		if e.End != "" {
 			if last, ok = eventDate(e.End); !ok {
-				return t, &registry.FieldError{Field: "end", Detail: "end of an all-day event is its last day, YYYY-MM-DD (RFC 3339 full-date)", Fix: start.Format(time.DateOnly)}
+				fix, named := monthWordDate(e.End)
+				if !named {
+					fix = start.Format(time.DateOnly)
+				}
+				return t, &registry.FieldError{Field: "end", Detail: "end of an all-day event is its last day, YYYY-MM-DD (RFC 3339 full-date)", Fix: fix}
 			}
 			if last.Before(start) {
 				// No fix: the start's day would drop the caller's end,
@@ -468,14 +473,21 @@ func allDayFix(e Event) *registry.FieldError {
 	if e.AllDay != "" || e.TZID != "" {
 		return nil
 	}
+	// A date whose month is a word (Feb 3 2027) is a date too, written
+	// YYYY-MM-DD in the fix (RFC 5545 §3.3.4).
 	dateOnly := func(s string) bool {
 		_, err := time.Parse(time.DateOnly, s)
-		return err == nil
+		_, named := monthWordDate(s)
+		return err == nil || named
 	}
 	if !dateOnly(e.Start) || e.End != "" && !dateOnly(e.End) {
 		return nil
 	}
-	return &registry.FieldError{Field: "start", Fix: e.Start, With: map[string]string{"allday": "true"},
+	start := e.Start
+	if iso, named := monthWordDate(start); named {
+		start = iso
+	}
+	return &registry.FieldError{Field: "start", Fix: start, With: map[string]string{"allday": "true"},
 		Detail: "start " + e.Start + " is a date without a time, which an all-day event has (allday=true, RFC 5545 §3.3.4); for a timed event give the time with its offset, such as 2026-10-01T19:00:00+02:00"}
 }
 

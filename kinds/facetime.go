@@ -56,6 +56,8 @@ func checkFaceTime(f *FaceTime) []registry.FieldError {
 			return []registry.FieldError{{Field: "contact", Detail: "contact number " + problem, Fix: ""}}
 		}
 		f.Contact = "+" + digits
+	case internationalPrefixError("contact", c) != nil:
+		return []registry.FieldError{*internationalPrefixError("contact", c)}
 	case digits == "" || len(digits) > 15:
 		return []registry.FieldError{{Field: "contact", Detail: "contact number has " + itoa(len(digits)) + " digits; a phone number has 1 to 15 (ITU-T E.164)", Fix: ""}}
 	default:

@@ -96,7 +96,18 @@ func checkGeo(g *Geo) []registry.FieldError {
 				// finer than a second of arc.
 				fix, _ = geoNumber(strconv.FormatFloat(v, 'f', 6, 64))
 			}
-			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " is " + f.what + ", written with digits and '.' (no decimal comma, no exponent; RFC 5870 §3.3 num)", Fix: fix})
+			detail := f.name + " is " + f.what + ", written with digits and '.' (no decimal comma, no exponent; RFC 5870 §3.3 num)"
+			if f.hemispheres == "" {
+				// RFC 5870 §3.4.1 and §3.4.3: altitude and uncertainty
+				// are in metres, so a metre sign adds nothing, and feet
+				// are another unit, converted with rounding.
+				if n, ok := withoutUnit(*f.value, metreWords); ok {
+					fix, _ = geoNumber(n)
+				} else if _, ok := withoutUnit(*f.value, footWords); ok {
+					detail += "; this one is in feet, and a fix does not convert it: give metres (feet × 0.3048), rounded as you mean"
+				}
+			}
+			errs = append(errs, registry.FieldError{Field: f.name, Detail: detail, Fix: fix})
 			continue
 		}
 		v, _ := strconv.ParseFloat(n, 64)

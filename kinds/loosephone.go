@@ -36,3 +36,28 @@ func loosePhoneProblem(name, value string) string {
 	}
 	return name + " is a telephone number: digits, an optional leading +, and space - . ( ) as separators, at most 32 characters"
 }
+
+// phoneList is the numbers of a value that lists several, separated by
+// ',' or ';' (+1 555 123 4567, +1 555 765 4321), each a whole number of
+// at least 7 digits; nil for anything else. A comma inside a dial
+// string is a pause before an extension's digits, which are fewer.
+func phoneList(value string) []string {
+	parts := strings.FieldsFunc(value, func(r rune) bool { return r == ',' || r == ';' })
+	if len(parts) < 2 {
+		return nil
+	}
+	for i, p := range parts {
+		p = strings.TrimSpace(p)
+		digits := strings.Count(strings.Map(func(r rune) rune {
+			if '0' <= r && r <= '9' {
+				return '0'
+			}
+			return -1
+		}, p), "0")
+		if !looksLikePhone(p) || digits < 7 {
+			return nil
+		}
+		parts[i] = p
+	}
+	return parts
+}

@@ -86,7 +86,13 @@ func checkMeCard(m *MeCard) []registry.FieldError {
 	}
 	switch tel := mecardTel(m.Phone); {
 	case loosePhoneProblem("phone", m.Phone) != "":
-		errs = append(errs, registry.FieldError{Field: "phone", Detail: loosePhoneProblem("phone", m.Phone), Fix: ""})
+		detail := loosePhoneProblem("phone", m.Phone)
+		if list := phoneList(m.Phone); list != nil {
+			detail += "; it lists " + itoa(len(list)) + " numbers, and mecard has one phone field, written as one TEL: give one number, or make a vCard (kind vcard: phone and phone2)"
+		}
+		errs = append(errs, registry.FieldError{Field: "phone", Detail: detail, Fix: ""})
+	case internationalPrefixError("phone", m.Phone) != nil:
+		errs = append(errs, *internationalPrefixError("phone", m.Phone))
 	case len(strings.TrimPrefix(tel, "+")) > mecardTelDigits:
 		errs = append(errs, registry.FieldError{Field: "phone", Detail: fmt.Sprintf("phone has %d digits; a MECARD's TEL holds at most %d (NTT DoCoMo MECARD); a vCard (kind vcard) takes longer numbers", len(strings.TrimPrefix(tel, "+")), mecardTelDigits), Fix: ""})
 	}

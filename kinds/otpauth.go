@@ -20,8 +20,8 @@ type OTPAuth struct {
 	Secret    string `json:"secret" validate:"required,max=1024" jsonschema_description:"The shared key in base32 (RFC 4648 §6, A-Z and 2-7), as the service shows it for manual entry: spaces, dashes, lower case and '=' padding are accepted and removed. At least 16 characters (80 bits); RFC 4226 recommends 32 (160 bits)." identity:"true" title:"Secret key"`
 	Account   string `json:"account" also:"label,user,username,email,name" validate:"required,max=256" jsonschema_description:"The account the key belongs to, usually the user's e-mail address or user name (alice@example.com). Shown under the code; must not contain ':'." identity:"true" title:"Account"`
 	Issuer    string `json:"issuer" validate:"max=256" jsonschema_description:"The provider or service (Example Inc). Strongly recommended: written both as the label prefix and as the issuer parameter, so old and new authenticators group the account correctly. Must not contain ':'." identity:"true" title:"Service"`
-	Algorithm string `json:"algorithm" validate:"omitempty,oneofci=SHA1 SHA256 SHA512" jsonschema:"enum=SHA1,enum=SHA256,enum=SHA512" jsonschema_description:"HMAC hash: SHA1 (default), SHA256 or SHA512 (RFC 6238 §1.2). Google Authenticator ignores it, so set it only when the service uses another hash." title:"Algorithm"`
-	Digits    string `json:"digits" validate:"omitempty,oneof=6 8" jsonschema:"enum=6,enum=8" jsonschema_description:"Code length: 6 (default) or 8." title:"Digits"`
+	Algorithm string `json:"algorithm" meant:"hmacsha1=SHA1,hmac-sha1=SHA1,hmac_sha1=SHA1,hmac sha1=SHA1,hmac-sha-1=SHA1,hmacsha256=SHA256,hmac-sha256=SHA256,hmac_sha256=SHA256,hmac sha256=SHA256,hmac-sha-256=SHA256,hmacsha512=SHA512,hmac-sha512=SHA512,hmac_sha512=SHA512,hmac sha512=SHA512,hmac-sha-512=SHA512" validate:"omitempty,oneofci=SHA1 SHA256 SHA512" jsonschema:"enum=SHA1,enum=SHA256,enum=SHA512" jsonschema_description:"HMAC hash: SHA1 (default), SHA256 or SHA512 (RFC 6238 §1.2). Google Authenticator ignores it, so set it only when the service uses another hash." title:"Algorithm"`
+	Digits    string `json:"digits" meant:"6 digits=6,8 digits=8,6-digit=6,8-digit=8,6 digit=6,8 digit=8,six=6,eight=8" validate:"omitempty,oneof=6 8" jsonschema:"enum=6,enum=8" jsonschema_description:"Code length: 6 (default) or 8." title:"Digits"`
 	Period    string `json:"period" jsonschema_description:"totp only: seconds a code is valid, a whole number from 1 (default 30)." title:"Period (seconds)"`
 	Counter   string `json:"counter" jsonschema_description:"hotp only, and required there: the initial counter value, a whole number from 0." title:"Initial counter"`
 }
@@ -136,7 +136,13 @@ func checkOTPAuth(o *OTPAuth) []registry.FieldError {
 			errs = append(errs, registry.FieldError{Field: "counter", Detail: "counter applies only to otp_type hotp (Key Uri Format, Counter)", Fix: ""})
 		}
 		if o.Period != "" && !otpWholeNumber(&o.Period, 1) {
-			errs = append(errs, registry.FieldError{Field: "period", Detail: "period is the number of seconds a code is valid, a whole number from 1 (Key Uri Format, Period; RFC 6238 §4.1 X); give the issuer's, often 30", Fix: ""})
+			// The period is in seconds (Key Uri Format, Period): 30s
+			// and 30 seconds have one reading.
+			fix, ok := withoutUnit(o.Period, secondWords)
+			if !ok || !otpWholeNumber(&fix, 1) {
+				fix = ""
+			}
+			errs = append(errs, registry.FieldError{Field: "period", Detail: "period is the number of seconds a code is valid, a whole number from 1 (Key Uri Format, Period; RFC 6238 §4.1 X); give the issuer's, often 30", Fix: fix})
 		}
 	}
 	return errs

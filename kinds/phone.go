@@ -57,12 +57,7 @@ func checkPhone(p *Phone) []registry.FieldError {
 		return []registry.FieldError{{Field: "number", Detail: "number has " + describeRune(bad) + "; a tel: number has only '+', digits and the visual separators - . ( ) (RFC 3966 §5.1.1)", Fix: ""}}
 	}
 	if !plus {
-		fix := ""
-		if rest, ok := strings.CutPrefix(digits, "00"); ok && e164Problem(rest) == "" {
-			// 00 is the international call prefix of most countries;
-			// '+' stands for it.
-			fix = "+" + rest
-		}
+		fix, _ := internationalByPrefix(n)
 		return []registry.FieldError{{Field: "number", Detail: "number must be international: '+', then the country code (RFC 3966 §5.1.4). A local number needs a phone-context (RFC 3966 §5.1.5), which this kind does not offer", Fix: fix}}
 	}
 	if trunk := trunkZero.FindStringIndex(n); trunk != nil {

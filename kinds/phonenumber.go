@@ -3,6 +3,8 @@ package kinds
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/qrforge/qrforge/registry"
 )
 
 // phoneSeparators are the characters people put between digit groups when
@@ -70,4 +72,34 @@ func describeRune(r rune) string {
 		return "a control character"
 	}
 	return "'" + string(r) + "'"
+}
+
+// internationalByPrefix reads a number written with 00, the international
+// call prefix of most countries (ITU-T E.164 Annex A lists them; ITU-T
+// E.123 §2.2 writes '+' in its place), as the '+' number it dials: 0044 20
+// 7946 0000 is +442079460000. ok is false when s has '+' or no 00, when
+// what follows is no E.164 number, or when 00 may be the start of another
+// prefix: Australia's 0011 dials what follows (0011 44 … is +44 …), and
+// no +1 number has an area code starting 0 or 1 (NANP), so 0010… and
+// 0011… have two readings and are left as written.
+func internationalByPrefix(s string) (string, bool) {
+	plus, digits, bad := splitPhoneNumber(s)
+	rest, ok := strings.CutPrefix(digits, "00")
+	if plus || bad != noBadRune || !ok || e164Problem(rest) != "" || strings.HasPrefix(rest, "10") || strings.HasPrefix(rest, "11") {
+		return "", false
+	}
+	return "+" + rest, true
+}
+
+// internationalPrefixError asks for '+' in place of 00 in field, a
+// number a phone dials from anywhere: 00 is dialled as the international
+// prefix only where it is one (not in North America, which dials 011, nor
+// in Japan, 010), while '+' is the form ITU-T E.123 §2.2 prints. nil when
+// value is not a 00 number internationalByPrefix reads.
+func internationalPrefixError(field, value string) *registry.FieldError {
+	fix, ok := internationalByPrefix(value)
+	if !ok {
+		return nil
+	}
+	return &registry.FieldError{Field: field, Detail: field + " starts with 00, the international call prefix of most countries but not of North America (011) or Japan (010); '+' dials from anywhere (ITU-T E.123 §2.2): the fix writes " + fix, Fix: fix}
 }

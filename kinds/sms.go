@@ -61,11 +61,12 @@ func checkSMSNumber(s *SMS) []registry.FieldError {
 			return []registry.FieldError{{Field: "number", Detail: "number " + problem, Fix: ""}}
 		}
 		s.Number = "+" + digits
+	case internationalPrefixError("number", s.Number) != nil:
+		// SMSTO: would carry 00 as written, which dials abroad only
+		// from a country whose international prefix it is.
+		return []registry.FieldError{*internationalPrefixError("number", s.Number)}
 	case smsUsesURI(s.Form):
 		fix := ""
-		if rest, ok := strings.CutPrefix(digits, "00"); ok && e164Problem(rest) == "" {
-			fix = "+" + rest
-		}
 		return []registry.FieldError{{Field: "number", Detail: "form=sms needs an international number with '+': an sms: recipient is an RFC 3966 number (RFC 5724 §2.2), and a local one would need a phone-context (RFC 3966 §5.1.5). Use '+' and the country code, or form=smsto", Fix: fix}}
 	case digits == "" || len(digits) > 15:
 		// SMSTO: has no number grammar; the E.164 length cap still

@@ -136,7 +136,9 @@ func checkVCard(v *VCard) []registry.FieldError {
 		typ                   *string
 	}{{"phone", v.Phone, "phone_type", &v.PhoneType}, {"phone2", v.Phone2, "phone2_type", &v.Phone2Type}, {"phone3", v.Phone3, "phone3_type", &v.Phone3Type}} {
 		if detail := loosePhoneProblem(p.name, p.value); detail != "" {
-			errs = append(errs, registry.FieldError{Field: p.name, Detail: detail, Fix: ""})
+			errs = append(errs, vcardPhoneListError(*v, p.name, detail))
+		} else if fe := internationalPrefixError(p.name, p.value); fe != nil {
+			errs = append(errs, *fe)
 		}
 		if fe := checkVCardTypes(p.typeName, p.typ, vcardTelTypes[version], version, "RFC 2426 §3.3.1", "RFC 6350 §6.4.1"); fe != nil {
 			errs = append(errs, *fe)
@@ -227,7 +229,10 @@ func vcardBirthday(s, version string) (string, *registry.FieldError) {
 		return s, nil
 	}
 	if _, err := time.Parse(time.DateOnly, s); err != nil {
-		return "", &registry.FieldError{Field: "bday", Detail: "bday is a date YYYY-MM-DD, such as 1996-04-15 (RFC 2426 §3.1.5, RFC 6350 §6.2.5)", Fix: ""}
+		// RFC 6350 §6.2.5 writes the date in digits; one whose month is
+		// a word has one reading, a date in digits alone may have two.
+		fix, _ := monthWordDate(s)
+		return "", &registry.FieldError{Field: "bday", Detail: "bday is a date YYYY-MM-DD, such as 1996-04-15 (RFC 2426 §3.1.5, RFC 6350 §6.2.5)" + twoReadingDate(s), Fix: fix}
 	}
 	return s, nil
 }
@@ -633,4 +638,36 @@ func vcardDateFromValue(s string) string {
 		return "--" + s[2:4] + "-" + s[4:]
 	}
 	return s
+}
+
+// vcardPhoneListError is the error of a phone field that is not one
+// number. When it lists several, and the phone fields after it are empty,
+// the fix writes one number to each, a TEL each (RFC 2426 §3.3.1, RFC 6350
+// §6.4.1: one number per TEL); without room for them, it says so.
+func vcardPhoneListError(v VCard, field, detail string) registry.FieldError {
+	list := phoneList(map[string]string{"phone": v.Phone, "phone2": v.Phone2, "phone3": v.Phone3}[field])
+	if list == nil {
+		return registry.FieldError{Field: field, Detail: detail}
+	}
+	after := map[string][]string{"phone": {"phone2", "phone3"}, "phone2": {"phone3"}, "phone3": nil}[field]
+	free := map[string]bool{"phone2": v.Phone2 == "", "phone3": v.Phone3 == ""}
+	with := map[string]string{}
+	for _, n := range list[1:] {
+		for len(after) > 0 && !free[after[0]] {
+			after = after[1:]
+		}
+		if len(after) == 0 {
+			return registry.FieldError{Field: field, Detail: detail + "; it lists " + itoa(len(list)) + " numbers, and a vCard has one per TEL (RFC 6350 §6.4.1) with no empty phone field after " + field + " for the rest: give each number its own field (phone, phone2, phone3)"}
+		}
+		with[after[0]] = n
+		after = after[1:]
+	}
+	fields := []string{field}
+	for _, f := range []string{"phone2", "phone3"} {
+		if with[f] != "" {
+			fields = append(fields, f)
+		}
+	}
+	return registry.FieldError{Field: field, Fix: list[0], With: with, Parts: true,
+		Detail: detail + "; it lists " + itoa(len(list)) + " numbers, and a vCard has one per TEL (RFC 6350 §6.4.1): the fix writes them under " + strings.Join(fields, ", ")}
 }

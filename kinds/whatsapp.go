@@ -72,8 +72,10 @@ func checkWhatsAppNumber(w *WhatsApp) []registry.FieldError {
 	// without '+' or 00. QRCoder merely strips leading zeros, which turns
 	// the German 0160 1234567 into 1601234567, a number in country 1:
 	// without '+' or 00 the country is unknown, and is not guessed.
-	if rest, ok := strings.CutPrefix(digits, "00"); ok && !plus {
-		digits = rest
+	if international, ok := internationalByPrefix(digits); ok {
+		digits = strings.TrimPrefix(international, "+")
+	} else if !plus && strings.HasPrefix(digits, "00") {
+		return []registry.FieldError{{Field: "number", Detail: "number starts with 00 and has two readings: 00 then " + digits[2:] + ", or a longer international prefix (Australia's 0011) before the country code; write it with '+' and the country code", Fix: ""}}
 	} else if !plus {
 		return []registry.FieldError{{Field: "number", Detail: "wa.me needs the number in international format, e.g. +49 160 1234567: add '+' and the country code (a national number such as 0160 1234567 names no country)", Fix: ""}}
 	}

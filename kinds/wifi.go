@@ -85,6 +85,12 @@ func checkWiFi(w *WiFi) []registry.FieldError {
 	if errs := checkLineFields(wifiPrintable, textField{"ssid", w.SSID}, textField{"password", w.Password}, textField{"identity", w.Identity}, textField{"anonymous_identity", w.AnonymousIdentity}); len(errs) > 0 {
 		return errs
 	}
+	if _, _, whole := parseWiFi(strings.TrimSpace(w.SSID)); whole && strings.HasSuffix(strings.TrimSpace(w.SSID), ";") {
+		// A network's whole WIFI: payload copied into its name: as the
+		// SSID, readers would show the payload's text as the network's
+		// name and join no network.
+		return []registry.FieldError{{Field: "ssid", Detail: "ssid is a network's name, not a whole WIFI: payload (ZXing WIFI: network config)", Fix: ""}}
+	}
 	var errs []registry.FieldError
 	if n := len(w.SSID); n > 32 {
 		errs = append(errs, registry.FieldError{Field: "ssid", Detail: "ssid is 1 to 32 bytes (IEEE 802.11 §9.4.2.2); this one is " + itoa(n) + " bytes of UTF-8", Fix: truncateBytes(w.SSID, 32)})

@@ -95,15 +95,18 @@ func (e *entry[F]) partsOf(value string, fe FieldError) bool {
 		}
 		return true
 	}
-	tokens := strings.FieldsFunc(value, func(r rune) bool {
+	separator := func(r rune) bool {
 		return r == ',' || r == ';' || r == ' ' || r == '\t'
-	})
+	}
+	tokens := strings.FieldsFunc(value, separator)
+	// A part may itself hold separators (+1 555 123 4567, one of two
+	// numbers given together): its tokens are the value's, in order.
 	var want []string
 	for _, fi := range e.fields {
 		if fi.Name == fe.Field {
-			want = append(want, fe.Fix)
+			want = append(want, strings.FieldsFunc(fe.Fix, separator)...)
 		} else if part, ok := fe.With[fi.Name]; ok {
-			want = append(want, part)
+			want = append(want, strings.FieldsFunc(part, separator)...)
 		}
 	}
 	if len(tokens) != len(want) {

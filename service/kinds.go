@@ -121,7 +121,10 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	var inField map[string]paramError
 	var inFieldRead map[string]string
 	if len(fieldErrs) > 0 {
-		inField, inFieldRead = pastedIntoFields(k, values)
+		inField, inFieldRead = pastedIntoFields(k, values, func(f string) (refused, fixed bool) {
+			i := slices.IndexFunc(fieldErrs, func(fe registry.FieldError) bool { return fe.Field == f })
+			return i >= 0, i >= 0 && (fieldErrs[i].Fix != "" || fieldErrs[i].MoveTo != "")
+		})
 		maps.Copy(pastedFields, inFieldRead)
 	}
 	for _, f := range slices.Sorted(maps.Keys(inField)) {
@@ -159,6 +162,8 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 				errs[i].detail += "; the fix leaves out " + scheme + ", which the code writes itself where its standard has one"
 			} else if label, ok := fieldLabel(e.field, given[e.field]); ok && fixed[e.field] != given[e.field] {
 				errs[i].detail += "; the fix leaves out " + label + ", the field's name written before its value"
+			} else if _, ok := withoutFullWidth(given[e.field]); ok && fixed[e.field] != given[e.field] {
+				errs[i].detail += "; the fix writes its full-width characters as the ASCII ones they stand for (Unicode NFKC)"
 			}
 		}
 		p := s.invalid(r, withoutFields(errs, k), target)
@@ -268,6 +273,10 @@ func correctedFields(k registry.Entry, values map[string]string) (map[string]str
 				}
 				if rest, ok := withoutLabel(e.Field, fixed[e.Field]); ok {
 					fixed[e.Field] = rest
+					continue
+				}
+				if narrow, ok := withoutFullWidth(fixed[e.Field]); ok {
+					fixed[e.Field] = narrow
 					continue
 				}
 			}

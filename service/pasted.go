@@ -95,21 +95,32 @@ func pastedPayloads(k registry.Entry, q query, stray []string, generic string) (
 // field carries, or one whose value disagrees with a field the call
 // gives, has no fix (unfixable), as with a payload given under data. A
 // value that only carries a URI scheme before the field's own
-// (bitcoin:bc1q…) is left to withoutScheme.
-func pastedIntoFields(k registry.Entry, values map[string]string) (notes map[string]paramError, read map[string]string) {
+// (bitcoin:bc1q…) is left to withoutScheme. A payload without a query
+// (geo:52.52,13.40;u=10, SMSTO:+44…:hi, WIFI:S:Cafe;…;;) is read only
+// in a field whose own rule refuses it with no fix of its own (refused
+// answers whether it does, and with a fix), or when it holds a field the
+// call lacks: a value of the field's own with a ':' in it stays the
+// field's, and a kind's own reading of it (social's profile links) is
+// the kind's.
+func pastedIntoFields(k registry.Entry, values map[string]string, refused func(field string) (refused, fixed bool)) (notes map[string]paramError, read map[string]string) {
 	notes, read = map[string]paramError{}, map[string]string{}
 	for _, f := range slices.Sorted(maps.Keys(values)) {
-		// Only a URI with parameters: a value of the field's own that a
-		// reader also reads as a code (an XRP X-address, which holds a
-		// tag) is the field's, and smsto:<number>:<body> is left as
-		// withoutScheme leaves it.
+		// A URI with parameters, or a payload the field's own rule
+		// refuses or that holds a field the call lacks (lat=geo:52.52,
+		// 13.40, where lon is required first): a value of the field's own
+		// that a reader also reads as a code (an XRP X-address, which
+		// holds a tag) is the field's.
 		v := values[f]
 		scheme, query, _ := strings.Cut(v, "?")
-		if v == "" || !k.IsIdentity(f) || !strings.Contains(scheme, ":") || query == "" {
+		if v == "" || !k.IsIdentity(f) || !strings.Contains(scheme, ":") {
 			continue
 		}
 		fields, why, reads := PastedPayload(k, optData.Name, v)
 		if rest, _ := withoutScheme(v); !reads || fields[f] == "" || fields[f] == v || rest == fields[f] {
+			continue
+		}
+		lacked := slices.ContainsFunc(slices.Collect(maps.Keys(fields)), func(g string) bool { return g != f && values[g] == "" })
+		if refusedHere, fixed := refused(f); query == "" && (fixed || !refusedHere && !lacked) {
 			continue
 		}
 		written := slices.Sorted(maps.Keys(fields))

@@ -110,9 +110,10 @@ func TestPlainNamesAndAddressesAreFixed(t *testing.T) {
 			t.Errorf("epc?%s: %+v, want no fix", q, p)
 		}
 	}
-	// What a scheme hid stays wrong without it: no fix.
-	if _, p := svc.Payload(Request{Kind: "sms", Query: "number=smsto:%2B15550100123:hi"}); p == nil || p.Fix != "" {
-		t.Errorf("smsto with a body in the number: %+v, want no fix", p)
+	// A whole SMSTO: code in the number is not the number without its
+	// scheme (+15550100123:hi): the fix writes its number and its body.
+	if _, p := svc.Payload(Request{Kind: "sms", Query: "number=smsto:%2B15550100123:hi"}); p == nil || !strings.HasSuffix(p.Fix, "?number=%2B15550100123&message=hi") {
+		t.Errorf("smsto with a body in the number: %+v, want the fix number=+15550100123&message=hi", p)
 	}
 	// A word whose interval the caller contradicts has no fix.
 	if _, p := svc.Payload(Request{Kind: "event", Query: "title=Standup&start=2026-12-07T09:00:00Z&repeat=fortnightly&repeat_interval=3"}); p == nil || p.Fix != "" {

@@ -70,3 +70,47 @@ func TestCurrencyWordsNameOneCurrency(t *testing.T) {
 		}
 	}
 }
+
+// An EMV merchant-presented code carries its currency apart from the
+// amount (EMV QRCPS-MPM v1.1 §4.2.4, ID 53; §4.2.5, ID 54): an amount
+// written with the one currency it names, and no currency given, was
+// refused for the missing currency with no fix. Now the fix writes each
+// under its field; a sign of several currencies ($) still gets none, and
+// so does a currency given as such a sign.
+func TestEMVAmountNamesItsCurrency(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	emv := "gui=SG.PAYNOW&account=01%3D2%3B02%3D201403121W%3B03%3D1&country=SG&name=ACME&city=Singapore"
+	for _, c := range []struct{ query, currency, amount, payload string }{
+		{emv + "&amount=12.50+SGD", "SGD", "12.50", "5303702540512.50"},
+		{emv + "&amount=S%2412.5", "SGD", "12.50", "5303702540512.50"},
+		{emv + "&amount=12%2C50+%E2%82%AC", "EUR", "12.50", "5303978540512.50"},
+		{emv + "&amount=12.50&currency=euro", "EUR", "12.50", "5303978540512.50"},
+		{emv + "&amount=%2412.50", "", "", ""},
+		{emv + "&amount=12.50&currency=%24", "", "", ""},
+	} {
+		_, p := svc.Payload(Request{Kind: "emvqr", Query: c.query})
+		if p == nil {
+			t.Errorf("%s: no problem", c.query)
+			continue
+		}
+		if c.currency == "" {
+			if p.Fix != "" {
+				t.Errorf("%s: fix %s, want none", c.query, p.Fix)
+			}
+			continue
+		}
+		u, err := url.Parse(p.Fix)
+		if err != nil || p.Fix == "" || u.Query().Get("currency") != c.currency || u.Query().Get("amount") != c.amount {
+			t.Errorf("%s: fix %q (%s), want currency=%s amount=%s", c.query, p.Fix, p.Detail, c.currency, c.amount)
+			continue
+		}
+		got, p := svc.Payload(Request{Kind: "emvqr", Query: u.RawQuery})
+		if p != nil {
+			t.Errorf("%s: the fix %s fails: %s", c.query, u.RawQuery, p.Detail)
+			continue
+		}
+		if !strings.Contains(got.Payload, c.payload) {
+			t.Errorf("%s: the fix makes %q, want it to hold %q", c.query, got.Payload, c.payload)
+		}
+	}
+}

@@ -129,45 +129,25 @@ func twoReadings(s string, units ...string) string {
 	return "; " + strconv.Quote(strings.TrimSpace(s)) + " has two readings, " + strings.TrimLeft(head, "0") + tail + " or " + head + "." + tail + ", as " + mark + " may group thousands or mark the decimals: write the amount meant with '.' as the decimal point and no thousands separator"
 }
 
-// currencySigns are the signs people write beside an amount instead of a
-// currency's ISO 4217 code, longest first where one ends another (US$
-// before $): an amount's fix leaves them out as it leaves out the code.
-// Each is read only for its own currency, which the kind already knows.
-var currencySigns = map[string][]string{
-	"BRL": {"R$"},
-	"CHF": {"SFr.", "Fr."},
-	"CZK": {"Kč"},
-	"EUR": {"€"},
-	"GBP": {"£"},
-	"IDR": {"Rp"},
-	"INR": {"₹", "Rs.", "Rs"},
-	"JPY": {"¥"},
-	"KHR": {"៛"},
-	"KRW": {"₩"},
-	"MYR": {"RM"},
-	"PHP": {"₱"},
-	"PLN": {"zł"},
-	"SGD": {"S$"},
-	"THB": {"฿"},
-	"USD": {"US$", "$"},
-	"VND": {"₫"},
-}
-
-// withSigns is units with the signs of each currency code among them added
-// after it, so that every kind that names its currency by code reads the
-// same signs.
+// withSigns is units with the signs and words of each currency code
+// among them (currencyNames: €, euro, Kč ...) added after it, so that
+// every kind that names its currency by code reads the same signs. Each
+// is read only for a currency it may stand for, which the kind already
+// knows.
 func withSigns(units []string) []string {
 	out := make([]string, 0, len(units))
 	for _, u := range units {
 		if !slices.Contains(out, u) {
 			out = append(out, u)
 		}
-		for _, sign := range currencySigns[strings.ToUpper(u)] {
+		for _, sign := range namesOf(strings.ToUpper(u)) {
 			if !slices.Contains(out, sign) {
 				out = append(out, sign)
 			}
 		}
 	}
+	// Longest first: EURO 12 is not EUR and "O 12".
+	slices.SortStableFunc(out, func(a, b string) int { return len(b) - len(a) })
 	return out
 }
 

@@ -131,7 +131,8 @@ func checkBySquare(b *BySquare) []registry.FieldError {
 		b.Currency = "EUR"
 	}
 	if u, err := currency.ParseISO(b.Currency); err != nil {
-		errs = append(errs, registry.FieldError{Field: "currency", Detail: "currency is an ISO 4217 code of 3 letters, such as EUR or CZK (" + bySquareRule + ", field 5)", Fix: ""})
+		fix, why, _ := currencyWordFix(b.Currency, isISO4217)
+		errs = append(errs, registry.FieldError{Field: "currency", Detail: "currency is an ISO 4217 code of 3 letters, such as EUR or CZK (" + bySquareRule + ", field 5)" + why, Fix: fix})
 	} else {
 		b.Currency = u.String()
 	}

@@ -19,6 +19,10 @@ type decimalAmount struct {
 	max       *big.Rat // largest amount, or nil
 	maxIs     string   // what max is, for messages; the currency's supply when empty
 	cite      string   // the clause, for messages
+	// smaller are the names of indivisible units of unit with their
+	// power of ten (a satoshi is 10^-8 BTC); an amount written in one is
+	// fixed to the same amount of unit.
+	smaller map[string]int
 }
 
 // check returns what is wrong with s, or "" when it is valid, and the
@@ -51,6 +55,13 @@ func (a decimalAmount) check(s string) (problem, fix string) {
 // with the value unchanged; "" when it cannot be read, or would have to
 // be rounded to the smallest unit (amountnotation.go).
 func (a decimalAmount) suggest(s string) string {
+	if n, exp, ok := numberInUnit(s, a.smaller, true); ok {
+		v := scaled(n, exp)
+		if v.Sign() == 0 || a.max != nil && v.Cmp(a.max) > 0 {
+			return ""
+		}
+		return strings.TrimRight(strings.TrimRight(v.FloatString(-exp), "0"), ".")
+	}
 	whole, frac, ok := readAmount(s, a.unit)
 	frac = strings.TrimRight(frac, "0")
 	if !ok || a.decimals > 0 && len(frac) > a.decimals {

@@ -98,7 +98,11 @@ func emvCheckCurrency(field string, v *string, def string) (int, *registry.Field
 	}
 	n, ok := iso4217Numeric(*v)
 	if !ok {
-		return 0, &registry.FieldError{Field: field, Detail: field + " is an ISO 4217 currency, as its numeric code (840) or letters (USD); " + strconv.Quote(*v) + " is not a current currency (" + emvRule + " §4.2.4, ID 53)", Fix: def}
+		fix, why, named := currencyWordFix(*v, isISO4217)
+		if !named {
+			fix, why = def, "; "+strconv.Quote(*v)+" is not a current currency"
+		}
+		return 0, &registry.FieldError{Field: field, Detail: field + " is an ISO 4217 currency, as its numeric code (840) or letters (USD)" + why + " (" + emvRule + " §4.2.4, ID 53)", Fix: fix}
 	}
 	*v = n
 	return iso4217[n].minor, nil

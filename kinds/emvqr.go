@@ -70,10 +70,11 @@ func init() {
 			{GUI: "A0000006150001", Account: "01=890053;02=110292837332", Currency: "458", Amount: "12.50", Country: "MY", Name: "JAMESONLAM", City: "Kuala Lumpur", Reference: "INV-42"},
 			{GUI: "com.example.pay", Tag: "40", Account: "01=SHOP-0042", MCC: "5812", Currency: "EUR", Amount: "9.90", Tip: "01", Country: "DE", Name: "Cafe Mitte", City: "Berlin", Postal: "10115", Terminal: "T1"},
 		},
-		Check:   checkEMVQR,
-		Encode:  encodeEMVQR,
-		Parse:   parseEMVQR,
-		Misread: emvMisread,
+		Check:     checkEMVQR,
+		SplitWord: splitEMVAmount,
+		Encode:    encodeEMVQR,
+		Parse:     parseEMVQR,
+		Misread:   emvMisread,
 	})
 }
 
@@ -230,4 +231,28 @@ func emvFormatSubTags(objs []emvObject) string {
 		parts[i] = o.id + "=" + o.value
 	}
 	return strings.Join(parts, ";")
+}
+
+// splitEMVAmount reads an amount written with the one currency it names
+// (12.50 SGD, 12,50 €) where currency is left out: EMV QRCPS-MPM v1.1
+// carries the currency apart, as its ISO 4217 numeric code in ID 53
+// (§4.2.4), and the amount in ID 54 (§4.2.5), so the fix writes each
+// under its field. A sign of several currencies ($) names none.
+func splitEMVAmount(word, value string) (map[string]string, bool) {
+	if word != "amount" {
+		return nil, false
+	}
+	_, codes := namedCurrency(value)
+	if len(codes) != 1 {
+		return nil, false
+	}
+	n, ok := iso4217Numeric(codes[0])
+	if !ok {
+		return nil, false
+	}
+	amount := amountFix(value, iso4217[n].minor, codes[0])
+	if amount == "" {
+		return nil, false
+	}
+	return map[string]string{"amount": amount, "currency": codes[0]}, true
 }

@@ -109,7 +109,11 @@ func checkEthereum(e *Ethereum) []registry.FieldError {
 		}
 		n, problem := parseEIP681Integer(strings.TrimSpace(*f.value))
 		if problem != "" {
-			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " is " + f.what + ": " + problem, Fix: eip681IntegerFix(*f.value, f.unit)})
+			fix := eip681IntegerFix(*f.value, f.unit)
+			if f.unit == "wei" && fix == "" {
+				fix = etherInWei(*f.value)
+			}
+			errs = append(errs, registry.FieldError{Field: f.name, Detail: f.name + " is " + f.what + ": " + problem, Fix: fix})
 			continue
 		}
 		*f.value = n.String()
@@ -120,8 +124,8 @@ func checkEthereum(e *Ethereum) []registry.FieldError {
 // eip681IntegerFix writes a whole number as people write one (grouped
 // by thousands, 1,000,000, or with its unit beside it, 2014000000000000000
 // wei) in digits only, the form ERC-681 §Syntax takes; "" when it has no
-// one reading or is not whole. No other unit is converted: 1.5 ETH is not
-// written in wei, as a fix keeps an amount as it was written.
+// one reading or is not whole. An amount in another unit of ether is
+// etherInWei's.
 func eip681IntegerFix(s, unit string) string {
 	var units []string
 	if unit != "" {
@@ -136,6 +140,26 @@ func eip681IntegerFix(s, unit string) string {
 		return ""
 	}
 	return n.String()
+}
+
+// etherUnits are ether's units by their power of ten in wei (Ethereum
+// yellow paper, Appendix E: 1 ether = 10^18 wei; 1 gwei = 10^9 wei).
+var etherUnits = map[string]int{"eth": 18, "ether": 18, "finney": 15, "szabo": 12, "gwei": 9, "mwei": 6, "kwei": 3}
+
+// etherInWei writes an amount of ether written in another unit (0.5 ETH,
+// 2 gwei) in wei, exactly, as ERC-681's value takes it; "" when it would
+// need a fraction of a wei (0.1234567890123456789 ETH) or has no one
+// reading.
+func etherInWei(s string) string {
+	n, exp, ok := numberInUnit(s, etherUnits, false)
+	if !ok {
+		return ""
+	}
+	v := scaled(n, exp)
+	if !v.IsInt() || v.Sign() == 0 {
+		return ""
+	}
+	return v.Num().String()
 }
 
 // checkEthAddress validates a hex address and returns it with its EIP-55

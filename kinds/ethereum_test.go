@@ -140,7 +140,8 @@ func TestChainIDFixOnlyFromAName(t *testing.T) {
 }
 
 // value=1,000,000 and value=2014000000000000000 wei had no fix; their one
-// reading is the number of wei. A value in ether is not converted.
+// reading is the number of wei. A value in another unit of ether is
+// the same number of wei (1 ETH = 10^18 wei, 1 gwei = 10^9 wei).
 func TestEthereumIntegerWrittenWithGroupsOrUnitIsFixed(t *testing.T) {
 	k := lookup(t, "ethereum")
 	addr := "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359"
@@ -151,8 +152,10 @@ func TestEthereumIntegerWrittenWithGroupsOrUnitIsFixed(t *testing.T) {
 		{"gas_price", "20,000,000,000 wei", "20000000000"},
 		{"gas_limit", "21,000", ""}, // twenty-one thousand, or twenty-one
 		{"value", "1,000", ""},
-		{"value", "1.5 ETH", ""},
-		{"value", "50000 gwei", ""},
+		{"value", "1.5 ETH", "1500000000000000000"},
+		{"value", "50000 gwei", "50000000000000"},
+		{"gas_price", "20 gwei", "20000000000"},
+		{"value", "1e-19 ETH", ""},
 		{"value", "1.5", ""},
 	} {
 		_, errs := k.Build(map[string]string{"address": addr, c.field: c.value})

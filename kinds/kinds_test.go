@@ -275,7 +275,8 @@ func TestFixesMakeUpNoSetting(t *testing.T) {
 		{"matter", "discovery", "none"},
 		{"otpauth", "counter", "-1"},
 		{"wifi", "eap", ""},
-		{"spd", "currency", "EURO"},
+		{"spd", "currency", "Taler"}, // EURO is EUR written as a word
+
 		{"paynow", "expiry", "next week"},
 		{"event", "repeat_count", "0"},
 		{"otpauth", "period", "0"},

@@ -70,7 +70,8 @@ func checkPayPal(p *PayPal) []registry.FieldError {
 	p.Currency = strings.ToUpper(strings.TrimSpace(p.Currency))
 	switch {
 	case p.Currency != "" && !slices.Contains(paypalCurrencies, p.Currency):
-		errs = append(errs, registry.FieldError{Field: "currency", Detail: "currency is the ISO 4217 code of a currency PayPal supports: " + strings.Join(paypalCurrencies, ", ") + " (" + paypalCite + ")", Fix: ""})
+		fix, why, _ := currencyWordFix(p.Currency, func(c string) bool { return slices.Contains(paypalCurrencies, c) })
+		errs = append(errs, registry.FieldError{Field: "currency", Detail: "currency is the ISO 4217 code of a currency PayPal supports: " + strings.Join(paypalCurrencies, ", ") + " (" + paypalCite + ")" + why, Fix: fix})
 	case p.Currency != "" && p.Amount == "":
 		errs = append(errs, registry.FieldError{Field: "currency", Detail: "currency needs an amount: the link writes them together as /<amount><currency>", Fix: ""})
 	}

@@ -126,6 +126,51 @@ func checkPix(p *Pix) []registry.FieldError {
 // characters alone, an e-mail in lower case, a phone as +55 and digits, a
 // random key as a lower-case UUID with dashes.
 func pixKey(raw string) (string, *registry.FieldError) {
+	label, rest, labelled := strings.Cut(raw, ":")
+	want, known := pixKeyLabels[strings.ToLower(strings.Join(strings.Fields(label), " "))]
+	if !labelled || !known {
+		return pixBareKey(raw)
+	}
+	// A key copied with its type label (CPF: 123.456.789-09, chave: ...)
+	// is that key: BCB's Manual de Padrões para Iniciação do Pix writes
+	// the key alone (ID 26, sub-ID 01), so the label is left out where it
+	// names the key's own type.
+	key, err := pixBareKey(rest)
+	if err != nil {
+		return key, err
+	}
+	if got := pixKeyType(key); want != "" && got != want {
+		return "", &registry.FieldError{Field: "key", Detail: "key is labelled " + strings.TrimSpace(label) + " but is a key of type " + got + ": which one is meant only you can tell (DICT API v1.8.0, key types)", Fix: ""}
+	}
+	return key, nil
+}
+
+// pixKeyLabels are the labels a Pix key is shown with in banking apps
+// and on invoices, with the DICT key type each names ("" for any).
+var pixKeyLabels = map[string]string{
+	"chave": "", "chave pix": "", "pix": "", "pix key": "", "key": "",
+	"cpf": "CPF", "cnpj": "CNPJ", "e-mail": "EMAIL", "email": "EMAIL",
+	"telefone": "PHONE", "celular": "PHONE", "phone": "PHONE",
+	"chave aleatória": "EVP", "aleatória": "EVP", "chave aleatoria": "EVP", "aleatoria": "EVP", "evp": "EVP",
+}
+
+// pixKeyType is the DICT type of a key as pixBareKey writes it.
+func pixKeyType(key string) string {
+	switch {
+	case strings.Contains(key, "@"):
+		return "EMAIL"
+	case strings.HasPrefix(key, "+"):
+		return "PHONE"
+	case len(key) == 36:
+		return "EVP"
+	case len(key) == 11:
+		return "CPF"
+	}
+	return "CNPJ"
+}
+
+// pixBareKey is pixKey for a key without a label.
+func pixBareKey(raw string) (string, *registry.FieldError) {
 	k := strings.TrimSpace(raw)
 	fail := func(detail, fix string) (string, *registry.FieldError) {
 		return "", &registry.FieldError{Field: "key", Detail: "key " + detail, Fix: fix}
@@ -168,7 +213,13 @@ func pixKey(raw string) (string, *registry.FieldError) {
 			return fail("is one digit repeated: a CNPJ of one repeated digit is not issued by Receita Federal; give the receiver's own CNPJ or another key", "")
 		case len(id) == 11 && allDigits(id):
 			if !cpfValid(id) {
-				return fail("is 11 digits but not a valid CPF: its check digits "+id[9:]+" do not match the first nine (Receita Federal CPF modulo-11 check digits; DICT API v1.8.0, key type CPF)", pixCPFFix(id))
+				detail := "is 11 digits but not a valid CPF: its check digits " + id[9:] + " do not match the first nine (Receita Federal CPF modulo-11 check digits; DICT API v1.8.0, key type CPF)"
+				if fix := pixCPFFix(id); strings.HasPrefix(fix, "+55") {
+					// Two readings: a CPF mistyped, or a mobile number
+					// without its country code; only the caller knows.
+					return fail(detail+"; it also has the shape of a Brazilian mobile number written without +55, and a phone key is written with it: if it is the receiver's phone, write it "+fix+", else check the CPF", "")
+				}
+				return fail(detail, pixExampleKey)
 			}
 			return id, nil
 		case len(id) == 14:

@@ -248,3 +248,33 @@ func TestAmountSignFixes(t *testing.T) {
 		}
 	}
 }
+
+// A key copied with its type label (CPF: 123.456.789-09, chave: ...) was
+// refused as none of the key types; BCB's Manual de Padrões para
+// Iniciação do Pix writes the key alone, so the label is left out where
+// it names the key's type, and a label of another type is refused. 11
+// digits that are no CPF but have a mobile number's shape say both
+// readings, with no fix.
+func TestPixKeyWithItsLabel(t *testing.T) {
+	k := lookup(t, "pix")
+	for key, want := range map[string]string{
+		"CPF: 123.456.789-09":         "0111" + "12345678909",
+		"Chave Pix: 123.456.789-09":   "0111" + "12345678909",
+		"chave: fulano@example.com":   "0118" + "fulano@example.com",
+		"CNPJ: 11.222.333/0001-81":    "0114" + "11222333000181",
+		"telefone: +55 11 98765-4321": "0114" + "+5511987654321",
+		"CPF: fulano@example.com":     "",
+	} {
+		payload, errs := k.Build(map[string]string{"key": key, "name": "A", "city": "B"})
+		switch {
+		case want == "" && (len(errs) != 1 || errs[0].Fix != ""):
+			t.Errorf("key=%q: %v, want one error without a fix", key, errs)
+		case want != "" && (len(errs) > 0 || !strings.Contains(payload, want)):
+			t.Errorf("key=%q: %q %v, want it to hold %q", key, payload, errs, want)
+		}
+	}
+	_, errs := k.Build(map[string]string{"key": "11987654321", "name": "A", "city": "B"})
+	if len(errs) != 1 || !strings.Contains(errs[0].Detail, "+5511987654321") || !strings.Contains(errs[0].Detail, "CPF") {
+		t.Errorf("11987654321: %v, want a detail that says it may be a CPF or +5511987654321", errs)
+	}
+}

@@ -78,7 +78,8 @@ func checkSPD(s *SPD) []registry.FieldError {
 		s.Currency = "CZK"
 	}
 	if u, err := currency.ParseISO(s.Currency); err != nil {
-		errs = append(errs, registry.FieldError{Field: "currency", Detail: "currency is an ISO 4217 code of 3 letters, such as CZK or EUR (" + spdRule + ", CC)", Fix: ""})
+		fix, why, _ := currencyWordFix(s.Currency, isISO4217)
+		errs = append(errs, registry.FieldError{Field: "currency", Detail: "currency is an ISO 4217 code of 3 letters, such as CZK or EUR (" + spdRule + ", CC)" + why, Fix: fix})
 	} else {
 		s.Currency = u.String()
 	}

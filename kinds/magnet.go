@@ -14,8 +14,8 @@ import (
 // (BEP 9) and/or xt=urn:btmh:<v2 info-hash as a SHA-256 multihash>
 // (BEP 52 §Magnet Links; both for a hybrid torrent), with dn, xl and tr.
 type Magnet struct {
-	BTIH     string `json:"btih" jsonschema_description:"BitTorrent v1 info-hash (BEP 9): 40 hex digits, or the 32-character base32 form older links use (written as hex). Give btih, btmh or both (hybrid torrent)." title:"Info-hash (v1)"`
-	BTMH     string `json:"btmh" jsonschema_description:"BitTorrent v2 info-hash (BEP 52): the 64 hex digits of the SHA-256 info-hash, or the multihash 1220 followed by them." title:"Info-hash (v2)"`
+	BTIH     string `json:"btih" jsonschema_description:"BitTorrent v1 info-hash (BEP 9): 40 hex digits, or the 32-character base32 form older links use (written as hex). Give btih, btmh or both (hybrid torrent)." identity:"true" title:"Info-hash (v1)"`
+	BTMH     string `json:"btmh" jsonschema_description:"BitTorrent v2 info-hash (BEP 52): the 64 hex digits of the SHA-256 info-hash, or the multihash 1220 followed by them." identity:"true" title:"Info-hash (v2)"`
 	Name     string `json:"name" also:"dn,display_name" jsonschema_description:"Display name the client shows before it has the metadata (dn=)." identity:"true" title:"Display name"`
 	Length   string `json:"length" also:"xl" jsonschema_description:"Exact length of the content in bytes (xl=), a whole number." title:"Size in bytes"`
 	Trackers string `json:"trackers" also:"tr,tracker,announce" jsonschema_description:"Tracker URLs (tr=), separated by spaces or new lines: udp://, http:// or https:// announce URLs. Each becomes its own tr= parameter, in order." title:"Trackers"`

@@ -53,6 +53,17 @@ func strayItemKeys(members map[string]json.RawMessage) []paramError {
 	if name, ok, _ := scalar(members[typeKey]); ok {
 		kind, _ = registry.Lookup(strings.ToLower(strings.TrimSpace(name)))
 	}
+	var inferred []paramError
+	if _, typed := members[typeKey]; !typed && members["data"] == nil && len(stray) <= maxStrayKeys {
+		// {"ssid": "Cafe", "password": …}: fields of one kind alone,
+		// as on /api/v1/qr, name it; the fix gives it as type.
+		if k, names, ok := onlyKindWith(stray, isOptionName); ok {
+			kind = k
+			members["type"], _ = json.Marshal(k.Name())
+			inferred = append(inferred, paramError{field: "type", keep: true,
+				detail: fmt.Sprintf("%s %s fields of %s and of no other kind; the fix names it as the item's type", quoteAll(names), are(len(names)), k.Name())})
+		}
+	}
 	candidates := append(slices.Clone(itemKeys), canonicalOptions()...)
 	where := "an item has data, id, type, fields and style, with options in style"
 	if kind != nil {
@@ -71,7 +82,8 @@ func strayItemKeys(members map[string]json.RawMessage) []paramError {
 		// Every error keeps the fix as the item reads once corrected: a
 		// stray key is never in it, and dropping its name would drop the
 		// option or field of that name the item does give.
-		errs = append(errs, paramError{field: k, keep: true, detail: strayKey(k, raw, kind, candidates, where, members, style, fields)})
+		detail, unfixable := strayKey(k, raw, kind, candidates, where, members, style, fields)
+		errs = append(errs, paramError{field: k, keep: true, detail: detail, unfixable: unfixable})
 	}
 	if more := len(stray) - maxStrayKeys; more > 0 {
 		errs = append(errs, paramError{field: stray[maxStrayKeys], keep: true,
@@ -79,26 +91,26 @@ func strayItemKeys(members map[string]json.RawMessage) []paramError {
 	}
 	style.writeTo(members, "style")
 	fields.writeTo(members, "fields")
-	return errs
+	return append(inferred, errs...)
 }
 
 // strayKey moves or renames one stray key k of an item where it was
 // meant, and says what it did.
-func strayKey(k string, raw json.RawMessage, kind registry.Entry, candidates []string, where string, members map[string]json.RawMessage, style, fields *itemObject) string {
+func strayKey(k string, raw json.RawMessage, kind registry.Entry, candidates []string, where string, members map[string]json.RawMessage, style, fields *itemObject) (detail string, unfixable bool) {
 	shown := text.Truncate(k, 64)
 	name := strings.ToLower(k)
 	value, isScalar, _ := scalar(raw)
 	switch {
 	case isOptionName(name):
 		if isScalar && style.add(name, raw) {
-			return fmt.Sprintf("%q is a rendering option, and goes in the item's style: {\"style\": {%q: ...}}; the fix moves it there", shown, name)
+			return fmt.Sprintf("%q is a rendering option, and goes in the item's style: {\"style\": {%q: ...}}; the fix moves it there", shown, name), false
 		}
-		return fmt.Sprintf("%q is a rendering option, and goes in the item's style, which has it already or is not an object, or its value is not a string or number; the fix drops it", shown)
+		return fmt.Sprintf("%q is a rendering option, and goes in the item's style, which has it already or is not an object, or its value is not a string or number; the fix drops it", shown), false
 	case kind != nil && kind.HasField(name):
 		if isScalar && fields.add(name, raw) {
-			return fmt.Sprintf("%q is a field of %s, and goes in the item's fields: {\"type\": %q, \"fields\": {%q: ...}}; the fix moves it there", shown, kind.Name(), kind.Name(), name)
+			return fmt.Sprintf("%q is a field of %s, and goes in the item's fields: {\"type\": %q, \"fields\": {%q: ...}}; the fix moves it there", shown, kind.Name(), kind.Name(), name), false
 		}
-		return fmt.Sprintf("%q is a field of %s, and goes in the item's fields, which have it already or are not an object, or its value is not a string or number; the fix drops it", shown, kind.Name())
+		return fmt.Sprintf("%q is a field of %s, and goes in the item's fields, which have it already or are not an object, or its value is not a string or number; the fix drops it", shown, kind.Name()), false
 	}
 	if inner, ok := nestedOptions(k, raw); ok && !style.invalid {
 		// {"options": {"size": 256}}, as other QR APIs nest options:
@@ -110,9 +122,9 @@ func strayKey(k string, raw json.RawMessage, kind registry.Entry, candidates []s
 			}
 		}
 		if len(kept) == 0 {
-			return fmt.Sprintf("%q is an object of options, and an item's options go in its style: {\"style\": {...}}; the fix moves them there", shown)
+			return fmt.Sprintf("%q is an object of options, and an item's options go in its style: {\"style\": {...}}; the fix moves them there", shown), false
 		}
-		return fmt.Sprintf("%q is an object of options, and an item's options go in its style, which gives %s already; the fix moves the others there and keeps the style's", shown, quoteAll(kept))
+		return fmt.Sprintf("%q is an object of options, and an item's options go in its style, which gives %s already; the fix moves the others there and keeps the style's", shown, quoteAll(kept)), false
 	}
 	near, isWord := itemKeyWords[name]
 	if slices.Contains(options.Data.Aliases, name) {
@@ -124,8 +136,12 @@ func strayKey(k string, raw json.RawMessage, kind registry.Entry, candidates []s
 	}
 	moved := false
 	switch {
+	case near == "" && identityName(name):
+		// As on /api/v1/qr: dropped, the person, account, network or
+		// secret it names would be left out of the code.
+		return fmt.Sprintf("unknown key %q in an item, and a fix does not drop it: what it names (a person, an account, an address, a network or a secret) would be left out of the code; %s, and a kind's fields go in fields with its type", shown, where), true
 	case near == "":
-		return fmt.Sprintf("unknown key %q in an item; %s; the fix drops it", shown, where)
+		return fmt.Sprintf("unknown key %q in an item; %s; the fix drops it", shown, where), false
 	case slices.Contains(itemKeys, near):
 		if _, given := members[near]; !given && near != "style" && near != "fields" {
 			members[near], moved = raw, true
@@ -142,9 +158,9 @@ func strayKey(k string, raw json.RawMessage, kind registry.Entry, candidates []s
 		moved = fields.add(near, raw)
 	}
 	if moved {
-		return fmt.Sprintf("unknown key %q in an item; did you mean %s? The fix renames it", shown, near)
+		return fmt.Sprintf("unknown key %q in an item; did you mean %s? The fix renames it", shown, near), false
 	}
-	return fmt.Sprintf("unknown key %q in an item (did you mean %s? it is given already, or takes no such value); the fix drops it", shown, near)
+	return fmt.Sprintf("unknown key %q in an item (did you mean %s? it is given already, or takes no such value); the fix drops it", shown, near), false
 }
 
 // itemObject is an item's style or fields object, read once: members

@@ -16,7 +16,18 @@ import (
 // another kind has those fields too (lat and lon are geo's and
 // location's), which leaves the choice to the caller.
 func kindOfFields(q query) (registry.Entry, []string, bool) {
-	names := strangers(q, append([]string{optData.Name}, optData.Aliases...))
+	return onlyKindWith(strangers(q, append([]string{optData.Name}, optData.Aliases...)), nil)
+}
+
+// onlyKindWith is the one kind that has every one of names as a field,
+// leaving out those skip says are not fields (a rendering option's).
+func onlyKindWith(given []string, skip func(string) bool) (registry.Entry, []string, bool) {
+	var names []string
+	for _, n := range given {
+		if skip == nil || !skip(strings.ToLower(n)) {
+			names = append(names, n)
+		}
+	}
 	if len(names) == 0 {
 		return nil, nil, false
 	}

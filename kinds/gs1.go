@@ -81,7 +81,11 @@ func checkGS1(g *GS1) []registry.FieldError {
 		if date, ok := gs1Date(g.Expiry); ok {
 			g.Expiry = date
 		} else {
-			errs = append(errs, registry.FieldError{Field: "expiry", Detail: "expiry (AI 17, N6) is a date YYMMDD with a real month and day, or DD 00 for the end of the month (GS1 General Specifications, AI (17) and §7.12)", Fix: ""})
+			fix, why := gs1DateFix(g.Expiry)
+			if fix != "" {
+				why = "; " + strings.TrimSpace(g.Expiry) + " reads as " + fix + ", which the fix writes"
+			}
+			errs = append(errs, registry.FieldError{Field: "expiry", Detail: "expiry (AI 17, N6) is a date YYMMDD with a real month and day, or DD 00 for the end of the month (GS1 General Specifications, AI (17) and §7.12)" + why, Fix: fix})
 		}
 	}
 	g.Form = strings.ToLower(g.Form)

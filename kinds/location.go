@@ -50,7 +50,17 @@ func init() {
 // together into lat ("52.520008, 13.404954", as map apps copy a pin), as
 // the geo kind's splitCoordinates does. A third number would be an
 // altitude, which no map link here carries, so it is no pair.
+//
+// A geo: URI's two numbers (RFC 5870 §3.3, geo:52.52,13.40), as a geo
+// code or a phone's share sheet gives a place, are the same pair; one
+// with an altitude or parameters (;u=10) holds what no field here does.
 func splitLocationCoordinates(word, value string) (map[string]string, bool) {
+	if rest, ok := cutSchemeFold(strings.TrimSpace(value), "geo:"); ok {
+		if strings.ContainsAny(rest, ";?") || strings.Count(rest, ",") != 1 {
+			return nil, false
+		}
+		value = rest
+	}
 	fields, ok := splitCoordinates(word, value)
 	if _, alt := fields["alt"]; !ok || alt {
 		return nil, false

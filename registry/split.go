@@ -98,7 +98,7 @@ func (e *entry[F]) partsOf(value string, fe FieldError) bool {
 	separator := func(r rune) bool {
 		return r == ',' || r == ';' || r == ' ' || r == '\t'
 	}
-	tokens := strings.FieldsFunc(value, separator)
+	tokens := strings.FieldsFunc(withoutURIScheme(value), separator)
 	// A part may itself hold separators (+1 555 123 4567, one of two
 	// numbers given together): its tokens are the value's, in order.
 	var want []string
@@ -118,4 +118,15 @@ func (e *entry[F]) partsOf(value string, fe FieldError) bool {
 		}
 	}
 	return true
+}
+
+// withoutURIScheme is value without a leading geo: scheme (RFC 5870:
+// geo:52.52,13.40 holds the parts 52.52 and 13.40), which adds no part
+// of its own. Other words before a colon may be data (a password's), so
+// only this one is left out.
+func withoutURIScheme(value string) string {
+	if len(value) > 4 && strings.EqualFold(value[:4], "geo:") {
+		return value[4:]
+	}
+	return value
 }

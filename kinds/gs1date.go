@@ -34,7 +34,7 @@ func gs1DateFix(s string) (fix, why string) {
 		}
 		return d
 	}
-	if iso, ok := monthWordDate(s); ok {
+	if iso, ok := peopleDate(s); ok {
 		y, _ := strconv.Atoi(iso[:4])
 		m, _ := strconv.Atoi(iso[5:7])
 		d, _ := strconv.Atoi(iso[8:])

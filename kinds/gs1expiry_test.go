@@ -35,3 +35,18 @@ func TestGS1ExpiryWrittenAsPeopleWriteDates(t *testing.T) {
 		}
 	}
 }
+
+// A date written year first with slashes or dots has one reading
+// (1990/02/03 is 3 February 1990): a vCard birthday and a GS1 expiry
+// take it as YYYY-MM-DD.
+func TestYearFirstDates(t *testing.T) {
+	if _, errs := lookup(t, "vcard").Build(map[string]string{"fn": "Jo", "bday": "1990/02/03"}); len(errs) != 1 || errs[0].Fix != "1990-02-03" {
+		t.Errorf("vcard bday 1990/02/03: %+v, want the fix 1990-02-03", errs)
+	}
+	if _, errs := lookup(t, "vcard").Build(map[string]string{"fn": "Jo", "bday": "1990/02/30"}); len(errs) != 1 || errs[0].Fix != "" {
+		t.Errorf("vcard bday 1990/02/30: %+v, want no fix", errs)
+	}
+	if _, errs := lookup(t, "gs1").Build(map[string]string{"gtin": "4006381333931", "expiry": "2027.03.31"}); len(errs) != 1 || errs[0].Fix != "270331" {
+		t.Errorf("gs1 expiry 2027.03.31: %+v, want the fix 270331", errs)
+	}
+}

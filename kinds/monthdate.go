@@ -1,6 +1,8 @@
 package kinds
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -95,4 +97,27 @@ func twoReadingDate(s string) string {
 		return ""
 	}
 	return "; " + strings.TrimSpace(s) + " is " + time.Month(b).String() + " " + itoa(a) + " read day first, " + time.Month(a).String() + " " + itoa(b) + " read month first: only you can tell which, so there is no fix"
+}
+
+// yearFirstDate is a date written year first with slashes or dots
+// (1990/02/03, 1990.02.03), as YYYY-MM-DD: year first, the month comes
+// next wherever dates are written so (ISO 8601's order, and East Asia's).
+var yearFirstDate = regexp.MustCompile(`^([0-9]{4})[/.]([0-9]{1,2})[/.]([0-9]{1,2})$`)
+
+// peopleDate reads a date as people write it when it has one reading: its
+// month a word (monthWordDate), or year first (yearFirstDate). ok is
+// false for anything else and for a day the month does not have.
+func peopleDate(s string) (string, bool) {
+	if iso, ok := monthWordDate(s); ok {
+		return iso, true
+	}
+	m := yearFirstDate.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return "", false
+	}
+	iso := fmt.Sprintf("%s-%02d-%02d", m[1], atoiSmall(m[2]), atoiSmall(m[3]))
+	if _, err := time.Parse(time.DateOnly, iso); err != nil {
+		return "", false
+	}
+	return iso, true
 }

@@ -231,7 +231,7 @@ func vcardBirthday(s, version string) (string, *registry.FieldError) {
 	if _, err := time.Parse(time.DateOnly, s); err != nil {
 		// RFC 6350 §6.2.5 writes the date in digits; one whose month is
 		// a word has one reading, a date in digits alone may have two.
-		fix, _ := monthWordDate(s)
+		fix, _ := peopleDate(s)
 		return "", &registry.FieldError{Field: "bday", Detail: "bday is a date YYYY-MM-DD, such as 1996-04-15 (RFC 2426 §3.1.5, RFC 6350 §6.2.5)" + twoReadingDate(s), Fix: fix}
 	}
 	return s, nil

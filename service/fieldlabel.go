@@ -3,6 +3,8 @@ package service
 import (
 	"strings"
 	"unicode"
+
+	"github.com/qrforge/qrforge/registry"
 )
 
 // A value copied from an invoice or a form often keeps the label printed
@@ -12,24 +14,66 @@ import (
 // caller's own value that takes nothing else away, as a pasted URI
 // scheme is (withoutScheme).
 
-// fieldLabel is the label v begins with, as written: field's name in any
-// case, then ':' or a space, and a code after it. Names shorter than three
-// letters are too likely the start of the value itself. Only a code
-// follows a label this way (codeShaped): before free text or a name the
-// same word may be the caller's own ("Name Brand GmbH").
-func fieldLabel(field, v string) (string, bool) {
+// fieldLabel is the label v begins with, as written: one of the field's
+// words (its name, or another name it is called, labelWords) in any case,
+// then ':' or a space, and the value after it. Names shorter than three
+// letters are too likely the start of the value itself. After a space
+// only a code follows a label this way (codeShaped): before free text or
+// a name the same word may be the caller's own ("Name Brand GmbH"). After
+// a colon, a code or an address may follow ("Email: jo@example.com",
+// addressShaped), as a label sets it apart; the label is left out only
+// where the field refuses the value with it, and the rest must then pass
+// the field's own check.
+func fieldLabel(words []string, v string) (string, bool) {
 	t := strings.TrimSpace(v)
-	if len(field) < 3 || len(t) <= len(field) || !strings.EqualFold(t[:len(field)], field) {
-		return "", false
+	for _, field := range words {
+		if len(field) < 3 || len(t) <= len(field) || !strings.EqualFold(t[:len(field)], field) {
+			continue
+		}
+		rest := t[len(field):]
+		switch value := strings.TrimLeft(rest, ": \t"); {
+		case rest[0] == ':' && (codeShaped(value) || addressShaped(value)):
+			return t[:len(field)], true
+		case unicode.IsSpace(rune(rest[0])) && codeShaped(value):
+			return t[:len(field)], true
+		}
 	}
-	rest := t[len(field):]
-	if r := rest[0]; r != ':' && !unicode.IsSpace(rune(r)) {
-		return "", false
+	return "", false
+}
+
+// addressShaped reports whether s is an address as it is printed after a
+// label and a colon: an e-mail address (one '@', no spaces) or a
+// telephone number (digits, an optional leading '+', and the separators
+// E.123 prints: spaces, '-', '.', '(' and ')'). Free text after a label
+// is not: it may be the caller's own words, "Message: pay 12 now".
+func addressShaped(s string) bool {
+	if strings.Count(s, "@") == 1 && !strings.ContainsFunc(s, unicode.IsSpace) {
+		return true
 	}
-	if !codeShaped(strings.TrimLeft(rest, ": \t")) {
-		return "", false
+	digits := 0
+	for i, r := range s {
+		switch {
+		case unicode.IsDigit(r) && r <= unicode.MaxASCII:
+			digits++
+		case r == '+' && i == 0, r == ' ', r == '-', r == '.', r == '(', r == ')':
+		default:
+			return false
+		}
 	}
-	return t[:len(field)], true
+	return digits >= 5
+}
+
+// labelWords are the words a label of field k's field is written with:
+// its name and the names other APIs and standards give it (the e-mail
+// kind's to is also email).
+func labelWords(k registry.Entry, field string) []string {
+	words := []string{field}
+	for _, f := range k.Fields() {
+		if f.Name == field {
+			words = append(words, f.AlsoCalled...)
+		}
+	}
+	return words
 }
 
 // codeShaped reports whether s is a code as it is printed: ASCII letters
@@ -49,8 +93,8 @@ func codeShaped(s string) bool {
 }
 
 // withoutLabel is v without the label it begins with (fieldLabel).
-func withoutLabel(field, v string) (string, bool) {
-	label, ok := fieldLabel(field, v)
+func withoutLabel(words []string, v string) (string, bool) {
+	label, ok := fieldLabel(words, v)
 	if !ok {
 		return v, false
 	}

@@ -20,6 +20,11 @@ func TestAValueLabelledWithItsFieldIsFixed(t *testing.T) {
 		{"epc", epc + "iban=iban+be72000000001616", "iban", "BE72000000001616"},
 		{"epc", epc + "iban=BE72000000001616&bic=BIC:+BPOTBEB1", "bic", "BPOTBEB1"},
 		{"swissqr", swiss + "iban=IBAN+CH93+0076+2011+6238+5295+7", "iban", "CH9300762011623852957"},
+		// After a colon an address follows a label too, and a word the
+		// field is also called is its label (to is also email).
+		{"vcard", "fn=Jo&email=Email:%20jo@example.com", "email", "jo@example.com"},
+		{"email", "to=Email:%20jo@example.com", "to", "jo@example.com"},
+		{"vcard", "fn=Jo&phone=Phone:%20%2B442079460000", "phone", "+442079460000"},
 	} {
 		_, p := svc.Payload(Request{Kind: c.kind, Query: c.query})
 		if p == nil || p.Fix == "" {
@@ -62,8 +67,12 @@ func TestOnlyACodeFollowsALabel(t *testing.T) {
 		{"iban", "IBAN", false},
 		{"iban", "IBANDE89", false},
 		{"pa", "pa shop@okaxis", false},
+		{"email", "Email: jo@example.com", true},
+		{"email", "Email jo@example.com", false},
+		{"phone", "Phone: +44 (0)20 7946 0000", true},
+		{"phone", "Phone: call me", false},
 	} {
-		if _, ok := fieldLabel(c.field, c.value); ok != c.label {
+		if _, ok := fieldLabel([]string{c.field}, c.value); ok != c.label {
 			t.Errorf("fieldLabel(%q, %q) = %v, want %v", c.field, c.value, ok, c.label)
 		}
 	}

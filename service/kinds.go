@@ -160,7 +160,7 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 		for i, e := range errs {
 			if scheme, ok := pastedScheme(given[e.field]); ok && fixed[e.field] != given[e.field] {
 				errs[i].detail += "; the fix leaves out " + scheme + ", which the code writes itself where its standard has one"
-			} else if label, ok := fieldLabel(e.field, given[e.field]); ok && fixed[e.field] != given[e.field] {
+			} else if label, ok := fieldLabel(labelWords(k, e.field), given[e.field]); ok && fixed[e.field] != given[e.field] {
 				errs[i].detail += "; the fix leaves out " + label + ", the field's name written before its value"
 			} else if _, ok := withoutFullWidth(given[e.field]); ok && fixed[e.field] != given[e.field] {
 				errs[i].detail += "; the fix writes its full-width characters as the ASCII ones they stand for (Unicode NFKC)"
@@ -271,7 +271,7 @@ func correctedFields(k registry.Entry, values map[string]string) (map[string]str
 					fixed[e.Field] = rest
 					continue
 				}
-				if rest, ok := withoutLabel(e.Field, fixed[e.Field]); ok {
+				if rest, ok := withoutLabel(labelWords(k, e.Field), fixed[e.Field]); ok {
 					fixed[e.Field] = rest
 					continue
 				}

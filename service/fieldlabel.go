@@ -1,9 +1,11 @@
 package service
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 
+	"github.com/qrforge/qrforge/internal/text"
 	"github.com/qrforge/qrforge/registry"
 )
 
@@ -99,4 +101,29 @@ func withoutLabel(words []string, v string) (string, bool) {
 		return v, false
 	}
 	return strings.TrimLeft(strings.TrimSpace(v)[len(label):], ": \t"), true
+}
+
+// labelledValues warns of the identity values the kind accepts that
+// begin with their field's name and a colon, as a value copied with its label does
+// (ssid=SSID: Cafe): the code carries the label too, which a network's
+// name or a password rarely begins with. Accepted as given, they are the
+// caller's to keep or correct; a value the field refuses with its label
+// is fixed instead (withoutLabel).
+func labelledValues(k registry.Entry, values map[string]string) []Warning {
+	var out []Warning
+	for _, f := range k.Fields() {
+		if !f.Identity {
+			continue // free text may begin "Message: ..." of its own
+		}
+		v := strings.TrimSpace(values[f.Name])
+		for _, word := range labelWords(k, f.Name) {
+			if len(word) < 3 || len(v) <= len(word)+1 || !strings.EqualFold(v[:len(word)], word) || v[len(word)] != ':' {
+				continue
+			}
+			rest := strings.TrimSpace(v[len(word)+1:])
+			out = append(out, Warning{Code: "payload", Field: f.Name, Detail: fmt.Sprintf("%s %q begins with %q, as a value copied with its label does: the code carries it as written; if the value is %q, leave the label out", f.Name, text.Truncate(v, 64), v[:len(word)+1], text.Truncate(rest, 64))})
+			break
+		}
+	}
+	return out
 }

@@ -77,3 +77,18 @@ func TestOnlyACodeFollowsALabel(t *testing.T) {
 		}
 	}
 }
+
+// A network's name or a password accepted with its label before it
+// (ssid=SSID: Cafe) is drawn as given, and warned of: the code carries
+// the label, which the person rarely meant. Free text is not warned of.
+func TestAnAcceptedValueWithItsLabelIsWarnedOf(t *testing.T) {
+	svc := New(Config{BaseURL: "http://qr.test"})
+	r, _, p := svc.prepare(Request{Kind: "wifi", Query: "ssid=SSID:%20Cafe&password=secret123"})
+	if p != nil || len(r.kindWarnings) != 1 || r.kindWarnings[0].Field != "ssid" || !strings.Contains(r.kindWarnings[0].Detail, `leave the label out`) {
+		t.Errorf("ssid=SSID: Cafe: %+v %+v, want one warning on ssid", r, p)
+	}
+	r, _, p = svc.prepare(Request{Kind: "sms", Query: "number=%2B442079460000&message=Message:%20hi"})
+	if p != nil || len(r.kindWarnings) != 0 {
+		t.Errorf("message=Message: hi: %+v %+v, want no warning", r.kindWarnings, p)
+	}
+}

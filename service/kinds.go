@@ -176,6 +176,7 @@ func (s *Service) prepareKind(k registry.Entry, q query, malformed []paramError,
 	for _, w := range k.Warnings(values) {
 		r.kindWarnings = append(r.kindWarnings, Warning{Code: "payload", Field: w.Field, Detail: w.Detail})
 	}
+	r.kindWarnings = append(r.kindWarnings, labelledValues(k, values)...)
 	r.expired = s.expiredWarnings(k, values, "", false)
 	return r, nil
 }

@@ -161,7 +161,8 @@ func (u unknownNames) renames(args map[string]any, opts *optionSet, names []stri
 	for _, name := range u.first {
 		value := fmt.Sprint(args[name])
 		near := service.NearName(strings.ToLower(name), value, names)
-		if slices.Contains(options.Data.Aliases, strings.ToLower(name)) && slices.Contains(names, options.Data.Name) {
+		_, dataGiven := args[options.Data.Name]
+		if slices.Contains(names, options.Data.Name) && (slices.Contains(options.Data.Aliases, strings.ToLower(name)) || !dataGiven && service.MeantAsData(name, value, u.first)) {
 			// data under a name other QR APIs use (text, url, content), as
 			// HTTP reads it: the text to encode, kept as given.
 			near = options.Data.Name

@@ -73,6 +73,7 @@ func strayItemKeys(members map[string]json.RawMessage) []paramError {
 	// style and fields are read once and written back once.
 	style, fields := objectMember(members, "style"), objectMember(members, "fields")
 	var errs []paramError
+	hasData := members["data"] != nil
 	for i, k := range stray {
 		raw := members[k]
 		delete(members, k)
@@ -82,7 +83,9 @@ func strayItemKeys(members map[string]json.RawMessage) []paramError {
 		// Every error keeps the fix as the item reads once corrected: a
 		// stray key is never in it, and dropping its name would drop the
 		// option or field of that name the item does give.
-		detail, unfixable := strayKey(k, raw, kind, candidates, where, members, style, fields)
+		value, _, _ := scalar(raw)
+		meansData := kind == nil && !hasData && MeantAsData(k, value, stray)
+		detail, unfixable := strayKey(k, raw, kind, candidates, where, members, style, fields, meansData)
 		errs = append(errs, paramError{field: k, keep: true, detail: detail, unfixable: unfixable})
 	}
 	if more := len(stray) - maxStrayKeys; more > 0 {
@@ -96,7 +99,7 @@ func strayItemKeys(members map[string]json.RawMessage) []paramError {
 
 // strayKey moves or renames one stray key k of an item where it was
 // meant, and says what it did.
-func strayKey(k string, raw json.RawMessage, kind registry.Entry, candidates []string, where string, members map[string]json.RawMessage, style, fields *itemObject) (detail string, unfixable bool) {
+func strayKey(k string, raw json.RawMessage, kind registry.Entry, candidates []string, where string, members map[string]json.RawMessage, style, fields *itemObject, meansData bool) (detail string, unfixable bool) {
 	shown := text.Truncate(k, 64)
 	name := strings.ToLower(k)
 	value, isScalar, _ := scalar(raw)
@@ -127,8 +130,9 @@ func strayKey(k string, raw json.RawMessage, kind registry.Entry, candidates []s
 		return fmt.Sprintf("%q is an object of options, and an item's options go in its style, which gives %s already; the fix moves the others there and keeps the style's", shown, quoteAll(kept)), false
 	}
 	near, isWord := itemKeyWords[name]
-	if slices.Contains(options.Data.Aliases, name) {
-		// The names data is given under on /api/v1/qr.
+	if slices.Contains(options.Data.Aliases, name) || meansData {
+		// The names data is given under on /api/v1/qr, and the one word
+		// for it ({"message": "hello"}) in an item without data.
 		near, isWord = "data", true
 	}
 	if !isWord {

@@ -177,7 +177,11 @@ func (s *Service) prepareGeneric(q query, malformed []paramError, target fixTarg
 	}
 	r, errs := parseRenderingVia(q, true, via, defaults)
 	errs = append(malformed, errs...)
-	errs = append(errs, s.genericStrangers(q, r, target, rawQuery)...)
+	strange := s.genericStrangers(q, r, target, rawQuery)
+	if len(strange) == 1 && strange[0].rename == optData.Name {
+		errs = withoutDataRequired(errs)
+	}
+	errs = append(errs, strange...)
 	errs = append(errs, lostPlusData(rawQuery, r)...)
 	errs = append(errs, unmetNeeds(q, errs)...)
 	errs = append(errs, unreached(q, r, target)...)
@@ -195,6 +199,9 @@ func (s *Service) genericStrangers(q query, r *Rendering, target fixTarget, rawQ
 	stray := strangers(q, append([]string{optData.Name}, optData.Aliases...))
 	if len(stray) == 0 {
 		return nil
+	}
+	if e, ok := contentUnderOtherName(q, stray); ok {
+		return []paramError{e}
 	}
 	if meant, ok := strayData(rawQuery, r.Data, stray); ok {
 		errs := []paramError{{field: optData.Name, fixed: meant,

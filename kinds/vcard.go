@@ -30,7 +30,7 @@ type VCard struct {
 	URL        string `json:"url" also:"website,link" validate:"omitempty,http_url" jsonschema_description:"Web site, an absolute http(s) address." identity:"true" title:"Web site"`
 	Photo      string `json:"photo" validate:"omitempty,http_url" jsonschema_description:"Address of a photo of the contact, an absolute http(s) URL (PHOTO by reference, RFC 2426 §3.1.4, RFC 6350 §6.2.4); the image itself is not embedded, it would not fit in a QR code." identity:"true" title:"Photo URL"`
 	Birthday   string `json:"bday" also:"birthday,birthdate,dob" jsonschema_description:"Birthday (BDAY): a date YYYY-MM-DD, such as 1996-04-15; in vCard 4.0 also --MM-DD for a birthday without the year (RFC 6350 §4.3.1)." title:"Birthday"`
-	Street     string `json:"street" jsonschema_description:"Street address (ADR street component)." identity:"true" title:"Street"`
+	Street     string `json:"street" also:"address,adr" jsonschema_description:"Street address (ADR street component); a whole address on one line may be given here, or under address." identity:"true" title:"Street"`
 	City       string `json:"city" jsonschema_description:"City (ADR locality)." identity:"true" title:"City"`
 	Region     string `json:"region" also:"state,province" jsonschema_description:"State, province or region (ADR region)." identity:"true" title:"State or region"`
 	Zip        string `json:"zip" also:"postcode,postal_code,postalcode,postal" jsonschema_description:"Postal code (ADR postal code)." identity:"true" title:"Postal code"`

@@ -125,6 +125,9 @@ func TestFixRenamesFieldsByTheirOtherNames(t *testing.T) {
 		{"event", "title=Party&start=2026-12-24T19:00:00Z&tz=Europe/Berlin", "tzid", "Europe/Berlin"},
 		{"wifi", "ssid=Home&password=correct+horse&encryption=WPA", "security", "WPA"},
 		{"wifi", "ssid=Home&password=12345&sec=WEP", "security", "WEP"},
+		// A whole address on one line is ADR's street component, kept
+		// whole (RFC 6350 §6.3.1); it was refused with no fix.
+		{"vcard", "fn=Jo&address=1+Main+St%2C+Springfield%2C+IL+62701", "street", "1 Main St, Springfield, IL 62701"},
 	} {
 		_, p := generate(t, svc, Request{Kind: c.kind, Query: c.query})
 		if p == nil {

@@ -150,6 +150,11 @@ func failed(p problem, fixArguments map[string]any) *mcp.CallToolResult {
 	if p.Fix != "" {
 		text += "\nfix: " + p.Fix
 	}
+	if fixArguments != nil && strings.HasPrefix(p.Fix, "http") {
+		// The fix as the API's URL: an agent that reads only this text
+		// calls the tool again, with these arguments, not the URL.
+		text += "\nfix_arguments: " + string(marshal(fixArguments))
+	}
 	return &mcp.CallToolResult{
 		Content: []mcp.Content{mcp.NewTextContent(text), mcp.NewTextContent(string(marshal(doc)))},
 		IsError: true,

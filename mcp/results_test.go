@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/mark3labs/mcp-go/mcp"
@@ -30,5 +31,21 @@ func TestRefusalCarriesItsWait(t *testing.T) {
 		if int(got) != c.want || has != (c.want > 0) {
 			t.Errorf("status %d: retry_after %v in %s, want %d", c.p.Status, doc["retry_after"], last.Text, c.want)
 		}
+	}
+}
+
+// A fix that is the API's URL, restated as the tool's arguments, is
+// given in the result's first text too: an agent reading only that text
+// would otherwise call the URL, not the tool.
+func TestFirstTextCarriesFixArguments(t *testing.T) {
+	p := service.Problem{Status: 400, Detail: "url is an absolute address", Fix: "http://qr.test/api/v1/url?url=https%3A%2F%2Fexample.com"}
+	args := map[string]any{"kind": "url", "fields": map[string]any{"url": "https://example.com"}}
+	first, _ := mcp.AsTextContent(failed(p, args).Content[0])
+	if want := `fix_arguments: {"fields":{"url":"https://example.com"},"kind":"url"}`; !strings.Contains(first.Text, want) {
+		t.Errorf("first text %q lacks %s", first.Text, want)
+	}
+	first, _ = mcp.AsTextContent(failed(p, nil).Content[0])
+	if strings.Contains(first.Text, "fix_arguments") {
+		t.Errorf("first text %q names fix_arguments it does not have", first.Text)
 	}
 }

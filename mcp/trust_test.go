@@ -339,7 +339,7 @@ func TestIdentityWordsAreNotDropped(t *testing.T) {
 		args map[string]any
 	}{
 		{"qr_generate", map[string]any{"data": "hi", "password": "secret123"}},
-		{"qr_generate_typed", map[string]any{"kind": "vcard", "fields": map[string]any{"fn": "Jane", "address": "1 Main St"}}},
+		{"qr_generate_typed", map[string]any{"kind": "vcard", "fields": map[string]any{"fn": "Jane", "iban": "DE89370400440532013000"}}},
 	} {
 		if p := fail(t, c, call.tool, call.args); p.FixArguments != nil || p.Fix != "" {
 			t.Errorf("%s %v: fix %v, want none", call.tool, call.args, p.FixArguments)

@@ -63,7 +63,7 @@ func TestPastedPayloadIsWrittenUnderTheKindsFields(t *testing.T) {
 func TestIdentityWordsAreNotDropped(t *testing.T) {
 	svc := New(Config{BaseURL: "http://qr.test"})
 	for _, c := range []struct{ kind, query string }{
-		{"vcard", "fn=Jane&address=1%20Main%20St"},
+		{"vcard", "fn=Jane&iban=DE89370400440532013000"},
 		{"", "data=hi&password=secret123"},
 	} {
 		params, _ := url.ParseQuery(c.query)

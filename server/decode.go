@@ -87,6 +87,9 @@ func (s *Server) readReservedImage(c *gin.Context, form imageForm) ([]byte, stri
 	case err != nil:
 		mediaType = strings.ToLower(strings.TrimSpace(contentType))
 	}
+	if read, ok := imageTypeAliases[mediaType]; ok {
+		mediaType = read
+	}
 	isMultipart := mediaType == "multipart/form-data"
 	isJSON := mediaType == "application/json"
 	if !isMultipart && !isJSON && mediaType != "application/octet-stream" && !slices.Contains(service.ImageTypes, mediaType) {
@@ -142,6 +145,19 @@ func (s *Server) readReservedImage(c *gin.Context, form imageForm) ([]byte, stri
 		return body, field, release, p
 	}
 	return body, field, release, nil
+}
+
+// imageTypeAliases are the names clients write for types decode reads,
+// which name them alone: image/jpg from the .jpg extension, image/pjpeg
+// and image/x-png as older browsers label uploads, image/svg. The
+// registered names are image/jpeg (RFC 2046 §4.2), image/png (RFC 2083)
+// and image/svg+xml (SVG 1.1 Appendix P); the bytes are sniffed whatever
+// the type says, so a name with one reading is read, not refused.
+var imageTypeAliases = map[string]string{
+	"image/jpg":   "image/jpeg",
+	"image/pjpeg": "image/jpeg",
+	"image/x-png": "image/png",
+	"image/svg":   "image/svg+xml",
 }
 
 // readMultipartImage returns the one file of a multipart/form-data body,

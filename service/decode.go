@@ -68,7 +68,13 @@ func (s *Service) Decode(ctx context.Context, image []byte, field string) ([]Dec
 	if p != nil {
 		return nil, p
 	}
-	return s.readCodes(ctx, img, image, field)
+	results, p := s.readCodes(ctx, img, image, field)
+	if p == nil && cost.Format == "jpeg" {
+		// A phone stores a photo as its sensor saw it and says in Exif
+		// how to turn it for showing; bounds are in the picture as shown.
+		results = analysis.Oriented(results, analysis.JPEGOrientation(image), img.Bounds().Dx(), img.Bounds().Dy())
+	}
+	return results, p
 }
 
 // readCodes reads the codes of a decoded image: the pipeline stops at its

@@ -87,6 +87,9 @@ func (s *Server) readReservedImage(c *gin.Context, form imageForm) ([]byte, stri
 	case err != nil:
 		mediaType = strings.ToLower(strings.TrimSpace(contentType))
 	}
+	if read, ok := imageTypeAliases[mediaType]; ok {
+		mediaType = read
+	}
 	isMultipart := mediaType == "multipart/form-data"
 	isJSON := mediaType == "application/json"
 	if !isMultipart && !isJSON && mediaType != "application/octet-stream" && !slices.Contains(service.ImageTypes, mediaType) {
@@ -111,8 +114,9 @@ func (s *Server) readReservedImage(c *gin.Context, form imageForm) ([]byte, stri
 		n = limit // chunked: as much as may come
 	}
 	reserve := n
-	if isJSON {
-		// The file out of its base64 is held beside the body.
+	if isJSON || isMultipart {
+		// The file out of its base64 is held beside the body, or beside
+		// a form's text field that holds it.
 		reserve += n * 3 / 4
 	}
 	release, p := s.svc.ReserveUpload(c.Request.Context(), reserve)
@@ -144,6 +148,19 @@ func (s *Server) readReservedImage(c *gin.Context, form imageForm) ([]byte, stri
 	return body, field, release, nil
 }
 
+// imageTypeAliases are the names clients write for types decode reads,
+// which name them alone: image/jpg from the .jpg extension, image/pjpeg
+// and image/x-png as older browsers label uploads, image/svg. The
+// registered names are image/jpeg (RFC 2046 §4.2), image/png (RFC 2083)
+// and image/svg+xml (SVG 1.1 Appendix P); the bytes are sniffed whatever
+// the type says, so a name with one reading is read, not refused.
+var imageTypeAliases = map[string]string{
+	"image/jpg":   "image/jpeg",
+	"image/pjpeg": "image/jpeg",
+	"image/x-png": "image/png",
+	"image/svg":   "image/svg+xml",
+}
+
 // readMultipartImage returns the one file of a multipart/form-data body,
 // whatever its field name; a form with any other part is refused, but the
 // text fields form.known names. reserved is what the body's bytes were
@@ -159,6 +176,19 @@ func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser, reserved
 	var image []byte
 	var others []string // the first few parts besides the image, quoted
 	extra := 0          // and how many there are
+	other := func(name string, first bool) {
+		quoted := strconv.Quote(text.Truncate(name, 64))
+		switch extra++; {
+		case first:
+			others = append([]string{quoted}, others[:min(len(others), 4)]...)
+		case len(others) < 5:
+			others = append(others, quoted)
+		}
+	}
+	// fieldImage is an image held by a text field, and fieldName its
+	// name: the image when the form has no file.
+	var fieldImage []byte
+	fieldName := ""
 	for {
 		part, err := mr.NextPart()
 		if err == io.EOF {
@@ -171,18 +201,30 @@ func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser, reserved
 			// Read, to find the parts after it, but not kept: one image
 			// is read, and no other field but those the API defines.
 			value, err := io.ReadAll(io.LimitReader(part, 256))
+			if err == nil && part.FileName() == "" && fieldImage == nil && image == nil && service.MayHoldImage(value) {
+				// A text field holding the image file, its bytes or
+				// its base64 (curl -F 'image=<code.png'): read whole,
+				// within what the body reserved, as a file is.
+				value, err = readRest(value, part, min(reserved, s.svc.MaxImageJSON()))
+				if err == nil {
+					if file, tooLarge, ok := s.svc.ImageInField(value); tooLarge != nil {
+						return nil, tooLarge
+					} else if ok {
+						fieldImage, fieldName = file, part.FormName()
+						continue
+					}
+				}
+			}
 			if err == nil {
 				_, err = io.Copy(io.Discard, part)
 			}
 			if err != nil {
 				return nil, s.multipartError(err)
 			}
-			if part.FileName() == "" && form.known != nil && form.known(part.FormName(), string(value)) {
+			if part.FileName() == "" && form.known != nil && form.known(part.FormName(), string(value[:min(len(value), 256)])) {
 				continue
 			}
-			if extra++; len(others) < 5 {
-				others = append(others, strconv.Quote(text.Truncate(cmp.Or(part.FormName(), part.FileName()), 64)))
-			}
+			other(cmp.Or(part.FormName(), part.FileName()), false)
 			continue
 		}
 		most := min(reserved, s.svc.MaxUpload+1)
@@ -201,6 +243,14 @@ func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser, reserved
 		image = b
 	}
 	switch {
+	case fieldImage != nil && image == nil:
+		image = fieldImage
+	case fieldImage != nil:
+		// A file and a field holding an image: the field's would not be
+		// read.
+		other(fieldName, true)
+	}
+	switch {
 	case image == nil:
 		return nil, s.problem(service.KindInvalidParameter, http.StatusBadRequest,
 			"the multipart/form-data body has no file; upload the image as a file field", "file", s.svc.DecodeFormCurl())
@@ -217,6 +267,26 @@ func (s *Server) readMultipartImage(c *gin.Context, body io.ReadCloser, reserved
 			strings.Trim(others[0], `"`), form.fix)
 	}
 	return image, nil
+}
+
+// readRest reads the rest of r after prefix, its start, into one buffer
+// of most bytes at most, which never grows.
+func readRest(prefix []byte, r io.Reader, most int64) ([]byte, error) {
+	buf := make([]byte, len(prefix), max(most, int64(len(prefix)))+1)
+	copy(buf, prefix)
+	for {
+		if len(buf) == cap(buf) {
+			return buf, nil // over most: the caller's limits refuse it
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
 }
 
 func (s *Server) multipartError(err error) *Problem {
@@ -242,7 +312,7 @@ func (s *Server) documentDecode() {
 	content["application/octet-stream"] = binary("application/octet-stream")
 	content["multipart/form-data"] = obj{"schema": obj{
 		"type":        "object",
-		"description": "One file part, read whatever its field name; a form with any other part (a text field, a second file) is a 400.",
+		"description": "One file part, read whatever its field name, or one text field holding the file (its bytes, base64 or a data: URI); a form with any other part (a text field, a second file) is a 400.",
 		"properties":  obj{"file": obj{"type": "string", "contentMediaType": "image/*"}},
 	}}
 	content["application/json"] = obj{"schema": obj{

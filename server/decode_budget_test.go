@@ -3,6 +3,7 @@ package server_test
 import (
 	"bytes"
 	"image"
+	"image/jpeg"
 	"image/png"
 	"net/http"
 	"regexp"
@@ -42,5 +43,44 @@ func TestDecodeBeyondTheBudgetSaysHowFarToScale(t *testing.T) {
 	rec = sendBody(t, h, http.MethodPost, "/api/v1/decode", "image/png", buf.Bytes())
 	if rec.Code == http.StatusRequestEntityTooLarge {
 		t.Errorf("the size named, %dx%d, is refused too: %s", w, w, rec.Body.String())
+	}
+}
+
+// The 413's fix writes the image scaled down as an 8-bit PNG (convert
+// -resize WxH -depth 8 smaller.png), and a colour photo becomes an RGB
+// PNG, which decodes to 4 bytes a pixel where the JPEG's YCbCr took 3:
+// the size named is the one at which that PNG fits, so following the fix
+// is not refused again.
+func TestDecodeScaleFixFitsAsThePNGItWrites(t *testing.T) {
+	h := server.New(server.Config{BaseURL: base, Memory: 256 << 20})
+	photo := image.NewRGBA(image.Rect(0, 0, 5000, 5000))
+	for i := range photo.Pix {
+		photo.Pix[i] = byte(i*7 + i/4)
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, photo, &jpeg.Options{Quality: 50}); err != nil {
+		t.Fatal(err)
+	}
+	p := readProblem(t, sendBody(t, h, http.MethodPost, "/api/v1/decode", "image/jpeg", buf.Bytes()), http.StatusRequestEntityTooLarge, "payload-too-large")
+	m := regexp.MustCompile(`-resize (\d+)x(\d+) -depth 8 smaller\.png`).FindStringSubmatch(p.Fix)
+	if m == nil {
+		t.Fatalf("the fix writes no 8-bit PNG: %s", p.Fix)
+	}
+	w, _ := strconv.Atoi(m[1])
+	hgt, _ := strconv.Atoi(m[2])
+	// What convert writes for a colour image at that size: 8-bit RGB.
+	smaller := image.NewRGBA(image.Rect(0, 0, w, hgt))
+	for i := range smaller.Pix {
+		smaller.Pix[i] = byte(i*7 + i/4)
+		if i%4 == 3 {
+			smaller.Pix[i] = 0xff
+		}
+	}
+	buf.Reset()
+	if err := png.Encode(&buf, smaller); err != nil {
+		t.Fatal(err)
+	}
+	if rec := sendBody(t, h, http.MethodPost, "/api/v1/decode", "image/png", buf.Bytes()); rec.Code == http.StatusRequestEntityTooLarge {
+		t.Errorf("the fix's %dx%d PNG is refused too: %s", w, hgt, rec.Body.String())
 	}
 }

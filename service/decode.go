@@ -68,7 +68,13 @@ func (s *Service) Decode(ctx context.Context, image []byte, field string) ([]Dec
 	if p != nil {
 		return nil, p
 	}
-	return s.readCodes(ctx, img, image, field)
+	results, p := s.readCodes(ctx, img, image, field)
+	if p == nil && cost.Format == "jpeg" {
+		// A phone stores a photo as its sensor saw it and says in Exif
+		// how to turn it for showing; bounds are in the picture as shown.
+		results = analysis.Oriented(results, analysis.JPEGOrientation(image), img.Bounds().Dx(), img.Bounds().Dy())
+	}
+	return results, p
 }
 
 // readCodes reads the codes of a decoded image: the pipeline stops at its
@@ -132,17 +138,22 @@ func (s *Service) imageCost(b []byte, field string) (analysis.ImageCost, *Proble
 // imageTooLarge refuses an image whose decoding needs more than the
 // memory budget allows one request, and says how far to scale it down.
 func (s *Service) imageTooLarge(cost analysis.ImageCost, limit int64, field string) *Problem {
-	// Only the part of the cost that grows with the pixels shrinks with
-	// them; the rest (the pipeline's bounded working copy) stays.
+	// The size named is the one at which the fix's file fits: an 8-bit
+	// PNG (-depth 8), which a colour image makes RGB or RGBA, 4 bytes a
+	// pixel decoded (analysis.CostOf), more than a JPEG's 3. Only the
+	// part of the cost that grows with the pixels shrinks with them; the
+	// rest is the pipeline's bounded working copy and the file, at most
+	// the upload limit.
+	const pngPerPixel = 4 + analysis.ScanBytesPerPixel
 	pixels := float64(cost.Width) * float64(cost.Height)
-	fixed := max(0, float64(cost.Bytes)-cost.PerPixel*pixels)
+	fixed := float64(analysis.ReadExtraBytes + s.MaxUpload)
 	scale := 0.0
-	if perImage := cost.PerPixel * pixels; perImage > 0 {
-		scale = math.Sqrt(max(0, float64(limit-int64(1<<20))-fixed) / perImage)
+	if perImage := pngPerPixel * pixels; perImage > 0 {
+		scale = min(1, math.Sqrt(max(0, float64(limit-int64(1<<20))-fixed)/perImage))
 	}
 	w, h := int(float64(cost.Width)*scale), int(float64(cost.Height)*scale)
 	return s.Problem(KindPayloadTooLarge,
-		fmt.Sprintf("decoding this %dx%d %s takes about %s (%.0f bytes a pixel in its colour model and layout), more than this instance's memory budget allows one request (%s). Scale it down to %dx%d pixels or less, or save it as a baseline 8-bit image: a QR code reads well at a few hundred pixels a side",
+		fmt.Sprintf("decoding this %dx%d %s takes about %s (%.0f bytes a pixel in its colour model and layout), more than this instance's memory budget allows one request (%s). Scale it down to %dx%d pixels or less, saved as an 8-bit PNG as the fix does: a QR code reads well at a few hundred pixels a side",
 			cost.Width, cost.Height, cost.Format, SizeText(cost.Bytes), cost.PerPixel, SizeText(limit), w, h),
 		field, fmt.Sprintf("convert code.%s -resize %dx%d -depth 8 smaller.png && ", cost.Format, w, h)+s.DecodeCurl("image/png", "smaller.png"))
 }

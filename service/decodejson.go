@@ -2,10 +2,12 @@ package service
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/qrforge/qrforge/internal/text"
 )
@@ -81,6 +83,12 @@ func (s *Service) imageUnder(raw json.RawMessage) (file []byte, tooLarge *Proble
 	if json.Unmarshal(raw, &encoded) != nil || encoded == "" {
 		return nil, nil, false
 	}
+	return s.imageInText(encoded)
+}
+
+// imageInText is the image file encoded holds, in base64, a data: URI or
+// as SVG markup, when its bytes begin as an image file does.
+func (s *Service) imageInText(encoded string) (file []byte, tooLarge *Problem, ok bool) {
 	b, tooLarge, err := s.ImageText(encoded)
 	if tooLarge != nil {
 		return nil, tooLarge, true
@@ -89,6 +97,48 @@ func (s *Service) imageUnder(raw json.RawMessage) (file []byte, tooLarge *Proble
 		return nil, nil, false
 	}
 	return b, nil, true
+}
+
+// ImageInField is the image file a form's text field holds: the file's
+// own bytes (curl -F 'image=<code.png' sends them without a file name),
+// or its text in base64, a data: URI or SVG markup, as a script appends
+// it to a form. Such a field is the image, as a JSON body's one member
+// holding one is. Held to MaxUpload (tooLarge).
+func (s *Service) ImageInField(value []byte) (file []byte, tooLarge *Problem, ok bool) {
+	if looksLikeImage(value) && !looksLikeXML(value) {
+		if int64(len(value)) > s.MaxUpload {
+			return nil, s.imageFileTooLarge(), true
+		}
+		return value, nil, true
+	}
+	if !utf8.Valid(value) {
+		return nil, nil, false
+	}
+	return s.imageInText(string(value))
+}
+
+// MayHoldImage reports whether a form field whose value begins with
+// prefix may hold an image file (ImageInField): so that only such a
+// field is read whole. It looks at the file's signature, as bytes, as
+// the start of a data: URI or SVG markup, or in its first 16 base64
+// characters, which hold 12 bytes: a WebP's "RIFF....WEBP".
+func MayHoldImage(prefix []byte) bool {
+	if looksLikeImage(prefix) {
+		return true
+	}
+	t := bytes.TrimSpace(prefix)
+	if len(t) >= 5 && strings.EqualFold(string(t[:5]), "data:") {
+		return true
+	}
+	if len(t) < 16 {
+		return false
+	}
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.URLEncoding} {
+		if b, err := enc.DecodeString(string(t[:16])); err == nil && looksLikeImage(b) {
+			return true
+		}
+	}
+	return false
 }
 
 // looksLikeImage reports whether b begins as a file decode reads does:

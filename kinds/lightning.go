@@ -76,6 +76,9 @@ func init() {
 func checkLightning(s string) (canon, problem, fix string) {
 	s = strings.TrimSpace(s)
 	s, _ = cutSchemeFold(s, "lightning:")
+	if lnurl, problem, ok := lud17LNURL(s); ok {
+		return lnurl, problem, ""
+	}
 	if strings.Contains(s, "@") {
 		lnurl, problem := lightningAddressLNURL(s)
 		return lnurl, problem, ""

@@ -238,3 +238,22 @@ func TestLightningLUD17Schemes(t *testing.T) {
 		{"space", map[string]string{"invoice": "lnurlp://a.com/p q"}, "invoice"},
 	})
 }
+
+// lightning://<invoice> is the lightning: URI with the "//" that URLs
+// have; the invoice after it is read as after lightning: (it was refused
+// as a bech32 string whose checksum does not match, with no fix).
+func TestLightningDoubleSlash(t *testing.T) {
+	k := lookup(t, "lightning")
+	for _, given := range []string{"lightning://" + boltValid[0].invoice, "LIGHTNING://" + strings.ToUpper(boltValid[0].invoice)} {
+		payload, errs := k.Build(map[string]string{"invoice": given})
+		if want := "lightning:" + strings.ToUpper(boltValid[0].invoice); len(errs) > 0 || payload != want {
+			t.Errorf("%s: %q %v, want %q", given, payload, errs, want)
+		}
+		if fields, ok := k.Recognise(given); !ok || fields["invoice"] != boltValid[0].invoice {
+			t.Errorf("%s reads as %v (%v)", given, fields, ok)
+		}
+	}
+	if payload, errs := k.Build(map[string]string{"invoice": "lightning://satoshi@bitcoin.org"}); len(errs) > 0 {
+		t.Errorf("lightning://satoshi@bitcoin.org: %q %v", payload, errs)
+	}
+}

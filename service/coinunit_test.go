@@ -17,6 +17,8 @@ func TestCoinAmountsInOtherUnits(t *testing.T) {
 	btc := "address=bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4&amount="
 	eth := "address=0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359&value="
 	xmr := "address=46BeWrHpwXmHDpDEUmZBWZfoQpdc6HaERCNmx1pEYL2rAcuwufPN9rXHHtyUA4QVy66qeFQkn6sfK8aHYjA3jk3o1Bv16em&amount="
+	ltc := "address=ltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9&amount="
+	doge := "address=DD4KSSuBJqcjuTcvUg1CgUKeurPUFeEZkE&amount="
 	sol := "address=mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN&amount="
 	for _, c := range []struct{ kind, query, field, want, payload string }{
 		{"bitcoin", btc + "1000+sats", "amount", "0.00001", "amount=0.00001"},
@@ -36,6 +38,10 @@ func TestCoinAmountsInOtherUnits(t *testing.T) {
 		{"monero", xmr + "2500+piconeros", "amount", "0.0000000025", "tx_amount=0.0000000025"},
 		{"solana", sol + "5000+lamports", "amount", "0.000005", "amount=0.000005"},
 		{"solana", sol + "1+lamport", "amount", "0.000000001", "amount=0.000000001"},
+		// 1 LTC = 10^8 litoshis, 1 DOGE = 10^8 koinu (BIP21 §Transfer
+		// amount in the coin, decimal point).
+		{"litecoin", ltc + "100000+litoshis", "amount", "0.001", "amount=0.001"},
+		{"dogecoin", doge + "250000000+koinu", "amount", "2.5", "amount=2.5"},
 		// With spl-token the amount is in the token's units: lamports
 		// are SOL's, so there is no reading.
 		{"solana", sol + "5000+lamports&spl_token=EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", "amount", "", ""},

@@ -42,6 +42,13 @@ func TestCoinAmountsInOtherUnits(t *testing.T) {
 		// amount in the coin, decimal point).
 		{"litecoin", ltc + "100000+litoshis", "amount", "0.001", "amount=0.001"},
 		{"dogecoin", doge + "250000000+koinu", "amount", "2.5", "amount=2.5"},
+		// The coin's name in words is its unit: 1 monero is 1 XMR.
+		{"bitcoin", btc + "0.5+bitcoin", "amount", "0.5", "amount=0.5"},
+		{"monero", xmr + "1+monero", "amount", "1", "tx_amount=1"},
+		{"litecoin", ltc + "2+litecoins", "amount", "2", "amount=2"},
+		{"dogecoin", doge + "42+dogecoin", "amount", "42", "amount=42"},
+		{"solana", sol + "1.5+solana", "amount", "1.5", "amount=1.5"},
+		{"solana", sol + "1.5+solana&spl_token=EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", "amount", "", ""},
 		// With spl-token the amount is in the token's units: lamports
 		// are SOL's, so there is no reading.
 		{"solana", sol + "5000+lamports&spl_token=EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", "amount", "", ""},

@@ -52,6 +52,11 @@ func readAmount(s string, units ...string) (whole, frac string, ok bool) {
 			if frac == "" || strings.ContainsFunc(frac, isAmountSeparator) {
 				return "", "", false
 			}
+			if intPart == "" {
+				// .5: a fraction of one, as no group of thousands
+				// starts with the mark.
+				intPart = "0"
+			}
 		}
 	}
 	// Groups of thousands, one separator between two (or, for rupees,

@@ -49,6 +49,13 @@ func TestAmountFixKeepsTheValue(t *testing.T) {
 		{"$10", 2, ""},         // not the currency's sign
 		{"١٠", 2, ""},          // digits of another script
 		{"", 2, ""},
+		// A decimal mark with no digit before it is a fraction of one:
+		// no number groups its thousands with nothing before the mark.
+		{".5", 2, "0.50"},
+		{",25 €", 2, "0.25"},
+		{".500", 2, "0.50"},
+		{".", 2, ""},
+		{".5.5", 2, ""},
 	} {
 		if got := amountFix(c.in, c.decimals, "€", "EUR"); got != c.want {
 			t.Errorf("amountFix(%q, %d) = %q, want %q", c.in, c.decimals, got, c.want)

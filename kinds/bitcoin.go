@@ -41,6 +41,7 @@ var bitcoinURI = bip21Scheme{
 		max:      big.NewRat(21_000_000, 1),
 		cite:     "BIP21 §Transfer amount; 1 satoshi = 0.00000001 BTC",
 		smaller:  map[string]int{"sat": -8, "sats": -8, "satoshi": -8, "satoshis": -8},
+		names:    []string{"bitcoins", "bitcoin"},
 	},
 }
 

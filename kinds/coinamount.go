@@ -3,6 +3,7 @@ package kinds
 import (
 	"math/big"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -23,6 +24,9 @@ type decimalAmount struct {
 	// power of ten (a satoshi is 10^-8 BTC); an amount written in one is
 	// fixed to the same amount of unit.
 	smaller map[string]int
+	// names are the words for unit itself (bitcoin for BTC): an amount
+	// written with one is in unit.
+	names []string
 }
 
 // check returns what is wrong with s, or "" when it is valid, and the
@@ -62,7 +66,7 @@ func (a decimalAmount) suggest(s string) string {
 		}
 		return strings.TrimRight(strings.TrimRight(v.FloatString(-exp), "0"), ".")
 	}
-	whole, frac, ok := readAmount(s, a.unit)
+	whole, frac, ok := readAmount(s, append(slices.Clone(a.names), a.unit)...)
 	frac = strings.TrimRight(frac, "0")
 	if !ok || a.decimals > 0 && len(frac) > a.decimals {
 		return ""

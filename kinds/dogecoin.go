@@ -35,6 +35,8 @@ var dogecoinURI = bip21Scheme{
 	amount: decimalAmount{
 		unit:     "DOGE",
 		decimals: 8, // 1 koinu = 0.00000001 DOGE
+		smaller:  map[string]int{"koinu": -8},
+		names:    []string{"dogecoins", "dogecoin"},
 		max:      big.NewRat(10_000_000_000, 1),
 		maxIs:    "the most one transaction may carry (Dogecoin Core src/amount.h MAX_MONEY)",
 		cite:     "BIP21 §Transfer amount; 1 koinu = 0.00000001 DOGE",

@@ -75,7 +75,10 @@ func init() {
 // without the lightning: prefix, or what is wrong and a valid replacement.
 func checkLightning(s string) (canon, problem, fix string) {
 	s = strings.TrimSpace(s)
-	s, _ = cutSchemeFold(s, "lightning:")
+	s = withoutLightningScheme(s)
+	if lnurl, problem, ok := lud17LNURL(s); ok {
+		return lnurl, problem, ""
+	}
 	if strings.Contains(s, "@") {
 		lnurl, problem := lightningAddressLNURL(s)
 		return lnurl, problem, ""
@@ -136,6 +139,18 @@ func checkLightning(s string) (canon, problem, fix string) {
 	return strings.ToLower(s), "", ""
 }
 
+// withoutLightningScheme is s without its lightning: scheme, written
+// lightning:// too: the "//" of a URL's authority, which a lightning: URI
+// has not (BOLT #11 §Encoding Overview writes lightning:<invoice>), and
+// after which the same invoice follows.
+func withoutLightningScheme(s string) string {
+	rest, ok := cutSchemeFold(s, "lightning:")
+	if !ok {
+		return s
+	}
+	return strings.TrimPrefix(rest, "//")
+}
+
 // checkLNURL checks that an LNURL's data is an https:// URL or an http://
 // onion URL (LUD-01 §HTTPS or Onion).
 func checkLNURL(data []byte) string {
@@ -155,6 +170,7 @@ func checkLNURL(data []byte) string {
 // when it checks, so that text starting with "ln" is not mistaken for one.
 func parseLightning(p string) (Lightning, bool) {
 	rest, prefixed := cutSchemeFold(p, "lightning:")
+	rest = strings.TrimPrefix(rest, "//")
 	canon, problem, _ := checkLightning(rest)
 	switch {
 	case problem == "":

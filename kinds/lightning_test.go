@@ -211,3 +211,49 @@ func decodeLNURL(t *testing.T, lnurl string) string {
 	}
 	return string(out)
 }
+
+// An LNURL written with a LUD-17 scheme, lnurlp://, lnurlw://, lnurlc://
+// or keyauth:// in place of https:// (http:// for an onion service), is
+// the LNURL of that URL, which every LNURL wallet reads (LUD-01).
+func TestLightningLUD17Schemes(t *testing.T) {
+	k := lookup(t, "lightning")
+	for given, url := range map[string]string{
+		"lnurlp://bitcoin.org/.well-known/lnurlp/satoshi":       "https://bitcoin.org/.well-known/lnurlp/satoshi",
+		"LNURLW://service.com/api?q=3fc3":                       "https://service.com/api?q=3fc3",
+		"lightning:lnurlc://service.com/channel":                "https://service.com/channel",
+		"keyauth://site.com/login?tag=login&k1=aa&action=login": "https://site.com/login?tag=login&k1=aa&action=login",
+		"lnurlp://abcdefgh.onion/pay":                           "http://abcdefgh.onion/pay",
+	} {
+		payload, errs := k.Build(map[string]string{"invoice": given})
+		if len(errs) > 0 {
+			t.Errorf("%s: %v", given, errs)
+			continue
+		}
+		if got := decodeLNURL(t, strings.TrimPrefix(payload, "lightning:")); got != url {
+			t.Errorf("%s: the LNURL holds %q, want %q (LUD-17)", given, got, url)
+		}
+	}
+	runBad(t, "lightning", []bad{
+		{"no host", map[string]string{"invoice": "lnurlp:///pay"}, "invoice"},
+		{"space", map[string]string{"invoice": "lnurlp://a.com/p q"}, "invoice"},
+	})
+}
+
+// lightning://<invoice> is the lightning: URI with the "//" that URLs
+// have; the invoice after it is read as after lightning: (it was refused
+// as a bech32 string whose checksum does not match, with no fix).
+func TestLightningDoubleSlash(t *testing.T) {
+	k := lookup(t, "lightning")
+	for _, given := range []string{"lightning://" + boltValid[0].invoice, "LIGHTNING://" + strings.ToUpper(boltValid[0].invoice)} {
+		payload, errs := k.Build(map[string]string{"invoice": given})
+		if want := "lightning:" + strings.ToUpper(boltValid[0].invoice); len(errs) > 0 || payload != want {
+			t.Errorf("%s: %q %v, want %q", given, payload, errs, want)
+		}
+		if fields, ok := k.Recognise(given); !ok || fields["invoice"] != boltValid[0].invoice {
+			t.Errorf("%s reads as %v (%v)", given, fields, ok)
+		}
+	}
+	if payload, errs := k.Build(map[string]string{"invoice": "lightning://satoshi@bitcoin.org"}); len(errs) > 0 {
+		t.Errorf("lightning://satoshi@bitcoin.org: %q %v", payload, errs)
+	}
+}

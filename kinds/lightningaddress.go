@@ -1,7 +1,9 @@
 package kinds
 
 import (
+	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/btcsuite/btcd/btcutil/bech32"
@@ -41,4 +43,41 @@ func lightningAddressLNURL(address string) (lnurl, problem string) {
 		return "", "the Lightning Address cannot be encoded as an LNURL (LUD-01)"
 	}
 	return lnurl, ""
+}
+
+// lud17Schemes are the LNURL schemes of LUD-17 §Fine-grained schemes, one
+// per subprotocol, each standing for https:// (http:// for an onion
+// service).
+var lud17Schemes = []string{"lnurlp://", "lnurlw://", "lnurlc://", "keyauth://"}
+
+// lud17LNURL turns a LUD-17 URL, lnurlp://<domain>/<path>, into the LNURL
+// of the URL it stands for (LUD-17 §No more bech32-encoding: a wallet
+// requests https://<domain>/<path>), which every LNURL wallet reads,
+// where not all read the new schemes. ok is false when s has none of
+// them.
+func lud17LNURL(s string) (lnurl, problem string, ok bool) {
+	i := slices.IndexFunc(lud17Schemes, func(scheme string) bool {
+		_, ok := cutSchemeFold(s, scheme)
+		return ok
+	})
+	if i < 0 {
+		return "", "", false
+	}
+	rest := s[len(lud17Schemes[i]):]
+	u, err := url.Parse("https://" + rest)
+	if err != nil || u.Host == "" || strings.ContainsAny(rest, " \t\r\n") {
+		return "", "a " + lud17Schemes[i] + " URL is an LNURL with its https:// replaced, and this one has no host or is not a URL (LUD-17)", true
+	}
+	scheme := "https://"
+	if strings.HasSuffix(strings.ToLower(u.Hostname()), ".onion") {
+		scheme = "http://"
+	}
+	words, err := bech32.ConvertBits([]byte(scheme+rest), 8, 5, true)
+	if err == nil {
+		lnurl, err = bech32.Encode("lnurl", words)
+	}
+	if err != nil {
+		return "", "the " + lud17Schemes[i] + " URL cannot be encoded as an LNURL (LUD-01)", true
+	}
+	return lnurl, "", true
 }

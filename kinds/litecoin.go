@@ -32,6 +32,8 @@ var litecoinURI = bip21Scheme{
 	amount: decimalAmount{
 		unit:     "LTC",
 		decimals: 8, // 1 litoshi = 0.00000001 LTC
+		smaller:  map[string]int{"litoshi": -8, "litoshis": -8},
+		names:    []string{"litecoins", "litecoin"},
 		max:      big.NewRat(84_000_000, 1),
 		cite:     "BIP21 §Transfer amount; 1 litoshi = 0.00000001 LTC, 84 million LTC supply",
 	},

@@ -4,6 +4,7 @@ import (
 	"encoding/base32"
 	"encoding/hex"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -22,6 +23,12 @@ type Magnet struct {
 }
 
 const bep9 = "BEP 9 §Magnet URI format"
+
+// trackerListComma is a comma that separates two trackers: one followed
+// by the scheme of the next announce URL. A comma inside a URL (a query's
+// a=1,2) is no such separator, and a tracker URL with it would be none
+// a client can reach.
+var trackerListComma = regexp.MustCompile(`,\s*((?i:udp|https?|wss)://)`)
 
 func init() {
 	registry.Register(registry.Kind[Magnet]{
@@ -104,10 +111,10 @@ func checkMagnet(m *Magnet) []registry.FieldError {
 			m.Length = strconv.FormatUint(v, 10)
 		}
 	}
-	trackers := strings.Fields(m.Trackers)
+	trackers := strings.Fields(trackerListComma.ReplaceAllString(m.Trackers, " $1"))
 	for _, tr := range trackers {
 		u, err := url.Parse(tr)
-		if err != nil || u.Host == "" || (u.Scheme != "udp" && u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "wss") {
+		if err != nil || u.Host == "" || (u.Scheme != "udp" && u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "wss") || strings.Trim(u.Port(), "0123456789") != "" || strings.HasSuffix(u.Host, ":") {
 			errs = append(errs, registry.FieldError{Field: "trackers", Detail: "trackers are announce URLs (udp://host:port/announce, http(s)://..., wss://...) separated by spaces; " + strings.ToValidUTF8(tr, "?") + " is not one (" + bep9 + ")"})
 			break
 		}

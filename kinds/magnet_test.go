@@ -60,3 +60,20 @@ func TestMagnet(t *testing.T) {
 		{"name not UTF-8", map[string]string{"btih": "631a31dd0a46257d5078c0dee4e66e26f73e42ac", "name": "\xff"}, "name"},
 	})
 }
+
+// Trackers given as a list with commas, udp://a:80,wss://b, are two
+// announce URLs, each its own tr= (BEP 9 §Magnet URI format): they were
+// written as one tr= holding both, a tracker no client can reach. A port
+// that is not a number is refused.
+func TestMagnetTrackersWithCommas(t *testing.T) {
+	k := lookup(t, "magnet")
+	const btih = "dd8255ecdc7ca55fb0bbf81323d87062db1f6d1c"
+	payload, errs := k.Build(map[string]string{"btih": btih, "trackers": "udp://tracker.example.org:1337/announce, wss://tracker.example.com,https://t.example.net/announce?a=1,2"})
+	want := "magnet:?xt=urn:btih:" + btih + "&tr=udp%3A%2F%2Ftracker.example.org%3A1337%2Fannounce&tr=wss%3A%2F%2Ftracker.example.com&tr=https%3A%2F%2Ft.example.net%2Fannounce%3Fa%3D1%2C2"
+	if len(errs) > 0 || payload != want {
+		t.Errorf("got %q %v\nwant %q", payload, errs, want)
+	}
+	if payload, errs := k.Build(map[string]string{"btih": btih, "trackers": "udp://a.example:80x"}); len(errs) == 0 {
+		t.Errorf("a port that is no number accepted: %q", payload)
+	}
+}

@@ -45,7 +45,10 @@ var moneroAmount = decimalAmount{
 	unit:     "XMR",
 	decimals: 12,
 	max:      mustRat("18446744.073709551615"),
-	cite:     "Monero URI Formatting §TX Scheme tx_amount; wallet2 amounts are uint64 piconero, 1 piconero = 0.000000000001 XMR",
+	// The piconero, 10^-12 XMR, is the atomic unit wallet2 counts in.
+	smaller: map[string]int{"piconero": -12, "piconeros": -12},
+	names:   []string{"monero"},
+	cite:    "Monero URI Formatting §TX Scheme tx_amount; wallet2 amounts are uint64 piconero, 1 piconero = 0.000000000001 XMR",
 }
 
 func mustRat(s string) *big.Rat {

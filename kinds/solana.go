@@ -28,7 +28,11 @@ var solanaAmount = decimalAmount{
 	unit:      "SOL",
 	decimals:  9, // 1 lamport = 0.000000001 SOL
 	allowZero: true,
-	cite:      solanaPaySpec + " §Amount",
+	// Solana Pay §Amount: the amount is in SOL, "not lamports"; 1 SOL is
+	// 10^9 lamports, and an amount given in lamports is that many SOL.
+	smaller: map[string]int{"lamport": -9, "lamports": -9},
+	names:   []string{"solana"},
+	cite:    solanaPaySpec + " §Amount",
 }
 
 func init() {
@@ -96,7 +100,7 @@ func checkSolana(s *Solana) []registry.FieldError {
 		rule := solanaAmount
 		if s.SPLToken != "" {
 			// A token's decimals are its mint's; only the wallet knows.
-			rule.unit, rule.decimals = "the token", 0
+			rule.unit, rule.decimals, rule.smaller, rule.names = "the token", 0, nil, nil
 		}
 		if problem, fix := rule.check(s.Amount); problem != "" {
 			errs = append(errs, registry.FieldError{Field: "amount", Detail: problem, Fix: fix})

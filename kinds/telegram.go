@@ -1,7 +1,9 @@
 package kinds
 
 import (
+	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -57,7 +59,10 @@ func checkTelegram(t *Telegram) []registry.FieldError {
 		t.Username = u
 	} else {
 		fe := registry.FieldError{Field: "username", Detail: "username is 4 to 32 characters of a-z, A-Z, 0-9 and _, starting with a letter and not ending with _ (Telegram username rules)", Fix: ""}
-		if link, ok := parseTelegram("https://" + strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(t.Username), "https://"), "http://")); ok && (t.Start == "" || link.Start == "" || link.Start == t.Start) {
+		// A tg:// link holds the username in its query, which the service
+		// reads as a pasted payload; this reads the path of a t.me link.
+		given := strings.TrimSpace(t.Username)
+		if link, ok := parseTelegram(given); ok && !strings.HasPrefix(strings.ToLower(given), "tg:") && (t.Start == "" || link.Start == "" || link.Start == t.Start) {
 			// A t.me link pasted whole: its username, and its start
 			// parameter where start is not given.
 			fe.Detail += "; " + strconv.Quote(truncateBytes(t.Username, 64)) + " is a t.me link, and the fix is its username"
@@ -83,14 +88,40 @@ func encodeTelegram(t Telegram) string {
 	return out
 }
 
-// parseTelegram reads https://t.me/<username>[?start=<parameter>]; other
-// t.me paths (invite links, messages, stickers) are not this kind's.
+// telegramHosts are the hosts of Telegram's username links: t.me, and
+// telegram.me and telegram.dog, which clients read the same way
+// (core.telegram.org/api/links: "t.me can also be telegram.me,
+// telegram.dog").
+var telegramHosts = []string{"t.me/", "telegram.me/", "telegram.dog/"}
+
+// parseTelegram reads a public username link, https://t.me/<username>
+// [?start=<parameter>] and its other spellings: http:// or no scheme,
+// the hosts telegramHosts, and tg://resolve?domain=<username>[&start=]
+// (core.telegram.org/api/links, Public username links; Bot links). Other
+// t.me paths (invite links, messages, stickers) and tg:// links with
+// other parameters (post=, phone=) are not this kind's.
 func parseTelegram(p string) (Telegram, bool) {
-	rest, ok := cutSchemeFold(p, "https://t.me/")
-	if !ok {
+	if rest, ok := cutSchemeFold(p, "tg://resolve?"); ok {
+		return telegramResolve(rest)
+	}
+	if rest, ok := cutSchemeFold(p, "tg:resolve?"); ok {
+		return telegramResolve(rest)
+	}
+	rest := p
+	for _, scheme := range []string{"https://", "http://"} {
+		if r, ok := cutSchemeFold(rest, scheme); ok {
+			rest = r
+			break
+		}
+	}
+	host := slices.IndexFunc(telegramHosts, func(h string) bool {
+		_, ok := cutSchemeFold(rest, h)
+		return ok
+	})
+	if host < 0 {
 		return Telegram{}, false
 	}
-	username, query, _ := strings.Cut(rest, "?")
+	username, query, _ := strings.Cut(rest[len(telegramHosts[host]):], "?")
 	if !telegramUsername.MatchString(username) {
 		return Telegram{}, false
 	}
@@ -101,6 +132,20 @@ func parseTelegram(p string) (Telegram, bool) {
 			return Telegram{}, false
 		}
 		t.Start = start
+	}
+	return t, true
+}
+
+// telegramResolve reads the query of tg://resolve: domain=<username> and
+// optionally start=<parameter>, nothing else.
+func telegramResolve(query string) (Telegram, bool) {
+	values, err := url.ParseQuery(query)
+	if err != nil || len(values["domain"]) != 1 || len(values["start"]) > 1 || len(values) > len(values["domain"])+len(values["start"]) {
+		return Telegram{}, false
+	}
+	t := Telegram{Username: values.Get("domain"), Start: values.Get("start")}
+	if !telegramUsername.MatchString(t.Username) || t.Start != "" && !telegramStart.MatchString(t.Start) || values.Has("start") && t.Start == "" {
+		return Telegram{}, false
 	}
 	return t, true
 }

@@ -66,3 +66,36 @@ func TestTelegramLinkAsUsername(t *testing.T) {
 		}
 	}
 }
+
+// Telegram's deep links (core.telegram.org/api/links) open a public
+// username from telegram.me and telegram.dog as from t.me, and from
+// tg://resolve?domain=<username>: each pasted as the username is read as
+// that username, with its start parameter.
+func TestTelegramOtherLinkForms(t *testing.T) {
+	tg := lookup(t, "telegram")
+	for _, c := range []struct{ username, fix, withStart string }{
+		{"https://telegram.me/durov", "durov", ""},
+		{"telegram.dog/MyBot?start=foo", "MyBot", "foo"},
+		{"http://T.ME/durov", "durov", ""},
+	} {
+		_, errs := tg.Build(map[string]string{"username": c.username})
+		if len(errs) != 1 || errs[0].Fix != c.fix || errs[0].With["start"] != c.withStart {
+			t.Errorf("%s: %+v, want the fix %q with start %q", c.username, errs, c.fix, c.withStart)
+		}
+	}
+	for p, want := range map[string]struct{ Username, Start string }{
+		"tg://resolve?domain=durov":           {Username: "durov"},
+		"tg:resolve?domain=MyBot&start=foo":   {Username: "MyBot", Start: "foo"},
+		"https://telegram.me/MyBot?start=foo": {Username: "MyBot", Start: "foo"},
+	} {
+		fields, ok := tg.Recognise(p)
+		if !ok || fields["username"] != want.Username || fields["start"] != want.Start {
+			t.Errorf("%s reads as %v (%v), want %+v", p, fields, ok, want)
+		}
+	}
+	for _, p := range []string{"tg://resolve?domain=durov&post=1", "tg://resolve?phone=4915112345678", "https://telegram.me/joinchat/AbC"} {
+		if fields, ok := tg.Recognise(p); ok {
+			t.Errorf("%s reads as %v; it is no username link", p, fields)
+		}
+	}
+}

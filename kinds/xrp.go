@@ -22,7 +22,7 @@ import (
 // wallet.
 type XRP struct {
 	Address string `json:"address" validate:"required" jsonschema_description:"XRP Ledger account: a classic address (r..., 25 to 35 characters, Base58Check in Ripple's alphabet) or an X-address (X... mainnet, T... testnet, 47 characters, with the destination tag inside). The checksum is verified." identity:"true" title:"XRP address"`
-	Tag     string `json:"tag" jsonschema_description:"Destination tag: a whole number from 0 to 4294967295 that tells an exchange or a shared account whose payment it is. Leave it empty when the account needs none; with an X-address it must be the tag inside (or empty)." identity:"true" title:"Destination tag"`
+	Tag     string `json:"tag" also:"dt,destination_tag,destinationtag" jsonschema_description:"Destination tag: a whole number from 0 to 4294967295 that tells an exchange or a shared account whose payment it is. Leave it empty when the account needs none; with an X-address it must be the tag inside (or empty)." identity:"true" title:"Destination tag"`
 	Network string `json:"network" validate:"omitempty,oneofci=mainnet testnet" jsonschema:"enum=mainnet,enum=testnet" jsonschema_description:"XRP Ledger network of a classic address: mainnet (default, X-address X...) or testnet (T...). An X-address carries its own network; if set, this must match it." title:"Network"`
 }
 
@@ -55,9 +55,9 @@ func init() {
 			{Address: "X7AcgcsBL6XDcUb289X4mJ8djcdyKaB5hJDWMArnXr61cqZ"},
 			{Address: "rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY", Tag: "0", Network: "testnet"},
 		},
-		Check:  checkXRP,
-		Encode: encodeXRP,
-		Parse:  parseXRP,
+		Check:        checkXRP,
+		Encode:       encodeXRP,
+		ParseNotKept: parseXRP,
 	})
 }
 
@@ -190,15 +190,38 @@ func encodeXRP(x XRP) string {
 }
 
 // parseXRP recognises a bare X-address and returns its classic account,
-// tag and network, which build the same X-address again.
-func parseXRP(p string) (XRP, bool) {
+// tag and network, which build the same X-address again. It also reads
+// the account links wallets and explorers write, ripple:<address> and
+// xrpl:<address> with the destination tag as dt= (the query name of
+// XLS-2d's payment links and of the Ripple client's send links); their
+// other parameters (amount=, currency=) are named as not kept, as the
+// X-address carries no amount.
+func parseXRP(p string) (XRP, []string, bool) {
+	for _, scheme := range []string{"ripple:", "xrpl:"} {
+		if rest, ok := cutSchemeFold(p, scheme); ok {
+			return parseXRPLink(strings.TrimPrefix(rest, "//"))
+		}
+	}
 	acct, problem := decodeXRPAddress(p)
 	if problem != "" || !acct.xAddr {
-		return XRP{}, false
+		return XRP{}, nil, false
 	}
 	x := XRP{Address: xrpEncode(0x00, acct.id), Tag: acct.tag}
 	if acct.testnet {
 		x.Network = "testnet"
 	}
-	return x, true
+	return x, nil, true
+}
+
+// parseXRPLink reads <address>[?dt=<tag>&...] after a link's scheme.
+func parseXRPLink(rest string) (XRP, []string, bool) {
+	addr, query, _ := strings.Cut(rest, "?")
+	if _, problem := decodeXRPAddress(addr); problem != "" {
+		return XRP{}, nil, false
+	}
+	values, left, ok := readQuery(query, true, "dt")
+	if !ok {
+		return XRP{}, nil, false
+	}
+	return XRP{Address: addr, Tag: values["dt"]}, left.list(), true
 }

@@ -1,6 +1,9 @@
 package kinds_test
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // xrpCodec lists ripple-address-codec's X-address test cases (XRPLF
 // xrpl.js packages/ripple-address-codec/test/xrp-codec... "testCases"):
@@ -72,7 +75,6 @@ func TestXRP(t *testing.T) {
 	notRecognised(t, "xrp", []string{
 		"rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf", // a classic address is not this kind's payload
 		"XVLhHMPHU98es4dbozjVtdWzVrDjtV5fdx1mHp98tDMoQXa",
-		"xrpl:rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf",
 	})
 }
 
@@ -85,4 +87,29 @@ func xrpTagText(n int64) string {
 		return digits[n : n+1]
 	}
 	return xrpTagText(n/10) + digits[n%10:n%10+1]
+}
+
+// A ripple: or xrpl: account link is read as its address and its dt=
+// destination tag; an amount, which the X-address cannot carry, is named
+// as not kept.
+func TestXRPAccountLinks(t *testing.T) {
+	x := lookup(t, "xrp")
+	const classic = "rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf"
+	for p, want := range map[string]struct {
+		tag     string
+		notKept []string
+	}{
+		"ripple:" + classic + "?dt=13371337":           {"13371337", nil},
+		"XRPL://" + classic:                            {"", nil},
+		"xrpl:" + classic + "?dt=7&amount=10":          {"7", []string{"amount=10"}},
+		"ripple:" + classic + "?DT=13371337&dt=133713": {"133713", []string{"DT=13371337"}},
+	} {
+		fields, notKept, ok := x.Read(p)
+		if !ok || fields["address"] != classic || fields["tag"] != want.tag || !slices.Equal(notKept, want.notKept) {
+			t.Errorf("%s reads as %v, not kept %v (%v); want tag %q, not kept %v", p, fields, notKept, ok, want.tag, want.notKept)
+		}
+	}
+	if fields, _, ok := x.Read("ripple:rNotAnAddress?dt=1"); ok {
+		t.Errorf("a link to no address reads as %v", fields)
+	}
 }

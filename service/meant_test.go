@@ -128,6 +128,12 @@ func TestFixRenamesFieldsByTheirOtherNames(t *testing.T) {
 		// A whole address on one line is ADR's street component, kept
 		// whole (RFC 6350 §6.3.1); it was refused with no fix.
 		{"vcard", "fn=Jo&address=1+Main+St%2C+Springfield%2C+IL+62701", "street", "1 Main St, Springfield, IL 62701"},
+		// The XRP Ledger's Payment field is DestinationTag, and wallets'
+		// links write it dt= (XRPL docs, Source and Destination Tags).
+		{"xrp", "address=rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf&dt=13371337", "tag", "13371337"},
+		{"xrp", "address=rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf&destination_tag=13371337", "tag", "13371337"},
+		{"xrp", "address=rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf&DestinationTag=13371337", "tag", "13371337"},
+		{"xrp", "address=ripple%3ArGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf%3Fdt%3D13371337", "tag", "13371337"},
 	} {
 		_, p := generate(t, svc, Request{Kind: c.kind, Query: c.query})
 		if p == nil {

@@ -175,6 +175,14 @@ func (u unknownNames) renames(args map[string]any, opts *optionSet, names []stri
 			}
 			continue
 		}
+		if stops, ok := service.NumberedGradient(name, stringArgs(args)); ok {
+			// gradientColor1 is one colour of the gradient, which
+			// gradientcolors takes with the others.
+			if !slices.ContainsFunc(u.known, func(k string) bool { return canonical(k) == options.GradientColors.Name }) {
+				out[name] = rename{near: options.GradientColors.Name, value: stops}
+			}
+			continue
+		}
 		if near == "" || slices.ContainsFunc(u.known, func(k string) bool { return canonical(k) == near }) {
 			continue
 		}

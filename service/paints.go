@@ -112,6 +112,7 @@ func parsePaints(r *Rendering, get func(option) (string, bool), fail func(field,
 		}
 	}
 
+	var givenParts []string
 	for _, part := range []struct {
 		o             option
 		frame, centre bool
@@ -120,6 +121,7 @@ func parsePaints(r *Rendering, get func(option) (string, bool), fail func(field,
 		if !ok {
 			continue
 		}
+		givenParts = append(givenParts, part.o.Name)
 		cs, err := parseEyeColors(v)
 		if err != nil {
 			fixed, says := eyeColoursFix(v, render.HexColor(r.Options.Foreground))
@@ -135,6 +137,12 @@ func parsePaints(r *Rendering, get func(option) (string, bool), fail func(field,
 			}
 		}
 		r.Canonical.Set(part.o.Name, formatColors(cs[:]))
+	}
+	// eyeframecolor and eyeballcolor each colour their part of all three
+	// eyes (one colour or three): beside both, eyecolor would change
+	// nothing, and no option is accepted to be ignored.
+	if len(givenParts) == 3 {
+		fail(optEyeColor.Name, "", "eyecolor changes nothing beside eyeframecolor and eyeballcolor, which colour the rings and the centres of all three eyes; drop eyecolor, or one of them")
 	}
 }
 

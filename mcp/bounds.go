@@ -167,6 +167,22 @@ func (u unknownNames) renames(args map[string]any, opts *optionSet, names []stri
 			// HTTP reads it: the text to encode, kept as given.
 			near = options.Data.Name
 		}
+		if target, list, ok := service.NumberedEyeColours(name, stringArgs(args)); ok {
+			// eye1Color is one eye's: eyecolor, the nearest name, would
+			// paint all three.
+			if !slices.ContainsFunc(u.known, func(k string) bool { c := canonical(k); return c == target || c == options.EyeColor.Name }) {
+				out[name] = rename{near: target, value: list}
+			}
+			continue
+		}
+		if stops, ok := service.NumberedGradient(name, stringArgs(args)); ok {
+			// gradientColor1 is one colour of the gradient, which
+			// gradientcolors takes with the others.
+			if !slices.ContainsFunc(u.known, func(k string) bool { return canonical(k) == options.GradientColors.Name }) {
+				out[name] = rename{near: options.GradientColors.Name, value: stops}
+			}
+			continue
+		}
 		if near == "" || slices.ContainsFunc(u.known, func(k string) bool { return canonical(k) == near }) {
 			continue
 		}
@@ -296,4 +312,13 @@ func truncate(s string, n int) string {
 		n--
 	}
 	return s[:n] + "..."
+}
+
+// stringArgs is args with each value as text, as a query gives it.
+func stringArgs(args map[string]any) map[string]string {
+	out := make(map[string]string, len(args))
+	for k, v := range args {
+		out[k] = fmt.Sprint(v)
+	}
+	return out
 }

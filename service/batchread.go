@@ -400,6 +400,8 @@ func (s *Service) keyProblem(errs []FieldProblem, corrected map[string]json.RawM
 // the option already; anything else is dropped.
 func renameStyleKeys(members map[string]json.RawMessage) []styleError {
 	var errs []styleError
+	given := styleScalars(members)
+	numbered := map[string]bool{} // the options numbered keys were renamed to
 	for _, key := range sortedKeys(members) {
 		// data in a style is left to readStyle: beside an item's own
 		// data, which of the two is meant is the caller's to say.
@@ -419,7 +421,14 @@ func renameStyleKeys(members map[string]json.RawMessage) []styleError {
 			value, isScalar = joined, true
 		}
 		near := NearName(strings.ToLower(key), value, canonicalOptions())
+		target, list, isNumbered := numberedStyleKey(key, given)
 		switch {
+		case isNumbered && (numbered[target] || !styleHas(members, target) && !styleHas(members, optEyeColor.Name)):
+			// QR Code Monkey's eye1Color or gradientColor1: one eye's, or
+			// one stop's, which the nearest name would give to all.
+			members[target], _ = json.Marshal(list)
+			numbered[target] = true
+			errs = append(errs, styleError{field: key, detail: fmt.Sprintf("%q is not a rendering option; the fix gives it as %s=%s, with the others numbered so", shown, target, list)})
 		case near == "":
 			errs = append(errs, styleError{field: key, detail: fmt.Sprintf("%q is not a rendering option; the fix drops it", shown)})
 		case !isScalar || RenamedValue(near, value) != value || styleHas(members, near):
@@ -430,6 +439,31 @@ func renameStyleKeys(members map[string]json.RawMessage) []styleError {
 		}
 	}
 	return errs
+}
+
+// styleScalars is a style object's members with a string or number
+// value, as text.
+func styleScalars(members map[string]json.RawMessage) map[string]string {
+	out := make(map[string]string, len(members))
+	for k, raw := range members {
+		if v, ok, _ := scalar(raw); ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// numberedStyleKey is the option a QR Code Monkey numbered key of a style
+// (eye1Color, eyeBall2Color, gradientColor1) is given under by the fix,
+// and the list it gives, from all of the style's numbered keys.
+func numberedStyleKey(key string, given map[string]string) (target, list string, ok bool) {
+	if target, list, ok = NumberedEyeColours(key, given); ok {
+		return target, list, true
+	}
+	if list, ok = NumberedGradient(key, given); ok {
+		return optGradientColors.Name, list, true
+	}
+	return "", "", false
 }
 
 // styleHas reports whether a style object gives the option called name,

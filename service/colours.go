@@ -47,7 +47,11 @@ func colourMeant(v string, transparent bool) (string, string, bool) {
 		hex := render.HexColor(c)
 		return hex, fmt.Sprintf("R-G-B takes numbers from 0 to 255: the fix clamps it to %s", hex), true
 	}
-	if c, ok := bareRGB(lv); ok {
+	if c, ok := prefixedHex(lv); ok {
+		hex := render.HexColor(c)
+		return hex, fmt.Sprintf("0x%s is the hex colour %s, written without 0x here", lv[2:], hex), true
+	}
+	if c, ok := bareRGB(strings.Trim(lv, "[]()")); ok {
 		hex := render.HexColor(c)
 		return hex, fmt.Sprintf("three numbers from 0 to 255 are red, green and blue, as in CSS rgb(), written %s here", hex), true
 	}
@@ -190,6 +194,23 @@ func bareRGB(v string) (color.NRGBA, bool) {
 		rgb[i] = uint8(n)
 	}
 	return color.NRGBA{rgb[0], rgb[1], rgb[2], 255}, true
+}
+
+// prefixedHex reads six hex digits after 0x, as programming languages
+// write a 24-bit RGB number (0xff0000): the one reading such a number has.
+// Three, four or eight digits are not read: 0x00f is the number 15 as
+// well as CSS's #00f, and 0xff000080 ARGB (Android, .NET) as well as
+// CSS Color 4 §5.2's RGBA.
+func prefixedHex(v string) (color.NRGBA, bool) {
+	digits, ok := strings.CutPrefix(v, "0x")
+	if !ok || len(digits) != 6 {
+		return color.NRGBA{}, false
+	}
+	n, err := strconv.ParseUint(digits, 16, 32)
+	if err != nil {
+		return color.NRGBA{}, false
+	}
+	return color.NRGBA{uint8(n >> 16), uint8(n >> 8), uint8(n), 255}, true
 }
 
 // splitColours splits a list of colours at the commas outside

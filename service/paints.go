@@ -75,14 +75,14 @@ func parsePaints(r *Rendering, get func(option) (string, bool), fail func(field,
 			// linear-gradient does (400deg points as 40deg): the fix wraps
 			// it into 0 to 360 and rounds a fraction; only what is no
 			// number takes the default.
-			fixed := strconv.Itoa(options.DefaultGradientAngle)
-			if f, perr := strconv.ParseFloat(strings.TrimSpace(angleValue), 64); err == nil || perr == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
+			fixed, says := strconv.Itoa(options.DefaultGradientAngle), "nothing in it is an angle, and the fix gives the default"
+			if f, ok := cssAngle(angleValue); err == nil || ok {
 				if err == nil {
 					f = float64(a)
 				}
-				fixed = strconv.Itoa(int(math.Mod(math.Mod(math.Round(f), 360)+360, 360)))
+				fixed, says = strconv.Itoa(int(math.Mod(math.Mod(math.Round(f), 360)+360, 360))), "the fix gives the same direction within them"
 			}
-			fail(optGradientAngle.Name, fixed, "gradientangle %q is not a whole number of degrees from %d to %d; the fix gives the same direction within them", angleValue, optGradientAngle.Min, optGradientAngle.Max)
+			fail(optGradientAngle.Name, fixed, "gradientangle %q is not a whole number of degrees from %d to %d; %s", angleValue, optGradientAngle.Min, optGradientAngle.Max, says)
 		default:
 			g.Angle = float64(a)
 		}
@@ -112,6 +112,7 @@ func parsePaints(r *Rendering, get func(option) (string, bool), fail func(field,
 		}
 	}
 
+	var givenParts []string
 	for _, part := range []struct {
 		o             option
 		frame, centre bool
@@ -120,6 +121,7 @@ func parsePaints(r *Rendering, get func(option) (string, bool), fail func(field,
 		if !ok {
 			continue
 		}
+		givenParts = append(givenParts, part.o.Name)
 		cs, err := parseEyeColors(v)
 		if err != nil {
 			fixed, says := eyeColoursFix(v, render.HexColor(r.Options.Foreground))
@@ -135,6 +137,12 @@ func parsePaints(r *Rendering, get func(option) (string, bool), fail func(field,
 			}
 		}
 		r.Canonical.Set(part.o.Name, formatColors(cs[:]))
+	}
+	// eyeframecolor and eyeballcolor each colour their part of all three
+	// eyes (one colour or three): beside both, eyecolor would change
+	// nothing, and no option is accepted to be ignored.
+	if len(givenParts) == 3 {
+		fail(optEyeColor.Name, "", "eyecolor changes nothing beside eyeframecolor and eyeballcolor, which colour the rings and the centres of all three eyes; drop eyecolor, or one of them")
 	}
 }
 
@@ -441,4 +449,29 @@ func weakestPaint(o *render.Options) (color.NRGBA, float64) {
 	}
 	weakest, _ := weakestOf(paints, o.Background, func(color.NRGBA) bool { return true })
 	return weakest, analysis.ContrastRatio(weakest, o.Background)
+}
+
+// angleUnits are CSS's angle units in degrees (CSS Values 4 §7.1: a
+// turn is 360deg, a grad 0.9deg, a rad 180/π deg), and the degree sign.
+var angleUnits = []struct {
+	unit    string
+	degrees float64
+}{{"deg", 1}, {"°", 1}, {"turn", 360}, {"grad", 0.9}, {"rad", 180 / math.Pi}}
+
+// cssAngle reads an angle as CSS writes it, a number with or without a
+// unit (90deg, 0.25turn), in degrees.
+func cssAngle(v string) (float64, bool) {
+	v = strings.ToLower(strings.TrimSpace(v))
+	scale := 1.0
+	for _, u := range angleUnits {
+		if n, ok := strings.CutSuffix(v, u.unit); ok {
+			v, scale = strings.TrimSpace(n), u.degrees
+			break
+		}
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, false
+	}
+	return f * scale, true
 }

@@ -49,6 +49,18 @@ func (p *reading) get(o option) (string, bool) {
 	return v, ok
 }
 
+// getPaint is get, with gradientcolors read from numbered names
+// (gradientColor1) when not given: those are refused as unknown, and the
+// fix renames them gradientcolors, so the gradient they ask for is not
+// refused, and dropped by the fix, for want of colours.
+func (p *reading) getPaint(o option) (string, bool) {
+	v, ok := p.get(o)
+	if !ok && o.Name == optGradientColors.Name {
+		return numberedGradient(p.q)
+	}
+	return v, ok
+}
+
 // fail records a bad parameter and the value that fixes it ("" drops it).
 func (p *reading) fail(field, fixed, format string, args ...any) {
 	p.errs = append(p.errs, paramError{field: field, detail: fmt.Sprintf(format, args...), fixed: fixed})
@@ -75,7 +87,7 @@ func parseRenderingVia(q query, withData bool, via string, defaults map[string]s
 	p.readShapes()
 	// Paints are judged against bg even when some did not parse: a fix
 	// must leave every colour readable.
-	parsePaints(r, p.get, p.fail)
+	parsePaints(r, p.getPaint, p.fail)
 	checkPaints(r, p.fail)
 	p.readLevel(chldLevel)
 	p.readSymbol()

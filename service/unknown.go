@@ -146,7 +146,22 @@ func unknownParams(q query, names []string, endpoint string, fields []string, wo
 		e := paramError{field: name}
 		shown := text.Truncate(name, 64)
 		near := meantName(name, value, candidates, words)
+		target, list, says, numbered := numberedEyeColours(q, name)
 		switch {
+		case numbered && !given(q, target) && !given(q, optEyeColor.Name):
+			// eyecolor, the nearest name, would paint all three eyes.
+			e.detail = fmt.Sprintf("%s has no parameter %q; %s", endpoint, shown, says)
+			e.rename, e.fixed = target, optionValue(target, list)
+			if e.fixed == "" {
+				e.rename = ""
+			}
+		case numberedStop.MatchString(bareName(name)) && !given(q, optGradientColors.Name):
+			stops, _ := numberedGradient(q)
+			e.detail = fmt.Sprintf("%s has no parameter %q; %s", endpoint, shown, numberedGradientSays(shown))
+			e.rename, e.fixed = optGradientColors.Name, optionValue(optGradientColors.Name, stops)
+			if e.fixed == "" {
+				e.rename = ""
+			}
 		case slices.Contains(utf8Only, name):
 			e.detail = fmt.Sprintf("%s=%q is not supported: qrforge encodes data as UTF-8 only (charset-source and charset-target accept UTF-8); the fix drops it", name, text.Truncate(value, 32))
 		case near == "" && slices.Contains(amountWords, strings.ToLower(name)):

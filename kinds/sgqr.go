@@ -30,7 +30,7 @@ type SGQR struct {
 	Misc           string `json:"misc" jsonschema_description:"Miscellaneous (ID 51-06), default 0000." title:"Other location details"`
 	Revised        string `json:"revised" validate:"required" jsonschema_description:"Date the label was issued or revised, YYYYMMDD (ID 51-07)." title:"Label revised on"`
 	Proxy          string `json:"proxy" jsonschema_description:"PayNow proxy: a Singapore mobile number (+6591234567) or a UEN (201403121W). Give proxy, scheme or both." identity:"true" title:"PayNow mobile or UEN"`
-	ProxyType      string `json:"proxy_type" validate:"omitempty,oneofci=mobile uen" jsonschema:"enum=mobile,enum=uen" jsonschema_description:"mobile or uen; default from the proxy's form." title:"Proxy type"`
+	ProxyType      string `json:"proxy_type" meant:"phone=mobile,phone-number=mobile,mobile-number=mobile,handphone=mobile" validate:"omitempty,oneofci=mobile uen" jsonschema:"enum=mobile,enum=uen" jsonschema_description:"mobile or uen; default from the proxy's form." title:"Proxy type"`
 	Editable       string `json:"editable" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the payer may change the amount (ID 26-03). Default true without an amount, false with one." title:"Payer may change the amount"`
 	Expiry         string `json:"expiry" jsonschema_description:"PayNow expiry date YYYYMMDD (ID 26-04)." title:"Pay by"`
 	Scheme         string `json:"scheme" jsonschema_description:"GUID of one more scheme's template (ID 27), a reverse domain such as SG.COM.DASH.WWW, written with scheme_id." identity:"true" title:"Other scheme template"`

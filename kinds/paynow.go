@@ -90,7 +90,8 @@ func checkPayNow(p *PayNow) []registry.FieldError {
 	if p.Expiry != "" {
 		e, ok := payNowExpiry(p.Expiry)
 		if !ok {
-			errs = append(errs, registry.FieldError{Field: "expiry", Detail: "expiry is a calendar date YYYYMMDD or a moment YYYYMMDDHHMMSS (PayNow template 26, sub-field 04)", Fix: ""})
+			fix, why := payNowDateFix(p.Expiry, true)
+			errs = append(errs, registry.FieldError{Field: "expiry", Detail: "expiry is a calendar date YYYYMMDD or a moment YYYYMMDDHHMMSS (PayNow template 26, sub-field 04)" + why, Fix: fix})
 		} else {
 			p.Expiry = e
 		}

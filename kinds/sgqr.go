@@ -109,7 +109,8 @@ func checkSGQR(s *SGQR) []registry.FieldError {
 		errs = append(errs, *err)
 	}
 	if d, ok := payNowExpiry(s.Revised); !ok || len(d) != 8 {
-		errs = append(errs, registry.FieldError{Field: "revised", Detail: "revised is a date YYYYMMDD (" + sgqrRule + ", ID 51-07)", Fix: ""})
+		fix, why := payNowDateFix(s.Revised, false)
+		errs = append(errs, registry.FieldError{Field: "revised", Detail: "revised is a date YYYYMMDD (" + sgqrRule + ", ID 51-07)" + why, Fix: fix})
 	} else {
 		s.Revised = d
 	}
@@ -145,7 +146,8 @@ func checkSGQR(s *SGQR) []registry.FieldError {
 			if e, ok := payNowExpiry(s.Expiry); ok {
 				s.Expiry = e
 			} else {
-				errs = append(errs, registry.FieldError{Field: "expiry", Detail: "expiry is a date YYYYMMDD (PayNow template 26, sub-field 04)", Fix: ""})
+				fix, why := payNowDateFix(s.Expiry, true)
+				errs = append(errs, registry.FieldError{Field: "expiry", Detail: "expiry is a date YYYYMMDD (PayNow template 26, sub-field 04)" + why, Fix: fix})
 			}
 		}
 	} else if s.ProxyType != "" || s.Editable != "" || s.Expiry != "" {

@@ -195,8 +195,9 @@ func emvTemplateLength(objs ...emvObject) int {
 // ASCII characters; Latin letters with accents are written without them
 // (São Paulo → Sao Paulo), as Brazilian banks and the other schemes' apps
 // do, so that a length in characters is also one in bytes. A character
-// with no ASCII form is refused with a fix that leaves it out; so is a
-// value over max characters, with a fix cut to fit. rule cites the clause.
+// with no ASCII form is refused with a fix that leaves it out. A value
+// over max characters is refused without a fix (emvTooLong). rule cites
+// the clause.
 func emvText(field, value string, max int, rule string) (string, *registry.FieldError) {
 	// Trimmed again after folding: a lone combining mark leaves a space.
 	folded := strings.TrimSpace(asciiFold(strings.TrimSpace(value)))
@@ -210,10 +211,16 @@ func emvText(field, value string, max int, rule string) (string, *registry.Field
 	case printable != folded:
 		return "", &registry.FieldError{Field: field, Detail: field + " has characters with no ASCII form; EMV QRCPS-MPM text is printable ASCII (" + rule + ")", Fix: truncateBytes(printable, max)}
 	case len(folded) > max:
-		return "", &registry.FieldError{Field: field, Detail: field + " is at most " + itoa(max) + " characters; this one has " + itoa(len(folded)) + " (" + rule + ")", Fix: strings.TrimSpace(folded[:max])}
+		return "", &registry.FieldError{Field: field, Detail: field + " is at most " + itoa(max) + " characters; this one has " + itoa(len(folded)) + " (" + rule + ")" + emvTooLong}
 	}
 	return folded, nil
 }
+
+// emvTooLong says why a text past its data object's length has no fix: a
+// fix cut to fit ended a message mid-word ("Invoice 42 for the repair of
+// the Inv"), another text than the caller's, and a name cut to fit names
+// another payee. Which words to leave out only the caller can tell.
+const emvTooLong = "; what to leave out is yours to choose, so there is no fix"
 
 // emvTextField is a text data object for emvTexts: the field, where its
 // value lives (normalised in place), its most characters and the clause.
@@ -234,7 +241,7 @@ func emvTexts(fields ...emvTextField) []registry.FieldError {
 	for _, f := range fields {
 		v, err := emvText(f.name, *f.value, f.max, f.rule)
 		switch {
-		case err != nil && err.Fix == "" && f.example != "":
+		case err != nil && err.Fix == "" && f.example != "" && !strings.HasSuffix(err.Detail, emvTooLong):
 			// Nothing of a required value survives: offer the example.
 			err.Fix = f.example
 			errs = append(errs, *err)

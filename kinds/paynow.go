@@ -21,7 +21,7 @@ import (
 // PaynowQR, jaynzr/go-paynow) agree on.
 type PayNow struct {
 	Proxy     string `json:"proxy" validate:"required" jsonschema_description:"PayNow proxy of the receiver: a Singapore mobile number (+6591234567, or 8 digits starting with 8 or 9) or a company's UEN (Unique Entity Number, 9 or 10 characters ending in a letter: 201403121W)." identity:"true" title:"PayNow mobile or UEN"`
-	ProxyType string `json:"proxy_type" validate:"omitempty,oneofci=mobile uen" jsonschema:"enum=mobile,enum=uen" jsonschema_description:"mobile or uen. Default: mobile for a +65 or 8-digit number, uen otherwise." title:"Proxy type"`
+	ProxyType string `json:"proxy_type" meant:"phone=mobile,phone-number=mobile,mobile-number=mobile,handphone=mobile" validate:"omitempty,oneofci=mobile uen" jsonschema:"enum=mobile,enum=uen" jsonschema_description:"mobile or uen. Default: mobile for a +65 or 8-digit number, uen otherwise." title:"Proxy type"`
 	Amount    string `json:"amount" jsonschema_description:"Amount in Singapore dollars with '.' and at most 2 decimals (12.34), greater than zero, at most 13 characters. Omit it to let the payer enter the amount." title:"Amount (SGD)"`
 	Editable  string `json:"editable" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the payer may change the amount: true/false (also 1/0, yes/no). Default: true without an amount, false with one." title:"Payer may change the amount"`
 	Expiry    string `json:"expiry" jsonschema_description:"Last day the code may be paid, YYYYMMDD (20301231) or 2030-12-31, or a moment YYYYMMDDHHMMSS. Omit it for a code that does not expire." title:"Pay by"`
@@ -90,7 +90,8 @@ func checkPayNow(p *PayNow) []registry.FieldError {
 	if p.Expiry != "" {
 		e, ok := payNowExpiry(p.Expiry)
 		if !ok {
-			errs = append(errs, registry.FieldError{Field: "expiry", Detail: "expiry is a calendar date YYYYMMDD or a moment YYYYMMDDHHMMSS (PayNow template 26, sub-field 04)", Fix: ""})
+			fix, why := payNowDateFix(p.Expiry, true)
+			errs = append(errs, registry.FieldError{Field: "expiry", Detail: "expiry is a calendar date YYYYMMDD or a moment YYYYMMDDHHMMSS (PayNow template 26, sub-field 04)" + why, Fix: fix})
 		} else {
 			p.Expiry = e
 		}

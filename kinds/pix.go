@@ -94,11 +94,7 @@ func checkPix(p *Pix) []registry.FieldError {
 		// characters (Manual de Padrões §1.5.1).
 		room := emvMaxValue - emvTemplateLength(emvObject{"00", pixGUI}, emvObject{"01", p.Key}) - 4
 		if emvLength(p.Description) > room {
-			fix := ""
-			if room > 0 {
-				fix = strings.TrimSpace(p.Description[:room])
-			}
-			errs = append(errs, registry.FieldError{Field: "description", Detail: "template 26 holds the Pix GUI, the key and the description in at most 99 characters (" + pixManual + ".1); with this key the description has room for " + itoa(max(room, 0)) + ", it has " + itoa(emvLength(p.Description)), Fix: fix})
+			errs = append(errs, registry.FieldError{Field: "description", Detail: "template 26 holds the Pix GUI, the key and the description in at most 99 characters (" + pixManual + ".1); with this key the description has room for " + itoa(max(room, 0)) + ", it has " + itoa(emvLength(p.Description)) + emvTooLong})
 		}
 	}
 	if err := checkAmount(pixAmount, &p.Amount, 13); err != nil {

@@ -18,7 +18,7 @@ import (
 // 15-digit e-wallet ID (the last from implementations that add it).
 type PromptPay struct {
 	Proxy     string `json:"proxy" validate:"required" jsonschema_description:"PromptPay ID of the receiver: a Thai mobile number (0812345678 or +66812345678), a 13-digit national ID or company tax ID (1-2345-67890-12-1; its check digit is checked), or a 15-digit e-wallet ID." identity:"true" title:"PromptPay ID"`
-	ProxyType string `json:"proxy_type" validate:"omitempty,oneofci=mobile national_id ewallet" jsonschema:"enum=mobile,enum=national_id,enum=ewallet" jsonschema_description:"mobile, national_id (national ID or tax ID) or ewallet. Default: from the number of digits (10 or +66: mobile, 13: national_id, 15: ewallet)." title:"ID type"`
+	ProxyType string `json:"proxy_type" meant:"phone=mobile,phone-number=mobile,mobile-number=mobile,national-id=national_id,nationalid=national_id,citizen-id=national_id,tax-id=national_id,taxid=national_id,e-wallet=ewallet,wallet=ewallet" validate:"omitempty,oneofci=mobile national_id ewallet" jsonschema:"enum=mobile,enum=national_id,enum=ewallet" jsonschema_description:"mobile, national_id (national ID or tax ID) or ewallet. Default: from the number of digits (10 or +66: mobile, 13: national_id, 15: ewallet)." title:"ID type"`
 	Amount    string `json:"amount" jsonschema_description:"Amount in baht with '.' and at most 2 decimals (4.22), greater than zero, at most 13 characters. Omit it to let the payer enter the amount." title:"Amount (THB)"`
 }
 

@@ -21,7 +21,7 @@ import (
 // "QR Transfer Resource") and of the P2M code analysed in "QRPh Part 4"
 // (afcsblog.ingonoka.com), which qrph_test.go rebuilds and reads.
 type QRPh struct {
-	Mode          string `json:"mode" validate:"omitempty,oneofci=p2p p2m" jsonschema:"enum=p2p,enum=p2m" jsonschema_description:"p2p (a transfer to a person's account, template 27; default) or p2m (a merchant payment, template 28)." title:"Transfer or merchant"`
+	Mode          string `json:"mode" meant:"person=p2p,person-to-person=p2p,merchant=p2m,person-to-merchant=p2m" validate:"omitempty,oneofci=p2p p2m" jsonschema:"enum=p2p,enum=p2m" jsonschema_description:"p2p (a transfer to a person's account, template 27; default) or p2m (a merchant payment, template 28)." title:"Transfer or merchant"`
 	BIC           string `json:"bic" validate:"required" jsonschema_description:"BIC (SWIFT code) of the receiving bank or e-money issuer, 8 or 11 characters (GXCHPHM2XXX, BNORPHMMXXX)." identity:"true" title:"Bank (BIC)"`
 	Account       string `json:"account" validate:"required" jsonschema_description:"p2p: the receiver's account number (ID 27-04), up to 19 characters; p2m: the merchant ID (ID 28-03), up to 25." identity:"true" title:"Merchant account"`
 	AccountMobile string `json:"account_mobile" jsonschema_description:"p2p: the receiver's mobile number as +63-9xx-xxxxxxx or +63-9xxxxxxxxx (ID 27-05)." identity:"true" title:"Account or mobile number"`

@@ -30,7 +30,7 @@ type SGQR struct {
 	Misc           string `json:"misc" jsonschema_description:"Miscellaneous (ID 51-06), default 0000." title:"Other location details"`
 	Revised        string `json:"revised" validate:"required" jsonschema_description:"Date the label was issued or revised, YYYYMMDD (ID 51-07)." title:"Label revised on"`
 	Proxy          string `json:"proxy" jsonschema_description:"PayNow proxy: a Singapore mobile number (+6591234567) or a UEN (201403121W). Give proxy, scheme or both." identity:"true" title:"PayNow mobile or UEN"`
-	ProxyType      string `json:"proxy_type" validate:"omitempty,oneofci=mobile uen" jsonschema:"enum=mobile,enum=uen" jsonschema_description:"mobile or uen; default from the proxy's form." title:"Proxy type"`
+	ProxyType      string `json:"proxy_type" meant:"phone=mobile,phone-number=mobile,mobile-number=mobile,handphone=mobile" validate:"omitempty,oneofci=mobile uen" jsonschema:"enum=mobile,enum=uen" jsonschema_description:"mobile or uen; default from the proxy's form." title:"Proxy type"`
 	Editable       string `json:"editable" validate:"omitempty,oneofci=true false 1 0 yes no" jsonschema:"enum=true,enum=false" jsonschema_description:"Whether the payer may change the amount (ID 26-03). Default true without an amount, false with one." title:"Payer may change the amount"`
 	Expiry         string `json:"expiry" jsonschema_description:"PayNow expiry date YYYYMMDD (ID 26-04)." title:"Pay by"`
 	Scheme         string `json:"scheme" jsonschema_description:"GUID of one more scheme's template (ID 27), a reverse domain such as SG.COM.DASH.WWW, written with scheme_id." identity:"true" title:"Other scheme template"`
@@ -109,7 +109,8 @@ func checkSGQR(s *SGQR) []registry.FieldError {
 		errs = append(errs, *err)
 	}
 	if d, ok := payNowExpiry(s.Revised); !ok || len(d) != 8 {
-		errs = append(errs, registry.FieldError{Field: "revised", Detail: "revised is a date YYYYMMDD (" + sgqrRule + ", ID 51-07)", Fix: ""})
+		fix, why := payNowDateFix(s.Revised, false)
+		errs = append(errs, registry.FieldError{Field: "revised", Detail: "revised is a date YYYYMMDD (" + sgqrRule + ", ID 51-07)" + why, Fix: fix})
 	} else {
 		s.Revised = d
 	}
@@ -145,7 +146,8 @@ func checkSGQR(s *SGQR) []registry.FieldError {
 			if e, ok := payNowExpiry(s.Expiry); ok {
 				s.Expiry = e
 			} else {
-				errs = append(errs, registry.FieldError{Field: "expiry", Detail: "expiry is a date YYYYMMDD (PayNow template 26, sub-field 04)", Fix: ""})
+				fix, why := payNowDateFix(s.Expiry, true)
+				errs = append(errs, registry.FieldError{Field: "expiry", Detail: "expiry is a date YYYYMMDD (PayNow template 26, sub-field 04)" + why, Fix: fix})
 			}
 		}
 	} else if s.ProxyType != "" || s.Editable != "" || s.Expiry != "" {

@@ -23,7 +23,7 @@ import (
 type VietQR struct {
 	Bank    string `json:"bank" validate:"required" jsonschema_description:"Receiving bank's NAPAS BIN (acquirer ID), 6 digits: 970415 (VietinBank), 970436 (Vietcombank), 970422 (MB) ..." identity:"true" title:"Bank (NAPAS BIN)"`
 	Account string `json:"account" also:"account_number,acc" validate:"required" jsonschema_description:"Account number (or card number with service=card) at that bank, 1 to 19 letters and digits; spaces and dashes are removed." identity:"true" title:"Account number"`
-	Service string `json:"service" validate:"omitempty,oneofci=account card" jsonschema:"enum=account,enum=card" jsonschema_description:"account (transfer to an account, QRIBFTTA; default) or card (transfer to a card number, QRIBFTTC)." title:"Transfer to"`
+	Service string `json:"service" meant:"card-number=card,account-number=account,bank-account=account" validate:"omitempty,oneofci=account card" jsonschema:"enum=account,enum=card" jsonschema_description:"account (transfer to an account, QRIBFTTA; default) or card (transfer to a card number, QRIBFTTC)." title:"Transfer to"`
 	Amount  string `json:"amount" jsonschema_description:"Amount in whole Vietnamese dong, digits only (120000), greater than zero, at most 13 digits. Omit it to let the payer enter the amount." title:"Amount (VND)"`
 	Purpose string `json:"purpose" jsonschema_description:"Transfer message (purpose of transaction, ID 62-08), at most 25 characters; Vietnamese accents are removed (ủng hộ → ung ho)." title:"Message"`
 }

@@ -110,13 +110,20 @@ func pastedIntoFields(k registry.Entry, values map[string]string, refused func(f
 		// 13.40, where lon is required first): a value of the field's own
 		// that a reader also reads as a code (an XRP X-address, which
 		// holds a tag) is the field's.
+		// A payload in a form without a URI scheme (an EMV merchant-
+		// presented code, 000201…6304 and its CRC: EMV QRCPS-MPM v1.1 §4)
+		// is read when its reader reads it under more than this field:
+		// a value of the field's own is never a whole payload.
 		v := values[f]
 		scheme, query, _ := strings.Cut(v, "?")
-		if v == "" || !k.IsIdentity(f) || !strings.Contains(scheme, ":") {
+		if v == "" || !k.IsIdentity(f) {
 			continue
 		}
 		fields, why, reads := PastedPayload(k, optData.Name, v)
 		if rest, _ := withoutScheme(v); !reads || fields[f] == "" || fields[f] == v || rest == fields[f] {
+			continue
+		}
+		if !strings.Contains(scheme, ":") && len(fields) < 2 {
 			continue
 		}
 		lacked := slices.ContainsFunc(slices.Collect(maps.Keys(fields)), func(g string) bool { return g != f && values[g] == "" })
